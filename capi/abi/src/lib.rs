@@ -1,0 +1,679 @@
+//! Typhon's C-ABI object layer.
+//!
+//! Every heap object Typhon allocates starts with the same two words as a
+//! CPython object: `ob_refcnt: isize`, then `ob_type: *const TypeObject`.
+//! Type objects themselves follow CPython 3.11's `PyTypeObject` field order,
+//! so a C extension compiled against Typhon's `Python.h` can read an object
+//! handed to it without any conversion (`Py_INCREF`, `Py_TYPE`, `tp_name`…).
+//!
+//! This crate owns all of the raw-pointer work behind that: allocation,
+//! reference counting, deallocation and checked downcasts. It knows nothing
+//! about Python semantics; `interp` builds the object model on top of it with
+//! safe code only.
+//!
+//! Invariants:
+//! - An [`ObjRef`] is one owned (strong) reference. Cloning increments
+//!   `ob_refcnt`, dropping decrements it and deallocates at zero through the
+//!   type's `tp_dealloc`.
+//! - Objects whose count is at least [`IMMORTAL_REFCNT`] are never written:
+//!   static type objects are immortal, which is what makes sharing them
+//!   between threads sound.
+//! - A Rust payload `T` is only ever reached through [`ObjRef::downcast`],
+//!   which checks the `TypeId` recorded in the object's type.
+//! - The object model is single-threaded: [`ObjRef`] is neither `Send` nor
+//!   `Sync`.
+
+use std::any::TypeId;
+use std::cell::Cell;
+use std::ffi::{CStr, c_char, c_ulong, c_void};
+use std::marker::PhantomData;
+use std::ptr::NonNull;
+
+/// `Py_TPFLAGS_HAVE_GC`: instances may be tracked by the cycle collector.
+pub const TPFLAGS_HAVE_GC: c_ulong = 1 << 14;
+/// `Py_TPFLAGS_LONG_SUBCLASS`.
+pub const TPFLAGS_LONG_SUBCLASS: c_ulong = 1 << 24;
+/// `Py_TPFLAGS_LIST_SUBCLASS`.
+pub const TPFLAGS_LIST_SUBCLASS: c_ulong = 1 << 25;
+/// `Py_TPFLAGS_TUPLE_SUBCLASS`.
+pub const TPFLAGS_TUPLE_SUBCLASS: c_ulong = 1 << 26;
+/// `Py_TPFLAGS_BYTES_SUBCLASS`.
+pub const TPFLAGS_BYTES_SUBCLASS: c_ulong = 1 << 27;
+/// `Py_TPFLAGS_UNICODE_SUBCLASS`.
+pub const TPFLAGS_UNICODE_SUBCLASS: c_ulong = 1 << 28;
+/// `Py_TPFLAGS_DICT_SUBCLASS`.
+pub const TPFLAGS_DICT_SUBCLASS: c_ulong = 1 << 29;
+/// `Py_TPFLAGS_BASE_EXC_SUBCLASS`.
+pub const TPFLAGS_BASE_EXC_SUBCLASS: c_ulong = 1 << 30;
+/// `Py_TPFLAGS_TYPE_SUBCLASS`: instances are type objects.
+pub const TPFLAGS_TYPE_SUBCLASS: c_ulong = 1 << 31;
+
+/// Reference counts at or above this value mark an immortal object whose
+/// count is never changed.
+pub const IMMORTAL_REFCNT: isize = isize::MAX / 4;
+
+/// The CPython-compatible object header (`PyObject`).
+#[repr(C)]
+pub struct ObjHeader {
+    /// `ob_refcnt`: the number of strong references.
+    pub ob_refcnt: Cell<isize>,
+    /// `ob_type`: the object's type.
+    pub ob_type: *const TypeObject,
+}
+
+/// An untyped slot of the type object that this crate does not interpret
+/// (function pointers and tables the C API layer fills in).
+pub type Slot = *const c_void;
+
+/// A `tp_dealloc` function.
+pub type Destructor = unsafe extern "C" fn(*mut ObjHeader);
+
+/// What Typhon knows about a type beyond CPython's fields. It sits after
+/// CPython's last field; C code that defines a static `PyTypeObject`
+/// leaves it zeroed, which reads as "no Rust payload, kind 0".
+#[repr(C)]
+pub struct TyphonTypeInfo {
+    /// The Rust payload type of instances, for checked downcasts.
+    pub payload: Option<&'static PayloadInfo>,
+    /// A small tag `interp` uses for fast dispatch (0: foreign/unknown).
+    pub kind: u32,
+}
+
+/// Identifies the Rust payload stored after the header.
+pub struct PayloadInfo {
+    type_id: TypeId,
+}
+
+impl PayloadInfo {
+    /// The payload description for `T`.
+    pub const fn of<T: 'static>() -> PayloadInfo {
+        PayloadInfo {
+            type_id: TypeId::of::<T>(),
+        }
+    }
+}
+
+/// A type object, laid out field for field like CPython 3.11's
+/// `PyTypeObject`, followed by [`TyphonTypeInfo`].
+#[repr(C)]
+pub struct TypeObject {
+    /// The object header (a type is an object).
+    pub head: ObjHeader,
+    /// `ob_size` of `PyVarObject`.
+    pub ob_size: isize,
+    /// `tp_name`, NUL-terminated UTF-8.
+    pub tp_name: *const c_char,
+    /// `tp_basicsize`.
+    pub tp_basicsize: isize,
+    /// `tp_itemsize`.
+    pub tp_itemsize: isize,
+    /// `tp_dealloc`: frees an instance whose count reached zero.
+    pub tp_dealloc: Option<Destructor>,
+    /// `tp_vectorcall_offset`.
+    pub tp_vectorcall_offset: isize,
+    /// `tp_getattr`.
+    pub tp_getattr: Slot,
+    /// `tp_setattr`.
+    pub tp_setattr: Slot,
+    /// `tp_as_async`.
+    pub tp_as_async: Slot,
+    /// `tp_repr`.
+    pub tp_repr: Slot,
+    /// `tp_as_number`.
+    pub tp_as_number: Slot,
+    /// `tp_as_sequence`.
+    pub tp_as_sequence: Slot,
+    /// `tp_as_mapping`.
+    pub tp_as_mapping: Slot,
+    /// `tp_hash`.
+    pub tp_hash: Slot,
+    /// `tp_call`.
+    pub tp_call: Slot,
+    /// `tp_str`.
+    pub tp_str: Slot,
+    /// `tp_getattro`.
+    pub tp_getattro: Slot,
+    /// `tp_setattro`.
+    pub tp_setattro: Slot,
+    /// `tp_as_buffer`.
+    pub tp_as_buffer: Slot,
+    /// `tp_flags`.
+    pub tp_flags: c_ulong,
+    /// `tp_doc`.
+    pub tp_doc: *const c_char,
+    /// `tp_traverse`.
+    pub tp_traverse: Slot,
+    /// `tp_clear`.
+    pub tp_clear: Slot,
+    /// `tp_richcompare`.
+    pub tp_richcompare: Slot,
+    /// `tp_weaklistoffset`.
+    pub tp_weaklistoffset: isize,
+    /// `tp_iter`.
+    pub tp_iter: Slot,
+    /// `tp_iternext`.
+    pub tp_iternext: Slot,
+    /// `tp_methods`.
+    pub tp_methods: Slot,
+    /// `tp_members`.
+    pub tp_members: Slot,
+    /// `tp_getset`.
+    pub tp_getset: Slot,
+    /// `tp_base`: the base type, or null for `object`.
+    pub tp_base: *const TypeObject,
+    /// `tp_dict`.
+    pub tp_dict: Slot,
+    /// `tp_descr_get`.
+    pub tp_descr_get: Slot,
+    /// `tp_descr_set`.
+    pub tp_descr_set: Slot,
+    /// `tp_dictoffset`.
+    pub tp_dictoffset: isize,
+    /// `tp_init`.
+    pub tp_init: Slot,
+    /// `tp_alloc`.
+    pub tp_alloc: Slot,
+    /// `tp_new`.
+    pub tp_new: Slot,
+    /// `tp_free`.
+    pub tp_free: Slot,
+    /// `tp_is_gc`.
+    pub tp_is_gc: Slot,
+    /// `tp_bases`.
+    pub tp_bases: Slot,
+    /// `tp_mro`.
+    pub tp_mro: Slot,
+    /// `tp_cache`.
+    pub tp_cache: Slot,
+    /// `tp_subclasses`.
+    pub tp_subclasses: Slot,
+    /// `tp_weaklist`.
+    pub tp_weaklist: Slot,
+    /// `tp_del`.
+    pub tp_del: Slot,
+    /// `tp_version_tag`.
+    pub tp_version_tag: u32,
+    /// `tp_finalize`.
+    pub tp_finalize: Slot,
+    /// `tp_vectorcall`.
+    pub tp_vectorcall: Slot,
+    /// Typhon's own information (zero for types defined in C).
+    pub tp_typhon: TyphonTypeInfo,
+}
+
+impl TypeObject {
+    /// The type's name (`tp_name`), or `"?"` if it is not valid UTF-8.
+    pub fn name(&self) -> &str {
+        if self.tp_name.is_null() {
+            return "?";
+        }
+        // SAFETY: `tp_name` is a NUL-terminated string that lives as long as
+        // the type (static for Rust types, static data for C types).
+        unsafe { CStr::from_ptr(self.tp_name) }
+            .to_str()
+            .unwrap_or("?")
+    }
+
+    /// The base type, if any.
+    pub fn base(&self) -> Option<&TypeObject> {
+        // SAFETY: `tp_base` is null or points to a type object that outlives
+        // every subtype (static types are immortal).
+        unsafe { self.tp_base.as_ref() }
+    }
+
+    /// Whether `self` is `other` or a subtype of it.
+    pub fn is_subtype(&self, other: &TypeObject) -> bool {
+        let mut t = Some(self);
+        while let Some(ty) = t {
+            if std::ptr::eq(ty, other) {
+                return true;
+            }
+            t = ty.base();
+        }
+        false
+    }
+
+    /// Typhon's dispatch tag for this type (0 for foreign types).
+    pub fn kind(&self) -> u32 {
+        self.tp_typhon.kind
+    }
+}
+
+/// A type object stored in a Rust `static`. It is immortal: its reference
+/// count is never written, which is what makes it shareable across threads.
+#[repr(transparent)]
+pub struct StaticType(TypeObject);
+
+// SAFETY: a static type is immortal, so its only interior-mutable field
+// (`ob_refcnt`) is never written (see `incref`/`decref`); all other fields are
+// plain data that is never mutated after construction.
+unsafe impl Sync for StaticType {}
+
+impl StaticType {
+    /// Builds a static type whose instances carry payload `T` (or no
+    /// payload when `T` is `()`), named `name`, with base type `base`,
+    /// metatype `meta` and dispatch tag `kind`.
+    pub const fn new<T: 'static>(
+        meta: *const StaticType,
+        name: &'static CStr,
+        base: Option<&'static StaticType>,
+        kind: u32,
+        has_payload: bool,
+    ) -> StaticType {
+        let payload: Option<&'static PayloadInfo> = if has_payload {
+            Some(&PayloadStatic::<T>::INFO)
+        } else {
+            None
+        };
+        StaticType(TypeObject {
+            head: ObjHeader {
+                ob_refcnt: Cell::new(IMMORTAL_REFCNT),
+                ob_type: meta as *const TypeObject,
+            },
+            ob_size: 0,
+            tp_name: name.as_ptr(),
+            tp_basicsize: std::mem::size_of::<PyBox<T>>() as isize,
+            tp_itemsize: 0,
+            tp_dealloc: if has_payload {
+                Some(dealloc_box::<T>)
+            } else {
+                None
+            },
+            tp_vectorcall_offset: 0,
+            tp_getattr: std::ptr::null(),
+            tp_setattr: std::ptr::null(),
+            tp_as_async: std::ptr::null(),
+            tp_repr: std::ptr::null(),
+            tp_as_number: std::ptr::null(),
+            tp_as_sequence: std::ptr::null(),
+            tp_as_mapping: std::ptr::null(),
+            tp_hash: std::ptr::null(),
+            tp_call: std::ptr::null(),
+            tp_str: std::ptr::null(),
+            tp_getattro: std::ptr::null(),
+            tp_setattro: std::ptr::null(),
+            tp_as_buffer: std::ptr::null(),
+            tp_flags: 0,
+            tp_doc: std::ptr::null(),
+            tp_traverse: std::ptr::null(),
+            tp_clear: std::ptr::null(),
+            tp_richcompare: std::ptr::null(),
+            tp_weaklistoffset: 0,
+            tp_iter: std::ptr::null(),
+            tp_iternext: std::ptr::null(),
+            tp_methods: std::ptr::null(),
+            tp_members: std::ptr::null(),
+            tp_getset: std::ptr::null(),
+            tp_base: match base {
+                Some(b) => &b.0 as *const TypeObject,
+                None => std::ptr::null(),
+            },
+            tp_dict: std::ptr::null(),
+            tp_descr_get: std::ptr::null(),
+            tp_descr_set: std::ptr::null(),
+            tp_dictoffset: 0,
+            tp_init: std::ptr::null(),
+            tp_alloc: std::ptr::null(),
+            tp_new: std::ptr::null(),
+            tp_free: std::ptr::null(),
+            tp_is_gc: std::ptr::null(),
+            tp_bases: std::ptr::null(),
+            tp_mro: std::ptr::null(),
+            tp_cache: std::ptr::null(),
+            tp_subclasses: std::ptr::null(),
+            tp_weaklist: std::ptr::null(),
+            tp_del: std::ptr::null(),
+            tp_version_tag: 0,
+            tp_finalize: std::ptr::null(),
+            tp_vectorcall: std::ptr::null(),
+            tp_typhon: TyphonTypeInfo { payload, kind },
+        })
+    }
+
+    /// The same type with `tp_flags` set to `flags`.
+    pub const fn with_flags(mut self, flags: c_ulong) -> StaticType {
+        self.0.tp_flags = flags;
+        self
+    }
+
+    /// The type object.
+    pub const fn get(&'static self) -> &'static TypeObject {
+        &self.0
+    }
+}
+
+struct PayloadStatic<T>(PhantomData<T>);
+impl<T: 'static> PayloadStatic<T> {
+    const INFO: PayloadInfo = PayloadInfo::of::<T>();
+}
+
+/// The memory layout of a Typhon heap object: header, then the payload.
+#[repr(C)]
+pub struct PyBox<T> {
+    head: ObjHeader,
+    body: T,
+}
+
+thread_local! {
+    static LIVE_OBJECTS: Cell<isize> = const { Cell::new(0) };
+}
+
+/// The number of heap objects allocated on this thread and not yet freed.
+/// Used by leak tests: it must return to its baseline after a program.
+pub fn live_objects() -> isize {
+    LIVE_OBJECTS.with(|c| c.get())
+}
+
+/// Records that a heap object was allocated outside [`ObjRef::new`] (for
+/// example by the C API's `PyObject_New`).
+pub fn note_foreign_alloc() {
+    LIVE_OBJECTS.with(|c| c.set(c.get() + 1));
+}
+
+/// Records that an object counted by [`note_foreign_alloc`] was freed.
+pub fn note_foreign_free() {
+    LIVE_OBJECTS.with(|c| c.set(c.get() - 1));
+}
+
+/// `tp_dealloc` for Rust payloads.
+///
+/// # Safety
+/// `p` must point to a `PyBox<T>` allocated by [`ObjRef::new`] whose count
+/// has reached zero.
+unsafe extern "C" fn dealloc_box<T>(p: *mut ObjHeader) {
+    // SAFETY: `p` is live until the `Box::from_raw` below.
+    if unsafe { (*(*p).ob_type).tp_flags } & TPFLAGS_HAVE_GC != 0 {
+        gc_untrack_ptr(p as usize);
+    }
+    // SAFETY: guaranteed by the caller: `p` came from `Box::into_raw` of a
+    // `PyBox<T>` and nobody references it any more.
+    drop(unsafe { Box::from_raw(p as *mut PyBox<T>) });
+    note_foreign_free();
+}
+
+thread_local! {
+    static GC_TRACKED: std::cell::RefCell<std::collections::HashSet<usize>> =
+        std::cell::RefCell::new(std::collections::HashSet::new());
+    static GC_NEW: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Registers a container with the cycle collector. Only objects whose type
+/// has [`TPFLAGS_HAVE_GC`] may be tracked; they are untracked automatically
+/// when freed.
+pub fn gc_track(o: &ObjRef) {
+    if o.ty().tp_flags & TPFLAGS_HAVE_GC == 0 {
+        return;
+    }
+    let p = o.as_ptr() as usize;
+    GC_TRACKED.with(|t| {
+        if let Ok(mut t) = t.try_borrow_mut() {
+            t.insert(p);
+        }
+    });
+    GC_NEW.with(|c| c.set(c.get() + 1));
+}
+
+fn gc_untrack_ptr(p: usize) {
+    GC_TRACKED.with(|t| {
+        if let Ok(mut t) = t.try_borrow_mut() {
+            t.remove(&p);
+        }
+    });
+}
+
+/// Owned references to every tracked container (each reference adds one
+/// to the object's count while the vector lives).
+pub fn gc_tracked() -> Vec<ObjRef> {
+    let ptrs: Vec<usize> = GC_TRACKED.with(|t| t.borrow().iter().copied().collect());
+    GC_NEW.with(|c| c.set(0));
+    ptrs.into_iter()
+        .filter_map(|p| {
+            // SAFETY: the registry only holds live objects: they are removed
+            // in `dealloc_box` before their memory is freed.
+            unsafe { ObjRef::from_borrowed(p as *mut ObjHeader) }
+        })
+        .collect()
+}
+
+/// How many containers were tracked since the last [`gc_tracked`] call.
+pub fn gc_new_since_collect() -> usize {
+    GC_NEW.with(|c| c.get())
+}
+
+/// How many containers are tracked.
+pub fn gc_tracked_count() -> usize {
+    GC_TRACKED.with(|t| t.borrow().len())
+}
+
+/// One owned (strong) reference to a heap object.
+pub struct ObjRef {
+    ptr: NonNull<ObjHeader>,
+    // Not Send/Sync: reference counts are not atomic.
+    _marker: PhantomData<*mut ObjHeader>,
+}
+
+impl ObjRef {
+    /// Allocates a new object of type `ty` holding `body`.
+    ///
+    /// Panics if `ty` does not declare `T` as its payload: that is a bug in
+    /// Typhon itself, never a consequence of user input.
+    pub fn new<T: 'static>(ty: &'static TypeObject, body: T) -> ObjRef {
+        assert!(
+            ty.tp_typhon
+                .payload
+                .is_some_and(|p| p.type_id == TypeId::of::<T>()),
+            "type {} does not hold this payload",
+            ty.name()
+        );
+        let b = Box::new(PyBox {
+            head: ObjHeader {
+                ob_refcnt: Cell::new(1),
+                ob_type: ty,
+            },
+            body,
+        });
+        note_foreign_alloc();
+        let raw = Box::into_raw(b) as *mut ObjHeader;
+        ObjRef {
+            // SAFETY: `Box::into_raw` never returns null.
+            ptr: unsafe { NonNull::new_unchecked(raw) },
+            _marker: PhantomData,
+        }
+    }
+
+    /// A reference to an immortal static object (such as a type).
+    pub fn from_static(t: &'static StaticType) -> ObjRef {
+        ObjRef {
+            ptr: NonNull::from(&t.0.head),
+            _marker: PhantomData,
+        }
+    }
+
+    /// Takes ownership of one reference held by a raw pointer (a "new
+    /// reference" in C API terms). Returns `None` for null.
+    ///
+    /// # Safety
+    /// `p` must be null or point to a live object whose count includes the
+    /// reference being transferred.
+    pub unsafe fn from_raw(p: *mut ObjHeader) -> Option<ObjRef> {
+        NonNull::new(p).map(|ptr| ObjRef {
+            ptr,
+            _marker: PhantomData,
+        })
+    }
+
+    /// Makes a new owned reference from a borrowed raw pointer. Returns
+    /// `None` for null.
+    ///
+    /// # Safety
+    /// `p` must be null or point to a live object.
+    pub unsafe fn from_borrowed(p: *mut ObjHeader) -> Option<ObjRef> {
+        let r = NonNull::new(p).map(|ptr| ObjRef {
+            ptr,
+            _marker: PhantomData,
+        })?;
+        r.incref();
+        Some(r)
+    }
+
+    /// Gives up ownership, returning the raw pointer (the count is kept).
+    pub fn into_raw(self) -> *mut ObjHeader {
+        let p = self.ptr.as_ptr();
+        std::mem::forget(self);
+        p
+    }
+
+    /// The raw pointer, without affecting the count.
+    pub fn as_ptr(&self) -> *mut ObjHeader {
+        self.ptr.as_ptr()
+    }
+
+    fn header(&self) -> &ObjHeader {
+        // SAFETY: an `ObjRef` keeps its object alive.
+        unsafe { self.ptr.as_ref() }
+    }
+
+    /// The object's current reference count.
+    pub fn refcnt(&self) -> isize {
+        self.header().ob_refcnt.get()
+    }
+
+    /// The object's type.
+    pub fn ty(&self) -> &TypeObject {
+        // SAFETY: every live object points to a live type object (static, or
+        // kept alive by its instances).
+        unsafe { &*self.header().ob_type }
+    }
+
+    /// The object as a type object, if it is one (its type has
+    /// `Py_TPFLAGS_TYPE_SUBCLASS`).
+    pub fn as_type(&self) -> Option<&TypeObject> {
+        if self.ty().tp_flags & TPFLAGS_TYPE_SUBCLASS == 0 {
+            return None;
+        }
+        // SAFETY: objects whose type carries TYPE_SUBCLASS are type objects,
+        // whose layout starts with the header at offset 0.
+        Some(unsafe { &*(self.ptr.as_ptr() as *const TypeObject) })
+    }
+
+    /// Whether the object's type is exactly `t`.
+    #[inline]
+    pub fn is_type(&self, t: &'static StaticType) -> bool {
+        std::ptr::eq(self.header().ob_type, &t.0)
+    }
+
+    /// The dispatch tag of the object's type.
+    #[inline]
+    pub fn kind(&self) -> u32 {
+        self.ty().tp_typhon.kind
+    }
+
+    /// Whether both references name the same object (`is`).
+    #[inline]
+    pub fn ptr_eq(&self, other: &ObjRef) -> bool {
+        self.ptr == other.ptr
+    }
+
+    /// The payload, if this object holds a `T`.
+    #[inline]
+    pub fn downcast<T: 'static>(&self) -> Option<&T> {
+        let info = self.ty().tp_typhon.payload?;
+        if info.type_id != TypeId::of::<T>() {
+            return None;
+        }
+        // SAFETY: the type records `T` as its payload, and objects of this
+        // type are only created by `ObjRef::new::<T>`, so the memory is a
+        // live `PyBox<T>`.
+        Some(unsafe { &(*(self.ptr.as_ptr() as *const PyBox<T>)).body })
+    }
+
+    #[inline]
+    fn incref(&self) {
+        let c = &self.header().ob_refcnt;
+        let n = c.get();
+        if n < IMMORTAL_REFCNT {
+            c.set(n + 1);
+        }
+    }
+}
+
+impl Clone for ObjRef {
+    #[inline]
+    fn clone(&self) -> ObjRef {
+        self.incref();
+        ObjRef {
+            ptr: self.ptr,
+            _marker: PhantomData,
+        }
+    }
+}
+
+impl Drop for ObjRef {
+    #[inline]
+    fn drop(&mut self) {
+        let c = &self.header().ob_refcnt;
+        let n = c.get();
+        if n >= IMMORTAL_REFCNT {
+            return;
+        }
+        if n > 1 {
+            c.set(n - 1);
+            return;
+        }
+        c.set(0);
+        if let Some(d) = self.ty().tp_dealloc {
+            // SAFETY: the count reached zero, so this was the last reference;
+            // `tp_dealloc` is the type's own destructor for this layout.
+            unsafe { d(self.ptr.as_ptr()) }
+        }
+    }
+}
+
+impl std::fmt::Debug for ObjRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<{} object at {:p}>", self.ty().name(), self.ptr)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static META: StaticType = StaticType::new::<()>(&META, c"type", None, 1, false);
+    static BOXED: StaticType = StaticType::new::<String>(&META, c"boxed", None, 2, true);
+    static SUB: StaticType = StaticType::new::<()>(&META, c"sub", Some(&BOXED), 3, false);
+
+    #[test]
+    fn header_is_cpython_shaped() {
+        assert_eq!(std::mem::offset_of!(ObjHeader, ob_refcnt), 0);
+        assert_eq!(std::mem::offset_of!(ObjHeader, ob_type), 8);
+        assert_eq!(std::mem::offset_of!(TypeObject, tp_name), 24);
+        // CPython 3.11's PyTypeObject is 408 bytes on 64-bit targets.
+        assert_eq!(std::mem::offset_of!(TypeObject, tp_typhon), 408);
+    }
+
+    #[test]
+    fn refcounting_and_downcast() {
+        let base = live_objects();
+        let o = ObjRef::new(BOXED.get(), String::from("hi"));
+        assert_eq!(live_objects(), base + 1);
+        let o2 = o.clone();
+        assert_eq!(o.refcnt(), 2);
+        assert_eq!(o2.downcast::<String>().map(|s| s.as_str()), Some("hi"));
+        assert!(o2.downcast::<u32>().is_none());
+        drop(o);
+        assert_eq!(o2.refcnt(), 1);
+        drop(o2);
+        assert_eq!(live_objects(), base);
+    }
+
+    #[test]
+    fn statics_are_immortal_and_subtyping_walks_bases() {
+        let t = ObjRef::from_static(&SUB);
+        let t2 = t.clone();
+        assert_eq!(t2.refcnt(), IMMORTAL_REFCNT);
+        assert!(SUB.get().is_subtype(BOXED.get()));
+        assert!(!BOXED.get().is_subtype(SUB.get()));
+        assert_eq!(SUB.get().name(), "sub");
+    }
+}

@@ -1,0 +1,1082 @@
+//! Built-in functions, the constructors of built-in types, and the `sys`
+//! and `time` modules.
+//!
+//! To add a builtin: write a `fn(&mut Vm, Args) -> PyResult<Value>` here and
+//! register it in [`install`]; its errors use CPython's messages.
+
+use crate::format;
+use crate::methods;
+use crate::object::types::{self, Kind};
+use crate::object::{
+    Args, Builtin, DictKey, DictObj, ExcObj, IterObj, IterState, ListObj, ModuleObj, ObjRef, PyErr,
+    PyResult, RangeObj, SliceObj, StaticType, TupleObj, Value,
+};
+use crate::ops;
+use crate::vm::Vm;
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
+
+/// Registers every builtin name in the VM's builtins dict.
+pub fn install(vm: &mut Vm) {
+    let funcs: &[(&'static str, crate::object::NativeFn)] = &[
+        ("print", b_print),
+        ("len", b_len),
+        ("repr", b_repr),
+        ("abs", b_abs),
+        ("min", b_min),
+        ("max", b_max),
+        ("sum", b_sum),
+        ("round", b_round),
+        ("divmod", b_divmod),
+        ("pow", b_pow),
+        ("isinstance", b_isinstance),
+        ("sorted", b_sorted),
+        ("ord", b_ord),
+        ("chr", b_chr),
+        ("hex", b_hex),
+        ("bin", b_bin),
+        ("oct", b_oct),
+        ("iter", b_iter),
+        ("next", b_next),
+        ("any", b_any),
+        ("all", b_all),
+        ("callable", b_callable),
+        ("hash", b_hash),
+        ("format", b_format),
+    ];
+    for (name, f) in funcs {
+        vm.add_builtin(name, Value::Obj(Builtin::new_obj(name, *f, None)));
+    }
+    let type_names: &[(&str, &'static StaticType)] = &[
+        ("int", &types::INT),
+        ("float", &types::FLOAT),
+        ("str", &types::STR),
+        ("bool", &types::BOOL),
+        ("list", &types::LIST),
+        ("tuple", &types::TUPLE),
+        ("dict", &types::DICT),
+        ("range", &types::RANGE),
+        ("slice", &types::SLICE),
+        ("type", &types::TYPE),
+        ("object", &types::OBJECT),
+        ("enumerate", &types::ENUMERATE),
+        ("zip", &types::ZIP),
+        ("map", &types::MAP),
+        ("filter", &types::FILTER),
+        ("reversed", &types::REVERSED),
+    ];
+    for (name, t) in type_names {
+        vm.add_builtin(name, Value::from_type(t));
+    }
+    for t in types::EXCEPTION_TYPES {
+        vm.add_builtin(t.get().name(), Value::from_type(t));
+    }
+}
+
+// ----- helpers ----------------------------------------------------------------------
+
+fn exact_args(args: &Args<'_>, name: &str, n: usize) -> PyResult<()> {
+    args.no_kw(name)?;
+    if args.pos.len() != n {
+        let got = args.pos.len();
+        return Err(PyErr::type_error(match n {
+            1 => format!("{name}() takes exactly one argument ({got} given)"),
+            _ => format!("{name} expected {n} arguments, got {got}"),
+        }));
+    }
+    Ok(())
+}
+
+fn range_args(args: &Args<'_>, name: &str, min: usize, max: usize) -> PyResult<()> {
+    let got = args.pos.len();
+    if got < min {
+        return Err(PyErr::type_error(format!(
+            "{name} expected at least {min} argument{}, got {got}",
+            if min == 1 { "" } else { "s" }
+        )));
+    }
+    if got > max {
+        return Err(PyErr::type_error(format!(
+            "{name} expected at most {max} argument{}, got {got}",
+            if max == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(())
+}
+
+fn as_index(v: &Value) -> PyResult<i64> {
+    match ops::to_index(v) {
+        Some(r) => r,
+        None => Err(PyErr::type_error(format!(
+            "'{}' object cannot be interpreted as an integer",
+            v.type_name()
+        ))),
+    }
+}
+
+// ----- builtin functions ------------------------------------------------------------------
+
+fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("print", &["sep", "end", "flush"])?;
+    let text_kw = |name: &str| -> PyResult<Option<String>> {
+        match args.kw(name) {
+            None | Some(Value::None) => Ok(None),
+            Some(v) => match v.as_str() {
+                Some(s) => Ok(Some(s.to_owned())),
+                None => Err(PyErr::type_error(format!(
+                    "{name} must be None or a string, not {}",
+                    v.type_name()
+                ))),
+            },
+        }
+    };
+    let sep = text_kw("sep")?.unwrap_or_else(|| " ".into());
+    let end = text_kw("end")?.unwrap_or_else(|| "\n".into());
+    let mut out = String::new();
+    for (i, a) in args.pos.iter().enumerate() {
+        if i > 0 {
+            out.push_str(&sep);
+        }
+        match a.as_str() {
+            Some(s) => out.push_str(s),
+            None => out.push_str(&ops::str_of(vm, a)?),
+        }
+    }
+    out.push_str(&end);
+    vm.write_out(&out)?;
+    if args.kw("flush").is_some_and(ops::truthy) {
+        vm.flush();
+    }
+    Ok(Value::None)
+}
+
+fn b_len(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "len", 1)?;
+    Ok(Value::Int(ops::len(&args.pos[0])? as i64))
+}
+
+fn b_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "repr", 1)?;
+    Ok(Value::string(ops::repr(vm, &args.pos[0])?))
+}
+
+fn b_abs(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "abs", 1)?;
+    let v = &args.pos[0];
+    match v {
+        Value::Int(i) => Ok(i
+            .checked_abs()
+            .map(Value::Int)
+            .unwrap_or_else(|| Value::from_bigint(BigInt::from(*i).abs()))),
+        Value::Bool(b) => Ok(Value::Int(*b as i64)),
+        Value::Float(f) => Ok(Value::Float(f.abs())),
+        _ => match v.as_bigint() {
+            Some(b) => Ok(Value::from_bigint(b.abs())),
+            None => Err(PyErr::type_error(format!(
+                "bad operand type for abs(): '{}'",
+                v.type_name()
+            ))),
+        },
+    }
+}
+
+fn min_max(vm: &mut Vm, args: Args<'_>, name: &str, want_less: bool) -> PyResult<Value> {
+    args.check_kw(name, &["key", "default"])?;
+    let key = args
+        .kw("key")
+        .filter(|k| !matches!(k, Value::None))
+        .cloned();
+    let items = match args.pos.len() {
+        0 => {
+            return Err(PyErr::type_error(format!(
+                "{name} expected at least 1 argument, got 0"
+            )));
+        }
+        1 => ops::collect(vm, &args.pos[0])?,
+        _ => {
+            if args.kw("default").is_some() {
+                return Err(PyErr::type_error(format!(
+                    "Cannot specify a default for {name}() with multiple positional arguments"
+                )));
+            }
+            args.pos.to_vec()
+        }
+    };
+    let mut best: Option<(Value, Value)> = None;
+    for x in items {
+        let k = match &key {
+            Some(f) => vm.call(f, std::slice::from_ref(&x))?,
+            None => x.clone(),
+        };
+        best = Some(match best {
+            None => (x, k),
+            Some((bx, bk)) => {
+                let better = if want_less {
+                    ops::less_than(vm, &k, &bk)?
+                } else {
+                    ops::less_than(vm, &bk, &k)?
+                };
+                if better { (x, k) } else { (bx, bk) }
+            }
+        });
+    }
+    match best {
+        Some((x, _)) => Ok(x),
+        None => match args.kw("default") {
+            Some(d) => Ok(d.clone()),
+            None => Err(PyErr::value_error(format!(
+                "{name}() arg is an empty sequence"
+            ))),
+        },
+    }
+}
+
+fn b_min(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    min_max(vm, args, "min", true)
+}
+
+fn b_max(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    min_max(vm, args, "max", false)
+}
+
+fn b_sum(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("sum", &["start"])?;
+    range_args(&args, "sum", 1, 2)?;
+    let mut acc = args
+        .pos
+        .get(1)
+        .or(args.kw("start"))
+        .cloned()
+        .unwrap_or(Value::Int(0));
+    if acc.as_str().is_some() {
+        return Err(PyErr::type_error(
+            "sum() can't sum strings [use ''.join(seq) instead]",
+        ));
+    }
+    let it = ops::get_iter(&args.pos[0])?;
+    while let Some(x) = ops::iter_next(vm, &it)? {
+        acc = ops::binary_op(vm, crate::bytecode::BinOp::Add, &acc, &x)?;
+    }
+    Ok(acc)
+}
+
+fn b_round(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("round", &["number", "ndigits"])?;
+    let x =
+        args.pos.first().or(args.kw("number")).ok_or_else(|| {
+            PyErr::type_error("round() missing required argument 'number' (pos 1)")
+        })?;
+    let nd = args
+        .pos
+        .get(1)
+        .or(args.kw("ndigits"))
+        .filter(|v| !matches!(v, Value::None));
+    match (x, nd) {
+        (Value::Float(f), None) => format::round_float_to_int(*f)
+            .map(Value::from_bigint)
+            .map_err(ops::fmt_err),
+        (Value::Float(f), Some(n)) => {
+            let n = as_index(n)?;
+            format::round_float(*f, n)
+                .map(Value::Float)
+                .map_err(ops::fmt_err)
+        }
+        (v, None) if v.is_int() => Ok(match v {
+            Value::Bool(b) => Value::Int(*b as i64),
+            _ => v.clone(),
+        }),
+        (v, Some(n)) if v.is_int() => {
+            let n = as_index(n)?;
+            if n >= 0 {
+                return Ok(match v {
+                    Value::Bool(b) => Value::Int(*b as i64),
+                    _ => v.clone(),
+                });
+            }
+            // Round to 10**(-n), half to even.
+            let b = v.to_bigint().unwrap_or_default();
+            let p = num_traits::pow::Pow::pow(&BigInt::from(10), (-n).min(400) as u32);
+            let (q, r) = num_integer::Integer::div_mod_floor(&b, &p);
+            let twice: BigInt = &r * 2;
+            let q = match twice.cmp(&p) {
+                std::cmp::Ordering::Greater => q + 1,
+                std::cmp::Ordering::Equal if num_integer::Integer::is_odd(&q) => q + 1,
+                _ => q,
+            };
+            Ok(Value::from_bigint(q * p))
+        }
+        (v, _) => Err(PyErr::type_error(format!(
+            "type {} doesn't define __round__ method",
+            v.type_name()
+        ))),
+    }
+}
+
+fn b_divmod(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "divmod", 2)?;
+    let (a, b) = (&args.pos[0], &args.pos[1]);
+    use crate::bytecode::BinOp;
+    if let (Value::Float(_), _) | (_, Value::Float(_)) = (a, b)
+        && (a.is_int() || matches!(a, Value::Float(_)))
+        && (b.is_int() || matches!(b, Value::Float(_)))
+    {
+        let (x, y) = (ops::int_to_f64(a)?, ops::int_to_f64(b)?);
+        if y == 0.0 {
+            return Err(PyErr::zero_division("float divmod()"));
+        }
+        let (q, r) = ops::float_divmod(x, y);
+        return Ok(Value::tuple(vec![Value::Float(q), Value::Float(r)]));
+    }
+    let q = ops::binary_op(vm, BinOp::FloorDiv, a, b).map_err(|e| {
+        if e.matches(types::ZERO_DIVISION_ERROR.get()) {
+            PyErr::zero_division("integer division or modulo by zero")
+        } else if e.matches(types::TYPE_ERROR.get()) {
+            PyErr::type_error(format!(
+                "unsupported operand type(s) for divmod(): '{}' and '{}'",
+                a.type_name(),
+                b.type_name()
+            ))
+        } else {
+            e
+        }
+    })?;
+    let r = ops::binary_op(vm, BinOp::Mod, a, b)?;
+    Ok(Value::tuple(vec![q, r]))
+}
+
+fn b_pow(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    range_args(&args, "pow", 2, 3)?;
+    let (a, b) = (&args.pos[0], &args.pos[1]);
+    match args.pos.get(2) {
+        None | Some(Value::None) => ops::binary_op(vm, crate::bytecode::BinOp::Pow, a, b),
+        Some(m) => {
+            let (Some(x), Some(y), Some(z)) = (a.to_bigint(), b.to_bigint(), m.to_bigint()) else {
+                return Err(PyErr::type_error(
+                    "pow() 3rd argument not allowed unless all arguments are integers",
+                ));
+            };
+            if z.is_zero() {
+                return Err(PyErr::value_error("pow() 3rd argument cannot be 0"));
+            }
+            if y.is_negative() {
+                // Modular inverse, as CPython 3.8+ does.
+                let inv = modinv(&x, &z).ok_or_else(|| {
+                    PyErr::value_error("base is not invertible for the given modulus")
+                })?;
+                let r = inv.modpow(&(-y), &z.abs());
+                return Ok(Value::from_bigint(fix_mod_sign(r, &z)));
+            }
+            let r = x.modpow(&y, &z.abs());
+            Ok(Value::from_bigint(fix_mod_sign(r, &z)))
+        }
+    }
+}
+
+fn fix_mod_sign(r: BigInt, m: &BigInt) -> BigInt {
+    let mut r = r;
+    let am = m.abs();
+    if r.is_negative() {
+        r += &am;
+    }
+    if m.is_negative() && !r.is_zero() {
+        r -= am;
+    }
+    r
+}
+
+fn modinv(a: &BigInt, m: &BigInt) -> Option<BigInt> {
+    let m = m.abs();
+    let (mut old_r, mut r) = (num_integer::Integer::mod_floor(a, &m), m.clone());
+    let (mut old_s, mut s) = (BigInt::from(1), BigInt::zero());
+    while !r.is_zero() {
+        let q = &old_r / &r;
+        let nr = &old_r - &q * &r;
+        old_r = std::mem::replace(&mut r, nr);
+        let ns = &old_s - &q * &s;
+        old_s = std::mem::replace(&mut s, ns);
+    }
+    if old_r != BigInt::from(1) {
+        return None;
+    }
+    Some(num_integer::Integer::mod_floor(&old_s, &m))
+}
+
+fn type_of_value(v: &Value) -> Option<&abi::TypeObject> {
+    v.as_obj().and_then(|o| o.as_type())
+}
+
+fn b_isinstance(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "isinstance", 2)?;
+    let (obj, cls) = (&args.pos[0], &args.pos[1]);
+    let check = |c: &Value| -> PyResult<bool> {
+        match type_of_value(c) {
+            Some(t) => Ok(obj.type_of().is_subtype(t)),
+            None => Err(PyErr::type_error(
+                "isinstance() arg 2 must be a type, a tuple of types, or a union",
+            )),
+        }
+    };
+    if let Some(t) = cls.downcast::<TupleObj>() {
+        for c in t.items.iter() {
+            if check(c)? {
+                return Ok(Value::Bool(true));
+            }
+        }
+        return Ok(Value::Bool(false));
+    }
+    Ok(Value::Bool(check(cls)?))
+}
+
+fn b_sorted(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("sorted", &["key", "reverse"])?;
+    if args.pos.len() != 1 {
+        return Err(PyErr::type_error(format!(
+            "sorted expected 1 argument, got {}",
+            args.pos.len()
+        )));
+    }
+    let items = ops::collect(vm, &args.pos[0])?;
+    Ok(Value::list(methods::sort_with_kw(vm, items, &args)?))
+}
+
+fn b_ord(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "ord", 1)?;
+    let v = &args.pos[0];
+    let s = v.as_str().ok_or_else(|| {
+        PyErr::type_error(format!(
+            "ord() expected string of length 1, but {} found",
+            v.type_name()
+        ))
+    })?;
+    let mut it = s.chars();
+    match (it.next(), it.next()) {
+        (Some(c), None) => Ok(Value::Int(c as i64)),
+        _ => Err(PyErr::type_error(format!(
+            "ord() expected a character, but string of length {} found",
+            s.chars().count()
+        ))),
+    }
+}
+
+fn b_chr(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "chr", 1)?;
+    let i = as_index(&args.pos[0]).map_err(|e| {
+        if e.matches(types::INDEX_ERROR.get()) {
+            PyErr::overflow("Python int too large to convert to C int")
+        } else {
+            e
+        }
+    })?;
+    let c = u32::try_from(i)
+        .ok()
+        .filter(|c| *c < 0x110000)
+        .ok_or_else(|| PyErr::value_error("chr() arg not in range(0x110000)"))?;
+    match char::from_u32(c) {
+        Some(ch) => Ok(Value::string(ch.to_string())),
+        None => Err(PyErr::value_error(
+            "surrogate code points are not supported by typhon",
+        )),
+    }
+}
+
+fn radix(args: &Args<'_>, name: &str, r: u32) -> PyResult<Value> {
+    exact_args(args, name, 1)?;
+    let v = &args.pos[0];
+    let b = v.to_bigint().ok_or_else(|| {
+        PyErr::type_error(format!(
+            "'{}' object cannot be interpreted as an integer",
+            v.type_name()
+        ))
+    })?;
+    Ok(Value::string(format::int_to_prefixed(&b, r)))
+}
+
+fn b_hex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    radix(&args, "hex", 16)
+}
+
+fn b_bin(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    radix(&args, "bin", 2)
+}
+
+fn b_oct(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    radix(&args, "oct", 8)
+}
+
+fn b_iter(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "iter", 1)?;
+    ops::get_iter(&args.pos[0])
+}
+
+fn b_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("next")?;
+    range_args(&args, "next", 1, 2)?;
+    let it = &args.pos[0];
+    if it.kind() != Kind::ITER {
+        return Err(PyErr::type_error(format!(
+            "'{}' object is not an iterator",
+            it.type_name()
+        )));
+    }
+    match ops::iter_next(vm, it)? {
+        Some(v) => Ok(v),
+        None => match args.pos.get(1) {
+            Some(d) => Ok(d.clone()),
+            None => Err(PyErr::with_args(&types::STOP_ITERATION, vec![])),
+        },
+    }
+}
+
+fn b_any(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "any", 1)?;
+    let it = ops::get_iter(&args.pos[0])?;
+    while let Some(x) = ops::iter_next(vm, &it)? {
+        if ops::truthy(&x) {
+            return Ok(Value::Bool(true));
+        }
+    }
+    Ok(Value::Bool(false))
+}
+
+fn b_all(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "all", 1)?;
+    let it = ops::get_iter(&args.pos[0])?;
+    while let Some(x) = ops::iter_next(vm, &it)? {
+        if !ops::truthy(&x) {
+            return Ok(Value::Bool(false));
+        }
+    }
+    Ok(Value::Bool(true))
+}
+
+fn b_callable(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "callable", 1)?;
+    Ok(Value::Bool(matches!(
+        args.pos[0].kind(),
+        Kind::FUNCTION | Kind::BUILTIN | Kind::TYPE
+    )))
+}
+
+fn b_hash(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "hash", 1)?;
+    Ok(Value::Int(ops::hash_value(&args.pos[0])? as i64))
+}
+
+fn b_format(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    range_args(&args, "format", 1, 2)?;
+    let spec = match args.pos.get(1) {
+        Some(s) => s
+            .as_str()
+            .ok_or_else(|| PyErr::type_error("format() argument 2 must be str"))?
+            .to_owned(),
+        None => String::new(),
+    };
+    Ok(Value::string(ops::format_value(vm, &args.pos[0], &spec)?))
+}
+
+// ----- calling types ------------------------------------------------------------------
+
+/// Calls a type object: the constructors of built-in types and exceptions.
+pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    let Some(ty) = t.as_type() else {
+        return Err(crate::vm::not_callable(&Value::Obj(t.clone())));
+    };
+    let is = |s: &'static StaticType| std::ptr::eq(ty, s.get());
+    if ty.kind() == Kind::EXC {
+        args.no_kw(ty.name())?;
+        // Exception types are statics; find the one we were called with.
+        for s in types::EXCEPTION_TYPES {
+            if std::ptr::eq(ty, s.get()) {
+                return Ok(Value::Obj(ExcObj::new_obj(s.get(), args.pos.to_vec())));
+            }
+        }
+    }
+    if is(&types::INT) {
+        return new_int(vm, args);
+    }
+    if is(&types::FLOAT) {
+        return new_float(args);
+    }
+    if is(&types::STR) {
+        args.no_kw("str")?;
+        return match args.pos {
+            [] => Ok(Value::str("")),
+            [v] => ops::to_str_value(vm, v),
+            _ => Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                "str() with an encoding is not supported by typhon",
+            )),
+        };
+    }
+    if is(&types::BOOL) {
+        args.no_kw("bool")?;
+        range_args(&args, "bool", 0, 1)?;
+        return Ok(Value::Bool(args.pos.first().is_some_and(ops::truthy)));
+    }
+    if is(&types::LIST) {
+        args.no_kw("list")?;
+        range_args(&args, "list", 0, 1)?;
+        return Ok(Value::list(match args.pos.first() {
+            Some(v) => ops::collect(vm, v)?,
+            None => Vec::new(),
+        }));
+    }
+    if is(&types::TUPLE) {
+        args.no_kw("tuple")?;
+        range_args(&args, "tuple", 0, 1)?;
+        return Ok(match args.pos.first() {
+            Some(v) if v.is_type_exact(&types::TUPLE) => v.clone(),
+            Some(v) => Value::tuple(ops::collect(vm, v)?),
+            None => Value::tuple(Vec::new()),
+        });
+    }
+    if is(&types::DICT) {
+        range_args(&args, "dict", 0, 1)?;
+        let d = DictObj::new_obj();
+        if let Some(dd) = d.downcast::<DictObj>() {
+            if let Some(src) = args.pos.first() {
+                methods::dict_merge(vm, dd, src)?;
+            }
+            for (k, v) in args.kw {
+                dd.insert(DictKey::from_str_obj(k), v.clone());
+            }
+        }
+        return Ok(Value::Obj(d));
+    }
+    if is(&types::RANGE) {
+        args.no_kw("range")?;
+        let ints: Vec<i64> = args
+            .pos
+            .iter()
+            .map(|v| match ops::to_index(v) {
+                Some(Ok(i)) => Ok(i),
+                Some(Err(_)) => Err(PyErr::overflow(
+                    "Python int too large to convert to C ssize_t",
+                )),
+                None => Err(PyErr::type_error(format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    v.type_name()
+                ))),
+            })
+            .collect::<PyResult<_>>()?;
+        let (start, stop, step) = match ints[..] {
+            [stop] => (0, stop, 1),
+            [start, stop] => (start, stop, 1),
+            [start, stop, step] => (start, stop, step),
+            [] => {
+                return Err(PyErr::type_error(
+                    "range expected at least 1 argument, got 0",
+                ));
+            }
+            _ => {
+                return Err(PyErr::type_error(format!(
+                    "range expected at most 3 arguments, got {}",
+                    ints.len()
+                )));
+            }
+        };
+        if step == 0 {
+            return Err(PyErr::value_error("range() arg 3 must not be zero"));
+        }
+        return Ok(Value::Obj(RangeObj::new_obj(start, stop, step)));
+    }
+    if is(&types::SLICE) {
+        args.no_kw("slice")?;
+        range_args(&args, "slice", 1, 3)?;
+        let p = args.pos;
+        let (a, b, c) = match p.len() {
+            1 => (Value::None, p[0].clone(), Value::None),
+            2 => (p[0].clone(), p[1].clone(), Value::None),
+            _ => (p[0].clone(), p[1].clone(), p[2].clone()),
+        };
+        return Ok(Value::Obj(SliceObj::new_obj(a, b, c)));
+    }
+    if is(&types::TYPE) {
+        args.no_kw("type")?;
+        if args.pos.len() != 1 {
+            return Err(PyErr::type_error(
+                "type() with three arguments (class creation) is not supported by typhon",
+            ));
+        }
+        return Ok(type_value_of(&args.pos[0]));
+    }
+    if is(&types::ENUMERATE) {
+        args.check_kw("enumerate", &["iterable", "start"])?;
+        let it = args.pos.first().or(args.kw("iterable")).ok_or_else(|| {
+            PyErr::type_error("enumerate() missing required argument 'iterable' (pos 1)")
+        })?;
+        let start = args
+            .pos
+            .get(1)
+            .or(args.kw("start"))
+            .cloned()
+            .unwrap_or(Value::Int(0));
+        if !start.is_int() {
+            return Err(PyErr::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                start.type_name()
+            )));
+        }
+        let inner = ops::get_iter(it)?;
+        return Ok(Value::Obj(IterObj::new_obj(
+            &types::ENUMERATE,
+            IterState::Enumerate {
+                it: inner,
+                n: start,
+            },
+        )));
+    }
+    if is(&types::ZIP) {
+        args.check_kw("zip", &["strict"])?;
+        let its = args
+            .pos
+            .iter()
+            .map(ops::get_iter)
+            .collect::<PyResult<Vec<_>>>()?;
+        return Ok(Value::Obj(IterObj::new_obj(
+            &types::ZIP,
+            IterState::Zip { its },
+        )));
+    }
+    if is(&types::MAP) {
+        args.no_kw("map")?;
+        if args.pos.len() < 2 {
+            return Err(PyErr::type_error("map() must have at least two arguments."));
+        }
+        let its = args.pos[1..]
+            .iter()
+            .map(ops::get_iter)
+            .collect::<PyResult<Vec<_>>>()?;
+        return Ok(Value::Obj(IterObj::new_obj(
+            &types::MAP,
+            IterState::Map {
+                f: args.pos[0].clone(),
+                its,
+            },
+        )));
+    }
+    if is(&types::FILTER) {
+        args.no_kw("filter")?;
+        if args.pos.len() != 2 {
+            return Err(PyErr::type_error(format!(
+                "filter expected 2 arguments, got {}",
+                args.pos.len()
+            )));
+        }
+        return Ok(Value::Obj(IterObj::new_obj(
+            &types::FILTER,
+            IterState::Filter {
+                f: args.pos[0].clone(),
+                it: ops::get_iter(&args.pos[1])?,
+            },
+        )));
+    }
+    if is(&types::REVERSED) {
+        exact_args(&args, "reversed", 1)?;
+        let v = &args.pos[0];
+        return match v {
+            Value::Obj(o) if o.kind() == Kind::LIST => {
+                let n = o
+                    .downcast::<ListObj>()
+                    .map(|l| l.items.borrow().len())
+                    .unwrap_or(0);
+                Ok(Value::Obj(IterObj::new_obj(
+                    &types::LIST_REVITER,
+                    IterState::ListRev {
+                        list: o.clone(),
+                        left: n,
+                    },
+                )))
+            }
+            Value::Obj(o) if matches!(o.kind(), Kind::TUPLE | Kind::STR | Kind::RANGE) => {
+                let mut items = ops::collect(vm, v)?;
+                items.reverse();
+                let l = ListObj::new(items);
+                Ok(Value::Obj(IterObj::new_obj(
+                    &types::REVERSED,
+                    IterState::List { list: l, idx: 0 },
+                )))
+            }
+            _ => Err(PyErr::type_error(format!(
+                "'{}' object is not reversible",
+                v.type_name()
+            ))),
+        };
+    }
+    if is(&types::OBJECT) {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "object() instances are not supported by typhon",
+        ));
+    }
+    Err(PyErr::type_error(format!(
+        "cannot create '{}' instances",
+        ty.name()
+    )))
+}
+
+/// `type(v)` as a value.
+pub fn type_value_of(v: &Value) -> Value {
+    let t: &'static StaticType = match v {
+        Value::None => &types::NONE_TYPE,
+        Value::Bool(_) => &types::BOOL,
+        Value::Int(_) => &types::INT,
+        Value::Float(_) => &types::FLOAT,
+        Value::Obj(o) => {
+            // Heap objects' types are static for every built-in type.
+            return match static_of(o.ty()) {
+                Some(s) => Value::from_type(s),
+                None => Value::None,
+            };
+        }
+    };
+    Value::from_type(t)
+}
+
+fn static_of(t: &abi::TypeObject) -> Option<&'static StaticType> {
+    ALL_TYPES.iter().copied().find(|s| std::ptr::eq(s.get(), t))
+}
+
+static ALL_TYPES: &[&StaticType] = &[
+    &types::TYPE,
+    &types::OBJECT,
+    &types::INT,
+    &types::BOOL,
+    &types::FLOAT,
+    &types::NONE_TYPE,
+    &types::STR,
+    &types::LIST,
+    &types::TUPLE,
+    &types::DICT,
+    &types::RANGE,
+    &types::SLICE,
+    &types::FUNCTION,
+    &types::BUILTIN,
+    &types::CELL,
+    &types::MODULE,
+    &types::CODE,
+    &types::DICT_KEYS,
+    &types::DICT_VALUES,
+    &types::DICT_ITEMS,
+    &types::LIST_ITER,
+    &types::LIST_REVITER,
+    &types::TUPLE_ITER,
+    &types::RANGE_ITER,
+    &types::STR_ITER,
+    &types::DICT_KEYITER,
+    &types::DICT_VALUEITER,
+    &types::DICT_ITEMITER,
+    &types::ENUMERATE,
+    &types::ZIP,
+    &types::MAP,
+    &types::FILTER,
+    &types::REVERSED,
+    &types::BASE_EXCEPTION,
+    &types::SYSTEM_EXIT,
+    &types::KEYBOARD_INTERRUPT,
+    &types::EXCEPTION,
+    &types::ARITHMETIC_ERROR,
+    &types::ZERO_DIVISION_ERROR,
+    &types::OVERFLOW_ERROR,
+    &types::VALUE_ERROR,
+    &types::TYPE_ERROR,
+    &types::LOOKUP_ERROR,
+    &types::INDEX_ERROR,
+    &types::KEY_ERROR,
+    &types::NAME_ERROR,
+    &types::UNBOUND_LOCAL_ERROR,
+    &types::ATTRIBUTE_ERROR,
+    &types::RUNTIME_ERROR,
+    &types::RECURSION_ERROR,
+    &types::NOT_IMPLEMENTED_ERROR,
+    &types::STOP_ITERATION,
+    &types::ASSERTION_ERROR,
+    &types::IMPORT_ERROR,
+    &types::MODULE_NOT_FOUND_ERROR,
+    &types::SYSTEM_ERROR,
+    &types::SYNTAX_ERROR,
+    &types::UNICODE_ERROR,
+    &types::MEMORY_ERROR,
+];
+
+fn new_int(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("int", &["base"])?;
+    range_args(&args, "int", 0, 2)?;
+    let base = args.pos.get(1).or(args.kw("base"));
+    let Some(x) = args.pos.first() else {
+        return Ok(Value::Int(0));
+    };
+    if let Some(b) = base {
+        let b = as_index(b)?;
+        let s = x.as_str().ok_or_else(|| {
+            PyErr::type_error("int() can't convert non-string with explicit base")
+        })?;
+        let b = u32::try_from(b)
+            .ok()
+            .filter(|b| *b == 0 || (2..=36).contains(b))
+            .ok_or_else(|| PyErr::value_error("int() base must be >= 2 and <= 36, or 0"))?;
+        return format::parse_int(s, b)
+            .map(Value::from_bigint)
+            .map_err(ops::fmt_err);
+    }
+    match x {
+        Value::Int(_) => Ok(x.clone()),
+        Value::Bool(b) => Ok(Value::Int(*b as i64)),
+        Value::Float(f) => {
+            if f.is_nan() {
+                return Err(PyErr::value_error("cannot convert float NaN to integer"));
+            }
+            if f.is_infinite() {
+                return Err(PyErr::overflow("cannot convert float infinity to integer"));
+            }
+            let t = f.trunc();
+            if t.abs() < 9.2e18 {
+                return Ok(Value::Int(t as i64));
+            }
+            Ok(Value::from_bigint(
+                num_traits::FromPrimitive::from_f64(t).unwrap_or_default(),
+            ))
+        }
+        _ => {
+            if x.as_bigint().is_some() {
+                return Ok(x.clone());
+            }
+            match x.as_str() {
+                Some(s) => format::parse_int(s, 10)
+                    .map(Value::from_bigint)
+                    .map_err(ops::fmt_err),
+                None => Err(PyErr::type_error(format!(
+                    "int() argument must be a string, a bytes-like object or a real number, not '{}'",
+                    x.type_name()
+                ))),
+            }
+        }
+    }
+}
+
+fn new_float(args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("float")?;
+    range_args(&args, "float", 0, 1)?;
+    let Some(x) = args.pos.first() else {
+        return Ok(Value::Float(0.0));
+    };
+    match x {
+        Value::Float(_) => Ok(x.clone()),
+        _ if x.is_int() => ops::int_to_f64(x).map(Value::Float),
+        _ => match x.as_str() {
+            Some(s) => format::parse_float(s)
+                .map(Value::Float)
+                .map_err(ops::fmt_err),
+            None => Err(PyErr::type_error(format!(
+                "float() argument must be a string or a real number, not '{}'",
+                x.type_name()
+            ))),
+        },
+    }
+}
+
+/// `start`/`stop`/`step` of ranges and slices.
+pub fn range_slice_attr(o: &ObjRef, name: &str) -> Option<Value> {
+    if let Some(r) = o.downcast::<RangeObj>() {
+        return match name {
+            "start" => Some(Value::Int(r.start)),
+            "stop" => Some(Value::Int(r.stop)),
+            "step" => Some(Value::Int(r.step)),
+            _ => None,
+        };
+    }
+    if let Some(s) = o.downcast::<SliceObj>() {
+        return match name {
+            "start" => Some(s.start.clone()),
+            "stop" => Some(s.stop.clone()),
+            "step" => Some(s.step.clone()),
+            _ => None,
+        };
+    }
+    None
+}
+
+// ----- builtin modules ---------------------------------------------------------------------
+
+fn sys_exit(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("exit")?;
+    range_args(&args, "exit", 0, 1)?;
+    Err(PyErr::with_args(&types::SYSTEM_EXIT, args.pos.to_vec()))
+}
+
+fn sys_getrecursionlimit(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "getrecursionlimit", 0)?;
+    Ok(Value::Int(vm.config.recursion_limit as i64))
+}
+
+fn sys_setrecursionlimit(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "setrecursionlimit", 1)?;
+    let n = as_index(&args.pos[0])?;
+    if n < 1 {
+        return Err(PyErr::value_error(
+            "recursion limit must be greater or equal than 1",
+        ));
+    }
+    vm.config.recursion_limit = n as usize;
+    Ok(Value::None)
+}
+
+fn time_perf_counter(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "perf_counter", 0)?;
+    let _ = vm;
+    Ok(Value::Float(clock_start().elapsed().as_secs_f64()))
+}
+
+fn clock_start() -> std::time::Instant {
+    thread_local! {
+        static START: std::time::Instant = std::time::Instant::now();
+    }
+    START.with(|s| *s)
+}
+
+fn time_time(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "time", 0)?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs_f64())
+        .unwrap_or(0.0);
+    Ok(Value::Float(now))
+}
+
+/// Builds the built-in module `name` (`sys`, `time`), if it is one.
+pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
+    let d = vm.new_module_dict(name, None);
+    let dd = d.downcast::<DictObj>()?;
+    let f = |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
+    match name {
+        "sys" => {
+            let argv = vm.config.argv.iter().map(|a| Value::str(a)).collect();
+            dd.set_str("argv", Value::list(argv));
+            dd.set_str("exit", f("exit", sys_exit));
+            dd.set_str("maxsize", Value::Int(i64::MAX));
+            dd.set_str(
+                "getrecursionlimit",
+                f("getrecursionlimit", sys_getrecursionlimit),
+            );
+            dd.set_str(
+                "setrecursionlimit",
+                f("setrecursionlimit", sys_setrecursionlimit),
+            );
+            dd.set_str("implementation_name", Value::str("typhon"));
+        }
+        "time" => {
+            let _ = clock_start();
+            dd.set_str("perf_counter", f("perf_counter", time_perf_counter));
+            dd.set_str("time", f("time", time_time));
+        }
+        _ => return None,
+    }
+    Some(Value::Obj(ModuleObj::new_obj(name, d)))
+}
+
+impl Value {
+    /// Whether the value's type is exactly `t`.
+    pub fn is_type_exact(&self, t: &'static StaticType) -> bool {
+        std::ptr::eq(self.type_of(), t.get())
+    }
+}

@@ -1,0 +1,1606 @@
+//! The compiler: a parsed module (ruff's AST) → [`Code`] objects.
+//!
+//! One [`Unit`] is built per function body (module, `def`, `lambda`,
+//! comprehension). Every emitted instruction records the exception handler
+//! active at that point; the exception table is derived from those records,
+//! exactly as CPython 3.11's compiler does, so inlined `finally` bodies on
+//! `return`/`break` paths get the right (outer) handler.
+//!
+//! Constructs outside Typhon's subset are rejected with a [`CompileError`]
+//! naming the construct.
+
+pub mod scope;
+
+use crate::bytecode::{BinOp, CmpOp, Code, ExcEntry, Instr, Op, Source};
+use crate::object::{CodeObj, StrObj, Value};
+use num_bigint::BigInt;
+use ruff_python_ast::{self as ast, Expr, Stmt};
+use ruff_text_size::{Ranged, TextRange};
+use scope::{Access, ScopeKind, ScopeTable};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// A compile-time error: a construct outside the subset, or a scoping error.
+#[derive(Debug, Clone)]
+pub struct CompileError {
+    /// The message (without location).
+    pub msg: String,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column (in characters).
+    pub col: u32,
+}
+
+type CResult<T> = Result<T, CompileError>;
+
+/// Maps byte offsets to (line, column).
+pub struct LineIndex {
+    starts: Vec<u32>,
+}
+
+impl LineIndex {
+    /// Indexes `text`.
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        for (i, b) in text.bytes().enumerate() {
+            if b == b'\n' {
+                starts.push(i as u32 + 1);
+            }
+        }
+        LineIndex { starts }
+    }
+
+    /// The 1-based line of a byte offset.
+    pub fn line(&self, offset: u32) -> u32 {
+        match self.starts.binary_search(&offset) {
+            Ok(i) => i as u32 + 1,
+            Err(i) => i as u32,
+        }
+    }
+
+    /// The 1-based (line, column) of a byte offset, counting columns in
+    /// characters.
+    pub fn line_col(&self, text: &str, offset: u32) -> (u32, u32) {
+        let line = self.line(offset);
+        let start = self.starts[(line - 1) as usize] as usize;
+        let end = (offset as usize).min(text.len());
+        let col = text.get(start..end).map(|s| s.chars().count()).unwrap_or(0);
+        (line, col as u32 + 1)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Label(usize);
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Handler {
+    label: Label,
+    depth: u32,
+}
+
+/// A block the compiler is inside of, for `break`/`continue`/`return`.
+/// `hdepth` is the length of the handler stack outside the block: leaving
+/// the block early truncates the handler stack to it.
+#[derive(Clone, Copy)]
+enum FBlock<'a> {
+    /// A `for` loop: its iterator is on the stack.
+    For { head: Label, exit: Label },
+    /// A `while` loop.
+    While { head: Label, exit: Label },
+    /// The body of a `try` that has a `finally`.
+    TryFinally { body: &'a [Stmt], hdepth: usize },
+    /// The `finally` body on the exception path: the exception is on the stack.
+    FinallyExc { hdepth: usize },
+    /// An `except` body (the exception is being handled).
+    Handler {
+        name: Option<&'a str>,
+        hdepth: usize,
+    },
+    /// A value waiting on the stack (a return value while `finally` runs).
+    Pending,
+}
+
+impl FBlock<'_> {
+    fn stack_items(&self) -> u32 {
+        match self {
+            FBlock::For { .. } | FBlock::FinallyExc { .. } | FBlock::Pending => 1,
+            _ => 0,
+        }
+    }
+}
+
+struct Unit<'a> {
+    scope: usize,
+    name: String,
+    qualname: String,
+    first_line: u32,
+    argcount: u32,
+    varargs: bool,
+    instrs: Vec<Instr>,
+    lines: Vec<u32>,
+    handlers_of: Vec<Option<Handler>>,
+    consts: Vec<Value>,
+    names: Vec<String>,
+    name_index: HashMap<String, u32>,
+    labels: Vec<Option<u32>>,
+    handler_stack: Vec<Handler>,
+    fblocks: Vec<FBlock<'a>>,
+    line: u32,
+}
+
+/// Compiles a parsed module.
+pub fn compile_module(source: Rc<Source>, module: &ast::ModModule) -> CResult<Rc<Code>> {
+    let index = LineIndex::new(&source.text);
+    let scopes = ScopeTable::build(&module.body).map_err(|e| {
+        let (line, col) = index.line_col(&source.text, e.offset);
+        CompileError {
+            msg: e.msg,
+            line,
+            col,
+        }
+    })?;
+    let mut c = Compiler {
+        source,
+        index,
+        scopes,
+        units: Vec::new(),
+    };
+    c.push_unit(0, "<module>".into(), "<module>".into(), 1, 0, false);
+    c.stmts(&module.body)?;
+    let none = c.const_(Value::None);
+    c.emit(Op::LoadConst, none);
+    c.emit(Op::ReturnValue, 0);
+    Ok(c.pop_unit(true))
+}
+
+struct Compiler<'a> {
+    source: Rc<Source>,
+    index: LineIndex,
+    scopes: ScopeTable,
+    units: Vec<Unit<'a>>,
+}
+
+fn unsupported(what: &str) -> String {
+    format!("{what} is not supported by typhon")
+}
+
+impl<'a> Compiler<'a> {
+    // ----- units, emission, labels -------------------------------------
+
+    fn unit(&mut self) -> &mut Unit<'a> {
+        let n = self.units.len() - 1;
+        &mut self.units[n]
+    }
+
+    fn push_unit(
+        &mut self,
+        scope: usize,
+        name: String,
+        qualname: String,
+        first_line: u32,
+        argcount: u32,
+        varargs: bool,
+    ) {
+        self.units.push(Unit {
+            scope,
+            name,
+            qualname,
+            first_line,
+            argcount,
+            varargs,
+            instrs: Vec::new(),
+            lines: Vec::new(),
+            handlers_of: Vec::new(),
+            consts: Vec::new(),
+            names: Vec::new(),
+            name_index: HashMap::new(),
+            labels: Vec::new(),
+            handler_stack: Vec::new(),
+            fblocks: Vec::new(),
+            line: first_line,
+        });
+    }
+
+    fn pop_unit(&mut self, is_module: bool) -> Rc<Code> {
+        let u = match self.units.pop() {
+            Some(u) => u,
+            None => unreachable!("pop_unit without a unit"),
+        };
+        let scope = &self.scopes.scopes[u.scope];
+        // Resolve labels in jump args.
+        let mut instrs = u.instrs;
+        for ins in instrs.iter_mut() {
+            if is_jump(ins.op) {
+                ins.arg = u.labels[ins.arg as usize].unwrap_or(0);
+            }
+        }
+        // Exception table from per-instruction handlers.
+        let mut table: Vec<ExcEntry> = Vec::new();
+        let mut i = 0;
+        while i < u.handlers_of.len() {
+            if let Some(h) = u.handlers_of[i] {
+                let start = i;
+                while i < u.handlers_of.len() && u.handlers_of[i] == Some(h) {
+                    i += 1;
+                }
+                table.push(ExcEntry {
+                    start: start as u32,
+                    end: i as u32,
+                    handler: u.labels[h.label.0].unwrap_or(0),
+                    depth: h.depth,
+                });
+            } else {
+                i += 1;
+            }
+        }
+        let names = u.names.iter().map(|n| StrObj::new(n)).collect::<Vec<_>>();
+        let cell_params = scope
+            .cells
+            .iter()
+            .map(|c| scope.params.iter().position(|p| p == c).map(|i| i as u32))
+            .collect();
+        Rc::new(Code {
+            name: u.name,
+            qualname: u.qualname,
+            source: self.source.clone(),
+            first_line: u.first_line,
+            argcount: u.argcount,
+            varargs: u.varargs,
+            varnames: if is_module {
+                Vec::new()
+            } else {
+                scope.locals.clone()
+            },
+            cellvars: scope.cells.clone(),
+            cell_params,
+            freevars: scope.frees.clone(),
+            consts: u.consts,
+            names,
+            units: instrs.into_iter().map(Cell::new).collect(),
+            lines: u.lines.into_boxed_slice(),
+            exc_table: table,
+            is_module,
+        })
+    }
+
+    fn emit(&mut self, op: Op, arg: u32) {
+        let u = self.unit();
+        let h = u.handler_stack.last().copied();
+        let line = u.line;
+        u.instrs.push(Instr { op, arg });
+        u.lines.push(line);
+        u.handlers_of.push(h);
+        for _ in 0..op.cache_units() {
+            u.instrs.push(Instr {
+                op: Op::Cache,
+                arg: 0,
+            });
+            u.lines.push(line);
+            u.handlers_of.push(h);
+        }
+    }
+
+    fn new_label(&mut self) -> Label {
+        let u = self.unit();
+        u.labels.push(None);
+        Label(u.labels.len() - 1)
+    }
+
+    fn bind(&mut self, l: Label) {
+        let u = self.unit();
+        u.labels[l.0] = Some(u.instrs.len() as u32);
+    }
+
+    fn jump(&mut self, op: Op, l: Label) {
+        self.emit(op, l.0 as u32);
+    }
+
+    fn const_(&mut self, v: Value) -> u32 {
+        let u = self.unit();
+        u.consts.push(v);
+        (u.consts.len() - 1) as u32
+    }
+
+    fn name(&mut self, n: &str) -> u32 {
+        let u = self.unit();
+        if let Some(&i) = u.name_index.get(n) {
+            return i;
+        }
+        u.names.push(n.to_owned());
+        let i = (u.names.len() - 1) as u32;
+        u.name_index.insert(n.to_owned(), i);
+        i
+    }
+
+    fn depth(&self) -> u32 {
+        self.units
+            .last()
+            .map(|u| u.fblocks.iter().map(|f| f.stack_items()).sum())
+            .unwrap_or(0)
+    }
+
+    fn push_handler(&mut self, label: Label) {
+        let depth = self.depth();
+        self.unit().handler_stack.push(Handler { label, depth });
+    }
+
+    fn pop_handler(&mut self) {
+        self.unit().handler_stack.pop();
+    }
+
+    fn set_line(&mut self, r: TextRange) -> u32 {
+        let line = self.index.line(u32::from(r.start()));
+        let u = self.unit();
+        let old = u.line;
+        u.line = line;
+        old
+    }
+
+    fn restore_line(&mut self, l: u32) {
+        self.unit().line = l;
+    }
+
+    fn err(&self, r: TextRange, msg: String) -> CompileError {
+        let (line, col) = self.index.line_col(&self.source.text, u32::from(r.start()));
+        CompileError { msg, line, col }
+    }
+
+    fn scope(&self) -> &scope::Scope {
+        let u = self.units.last().map(|u| u.scope).unwrap_or(0);
+        &self.scopes.scopes[u]
+    }
+
+    // ----- names ---------------------------------------------------------
+
+    fn load_name(&mut self, n: &str) {
+        match self.scope().access(n) {
+            Access::Local(i) => self.emit(Op::LoadFast, i),
+            Access::Deref(i) => self.emit(Op::LoadDeref, i),
+            Access::Global => {
+                let i = self.name(n);
+                self.emit(Op::LoadGlobal, i)
+            }
+        }
+    }
+
+    fn store_name(&mut self, n: &str) {
+        match self.scope().access(n) {
+            Access::Local(i) => self.emit(Op::StoreFast, i),
+            Access::Deref(i) => self.emit(Op::StoreDeref, i),
+            Access::Global => {
+                let i = self.name(n);
+                self.emit(Op::StoreGlobal, i)
+            }
+        }
+    }
+
+    fn delete_name(&mut self, n: &str) {
+        match self.scope().access(n) {
+            Access::Local(i) => self.emit(Op::DeleteFast, i),
+            Access::Deref(i) => self.emit(Op::DeleteDeref, i),
+            Access::Global => {
+                let i = self.name(n);
+                self.emit(Op::DeleteGlobal, i)
+            }
+        }
+    }
+
+    // ----- statements ----------------------------------------------------
+
+    fn stmts(&mut self, body: &'a [Stmt]) -> CResult<()> {
+        for s in body {
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    fn stmt(&mut self, s: &'a Stmt) -> CResult<()> {
+        self.set_line(s.range());
+        match s {
+            Stmt::Expr(e) => {
+                self.expr(&e.value)?;
+                self.emit(Op::PopTop, 0);
+            }
+            Stmt::Pass(_) => self.emit(Op::Nop, 0),
+            Stmt::Assign(a) => {
+                self.expr(&a.value)?;
+                let n = a.targets.len();
+                for (i, t) in a.targets.iter().enumerate() {
+                    if i + 1 < n {
+                        self.emit(Op::Copy, 1);
+                    }
+                    self.store_target(t)?;
+                }
+            }
+            Stmt::AugAssign(a) => self.aug_assign(a)?,
+            Stmt::AnnAssign(a) => {
+                return Err(self.err(a.range, unsupported("annotated assignment")));
+            }
+            Stmt::If(i) => {
+                let end = self.new_label();
+                let mut next = self.new_label();
+                self.jump_if(&i.test, false, next)?;
+                self.stmts(&i.body)?;
+                for clause in &i.elif_else_clauses {
+                    self.jump(Op::Jump, end);
+                    self.bind(next);
+                    next = self.new_label();
+                    if let Some(t) = &clause.test {
+                        self.set_line(t.range());
+                        self.jump_if(t, false, next)?;
+                    }
+                    self.stmts(&clause.body)?;
+                }
+                self.bind(next);
+                self.bind(end);
+            }
+            Stmt::While(w) => {
+                let head = self.new_label();
+                let orelse = self.new_label();
+                let exit = self.new_label();
+                self.bind(head);
+                self.jump_if(&w.test, false, orelse)?;
+                self.unit().fblocks.push(FBlock::While { head, exit });
+                self.stmts(&w.body)?;
+                self.unit().fblocks.pop();
+                self.set_line(w.range);
+                self.jump(Op::JumpBackward, head);
+                self.bind(orelse);
+                self.stmts(&w.orelse)?;
+                self.bind(exit);
+            }
+            Stmt::For(f) => {
+                if f.is_async {
+                    return Err(self.err(f.range, unsupported("async for")));
+                }
+                self.expr(&f.iter)?;
+                self.emit(Op::GetIter, 0);
+                let head = self.new_label();
+                let done = self.new_label();
+                let exit = self.new_label();
+                self.bind(head);
+                self.jump(Op::ForIter, done);
+                self.unit().fblocks.push(FBlock::For { head, exit });
+                self.store_target(&f.target)?;
+                self.stmts(&f.body)?;
+                self.unit().fblocks.pop();
+                self.set_line(f.range);
+                self.jump(Op::JumpBackward, head);
+                self.bind(done);
+                self.stmts(&f.orelse)?;
+                self.bind(exit);
+            }
+            Stmt::Break(b) => self.break_continue(b.range, true)?,
+            Stmt::Continue(c) => self.break_continue(c.range, false)?,
+            Stmt::Return(r) => {
+                if self.scope().kind == ScopeKind::Module {
+                    return Err(self.err(r.range, "'return' outside function".into()));
+                }
+                match &r.value {
+                    Some(v) => self.expr(v)?,
+                    None => {
+                        let c = self.const_(Value::None);
+                        self.emit(Op::LoadConst, c);
+                    }
+                }
+                self.unit().fblocks.push(FBlock::Pending);
+                self.unwind_all()?;
+                self.unit().fblocks.pop();
+                self.set_line(r.range);
+                self.emit(Op::ReturnValue, 0);
+            }
+            Stmt::FunctionDef(f) => self.function_def(f)?,
+            Stmt::Delete(d) => {
+                for t in &d.targets {
+                    self.delete_target(t)?;
+                }
+            }
+            Stmt::Global(_) | Stmt::Nonlocal(_) => {}
+            Stmt::Raise(r) => {
+                let mut n = 0;
+                if let Some(e) = &r.exc {
+                    self.expr(e)?;
+                    n = 1;
+                    if let Some(c) = &r.cause {
+                        self.expr(c)?;
+                        n = 2;
+                    }
+                }
+                self.emit(Op::RaiseVarargs, n);
+            }
+            Stmt::Assert(a) => {
+                let end = self.new_label();
+                self.jump_if(&a.test, true, end)?;
+                self.emit(Op::LoadAssertionError, 0);
+                if let Some(m) = &a.msg {
+                    self.expr(m)?;
+                    self.emit(Op::Call, 1);
+                }
+                self.emit(Op::RaiseVarargs, 1);
+                self.bind(end);
+            }
+            Stmt::Try(t) => {
+                if t.is_star {
+                    return Err(self.err(t.range, unsupported("except* clause")));
+                }
+                if t.finalbody.is_empty() {
+                    self.try_except(t)?;
+                } else {
+                    self.try_finally(t)?;
+                }
+            }
+            Stmt::Import(i) => {
+                for a in &i.names {
+                    let full = a.name.as_str();
+                    if full.contains('.') {
+                        return Err(self.err(a.range, unsupported("dotted module import")));
+                    }
+                    let ni = self.name(full);
+                    self.emit(Op::ImportName, ni);
+                    let bound = a.asname.as_ref().map(|n| n.as_str()).unwrap_or(full);
+                    self.store_name(bound);
+                }
+            }
+            Stmt::ImportFrom(i) => {
+                if i.level > 0 {
+                    return Err(self.err(i.range, unsupported("relative import")));
+                }
+                let m = match &i.module {
+                    Some(m) => m.as_str(),
+                    None => return Err(self.err(i.range, unsupported("relative import"))),
+                };
+                if m.contains('.') {
+                    return Err(self.err(i.range, unsupported("dotted module import")));
+                }
+                let mi = self.name(m);
+                self.emit(Op::ImportName, mi);
+                for a in &i.names {
+                    if a.name.as_str() == "*" {
+                        return Err(self.err(a.range, unsupported("'from ... import *'")));
+                    }
+                    let ni = self.name(a.name.as_str());
+                    self.emit(Op::ImportFrom, ni);
+                    let bound = a.asname.as_ref().unwrap_or(&a.name);
+                    self.store_name(bound.as_str());
+                }
+                self.emit(Op::PopTop, 0);
+            }
+            Stmt::ClassDef(c) => return Err(self.err(c.range, unsupported("class definition"))),
+            Stmt::With(w) => return Err(self.err(w.range, unsupported("with statement"))),
+            Stmt::Match(m) => return Err(self.err(m.range, unsupported("match statement"))),
+            Stmt::TypeAlias(t) => return Err(self.err(t.range, unsupported("type alias"))),
+            Stmt::IpyEscapeCommand(c) => {
+                return Err(self.err(c.range, unsupported("IPython escape command")));
+            }
+        }
+        Ok(())
+    }
+
+    fn aug_assign(&mut self, a: &'a ast::StmtAugAssign) -> CResult<()> {
+        let op = binop(a.op).index() + 13;
+        match &*a.target {
+            Expr::Name(n) => {
+                self.load_name(n.id.as_str());
+                self.expr(&a.value)?;
+                self.emit(Op::BinaryOp, op);
+                self.store_name(n.id.as_str());
+            }
+            Expr::Subscript(s) => {
+                self.expr(&s.value)?;
+                self.expr(&s.slice)?;
+                self.emit(Op::Copy, 2);
+                self.emit(Op::Copy, 2);
+                self.emit(Op::BinarySubscr, 0);
+                self.expr(&a.value)?;
+                self.emit(Op::BinaryOp, op);
+                self.emit(Op::Swap, 3);
+                self.emit(Op::Swap, 2);
+                self.emit(Op::StoreSubscr, 0);
+            }
+            Expr::Attribute(at) => {
+                self.expr(&at.value)?;
+                self.emit(Op::Copy, 1);
+                let ni = self.name(at.attr.as_str());
+                self.emit(Op::LoadAttr, ni);
+                self.expr(&a.value)?;
+                self.emit(Op::BinaryOp, op);
+                self.emit(Op::Swap, 2);
+                self.emit(Op::StoreAttr, ni);
+            }
+            other => {
+                return Err(self.err(
+                    other.range(),
+                    "illegal expression for augmented assignment".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn break_continue(&mut self, r: TextRange, is_break: bool) -> CResult<()> {
+        let loop_at = self
+            .unit()
+            .fblocks
+            .iter()
+            .rposition(|f| matches!(f, FBlock::For { .. } | FBlock::While { .. }));
+        let Some(loop_at) = loop_at else {
+            let what = if is_break { "'break'" } else { "'continue'" };
+            return Err(self.err(r, format!("{what} outside loop")));
+        };
+        let saved_fb = self.unit().fblocks.clone();
+        let saved_h = self.unit().handler_stack.clone();
+        for k in (loop_at + 1..saved_fb.len()).rev() {
+            self.unit().fblocks = saved_fb[..k].to_vec();
+            self.unwind_one(saved_fb[k])?;
+        }
+        match saved_fb[loop_at] {
+            FBlock::For { exit, .. } if is_break => {
+                self.emit(Op::PopTop, 0);
+                self.jump(Op::Jump, exit);
+            }
+            FBlock::While { exit, .. } if is_break => self.jump(Op::Jump, exit),
+            FBlock::For { head, .. } | FBlock::While { head, .. } => {
+                self.jump(Op::JumpBackward, head)
+            }
+            _ => unreachable!("loop_at indexes a loop block"),
+        }
+        self.unit().fblocks = saved_fb;
+        self.unit().handler_stack = saved_h;
+        Ok(())
+    }
+
+    /// Emits the unwinding for `return`: every enclosing block is exited,
+    /// innermost first, with the return value kept on the stack (the
+    /// `Pending` block on top of the block stack accounts for it).
+    fn unwind_all(&mut self) -> CResult<()> {
+        let mut saved_fb = self.unit().fblocks.clone();
+        let pending = saved_fb.pop();
+        let saved_h = self.unit().handler_stack.clone();
+        for k in (0..saved_fb.len()).rev() {
+            let mut visible = saved_fb[..k].to_vec();
+            visible.extend(pending);
+            self.unit().fblocks = visible;
+            self.unwind_one(saved_fb[k])?;
+        }
+        saved_fb.extend(pending);
+        self.unit().fblocks = saved_fb;
+        self.unit().handler_stack = saved_h;
+        Ok(())
+    }
+
+    fn unwind_one(&mut self, fb: FBlock<'a>) -> CResult<()> {
+        match fb {
+            FBlock::For { .. } | FBlock::While { .. } | FBlock::Pending => {}
+            FBlock::TryFinally { body, hdepth } => {
+                // Leave the protected region, then run the finally body.
+                self.unit().handler_stack.truncate(hdepth);
+                self.stmts(body)?;
+            }
+            FBlock::FinallyExc { hdepth } => {
+                self.unit().handler_stack.truncate(hdepth);
+                self.emit(Op::PopExcept, 0);
+                self.swap_under_pending_and_pop();
+            }
+            FBlock::Handler { name, hdepth } => {
+                self.unit().handler_stack.truncate(hdepth);
+                self.emit(Op::PopExcept, 0);
+                if let Some(n) = name {
+                    self.clear_name(n);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Pops the exception that sits below a possible pending return value.
+    fn swap_under_pending_and_pop(&mut self) {
+        let pending = matches!(self.unit().fblocks.last(), Some(FBlock::Pending));
+        if pending {
+            self.emit(Op::Swap, 2);
+        }
+        self.emit(Op::PopTop, 0);
+    }
+
+    fn clear_name(&mut self, n: &str) {
+        let c = self.const_(Value::None);
+        self.emit(Op::LoadConst, c);
+        self.store_name(n);
+        self.delete_name(n);
+    }
+
+    fn try_except(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
+        let handler = self.new_label();
+        let end = self.new_label();
+        self.push_handler(handler);
+        self.stmts(&t.body)?;
+        self.pop_handler();
+        self.stmts(&t.orelse)?;
+        self.jump(Op::Jump, end);
+        self.except_handlers(&t.handlers, handler, end)?;
+        self.bind(end);
+        Ok(())
+    }
+
+    /// Emits the handler code for `except` clauses. On entry to `handler`
+    /// the exception is TOS.
+    fn except_handlers(
+        &mut self,
+        handlers: &'a [ast::ExceptHandler],
+        handler: Label,
+        end: Label,
+    ) -> CResult<()> {
+        let cleanup = self.new_label();
+        self.bind(handler);
+        self.emit(Op::PushExcInfo, 0);
+        let hdepth = self.unit().handler_stack.len();
+        self.push_handler(cleanup);
+        for (i, h) in handlers.iter().enumerate() {
+            let ast::ExceptHandler::ExceptHandler(h) = h;
+            self.set_line(h.range);
+            let next = self.new_label();
+            match &h.type_ {
+                Some(ty) => {
+                    self.expr(ty)?;
+                    self.emit(Op::CheckExcMatch, 0);
+                    self.jump(Op::PopJumpIfFalse, next);
+                }
+                None => {
+                    if i + 1 != handlers.len() {
+                        return Err(self.err(h.range, "default 'except:' must be last".into()));
+                    }
+                }
+            }
+            let name = h.name.as_ref().map(|n| n.as_str());
+            match name {
+                Some(n) => self.store_name(n),
+                None => self.emit(Op::PopTop, 0),
+            }
+            // A named handler clears its name on the way out, also when the
+            // body raises.
+            let named_cleanup = self.new_label();
+            if name.is_some() {
+                self.push_handler(named_cleanup);
+            }
+            self.unit().fblocks.push(FBlock::Handler { name, hdepth });
+            self.stmts(&h.body)?;
+            self.unit().fblocks.pop();
+            if name.is_some() {
+                self.pop_handler();
+            }
+            self.pop_handler();
+            self.emit(Op::PopExcept, 0);
+            if let Some(n) = name {
+                self.clear_name(n);
+            }
+            self.jump(Op::Jump, end);
+            self.push_handler(cleanup);
+            if let Some(n) = name {
+                self.bind(named_cleanup);
+                self.clear_name(n);
+                self.emit(Op::Reraise, 0);
+            }
+            self.bind(next);
+        }
+        // No clause matched: re-raise (through the cleanup, which ends the
+        // handling).
+        self.emit(Op::Reraise, 0);
+        self.pop_handler();
+        self.bind(cleanup);
+        self.emit(Op::PopExcept, 0);
+        self.emit(Op::Reraise, 0);
+        Ok(())
+    }
+
+    fn try_finally(&mut self, t: &'a ast::StmtTry) -> CResult<()> {
+        let exc_path = self.new_label();
+        let end = self.new_label();
+        let cleanup = self.new_label();
+        let hdepth = self.unit().handler_stack.len();
+        self.push_handler(exc_path);
+        self.unit().fblocks.push(FBlock::TryFinally {
+            body: &t.finalbody,
+            hdepth,
+        });
+        if t.handlers.is_empty() {
+            self.stmts(&t.body)?;
+            self.stmts(&t.orelse)?;
+        } else {
+            let handler = self.new_label();
+            let inner_end = self.new_label();
+            self.push_handler(handler);
+            self.stmts(&t.body)?;
+            self.pop_handler();
+            self.stmts(&t.orelse)?;
+            self.jump(Op::Jump, inner_end);
+            self.except_handlers(&t.handlers, handler, inner_end)?;
+            self.bind(inner_end);
+        }
+        self.unit().fblocks.pop();
+        self.pop_handler();
+        // Normal path.
+        self.stmts(&t.finalbody)?;
+        self.jump(Op::Jump, end);
+        // Exception path: the exception is TOS.
+        self.bind(exc_path);
+        self.emit(Op::PushExcInfo, 0);
+        let hdepth = self.unit().handler_stack.len();
+        self.unit().fblocks.push(FBlock::FinallyExc { hdepth });
+        self.push_handler(cleanup);
+        self.stmts(&t.finalbody)?;
+        self.pop_handler();
+        self.unit().fblocks.pop();
+        self.emit(Op::PopExcept, 0);
+        self.emit(Op::Reraise, 0);
+        self.bind(cleanup);
+        self.emit(Op::PopExcept, 0);
+        self.emit(Op::Reraise, 0);
+        self.bind(end);
+        Ok(())
+    }
+
+    fn function_def(&mut self, f: &'a ast::StmtFunctionDef) -> CResult<()> {
+        if f.is_async {
+            return Err(self.err(f.range, unsupported("async function")));
+        }
+        if let Some(d) = f.decorator_list.first() {
+            return Err(self.err(d.range, unsupported("decorator")));
+        }
+        let line = self.index.line(u32::from(f.range.start()));
+        let code = self.function_body(
+            f,
+            f.name.as_str(),
+            Some(&f.parameters),
+            line,
+            FnBody::Stmts(&f.body),
+        )?;
+        self.make_function(code, Some(&f.parameters))?;
+        self.store_name(f.name.as_str());
+        Ok(())
+    }
+
+    fn check_params(&self, p: &ast::Parameters) -> CResult<()> {
+        if let Some(k) = &p.kwarg {
+            return Err(self.err(k.range, unsupported("**kwargs parameter")));
+        }
+        if let Some(k) = p.kwonlyargs.first() {
+            return Err(self.err(k.range, unsupported("keyword-only parameter")));
+        }
+        Ok(())
+    }
+
+    fn qualname(&self, name: &str) -> String {
+        let parent = self.units.last();
+        match parent {
+            Some(u) if u.name != "<module>" => format!("{}.<locals>.{name}", u.qualname),
+            _ => name.to_owned(),
+        }
+    }
+
+    fn function_body<T>(
+        &mut self,
+        node: &T,
+        name: &str,
+        params: Option<&ast::Parameters>,
+        line: u32,
+        body: FnBody<'a>,
+    ) -> CResult<Rc<Code>> {
+        let (argcount, varargs) = match params {
+            Some(p) => {
+                self.check_params(p)?;
+                (
+                    (p.posonlyargs.len() + p.args.len()) as u32,
+                    p.vararg.is_some(),
+                )
+            }
+            None => (0, false),
+        };
+        let scope = match self.scopes.scope_of(node) {
+            Some(s) => s,
+            None => unreachable!("every function node has a scope"),
+        };
+        let qual = self.qualname(name);
+        self.push_unit(scope, name.to_owned(), qual, line, argcount, varargs);
+        match body {
+            FnBody::Stmts(b) => {
+                self.stmts(b)?;
+                let c = self.const_(Value::None);
+                self.emit(Op::LoadConst, c);
+                self.emit(Op::ReturnValue, 0);
+            }
+            FnBody::Expr(e) => {
+                self.expr(e)?;
+                self.emit(Op::ReturnValue, 0);
+            }
+        }
+        Ok(self.pop_unit(false))
+    }
+
+    /// Emits MAKE_FUNCTION for `code`, evaluating defaults in the current
+    /// scope and loading the closure cells.
+    fn make_function(
+        &mut self,
+        code: Rc<Code>,
+        params: Option<&'a ast::Parameters>,
+    ) -> CResult<()> {
+        let mut flags = 0;
+        let defaults: Vec<&'a Expr> = params
+            .into_iter()
+            .flat_map(|p| p.posonlyargs.iter().chain(p.args.iter()))
+            .filter_map(|p| p.default.as_deref())
+            .collect();
+        if !defaults.is_empty() {
+            for d in &defaults {
+                self.expr(d)?;
+            }
+            self.emit(Op::BuildTuple, defaults.len() as u32);
+            flags |= 1;
+        }
+        self.load_closure(&code, &mut flags);
+        let c = self.const_(Value::Obj(CodeObj::new_obj(code)));
+        self.emit(Op::LoadConst, c);
+        self.emit(Op::MakeFunction, flags);
+        Ok(())
+    }
+
+    fn load_closure(&mut self, code: &Code, flags: &mut u32) {
+        if code.freevars.is_empty() {
+            return;
+        }
+        for fv in &code.freevars {
+            match self.scope().access(fv) {
+                Access::Deref(i) => self.emit(Op::LoadClosure, i),
+                _ => unreachable!("a free variable of a child is a cell or free here"),
+            }
+        }
+        self.emit(Op::BuildTuple, code.freevars.len() as u32);
+        *flags |= 2;
+    }
+
+    // ----- targets -------------------------------------------------------
+
+    fn store_target(&mut self, t: &'a Expr) -> CResult<()> {
+        match t {
+            Expr::Name(n) => self.store_name(n.id.as_str()),
+            Expr::Tuple(ast::ExprTuple { elts, .. }) | Expr::List(ast::ExprList { elts, .. }) => {
+                if let Some(s) = elts.iter().find(|e| e.is_starred_expr()) {
+                    return Err(self.err(s.range(), unsupported("starred assignment target")));
+                }
+                self.emit(Op::UnpackSequence, elts.len() as u32);
+                for e in elts {
+                    self.store_target(e)?;
+                }
+            }
+            Expr::Subscript(s) => {
+                self.expr(&s.value)?;
+                self.expr(&s.slice)?;
+                self.emit(Op::StoreSubscr, 0);
+            }
+            Expr::Attribute(a) => {
+                self.expr(&a.value)?;
+                let ni = self.name(a.attr.as_str());
+                self.emit(Op::StoreAttr, ni);
+            }
+            other => {
+                return Err(self.err(other.range(), "cannot assign to expression".into()));
+            }
+        }
+        Ok(())
+    }
+
+    fn delete_target(&mut self, t: &'a Expr) -> CResult<()> {
+        match t {
+            Expr::Name(n) => self.delete_name(n.id.as_str()),
+            Expr::Tuple(ast::ExprTuple { elts, .. }) | Expr::List(ast::ExprList { elts, .. }) => {
+                for e in elts {
+                    self.delete_target(e)?;
+                }
+            }
+            Expr::Subscript(s) => {
+                self.expr(&s.value)?;
+                self.expr(&s.slice)?;
+                self.emit(Op::DeleteSubscr, 0);
+            }
+            other => {
+                return Err(self.err(other.range(), unsupported("this kind of del target")));
+            }
+        }
+        Ok(())
+    }
+
+    // ----- expressions ---------------------------------------------------
+
+    /// Compiles a condition that jumps to `target` when its truth equals
+    /// `when`, falling through otherwise.
+    fn jump_if(&mut self, e: &'a Expr, when: bool, target: Label) -> CResult<()> {
+        match e {
+            Expr::UnaryOp(u) if u.op == ast::UnaryOp::Not => {
+                return self.jump_if(&u.operand, !when, target);
+            }
+            Expr::BoolOp(b) => {
+                let is_and = b.op == ast::BoolOp::And;
+                // `a and b` jumps on false when any is false; on true only
+                // when all are true (and dually for `or`).
+                if is_and != when {
+                    for v in &b.values {
+                        self.jump_if(v, when, target)?;
+                    }
+                } else {
+                    let skip = self.new_label();
+                    let n = b.values.len();
+                    for (i, v) in b.values.iter().enumerate() {
+                        if i + 1 < n {
+                            self.jump_if(v, !when, skip)?;
+                        } else {
+                            self.jump_if(v, when, target)?;
+                        }
+                    }
+                    self.bind(skip);
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        self.expr(e)?;
+        let op = if when {
+            Op::PopJumpIfTrue
+        } else {
+            Op::PopJumpIfFalse
+        };
+        self.jump(op, target);
+        Ok(())
+    }
+
+    fn expr(&mut self, e: &'a Expr) -> CResult<()> {
+        let old = self.set_line(e.range());
+        self.expr_inner(e)?;
+        self.restore_line(old);
+        Ok(())
+    }
+
+    fn expr_inner(&mut self, e: &'a Expr) -> CResult<()> {
+        match e {
+            Expr::NumberLiteral(n) => {
+                let v = match &n.value {
+                    ast::Number::Int(i) => match i.as_i64() {
+                        Some(v) => Value::Int(v),
+                        None => {
+                            Value::from_bigint(parse_big_literal(&i.to_string()).ok_or_else(
+                                || self.err(n.range, "invalid integer literal".into()),
+                            )?)
+                        }
+                    },
+                    ast::Number::Float(f) => Value::Float(*f),
+                    ast::Number::Complex { .. } => {
+                        return Err(self.err(n.range, unsupported("complex number")));
+                    }
+                };
+                let c = self.const_(v);
+                self.emit(Op::LoadConst, c);
+            }
+            Expr::StringLiteral(s) => {
+                let c = self.const_(Value::str(s.value.to_str()));
+                self.emit(Op::LoadConst, c);
+            }
+            Expr::BooleanLiteral(b) => {
+                let c = self.const_(Value::Bool(b.value));
+                self.emit(Op::LoadConst, c);
+            }
+            Expr::NoneLiteral(_) => {
+                let c = self.const_(Value::None);
+                self.emit(Op::LoadConst, c);
+            }
+            Expr::Name(n) => self.load_name(n.id.as_str()),
+            Expr::BinOp(b) => {
+                self.expr(&b.left)?;
+                self.expr(&b.right)?;
+                self.set_line(b.range);
+                self.emit(Op::BinaryOp, binop(b.op).index());
+            }
+            Expr::UnaryOp(u) => {
+                self.expr(&u.operand)?;
+                let op = match u.op {
+                    ast::UnaryOp::Invert => Op::UnaryInvert,
+                    ast::UnaryOp::Not => Op::UnaryNot,
+                    ast::UnaryOp::UAdd => Op::UnaryPositive,
+                    ast::UnaryOp::USub => Op::UnaryNegative,
+                };
+                self.emit(op, 0);
+            }
+            Expr::BoolOp(b) => {
+                let end = self.new_label();
+                let op = if b.op == ast::BoolOp::And {
+                    Op::JumpIfFalseOrPop
+                } else {
+                    Op::JumpIfTrueOrPop
+                };
+                let n = b.values.len();
+                for (i, v) in b.values.iter().enumerate() {
+                    self.expr(v)?;
+                    if i + 1 < n {
+                        self.jump(op, end);
+                    }
+                }
+                self.bind(end);
+            }
+            Expr::Compare(c) => self.compare(c)?,
+            Expr::If(i) => {
+                let orelse = self.new_label();
+                let end = self.new_label();
+                self.jump_if(&i.test, false, orelse)?;
+                self.expr(&i.body)?;
+                self.jump(Op::Jump, end);
+                self.bind(orelse);
+                self.expr(&i.orelse)?;
+                self.bind(end);
+            }
+            Expr::Tuple(t) => {
+                if t.elts.iter().any(|e| e.is_starred_expr()) {
+                    self.starred_list(&t.elts)?;
+                    self.emit(Op::ListToTuple, 0);
+                } else if let Some(v) = self.constant_tuple(&t.elts) {
+                    let c = self.const_(v);
+                    self.emit(Op::LoadConst, c);
+                } else {
+                    for x in &t.elts {
+                        self.expr(x)?;
+                    }
+                    self.emit(Op::BuildTuple, t.elts.len() as u32);
+                }
+            }
+            Expr::List(l) => {
+                if l.elts.iter().any(|e| e.is_starred_expr()) {
+                    self.starred_list(&l.elts)?;
+                } else {
+                    for x in &l.elts {
+                        self.expr(x)?;
+                    }
+                    self.emit(Op::BuildList, l.elts.len() as u32);
+                }
+            }
+            Expr::Dict(d) => {
+                for it in &d.items {
+                    match &it.key {
+                        Some(k) => self.expr(k)?,
+                        None => {
+                            return Err(
+                                self.err(it.value.range(), unsupported("'**' in a dict display"))
+                            );
+                        }
+                    }
+                    self.expr(&it.value)?;
+                }
+                self.emit(Op::BuildMap, d.items.len() as u32);
+            }
+            Expr::Subscript(s) => {
+                self.expr(&s.value)?;
+                self.expr(&s.slice)?;
+                self.set_line(s.range);
+                self.emit(Op::BinarySubscr, 0);
+            }
+            Expr::Slice(s) => {
+                let mut n = 2;
+                for part in [&s.lower, &s.upper] {
+                    match part {
+                        Some(p) => self.expr(p)?,
+                        None => {
+                            let c = self.const_(Value::None);
+                            self.emit(Op::LoadConst, c);
+                        }
+                    }
+                }
+                if let Some(st) = &s.step {
+                    self.expr(st)?;
+                    n = 3;
+                }
+                self.emit(Op::BuildSlice, n);
+            }
+            Expr::Attribute(a) => {
+                self.expr(&a.value)?;
+                let ni = self.name(a.attr.as_str());
+                self.emit(Op::LoadAttr, ni);
+            }
+            Expr::Call(c) => self.call(c)?,
+            Expr::Lambda(l) => {
+                let line = self.index.line(u32::from(l.range.start()));
+                let params = l.parameters.as_deref();
+                let code =
+                    self.function_body(l, "<lambda>", params, line, FnBody::Expr(&l.body))?;
+                self.make_function(code, params)?;
+            }
+            Expr::ListComp(c) => {
+                self.comprehension(c, "<listcomp>", &c.generators, CompKind::List(&c.elt))?
+            }
+            Expr::DictComp(c) => {
+                let key = match &c.key {
+                    Some(k) => k,
+                    None => {
+                        return Err(
+                            self.err(c.range, unsupported("dict unpacking in a comprehension"))
+                        );
+                    }
+                };
+                self.comprehension(
+                    c,
+                    "<dictcomp>",
+                    &c.generators,
+                    CompKind::Dict(key, &c.value),
+                )?
+            }
+            Expr::FString(f) => {
+                let mut n = 0;
+                for part in f.value.iter() {
+                    match part {
+                        ast::FStringPart::Literal(l) => {
+                            let c = self.const_(Value::str(&l.value));
+                            self.emit(Op::LoadConst, c);
+                            n += 1;
+                        }
+                        ast::FStringPart::FString(fs) => {
+                            for el in &fs.elements {
+                                self.fstring_element(el)?;
+                                n += 1;
+                            }
+                        }
+                    }
+                }
+                if n != 1 {
+                    self.emit(Op::BuildString, n);
+                }
+            }
+            Expr::Starred(s) => {
+                return Err(self.err(s.range, "can't use starred expression here".into()));
+            }
+            Expr::Set(s) => return Err(self.err(s.range, unsupported("set display"))),
+            Expr::SetComp(s) => return Err(self.err(s.range, unsupported("set comprehension"))),
+            Expr::Generator(g) => {
+                return Err(self.err(g.range, unsupported("generator expression")));
+            }
+            Expr::Yield(y) => return Err(self.err(y.range, unsupported("yield expression"))),
+            Expr::YieldFrom(y) => return Err(self.err(y.range, unsupported("yield expression"))),
+            Expr::Await(a) => return Err(self.err(a.range, unsupported("await expression"))),
+            Expr::Named(n) => {
+                return Err(self.err(n.range, unsupported("named expression (walrus)")));
+            }
+            Expr::BytesLiteral(b) => return Err(self.err(b.range, unsupported("bytes literal"))),
+            Expr::TString(t) => return Err(self.err(t.range, unsupported("template string"))),
+            Expr::EllipsisLiteral(el) => {
+                return Err(self.err(el.range, unsupported("Ellipsis")));
+            }
+            Expr::IpyEscapeCommand(c) => {
+                return Err(self.err(c.range, unsupported("IPython escape command")));
+            }
+        }
+        Ok(())
+    }
+
+    fn constant_tuple(&self, elts: &[Expr]) -> Option<Value> {
+        if elts.is_empty() {
+            return Some(Value::tuple(Vec::new()));
+        }
+        let mut out = Vec::new();
+        for e in elts {
+            out.push(match e {
+                Expr::NumberLiteral(n) => match &n.value {
+                    ast::Number::Int(i) => Value::Int(i.as_i64()?),
+                    ast::Number::Float(f) => Value::Float(*f),
+                    _ => return None,
+                },
+                Expr::StringLiteral(s) => Value::str(s.value.to_str()),
+                Expr::BooleanLiteral(b) => Value::Bool(b.value),
+                Expr::NoneLiteral(_) => Value::None,
+                _ => return None,
+            });
+        }
+        Some(Value::tuple(out))
+    }
+
+    fn starred_list(&mut self, elts: &'a [Expr]) -> CResult<()> {
+        self.emit(Op::BuildList, 0);
+        for e in elts {
+            match e {
+                Expr::Starred(s) => {
+                    self.expr(&s.value)?;
+                    self.emit(Op::ListExtend, 0);
+                }
+                other => {
+                    self.expr(other)?;
+                    self.emit(Op::ListAppend, 1);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn fstring_element(&mut self, el: &'a ast::InterpolatedStringElement) -> CResult<()> {
+        match el {
+            ast::InterpolatedStringElement::Literal(l) => {
+                let c = self.const_(Value::str(&l.value));
+                self.emit(Op::LoadConst, c);
+            }
+            ast::InterpolatedStringElement::Interpolation(i) => {
+                let mut conv = match i.conversion {
+                    ast::ConversionFlag::None => 0,
+                    ast::ConversionFlag::Str => 1,
+                    ast::ConversionFlag::Repr => 2,
+                    ast::ConversionFlag::Ascii => 3,
+                };
+                if let Some(dbg) = &i.debug_text {
+                    // `{x=}`: the literal text, then repr unless told otherwise.
+                    let c = self.const_(Value::str(dbg.as_str()));
+                    self.emit(Op::LoadConst, c);
+                    if conv == 0 && i.format_spec.is_none() {
+                        conv = 2;
+                    }
+                    self.expr(&i.expression)?;
+                    self.format_spec(i, conv)?;
+                    self.emit(Op::BuildString, 2);
+                    return Ok(());
+                }
+                self.expr(&i.expression)?;
+                self.format_spec(i, conv)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn format_spec(&mut self, i: &'a ast::InterpolatedElement, conv: u32) -> CResult<()> {
+        let mut flags = conv;
+        if let Some(spec) = &i.format_spec {
+            let n = spec.elements.len() as u32;
+            for el in &spec.elements {
+                self.fstring_element(el)?;
+            }
+            if n != 1 {
+                self.emit(Op::BuildString, n);
+            }
+            flags |= 4;
+        }
+        self.emit(Op::FormatValue, flags);
+        Ok(())
+    }
+
+    fn compare(&mut self, c: &'a ast::ExprCompare) -> CResult<()> {
+        self.expr(&c.left)?;
+        let n = c.ops.len();
+        if n == 1 {
+            self.expr(&c.comparators[0])?;
+            self.set_line(c.range);
+            self.cmp_op(c.ops[0]);
+            return Ok(());
+        }
+        let cleanup = self.new_label();
+        let end = self.new_label();
+        for (i, (op, right)) in c.ops.iter().zip(c.comparators.iter()).enumerate() {
+            self.expr(right)?;
+            if i + 1 < n {
+                self.emit(Op::Swap, 2);
+                self.emit(Op::Copy, 2);
+                self.cmp_op(*op);
+                self.jump(Op::JumpIfFalseOrPop, cleanup);
+            } else {
+                self.cmp_op(*op);
+            }
+        }
+        self.jump(Op::Jump, end);
+        self.bind(cleanup);
+        self.emit(Op::Swap, 2);
+        self.emit(Op::PopTop, 0);
+        self.bind(end);
+        Ok(())
+    }
+
+    fn cmp_op(&mut self, op: ast::CmpOp) {
+        use ast::CmpOp as A;
+        let (o, arg) = match op {
+            A::Lt => (Op::CompareOp, CmpOp::Lt as u32),
+            A::LtE => (Op::CompareOp, CmpOp::Le as u32),
+            A::Eq => (Op::CompareOp, CmpOp::Eq as u32),
+            A::NotEq => (Op::CompareOp, CmpOp::Ne as u32),
+            A::Gt => (Op::CompareOp, CmpOp::Gt as u32),
+            A::GtE => (Op::CompareOp, CmpOp::Ge as u32),
+            A::Is => (Op::IsOp, 0),
+            A::IsNot => (Op::IsOp, 1),
+            A::In => (Op::ContainsOp, 0),
+            A::NotIn => (Op::ContainsOp, 1),
+        };
+        self.emit(o, arg);
+    }
+
+    fn call(&mut self, c: &'a ast::ExprCall) -> CResult<()> {
+        let args = &c.arguments;
+        if let Some(k) = args.keywords.iter().find(|k| k.arg.is_none()) {
+            return Err(self.err(k.range, unsupported("'**' argument unpacking")));
+        }
+        let has_star = args.args.iter().any(|a| a.is_starred_expr());
+        if has_star {
+            self.expr(&c.func)?;
+            match &args.args[..] {
+                [Expr::Starred(only)] => self.expr(&only.value)?,
+                _ => {
+                    self.starred_list(&args.args)?;
+                    self.emit(Op::ListToTuple, 0);
+                }
+            }
+            let mut flags = 0;
+            if !args.keywords.is_empty() {
+                for k in &args.keywords {
+                    if let Some(n) = &k.arg {
+                        let c = self.const_(Value::str(n.as_str()));
+                        self.emit(Op::LoadConst, c);
+                    }
+                    self.expr(&k.value)?;
+                }
+                self.emit(Op::BuildMap, args.keywords.len() as u32);
+                flags = 1;
+            }
+            self.set_line(c.range());
+            self.emit(Op::CallEx, flags);
+            return Ok(());
+        }
+        // obj.method(args) without keywords: LOAD_METHOD / CALL_METHOD.
+        if let Expr::Attribute(a) = &*c.func
+            && args.keywords.is_empty()
+        {
+            self.expr(&a.value)?;
+            let ni = self.name(a.attr.as_str());
+            self.emit(Op::LoadMethod, ni);
+            for x in args.args.iter() {
+                self.expr(x)?;
+            }
+            self.set_line(c.range());
+            self.emit(Op::CallMethod, args.args.len() as u32);
+            return Ok(());
+        }
+        self.expr(&c.func)?;
+        for x in args.args.iter() {
+            self.expr(x)?;
+        }
+        if args.keywords.is_empty() {
+            self.set_line(c.range());
+            self.emit(Op::Call, args.args.len() as u32);
+        } else {
+            let mut names = Vec::new();
+            for k in &args.keywords {
+                self.expr(&k.value)?;
+                if let Some(n) = &k.arg {
+                    names.push(Value::str(n.as_str()));
+                }
+            }
+            let kc = self.const_(Value::tuple(names));
+            self.emit(Op::LoadConst, kc);
+            self.set_line(c.range());
+            self.emit(Op::CallKw, (args.args.len() + args.keywords.len()) as u32);
+        }
+        Ok(())
+    }
+
+    fn comprehension<T>(
+        &mut self,
+        node: &'a T,
+        name: &str,
+        gens: &'a [ast::Comprehension],
+        kind: CompKind<'a>,
+    ) -> CResult<()> {
+        if let Some(g) = gens.iter().find(|g| g.is_async) {
+            return Err(self.err(g.range, unsupported("async comprehension")));
+        }
+        let scope = match self.scopes.scope_of(node) {
+            Some(s) => s,
+            None => unreachable!("every comprehension has a scope"),
+        };
+        let line = self.unit().line;
+        let qual = self.qualname(name);
+        self.push_unit(scope, name.to_owned(), qual, line, 1, false);
+        match kind {
+            CompKind::List(_) => self.emit(Op::BuildList, 0),
+            CompKind::Dict(..) => self.emit(Op::BuildMap, 0),
+        }
+        self.emit(Op::LoadFast, 0);
+        let mut loops = Vec::new();
+        for (i, g) in gens.iter().enumerate() {
+            if i > 0 {
+                self.expr(&g.iter)?;
+                self.emit(Op::GetIter, 0);
+            }
+            let head = self.new_label();
+            let done = self.new_label();
+            self.bind(head);
+            self.jump(Op::ForIter, done);
+            self.unit().fblocks.push(FBlock::For { head, exit: done });
+            self.store_target(&g.target)?;
+            for cond in &g.ifs {
+                self.jump_if(cond, false, head)?;
+            }
+            loops.push((head, done));
+        }
+        let depth = (loops.len() + 1) as u32;
+        match kind {
+            CompKind::List(elt) => {
+                self.expr(elt)?;
+                self.emit(Op::ListAppend, depth);
+            }
+            CompKind::Dict(k, v) => {
+                self.expr(k)?;
+                self.expr(v)?;
+                self.emit(Op::MapAdd, depth);
+            }
+        }
+        for (head, done) in loops.into_iter().rev() {
+            self.jump(Op::JumpBackward, head);
+            self.bind(done);
+            self.unit().fblocks.pop();
+        }
+        self.emit(Op::ReturnValue, 0);
+        let code = self.pop_unit(false);
+        let mut flags = 0;
+        self.load_closure(&code, &mut flags);
+        let c = self.const_(Value::Obj(CodeObj::new_obj(code)));
+        self.emit(Op::LoadConst, c);
+        self.emit(Op::MakeFunction, flags);
+        if let Some(first) = gens.first() {
+            self.expr(&first.iter)?;
+        }
+        self.emit(Op::GetIter, 0);
+        self.emit(Op::Call, 1);
+        Ok(())
+    }
+}
+
+enum FnBody<'a> {
+    Stmts(&'a [Stmt]),
+    Expr(&'a Expr),
+}
+
+enum CompKind<'a> {
+    List(&'a Expr),
+    Dict(&'a Expr, &'a Expr),
+}
+
+fn is_jump(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Jump
+            | Op::JumpBackward
+            | Op::PopJumpIfFalse
+            | Op::PopJumpIfTrue
+            | Op::JumpIfFalseOrPop
+            | Op::JumpIfTrueOrPop
+            | Op::ForIter
+    )
+}
+
+fn binop(op: ast::Operator) -> BinOp {
+    use ast::Operator as O;
+    match op {
+        O::Add => BinOp::Add,
+        O::Sub => BinOp::Sub,
+        O::Mult => BinOp::Mul,
+        O::MatMult => BinOp::MatMul,
+        O::Div => BinOp::TrueDiv,
+        O::Mod => BinOp::Mod,
+        O::Pow => BinOp::Pow,
+        O::LShift => BinOp::LShift,
+        O::RShift => BinOp::RShift,
+        O::BitOr => BinOp::Or,
+        O::BitXor => BinOp::Xor,
+        O::BitAnd => BinOp::And,
+        O::FloorDiv => BinOp::FloorDiv,
+    }
+}
+
+/// Parses the text of an integer literal too large for `i64`.
+fn parse_big_literal(text: &str) -> Option<BigInt> {
+    let t: String = text.chars().filter(|c| *c != '_').collect();
+    let lower = t.to_ascii_lowercase();
+    let (digits, radix) = if let Some(r) = lower.strip_prefix("0x") {
+        (r.to_owned(), 16)
+    } else if let Some(r) = lower.strip_prefix("0o") {
+        (r.to_owned(), 8)
+    } else if let Some(r) = lower.strip_prefix("0b") {
+        (r.to_owned(), 2)
+    } else {
+        (lower, 10)
+    };
+    BigInt::parse_bytes(digits.as_bytes(), radix)
+}

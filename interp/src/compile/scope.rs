@@ -1,0 +1,568 @@
+//! Scope analysis: decides for every function body which names are locals,
+//! cells (locals captured by inner functions), free variables (captured from
+//! an enclosing function) or globals, following Python's rules.
+
+use ruff_python_ast::{self as ast, Expr, Stmt};
+use std::collections::{HashMap, HashSet};
+
+/// What kind of code a scope compiles to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScopeKind {
+    /// The module body: every name is a global.
+    Module,
+    /// A `def`, `lambda` or comprehension body.
+    Function,
+}
+
+/// The analysed names of one scope.
+#[derive(Debug)]
+pub struct Scope {
+    /// Module or function.
+    pub kind: ScopeKind,
+    /// Parent scope index.
+    pub parent: Option<usize>,
+    /// Parameters, in order.
+    pub params: Vec<String>,
+    /// Names bound here (parameters first, then in first-binding order).
+    pub locals: Vec<String>,
+    /// Locals captured by inner scopes.
+    pub cells: Vec<String>,
+    /// Names captured from enclosing scopes.
+    pub frees: Vec<String>,
+    /// Names declared `global`.
+    pub globals: HashSet<String>,
+    nonlocals: Vec<(String, u32)>,
+    assigned: Vec<String>,
+    used: Vec<String>,
+}
+
+/// How a name is accessed in a given scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// A fast local (slot index).
+    Local(u32),
+    /// A cell or free variable (index among cells then frees).
+    Deref(u32),
+    /// A module global or builtin.
+    Global,
+}
+
+impl Scope {
+    /// How `name` is accessed in this scope.
+    pub fn access(&self, name: &str) -> Access {
+        if self.kind == ScopeKind::Module || self.globals.contains(name) {
+            return Access::Global;
+        }
+        if let Some(i) = self.cells.iter().position(|n| n == name) {
+            return Access::Deref(i as u32);
+        }
+        if let Some(i) = self.frees.iter().position(|n| n == name) {
+            return Access::Deref((self.cells.len() + i) as u32);
+        }
+        if let Some(i) = self.locals.iter().position(|n| n == name) {
+            return Access::Local(i as u32);
+        }
+        Access::Global
+    }
+}
+
+/// All scopes of a module, keyed by the address of the AST node that opens
+/// them (the module itself is scope 0).
+pub struct ScopeTable {
+    /// The scopes; index 0 is the module.
+    pub scopes: Vec<Scope>,
+    by_node: HashMap<usize, usize>,
+}
+
+/// A scope-level error (e.g. `nonlocal` without a binding).
+#[derive(Debug)]
+pub struct ScopeError {
+    /// The message.
+    pub msg: String,
+    /// Byte offset in the source.
+    pub offset: u32,
+}
+
+impl ScopeTable {
+    /// Analyses a module body.
+    pub fn build(body: &[Stmt]) -> Result<ScopeTable, ScopeError> {
+        let mut b = Builder {
+            scopes: Vec::new(),
+            by_node: HashMap::new(),
+            cur: 0,
+        };
+        b.new_scope(ScopeKind::Module, None, 0, Vec::new());
+        for s in body {
+            b.stmt(s);
+        }
+        let mut t = ScopeTable {
+            scopes: b.scopes,
+            by_node: b.by_node,
+        };
+        t.resolve()?;
+        Ok(t)
+    }
+
+    /// The scope opened by an AST node.
+    pub fn scope_of<T>(&self, node: &T) -> Option<usize> {
+        self.by_node
+            .get(&(node as *const T as *const () as usize))
+            .copied()
+    }
+
+    fn resolve(&mut self) -> Result<(), ScopeError> {
+        // Locals: parameters, then every assigned name that is neither
+        // global nor nonlocal.
+        for s in &mut self.scopes {
+            if s.kind == ScopeKind::Module {
+                continue;
+            }
+            let mut locals = s.params.clone();
+            for n in &s.assigned {
+                if !locals.contains(n)
+                    && !s.globals.contains(n)
+                    && !s.nonlocals.iter().any(|(x, _)| x == n)
+                {
+                    locals.push(n.clone());
+                }
+            }
+            s.locals = locals;
+        }
+        // Free variables: walk outwards to the binding function scope.
+        for i in 0..self.scopes.len() {
+            if self.scopes[i].kind == ScopeKind::Module {
+                continue;
+            }
+            let mut wanted: Vec<(String, Option<u32>)> = self.scopes[i]
+                .nonlocals
+                .iter()
+                .map(|(n, off)| (n.clone(), Some(*off)))
+                .collect();
+            for n in &self.scopes[i].used {
+                let s = &self.scopes[i];
+                if !s.locals.contains(n) && !s.globals.contains(n) {
+                    wanted.push((n.clone(), None));
+                }
+            }
+            for (name, nonlocal_at) in wanted {
+                let mut path = vec![i];
+                let mut p = self.scopes[i].parent;
+                let mut found = None;
+                while let Some(pi) = p {
+                    let ps = &self.scopes[pi];
+                    if ps.kind == ScopeKind::Module || ps.globals.contains(&name) {
+                        break;
+                    }
+                    if ps.locals.contains(&name) {
+                        found = Some(pi);
+                        break;
+                    }
+                    path.push(pi);
+                    p = ps.parent;
+                }
+                match found {
+                    Some(owner) => {
+                        if !self.scopes[owner].cells.contains(&name) {
+                            self.scopes[owner].cells.push(name.clone());
+                        }
+                        for &si in &path {
+                            if !self.scopes[si].frees.contains(&name) {
+                                self.scopes[si].frees.push(name.clone());
+                            }
+                        }
+                    }
+                    None => {
+                        if let Some(offset) = nonlocal_at {
+                            return Err(ScopeError {
+                                msg: format!("no binding for nonlocal '{name}' found"),
+                                offset,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+struct Builder {
+    scopes: Vec<Scope>,
+    by_node: HashMap<usize, usize>,
+    cur: usize,
+}
+
+impl Builder {
+    fn new_scope(
+        &mut self,
+        kind: ScopeKind,
+        parent: Option<usize>,
+        key: usize,
+        params: Vec<String>,
+    ) -> usize {
+        let idx = self.scopes.len();
+        self.scopes.push(Scope {
+            kind,
+            parent,
+            params,
+            locals: Vec::new(),
+            cells: Vec::new(),
+            frees: Vec::new(),
+            globals: HashSet::new(),
+            nonlocals: Vec::new(),
+            assigned: Vec::new(),
+            used: Vec::new(),
+        });
+        if kind != ScopeKind::Module {
+            self.by_node.insert(key, idx);
+        }
+        idx
+    }
+
+    fn assign(&mut self, name: &str) {
+        let s = &mut self.scopes[self.cur];
+        if !s.assigned.iter().any(|n| n == name) {
+            s.assigned.push(name.to_owned());
+        }
+    }
+
+    fn use_name(&mut self, name: &str) {
+        let s = &mut self.scopes[self.cur];
+        if !s.used.iter().any(|n| n == name) {
+            s.used.push(name.to_owned());
+        }
+    }
+
+    fn params_of(p: &ast::Parameters) -> Vec<String> {
+        let mut v: Vec<String> = p
+            .posonlyargs
+            .iter()
+            .chain(p.args.iter())
+            .map(|a| a.parameter.name.as_str().to_owned())
+            .collect();
+        if let Some(va) = &p.vararg {
+            v.push(va.name.as_str().to_owned());
+        }
+        v
+    }
+
+    fn function<T>(&mut self, key: &T, params: Vec<String>, body: impl FnOnce(&mut Builder)) {
+        let parent = self.cur;
+        let idx = self.new_scope(
+            ScopeKind::Function,
+            Some(parent),
+            key as *const T as *const () as usize,
+            params,
+        );
+        self.cur = idx;
+        body(self);
+        self.cur = parent;
+    }
+
+    fn stmts(&mut self, body: &[Stmt]) {
+        for s in body {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::FunctionDef(f) => {
+                for d in &f.decorator_list {
+                    self.expr(&d.expression);
+                }
+                for p in f
+                    .parameters
+                    .posonlyargs
+                    .iter()
+                    .chain(f.parameters.args.iter())
+                {
+                    if let Some(d) = &p.default {
+                        self.expr(d);
+                    }
+                }
+                self.assign(f.name.as_str());
+                let params = Self::params_of(&f.parameters);
+                self.function(f, params, |b| b.stmts(&f.body));
+            }
+            Stmt::ClassDef(c) => {
+                self.assign(c.name.as_str());
+            }
+            Stmt::Return(r) => {
+                if let Some(v) = &r.value {
+                    self.expr(v);
+                }
+            }
+            Stmt::Delete(d) => {
+                for t in &d.targets {
+                    self.target(t);
+                }
+            }
+            Stmt::Assign(a) => {
+                self.expr(&a.value);
+                for t in &a.targets {
+                    self.target(t);
+                }
+            }
+            Stmt::AugAssign(a) => {
+                self.expr(&a.value);
+                if let Expr::Name(n) = &*a.target {
+                    self.use_name(n.id.as_str());
+                }
+                self.target(&a.target);
+            }
+            Stmt::AnnAssign(a) => {
+                if let Some(v) = &a.value {
+                    self.expr(v);
+                }
+                self.target(&a.target);
+            }
+            Stmt::For(f) => {
+                self.expr(&f.iter);
+                self.target(&f.target);
+                self.stmts(&f.body);
+                self.stmts(&f.orelse);
+            }
+            Stmt::While(w) => {
+                self.expr(&w.test);
+                self.stmts(&w.body);
+                self.stmts(&w.orelse);
+            }
+            Stmt::If(i) => {
+                self.expr(&i.test);
+                self.stmts(&i.body);
+                for c in &i.elif_else_clauses {
+                    if let Some(t) = &c.test {
+                        self.expr(t);
+                    }
+                    self.stmts(&c.body);
+                }
+            }
+            Stmt::With(w) => {
+                for it in &w.items {
+                    self.expr(&it.context_expr);
+                    if let Some(v) = &it.optional_vars {
+                        self.target(v);
+                    }
+                }
+                self.stmts(&w.body);
+            }
+            Stmt::Raise(r) => {
+                if let Some(e) = &r.exc {
+                    self.expr(e);
+                }
+                if let Some(e) = &r.cause {
+                    self.expr(e);
+                }
+            }
+            Stmt::Try(t) => {
+                self.stmts(&t.body);
+                for h in &t.handlers {
+                    let ast::ExceptHandler::ExceptHandler(h) = h;
+                    if let Some(ty) = &h.type_ {
+                        self.expr(ty);
+                    }
+                    if let Some(n) = &h.name {
+                        self.assign(n.as_str());
+                    }
+                    self.stmts(&h.body);
+                }
+                self.stmts(&t.orelse);
+                self.stmts(&t.finalbody);
+            }
+            Stmt::Assert(a) => {
+                self.expr(&a.test);
+                if let Some(m) = &a.msg {
+                    self.expr(m);
+                }
+            }
+            Stmt::Import(i) => {
+                for a in &i.names {
+                    let bound = match &a.asname {
+                        Some(n) => n.as_str(),
+                        None => a.name.as_str().split('.').next().unwrap_or(""),
+                    };
+                    self.assign(bound);
+                }
+            }
+            Stmt::ImportFrom(i) => {
+                for a in &i.names {
+                    let bound = a.asname.as_ref().unwrap_or(&a.name);
+                    self.assign(bound.as_str());
+                }
+            }
+            Stmt::Global(g) => {
+                for n in &g.names {
+                    self.scopes[self.cur].globals.insert(n.as_str().to_owned());
+                }
+            }
+            Stmt::Nonlocal(n) => {
+                for id in &n.names {
+                    let off = u32::from(id.range.start());
+                    self.scopes[self.cur]
+                        .nonlocals
+                        .push((id.as_str().to_owned(), off));
+                }
+            }
+            Stmt::Expr(e) => self.expr(&e.value),
+            Stmt::Match(m) => self.expr(&m.subject),
+            Stmt::Pass(_)
+            | Stmt::Break(_)
+            | Stmt::Continue(_)
+            | Stmt::TypeAlias(_)
+            | Stmt::IpyEscapeCommand(_) => {}
+        }
+    }
+
+    fn target(&mut self, t: &Expr) {
+        match t {
+            Expr::Name(n) => self.assign(n.id.as_str()),
+            Expr::Tuple(tu) => {
+                for e in &tu.elts {
+                    self.target(e);
+                }
+            }
+            Expr::List(l) => {
+                for e in &l.elts {
+                    self.target(e);
+                }
+            }
+            Expr::Starred(s) => self.target(&s.value),
+            other => self.expr(other),
+        }
+    }
+
+    fn comprehension<T>(&mut self, key: &T, gens: &[ast::Comprehension], elts: &[&Expr]) {
+        // The first iterable is evaluated in the enclosing scope.
+        if let Some(first) = gens.first() {
+            self.expr(&first.iter);
+        }
+        self.function(key, vec![".0".to_owned()], |b| {
+            for (i, g) in gens.iter().enumerate() {
+                if i > 0 {
+                    b.expr(&g.iter);
+                }
+                b.target(&g.target);
+                for c in &g.ifs {
+                    b.expr(c);
+                }
+            }
+            for e in elts {
+                b.expr(e);
+            }
+        });
+    }
+
+    fn expr(&mut self, e: &Expr) {
+        match e {
+            Expr::Name(n) => match n.ctx {
+                ast::ExprContext::Load => self.use_name(n.id.as_str()),
+                _ => self.assign(n.id.as_str()),
+            },
+            Expr::Lambda(l) => {
+                let params = match &l.parameters {
+                    Some(p) => {
+                        for a in p.posonlyargs.iter().chain(p.args.iter()) {
+                            if let Some(d) = &a.default {
+                                self.expr(d);
+                            }
+                        }
+                        Self::params_of(p)
+                    }
+                    None => Vec::new(),
+                };
+                self.function(l, params, |b| b.expr(&l.body));
+            }
+            Expr::ListComp(c) => self.comprehension(c, &c.generators, &[&c.elt]),
+            Expr::SetComp(c) => self.comprehension(c, &c.generators, &[&c.elt]),
+            Expr::Generator(c) => self.comprehension(c, &c.generators, &[&c.elt]),
+            Expr::DictComp(c) => {
+                let mut elts: Vec<&Expr> = vec![&c.value];
+                if let Some(k) = &c.key {
+                    elts.push(k);
+                }
+                self.comprehension(c, &c.generators, &elts)
+            }
+            Expr::Named(n) => {
+                self.expr(&n.value);
+                self.target(&n.target);
+            }
+            Expr::BoolOp(b) => b.values.iter().for_each(|v| self.expr(v)),
+            Expr::BinOp(b) => {
+                self.expr(&b.left);
+                self.expr(&b.right);
+            }
+            Expr::UnaryOp(u) => self.expr(&u.operand),
+            Expr::If(i) => {
+                self.expr(&i.test);
+                self.expr(&i.body);
+                self.expr(&i.orelse);
+            }
+            Expr::Dict(d) => {
+                for it in &d.items {
+                    if let Some(k) = &it.key {
+                        self.expr(k);
+                    }
+                    self.expr(&it.value);
+                }
+            }
+            Expr::Set(s) => s.elts.iter().for_each(|v| self.expr(v)),
+            Expr::Await(a) => self.expr(&a.value),
+            Expr::Yield(y) => {
+                if let Some(v) = &y.value {
+                    self.expr(v);
+                }
+            }
+            Expr::YieldFrom(y) => self.expr(&y.value),
+            Expr::Compare(c) => {
+                self.expr(&c.left);
+                c.comparators.iter().for_each(|v| self.expr(v));
+            }
+            Expr::Call(c) => {
+                self.expr(&c.func);
+                c.arguments.args.iter().for_each(|v| self.expr(v));
+                c.arguments
+                    .keywords
+                    .iter()
+                    .for_each(|k| self.expr(&k.value));
+            }
+            Expr::FString(f) => {
+                for el in f.value.elements() {
+                    self.fstring_element(el);
+                }
+            }
+            Expr::Attribute(a) => self.expr(&a.value),
+            Expr::Subscript(s) => {
+                self.expr(&s.value);
+                self.expr(&s.slice);
+            }
+            Expr::Starred(s) => self.expr(&s.value),
+            Expr::List(l) => l.elts.iter().for_each(|v| self.expr(v)),
+            Expr::Tuple(t) => t.elts.iter().for_each(|v| self.expr(v)),
+            Expr::Slice(s) => {
+                for v in [&s.lower, &s.upper, &s.step].into_iter().flatten() {
+                    self.expr(v);
+                }
+            }
+            Expr::TString(_)
+            | Expr::StringLiteral(_)
+            | Expr::BytesLiteral(_)
+            | Expr::NumberLiteral(_)
+            | Expr::BooleanLiteral(_)
+            | Expr::NoneLiteral(_)
+            | Expr::EllipsisLiteral(_)
+            | Expr::IpyEscapeCommand(_) => {}
+        }
+    }
+
+    fn fstring_element(&mut self, el: &ast::InterpolatedStringElement) {
+        if let ast::InterpolatedStringElement::Interpolation(i) = el {
+            self.expr(&i.expression);
+            if let Some(spec) = &i.format_spec {
+                for e in &spec.elements {
+                    self.fstring_element(e);
+                }
+            }
+        }
+    }
+}

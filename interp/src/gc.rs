@@ -1,0 +1,164 @@
+//! The cycle collector. Reference counting frees everything except
+//! reference cycles (a recursive inner function and its closure cell, a
+//! module dict and its functions, a list that contains itself). This module
+//! finds containers that are only reachable from each other and clears
+//! them, the way CPython's collector does:
+//!
+//! 1. take every tracked container (the registry lives in `abi`);
+//! 2. subtract the references they hold to each other from their counts;
+//! 3. whatever still has a positive count is referenced from outside (the
+//!    interpreter's stacks, the VM, Rust code) and is alive, as is
+//!    everything reachable from it;
+//! 4. the rest is garbage: clearing its contents breaks the cycles and
+//!    reference counting frees it.
+//!
+//! The collector runs at shutdown and whenever many containers were made
+//! since the last run (checked at function calls). No Python code can run
+//! while it works.
+
+use crate::object::{
+    CellObj, DictObj, ExcObj, Function, IterObj, IterState, ListObj, ModuleObj, ObjRef, TupleObj,
+    Value,
+};
+use std::collections::HashMap;
+
+/// Collect when this many containers were tracked since the last run.
+const THRESHOLD: usize = 20_000;
+
+/// Runs a collection if enough containers were made since the last one.
+#[inline]
+pub fn maybe_collect() {
+    if abi::gc_new_since_collect() >= THRESHOLD.max(abi::gc_tracked_count()) {
+        collect();
+    }
+}
+
+fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
+    fn val(f: &mut dyn FnMut(&ObjRef), v: &Value) {
+        if let Value::Obj(c) = v {
+            f(c)
+        }
+    }
+    if let Some(l) = o.downcast::<ListObj>() {
+        if let Ok(items) = l.items.try_borrow() {
+            items.iter().for_each(|v| val(f, v));
+        }
+    } else if let Some(t) = o.downcast::<TupleObj>() {
+        t.items.iter().for_each(|v| val(f, v));
+    } else if let Some(d) = o.downcast::<DictObj>() {
+        if let Ok(m) = d.map.try_borrow() {
+            for (k, v) in m.iter() {
+                val(f, &k.value);
+                val(f, v);
+            }
+        }
+    } else if let Some(c) = o.downcast::<CellObj>() {
+        if let Ok(v) = c.value.try_borrow()
+            && let Some(v) = &*v
+        {
+            val(f, v);
+        }
+    } else if let Some(func) = o.downcast::<Function>() {
+        f(&func.globals);
+        func.defaults.iter().for_each(|v| val(f, v));
+        if let Ok(cl) = func.closure.try_borrow() {
+            cl.iter().for_each(|c| f(c));
+        }
+    } else if let Some(it) = o.downcast::<IterObj>() {
+        it.for_each_ref(f);
+    } else if let Some(m) = o.downcast::<ModuleObj>() {
+        f(&m.dict);
+    } else if let Some(e) = o.downcast::<ExcObj>() {
+        val(f, &e.args);
+        if let Ok(c) = e.context.try_borrow()
+            && let Some(c) = &*c
+        {
+            f(c);
+        }
+        if let Ok(c) = e.cause.try_borrow()
+            && let Some(c) = &*c
+        {
+            f(c);
+        }
+    }
+}
+
+fn clear(o: &ObjRef) {
+    if let Some(l) = o.downcast::<ListObj>() {
+        let old = l
+            .items
+            .try_borrow_mut()
+            .map(|mut v| std::mem::take(&mut *v));
+        drop(old);
+    } else if let Some(d) = o.downcast::<DictObj>() {
+        if d.map.try_borrow_mut().is_ok() {
+            d.clear();
+        }
+    } else if let Some(c) = o.downcast::<CellObj>() {
+        let old = c.value.try_borrow_mut().map(|mut v| v.take());
+        drop(old);
+    } else if let Some(func) = o.downcast::<Function>() {
+        let old = func
+            .closure
+            .try_borrow_mut()
+            .map(|mut v| std::mem::take(&mut *v));
+        drop(old);
+    } else if let Some(it) = o.downcast::<IterObj>() {
+        let old = it
+            .state
+            .try_borrow_mut()
+            .map(|mut s| std::mem::replace(&mut *s, IterState::Done));
+        drop(old);
+    } else if let Some(e) = o.downcast::<ExcObj>() {
+        let c = e.context.try_borrow_mut().map(|mut c| c.take());
+        let k = e.cause.try_borrow_mut().map(|mut c| c.take());
+        drop((c, k));
+    }
+}
+
+/// Finds and frees unreachable cycles; returns how many containers were
+/// garbage.
+pub fn collect() -> usize {
+    let objs = abi::gc_tracked();
+    let index: HashMap<usize, usize> = objs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (o.as_ptr() as usize, i))
+        .collect();
+    // `gc_tracked` added one reference to each.
+    let mut refs: Vec<isize> = objs.iter().map(|o| o.refcnt() - 1).collect();
+    for o in &objs {
+        visit(o, &mut |c| {
+            if let Some(&j) = index.get(&(c.as_ptr() as usize)) {
+                refs[j] -= 1;
+            }
+        });
+    }
+    let mut reachable = vec![false; objs.len()];
+    let mut work: Vec<usize> = (0..objs.len()).filter(|&i| refs[i] > 0).collect();
+    while let Some(i) = work.pop() {
+        if reachable[i] {
+            continue;
+        }
+        reachable[i] = true;
+        visit(&objs[i], &mut |c| {
+            if let Some(&j) = index.get(&(c.as_ptr() as usize))
+                && !reachable[j]
+            {
+                work.push(j);
+            }
+        });
+    }
+    let garbage: Vec<&ObjRef> = objs
+        .iter()
+        .zip(reachable.iter())
+        .filter(|(_, r)| !**r)
+        .map(|(o, _)| o)
+        .collect();
+    let n = garbage.len();
+    for g in garbage {
+        clear(g);
+    }
+    drop(objs);
+    n
+}

@@ -1,0 +1,25 @@
+//! Typhon's interpreter: the front end, the bytecode compiler, the object
+//! model and the evaluation loop.
+//!
+//! The pipeline, one module per step:
+//! source → [`parse`] → [`compile`] → [`bytecode`] → [`eval`] (with
+//! [`ops`], [`builtins`], [`methods`] for the semantics of built-in types),
+//! and [`jit`] for the hook a JIT plugs into.
+
+pub mod builtins;
+pub mod bytecode;
+pub mod compile;
+pub mod eval;
+pub mod format;
+pub mod frame;
+pub mod gc;
+pub mod jit;
+pub mod methods;
+pub mod object;
+pub mod ops;
+pub mod parse;
+pub mod traceback;
+pub mod vm;
+
+pub use object::{PyErr, PyResult, Value};
+pub use vm::{Vm, VmConfig};

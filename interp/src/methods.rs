@@ -1,0 +1,956 @@
+//! Methods of the built-in types (`str`, `list`, `dict`, `float`).
+//!
+//! Each type has one static table of (name, native function); a method
+//! receives its receiver as `args.pos[0]`. LOAD_METHOD looks names up here,
+//! and the VM keeps one pre-made method object per entry so a method call
+//! allocates nothing.
+
+use crate::object::types::Kind;
+use crate::object::{
+    Args, DictKey, DictObj, IterObj, IterState, ListObj, NativeFn, PyErr, PyResult, Value, types,
+};
+use crate::ops;
+use crate::vm::Vm;
+
+/// A method table.
+pub type Table = &'static [(&'static str, NativeFn)];
+
+static STR_METHODS: Table = &[
+    ("join", str_join),
+    ("split", str_split),
+    ("strip", str_strip),
+    ("lstrip", str_lstrip),
+    ("rstrip", str_rstrip),
+    ("replace", str_replace),
+    ("startswith", str_startswith),
+    ("endswith", str_endswith),
+    ("find", str_find),
+    ("rfind", str_rfind),
+    ("index", str_index),
+    ("count", str_count),
+    ("upper", str_upper),
+    ("lower", str_lower),
+    ("isdigit", str_isdigit),
+    ("isalpha", str_isalpha),
+    ("isspace", str_isspace),
+    ("isalnum", str_isalnum),
+    ("ljust", str_ljust),
+    ("rjust", str_rjust),
+    ("center", str_center),
+    ("zfill", str_zfill),
+    ("capitalize", str_capitalize),
+    ("title", str_title),
+];
+
+static LIST_METHODS: Table = &[
+    ("append", list_append),
+    ("pop", list_pop),
+    ("insert", list_insert),
+    ("index", list_index),
+    ("extend", list_extend),
+    ("remove", list_remove),
+    ("count", list_count),
+    ("sort", list_sort),
+    ("reverse", list_reverse),
+    ("copy", list_copy),
+    ("clear", list_clear),
+];
+
+static DICT_METHODS: Table = &[
+    ("get", dict_get),
+    ("items", dict_items),
+    ("keys", dict_keys),
+    ("values", dict_values),
+    ("update", dict_update),
+    ("setdefault", dict_setdefault),
+    ("pop", dict_pop),
+    ("copy", dict_copy),
+    ("clear", dict_clear),
+];
+
+static TUPLE_METHODS: Table = &[("index", list_index), ("count", list_count)];
+
+static FLOAT_METHODS: Table = &[("is_integer", float_is_integer)];
+
+/// The method table of a built-in type kind.
+pub fn table(kind: u32) -> Table {
+    match kind {
+        Kind::STR => STR_METHODS,
+        Kind::LIST => LIST_METHODS,
+        Kind::DICT => DICT_METHODS,
+        Kind::TUPLE => TUPLE_METHODS,
+        Kind::FLOAT => FLOAT_METHODS,
+        _ => &[],
+    }
+}
+
+/// Every (kind, table) pair.
+pub fn all_tables() -> Vec<(u32, Table)> {
+    [Kind::STR, Kind::LIST, Kind::DICT, Kind::TUPLE, Kind::FLOAT]
+        .into_iter()
+        .map(|k| (k, table(k)))
+        .collect()
+}
+
+/// Finds method `name` of type kind `kind`: its index and function.
+#[inline]
+pub fn find(kind: u32, name: &str) -> Option<(usize, NativeFn)> {
+    table(kind)
+        .iter()
+        .enumerate()
+        .find(|(_, (n, _))| *n == name)
+        .map(|(i, (_, f))| (i, *f))
+}
+
+// ----- argument helpers ----------------------------------------------------------
+
+fn arity(args: &Args<'_>, name: &str, min: usize, max: usize) -> PyResult<()> {
+    args.no_kw(name)?;
+    let n = args.pos.len() - 1;
+    if n < min || n > max {
+        let msg = if min == max {
+            match min {
+                0 => format!("{name}() takes no arguments ({n} given)"),
+                1 => format!("{name}() takes exactly one argument ({n} given)"),
+                _ => format!("{name}() takes exactly {min} arguments ({n} given)"),
+            }
+        } else if n < min {
+            format!(
+                "{name} expected at least {min} argument{}, got {n}",
+                if min == 1 { "" } else { "s" }
+            )
+        } else {
+            format!(
+                "{name} expected at most {max} argument{}, got {n}",
+                if max == 1 { "" } else { "s" }
+            )
+        };
+        return Err(PyErr::type_error(msg));
+    }
+    Ok(())
+}
+
+fn recv_str<'a>(args: &Args<'a>) -> PyResult<&'a str> {
+    args.pos
+        .first()
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| PyErr::type_error("descriptor requires a 'str' object"))
+}
+
+fn arg_str<'a>(v: &'a Value, what: &str) -> PyResult<&'a str> {
+    v.as_str()
+        .ok_or_else(|| PyErr::type_error(format!("{what} must be str, not {}", v.type_name())))
+}
+
+fn recv_list<'a>(args: &Args<'a>) -> PyResult<&'a ListObj> {
+    args.pos
+        .first()
+        .and_then(|v| v.downcast::<ListObj>())
+        .ok_or_else(|| PyErr::type_error("descriptor requires a 'list' object"))
+}
+
+fn recv_dict<'a>(args: &Args<'a>) -> PyResult<&'a DictObj> {
+    args.pos
+        .first()
+        .and_then(|v| v.downcast::<DictObj>())
+        .ok_or_else(|| PyErr::type_error("descriptor requires a 'dict' object"))
+}
+
+fn int_arg(v: &Value, name: &str) -> PyResult<i64> {
+    match ops::to_index(v) {
+        Some(r) => r,
+        None => Err(PyErr::type_error(format!(
+            "'{}' object cannot be interpreted as an integer{}",
+            v.type_name(),
+            if name.is_empty() { "" } else { "" }
+        ))),
+    }
+}
+
+/// Char-index → byte-offset conversion for optional start/end arguments.
+fn char_range(s: &str, start: Option<&Value>, end: Option<&Value>) -> PyResult<(usize, usize)> {
+    let n = s.chars().count() as i64;
+    let norm = |v: Option<&Value>, def: i64| -> PyResult<i64> {
+        match v {
+            None | Some(Value::None) => Ok(def),
+            Some(v) => {
+                let mut i = int_arg(v, "")?;
+                if i < 0 {
+                    i = (i + n).max(0);
+                }
+                Ok(i.min(n))
+            }
+        }
+    };
+    let a = norm(start, 0)?;
+    let b = norm(end, n)?;
+    let to_byte = |ci: i64| -> usize {
+        s.char_indices()
+            .nth(ci as usize)
+            .map(|(b, _)| b)
+            .unwrap_or(s.len())
+    };
+    if a > b {
+        return Ok((to_byte(a), to_byte(a)));
+    }
+    Ok((to_byte(a), to_byte(b)))
+}
+
+fn byte_to_char(s: &str, b: usize) -> i64 {
+    s[..b].chars().count() as i64
+}
+
+// ----- str --------------------------------------------------------------------------
+
+fn str_join(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "str.join", 1, 1)?;
+    let sep = recv_str(&args)?;
+    let items = ops::collect(vm, &args.pos[1])?;
+    let mut out = String::new();
+    for (i, it) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        match it.as_str() {
+            Some(s) => out.push_str(s),
+            None => {
+                return Err(PyErr::type_error(format!(
+                    "sequence item {i}: expected str instance, {} found",
+                    it.type_name()
+                )));
+            }
+        }
+    }
+    Ok(Value::string(out))
+}
+
+fn str_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("split", &["sep", "maxsplit"])?;
+    let s = recv_str(&args)?;
+    let sep = args
+        .pos
+        .get(1)
+        .or(args.kw("sep"))
+        .filter(|v| !matches!(v, Value::None));
+    let maxsplit = match args.pos.get(2).or(args.kw("maxsplit")) {
+        Some(v) => int_arg(v, "")?,
+        None => -1,
+    };
+    let limit = if maxsplit < 0 {
+        usize::MAX
+    } else {
+        maxsplit as usize
+    };
+    let parts: Vec<Value> = match sep {
+        None => {
+            let mut out = Vec::new();
+            let mut rest = s.trim_start();
+            while !rest.is_empty() {
+                if out.len() == limit {
+                    out.push(Value::str(rest));
+                    break;
+                }
+                match rest.find(char::is_whitespace) {
+                    Some(i) => {
+                        out.push(Value::str(&rest[..i]));
+                        rest = rest[i..].trim_start();
+                    }
+                    None => {
+                        out.push(Value::str(rest));
+                        break;
+                    }
+                }
+            }
+            out
+        }
+        Some(sep) => {
+            let sep = arg_str(sep, "must be str or None")?;
+            if sep.is_empty() {
+                return Err(PyErr::value_error("empty separator"));
+            }
+            if limit == usize::MAX {
+                s.split(sep).map(Value::str).collect()
+            } else {
+                s.splitn(limit.saturating_add(1), sep)
+                    .map(Value::str)
+                    .collect()
+            }
+        }
+    };
+    Ok(Value::list(parts))
+}
+
+fn strip_impl(args: &Args<'_>, name: &str, left: bool, right: bool) -> PyResult<Value> {
+    arity(args, name, 0, 1)?;
+    let s = recv_str(args)?;
+    let out = match args.pos.get(1) {
+        None | Some(Value::None) => {
+            let mut t = s;
+            if left {
+                t = t.trim_start();
+            }
+            if right {
+                t = t.trim_end();
+            }
+            t
+        }
+        Some(c) => {
+            let chars: Vec<char> = c
+                .as_str()
+                .ok_or_else(|| PyErr::type_error(format!("{name} arg must be None or str")))?
+                .chars()
+                .collect();
+            let mut t = s;
+            if left {
+                t = t.trim_start_matches(|ch| chars.contains(&ch));
+            }
+            if right {
+                t = t.trim_end_matches(|ch| chars.contains(&ch));
+            }
+            t
+        }
+    };
+    Ok(Value::str(out))
+}
+
+fn str_strip(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    strip_impl(&args, "strip", true, true)
+}
+
+fn str_lstrip(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    strip_impl(&args, "lstrip", true, false)
+}
+
+fn str_rstrip(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    strip_impl(&args, "rstrip", false, true)
+}
+
+fn str_replace(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "replace", 2, 3)?;
+    let s = recv_str(&args)?;
+    let old = arg_str(&args.pos[1], "replace() argument 1")?;
+    let new = arg_str(&args.pos[2], "replace() argument 2")?;
+    let count = match args.pos.get(3) {
+        Some(v) => int_arg(v, "")?,
+        None => -1,
+    };
+    Ok(Value::string(if count < 0 {
+        s.replace(old, new)
+    } else {
+        s.replacen(old, new, count as usize)
+    }))
+}
+
+fn affix_impl(args: &Args<'_>, name: &str, prefix: bool) -> PyResult<Value> {
+    arity(args, name, 1, 3)?;
+    let s = recv_str(args)?;
+    let (a, b) = char_range(s, args.pos.get(2), args.pos.get(3))?;
+    let hay = &s[a..b];
+    let test = |p: &str| {
+        if prefix {
+            hay.starts_with(p)
+        } else {
+            hay.ends_with(p)
+        }
+    };
+    let arg = &args.pos[1];
+    if let Some(t) = arg.downcast::<crate::object::TupleObj>() {
+        for x in t.items.iter() {
+            let p = x.as_str().ok_or_else(|| {
+                PyErr::type_error(format!(
+                    "tuple for {name} must only contain str, not {}",
+                    x.type_name()
+                ))
+            })?;
+            if test(p) {
+                return Ok(Value::Bool(true));
+            }
+        }
+        return Ok(Value::Bool(false));
+    }
+    match arg.as_str() {
+        Some(p) => Ok(Value::Bool(test(p))),
+        None => Err(PyErr::type_error(format!(
+            "{name} first arg must be str or a tuple of str, not {}",
+            arg.type_name()
+        ))),
+    }
+}
+
+fn str_startswith(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    affix_impl(&args, "startswith", true)
+}
+
+fn str_endswith(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    affix_impl(&args, "endswith", false)
+}
+
+/// Whether an explicit start index lies past the end of `s` (then `find`
+/// fails and `count` is 0, even for an empty needle).
+fn start_past_end(s: &str, start: Option<&Value>) -> PyResult<bool> {
+    match start {
+        None | Some(Value::None) => Ok(false),
+        Some(v) => {
+            let n = s.chars().count() as i64;
+            let i = int_arg(v, "")?;
+            let i = if i < 0 { (i + n).max(0) } else { i };
+            Ok(i > n)
+        }
+    }
+}
+
+fn find_impl(args: &Args<'_>, name: &str, rev: bool) -> PyResult<i64> {
+    arity(args, name, 1, 3)?;
+    let s = recv_str(args)?;
+    let sub = arg_str(&args.pos[1], "must be str")?;
+    if start_past_end(s, args.pos.get(2))? {
+        return Ok(-1);
+    }
+    let (a, b) = char_range(s, args.pos.get(2), args.pos.get(3))?;
+    let hay = &s[a..b];
+    let found = if rev { hay.rfind(sub) } else { hay.find(sub) };
+    Ok(match found {
+        Some(i) => byte_to_char(s, a + i),
+        None => -1,
+    })
+}
+
+fn str_find(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    find_impl(&args, "find", false).map(Value::Int)
+}
+
+fn str_rfind(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    find_impl(&args, "rfind", true).map(Value::Int)
+}
+
+fn str_index(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    match find_impl(&args, "index", false)? {
+        -1 => Err(PyErr::value_error("substring not found")),
+        i => Ok(Value::Int(i)),
+    }
+}
+
+fn str_count(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "count", 1, 3)?;
+    let s = recv_str(&args)?;
+    let sub = arg_str(&args.pos[1], "must be str")?;
+    if start_past_end(s, args.pos.get(2))? {
+        return Ok(Value::Int(0));
+    }
+    let (a, b) = char_range(s, args.pos.get(2), args.pos.get(3))?;
+    let hay = &s[a..b];
+    let n = if sub.is_empty() {
+        hay.chars().count() + 1
+    } else {
+        hay.matches(sub).count()
+    };
+    Ok(Value::Int(n as i64))
+}
+
+fn str_upper(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "upper", 0, 0)?;
+    Ok(Value::string(recv_str(&args)?.to_uppercase()))
+}
+
+fn str_lower(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "lower", 0, 0)?;
+    Ok(Value::string(recv_str(&args)?.to_lowercase()))
+}
+
+fn str_pred(args: &Args<'_>, name: &str, f: fn(char) -> bool) -> PyResult<Value> {
+    arity(args, name, 0, 0)?;
+    let s = recv_str(args)?;
+    Ok(Value::Bool(!s.is_empty() && s.chars().all(f)))
+}
+
+fn str_isdigit(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_pred(&args, "isdigit", |c| {
+        c.is_ascii_digit() || c.is_numeric() && c.to_digit(10).is_some()
+    })
+}
+
+fn str_isalpha(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_pred(&args, "isalpha", char::is_alphabetic)
+}
+
+fn str_isspace(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_pred(&args, "isspace", char::is_whitespace)
+}
+
+fn str_isalnum(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_pred(&args, "isalnum", char::is_alphanumeric)
+}
+
+fn pad_impl(args: &Args<'_>, name: &str, align: char) -> PyResult<Value> {
+    arity(args, name, 1, 2)?;
+    let s = recv_str(args)?;
+    let width = int_arg(&args.pos[1], "")?;
+    let fill = match args.pos.get(2) {
+        Some(f) => {
+            let f = arg_str(f, "The fill character")?;
+            let mut it = f.chars();
+            match (it.next(), it.next()) {
+                (Some(c), None) => c,
+                _ => {
+                    return Err(PyErr::type_error(
+                        "The fill character must be exactly one character long",
+                    ));
+                }
+            }
+        }
+        None => ' ',
+    };
+    let n = s.chars().count() as i64;
+    if width <= n {
+        return Ok(Value::str(s));
+    }
+    let pad = (width - n) as usize;
+    let (l, r) = match align {
+        '<' => (0, pad),
+        '>' => (pad, 0),
+        _ => {
+            // CPython centres with the extra space on the right, except
+            // when both the padding and the width are odd.
+            let left = pad / 2 + (pad & width as usize & 1);
+            (left, pad - left)
+        }
+    };
+    let f = fill.to_string();
+    Ok(Value::string(format!("{}{s}{}", f.repeat(l), f.repeat(r))))
+}
+
+fn str_ljust(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    pad_impl(&args, "ljust", '<')
+}
+
+fn str_rjust(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    pad_impl(&args, "rjust", '>')
+}
+
+fn str_center(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    pad_impl(&args, "center", '^')
+}
+
+fn str_zfill(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "zfill", 1, 1)?;
+    let s = recv_str(&args)?;
+    let width = int_arg(&args.pos[1], "")?;
+    let n = s.chars().count() as i64;
+    if width <= n {
+        return Ok(Value::str(s));
+    }
+    let zeros = "0".repeat((width - n) as usize);
+    Ok(Value::string(match s.chars().next() {
+        Some(c @ ('+' | '-')) => format!("{c}{zeros}{}", &s[1..]),
+        _ => format!("{zeros}{s}"),
+    }))
+}
+
+fn str_capitalize(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "capitalize", 0, 0)?;
+    let s = recv_str(&args)?;
+    let mut it = s.chars();
+    Ok(Value::string(match it.next() {
+        Some(c) => c
+            .to_uppercase()
+            .chain(it.as_str().to_lowercase().chars())
+            .collect(),
+        None => String::new(),
+    }))
+}
+
+fn str_title(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "title", 0, 0)?;
+    let s = recv_str(&args)?;
+    let mut out = String::with_capacity(s.len());
+    let mut prev_cased = false;
+    for c in s.chars() {
+        if prev_cased {
+            out.extend(c.to_lowercase());
+        } else {
+            out.extend(c.to_uppercase());
+        }
+        prev_cased = c.is_alphabetic();
+    }
+    Ok(Value::string(out))
+}
+
+// ----- list -------------------------------------------------------------------------
+
+fn list_append(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "list.append", 1, 1)?;
+    recv_list(&args)?
+        .items
+        .borrow_mut()
+        .push(args.pos[1].clone());
+    Ok(Value::None)
+}
+
+fn list_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "pop", 0, 1)?;
+    let l = recv_list(&args)?;
+    let mut v = l.items.borrow_mut();
+    if v.is_empty() {
+        return Err(PyErr::index_error("pop from empty list"));
+    }
+    let n = v.len() as i64;
+    let i = match args.pos.get(1) {
+        Some(x) => int_arg(x, "")?,
+        None => -1,
+    };
+    let k = if i < 0 { i + n } else { i };
+    if k < 0 || k >= n {
+        return Err(PyErr::index_error("pop index out of range"));
+    }
+    Ok(v.remove(k as usize))
+}
+
+fn list_insert(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "insert", 2, 2)?;
+    let l = recv_list(&args)?;
+    let i = int_arg(&args.pos[1], "")?;
+    let mut v = l.items.borrow_mut();
+    let n = v.len() as i64;
+    let k = if i < 0 { (i + n).max(0) } else { i.min(n) };
+    v.insert(k as usize, args.pos[2].clone());
+    Ok(Value::None)
+}
+
+fn list_index(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "index", 1, 3)?;
+    let recv = &args.pos[0];
+    let items = ops::seq_items(recv);
+    let n = items.len() as i64;
+    let norm = |v: Option<&Value>, def: i64| -> PyResult<i64> {
+        match v {
+            None => Ok(def),
+            Some(v) => {
+                let i = int_arg(v, "")?;
+                Ok(if i < 0 { (i + n).max(0) } else { i.min(n) })
+            }
+        }
+    };
+    let a = norm(args.pos.get(2), 0)?;
+    let b = norm(args.pos.get(3), n)?;
+    for i in a..b {
+        if ops::eq(vm, &items[i as usize], &args.pos[1])? {
+            return Ok(Value::Int(i));
+        }
+    }
+    if recv.kind() == Kind::TUPLE {
+        return Err(PyErr::value_error("tuple.index(x): x not in tuple"));
+    }
+    let r = ops::repr(vm, &args.pos[1])?;
+    Err(PyErr::value_error(format!("{r} is not in list")))
+}
+
+fn list_extend(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "list.extend", 1, 1)?;
+    let l = recv_list(&args)?;
+    let items = ops::collect(vm, &args.pos[1])?;
+    l.items.borrow_mut().extend(items);
+    Ok(Value::None)
+}
+
+fn list_remove(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "list.remove", 1, 1)?;
+    let l = recv_list(&args)?;
+    let items = l.items.borrow().clone();
+    for (i, x) in items.iter().enumerate() {
+        if ops::eq(vm, x, &args.pos[1])? {
+            let old = {
+                let mut v = l.items.borrow_mut();
+                if i < v.len() { Some(v.remove(i)) } else { None }
+            };
+            drop(old);
+            return Ok(Value::None);
+        }
+    }
+    Err(PyErr::value_error("list.remove(x): x not in list"))
+}
+
+fn list_count(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "count", 1, 1)?;
+    let items = ops::seq_items(&args.pos[0]);
+    let mut n = 0;
+    for x in &items {
+        if ops::eq(vm, x, &args.pos[1])? {
+            n += 1;
+        }
+    }
+    Ok(Value::Int(n))
+}
+
+/// A stable merge sort whose comparison may fail (it raises instead of
+/// panicking on inconsistent orders such as NaN).
+pub fn sort_values(
+    vm: &mut Vm,
+    items: Vec<Value>,
+    keys: Option<Vec<Value>>,
+    reverse: bool,
+) -> PyResult<Vec<Value>> {
+    let keys = keys.unwrap_or_else(|| items.clone());
+    let mut idx: Vec<usize> = (0..items.len()).collect();
+    // Reverse sorting keeps stability by reversing, sorting, reversing.
+    if reverse {
+        idx.reverse();
+    }
+    let mut buf = idx.clone();
+    merge_sort(vm, &keys, &mut idx, &mut buf)?;
+    if reverse {
+        idx.reverse();
+    }
+    let mut slots: Vec<Option<Value>> = items.into_iter().map(Some).collect();
+    Ok(idx.into_iter().filter_map(|i| slots[i].take()).collect())
+}
+
+fn merge_sort(vm: &mut Vm, keys: &[Value], idx: &mut [usize], buf: &mut [usize]) -> PyResult<()> {
+    let n = idx.len();
+    if n <= 1 {
+        return Ok(());
+    }
+    if n <= 16 {
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && ops::less_than(vm, &keys[idx[j]], &keys[idx[j - 1]])? {
+                idx.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        return Ok(());
+    }
+    let mid = n / 2;
+    {
+        let (l, r) = idx.split_at_mut(mid);
+        let (bl, br) = buf.split_at_mut(mid);
+        merge_sort(vm, keys, l, bl)?;
+        merge_sort(vm, keys, r, br)?;
+    }
+    buf[..n].copy_from_slice(idx);
+    let (mut i, mut j, mut k) = (0, mid, 0);
+    while i < mid && j < n {
+        if ops::less_than(vm, &keys[buf[j]], &keys[buf[i]])? {
+            idx[k] = buf[j];
+            j += 1;
+        } else {
+            idx[k] = buf[i];
+            i += 1;
+        }
+        k += 1;
+    }
+    while i < mid {
+        idx[k] = buf[i];
+        i += 1;
+        k += 1;
+    }
+    while j < n {
+        idx[k] = buf[j];
+        j += 1;
+        k += 1;
+    }
+    Ok(())
+}
+
+/// Sorts with optional `key=` and `reverse=` keyword arguments.
+pub fn sort_with_kw(vm: &mut Vm, items: Vec<Value>, args: &Args<'_>) -> PyResult<Vec<Value>> {
+    let key = args
+        .kw("key")
+        .filter(|k| !matches!(k, Value::None))
+        .cloned();
+    let reverse = args.kw("reverse").map(ops::truthy).unwrap_or(false);
+    let keys = match &key {
+        Some(f) => {
+            let mut ks = Vec::with_capacity(items.len());
+            for x in &items {
+                ks.push(vm.call(f, std::slice::from_ref(x))?);
+            }
+            Some(ks)
+        }
+        None => None,
+    };
+    sort_values(vm, items, keys, reverse)
+}
+
+fn list_sort(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("sort", &["key", "reverse"])?;
+    if args.pos.len() > 1 {
+        return Err(PyErr::type_error("sort() takes no positional arguments"));
+    }
+    let l = recv_list(&args)?;
+    let items = std::mem::take(&mut *l.items.borrow_mut());
+    let sorted = sort_with_kw(vm, items, &args);
+    let mut v = l.items.borrow_mut();
+    let modified = !v.is_empty();
+    match sorted {
+        Ok(s) => {
+            let old = std::mem::replace(&mut *v, s);
+            drop(v);
+            drop(old);
+            if modified {
+                return Err(PyErr::value_error("list modified during sort"));
+            }
+            Ok(Value::None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn list_reverse(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "reverse", 0, 0)?;
+    recv_list(&args)?.items.borrow_mut().reverse();
+    Ok(Value::None)
+}
+
+fn list_copy(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "copy", 0, 0)?;
+    Ok(Value::list(recv_list(&args)?.items.borrow().clone()))
+}
+
+fn list_clear(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "clear", 0, 0)?;
+    let old = std::mem::take(&mut *recv_list(&args)?.items.borrow_mut());
+    drop(old);
+    Ok(Value::None)
+}
+
+// ----- dict -------------------------------------------------------------------------
+
+fn dict_get(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "get", 1, 2)?;
+    let d = recv_dict(&args)?;
+    let k = DictKey::new(args.pos[1].clone())?;
+    Ok(d.get(&k)
+        .unwrap_or_else(|| args.pos.get(2).cloned().unwrap_or(Value::None)))
+}
+
+fn view(args: &Args<'_>, name: &str, what: u8) -> PyResult<Value> {
+    arity(args, name, 0, 0)?;
+    recv_dict(args)?;
+    let Some(Value::Obj(d)) = args.pos.first() else {
+        return Err(PyErr::type_error("descriptor requires a 'dict' object"));
+    };
+    let t = match what {
+        0 => &types::DICT_KEYS,
+        1 => &types::DICT_VALUES,
+        _ => &types::DICT_ITEMS,
+    };
+    Ok(Value::Obj(IterObj::new_obj(
+        t,
+        IterState::View {
+            dict: d.clone(),
+            what,
+        },
+    )))
+}
+
+fn dict_keys(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    view(&args, "keys", 0)
+}
+
+fn dict_values(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    view(&args, "values", 1)
+}
+
+fn dict_items(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    view(&args, "items", 2)
+}
+
+/// Inserts every pair of `src` (a dict or an iterable of pairs) into `d`.
+pub fn dict_merge(vm: &mut Vm, d: &DictObj, src: &Value) -> PyResult<()> {
+    if let Some(s) = src.downcast::<DictObj>() {
+        for (k, v) in s.items() {
+            d.insert(DictKey::new(k)?, v);
+        }
+        return Ok(());
+    }
+    let items = ops::collect(vm, src)?;
+    for (i, it) in items.iter().enumerate() {
+        let pair = ops::collect(vm, it).map_err(|_| {
+            PyErr::type_error(format!(
+                "cannot convert dictionary update sequence element #{i} to a sequence"
+            ))
+        })?;
+        if pair.len() != 2 {
+            return Err(PyErr::value_error(format!(
+                "dictionary update sequence element #{i} has length {}; 2 is required",
+                pair.len()
+            )));
+        }
+        let mut p = pair.into_iter();
+        if let (Some(k), Some(v)) = (p.next(), p.next()) {
+            d.insert(DictKey::new(k)?, v);
+        }
+    }
+    Ok(())
+}
+
+fn dict_update(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    if args.pos.len() > 2 {
+        return Err(PyErr::type_error(format!(
+            "update expected at most 1 argument, got {}",
+            args.pos.len() - 1
+        )));
+    }
+    let d = recv_dict(&args)?;
+    if let Some(src) = args.pos.get(1) {
+        dict_merge(vm, d, src)?;
+    }
+    for (k, v) in args.kw {
+        d.insert(DictKey::from_str_obj(k), v.clone());
+    }
+    Ok(Value::None)
+}
+
+fn dict_setdefault(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "setdefault", 1, 2)?;
+    let d = recv_dict(&args)?;
+    let k = DictKey::new(args.pos[1].clone())?;
+    if let Some(v) = d.get(&k) {
+        return Ok(v);
+    }
+    let v = args.pos.get(2).cloned().unwrap_or(Value::None);
+    d.insert(k, v.clone());
+    Ok(v)
+}
+
+fn dict_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "pop", 1, 2)?;
+    let d = recv_dict(&args)?;
+    let k = DictKey::new(args.pos[1].clone())?;
+    match d.remove(&k) {
+        Some(v) => Ok(v),
+        None => args
+            .pos
+            .get(2)
+            .cloned()
+            .ok_or_else(|| PyErr::key_error(args.pos[1].clone())),
+    }
+}
+
+fn dict_copy(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "copy", 0, 0)?;
+    let d = recv_dict(&args)?;
+    let out = DictObj::new_obj();
+    if let Some(o) = out.downcast::<DictObj>() {
+        for (k, v) in d.items() {
+            o.insert(DictKey::new(k)?, v);
+        }
+    }
+    Ok(Value::Obj(out))
+}
+
+fn dict_clear(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "clear", 0, 0)?;
+    recv_dict(&args)?.clear();
+    Ok(Value::None)
+}
+
+// ----- float ------------------------------------------------------------------------
+
+fn float_is_integer(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "is_integer", 0, 0)?;
+    match args.pos.first() {
+        Some(Value::Float(f)) => Ok(Value::Bool(f.is_finite() && f.fract() == 0.0)),
+        _ => Err(PyErr::type_error("descriptor requires a 'float' object")),
+    }
+}

@@ -1,0 +1,181 @@
+//! Exception instances and the error type ([`PyErr`]) that Rust code
+//! propagates with `?`.
+
+use super::{ObjRef, StaticType, TypeObject, Value, types};
+use crate::bytecode::Code;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+/// One traceback entry: a code object and the line being executed.
+#[derive(Clone)]
+pub struct TbEntry {
+    /// The code that was running.
+    pub code: Rc<Code>,
+    /// The 1-based source line.
+    pub line: u32,
+}
+
+/// Where a `SyntaxError` points.
+#[derive(Clone, Debug)]
+pub struct SyntaxInfo {
+    /// The file name as given.
+    pub filename: String,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub col: u32,
+    /// The offending source line, if known.
+    pub text: Option<String>,
+}
+
+/// An exception instance (the payload of every exception type).
+pub struct ExcObj {
+    /// `e.args`, always a tuple.
+    pub args: Value,
+    /// Frames the exception passed through, innermost last.
+    pub traceback: RefCell<Vec<TbEntry>>,
+    /// `__context__`: the exception being handled when this one was raised.
+    pub context: RefCell<Option<ObjRef>>,
+    /// `__cause__`: set by `raise ... from ...`.
+    pub cause: RefCell<Option<ObjRef>>,
+    /// `__suppress_context__`.
+    pub suppress_context: Cell<bool>,
+    /// Location details of a `SyntaxError`.
+    pub syntax: Option<SyntaxInfo>,
+}
+
+impl ExcObj {
+    /// A new exception object of type `t` with the given args.
+    pub fn new_obj(t: &'static TypeObject, args: Vec<Value>) -> ObjRef {
+        let o = ObjRef::new(
+            t,
+            ExcObj {
+                args: Value::tuple(args),
+                traceback: RefCell::new(Vec::new()),
+                context: RefCell::new(None),
+                cause: RefCell::new(None),
+                suppress_context: Cell::new(false),
+                syntax: None,
+            },
+        );
+        abi::gc_track(&o);
+        o
+    }
+
+    /// The elements of `args`.
+    pub fn args(&self) -> &[Value] {
+        self.args
+            .downcast::<super::TupleObj>()
+            .map(|t| &t.items[..])
+            .unwrap_or(&[])
+    }
+}
+
+/// A raised Python exception travelling through Rust code.
+#[derive(Clone, Debug)]
+pub struct PyErr(pub ObjRef);
+
+/// The result of anything that can raise.
+pub type PyResult<T> = Result<T, PyErr>;
+
+impl PyErr {
+    /// An exception of type `t` with a single string argument.
+    pub fn new(t: &'static StaticType, msg: impl Into<String>) -> PyErr {
+        PyErr(ExcObj::new_obj(t.get(), vec![Value::string(msg.into())]))
+    }
+
+    /// An exception of type `t` with the given args.
+    pub fn with_args(t: &'static StaticType, args: Vec<Value>) -> PyErr {
+        PyErr(ExcObj::new_obj(t.get(), args))
+    }
+
+    /// A `SyntaxError` pointing at a location.
+    pub fn syntax(msg: impl Into<String>, info: SyntaxInfo) -> PyErr {
+        PyErr(ObjRef::new(
+            types::SYNTAX_ERROR.get(),
+            ExcObj {
+                args: Value::tuple(vec![Value::string(msg.into())]),
+                traceback: RefCell::new(Vec::new()),
+                context: RefCell::new(None),
+                cause: RefCell::new(None),
+                suppress_context: Cell::new(false),
+                syntax: Some(info),
+            },
+        ))
+    }
+
+    /// `TypeError(msg)`.
+    pub fn type_error(msg: impl Into<String>) -> PyErr {
+        PyErr::new(&types::TYPE_ERROR, msg)
+    }
+
+    /// `ValueError(msg)`.
+    pub fn value_error(msg: impl Into<String>) -> PyErr {
+        PyErr::new(&types::VALUE_ERROR, msg)
+    }
+
+    /// `IndexError(msg)`.
+    pub fn index_error(msg: impl Into<String>) -> PyErr {
+        PyErr::new(&types::INDEX_ERROR, msg)
+    }
+
+    /// `KeyError(key)`.
+    pub fn key_error(key: Value) -> PyErr {
+        PyErr::with_args(&types::KEY_ERROR, vec![key])
+    }
+
+    /// `ZeroDivisionError(msg)`.
+    pub fn zero_division(msg: impl Into<String>) -> PyErr {
+        PyErr::new(&types::ZERO_DIVISION_ERROR, msg)
+    }
+
+    /// `OverflowError(msg)`.
+    pub fn overflow(msg: impl Into<String>) -> PyErr {
+        PyErr::new(&types::OVERFLOW_ERROR, msg)
+    }
+
+    /// `AttributeError(msg)`.
+    pub fn attribute_error(msg: impl Into<String>) -> PyErr {
+        PyErr::new(&types::ATTRIBUTE_ERROR, msg)
+    }
+
+    /// `NameError(msg)`.
+    pub fn name_error(msg: impl Into<String>) -> PyErr {
+        PyErr::new(&types::NAME_ERROR, msg)
+    }
+
+    /// `RuntimeError(msg)`.
+    pub fn runtime_error(msg: impl Into<String>) -> PyErr {
+        PyErr::new(&types::RUNTIME_ERROR, msg)
+    }
+
+    /// The exception payload.
+    pub fn exc(&self) -> &ExcObj {
+        match self.0.downcast::<ExcObj>() {
+            Some(e) => e,
+            None => unreachable_exc(),
+        }
+    }
+
+    /// Whether the exception is an instance of `t`.
+    pub fn matches(&self, t: &TypeObject) -> bool {
+        self.0.ty().is_subtype(t)
+    }
+
+    /// The exception's type.
+    pub fn ty(&self) -> &TypeObject {
+        self.0.ty()
+    }
+
+    /// The exception as a value.
+    pub fn value(&self) -> Value {
+        Value::Obj(self.0.clone())
+    }
+}
+
+#[cold]
+fn unreachable_exc() -> ! {
+    // A PyErr is only ever built from an exception object (`PyErr::new`,
+    // `with_args`, or `raise` after an isinstance check).
+    unreachable!("PyErr holds a non-exception object")
+}

@@ -1,0 +1,143 @@
+//! Callable payloads: Python functions, native builtins, closure cells and
+//! code objects.
+
+use super::{ObjRef, PyErr, PyResult, StrObj, Value, types};
+use crate::bytecode::Code;
+use crate::vm::Vm;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A user-defined Python function.
+pub struct Function {
+    /// Its code.
+    pub code: Rc<Code>,
+    /// The module dict it reads globals from.
+    pub globals: ObjRef,
+    /// Default values for the last `defaults.len()` positional parameters.
+    pub defaults: Box<[Value]>,
+    /// Cells for the free variables, in `code.freevars` order.
+    pub closure: RefCell<Box<[ObjRef]>>,
+}
+
+impl Function {
+    /// A new function object.
+    pub fn new_obj(
+        code: Rc<Code>,
+        globals: ObjRef,
+        defaults: Vec<Value>,
+        closure: Vec<ObjRef>,
+    ) -> ObjRef {
+        let o = ObjRef::new(
+            types::FUNCTION.get(),
+            Function {
+                code,
+                globals,
+                defaults: defaults.into_boxed_slice(),
+                closure: RefCell::new(closure.into_boxed_slice()),
+            },
+        );
+        abi::gc_track(&o);
+        o
+    }
+}
+
+/// A closure cell.
+pub struct CellObj {
+    /// The value; `None` while unbound.
+    pub value: RefCell<Option<Value>>,
+}
+
+impl CellObj {
+    /// A new cell object.
+    pub fn new_obj(value: Option<Value>) -> ObjRef {
+        let o = ObjRef::new(
+            types::CELL.get(),
+            CellObj {
+                value: RefCell::new(value),
+            },
+        );
+        abi::gc_track(&o);
+        o
+    }
+}
+
+/// A code object wrapped as a value (a constant of the enclosing code).
+pub struct CodeObj {
+    /// The code.
+    pub code: Rc<Code>,
+}
+
+impl CodeObj {
+    /// A new code value.
+    pub fn new_obj(code: Rc<Code>) -> ObjRef {
+        ObjRef::new(types::CODE.get(), CodeObj { code })
+    }
+}
+
+/// Arguments to a native function: positional values and keyword pairs.
+#[derive(Clone, Copy)]
+pub struct Args<'a> {
+    /// Positional arguments (for methods, `pos[0]` is `self`).
+    pub pos: &'a [Value],
+    /// Keyword arguments as (name, value) pairs.
+    pub kw: &'a [(ObjRef, Value)],
+}
+
+impl<'a> Args<'a> {
+    /// Positional-only arguments.
+    pub fn positional(pos: &'a [Value]) -> Args<'a> {
+        Args { pos, kw: &[] }
+    }
+
+    /// The keyword argument `name`, if given.
+    pub fn kw(&self, name: &str) -> Option<&'a Value> {
+        self.kw
+            .iter()
+            .find(|(k, _)| k.downcast::<StrObj>().is_some_and(|s| s.as_str() == name))
+            .map(|(_, v)| v)
+    }
+
+    /// Fails with CPython's message if any keyword is not in `allowed`.
+    pub fn check_kw(&self, fname: &str, allowed: &[&str]) -> PyResult<()> {
+        for (k, _) in self.kw {
+            let name = k.downcast::<StrObj>().map(|s| s.as_str()).unwrap_or("?");
+            if !allowed.contains(&name) {
+                return Err(PyErr::type_error(format!(
+                    "{fname}() got an unexpected keyword argument '{name}'"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Fails unless there are no keyword arguments.
+    pub fn no_kw(&self, fname: &str) -> PyResult<()> {
+        if self.kw.is_empty() {
+            Ok(())
+        } else {
+            Err(PyErr::type_error(format!(
+                "{fname}() takes no keyword arguments"
+            )))
+        }
+    }
+}
+
+/// The signature of a native (Rust) function.
+pub type NativeFn = fn(&mut Vm, Args<'_>) -> PyResult<Value>;
+
+/// A native function or method (`builtin_function_or_method`).
+pub struct Builtin {
+    /// The name shown in messages (`len`, `append`).
+    pub name: &'static str,
+    /// The implementation.
+    pub func: NativeFn,
+    /// For a bound method, the receiver passed as `pos[0]`.
+    pub bound: Option<Value>,
+}
+
+impl Builtin {
+    /// A new native function object.
+    pub fn new_obj(name: &'static str, func: NativeFn, bound: Option<Value>) -> ObjRef {
+        ObjRef::new(types::BUILTIN.get(), Builtin { name, func, bound })
+    }
+}

@@ -1,0 +1,146 @@
+//! Iterator and dict-view payloads. The stepping logic lives in
+//! `crate::ops::iter_next`, since `map` and `filter` call back into Python.
+
+use super::{ObjRef, StaticType, Value};
+use std::cell::RefCell;
+
+/// The state of a built-in iterator (or a dict view, which holds its dict).
+pub enum IterState {
+    /// Over a list, by index (sees appends, like CPython).
+    List {
+        /// The list.
+        list: ObjRef,
+        /// Next index.
+        idx: usize,
+    },
+    /// Over a list backwards.
+    ListRev {
+        /// The list.
+        list: ObjRef,
+        /// How many elements are left (the next index is `left - 1`).
+        left: usize,
+    },
+    /// Over a tuple.
+    Tuple {
+        /// The tuple.
+        tup: ObjRef,
+        /// Next index.
+        idx: usize,
+    },
+    /// Over a range.
+    Range {
+        /// Next value.
+        cur: i64,
+        /// Step.
+        step: i64,
+        /// Values left.
+        left: i64,
+    },
+    /// Over the characters of a str.
+    Str {
+        /// The str.
+        s: ObjRef,
+        /// Next byte offset.
+        pos: usize,
+    },
+    /// Over a dict's keys (0), values (1) or items (2).
+    Dict {
+        /// The dict.
+        dict: ObjRef,
+        /// Next entry index.
+        idx: usize,
+        /// The dict's length when iteration started.
+        len: usize,
+        /// 0 keys, 1 values, 2 items.
+        what: u8,
+    },
+    /// A dict view (`keys()`, `values()`, `items()`).
+    View {
+        /// The dict.
+        dict: ObjRef,
+        /// 0 keys, 1 values, 2 items.
+        what: u8,
+    },
+    /// `enumerate(it, start)`.
+    Enumerate {
+        /// The underlying iterator.
+        it: Value,
+        /// Next count.
+        n: Value,
+    },
+    /// `zip(*its)`.
+    Zip {
+        /// The underlying iterators.
+        its: Vec<Value>,
+    },
+    /// `map(f, *its)`.
+    Map {
+        /// The function.
+        f: Value,
+        /// The underlying iterators.
+        its: Vec<Value>,
+    },
+    /// `filter(f, it)`.
+    Filter {
+        /// The predicate (None: truthiness).
+        f: Value,
+        /// The underlying iterator.
+        it: Value,
+    },
+    /// Finished.
+    Done,
+}
+
+/// A built-in iterator or dict view.
+pub struct IterObj {
+    /// The mutable state.
+    pub state: RefCell<IterState>,
+}
+
+impl IterObj {
+    /// A new iterator object of type `t` in `state`.
+    pub fn new_obj(t: &'static StaticType, state: IterState) -> ObjRef {
+        let o = ObjRef::new(
+            t.get(),
+            IterObj {
+                state: RefCell::new(state),
+            },
+        );
+        abi::gc_track(&o);
+        o
+    }
+
+    /// Calls `f` on every object the iterator references.
+    pub fn for_each_ref(&self, f: &mut dyn FnMut(&ObjRef)) {
+        let Ok(st) = self.state.try_borrow() else {
+            return;
+        };
+        let mut v = |x: &Value| {
+            if let Value::Obj(o) = x {
+                f(o)
+            }
+        };
+        match &*st {
+            IterState::List { list: o, .. }
+            | IterState::ListRev { list: o, .. }
+            | IterState::Tuple { tup: o, .. }
+            | IterState::Str { s: o, .. }
+            | IterState::Dict { dict: o, .. }
+            | IterState::View { dict: o, .. } => v(&Value::Obj(o.clone())),
+            IterState::Enumerate { it, n } => {
+                v(it);
+                v(n);
+            }
+            IterState::Zip { its } => its.iter().for_each(v),
+            IterState::Map { f: func, its } => {
+                v(func);
+                its.iter().for_each(v);
+            }
+            IterState::Filter { f: func, it } => {
+                v(func);
+                v(it);
+            }
+            IterState::Range { .. } | IterState::Done => {}
+        }
+    }
+}

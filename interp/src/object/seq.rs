@@ -1,0 +1,52 @@
+//! The `list` and `tuple` payloads.
+
+use super::{ObjRef, Value, types};
+use std::cell::RefCell;
+
+/// A Python `list`. Code never holds a borrow of `items` across a call that
+/// can run Python code, so the `RefCell` never sees a conflicting borrow.
+pub struct ListObj {
+    /// The elements.
+    pub items: RefCell<Vec<Value>>,
+}
+
+impl ListObj {
+    /// A new `list` object.
+    pub fn new(items: Vec<Value>) -> ObjRef {
+        let o = ObjRef::new(
+            types::LIST.get(),
+            ListObj {
+                items: RefCell::new(items),
+            },
+        );
+        abi::gc_track(&o);
+        o
+    }
+}
+
+/// A Python `tuple`.
+pub struct TupleObj {
+    /// The elements.
+    pub items: Box<[Value]>,
+}
+
+impl TupleObj {
+    /// A new `tuple` object.
+    pub fn new(items: Vec<Value>) -> ObjRef {
+        // Only a tuple holding containers can be part of a cycle.
+        let track = items.iter().any(|v| {
+            v.as_obj()
+                .is_some_and(|o| o.ty().tp_flags & abi::TPFLAGS_HAVE_GC != 0)
+        });
+        let o = ObjRef::new(
+            types::TUPLE.get(),
+            TupleObj {
+                items: items.into_boxed_slice(),
+            },
+        );
+        if track {
+            abi::gc_track(&o);
+        }
+        o
+    }
+}

@@ -1,0 +1,219 @@
+//! The static type objects of every built-in type and exception, and the
+//! [`Kind`] tags used for fast dispatch on an object's layout.
+
+use super::{
+    CellObj, CodeObj, DictObj, ExcObj, Function, IterObj, ListObj, ModuleObj, RangeObj, SliceObj,
+    StrObj, TupleObj,
+};
+use crate::object::func::Builtin;
+use abi::StaticType;
+use num_bigint::BigInt;
+
+/// Dispatch tags stored in each type object (`tp_typhon.kind`).
+pub struct Kind;
+
+#[allow(missing_docs)]
+impl Kind {
+    pub const FOREIGN: u32 = 0;
+    pub const TYPE: u32 = 1;
+    pub const OBJECT: u32 = 2;
+    pub const INT: u32 = 3;
+    pub const BOOL: u32 = 4;
+    pub const FLOAT: u32 = 5;
+    pub const NONE: u32 = 6;
+    pub const STR: u32 = 7;
+    pub const LIST: u32 = 8;
+    pub const TUPLE: u32 = 9;
+    pub const DICT: u32 = 10;
+    pub const RANGE: u32 = 11;
+    pub const SLICE: u32 = 12;
+    pub const FUNCTION: u32 = 13;
+    pub const BUILTIN: u32 = 14;
+    pub const CELL: u32 = 15;
+    pub const MODULE: u32 = 16;
+    pub const CODE: u32 = 17;
+    pub const EXC: u32 = 18;
+    pub const ITER: u32 = 19;
+    pub const DICT_VIEW: u32 = 20;
+}
+
+/// `tp_flags` for each kind, as CPython sets them (C API checks such as
+/// `PyLong_Check` test these bits).
+const fn flags_for(kind: u32) -> std::ffi::c_ulong {
+    match kind {
+        Kind::TYPE => abi::TPFLAGS_TYPE_SUBCLASS,
+        Kind::INT | Kind::BOOL => abi::TPFLAGS_LONG_SUBCLASS,
+        Kind::LIST => abi::TPFLAGS_LIST_SUBCLASS | abi::TPFLAGS_HAVE_GC,
+        Kind::TUPLE => abi::TPFLAGS_TUPLE_SUBCLASS | abi::TPFLAGS_HAVE_GC,
+        Kind::FUNCTION | Kind::CELL => abi::TPFLAGS_HAVE_GC,
+        Kind::STR => abi::TPFLAGS_UNICODE_SUBCLASS,
+        Kind::DICT => abi::TPFLAGS_DICT_SUBCLASS | abi::TPFLAGS_HAVE_GC,
+        Kind::EXC => abi::TPFLAGS_BASE_EXC_SUBCLASS | abi::TPFLAGS_HAVE_GC,
+        Kind::ITER | Kind::DICT_VIEW | Kind::MODULE => abi::TPFLAGS_HAVE_GC,
+        _ => 0,
+    }
+}
+
+macro_rules! static_types {
+    ($( $(#[$m:meta])* $id:ident : $payload:ty, $name:literal, $base:expr, $kind:expr, $has:expr; )*) => {
+        $( $(#[$m])* pub static $id: StaticType =
+            StaticType::new::<$payload>(&TYPE, $name, $base, $kind, $has).with_flags(flags_for($kind)); )*
+    };
+}
+
+/// The name of a type object held as a value (`int` for `int`).
+pub fn type_name_of_type_obj(o: &abi::ObjRef) -> String {
+    o.as_type().map(|t| t.name().to_owned()).unwrap_or_default()
+}
+
+static_types! {
+    /// `type`
+    TYPE: (), c"type", Some(&OBJECT), Kind::TYPE, false;
+    /// `object`
+    OBJECT: (), c"object", None, Kind::OBJECT, false;
+    /// `int` (heap instances are the big ints outside `i64`).
+    INT: BigInt, c"int", Some(&OBJECT), Kind::INT, true;
+    /// `bool` (never heap-allocated).
+    BOOL: (), c"bool", Some(&INT), Kind::BOOL, false;
+    /// `float` (never heap-allocated by the interpreter).
+    FLOAT: (), c"float", Some(&OBJECT), Kind::FLOAT, false;
+    /// `NoneType`
+    NONE_TYPE: (), c"NoneType", Some(&OBJECT), Kind::NONE, false;
+    /// `str`
+    STR: StrObj, c"str", Some(&OBJECT), Kind::STR, true;
+    /// `list`
+    LIST: ListObj, c"list", Some(&OBJECT), Kind::LIST, true;
+    /// `tuple`
+    TUPLE: TupleObj, c"tuple", Some(&OBJECT), Kind::TUPLE, true;
+    /// `dict`
+    DICT: DictObj, c"dict", Some(&OBJECT), Kind::DICT, true;
+    /// `range`
+    RANGE: RangeObj, c"range", Some(&OBJECT), Kind::RANGE, true;
+    /// `slice`
+    SLICE: SliceObj, c"slice", Some(&OBJECT), Kind::SLICE, true;
+    /// `function`
+    FUNCTION: Function, c"function", Some(&OBJECT), Kind::FUNCTION, true;
+    /// `builtin_function_or_method`
+    BUILTIN: Builtin, c"builtin_function_or_method", Some(&OBJECT), Kind::BUILTIN, true;
+    /// `cell`
+    CELL: CellObj, c"cell", Some(&OBJECT), Kind::CELL, true;
+    /// `module`
+    MODULE: ModuleObj, c"module", Some(&OBJECT), Kind::MODULE, true;
+    /// `code`
+    CODE: CodeObj, c"code", Some(&OBJECT), Kind::CODE, true;
+    /// `dict_keys`
+    DICT_KEYS: IterObj, c"dict_keys", Some(&OBJECT), Kind::DICT_VIEW, true;
+    /// `dict_values`
+    DICT_VALUES: IterObj, c"dict_values", Some(&OBJECT), Kind::DICT_VIEW, true;
+    /// `dict_items`
+    DICT_ITEMS: IterObj, c"dict_items", Some(&OBJECT), Kind::DICT_VIEW, true;
+    /// `list_iterator`
+    LIST_ITER: IterObj, c"list_iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `list_reverseiterator`
+    LIST_REVITER: IterObj, c"list_reverseiterator", Some(&OBJECT), Kind::ITER, true;
+    /// `tuple_iterator`
+    TUPLE_ITER: IterObj, c"tuple_iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `range_iterator`
+    RANGE_ITER: IterObj, c"range_iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `str_ascii_iterator` (CPython 3.11's name for str iterators)
+    STR_ITER: IterObj, c"str_ascii_iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `dict_keyiterator`
+    DICT_KEYITER: IterObj, c"dict_keyiterator", Some(&OBJECT), Kind::ITER, true;
+    /// `dict_valueiterator`
+    DICT_VALUEITER: IterObj, c"dict_valueiterator", Some(&OBJECT), Kind::ITER, true;
+    /// `dict_itemiterator`
+    DICT_ITEMITER: IterObj, c"dict_itemiterator", Some(&OBJECT), Kind::ITER, true;
+    /// `enumerate`
+    ENUMERATE: IterObj, c"enumerate", Some(&OBJECT), Kind::ITER, true;
+    /// `zip`
+    ZIP: IterObj, c"zip", Some(&OBJECT), Kind::ITER, true;
+    /// `map`
+    MAP: IterObj, c"map", Some(&OBJECT), Kind::ITER, true;
+    /// `filter`
+    FILTER: IterObj, c"filter", Some(&OBJECT), Kind::ITER, true;
+    /// `reversed`
+    REVERSED: IterObj, c"reversed", Some(&OBJECT), Kind::ITER, true;
+
+    /// `BaseException`
+    BASE_EXCEPTION: ExcObj, c"BaseException", Some(&OBJECT), Kind::EXC, true;
+    /// `SystemExit`
+    SYSTEM_EXIT: ExcObj, c"SystemExit", Some(&BASE_EXCEPTION), Kind::EXC, true;
+    /// `KeyboardInterrupt`
+    KEYBOARD_INTERRUPT: ExcObj, c"KeyboardInterrupt", Some(&BASE_EXCEPTION), Kind::EXC, true;
+    /// `Exception`
+    EXCEPTION: ExcObj, c"Exception", Some(&BASE_EXCEPTION), Kind::EXC, true;
+    /// `ArithmeticError`
+    ARITHMETIC_ERROR: ExcObj, c"ArithmeticError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `ZeroDivisionError`
+    ZERO_DIVISION_ERROR: ExcObj, c"ZeroDivisionError", Some(&ARITHMETIC_ERROR), Kind::EXC, true;
+    /// `OverflowError`
+    OVERFLOW_ERROR: ExcObj, c"OverflowError", Some(&ARITHMETIC_ERROR), Kind::EXC, true;
+    /// `ValueError`
+    VALUE_ERROR: ExcObj, c"ValueError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `TypeError`
+    TYPE_ERROR: ExcObj, c"TypeError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `LookupError`
+    LOOKUP_ERROR: ExcObj, c"LookupError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `IndexError`
+    INDEX_ERROR: ExcObj, c"IndexError", Some(&LOOKUP_ERROR), Kind::EXC, true;
+    /// `KeyError`
+    KEY_ERROR: ExcObj, c"KeyError", Some(&LOOKUP_ERROR), Kind::EXC, true;
+    /// `NameError`
+    NAME_ERROR: ExcObj, c"NameError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `UnboundLocalError`
+    UNBOUND_LOCAL_ERROR: ExcObj, c"UnboundLocalError", Some(&NAME_ERROR), Kind::EXC, true;
+    /// `AttributeError`
+    ATTRIBUTE_ERROR: ExcObj, c"AttributeError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `RuntimeError`
+    RUNTIME_ERROR: ExcObj, c"RuntimeError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `RecursionError`
+    RECURSION_ERROR: ExcObj, c"RecursionError", Some(&RUNTIME_ERROR), Kind::EXC, true;
+    /// `NotImplementedError`
+    NOT_IMPLEMENTED_ERROR: ExcObj, c"NotImplementedError", Some(&RUNTIME_ERROR), Kind::EXC, true;
+    /// `StopIteration`
+    STOP_ITERATION: ExcObj, c"StopIteration", Some(&EXCEPTION), Kind::EXC, true;
+    /// `AssertionError`
+    ASSERTION_ERROR: ExcObj, c"AssertionError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `ImportError`
+    IMPORT_ERROR: ExcObj, c"ImportError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `ModuleNotFoundError`
+    MODULE_NOT_FOUND_ERROR: ExcObj, c"ModuleNotFoundError", Some(&IMPORT_ERROR), Kind::EXC, true;
+    /// `SystemError`
+    SYSTEM_ERROR: ExcObj, c"SystemError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `SyntaxError`
+    SYNTAX_ERROR: ExcObj, c"SyntaxError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `UnicodeError`
+    UNICODE_ERROR: ExcObj, c"UnicodeError", Some(&VALUE_ERROR), Kind::EXC, true;
+    /// `MemoryError`
+    MEMORY_ERROR: ExcObj, c"MemoryError", Some(&EXCEPTION), Kind::EXC, true;
+}
+
+/// Every exception type, in the order they are installed as builtins.
+pub static EXCEPTION_TYPES: &[&StaticType] = &[
+    &BASE_EXCEPTION,
+    &SYSTEM_EXIT,
+    &KEYBOARD_INTERRUPT,
+    &EXCEPTION,
+    &ARITHMETIC_ERROR,
+    &ZERO_DIVISION_ERROR,
+    &OVERFLOW_ERROR,
+    &VALUE_ERROR,
+    &TYPE_ERROR,
+    &LOOKUP_ERROR,
+    &INDEX_ERROR,
+    &KEY_ERROR,
+    &NAME_ERROR,
+    &UNBOUND_LOCAL_ERROR,
+    &ATTRIBUTE_ERROR,
+    &RUNTIME_ERROR,
+    &RECURSION_ERROR,
+    &NOT_IMPLEMENTED_ERROR,
+    &STOP_ITERATION,
+    &ASSERTION_ERROR,
+    &IMPORT_ERROR,
+    &MODULE_NOT_FOUND_ERROR,
+    &SYSTEM_ERROR,
+    &SYNTAX_ERROR,
+    &UNICODE_ERROR,
+    &MEMORY_ERROR,
+];

@@ -1,0 +1,1704 @@
+//! Python semantics of the operators and protocols on built-in types:
+//! arithmetic, comparison, truth, hashing, indexing, containment, length,
+//! iteration and `repr`/`str`.
+//!
+//! Every function here implements CPython 3.11's behaviour and error
+//! messages for the supported types. The interpreter's generic
+//! instructions call into this module; specialized instructions inline the
+//! common cases and fall back here.
+
+use crate::bytecode::{BinOp, CmpOp};
+use crate::format;
+use crate::object::types::{self, Kind};
+use crate::object::{
+    DictKey, DictObj, ExcObj, Function, IterObj, IterState, ListObj, ModuleObj, ObjRef, PyErr,
+    PyResult, RangeObj, SliceObj, StrObj, TupleObj, Value,
+};
+use crate::vm::Vm;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+
+// ----- conversions -----------------------------------------------------------
+
+/// Converts an int (or bool) to `f64`, raising OverflowError if too large.
+pub fn int_to_f64(v: &Value) -> PyResult<f64> {
+    match v {
+        Value::Int(i) => Ok(*i as f64),
+        Value::Bool(b) => Ok(*b as i64 as f64),
+        Value::Float(f) => Ok(*f),
+        _ => match v.as_bigint() {
+            Some(b) => format::bigint_to_f64(b).map_err(fmt_err),
+            None => Err(PyErr::type_error(format!(
+                "must be real number, not {}",
+                v.type_name()
+            ))),
+        },
+    }
+}
+
+/// Converts a formatting error to the matching Python exception.
+pub fn fmt_err(e: format::FmtError) -> PyErr {
+    match e {
+        format::FmtError::ValueError(m) => PyErr::value_error(m),
+        format::FmtError::TypeError(m) => PyErr::type_error(m),
+        format::FmtError::OverflowError(m) => PyErr::overflow(m),
+    }
+}
+
+/// An index-sized integer from an int value (`__index__` on built-ins).
+pub fn to_index(v: &Value) -> Option<PyResult<i64>> {
+    match v {
+        Value::Int(i) => Some(Ok(*i)),
+        Value::Bool(b) => Some(Ok(*b as i64)),
+        _ => v.as_bigint().map(|_| {
+            Err(PyErr::index_error(format!(
+                "cannot fit '{}' into an index-sized integer",
+                v.type_name()
+            )))
+        }),
+    }
+}
+
+fn is_numeric(v: &Value) -> bool {
+    matches!(v, Value::Int(_) | Value::Bool(_) | Value::Float(_)) || v.as_bigint().is_some()
+}
+
+// ----- truth -------------------------------------------------------------------
+
+/// `bool(v)`.
+pub fn truthy(v: &Value) -> bool {
+    match v {
+        Value::None => false,
+        Value::Bool(b) => *b,
+        Value::Int(i) => *i != 0,
+        Value::Float(f) => *f != 0.0,
+        Value::Obj(o) => match o.kind() {
+            Kind::STR => o
+                .downcast::<StrObj>()
+                .is_some_and(|s| !s.as_str().is_empty()),
+            Kind::LIST => o
+                .downcast::<ListObj>()
+                .is_some_and(|l| !l.items.borrow().is_empty()),
+            Kind::TUPLE => o
+                .downcast::<TupleObj>()
+                .is_some_and(|t| !t.items.is_empty()),
+            Kind::DICT => o.downcast::<DictObj>().is_some_and(|d| !d.is_empty()),
+            Kind::RANGE => o.downcast::<RangeObj>().is_some_and(|r| !r.is_empty()),
+            Kind::INT => o.downcast::<BigInt>().is_some_and(|b| !b.is_zero()),
+            Kind::DICT_VIEW => view_len(o).is_some_and(|n| n != 0),
+            _ => true,
+        },
+    }
+}
+
+// ----- hashing and key equality -------------------------------------------------
+
+const HASH_MODULUS: u64 = (1 << 61) - 1;
+
+fn hash_i64(i: i64) -> u64 {
+    let m = (i.unsigned_abs() % HASH_MODULUS) as i64;
+    let h = if i < 0 { -m } else { m };
+    (if h == -1 { -2 } else { h }) as u64
+}
+
+fn hash_bigint(b: &BigInt) -> u64 {
+    let m = (b.abs() % BigInt::from(HASH_MODULUS)).to_i64().unwrap_or(0);
+    let h = if b.is_negative() { -m } else { m };
+    (if h == -1 { -2 } else { h }) as u64
+}
+
+fn hash_f64(f: f64) -> u64 {
+    if f.fract() == 0.0 && f.is_finite() {
+        if f.abs() < 9.2e18 {
+            return hash_i64(f as i64);
+        }
+        if let Some(b) = BigInt::from_f64(f) {
+            return hash_bigint(&b);
+        }
+    }
+    let bits = f.to_bits();
+    bits ^ (bits >> 31)
+}
+
+/// The hash of a hashable value; `TypeError: unhashable type` otherwise.
+/// Equal values hash equally across `int`, `float` and `bool`.
+pub fn hash_value(v: &Value) -> PyResult<u64> {
+    Ok(match v {
+        Value::None => 0x5f3c_9d1e,
+        Value::Bool(b) => *b as u64,
+        Value::Int(i) => hash_i64(*i),
+        Value::Float(f) => hash_f64(*f),
+        Value::Obj(o) => match o.kind() {
+            Kind::STR => o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0),
+            Kind::INT => o.downcast::<BigInt>().map(hash_bigint).unwrap_or(0),
+            Kind::TUPLE => {
+                let mut h: u64 = 0x345678;
+                if let Some(t) = o.downcast::<TupleObj>() {
+                    for x in t.items.iter() {
+                        h = (h ^ hash_value(x)?).wrapping_mul(1_000_003);
+                    }
+                    h ^= t.items.len() as u64;
+                }
+                h
+            }
+            Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE => {
+                return Err(PyErr::type_error(format!(
+                    "unhashable type: '{}'",
+                    v.type_name()
+                )));
+            }
+            _ => (o.as_ptr() as u64) >> 4,
+        },
+    })
+}
+
+/// Equality of two hashable keys (no user code can run).
+pub fn key_eq(a: &Value, b: &Value) -> bool {
+    // Identity first, as CPython's dict does (this is what finds a NaN key).
+    if a.is(b) {
+        return true;
+    }
+    if let (Some(x), Some(y)) = (a.as_str(), b.as_str()) {
+        return x == y;
+    }
+    if is_numeric(a) && is_numeric(b) {
+        return num_cmp(a, b) == Some(Ordering::Equal);
+    }
+    match (a, b) {
+        (Value::None, Value::None) => true,
+        (Value::Obj(x), Value::Obj(y)) => {
+            if x.ptr_eq(y) {
+                return true;
+            }
+            match (x.downcast::<TupleObj>(), y.downcast::<TupleObj>()) {
+                (Some(p), Some(q)) => {
+                    p.items.len() == q.items.len()
+                        && p.items
+                            .iter()
+                            .zip(q.items.iter())
+                            .all(|(m, n)| key_eq(m, n))
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+// ----- comparison ----------------------------------------------------------------
+
+/// Exact numeric comparison across int/bool/float/big int (None for NaN).
+pub fn num_cmp(a: &Value, b: &Value) -> Option<Ordering> {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => Some(x.cmp(y)),
+        (Value::Float(x), Value::Float(y)) => x.partial_cmp(y),
+        (Value::Bool(x), _) => num_cmp(&Value::Int(*x as i64), b),
+        (_, Value::Bool(y)) => num_cmp(a, &Value::Int(*y as i64)),
+        (Value::Int(x), Value::Float(y)) => int_float_cmp(&BigInt::from(*x), *x as f64, *y),
+        (Value::Float(x), Value::Int(y)) => {
+            int_float_cmp(&BigInt::from(*y), *y as f64, *x).map(Ordering::reverse)
+        }
+        _ => {
+            let x = a.to_bigint();
+            let y = b.to_bigint();
+            match (x, y, a, b) {
+                (Some(x), Some(y), _, _) => Some(x.cmp(&y)),
+                (Some(x), None, _, Value::Float(f)) => {
+                    int_float_cmp(&x, x.to_f64().unwrap_or(f64::INFINITY), *f)
+                }
+                (None, Some(y), Value::Float(f), _) => {
+                    int_float_cmp(&y, y.to_f64().unwrap_or(f64::INFINITY), *f)
+                        .map(Ordering::reverse)
+                }
+                _ => None,
+            }
+        }
+    }
+}
+
+/// Compares the int `i` (with approximation `approx`) against float `f`
+/// exactly.
+fn int_float_cmp(i: &BigInt, approx: f64, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    if f.is_infinite() {
+        return Some(if f > 0.0 {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        });
+    }
+    if approx != f {
+        return approx.partial_cmp(&f);
+    }
+    // Close: compare exactly. `f` is integral here only if `approx == f`
+    // could hold; compare i with floor(f) and the fraction.
+    let fl = f.floor();
+    let fi = BigInt::from_f64(fl)?;
+    match i.cmp(&fi) {
+        Ordering::Equal if f > fl => Some(Ordering::Less),
+        o => Some(o),
+    }
+}
+
+/// `a == b` for any two values.
+pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
+    if is_numeric(a) && is_numeric(b) {
+        return Ok(num_cmp(a, b) == Some(Ordering::Equal));
+    }
+    match (a, b) {
+        (Value::None, Value::None) => Ok(true),
+        (Value::Obj(x), Value::Obj(y)) => {
+            if let (Some(s), Some(t)) = (x.downcast::<StrObj>(), y.downcast::<StrObj>()) {
+                return Ok(s.as_str() == t.as_str());
+            }
+            if x.ptr_eq(y) && x.kind() != Kind::FOREIGN {
+                return Ok(true);
+            }
+            match (x.kind(), y.kind()) {
+                (Kind::LIST, Kind::LIST) | (Kind::TUPLE, Kind::TUPLE) => {
+                    if x.kind() == Kind::LIST && !x.is_type(&types::LIST) {
+                        return Ok(false);
+                    }
+                    let (p, q) = (seq_items(a), seq_items(b));
+                    if p.len() != q.len() {
+                        return Ok(false);
+                    }
+                    for (m, n) in p.iter().zip(q.iter()) {
+                        if !eq(vm, m, n)? {
+                            return Ok(false);
+                        }
+                    }
+                    Ok(true)
+                }
+                (Kind::DICT, Kind::DICT) => {
+                    let (Some(p), Some(q)) = (x.downcast::<DictObj>(), y.downcast::<DictObj>())
+                    else {
+                        return Ok(false);
+                    };
+                    if p.len() != q.len() {
+                        return Ok(false);
+                    }
+                    for (k, v) in p.items() {
+                        let key = DictKey::new(k)?;
+                        match q.get(&key) {
+                            Some(w) if eq(vm, &v, &w)? => {}
+                            _ => return Ok(false),
+                        }
+                    }
+                    Ok(true)
+                }
+                (Kind::RANGE, Kind::RANGE) => {
+                    let (Some(p), Some(q)) = (x.downcast::<RangeObj>(), y.downcast::<RangeObj>())
+                    else {
+                        return Ok(false);
+                    };
+                    let (n, m) = (p.len(), q.len());
+                    Ok(n == m && (n == 0 || (p.start == q.start && (n == 1 || p.step == q.step))))
+                }
+                _ => Ok(false),
+            }
+        }
+        _ => Ok(false),
+    }
+}
+
+/// The items of a list or tuple (a snapshot for lists).
+pub fn seq_items(v: &Value) -> Vec<Value> {
+    if let Some(l) = v.downcast::<ListObj>() {
+        return l.items.borrow().clone();
+    }
+    if let Some(t) = v.downcast::<TupleObj>() {
+        return t.items.to_vec();
+    }
+    Vec::new()
+}
+
+/// Rich comparison `a <op> b`.
+pub fn compare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Value> {
+    match op {
+        CmpOp::Eq => return Ok(Value::Bool(eq(vm, a, b)?)),
+        CmpOp::Ne => return Ok(Value::Bool(!eq(vm, a, b)?)),
+        _ => {}
+    }
+    let ord = order(vm, op, a, b)?;
+    Ok(Value::Bool(match ord {
+        None => false,
+        Some(o) => match op {
+            CmpOp::Lt => o == Ordering::Less,
+            CmpOp::Le => o != Ordering::Greater,
+            CmpOp::Gt => o == Ordering::Greater,
+            CmpOp::Ge => o != Ordering::Less,
+            CmpOp::Eq | CmpOp::Ne => false,
+        },
+    }))
+}
+
+/// Orders two values for `<`-style comparisons (None: unordered, e.g. NaN).
+pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Ordering>> {
+    if is_numeric(a) && is_numeric(b) {
+        return Ok(num_cmp(a, b));
+    }
+    if let (Some(x), Some(y)) = (a.as_str(), b.as_str()) {
+        return Ok(Some(x.cmp(y)));
+    }
+    let (ka, kb) = (a.kind(), b.kind());
+    if (ka == Kind::LIST && kb == Kind::LIST) || (ka == Kind::TUPLE && kb == Kind::TUPLE) {
+        let (p, q) = (seq_items(a), seq_items(b));
+        for (m, n) in p.iter().zip(q.iter()) {
+            if !eq(vm, m, n)? {
+                return order(vm, op, m, n);
+            }
+        }
+        return Ok(Some(p.len().cmp(&q.len())));
+    }
+    Err(PyErr::type_error(format!(
+        "'{}' not supported between instances of '{}' and '{}'",
+        op.symbol(),
+        a.type_name(),
+        b.type_name()
+    )))
+}
+
+/// `a < b` as a Rust bool (for sorting, min and max).
+pub fn less_than(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
+    Ok(order(vm, CmpOp::Lt, a, b)? == Some(Ordering::Less))
+}
+
+// ----- arithmetic ------------------------------------------------------------------
+
+fn unsupported(op: BinOp, a: &Value, b: &Value) -> PyErr {
+    let sym = if op == BinOp::Pow {
+        "** or pow()"
+    } else {
+        op.symbol()
+    };
+    PyErr::type_error(format!(
+        "unsupported operand type(s) for {sym}: '{}' and '{}'",
+        a.type_name(),
+        b.type_name()
+    ))
+}
+
+/// `a <op> b` for every binary operator.
+pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => return int_op(op, *x, *y),
+        (Value::Float(x), Value::Float(y)) => return float_op(op, *x, *y),
+        (Value::Bool(x), Value::Bool(y)) => match op {
+            BinOp::And => return Ok(Value::Bool(x & y)),
+            BinOp::Or => return Ok(Value::Bool(x | y)),
+            BinOp::Xor => return Ok(Value::Bool(x ^ y)),
+            _ => {}
+        },
+        _ => {}
+    }
+    let (an, bn) = (is_numeric(a), is_numeric(b));
+    if an && bn {
+        if matches!(a, Value::Float(_)) || matches!(b, Value::Float(_)) {
+            if matches!(
+                op,
+                BinOp::And | BinOp::Or | BinOp::Xor | BinOp::LShift | BinOp::RShift
+            ) {
+                return Err(unsupported(op, a, b));
+            }
+            return float_op(op, int_to_f64(a)?, int_to_f64(b)?);
+        }
+        if let (Some(x), Some(y)) = (small_int(a), small_int(b)) {
+            return int_op(op, x, y);
+        }
+        let (Some(x), Some(y)) = (a.to_bigint(), b.to_bigint()) else {
+            return Err(unsupported(op, a, b));
+        };
+        return bigint_op(op, &x, &y);
+    }
+    seq_op(vm, op, a, b)
+}
+
+fn small_int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        Value::Bool(b) => Some(*b as i64),
+        _ => None,
+    }
+}
+
+fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
+    let _ = vm;
+    let ka = a.kind();
+    match op {
+        BinOp::Add => match ka {
+            Kind::STR => match (a.as_str(), b.as_str()) {
+                (Some(x), Some(y)) => {
+                    let mut s = String::with_capacity(x.len() + y.len());
+                    s.push_str(x);
+                    s.push_str(y);
+                    Ok(Value::string(s))
+                }
+                _ => Err(PyErr::type_error(format!(
+                    "can only concatenate str (not \"{}\") to str",
+                    b.type_name()
+                ))),
+            },
+            Kind::LIST | Kind::TUPLE if b.kind() == ka => {
+                let mut items = seq_items(a);
+                items.extend(seq_items(b));
+                Ok(if ka == Kind::LIST {
+                    Value::list(items)
+                } else {
+                    Value::tuple(items)
+                })
+            }
+            Kind::LIST | Kind::TUPLE => Err(PyErr::type_error(format!(
+                "can only concatenate {} (not \"{}\") to {}",
+                a.type_name(),
+                b.type_name(),
+                a.type_name()
+            ))),
+            _ => Err(unsupported(op, a, b)),
+        },
+        BinOp::Mul => {
+            let (seq, n) = if matches!(ka, Kind::STR | Kind::LIST | Kind::TUPLE) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let ks = seq.kind();
+            if !matches!(ks, Kind::STR | Kind::LIST | Kind::TUPLE) {
+                return Err(unsupported(op, a, b));
+            }
+            let count = match to_index(n) {
+                Some(r) => r.map_err(|_| {
+                    PyErr::overflow(format!(
+                        "cannot fit '{}' into an index-sized integer",
+                        n.type_name()
+                    ))
+                })?,
+                None => {
+                    return Err(PyErr::type_error(format!(
+                        "can't multiply sequence by non-int of type '{}'",
+                        n.type_name()
+                    )));
+                }
+            };
+            let count = count.max(0) as usize;
+            match ks {
+                Kind::STR => {
+                    let s = seq.as_str().unwrap_or("");
+                    if s.len().saturating_mul(count) > (1 << 40) {
+                        return Err(PyErr::new(&types::MEMORY_ERROR, ""));
+                    }
+                    Ok(Value::string(s.repeat(count)))
+                }
+                _ => {
+                    let items = seq_items(seq);
+                    if items.len().saturating_mul(count) > (1 << 36) {
+                        return Err(PyErr::new(&types::MEMORY_ERROR, ""));
+                    }
+                    let mut out = Vec::with_capacity(items.len() * count);
+                    for _ in 0..count {
+                        out.extend(items.iter().cloned());
+                    }
+                    Ok(if ks == Kind::LIST {
+                        Value::list(out)
+                    } else {
+                        Value::tuple(out)
+                    })
+                }
+            }
+        }
+        BinOp::Mod if ka == Kind::STR => Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "printf-style '%' string formatting is not supported by typhon",
+        )),
+        _ => Err(unsupported(op, a, b)),
+    }
+}
+
+/// `a += b` / `a *= b` on a list: mutates `a` in place (`list.__iadd__`,
+/// `list.__imul__`); other operators behave as their binary form.
+pub fn inplace_list_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
+    let Some(l) = a.downcast::<ListObj>() else {
+        return binary_op(vm, op, a, b);
+    };
+    match op {
+        BinOp::Add => {
+            let items = collect(vm, b)?;
+            l.items.borrow_mut().extend(items);
+            Ok(a.clone())
+        }
+        BinOp::Mul => {
+            let Some(n) = to_index(b) else {
+                return binary_op(vm, op, a, b);
+            };
+            let n = n?.max(0) as usize;
+            let items = l.items.borrow().clone();
+            if items.len().saturating_mul(n) > (1 << 36) {
+                return Err(PyErr::new(&types::MEMORY_ERROR, ""));
+            }
+            let mut out = Vec::with_capacity(items.len() * n);
+            for _ in 0..n {
+                out.extend(items.iter().cloned());
+            }
+            let old = std::mem::replace(&mut *l.items.borrow_mut(), out);
+            drop(old);
+            Ok(a.clone())
+        }
+        _ => binary_op(vm, op, a, b),
+    }
+}
+
+/// `a <op> b` for two `i64`s, promoting to a big int on overflow.
+#[inline]
+pub fn int_op(op: BinOp, a: i64, b: i64) -> PyResult<Value> {
+    let big = || bigint_op(op, &BigInt::from(a), &BigInt::from(b));
+    match op {
+        BinOp::Add => a.checked_add(b).map(Value::Int).map_or_else(big, Ok),
+        BinOp::Sub => a.checked_sub(b).map(Value::Int).map_or_else(big, Ok),
+        BinOp::Mul => a.checked_mul(b).map(Value::Int).map_or_else(big, Ok),
+        BinOp::FloorDiv => {
+            if b == 0 {
+                return Err(PyErr::zero_division("integer division or modulo by zero"));
+            }
+            match a.checked_div_euclid(b) {
+                Some(_) => Ok(Value::Int(a.div_floor(&b))),
+                None => big(),
+            }
+        }
+        BinOp::Mod => {
+            if b == 0 {
+                return Err(PyErr::zero_division("integer modulo by zero"));
+            }
+            if b == -1 {
+                return Ok(Value::Int(0));
+            }
+            Ok(Value::Int(a.mod_floor(&b)))
+        }
+        BinOp::TrueDiv => {
+            if b == 0 {
+                return Err(PyErr::zero_division("division by zero"));
+            }
+            const EXACT: i64 = 1 << 53;
+            if a.abs() <= EXACT && b.abs() <= EXACT {
+                Ok(Value::Float(a as f64 / b as f64))
+            } else {
+                format::bigint_true_div(&BigInt::from(a), &BigInt::from(b))
+                    .map(Value::Float)
+                    .map_err(fmt_err)
+            }
+        }
+        BinOp::Pow => {
+            if b < 0 {
+                if a == 0 {
+                    return Err(PyErr::zero_division(
+                        "0.0 cannot be raised to a negative power",
+                    ));
+                }
+                return float_op(BinOp::Pow, a as f64, b as f64);
+            }
+            match u32::try_from(b).ok().and_then(|e| a.checked_pow(e)) {
+                Some(r) => Ok(Value::Int(r)),
+                None => big(),
+            }
+        }
+        BinOp::LShift => {
+            if b < 0 {
+                return Err(PyErr::value_error("negative shift count"));
+            }
+            if b < 63 {
+                let r = a << b;
+                if (r >> b) == a {
+                    return Ok(Value::Int(r));
+                }
+            }
+            if a == 0 {
+                return Ok(Value::Int(0));
+            }
+            big()
+        }
+        BinOp::RShift => {
+            if b < 0 {
+                return Err(PyErr::value_error("negative shift count"));
+            }
+            Ok(Value::Int(a >> b.min(63)))
+        }
+        BinOp::And => Ok(Value::Int(a & b)),
+        BinOp::Or => Ok(Value::Int(a | b)),
+        BinOp::Xor => Ok(Value::Int(a ^ b)),
+        BinOp::MatMul => Err(unsupported(op, &Value::Int(a), &Value::Int(b))),
+    }
+}
+
+/// `a <op> b` for big ints.
+pub fn bigint_op(op: BinOp, a: &BigInt, b: &BigInt) -> PyResult<Value> {
+    Ok(Value::from_bigint(match op {
+        BinOp::Add => a + b,
+        BinOp::Sub => a - b,
+        BinOp::Mul => a * b,
+        BinOp::FloorDiv => {
+            if b.is_zero() {
+                return Err(PyErr::zero_division("integer division or modulo by zero"));
+            }
+            a.div_floor(b)
+        }
+        BinOp::Mod => {
+            if b.is_zero() {
+                return Err(PyErr::zero_division("integer modulo by zero"));
+            }
+            a.mod_floor(b)
+        }
+        BinOp::TrueDiv => {
+            if b.is_zero() {
+                return Err(PyErr::zero_division("division by zero"));
+            }
+            return format::bigint_true_div(a, b)
+                .map(Value::Float)
+                .map_err(fmt_err);
+        }
+        BinOp::Pow => {
+            if b.is_negative() {
+                if a.is_zero() {
+                    return Err(PyErr::zero_division(
+                        "0.0 cannot be raised to a negative power",
+                    ));
+                }
+                let x = format::bigint_to_f64(a).map_err(fmt_err)?;
+                let y = format::bigint_to_f64(b).map_err(fmt_err)?;
+                return float_op(BinOp::Pow, x, y);
+            }
+            if a.is_zero() || a == &BigInt::from(1) {
+                return Ok(Value::from_bigint(a.clone()));
+            }
+            if a == &BigInt::from(-1) {
+                return Ok(Value::Int(if b.is_even() { 1 } else { -1 }));
+            }
+            let e = b
+                .to_u32()
+                .filter(|e| *e < 100_000_000)
+                .ok_or_else(|| PyErr::new(&types::MEMORY_ERROR, ""))?;
+            num_traits::pow::Pow::pow(a, e)
+        }
+        BinOp::LShift => {
+            if b.is_negative() {
+                return Err(PyErr::value_error("negative shift count"));
+            }
+            if a.is_zero() {
+                return Ok(Value::Int(0));
+            }
+            let n = b
+                .to_usize()
+                .filter(|n| *n < (1 << 32))
+                .ok_or_else(|| PyErr::overflow("too many digits in integer"))?;
+            a << n
+        }
+        BinOp::RShift => {
+            if b.is_negative() {
+                return Err(PyErr::value_error("negative shift count"));
+            }
+            match b.to_usize() {
+                Some(n) => a >> n,
+                None => {
+                    if a.is_negative() {
+                        BigInt::from(-1)
+                    } else {
+                        BigInt::zero()
+                    }
+                }
+            }
+        }
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::MatMul => {
+            return Err(unsupported(
+                op,
+                &Value::from_bigint(a.clone()),
+                &Value::from_bigint(b.clone()),
+            ));
+        }
+    }))
+}
+
+/// Python's float `divmod` (floor division and modulo with the sign of the
+/// divisor).
+pub fn float_divmod(a: f64, b: f64) -> (f64, f64) {
+    let mut m = a % b;
+    let mut div = (a - m) / b;
+    if m != 0.0 {
+        if (b < 0.0) != (m < 0.0) {
+            m += b;
+            div -= 1.0;
+        }
+    } else {
+        m = 0.0f64.copysign(b);
+    }
+    let fdiv = if div != 0.0 {
+        let mut f = div.floor();
+        if div - f > 0.5 {
+            f += 1.0;
+        }
+        f
+    } else {
+        0.0f64.copysign(a / b)
+    };
+    (fdiv, m)
+}
+
+/// `a <op> b` for two floats.
+pub fn float_op(op: BinOp, a: f64, b: f64) -> PyResult<Value> {
+    Ok(Value::Float(match op {
+        BinOp::Add => a + b,
+        BinOp::Sub => a - b,
+        BinOp::Mul => a * b,
+        BinOp::TrueDiv => {
+            if b == 0.0 {
+                return Err(PyErr::zero_division("float division by zero"));
+            }
+            a / b
+        }
+        BinOp::FloorDiv => {
+            if b == 0.0 {
+                return Err(PyErr::zero_division("float floor division by zero"));
+            }
+            float_divmod(a, b).0
+        }
+        BinOp::Mod => {
+            if b == 0.0 {
+                return Err(PyErr::zero_division("float modulo"));
+            }
+            float_divmod(a, b).1
+        }
+        BinOp::Pow => return float_pow(a, b),
+        _ => {
+            return Err(unsupported(op, &Value::Float(a), &Value::Float(b)));
+        }
+    }))
+}
+
+fn float_pow(a: f64, b: f64) -> PyResult<Value> {
+    if a == 0.0 && b < 0.0 {
+        return Err(PyErr::zero_division(
+            "0.0 cannot be raised to a negative power",
+        ));
+    }
+    if a < 0.0 && b.fract() != 0.0 && b.is_finite() {
+        return Err(PyErr::value_error(
+            "complex results of '**' are not supported by typhon",
+        ));
+    }
+    let r = a.powf(b);
+    if r.is_infinite() && a.is_finite() && b.is_finite() {
+        return Err(PyErr::overflow("(34, 'Numerical result out of range')"));
+    }
+    Ok(Value::Float(r))
+}
+
+/// Unary `-`, `+` and `~`.
+pub fn unary(op: char, v: &Value) -> PyResult<Value> {
+    let bad = || {
+        PyErr::type_error(format!(
+            "bad operand type for unary {op}: '{}'",
+            v.type_name()
+        ))
+    };
+    match (op, v) {
+        ('-', Value::Int(i)) => Ok(i
+            .checked_neg()
+            .map(Value::Int)
+            .unwrap_or_else(|| Value::from_bigint(-BigInt::from(*i)))),
+        ('-', Value::Bool(b)) => Ok(Value::Int(-(*b as i64))),
+        ('-', Value::Float(f)) => Ok(Value::Float(-f)),
+        ('+', Value::Int(_) | Value::Float(_)) => Ok(v.clone()),
+        ('+', Value::Bool(b)) => Ok(Value::Int(*b as i64)),
+        ('~', Value::Int(i)) => Ok(Value::Int(!i)),
+        ('~', Value::Bool(b)) => Ok(Value::Int(!(*b as i64))),
+        _ => match v.as_bigint() {
+            Some(b) => Ok(Value::from_bigint(match op {
+                '-' => -b,
+                '+' => b.clone(),
+                _ => -b - 1,
+            })),
+            None => Err(bad()),
+        },
+    }
+}
+
+// ----- sequences: indexing, slicing ---------------------------------------------------
+
+/// Resolves `slice(start, stop, step)` against a length, as CPython's
+/// `PySlice_AdjustIndices`: returns (start, stop, step, count).
+pub fn slice_indices(s: &SliceObj, len: i64) -> PyResult<(i64, i64, i64, i64)> {
+    let get = |v: &Value| -> PyResult<Option<i64>> {
+        match v {
+            Value::None => Ok(None),
+            _ => match v.to_bigint() {
+                Some(b) => Ok(Some(b.to_i64().unwrap_or(if b.is_negative() {
+                    i64::MIN / 2
+                } else {
+                    i64::MAX / 2
+                }))),
+                None => Err(PyErr::type_error(
+                    "slice indices must be integers or None or have an __index__ method",
+                )),
+            },
+        }
+    };
+    let step = get(&s.step)?.unwrap_or(1);
+    if step == 0 {
+        return Err(PyErr::value_error("slice step cannot be zero"));
+    }
+    let (lo_def, hi_def) = if step < 0 { (len - 1, -1) } else { (0, len) };
+    let adjust = |v: Option<i64>, def: i64| -> i64 {
+        match v {
+            None => def,
+            Some(mut i) => {
+                if i < 0 {
+                    i += len;
+                    if i < 0 {
+                        i = if step < 0 { -1 } else { 0 };
+                    }
+                } else if i >= len {
+                    i = if step < 0 { len - 1 } else { len };
+                }
+                i
+            }
+        }
+    };
+    let start = adjust(get(&s.start)?, lo_def);
+    let stop = adjust(get(&s.stop)?, hi_def);
+    let count = if step < 0 {
+        if stop < start {
+            (start - stop - 1) / (-step) + 1
+        } else {
+            0
+        }
+    } else if start < stop {
+        (stop - start - 1) / step + 1
+    } else {
+        0
+    };
+    Ok((start, stop, step, count))
+}
+
+fn norm_index(i: i64, len: usize) -> Option<usize> {
+    let i = if i < 0 { i + len as i64 } else { i };
+    if i < 0 || i >= len as i64 {
+        None
+    } else {
+        Some(i as usize)
+    }
+}
+
+fn select<T: Clone>(items: &[T], start: i64, step: i64, count: i64) -> Vec<T> {
+    (0..count)
+        .filter_map(|k| items.get((start + k * step) as usize).cloned())
+        .collect()
+}
+
+/// `container[key]`.
+pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
+    let _ = vm;
+    let Value::Obj(o) = c else {
+        return Err(not_subscriptable(c));
+    };
+    match o.kind() {
+        Kind::LIST | Kind::TUPLE => {
+            let tn = c.type_name();
+            let (items, is_list) = match o.downcast::<ListObj>() {
+                Some(l) => (None, Some(l)),
+                None => (o.downcast::<TupleObj>(), None),
+            };
+            let get_all = || -> Vec<Value> {
+                match (is_list, items) {
+                    (Some(l), _) => l.items.borrow().clone(),
+                    (_, Some(t)) => t.items.to_vec(),
+                    _ => Vec::new(),
+                }
+            };
+            if let Some(i) = to_index(key) {
+                let i = i.map_err(|_| {
+                    PyErr::index_error(format!("cannot fit 'int' into an index-sized integer"))
+                })?;
+                let got = match (is_list, items) {
+                    (Some(l), _) => {
+                        let v = l.items.borrow();
+                        norm_index(i, v.len()).map(|k| v[k].clone())
+                    }
+                    (_, Some(t)) => norm_index(i, t.items.len()).map(|k| t.items[k].clone()),
+                    _ => None,
+                };
+                return got.ok_or_else(|| PyErr::index_error(format!("{tn} index out of range")));
+            }
+            if let Some(s) = key.downcast::<SliceObj>() {
+                let all = get_all();
+                let (start, _, step, count) = slice_indices(s, all.len() as i64)?;
+                let out = select(&all, start, step, count);
+                return Ok(if is_list.is_some() {
+                    Value::list(out)
+                } else {
+                    Value::tuple(out)
+                });
+            }
+            Err(PyErr::type_error(format!(
+                "{tn} indices must be integers or slices, not {}",
+                key.type_name()
+            )))
+        }
+        Kind::STR => {
+            let s = o.downcast::<StrObj>().map(|s| s as &StrObj);
+            let Some(s) = s else {
+                return Err(not_subscriptable(c));
+            };
+            if let Some(i) = to_index(key) {
+                let i = i?;
+                return norm_index(i, s.char_len())
+                    .and_then(|k| s.char_at(k))
+                    .map(|ch| Value::string(ch.to_string()))
+                    .ok_or_else(|| PyErr::index_error("string index out of range"));
+            }
+            if let Some(sl) = key.downcast::<SliceObj>() {
+                let (start, _, step, count) = slice_indices(sl, s.char_len() as i64)?;
+                if s.is_ascii() {
+                    let b = s.as_str().as_bytes();
+                    if step == 1 {
+                        let st = start.max(0) as usize;
+                        let en = (st + count.max(0) as usize).min(b.len());
+                        return Ok(Value::str(s.as_str().get(st..en).unwrap_or("")));
+                    }
+                    let out: String = select(b, start, step, count)
+                        .into_iter()
+                        .map(|x| x as char)
+                        .collect();
+                    return Ok(Value::string(out));
+                }
+                let chars: Vec<char> = s.as_str().chars().collect();
+                let out: String = select(&chars, start, step, count).into_iter().collect();
+                return Ok(Value::string(out));
+            }
+            Err(PyErr::type_error(format!(
+                "string indices must be integers, not '{}'",
+                key.type_name()
+            )))
+        }
+        Kind::DICT => {
+            let d = o.downcast::<DictObj>();
+            let k = DictKey::new(key.clone())?;
+            d.and_then(|d| d.get(&k))
+                .ok_or_else(|| PyErr::key_error(key.clone()))
+        }
+        Kind::RANGE => {
+            let Some(r) = o.downcast::<RangeObj>() else {
+                return Err(not_subscriptable(c));
+            };
+            if let Some(i) = to_index(key) {
+                let i = i?;
+                let n = r.len();
+                let k = if i < 0 { i + n } else { i };
+                if k < 0 || k >= n {
+                    return Err(PyErr::index_error("range object index out of range"));
+                }
+                return Ok(Value::Int(r.item(k)));
+            }
+            if let Some(sl) = key.downcast::<SliceObj>() {
+                let (start, _, step, count) = slice_indices(sl, r.len())?;
+                let st = r.start + start * r.step;
+                let stp = r.step * step;
+                let stop = st + count * stp;
+                return Ok(Value::Obj(RangeObj::new_obj(st, stop, stp)));
+            }
+            Err(PyErr::type_error(format!(
+                "range indices must be integers or slices, not {}",
+                key.type_name()
+            )))
+        }
+        _ => Err(not_subscriptable(c)),
+    }
+}
+
+fn not_subscriptable(c: &Value) -> PyErr {
+    PyErr::type_error(format!("'{}' object is not subscriptable", c.type_name()))
+}
+
+/// `container[key] = value`.
+pub fn setitem(c: &Value, key: &Value, value: Value) -> PyResult<()> {
+    if let Some(l) = c.downcast::<ListObj>() {
+        if let Some(i) = to_index(key) {
+            let i = i?;
+            let old = {
+                let mut v = l.items.borrow_mut();
+                match norm_index(i, v.len()) {
+                    Some(k) => std::mem::replace(&mut v[k], value),
+                    None => {
+                        return Err(PyErr::index_error("list assignment index out of range"));
+                    }
+                }
+            };
+            drop(old);
+            return Ok(());
+        }
+        if key.downcast::<SliceObj>().is_some() {
+            return Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                "slice assignment is not supported by typhon",
+            ));
+        }
+        return Err(PyErr::type_error(format!(
+            "list indices must be integers or slices, not {}",
+            key.type_name()
+        )));
+    }
+    if let Some(d) = c.downcast::<DictObj>() {
+        d.insert(DictKey::new(key.clone())?, value);
+        return Ok(());
+    }
+    Err(PyErr::type_error(format!(
+        "'{}' object does not support item assignment",
+        c.type_name()
+    )))
+}
+
+/// `del container[key]`.
+pub fn delitem(c: &Value, key: &Value) -> PyResult<()> {
+    if let Some(l) = c.downcast::<ListObj>() {
+        if let Some(i) = to_index(key) {
+            let i = i?;
+            let old = {
+                let mut v = l.items.borrow_mut();
+                match norm_index(i, v.len()) {
+                    Some(k) => v.remove(k),
+                    None => {
+                        return Err(PyErr::index_error("list assignment index out of range"));
+                    }
+                }
+            };
+            drop(old);
+            return Ok(());
+        }
+        if let Some(s) = key.downcast::<SliceObj>() {
+            let removed = {
+                let mut v = l.items.borrow_mut();
+                let (start, _, step, count) = slice_indices(s, v.len() as i64)?;
+                let mut idx: Vec<usize> = (0..count).map(|k| (start + k * step) as usize).collect();
+                idx.sort_unstable();
+                let mut removed = Vec::with_capacity(idx.len());
+                for k in idx.into_iter().rev() {
+                    if k < v.len() {
+                        removed.push(v.remove(k));
+                    }
+                }
+                removed
+            };
+            drop(removed);
+            return Ok(());
+        }
+        return Err(PyErr::type_error(format!(
+            "list indices must be integers or slices, not {}",
+            key.type_name()
+        )));
+    }
+    if let Some(d) = c.downcast::<DictObj>() {
+        let k = DictKey::new(key.clone())?;
+        return match d.remove(&k) {
+            Some(_) => Ok(()),
+            None => Err(PyErr::key_error(key.clone())),
+        };
+    }
+    Err(PyErr::type_error(format!(
+        "'{}' object doesn't support item deletion",
+        c.type_name()
+    )))
+}
+
+/// `item in container`.
+pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> {
+    let Value::Obj(o) = container else {
+        return Err(PyErr::type_error(format!(
+            "argument of type '{}' is not iterable",
+            container.type_name()
+        )));
+    };
+    match o.kind() {
+        Kind::STR => match item.as_str() {
+            Some(needle) => Ok(container.as_str().unwrap_or("").contains(needle)),
+            None => Err(PyErr::type_error(format!(
+                "'in <string>' requires string as left operand, not {}",
+                item.type_name()
+            ))),
+        },
+        Kind::LIST | Kind::TUPLE => {
+            let items = seq_items(container);
+            for x in &items {
+                if x.is(item) || eq(vm, x, item)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Kind::DICT => {
+            let k = DictKey::new(item.clone())?;
+            Ok(o.downcast::<DictObj>().is_some_and(|d| d.get(&k).is_some()))
+        }
+        Kind::RANGE => {
+            let Some(r) = o.downcast::<RangeObj>() else {
+                return Ok(false);
+            };
+            match item {
+                Value::Int(_) | Value::Bool(_) => {
+                    let i = small_int(item).unwrap_or(0);
+                    let n = r.len();
+                    if n == 0 {
+                        return Ok(false);
+                    }
+                    let off = i as i128 - r.start as i128;
+                    let k = off / r.step as i128;
+                    Ok(off % r.step as i128 == 0 && k >= 0 && k < n as i128)
+                }
+                _ => {
+                    let n = r.len();
+                    for k in 0..n {
+                        if eq(vm, &Value::Int(r.item(k)), item)? {
+                            return Ok(true);
+                        }
+                    }
+                    Ok(false)
+                }
+            }
+        }
+        Kind::DICT_VIEW | Kind::ITER => {
+            let it = get_iter(container)?;
+            while let Some(x) = iter_next(vm, &it)? {
+                if eq(vm, &x, item)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        _ => Err(PyErr::type_error(format!(
+            "argument of type '{}' is not iterable",
+            container.type_name()
+        ))),
+    }
+}
+
+fn view_len(o: &ObjRef) -> Option<usize> {
+    let it = o.downcast::<IterObj>()?;
+    match &*it.state.borrow() {
+        IterState::View { dict, .. } => dict.downcast::<DictObj>().map(|d| d.len()),
+        _ => None,
+    }
+}
+
+/// `len(v)`.
+pub fn len(v: &Value) -> PyResult<usize> {
+    let n = match v {
+        Value::Obj(o) => match o.kind() {
+            Kind::STR => o.downcast::<StrObj>().map(|s| s.char_len()),
+            Kind::LIST => o.downcast::<ListObj>().map(|l| l.items.borrow().len()),
+            Kind::TUPLE => o.downcast::<TupleObj>().map(|t| t.items.len()),
+            Kind::DICT => o.downcast::<DictObj>().map(|d| d.len()),
+            Kind::RANGE => o.downcast::<RangeObj>().map(|r| r.len() as usize),
+            Kind::DICT_VIEW => view_len(o),
+            _ => None,
+        },
+        _ => None,
+    };
+    n.ok_or_else(|| PyErr::type_error(format!("object of type '{}' has no len()", v.type_name())))
+}
+
+// ----- iteration ----------------------------------------------------------------------
+
+/// `iter(v)`.
+pub fn get_iter(v: &Value) -> PyResult<Value> {
+    let err = || PyErr::type_error(format!("'{}' object is not iterable", v.type_name()));
+    let Value::Obj(o) = v else {
+        return Err(err());
+    };
+    let (t, st) = match o.kind() {
+        Kind::LIST => (
+            &types::LIST_ITER,
+            IterState::List {
+                list: o.clone(),
+                idx: 0,
+            },
+        ),
+        Kind::TUPLE => (
+            &types::TUPLE_ITER,
+            IterState::Tuple {
+                tup: o.clone(),
+                idx: 0,
+            },
+        ),
+        Kind::STR => (
+            &types::STR_ITER,
+            IterState::Str {
+                s: o.clone(),
+                pos: 0,
+            },
+        ),
+        Kind::RANGE => {
+            let r = o.downcast::<RangeObj>().ok_or_else(err)?;
+            (
+                &types::RANGE_ITER,
+                IterState::Range {
+                    cur: r.start,
+                    step: r.step,
+                    left: r.len(),
+                },
+            )
+        }
+        Kind::DICT => {
+            let d = o.downcast::<DictObj>().ok_or_else(err)?;
+            (
+                &types::DICT_KEYITER,
+                IterState::Dict {
+                    dict: o.clone(),
+                    idx: 0,
+                    len: d.len(),
+                    what: 0,
+                },
+            )
+        }
+        Kind::DICT_VIEW => {
+            let it = o.downcast::<IterObj>().ok_or_else(err)?;
+            let st = it.state.borrow();
+            let IterState::View { dict, what } = &*st else {
+                return Err(err());
+            };
+            let n = dict.downcast::<DictObj>().map(|d| d.len()).unwrap_or(0);
+            let t = match what {
+                0 => &types::DICT_KEYITER,
+                1 => &types::DICT_VALUEITER,
+                _ => &types::DICT_ITEMITER,
+            };
+            (
+                t,
+                IterState::Dict {
+                    dict: dict.clone(),
+                    idx: 0,
+                    len: n,
+                    what: *what,
+                },
+            )
+        }
+        Kind::ITER => return Ok(v.clone()),
+        _ => return Err(err()),
+    };
+    Ok(Value::Obj(IterObj::new_obj(t, st)))
+}
+
+/// Advances an iterator: `Ok(None)` when exhausted.
+pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
+    let Some(io) = it.downcast::<IterObj>() else {
+        return Err(PyErr::type_error(format!(
+            "'{}' object is not an iterator",
+            it.type_name()
+        )));
+    };
+    // Steps that call Python code (map, filter, enumerate, zip over
+    // arbitrary iterators) must not hold the state borrow across the call.
+    enum Then {
+        Done(Option<Value>),
+        Enumerate(Value, Value),
+        Zip(Vec<Value>),
+        Map(Value, Vec<Value>),
+        Filter(Value, Value),
+    }
+    let then = {
+        let mut st = io.state.borrow_mut();
+        match &mut *st {
+            IterState::List { list, idx } => {
+                let l = list.downcast::<ListObj>();
+                let v = l.and_then(|l| l.items.borrow().get(*idx).cloned());
+                if v.is_some() {
+                    *idx += 1;
+                    Then::Done(v)
+                } else {
+                    *st = IterState::Done;
+                    Then::Done(None)
+                }
+            }
+            IterState::ListRev { list, left } => {
+                let l = list.downcast::<ListObj>();
+                let v = if *left == 0 {
+                    None
+                } else {
+                    l.and_then(|l| l.items.borrow().get(*left - 1).cloned())
+                };
+                match v {
+                    Some(v) => {
+                        *left -= 1;
+                        Then::Done(Some(v))
+                    }
+                    None => {
+                        *st = IterState::Done;
+                        Then::Done(None)
+                    }
+                }
+            }
+            IterState::Tuple { tup, idx } => {
+                let v = tup
+                    .downcast::<TupleObj>()
+                    .and_then(|t| t.items.get(*idx).cloned());
+                *idx += 1;
+                Then::Done(v)
+            }
+            IterState::Range { cur, step, left } => {
+                if *left > 0 {
+                    let v = *cur;
+                    *left -= 1;
+                    *cur = cur.wrapping_add(*step);
+                    Then::Done(Some(Value::Int(v)))
+                } else {
+                    Then::Done(None)
+                }
+            }
+            IterState::Str { s, pos } => {
+                let text = s.downcast::<StrObj>().map(|s| s.as_str()).unwrap_or("");
+                match text.get(*pos..).and_then(|r| r.chars().next()) {
+                    Some(ch) => {
+                        *pos += ch.len_utf8();
+                        Then::Done(Some(Value::string(ch.to_string())))
+                    }
+                    None => Then::Done(None),
+                }
+            }
+            IterState::Dict {
+                dict,
+                idx,
+                len,
+                what,
+            } => {
+                let d = dict.downcast::<DictObj>();
+                let n = d.map(|d| d.len()).unwrap_or(0);
+                if n != *len {
+                    *len = usize::MAX;
+                    return Err(PyErr::runtime_error(
+                        "dictionary changed size during iteration",
+                    ));
+                }
+                match d.and_then(|d| d.entry_at(*idx)) {
+                    Some((k, v)) => {
+                        *idx += 1;
+                        Then::Done(Some(match what {
+                            0 => k,
+                            1 => v,
+                            _ => Value::tuple(vec![k, v]),
+                        }))
+                    }
+                    None => Then::Done(None),
+                }
+            }
+            IterState::View { .. } => {
+                return Err(PyErr::type_error(format!(
+                    "'{}' object is not an iterator",
+                    it.type_name()
+                )));
+            }
+            IterState::Enumerate { it, n } => Then::Enumerate(it.clone(), n.clone()),
+            IterState::Zip { its } => Then::Zip(its.clone()),
+            IterState::Map { f, its } => Then::Map(f.clone(), its.clone()),
+            IterState::Filter { f, it } => Then::Filter(f.clone(), it.clone()),
+            IterState::Done => Then::Done(None),
+        }
+    };
+    match then {
+        Then::Done(v) => Ok(v),
+        Then::Enumerate(inner, n) => {
+            let Some(x) = iter_next(vm, &inner)? else {
+                return Ok(None);
+            };
+            let next = binary_op(vm, BinOp::Add, &n, &Value::Int(1))?;
+            if let IterState::Enumerate { n: slot, .. } = &mut *io.state.borrow_mut() {
+                *slot = next;
+            }
+            Ok(Some(Value::tuple(vec![n, x])))
+        }
+        Then::Zip(its) => {
+            if its.is_empty() {
+                return Ok(None);
+            }
+            let mut out = Vec::with_capacity(its.len());
+            for i in &its {
+                match iter_next(vm, i)? {
+                    Some(x) => out.push(x),
+                    None => return Ok(None),
+                }
+            }
+            Ok(Some(Value::tuple(out)))
+        }
+        Then::Map(f, its) => {
+            let mut args = Vec::with_capacity(its.len());
+            for i in &its {
+                match iter_next(vm, i)? {
+                    Some(x) => args.push(x),
+                    None => return Ok(None),
+                }
+            }
+            vm.call(&f, &args).map(Some)
+        }
+        Then::Filter(f, inner) => loop {
+            let Some(x) = iter_next(vm, &inner)? else {
+                return Ok(None);
+            };
+            let keep = match &f {
+                Value::None => truthy(&x),
+                _ => {
+                    let r = vm.call(&f, std::slice::from_ref(&x))?;
+                    truthy(&r)
+                }
+            };
+            if keep {
+                return Ok(Some(x));
+            }
+        },
+    }
+}
+
+/// Collects an iterable into a vector.
+pub fn collect(vm: &mut Vm, v: &Value) -> PyResult<Vec<Value>> {
+    match v.kind() {
+        Kind::LIST | Kind::TUPLE => return Ok(seq_items(v)),
+        _ => {}
+    }
+    let it = get_iter(v)?;
+    let mut out = Vec::new();
+    while let Some(x) = iter_next(vm, &it)? {
+        out.push(x);
+    }
+    Ok(out)
+}
+
+// ----- repr and str -------------------------------------------------------------------
+
+thread_local! {
+    static REPR_ACTIVE: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `repr(v)` for values that need no interpreter (constants, numbers).
+pub fn repr_simple(v: &Value) -> String {
+    match v {
+        Value::None => "None".into(),
+        Value::Bool(true) => "True".into(),
+        Value::Bool(false) => "False".into(),
+        Value::Int(i) => i.to_string(),
+        Value::Float(f) => format::float_repr(*f),
+        Value::Obj(_) => repr_obj(v),
+    }
+}
+
+/// `repr(v)`.
+pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
+    let _ = vm;
+    Ok(repr_simple(v))
+}
+
+fn repr_obj(v: &Value) -> String {
+    let Value::Obj(o) = v else {
+        return String::new();
+    };
+    let key = o.as_ptr() as usize;
+    let container = matches!(
+        o.kind(),
+        Kind::LIST | Kind::DICT | Kind::TUPLE | Kind::DICT_VIEW
+    );
+    if container {
+        let again = REPR_ACTIVE.with(|r| r.borrow().contains(&key));
+        if again {
+            return match o.kind() {
+                Kind::LIST => "[...]".into(),
+                Kind::DICT => "{...}".into(),
+                _ => "(...)".into(),
+            };
+        }
+        REPR_ACTIVE.with(|r| r.borrow_mut().push(key));
+    }
+    let out = repr_obj_inner(v, o);
+    if container {
+        REPR_ACTIVE.with(|r| {
+            r.borrow_mut().pop();
+        });
+    }
+    out
+}
+
+fn join_reprs(items: &[Value]) -> String {
+    items.iter().map(repr_simple).collect::<Vec<_>>().join(", ")
+}
+
+fn repr_obj_inner(v: &Value, o: &ObjRef) -> String {
+    match o.kind() {
+        Kind::STR => format::str_repr(v.as_str().unwrap_or("")),
+        Kind::INT => o
+            .downcast::<BigInt>()
+            .map(|b| b.to_string())
+            .unwrap_or_default(),
+        Kind::LIST => format!("[{}]", join_reprs(&seq_items(v))),
+        Kind::TUPLE => {
+            let items = seq_items(v);
+            if items.len() == 1 {
+                format!("({},)", repr_simple(&items[0]))
+            } else {
+                format!("({})", join_reprs(&items))
+            }
+        }
+        Kind::DICT => {
+            let items = o
+                .downcast::<DictObj>()
+                .map(|d| d.items())
+                .unwrap_or_default();
+            let parts: Vec<String> = items
+                .iter()
+                .map(|(k, v)| format!("{}: {}", repr_simple(k), repr_simple(v)))
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        Kind::RANGE => match o.downcast::<RangeObj>() {
+            Some(r) if r.step == 1 => format!("range({}, {})", r.start, r.stop),
+            Some(r) => format!("range({}, {}, {})", r.start, r.stop, r.step),
+            None => String::new(),
+        },
+        Kind::SLICE => match o.downcast::<SliceObj>() {
+            Some(s) => format!(
+                "slice({}, {}, {})",
+                repr_simple(&s.start),
+                repr_simple(&s.stop),
+                repr_simple(&s.step)
+            ),
+            None => String::new(),
+        },
+        Kind::TYPE => format!("<class '{}'>", o.ty_as_type_name()),
+        Kind::EXC => {
+            let args = o
+                .downcast::<ExcObj>()
+                .map(|e| e.args().to_vec())
+                .unwrap_or_default();
+            let name = o.ty().name();
+            if args.len() == 1 {
+                format!("{name}({})", repr_simple(&args[0]))
+            } else {
+                format!("{name}({})", join_reprs(&args))
+            }
+        }
+        Kind::FUNCTION => match o.downcast::<Function>() {
+            Some(f) => format!(
+                "<function {} at {:#x}>",
+                f.code.qualname,
+                o.as_ptr() as usize
+            ),
+            None => String::new(),
+        },
+        Kind::BUILTIN => match o.downcast::<crate::object::Builtin>() {
+            Some(b) => match &b.bound {
+                Some(recv) => format!(
+                    "<built-in method {} of {} object at {:#x}>",
+                    b.name,
+                    recv.type_name(),
+                    o.as_ptr() as usize
+                ),
+                None => format!("<built-in function {}>", b.name),
+            },
+            None => String::new(),
+        },
+        Kind::MODULE => match o.downcast::<ModuleObj>() {
+            Some(m) => format!("<module '{}'>", m.name),
+            None => String::new(),
+        },
+        Kind::DICT_VIEW => {
+            let name = o.ty().name().to_owned();
+            let (dict, what) = match o.downcast::<IterObj>().map(|i| i.state.borrow()) {
+                Some(st) => match &*st {
+                    IterState::View { dict, what } => (dict.clone(), *what),
+                    _ => return name,
+                },
+                None => return name,
+            };
+            let items = dict
+                .downcast::<DictObj>()
+                .map(|d| d.items())
+                .unwrap_or_default();
+            let parts: Vec<String> = items
+                .iter()
+                .map(|(k, v)| match what {
+                    0 => repr_simple(k),
+                    1 => repr_simple(v),
+                    _ => format!("({}, {})", repr_simple(k), repr_simple(v)),
+                })
+                .collect();
+            format!("{name}([{}])", parts.join(", "))
+        }
+        _ => format!("<{} object at {:#x}>", o.ty().name(), o.as_ptr() as usize),
+    }
+}
+
+/// `str(v)`.
+pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
+    if let Some(s) = v.as_str() {
+        return Ok(s.to_owned());
+    }
+    if let Some(e) = v.downcast::<ExcObj>() {
+        let args = e.args();
+        // KeyError shows the key's repr (so an empty-string key is visible).
+        if args.len() == 1 && v.type_of().is_subtype(types::KEY_ERROR.get()) {
+            return repr(vm, &args[0]);
+        }
+        return match args.len() {
+            0 => Ok(String::new()),
+            1 => str_of(vm, &args[0]),
+            _ => repr(vm, &e.args),
+        };
+    }
+    repr(vm, v)
+}
+
+/// The text of `str(v)` as a `str` value (reusing `v` when it is a str).
+pub fn to_str_value(vm: &mut Vm, v: &Value) -> PyResult<Value> {
+    if v.kind() == Kind::STR && v.as_str().is_some() {
+        return Ok(v.clone());
+    }
+    Ok(Value::string(str_of(vm, v)?))
+}
+
+/// `format(v, spec)`.
+pub fn format_value(vm: &mut Vm, v: &Value, spec: &str) -> PyResult<String> {
+    let r = match v {
+        Value::Int(i) => format::format_i64(*i, spec),
+        Value::Bool(b) => {
+            if spec.is_empty() {
+                return Ok(if *b { "True" } else { "False" }.into());
+            }
+            format::format_i64(*b as i64, spec)
+        }
+        Value::Float(f) => format::format_float(*f, spec),
+        _ => {
+            if let Some(b) = v.as_bigint() {
+                format::format_bigint(b, spec)
+            } else if let Some(s) = v.as_str() {
+                format::format_str(s, spec)
+            } else if spec.is_empty() {
+                return str_of(vm, v);
+            } else {
+                return Err(PyErr::type_error(format!(
+                    "unsupported format string passed to {}.__format__",
+                    v.type_name()
+                )));
+            }
+        }
+    };
+    r.map_err(fmt_err)
+}
+
+// ----- attributes ------------------------------------------------------------------
+
+trait TypeName {
+    fn ty_as_type_name(&self) -> String;
+}
+
+impl TypeName for ObjRef {
+    /// For a type object, its own name.
+    fn ty_as_type_name(&self) -> String {
+        crate::object::types::type_name_of_type_obj(self)
+    }
+}

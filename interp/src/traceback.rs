@@ -1,0 +1,127 @@
+//! Printing uncaught exceptions the way CPython 3.11 does.
+
+use crate::object::{ExcObj, ObjRef, PyErr, Value};
+use crate::ops;
+use crate::vm::Vm;
+
+/// Formats an uncaught exception with its traceback and chained causes.
+pub fn format_exception(vm: &mut Vm, err: &PyErr) -> String {
+    let mut out = String::new();
+    let mut seen = Vec::new();
+    format_chain(vm, &err.0, &mut out, &mut seen);
+    out
+}
+
+fn format_chain(vm: &mut Vm, e: &ObjRef, out: &mut String, seen: &mut Vec<usize>) {
+    seen.push(e.as_ptr() as usize);
+    if let Some(x) = e.downcast::<ExcObj>() {
+        let cause = x.cause.borrow().clone();
+        let context = x.context.borrow().clone();
+        if let Some(c) = cause {
+            if !seen.contains(&(c.as_ptr() as usize)) {
+                format_chain(vm, &c, out, seen);
+                out.push_str(
+                    "\nThe above exception was the direct cause of the following exception:\n\n",
+                );
+            }
+        } else if let Some(c) = context
+            && !x.suppress_context.get()
+            && !seen.contains(&(c.as_ptr() as usize))
+        {
+            format_chain(vm, &c, out, seen);
+            out.push_str(
+                "\nDuring handling of the above exception, another exception occurred:\n\n",
+            );
+        }
+    }
+    format_one(vm, e, out);
+}
+
+fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
+    let Some(x) = e.downcast::<ExcObj>() else {
+        return;
+    };
+    let tb = x.traceback.borrow().clone();
+    if !tb.is_empty() {
+        out.push_str("Traceback (most recent call last):\n");
+        // Entries are innermost first; print outermost first, folding runs
+        // of identical lines as CPython does.
+        let entries: Vec<_> = tb.iter().rev().collect();
+        let mut last: Option<(String, u32, String)> = None;
+        let mut repeat = 0usize;
+        let flush_repeat = |out: &mut String, repeat: usize| {
+            if repeat > 3 {
+                let n = repeat - 3;
+                out.push_str(&format!(
+                    "  [Previous line repeated {n} more time{}]\n",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+        };
+        for ent in entries {
+            let key = (
+                ent.code.source.filename.clone(),
+                ent.line,
+                ent.code.name.clone(),
+            );
+            if last.as_ref() == Some(&key) {
+                repeat += 1;
+                if repeat > 3 {
+                    continue;
+                }
+            } else {
+                flush_repeat(out, repeat);
+                repeat = 1;
+                last = Some(key);
+            }
+            out.push_str(&format!(
+                "  File \"{}\", line {}, in {}\n",
+                ent.code.source.filename, ent.line, ent.code.name
+            ));
+            if let Some(src) = ent.code.source.line(ent.line) {
+                let t = src.trim();
+                if !t.is_empty() {
+                    out.push_str(&format!("    {t}\n"));
+                }
+            }
+        }
+        flush_repeat(out, repeat);
+    }
+    if let Some(info) = &x.syntax {
+        out.push_str(&format!(
+            "  File \"{}\", line {}\n",
+            info.filename, info.line
+        ));
+        if let Some(text) = &info.text {
+            let trimmed = text.trim_start();
+            let removed = text.chars().count() - trimmed.chars().count();
+            out.push_str(&format!("    {}\n", trimmed.trim_end()));
+            let caret = (info.col as usize)
+                .saturating_sub(1)
+                .saturating_sub(removed);
+            out.push_str(&format!("    {}^\n", " ".repeat(caret)));
+        }
+    }
+    out.push_str(&exception_line(vm, e));
+    out.push('\n');
+}
+
+/// The last line of a traceback: `TypeName: message`.
+pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
+    let name = e.ty().name().to_owned();
+    let Some(x) = e.downcast::<ExcObj>() else {
+        return name;
+    };
+    let msg = ops::str_of(vm, &Value::Obj(e.clone())).unwrap_or_default();
+    if let Some(info) = &x.syntax {
+        return format!(
+            "{name}: {msg} ({}:{}:{})",
+            info.filename, info.line, info.col
+        );
+    }
+    if msg.is_empty() {
+        name
+    } else {
+        format!("{name}: {msg}")
+    }
+}

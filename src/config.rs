@@ -1,0 +1,192 @@
+//! `typhon.toml`: every configuration option is declared here, once.
+//!
+//! ```toml
+//! [runtime]
+//! recursion_limit = 1000        # frames before RecursionError
+//! search_paths = ["lib"]        # import path, relative to this file
+//!
+//! [jit]
+//! enabled = true                # install the JIT backend
+//! disabled_functions = ["f"]    # per-function switch: never compile these
+//! ```
+//!
+//! Unknown keys are errors that name the key.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The whole configuration file.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// `[runtime]`
+    #[serde(default)]
+    pub runtime: RuntimeConfig,
+    /// `[jit]`
+    #[serde(default)]
+    pub jit: JitConfig,
+}
+
+/// `[runtime]`: interpreter settings.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuntimeConfig {
+    /// Maximum Python frame depth before `RecursionError` (default 1000).
+    #[serde(default = "default_recursion_limit")]
+    pub recursion_limit: usize,
+    /// Extra module search directories, searched after the script's own
+    /// directory and before `TYPHON_PATH`.
+    #[serde(default)]
+    pub search_paths: Vec<PathBuf>,
+}
+
+fn default_recursion_limit() -> usize {
+    1000
+}
+
+impl Default for RuntimeConfig {
+    fn default() -> Self {
+        RuntimeConfig {
+            recursion_limit: default_recursion_limit(),
+            search_paths: Vec::new(),
+        }
+    }
+}
+
+/// `[jit]`: JIT settings.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JitConfig {
+    /// Whether the JIT backend is installed (default true).
+    #[serde(default = "default_true")]
+    pub enabled: bool,
+    /// Functions (by qualified name) the JIT must never compile.
+    #[serde(default)]
+    pub disabled_functions: Vec<String>,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+impl Default for JitConfig {
+    fn default() -> Self {
+        JitConfig {
+            enabled: true,
+            disabled_functions: Vec::new(),
+        }
+    }
+}
+
+/// A configuration file that could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read config file '{path}': {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML or has unknown or ill-typed keys.
+    #[error("invalid config file '{path}': {message}")]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message (it names the offending key).
+        message: String,
+    },
+    /// A setting is out of range.
+    #[error("invalid config file '{path}': {message}")]
+    Value {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Config {
+    /// Loads a config file; relative search paths are resolved against the
+    /// file's directory.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut cfg = Config::parse(&text).map_err(|message| ConfigError::Parse {
+            path: path.to_path_buf(),
+            message,
+        })?;
+        if cfg.runtime.recursion_limit == 0 {
+            return Err(ConfigError::Value {
+                path: path.to_path_buf(),
+                message: "runtime.recursion_limit must be at least 1".into(),
+            });
+        }
+        let base = path.parent().unwrap_or(Path::new("."));
+        for p in &mut cfg.runtime.search_paths {
+            if p.is_relative() {
+                *p = base.join(&*p);
+            }
+        }
+        Ok(cfg)
+    }
+
+    /// Parses config text.
+    pub fn parse(text: &str) -> Result<Config, String> {
+        toml::from_str(text).map_err(|e| e.message().to_owned())
+    }
+
+    /// Finds the config for a script: `explicit` if given, else
+    /// `typhon.toml` next to the script, else in the working directory.
+    pub fn discover(explicit: Option<&Path>, script: Option<&Path>) -> Result<Config, ConfigError> {
+        if let Some(p) = explicit {
+            return Config::load(p);
+        }
+        let mut candidates = Vec::new();
+        if let Some(s) = script {
+            let dir = s
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            candidates.push(dir.join("typhon.toml"));
+        }
+        candidates.push(PathBuf::from("typhon.toml"));
+        for c in candidates {
+            if c.is_file() {
+                return Config::load(&c);
+            }
+        }
+        Ok(Config::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_values() {
+        let c = Config::parse("[runtime]\nrecursion_limit = 50\n").unwrap();
+        assert_eq!(c.runtime.recursion_limit, 50);
+        assert!(c.jit.enabled);
+        let d = Config::parse("").unwrap();
+        assert_eq!(d.runtime.recursion_limit, 1000);
+    }
+
+    #[test]
+    fn unknown_keys_are_named() {
+        let e = Config::parse("[runtime]\nrecursion_limt = 5\n").unwrap_err();
+        assert!(e.contains("recursion_limt"), "{e}");
+        let e = Config::parse("[jitt]\n").unwrap_err();
+        assert!(e.contains("jitt"), "{e}");
+    }
+
+    #[test]
+    fn wrong_types_are_errors() {
+        let e = Config::parse("[runtime]\nrecursion_limit = \"x\"\n").unwrap_err();
+        assert!(e.contains("invalid type"), "{e}");
+    }
+}

@@ -1,0 +1,246 @@
+//! Typhon's embedding API: run Python programs from Rust.
+//!
+//! ```no_run
+//! let mut vm = typhon::Vm::builder().recursion_limit(2000).build();
+//! vm.run_source("print(6 * 7)", "<embedded>").unwrap();
+//! ```
+//!
+//! This crate wires the pieces together: the interpreter (`interp`), the
+//! C API (`capi`) and the JIT (`jit`), which plugs into the interpreter
+//! through `interp::jit::JitBackend`. The `typhon` command-line tool is a
+//! thin layer over this API.
+
+mod config;
+
+pub use config::{Config, ConfigError, JitConfig, RuntimeConfig};
+
+use interp::object::ExcObj;
+use interp::object::types;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// An error from running Python code.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An uncaught Python exception.
+    #[error("{traceback}")]
+    Exception {
+        /// The exception type's name, e.g. `ValueError`.
+        type_name: String,
+        /// `str()` of the exception.
+        message: String,
+        /// The full CPython-format traceback text, ending in a newline.
+        traceback: String,
+    },
+    /// The program called `sys.exit()`.
+    #[error("exit with status {code}")]
+    Exit {
+        /// The exit status.
+        code: i32,
+        /// Text to print to stderr first (`sys.exit("message")`).
+        message: Option<String>,
+    },
+    /// The script could not be read.
+    #[error("can't open file '{path}': [Errno {errno}] {reason}")]
+    Io {
+        /// The path as given.
+        path: String,
+        /// The OS error number.
+        errno: i32,
+        /// The OS error text.
+        reason: String,
+    },
+}
+
+/// A Typhon interpreter.
+pub struct Vm {
+    inner: interp::Vm,
+    dump_bytecode: bool,
+}
+
+/// Builds a [`Vm`].
+pub struct VmBuilder {
+    config: Config,
+    argv: Vec<String>,
+    stdout: Option<Box<dyn Write>>,
+    dump_bytecode: bool,
+}
+
+impl Vm {
+    /// A builder with the default configuration.
+    pub fn builder() -> VmBuilder {
+        VmBuilder {
+            config: Config::default(),
+            argv: vec![String::new()],
+            stdout: None,
+            dump_bytecode: false,
+        }
+    }
+
+    /// Runs a script file as `__main__`.
+    pub fn run_file(&mut self, path: impl AsRef<Path>) -> Result<(), Error> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
+            path: path.display().to_string(),
+            errno: e.raw_os_error().unwrap_or(0),
+            reason: io_reason(&e),
+        })?;
+        if self.dump_bytecode {
+            return self.dump(&text, &path.to_string_lossy());
+        }
+        let r = self.inner.run_main_file(path);
+        self.finish(r)
+    }
+
+    /// Runs source text as `__main__`; `filename` names it in tracebacks.
+    pub fn run_source(&mut self, source: &str, filename: &str) -> Result<(), Error> {
+        if self.dump_bytecode {
+            return self.dump(source, filename);
+        }
+        let r = self.inner.run_main_source(source, filename);
+        self.finish(r)
+    }
+
+    /// The underlying interpreter, for embedders that need more control.
+    pub fn interp(&mut self) -> &mut interp::Vm {
+        &mut self.inner
+    }
+
+    fn dump(&mut self, text: &str, filename: &str) -> Result<(), Error> {
+        let r = self.inner.compile(text, filename);
+        match r {
+            Ok(code) => {
+                let s = code.to_string();
+                let _ = self.inner.write_out(&s);
+                self.inner.flush();
+                Ok(())
+            }
+            Err(e) => self.finish(Err(e)),
+        }
+    }
+
+    fn finish(&mut self, r: interp::PyResult<interp::Value>) -> Result<(), Error> {
+        self.inner.flush();
+        let err = match r {
+            Ok(_) => return Ok(()),
+            Err(e) => e,
+        };
+        if err.matches(types::SYSTEM_EXIT.get()) {
+            let arg = err
+                .0
+                .downcast::<ExcObj>()
+                .and_then(|e| e.args().first().cloned());
+            return Err(match arg {
+                None | Some(interp::Value::None) => Error::Exit {
+                    code: 0,
+                    message: None,
+                },
+                Some(interp::Value::Int(n)) => Error::Exit {
+                    code: n as i32,
+                    message: None,
+                },
+                Some(interp::Value::Bool(b)) => Error::Exit {
+                    code: b as i32,
+                    message: None,
+                },
+                Some(other) => Error::Exit {
+                    code: 1,
+                    message: Some(interp::ops::str_of(&mut self.inner, &other).unwrap_or_default()),
+                },
+            });
+        }
+        let traceback = interp::traceback::format_exception(&mut self.inner, &err);
+        let message = interp::ops::str_of(&mut self.inner, &err.value()).unwrap_or_default();
+        Err(Error::Exception {
+            type_name: err.ty().name().to_owned(),
+            message,
+            traceback,
+        })
+    }
+}
+
+impl Drop for Vm {
+    fn drop(&mut self) {
+        self.inner.shutdown();
+    }
+}
+
+impl VmBuilder {
+    /// Uses the settings of a loaded `typhon.toml`.
+    pub fn config(mut self, config: Config) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// Sets the recursion limit.
+    pub fn recursion_limit(mut self, n: usize) -> Self {
+        self.config.runtime.recursion_limit = n;
+        self
+    }
+
+    /// Adds a directory to the module search path.
+    pub fn search_path(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.config.runtime.search_paths.push(dir.into());
+        self
+    }
+
+    /// Sets `sys.argv`.
+    pub fn argv(mut self, argv: Vec<String>) -> Self {
+        self.argv = argv;
+        self
+    }
+
+    /// Sends `print` output somewhere other than the process's stdout.
+    pub fn stdout(mut self, out: Box<dyn Write>) -> Self {
+        self.stdout = Some(out);
+        self
+    }
+
+    /// Makes `run_*` print the bytecode instead of running it.
+    pub fn dump_bytecode(mut self, on: bool) -> Self {
+        self.dump_bytecode = on;
+        self
+    }
+
+    /// Builds the interpreter.
+    pub fn build(self) -> Vm {
+        let cfg = interp::VmConfig {
+            recursion_limit: self.config.runtime.recursion_limit,
+            search_paths: self.config.runtime.search_paths.clone(),
+            argv: self.argv,
+        };
+        let out = self.stdout.unwrap_or_else(|| {
+            Box::new(std::io::BufWriter::with_capacity(
+                64 * 1024,
+                std::io::stdout(),
+            ))
+        });
+        let mut inner = interp::Vm::new(cfg, out);
+        if self.config.jit.enabled {
+            inner.set_jit(jit::backend());
+        }
+        Vm {
+            inner,
+            dump_bytecode: self.dump_bytecode,
+        }
+    }
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "No such file or directory".into(),
+        std::io::ErrorKind::PermissionDenied => "Permission denied".into(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_owned(),
+                None => s,
+            }
+        }
+    }
+}
+
+/// The number of live heap objects on this thread (for leak checks).
+pub fn live_objects() -> isize {
+    interp::object::live_objects()
+}
