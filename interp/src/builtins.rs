@@ -645,40 +645,38 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     }
     if is(&types::RANGE) {
         args.no_kw("range")?;
-        let ints: Vec<i64> = args
+        let ints: Vec<BigInt> = args
             .pos
             .iter()
-            .map(|v| match ops::to_index(v) {
-                Some(Ok(i)) => Ok(i),
-                Some(Err(_)) => Err(PyErr::overflow(
-                    "Python int too large to convert to C ssize_t",
-                )),
-                None => Err(PyErr::type_error(format!(
-                    "'{}' object cannot be interpreted as an integer",
-                    v.type_name()
-                ))),
+            .map(|v| {
+                v.to_bigint().ok_or_else(|| {
+                    PyErr::type_error(format!(
+                        "'{}' object cannot be interpreted as an integer",
+                        v.type_name()
+                    ))
+                })
             })
             .collect::<PyResult<_>>()?;
-        let (start, stop, step) = match ints[..] {
-            [stop] => (0, stop, 1),
-            [start, stop] => (start, stop, 1),
-            [start, stop, step] => (start, stop, step),
-            [] => {
+        let mut it = ints.into_iter();
+        let (start, stop, step) = match (it.next(), it.next(), it.next(), args.pos.len()) {
+            (Some(stop), None, None, 1) => (BigInt::zero(), stop, BigInt::from(1)),
+            (Some(a), Some(b), None, 2) => (a, b, BigInt::from(1)),
+            (Some(a), Some(b), Some(c), 3) => (a, b, c),
+            (_, _, _, 0) => {
                 return Err(PyErr::type_error(
                     "range expected at least 1 argument, got 0",
                 ));
             }
-            _ => {
+            (_, _, _, n) => {
                 return Err(PyErr::type_error(format!(
-                    "range expected at most 3 arguments, got {}",
-                    ints.len()
+                    "range expected at most 3 arguments, got {n}"
                 )));
             }
         };
-        if step == 0 {
+        if step.is_zero() {
             return Err(PyErr::value_error("range() arg 3 must not be zero"));
         }
-        return Ok(Value::Obj(RangeObj::new_obj(start, stop, step)));
+        return Ok(Value::Obj(RangeObj::new_big(start, stop, step)));
     }
     if is(&types::SLICE) {
         args.no_kw("slice")?;
@@ -791,7 +789,7 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
             Value::Obj(o) if matches!(o.kind(), Kind::TUPLE | Kind::STR | Kind::RANGE) => {
                 let mut items = ops::collect(vm, v)?;
                 items.reverse();
-                let l = ListObj::new(items);
+                let l = ListObj::new_obj(items);
                 Ok(Value::Obj(IterObj::new_obj(
                     &types::REVERSED,
                     IterState::List { list: l, idx: 0 },
@@ -978,10 +976,11 @@ fn new_float(args: Args<'_>) -> PyResult<Value> {
 /// `start`/`stop`/`step` of ranges and slices.
 pub fn range_slice_attr(o: &ObjRef, name: &str) -> Option<Value> {
     if let Some(r) = o.downcast::<RangeObj>() {
+        let [a, b, c] = r.bounds();
         return match name {
-            "start" => Some(Value::Int(r.start)),
-            "stop" => Some(Value::Int(r.stop)),
-            "step" => Some(Value::Int(r.step)),
+            "start" => Some(Value::from_bigint(a)),
+            "stop" => Some(Value::from_bigint(b)),
+            "step" => Some(Value::from_bigint(c)),
             _ => None,
         };
     }

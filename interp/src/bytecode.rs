@@ -25,6 +25,7 @@ macro_rules! ops {
                 match self { $( Op::$name => $text, )* }
             }
             /// How many [`Op::Cache`] units follow this instruction.
+            #[inline(always)]
             pub const fn cache_units(self) -> usize {
                 match self { $( Op::$name => $cache, )* }
             }
@@ -60,7 +61,7 @@ ops! {
     /// Pushes cell `arg` itself (to build a closure).
     LoadClosure = "LOAD_CLOSURE", cache 0;
     /// Pushes global/builtin `names[arg]`.
-    LoadGlobal = "LOAD_GLOBAL", cache 4;
+    LoadGlobal = "LOAD_GLOBAL", cache 5;
     /// Pops into global `names[arg]`.
     StoreGlobal = "STORE_GLOBAL", cache 0;
     /// Deletes global `names[arg]`.
@@ -203,8 +204,10 @@ impl BinOp {
         self as u32
     }
     /// Decodes an arg (in-place forms map to the same operator).
+    #[inline(always)]
     pub fn from_arg(arg: u32) -> BinOp {
-        BinOp::ALL[(arg % 13) as usize]
+        let i = if arg >= 13 { arg - 13 } else { arg };
+        BinOp::ALL[(i as usize).min(12)]
     }
     /// The operator's symbol, as used in error messages.
     pub fn symbol(self) -> &'static str {
@@ -264,13 +267,29 @@ impl CmpOp {
 }
 
 /// One instruction unit: an opcode and a 32-bit argument. Cache units use
-/// `arg` as 32 bits of cache data.
+/// `arg` as 32 bits of cache data. `cache` (otherwise padding) holds
+/// `op.cache_units()`, so stepping to the next instruction needs no table
+/// lookup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Instr {
     /// The opcode.
     pub op: Op,
+    /// How many cache units follow (always `op.cache_units()`).
+    pub cache: u8,
     /// The argument.
     pub arg: u32,
+}
+
+impl Instr {
+    /// An instruction unit.
+    #[inline]
+    pub const fn new(op: Op, arg: u32) -> Instr {
+        Instr {
+            op,
+            cache: op.cache_units() as u8,
+            arg,
+        }
+    }
 }
 
 /// An exception-table entry: an exception raised by an instruction in

@@ -10,15 +10,16 @@
 //! not add one for the frame they are in, as in CPython).
 
 use crate::bytecode::{BinOp, CmpOp, Code, Instr, Op};
-use crate::frame::{ExecState, Frame};
+use crate::frame::ExecState;
 use crate::methods;
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Args, Builtin, CellObj, CodeObj, DictKey, DictObj, ExcObj, Function, ObjRef, PyErr, PyResult,
-    StrObj, TbEntry, TupleObj, Value,
+    Args, Builtin, CellObj, CodeObj, DictKey, DictObj, ExcObj, Function, IterObj, IterState,
+    ListObj, ObjRef, PyErr, PyResult, StrObj, TbEntry, TupleObj, Value,
 };
 use crate::ops;
 use crate::vm::{Vm, not_callable};
+use std::rc::Rc;
 
 /// Pushes a frame for calling the Python function `func` with the given
 /// arguments (binding parameters, defaults, `*args` and keywords).
@@ -42,6 +43,54 @@ pub fn push_function_frame(
         return Err(e);
     }
     finish_frame(vm, st, func, f, lb)
+}
+
+/// Completes a frame whose parameters occupy `st.locals[lb..]`, taking
+/// ownership of the function reference.
+#[inline]
+fn finish_frame_owned(vm: &mut Vm, st: &mut ExecState, func: ObjRef, lb: usize) -> PyResult<()> {
+    let Some(f) = func.downcast::<Function>() else {
+        st.locals.truncate(lb);
+        return Err(not_callable(&Value::Obj(func)));
+    };
+    if vm.depth >= vm.config.recursion_limit {
+        st.locals.truncate(lb);
+        return Err(recursion_error());
+    }
+    vm.depth += 1;
+    crate::gc::maybe_collect();
+    let code = f.code.clone();
+    let globals = f.globals.clone();
+    if code.nslots() != code.argcount as usize {
+        init_slots(st, f, &code, lb);
+    }
+    let sb = st.stack.len();
+    st.push_frame(code, globals, Some(func), 0, lb, sb, vm.handled.len());
+    Ok(())
+}
+
+/// Fills the non-parameter slots of a new frame: unbound locals, fresh
+/// cells (initialised from the parameters they capture) and the closure's
+/// cells.
+fn init_slots(st: &mut ExecState, f: &Function, code: &Code, lb: usize) {
+    let nl = code.nlocals();
+    st.locals.resize(lb + code.nslots(), None);
+    for (i, p) in code.cell_params.iter().enumerate() {
+        let init = p.and_then(|p| st.locals[lb + p as usize].clone());
+        st.locals[lb + nl + i] = Some(Value::Obj(CellObj::new_obj(init)));
+    }
+    if !code.freevars.is_empty() {
+        let closure = f.closure.borrow();
+        let base = lb + nl + code.cellvars.len();
+        for (i, c) in closure.iter().enumerate() {
+            st.locals[base + i] = Some(Value::Obj(c.clone()));
+        }
+    }
+}
+
+#[cold]
+fn recursion_error() -> PyErr {
+    PyErr::new(&types::RECURSION_ERROR, "maximum recursion depth exceeded")
 }
 
 /// Completes a frame whose parameters occupy `st.locals[lb..]`.
@@ -71,15 +120,16 @@ fn finish_frame(
             st.locals[base + i] = Some(Value::Obj(c.clone()));
         }
     }
-    st.frames.push(Frame {
-        code: code.clone(),
-        globals: f.globals.clone(),
-        func: Some(func.clone()),
-        pc: 0,
+    let sb = st.stack.len();
+    st.push_frame(
+        code.clone(),
+        f.globals.clone(),
+        Some(func.clone()),
+        0,
         lb,
-        sb: st.stack.len(),
-        hb: vm.handled.len(),
-    });
+        sb,
+        vm.handled.len(),
+    );
     Ok(())
 }
 
@@ -180,13 +230,13 @@ fn bind_args(
 
 /// Removes the innermost frame's values and restores the VM state it
 /// changed.
-fn pop_frame(vm: &mut Vm, st: &mut ExecState) -> Option<Frame> {
-    let f = st.frames.pop()?;
-    st.stack.truncate(f.sb);
-    st.locals.truncate(f.lb);
-    vm.handled.truncate(f.hb);
+fn pop_frame(vm: &mut Vm, st: &mut ExecState) -> Option<()> {
+    let (lb, sb, hb) = st.pop_frame()?;
+    st.stack.truncate(sb);
+    st.locals.truncate(lb);
+    vm.handled.truncate(hb);
     vm.depth -= 1;
-    Some(f)
+    Some(())
 }
 
 fn unbound_local(code: &Code, i: usize) -> PyErr {
@@ -294,15 +344,19 @@ fn truth(v: &Value) -> bool {
 }
 
 /// Runs the frames of `st` until the outermost one returns.
+///
+/// Python-to-Python calls and returns stay inside this function: the
+/// `'frames` loop re-reads the innermost frame and pins its code, so the
+/// instruction loop works on a borrowed slice of units.
 pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
-    let entry = st.frames.len() - 1;
-    let (mut code, mut pc, mut lb, mut sb) = match st.frames.last() {
-        Some(f) => (f.code.clone(), f.pc, f.lb, f.sb),
-        None => return Ok(Value::None),
-    };
-    let mut this_pc: usize;
-    loop {
-        // Runs instructions until one raises; evaluates to the exception.
+    let entry = st.depth() - 1;
+    'frames: loop {
+        let (code, mut pc, lb) = match st.top() {
+            Some(f) => (f.code.clone(), f.pc, f.lb),
+            None => return Ok(Value::None),
+        };
+        let units = &code.units[..];
+        let mut this_pc;
         let mut reraise = false;
         let err: PyErr = 'inner: loop {
             macro_rules! tri {
@@ -330,11 +384,11 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                 };
             }
             this_pc = pc;
-            let Instr { op, arg } = match code.units.get(pc) {
+            let Instr { op, cache, arg } = match units.get(pc) {
                 Some(c) => c.get(),
                 None => break 'inner PyErr::new(&types::SYSTEM_ERROR, "ran off the end of code"),
             };
-            pc += 1 + op.cache_units();
+            pc += 1 + cache as usize;
             match op {
                 Op::Nop | Op::Cache => {}
                 Op::PopTop => {
@@ -423,16 +477,77 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     }
                 }
                 Op::LoadGlobal => {
-                    let Some(name) = code.names.get(arg as usize) else {
-                        break 'inner bad_arg();
-                    };
-                    let globals = match st.frames.last() {
+                    // Inline cache (5 units): globals keys-version (2), builtins
+                    // keys-version (2), entry index + 1 with bit 31 set for a
+                    // builtin. The entry index stays valid while the keys
+                    // version is unchanged; rebinding a value does not change
+                    // it, and the value is read from the dict each time.
+                    let globals = match st.top() {
                         Some(f) => &f.globals,
                         None => break 'inner bad_arg(),
                     };
-                    match vm.load_global(globals, name) {
-                        Some(v) => st.stack.push(v),
-                        None => break 'inner name_error(code.name_str(arg)),
+                    let Some(gd) = globals.downcast::<DictObj>() else {
+                        break 'inner bad_arg();
+                    };
+                    let c = &units[this_pc + 1..this_pc + 6];
+                    let slot = c[4].get().arg;
+                    if slot != 0 {
+                        let gver = c[0].get().arg as u64 | (c[1].get().arg as u64) << 32;
+                        if gd.keys_version() == gver {
+                            let idx = (slot & 0x7fff_ffff) as usize - 1;
+                            let hit = if slot & 0x8000_0000 == 0 {
+                                gd.value_at(idx)
+                            } else {
+                                let bver = c[2].get().arg as u64 | (c[3].get().arg as u64) << 32;
+                                match vm.builtins.downcast::<DictObj>() {
+                                    Some(bd) if bd.keys_version() == bver => bd.value_at(idx),
+                                    _ => None,
+                                }
+                            };
+                            if let Some(v) = hit {
+                                st.stack.push(v);
+                                continue;
+                            }
+                        }
+                    }
+                    let Some(name) = code.names.get(arg as usize) else {
+                        break 'inner bad_arg();
+                    };
+                    let key = DictKey::from_str_obj(name);
+                    let set = |c: &[std::cell::Cell<Instr>], i: usize, v: u32| {
+                        c[i].set(Instr::new(Op::Cache, v))
+                    };
+                    let gver = gd.keys_version();
+                    set(c, 0, gver as u32);
+                    set(c, 1, (gver >> 32) as u32);
+                    if let Some((idx, v)) = gd.get_full(&key) {
+                        set(c, 4, if idx < 0x7fff_fffe { idx as u32 + 1 } else { 0 });
+                        st.stack.push(v);
+                        continue;
+                    }
+                    let found = vm
+                        .builtins
+                        .downcast::<DictObj>()
+                        .and_then(|bd| bd.get_full(&key).map(|(i, v)| (i, v, bd.keys_version())));
+                    match found {
+                        Some((idx, v, bver)) => {
+                            set(c, 2, bver as u32);
+                            set(c, 3, (bver >> 32) as u32);
+                            set(
+                                c,
+                                4,
+                                if idx < 0x7fff_fffe {
+                                    (idx as u32 + 1) | 0x8000_0000
+                                } else {
+                                    0
+                                },
+                            );
+                            st.stack.push(v);
+                        }
+                        None => {
+                            set(c, 4, 0);
+                            break 'inner name_error(code.name_str(arg));
+                        }
                     }
                 }
                 Op::StoreGlobal => {
@@ -440,11 +555,7 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     let Some(name) = code.names.get(arg as usize) else {
                         break 'inner bad_arg();
                     };
-                    if let Some(d) = st
-                        .frames
-                        .last()
-                        .and_then(|f| f.globals.downcast::<DictObj>())
-                    {
+                    if let Some(d) = st.top().and_then(|f| f.globals.downcast::<DictObj>()) {
                         d.insert(DictKey::from_str_obj(name), v);
                     }
                 }
@@ -453,8 +564,7 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                         break 'inner bad_arg();
                     };
                     let removed = st
-                        .frames
-                        .last()
+                        .top()
                         .and_then(|f| f.globals.downcast::<DictObj>())
                         .and_then(|d| d.remove(&DictKey::from_str_obj(name)));
                     if removed.is_none() {
@@ -474,8 +584,20 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                 Op::LoadMethod => {
                     let obj = pop!();
                     let kind = obj.kind();
+                    let c = &units[this_pc + 1..this_pc + 3];
+                    if c[0].get().arg == kind + 1 {
+                        let m = tri!(vm.method_obj(kind, c[1].get().arg as usize));
+                        st.stack.push(m);
+                        st.stack.push(obj);
+                        continue;
+                    }
                     let name = code.name_str(arg);
-                    match methods::find(kind, name) {
+                    let found = methods::find(kind, name);
+                    if let Some((idx, _)) = found {
+                        c[0].set(Instr::new(Op::Cache, kind + 1));
+                        c[1].set(Instr::new(Op::Cache, idx as u32));
+                    }
+                    match found {
                         Some((idx, _)) => {
                             let m = tri!(vm.method_obj(kind, idx));
                             st.stack.push(m);
@@ -586,6 +708,26 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     st.stack.push(Value::Bool(r != (arg == 1)));
                 }
                 Op::BinarySubscr => {
+                    let n = st.stack.len();
+                    if n >= 2
+                        && let (Some(l), Value::Int(i)) =
+                            (st.stack[n - 2].downcast::<ListObj>(), &st.stack[n - 1])
+                    {
+                        let got = {
+                            let items = l.items.borrow();
+                            let k = if *i < 0 { *i + items.len() as i64 } else { *i };
+                            if k >= 0 {
+                                items.get(k as usize).cloned()
+                            } else {
+                                None
+                            }
+                        };
+                        if let Some(v) = got {
+                            st.stack.truncate(n - 2);
+                            st.stack.push(v);
+                            continue;
+                        }
+                    }
                     let key = pop!();
                     let c = pop!();
                     let v = tri!(ops::getitem(vm, &c, &key));
@@ -595,6 +737,17 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     let key = pop!();
                     let c = pop!();
                     let v = pop!();
+                    if let (Some(l), Value::Int(i)) = (c.downcast::<ListObj>(), &key) {
+                        let mut items = l.items.borrow_mut();
+                        let k = if *i < 0 { *i + items.len() as i64 } else { *i };
+                        if k >= 0 && (k as usize) < items.len() {
+                            let old = std::mem::replace(&mut items[k as usize], v);
+                            drop(items);
+                            drop(old);
+                            continue;
+                        }
+                        drop(items);
+                    }
                     tri!(ops::setitem(&c, &key, v));
                 }
                 Op::DeleteSubscr => {
@@ -745,6 +898,38 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     st.stack.push(tri!(ops::get_iter(&v)));
                 }
                 Op::ForIter => {
+                    if let Some(io) = top!().downcast::<IterObj>() {
+                        let next = match &mut *io.state.borrow_mut() {
+                            IterState::Range { cur, step, left } => Some(if *left > 0 {
+                                let v = *cur;
+                                *left -= 1;
+                                *cur = cur.wrapping_add(*step);
+                                Some(Value::Int(v))
+                            } else {
+                                None
+                            }),
+                            IterState::List { list, idx } => {
+                                let v = list
+                                    .downcast::<ListObj>()
+                                    .and_then(|l| l.items.borrow().get(*idx).cloned());
+                                *idx += 1;
+                                Some(v)
+                            }
+                            _ => None,
+                        };
+                        match next {
+                            Some(Some(v)) => {
+                                st.stack.push(v);
+                                continue;
+                            }
+                            Some(None) => {
+                                st.stack.pop();
+                                pc = arg as usize;
+                                continue;
+                            }
+                            None => {}
+                        }
+                    }
                     let it = top!().clone();
                     match tri!(ops::iter_next(vm, &it)) {
                         Some(v) => st.stack.push(v),
@@ -796,7 +981,7 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                         .filter_map(|v| v.as_obj().cloned())
                         .collect();
                     let defaults = defaults.map(|t| ops::seq_items(&t)).unwrap_or_default();
-                    let globals = match st.frames.last() {
+                    let globals = match st.top() {
                         Some(f) => f.globals.clone(),
                         None => break 'inner bad_arg(),
                     };
@@ -874,26 +1059,37 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                             (n - 1, n, kw)
                         }
                     };
+                    // Exact positional call of a Python function: move the
+                    // callee and the arguments off the stack (no reference
+                    // count traffic) into the new frame.
+                    let exact = kw.is_empty()
+                        && st.stack[fpos].downcast::<Function>().is_some_and(|f| {
+                            !f.code.varargs && f.code.argcount as usize == st.stack.len() - argstart
+                        });
+                    if exact {
+                        if let Some(fr) = st.top_mut() {
+                            fr.pc = pc;
+                        }
+                        let func = std::mem::replace(&mut st.stack[fpos], Value::None);
+                        let lb = st.locals.len();
+                        st.locals.extend(st.stack.drain(argstart..).map(Some));
+                        st.stack.truncate(fpos);
+                        if let Value::Obj(fo) = func {
+                            tri!(finish_frame_owned(vm, st, fo, lb));
+                        }
+                        continue 'frames;
+                    }
                     let callee = st.stack[fpos].clone();
                     if let Value::Obj(fo) = &callee {
                         if fo.kind() == Kind::FUNCTION {
-                            // Python function: the loop continues in the callee.
+                            // Other Python calls: bind parameters in general.
                             let args: Vec<Value> = st.stack.drain(argstart..).collect();
                             st.stack.truncate(fpos);
-                            if let Some(f) = st.frames.last_mut() {
+                            if let Some(f) = st.top_mut() {
                                 f.pc = pc;
                             }
                             tri!(push_function_frame(vm, st, fo, &args, &kw));
-                            match st.frames.last() {
-                                Some(f) => {
-                                    code = f.code.clone();
-                                    pc = 0;
-                                    lb = f.lb;
-                                    sb = f.sb;
-                                }
-                                None => break 'inner bad_arg(),
-                            }
-                            continue;
+                            continue 'frames;
                         }
                         if fo.kind() == Kind::BUILTIN
                             && let Some(b) = fo.downcast::<Builtin>()
@@ -911,33 +1107,26 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                             continue;
                         }
                     }
-                    let args: Vec<Value> = st.stack.drain(argstart..).collect();
-                    st.stack.truncate(fpos);
-                    let r = tri!(vm.call_with(
+                    // Anything else (types, bound methods) is called with the
+                    // arguments still on the stack: no copy.
+                    let r = vm.call_with(
                         &callee,
                         Args {
-                            pos: &args,
-                            kw: &kw
-                        }
-                    ));
-                    st.stack.push(r);
+                            pos: &st.stack[argstart..],
+                            kw: &kw,
+                        },
+                    );
+                    st.stack.truncate(fpos);
+                    st.stack.push(tri!(r));
                 }
                 Op::ReturnValue => {
                     let v = pop!();
                     pop_frame(vm, st);
-                    if st.frames.len() <= entry {
+                    if st.depth() <= entry {
                         return Ok(v);
                     }
-                    match st.frames.last() {
-                        Some(f) => {
-                            code = f.code.clone();
-                            pc = f.pc;
-                            lb = f.lb;
-                            sb = f.sb;
-                        }
-                        None => return Ok(v),
-                    }
                     st.stack.push(v);
+                    continue 'frames;
                 }
                 Op::RaiseVarargs => match arg {
                     0 => match vm.handled.last() {
@@ -1030,55 +1219,61 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                 }
             }
         };
-        // ----- error path -------------------------------------------------
-        let _ = sb;
-        let mut err = err;
-        let mut at = this_pc;
-        loop {
-            let frame_code = code.clone();
-            if !reraise {
-                let e = err.exc();
-                e.traceback.borrow_mut().push(TbEntry {
-                    code: frame_code.clone(),
-                    line: frame_code.line_at(at),
-                });
-                // Implicit chaining: the exception being handled becomes the
-                // context of a new one.
-                if let Some(h) = vm.handled.last()
-                    && !h.ptr_eq(&err.0)
-                    && e.context.borrow().is_none()
-                {
-                    *e.context.borrow_mut() = Some(h.clone());
-                }
+        unwind(vm, st, entry, code.clone(), err, this_pc, reraise)?;
+    }
+}
+
+/// Propagates an exception raised at `at` in the innermost frame: adds
+/// traceback entries and finds a handler, popping frames that have none.
+/// Returns `Err` when the exception leaves the outermost frame of this run.
+fn unwind(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    entry: usize,
+    mut code: Rc<Code>,
+    err: PyErr,
+    mut at: usize,
+    mut reraise: bool,
+) -> PyResult<()> {
+    loop {
+        if !reraise {
+            let e = err.exc();
+            e.traceback.borrow_mut().push(TbEntry {
+                code: code.clone(),
+                line: code.line_at(at),
+            });
+            // Implicit chaining: the exception being handled becomes the
+            // context of a new one.
+            if let Some(h) = vm.handled.last()
+                && !h.ptr_eq(&err.0)
+                && e.context.borrow().is_none()
+            {
+                *e.context.borrow_mut() = Some(h.clone());
             }
-            reraise = false;
-            if let Some(h) = frame_code.handler_for(at) {
-                let Some(f) = st.frames.last() else {
-                    return Err(err);
-                };
-                st.stack.truncate(f.sb + h.depth as usize);
-                st.stack.push(err.value());
-                pc = h.handler as usize;
-                break;
-            }
-            pop_frame(vm, st);
-            if st.frames.len() <= entry {
+        }
+        reraise = false;
+        if let Some(h) = code.handler_for(at) {
+            let Some(f) = st.top_mut() else {
                 return Err(err);
+            };
+            f.pc = h.handler as usize;
+            let depth = f.sb + h.depth as usize;
+            st.stack.truncate(depth);
+            st.stack.push(err.value());
+            return Ok(());
+        }
+        pop_frame(vm, st);
+        if st.depth() <= entry {
+            return Err(err);
+        }
+        match st.top() {
+            Some(f) => {
+                code = f.code.clone();
+                // The caller's pc points after its CALL and cache units; the
+                // call is the instruction that raised.
+                at = call_site(&code, f.pc.saturating_sub(1));
             }
-            match st.frames.last() {
-                Some(f) => {
-                    code = f.code.clone();
-                    // The caller's pc points after its CALL; the call is the
-                    // instruction that raised.
-                    at = f.pc.saturating_sub(1);
-                    at = call_site(&code, at);
-                    pc = f.pc;
-                    lb = f.lb;
-                    sb = f.sb;
-                }
-                None => return Err(err),
-            }
-            err = PyErr(err.0.clone());
+            None => return Err(err),
         }
     }
 }

@@ -26,10 +26,13 @@ use std::collections::HashMap;
 const THRESHOLD: usize = 20_000;
 
 /// Runs a collection if enough containers were made since the last one.
+/// The threshold grows with the number of survivors, so the total work
+/// stays linear in the number of allocations.
 #[inline]
 pub fn maybe_collect() {
-    if abi::gc_new_since_collect() >= THRESHOLD.max(abi::gc_tracked_count()) {
+    if abi::gc_due() {
         collect();
+        abi::gc_set_threshold(THRESHOLD.max(abi::gc_tracked_count()));
     }
 }
 
@@ -62,7 +65,9 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         f(&func.globals);
         func.defaults.iter().for_each(|v| val(f, v));
         if let Ok(cl) = func.closure.try_borrow() {
-            cl.iter().for_each(|c| f(c));
+            for c in cl.iter() {
+                f(c);
+            }
         }
     } else if let Some(it) = o.downcast::<IterObj>() {
         it.for_each_ref(f);

@@ -156,13 +156,12 @@ fn recv_dict<'a>(args: &Args<'a>) -> PyResult<&'a DictObj> {
         .ok_or_else(|| PyErr::type_error("descriptor requires a 'dict' object"))
 }
 
-fn int_arg(v: &Value, name: &str) -> PyResult<i64> {
+fn int_arg(v: &Value) -> PyResult<i64> {
     match ops::to_index(v) {
         Some(r) => r,
         None => Err(PyErr::type_error(format!(
-            "'{}' object cannot be interpreted as an integer{}",
-            v.type_name(),
-            if name.is_empty() { "" } else { "" }
+            "'{}' object cannot be interpreted as an integer",
+            v.type_name()
         ))),
     }
 }
@@ -174,7 +173,7 @@ fn char_range(s: &str, start: Option<&Value>, end: Option<&Value>) -> PyResult<(
         match v {
             None | Some(Value::None) => Ok(def),
             Some(v) => {
-                let mut i = int_arg(v, "")?;
+                let mut i = int_arg(v)?;
                 if i < 0 {
                     i = (i + n).max(0);
                 }
@@ -233,7 +232,7 @@ fn str_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         .or(args.kw("sep"))
         .filter(|v| !matches!(v, Value::None));
     let maxsplit = match args.pos.get(2).or(args.kw("maxsplit")) {
-        Some(v) => int_arg(v, "")?,
+        Some(v) => int_arg(v)?,
         None => -1,
     };
     let limit = if maxsplit < 0 {
@@ -331,7 +330,7 @@ fn str_replace(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let old = arg_str(&args.pos[1], "replace() argument 1")?;
     let new = arg_str(&args.pos[2], "replace() argument 2")?;
     let count = match args.pos.get(3) {
-        Some(v) => int_arg(v, "")?,
+        Some(v) => int_arg(v)?,
         None => -1,
     };
     Ok(Value::string(if count < 0 {
@@ -392,7 +391,7 @@ fn start_past_end(s: &str, start: Option<&Value>) -> PyResult<bool> {
         None | Some(Value::None) => Ok(false),
         Some(v) => {
             let n = s.chars().count() as i64;
-            let i = int_arg(v, "")?;
+            let i = int_arg(v)?;
             let i = if i < 0 { (i + n).max(0) } else { i };
             Ok(i > n)
         }
@@ -465,7 +464,7 @@ fn str_pred(args: &Args<'_>, name: &str, f: fn(char) -> bool) -> PyResult<Value>
 
 fn str_isdigit(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     str_pred(&args, "isdigit", |c| {
-        c.is_ascii_digit() || c.is_numeric() && c.to_digit(10).is_some()
+        c.is_ascii_digit() || (!c.is_ascii() && c.is_numeric())
     })
 }
 
@@ -484,7 +483,7 @@ fn str_isalnum(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn pad_impl(args: &Args<'_>, name: &str, align: char) -> PyResult<Value> {
     arity(args, name, 1, 2)?;
     let s = recv_str(args)?;
-    let width = int_arg(&args.pos[1], "")?;
+    let width = int_arg(&args.pos[1])?;
     let fill = match args.pos.get(2) {
         Some(f) => {
             let f = arg_str(f, "The fill character")?;
@@ -534,7 +533,7 @@ fn str_center(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn str_zfill(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "zfill", 1, 1)?;
     let s = recv_str(&args)?;
-    let width = int_arg(&args.pos[1], "")?;
+    let width = int_arg(&args.pos[1])?;
     let n = s.chars().count() as i64;
     if width <= n {
         return Ok(Value::str(s));
@@ -595,7 +594,7 @@ fn list_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     let n = v.len() as i64;
     let i = match args.pos.get(1) {
-        Some(x) => int_arg(x, "")?,
+        Some(x) => int_arg(x)?,
         None => -1,
     };
     let k = if i < 0 { i + n } else { i };
@@ -608,7 +607,7 @@ fn list_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn list_insert(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "insert", 2, 2)?;
     let l = recv_list(&args)?;
-    let i = int_arg(&args.pos[1], "")?;
+    let i = int_arg(&args.pos[1])?;
     let mut v = l.items.borrow_mut();
     let n = v.len() as i64;
     let k = if i < 0 { (i + n).max(0) } else { i.min(n) };
@@ -625,7 +624,7 @@ fn list_index(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         match v {
             None => Ok(def),
             Some(v) => {
-                let i = int_arg(v, "")?;
+                let i = int_arg(v)?;
                 Ok(if i < 0 { (i + n).max(0) } else { i.min(n) })
             }
         }

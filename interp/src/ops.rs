@@ -245,6 +245,9 @@ fn int_float_cmp(i: &BigInt, approx: f64, f: f64) -> Option<Ordering> {
 }
 
 /// `a == b` for any two values.
+// `vm` is unused by built-in types; user-defined `__eq__` (classes) will
+// need it, so every caller already passes it.
+#[allow(clippy::only_used_in_recursion)]
 pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
     if is_numeric(a) && is_numeric(b) {
         return Ok(num_cmp(a, b) == Some(Ordering::Equal));
@@ -564,7 +567,7 @@ pub fn int_op(op: BinOp, a: i64, b: i64) -> PyResult<Value> {
                 return Err(PyErr::zero_division("integer division or modulo by zero"));
             }
             match a.checked_div_euclid(b) {
-                Some(_) => Ok(Value::Int(a.div_floor(&b))),
+                Some(_) => Ok(Value::Int(Integer::div_floor(&a, &b))),
                 None => big(),
             }
         }
@@ -575,7 +578,7 @@ pub fn int_op(op: BinOp, a: i64, b: i64) -> PyResult<Value> {
             if b == -1 {
                 return Ok(Value::Int(0));
             }
-            Ok(Value::Int(a.mod_floor(&b)))
+            Ok(Value::Int(Integer::mod_floor(&a, &b)))
         }
         BinOp::TrueDiv => {
             if b == 0 {
@@ -920,7 +923,7 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
             };
             if let Some(i) = to_index(key) {
                 let i = i.map_err(|_| {
-                    PyErr::index_error(format!("cannot fit 'int' into an index-sized integer"))
+                    PyErr::index_error("cannot fit 'int' into an index-sized integer")
                 })?;
                 let got = match (is_list, items) {
                     (Some(l), _) => {
@@ -993,6 +996,15 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
             let Some(r) = o.downcast::<RangeObj>() else {
                 return Err(not_subscriptable(c));
             };
+            if r.big.is_some() && key.is_int() {
+                let n = r.big_len();
+                let i = key.to_bigint().unwrap_or_default();
+                let k = if i.is_negative() { i + &n } else { i };
+                if k.is_negative() || k >= n {
+                    return Err(PyErr::index_error("range object index out of range"));
+                }
+                return Ok(Value::from_bigint(r.big_item(&k)));
+            }
             if let Some(i) = to_index(key) {
                 let i = i?;
                 let n = r.len();
@@ -1001,6 +1013,12 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
                     return Err(PyErr::index_error("range object index out of range"));
                 }
                 return Ok(Value::Int(r.item(k)));
+            }
+            if r.big.is_some() && key.downcast::<SliceObj>().is_some() {
+                return Err(PyErr::new(
+                    &types::NOT_IMPLEMENTED_ERROR,
+                    "slicing a range with bounds beyond 64 bits is not supported by typhon",
+                ));
             }
             if let Some(sl) = key.downcast::<SliceObj>() {
                 let (start, _, step, count) = slice_indices(sl, r.len())?;
@@ -1145,6 +1163,14 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
             let Some(r) = o.downcast::<RangeObj>() else {
                 return Ok(false);
             };
+            if r.big.is_some() && item.is_int() {
+                let [lo, _, step] = r.bounds();
+                let i = item.to_bigint().unwrap_or_default();
+                let n = r.big_len();
+                let off = i - lo;
+                let (k, rem) = num_integer::Integer::div_mod_floor(&off, &step);
+                return Ok(rem.is_zero() && !k.is_negative() && k < n);
+            }
             match item {
                 Value::Int(_) | Value::Bool(_) => {
                     let i = small_int(item).unwrap_or(0);
@@ -1199,7 +1225,18 @@ pub fn len(v: &Value) -> PyResult<usize> {
             Kind::LIST => o.downcast::<ListObj>().map(|l| l.items.borrow().len()),
             Kind::TUPLE => o.downcast::<TupleObj>().map(|t| t.items.len()),
             Kind::DICT => o.downcast::<DictObj>().map(|d| d.len()),
-            Kind::RANGE => o.downcast::<RangeObj>().map(|r| r.len() as usize),
+            Kind::RANGE => match o.downcast::<RangeObj>() {
+                Some(r) if r.big.is_some() => match r.big_len().to_usize() {
+                    Some(n) if n <= i64::MAX as usize => Some(n),
+                    _ => {
+                        return Err(PyErr::overflow(
+                            "Python int too large to convert to C ssize_t",
+                        ));
+                    }
+                },
+                Some(r) => Some(r.len() as usize),
+                None => None,
+            },
             Kind::DICT_VIEW => view_len(o),
             _ => None,
         },
@@ -1240,6 +1277,17 @@ pub fn get_iter(v: &Value) -> PyResult<Value> {
         ),
         Kind::RANGE => {
             let r = o.downcast::<RangeObj>().ok_or_else(err)?;
+            if r.big.is_some() {
+                let [lo, _, step] = r.bounds();
+                return Ok(Value::Obj(IterObj::new_obj(
+                    &types::RANGE_ITER,
+                    IterState::BigRange {
+                        cur: lo,
+                        step,
+                        left: r.big_len(),
+                    },
+                )));
+            }
             (
                 &types::RANGE_ITER,
                 IterState::Range {
@@ -1353,6 +1401,16 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
                     Then::Done(Some(Value::Int(v)))
                 } else {
                     Then::Done(None)
+                }
+            }
+            IterState::BigRange { cur, step, left } => {
+                if left.is_zero() || left.is_negative() {
+                    Then::Done(None)
+                } else {
+                    let v = cur.clone();
+                    *cur += &*step;
+                    *left -= 1;
+                    Then::Done(Some(Value::from_bigint(v)))
                 }
             }
             IterState::Str { s, pos } => {
@@ -1555,9 +1613,9 @@ fn repr_obj_inner(v: &Value, o: &ObjRef) -> String {
                 .collect();
             format!("{{{}}}", parts.join(", "))
         }
-        Kind::RANGE => match o.downcast::<RangeObj>() {
-            Some(r) if r.step == 1 => format!("range({}, {})", r.start, r.stop),
-            Some(r) => format!("range({}, {}, {})", r.start, r.stop, r.step),
+        Kind::RANGE => match o.downcast::<RangeObj>().map(|r| r.bounds()) {
+            Some([a, b, c]) if c == BigInt::from(1) => format!("range({a}, {b})"),
+            Some([a, b, c]) => format!("range({a}, {b}, {c})"),
             None => String::new(),
         },
         Kind::SLICE => match o.downcast::<SliceObj>() {

@@ -53,7 +53,7 @@ pub struct Vm {
     pub(crate) out: Box<dyn Write>,
     /// Pre-made method objects of built-in types, indexed like
     /// [`methods::table`].
-    pub(crate) method_objs: HashMap<u32, Vec<Value>>,
+    pub(crate) method_objs: Vec<Vec<Value>>,
     pub(crate) null_marker: ObjRef,
     /// Directory of the main script (searched first by `import`).
     pub(crate) script_dir: Option<PathBuf>,
@@ -82,7 +82,7 @@ impl Vm {
             handled: Vec::new(),
             depth: 0,
             out,
-            method_objs: HashMap::new(),
+            method_objs: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
             script_dir: None,
             native_stack_top: &here as *const usize as usize,
@@ -94,7 +94,11 @@ impl Vm {
                 .iter()
                 .map(|(name, f)| Value::Obj(Builtin::new_obj(name, *f, None)))
                 .collect();
-            vm.method_objs.insert(kind, objs);
+            let k = kind as usize;
+            if vm.method_objs.len() <= k {
+                vm.method_objs.resize(k + 1, Vec::new());
+            }
+            vm.method_objs[k] = objs;
         }
         vm
     }
@@ -189,7 +193,11 @@ impl Vm {
                 format!("can't open file '{}': {e}", path.display()),
             )
         })?;
-        let shown = path.to_string_lossy().into_owned();
+        // CPython 3.11 reports the script by its absolute path.
+        let shown = std::path::absolute(path)
+            .unwrap_or_else(|_| path.to_path_buf())
+            .to_string_lossy()
+            .into_owned();
         self.script_dir = Some(
             path.parent()
                 .map(|p| {
@@ -253,8 +261,7 @@ impl Vm {
                 self.check_native_stack()?;
                 let mut st = ExecState::default();
                 eval::push_function_frame(self, &mut st, o, args.pos, args.kw)?;
-                let r = eval::run(self, &mut st);
-                r
+                eval::run(self, &mut st)
             }
             Kind::BUILTIN => {
                 let Some(b) = o.downcast::<Builtin>() else {
@@ -384,7 +391,7 @@ impl Vm {
     /// The pre-made method object `idx` of built-in type `kind`.
     pub(crate) fn method_obj(&self, kind: u32, idx: usize) -> PyResult<Value> {
         self.method_objs
-            .get(&kind)
+            .get(kind as usize)
             .and_then(|v| v.get(idx))
             .cloned()
             .ok_or_else(|| PyErr::new(&types::SYSTEM_ERROR, "method table out of sync"))
@@ -491,7 +498,7 @@ impl Vm {
 
     /// A string object for `s` (helper for natives).
     pub fn new_str(&self, s: &str) -> Value {
-        Value::Obj(StrObj::new(s))
+        Value::Obj(StrObj::new_obj(s))
     }
 }
 

@@ -395,6 +395,20 @@ thread_local! {
     static GC_TRACKED: std::cell::RefCell<std::collections::HashSet<usize>> =
         std::cell::RefCell::new(std::collections::HashSet::new());
     static GC_NEW: Cell<usize> = const { Cell::new(0) };
+    /// Containers that may still be tracked before a collection is due.
+    static GC_BUDGET: Cell<isize> = const { Cell::new(20_000) };
+}
+
+/// Whether enough containers were tracked since the last collection that
+/// another is due (one thread-local read: this is checked on every call).
+#[inline]
+pub fn gc_due() -> bool {
+    GC_BUDGET.with(|c| c.get()) <= 0
+}
+
+/// Sets how many new containers make the next collection due.
+pub fn gc_set_threshold(n: usize) {
+    GC_BUDGET.with(|c| c.set(n as isize));
 }
 
 /// Registers a container with the cycle collector. Only objects whose type
@@ -411,6 +425,7 @@ pub fn gc_track(o: &ObjRef) {
         }
     });
     GC_NEW.with(|c| c.set(c.get() + 1));
+    GC_BUDGET.with(|c| c.set(c.get() - 1));
 }
 
 fn gc_untrack_ptr(p: usize) {

@@ -234,7 +234,11 @@ impl<'a> Compiler<'a> {
                 i += 1;
             }
         }
-        let names = u.names.iter().map(|n| StrObj::new(n)).collect::<Vec<_>>();
+        let names = u
+            .names
+            .iter()
+            .map(|n| StrObj::new_obj(n))
+            .collect::<Vec<_>>();
         let cell_params = scope
             .cells
             .iter()
@@ -268,14 +272,11 @@ impl<'a> Compiler<'a> {
         let u = self.unit();
         let h = u.handler_stack.last().copied();
         let line = u.line;
-        u.instrs.push(Instr { op, arg });
+        u.instrs.push(Instr::new(op, arg));
         u.lines.push(line);
         u.handlers_of.push(h);
         for _ in 0..op.cache_units() {
-            u.instrs.push(Instr {
-                op: Op::Cache,
-                arg: 0,
-            });
+            u.instrs.push(Instr::new(Op::Cache, 0));
             u.lines.push(line);
             u.handlers_of.push(h);
         }

@@ -36,6 +36,15 @@ pub enum IterState {
         /// Values left.
         left: i64,
     },
+    /// Over a range with big-int bounds.
+    BigRange {
+        /// Next value.
+        cur: num_bigint::BigInt,
+        /// Step.
+        step: num_bigint::BigInt,
+        /// Values left.
+        left: num_bigint::BigInt,
+    },
     /// Over the characters of a str.
     Str {
         /// The str.
@@ -140,7 +149,7 @@ impl IterObj {
                 v(func);
                 v(it);
             }
-            IterState::Range { .. } | IterState::Done => {}
+            IterState::Range { .. } | IterState::BigRange { .. } | IterState::Done => {}
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Smaller payloads: modules, ranges and slices.
 
 use super::{ObjRef, Value, types};
+use num_bigint::BigInt;
+use num_traits::{ToPrimitive, Zero};
 
 /// A module: a name and a globals dict.
 pub struct ModuleObj {
@@ -25,7 +27,9 @@ impl ModuleObj {
     }
 }
 
-/// A `range` with `i64` bounds.
+/// A `range`. Bounds that fit in `i64` live in the plain fields (the fast
+/// path); a range with a bound outside `i64` keeps all three in `big`, and
+/// then the plain fields are unused.
 pub struct RangeObj {
     /// First value.
     pub start: i64,
@@ -33,15 +37,73 @@ pub struct RangeObj {
     pub stop: i64,
     /// Step (never zero).
     pub step: i64,
+    /// Start, stop and step when one of them does not fit in `i64`.
+    pub big: Option<Box<[BigInt; 3]>>,
 }
 
 impl RangeObj {
     /// A new range object.
     pub fn new_obj(start: i64, stop: i64, step: i64) -> ObjRef {
-        ObjRef::new(types::RANGE.get(), RangeObj { start, stop, step })
+        ObjRef::new(
+            types::RANGE.get(),
+            RangeObj {
+                start,
+                stop,
+                step,
+                big: None,
+            },
+        )
     }
 
-    /// `len(range)`.
+    /// A new range from arbitrary ints (`step` must not be zero).
+    pub fn new_big(start: BigInt, stop: BigInt, step: BigInt) -> ObjRef {
+        match (start.to_i64(), stop.to_i64(), step.to_i64()) {
+            (Some(a), Some(b), Some(c)) => RangeObj::new_obj(a, b, c),
+            _ => ObjRef::new(
+                types::RANGE.get(),
+                RangeObj {
+                    start: 0,
+                    stop: 0,
+                    step: 1,
+                    big: Some(Box::new([start, stop, step])),
+                },
+            ),
+        }
+    }
+
+    /// `len(range)` as a big int (any range).
+    pub fn big_len(&self) -> BigInt {
+        let Some(b) = &self.big else {
+            return BigInt::from(self.len());
+        };
+        let [lo, hi, step] = &**b;
+        let zero = BigInt::zero();
+        if step > &zero && lo < hi {
+            (hi - lo - 1) / step + 1
+        } else if step < &zero && lo > hi {
+            (lo - hi - 1) / (-step) + 1
+        } else {
+            zero
+        }
+    }
+
+    /// The `i`-th element of any range (`0 <= i < len`).
+    pub fn big_item(&self, i: &BigInt) -> BigInt {
+        match &self.big {
+            Some(b) => &b[0] + i * &b[2],
+            None => BigInt::from(self.start) + i * BigInt::from(self.step),
+        }
+    }
+
+    /// (start, stop, step) as big ints.
+    pub fn bounds(&self) -> [BigInt; 3] {
+        match &self.big {
+            Some(b) => (**b).clone(),
+            None => [self.start.into(), self.stop.into(), self.step.into()],
+        }
+    }
+
+    /// `len(range)` of an `i64` range (see [`RangeObj::big_len`]).
     pub fn len(&self) -> i64 {
         let (lo, hi, step) = (self.start as i128, self.stop as i128, self.step as i128);
         let n = if step > 0 && lo < hi {
@@ -56,7 +118,10 @@ impl RangeObj {
 
     /// Whether the range is empty.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        match &self.big {
+            Some(_) => self.big_len().is_zero(),
+            None => self.len() == 0,
+        }
     }
 
     /// The `i`-th element (`0 <= i < len`).

@@ -12,7 +12,7 @@ pub struct ListObj {
 
 impl ListObj {
     /// A new `list` object.
-    pub fn new(items: Vec<Value>) -> ObjRef {
+    pub fn new_obj(items: Vec<Value>) -> ObjRef {
         let o = ObjRef::new(
             types::LIST.get(),
             ListObj {
@@ -32,7 +32,7 @@ pub struct TupleObj {
 
 impl TupleObj {
     /// A new `tuple` object.
-    pub fn new(items: Vec<Value>) -> ObjRef {
+    pub fn new_obj(items: Vec<Value>) -> ObjRef {
         // Only a tuple holding containers can be part of a cycle.
         let track = items.iter().any(|v| {
             v.as_obj()

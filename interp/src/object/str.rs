@@ -14,7 +14,7 @@ pub struct StrObj {
 
 impl StrObj {
     /// A new `str` object holding a copy of `s`.
-    pub fn new(s: &str) -> ObjRef {
+    pub fn new_obj(s: &str) -> ObjRef {
         Self::from_string(s.to_owned())
     }
 

@@ -7,7 +7,12 @@ use num_traits::ToPrimitive;
 
 /// A Python value. `None`, `bool`, `int`s that fit in `i64` and `float`s are
 /// unboxed; everything else is a reference-counted heap object.
+///
+/// The `u64` tag puts every payload at offset 8, so moving a value is two
+/// aligned word moves (with a `u8` tag, `Bool`'s payload sits at byte 1 and
+/// copies become overlapping unaligned moves that stall store forwarding).
 #[derive(Clone, Debug)]
+#[repr(u64)]
 pub enum Value {
     /// `None`
     None,
@@ -65,7 +70,7 @@ impl Value {
 
     /// A new `str`.
     pub fn str(s: &str) -> Value {
-        Value::Obj(StrObj::new(s))
+        Value::Obj(StrObj::new_obj(s))
     }
 
     /// A new `str` taking ownership of a `String`.
@@ -75,12 +80,12 @@ impl Value {
 
     /// A new `list`.
     pub fn list(items: Vec<Value>) -> Value {
-        Value::Obj(ListObj::new(items))
+        Value::Obj(ListObj::new_obj(items))
     }
 
     /// A new `tuple`.
     pub fn tuple(items: Vec<Value>) -> Value {
-        Value::Obj(TupleObj::new(items))
+        Value::Obj(TupleObj::new_obj(items))
     }
 
     /// A new empty `dict`.
@@ -150,6 +155,9 @@ impl Value {
         self.type_of().is_subtype(t)
     }
 }
+
+const _: () = assert!(std::mem::size_of::<Value>() == 16);
+const _: () = assert!(std::mem::size_of::<Option<Value>>() == 16);
 
 impl From<bool> for Value {
     fn from(b: bool) -> Value {

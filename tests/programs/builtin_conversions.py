@@ -1,0 +1,16 @@
+# str, repr, bool, int, float, list, tuple, dict conversions
+print(str(1), str(1.5), str(None), str(True), str([1, "a"]), str((1,)), str({"a": [1]}), str(""), str(-0.0))
+print(repr(1), repr(1.5), repr(None), repr(True), repr("a"), repr([1, "a"]), repr(""), repr(("x",)))
+print(bool(0), bool(1), bool(-1), bool(0.0), bool(0.1), bool(""), bool("0"), bool([]), bool([[]]), bool(None))
+print(bool(), int(), float(), str(), list(), tuple(), dict(), repr(str()))
+print(int("12"), int(12.9), int(True), int("-0"), float("1.25"), float(3), float("  7  "), float(-2 ** 60))
+print(str(10 ** 30), str(1e30), str(1e-30), str(2 ** 0.5), str(int("0" * 50 + "1")))
+print(list("abc"), list((1, 2)), tuple([3]), dict([(1, 2)]), list(range(0)), tuple({}))
+print(str(str), str(int), repr(bool))
+x = [1, 2]
+y = list(x)
+y.append(3)
+print(x, y, tuple(x) == (1, 2), list(tuple(x)) == x)
+print(repr(str(1.0)), repr(float("1")), repr(int("0001")), str(float(10 ** 16)))
+print(int(float("1e5")), float(int("100000")), int(str(123)) + 1, str(int("7")) + "1")
+print(bool(float("nan")), bool(float("inf")), bool(-0.0), bool(2 ** 100), bool(range(0)), bool({0: 0}))

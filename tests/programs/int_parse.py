@@ -1,0 +1,13 @@
+# int() parsing from strings with bases
+print(int('42'), int('-17'), int('+8'), int('  99  '), int('\t-3\n'))
+print(int('  -0x1f ', 0), int('0x1F', 16), int('1f', 16), int('-ff', 16))
+print(int('101', 2), int('0b101', 0), int('0b101', 2), int('-0b11', 0))
+print(int('17', 8), int('0o17', 0), int('0o17', 8))
+print(int('z', 36), int('Z', 36), int('zz', 36), int('10', 36))
+print(int('0'), int('-0'), int('000'), int('0', 0), int('00', 0))
+print(int('1_000_000'), int('0x_ff', 0), int('1_0', 2))
+print(int('123456789012345678901234567890'), int('-99999999999999999999'))
+print(int('7', 10), int('12', 3), int('zzzzzzzzzzzzzzz', 36))
+print(int(3.9), int(-3.9), int(0.5), int(-0.5), int(1e20), int(True), int(False))
+print(int(12), int(-12), int(2 ** 70))
+print(int(' 12 ') + int('08'), int('0012'))

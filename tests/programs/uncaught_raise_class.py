@@ -1,0 +1,6 @@
+# raising an exception class without arguments
+def todo():
+    raise NotImplementedError
+
+print("calling todo")
+todo()

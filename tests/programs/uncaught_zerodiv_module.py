@@ -1,0 +1,6 @@
+# uncaught ZeroDivisionError at module level
+print("computing")
+x = 10
+y = 0
+print(x / y)
+print("not reached")

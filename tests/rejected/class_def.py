@@ -1,0 +1,4 @@
+x = 1
+class Point:
+    pass
+print(x)

@@ -1,0 +1,3 @@
+def configure(name, **options):
+    return name
+print(configure("x"))

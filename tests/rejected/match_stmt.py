@@ -1,0 +1,6 @@
+x = 3
+match x:
+    case 1:
+        print("one")
+    case _:
+        print("other")
