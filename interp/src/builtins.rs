@@ -9,7 +9,7 @@ use crate::methods;
 use crate::object::types::{self, Kind};
 use crate::object::{
     Args, Builtin, DictKey, DictObj, ExcObj, IterObj, IterState, ListObj, ModuleObj, ObjRef, PyErr,
-    PyResult, RangeObj, SliceObj, StaticType, TupleObj, Value,
+    PyResult, RangeObj, SliceObj, StaticType, StrObj, TupleObj, Value,
 };
 use crate::ops;
 use crate::vm::Vm;
@@ -472,7 +472,7 @@ fn b_chr(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         .filter(|c| *c < 0x110000)
         .ok_or_else(|| PyErr::value_error("chr() arg not in range(0x110000)"))?;
     match char::from_u32(c) {
-        Some(ch) => Ok(Value::string(ch.to_string())),
+        Some(ch) => Ok(Value::Obj(StrObj::char_obj(ch))),
         None => Err(PyErr::value_error(
             "surrogate code points are not supported by typhon",
         )),

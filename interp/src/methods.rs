@@ -204,8 +204,24 @@ fn byte_to_char(s: &str, b: usize) -> i64 {
 fn str_join(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "str.join", 1, 1)?;
     let sep = recv_str(&args)?;
-    let items = ops::collect(vm, &args.pos[1])?;
-    let mut out = String::new();
+    // A list or tuple is read in place (no Python code runs while joining).
+    let owned;
+    let borrowed;
+    let items: &[Value] = if let Some(l) = args.pos[1].downcast::<ListObj>() {
+        borrowed = l.items.borrow();
+        &borrowed
+    } else if let Some(t) = args.pos[1].downcast::<crate::object::TupleObj>() {
+        &t.items
+    } else {
+        owned = ops::collect(vm, &args.pos[1])?;
+        &owned
+    };
+    let total: usize = items
+        .iter()
+        .map(|v| v.as_str().map_or(0, str::len))
+        .sum::<usize>()
+        + sep.len() * items.len().saturating_sub(1);
+    let mut out = String::with_capacity(total);
     for (i, it) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(sep);

@@ -959,7 +959,7 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
                 let i = i?;
                 return norm_index(i, s.char_len())
                     .and_then(|k| s.char_at(k))
-                    .map(|ch| Value::string(ch.to_string()))
+                    .map(|ch| Value::Obj(StrObj::char_obj(ch)))
                     .ok_or_else(|| PyErr::index_error("string index out of range"));
             }
             if let Some(sl) = key.downcast::<SliceObj>() {
@@ -1418,7 +1418,7 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
                 match text.get(*pos..).and_then(|r| r.chars().next()) {
                     Some(ch) => {
                         *pos += ch.len_utf8();
-                        Then::Done(Some(Value::string(ch.to_string())))
+                        Then::Done(Some(Value::Obj(StrObj::char_obj(ch))))
                     }
                     None => Then::Done(None),
                 }
@@ -1715,6 +1715,9 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
 pub fn to_str_value(vm: &mut Vm, v: &Value) -> PyResult<Value> {
     if v.kind() == Kind::STR && v.as_str().is_some() {
         return Ok(v.clone());
+    }
+    if let Value::Int(i @ 0..=9) = v {
+        return Ok(Value::Obj(StrObj::char_obj((b'0' + *i as u8) as char)));
     }
     Ok(Value::string(str_of(vm, v)?))
 }

@@ -7,7 +7,9 @@ use std::cell::Cell;
 /// A Python `str`: immutable UTF-8 text with its character count and a
 /// lazily computed, cached hash.
 pub struct StrObj {
-    s: Box<str>,
+    // A `String` rather than `Box<str>`: boxing would shrink (reallocate)
+    // every freshly built string.
+    s: String,
     nchars: usize,
     hash: Cell<u64>,
 }
@@ -18,8 +20,15 @@ impl StrObj {
         Self::from_string(s.to_owned())
     }
 
-    /// A new `str` object taking `s`.
+    /// A new `str` object taking `s`. One-character ASCII strings are
+    /// shared (as CPython shares its one-character Latin-1 strings).
     pub fn from_string(s: String) -> ObjRef {
+        if s.len() == 1
+            && let Some(&b) = s.as_bytes().first()
+            && b < 128
+        {
+            return ascii_char(b);
+        }
         let nchars = if s.is_ascii() {
             s.len()
         } else {
@@ -28,11 +37,19 @@ impl StrObj {
         ObjRef::new(
             types::STR.get(),
             StrObj {
-                s: s.into_boxed_str(),
+                s,
                 nchars,
                 hash: Cell::new(0),
             },
         )
+    }
+
+    /// The shared one-character string for an ASCII character.
+    pub fn char_obj(c: char) -> ObjRef {
+        if c.is_ascii() {
+            return ascii_char(c as u8);
+        }
+        Self::from_string(c.to_string())
     }
 
     /// The text.
@@ -73,6 +90,32 @@ impl StrObj {
             self.s.chars().nth(i)
         }
     }
+}
+
+thread_local! {
+    static ASCII_CHARS: Vec<ObjRef> = (0u8..128)
+        .map(|b| {
+            ObjRef::new(
+                types::STR.get(),
+                StrObj {
+                    s: (b as char).to_string(),
+                    nchars: 1,
+                    hash: Cell::new(0),
+                },
+            )
+        })
+        .collect();
+}
+
+fn ascii_char(b: u8) -> ObjRef {
+    ASCII_CHARS.with(|t| t[(b & 127) as usize].clone())
+}
+
+/// How many heap objects the interpreter keeps for the whole life of the
+/// thread (the shared one-character strings), so leak checks can discount
+/// them.
+pub fn permanent_objects() -> isize {
+    ASCII_CHARS.with(|t| t.len() as isize)
 }
 
 /// FNV-1a over bytes, finished with a multiplicative mix. Any stable hash
