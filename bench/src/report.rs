@@ -1,0 +1,331 @@
+//! Rendering a [`Report`] as a text table and as `bench/RESULTS.md`.
+
+use std::fmt::Write as _;
+
+use crate::registry::Group;
+use crate::results::{BenchmarkResult, CellResult, Report, Status};
+use crate::runtime::RuntimeKind;
+
+/// Formats a duration in nanoseconds: thousands separators from 10 µs up,
+/// otherwise three or four significant digits.
+pub fn fmt_ns(ns: f64) -> String {
+    if ns >= 10_000.0 {
+        group_thousands(ns.round() as u64)
+    } else if ns >= 100.0 {
+        format!("{ns:.1}")
+    } else {
+        format!("{ns:.2}")
+    }
+}
+
+/// Formats an integer with `,` thousands separators.
+pub fn group_thousands(mut v: u64) -> String {
+    let mut groups = Vec::new();
+    loop {
+        if v < 1000 {
+            groups.push(v.to_string());
+            break;
+        }
+        groups.push(format!("{:03}", v % 1000));
+        v /= 1000;
+    }
+    groups.reverse();
+    groups.join(",")
+}
+
+/// Formats a speed-up factor (baseline time / this time): `2.10x faster`
+/// when faster than the baseline, `0.80x` (or `0.0312x`) when slower.
+pub fn fmt_ratio(r: f64) -> String {
+    if r >= 1.0 {
+        format!("{r:.2}x faster")
+    } else if r >= 0.1 || r <= 0.0 {
+        format!("{r:.2}x")
+    } else {
+        // Keep about three significant digits for large slow-downs.
+        let decimals = (-r.log10()).ceil() as usize + 2;
+        format!("{r:.decimals$}x")
+    }
+}
+
+const HEADER: [&str; 9] = [
+    "Benchmark",
+    "N",
+    "Runtime",
+    "Median ns/iter",
+    "Min–max ns/iter",
+    "vs CPython",
+    "vs native",
+    "Checksum",
+    "Status",
+];
+
+fn ratio_cell(c: &CellResult, baseline: RuntimeKind, speedup: Option<f64>) -> String {
+    match (c.status, speedup) {
+        (Status::Ok, _) if c.runtime == baseline => "baseline".to_owned(),
+        (_, Some(r)) => fmt_ratio(r),
+        _ => "—".to_owned(),
+    }
+}
+
+fn status_cell(c: &CellResult) -> String {
+    let error = c.error.as_deref().unwrap_or("");
+    match c.status {
+        Status::Ok => "ok".to_owned(),
+        Status::Failed => format!("FAILED: {}", crate::process::truncate(error, 70)),
+        Status::ChecksumMismatch => {
+            format!("CHECKSUM MISMATCH: {}", crate::process::truncate(error, 70))
+        }
+    }
+}
+
+fn row(b: &BenchmarkResult, c: &CellResult) -> Vec<String> {
+    let range = match (c.min_ns_per_iter, c.max_ns_per_iter) {
+        (Some(lo), Some(hi)) => format!("{}–{}", fmt_ns(lo), fmt_ns(hi)),
+        _ => "—".to_owned(),
+    };
+    vec![
+        b.name.to_owned(),
+        group_thousands(b.n),
+        c.runtime.name().to_owned(),
+        c.median_ns_per_iter.map_or_else(|| "—".to_owned(), fmt_ns),
+        range,
+        ratio_cell(c, RuntimeKind::Cpython, c.speedup_vs_cpython),
+        ratio_cell(c, RuntimeKind::Native, c.speedup_vs_native),
+        c.checksum
+            .as_deref()
+            .map_or_else(|| "—".to_owned(), |s| crate::process::truncate(s, 24)),
+        status_cell(c),
+    ]
+}
+
+/// The results table as a Markdown table with padded columns (readable as
+/// plain text too).
+pub fn results_table(report: &Report) -> String {
+    let rows: Vec<Vec<String>> = report
+        .benchmarks
+        .iter()
+        .flat_map(|b| b.results.iter().map(move |c| row(b, c)))
+        .collect();
+    markdown_table(
+        &HEADER,
+        &rows,
+        &[false, true, false, true, true, true, true, false, false],
+    )
+}
+
+/// Renders a Markdown table, padding every column to its widest cell.
+/// `right[i]` right-aligns column `i`.
+fn markdown_table(header: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
+    let escape = |s: &str| s.replace('|', "\\|");
+    let header: Vec<String> = header.iter().map(|h| escape(h)).collect();
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| r.iter().map(|c| escape(c)).collect())
+        .collect();
+    let width = |i: usize| {
+        rows.iter()
+            .filter_map(|r| r.get(i))
+            .chain(std::iter::once(&header[i]))
+            .map(|c| c.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(3)
+    };
+    let widths: Vec<usize> = (0..header.len()).map(width).collect();
+    let is_right = |i: usize| right.get(i).copied().unwrap_or(false);
+    let line = |cells: &[String]| {
+        let mut out = String::from("|");
+        for (i, w) in widths.iter().enumerate() {
+            let cell = cells.get(i).map(String::as_str).unwrap_or("");
+            let pad = w.saturating_sub(cell.chars().count());
+            if is_right(i) {
+                let _ = write!(out, " {}{cell} |", " ".repeat(pad));
+            } else {
+                let _ = write!(out, " {cell}{} |", " ".repeat(pad));
+            }
+        }
+        out.push('\n');
+        out
+    };
+    let mut out = line(&header);
+    out.push('|');
+    for (i, w) in widths.iter().enumerate() {
+        if is_right(i) {
+            let _ = write!(out, " {}: |", "-".repeat(w - 1));
+        } else {
+            let _ = write!(out, " {} |", "-".repeat(*w));
+        }
+    }
+    out.push('\n');
+    for r in &rows {
+        out.push_str(&line(r));
+    }
+    out
+}
+
+/// One line per failed or mismatching result, with the full error.
+pub fn failures(report: &Report) -> Vec<String> {
+    report
+        .benchmarks
+        .iter()
+        .flat_map(|b| {
+            b.results
+                .iter()
+                .filter(|c| c.status != Status::Ok)
+                .map(move |c| {
+                    format!(
+                        "{} on {}: {}",
+                        b.name,
+                        c.runtime.name(),
+                        c.error.as_deref().unwrap_or("unknown error")
+                    )
+                })
+        })
+        .collect()
+}
+
+/// One line per requested runtime: name, version and note.
+pub fn runtime_lines(report: &Report) -> Vec<String> {
+    report
+        .runtimes
+        .iter()
+        .map(|r| {
+            let mut line = format!(
+                "{}: {}",
+                r.name.name(),
+                r.version.as_deref().unwrap_or("version unknown")
+            );
+            if let Some(note) = &r.note {
+                let _ = write!(line, " — {note}");
+            }
+            line
+        })
+        .collect()
+}
+
+const RATIO_EXPLANATION: &str = "Times are the median (and min–max) over runs of the `ns_per_iter` \
+each program reports for its timed hot loop, in nanoseconds per iteration of `N` \
+(see `bench/README.md`). \"vs CPython\" and \"vs native\" are the baseline's median divided \
+by this runtime's median: \"2.10x faster\" means 2.1 times as fast as the baseline, \"0.80x\" \
+means it takes 1/0.80 = 1.25 times as long. Ratios are only given for results whose checksum \
+matches.";
+
+/// The full text of `bench/RESULTS.md`. `plots` lists each plotted group with
+/// its path relative to `bench/`.
+pub fn markdown(report: &Report, plots: &[(Group, String)]) -> String {
+    let mut md = String::new();
+    let mode = if report.quick {
+        "quick (small N; not for publication)"
+    } else {
+        "full"
+    };
+    let _ = writeln!(md, "# Typhon benchmark results\n");
+    let _ = writeln!(
+        md,
+        "<!-- Generated by the bench harness (bench/src); do not edit by hand. -->\n"
+    );
+    let _ = writeln!(md, "- Command: `{}`", report.command);
+    let _ = writeln!(md, "- Date: {}", report.date);
+    let _ = writeln!(
+        md,
+        "- Mode: {mode}; {} run(s) per benchmark and runtime, each a separate process",
+        report.runs
+    );
+    let _ = writeln!(
+        md,
+        "- Machine: {}, {} logical CPUs",
+        report.machine.cpu_model, report.machine.cores
+    );
+    let _ = writeln!(
+        md,
+        "- Overall: {}\n",
+        if report.ok {
+            "all results ok"
+        } else {
+            "SOME RESULTS FAILED (see Failures)"
+        }
+    );
+
+    let _ = writeln!(md, "## Runtimes\n");
+    let rows: Vec<Vec<String>> = report
+        .runtimes
+        .iter()
+        .map(|r| {
+            vec![
+                r.name.name().to_owned(),
+                r.version.clone().unwrap_or_else(|| "unknown".to_owned()),
+                if r.available { "used" } else { "skipped" }.to_owned(),
+                r.note.clone().unwrap_or_default(),
+            ]
+        })
+        .collect();
+    md.push_str(&markdown_table(
+        &["Runtime", "Version", "Status", "Note"],
+        &rows,
+        &[],
+    ));
+    let _ = writeln!(
+        md,
+        "\nThe native version is the first line of `$CC --version` (default `cc`).\n"
+    );
+
+    let _ = writeln!(md, "## Results\n");
+    if report.benchmarks.is_empty() {
+        let _ = writeln!(md, "No benchmark was run.\n");
+    } else {
+        md.push_str(&results_table(report));
+        let _ = writeln!(md, "\n{RATIO_EXPLANATION}\n");
+    }
+
+    if !plots.is_empty() {
+        let _ = writeln!(md, "## Plots\n");
+        for (group, path) in plots {
+            let _ = writeln!(md, "### {}\n", group.name());
+            let _ = writeln!(md, "![{} benchmarks]({path})\n", group.name());
+        }
+    }
+
+    let failures = failures(report);
+    if !failures.is_empty() {
+        let _ = writeln!(md, "## Failures\n");
+        for f in failures {
+            let _ = writeln!(md, "- {}", f.replace('\n', " "));
+        }
+        md.push('\n');
+    }
+    if !report.notes.is_empty() {
+        let _ = writeln!(md, "## Notes\n");
+        for n in &report.notes {
+            let _ = writeln!(md, "- {n}");
+        }
+        md.push('\n');
+    }
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_numbers() {
+        assert_eq!(fmt_ns(32_086_134.333), "32,086,134");
+        assert_eq!(fmt_ns(10_000.0), "10,000");
+        assert_eq!(fmt_ns(179.685), "179.7");
+        assert_eq!(fmt_ns(45.175), "45.17");
+        assert_eq!(fmt_ratio(2.1), "2.10x faster");
+        assert_eq!(fmt_ratio(0.8), "0.80x");
+        assert_eq!(fmt_ratio(0.0734), "0.0734x");
+        assert_eq!(fmt_ratio(0.00314), "0.00314x");
+    }
+
+    #[test]
+    fn pads_tables() {
+        let t = markdown_table(
+            &["a", "b"],
+            &[vec!["x|y".into(), "1".into()]],
+            &[false, true],
+        );
+        assert_eq!(t, "| a    |   b |\n| ---- | --: |\n| x\\|y |   1 |\n");
+    }
+}

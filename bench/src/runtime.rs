@@ -1,0 +1,306 @@
+//! The runtimes under test: locating, building and version-probing them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use clap::ValueEnum;
+use serde::Serialize;
+
+use crate::process;
+use crate::sysinfo::Paths;
+
+/// A runtime the harness can measure.
+///
+/// The declaration order is the column/row order of every report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuntimeKind {
+    /// `target/release/typhon`, JIT enabled.
+    Typhon,
+    /// `target/release/typhon` with `TYPHON_JIT=0`.
+    TyphonNojit,
+    /// `python3`, which must be CPython 3.11.x.
+    Cpython,
+    /// `pypy3` from `PATH`, if installed.
+    Pypy,
+    /// `bench/native/native.c` compiled with `cc -O2`.
+    Native,
+}
+
+impl RuntimeKind {
+    /// The name used on the command line and in JSON (`typhon-nojit`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            RuntimeKind::Typhon => "typhon",
+            RuntimeKind::TyphonNojit => "typhon-nojit",
+            RuntimeKind::Cpython => "cpython",
+            RuntimeKind::Pypy => "pypy",
+            RuntimeKind::Native => "native",
+        }
+    }
+
+    /// Human-readable label for tables and plots.
+    pub fn label(self) -> &'static str {
+        match self {
+            RuntimeKind::Typhon => "Typhon",
+            RuntimeKind::TyphonNojit => "Typhon (no JIT)",
+            RuntimeKind::Cpython => "CPython",
+            RuntimeKind::Pypy => "PyPy",
+            RuntimeKind::Native => "native C",
+        }
+    }
+}
+
+/// A runtime that is ready to run benchmarks.
+#[derive(Clone, Debug)]
+pub struct Runtime {
+    /// Which runtime this is.
+    pub kind: RuntimeKind,
+    /// The executable to start.
+    pub program: PathBuf,
+    /// Extra environment variables for every run.
+    pub env: Vec<(String, String)>,
+}
+
+impl Runtime {
+    /// The command that runs one benchmark: `PROGRAM FILE N` for Python runtimes,
+    /// `native NATIVE_NAME N` for the native runtime.
+    pub fn command(&self, script_or_native_name: &str, n: u64) -> Command {
+        let mut cmd = Command::new(&self.program);
+        cmd.arg(script_or_native_name).arg(n.to_string());
+        cmd.envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        cmd
+    }
+}
+
+/// The outcome of preparing one requested runtime.
+#[derive(Debug)]
+pub struct RuntimeStatus {
+    /// Which runtime this is.
+    pub kind: RuntimeKind,
+    /// Version string, when it could be determined.
+    pub version: Option<String>,
+    /// Why the runtime is skipped, or a caveat about it.
+    pub note: Option<String>,
+    /// The runtime, if it can run benchmarks.
+    pub runtime: Option<Runtime>,
+}
+
+impl RuntimeStatus {
+    fn ready(kind: RuntimeKind, program: PathBuf, version: String) -> Self {
+        RuntimeStatus {
+            kind,
+            version: Some(version),
+            note: None,
+            runtime: Some(Runtime {
+                kind,
+                program,
+                env: Vec::new(),
+            }),
+        }
+    }
+
+    fn skipped(kind: RuntimeKind, version: Option<String>, note: String) -> Self {
+        RuntimeStatus {
+            kind,
+            version,
+            note: Some(note),
+            runtime: None,
+        }
+    }
+}
+
+/// Prepares every requested runtime: builds Typhon and the native program,
+/// checks interpreter versions. Never fails; unusable runtimes come back with
+/// `runtime: None` and a note. `log` receives progress and diagnostics.
+pub fn prepare(kinds: &[RuntimeKind], paths: &Paths, log: &dyn Fn(&str)) -> Vec<RuntimeStatus> {
+    let wants_typhon = kinds
+        .iter()
+        .any(|k| matches!(k, RuntimeKind::Typhon | RuntimeKind::TyphonNojit));
+    let typhon = wants_typhon.then(|| prepare_typhon(paths, log));
+    kinds
+        .iter()
+        .map(|&kind| match kind {
+            RuntimeKind::Typhon | RuntimeKind::TyphonNojit => match &typhon {
+                Some(Ok((program, version))) => {
+                    let mut status = RuntimeStatus::ready(kind, program.clone(), version.clone());
+                    if let (RuntimeKind::TyphonNojit, Some(rt)) = (kind, &mut status.runtime) {
+                        rt.env.push(("TYPHON_JIT".into(), "0".into()));
+                        status.note = Some("same binary, run with TYPHON_JIT=0".into());
+                    }
+                    status
+                }
+                Some(Err(note)) => RuntimeStatus::skipped(kind, None, note.clone()),
+                None => RuntimeStatus::skipped(kind, None, "skipped: typhon not prepared".into()),
+            },
+            RuntimeKind::Cpython => prepare_cpython(),
+            RuntimeKind::Pypy => prepare_pypy(),
+            RuntimeKind::Native => prepare_native(paths, log),
+        })
+        .collect()
+}
+
+/// Builds `typhon` in release mode; returns the binary and its version.
+fn prepare_typhon(paths: &Paths, log: &dyn Fn(&str)) -> Result<(PathBuf, String), String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    log("building typhon: cargo build --release -p typhon --bin typhon");
+    let mut cmd = Command::new(cargo);
+    cmd.args(["build", "--release", "-p", "typhon", "--bin", "typhon"])
+        .current_dir(&paths.workspace);
+    let out = process::run(&mut cmd, Duration::from_secs(3600))
+        .map_err(|e| format!("cargo build of typhon failed: {e}"))?;
+    if !out.status.success() {
+        let tail: Vec<&str> = out.stderr.lines().rev().take(20).collect();
+        log("cargo build --release -p typhon failed; last lines of its output:");
+        for line in tail.iter().rev() {
+            log(&format!("    {line}"));
+        }
+        let first_error = out
+            .stderr
+            .lines()
+            .find(|l| l.trim_start().starts_with("error"))
+            .map(|l| process::truncate(l.trim(), 160));
+        return Err(match first_error {
+            Some(e) => format!("skipped: `cargo build --release -p typhon` failed ({e})"),
+            None => format!(
+                "skipped: `cargo build --release -p typhon` failed ({})",
+                out.status
+            ),
+        });
+    }
+    let program = paths.target.join("release").join("typhon");
+    if !program.is_file() {
+        return Err(format!(
+            "skipped: build succeeded but {} does not exist",
+            program.display()
+        ));
+    }
+    let version = match process::probe_version(Command::new(&program).arg("--version")) {
+        Ok(v) => v,
+        Err(e) => format!("unknown (`typhon --version` {e})"),
+    };
+    Ok((program, version))
+}
+
+fn prepare_cpython() -> RuntimeStatus {
+    let kind = RuntimeKind::Cpython;
+    match process::probe_version(Command::new("python3").arg("--version")) {
+        Ok(v) if v.starts_with("Python 3.11.") => {
+            RuntimeStatus::ready(kind, PathBuf::from("python3"), v)
+        }
+        Ok(v) => RuntimeStatus::skipped(
+            kind,
+            Some(v.clone()),
+            format!("skipped: python3 is {v}, CPython 3.11.x is required"),
+        ),
+        Err(e) => RuntimeStatus::skipped(kind, None, format!("skipped: python3 unusable ({e})")),
+    }
+}
+
+fn prepare_pypy() -> RuntimeStatus {
+    let kind = RuntimeKind::Pypy;
+    if find_on_path("pypy3").is_none() {
+        return RuntimeStatus::skipped(kind, None, "skipped: pypy3 is not on PATH".into());
+    }
+    let mut cmd = Command::new("pypy3");
+    cmd.arg("--version");
+    match process::run(&mut cmd, Duration::from_secs(30)) {
+        Ok(out) if out.status.success() => {
+            // `pypy3 --version` prints two lines: the Python version and the PyPy build.
+            let text = format!("{}\n{}", out.stdout, out.stderr);
+            let version = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            RuntimeStatus::ready(kind, PathBuf::from("pypy3"), version)
+        }
+        Ok(out) => RuntimeStatus::skipped(
+            kind,
+            None,
+            format!("skipped: `pypy3 --version` exited with {}", out.status),
+        ),
+        Err(e) => RuntimeStatus::skipped(kind, None, format!("skipped: pypy3 unusable ({e})")),
+    }
+}
+
+/// Compiles `bench/native/native.c` into `target/bench-native/native`.
+fn prepare_native(paths: &Paths, log: &dyn Fn(&str)) -> RuntimeStatus {
+    let kind = RuntimeKind::Native;
+    let cc = std::env::var("CC").unwrap_or_default();
+    let mut words = cc.split_whitespace();
+    let compiler = words.next().unwrap_or("cc").to_owned();
+    let cc_args: Vec<String> = words.map(str::to_owned).collect();
+
+    let mut probe = Command::new(&compiler);
+    probe.args(&cc_args).arg("--version");
+    let version = match process::probe_version(&mut probe) {
+        Ok(v) => v,
+        Err(e) => {
+            return RuntimeStatus::skipped(
+                kind,
+                None,
+                format!("skipped: C compiler `{compiler}` unusable ({e})"),
+            );
+        }
+    };
+
+    let out_dir = paths.target.join("bench-native");
+    if let Err(e) = std::fs::create_dir_all(&out_dir) {
+        let note = format!("skipped: cannot create {}: {e}", out_dir.display());
+        return RuntimeStatus::skipped(kind, Some(version), note);
+    }
+    let binary = out_dir.join("native");
+    let source = paths.bench.join("native").join("native.c");
+    log(&format!(
+        "compiling {} with {compiler} -O2",
+        source.display()
+    ));
+    let mut cmd = Command::new(&compiler);
+    cmd.args(&cc_args)
+        .args(["-O2", "-ffp-contract=off", "-o"])
+        .arg(&binary)
+        .arg(&source);
+    match process::run(&mut cmd, Duration::from_secs(300)) {
+        Ok(out) if out.status.success() => RuntimeStatus::ready(kind, binary, version),
+        Ok(out) => {
+            for line in out.stderr.lines() {
+                log(&format!("    {line}"));
+            }
+            let why = process::last_line(&out.stderr).unwrap_or_else(|| out.status.to_string());
+            RuntimeStatus::skipped(
+                kind,
+                Some(version),
+                format!("skipped: compiling native.c failed ({why})"),
+            )
+        }
+        Err(e) => RuntimeStatus::skipped(
+            kind,
+            Some(version),
+            format!("skipped: compiling native.c failed ({e})"),
+        ),
+    }
+}
+
+/// Finds an executable named `name` in `PATH`.
+fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| is_executable(p))
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file()
+}
