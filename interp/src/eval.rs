@@ -42,7 +42,7 @@ pub fn push_function_frame(
         st.locals.truncate(lb);
         return Err(e);
     }
-    finish_frame(vm, st, func, f, lb)
+    finish_frame_owned(vm, st, func.clone(), lb)
 }
 
 /// Completes a frame whose parameters occupy `st.locals[lb..]`, taking
@@ -93,45 +93,6 @@ fn recursion_error() -> PyErr {
     PyErr::new(&types::RECURSION_ERROR, "maximum recursion depth exceeded")
 }
 
-/// Completes a frame whose parameters occupy `st.locals[lb..]`.
-fn finish_frame(
-    vm: &mut Vm,
-    st: &mut ExecState,
-    func: &ObjRef,
-    f: &Function,
-    lb: usize,
-) -> PyResult<()> {
-    let code = &f.code;
-    if let Err(e) = vm.enter_depth() {
-        st.locals.truncate(lb);
-        return Err(e);
-    }
-    crate::gc::maybe_collect();
-    let nl = code.nlocals();
-    st.locals.resize(lb + code.nslots(), None);
-    for (i, p) in code.cell_params.iter().enumerate() {
-        let init = p.and_then(|p| st.locals[lb + p as usize].clone());
-        st.locals[lb + nl + i] = Some(Value::Obj(CellObj::new_obj(init)));
-    }
-    if !code.freevars.is_empty() {
-        let closure = f.closure.borrow();
-        let base = lb + nl + code.cellvars.len();
-        for (i, c) in closure.iter().enumerate() {
-            st.locals[base + i] = Some(Value::Obj(c.clone()));
-        }
-    }
-    let sb = st.stack.len();
-    st.push_frame(
-        code.clone(),
-        f.globals.clone(),
-        Some(func.clone()),
-        0,
-        lb,
-        sb,
-        vm.handled.len(),
-    );
-    Ok(())
-}
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     if n == 1 {

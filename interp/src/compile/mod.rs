@@ -354,37 +354,29 @@ impl<'a> Compiler<'a> {
 
     // ----- names ---------------------------------------------------------
 
-    fn load_name(&mut self, n: &str) {
+    /// Emits the access to `n` with the fast, deref or global form of an
+    /// operation, depending on the name's scope.
+    fn name_op(&mut self, n: &str, fast: Op, deref: Op, global: Op) {
         match self.scope().access(n) {
-            Access::Local(i) => self.emit(Op::LoadFast, i),
-            Access::Deref(i) => self.emit(Op::LoadDeref, i),
+            Access::Local(i) => self.emit(fast, i),
+            Access::Deref(i) => self.emit(deref, i),
             Access::Global => {
                 let i = self.name(n);
-                self.emit(Op::LoadGlobal, i)
+                self.emit(global, i)
             }
         }
+    }
+
+    fn load_name(&mut self, n: &str) {
+        self.name_op(n, Op::LoadFast, Op::LoadDeref, Op::LoadGlobal);
     }
 
     fn store_name(&mut self, n: &str) {
-        match self.scope().access(n) {
-            Access::Local(i) => self.emit(Op::StoreFast, i),
-            Access::Deref(i) => self.emit(Op::StoreDeref, i),
-            Access::Global => {
-                let i = self.name(n);
-                self.emit(Op::StoreGlobal, i)
-            }
-        }
+        self.name_op(n, Op::StoreFast, Op::StoreDeref, Op::StoreGlobal);
     }
 
     fn delete_name(&mut self, n: &str) {
-        match self.scope().access(n) {
-            Access::Local(i) => self.emit(Op::DeleteFast, i),
-            Access::Deref(i) => self.emit(Op::DeleteDeref, i),
-            Access::Global => {
-                let i = self.name(n);
-                self.emit(Op::DeleteGlobal, i)
-            }
-        }
+        self.name_op(n, Op::DeleteFast, Op::DeleteDeref, Op::DeleteGlobal);
     }
 
     // ----- statements ----------------------------------------------------
