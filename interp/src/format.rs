@@ -1,114 +1,3626 @@
-//! TEMPORARY minimal implementation; replaced by the full module.
-#![allow(missing_docs)]
-use num_bigint::BigInt;
-use num_traits::ToPrimitive;
+//! CPython-exact text conversions of numbers and strings.
+//!
+//! Everything here reproduces CPython 3.11 byte for byte, including the exception type and
+//! message of each error:
+//!
+//! * `repr()` of `float` ([`float_repr`]) and `str` ([`str_repr`]);
+//! * `format(x, spec)` for `int` ([`format_i64`], [`format_bigint`]), `float`
+//!   ([`format_float`]) and `str` ([`format_str`]), with the spec parser [`FormatSpec`];
+//! * `round()` of floats ([`round_float`], [`round_float_to_int`]);
+//! * `float(str)` ([`parse_float`]) and `int(str, base)` ([`parse_int`]);
+//! * `hex()`, `oct()` and `bin()` ([`int_to_prefixed`]);
+//! * correctly rounded `int / int` ([`bigint_true_div`]) and `float(int)` ([`bigint_to_f64`]).
+//!
+//! Decimal conversions of huge integers honour CPython's `sys.set_int_max_str_digits()` limit,
+//! which can be read and changed with [`int_max_str_digits`] and [`set_int_max_str_digits`].
 
+use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use num_bigint::{BigInt, BigUint, Sign};
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive, Zero};
+
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+/// Errors carry the exact CPython exception type and message.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FmtError {
+    /// A Python `ValueError` with its message.
     ValueError(String),
+    /// A Python `TypeError` with its message.
     TypeError(String),
+    /// A Python `OverflowError` with its message.
     OverflowError(String),
 }
 
-pub fn float_repr(x: f64) -> String {
-    if x.is_nan() {
-        return "nan".into();
+impl FmtError {
+    /// The name of the Python exception type (`"ValueError"`, `"TypeError"`, `"OverflowError"`).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            FmtError::ValueError(_) => "ValueError",
+            FmtError::TypeError(_) => "TypeError",
+            FmtError::OverflowError(_) => "OverflowError",
+        }
     }
-    if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+
+    /// The exception message, as `str(exc)` shows it in CPython.
+    pub fn message(&self) -> &str {
+        match self {
+            FmtError::ValueError(m) | FmtError::TypeError(m) | FmtError::OverflowError(m) => m,
+        }
     }
-    let s = format!("{x:?}");
-    s
 }
+
+impl fmt::Display for FmtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.type_name(), self.message())
+    }
+}
+
+impl std::error::Error for FmtError {}
+
+fn value_error(msg: impl Into<String>) -> FmtError {
+    FmtError::ValueError(msg.into())
+}
+
+fn overflow_error(msg: impl Into<String>) -> FmtError {
+    FmtError::OverflowError(msg.into())
+}
+
+/// Error used when a result would need more memory than can be reserved (CPython raises
+/// `MemoryError` there, which [`FmtError`] has no variant for).
+fn too_large() -> FmtError {
+    overflow_error("formatted result is too large")
+}
+
+fn reserve(s: &mut String, extra: usize) -> Result<(), FmtError> {
+    s.try_reserve(extra).map_err(|_| too_large())
+}
+
+// ---------------------------------------------------------------------------
+// The int <-> str digit limit (sys.set_int_max_str_digits)
+// ---------------------------------------------------------------------------
+
+/// CPython's default for `sys.get_int_max_str_digits()`.
+pub const DEFAULT_INT_MAX_STR_DIGITS: usize = 4300;
+
+/// Below this many digits the limit is never checked (and it cannot be set lower).
+const INT_MAX_STR_DIGITS_THRESHOLD: usize = 640;
+
+static INT_MAX_STR_DIGITS: AtomicUsize = AtomicUsize::new(DEFAULT_INT_MAX_STR_DIGITS);
+
+/// The current limit on the number of decimal digits in int <-> str conversions
+/// (`sys.get_int_max_str_digits()`); 0 means unlimited.
+pub fn int_max_str_digits() -> usize {
+    INT_MAX_STR_DIGITS.load(Ordering::Relaxed)
+}
+
+/// Set the limit used by decimal int <-> str conversions (`sys.set_int_max_str_digits(n)`).
+/// As in CPython, `n` must be 0 (no limit) or at least 640.
+pub fn set_int_max_str_digits(n: usize) -> Result<(), FmtError> {
+    if n != 0 && n < INT_MAX_STR_DIGITS_THRESHOLD {
+        return Err(value_error("maxdigits must be 0 or larger than 640"));
+    }
+    INT_MAX_STR_DIGITS.store(n, Ordering::Relaxed);
+    Ok(())
+}
+
+fn to_str_limit_error(limit: usize) -> FmtError {
+    value_error(format!(
+        "Exceeds the limit ({limit} digits) for integer string conversion; \
+         use sys.set_int_max_str_digits() to increase the limit"
+    ))
+}
+
+/// Decimal digits of a magnitude, refusing (like CPython) to produce more than the limit.
+fn biguint_to_decimal(mag: &BigUint) -> Result<String, FmtError> {
+    let limit = int_max_str_digits();
+    if limit > 0 {
+        let bits = mag.bits();
+        if bits > 1 {
+            // 2**(bits-1) <= mag, so mag has at least this many digits (0.3010299 is a
+            // slight under-estimate of log10(2), keeping the bound a true lower bound).
+            let min_digits = u128::from(bits - 1) * 3_010_299 / 10_000_000 + 1;
+            if min_digits > limit as u128 {
+                return Err(to_str_limit_error(limit));
+            }
+        }
+    }
+    let s = mag.to_str_radix(10);
+    if limit > 0 && s.len() > INT_MAX_STR_DIGITS_THRESHOLD && s.len() > limit {
+        return Err(to_str_limit_error(limit));
+    }
+    Ok(s)
+}
+
+/// `str(x)` for a big integer, honouring the digit limit.
+fn bigint_to_decimal(x: &BigInt) -> Result<String, FmtError> {
+    let digits = biguint_to_decimal(x.magnitude())?;
+    if x.sign() == Sign::Minus {
+        Ok(format!("-{digits}"))
+    } else {
+        Ok(digits)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Unicode helpers
+// ---------------------------------------------------------------------------
+
+/// CPython's `Py_UNICODE_ISPRINTABLE`.
+fn is_printable(c: char) -> bool {
+    let v = c as u32;
+    if v < 0x7f {
+        return v >= 0x20;
+    }
+    // The table holds half-open ranges; an odd count of bounds <= v means v is inside one.
+    NON_PRINTABLE.partition_point(|&b| b <= v) % 2 == 0
+}
+
+/// The value of a Unicode decimal digit (`Py_UNICODE_TODECIMAL`), if `c` is one.
+fn unicode_decimal(c: char) -> Option<u32> {
+    let v = c as u32;
+    if c.is_ascii_digit() {
+        return Some(v - '0' as u32);
+    }
+    if v < 0x80 {
+        return None;
+    }
+    let idx = DECIMAL_ZEROS.partition_point(|&z| z <= v);
+    if idx == 0 {
+        return None;
+    }
+    let zero = DECIMAL_ZEROS[idx - 1];
+    if v - zero < 10 { Some(v - zero) } else { None }
+}
+
+/// `str.isspace()` for non-ASCII code points.
+fn is_non_ascii_space(c: char) -> bool {
+    NON_ASCII_SPACES.binary_search(&(c as u32)).is_ok()
+}
+
+/// ASCII whitespace as C's `isspace` in the "C" locale (`Py_ISSPACE`).
+fn is_c_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+}
+
+/// CPython's `_PyUnicode_TransformDecimalAndSpaceToASCII`: Unicode spaces become ' ',
+/// Unicode decimal digits become ASCII digits, and the first other non-ASCII character (or
+/// DEL) becomes '?' and ends the text.
+fn transform_decimal_and_space(s: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    for c in s.chars() {
+        let v = c as u32;
+        if v < 127 {
+            out.push(v as u8);
+        } else if is_non_ascii_space(c) {
+            out.push(b' ');
+        } else if let Some(d) = unicode_decimal(c) {
+            out.push(b'0' + d as u8);
+        } else {
+            out.push(b'?');
+            break;
+        }
+    }
+    out
+}
+
+const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+fn push_hex_escape(out: &mut String, marker: char, v: u32, width: u32) {
+    out.push('\\');
+    out.push(marker);
+    for i in (0..width).rev() {
+        out.push(HEX_DIGITS[((v >> (4 * i)) & 0xf) as usize] as char);
+    }
+}
+
+/// CPython `repr()` of a `str`.
+///
+/// The quote is `'` unless the text contains `'` and no `"`. Backslashes, the chosen quote,
+/// `\t`, `\n` and `\r` are escaped; other non-printable characters become `\xNN`, `\uNNNN` or
+/// `\UNNNNNNNN`. Printability follows CPython's rule (everything except the Unicode categories
+/// Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs, with the space itself printable), using the full
+/// Unicode 14.0 tables of CPython 3.11.
 pub fn str_repr(s: &str) -> String {
-    let q = if s.contains('\'') && !s.contains('"') {
+    let quote = if s.contains('\'') && !s.contains('"') {
         '"'
     } else {
         '\''
     };
-    let mut o = String::new();
-    o.push(q);
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(quote);
     for c in s.chars() {
+        let v = c as u32;
         match c {
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            '\t' => o.push_str("\\t"),
-            '\r' => o.push_str("\\r"),
-            c if c == q => {
-                o.push('\\');
-                o.push(c)
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            _ if c == quote => {
+                out.push('\\');
+                out.push(c);
             }
-            c => o.push(c),
+            _ if v < 0x20 || v == 0x7f => push_hex_escape(&mut out, 'x', v, 2),
+            _ if v < 0x7f || is_printable(c) => out.push(c),
+            _ if v <= 0xff => push_hex_escape(&mut out, 'x', v, 2),
+            _ if v <= 0xffff => push_hex_escape(&mut out, 'u', v, 4),
+            _ => push_hex_escape(&mut out, 'U', v, 8),
         }
     }
-    o.push(q);
-    o
+    out.push(quote);
+    out
 }
-pub fn format_i64(x: i64, spec: &str) -> Result<String, FmtError> {
-    format_bigint(&BigInt::from(x), spec)
-}
-pub fn format_bigint(x: &BigInt, spec: &str) -> Result<String, FmtError> {
-    if spec.is_empty() {
-        return Ok(x.to_string());
+
+/// First `n` characters of `s`, as C's `%.200R` truncation does.
+fn truncate_chars(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[..i],
+        None => s,
     }
-    Err(FmtError::ValueError("Invalid format specifier".into()))
 }
+
+// ---------------------------------------------------------------------------
+// Float -> decimal digits
+// ---------------------------------------------------------------------------
+
+/// Splits Rust's `{:e}` output ("1.2345e-5") of a non-negative finite double into its
+/// digits (trailing zeros removed, "0" for zero) and the decimal point position `decpt`, so
+/// that the value is `0.DIGITS * 10**decpt`.
+fn split_sci(s: &str) -> (Vec<u8>, i64) {
+    let (mant, exp) = s.split_once('e').unwrap_or((s, "0"));
+    let exp: i64 = exp.parse().unwrap_or(0);
+    let mut digits: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).collect();
+    normalize_digits(&mut digits, exp + 1)
+}
+
+fn normalize_digits(digits: &mut Vec<u8>, decpt: i64) -> (Vec<u8>, i64) {
+    let lead = digits.iter().take_while(|&&d| d == b'0').count();
+    if lead == digits.len() {
+        return (b"0".to_vec(), 1);
+    }
+    digits.drain(..lead);
+    while digits.last() == Some(&b'0') {
+        digits.pop();
+    }
+    (std::mem::take(digits), decpt - lead as i64)
+}
+
+/// Shortest digits that round-trip (`repr` mode).
+///
+/// When the exact value lies exactly halfway between two shortest candidates that both
+/// round-trip, CPython takes the one with an even last digit; Rust's shortest formatting
+/// rounds such ties up, so they are corrected here.
+fn digits_shortest(ax: f64) -> (Vec<u8>, i64) {
+    let (digits, decpt) = split_sci(&format!("{ax:e}"));
+    if ax == 0.0 {
+        return (digits, decpt);
+    }
+    shortest_tie_to_even(ax, digits, decpt)
+}
+
+fn shortest_tie_to_even(ax: f64, digits: Vec<u8>, decpt: i64) -> (Vec<u8>, i64) {
+    let n = digits.len();
+    // One more digit than the shortest form, correctly rounded.
+    let longer = format!("{:.*e}", n, ax);
+    let (mant, exp) = longer.split_once('e').unwrap_or((&longer, "0"));
+    let Ok(exp) = exp.parse::<i64>() else {
+        return (digits, decpt);
+    };
+    let raw: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).collect();
+    if raw.len() != n + 1 || raw.last() != Some(&b'5') {
+        return (digits, decpt);
+    }
+    // The candidate tie value is N * 10**k.
+    let k = exp + 1 - (n as i64 + 1);
+    let (m, e) = decompose(ax);
+    // Cheap necessary condition for m * 2**e to be a multiple of 10**k when k < 0.
+    if k < 0 && e + i64::from(m.trailing_zeros()) < k {
+        return (digits, decpt);
+    }
+    let Some(big_n) = BigUint::parse_bytes(&raw, 10) else {
+        return (digits, decpt);
+    };
+    let ten = BigUint::from(10u32);
+    let mut left = BigUint::from(m);
+    let mut right = big_n;
+    if e >= 0 {
+        left <<= e as u64;
+    } else {
+        right <<= (-e) as u64;
+    }
+    if k >= 0 {
+        right *= ten.pow(k as u32);
+    } else {
+        left *= ten.pow((-k) as u32);
+    }
+    if left != right {
+        return (digits, decpt);
+    }
+    // An exact tie between raw[..n] and raw[..n] + 1: take the even one if it round-trips.
+    let mut cand = raw[..n].to_vec();
+    let mut cand_decpt = exp + 1;
+    if (cand[n - 1] - b'0') % 2 == 1 {
+        let mut i = n;
+        loop {
+            if i == 0 {
+                cand.insert(0, b'1');
+                cand_decpt += 1;
+                break;
+            }
+            i -= 1;
+            if cand[i] == b'9' {
+                cand[i] = b'0';
+            } else {
+                cand[i] += 1;
+                break;
+            }
+        }
+    }
+    let (cand, cand_decpt) = normalize_digits(&mut cand, cand_decpt);
+    let text = format!("0.{}e{}", String::from_utf8_lossy(&cand), cand_decpt);
+    if text.parse::<f64>() == Ok(ax) {
+        (cand, cand_decpt)
+    } else {
+        (digits, decpt)
+    }
+}
+
+/// A double's exact decimal expansion has at most 767 significant digits, so asking for more
+/// only adds zeros (and Rust's formatting machinery rejects precisions above 65535).
+const MAX_SIGNIFICANT_DIGITS: usize = 800;
+
+/// Every double is a multiple of 2**-1074, whose decimal expansion has 1074 digits after the
+/// point, so more fractional digits than this are always zero.
+const MAX_FRACTION_DIGITS: usize = 1100;
+
+/// `n >= 1` significant digits, correctly rounded (half-even on the exact binary value).
+fn digits_significant(ax: f64, n: usize) -> (Vec<u8>, i64) {
+    let n = n.clamp(1, MAX_SIGNIFICANT_DIGITS);
+    split_sci(&format!("{:.*e}", n - 1, ax))
+}
+
+/// Correctly rounded to `p` digits after the decimal point.
+fn digits_fixed(ax: f64, p: usize) -> (Vec<u8>, i64) {
+    let p = p.min(MAX_FRACTION_DIGITS);
+    let s = format!("{ax:.p$}");
+    let (int_part, frac_part) = s.split_once('.').unwrap_or((&s, ""));
+    let mut digits: Vec<u8> = int_part.bytes().chain(frac_part.bytes()).collect();
+    normalize_digits(&mut digits, int_part.len() as i64)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum FloatMode {
+    /// 'e': precision digits after the point, always an exponent.
+    Exp,
+    /// 'f': precision digits after the point, never an exponent.
+    Fixed,
+    /// 'g': precision significant digits, exponent for very small or large values.
+    General,
+    /// repr: shortest round-trip digits, exponent below 1e-4 and from 1e16.
+    Repr,
+}
+
+#[derive(Clone, Copy, Default)]
+struct FloatFlags {
+    /// '#': keep the decimal point (and trailing zeros for 'g').
+    alt: bool,
+    /// Always show at least one digit after the point in fixed notation.
+    add_dot_0: bool,
+    /// 'z': drop the minus sign of a result that shows as zero.
+    no_neg_0: bool,
+    /// Upper-case 'E', "INF" and "NAN".
+    upper: bool,
+}
+
+/// Renders a double in one of the `PyOS_double_to_string` styles.
+fn float_to_string(
+    x: f64,
+    mode: FloatMode,
+    precision: usize,
+    flags: FloatFlags,
+) -> Result<String, FmtError> {
+    if x.is_nan() {
+        return Ok(if flags.upper { "NAN" } else { "nan" }.to_string());
+    }
+    if x.is_infinite() {
+        let body = if flags.upper { "INF" } else { "inf" };
+        return Ok(if x < 0.0 {
+            format!("-{body}")
+        } else {
+            body.to_string()
+        });
+    }
+    let ax = x.abs();
+    let prec = precision as i64;
+    let (digits, mut decpt) = match mode {
+        FloatMode::Exp => digits_significant(ax, precision + 1),
+        FloatMode::Fixed => digits_fixed(ax, precision),
+        FloatMode::General => digits_significant(ax, precision.max(1)),
+        FloatMode::Repr => digits_shortest(ax),
+    };
+    let is_zero = digits == b"0";
+    let negative = x.is_sign_negative() && !(flags.no_neg_0 && is_zero);
+    let n = digits.len() as i64;
+
+    // The output is the slice [vstart, vend) of the digit string padded with infinitely many
+    // zeros on both sides, with a decimal point before position `decpt`.
+    let mut vend = n;
+    let mut use_exp = false;
+    match mode {
+        FloatMode::Exp => {
+            use_exp = true;
+            vend = prec + 1;
+        }
+        FloatMode::Fixed => vend = decpt + prec,
+        FloatMode::General => {
+            let p = prec.max(1);
+            let limit = if flags.add_dot_0 { p - 1 } else { p };
+            use_exp = decpt <= -4 || decpt > limit;
+            if flags.alt {
+                vend = p;
+            }
+        }
+        FloatMode::Repr => use_exp = decpt <= -4 || decpt > 16,
+    }
+    let mut exp = 0;
+    if use_exp {
+        exp = decpt - 1;
+        decpt = 1;
+    }
+    let vstart = if decpt <= 0 { decpt - 1 } else { 0 };
+    vend = if !use_exp && flags.add_dot_0 {
+        vend.max(decpt + 1)
+    } else {
+        vend.max(decpt)
+    };
+
+    let mut out = String::new();
+    reserve(&mut out, (vend - vstart) as usize + 8)?;
+    if negative {
+        out.push('-');
+    }
+    for i in vstart..vend {
+        if i == decpt {
+            out.push('.');
+        }
+        let d = if (0..n).contains(&i) {
+            digits[i as usize]
+        } else {
+            b'0'
+        };
+        out.push(d as char);
+    }
+    if decpt == vend && flags.alt {
+        // A trailing decimal point is kept only in the alternate form.
+        out.push('.');
+    }
+    if use_exp {
+        out.push(if flags.upper { 'E' } else { 'e' });
+        out.push_str(&format!("{exp:+03}"));
+    }
+    Ok(out)
+}
+
+/// CPython `repr()`/`str()` of a float.
+///
+/// Shortest round-trip digits; exponent form when the decimal exponent is below -4 or at
+/// least 16 (`"1e+16"`, `"1e-05"`, `"1.5e+300"`); `"inf"`, `"-inf"`, `"nan"`, `"-0.0"`; and
+/// always a `".0"` for integral values in fixed form.
+pub fn float_repr(x: f64) -> String {
+    // The repr of a double is at most 24 bytes long, so reserving memory cannot fail here.
+    float_to_string(
+        x,
+        FloatMode::Repr,
+        0,
+        FloatFlags {
+            add_dot_0: true,
+            ..FloatFlags::default()
+        },
+    )
+    .unwrap_or_default()
+}
+
+// ---------------------------------------------------------------------------
+// Format spec parsing
+// ---------------------------------------------------------------------------
+
+/// A parsed format spec: `[[fill]align][sign][z][#][0][width][grouping][.precision][type]`.
+///
+/// Fields hold what the spec says; defaults that depend on the formatted type (the default
+/// fill, alignment and presentation type) are applied by the `format_*` functions.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FormatSpec {
+    /// The fill character given before an alignment (`None` when there was none).
+    pub fill: Option<char>,
+    /// The alignment: `'<'`, `'>'`, `'^'` or `'='` (`None` when not given).
+    pub align: Option<char>,
+    /// The sign option: `'+'`, `'-'` or `' '` (`None` when not given).
+    pub sign: Option<char>,
+    /// The `z` flag: coerce negative zero results to positive zero.
+    pub no_neg_zero: bool,
+    /// The `#` flag: alternate form.
+    pub alternate: bool,
+    /// The `0` flag before the width (only recognised when no explicit fill was given): pads
+    /// with `'0'` and, for numbers without an explicit alignment, aligns with `'='`.
+    pub zero_pad: bool,
+    /// The minimum width (`None` when not given).
+    pub width: Option<u64>,
+    /// The thousands separator: `','` or `'_'` (`None` when not given).
+    pub grouping: Option<char>,
+    /// The precision (`None` when not given).
+    pub precision: Option<u64>,
+    /// The presentation type (`None` when not given).
+    pub ty: Option<char>,
+}
+
+fn is_align_char(c: char) -> bool {
+    matches!(c, '<' | '>' | '=' | '^')
+}
+
+/// Renders a presentation type character the way CPython's error messages do.
+fn type_char_text(c: char) -> String {
+    let v = c as u32;
+    if v > 32 && v < 128 {
+        c.to_string()
+    } else {
+        format!("\\x{v:x}")
+    }
+}
+
+fn unknown_code(ty: char, type_name: &str) -> FmtError {
+    value_error(format!(
+        "Unknown format code '{}' for object of type '{type_name}'",
+        type_char_text(ty)
+    ))
+}
+
+/// Reads a run of (Unicode) decimal digits; `None` when there are none.
+fn read_integer(chars: &[char], pos: &mut usize) -> Result<Option<u64>, FmtError> {
+    let mut acc: u64 = 0;
+    let mut consumed = false;
+    while let Some(d) = chars.get(*pos).and_then(|&c| unicode_decimal(c)) {
+        let d = u64::from(d);
+        if acc > (i64::MAX as u64 - d) / 10 {
+            return Err(value_error("Too many decimal digits in format string"));
+        }
+        acc = acc * 10 + d;
+        consumed = true;
+        *pos += 1;
+    }
+    Ok(consumed.then_some(acc))
+}
+
+impl FormatSpec {
+    /// Parses a format spec as CPython does before knowing the formatted type.
+    ///
+    /// Reports syntax errors ("Format specifier missing precision", "Cannot specify both ','
+    /// and '_'.", "Too many decimal digits in format string", "Invalid format specifier ...")
+    /// and a grouping option that the explicitly given type does not allow. Error messages
+    /// that name the formatted type say `'object'`; use [`FormatSpec::parse_for`] to name it.
+    pub fn parse(spec: &str) -> Result<FormatSpec, FmtError> {
+        FormatSpec::parse_for(spec, "object", None)
+    }
+
+    /// Parses a format spec for an object of Python type `type_name` whose default
+    /// presentation type is `default_type` (`Some('d')` for int, `None` for float, `Some('s')`
+    /// for str), with exactly CPython's checks and messages.
+    pub fn parse_for(
+        spec: &str,
+        type_name: &str,
+        default_type: Option<char>,
+    ) -> Result<FormatSpec, FmtError> {
+        let chars: Vec<char> = spec.chars().collect();
+        let n = chars.len();
+        let mut out = FormatSpec::default();
+        let mut pos = 0;
+
+        if n >= 2 && is_align_char(chars[1]) {
+            out.fill = Some(chars[0]);
+            out.align = Some(chars[1]);
+            pos = 2;
+        } else if n >= 1 && is_align_char(chars[0]) {
+            out.align = Some(chars[0]);
+            pos = 1;
+        }
+        if let Some(&c @ ('+' | '-' | ' ')) = chars.get(pos) {
+            out.sign = Some(c);
+            pos += 1;
+        }
+        if chars.get(pos) == Some(&'z') {
+            out.no_neg_zero = true;
+            pos += 1;
+        }
+        if chars.get(pos) == Some(&'#') {
+            out.alternate = true;
+            pos += 1;
+        }
+        if out.fill.is_none() && chars.get(pos) == Some(&'0') {
+            out.zero_pad = true;
+            pos += 1;
+        }
+        out.width = read_integer(&chars, &mut pos)?;
+        if chars.get(pos) == Some(&',') {
+            out.grouping = Some(',');
+            pos += 1;
+        }
+        if chars.get(pos) == Some(&'_') {
+            if out.grouping.is_some() {
+                return Err(value_error("Cannot specify both ',' and '_'."));
+            }
+            out.grouping = Some('_');
+            pos += 1;
+        }
+        if chars.get(pos) == Some(&',') && out.grouping == Some('_') {
+            return Err(value_error("Cannot specify both ',' and '_'."));
+        }
+        if chars.get(pos) == Some(&'.') {
+            pos += 1;
+            out.precision = read_integer(&chars, &mut pos)?;
+            if out.precision.is_none() {
+                return Err(value_error("Format specifier missing precision"));
+            }
+        }
+        if n - pos > 1 {
+            return Err(value_error(format!(
+                "Invalid format specifier '{spec}' for object of type '{type_name}'"
+            )));
+        }
+        if n - pos == 1 {
+            out.ty = Some(chars[pos]);
+        }
+
+        if let Some(sep) = out.grouping {
+            match out.ty.or(default_type) {
+                // An explicit NUL type means "no type", as in CPython.
+                None | Some('d' | 'e' | 'f' | 'g' | 'E' | 'G' | '%' | 'F' | '\0') => {}
+                Some('b' | 'o' | 'x' | 'X') if sep == '_' => {}
+                Some(t) => {
+                    return Err(value_error(format!(
+                        "Cannot specify '{sep}' with '{}'.",
+                        type_char_text(t)
+                    )));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Fill character and alignment for a number (default right-aligned; the `0` flag means
+    /// `'0'` fill with `'='` alignment unless given otherwise).
+    fn number_fill_align(&self) -> (char, char) {
+        let fill = self.fill.unwrap_or(if self.zero_pad { '0' } else { ' ' });
+        let align = self.align.unwrap_or(if self.zero_pad { '=' } else { '>' });
+        (fill, align)
+    }
+
+    fn width_i64(&self) -> i64 {
+        self.width.map_or(-1, |w| w as i64)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Number layout: padding, sign, prefix, digit grouping
+// ---------------------------------------------------------------------------
+
+/// The pieces of a formatted number, before padding.
+struct NumberParts<'a> {
+    negative: bool,
+    /// "0x" and friends (already in the right case).
+    prefix: &'a str,
+    /// ASCII digits before the decimal point; these get grouped and zero padded.
+    digits: &'a str,
+    has_decimal: bool,
+    /// Everything after the decimal point (fraction, exponent, '%'), or a 'c' character.
+    remainder: &'a str,
+}
+
+/// Walks the digit groups from the right: calls `f(zeros, chars)` for each group, where
+/// `zeros` padding zeros precede the next `chars` digits. Groups are separated by one
+/// separator character.
+fn walk_groups(n_digits: i64, mut min_width: i64, size: i64, mut f: impl FnMut(usize, usize)) {
+    let mut remaining = n_digits;
+    loop {
+        let len = size.min(remaining.max(min_width).max(1));
+        let chars = remaining.min(len);
+        f((len - chars) as usize, chars as usize);
+        remaining -= chars;
+        min_width -= len;
+        if remaining <= 0 && min_width <= 0 {
+            break;
+        }
+        min_width -= 1;
+    }
+}
+
+/// Digits with thousands separators, left-padded with zeros to at least `min_width`.
+fn group_digits(
+    digits: &[u8],
+    min_width: i64,
+    grouping: Option<(char, usize)>,
+) -> Result<Vec<u8>, FmtError> {
+    let n = digits.len() as i64;
+    let Some((sep, size)) = grouping else {
+        let zeros = (min_width.max(n) - n) as usize;
+        let mut out = Vec::new();
+        out.try_reserve(zeros + digits.len())
+            .map_err(|_| too_large())?;
+        out.resize(zeros, b'0');
+        out.extend_from_slice(digits);
+        return Ok(out);
+    };
+    let size = size as i64;
+    // The result is about max(min_width, digits + separators) bytes long.
+    let estimate = (min_width.max(0) as u64)
+        .saturating_add(n as u64 + n as u64 / size as u64 + 1)
+        .try_into()
+        .map_err(|_| too_large())?;
+    let mut out: Vec<u8> = Vec::new();
+    out.try_reserve(estimate).map_err(|_| too_large())?;
+    let mut end = digits.len();
+    let mut first = true;
+    walk_groups(n, min_width, size, |z, c| {
+        if !first {
+            out.push(sep as u8);
+        }
+        first = false;
+        out.extend(digits[end - c..end].iter().rev());
+        end -= c;
+        out.extend(std::iter::repeat_n(b'0', z));
+    });
+    out.reverse();
+    Ok(out)
+}
+
+/// Lays out a number like CPython's `calc_number_widths` + `fill_number`:
+/// `<lpad><sign><prefix><spad><grouped digits><.><remainder><rpad>`.
+fn layout_number(
+    parts: &NumberParts<'_>,
+    spec: &FormatSpec,
+    grouping: Option<(char, usize)>,
+) -> Result<String, FmtError> {
+    let (fill, align) = spec.number_fill_align();
+    let sign = match spec.sign {
+        Some('+') => Some(if parts.negative { '-' } else { '+' }),
+        Some(' ') => Some(if parts.negative { '-' } else { ' ' }),
+        _ => parts.negative.then_some('-'),
+    };
+    let n_remainder = parts.remainder.chars().count() as i64;
+    let non_digit = i64::from(sign.is_some())
+        + parts.prefix.len() as i64
+        + i64::from(parts.has_decimal)
+        + n_remainder;
+    let width = spec.width_i64();
+    let min_width = if fill == '0' && align == '=' {
+        width - non_digit
+    } else {
+        0
+    };
+    let grouped = if parts.digits.is_empty() {
+        Vec::new()
+    } else {
+        group_digits(parts.digits.as_bytes(), min_width, grouping)?
+    };
+    let padding = width - (non_digit + grouped.len() as i64);
+    let (lpad, spad, rpad) = if padding > 0 {
+        let p = padding as usize;
+        match align {
+            '<' => (0, 0, p),
+            '^' => (p / 2, 0, p - p / 2),
+            '=' => (0, p, 0),
+            _ => (p, 0, 0),
+        }
+    } else {
+        (0, 0, 0)
+    };
+    let pad_bytes = (lpad + spad)
+        .checked_add(rpad)
+        .and_then(|p| p.checked_mul(fill.len_utf8()))
+        .ok_or_else(too_large)?;
+    let mut out = String::new();
+    reserve(
+        &mut out,
+        pad_bytes.saturating_add(grouped.len() + parts.remainder.len() + 8),
+    )?;
+    out.extend(std::iter::repeat_n(fill, lpad));
+    if let Some(s) = sign {
+        out.push(s);
+    }
+    out.push_str(parts.prefix);
+    out.extend(std::iter::repeat_n(fill, spad));
+    // `grouped` holds only ASCII digits and separators.
+    out.extend(grouped.iter().map(|&b| b as char));
+    if parts.has_decimal {
+        out.push('.');
+    }
+    out.push_str(parts.remainder);
+    out.extend(std::iter::repeat_n(fill, rpad));
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// format() for floats
+// ---------------------------------------------------------------------------
+
+/// CPython's `format_float_internal`; `ty` is one of `None e E f F g G n %`.
+fn format_float_with_spec(x: f64, spec: &FormatSpec, ty: Option<char>) -> Result<String, FmtError> {
+    let precision = match spec.precision {
+        Some(p) if p > i32::MAX as u64 => return Err(value_error("precision too big")),
+        p => p.map(|p| p as usize),
+    };
+    let mut flags = FloatFlags {
+        alt: spec.alternate,
+        no_neg_0: spec.no_neg_zero,
+        ..FloatFlags::default()
+    };
+    let mut value = x;
+    let mut add_pct = false;
+    let mut default_precision = 6;
+    let mut mode = match ty {
+        None => {
+            flags.add_dot_0 = true;
+            default_precision = 0;
+            FloatMode::Repr
+        }
+        Some('e') => FloatMode::Exp,
+        Some('E') => {
+            flags.upper = true;
+            FloatMode::Exp
+        }
+        Some('f') => FloatMode::Fixed,
+        Some('F') => {
+            flags.upper = true;
+            FloatMode::Fixed
+        }
+        Some('g' | 'n') => FloatMode::General,
+        Some('G') => {
+            flags.upper = true;
+            FloatMode::General
+        }
+        Some('%') => {
+            value *= 100.0;
+            add_pct = true;
+            FloatMode::Fixed
+        }
+        Some(t) => return Err(unknown_code(t, "float")),
+    };
+    let precision = match precision {
+        None => default_precision,
+        Some(p) => {
+            if mode == FloatMode::Repr {
+                mode = FloatMode::General;
+            }
+            p
+        }
+    };
+    let mut body = float_to_string(value, mode, precision, flags)?;
+    if add_pct {
+        body.push('%');
+    }
+    let (negative, rest) = match body.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, body.as_str()),
+    };
+    let n_int = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let (digits, after) = rest.split_at(n_int);
+    let (has_decimal, remainder) = match after.strip_prefix('.') {
+        Some(r) => (true, r),
+        None => (false, after),
+    };
+    let grouping = if ty == Some('n') {
+        None
+    } else {
+        spec.grouping.map(|c| (c, 3))
+    };
+    let parts = NumberParts {
+        negative,
+        prefix: "",
+        digits,
+        has_decimal,
+        remainder,
+    };
+    layout_number(&parts, spec, grouping)
+}
+
+/// `format(x, spec)` for a float, exactly like CPython 3.11.
+///
+/// Types `e E f F g G n %` and none (like `repr`, but a given precision works like `'g'` with
+/// at least one digit after the point). Supports fill, alignment (including `'='`), sign,
+/// `z`, `#`, `0`, width, `,`/`_` grouping and precision, with CPython's error messages.
 pub fn format_float(x: f64, spec: &str) -> Result<String, FmtError> {
     if spec.is_empty() {
         return Ok(float_repr(x));
     }
-    if let Some(p) = spec.strip_prefix('.').and_then(|r| r.strip_suffix('f')) {
-        let p: usize = p.parse().map_err(|_| FmtError::ValueError("bad".into()))?;
-        return Ok(format!("{x:.p$}"));
+    let parsed = FormatSpec::parse_for(spec, "float", None)?;
+    // CPython cannot tell an explicit NUL type from no type at all.
+    let ty = parsed.ty.filter(|&t| t != '\0');
+    match ty {
+        None | Some('e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'n' | '%') => {
+            format_float_with_spec(x, &parsed, ty)
+        }
+        Some(t) => Err(unknown_code(t, "float")),
     }
-    Err(FmtError::ValueError("Invalid format specifier".into()))
 }
+
+// ---------------------------------------------------------------------------
+// format() for ints
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy)]
+enum IntRef<'a> {
+    Small(i64),
+    Big(&'a BigInt),
+}
+
+impl IntRef<'_> {
+    fn is_negative(self) -> bool {
+        match self {
+            IntRef::Small(v) => v < 0,
+            IntRef::Big(b) => b.sign() == Sign::Minus,
+        }
+    }
+
+    fn to_decimal(self) -> Result<String, FmtError> {
+        match self {
+            IntRef::Small(v) => Ok(v.to_string()),
+            IntRef::Big(b) => bigint_to_decimal(b),
+        }
+    }
+
+    /// Digits of the absolute value in `radix` (2, 8, 10 or 16), lower case.
+    fn magnitude_digits(self, radix: u32) -> Result<String, FmtError> {
+        match self {
+            IntRef::Small(v) => {
+                let m = v.unsigned_abs();
+                Ok(match radix {
+                    2 => format!("{m:b}"),
+                    8 => format!("{m:o}"),
+                    16 => format!("{m:x}"),
+                    _ => m.to_string(),
+                })
+            }
+            IntRef::Big(b) if radix == 10 => biguint_to_decimal(b.magnitude()),
+            IntRef::Big(b) => Ok(b.magnitude().to_str_radix(radix)),
+        }
+    }
+
+    fn to_f64(self) -> Result<f64, FmtError> {
+        match self {
+            IntRef::Small(v) => Ok(v as f64),
+            IntRef::Big(b) => bigint_to_f64(b),
+        }
+    }
+
+    fn to_i64(self) -> Option<i64> {
+        match self {
+            IntRef::Small(v) => Some(v),
+            IntRef::Big(b) => b.to_i64(),
+        }
+    }
+}
+
+/// CPython's `format_long_internal`; `ty` is one of `b c d o x X n`.
+fn format_int_with_spec(x: IntRef<'_>, spec: &FormatSpec, ty: char) -> Result<String, FmtError> {
+    if spec.precision.is_some() {
+        return Err(value_error(
+            "Precision not allowed in integer format specifier",
+        ));
+    }
+    if spec.no_neg_zero {
+        return Err(value_error(
+            "Negative zero coercion (z) not allowed in integer format specifier",
+        ));
+    }
+    if ty == 'c' {
+        if spec.sign.is_some() {
+            return Err(value_error(
+                "Sign not allowed with integer format specifier 'c'",
+            ));
+        }
+        if spec.alternate {
+            return Err(value_error(
+                "Alternate form (#) not allowed with integer format specifier 'c'",
+            ));
+        }
+        let v = x
+            .to_i64()
+            .ok_or_else(|| overflow_error("Python int too large to convert to C long"))?;
+        if !(0..=0x10ffff).contains(&v) {
+            return Err(overflow_error("%c arg not in range(0x110000)"));
+        }
+        let ch = char::from_u32(v as u32).ok_or_else(|| {
+            value_error(format!(
+                "%c arg {v:#x} is a surrogate code point, which cannot be stored in a string"
+            ))
+        })?;
+        let text = ch.to_string();
+        let parts = NumberParts {
+            negative: false,
+            prefix: "",
+            digits: "",
+            has_decimal: false,
+            remainder: &text,
+        };
+        return layout_number(&parts, spec, None);
+    }
+    let (radix, prefix) = match ty {
+        'b' => (2, "0b"),
+        'o' => (8, "0o"),
+        'x' => (16, "0x"),
+        'X' => (16, "0X"),
+        _ => (10, ""),
+    };
+    let mut digits = x.magnitude_digits(radix)?;
+    if ty == 'X' {
+        digits.make_ascii_uppercase();
+    }
+    let grouping = match (ty, spec.grouping) {
+        ('n', _) | (_, None) => None,
+        ('b' | 'o' | 'x' | 'X', Some(sep)) => Some((sep, 4)),
+        (_, Some(sep)) => Some((sep, 3)),
+    };
+    let parts = NumberParts {
+        negative: x.is_negative(),
+        prefix: if spec.alternate { prefix } else { "" },
+        digits: &digits,
+        has_decimal: false,
+        remainder: "",
+    };
+    layout_number(&parts, spec, grouping)
+}
+
+fn format_int(x: IntRef<'_>, spec: &str) -> Result<String, FmtError> {
+    if spec.is_empty() {
+        return x.to_decimal();
+    }
+    let parsed = FormatSpec::parse_for(spec, "int", Some('d'))?;
+    let ty = parsed.ty.unwrap_or('d');
+    match ty {
+        'b' | 'c' | 'd' | 'o' | 'x' | 'X' | 'n' => format_int_with_spec(x, &parsed, ty),
+        'e' | 'E' | 'f' | 'F' | 'g' | 'G' | '%' => {
+            format_float_with_spec(x.to_f64()?, &parsed, Some(ty))
+        }
+        _ => Err(unknown_code(ty, "int")),
+    }
+}
+
+/// `format(x, spec)` for an int that fits in an `i64`, exactly like CPython 3.11.
+///
+/// Types `b c d o x X n` and none (like `'d'`); `e E f F g G %` convert to float first.
+/// Supports fill, alignment, sign, `#` (`0b`/`0o`/`0x`/`0X` prefixes), `0`, width and
+/// grouping (`_` groups binary, octal and hex digits by four).
+pub fn format_i64(x: i64, spec: &str) -> Result<String, FmtError> {
+    format_int(IntRef::Small(x), spec)
+}
+
+/// `format(x, spec)` for an arbitrary-precision int; see [`format_i64`]. Decimal output longer
+/// than [`int_max_str_digits`] digits is refused like CPython does.
+pub fn format_bigint(x: &BigInt, spec: &str) -> Result<String, FmtError> {
+    match x.to_i64() {
+        Some(v) => format_int(IntRef::Small(v), spec),
+        None => format_int(IntRef::Big(x), spec),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// format() for str
+// ---------------------------------------------------------------------------
+
+/// `format(s, spec)` for a str, exactly like CPython 3.11: type `s` or none, fill, alignment
+/// (default left), width and precision (truncation), counted in code points.
 pub fn format_str(s: &str, spec: &str) -> Result<String, FmtError> {
     if spec.is_empty() {
-        return Ok(s.into());
+        return Ok(s.to_string());
     }
-    Err(FmtError::ValueError("Invalid format specifier".into()))
+    let parsed = FormatSpec::parse_for(spec, "str", Some('s'))?;
+    if let Some(t) = parsed.ty.filter(|&t| t != 's') {
+        return Err(unknown_code(t, "str"));
+    }
+    match parsed.sign {
+        Some(' ') => {
+            return Err(value_error("Space not allowed in string format specifier"));
+        }
+        Some(_) => return Err(value_error("Sign not allowed in string format specifier")),
+        None => {}
+    }
+    if parsed.no_neg_zero {
+        return Err(value_error(
+            "Negative zero coercion (z) not allowed in string format specifier",
+        ));
+    }
+    if parsed.alternate {
+        return Err(value_error(
+            "Alternate form (#) not allowed in string format specifier",
+        ));
+    }
+    let fill = parsed
+        .fill
+        .unwrap_or(if parsed.zero_pad { '0' } else { ' ' });
+    let align = parsed.align.unwrap_or('<');
+    if align == '=' {
+        return Err(value_error(
+            "'=' alignment not allowed in string format specifier",
+        ));
+    }
+    let mut text = s;
+    if let Some(p) = parsed.precision {
+        text = truncate_chars(s, usize::try_from(p).unwrap_or(usize::MAX));
+    }
+    let len = text.chars().count() as u64;
+    let total = parsed.width.map_or(len, |w| w.max(len));
+    let padding = usize::try_from(total - len).map_err(|_| too_large())?;
+    let lpad = match align {
+        '>' => padding,
+        '^' => padding / 2,
+        _ => 0,
+    };
+    let rpad = padding - lpad;
+    let mut out = String::new();
+    reserve(
+        &mut out,
+        padding
+            .checked_mul(fill.len_utf8())
+            .and_then(|p| p.checked_add(text.len()))
+            .ok_or_else(too_large)?,
+    )?;
+    out.extend(std::iter::repeat_n(fill, lpad));
+    out.push_str(text);
+    out.extend(std::iter::repeat_n(fill, rpad));
+    Ok(out)
 }
-pub fn round_float(x: f64, n: i64) -> Result<f64, FmtError> {
-    let p = 10f64.powi(n as i32);
-    Ok((x * p).round() / p)
+
+// ---------------------------------------------------------------------------
+// Exact float <-> integer arithmetic
+// ---------------------------------------------------------------------------
+
+/// Splits a finite non-negative double into `(m, e)` with `x == m * 2**e`.
+fn decompose(ax: f64) -> (u64, i64) {
+    let bits = ax.to_bits();
+    let exp_bits = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    if exp_bits == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), exp_bits - 1075)
+    }
 }
+
+/// `2**k` as a double, for `-1074 <= k <= 1023`.
+fn pow2(k: i64) -> f64 {
+    if k >= -1022 {
+        f64::from_bits(((k + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1u64 << (k + 1074))
+    }
+}
+
+/// `num / den` rounded to the nearest integer, ties to even (`den > 0`).
+fn div_round_half_even(num: &BigUint, den: &BigUint) -> BigUint {
+    let (q, r) = num.div_rem(den);
+    let twice = r << 1u32;
+    if twice > *den || (twice == *den && q.is_odd()) {
+        q + 1u32
+    } else {
+        q
+    }
+}
+
+/// Correctly rounded (half-even) `a / b` for non-negative `a` and positive `b`; `None` when
+/// the result overflows a double.
+fn ratio_to_f64(a: &BigUint, b: &BigUint) -> Option<f64> {
+    if a.is_zero() {
+        return Some(0.0);
+    }
+    let (la, lb) = (a.bits() as i64, b.bits() as i64);
+    if la <= 53 && lb <= 53 {
+        // Both exact as doubles; IEEE division is correctly rounded.
+        return Some(a.to_f64()? / b.to_f64()?);
+    }
+    // Find e with 2**e <= a/b < 2**(e+1).
+    let mut e = la - lb;
+    let below = if e >= 0 {
+        *a < (b << (e as u64))
+    } else {
+        (a << ((-e) as u64)) < *b
+    };
+    if below {
+        e -= 1;
+    }
+    if e >= 1024 {
+        return None;
+    }
+    if e < -1080 {
+        return Some(0.0);
+    }
+    // Round to a multiple of 2**ulp (53 significant bits, fewer for subnormals).
+    let ulp = (e - 52).max(-1074);
+    let q = if ulp >= 0 {
+        div_round_half_even(a, &(b << (ulp as u64)))
+    } else {
+        div_round_half_even(&(a << ((-ulp) as u64)), b)
+    };
+    let v = q.to_u64()? as f64 * pow2(ulp);
+    v.is_finite().then_some(v)
+}
+
+/// Correctly rounded (half-even) conversion of a magnitude; `None` on overflow.
+fn biguint_to_f64(mag: &BigUint) -> Option<f64> {
+    let bits = mag.bits();
+    if bits <= 64 {
+        // Integer-to-float `as` casts round to nearest, ties to even.
+        return Some(mag.to_u64()? as f64);
+    }
+    if bits > 1024 {
+        return None;
+    }
+    // Keep 55 bits: 53 for the result, a rounding bit and a sticky bit.
+    let shift = bits - 55;
+    let mut top = (mag >> shift).to_u64()?;
+    if mag.trailing_zeros().unwrap_or(0) < shift {
+        top |= 1;
+    }
+    let v = top as f64 * pow2(shift as i64);
+    v.is_finite().then_some(v)
+}
+
+/// Correctly rounded true division of two big ints, as CPython's `int / int`.
+///
+/// Division by zero is the caller's job; if `b` is zero anyway this returns
+/// `ValueError("division by zero")` instead of panicking. A result too large for a float gives
+/// `OverflowError("integer division result too large for a float")`.
+pub fn bigint_true_div(a: &BigInt, b: &BigInt) -> Result<f64, FmtError> {
+    if b.is_zero() {
+        return Err(value_error("division by zero"));
+    }
+    let negative = (a.sign() == Sign::Minus) != (b.sign() == Sign::Minus);
+    let v = ratio_to_f64(a.magnitude(), b.magnitude())
+        .ok_or_else(|| overflow_error("integer division result too large for a float"))?;
+    Ok(if negative { -v } else { v })
+}
+
+/// Correctly rounded (half-even) BigInt -> f64, as CPython's `float(int)`;
+/// `OverflowError("int too large to convert to float")` when it does not fit.
+pub fn bigint_to_f64(a: &BigInt) -> Result<f64, FmtError> {
+    let v = biguint_to_f64(a.magnitude())
+        .ok_or_else(|| overflow_error("int too large to convert to float"))?;
+    Ok(if a.sign() == Sign::Minus { -v } else { v })
+}
+
+/// Exact integer value of a finite, integral double.
+fn integral_f64_to_bigint(x: f64) -> BigInt {
+    if x == 0.0 {
+        return BigInt::zero();
+    }
+    let (m, e) = decompose(x.abs());
+    let mag = if e >= 0 {
+        BigUint::from(m) << (e as u64)
+    } else {
+        BigUint::from(m >> (-e).min(63) as u64)
+    };
+    let sign = if x < 0.0 { Sign::Minus } else { Sign::Plus };
+    BigInt::from_biguint(sign, mag)
+}
+
+/// `round(x, ndigits)` for floats with CPython semantics.
+///
+/// The exact binary value is rounded half-even to `ndigits` decimal places (negative
+/// `ndigits` rounds to tens, hundreds, ...) and the decimal result is converted back
+/// correctly rounded. NaNs and infinities are returned unchanged, as is `x` for
+/// `ndigits > 323`; `ndigits < -308` gives a zero with the sign of `x`; zero results keep the
+/// sign of `x`. A result too large for a float gives
+/// `OverflowError("rounded value too large to represent")`.
+pub fn round_float(x: f64, ndigits: i64) -> Result<f64, FmtError> {
+    if !x.is_finite() || ndigits > 323 {
+        return Ok(x);
+    }
+    if ndigits < -308 {
+        return Ok(0.0 * x);
+    }
+    if x == 0.0 {
+        return Ok(x);
+    }
+    let (m, e) = decompose(x.abs());
+    if e >= 0 && ndigits >= 0 {
+        // Already an integer.
+        return Ok(x);
+    }
+    let m = BigUint::from(m);
+    let pow10 = BigUint::from(10u32).pow(ndigits.unsigned_abs() as u32);
+    let (mut num, mut den) = (m, BigUint::one());
+    if e >= 0 {
+        num <<= e as u64;
+    } else {
+        den <<= (-e) as u64;
+    }
+    let rounded = if ndigits >= 0 {
+        let n = div_round_half_even(&(num * &pow10), &den);
+        ratio_to_f64(&n, &pow10)
+    } else {
+        let n = div_round_half_even(&num, &(den * &pow10));
+        biguint_to_f64(&(n * &pow10))
+    };
+    let v = rounded.ok_or_else(|| overflow_error("rounded value too large to represent"))?;
+    Ok(v.copysign(x))
+}
+
+/// `round(x)` with no `ndigits`: the nearest integer, ties to even.
+///
+/// Errors: `ValueError("cannot convert float NaN to integer")` and
+/// `OverflowError("cannot convert float infinity to integer")`.
 pub fn round_float_to_int(x: f64) -> Result<BigInt, FmtError> {
-    Ok(BigInt::from(x.round_ties_even() as i64))
+    if x.is_nan() {
+        return Err(value_error("cannot convert float NaN to integer"));
+    }
+    if x.is_infinite() {
+        return Err(overflow_error("cannot convert float infinity to integer"));
+    }
+    Ok(integral_f64_to_bigint(x.round_ties_even()))
 }
+
+// ---------------------------------------------------------------------------
+// Parsing
+// ---------------------------------------------------------------------------
+
+/// `float(s)` for a str, as CPython parses it.
+///
+/// Surrounding whitespace (including Unicode spaces) is allowed, Unicode decimal digits count
+/// as digits, single `_` between digits are allowed, and `inf`, `infinity` and `nan` are
+/// accepted in any case with an optional sign. Out-of-range values become `±inf` or `±0.0`.
+/// On failure: `ValueError("could not convert string to float: <repr of s>")`.
 pub fn parse_float(s: &str) -> Result<f64, FmtError> {
-    s.trim().parse().map_err(|_| {
-        FmtError::ValueError(format!(
+    let fail = || {
+        value_error(format!(
             "could not convert string to float: {}",
             str_repr(s)
         ))
-    })
-}
-pub fn parse_int(s: &str, base: u32) -> Result<BigInt, FmtError> {
-    BigInt::parse_bytes(s.trim().as_bytes(), if base == 0 { 10 } else { base }).ok_or_else(|| {
-        FmtError::ValueError(format!(
-            "invalid literal for int() with base {base}: {}",
-            str_repr(s)
-        ))
-    })
-}
-pub fn int_to_prefixed(x: &BigInt, radix: u32) -> String {
-    let p = match radix {
-        16 => "0x",
-        8 => "0o",
-        _ => "0b",
     };
-    if x.sign() == num_bigint::Sign::Minus {
-        format!("-{p}{}", (-x).to_str_radix(radix))
-    } else {
-        format!("{p}{}", x.to_str_radix(radix))
+    let bytes = transform_decimal_and_space(s);
+    if bytes.contains(&0) {
+        return Err(fail());
+    }
+    let mut clean = Vec::with_capacity(bytes.len());
+    let mut prev = 0u8;
+    for &b in &bytes {
+        if b == b'_' {
+            if !prev.is_ascii_digit() {
+                return Err(fail());
+            }
+        } else {
+            if prev == b'_' && !b.is_ascii_digit() {
+                return Err(fail());
+            }
+            clean.push(b);
+        }
+        prev = b;
+    }
+    if prev == b'_' {
+        return Err(fail());
+    }
+    let start = clean.iter().take_while(|&&b| is_c_space(b)).count();
+    let end = clean.len()
+        - clean[start..]
+            .iter()
+            .rev()
+            .take_while(|&&b| is_c_space(b))
+            .count();
+    let core = &clean[start..end];
+    parse_float_core(core).ok_or_else(fail)
+}
+
+/// Parses `[sign](inf|infinity|nan|decimal)` where the whole text must match.
+fn parse_float_core(text: &[u8]) -> Option<f64> {
+    let (negative, rest) = match text.first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let signed = |v: f64| if negative { -v } else { v };
+    if rest.eq_ignore_ascii_case(b"inf") || rest.eq_ignore_ascii_case(b"infinity") {
+        return Some(signed(f64::INFINITY));
+    }
+    if rest.eq_ignore_ascii_case(b"nan") {
+        return Some(signed(f64::NAN));
+    }
+    let mut i = 0;
+    let int_len = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    i += int_len;
+    let mut frac_len = 0;
+    if rest.get(i) == Some(&b'.') {
+        i += 1;
+        frac_len = rest[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        i += frac_len;
+    }
+    if int_len + frac_len == 0 {
+        return None;
+    }
+    if matches!(rest.get(i), Some(b'e' | b'E')) {
+        let mut j = i + 1;
+        if matches!(rest.get(j), Some(b'+' | b'-')) {
+            j += 1;
+        }
+        let exp_len = rest[j.min(rest.len())..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if exp_len == 0 {
+            return None;
+        }
+        i = j + exp_len;
+    }
+    if i != rest.len() {
+        return None;
+    }
+    let body = std::str::from_utf8(rest).ok()?;
+    let v: f64 = body.parse().ok()?;
+    Some(signed(v))
+}
+
+/// The value of an ASCII digit or letter as a digit (36 for anything else).
+fn digit_value(b: u8) -> u32 {
+    match b {
+        b'0'..=b'9' => u32::from(b - b'0'),
+        b'a'..=b'z' => u32::from(b - b'a') + 10,
+        b'A'..=b'Z' => u32::from(b - b'A') + 10,
+        _ => 36,
     }
 }
-pub fn bigint_true_div(a: &BigInt, b: &BigInt) -> Result<f64, FmtError> {
-    Ok(a.to_f64().unwrap_or(0.0) / b.to_f64().unwrap_or(1.0))
+
+/// `int(s, base)` for a str, as CPython parses it.
+///
+/// `base` is 0 or 2..=36. Surrounding whitespace, a sign, single `_` separators between digits
+/// (and after a base prefix), Unicode decimal digits, and the prefixes `0x`/`0o`/`0b` when they
+/// match the base (or with base 0) are accepted; base 0 rejects leading zeros like `"010"`.
+/// Errors: `ValueError("invalid literal for int() with base 10: 'abc'")` (with the repr of the
+/// original text, cut to 200 characters),
+/// `ValueError("int() base must be >= 2 and <= 36, or 0")`, and CPython's error for more than
+/// [`int_max_str_digits`] digits in a base that is not a power of two.
+pub fn parse_int(s: &str, base: u32) -> Result<BigInt, FmtError> {
+    if base == 1 || base > 36 {
+        return Err(value_error("int() base must be >= 2 and <= 36, or 0"));
+    }
+    let invalid = || {
+        value_error(format!(
+            "invalid literal for int() with base {base}: {}",
+            truncate_chars(&str_repr(s), 200)
+        ))
+    };
+    let bytes = transform_decimal_and_space(s);
+    let at = |k: usize| bytes.get(k).copied().unwrap_or(0);
+    let mut i = 0;
+    while i < bytes.len() && is_c_space(bytes[i]) {
+        i += 1;
+    }
+    let mut negative = false;
+    match at(i) {
+        b'+' => i += 1,
+        b'-' => {
+            negative = true;
+            i += 1;
+        }
+        _ => {}
+    }
+    let mut radix = base;
+    let mut error_if_nonzero = false;
+    if radix == 0 {
+        radix = if at(i) != b'0' {
+            10
+        } else {
+            match at(i + 1) {
+                b'x' | b'X' => 16,
+                b'o' | b'O' => 8,
+                b'b' | b'B' => 2,
+                _ => {
+                    error_if_nonzero = true;
+                    10
+                }
+            }
+        };
+    }
+    if at(i) == b'0' {
+        let has_prefix = match at(i + 1) {
+            b'x' | b'X' => radix == 16,
+            b'o' | b'O' => radix == 8,
+            b'b' | b'B' => radix == 2,
+            _ => false,
+        };
+        if has_prefix {
+            i += 2;
+            if at(i) == b'_' {
+                i += 1;
+            }
+        }
+    }
+    if at(i) == b'_' {
+        return Err(invalid());
+    }
+    let mut digits = Vec::with_capacity(bytes.len().saturating_sub(i));
+    let mut prev = 0u8;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'_' {
+            if prev == b'_' {
+                return Err(invalid());
+            }
+        } else if digit_value(b) < radix {
+            digits.push(b);
+        } else {
+            break;
+        }
+        prev = b;
+        i += 1;
+    }
+    if prev == b'_' {
+        return Err(invalid());
+    }
+    if !radix.is_power_of_two() {
+        let limit = int_max_str_digits();
+        if limit > 0 && digits.len() > INT_MAX_STR_DIGITS_THRESHOLD && digits.len() > limit {
+            return Err(value_error(format!(
+                "Exceeds the limit ({limit} digits) for integer string conversion: \
+                 value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
+                digits.len()
+            )));
+        }
+    }
+    if digits.is_empty() {
+        return Err(invalid());
+    }
+    let magnitude = BigUint::parse_bytes(&digits, radix).ok_or_else(invalid)?;
+    if error_if_nonzero && !magnitude.is_zero() {
+        return Err(invalid());
+    }
+    while i < bytes.len() && is_c_space(bytes[i]) {
+        i += 1;
+    }
+    if i != bytes.len() {
+        return Err(invalid());
+    }
+    let sign = if negative { Sign::Minus } else { Sign::Plus };
+    Ok(BigInt::from_biguint(sign, magnitude))
 }
-pub fn bigint_to_f64(a: &BigInt) -> Result<f64, FmtError> {
-    a.to_f64()
-        .filter(|f| f.is_finite())
-        .ok_or_else(|| FmtError::OverflowError("int too large to convert to float".into()))
+
+/// `hex()`, `oct()` and `bin()` text of an integer for radix 16, 8 and 2: `"-0x1f"`, `"0o17"`,
+/// `"0b101"`. Any other radix in 2..=36 gives the plain lower-case digits with a sign and no
+/// prefix (radix values outside 2..=36 are treated as 10).
+pub fn int_to_prefixed(x: &BigInt, radix: u32) -> String {
+    let radix = if (2..=36).contains(&radix) { radix } else { 10 };
+    let prefix = match radix {
+        2 => "0b",
+        8 => "0o",
+        16 => "0x",
+        _ => "",
+    };
+    let sign = if x.sign() == Sign::Minus { "-" } else { "" };
+    format!("{sign}{prefix}{}", x.magnitude().to_str_radix(radix))
+}
+
+// ---------------------------------------------------------------------------
+// Unicode tables (generated from the Unicode 14.0.0 database that CPython 3.11 uses).
+// ---------------------------------------------------------------------------
+
+/// Half-open ranges `[start, end)`, flattened, of the code points that are *not* printable
+/// (general categories Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs other than U+0020).
+const NON_PRINTABLE: &[u32] = &[
+    0x0, 0x20, 0x7f, 0xa1, 0xad, 0xae, 0x378, 0x37a, 0x380, 0x384, 0x38b, 0x38c, 0x38d, 0x38e,
+    0x3a2, 0x3a3, 0x530, 0x531, 0x557, 0x559, 0x58b, 0x58d, 0x590, 0x591, 0x5c8, 0x5d0, 0x5eb,
+    0x5ef, 0x5f5, 0x606, 0x61c, 0x61d, 0x6dd, 0x6de, 0x70e, 0x710, 0x74b, 0x74d, 0x7b2, 0x7c0,
+    0x7fb, 0x7fd, 0x82e, 0x830, 0x83f, 0x840, 0x85c, 0x85e, 0x85f, 0x860, 0x86b, 0x870, 0x88f,
+    0x898, 0x8e2, 0x8e3, 0x984, 0x985, 0x98d, 0x98f, 0x991, 0x993, 0x9a9, 0x9aa, 0x9b1, 0x9b2,
+    0x9b3, 0x9b6, 0x9ba, 0x9bc, 0x9c5, 0x9c7, 0x9c9, 0x9cb, 0x9cf, 0x9d7, 0x9d8, 0x9dc, 0x9de,
+    0x9df, 0x9e4, 0x9e6, 0x9ff, 0xa01, 0xa04, 0xa05, 0xa0b, 0xa0f, 0xa11, 0xa13, 0xa29, 0xa2a,
+    0xa31, 0xa32, 0xa34, 0xa35, 0xa37, 0xa38, 0xa3a, 0xa3c, 0xa3d, 0xa3e, 0xa43, 0xa47, 0xa49,
+    0xa4b, 0xa4e, 0xa51, 0xa52, 0xa59, 0xa5d, 0xa5e, 0xa5f, 0xa66, 0xa77, 0xa81, 0xa84, 0xa85,
+    0xa8e, 0xa8f, 0xa92, 0xa93, 0xaa9, 0xaaa, 0xab1, 0xab2, 0xab4, 0xab5, 0xaba, 0xabc, 0xac6,
+    0xac7, 0xaca, 0xacb, 0xace, 0xad0, 0xad1, 0xae0, 0xae4, 0xae6, 0xaf2, 0xaf9, 0xb00, 0xb01,
+    0xb04, 0xb05, 0xb0d, 0xb0f, 0xb11, 0xb13, 0xb29, 0xb2a, 0xb31, 0xb32, 0xb34, 0xb35, 0xb3a,
+    0xb3c, 0xb45, 0xb47, 0xb49, 0xb4b, 0xb4e, 0xb55, 0xb58, 0xb5c, 0xb5e, 0xb5f, 0xb64, 0xb66,
+    0xb78, 0xb82, 0xb84, 0xb85, 0xb8b, 0xb8e, 0xb91, 0xb92, 0xb96, 0xb99, 0xb9b, 0xb9c, 0xb9d,
+    0xb9e, 0xba0, 0xba3, 0xba5, 0xba8, 0xbab, 0xbae, 0xbba, 0xbbe, 0xbc3, 0xbc6, 0xbc9, 0xbca,
+    0xbce, 0xbd0, 0xbd1, 0xbd7, 0xbd8, 0xbe6, 0xbfb, 0xc00, 0xc0d, 0xc0e, 0xc11, 0xc12, 0xc29,
+    0xc2a, 0xc3a, 0xc3c, 0xc45, 0xc46, 0xc49, 0xc4a, 0xc4e, 0xc55, 0xc57, 0xc58, 0xc5b, 0xc5d,
+    0xc5e, 0xc60, 0xc64, 0xc66, 0xc70, 0xc77, 0xc8d, 0xc8e, 0xc91, 0xc92, 0xca9, 0xcaa, 0xcb4,
+    0xcb5, 0xcba, 0xcbc, 0xcc5, 0xcc6, 0xcc9, 0xcca, 0xcce, 0xcd5, 0xcd7, 0xcdd, 0xcdf, 0xce0,
+    0xce4, 0xce6, 0xcf0, 0xcf1, 0xcf3, 0xd00, 0xd0d, 0xd0e, 0xd11, 0xd12, 0xd45, 0xd46, 0xd49,
+    0xd4a, 0xd50, 0xd54, 0xd64, 0xd66, 0xd80, 0xd81, 0xd84, 0xd85, 0xd97, 0xd9a, 0xdb2, 0xdb3,
+    0xdbc, 0xdbd, 0xdbe, 0xdc0, 0xdc7, 0xdca, 0xdcb, 0xdcf, 0xdd5, 0xdd6, 0xdd7, 0xdd8, 0xde0,
+    0xde6, 0xdf0, 0xdf2, 0xdf5, 0xe01, 0xe3b, 0xe3f, 0xe5c, 0xe81, 0xe83, 0xe84, 0xe85, 0xe86,
+    0xe8b, 0xe8c, 0xea4, 0xea5, 0xea6, 0xea7, 0xebe, 0xec0, 0xec5, 0xec6, 0xec7, 0xec8, 0xece,
+    0xed0, 0xeda, 0xedc, 0xee0, 0xf00, 0xf48, 0xf49, 0xf6d, 0xf71, 0xf98, 0xf99, 0xfbd, 0xfbe,
+    0xfcd, 0xfce, 0xfdb, 0x1000, 0x10c6, 0x10c7, 0x10c8, 0x10cd, 0x10ce, 0x10d0, 0x1249, 0x124a,
+    0x124e, 0x1250, 0x1257, 0x1258, 0x1259, 0x125a, 0x125e, 0x1260, 0x1289, 0x128a, 0x128e, 0x1290,
+    0x12b1, 0x12b2, 0x12b6, 0x12b8, 0x12bf, 0x12c0, 0x12c1, 0x12c2, 0x12c6, 0x12c8, 0x12d7, 0x12d8,
+    0x1311, 0x1312, 0x1316, 0x1318, 0x135b, 0x135d, 0x137d, 0x1380, 0x139a, 0x13a0, 0x13f6, 0x13f8,
+    0x13fe, 0x1400, 0x1680, 0x1681, 0x169d, 0x16a0, 0x16f9, 0x1700, 0x1716, 0x171f, 0x1737, 0x1740,
+    0x1754, 0x1760, 0x176d, 0x176e, 0x1771, 0x1772, 0x1774, 0x1780, 0x17de, 0x17e0, 0x17ea, 0x17f0,
+    0x17fa, 0x1800, 0x180e, 0x180f, 0x181a, 0x1820, 0x1879, 0x1880, 0x18ab, 0x18b0, 0x18f6, 0x1900,
+    0x191f, 0x1920, 0x192c, 0x1930, 0x193c, 0x1940, 0x1941, 0x1944, 0x196e, 0x1970, 0x1975, 0x1980,
+    0x19ac, 0x19b0, 0x19ca, 0x19d0, 0x19db, 0x19de, 0x1a1c, 0x1a1e, 0x1a5f, 0x1a60, 0x1a7d, 0x1a7f,
+    0x1a8a, 0x1a90, 0x1a9a, 0x1aa0, 0x1aae, 0x1ab0, 0x1acf, 0x1b00, 0x1b4d, 0x1b50, 0x1b7f, 0x1b80,
+    0x1bf4, 0x1bfc, 0x1c38, 0x1c3b, 0x1c4a, 0x1c4d, 0x1c89, 0x1c90, 0x1cbb, 0x1cbd, 0x1cc8, 0x1cd0,
+    0x1cfb, 0x1d00, 0x1f16, 0x1f18, 0x1f1e, 0x1f20, 0x1f46, 0x1f48, 0x1f4e, 0x1f50, 0x1f58, 0x1f59,
+    0x1f5a, 0x1f5b, 0x1f5c, 0x1f5d, 0x1f5e, 0x1f5f, 0x1f7e, 0x1f80, 0x1fb5, 0x1fb6, 0x1fc5, 0x1fc6,
+    0x1fd4, 0x1fd6, 0x1fdc, 0x1fdd, 0x1ff0, 0x1ff2, 0x1ff5, 0x1ff6, 0x1fff, 0x2010, 0x2028, 0x2030,
+    0x205f, 0x2070, 0x2072, 0x2074, 0x208f, 0x2090, 0x209d, 0x20a0, 0x20c1, 0x20d0, 0x20f1, 0x2100,
+    0x218c, 0x2190, 0x2427, 0x2440, 0x244b, 0x2460, 0x2b74, 0x2b76, 0x2b96, 0x2b97, 0x2cf4, 0x2cf9,
+    0x2d26, 0x2d27, 0x2d28, 0x2d2d, 0x2d2e, 0x2d30, 0x2d68, 0x2d6f, 0x2d71, 0x2d7f, 0x2d97, 0x2da0,
+    0x2da7, 0x2da8, 0x2daf, 0x2db0, 0x2db7, 0x2db8, 0x2dbf, 0x2dc0, 0x2dc7, 0x2dc8, 0x2dcf, 0x2dd0,
+    0x2dd7, 0x2dd8, 0x2ddf, 0x2de0, 0x2e5e, 0x2e80, 0x2e9a, 0x2e9b, 0x2ef4, 0x2f00, 0x2fd6, 0x2ff0,
+    0x2ffc, 0x3001, 0x3040, 0x3041, 0x3097, 0x3099, 0x3100, 0x3105, 0x3130, 0x3131, 0x318f, 0x3190,
+    0x31e4, 0x31f0, 0x321f, 0x3220, 0xa48d, 0xa490, 0xa4c7, 0xa4d0, 0xa62c, 0xa640, 0xa6f8, 0xa700,
+    0xa7cb, 0xa7d0, 0xa7d2, 0xa7d3, 0xa7d4, 0xa7d5, 0xa7da, 0xa7f2, 0xa82d, 0xa830, 0xa83a, 0xa840,
+    0xa878, 0xa880, 0xa8c6, 0xa8ce, 0xa8da, 0xa8e0, 0xa954, 0xa95f, 0xa97d, 0xa980, 0xa9ce, 0xa9cf,
+    0xa9da, 0xa9de, 0xa9ff, 0xaa00, 0xaa37, 0xaa40, 0xaa4e, 0xaa50, 0xaa5a, 0xaa5c, 0xaac3, 0xaadb,
+    0xaaf7, 0xab01, 0xab07, 0xab09, 0xab0f, 0xab11, 0xab17, 0xab20, 0xab27, 0xab28, 0xab2f, 0xab30,
+    0xab6c, 0xab70, 0xabee, 0xabf0, 0xabfa, 0xac00, 0xd7a4, 0xd7b0, 0xd7c7, 0xd7cb, 0xd7fc, 0xf900,
+    0xfa6e, 0xfa70, 0xfada, 0xfb00, 0xfb07, 0xfb13, 0xfb18, 0xfb1d, 0xfb37, 0xfb38, 0xfb3d, 0xfb3e,
+    0xfb3f, 0xfb40, 0xfb42, 0xfb43, 0xfb45, 0xfb46, 0xfbc3, 0xfbd3, 0xfd90, 0xfd92, 0xfdc8, 0xfdcf,
+    0xfdd0, 0xfdf0, 0xfe1a, 0xfe20, 0xfe53, 0xfe54, 0xfe67, 0xfe68, 0xfe6c, 0xfe70, 0xfe75, 0xfe76,
+    0xfefd, 0xff01, 0xffbf, 0xffc2, 0xffc8, 0xffca, 0xffd0, 0xffd2, 0xffd8, 0xffda, 0xffdd, 0xffe0,
+    0xffe7, 0xffe8, 0xffef, 0xfffc, 0xfffe, 0x10000, 0x1000c, 0x1000d, 0x10027, 0x10028, 0x1003b,
+    0x1003c, 0x1003e, 0x1003f, 0x1004e, 0x10050, 0x1005e, 0x10080, 0x100fb, 0x10100, 0x10103,
+    0x10107, 0x10134, 0x10137, 0x1018f, 0x10190, 0x1019d, 0x101a0, 0x101a1, 0x101d0, 0x101fe,
+    0x10280, 0x1029d, 0x102a0, 0x102d1, 0x102e0, 0x102fc, 0x10300, 0x10324, 0x1032d, 0x1034b,
+    0x10350, 0x1037b, 0x10380, 0x1039e, 0x1039f, 0x103c4, 0x103c8, 0x103d6, 0x10400, 0x1049e,
+    0x104a0, 0x104aa, 0x104b0, 0x104d4, 0x104d8, 0x104fc, 0x10500, 0x10528, 0x10530, 0x10564,
+    0x1056f, 0x1057b, 0x1057c, 0x1058b, 0x1058c, 0x10593, 0x10594, 0x10596, 0x10597, 0x105a2,
+    0x105a3, 0x105b2, 0x105b3, 0x105ba, 0x105bb, 0x105bd, 0x10600, 0x10737, 0x10740, 0x10756,
+    0x10760, 0x10768, 0x10780, 0x10786, 0x10787, 0x107b1, 0x107b2, 0x107bb, 0x10800, 0x10806,
+    0x10808, 0x10809, 0x1080a, 0x10836, 0x10837, 0x10839, 0x1083c, 0x1083d, 0x1083f, 0x10856,
+    0x10857, 0x1089f, 0x108a7, 0x108b0, 0x108e0, 0x108f3, 0x108f4, 0x108f6, 0x108fb, 0x1091c,
+    0x1091f, 0x1093a, 0x1093f, 0x10940, 0x10980, 0x109b8, 0x109bc, 0x109d0, 0x109d2, 0x10a04,
+    0x10a05, 0x10a07, 0x10a0c, 0x10a14, 0x10a15, 0x10a18, 0x10a19, 0x10a36, 0x10a38, 0x10a3b,
+    0x10a3f, 0x10a49, 0x10a50, 0x10a59, 0x10a60, 0x10aa0, 0x10ac0, 0x10ae7, 0x10aeb, 0x10af7,
+    0x10b00, 0x10b36, 0x10b39, 0x10b56, 0x10b58, 0x10b73, 0x10b78, 0x10b92, 0x10b99, 0x10b9d,
+    0x10ba9, 0x10bb0, 0x10c00, 0x10c49, 0x10c80, 0x10cb3, 0x10cc0, 0x10cf3, 0x10cfa, 0x10d28,
+    0x10d30, 0x10d3a, 0x10e60, 0x10e7f, 0x10e80, 0x10eaa, 0x10eab, 0x10eae, 0x10eb0, 0x10eb2,
+    0x10f00, 0x10f28, 0x10f30, 0x10f5a, 0x10f70, 0x10f8a, 0x10fb0, 0x10fcc, 0x10fe0, 0x10ff7,
+    0x11000, 0x1104e, 0x11052, 0x11076, 0x1107f, 0x110bd, 0x110be, 0x110c3, 0x110d0, 0x110e9,
+    0x110f0, 0x110fa, 0x11100, 0x11135, 0x11136, 0x11148, 0x11150, 0x11177, 0x11180, 0x111e0,
+    0x111e1, 0x111f5, 0x11200, 0x11212, 0x11213, 0x1123f, 0x11280, 0x11287, 0x11288, 0x11289,
+    0x1128a, 0x1128e, 0x1128f, 0x1129e, 0x1129f, 0x112aa, 0x112b0, 0x112eb, 0x112f0, 0x112fa,
+    0x11300, 0x11304, 0x11305, 0x1130d, 0x1130f, 0x11311, 0x11313, 0x11329, 0x1132a, 0x11331,
+    0x11332, 0x11334, 0x11335, 0x1133a, 0x1133b, 0x11345, 0x11347, 0x11349, 0x1134b, 0x1134e,
+    0x11350, 0x11351, 0x11357, 0x11358, 0x1135d, 0x11364, 0x11366, 0x1136d, 0x11370, 0x11375,
+    0x11400, 0x1145c, 0x1145d, 0x11462, 0x11480, 0x114c8, 0x114d0, 0x114da, 0x11580, 0x115b6,
+    0x115b8, 0x115de, 0x11600, 0x11645, 0x11650, 0x1165a, 0x11660, 0x1166d, 0x11680, 0x116ba,
+    0x116c0, 0x116ca, 0x11700, 0x1171b, 0x1171d, 0x1172c, 0x11730, 0x11747, 0x11800, 0x1183c,
+    0x118a0, 0x118f3, 0x118ff, 0x11907, 0x11909, 0x1190a, 0x1190c, 0x11914, 0x11915, 0x11917,
+    0x11918, 0x11936, 0x11937, 0x11939, 0x1193b, 0x11947, 0x11950, 0x1195a, 0x119a0, 0x119a8,
+    0x119aa, 0x119d8, 0x119da, 0x119e5, 0x11a00, 0x11a48, 0x11a50, 0x11aa3, 0x11ab0, 0x11af9,
+    0x11c00, 0x11c09, 0x11c0a, 0x11c37, 0x11c38, 0x11c46, 0x11c50, 0x11c6d, 0x11c70, 0x11c90,
+    0x11c92, 0x11ca8, 0x11ca9, 0x11cb7, 0x11d00, 0x11d07, 0x11d08, 0x11d0a, 0x11d0b, 0x11d37,
+    0x11d3a, 0x11d3b, 0x11d3c, 0x11d3e, 0x11d3f, 0x11d48, 0x11d50, 0x11d5a, 0x11d60, 0x11d66,
+    0x11d67, 0x11d69, 0x11d6a, 0x11d8f, 0x11d90, 0x11d92, 0x11d93, 0x11d99, 0x11da0, 0x11daa,
+    0x11ee0, 0x11ef9, 0x11fb0, 0x11fb1, 0x11fc0, 0x11ff2, 0x11fff, 0x1239a, 0x12400, 0x1246f,
+    0x12470, 0x12475, 0x12480, 0x12544, 0x12f90, 0x12ff3, 0x13000, 0x1342f, 0x14400, 0x14647,
+    0x16800, 0x16a39, 0x16a40, 0x16a5f, 0x16a60, 0x16a6a, 0x16a6e, 0x16abf, 0x16ac0, 0x16aca,
+    0x16ad0, 0x16aee, 0x16af0, 0x16af6, 0x16b00, 0x16b46, 0x16b50, 0x16b5a, 0x16b5b, 0x16b62,
+    0x16b63, 0x16b78, 0x16b7d, 0x16b90, 0x16e40, 0x16e9b, 0x16f00, 0x16f4b, 0x16f4f, 0x16f88,
+    0x16f8f, 0x16fa0, 0x16fe0, 0x16fe5, 0x16ff0, 0x16ff2, 0x17000, 0x187f8, 0x18800, 0x18cd6,
+    0x18d00, 0x18d09, 0x1aff0, 0x1aff4, 0x1aff5, 0x1affc, 0x1affd, 0x1afff, 0x1b000, 0x1b123,
+    0x1b150, 0x1b153, 0x1b164, 0x1b168, 0x1b170, 0x1b2fc, 0x1bc00, 0x1bc6b, 0x1bc70, 0x1bc7d,
+    0x1bc80, 0x1bc89, 0x1bc90, 0x1bc9a, 0x1bc9c, 0x1bca0, 0x1cf00, 0x1cf2e, 0x1cf30, 0x1cf47,
+    0x1cf50, 0x1cfc4, 0x1d000, 0x1d0f6, 0x1d100, 0x1d127, 0x1d129, 0x1d173, 0x1d17b, 0x1d1eb,
+    0x1d200, 0x1d246, 0x1d2e0, 0x1d2f4, 0x1d300, 0x1d357, 0x1d360, 0x1d379, 0x1d400, 0x1d455,
+    0x1d456, 0x1d49d, 0x1d49e, 0x1d4a0, 0x1d4a2, 0x1d4a3, 0x1d4a5, 0x1d4a7, 0x1d4a9, 0x1d4ad,
+    0x1d4ae, 0x1d4ba, 0x1d4bb, 0x1d4bc, 0x1d4bd, 0x1d4c4, 0x1d4c5, 0x1d506, 0x1d507, 0x1d50b,
+    0x1d50d, 0x1d515, 0x1d516, 0x1d51d, 0x1d51e, 0x1d53a, 0x1d53b, 0x1d53f, 0x1d540, 0x1d545,
+    0x1d546, 0x1d547, 0x1d54a, 0x1d551, 0x1d552, 0x1d6a6, 0x1d6a8, 0x1d7cc, 0x1d7ce, 0x1da8c,
+    0x1da9b, 0x1daa0, 0x1daa1, 0x1dab0, 0x1df00, 0x1df1f, 0x1e000, 0x1e007, 0x1e008, 0x1e019,
+    0x1e01b, 0x1e022, 0x1e023, 0x1e025, 0x1e026, 0x1e02b, 0x1e100, 0x1e12d, 0x1e130, 0x1e13e,
+    0x1e140, 0x1e14a, 0x1e14e, 0x1e150, 0x1e290, 0x1e2af, 0x1e2c0, 0x1e2fa, 0x1e2ff, 0x1e300,
+    0x1e7e0, 0x1e7e7, 0x1e7e8, 0x1e7ec, 0x1e7ed, 0x1e7ef, 0x1e7f0, 0x1e7ff, 0x1e800, 0x1e8c5,
+    0x1e8c7, 0x1e8d7, 0x1e900, 0x1e94c, 0x1e950, 0x1e95a, 0x1e95e, 0x1e960, 0x1ec71, 0x1ecb5,
+    0x1ed01, 0x1ed3e, 0x1ee00, 0x1ee04, 0x1ee05, 0x1ee20, 0x1ee21, 0x1ee23, 0x1ee24, 0x1ee25,
+    0x1ee27, 0x1ee28, 0x1ee29, 0x1ee33, 0x1ee34, 0x1ee38, 0x1ee39, 0x1ee3a, 0x1ee3b, 0x1ee3c,
+    0x1ee42, 0x1ee43, 0x1ee47, 0x1ee48, 0x1ee49, 0x1ee4a, 0x1ee4b, 0x1ee4c, 0x1ee4d, 0x1ee50,
+    0x1ee51, 0x1ee53, 0x1ee54, 0x1ee55, 0x1ee57, 0x1ee58, 0x1ee59, 0x1ee5a, 0x1ee5b, 0x1ee5c,
+    0x1ee5d, 0x1ee5e, 0x1ee5f, 0x1ee60, 0x1ee61, 0x1ee63, 0x1ee64, 0x1ee65, 0x1ee67, 0x1ee6b,
+    0x1ee6c, 0x1ee73, 0x1ee74, 0x1ee78, 0x1ee79, 0x1ee7d, 0x1ee7e, 0x1ee7f, 0x1ee80, 0x1ee8a,
+    0x1ee8b, 0x1ee9c, 0x1eea1, 0x1eea4, 0x1eea5, 0x1eeaa, 0x1eeab, 0x1eebc, 0x1eef0, 0x1eef2,
+    0x1f000, 0x1f02c, 0x1f030, 0x1f094, 0x1f0a0, 0x1f0af, 0x1f0b1, 0x1f0c0, 0x1f0c1, 0x1f0d0,
+    0x1f0d1, 0x1f0f6, 0x1f100, 0x1f1ae, 0x1f1e6, 0x1f203, 0x1f210, 0x1f23c, 0x1f240, 0x1f249,
+    0x1f250, 0x1f252, 0x1f260, 0x1f266, 0x1f300, 0x1f6d8, 0x1f6dd, 0x1f6ed, 0x1f6f0, 0x1f6fd,
+    0x1f700, 0x1f774, 0x1f780, 0x1f7d9, 0x1f7e0, 0x1f7ec, 0x1f7f0, 0x1f7f1, 0x1f800, 0x1f80c,
+    0x1f810, 0x1f848, 0x1f850, 0x1f85a, 0x1f860, 0x1f888, 0x1f890, 0x1f8ae, 0x1f8b0, 0x1f8b2,
+    0x1f900, 0x1fa54, 0x1fa60, 0x1fa6e, 0x1fa70, 0x1fa75, 0x1fa78, 0x1fa7d, 0x1fa80, 0x1fa87,
+    0x1fa90, 0x1faad, 0x1fab0, 0x1fabb, 0x1fac0, 0x1fac6, 0x1fad0, 0x1fada, 0x1fae0, 0x1fae8,
+    0x1faf0, 0x1faf7, 0x1fb00, 0x1fb93, 0x1fb94, 0x1fbcb, 0x1fbf0, 0x1fbfa, 0x20000, 0x2a6e0,
+    0x2a700, 0x2b739, 0x2b740, 0x2b81e, 0x2b820, 0x2cea2, 0x2ceb0, 0x2ebe1, 0x2f800, 0x2fa1e,
+    0x30000, 0x3134b, 0xe0100, 0xe01f0, 0x110000,
+];
+
+/// The code point of the digit zero of every run of ten Unicode decimal digits (category Nd).
+const DECIMAL_ZEROS: &[u32] = &[
+    0x30, 0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66,
+    0xde6, 0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90,
+    0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
+    0x104a0, 0x10d30, 0x11066, 0x110f0, 0x11136, 0x111d0, 0x112f0, 0x11450, 0x114d0, 0x11650,
+    0x116c0, 0x11730, 0x118e0, 0x11950, 0x11c50, 0x11d50, 0x11da0, 0x16a60, 0x16ac0, 0x16b50,
+    0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6, 0x1e140, 0x1e2f0, 0x1e950, 0x1fbf0,
+];
+
+/// Non-ASCII code points that `str.isspace()` accepts.
+const NON_ASCII_SPACES: &[u32] = &[
+    0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008,
+    0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+];
+
+#[cfg(test)]
+mod tests {
+    //! Expected values were produced by CPython 3.11.7 (`python3`) and pasted here as tables.
+    use super::*;
+
+    /// Renders a result the way the tables spell it: the text, or "ExcType: message".
+    fn show(r: Result<String, FmtError>) -> String {
+        match r {
+            Ok(s) => s,
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// Evaluates a sum of terms like "-2**70-1" or "2**1024-2**970" (each term an integer or
+    /// `base**exp`), as Python would.
+    fn big(s: &str) -> BigInt {
+        let mut total = BigInt::zero();
+        let mut term = String::new();
+        let mut negative = false;
+        let mut flush = |term: &mut String, negative: bool| {
+            if term.is_empty() {
+                return;
+            }
+            let v = match term.split_once("**") {
+                Some((b, e)) => {
+                    num_traits::pow(b.parse::<BigInt>().expect("base"), e.parse().expect("exp"))
+                }
+                None => term.parse::<BigInt>().expect("int"),
+            };
+            total += if negative { -v } else { v };
+            term.clear();
+        };
+        for c in s.chars() {
+            if c == '+' || c == '-' {
+                flush(&mut term, negative);
+                negative = c == '-';
+            } else {
+                term.push(c);
+            }
+        }
+        flush(&mut term, negative);
+        total
+    }
+
+    const FLOAT_REPR: &[(f64, &str)] = &[
+        (0.1, "0.1"),
+        (0.30000000000000004, "0.30000000000000004"),
+        (1e+16, "1e+16"),
+        (1000000000000000.0, "1000000000000000.0"),
+        (9999999999999998.0, "9999999999999998.0"),
+        (0.0001, "0.0001"),
+        (1e-05, "1e-05"),
+        (5e-324, "5e-324"),
+        (1.7976931348623157e+308, "1.7976931348623157e+308"),
+        (-0.0, "-0.0"),
+        (0.0, "0.0"),
+        (123456789.123, "123456789.123"),
+        (1.0, "1.0"),
+        (-1.0, "-1.0"),
+        (1.5, "1.5"),
+        (100.0, "100.0"),
+        (1e+22, "1e+22"),
+        (1e+23, "1e+23"),
+        (2.5e-05, "2.5e-05"),
+        (1.5e+300, "1.5e+300"),
+        (0.30000000000000004, "0.30000000000000004"),
+        (0.3333333333333333, "0.3333333333333333"),
+        (0.6666666666666666, "0.6666666666666666"),
+        (1e-07, "1e-07"),
+        (123.456, "123.456"),
+        (1234567890123456.8, "1234567890123456.8"),
+        (1.2345678901234568e+16, "1.2345678901234568e+16"),
+        (2.000000000000001e+16, "2.000000000000001e+16"),
+        (4.35, "4.35"),
+        (1536564326410462.2, "1536564326410462.2"),
+        (611530789211175.2, "611530789211175.2"),
+        (f64::INFINITY, "inf"),
+        (f64::NEG_INFINITY, "-inf"),
+        (f64::NAN, "nan"),
+        (2.2250738585072014e-308, "2.2250738585072014e-308"),
+        (1.5e-323, "1.5e-323"),
+        (9007199254740992.0, "9007199254740992.0"),
+        (0.001, "0.001"),
+        (0.0001, "0.0001"),
+        (1.234e-05, "1.234e-05"),
+        (1e+100, "1e+100"),
+        (9.223372036854776e+18, "9.223372036854776e+18"),
+    ];
+
+    #[test]
+    fn float_repr_matches_cpython() {
+        for &(x, want) in FLOAT_REPR {
+            assert_eq!(float_repr(x), want, "repr({x:e})");
+        }
+    }
+
+    const FORMAT_FLOAT: &[(f64, &str, &str)] = &[
+        (-0.0004, "", "-0.0004"),
+        (-2.5, "", "-2.5"),
+        (f64::INFINITY, "", "inf"),
+        (1e-07, "", "1e-07"),
+        (2.675, "e", "2.675000e+00"),
+        (1.5, "e", "1.500000e+00"),
+        (0.0, "e", "0.000000e+00"),
+        (1e-07, "e", "1.000000e-07"),
+        (2.675, "E", "2.675000E+00"),
+        (1e+16, "E", "1.000000E+16"),
+        (-0.0004, "E", "-4.000000E-04"),
+        (2.5, "E", "2.500000E+00"),
+        (2.675, "f", "2.675000"),
+        (5e-324, "f", "0.000000"),
+        (f64::NEG_INFINITY, "f", "-inf"),
+        (0.1, "f", "0.100000"),
+        (-2.5, "F", "-2.500000"),
+        (-0.0004, "F", "-0.000400"),
+        (5e-324, "F", "0.000000"),
+        (f64::NAN, "F", "NAN"),
+        (9.995, "g", "9.995"),
+        (f64::NEG_INFINITY, "g", "-inf"),
+        (0.0, "g", "0"),
+        (0.1, "g", "0.1"),
+        (1.5, "G", "1.5"),
+        (0.125, "G", "0.125"),
+        (-0.0, "G", "-0"),
+        (-2.5, "G", "-2.5"),
+        (0.0, "n", "0"),
+        (1e+16, "n", "1e+16"),
+        (2.675, "n", "2.675"),
+        (123.456, "n", "123.456"),
+        (f64::NEG_INFINITY, "%", "-inf%"),
+        (f64::NAN, "%", "nan%"),
+        (5e-324, "%", "0.000000%"),
+        (f64::INFINITY, "%", "inf%"),
+        (1e-07, ".3", "1e-07"),
+        (-2.5, ".3", "-2.5"),
+        (f64::INFINITY, ".3", "inf"),
+        (-0.0, ".3", "-0.0"),
+        (-0.0, ".0", "-0e+00"),
+        (-2.5, ".0", "-2e+00"),
+        (2.675, ".0", "3e+00"),
+        (2.5, ".0", "2e+00"),
+        (1e+16, ".2e", "1.00e+16"),
+        (f64::NAN, ".2e", "nan"),
+        (123.456, ".2e", "1.23e+02"),
+        (1234567.891, ".2e", "1.23e+06"),
+        (9.995, ".0e", "1e+01"),
+        (f64::NEG_INFINITY, ".0e", "-inf"),
+        (f64::INFINITY, ".0e", "inf"),
+        (1e+16, ".0e", "1e+16"),
+        (f64::NAN, "#.0e", "nan"),
+        (-0.0004, "#.0e", "-4.e-04"),
+        (0.1, "#.0e", "1.e-01"),
+        (2.675, "#.0e", "3.e+00"),
+        (0.0, ".3f", "0.000"),
+        (1e+16, ".3f", "10000000000000000.000"),
+        (0.125, ".3f", "0.125"),
+        (f64::INFINITY, ".3f", "inf"),
+        (0.1, ".0f", "0"),
+        (2.5, ".0f", "2"),
+        (1234567.891, ".0f", "1234568"),
+        (5e-324, ".0f", "0"),
+        (1e+16, "#.0f", "10000000000000000."),
+        (123.456, "#.0f", "123."),
+        (2.5, "#.0f", "2."),
+        (-0.0, "#.0f", "-0."),
+        (2.675, ".3g", "2.67"),
+        (5e-324, ".3g", "4.94e-324"),
+        (1.5, ".3g", "1.5"),
+        (0.125, ".3g", "0.125"),
+        (1.5, "#.3g", "1.50"),
+        (f64::NAN, "#.3g", "nan"),
+        (-2.5, "#.3g", "-2.50"),
+        (0.0, "#.3g", "0.00"),
+        (123.456, "#g", "123.456"),
+        (f64::NAN, "#g", "nan"),
+        (9.995, "#g", "9.99500"),
+        (2.675, "#g", "2.67500"),
+        (2.5, "#", "2.5"),
+        (-0.0, "#", "-0.0"),
+        (9.995, "#", "9.995"),
+        (1234567.891, "#", "1234567.891"),
+        (0.1, ".2%", "10.00%"),
+        (1e+16, ".2%", "1000000000000000000.00%"),
+        (-0.0004, ".2%", "-0.04%"),
+        (0.0, ".2%", "0.00%"),
+        (123.456, "10.2f", "    123.46"),
+        (0.0, "10.2f", "      0.00"),
+        (1.5, "10.2f", "      1.50"),
+        (-0.0, "10.2f", "     -0.00"),
+        (5e-324, "<10.2f", "0.00      "),
+        (-0.0, "<10.2f", "-0.00     "),
+        (1234567.891, "<10.2f", "1234567.89"),
+        (2.675, "<10.2f", "2.67      "),
+        (123.456, "^10.2f", "  123.46  "),
+        (1e+16, "^10.2f", "10000000000000000.00"),
+        (-2.5, "^10.2f", "  -2.50   "),
+        (f64::INFINITY, "^10.2f", "   inf    "),
+        (-0.0, "=+10.2f", "-     0.00"),
+        (0.1, "=+10.2f", "+     0.10"),
+        (9.995, "=+10.2f", "+     9.99"),
+        (0.125, "=+10.2f", "+     0.12"),
+        (-2.5, "*>12,.2f", "*******-2.50"),
+        (f64::NEG_INFINITY, "*>12,.2f", "********-inf"),
+        (9.995, "*>12,.2f", "********9.99"),
+        (-0.0004, "*>12,.2f", "*******-0.00"),
+        (9.995, "010.2f", "0000009.99"),
+        (f64::NEG_INFINITY, "010.2f", "-000000inf"),
+        (2.5, "010.2f", "0000002.50"),
+        (123.456, "010.2f", "0000123.46"),
+        (9.995, "+.1f", "+10.0"),
+        (1e+16, "+.1f", "+10000000000000000.0"),
+        (f64::NAN, "+.1f", "+nan"),
+        (0.1, "+.1f", "+0.1"),
+        (-0.0004, " .1f", "-0.0"),
+        (123.456, " .1f", " 123.5"),
+        (f64::NAN, " .1f", " nan"),
+        (-2.5, " .1f", "-2.5"),
+        (9.995, "z.1f", "10.0"),
+        (123.456, "z.1f", "123.5"),
+        (0.1, "z.1f", "0.1"),
+        (0.0, "z.1f", "0.0"),
+        (f64::NAN, "z", "nan"),
+        (0.1, "z", "0.1"),
+        (0.0, "z", "0.0"),
+        (1234567.891, "z", "1234567.891"),
+        (-2.5, ",", "-2.5"),
+        (-0.0, ",", "-0.0"),
+        (0.1, ",", "0.1"),
+        (-0.0004, ",", "-0.0004"),
+        (f64::INFINITY, "_", "inf"),
+        (5e-324, "_", "5e-324"),
+        (1e+16, "_", "1e+16"),
+        (9.995, "_", "9.995"),
+        (2.675, "015,.3f", "000,000,002.675"),
+        (0.0, "015,.3f", "000,000,000.000"),
+        (-0.0, "015,.3f", "-00,000,000.000"),
+        (0.1, "015,.3f", "000,000,000.100"),
+        (0.0, ",.2f", "0.00"),
+        (f64::INFINITY, ",.2f", "inf"),
+        (1e+16, ",.2f", "10,000,000,000,000,000.00"),
+        (0.1, ",.2f", "0.10"),
+        (1e-07, "_.3e", "1.000e-07"),
+        (123.456, "_.3e", "1.235e+02"),
+        (0.1, "_.3e", "1.000e-01"),
+        (1.5, "_.3e", "1.500e+00"),
+        (f64::INFINITY, ".17g", "inf"),
+        (0.125, ".17g", "0.125"),
+        (0.1, ".17g", "0.10000000000000001"),
+        (f64::NEG_INFINITY, ".17g", "-inf"),
+        (f64::INFINITY, ".30f", "inf"),
+        (
+            1e+16,
+            ".30f",
+            "10000000000000000.000000000000000000000000000000",
+        ),
+        (123.456, ".30f", "123.456000000000003069544618483633"),
+        (f64::NEG_INFINITY, ".30f", "-inf"),
+        (
+            f64::NEG_INFINITY,
+            "d",
+            "ValueError: Unknown format code 'd' for object of type 'float'",
+        ),
+        (
+            2.5,
+            "d",
+            "ValueError: Unknown format code 'd' for object of type 'float'",
+        ),
+        (
+            0.0,
+            "d",
+            "ValueError: Unknown format code 'd' for object of type 'float'",
+        ),
+        (
+            123.456,
+            "d",
+            "ValueError: Unknown format code 'd' for object of type 'float'",
+        ),
+        (
+            -2.5,
+            "x",
+            "ValueError: Unknown format code 'x' for object of type 'float'",
+        ),
+        (
+            123.456,
+            "x",
+            "ValueError: Unknown format code 'x' for object of type 'float'",
+        ),
+        (
+            -0.0004,
+            "x",
+            "ValueError: Unknown format code 'x' for object of type 'float'",
+        ),
+        (
+            0.1,
+            "x",
+            "ValueError: Unknown format code 'x' for object of type 'float'",
+        ),
+        (
+            1e+16,
+            "c",
+            "ValueError: Unknown format code 'c' for object of type 'float'",
+        ),
+        (
+            -0.0004,
+            "c",
+            "ValueError: Unknown format code 'c' for object of type 'float'",
+        ),
+        (
+            0.1,
+            "c",
+            "ValueError: Unknown format code 'c' for object of type 'float'",
+        ),
+        (
+            1.5,
+            "c",
+            "ValueError: Unknown format code 'c' for object of type 'float'",
+        ),
+        (
+            f64::NAN,
+            "s",
+            "ValueError: Unknown format code 's' for object of type 'float'",
+        ),
+        (
+            2.5,
+            "s",
+            "ValueError: Unknown format code 's' for object of type 'float'",
+        ),
+        (
+            9.995,
+            "s",
+            "ValueError: Unknown format code 's' for object of type 'float'",
+        ),
+        (
+            123.456,
+            "s",
+            "ValueError: Unknown format code 's' for object of type 'float'",
+        ),
+        (
+            0.1,
+            ",d",
+            "ValueError: Unknown format code 'd' for object of type 'float'",
+        ),
+        (
+            5e-324,
+            ",d",
+            "ValueError: Unknown format code 'd' for object of type 'float'",
+        ),
+        (
+            -0.0004,
+            ",d",
+            "ValueError: Unknown format code 'd' for object of type 'float'",
+        ),
+        (
+            2.675,
+            ",d",
+            "ValueError: Unknown format code 'd' for object of type 'float'",
+        ),
+        (0.125, ",x", "ValueError: Cannot specify ',' with 'x'."),
+        (1.5, ",x", "ValueError: Cannot specify ',' with 'x'."),
+        (0.1, ",x", "ValueError: Cannot specify ',' with 'x'."),
+        (
+            f64::INFINITY,
+            ",x",
+            "ValueError: Cannot specify ',' with 'x'.",
+        ),
+        (1234567.891, ".2147483648", "ValueError: precision too big"),
+        (1e-07, ".2147483648", "ValueError: precision too big"),
+        (1e+16, ".2147483648", "ValueError: precision too big"),
+        (2.5, ".2147483648", "ValueError: precision too big"),
+        (
+            2.5,
+            "xx",
+            "ValueError: Invalid format specifier 'xx' for object of type 'float'",
+        ),
+        (
+            -0.0,
+            "xx",
+            "ValueError: Invalid format specifier 'xx' for object of type 'float'",
+        ),
+        (
+            1234567.891,
+            "xx",
+            "ValueError: Invalid format specifier 'xx' for object of type 'float'",
+        ),
+        (
+            0.125,
+            "xx",
+            "ValueError: Invalid format specifier 'xx' for object of type 'float'",
+        ),
+        (0.125, ".", "ValueError: Format specifier missing precision"),
+        (1e+16, ".", "ValueError: Format specifier missing precision"),
+        (0.1, ".", "ValueError: Format specifier missing precision"),
+        (
+            f64::NEG_INFINITY,
+            ".",
+            "ValueError: Format specifier missing precision",
+        ),
+        (1.5, ",_", "ValueError: Cannot specify both ',' and '_'."),
+        (
+            f64::INFINITY,
+            ",_",
+            "ValueError: Cannot specify both ',' and '_'.",
+        ),
+        (-2.5, ",_", "ValueError: Cannot specify both ',' and '_'."),
+        (
+            1234567.891,
+            ",_",
+            "ValueError: Cannot specify both ',' and '_'.",
+        ),
+        (
+            123.456,
+            "1..",
+            "ValueError: Format specifier missing precision",
+        ),
+        (
+            9.995,
+            "1..",
+            "ValueError: Format specifier missing precision",
+        ),
+        (
+            1e+16,
+            "1..",
+            "ValueError: Format specifier missing precision",
+        ),
+        (
+            -0.0004,
+            "1..",
+            "ValueError: Format specifier missing precision",
+        ),
+        (
+            f64::INFINITY,
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'float'",
+        ),
+        (
+            f64::NAN,
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'float'",
+        ),
+        (
+            123.456,
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'float'",
+        ),
+        (
+            1234567.891,
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'float'",
+        ),
+        (f64::NAN, "é^9", "ééénanééé"),
+        (-0.0, "é^9", "éé-0.0ééé"),
+        (5e-324, "é^9", "é5e-324éé"),
+        (1.5, "é^9", "ééé1.5ééé"),
+        (1234567.891, "0=10", "1234567.891"),
+        (0.0, "0=10", "00000000.0"),
+        (2.675, "0=10", "000002.675"),
+        (f64::NAN, "0=10", "0000000nan"),
+        (1.0, "", "1.0"),
+        (1e+16, ".3", "1e+16"),
+        (123.456, ".2", "1.2e+02"),
+        (1.5, ".0", "2e+00"),
+        (0.1, ".30f", "0.100000000000000005551115123126"),
+        (
+            1e+300,
+            ".0f",
+            "1000000000000000052504760255204420248704468581108159154915854115511802457988908195786371375080447864043704443832883878176942523235360430575644792184786706982848387200926575803737830233794788090059368953234970799945081119038967640880074652742780142494579258788820056842838115669472196386865459400540160",
+        ),
+        (0.1, "%", "10.000000%"),
+        (1e+16, "#", "1.e+16"),
+        (1.0, "#.0e", "1.e+00"),
+        (-0.0001, "z.2f", "0.00"),
+        (-0.0, "z", "0.0"),
+        (f64::INFINITY, "010", "0000000inf"),
+        (f64::NAN, "+", "+nan"),
+        (f64::NAN, "", "nan"),
+        (100000.0, "n", "100000"),
+        (0.5, ".0f", "0"),
+        (1.5, ".0f", "2"),
+        (0.125, ".2f", "0.12"),
+        (2.5, ".0e", "2e+00"),
+        (12345.678, "_.2f", "12_345.68"),
+        (1234.5, "012,.1f", "00,001,234.5"),
+        (-1234.5, "012,.1f", "-0,001,234.5"),
+        (1e-05, "g", "1e-05"),
+        (0.0001, "g", "0.0001"),
+        (123456.0, "g", "123456"),
+        (1234567.0, "g", "1.23457e+06"),
+        (1234567.0, "G", "1.23457E+06"),
+        (1e+20, "F", "100000000000000000000.000000"),
+        (f64::INFINITY, "F", "INF"),
+        (f64::NAN, "E", "NAN"),
+    ];
+
+    #[test]
+    fn format_float_matches_cpython() {
+        for &(x, spec, want) in FORMAT_FLOAT {
+            assert_eq!(show(format_float(x, spec)), want, "format({x:e}, {spec:?})");
+        }
+    }
+
+    const FORMAT_I64: &[(i64, &str, &str)] = &[
+        (1234567, "", "1234567"),
+        (-1234, "", "-1234"),
+        (65, "", "65"),
+        (9223372036854775807, "", "9223372036854775807"),
+        (9223372036854775807, "d", "9223372036854775807"),
+        (7, "d", "7"),
+        (0, "d", "0"),
+        (1234, "d", "1234"),
+        (
+            -9223372036854775808,
+            "b",
+            "-1000000000000000000000000000000000000000000000000000000000000000",
+        ),
+        (128512, "b", "11111011000000000"),
+        (-1234, "b", "-10011010010"),
+        (-255, "b", "-11111111"),
+        (-1234, "o", "-2322"),
+        (255, "o", "377"),
+        (7, "o", "7"),
+        (1, "o", "1"),
+        (1234567, "x", "12d687"),
+        (-255, "x", "-ff"),
+        (1, "x", "1"),
+        (7, "x", "7"),
+        (0, "X", "0"),
+        (-9223372036854775808, "X", "-8000000000000000"),
+        (-1234, "X", "-4D2"),
+        (7, "X", "7"),
+        (65, "#b", "0b1000001"),
+        (1234567, "#b", "0b100101101011010000111"),
+        (0, "#b", "0b0"),
+        (128512, "#b", "0b11111011000000000"),
+        (1234, "#o", "0o2322"),
+        (9223372036854775807, "#o", "0o777777777777777777777"),
+        (1, "#o", "0o1"),
+        (-1, "#o", "-0o1"),
+        (-1234, "#x", "-0x4d2"),
+        (-255, "#x", "-0xff"),
+        (7, "#x", "0x7"),
+        (0, "#x", "0x0"),
+        (-1234, "#X", "-0X4D2"),
+        (-9223372036854775808, "#X", "-0X8000000000000000"),
+        (65, "#X", "0X41"),
+        (0, "#X", "0X0"),
+        (1234567, "n", "1234567"),
+        (1, "n", "1"),
+        (255, "n", "255"),
+        (-1, "n", "-1"),
+        (-255, "c", "OverflowError: %c arg not in range(0x110000)"),
+        (-1234, "c", "OverflowError: %c arg not in range(0x110000)"),
+        (1234, "c", "Ӓ"),
+        (0, "c", "\u{0}"),
+        (255, ",", "255"),
+        (7, ",", "7"),
+        (9223372036854775807, ",", "9,223,372,036,854,775,807"),
+        (1, ",", "1"),
+        (-1234, "_", "-1_234"),
+        (1, "_", "1"),
+        (-1, "_", "-1"),
+        (7, "_", "7"),
+        (
+            -9223372036854775808,
+            "_b",
+            "-1000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000",
+        ),
+        (-255, "_b", "-1111_1111"),
+        (-1, "_b", "-1"),
+        (0, "_b", "0"),
+        (1234, "_x", "4d2"),
+        (128512, "_x", "1_f600"),
+        (1234567, "_x", "12_d687"),
+        (65, "_x", "41"),
+        (0, "#_x", "0x0"),
+        (-255, "#_x", "-0xff"),
+        (7, "#_x", "0x7"),
+        (9223372036854775807, "#_x", "0x7fff_ffff_ffff_ffff"),
+        (1234567, ",x", "ValueError: Cannot specify ',' with 'x'."),
+        (-1234, ",x", "ValueError: Cannot specify ',' with 'x'."),
+        (
+            9223372036854775807,
+            ",x",
+            "ValueError: Cannot specify ',' with 'x'.",
+        ),
+        (65, ",x", "ValueError: Cannot specify ',' with 'x'."),
+        (0, ",b", "ValueError: Cannot specify ',' with 'b'."),
+        (1234, ",b", "ValueError: Cannot specify ',' with 'b'."),
+        (255, ",b", "ValueError: Cannot specify ',' with 'b'."),
+        (
+            -9223372036854775808,
+            ",b",
+            "ValueError: Cannot specify ',' with 'b'.",
+        ),
+        (0, "010,", "00,000,000"),
+        (-1, "010,", "-0,000,001"),
+        (-9223372036854775808, "010,", "-9,223,372,036,854,775,808"),
+        (1, "010,", "00,000,001"),
+        (0, "08,", "0,000,000"),
+        (1, "08,", "0,000,001"),
+        (1234, "08,", "0,001,234"),
+        (-9223372036854775808, "08,", "-9,223,372,036,854,775,808"),
+        (9223372036854775807, "09,", "9,223,372,036,854,775,807"),
+        (1, "09,", "0,000,001"),
+        (-1234, "09,", "-0,001,234"),
+        (128512, "09,", "0,128,512"),
+        (1234, "010", "0000001234"),
+        (255, "010", "0000000255"),
+        (-1, "010", "-000000001"),
+        (9223372036854775807, "010", "9223372036854775807"),
+        (1, "+", "+1"),
+        (255, "+", "+255"),
+        (65, "+", "+65"),
+        (128512, "+", "+128512"),
+        (1234567, " ", " 1234567"),
+        (-255, " ", "-255"),
+        (255, " ", " 255"),
+        (9223372036854775807, " ", " 9223372036854775807"),
+        (7, "-", "7"),
+        (255, "-", "255"),
+        (65, "-", "65"),
+        (1, "-", "1"),
+        (-1, "+010", "-000000001"),
+        (-1234, "+010", "-000001234"),
+        (0, "+010", "+000000000"),
+        (65, "+010", "+000000065"),
+        (-9223372036854775808, "<10", "-9223372036854775808"),
+        (1, "<10", "1         "),
+        (1234567, "<10", "1234567   "),
+        (-1, "<10", "-1        "),
+        (0, "^10", "    0     "),
+        (255, "^10", "   255    "),
+        (1234, "^10", "   1234   "),
+        (1234567, "^10", " 1234567  "),
+        (128512, ">10", "    128512"),
+        (-1234, ">10", "     -1234"),
+        (65, ">10", "        65"),
+        (0, ">10", "         0"),
+        (1234567, "=10", "   1234567"),
+        (65, "=10", "        65"),
+        (0, "=10", "         0"),
+        (255, "=10", "       255"),
+        (128512, "*^11", "**128512***"),
+        (1234, "*^11", "***1234****"),
+        (255, "*^11", "****255****"),
+        (65, "*^11", "****65*****"),
+        (9223372036854775807, "0<6", "9223372036854775807"),
+        (65, "0<6", "650000"),
+        (1234, "0<6", "123400"),
+        (0, "0<6", "000000"),
+        (7, "x=+8", "+xxxxxx7"),
+        (-9223372036854775808, "x=+8", "-9223372036854775808"),
+        (-1234, "x=+8", "-xxx1234"),
+        (-255, "x=+8", "-xxxx255"),
+        (9223372036854775807, "#010x", "0x7fffffffffffffff"),
+        (1234567, "#010x", "0x0012d687"),
+        (1, "#010x", "0x00000001"),
+        (65, "#010x", "0x00000041"),
+        (7, "*=#10x", "0x*******7"),
+        (65, "*=#10x", "0x******41"),
+        (-1, "*=#10x", "-0x******1"),
+        (0, "*=#10x", "0x*******0"),
+        (255, "e", "2.550000e+02"),
+        (-9223372036854775808, "e", "-9.223372e+18"),
+        (-1234, "e", "-1.234000e+03"),
+        (-255, "e", "-2.550000e+02"),
+        (1, ".2e", "1.00e+00"),
+        (1234, ".2e", "1.23e+03"),
+        (-9223372036854775808, ".2e", "-9.22e+18"),
+        (-1234, ".2e", "-1.23e+03"),
+        (-9223372036854775808, "f", "-9223372036854775808.000000"),
+        (65, "f", "65.000000"),
+        (128512, "f", "128512.000000"),
+        (1, "f", "1.000000"),
+        (9223372036854775807, "%", "922337203685477580800.000000%"),
+        (255, "%", "25500.000000%"),
+        (1234567, "%", "123456700.000000%"),
+        (-1234, "%", "-123400.000000%"),
+        (1, "g", "1"),
+        (1234567, "g", "1.23457e+06"),
+        (0, "g", "0"),
+        (1234, "g", "1234"),
+        (
+            -1,
+            ".3",
+            "ValueError: Precision not allowed in integer format specifier",
+        ),
+        (
+            7,
+            ".3",
+            "ValueError: Precision not allowed in integer format specifier",
+        ),
+        (
+            65,
+            ".3",
+            "ValueError: Precision not allowed in integer format specifier",
+        ),
+        (
+            0,
+            ".3",
+            "ValueError: Precision not allowed in integer format specifier",
+        ),
+        (
+            -1234,
+            "z",
+            "ValueError: Negative zero coercion (z) not allowed in integer format specifier",
+        ),
+        (
+            1,
+            "z",
+            "ValueError: Negative zero coercion (z) not allowed in integer format specifier",
+        ),
+        (
+            1234567,
+            "z",
+            "ValueError: Negative zero coercion (z) not allowed in integer format specifier",
+        ),
+        (
+            9223372036854775807,
+            "z",
+            "ValueError: Negative zero coercion (z) not allowed in integer format specifier",
+        ),
+        (
+            128512,
+            "+c",
+            "ValueError: Sign not allowed with integer format specifier 'c'",
+        ),
+        (
+            65,
+            "+c",
+            "ValueError: Sign not allowed with integer format specifier 'c'",
+        ),
+        (
+            -1,
+            "+c",
+            "ValueError: Sign not allowed with integer format specifier 'c'",
+        ),
+        (
+            0,
+            "+c",
+            "ValueError: Sign not allowed with integer format specifier 'c'",
+        ),
+        (
+            255,
+            "#c",
+            "ValueError: Alternate form (#) not allowed with integer format specifier 'c'",
+        ),
+        (
+            1,
+            "#c",
+            "ValueError: Alternate form (#) not allowed with integer format specifier 'c'",
+        ),
+        (
+            0,
+            "#c",
+            "ValueError: Alternate form (#) not allowed with integer format specifier 'c'",
+        ),
+        (
+            9223372036854775807,
+            "#c",
+            "ValueError: Alternate form (#) not allowed with integer format specifier 'c'",
+        ),
+        (128512, ",c", "ValueError: Cannot specify ',' with 'c'."),
+        (1234, ",c", "ValueError: Cannot specify ',' with 'c'."),
+        (-255, ",c", "ValueError: Cannot specify ',' with 'c'."),
+        (1234567, ",c", "ValueError: Cannot specify ',' with 'c'."),
+        (
+            -255,
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'int'",
+        ),
+        (
+            1,
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'int'",
+        ),
+        (
+            0,
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'int'",
+        ),
+        (
+            1234567,
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'int'",
+        ),
+        (
+            -1234,
+            "一",
+            "ValueError: Unknown format code '\\x4e00' for object of type 'int'",
+        ),
+        (
+            -9223372036854775808,
+            "一",
+            "ValueError: Unknown format code '\\x4e00' for object of type 'int'",
+        ),
+        (
+            7,
+            "一",
+            "ValueError: Unknown format code '\\x4e00' for object of type 'int'",
+        ),
+        (
+            1,
+            "一",
+            "ValueError: Unknown format code '\\x4e00' for object of type 'int'",
+        ),
+        (
+            -1234,
+            "s",
+            "ValueError: Unknown format code 's' for object of type 'int'",
+        ),
+        (
+            9223372036854775807,
+            "s",
+            "ValueError: Unknown format code 's' for object of type 'int'",
+        ),
+        (
+            1,
+            "s",
+            "ValueError: Unknown format code 's' for object of type 'int'",
+        ),
+        (
+            -9223372036854775808,
+            "s",
+            "ValueError: Unknown format code 's' for object of type 'int'",
+        ),
+        (
+            0,
+            "xx",
+            "ValueError: Invalid format specifier 'xx' for object of type 'int'",
+        ),
+        (
+            -1234,
+            "xx",
+            "ValueError: Invalid format specifier 'xx' for object of type 'int'",
+        ),
+        (
+            255,
+            "xx",
+            "ValueError: Invalid format specifier 'xx' for object of type 'int'",
+        ),
+        (
+            1234567,
+            "xx",
+            "ValueError: Invalid format specifier 'xx' for object of type 'int'",
+        ),
+        (-1, "5.", "ValueError: Format specifier missing precision"),
+        (1, "5.", "ValueError: Format specifier missing precision"),
+        (7, "5.", "ValueError: Format specifier missing precision"),
+        (
+            -9223372036854775808,
+            "5.",
+            "ValueError: Format specifier missing precision",
+        ),
+        (128512, "١٠", "    128512"),
+        (7, "١٠", "         7"),
+        (1234, "١٠", "      1234"),
+        (1234567, "١٠", "   1234567"),
+        (
+            9223372036854775807,
+            "9223372036854775808",
+            "ValueError: Too many decimal digits in format string",
+        ),
+        (
+            65,
+            "9223372036854775808",
+            "ValueError: Too many decimal digits in format string",
+        ),
+        (
+            -255,
+            "9223372036854775808",
+            "ValueError: Too many decimal digits in format string",
+        ),
+        (
+            255,
+            "9223372036854775808",
+            "ValueError: Too many decimal digits in format string",
+        ),
+        (1234567, ",n", "ValueError: Cannot specify ',' with 'n'."),
+        (65, ",n", "ValueError: Cannot specify ',' with 'n'."),
+        (255, ",n", "ValueError: Cannot specify ',' with 'n'."),
+        (-1234, ",n", "ValueError: Cannot specify ',' with 'n'."),
+        (
+            65,
+            " c",
+            "ValueError: Sign not allowed with integer format specifier 'c'",
+        ),
+        (
+            1,
+            " c",
+            "ValueError: Sign not allowed with integer format specifier 'c'",
+        ),
+        (
+            -9223372036854775808,
+            " c",
+            "ValueError: Sign not allowed with integer format specifier 'c'",
+        ),
+        (
+            -1234,
+            " c",
+            "ValueError: Sign not allowed with integer format specifier 'c'",
+        ),
+        (7, "=^5", "==7=="),
+        (65, "=^5", "=65=="),
+        (-1, "=^5", "=-1=="),
+        (9223372036854775807, "=^5", "9223372036854775807"),
+        (1234, "010,", "00,001,234"),
+        (1234, "08,", "0,001,234"),
+        (255, "#X", "0XFF"),
+        (255, "_b", "1111_1111"),
+        (-1, "c", "OverflowError: %c arg not in range(0x110000)"),
+        (1114112, "c", "OverflowError: %c arg not in range(0x110000)"),
+        (0, "c", "\u{0}"),
+        (65, "5c", "    A"),
+        (65, "05c", "0000A"),
+        (1000000000000000, ",", "1,000,000,000,000,000"),
+    ];
+
+    #[test]
+    fn format_i64_matches_cpython() {
+        for &(x, spec, want) in FORMAT_I64 {
+            assert_eq!(show(format_i64(x, spec)), want, "format({x}, {spec:?})");
+            assert_eq!(
+                show(format_bigint(&BigInt::from(x), spec)),
+                want,
+                "big {x} {spec:?}"
+            );
+        }
+    }
+
+    const FORMAT_BIG: &[(&str, &str, &str)] = &[
+        ("2**64", "", "18446744073709551616"),
+        ("2**64", ",", "18,446,744,073,709,551,616"),
+        ("-2**64", "_x", "-1_0000_0000_0000_0000"),
+        ("2**100+1", "#o", "0o2000000000000000000000000000000001"),
+        (
+            "-10**30",
+            "+40,",
+            "-1,000,000,000,000,000,000,000,000,000,000",
+        ),
+        ("10**30", "e", "1.000000e+30"),
+        (
+            "2**1024",
+            "e",
+            "OverflowError: int too large to convert to float",
+        ),
+        (
+            "-2**1024",
+            "f",
+            "OverflowError: int too large to convert to float",
+        ),
+        (
+            "2**1024-2**970",
+            "e",
+            "OverflowError: int too large to convert to float",
+        ),
+        (
+            "2**70",
+            "c",
+            "OverflowError: Python int too large to convert to C long",
+        ),
+        (
+            "2**200",
+            "X",
+            "100000000000000000000000000000000000000000000000000",
+        ),
+        ("2**200", "#_b", "LEN 253"),
+        ("10**4299", "n", "LEN 4300"),
+        (
+            "10**4300",
+            "d",
+            "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
+        ),
+        (
+            "10**4300",
+            "",
+            "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
+        ),
+        (
+            "-10**4300",
+            ",",
+            "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
+        ),
+        ("10**4300", "x", "LEN 3572"),
+        ("2**53+1", "f", "9007199254740992.000000"),
+        ("10**25", "030,", "10,000,000,000,000,000,000,000,000"),
+        ("-10**25", "=30_", "-10_000_000_000_000_000_000_000_000"),
+        (
+            "2**64",
+            ".2",
+            "ValueError: Precision not allowed in integer format specifier",
+        ),
+        (
+            "2**64",
+            "s",
+            "ValueError: Unknown format code 's' for object of type 'int'",
+        ),
+        ("10**22", ".3%", "999999999999999983222784.000%"),
+    ];
+
+    #[test]
+    fn format_bigint_matches_cpython() {
+        for &(x, spec, want) in FORMAT_BIG {
+            let got = show(format_bigint(&big(x), spec));
+            if let Some(len) = want.strip_prefix("LEN ") {
+                assert_eq!(got.len().to_string(), len, "format({x}, {spec:?})");
+            } else {
+                assert_eq!(got, want, "format({x}, {spec:?})");
+            }
+        }
+    }
+
+    const FORMAT_STR: &[(&str, &str, &str)] = &[
+        ("it's", "", "it's"),
+        ("日本語", "", "日本語"),
+        ("héllo", "", "héllo"),
+        ("a", "s", "a"),
+        ("héllo", "s", "héllo"),
+        ("it's", "s", "it's"),
+        ("a", "10", "a         "),
+        ("", "10", "          "),
+        ("héllo", "10", "héllo     "),
+        ("it's", "<10", "it's      "),
+        ("héllo", "<10", "héllo     "),
+        ("日本語", "<10", "日本語       "),
+        ("日本語", ">10", "       日本語"),
+        ("a", ">10", "         a"),
+        ("it's", ">10", "      it's"),
+        ("abc", "^10", "   abc    "),
+        ("a", "^10", "    a     "),
+        ("日本語", "^10", "   日本語    "),
+        ("日本語", "^11", "    日本語    "),
+        ("it's", "^11", "   it's    "),
+        ("abc", "^11", "    abc    "),
+        ("a", "*^9", "****a****"),
+        ("日本語", "*^9", "***日本語***"),
+        ("abc", "*^9", "***abc***"),
+        ("it's", "é>6", "ééit's"),
+        ("héllo", "é>6", "éhéllo"),
+        ("abc", "é>6", "éééabc"),
+        ("a", "05", "a0000"),
+        ("abc", "05", "abc00"),
+        ("", "05", "00000"),
+        ("abc", "0>5", "00abc"),
+        ("héllo", "0>5", "héllo"),
+        ("日本語", "0>5", "00日本語"),
+        ("a", ".2", "a"),
+        ("it's", ".2", "it"),
+        ("abc", ".2", "ab"),
+        ("a", "10.2", "a         "),
+        ("abc", "10.2", "ab        "),
+        ("héllo", "10.2", "hé        "),
+        ("a", ".0", ""),
+        ("héllo", ".0", ""),
+        ("日本語", ".0", ""),
+        ("it's", ".10", "it's"),
+        ("日本語", ".10", "日本語"),
+        ("a", ".10", "a"),
+        (
+            "héllo",
+            "+",
+            "ValueError: Sign not allowed in string format specifier",
+        ),
+        (
+            "日本語",
+            "+",
+            "ValueError: Sign not allowed in string format specifier",
+        ),
+        (
+            "",
+            "+",
+            "ValueError: Sign not allowed in string format specifier",
+        ),
+        (
+            "héllo",
+            "-",
+            "ValueError: Sign not allowed in string format specifier",
+        ),
+        (
+            "",
+            "-",
+            "ValueError: Sign not allowed in string format specifier",
+        ),
+        (
+            "it's",
+            "-",
+            "ValueError: Sign not allowed in string format specifier",
+        ),
+        (
+            "it's",
+            " ",
+            "ValueError: Space not allowed in string format specifier",
+        ),
+        (
+            "",
+            " ",
+            "ValueError: Space not allowed in string format specifier",
+        ),
+        (
+            "héllo",
+            " ",
+            "ValueError: Space not allowed in string format specifier",
+        ),
+        (
+            "a",
+            "#",
+            "ValueError: Alternate form (#) not allowed in string format specifier",
+        ),
+        (
+            "it's",
+            "#",
+            "ValueError: Alternate form (#) not allowed in string format specifier",
+        ),
+        (
+            "",
+            "#",
+            "ValueError: Alternate form (#) not allowed in string format specifier",
+        ),
+        (
+            "a",
+            "=5",
+            "ValueError: '=' alignment not allowed in string format specifier",
+        ),
+        (
+            "abc",
+            "=5",
+            "ValueError: '=' alignment not allowed in string format specifier",
+        ),
+        (
+            "it's",
+            "=5",
+            "ValueError: '=' alignment not allowed in string format specifier",
+        ),
+        (
+            "a",
+            "z",
+            "ValueError: Negative zero coercion (z) not allowed in string format specifier",
+        ),
+        (
+            "abc",
+            "z",
+            "ValueError: Negative zero coercion (z) not allowed in string format specifier",
+        ),
+        (
+            "it's",
+            "z",
+            "ValueError: Negative zero coercion (z) not allowed in string format specifier",
+        ),
+        ("a", ",", "ValueError: Cannot specify ',' with 's'."),
+        ("日本語", ",", "ValueError: Cannot specify ',' with 's'."),
+        ("", ",", "ValueError: Cannot specify ',' with 's'."),
+        ("abc", "_", "ValueError: Cannot specify '_' with 's'."),
+        ("a", "_", "ValueError: Cannot specify '_' with 's'."),
+        ("", "_", "ValueError: Cannot specify '_' with 's'."),
+        (
+            "abc",
+            "d",
+            "ValueError: Unknown format code 'd' for object of type 'str'",
+        ),
+        (
+            "a",
+            "d",
+            "ValueError: Unknown format code 'd' for object of type 'str'",
+        ),
+        (
+            "héllo",
+            "d",
+            "ValueError: Unknown format code 'd' for object of type 'str'",
+        ),
+        (
+            "",
+            "x",
+            "ValueError: Unknown format code 'x' for object of type 'str'",
+        ),
+        (
+            "it's",
+            "x",
+            "ValueError: Unknown format code 'x' for object of type 'str'",
+        ),
+        (
+            "日本語",
+            "x",
+            "ValueError: Unknown format code 'x' for object of type 'str'",
+        ),
+        (
+            "",
+            ",d",
+            "ValueError: Unknown format code 'd' for object of type 'str'",
+        ),
+        (
+            "abc",
+            ",d",
+            "ValueError: Unknown format code 'd' for object of type 'str'",
+        ),
+        (
+            "日本語",
+            ",d",
+            "ValueError: Unknown format code 'd' for object of type 'str'",
+        ),
+        ("", "5.", "ValueError: Format specifier missing precision"),
+        (
+            "abc",
+            "5.",
+            "ValueError: Format specifier missing precision",
+        ),
+        (
+            "héllo",
+            "5.",
+            "ValueError: Format specifier missing precision",
+        ),
+        (
+            "日本語",
+            "ss",
+            "ValueError: Invalid format specifier 'ss' for object of type 'str'",
+        ),
+        (
+            "abc",
+            "ss",
+            "ValueError: Invalid format specifier 'ss' for object of type 'str'",
+        ),
+        (
+            "",
+            "ss",
+            "ValueError: Invalid format specifier 'ss' for object of type 'str'",
+        ),
+        ("", "<<6", "<<<<<<"),
+        ("abc", "<<6", "abc<<<"),
+        ("日本語", "<<6", "日本語<<<"),
+        (
+            "héllo",
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'str'",
+        ),
+        (
+            "it's",
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'str'",
+        ),
+        (
+            "日本語",
+            "é",
+            "ValueError: Unknown format code '\\xe9' for object of type 'str'",
+        ),
+        (
+            "",
+            "\u{0}",
+            "ValueError: Unknown format code '\\x0' for object of type 'str'",
+        ),
+        (
+            "a",
+            "\u{0}",
+            "ValueError: Unknown format code '\\x0' for object of type 'str'",
+        ),
+        (
+            "héllo",
+            "\u{0}",
+            "ValueError: Unknown format code '\\x0' for object of type 'str'",
+        ),
+        (
+            "héllo",
+            "_\u{0}",
+            "ValueError: Unknown format code '\\x0' for object of type 'str'",
+        ),
+        (
+            "a",
+            "_\u{0}",
+            "ValueError: Unknown format code '\\x0' for object of type 'str'",
+        ),
+        (
+            "abc",
+            "_\u{0}",
+            "ValueError: Unknown format code '\\x0' for object of type 'str'",
+        ),
+        ("", ".2147483648s", ""),
+        ("abc", ".2147483648s", "abc"),
+        ("it's", ".2147483648s", "it's"),
+        ("it's", ">>4", "it's"),
+        ("héllo", ">>4", "héllo"),
+        ("", ">>4", ">>>>"),
+    ];
+
+    #[test]
+    fn format_str_matches_cpython() {
+        for &(s, spec, want) in FORMAT_STR {
+            assert_eq!(show(format_str(s, spec)), want, "format({s:?}, {spec:?})");
+        }
+    }
+
+    const STR_REPR: &[(&str, &str)] = &[
+        ("", "''"),
+        ("abc", "'abc'"),
+        ("it's", "\"it's\""),
+        ("say \"hi\"", "'say \"hi\"'"),
+        ("both ' and \"", "'both \\' and \"'"),
+        ("\\", "'\\\\'"),
+        ("tab\tnl\nret\r", "'tab\\tnl\\nret\\r'"),
+        ("\u{0}\u{1}\u{1f}\u{7f}", "'\\x00\\x01\\x1f\\x7f'"),
+        ("\u{80}\u{9f}", "'\\x80\\x9f'"),
+        ("\u{a0}\u{ad}é", "'\\xa0\\xadé'"),
+        (
+            "\u{200b}\u{200c}\u{200d}\u{200e}\u{200f}",
+            "'\\u200b\\u200c\\u200d\\u200e\\u200f'",
+        ),
+        ("\u{2028}\u{2029}", "'\\u2028\\u2029'"),
+        ("\u{feff}", "'\\ufeff'"),
+        ("́é", "'́é'"),
+        ("Ωμέγα", "'Ωμέγα'"),
+        ("Привет", "'Привет'"),
+        ("日本語", "'日本語'"),
+        ("😀👍🏽", "'😀👍🏽'"),
+        ("😀\u{e0001}", "'😀\\U000e0001'"),
+        ("\u{e000}", "'\\ue000'"),
+        ("\u{f0000}", "'\\U000f0000'"),
+        ("\u{378}", "'\\u0378'"),
+        ("\u{3000}\u{2003}", "'\\u3000\\u2003'"),
+        ("\u{b}\u{c}", "'\\x0b\\x0c'"),
+        (" ", "' '"),
+        ("ÿĀ", "'ÿĀ'"),
+        ("\u{10ffff}", "'\\U0010ffff'"),
+        ("\u{61c}", "'\\u061c'"),
+        ("\u{2060}\u{2064}", "'\\u2060\\u2064'"),
+        ("\u{1680}", "'\\u1680'"),
+        ("a'b\"c", "'a\\'b\"c'"),
+    ];
+
+    #[test]
+    fn str_repr_matches_cpython() {
+        for &(s, want) in STR_REPR {
+            assert_eq!(str_repr(s), want, "repr({s:?})");
+        }
+    }
+
+    const PARSE_FLOAT: &[(&str, &str)] = &[
+        ("1", "1.0"),
+        ("1.5", "1.5"),
+        ("-0", "-0.0"),
+        ("+0.0", "0.0"),
+        (".5", "0.5"),
+        ("5.", "5.0"),
+        (".", "ValueError: could not convert string to float: '.'"),
+        ("1e5", "100000.0"),
+        ("1E-5", "1e-05"),
+        ("1e", "ValueError: could not convert string to float: '1e'"),
+        ("e5", "ValueError: could not convert string to float: 'e5'"),
+        ("1_0", "10.0"),
+        (
+            "1__0",
+            "ValueError: could not convert string to float: '1__0'",
+        ),
+        ("_1", "ValueError: could not convert string to float: '_1'"),
+        ("1_", "ValueError: could not convert string to float: '1_'"),
+        (
+            "1_.5",
+            "ValueError: could not convert string to float: '1_.5'",
+        ),
+        (
+            "1._5",
+            "ValueError: could not convert string to float: '1._5'",
+        ),
+        (
+            "1e_5",
+            "ValueError: could not convert string to float: '1e_5'",
+        ),
+        ("1e5_0", "1e+50"),
+        ("inf", "inf"),
+        ("-Infinity", "-inf"),
+        ("nan", "nan"),
+        ("-NaN", "nan"),
+        ("+inf", "inf"),
+        (
+            "infinit",
+            "ValueError: could not convert string to float: 'infinit'",
+        ),
+        (
+            "nann",
+            "ValueError: could not convert string to float: 'nann'",
+        ),
+        (" 12 ", "12.0"),
+        ("\t-3.5\n", "-3.5"),
+        (
+            "0x10",
+            "ValueError: could not convert string to float: '0x10'",
+        ),
+        ("1e400", "inf"),
+        ("-1e400", "-inf"),
+        ("1e-400", "0.0"),
+        ("2.5e-324", "5e-324"),
+        ("3e-324", "5e-324"),
+        ("  ", "ValueError: could not convert string to float: '  '"),
+        ("", "ValueError: could not convert string to float: ''"),
+        (
+            "1 2",
+            "ValueError: could not convert string to float: '1 2'",
+        ),
+        ("١٢٣", "123.0"),
+        ("١٢٣.٥", "123.5"),
+        ("\u{3000}1.5\u{3000}", "1.5"),
+        (
+            "1.5\u{0}",
+            "ValueError: could not convert string to float: '1.5\\x00'",
+        ),
+        ("9007199254740993", "9007199254740992.0"),
+        ("1.7976931348623157e308", "1.7976931348623157e+308"),
+        ("1.7976931348623159e308", "inf"),
+        (
+            "+-1",
+            "ValueError: could not convert string to float: '+-1'",
+        ),
+        (
+            "abc",
+            "ValueError: could not convert string to float: 'abc'",
+        ),
+        (
+            "\u{1c}1",
+            "ValueError: could not convert string to float: '\\x1c1'",
+        ),
+        ("1e99999999999999999999", "inf"),
+        ("0.1", "0.1"),
+        ("١_٢", "12.0"),
+    ];
+
+    #[test]
+    fn parse_float_matches_cpython() {
+        for &(s, want) in PARSE_FLOAT {
+            assert_eq!(show(parse_float(s).map(float_repr)), want, "float({s:?})");
+        }
+        // The sign of a negative NaN survives.
+        assert!(
+            parse_float("-nan")
+                .map(f64::is_sign_negative)
+                .unwrap_or(false)
+        );
+    }
+
+    const PARSE_INT: &[(&str, u32, &str)] = &[
+        ("0", 0, "0"),
+        ("00", 0, "0"),
+        (
+            "010",
+            0,
+            "ValueError: invalid literal for int() with base 0: '010'",
+        ),
+        ("010", 10, "10"),
+        ("0_0", 0, "0"),
+        (
+            "0_7",
+            0,
+            "ValueError: invalid literal for int() with base 0: '0_7'",
+        ),
+        ("0x1f", 0, "31"),
+        ("0X1F", 16, "31"),
+        (
+            "0x",
+            16,
+            "ValueError: invalid literal for int() with base 16: '0x'",
+        ),
+        ("0x_1", 16, "1"),
+        (
+            "0x__1",
+            16,
+            "ValueError: invalid literal for int() with base 16: '0x__1'",
+        ),
+        (
+            "0_x1",
+            0,
+            "ValueError: invalid literal for int() with base 0: '0_x1'",
+        ),
+        ("-0b101", 0, "-5"),
+        ("0o17", 8, "15"),
+        (
+            "0o8",
+            8,
+            "ValueError: invalid literal for int() with base 8: '0o8'",
+        ),
+        (" 12 ", 10, "12"),
+        ("1_000", 10, "1000"),
+        (
+            "1__000",
+            10,
+            "ValueError: invalid literal for int() with base 10: '1__000'",
+        ),
+        (
+            "_1",
+            10,
+            "ValueError: invalid literal for int() with base 10: '_1'",
+        ),
+        (
+            "1_",
+            10,
+            "ValueError: invalid literal for int() with base 10: '1_'",
+        ),
+        (
+            "+-1",
+            10,
+            "ValueError: invalid literal for int() with base 10: '+-1'",
+        ),
+        (
+            "- 1",
+            10,
+            "ValueError: invalid literal for int() with base 10: '- 1'",
+        ),
+        ("١٢٣", 10, "123"),
+        ("z", 36, "35"),
+        ("Z", 36, "35"),
+        (
+            "zz",
+            35,
+            "ValueError: invalid literal for int() with base 35: 'zz'",
+        ),
+        (
+            "abc",
+            10,
+            "ValueError: invalid literal for int() with base 10: 'abc'",
+        ),
+        (
+            "",
+            10,
+            "ValueError: invalid literal for int() with base 10: ''",
+        ),
+        (
+            " ",
+            10,
+            "ValueError: invalid literal for int() with base 10: ' '",
+        ),
+        (
+            "0b",
+            2,
+            "ValueError: invalid literal for int() with base 2: '0b'",
+        ),
+        (
+            "09",
+            0,
+            "ValueError: invalid literal for int() with base 0: '09'",
+        ),
+        (
+            "12\u{0}",
+            10,
+            "ValueError: invalid literal for int() with base 10: '12\\x00'",
+        ),
+        (
+            "1",
+            1,
+            "ValueError: int() base must be >= 2 and <= 36, or 0",
+        ),
+        (
+            "1",
+            37,
+            "ValueError: int() base must be >= 2 and <= 36, or 0",
+        ),
+        ("ff", 16, "255"),
+        (
+            "0x10",
+            10,
+            "ValueError: invalid literal for int() with base 10: '0x10'",
+        ),
+        ("0b1", 16, "177"),
+        ("-0", 0, "0"),
+        ("  -0o_7  ", 0, "-7"),
+        (
+            "999999999999999999999999999999",
+            10,
+            "999999999999999999999999999999",
+        ),
+        (
+            "it's",
+            10,
+            "ValueError: invalid literal for int() with base 10: \"it's\"",
+        ),
+        ("\u{3000} 7\u{2003}", 0, "7"),
+        (
+            "12é",
+            10,
+            "ValueError: invalid literal for int() with base 10: '12é'",
+        ),
+        (
+            "7",
+            7,
+            "ValueError: invalid literal for int() with base 7: '7'",
+        ),
+        ("-zz", 36, "-1295"),
+    ];
+
+    #[test]
+    fn parse_int_matches_cpython() {
+        for &(s, base, want) in PARSE_INT {
+            assert_eq!(
+                show(parse_int(s, base).map(|v| v.to_string())),
+                want,
+                "int({s:?}, {base})"
+            );
+        }
+        assert_eq!(
+            show(parse_int(&"1".repeat(5000), 10).map(|v| v.to_string())),
+            "ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit"
+        );
+        let long = "a".repeat(300);
+        assert_eq!(
+            show(parse_int(&long, 10).map(|v| v.to_string())),
+            "ValueError: invalid literal for int() with base 10: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+        );
+        assert_eq!(
+            parse_int(&"1".repeat(5000), 16).map(|v| v.bits()),
+            Ok(19997)
+        );
+    }
+
+    const ROUND_FLOAT: &[(f64, i64, &str)] = &[
+        (2.675, 2, "2.67"),
+        (0.5, 0, "0.0"),
+        (1.5, 0, "2.0"),
+        (2.5, 0, "2.0"),
+        (-0.5, 0, "-0.0"),
+        (1234.5678, -2, "1200.0"),
+        (1234.5678, 2, "1234.57"),
+        (-0.4, 0, "-0.0"),
+        (0.125, 2, "0.12"),
+        (0.375, 2, "0.38"),
+        (1.005, 2, "1.0"),
+        (5e-324, 323, "0.0"),
+        (5e-324, 324, "5e-324"),
+        (123.456, -400, "0.0"),
+        (-123.456, -400, "-0.0"),
+        (
+            1.7976931348623157e+308,
+            -308,
+            "OverflowError: rounded value too large to represent",
+        ),
+        (
+            1.7976931348623157e+308,
+            -307,
+            "OverflowError: rounded value too large to represent",
+        ),
+        (f64::INFINITY, 2, "inf"),
+        (f64::NAN, 2, "nan"),
+        (-0.0, 3, "-0.0"),
+        (1e+300, 5, "1e+300"),
+        (0.1, 1, "0.1"),
+        (0.15, 1, "0.1"),
+        (0.25, 1, "0.2"),
+        (0.35, 1, "0.3"),
+        (12345.0, -1, "12340.0"),
+        (15.0, -1, "20.0"),
+        (25.0, -1, "20.0"),
+        (-25.0, -1, "-20.0"),
+        (1e-300, 300, "1e-300"),
+        (2.5e-300, 300, "2e-300"),
+        (9.995, 2, "9.99"),
+        (0.285, 2, "0.28"),
+        (1e+16, -16, "1e+16"),
+        (5000000000000000.0, -16, "0.0"),
+        (4500000000000000.0, -16, "0.0"),
+    ];
+
+    #[test]
+    fn round_float_matches_cpython() {
+        for &(x, n, want) in ROUND_FLOAT {
+            assert_eq!(
+                show(round_float(x, n).map(float_repr)),
+                want,
+                "round({x:e}, {n})"
+            );
+        }
+        assert_eq!(round_float(2.675, i64::MAX), Ok(2.675));
+        assert!(
+            round_float(-3.0, i64::MIN)
+                .map(|v| v == 0.0 && v.is_sign_negative())
+                .unwrap_or(false)
+        );
+    }
+
+    const ROUND_TO_INT: &[(f64, &str)] = &[
+        (0.5, "0"),
+        (1.5, "2"),
+        (2.5, "2"),
+        (-0.5, "0"),
+        (-1.5, "-2"),
+        (0.49999999999999994, "0"),
+        (
+            1e+300,
+            "1000000000000000052504760255204420248704468581108159154915854115511802457988908195786371375080447864043704443832883878176942523235360430575644792184786706982848387200926575803737830233794788090059368953234970799945081119038967640880074652742780142494579258788820056842838115669472196386865459400540160",
+        ),
+        (-1e+20, "-100000000000000000000"),
+        (3.7, "4"),
+        (-3.7, "-4"),
+        (4503599627370497.0, "4503599627370497"),
+        (
+            f64::INFINITY,
+            "OverflowError: cannot convert float infinity to integer",
+        ),
+        (
+            f64::NEG_INFINITY,
+            "OverflowError: cannot convert float infinity to integer",
+        ),
+        (f64::NAN, "ValueError: cannot convert float NaN to integer"),
+        (0.0, "0"),
+        (-0.0, "0"),
+        (5e-324, "0"),
+    ];
+
+    #[test]
+    fn round_float_to_int_matches_cpython() {
+        for &(x, want) in ROUND_TO_INT {
+            assert_eq!(
+                show(round_float_to_int(x).map(|v| v.to_string())),
+                want,
+                "round({x:e})"
+            );
+        }
+    }
+
+    const TRUE_DIV: &[(&str, &str, &str)] = &[
+        ("10**400", "10**399", "10.0"),
+        (
+            "2**1100",
+            "3",
+            "OverflowError: integer division result too large for a float",
+        ),
+        ("1", "3", "0.3333333333333333"),
+        ("-1", "3", "-0.3333333333333333"),
+        ("0", "-5", "-0.0"),
+        ("-0", "5", "0.0"),
+        ("1", "2**1074", "5e-324"),
+        ("1", "2**1075", "0.0"),
+        ("3", "2**1076", "5e-324"),
+        ("1", "10**400", "0.0"),
+        (
+            "2**1024-2**970",
+            "1",
+            "OverflowError: integer division result too large for a float",
+        ),
+        ("2**1024-2**971", "1", "1.7976931348623157e+308"),
+        ("2**1024", "2", "8.98846567431158e+307"),
+        (
+            "2**1025",
+            "2",
+            "OverflowError: integer division result too large for a float",
+        ),
+        ("7", "-2", "-3.5"),
+        ("10**30", "10**15", "1000000000000000.0"),
+        ("2**53+1", "1", "9007199254740992.0"),
+        ("2**54+3", "2", "9007199254740994.0"),
+        ("-10**500", "3**1000", "-7.5638913231041e+22"),
+        ("12345678901234567890123", "1000", "1.2345678901234567e+19"),
+    ];
+
+    #[test]
+    fn bigint_true_div_matches_cpython() {
+        for &(a, b, want) in TRUE_DIV {
+            assert_eq!(
+                show(bigint_true_div(&big(a), &big(b)).map(float_repr)),
+                want,
+                "{a} / {b}"
+            );
+        }
+        assert!(bigint_true_div(&BigInt::from(1), &BigInt::zero()).is_err());
+    }
+
+    const TO_F64: &[(&str, &str)] = &[
+        ("2**53+1", "9007199254740992.0"),
+        ("2**53+3", "9007199254740996.0"),
+        ("2**53", "9007199254740992.0"),
+        ("-2**53-1", "-9007199254740992.0"),
+        ("2**64-1", "1.8446744073709552e+19"),
+        ("2**63", "9.223372036854776e+18"),
+        ("2**1023", "8.98846567431158e+307"),
+        (
+            "2**1024",
+            "OverflowError: int too large to convert to float",
+        ),
+        (
+            "-2**1024",
+            "OverflowError: int too large to convert to float",
+        ),
+        (
+            "2**1024-2**970",
+            "OverflowError: int too large to convert to float",
+        ),
+        ("2**1024-2**971", "1.7976931348623157e+308"),
+        ("2**1024-2**971-1", "1.7976931348623157e+308"),
+        ("10**308", "1e+308"),
+        (
+            "10**309",
+            "OverflowError: int too large to convert to float",
+        ),
+        ("2**54+2", "1.8014398509481984e+16"),
+        ("2**54+6", "1.801439850948199e+16"),
+        ("2**100+2**47", "1.2676506002282294e+30"),
+        ("2**100+2**47+1", "1.2676506002282297e+30"),
+        ("0", "0.0"),
+        ("-1", "-1.0"),
+        ("12345678901234567890", "1.2345678901234567e+19"),
+    ];
+
+    #[test]
+    fn bigint_to_f64_matches_cpython() {
+        for &(a, want) in TO_F64 {
+            assert_eq!(
+                show(bigint_to_f64(&big(a)).map(float_repr)),
+                want,
+                "float({a})"
+            );
+        }
+    }
+
+    const PREFIXED: &[(&str, u32, &str)] = &[
+        ("31", 16, "0x1f"),
+        ("-31", 16, "-0x1f"),
+        ("15", 8, "0o17"),
+        ("5", 2, "0b101"),
+        ("0", 16, "0x0"),
+        ("0", 2, "0b0"),
+        ("-0", 8, "0o0"),
+        ("2**100", 16, "0x10000000000000000000000000"),
+        ("-2**70-1", 8, "-0o200000000000000000000001"),
+        ("-5", 2, "-0b101"),
+    ];
+
+    #[test]
+    fn int_to_prefixed_matches_cpython() {
+        for &(a, radix, want) in PREFIXED {
+            assert_eq!(
+                int_to_prefixed(&big(a), radix),
+                want,
+                "radix {radix} of {a}"
+            );
+        }
+    }
+
+    #[test]
+    fn format_spec_parse_fields() {
+        let spec = FormatSpec::parse("*^+z#012,.3f");
+        assert_eq!(
+            spec,
+            Ok(FormatSpec {
+                fill: Some('*'),
+                align: Some('^'),
+                sign: Some('+'),
+                no_neg_zero: true,
+                alternate: true,
+                zero_pad: false,
+                width: Some(12),
+                grouping: Some(','),
+                precision: Some(3),
+                ty: Some('f'),
+            })
+        );
+        let zero = FormatSpec::parse("08_x");
+        assert_eq!(
+            zero.as_ref().map(|s| (s.zero_pad, s.width, s.grouping)),
+            Ok((true, Some(8), Some('_')))
+        );
+        assert!(FormatSpec::parse("1..").is_err());
+        assert_eq!(
+            FormatSpec::parse_for("xx", "int", Some('d')),
+            Err(FmtError::ValueError(
+                "Invalid format specifier 'xx' for object of type 'int'".into()
+            ))
+        );
+    }
+
+    #[test]
+    fn huge_widths_are_errors_not_aborts() {
+        assert!(format_i64(5, "9223372036854775807").is_err());
+        assert!(format_i64(5, "09223372036854775807,").is_err());
+        assert!(format_float(1.5, "*<9223372036854775807").is_err());
+        assert!(format_str("ab", "9223372036854775807").is_err());
+        assert_eq!(format_float(1.5, ".100000f").map(|s| s.len()), Ok(100_002));
+    }
+
+    #[test]
+    fn int_max_str_digits_setting() {
+        assert_eq!(int_max_str_digits(), DEFAULT_INT_MAX_STR_DIGITS);
+        assert!(set_int_max_str_digits(100).is_err());
+        assert_eq!(int_max_str_digits(), DEFAULT_INT_MAX_STR_DIGITS);
+    }
 }

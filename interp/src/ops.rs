@@ -270,8 +270,10 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                     if p.len() != q.len() {
                         return Ok(false);
                     }
+                    // Like CPython, items are compared identity-first, so `[nan] == [nan]`
+                    // holds when both lists hold the same float.
                     for (m, n) in p.iter().zip(q.iter()) {
-                        if !eq(vm, m, n)? {
+                        if !m.is(n) && !eq(vm, m, n)? {
                             return Ok(false);
                         }
                     }
@@ -288,7 +290,7 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                     for (k, v) in p.items() {
                         let key = DictKey::new(k)?;
                         match q.get(&key) {
-                            Some(w) if eq(vm, &v, &w)? => {}
+                            Some(w) if v.is(&w) || eq(vm, &v, &w)? => {}
                             _ => return Ok(false),
                         }
                     }
