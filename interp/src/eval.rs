@@ -10,7 +10,7 @@
 //! not add one for the frame they are in, as in CPython).
 
 use crate::bytecode::{BinOp, CmpOp, Code, Instr, Op};
-use crate::frame::ExecState;
+use crate::frame::{ExecState, is_unbound, unbound};
 use crate::methods;
 use crate::object::types::{self, Kind};
 use crate::object::{
@@ -34,56 +34,86 @@ pub fn push_function_frame(
         return Err(not_callable(&Value::Obj(func.clone())));
     };
     let code = &f.code;
-    let lb = st.locals.len();
+    st.stack.push(Value::Obj(func.clone()));
+    let lb = st.stack.len();
     let argc = code.argcount as usize;
     if pos.len() == argc && kw.is_empty() && !code.varargs {
-        st.locals.extend(pos.iter().cloned().map(Some));
+        st.stack.extend(pos.iter().cloned());
     } else if let Err(e) = bind_args(st, f, pos, kw) {
-        st.locals.truncate(lb);
+        st.stack.truncate(lb - 1);
         return Err(e);
     }
-    finish_frame_owned(vm, st, func.clone(), lb)
+    enter_frame(vm, st, lb)
 }
 
-/// Completes a frame whose parameters occupy `st.locals[lb..]`, taking
-/// ownership of the function reference.
+/// Completes the frame of a call whose function sits at `st.stack[lb - 1]`
+/// and whose parameters occupy `st.stack[lb..]`: checks the recursion
+/// limit, fills the other slots and pushes the frame. On error the function
+/// and arguments are removed from the stack.
 #[inline]
-fn finish_frame_owned(vm: &mut Vm, st: &mut ExecState, func: ObjRef, lb: usize) -> PyResult<()> {
-    let Some(f) = func.downcast::<Function>() else {
-        st.locals.truncate(lb);
-        return Err(not_callable(&Value::Obj(func)));
+fn enter_frame(vm: &mut Vm, st: &mut ExecState, lb: usize) -> PyResult<()> {
+    let (code, globals) = match st
+        .stack
+        .get(lb.wrapping_sub(1))
+        .and_then(|f| f.downcast::<Function>())
+    {
+        Some(f) => (f.code.clone(), f.globals.clone()),
+        None => {
+            let callee = st
+                .stack
+                .get(lb.wrapping_sub(1))
+                .cloned()
+                .unwrap_or(Value::None);
+            st.stack.truncate(lb.saturating_sub(1));
+            return Err(not_callable(&callee));
+        }
     };
+    enter_code(vm, st, lb, code, globals)
+}
+
+/// [`enter_frame`] for a caller that already looked up the function's code
+/// and globals.
+#[inline]
+fn enter_code(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    lb: usize,
+    code: Rc<Code>,
+    globals: ObjRef,
+) -> PyResult<()> {
     if vm.depth >= vm.config.recursion_limit {
-        st.locals.truncate(lb);
+        st.stack.truncate(lb - 1);
         return Err(recursion_error());
     }
     vm.depth += 1;
     crate::gc::maybe_collect();
-    let code = f.code.clone();
-    let globals = f.globals.clone();
     if code.nslots() != code.argcount as usize {
-        init_slots(st, f, &code, lb);
+        init_slots(st, &code, lb);
     }
-    let sb = st.stack.len();
-    st.push_frame(code, globals, Some(func), 0, lb, sb, vm.handled.len());
+    st.push_frame(code, globals, 0, lb, vm.handled.len());
     Ok(())
 }
 
 /// Fills the non-parameter slots of a new frame: unbound locals, fresh
 /// cells (initialised from the parameters they capture) and the closure's
 /// cells.
-fn init_slots(st: &mut ExecState, f: &Function, code: &Code, lb: usize) {
+fn init_slots(st: &mut ExecState, code: &Code, lb: usize) {
     let nl = code.nlocals();
-    st.locals.resize(lb + code.nslots(), None);
+    st.stack.resize(lb + code.nslots(), unbound());
     for (i, p) in code.cell_params.iter().enumerate() {
-        let init = p.and_then(|p| st.locals[lb + p as usize].clone());
-        st.locals[lb + nl + i] = Some(Value::Obj(CellObj::new_obj(init)));
+        let init = p
+            .and_then(|p| st.stack.get(lb + p as usize).cloned())
+            .filter(|v| !is_unbound(v));
+        st.stack[lb + nl + i] = Value::Obj(CellObj::new_obj(init));
     }
     if !code.freevars.is_empty() {
-        let closure = f.closure.borrow();
+        let closure: Vec<ObjRef> = match st.stack[lb - 1].downcast::<Function>() {
+            Some(f) => f.closure.borrow().to_vec(),
+            None => Vec::new(),
+        };
         let base = lb + nl + code.cellvars.len();
-        for (i, c) in closure.iter().enumerate() {
-            st.locals[base + i] = Some(Value::Obj(c.clone()));
+        for (i, c) in closure.into_iter().enumerate() {
+            st.stack[base + i] = Value::Obj(c);
         }
     }
 }
@@ -92,7 +122,6 @@ fn init_slots(st: &mut ExecState, f: &Function, code: &Code, lb: usize) {
 fn recursion_error() -> PyErr {
     PyErr::new(&types::RECURSION_ERROR, "maximum recursion depth exceeded")
 }
-
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     if n == 1 {
@@ -182,9 +211,10 @@ fn bind_args(
             quoted_list(&missing)
         )));
     }
-    st.locals.extend(slots);
+    st.stack
+        .extend(slots.into_iter().map(|v| v.unwrap_or_else(unbound)));
     if code.varargs {
-        st.locals.push(Some(Value::tuple(extra)));
+        st.stack.push(Value::tuple(extra));
     }
     Ok(())
 }
@@ -192,9 +222,8 @@ fn bind_args(
 /// Removes the innermost frame's values and restores the VM state it
 /// changed.
 fn pop_frame(vm: &mut Vm, st: &mut ExecState) -> Option<()> {
-    let (lb, sb, hb) = st.pop_frame()?;
-    st.stack.truncate(sb);
-    st.locals.truncate(lb);
+    let (lb, hb) = st.pop_frame()?;
+    st.stack.truncate(lb.saturating_sub(1));
     vm.handled.truncate(hb);
     vm.depth -= 1;
     Some(())
@@ -229,8 +258,8 @@ fn name_error(name: &str) -> PyErr {
 }
 
 fn cell_of(st: &ExecState, idx: usize) -> Option<&CellObj> {
-    match st.locals.get(idx) {
-        Some(Some(Value::Obj(o))) => o.downcast::<CellObj>(),
+    match st.stack.get(idx) {
+        Some(Value::Obj(o)) => o.downcast::<CellObj>(),
         _ => None,
     }
 }
@@ -377,8 +406,8 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     Some(v) => st.stack.push(v.clone()),
                     None => break 'inner bad_arg(),
                 },
-                Op::LoadFast => match st.locals.get(lb + arg as usize) {
-                    Some(Some(v)) => {
+                Op::LoadFast => match st.stack.get(lb + arg as usize) {
+                    Some(v) if !is_unbound(v) => {
                         let v = v.clone();
                         st.stack.push(v);
                     }
@@ -386,17 +415,17 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                 },
                 Op::StoreFast => {
                     let v = pop!();
-                    match st.locals.get_mut(lb + arg as usize) {
+                    match st.stack.get_mut(lb + arg as usize) {
                         Some(slot) => {
-                            let old = slot.replace(v);
+                            let old = std::mem::replace(slot, v);
                             drop(old);
                         }
                         None => break 'inner bad_arg(),
                     }
                 }
-                Op::DeleteFast => match st.locals.get_mut(lb + arg as usize) {
-                    Some(slot) if slot.is_some() => {
-                        let old = slot.take();
+                Op::DeleteFast => match st.stack.get_mut(lb + arg as usize) {
+                    Some(slot) if !is_unbound(slot) => {
+                        let old = std::mem::replace(slot, unbound());
                         drop(old);
                     }
                     _ => break 'inner unbound_local(&code, arg as usize),
@@ -429,8 +458,8 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                 }
                 Op::LoadClosure => {
                     let idx = lb + code.nlocals() + arg as usize;
-                    match st.locals.get(idx) {
-                        Some(Some(v)) => {
+                    match st.stack.get(idx) {
+                        Some(v) if !is_unbound(v) => {
                             let v = v.clone();
                             st.stack.push(v);
                         }
@@ -632,8 +661,8 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                         break 'inner stack_underflow();
                     }
                     let cmp = CmpOp::from_arg(arg);
-                    let r = match (&st.stack[n - 2], &st.stack[n - 1]) {
-                        (Value::Int(a), Value::Int(b)) => Value::Bool(match cmp {
+                    let fast = match (&st.stack[n - 2], &st.stack[n - 1]) {
+                        (Value::Int(a), Value::Int(b)) => Some(match cmp {
                             CmpOp::Lt => a < b,
                             CmpOp::Le => a <= b,
                             CmpOp::Eq => a == b,
@@ -641,7 +670,7 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                             CmpOp::Gt => a > b,
                             CmpOp::Ge => a >= b,
                         }),
-                        (Value::Float(a), Value::Float(b)) => Value::Bool(match cmp {
+                        (Value::Float(a), Value::Float(b)) => Some(match cmp {
                             CmpOp::Lt => a < b,
                             CmpOp::Le => a <= b,
                             CmpOp::Eq => a == b,
@@ -649,12 +678,34 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                             CmpOp::Gt => a > b,
                             CmpOp::Ge => a >= b,
                         }),
-                        (a, b) => {
-                            let (a, b) = (a.clone(), b.clone());
-                            tri!(ops::compare(vm, cmp, &a, &b))
+                        _ => None,
+                    };
+                    let r = match fast {
+                        Some(b) => {
+                            // Numbers need no drop: shrink the stack by hand.
+                            st.stack.truncate(n - 2);
+                            // Fused with a following conditional jump, the
+                            // bool is never materialized.
+                            let next = units.get(pc).map(|c| c.get());
+                            match next {
+                                Some(j) if j.op == Op::PopJumpIfFalse => {
+                                    pc = if b { pc + 1 } else { j.arg as usize };
+                                    continue;
+                                }
+                                Some(j) if j.op == Op::PopJumpIfTrue => {
+                                    pc = if b { j.arg as usize } else { pc + 1 };
+                                    continue;
+                                }
+                                _ => Value::Bool(b),
+                            }
+                        }
+                        None => {
+                            let (a, b) = (st.stack[n - 2].clone(), st.stack[n - 1].clone());
+                            let r = tri!(ops::compare(vm, cmp, &a, &b));
+                            st.stack.truncate(n - 2);
+                            r
                         }
                     };
-                    st.stack.truncate(n - 2);
                     st.stack.push(r);
                 }
                 Op::IsOp => {
@@ -951,6 +1002,29 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     )));
                 }
                 Op::Call | Op::CallMethod | Op::CallKw | Op::CallEx => {
+                    // The most common call first: a plain Python function
+                    // with exactly its positional parameters.
+                    if op == Op::Call {
+                        let lb = st.stack.len().wrapping_sub(arg as usize);
+                        let exact = match st.stack.get(lb.wrapping_sub(1)) {
+                            Some(Value::Obj(fo)) if fo.kind() == Kind::FUNCTION => {
+                                match fo.downcast::<Function>() {
+                                    Some(f) if !f.code.varargs && f.code.argcount == arg => {
+                                        Some((f.code.clone(), f.globals.clone()))
+                                    }
+                                    _ => None,
+                                }
+                            }
+                            _ => None,
+                        };
+                        if let Some((fcode, fglobals)) = exact {
+                            if let Some(fr) = st.top_mut() {
+                                fr.pc = pc;
+                            }
+                            tri!(enter_code(vm, st, lb, fcode, fglobals));
+                            continue 'frames;
+                        }
+                    }
                     // Lay out: [callee, args...] with an optional receiver.
                     let (fpos, argstart, kw): (usize, usize, Vec<(ObjRef, Value)>) = match op {
                         Op::Call => {
@@ -1031,13 +1105,9 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                         if let Some(fr) = st.top_mut() {
                             fr.pc = pc;
                         }
-                        let func = std::mem::replace(&mut st.stack[fpos], Value::None);
-                        let lb = st.locals.len();
-                        st.locals.extend(st.stack.drain(argstart..).map(Some));
-                        st.stack.truncate(fpos);
-                        if let Value::Obj(fo) = func {
-                            tri!(finish_frame_owned(vm, st, fo, lb));
-                        }
+                        // The callee and its arguments become the new frame's
+                        // function slot and first locals where they are.
+                        tri!(enter_frame(vm, st, argstart));
                         continue 'frames;
                     }
                     let callee = st.stack[fpos].clone();
