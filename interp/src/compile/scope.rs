@@ -90,10 +90,14 @@ impl ScopeTable {
             scopes: Vec::new(),
             by_node: HashMap::new(),
             cur: 0,
+            error: None,
         };
         b.new_scope(ScopeKind::Module, None, 0, Vec::new());
         for s in body {
             b.stmt(s);
+        }
+        if let Some(e) = b.error {
+            return Err(e);
         }
         let mut t = ScopeTable {
             scopes: b.scopes,
@@ -190,6 +194,8 @@ struct Builder {
     scopes: Vec<Scope>,
     by_node: HashMap<usize, usize>,
     cur: usize,
+    /// The first misplaced `global`/`nonlocal` found, in source order.
+    error: Option<ScopeError>,
 }
 
 impl Builder {
@@ -217,6 +223,40 @@ impl Builder {
             self.by_node.insert(key, idx);
         }
         idx
+    }
+
+    /// Records the first scope error.
+    fn fail(&mut self, msg: impl Into<String>, offset: u32) {
+        if self.error.is_none() {
+            self.error = Some(ScopeError {
+                msg: msg.into(),
+                offset,
+            });
+        }
+    }
+
+    /// CPython's checks on a `global`/`nonlocal` declaration of `name` in
+    /// the current scope, with its messages: the name may not be a
+    /// parameter, used or assigned earlier, or declared the other way.
+    fn check_declaration(&mut self, name: &str, kind: &str, offset: u32) {
+        let s = &self.scopes[self.cur];
+        let other_kind = if kind == "global" {
+            s.nonlocals.iter().any(|(n, _)| n == name)
+        } else {
+            s.globals.contains(name)
+        };
+        let msg = if s.params.iter().any(|p| p == name) {
+            format!("name '{name}' is parameter and {kind}")
+        } else if s.used.iter().any(|n| n == name) {
+            format!("name '{name}' is used prior to {kind} declaration")
+        } else if s.assigned.iter().any(|n| n == name) {
+            format!("name '{name}' is assigned to before {kind} declaration")
+        } else if other_kind {
+            format!("name '{name}' is nonlocal and global")
+        } else {
+            return;
+        };
+        self.fail(msg, offset);
     }
 
     fn assign(&mut self, name: &str) {
@@ -392,12 +432,19 @@ impl Builder {
                 }
             }
             Stmt::Global(g) => {
+                let off = u32::from(g.range.start());
                 for n in &g.names {
+                    self.check_declaration(n.as_str(), "global", off);
                     self.scopes[self.cur].globals.insert(n.as_str().to_owned());
                 }
             }
             Stmt::Nonlocal(n) => {
+                let stmt_off = u32::from(n.range.start());
+                if self.scopes[self.cur].kind == ScopeKind::Module {
+                    self.fail("nonlocal declaration not allowed at module level", stmt_off);
+                }
                 for id in &n.names {
+                    self.check_declaration(id.as_str(), "nonlocal", stmt_off);
                     let off = u32::from(id.range.start());
                     self.scopes[self.cur]
                         .nonlocals

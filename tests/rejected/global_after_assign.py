@@ -1,0 +1,9 @@
+x = 0
+
+
+def f():
+    x = 1
+    global x
+
+
+f()

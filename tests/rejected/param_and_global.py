@@ -1,0 +1,3 @@
+def f(x):
+    global x
+    return x
