@@ -43,7 +43,7 @@ pub enum Error {
     /// The script could not be read.
     #[error("can't open file '{path}': [Errno {errno}] {reason}")]
     Io {
-        /// The path as given.
+        /// The absolute path of the script.
         path: String,
         /// The OS error number.
         errno: i32,
@@ -81,7 +81,11 @@ impl Vm {
     pub fn run_file(&mut self, path: impl AsRef<Path>) -> Result<(), Error> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
-            path: path.display().to_string(),
+            // CPython names the file by its absolute path.
+            path: std::path::absolute(path)
+                .unwrap_or_else(|_| path.to_path_buf())
+                .display()
+                .to_string(),
             errno: e.raw_os_error().unwrap_or(0),
             reason: io_reason(&e),
         })?;

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 #[command(name = "typhon", version, about, long_about = None)]
 struct Cli {
     /// Program passed in as a string.
-    #[arg(short = 'c', value_name = "CODE", conflicts_with = "file")]
+    #[arg(short = 'c', value_name = "CODE")]
     code: Option<String>,
 
     /// Print the bytecode of the program instead of running it.
@@ -56,6 +56,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         cli.file = Some(cli.args.remove(0));
+    }
+    // With -c, the first positional word is an argument, not a script.
+    if cli.code.is_some()
+        && let Some(first) = cli.file.take()
+    {
+        cli.args.insert(0, first);
     }
     let (target, argv0) = match (&cli.code, &cli.file) {
         (Some(c), _) => (Target::Code(c.clone()), "-c".to_owned()),

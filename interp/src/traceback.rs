@@ -78,7 +78,11 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
                 "  File \"{}\", line {}, in {}\n",
                 ent.code.source.filename, ent.line, ent.code.name
             ));
-            if let Some(src) = ent.code.source.line(ent.line) {
+            // Like CPython (whose linecache reads files), code compiled
+            // from a string (`<string>`, `<embedded>`) shows no source line.
+            let from_string = ent.code.source.filename.starts_with('<')
+                && ent.code.source.filename.ends_with('>');
+            if !from_string && let Some(src) = ent.code.source.line(ent.line) {
                 let t = src.trim();
                 if !t.is_empty() {
                     out.push_str(&format!("    {t}\n"));
