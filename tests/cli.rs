@@ -1,0 +1,530 @@
+//! The `typhon` command line: flags, `sys.argv`, exit statuses, error
+//! messages and `typhon.toml` discovery. Expected texts that mirror CPython
+//! were checked against `python3` (CPython 3.11.7).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+fn typhon() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_typhon"));
+    c.env_remove("TYPHON_PATH").stdin(Stdio::null());
+    c
+}
+
+/// A fresh directory under the system temp dir, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "typhon-cli-{tag}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        // A leftover from a crashed earlier run with the same pid.
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).expect("create temp dir");
+        TempDir(p)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// Writes `rel` (creating parent directories) and returns its path.
+    fn write(&self, rel: &str, text: &str) -> PathBuf {
+        let p = self.0.join(rel);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).expect("create parent dir");
+        }
+        std::fs::write(&p, text).expect("write temp file");
+        p
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `typhon ARGS` in `dir`.
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    typhon()
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run typhon")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts the exit status, showing both streams if it differs.
+#[track_caller]
+fn assert_status(o: &Output, want: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(want),
+        "exit status\n--- stdout:\n{}--- stderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+}
+
+// ----- flags -----------------------------------------------------------------
+
+#[test]
+fn version_prints_the_package_version() {
+    let o = typhon().arg("--version").output().expect("run typhon");
+    assert_status(&o, 0);
+    assert_eq!(
+        stdout(&o).trim(),
+        format!("typhon {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn help_lists_the_options() {
+    let o = typhon().arg("--help").output().expect("run typhon");
+    assert_status(&o, 0);
+    let out = stdout(&o);
+    for flag in [
+        "--dump-bytecode",
+        "--config",
+        "-c <CODE>",
+        "--version",
+        "[FILE]",
+    ] {
+        assert!(out.contains(flag), "--help does not mention {flag}:\n{out}");
+    }
+    assert!(
+        !out.contains("check-leaks"),
+        "--check-leaks is a hidden flag:\n{out}"
+    );
+}
+
+#[test]
+fn no_program_is_a_usage_error() {
+    let o = typhon().output().expect("run typhon");
+    assert_status(&o, 2);
+    assert!(o.stdout.is_empty());
+    assert!(stderr(&o).contains("no program given"), "{}", stderr(&o));
+}
+
+#[test]
+fn unknown_flag_is_a_usage_error() {
+    let o = typhon().arg("--no-such-flag").output().expect("run typhon");
+    assert_status(&o, 2);
+    assert!(o.stdout.is_empty());
+    assert!(stderr(&o).contains("--no-such-flag"), "{}", stderr(&o));
+}
+
+#[test]
+fn run_without_a_file_is_a_usage_error() {
+    let o = typhon().arg("run").output().expect("run typhon");
+    assert_status(&o, 2);
+    assert!(stderr(&o).contains("'run' needs a FILE"), "{}", stderr(&o));
+}
+
+// ----- -c --------------------------------------------------------------------
+
+#[test]
+fn dash_c_runs_code() {
+    let o = typhon()
+        .args(["-c", "print(1+1)"])
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "2\n");
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+}
+
+#[test]
+fn dash_c_sys_argv_is_dash_c() {
+    // python3 -c 'import sys; print(sys.argv)'  ->  ['-c']
+    let o = typhon()
+        .args(["-c", "import sys; print(sys.argv)"])
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "['-c']\n");
+}
+
+#[test]
+fn dash_c_passes_the_remaining_arguments() {
+    // python3 -c 'import sys; print(sys.argv)' a -b  ->  ['-c', 'a', '-b']
+    let o = typhon()
+        .args(["-c", "import sys; print(sys.argv)", "a", "-b"])
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "['-c', 'a', '-b']\n");
+}
+
+#[test]
+fn dash_c_uncaught_exception_names_string() {
+    // python3 -c '1/0' prints exactly
+    //   Traceback (most recent call last):
+    //     File "<string>", line 1, in <module>
+    //   ZeroDivisionError: division by zero
+    // (no source line: CPython cannot read "<string>"). Typhon also prints
+    // the source line `    1/0`, so only the frame and the last line are
+    // checked here.
+    let o = typhon().args(["-c", "1/0"]).output().expect("run typhon");
+    assert_status(&o, 1);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(
+            "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("\nZeroDivisionError: division by zero\n"),
+        "{err}"
+    );
+}
+
+// ----- running files ---------------------------------------------------------
+
+const ARGV_PY: &str = "import sys\nprint(sys.argv)\nprint(len(sys.argv))\n";
+
+#[test]
+fn file_arguments_become_sys_argv() {
+    let d = TempDir::new("argv");
+    d.write("show_argv.py", ARGV_PY);
+    // python3 show_argv.py a b -v --flag  ->  ['show_argv.py', 'a', 'b', '-v', '--flag']
+    let o = run_in(d.path(), &["show_argv.py", "a", "b", "-v", "--flag"]);
+    assert_status(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "['show_argv.py', 'a', 'b', '-v', '--flag']\n5\n"
+    );
+}
+
+#[test]
+fn run_subcommand_runs_a_file() {
+    let d = TempDir::new("run");
+    d.write("show_argv.py", ARGV_PY);
+    let o = run_in(d.path(), &["run", "show_argv.py", "x"]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "['show_argv.py', 'x']\n2\n");
+}
+
+#[test]
+fn script_path_as_given_is_argv0() {
+    let d = TempDir::new("argv0");
+    let script = d.write("sub/show_argv.py", ARGV_PY);
+    let s = script.to_str().expect("utf-8 temp path");
+    let o = typhon().arg(s).output().expect("run typhon");
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), format!("['{s}']\n1\n"));
+}
+
+#[test]
+fn sys_exit_sets_the_status() {
+    let d = TempDir::new("exit");
+    d.write(
+        "ex.py",
+        "import sys\nprint('before')\nsys.exit(3)\nprint('after')\n",
+    );
+    let o = run_in(d.path(), &["ex.py"]);
+    assert_status(&o, 3);
+    assert_eq!(stdout(&o), "before\n");
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+}
+
+#[test]
+fn sys_exit_with_a_message_prints_it_and_exits_1() {
+    let d = TempDir::new("exitmsg");
+    d.write("ex.py", "import sys\nsys.exit('fatal: no input')\n");
+    let o = run_in(d.path(), &["ex.py"]);
+    assert_status(&o, 1);
+    assert_eq!(stderr(&o), "fatal: no input\n");
+}
+
+#[test]
+fn uncaught_exception_exits_1_with_a_traceback() {
+    let d = TempDir::new("uncaught");
+    d.write(
+        "boom.py",
+        "def f(x):\n    raise ValueError('bad x: ' + str(x))\n\nprint('start')\nf(42)\n",
+    );
+    let o = run_in(d.path(), &["boom.py"]);
+    assert_status(&o, 1);
+    assert_eq!(stdout(&o), "start\n", "output before the error is flushed");
+    // CPython prints the absolute script path.
+    let dir = d.path().canonicalize().expect("canonical temp dir");
+    let file = dir.join("boom.py");
+    let want = format!(
+        "Traceback (most recent call last):\n  File \"{f}\", line 5, in <module>\n    f(42)\n  File \"{f}\", line 2, in f\n    raise ValueError('bad x: ' + str(x))\nValueError: bad x: 42\n",
+        f = file.display()
+    );
+    let got = stderr(&o).replace(&d.path().display().to_string(), &dir.display().to_string());
+    assert_eq!(got, want);
+}
+
+#[test]
+fn missing_file_is_exit_2_with_cpythons_message() {
+    let d = TempDir::new("missing");
+    let o = run_in(d.path(), &["does_not_exist.py"]);
+    assert_status(&o, 2);
+    assert!(o.stdout.is_empty());
+    // CPython: "python3: can't open file '/abs/dir/does_not_exist.py': [Errno 2] No such file or directory"
+    // Typhon names the path as given rather than the absolute path.
+    let err = stderr(&o);
+    assert!(err.contains("can't open file '"), "{err}");
+    assert!(
+        err.contains("does_not_exist.py': [Errno 2] No such file or directory\n"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn syntax_error_exits_1_and_runs_nothing() {
+    let d = TempDir::new("syntax");
+    d.write("bad.py", "print('ran')\nclass C:\n    pass\n");
+    let o = run_in(d.path(), &["bad.py"]);
+    assert_status(&o, 1);
+    assert!(o.stdout.is_empty(), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.ends_with("bad.py:2:1)\n")
+            && err.contains("SyntaxError: class definition is not supported by typhon ("),
+        "{err}"
+    );
+}
+
+// ----- --dump-bytecode -------------------------------------------------------
+
+#[test]
+fn dump_bytecode_prints_instead_of_running() {
+    let d = TempDir::new("dump");
+    d.write(
+        "prog.py",
+        "def add(a, b):\n    return a + b\n\nprint('ran', add(1, 2))\n",
+    );
+    let o = run_in(d.path(), &["--dump-bytecode", "prog.py"]);
+    assert_status(&o, 0);
+    let out = stdout(&o);
+    assert!(
+        !out.lines().any(|l| l == "ran 3"),
+        "the program must not run:\n{out}"
+    );
+    assert!(
+        out.contains("Disassembly of <code <module>> (prog.py:1):"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Disassembly of <code add> (prog.py:1):"),
+        "{out}"
+    );
+    for needle in [
+        "LOAD_FAST",
+        "(a)",
+        "BINARY_OP",
+        "RETURN_VALUE",
+        "LOAD_GLOBAL",
+        "(print)",
+        "CALL",
+    ] {
+        assert!(out.contains(needle), "missing {needle}:\n{out}");
+    }
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+}
+
+#[test]
+fn dump_bytecode_of_dash_c() {
+    let o = typhon()
+        .args(["--dump-bytecode", "-c", "x = 1\nprint(x)"])
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 0);
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Disassembly of <code <module>> (<string>:1):"),
+        "{out}"
+    );
+    assert!(
+        out.contains("STORE_GLOBAL") && !out.contains("\n1\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn dump_bytecode_reports_syntax_errors() {
+    let d = TempDir::new("dumpbad");
+    d.write("bad.py", "s = {1, 2}\n");
+    let o = run_in(d.path(), &["--dump-bytecode", "bad.py"]);
+    assert_status(&o, 1);
+    assert!(o.stdout.is_empty(), "{}", stdout(&o));
+    assert!(stderr(&o).contains("SyntaxError: set display is not supported by typhon"));
+}
+
+// ----- typhon.toml -----------------------------------------------------------
+
+/// Prints how deep plain recursion gets before RecursionError.
+const DEPTH_PY: &str = "\
+def depth(n):
+    try:
+        return depth(n + 1)
+    except RecursionError:
+        return n
+
+print(depth(0))
+";
+
+fn depth_of(o: &Output) -> usize {
+    assert_status(o, 0);
+    stdout(o).trim().parse().expect("a depth")
+}
+
+#[test]
+fn default_recursion_limit_is_about_1000() {
+    let d = TempDir::new("rdefault");
+    d.write("deep.py", DEPTH_PY);
+    let n = depth_of(&run_in(d.path(), &["deep.py"]));
+    assert!((900..1000).contains(&n), "depth {n}");
+}
+
+#[test]
+fn typhon_toml_next_to_the_script_sets_the_recursion_limit() {
+    let d = TempDir::new("rtoml");
+    d.write("proj/deep.py", DEPTH_PY);
+    d.write("proj/typhon.toml", "[runtime]\nrecursion_limit = 50\n");
+    // Run from the parent: the config beside the script is found.
+    let n = depth_of(&run_in(d.path(), &["proj/deep.py"]));
+    assert!((40..50).contains(&n), "depth {n}");
+}
+
+#[test]
+fn typhon_toml_in_the_working_directory_is_the_fallback() {
+    let d = TempDir::new("rcwd");
+    d.write("proj/deep.py", DEPTH_PY);
+    d.write("typhon.toml", "[runtime]\nrecursion_limit = 60\n");
+    let n = depth_of(&run_in(d.path(), &["proj/deep.py"]));
+    assert!((50..60).contains(&n), "depth {n}");
+}
+
+#[test]
+fn config_flag_overrides_discovery() {
+    let d = TempDir::new("rflag");
+    d.write("deep.py", DEPTH_PY);
+    d.write("typhon.toml", "[runtime]\nrecursion_limit = 50\n");
+    d.write("conf/other.toml", "[runtime]\nrecursion_limit = 200\n");
+    let n = depth_of(&run_in(
+        d.path(),
+        &["--config", "conf/other.toml", "deep.py"],
+    ));
+    assert!((190..200).contains(&n), "depth {n}");
+}
+
+#[test]
+fn missing_config_file_is_an_error() {
+    let d = TempDir::new("rmissing");
+    d.write("deep.py", DEPTH_PY);
+    let o = run_in(d.path(), &["--config", "nope.toml", "deep.py"]);
+    assert_status(&o, 2);
+    assert!(o.stdout.is_empty());
+    assert!(stderr(&o).contains("nope.toml"), "{}", stderr(&o));
+}
+
+#[test]
+fn unknown_config_key_is_named() {
+    let d = TempDir::new("rkey");
+    d.write("deep.py", DEPTH_PY);
+    d.write("typhon.toml", "[runtime]\nrecursion_limt = 50\n");
+    let o = run_in(d.path(), &["deep.py"]);
+    assert_ne!(o.status.code(), Some(0));
+    assert_status(&o, 2);
+    assert!(o.stdout.is_empty(), "the program must not run");
+    let err = stderr(&o);
+    assert!(
+        err.contains("recursion_limt") && err.contains("typhon.toml"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_config_section_is_named() {
+    let d = TempDir::new("rsection");
+    d.write("deep.py", DEPTH_PY);
+    d.write("typhon.toml", "[runtim]\nrecursion_limit = 50\n");
+    let o = run_in(d.path(), &["deep.py"]);
+    assert_status(&o, 2);
+    assert!(stderr(&o).contains("runtim"), "{}", stderr(&o));
+}
+
+#[test]
+fn zero_recursion_limit_is_rejected() {
+    let d = TempDir::new("rzero");
+    d.write("deep.py", DEPTH_PY);
+    d.write("typhon.toml", "[runtime]\nrecursion_limit = 0\n");
+    let o = run_in(d.path(), &["deep.py"]);
+    assert_status(&o, 2);
+    assert!(stderr(&o).contains("recursion_limit"), "{}", stderr(&o));
+}
+
+const IMPORT_PY: &str =
+    "import helper_mod\nfrom helper_mod import twice\nprint(helper_mod.NAME, twice(21))\n";
+const HELPER_PY: &str = "NAME = 'helper'\ndef twice(x):\n    return 2 * x\n";
+
+#[test]
+fn search_paths_extend_import() {
+    let d = TempDir::new("spath");
+    d.write("proj/main.py", IMPORT_PY);
+    d.write("proj/lib/helper_mod.py", HELPER_PY);
+    // Without the config the module is not found.
+    let o = run_in(d.path(), &["proj/main.py"]);
+    assert_status(&o, 1);
+    assert!(
+        stderr(&o).ends_with("ModuleNotFoundError: No module named 'helper_mod'\n"),
+        "{}",
+        stderr(&o)
+    );
+    // Relative search paths are relative to the config file, not the cwd.
+    d.write("proj/typhon.toml", "[runtime]\nsearch_paths = [\"lib\"]\n");
+    let o = run_in(d.path(), &["proj/main.py"]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "helper 42\n");
+}
+
+#[test]
+fn script_directory_comes_before_search_paths() {
+    let d = TempDir::new("sorder");
+    d.write("proj/main.py", IMPORT_PY);
+    d.write(
+        "proj/helper_mod.py",
+        "NAME = 'beside'\ndef twice(x):\n    return x + x\n",
+    );
+    d.write("proj/lib/helper_mod.py", HELPER_PY);
+    d.write("proj/typhon.toml", "[runtime]\nsearch_paths = [\"lib\"]\n");
+    let o = run_in(d.path(), &["proj/main.py"]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "beside 42\n");
+}
+
+#[test]
+fn typhon_path_environment_variable_extends_import() {
+    let d = TempDir::new("tpath");
+    d.write("proj/main.py", IMPORT_PY);
+    let lib = d.path().join("elsewhere");
+    d.write("elsewhere/helper_mod.py", HELPER_PY);
+    let o = typhon()
+        .arg("proj/main.py")
+        .current_dir(d.path())
+        .env("TYPHON_PATH", &lib)
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "helper 42\n");
+}

@@ -1,0 +1,4 @@
+print("never reached in Typhon")
+for i in range(3):
+    print(i)
+return i
