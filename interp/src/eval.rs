@@ -71,6 +71,23 @@ fn enter_frame(vm: &mut Vm, st: &mut ExecState, lb: usize) -> PyResult<()> {
     enter_code(vm, st, lb, code, globals)
 }
 
+/// The code and globals of the callee at `st.stack[lb - 1]` when it is a
+/// Python function taking exactly the `st.stack.len() - lb` positional
+/// arguments above it: then the callee and its arguments become the new
+/// frame's function slot and first locals where they are.
+#[inline]
+fn exact_callee(st: &ExecState, lb: usize) -> Option<(Rc<Code>, ObjRef)> {
+    let nargs = st.stack.len().checked_sub(lb)?;
+    match st.stack.get(lb.checked_sub(1)?)? {
+        Value::Obj(fo) if fo.kind() == Kind::FUNCTION => {
+            let f = fo.downcast::<Function>()?;
+            (!f.code.varargs && f.code.argcount as usize == nargs)
+                .then(|| (f.code.clone(), f.globals.clone()))
+        }
+        _ => None,
+    }
+}
+
 /// [`enter_frame`] for a caller that already looked up the function's code
 /// and globals.
 #[inline]
@@ -1006,18 +1023,7 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     // with exactly its positional parameters.
                     if op == Op::Call {
                         let lb = st.stack.len().wrapping_sub(arg as usize);
-                        let exact = match st.stack.get(lb.wrapping_sub(1)) {
-                            Some(Value::Obj(fo)) if fo.kind() == Kind::FUNCTION => {
-                                match fo.downcast::<Function>() {
-                                    Some(f) if !f.code.varargs && f.code.argcount == arg => {
-                                        Some((f.code.clone(), f.globals.clone()))
-                                    }
-                                    _ => None,
-                                }
-                            }
-                            _ => None,
-                        };
-                        if let Some((fcode, fglobals)) = exact {
+                        if let Some((fcode, fglobals)) = exact_callee(st, lb) {
                             if let Some(fr) = st.top_mut() {
                                 fr.pc = pc;
                             }
@@ -1097,17 +1103,13 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     // Exact positional call of a Python function: move the
                     // callee and the arguments off the stack (no reference
                     // count traffic) into the new frame.
-                    let exact = kw.is_empty()
-                        && st.stack[fpos].downcast::<Function>().is_some_and(|f| {
-                            !f.code.varargs && f.code.argcount as usize == st.stack.len() - argstart
-                        });
-                    if exact {
+                    if kw.is_empty()
+                        && let Some((fcode, fglobals)) = exact_callee(st, argstart)
+                    {
                         if let Some(fr) = st.top_mut() {
                             fr.pc = pc;
                         }
-                        // The callee and its arguments become the new frame's
-                        // function slot and first locals where they are.
-                        tri!(enter_frame(vm, st, argstart));
+                        tri!(enter_code(vm, st, argstart, fcode, fglobals));
                         continue 'frames;
                     }
                     let callee = st.stack[fpos].clone();
