@@ -64,6 +64,7 @@ pub fn install(vm: &mut Vm) {
         ("map", &types::MAP),
         ("filter", &types::FILTER),
         ("reversed", &types::REVERSED),
+        ("bytes", &types::BYTES),
     ];
     for (name, t) in type_names {
         vm.add_builtin(name, Value::from_type(t));
@@ -71,6 +72,12 @@ pub fn install(vm: &mut Vm) {
     for t in types::EXCEPTION_TYPES {
         vm.add_builtin(t.get().name(), Value::from_type(t));
     }
+    vm.add_builtin(
+        "NotImplemented",
+        Value::Obj(ObjRef::from_static_object(
+            &crate::object::value::NOT_IMPLEMENTED,
+        )),
+    );
 }
 
 // ----- helpers ----------------------------------------------------------------------
@@ -144,15 +151,19 @@ fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     out.push_str(&end);
     vm.write_out(&out)?;
-    if args.kw("flush").is_some_and(ops::truthy) {
+    let flush = match args.kw("flush") {
+        Some(f) => ops::truthy(vm, f)?,
+        None => false,
+    };
+    if flush {
         vm.flush();
     }
     Ok(Value::None)
 }
 
-fn b_len(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn b_len(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "len", 1)?;
-    Ok(Value::Int(ops::len(&args.pos[0])? as i64))
+    Ok(Value::Int(ops::len(vm, &args.pos[0])? as i64))
 }
 
 fn b_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -253,7 +264,7 @@ fn b_sum(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             "sum() can't sum strings [use ''.join(seq) instead]",
         ));
     }
-    let it = ops::get_iter(&args.pos[0])?;
+    let it = ops::get_iter(vm, &args.pos[0])?;
     while let Some(x) = ops::iter_next(vm, &it)? {
         acc = ops::binary_op(vm, crate::bytecode::BinOp::Add, &acc, &x)?;
     }
@@ -503,9 +514,9 @@ fn b_oct(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     radix(&args, "oct", 8)
 }
 
-fn b_iter(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn b_iter(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "iter", 1)?;
-    ops::get_iter(&args.pos[0])
+    ops::get_iter(vm, &args.pos[0])
 }
 
 fn b_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -529,9 +540,9 @@ fn b_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 fn b_any(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "any", 1)?;
-    let it = ops::get_iter(&args.pos[0])?;
+    let it = ops::get_iter(vm, &args.pos[0])?;
     while let Some(x) = ops::iter_next(vm, &it)? {
-        if ops::truthy(&x) {
+        if ops::truthy(vm, &x)? {
             return Ok(Value::Bool(true));
         }
     }
@@ -540,9 +551,9 @@ fn b_any(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 fn b_all(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "all", 1)?;
-    let it = ops::get_iter(&args.pos[0])?;
+    let it = ops::get_iter(vm, &args.pos[0])?;
     while let Some(x) = ops::iter_next(vm, &it)? {
-        if !ops::truthy(&x) {
+        if !ops::truthy(vm, &x)? {
             return Ok(Value::Bool(false));
         }
     }
@@ -611,7 +622,10 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     if is(&types::BOOL) {
         args.no_kw("bool")?;
         range_args(&args, "bool", 0, 1)?;
-        return Ok(Value::Bool(args.pos.first().is_some_and(ops::truthy)));
+        return Ok(Value::Bool(match args.pos.first() {
+            Some(v) => ops::truthy(vm, v)?,
+            None => false,
+        }));
     }
     if is(&types::LIST) {
         args.no_kw("list")?;
@@ -715,7 +729,7 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
                 start.type_name()
             )));
         }
-        let inner = ops::get_iter(it)?;
+        let inner = ops::get_iter(vm, it)?;
         return Ok(Value::Obj(IterObj::new_obj(
             &types::ENUMERATE,
             IterState::Enumerate {
@@ -729,7 +743,7 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         let its = args
             .pos
             .iter()
-            .map(ops::get_iter)
+            .map(|v| ops::get_iter(vm, v))
             .collect::<PyResult<Vec<_>>>()?;
         return Ok(Value::Obj(IterObj::new_obj(
             &types::ZIP,
@@ -743,7 +757,7 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         }
         let its = args.pos[1..]
             .iter()
-            .map(ops::get_iter)
+            .map(|v| ops::get_iter(vm, v))
             .collect::<PyResult<Vec<_>>>()?;
         return Ok(Value::Obj(IterObj::new_obj(
             &types::MAP,
@@ -765,7 +779,7 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
             &types::FILTER,
             IterState::Filter {
                 f: args.pos[0].clone(),
-                it: ops::get_iter(&args.pos[1])?,
+                it: ops::get_iter(vm, &args.pos[1])?,
             },
         )));
     }
@@ -820,82 +834,10 @@ pub fn type_value_of(v: &Value) -> Value {
         Value::Bool(_) => &types::BOOL,
         Value::Int(_) => &types::INT,
         Value::Float(_) => &types::FLOAT,
-        Value::Obj(o) => {
-            // Heap objects' types are static for every built-in type.
-            return match static_of(o.ty()) {
-                Some(s) => Value::from_type(s),
-                None => Value::None,
-            };
-        }
+        Value::Obj(o) => return Value::Obj(o.type_ref()),
     };
     Value::from_type(t)
 }
-
-fn static_of(t: &abi::TypeObject) -> Option<&'static StaticType> {
-    ALL_TYPES.iter().copied().find(|s| std::ptr::eq(s.get(), t))
-}
-
-static ALL_TYPES: &[&StaticType] = &[
-    &types::TYPE,
-    &types::OBJECT,
-    &types::INT,
-    &types::BOOL,
-    &types::FLOAT,
-    &types::NONE_TYPE,
-    &types::STR,
-    &types::LIST,
-    &types::TUPLE,
-    &types::DICT,
-    &types::RANGE,
-    &types::SLICE,
-    &types::FUNCTION,
-    &types::BUILTIN,
-    &types::CELL,
-    &types::MODULE,
-    &types::CODE,
-    &types::DICT_KEYS,
-    &types::DICT_VALUES,
-    &types::DICT_ITEMS,
-    &types::LIST_ITER,
-    &types::LIST_REVITER,
-    &types::TUPLE_ITER,
-    &types::RANGE_ITER,
-    &types::STR_ITER,
-    &types::DICT_KEYITER,
-    &types::DICT_VALUEITER,
-    &types::DICT_ITEMITER,
-    &types::ENUMERATE,
-    &types::ZIP,
-    &types::MAP,
-    &types::FILTER,
-    &types::REVERSED,
-    &types::BASE_EXCEPTION,
-    &types::SYSTEM_EXIT,
-    &types::KEYBOARD_INTERRUPT,
-    &types::EXCEPTION,
-    &types::ARITHMETIC_ERROR,
-    &types::ZERO_DIVISION_ERROR,
-    &types::OVERFLOW_ERROR,
-    &types::VALUE_ERROR,
-    &types::TYPE_ERROR,
-    &types::LOOKUP_ERROR,
-    &types::INDEX_ERROR,
-    &types::KEY_ERROR,
-    &types::NAME_ERROR,
-    &types::UNBOUND_LOCAL_ERROR,
-    &types::ATTRIBUTE_ERROR,
-    &types::RUNTIME_ERROR,
-    &types::RECURSION_ERROR,
-    &types::NOT_IMPLEMENTED_ERROR,
-    &types::STOP_ITERATION,
-    &types::ASSERTION_ERROR,
-    &types::IMPORT_ERROR,
-    &types::MODULE_NOT_FOUND_ERROR,
-    &types::SYSTEM_ERROR,
-    &types::SYNTAX_ERROR,
-    &types::UNICODE_ERROR,
-    &types::MEMORY_ERROR,
-];
 
 fn new_int(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.check_kw("int", &["base"])?;

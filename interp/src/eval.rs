@@ -343,10 +343,10 @@ fn format_operand(vm: &mut Vm, v: &Value, conv: u32, spec: Option<&Value>) -> Py
 }
 
 #[inline]
-fn truth(v: &Value) -> bool {
+fn truth(vm: &mut Vm, v: &Value) -> PyResult<bool> {
     match v {
-        Value::Bool(b) => *b,
-        _ => ops::truthy(v),
+        Value::Bool(b) => Ok(*b),
+        _ => ops::truthy(vm, v),
     }
 }
 
@@ -666,11 +666,11 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                         Op::UnaryPositive => '+',
                         _ => '~',
                     };
-                    st.stack.push(tri!(ops::unary(c, &v)));
+                    st.stack.push(tri!(ops::unary(vm, c, &v)));
                 }
                 Op::UnaryNot => {
                     let v = pop!();
-                    st.stack.push(Value::Bool(!truth(&v)));
+                    st.stack.push(Value::Bool(!tri!(truth(vm, &v))));
                 }
                 Op::CompareOp => {
                     let n = st.stack.len();
@@ -777,12 +777,12 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                         }
                         drop(items);
                     }
-                    tri!(ops::setitem(&c, &key, v));
+                    tri!(ops::setitem(vm, &c, &key, v));
                 }
                 Op::DeleteSubscr => {
                     let key = pop!();
                     let c = pop!();
-                    tri!(ops::delitem(&c, &key));
+                    tri!(ops::delitem(vm, &c, &key));
                 }
                 Op::BuildSlice => {
                     let step = if arg == 3 { pop!() } else { Value::None };
@@ -890,7 +890,7 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     let items = match v.kind() {
                         Kind::LIST | Kind::TUPLE => ops::seq_items(&v),
                         _ => {
-                            let it = match ops::get_iter(&v) {
+                            let it = match ops::get_iter(vm, &v) {
                                 Ok(it) => it,
                                 Err(_) => {
                                     break 'inner PyErr::type_error(format!(
@@ -924,7 +924,7 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                 }
                 Op::GetIter => {
                     let v = pop!();
-                    st.stack.push(tri!(ops::get_iter(&v)));
+                    st.stack.push(tri!(ops::get_iter(vm, &v)));
                 }
                 Op::ForIter => {
                     if let Some(io) = top!().downcast::<IterObj>() {
@@ -972,25 +972,25 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                 Op::JumpBackward => pc = arg as usize,
                 Op::PopJumpIfFalse => {
                     let v = pop!();
-                    if !truth(&v) {
+                    if !tri!(truth(vm, &v)) {
                         pc = arg as usize;
                     }
                 }
                 Op::PopJumpIfTrue => {
                     let v = pop!();
-                    if truth(&v) {
+                    if tri!(truth(vm, &v)) {
                         pc = arg as usize;
                     }
                 }
                 Op::JumpIfFalseOrPop => {
-                    if !truth(top!()) {
+                    if !tri!(truth(vm, top!())) {
                         pc = arg as usize;
                     } else {
                         st.stack.pop();
                     }
                 }
                 Op::JumpIfTrueOrPop => {
-                    if truth(top!()) {
+                    if tri!(truth(vm, top!())) {
                         pc = arg as usize;
                     } else {
                         st.stack.pop();

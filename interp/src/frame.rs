@@ -17,7 +17,7 @@ use std::rc::Rc;
 /// marker object that never escapes into Python code (LOAD_FAST and friends
 /// turn it into `UnboundLocalError`).
 pub static UNBOUND: StaticType =
-    StaticType::new::<()>(&types::TYPE, c"<unbound>", None, Kind::FOREIGN, false);
+    StaticType::new::<()>(&types::TYPE, c"<unbound>", None, Kind::MARKER, false);
 
 /// The unbound marker as a value.
 #[inline]

@@ -73,6 +73,10 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         it.for_each_ref(f);
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
+    } else if crate::ext::is_foreign(o) {
+        if let Some(capi) = crate::ext::capi() {
+            capi.traverse(o, f);
+        }
     } else if let Some(e) = o.downcast::<ExcObj>() {
         val(f, &e.args);
         if let Ok(c) = e.context.try_borrow()
@@ -114,6 +118,10 @@ fn clear(o: &ObjRef) {
             .try_borrow_mut()
             .map(|mut s| std::mem::replace(&mut *s, IterState::Done));
         drop(old);
+    } else if crate::ext::is_foreign(o) {
+        if let Some(capi) = crate::ext::capi() {
+            capi.clear(o);
+        }
     } else if let Some(e) = o.downcast::<ExcObj>() {
         let c = e.context.try_borrow_mut().map(|mut c| c.take());
         let k = e.cause.try_borrow_mut().map(|mut c| c.take());

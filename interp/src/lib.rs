@@ -10,6 +10,7 @@ pub mod builtins;
 pub mod bytecode;
 pub mod compile;
 pub mod eval;
+pub mod ext;
 pub mod format;
 pub mod frame;
 pub mod gc;

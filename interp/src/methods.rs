@@ -772,7 +772,10 @@ pub fn sort_with_kw(vm: &mut Vm, items: Vec<Value>, args: &Args<'_>) -> PyResult
         .kw("key")
         .filter(|k| !matches!(k, Value::None))
         .cloned();
-    let reverse = args.kw("reverse").map(ops::truthy).unwrap_or(false);
+    let reverse = match args.kw("reverse") {
+        Some(r) => ops::truthy(vm, r)?,
+        None => false,
+    };
     let keys = match &key {
         Some(f) => {
             let mut ks = Vec::with_capacity(items.len());

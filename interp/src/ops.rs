@@ -8,11 +8,12 @@
 //! common cases and fall back here.
 
 use crate::bytecode::{BinOp, CmpOp};
+use crate::ext;
 use crate::format;
 use crate::object::types::{self, Kind};
 use crate::object::{
-    DictKey, DictObj, ExcObj, Function, IterObj, IterState, ListObj, ModuleObj, ObjRef, PyErr,
-    PyResult, RangeObj, SliceObj, StrObj, TupleObj, Value,
+    BytesObj, DictKey, DictObj, ExcObj, Function, IterObj, IterState, ListObj, ModuleObj, ObjRef,
+    PyErr, PyResult, RangeObj, SliceObj, StrObj, TupleObj, Value,
 };
 use crate::vm::Vm;
 use num_bigint::BigInt;
@@ -68,8 +69,8 @@ fn is_numeric(v: &Value) -> bool {
 // ----- truth -------------------------------------------------------------------
 
 /// `bool(v)`.
-pub fn truthy(v: &Value) -> bool {
-    match v {
+pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
+    Ok(match v {
         Value::None => false,
         Value::Bool(b) => *b,
         Value::Int(i) => *i != 0,
@@ -86,11 +87,17 @@ pub fn truthy(v: &Value) -> bool {
                 .is_some_and(|t| !t.items.is_empty()),
             Kind::DICT => o.downcast::<DictObj>().is_some_and(|d| !d.is_empty()),
             Kind::RANGE => o.downcast::<RangeObj>().is_some_and(|r| !r.is_empty()),
-            Kind::INT => o.downcast::<BigInt>().is_some_and(|b| !b.is_zero()),
+            Kind::INT => v.as_bigint().is_some_and(|b| !b.is_zero()),
             Kind::DICT_VIEW => view_len(o).is_some_and(|n| n != 0),
-            _ => true,
+            Kind::BYTES => o
+                .downcast::<BytesObj>()
+                .is_some_and(|b| !b.as_bytes().is_empty()),
+            _ => match ext::foreign(v) {
+                Some((capi, o)) => capi.truthy(vm, o)?.unwrap_or(true),
+                None => true,
+            },
         },
-    }
+    })
 }
 
 // ----- hashing and key equality -------------------------------------------------
@@ -132,7 +139,7 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
         Value::Float(f) => hash_f64(*f),
         Value::Obj(o) => match o.kind() {
             Kind::STR => o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0),
-            Kind::INT => o.downcast::<BigInt>().map(hash_bigint).unwrap_or(0),
+            Kind::INT => v.as_bigint().map(hash_bigint).unwrap_or(0),
             Kind::TUPLE => {
                 let mut h: u64 = 0x345678;
                 if let Some(t) = o.downcast::<TupleObj>() {
@@ -143,15 +150,26 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
                 }
                 h
             }
+            Kind::BYTES => o
+                .downcast::<BytesObj>()
+                .map(|b| crate::object::str::hash_bytes(b.as_bytes()))
+                .unwrap_or(0),
             Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE => {
-                return Err(PyErr::type_error(format!(
-                    "unhashable type: '{}'",
-                    v.type_name()
-                )));
+                return Err(unhashable(v));
             }
-            _ => (o.as_ptr() as u64) >> 4,
+            _ => match ext::foreign(v) {
+                Some((capi, o)) => match capi.hash(o)? {
+                    Some(h) => h,
+                    None => return Err(unhashable(v)),
+                },
+                None => (o.as_ptr() as u64) >> 4,
+            },
         },
     })
+}
+
+fn unhashable(v: &Value) -> PyErr {
+    PyErr::type_error(format!("unhashable type: '{}'", v.type_name()))
 }
 
 /// Equality of two hashable keys (no user code can run).
@@ -162,6 +180,9 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
     }
     if let (Some(x), Some(y)) = (a.as_str(), b.as_str()) {
         return x == y;
+    }
+    if let (Some(x), Some(y)) = (a.downcast::<BytesObj>(), b.downcast::<BytesObj>()) {
+        return x.as_bytes() == y.as_bytes();
     }
     if is_numeric(a) && is_numeric(b) {
         return num_cmp(a, b) == Some(Ordering::Equal);
@@ -247,16 +268,21 @@ fn int_float_cmp(i: &BigInt, approx: f64, f: f64) -> Option<Ordering> {
 /// `a == b` for any two values.
 // `vm` is unused by built-in types; user-defined `__eq__` (classes) will
 // need it, so every caller already passes it.
-#[allow(clippy::only_used_in_recursion)]
 pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
     if is_numeric(a) && is_numeric(b) {
         return Ok(num_cmp(a, b) == Some(Ordering::Equal));
+    }
+    if let Some(r) = foreign_compare(vm, CmpOp::Eq, a, b)? {
+        return r;
     }
     match (a, b) {
         (Value::None, Value::None) => Ok(true),
         (Value::Obj(x), Value::Obj(y)) => {
             if let (Some(s), Some(t)) = (x.downcast::<StrObj>(), y.downcast::<StrObj>()) {
                 return Ok(s.as_str() == t.as_str());
+            }
+            if let (Some(s), Some(t)) = (x.downcast::<BytesObj>(), y.downcast::<BytesObj>()) {
+                return Ok(s.as_bytes() == t.as_bytes());
             }
             if x.ptr_eq(y) && x.kind() != Kind::FOREIGN {
                 return Ok(true);
@@ -324,6 +350,19 @@ pub fn seq_items(v: &Value) -> Vec<Value> {
 
 /// Rich comparison `a <op> b`.
 pub fn compare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Value> {
+    if ext::foreign(a).is_some() || ext::foreign(b).is_some() {
+        let capi = ext::foreign(a).or(ext::foreign(b)).map(|(c, _)| c);
+        if let Some(capi) = capi
+            && let Some(r) = capi.richcompare(vm, op, a, b)?
+        {
+            return Ok(r);
+        }
+        return match op {
+            CmpOp::Eq => Ok(Value::Bool(a.is(b))),
+            CmpOp::Ne => Ok(Value::Bool(!a.is(b))),
+            _ => Err(not_supported(op, a, b)),
+        };
+    }
     match op {
         CmpOp::Eq => return Ok(Value::Bool(eq(vm, a, b)?)),
         CmpOp::Ne => return Ok(Value::Bool(!eq(vm, a, b)?)),
@@ -360,12 +399,42 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
         }
         return Ok(Some(p.len().cmp(&q.len())));
     }
-    Err(PyErr::type_error(format!(
+    if ext::foreign(a).is_some() || ext::foreign(b).is_some() {
+        // `<` and friends on a C type: ask its tp_richcompare, then read
+        // the answer back as an ordering of the asked direction.
+        let r = compare(vm, op, a, b)?;
+        let yes = truthy(vm, &r)?;
+        return Ok(Some(match (op, yes) {
+            (CmpOp::Lt, true) | (CmpOp::Le, true) => Ordering::Less,
+            (CmpOp::Gt, true) | (CmpOp::Ge, true) => Ordering::Greater,
+            (CmpOp::Lt, false) | (CmpOp::Le, false) => Ordering::Greater,
+            _ => Ordering::Less,
+        }));
+    }
+    Err(not_supported(op, a, b))
+}
+
+fn not_supported(op: CmpOp, a: &Value, b: &Value) -> PyErr {
+    PyErr::type_error(format!(
         "'{}' not supported between instances of '{}' and '{}'",
         op.symbol(),
         a.type_name(),
         b.type_name()
-    )))
+    ))
+}
+
+/// `a == b` when either side is foreign: `Some(result)`, else `None`.
+fn foreign_compare(
+    vm: &mut Vm,
+    op: CmpOp,
+    a: &Value,
+    b: &Value,
+) -> PyResult<Option<PyResult<bool>>> {
+    if ext::foreign(a).is_none() && ext::foreign(b).is_none() {
+        return Ok(None);
+    }
+    let r = compare(vm, op, a, b)?;
+    Ok(Some(truthy(vm, &r)))
 }
 
 /// `a < b` as a Rust bool (for sorting, min and max).
@@ -400,6 +469,12 @@ pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value
             _ => {}
         },
         _ => {}
+    }
+    if let Some(capi) = ext::foreign(a).or(ext::foreign(b)).map(|(c, _)| c) {
+        return match capi.binary_op(vm, op, a, b)? {
+            Some(r) => Ok(r),
+            None => Err(unsupported(op, a, b)),
+        };
     }
     let (an, bn) = (is_numeric(a), is_numeric(b));
     if an && bn {
@@ -802,7 +877,9 @@ fn float_pow(a: f64, b: f64) -> PyResult<Value> {
 }
 
 /// Unary `-`, `+` and `~`.
-pub fn unary(op: char, v: &Value) -> PyResult<Value> {
+pub fn unary(vm: &mut Vm, op: char, v: &Value) -> PyResult<Value> {
+    // C types' unary slots are not supported yet: they raise the TypeError.
+    let _ = vm;
     let bad = || {
         PyErr::type_error(format!(
             "bad operand type for unary {op}: '{}'",
@@ -905,10 +982,14 @@ fn select<T: Clone>(items: &[T], start: i64, step: i64, count: i64) -> Vec<T> {
 
 /// `container[key]`.
 pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
-    let _ = vm;
     let Value::Obj(o) = c else {
         return Err(not_subscriptable(c));
     };
+    if let Some((capi, o)) = ext::foreign(c) {
+        return capi
+            .getitem(vm, o, key)?
+            .ok_or_else(|| not_subscriptable(c));
+    }
     match o.kind() {
         Kind::LIST | Kind::TUPLE => {
             let tn = c.type_name();
@@ -1034,6 +1115,21 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
                 key.type_name()
             )))
         }
+        Kind::BYTES => {
+            let b = o
+                .downcast::<BytesObj>()
+                .map(|b| b.as_bytes())
+                .unwrap_or(&[]);
+            match to_index(key) {
+                Some(i) => norm_index(i?, b.len())
+                    .map(|k| Value::Int(b[k] as i64))
+                    .ok_or_else(|| PyErr::index_error("index out of range")),
+                None => Err(PyErr::type_error(format!(
+                    "byte indices must be integers or slices, not {}",
+                    key.type_name()
+                ))),
+            }
+        }
         _ => Err(not_subscriptable(c)),
     }
 }
@@ -1043,7 +1139,16 @@ fn not_subscriptable(c: &Value) -> PyErr {
 }
 
 /// `container[key] = value`.
-pub fn setitem(c: &Value, key: &Value, value: Value) -> PyResult<()> {
+pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()> {
+    if let Some((capi, o)) = ext::foreign(c) {
+        if capi.setitem(vm, o, key, Some(value))? {
+            return Ok(());
+        }
+        return Err(PyErr::type_error(format!(
+            "'{}' object does not support item assignment",
+            c.type_name()
+        )));
+    }
     if let Some(l) = c.downcast::<ListObj>() {
         if let Some(i) = to_index(key) {
             let i = i?;
@@ -1081,7 +1186,16 @@ pub fn setitem(c: &Value, key: &Value, value: Value) -> PyResult<()> {
 }
 
 /// `del container[key]`.
-pub fn delitem(c: &Value, key: &Value) -> PyResult<()> {
+pub fn delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
+    if let Some((capi, o)) = ext::foreign(c) {
+        if capi.setitem(vm, o, key, None)? {
+            return Ok(());
+        }
+        return Err(PyErr::type_error(format!(
+            "'{}' object doesn't support item deletion",
+            c.type_name()
+        )));
+    }
     if let Some(l) = c.downcast::<ListObj>() {
         if let Some(i) = to_index(key) {
             let i = i?;
@@ -1195,20 +1309,25 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
                 }
             }
         }
-        Kind::DICT_VIEW | Kind::ITER => {
-            let it = get_iter(container)?;
-            while let Some(x) = iter_next(vm, &it)? {
-                if eq(vm, &x, item)? {
-                    return Ok(true);
-                }
-            }
-            Ok(false)
-        }
+        Kind::DICT_VIEW | Kind::ITER => contains_by_iter(vm, container, item),
+        _ if ext::foreign(container).is_some() => contains_by_iter(vm, container, item),
         _ => Err(PyErr::type_error(format!(
             "argument of type '{}' is not iterable",
             container.type_name()
         ))),
     }
+}
+
+/// `item in container` by iterating the container (iterators, views and
+/// C types, which get no `sq_contains` support yet).
+fn contains_by_iter(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> {
+    let it = get_iter(vm, container)?;
+    while let Some(x) = iter_next(vm, &it)? {
+        if x.is(item) || eq(vm, &x, item)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 fn view_len(o: &ObjRef) -> Option<usize> {
@@ -1220,7 +1339,7 @@ fn view_len(o: &ObjRef) -> Option<usize> {
 }
 
 /// `len(v)`.
-pub fn len(v: &Value) -> PyResult<usize> {
+pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
     let n = match v {
         Value::Obj(o) => match o.kind() {
             Kind::STR => o.downcast::<StrObj>().map(|s| s.char_len()),
@@ -1240,7 +1359,11 @@ pub fn len(v: &Value) -> PyResult<usize> {
                 None => None,
             },
             Kind::DICT_VIEW => view_len(o),
-            _ => None,
+            Kind::BYTES => o.downcast::<BytesObj>().map(|b| b.as_bytes().len()),
+            _ => match ext::foreign(v) {
+                Some((capi, o)) => capi.len(vm, o)?,
+                None => None,
+            },
         },
         _ => None,
     };
@@ -1250,7 +1373,7 @@ pub fn len(v: &Value) -> PyResult<usize> {
 // ----- iteration ----------------------------------------------------------------------
 
 /// `iter(v)`.
-pub fn get_iter(v: &Value) -> PyResult<Value> {
+pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
     let err = || PyErr::type_error(format!("'{}' object is not iterable", v.type_name()));
     let Value::Obj(o) = v else {
         return Err(err());
@@ -1334,13 +1457,23 @@ pub fn get_iter(v: &Value) -> PyResult<Value> {
             )
         }
         Kind::ITER => return Ok(v.clone()),
-        _ => return Err(err()),
+        _ => {
+            return match ext::foreign(v) {
+                Some((capi, o)) => capi.iter(vm, o)?.ok_or_else(err),
+                None => Err(err()),
+            };
+        }
     };
     Ok(Value::Obj(IterObj::new_obj(t, st)))
 }
 
 /// Advances an iterator: `Ok(None)` when exhausted.
 pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
+    if let Some((capi, o)) = ext::foreign(it)
+        && let Some(r) = capi.next(vm, o)?
+    {
+        return Ok(r);
+    }
     let Some(io) = it.downcast::<IterObj>() else {
         return Err(PyErr::type_error(format!(
             "'{}' object is not an iterator",
@@ -1504,10 +1637,10 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
                 return Ok(None);
             };
             let keep = match &f {
-                Value::None => truthy(&x),
+                Value::None => truthy(vm, &x)?,
                 _ => {
                     let r = vm.call(&f, std::slice::from_ref(&x))?;
-                    truthy(&r)
+                    truthy(vm, &r)?
                 }
             };
             if keep {
@@ -1523,7 +1656,7 @@ pub fn collect(vm: &mut Vm, v: &Value) -> PyResult<Vec<Value>> {
         Kind::LIST | Kind::TUPLE => return Ok(seq_items(v)),
         _ => {}
     }
-    let it = get_iter(v)?;
+    let it = get_iter(vm, v)?;
     let mut out = Vec::new();
     while let Some(x) = iter_next(vm, &it)? {
         out.push(x);
@@ -1538,26 +1671,43 @@ thread_local! {
 }
 
 /// `repr(v)` for values that need no interpreter (constants, numbers).
+/// Objects that only the C API can print get the default
+/// `<type object at 0x…>` form.
 pub fn repr_simple(v: &Value) -> String {
-    match v {
+    let mut plain = |o: &ObjRef| Ok(default_repr(o));
+    repr_with(v, &mut plain).unwrap_or_default()
+}
+
+/// `repr(v)`.
+pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
+    let mut foreign = |o: &ObjRef| match ext::foreign(&Value::Obj(o.clone())) {
+        Some((capi, o)) => capi.repr(vm, o),
+        None => Ok(default_repr(o)),
+    };
+    repr_with(v, &mut foreign)
+}
+
+/// What to do with objects of kinds this module does not know.
+type ForeignRepr<'a> = dyn FnMut(&ObjRef) -> PyResult<String> + 'a;
+
+fn default_repr(o: &ObjRef) -> String {
+    format!("<{} object at {:#x}>", o.ty().name(), o.as_ptr() as usize)
+}
+
+fn repr_with(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
+    Ok(match v {
         Value::None => "None".into(),
         Value::Bool(true) => "True".into(),
         Value::Bool(false) => "False".into(),
         Value::Int(i) => i.to_string(),
         Value::Float(f) => format::float_repr(*f),
-        Value::Obj(_) => repr_obj(v),
-    }
+        Value::Obj(_) => repr_obj(v, foreign)?,
+    })
 }
 
-/// `repr(v)`.
-pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
-    let _ = vm;
-    Ok(repr_simple(v))
-}
-
-fn repr_obj(v: &Value) -> String {
+fn repr_obj(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
     let Value::Obj(o) = v else {
-        return String::new();
+        return Ok(String::new());
     };
     let key = o.as_ptr() as usize;
     let container = matches!(
@@ -1567,15 +1717,15 @@ fn repr_obj(v: &Value) -> String {
     if container {
         let again = REPR_ACTIVE.with(|r| r.borrow().contains(&key));
         if again {
-            return match o.kind() {
+            return Ok(match o.kind() {
                 Kind::LIST => "[...]".into(),
                 Kind::DICT => "{...}".into(),
                 _ => "(...)".into(),
-            };
+            });
         }
         REPR_ACTIVE.with(|r| r.borrow_mut().push(key));
     }
-    let out = repr_obj_inner(v, o);
+    let out = repr_obj_inner(v, o, foreign);
     if container {
         REPR_ACTIVE.with(|r| {
             r.borrow_mut().pop();
@@ -1584,24 +1734,30 @@ fn repr_obj(v: &Value) -> String {
     out
 }
 
-fn join_reprs(items: &[Value]) -> String {
-    items.iter().map(repr_simple).collect::<Vec<_>>().join(", ")
+fn join_reprs(items: &[Value], foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
+    let parts = items
+        .iter()
+        .map(|x| repr_with(x, foreign))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(parts.join(", "))
 }
 
-fn repr_obj_inner(v: &Value, o: &ObjRef) -> String {
-    match o.kind() {
+fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
+    Ok(match o.kind() {
         Kind::STR => format::str_repr(v.as_str().unwrap_or("")),
-        Kind::INT => o
-            .downcast::<BigInt>()
-            .map(|b| b.to_string())
+        Kind::BYTES => o
+            .downcast::<BytesObj>()
+            .map(|b| b.repr())
             .unwrap_or_default(),
-        Kind::LIST => format!("[{}]", join_reprs(&seq_items(v))),
+        Kind::INT => v.as_bigint().map(|b| b.to_string()).unwrap_or_default(),
+        Kind::NOT_IMPLEMENTED => "NotImplemented".into(),
+        Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
         Kind::TUPLE => {
             let items = seq_items(v);
             if items.len() == 1 {
-                format!("({},)", repr_simple(&items[0]))
+                format!("({},)", repr_with(&items[0], foreign)?)
             } else {
-                format!("({})", join_reprs(&items))
+                format!("({})", join_reprs(&items, foreign)?)
             }
         }
         Kind::DICT => {
@@ -1609,10 +1765,14 @@ fn repr_obj_inner(v: &Value, o: &ObjRef) -> String {
                 .downcast::<DictObj>()
                 .map(|d| d.items())
                 .unwrap_or_default();
-            let parts: Vec<String> = items
-                .iter()
-                .map(|(k, v)| format!("{}: {}", repr_simple(k), repr_simple(v)))
-                .collect();
+            let mut parts = Vec::with_capacity(items.len());
+            for (k, x) in &items {
+                parts.push(format!(
+                    "{}: {}",
+                    repr_with(k, foreign)?,
+                    repr_with(x, foreign)?
+                ));
+            }
             format!("{{{}}}", parts.join(", "))
         }
         Kind::RANGE => match o.downcast::<RangeObj>().map(|r| r.bounds()) {
@@ -1623,12 +1783,13 @@ fn repr_obj_inner(v: &Value, o: &ObjRef) -> String {
         Kind::SLICE => match o.downcast::<SliceObj>() {
             Some(s) => format!(
                 "slice({}, {}, {})",
-                repr_simple(&s.start),
-                repr_simple(&s.stop),
-                repr_simple(&s.step)
+                repr_with(&s.start, foreign)?,
+                repr_with(&s.stop, foreign)?,
+                repr_with(&s.step, foreign)?
             ),
             None => String::new(),
         },
+        Kind::TYPE if ext::is_foreign_type(o) => foreign(o)?,
         Kind::TYPE => format!("<class '{}'>", o.ty_as_type_name()),
         Kind::EXC => {
             let args = o
@@ -1637,9 +1798,9 @@ fn repr_obj_inner(v: &Value, o: &ObjRef) -> String {
                 .unwrap_or_default();
             let name = o.ty().name();
             if args.len() == 1 {
-                format!("{name}({})", repr_simple(&args[0]))
+                format!("{name}({})", repr_with(&args[0], foreign)?)
             } else {
-                format!("{name}({})", join_reprs(&args))
+                format!("{name}({})", join_reprs(&args, foreign)?)
             }
         }
         Kind::FUNCTION => match o.downcast::<Function>() {
@@ -1671,32 +1832,36 @@ fn repr_obj_inner(v: &Value, o: &ObjRef) -> String {
             let (dict, what) = match o.downcast::<IterObj>().map(|i| i.state.borrow()) {
                 Some(st) => match &*st {
                     IterState::View { dict, what } => (dict.clone(), *what),
-                    _ => return name,
+                    _ => return Ok(name),
                 },
-                None => return name,
+                None => return Ok(name),
             };
             let items = dict
                 .downcast::<DictObj>()
                 .map(|d| d.items())
                 .unwrap_or_default();
-            let parts: Vec<String> = items
-                .iter()
-                .map(|(k, v)| match what {
-                    0 => repr_simple(k),
-                    1 => repr_simple(v),
-                    _ => format!("({}, {})", repr_simple(k), repr_simple(v)),
-                })
-                .collect();
+            let mut parts = Vec::with_capacity(items.len());
+            for (k, x) in &items {
+                parts.push(match what {
+                    0 => repr_with(k, foreign)?,
+                    1 => repr_with(x, foreign)?,
+                    _ => format!("({}, {})", repr_with(k, foreign)?, repr_with(x, foreign)?),
+                });
+            }
             format!("{name}([{}])", parts.join(", "))
         }
-        _ => format!("<{} object at {:#x}>", o.ty().name(), o.as_ptr() as usize),
-    }
+        Kind::FOREIGN | Kind::EXT_FUNCTION | Kind::EXT_DESCRIPTOR => foreign(o)?,
+        _ => default_repr(o),
+    })
 }
 
 /// `str(v)`.
 pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
     if let Some(s) = v.as_str() {
         return Ok(s.to_owned());
+    }
+    if let Some((capi, o)) = ext::foreign(v) {
+        return capi.str(vm, o);
     }
     if let Some(e) = v.downcast::<ExcObj>() {
         let args = e.args();

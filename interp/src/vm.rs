@@ -4,6 +4,7 @@
 use crate::builtins;
 use crate::bytecode::{Code, Source};
 use crate::eval;
+use crate::ext;
 use crate::frame::ExecState;
 use crate::jit::{JitBackend, NoJit};
 use crate::methods;
@@ -64,7 +65,7 @@ pub struct Vm {
 /// The object left on the stack by LOAD_METHOD when the attribute is not a
 /// method (CPython uses NULL there).
 pub static NULL_MARKER: StaticType =
-    StaticType::new::<()>(&types::TYPE, c"<null>", None, Kind::FOREIGN, false);
+    StaticType::new::<()>(&types::TYPE, c"<null>", None, Kind::MARKER, false);
 
 /// How deep native recursion through re-entrant calls may go, in bytes of
 /// machine stack, before `RecursionError` is raised instead.
@@ -283,8 +284,11 @@ impl Vm {
                     }
                 }
             }
-            Kind::TYPE => builtins::call_type(self, o, args),
-            _ => Err(not_callable(f)),
+            Kind::TYPE if !ext::is_foreign_type(o) => builtins::call_type(self, o, args),
+            _ => match ext::foreign(f) {
+                Some((capi, o)) => capi.call(self, o, args),
+                None => Err(not_callable(f)),
+            },
         }
     }
 
@@ -292,6 +296,12 @@ impl Vm {
 
     /// `obj.name`.
     pub fn getattr(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        if let Some((capi, o)) = ext::foreign(obj) {
+            return match capi.getattr(self, o, name)? {
+                Some(v) => Ok(v),
+                None => Err(no_attribute(obj, name)),
+            };
+        }
         if let Value::Obj(o) = obj {
             match o.kind() {
                 Kind::MODULE => {
@@ -382,10 +392,7 @@ impl Vm {
                 )));
             }
         }
-        Err(PyErr::attribute_error(format!(
-            "'{}' object has no attribute '{name}'",
-            obj.type_name()
-        )))
+        Err(no_attribute(obj, name))
     }
 
     /// The pre-made method object `idx` of built-in type `kind`.
@@ -399,6 +406,12 @@ impl Vm {
 
     /// `obj.name = value`.
     pub fn setattr(&mut self, obj: &Value, name: &str, value: Value) -> PyResult<()> {
+        if let Some((capi, o)) = ext::foreign(obj) {
+            if capi.setattr(self, o, name, Some(value))? {
+                return Ok(());
+            }
+            return Err(no_attribute(obj, name));
+        }
         if let Some(m) = obj.downcast::<ModuleObj>()
             && let Some(d) = m.dict.downcast::<DictObj>()
         {
@@ -444,6 +457,16 @@ impl Vm {
             dirs.extend(std::env::split_paths(&p));
         }
         for d in dirs {
+            // An extension module wins over a `.py` of the same name in the
+            // same directory, as in CPython. `m.typhon.so` is Typhon's own
+            // suffix, so one directory can hold the same extension built
+            // for CPython (`m.cpython-311-….so`) and for Typhon.
+            for suffix in [".typhon.so", ".so"] {
+                let lib = d.join(format!("{name}{suffix}"));
+                if lib.is_file() {
+                    return self.load_extension(name, &lib);
+                }
+            }
             let file = d.join(format!("{name}.py"));
             if file.is_file() {
                 return self.load_py_module(name, &file);
@@ -453,6 +476,21 @@ impl Vm {
             &types::MODULE_NOT_FOUND_ERROR,
             vec![Value::string(format!("No module named '{name}'"))],
         ))
+    }
+
+    fn load_extension(&mut self, name: &str, lib: &Path) -> PyResult<Value> {
+        let Some(capi) = ext::capi() else {
+            return Err(PyErr::new(
+                &types::IMPORT_ERROR,
+                format!(
+                    "cannot load extension module '{name}' from '{}': this interpreter has no C API installed",
+                    lib.display()
+                ),
+            ));
+        };
+        let module = capi.load_module(self, name, lib)?;
+        self.modules.insert(name.to_owned(), module.clone());
+        Ok(module)
     }
 
     fn load_py_module(&mut self, name: &str, file: &Path) -> PyResult<Value> {
@@ -500,6 +538,14 @@ impl Vm {
     pub fn new_str(&self, s: &str) -> Value {
         Value::Obj(StrObj::new_obj(s))
     }
+}
+
+/// `AttributeError: 'x' object has no attribute 'name'`.
+pub fn no_attribute(obj: &Value, name: &str) -> PyErr {
+    PyErr::attribute_error(format!(
+        "'{}' object has no attribute '{name}'",
+        obj.type_name()
+    ))
 }
 
 /// `TypeError: 'x' object is not callable`.

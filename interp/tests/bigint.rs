@@ -256,7 +256,9 @@ fn assert_big(expr: &str, want: &str) {
     let got = global(&format!("r = {expr}\n"), "r", |v| match v {
         Value::Obj(o) => {
             assert_eq!(v.type_name(), "int", "{expr}");
-            o.downcast::<BigInt>().cloned()
+            o.downcast::<interp::object::IntObj>()
+                .and_then(|i| i.as_big())
+                .cloned()
         }
         _ => None,
     });

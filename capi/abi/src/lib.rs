@@ -342,6 +342,32 @@ impl StaticType {
     }
 }
 
+/// An immortal object that is only a header: the singletons `None`,
+/// `True`, `False` and `NotImplemented`, whose identity is their value.
+/// C code reaches them as `Py_None` and friends.
+#[repr(transparent)]
+pub struct StaticObject(ObjHeader);
+
+// SAFETY: as for `StaticType`: the object is immortal, so its count is never
+// written (Typhon's and the C headers' reference counting both skip immortal
+// objects), and the type pointer is never changed.
+unsafe impl Sync for StaticObject {}
+
+impl StaticObject {
+    /// An immortal object of type `ty`.
+    pub const fn new(ty: &'static StaticType) -> StaticObject {
+        StaticObject(ObjHeader {
+            ob_refcnt: Cell::new(IMMORTAL_REFCNT),
+            ob_type: &ty.0 as *const TypeObject,
+        })
+    }
+
+    /// The object's address (what C code sees as its `PyObject*`).
+    pub fn as_ptr(&'static self) -> *mut ObjHeader {
+        &self.0 as *const ObjHeader as *mut ObjHeader
+    }
+}
+
 struct PayloadStatic<T>(PhantomData<T>);
 impl<T: 'static> PayloadStatic<T> {
     const INFO: PayloadInfo = PayloadInfo::of::<T>();
@@ -496,6 +522,14 @@ impl ObjRef {
         }
     }
 
+    /// A reference to an immortal header-only object (`None`, `True`...).
+    pub fn from_static_object(o: &'static StaticObject) -> ObjRef {
+        ObjRef {
+            ptr: NonNull::from(&o.0),
+            _marker: PhantomData,
+        }
+    }
+
     /// A reference to an immortal static object (such as a type).
     pub fn from_static(t: &'static StaticType) -> ObjRef {
         ObjRef {
@@ -560,6 +594,18 @@ impl ObjRef {
         unsafe { &*self.header().ob_type }
     }
 
+    /// An owned reference to the object's type (`type(o)`).
+    pub fn type_ref(&self) -> ObjRef {
+        let t = self.header().ob_type as *mut ObjHeader;
+        // SAFETY: a live object's type is a live object (static types are
+        // immortal, C types are made immortal by `PyType_Ready`), and the
+        // new reference is counted by `from_borrowed`.
+        match unsafe { ObjRef::from_borrowed(t) } {
+            Some(r) => r,
+            None => unreachable_null_type(),
+        }
+    }
+
     /// The object as a type object, if it is one (its type has
     /// `Py_TPFLAGS_TYPE_SUBCLASS`).
     pub fn as_type(&self) -> Option<&TypeObject> {
@@ -575,6 +621,12 @@ impl ObjRef {
     #[inline]
     pub fn is_type(&self, t: &'static StaticType) -> bool {
         std::ptr::eq(self.header().ob_type, &t.0)
+    }
+
+    /// Whether this is the immortal object `o`.
+    #[inline]
+    pub fn is_static_object(&self, o: &'static StaticObject) -> bool {
+        std::ptr::eq(self.ptr.as_ptr().cast_const(), &o.0)
     }
 
     /// The dispatch tag of the object's type.
@@ -610,6 +662,13 @@ impl ObjRef {
             c.set(n + 1);
         }
     }
+}
+
+#[cold]
+fn unreachable_null_type() -> ! {
+    // Every object Typhon allocates gets a type, and `PyType_Ready` fills in
+    // `ob_type` of C types; an object without one was never valid.
+    unreachable!("object without a type")
 }
 
 impl Clone for ObjRef {

@@ -1,7 +1,7 @@
 //! The `dict` payload: an insertion-ordered hash map keyed by hashable
 //! Python values.
 
-use super::{ObjRef, PyResult, Value, types};
+use super::{CBoxes, ObjRef, PyResult, Value, types};
 use crate::ops;
 use indexmap::IndexMap;
 use std::cell::{Cell, RefCell};
@@ -90,6 +90,8 @@ pub struct DictObj {
     /// The entries, in insertion order.
     pub map: RefCell<Map>,
     keys_version: Cell<u64>,
+    /// Boxes of unboxed values that C code borrowed (by entry index).
+    pub c_boxes: CBoxes,
 }
 
 impl DictObj {
@@ -98,6 +100,7 @@ impl DictObj {
         DictObj {
             map: RefCell::new(Map::default()),
             keys_version: Cell::new(next_keys_version()),
+            c_boxes: CBoxes::default(),
         }
     }
 

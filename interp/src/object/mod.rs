@@ -9,6 +9,7 @@
 //! value that fits in `i64` (the representation is canonical), so equality
 //! and hashing never need to compare across the two forms.
 
+pub mod bytes;
 pub mod dict;
 pub mod exc;
 pub mod func;
@@ -20,6 +21,7 @@ pub mod types;
 pub mod value;
 
 pub use abi::{ObjRef, StaticType, TypeObject, live_objects};
+pub use bytes::BytesObj;
 pub use dict::{DictKey, DictObj};
 pub use exc::{ExcObj, PyErr, PyResult, TbEntry};
 pub use func::{Args, Builtin, CellObj, CodeObj, Function, NativeFn};
@@ -28,4 +30,51 @@ pub use misc::{ModuleObj, RangeObj, SliceObj};
 pub use seq::{ListObj, TupleObj};
 pub use str::StrObj;
 pub use types::Kind;
-pub use value::Value;
+pub use value::{IntObj, Value};
+
+use std::cell::{OnceCell, RefCell};
+
+/// Heap boxes that C code borrowed from a container's unboxed items.
+///
+/// C API functions such as `PyList_GetItem` return a *borrowed*
+/// `PyObject*`: one that stays valid while the container holds the item.
+/// Containers keep small ints and floats unboxed, so the first such request
+/// for an item boxes it and parks the box here, keyed by the item's index;
+/// later requests for an unchanged item return the same box. A box lives as
+/// long as its container, or until its slot is asked for again after the
+/// item changed (CPython's borrowed references die then too). The cache is
+/// created on first use, so containers C never looks into pay one word.
+#[derive(Default)]
+pub struct CBoxes(OnceCell<RefCell<Vec<Option<ObjRef>>>>);
+
+impl CBoxes {
+    /// The box C may borrow for `item`, the value at `index`: the parked
+    /// one if it still stands for `item`, else a new one parked in its
+    /// place. Values that are heap objects are returned as they are.
+    ///
+    /// The returned reference may be dropped at once: the container (or
+    /// the cache) keeps the object alive. `None` only if the cache is
+    /// already borrowed, which nothing here allows (no code runs while it
+    /// is), but an unparked box must never be handed out as borrowed.
+    pub fn borrow_box(&self, index: usize, item: &Value) -> Option<ObjRef> {
+        if let Value::Obj(o) = item {
+            return Some(o.clone());
+        }
+        let cell = self.0.get_or_init(|| RefCell::new(Vec::new()));
+        let mut boxes = cell.try_borrow_mut().ok()?;
+        if boxes.len() <= index {
+            boxes.resize(index + 1, None);
+        }
+        let slot = &mut boxes[index];
+        if let Some(b) = slot
+            && item.boxed_by(b)
+        {
+            return Some(b.clone());
+        }
+        let b = item.to_heap();
+        let old = slot.replace(b.clone());
+        drop(boxes);
+        drop(old);
+        Some(b)
+    }
+}

@@ -1,6 +1,6 @@
 //! The `list` and `tuple` payloads.
 
-use super::{ObjRef, Value, types};
+use super::{CBoxes, ObjRef, Value, types};
 use std::cell::RefCell;
 
 /// A Python `list`. Code never holds a borrow of `items` across a call that
@@ -8,6 +8,8 @@ use std::cell::RefCell;
 pub struct ListObj {
     /// The elements.
     pub items: RefCell<Vec<Value>>,
+    /// Boxes of unboxed items that C code borrowed.
+    pub c_boxes: CBoxes,
 }
 
 impl ListObj {
@@ -17,6 +19,7 @@ impl ListObj {
             types::LIST.get(),
             ListObj {
                 items: RefCell::new(items),
+                c_boxes: CBoxes::default(),
             },
         );
         abi::gc_track(&o);
@@ -28,6 +31,8 @@ impl ListObj {
 pub struct TupleObj {
     /// The elements.
     pub items: Box<[Value]>,
+    /// Boxes of unboxed items that C code borrowed.
+    pub c_boxes: CBoxes,
 }
 
 impl TupleObj {
@@ -42,6 +47,7 @@ impl TupleObj {
             types::TUPLE.get(),
             TupleObj {
                 items: items.into_boxed_slice(),
+                c_boxes: CBoxes::default(),
             },
         );
         if track {

@@ -2,7 +2,7 @@
 
 use super::ObjRef;
 use super::types;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 
 /// A Python `str`: immutable UTF-8 text with its character count and a
 /// lazily computed, cached hash.
@@ -12,6 +12,8 @@ pub struct StrObj {
     s: String,
     nchars: usize,
     hash: Cell<u64>,
+    /// The text followed by a NUL, made the first time C code asks for it.
+    c_text: OnceCell<Box<[u8]>>,
 }
 
 impl StrObj {
@@ -40,6 +42,7 @@ impl StrObj {
                 s,
                 nchars,
                 hash: Cell::new(0),
+                c_text: OnceCell::new(),
             },
         )
     }
@@ -56,6 +59,19 @@ impl StrObj {
     #[inline]
     pub fn as_str(&self) -> &str {
         &self.s
+    }
+
+    /// The UTF-8 text followed by a NUL byte, for C code
+    /// (`PyUnicode_AsUTF8`, typed `T_C_STR` arguments). It stays valid and
+    /// unchanged for as long as the object lives. The text itself may
+    /// contain NULs; the slice's length minus one is the text's length.
+    pub fn utf8_with_nul(&self) -> &[u8] {
+        self.c_text.get_or_init(|| {
+            let mut v = Vec::with_capacity(self.s.len() + 1);
+            v.extend_from_slice(self.s.as_bytes());
+            v.push(0);
+            v.into_boxed_slice()
+        })
     }
 
     /// The length in code points (`len(s)`).
@@ -101,6 +117,7 @@ thread_local! {
                     s: (b as char).to_string(),
                     nchars: 1,
                     hash: Cell::new(0),
+                    c_text: OnceCell::new(),
                 },
             )
         })

@@ -7,7 +7,6 @@ use super::{
 };
 use crate::object::func::Builtin;
 use abi::StaticType;
-use num_bigint::BigInt;
 
 /// Dispatch tags stored in each type object (`tp_typhon.kind`).
 pub struct Kind;
@@ -35,6 +34,14 @@ impl Kind {
     pub const EXC: u32 = 18;
     pub const ITER: u32 = 19;
     pub const DICT_VIEW: u32 = 20;
+    pub const BYTES: u32 = 21;
+    pub const NOT_IMPLEMENTED: u32 = 22;
+    /// A function or method defined in a C extension (`capi`).
+    pub const EXT_FUNCTION: u32 = 23;
+    /// A method, member or get-set descriptor of a C extension type.
+    pub const EXT_DESCRIPTOR: u32 = 24;
+    /// The interpreter's internal marker objects (unbound local, NULL).
+    pub const MARKER: u32 = 25;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -47,6 +54,7 @@ const fn flags_for(kind: u32) -> std::ffi::c_ulong {
         Kind::TUPLE => abi::TPFLAGS_TUPLE_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::FUNCTION | Kind::CELL => abi::TPFLAGS_HAVE_GC,
         Kind::STR => abi::TPFLAGS_UNICODE_SUBCLASS,
+        Kind::BYTES => abi::TPFLAGS_BYTES_SUBCLASS,
         Kind::DICT => abi::TPFLAGS_DICT_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::EXC => abi::TPFLAGS_BASE_EXC_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::ITER | Kind::DICT_VIEW | Kind::MODULE => abi::TPFLAGS_HAVE_GC,
@@ -72,13 +80,17 @@ static_types! {
     /// `object`
     OBJECT: (), c"object", None, Kind::OBJECT, false;
     /// `int` (heap instances are the big ints outside `i64`).
-    INT: BigInt, c"int", Some(&OBJECT), Kind::INT, true;
+    INT: crate::object::value::IntObj, c"int", Some(&OBJECT), Kind::INT, true;
     /// `bool` (never heap-allocated).
     BOOL: (), c"bool", Some(&INT), Kind::BOOL, false;
-    /// `float` (never heap-allocated by the interpreter).
-    FLOAT: (), c"float", Some(&OBJECT), Kind::FLOAT, false;
+    /// `float` (heap-allocated only as a box handed to C code).
+    FLOAT: f64, c"float", Some(&OBJECT), Kind::FLOAT, true;
     /// `NoneType`
     NONE_TYPE: (), c"NoneType", Some(&OBJECT), Kind::NONE, false;
+    /// `NotImplementedType`
+    NOT_IMPLEMENTED_TYPE: (), c"NotImplementedType", Some(&OBJECT), Kind::NOT_IMPLEMENTED, false;
+    /// `bytes`
+    BYTES: crate::object::BytesObj, c"bytes", Some(&OBJECT), Kind::BYTES, true;
     /// `str`
     STR: StrObj, c"str", Some(&OBJECT), Kind::STR, true;
     /// `list`

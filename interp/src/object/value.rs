@@ -2,6 +2,7 @@
 
 use super::types::{self, Kind};
 use super::{DictObj, ListObj, ObjRef, StaticType, StrObj, TupleObj, TypeObject};
+use abi::StaticObject;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
@@ -64,7 +65,7 @@ impl Value {
     pub fn from_bigint(b: BigInt) -> Value {
         match b.to_i64() {
             Some(i) => Value::Int(i),
-            None => Value::Obj(ObjRef::new(types::INT.get(), b)),
+            None => Value::Obj(ObjRef::new(types::INT.get(), IntObj::Big(b))),
         }
     }
 
@@ -117,10 +118,10 @@ impl Value {
         self.downcast::<StrObj>().map(|s| s.as_str())
     }
 
-    /// The big-int payload, if this is a heap `int`.
+    /// The big-int payload, if this is a heap `int` (always outside `i64`).
     #[inline]
     pub fn as_bigint(&self) -> Option<&BigInt> {
-        self.downcast::<BigInt>()
+        self.downcast::<IntObj>().and_then(IntObj::as_big)
     }
 
     /// Whether this is an `int` or a `bool` (an int subclass).
@@ -133,7 +134,7 @@ impl Value {
         match self {
             Value::Int(i) => Some(BigInt::from(*i)),
             Value::Bool(b) => Some(BigInt::from(*b as i64)),
-            Value::Obj(o) => o.downcast::<BigInt>().cloned(),
+            Value::Obj(o) => o.downcast::<IntObj>().and_then(IntObj::as_big).cloned(),
             _ => None,
         }
     }
@@ -154,7 +155,89 @@ impl Value {
     pub fn isinstance(&self, t: &TypeObject) -> bool {
         self.type_of().is_subtype(t)
     }
+
+    /// The value as a heap object, boxing unboxed values: `None`, `True`
+    /// and `False` become their immortal singletons; an `int` or `float`
+    /// gets a fresh box. This is how a value is handed to C code as a
+    /// `PyObject*`; [`Value::from_heap`] undoes it.
+    pub fn to_heap(&self) -> ObjRef {
+        match self {
+            Value::None => ObjRef::from_static_object(&NONE),
+            Value::Bool(true) => ObjRef::from_static_object(&TRUE),
+            Value::Bool(false) => ObjRef::from_static_object(&FALSE),
+            Value::Int(i) => ObjRef::new(types::INT.get(), IntObj::Small(*i)),
+            Value::Float(f) => ObjRef::new(types::FLOAT.get(), *f),
+            Value::Obj(o) => o.clone(),
+        }
+    }
+
+    /// The value a heap object stands for, in the interpreter's canonical
+    /// form: the singletons and boxed small ints and floats come back
+    /// unboxed (the box is released), everything else stays a heap object.
+    pub fn from_heap(o: ObjRef) -> Value {
+        match o.kind() {
+            Kind::NONE => Value::None,
+            Kind::BOOL => Value::Bool(o.is_static_object(&TRUE)),
+            Kind::INT => match o.downcast::<IntObj>() {
+                Some(IntObj::Small(i)) => Value::Int(*i),
+                _ => Value::Obj(o),
+            },
+            Kind::FLOAT => match o.downcast::<f64>() {
+                Some(f) => Value::Float(*f),
+                None => Value::Obj(o),
+            },
+            _ => Value::Obj(o),
+        }
+    }
+
+    /// Whether the boxed object `o` (from [`Value::to_heap`]) still stands
+    /// for this value: the same object, or a box of the same number.
+    pub fn boxed_by(&self, o: &ObjRef) -> bool {
+        match self {
+            Value::Int(i) => matches!(o.downcast::<IntObj>(), Some(IntObj::Small(j)) if i == j),
+            Value::Float(f) => o
+                .downcast::<f64>()
+                .is_some_and(|g| g.to_bits() == f.to_bits()),
+            Value::None => o.is_static_object(&NONE),
+            Value::Bool(true) => o.is_static_object(&TRUE),
+            Value::Bool(false) => o.is_static_object(&FALSE),
+            Value::Obj(p) => p.ptr_eq(o),
+        }
+    }
 }
+
+/// The payload of a heap `int`.
+///
+/// The interpreter only ever makes `Big` ints (outside `i64`); small ints
+/// stay unboxed in [`Value::Int`]. `Small` boxes exist only while C code
+/// holds an int as a `PyObject*` (see [`Value::to_heap`]), and
+/// [`Value::from_heap`] turns them back into `Value::Int`, so interpreter
+/// code never sees one.
+pub enum IntObj {
+    /// A boxed `i64` (C API only).
+    Small(i64),
+    /// An int outside `i64`.
+    Big(BigInt),
+}
+
+impl IntObj {
+    /// The big int, if this is one.
+    pub fn as_big(&self) -> Option<&BigInt> {
+        match self {
+            IntObj::Big(b) => Some(b),
+            IntObj::Small(_) => None,
+        }
+    }
+}
+
+/// `None` as an object.
+pub static NONE: StaticObject = StaticObject::new(&types::NONE_TYPE);
+/// `True` as an object.
+pub static TRUE: StaticObject = StaticObject::new(&types::BOOL);
+/// `False` as an object.
+pub static FALSE: StaticObject = StaticObject::new(&types::BOOL);
+/// `NotImplemented`.
+pub static NOT_IMPLEMENTED: StaticObject = StaticObject::new(&types::NOT_IMPLEMENTED_TYPE);
 
 const _: () = assert!(std::mem::size_of::<Value>() == 16);
 const _: () = assert!(std::mem::size_of::<Option<Value>>() == 16);

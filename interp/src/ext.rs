@@ -1,0 +1,138 @@
+//! The interface between the interpreter and the C API.
+//!
+//! The interpreter knows nothing about C: objects that come from C
+//! extensions (their functions, types and instances) are ordinary heap
+//! objects whose kind is [`Kind::FOREIGN`], [`Kind::EXT_FUNCTION`] or
+//! [`Kind::EXT_DESCRIPTOR`], and every operation on one is handed to the
+//! [`CApi`] installed with [`install`]. The `capi` crate implements it; the
+//! `typhon` crate installs it. Without one, importing a shared library
+//! fails with `ImportError`, and foreign objects cannot exist.
+//!
+//! Methods that return `Ok(None)` mean "this object does not support the
+//! operation"; the interpreter then raises CPython's usual `TypeError` or
+//! `AttributeError`.
+
+use crate::bytecode::{BinOp, CmpOp};
+use crate::object::types::Kind;
+use crate::object::{Args, ObjRef, PyResult, Value};
+use crate::vm::Vm;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// What the interpreter asks of the C API. Every method that runs C code
+/// and receives `vm` lends it to that code (C may call back into Python);
+/// methods without `vm` run C code with no interpreter attached, and C
+/// calling back into Python from there gets a `SystemError`.
+pub trait CApi: Sync {
+    /// Loads the extension module `name` from the shared library at `path`
+    /// (calling its `PyInit_<name>`).
+    fn load_module(&self, vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value>;
+
+    /// Calls a foreign callable: a C function or method, a C-defined type,
+    /// or an instance whose type has `tp_call`.
+    fn call(&self, vm: &mut Vm, callee: &ObjRef, args: Args<'_>) -> PyResult<Value>;
+
+    /// `obj.name` on a foreign object or C-defined type.
+    fn getattr(&self, vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Option<Value>>;
+
+    /// `obj.name = value` (`None`: `del obj.name`). `Ok(false)`: no such
+    /// writable attribute.
+    fn setattr(
+        &self,
+        vm: &mut Vm,
+        obj: &ObjRef,
+        name: &str,
+        value: Option<Value>,
+    ) -> PyResult<bool>;
+
+    /// `repr(obj)`.
+    fn repr(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<String>;
+
+    /// `str(obj)`.
+    fn str(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<String>;
+
+    /// `len(obj)`.
+    fn len(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<usize>>;
+
+    /// `bool(obj)` (`None`: no `__bool__`/`__len__`, so the object is true).
+    fn truthy(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<bool>>;
+
+    /// `obj[key]`.
+    fn getitem(&self, vm: &mut Vm, obj: &ObjRef, key: &Value) -> PyResult<Option<Value>>;
+
+    /// `obj[key] = value` (`None`: `del obj[key]`).
+    fn setitem(
+        &self,
+        vm: &mut Vm,
+        obj: &ObjRef,
+        key: &Value,
+        value: Option<Value>,
+    ) -> PyResult<bool>;
+
+    /// `iter(obj)`.
+    fn iter(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<Value>>;
+
+    /// `next(obj)`: `Ok(Some(None))` when exhausted, `Ok(None)` when `obj`
+    /// is not an iterator.
+    fn next(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<Option<Value>>>;
+
+    /// `a <op> b` where at least one side is foreign (`None`:
+    /// NotImplemented from both sides).
+    fn richcompare(&self, vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Value>>;
+
+    /// `a <op> b` where at least one side is foreign (`None`:
+    /// NotImplemented from both sides).
+    fn binary_op(&self, vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>>;
+
+    /// `hash(obj)` (`None`: unhashable). Runs without an interpreter.
+    fn hash(&self, obj: &ObjRef) -> PyResult<Option<u64>>;
+
+    /// Visits the heap objects a foreign-kind object references, for the
+    /// cycle collector.
+    fn traverse(&self, obj: &ObjRef, visit: &mut dyn FnMut(&ObjRef));
+
+    /// Drops the references a foreign-kind object holds (the collector
+    /// calls this on garbage to break cycles).
+    fn clear(&self, obj: &ObjRef);
+}
+
+static CAPI: OnceLock<&'static dyn CApi> = OnceLock::new();
+
+/// Installs the C API. The first installation wins; the C API is the same
+/// for every interpreter in the process.
+pub fn install(capi: &'static dyn CApi) {
+    let _ = CAPI.set(capi);
+}
+
+/// The installed C API, if any.
+#[inline]
+pub fn capi() -> Option<&'static dyn CApi> {
+    CAPI.get().copied()
+}
+
+/// Whether operations on `o` are the C API's business: instances of
+/// C-defined types, C functions and descriptors, and C-defined types
+/// themselves.
+#[inline]
+pub fn is_foreign(o: &ObjRef) -> bool {
+    match o.kind() {
+        Kind::FOREIGN | Kind::EXT_FUNCTION | Kind::EXT_DESCRIPTOR => capi().is_some(),
+        Kind::TYPE => is_foreign_type(o),
+        _ => false,
+    }
+}
+
+/// Whether `o` is a type object defined by C code.
+#[inline]
+pub fn is_foreign_type(o: &ObjRef) -> bool {
+    o.as_type().is_some_and(|t| t.kind() == Kind::FOREIGN) && capi().is_some()
+}
+
+/// The C API and the object, when `v` is a foreign object.
+#[inline]
+pub fn foreign(v: &Value) -> Option<(&'static dyn CApi, &ObjRef)> {
+    match v {
+        Value::Obj(o) if is_foreign(o) => capi().map(|c| (c, o)),
+        _ => None,
+    }
+}
