@@ -30,6 +30,10 @@ pub fn install(vm: &mut Vm) {
         ("divmod", b_divmod),
         ("pow", b_pow),
         ("isinstance", b_isinstance),
+        ("getattr", b_getattr),
+        ("setattr", b_setattr),
+        ("hasattr", b_hasattr),
+        ("issubclass", b_issubclass),
         ("sorted", b_sorted),
         ("ord", b_ord),
         ("chr", b_chr),
@@ -414,6 +418,86 @@ fn modinv(a: &BigInt, m: &BigInt) -> Option<BigInt> {
 
 fn type_of_value(v: &Value) -> Option<&abi::TypeObject> {
     v.as_obj().and_then(|o| o.as_type())
+}
+
+fn attr_name(v: &Value) -> PyResult<&str> {
+    v.as_str().ok_or_else(|| {
+        PyErr::type_error(format!(
+            "attribute name must be string, not '{}'",
+            v.type_name()
+        ))
+    })
+}
+
+fn b_getattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("getattr")?;
+    let n = args.pos.len();
+    if !(2..=3).contains(&n) {
+        return Err(PyErr::type_error(if n < 2 {
+            format!("getattr expected at least 2 arguments, got {n}")
+        } else {
+            format!("getattr expected at most 3 arguments, got {n}")
+        }));
+    }
+    let name = attr_name(&args.pos[1])?;
+    match (vm.getattr(&args.pos[0], name), args.pos.get(2)) {
+        (Err(e), Some(default)) if e.matches(types::ATTRIBUTE_ERROR.get()) => Ok(default.clone()),
+        (r, _) => r,
+    }
+}
+
+fn b_setattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("setattr")?;
+    if args.pos.len() != 3 {
+        return Err(PyErr::type_error(format!(
+            "setattr expected 3 arguments, got {}",
+            args.pos.len()
+        )));
+    }
+    let name = attr_name(&args.pos[1])?;
+    vm.setattr(&args.pos[0], name, args.pos[2].clone())?;
+    Ok(Value::None)
+}
+
+fn b_hasattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("hasattr")?;
+    if args.pos.len() != 2 {
+        return Err(PyErr::type_error(format!(
+            "hasattr expected 2 arguments, got {}",
+            args.pos.len()
+        )));
+    }
+    let name = attr_name(&args.pos[1])?;
+    match vm.getattr(&args.pos[0], name) {
+        Ok(_) => Ok(Value::Bool(true)),
+        Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => Ok(Value::Bool(false)),
+        Err(e) => Err(e),
+    }
+}
+
+fn b_issubclass(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "issubclass", 2)?;
+    let (sub, cls) = (&args.pos[0], &args.pos[1]);
+    let Some(sub) = type_of_value(sub) else {
+        return Err(PyErr::type_error("issubclass() arg 1 must be a class"));
+    };
+    let check = |c: &Value| -> PyResult<bool> {
+        match type_of_value(c) {
+            Some(t) => Ok(sub.is_subtype(t)),
+            None => Err(PyErr::type_error(
+                "issubclass() arg 2 must be a class, a tuple of classes, or a union",
+            )),
+        }
+    };
+    if let Some(t) = cls.downcast::<TupleObj>() {
+        for c in t.items.iter() {
+            if check(c)? {
+                return Ok(Value::Bool(true));
+            }
+        }
+        return Ok(Value::Bool(false));
+    }
+    Ok(Value::Bool(check(cls)?))
 }
 
 fn b_isinstance(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -945,6 +1029,18 @@ fn sys_exit(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Err(PyErr::with_args(&types::SYSTEM_EXIT, args.pos.to_vec()))
 }
 
+/// `sys.getrefcount(x)`: the object's reference count, which (as in
+/// CPython) includes the reference held by the call's argument. Values the
+/// interpreter keeps unboxed (small ints, floats, bools, None) have no count
+/// and report 1.
+fn sys_getrefcount(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "getrefcount", 1)?;
+    Ok(Value::Int(match &args.pos[0] {
+        Value::Obj(o) => o.refcnt() as i64,
+        _ => 1,
+    }))
+}
+
 fn sys_getrecursionlimit(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "getrecursionlimit", 0)?;
     Ok(Value::Int(vm.config.recursion_limit as i64))
@@ -1004,6 +1100,7 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
                 f("setrecursionlimit", sys_setrecursionlimit),
             );
             dd.set_str("implementation_name", Value::str("typhon"));
+            dd.set_str("getrefcount", f("getrefcount", sys_getrefcount));
         }
         "time" => {
             let _ = clock_start();

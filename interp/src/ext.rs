@@ -87,6 +87,10 @@ pub trait CApi: Sync {
     /// `hash(obj)` (`None`: unhashable). Runs without an interpreter.
     fn hash(&self, obj: &ObjRef) -> PyResult<Option<u64>>;
 
+    /// `a == b` for dict keys when either is foreign. Runs without an
+    /// interpreter; an exception from the comparison counts as unequal.
+    fn key_eq(&self, a: &Value, b: &Value) -> bool;
+
     /// Visits the heap objects a foreign-kind object references, for the
     /// cycle collector.
     fn traverse(&self, obj: &ObjRef, visit: &mut dyn FnMut(&ObjRef));

@@ -178,6 +178,9 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
     if a.is(b) {
         return true;
     }
+    if let Some((capi, _)) = ext::foreign(a).or(ext::foreign(b)) {
+        return capi.key_eq(a, b);
+    }
     if let (Some(x), Some(y)) = (a.as_str(), b.as_str()) {
         return x == y;
     }

@@ -29,6 +29,10 @@ pub struct VmConfig {
     pub search_paths: Vec<PathBuf>,
     /// `sys.argv`.
     pub argv: Vec<String>,
+    /// Whether calls to C functions with typed-method metadata take the
+    /// typed fast path (on by default; off runs every C call through its
+    /// calling convention's wrapper, for comparison and debugging).
+    pub typed_calls: bool,
 }
 
 impl Default for VmConfig {
@@ -37,6 +41,7 @@ impl Default for VmConfig {
             recursion_limit: 1000,
             search_paths: Vec::new(),
             argv: vec![String::new()],
+            typed_calls: true,
         }
     }
 }
@@ -318,8 +323,17 @@ impl Vm {
                 }
                 Kind::TYPE => {
                     if let Some(t) = o.as_type() {
-                        if name == "__name__" || name == "__qualname__" {
-                            return Ok(Value::str(t.name()));
+                        // `tp_name` is `module.Name` for types defined
+                        // outside builtins (C types, PyErr_NewException).
+                        let full = t.name();
+                        let (module, short) = match full.rfind('.') {
+                            Some(i) => (&full[..i], &full[i + 1..]),
+                            None => ("builtins", full),
+                        };
+                        match name {
+                            "__name__" | "__qualname__" => return Ok(Value::str(short)),
+                            "__module__" => return Ok(Value::str(module)),
+                            _ => {}
                         }
                         return Err(PyErr::attribute_error(format!(
                             "type object '{}' has no attribute '{name}'",

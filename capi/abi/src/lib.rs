@@ -368,6 +368,92 @@ impl StaticObject {
     }
 }
 
+/// A raw pointer to the payload of the object at `p`, if its type holds a
+/// `T`. No reference is created, so the caller may write through it when
+/// it knows the object is not otherwise borrowed (the C API fills brand-new
+/// tuples and byte strings this way, as CPython's does).
+///
+/// # Safety
+/// `p` must point to a live object.
+pub unsafe fn payload_ptr<T: 'static>(p: *mut ObjHeader) -> Option<*mut T> {
+    // SAFETY: `p` is live (caller), so its type pointer is valid.
+    let info = unsafe { (*(*p).ob_type).tp_typhon.payload }?;
+    if info.type_id != TypeId::of::<T>() {
+        return None;
+    }
+    // SAFETY: the type records `T` as its payload, so `p` is a `PyBox<T>`;
+    // `addr_of_mut!` computes the field address without a reference.
+    Some(unsafe { std::ptr::addr_of_mut!((*(p as *mut PyBox<T>)).body) })
+}
+
+impl TypeObject {
+    /// A new immortal type named `name` that derives from `base` and shares
+    /// its layout, payload and destructor (CPython's
+    /// `PyErr_NewException`). It is never freed.
+    pub fn derive_immortal(base: &'static TypeObject, name: &'static CStr) -> &'static TypeObject {
+        let t = TypeObject {
+            head: ObjHeader {
+                ob_refcnt: Cell::new(IMMORTAL_REFCNT),
+                ob_type: base.head.ob_type,
+            },
+            ob_size: 0,
+            tp_name: name.as_ptr(),
+            tp_basicsize: base.tp_basicsize,
+            tp_itemsize: base.tp_itemsize,
+            tp_dealloc: base.tp_dealloc,
+            tp_vectorcall_offset: 0,
+            tp_getattr: std::ptr::null(),
+            tp_setattr: std::ptr::null(),
+            tp_as_async: std::ptr::null(),
+            tp_repr: base.tp_repr,
+            tp_as_number: base.tp_as_number,
+            tp_as_sequence: base.tp_as_sequence,
+            tp_as_mapping: base.tp_as_mapping,
+            tp_hash: base.tp_hash,
+            tp_call: base.tp_call,
+            tp_str: base.tp_str,
+            tp_getattro: base.tp_getattro,
+            tp_setattro: base.tp_setattro,
+            tp_as_buffer: std::ptr::null(),
+            tp_flags: base.tp_flags,
+            tp_doc: std::ptr::null(),
+            tp_traverse: base.tp_traverse,
+            tp_clear: base.tp_clear,
+            tp_richcompare: base.tp_richcompare,
+            tp_weaklistoffset: 0,
+            tp_iter: base.tp_iter,
+            tp_iternext: base.tp_iternext,
+            tp_methods: std::ptr::null(),
+            tp_members: std::ptr::null(),
+            tp_getset: std::ptr::null(),
+            tp_base: base,
+            tp_dict: std::ptr::null(),
+            tp_descr_get: std::ptr::null(),
+            tp_descr_set: std::ptr::null(),
+            tp_dictoffset: 0,
+            tp_init: base.tp_init,
+            tp_alloc: base.tp_alloc,
+            tp_new: base.tp_new,
+            tp_free: base.tp_free,
+            tp_is_gc: std::ptr::null(),
+            tp_bases: std::ptr::null(),
+            tp_mro: std::ptr::null(),
+            tp_cache: std::ptr::null(),
+            tp_subclasses: std::ptr::null(),
+            tp_weaklist: std::ptr::null(),
+            tp_del: std::ptr::null(),
+            tp_version_tag: 0,
+            tp_finalize: std::ptr::null(),
+            tp_vectorcall: std::ptr::null(),
+            tp_typhon: TyphonTypeInfo {
+                payload: base.tp_typhon.payload,
+                kind: base.tp_typhon.kind,
+            },
+        };
+        Box::leak(Box::new(t))
+    }
+}
+
 struct PayloadStatic<T>(PhantomData<T>);
 impl<T: 'static> PayloadStatic<T> {
     const INFO: PayloadInfo = PayloadInfo::of::<T>();
@@ -399,6 +485,18 @@ pub fn note_foreign_alloc() {
 /// Records that an object counted by [`note_foreign_alloc`] was freed.
 pub fn note_foreign_free() {
     LIVE_OBJECTS.with(|c| c.set(c.get() - 1));
+}
+
+/// Makes `o` immortal: its count is pinned, it is never freed, and it
+/// stops counting as a live object. For objects owned by something that
+/// itself lives forever (the dict of a static C type and its contents), so
+/// leak checks do not report them.
+pub fn make_immortal(o: &ObjRef) {
+    let c = &o.header().ob_refcnt;
+    if c.get() < IMMORTAL_REFCNT {
+        c.set(IMMORTAL_REFCNT);
+        note_foreign_free();
+    }
 }
 
 /// `tp_dealloc` for Rust payloads.

@@ -1255,7 +1255,11 @@ impl<'a> Compiler<'a> {
             Expr::Named(n) => {
                 return Err(self.err(n.range, unsupported("named expression (walrus)")));
             }
-            Expr::BytesLiteral(b) => return Err(self.err(b.range, unsupported("bytes literal"))),
+            Expr::BytesLiteral(b) => {
+                let bytes: Vec<u8> = b.value.bytes().collect();
+                let c = self.const_(Value::Obj(crate::object::BytesObj::new_obj(&bytes)));
+                self.emit(Op::LoadConst, c);
+            }
             Expr::TString(t) => return Err(self.err(t.range, unsupported("template string"))),
             Expr::EllipsisLiteral(el) => {
                 return Err(self.err(el.range, unsupported("Ellipsis")));

@@ -34,6 +34,13 @@ impl BytesObj {
         &self.data
     }
 
+    /// The start of the NUL-terminated buffer, writable: C code fills a
+    /// brand-new `bytes` object through it (`PyBytes_FromStringAndSize(NULL,
+    /// n)`), as CPython allows before the object is shared.
+    pub fn buffer_ptr(&mut self) -> *mut u8 {
+        self.data.as_mut_ptr()
+    }
+
     /// `repr(b)`, as CPython prints it.
     pub fn repr(&self) -> String {
         let b = self.as_bytes();

@@ -10,9 +10,26 @@ pub struct ModuleObj {
     pub name: String,
     /// The module's globals.
     pub dict: ObjRef,
+    /// Per-module memory of a C extension module (`PyModuleDef.m_size`
+    /// bytes, zeroed, 8-byte aligned), freed with the module.
+    pub c_state: Option<Box<[u64]>>,
 }
 
 impl ModuleObj {
+    /// A new module object with `size` bytes of zeroed C module state.
+    pub fn new_with_state(name: &str, dict: ObjRef, size: usize) -> ObjRef {
+        let o = ObjRef::new(
+            types::MODULE.get(),
+            ModuleObj {
+                name: name.to_owned(),
+                dict,
+                c_state: (size > 0).then(|| vec![0u64; size.div_ceil(8)].into_boxed_slice()),
+            },
+        );
+        abi::gc_track(&o);
+        o
+    }
+
     /// A new module object over `dict`.
     pub fn new_obj(name: &str, dict: ObjRef) -> ObjRef {
         let o = ObjRef::new(
@@ -20,6 +37,7 @@ impl ModuleObj {
             ModuleObj {
                 name: name.to_owned(),
                 dict,
+                c_state: None,
             },
         );
         abi::gc_track(&o);

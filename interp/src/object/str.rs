@@ -109,9 +109,11 @@ impl StrObj {
 }
 
 thread_local! {
+    // Shared for the life of the thread, so immortal (and not counted as
+    // live objects by the leak checks).
     static ASCII_CHARS: Vec<ObjRef> = (0u8..128)
         .map(|b| {
-            ObjRef::new(
+            let o = ObjRef::new(
                 types::STR.get(),
                 StrObj {
                     s: (b as char).to_string(),
@@ -119,20 +121,15 @@ thread_local! {
                     hash: Cell::new(0),
                     c_text: OnceCell::new(),
                 },
-            )
+            );
+            abi::make_immortal(&o);
+            o
         })
         .collect();
 }
 
 fn ascii_char(b: u8) -> ObjRef {
     ASCII_CHARS.with(|t| t[(b & 127) as usize].clone())
-}
-
-/// How many heap objects the interpreter keeps for the whole life of the
-/// thread (the shared one-character strings), so leak checks can discount
-/// them.
-pub fn permanent_objects() -> isize {
-    ASCII_CHARS.with(|t| t.len() as isize)
 }
 
 /// FNV-1a over bytes, finished with a multiplicative mix. Any stable hash

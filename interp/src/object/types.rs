@@ -196,6 +196,8 @@ static_types! {
     SYNTAX_ERROR: ExcObj, c"SyntaxError", Some(&EXCEPTION), Kind::EXC, true;
     /// `UnicodeError`
     UNICODE_ERROR: ExcObj, c"UnicodeError", Some(&VALUE_ERROR), Kind::EXC, true;
+    /// `UnicodeDecodeError`
+    UNICODE_DECODE_ERROR: ExcObj, c"UnicodeDecodeError", Some(&UNICODE_ERROR), Kind::EXC, true;
     /// `MemoryError`
     MEMORY_ERROR: ExcObj, c"MemoryError", Some(&EXCEPTION), Kind::EXC, true;
 }
@@ -227,5 +229,6 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &SYSTEM_ERROR,
     &SYNTAX_ERROR,
     &UNICODE_ERROR,
+    &UNICODE_DECODE_ERROR,
     &MEMORY_ERROR,
 ];

@@ -22,9 +22,8 @@ impl Write for Capture {
     }
 }
 
-/// Live heap objects on this thread, not counting the permanent ones.
+/// Live heap objects on this thread (immortal ones are not counted).
 fn live() -> isize {
-    interp::object::str::permanent_objects();
     interp::object::live_objects()
 }
 
