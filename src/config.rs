@@ -8,6 +8,9 @@
 //! [jit]
 //! enabled = true                # install the JIT backend
 //! disabled_functions = ["f"]    # per-function switch: never compile these
+//!
+//! [capi]
+//! typed_calls = true            # typed fast path for METH_TYPED C functions
 //! ```
 //!
 //! Unknown keys are errors that name the key.
@@ -25,6 +28,27 @@ pub struct Config {
     /// `[jit]`
     #[serde(default)]
     pub jit: JitConfig,
+    /// `[capi]`
+    #[serde(default)]
+    pub capi: CapiConfig,
+}
+
+/// `[capi]`: C extension settings.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CapiConfig {
+    /// Whether calls to C functions with typed-method metadata check and
+    /// unbox their arguments in the runtime and call the underlying C
+    /// function directly (default true). Off, every C call goes through
+    /// its calling convention's wrapper, as on CPython.
+    #[serde(default = "default_true")]
+    pub typed_calls: bool,
+}
+
+impl Default for CapiConfig {
+    fn default() -> Self {
+        CapiConfig { typed_calls: true }
+    }
 }
 
 /// `[runtime]`: interpreter settings.

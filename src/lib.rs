@@ -12,7 +12,7 @@
 
 mod config;
 
-pub use config::{Config, ConfigError, JitConfig, RuntimeConfig};
+pub use config::{CapiConfig, Config, ConfigError, JitConfig, RuntimeConfig};
 
 use interp::object::ExcObj;
 use interp::object::types;
@@ -212,6 +212,7 @@ impl VmBuilder {
             recursion_limit: self.config.runtime.recursion_limit,
             search_paths: self.config.runtime.search_paths.clone(),
             argv: self.argv,
+            typed_calls: self.config.capi.typed_calls,
         };
         let out = self.stdout.unwrap_or_else(|| {
             Box::new(std::io::BufWriter::with_capacity(
@@ -219,6 +220,7 @@ impl VmBuilder {
                 std::io::stdout(),
             ))
         });
+        capi::install();
         let mut inner = interp::Vm::new(cfg, out);
         if self.config.jit.enabled {
             inner.set_jit(jit::backend());
@@ -244,10 +246,9 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// The number of live heap objects on this thread (for leak checks). The
-/// interpreter's permanent objects (shared one-character strings) are made
-/// before counting, so they are part of every baseline.
+/// The number of live heap objects on this thread (for leak checks).
+/// Immortal objects (shared one-character strings, what static C types own)
+/// are not counted.
 pub fn live_objects() -> isize {
-    interp::object::str::permanent_objects();
     interp::object::live_objects()
 }

@@ -1,6 +1,169 @@
-//! Typhon's CPython-compatible C API and typed-method support.
+//! Typhon's C API: a CPython-source-compatible `Python.h`
+//! (`capi/include/`), typed methods (`METH_TYPED`), and the loader for
+//! extension modules.
 //!
-//! The object layout C code sees is defined in the `abi` crate
-//! (`capi/abi`): Typhon's heap objects start with CPython's header, so they
-//! can be handed to C without conversion. The C API functions themselves,
-//! the headers and extension loading arrive with the C API issue.
+//! The interpreter knows nothing about C; it reaches this crate through
+//! the `interp::ext::CApi` trait, which [`install`] registers. One file per
+//! API area, as in CPython: [`long`] (numbers), [`unicode`] (str, bytes),
+//! [`tuple`], [`list`], [`dict`], [`errors`], [`module`], [`typeobject`],
+//! [`methodobject`], [`protocols`] (the abstract object layer), [`mem`];
+//! [`typed`] and [`trampoline`] implement typed methods; [`import`] loads
+//! libraries; [`api`] declares the table extensions call through; and
+//! `csrc/` holds the C half (the functions with C variable arguments).
+//!
+//! All of Typhon's `unsafe` code outside the JIT's code entry lives here
+//! and in `abi`; every block says why it is sound.
+//!
+//! The C API functions themselves (`PyLong_FromLong` and the rest) are
+//! crate-private `unsafe extern "C"` functions: only C code calls them,
+//! through the table in [`api`], and their safety contract is CPython's
+//! documented one (object pointers are live or NULL where the function
+//! accepts NULL, "steals" and "borrowed" mean what they mean there, C
+//! strings are NUL-terminated). Each function checks for NULL and for the
+//! wrong object type and reports those as Python exceptions, as CPython
+//! does; what cannot be checked (a dangling pointer) is the caller's bug.
+
+// The C API's functions keep CPython's names.
+#![allow(non_snake_case)]
+
+mod api;
+mod dict;
+mod errors;
+mod import;
+mod list;
+mod long;
+mod mem;
+mod methodobject;
+mod module;
+mod object;
+mod protocols;
+mod state;
+mod trampoline;
+mod tuple;
+mod typed;
+mod typeobject;
+mod unicode;
+
+use interp::bytecode::{BinOp, CmpOp};
+use interp::ext::CApi;
+use interp::object::{Args, ObjRef};
+use interp::{PyResult, Value, Vm};
+use methodobject::CFunction;
+use std::path::Path;
+
+/// The C API as the interpreter sees it.
+struct Bridge;
+
+static BRIDGE: Bridge = Bridge;
+
+unsafe extern "C" {
+    /// Gives the C half of the API (`csrc/`) the table it calls through.
+    fn _typhon_impl_set_api(api: *const std::ffi::c_void);
+}
+
+/// Installs the C API into the interpreter (idempotent).
+pub fn install() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: the C half stores the pointer to the immortal table.
+        unsafe { _typhon_impl_set_api(&api::API.0 as *const api::Api as *const std::ffi::c_void) };
+    });
+    interp::ext::install(&BRIDGE);
+}
+
+/// The directory holding Typhon's `Python.h`, for building extensions.
+pub fn include_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/include"))
+}
+
+impl CApi for Bridge {
+    fn load_module(&self, vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
+        import::load(vm, name, path)
+    }
+
+    fn call(&self, vm: &mut Vm, callee: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+        typeobject::call(vm, callee, args)
+    }
+
+    fn getattr(&self, vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Option<Value>> {
+        typeobject::getattr(vm, obj, name)
+    }
+
+    fn setattr(
+        &self,
+        vm: &mut Vm,
+        obj: &ObjRef,
+        name: &str,
+        value: Option<Value>,
+    ) -> PyResult<bool> {
+        typeobject::setattr(vm, obj, name, value)
+    }
+
+    fn repr(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<String> {
+        typeobject::repr(vm, obj)
+    }
+
+    fn str(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<String> {
+        typeobject::str(vm, obj)
+    }
+
+    fn len(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<usize>> {
+        typeobject::len(vm, obj)
+    }
+
+    fn truthy(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<bool>> {
+        typeobject::truthy(vm, obj)
+    }
+
+    fn getitem(&self, vm: &mut Vm, obj: &ObjRef, key: &Value) -> PyResult<Option<Value>> {
+        typeobject::getitem(vm, obj, key)
+    }
+
+    fn setitem(
+        &self,
+        vm: &mut Vm,
+        obj: &ObjRef,
+        key: &Value,
+        value: Option<Value>,
+    ) -> PyResult<bool> {
+        typeobject::setitem(vm, obj, key, value)
+    }
+
+    fn iter(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<Value>> {
+        typeobject::iter(vm, obj)
+    }
+
+    fn next(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<Option<Value>>> {
+        typeobject::next(vm, obj)
+    }
+
+    fn richcompare(&self, vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+        typeobject::richcompare(vm, op, a, b)
+    }
+
+    fn binary_op(&self, vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+        typeobject::binary_op(vm, op, a, b)
+    }
+
+    fn hash(&self, obj: &ObjRef) -> PyResult<Option<u64>> {
+        typeobject::hash(obj)
+    }
+
+    fn key_eq(&self, a: &Value, b: &Value) -> bool {
+        typeobject::key_eq(a, b)
+    }
+
+    fn traverse(&self, obj: &ObjRef, visit: &mut dyn FnMut(&ObjRef)) {
+        if let Some(f) = obj.downcast::<CFunction>()
+            && let Some(o) = &f.owner
+        {
+            visit(o);
+        }
+    }
+
+    fn clear(&self, _obj: &ObjRef) {
+        // Nothing to do: C functions hold their owner immutably, and a
+        // cycle through a module is broken when the collector clears the
+        // module's dict. Descriptors hold only static data.
+    }
+}

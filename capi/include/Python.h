@@ -1,0 +1,738 @@
+/*
+ * Typhon's Python.h: a source-compatible subset of CPython 3.11's C API.
+ *
+ * A C extension written for CPython that sticks to this subset compiles
+ * unchanged against this header and runs on Typhon. What differs from
+ * CPython is invisible to such code:
+ *
+ *  - Objects start with CPython's header (ob_refcnt, ob_type), and
+ *    Py_INCREF/Py_DECREF/Py_TYPE are inline field operations, as in CPython.
+ *    Immortal objects (None, True, False, static types) are never counted,
+ *    as in CPython 3.12.
+ *  - API functions are reached through a table that Typhon hands to the
+ *    extension when it loads it (the pointer `_typhon_api` below), not
+ *    through dynamic symbols. The extension therefore needs no link step
+ *    against a Typhon library and loads in the `typhon` binary and in any
+ *    Rust program that embeds Typhon alike. Every API function is a
+ *    `static inline` wrapper with a constant address, so it can still be
+ *    used in static initializers (`.tp_new = PyType_GenericNew`).
+ *  - Data such as Py_None, PyExc_TypeError or PyLong_Type are read through
+ *    the same table, so they are expressions, not link-time constants:
+ *    `&PyLong_Type` works anywhere an expression does, but not in a static
+ *    initializer (set `tp_base` in the module init function instead).
+ *  - Macros that CPython defines as raw field accesses of its own object
+ *    layouts (PyTuple_GET_ITEM, PyList_SET_ITEM, PyFloat_AS_DOUBLE, ...) are
+ *    function calls here, because Typhon's containers keep small ints and
+ *    floats unboxed.
+ *
+ * The typed-method metadata of typed_methods.h is enabled by METH_TYPED,
+ * which this header defines and CPython's does not.
+ */
+#ifndef Py_PYTHON_H
+#define Py_PYTHON_H
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <assert.h>
+#include <math.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ----- version and configuration ------------------------------------------ */
+
+#define PY_MAJOR_VERSION 3
+#define PY_MINOR_VERSION 11
+#define PY_MICRO_VERSION 0
+#define PY_RELEASE_LEVEL 0xF
+#define PY_RELEASE_SERIAL 0
+#define PY_VERSION "3.11.0"
+#define PY_VERSION_HEX 0x030B00F0
+#define PYTHON_API_VERSION 1013
+#define PYTHON_ABI_VERSION 3
+
+/* Typhon's own marks: code may test for them. */
+#define TYPHON 1
+#define TYPHON_API_VERSION 1
+
+typedef ssize_t Py_ssize_t;
+typedef Py_ssize_t Py_hash_t;
+typedef size_t Py_uhash_t;
+#define PY_SSIZE_T_MAX ((Py_ssize_t)(((size_t)-1) >> 1))
+#define PY_SSIZE_T_MIN (-PY_SSIZE_T_MAX - 1)
+#define PY_LONG_LONG long long
+#define SIZEOF_LONG __SIZEOF_LONG__
+#define SIZEOF_VOID_P __SIZEOF_POINTER__
+#define SIZEOF_SIZE_T __SIZEOF_SIZE_T__
+
+#define PyAPI_FUNC(RTYPE) RTYPE
+#define PyAPI_DATA(RTYPE) extern RTYPE
+#define PyMODINIT_FUNC __attribute__((visibility("default"))) PyObject *
+#define Py_UNUSED(name) _unused_##name __attribute__((unused))
+#define Py_LOCAL_INLINE(type) static inline type
+#define Py_ARRAY_LENGTH(array) (sizeof(array) / sizeof((array)[0]))
+#define Py_MIN(x, y) (((x) > (y)) ? (y) : (x))
+#define Py_MAX(x, y) (((x) > (y)) ? (x) : (y))
+#define Py_ABS(x) ((x) < 0 ? -(x) : (x))
+#define Py_CHARMASK(c) ((unsigned char)((c) & 0xff))
+#define Py_STRINGIFY(x) #x
+#define _Py_STRINGIFY(x) #x
+#define Py_UNREACHABLE() __builtin_unreachable()
+#define Py_DEPRECATED(VERSION) __attribute__((deprecated))
+#define _Py_NO_RETURN __attribute__((noreturn))
+#define Py_GCC_ATTRIBUTE(x) __attribute__(x)
+
+/* ----- objects -------------------------------------------------------------- */
+
+struct _typeobject;
+
+/* The object header, identical to CPython's (and to Typhon's own objects). */
+typedef struct _object {
+    Py_ssize_t ob_refcnt;
+    struct _typeobject *ob_type;
+} PyObject;
+
+typedef struct {
+    PyObject ob_base;
+    Py_ssize_t ob_size;
+} PyVarObject;
+
+#define PyObject_HEAD PyObject ob_base;
+#define PyObject_VAR_HEAD PyVarObject ob_base;
+#define PyObject_HEAD_INIT(type) { 1, type },
+#define PyVarObject_HEAD_INIT(type, size) { PyObject_HEAD_INIT(type) size },
+
+#define _PyObject_CAST(op) ((PyObject *)(op))
+#define _PyVarObject_CAST(op) ((PyVarObject *)(op))
+
+/* Objects whose count is at least this are immortal: never counted, never
+ * freed (Typhon's singletons and static types). */
+#define _Py_IMMORTAL_REFCNT (PY_SSIZE_T_MAX / 4)
+
+#define Py_REFCNT(ob) (_PyObject_CAST(ob)->ob_refcnt)
+#define Py_TYPE(ob) (_PyObject_CAST(ob)->ob_type)
+#define Py_IS_TYPE(ob, type) (Py_TYPE(ob) == (type))
+#define Py_SET_TYPE(ob, type) ((void)(Py_TYPE(ob) = (type)))
+#define Py_SET_REFCNT(ob, n) ((void)(Py_REFCNT(ob) = (n)))
+#define Py_Is(x, y) ((x) == (y))
+#define Py_IsNone(x) Py_Is((x), Py_None)
+#define Py_IsTrue(x) Py_Is((x), Py_True)
+#define Py_IsFalse(x) Py_Is((x), Py_False)
+
+/* ----- function types --------------------------------------------------------- */
+
+typedef PyObject *(*unaryfunc)(PyObject *);
+typedef PyObject *(*binaryfunc)(PyObject *, PyObject *);
+typedef PyObject *(*ternaryfunc)(PyObject *, PyObject *, PyObject *);
+typedef int (*inquiry)(PyObject *);
+typedef Py_ssize_t (*lenfunc)(PyObject *);
+typedef PyObject *(*ssizeargfunc)(PyObject *, Py_ssize_t);
+typedef PyObject *(*ssizessizeargfunc)(PyObject *, Py_ssize_t, Py_ssize_t);
+typedef int (*ssizeobjargproc)(PyObject *, Py_ssize_t, PyObject *);
+typedef int (*ssizessizeobjargproc)(PyObject *, Py_ssize_t, Py_ssize_t, PyObject *);
+typedef int (*objobjargproc)(PyObject *, PyObject *, PyObject *);
+typedef int (*objobjproc)(PyObject *, PyObject *);
+typedef int (*visitproc)(PyObject *, void *);
+typedef int (*traverseproc)(PyObject *, visitproc, void *);
+typedef void (*freefunc)(void *);
+typedef void (*destructor)(PyObject *);
+typedef PyObject *(*getattrfunc)(PyObject *, char *);
+typedef PyObject *(*getattrofunc)(PyObject *, PyObject *);
+typedef int (*setattrfunc)(PyObject *, char *, PyObject *);
+typedef int (*setattrofunc)(PyObject *, PyObject *, PyObject *);
+typedef PyObject *(*reprfunc)(PyObject *);
+typedef Py_hash_t (*hashfunc)(PyObject *);
+typedef PyObject *(*richcmpfunc)(PyObject *, PyObject *, int);
+typedef PyObject *(*getiterfunc)(PyObject *);
+typedef PyObject *(*iternextfunc)(PyObject *);
+typedef PyObject *(*descrgetfunc)(PyObject *, PyObject *, PyObject *);
+typedef int (*descrsetfunc)(PyObject *, PyObject *, PyObject *);
+typedef int (*initproc)(PyObject *, PyObject *, PyObject *);
+typedef PyObject *(*newfunc)(struct _typeobject *, PyObject *, PyObject *);
+typedef PyObject *(*allocfunc)(struct _typeobject *, Py_ssize_t);
+typedef PyObject *(*vectorcallfunc)(PyObject *callable, PyObject *const *args,
+                                    size_t nargsf, PyObject *kwnames);
+typedef PyObject *(*getter)(PyObject *, void *);
+typedef int (*setter)(PyObject *, PyObject *, void *);
+
+typedef PyObject *(*PyCFunction)(PyObject *, PyObject *);
+typedef PyObject *(*PyCFunctionWithKeywords)(PyObject *, PyObject *, PyObject *);
+typedef PyObject *(*_PyCFunctionFast)(PyObject *, PyObject *const *, Py_ssize_t);
+typedef PyObject *(*_PyCFunctionFastWithKeywords)(PyObject *, PyObject *const *,
+                                                  Py_ssize_t, PyObject *);
+typedef _PyCFunctionFast PyCFunctionFast;
+typedef _PyCFunctionFastWithKeywords PyCFunctionFastWithKeywords;
+typedef PyObject *(*PyNoArgsFunction)(PyObject *);
+
+/* ----- method, member and get-set tables ---------------------------------------- */
+
+struct PyMethodDef {
+    const char *ml_name;
+    PyCFunction ml_meth;
+    int ml_flags;
+    const char *ml_doc;
+};
+typedef struct PyMethodDef PyMethodDef;
+
+#define METH_VARARGS 0x0001
+#define METH_KEYWORDS 0x0002
+#define METH_NOARGS 0x0004
+#define METH_O 0x0008
+#define METH_CLASS 0x0010
+#define METH_STATIC 0x0020
+#define METH_COEXIST 0x0040
+#define METH_FASTCALL 0x0080
+#define METH_METHOD 0x0200
+/* The entry's ml_name points into a PyTypedMethodMetadata (typed_methods.h).
+ * CPython does not define this flag, which is how typed_methods.h tells the
+ * two headers apart. */
+#define METH_TYPED 0x1000
+
+typedef struct PyMemberDef {
+    const char *name;
+    int type;
+    Py_ssize_t offset;
+    int flags;
+    const char *doc;
+} PyMemberDef;
+
+typedef struct PyGetSetDef {
+    const char *name;
+    getter get;
+    setter set;
+    const char *doc;
+    void *closure;
+} PyGetSetDef;
+
+/* ----- type objects --------------------------------------------------------------- */
+
+typedef struct {
+    binaryfunc nb_add;
+    binaryfunc nb_subtract;
+    binaryfunc nb_multiply;
+    binaryfunc nb_remainder;
+    binaryfunc nb_divmod;
+    ternaryfunc nb_power;
+    unaryfunc nb_negative;
+    unaryfunc nb_positive;
+    unaryfunc nb_absolute;
+    inquiry nb_bool;
+    unaryfunc nb_invert;
+    binaryfunc nb_lshift;
+    binaryfunc nb_rshift;
+    binaryfunc nb_and;
+    binaryfunc nb_xor;
+    binaryfunc nb_or;
+    unaryfunc nb_int;
+    void *nb_reserved;
+    unaryfunc nb_float;
+    binaryfunc nb_inplace_add;
+    binaryfunc nb_inplace_subtract;
+    binaryfunc nb_inplace_multiply;
+    binaryfunc nb_inplace_remainder;
+    ternaryfunc nb_inplace_power;
+    binaryfunc nb_inplace_lshift;
+    binaryfunc nb_inplace_rshift;
+    binaryfunc nb_inplace_and;
+    binaryfunc nb_inplace_xor;
+    binaryfunc nb_inplace_or;
+    binaryfunc nb_floor_divide;
+    binaryfunc nb_true_divide;
+    binaryfunc nb_inplace_floor_divide;
+    binaryfunc nb_inplace_true_divide;
+    unaryfunc nb_index;
+    binaryfunc nb_matrix_multiply;
+    binaryfunc nb_inplace_matrix_multiply;
+} PyNumberMethods;
+
+typedef struct {
+    lenfunc sq_length;
+    binaryfunc sq_concat;
+    ssizeargfunc sq_repeat;
+    ssizeargfunc sq_item;
+    void *was_sq_slice;
+    ssizeobjargproc sq_ass_item;
+    void *was_sq_ass_slice;
+    objobjproc sq_contains;
+    binaryfunc sq_inplace_concat;
+    ssizeargfunc sq_inplace_repeat;
+} PySequenceMethods;
+
+typedef struct {
+    lenfunc mp_length;
+    binaryfunc mp_subscript;
+    objobjargproc mp_ass_subscript;
+} PyMappingMethods;
+
+typedef struct {
+    unaryfunc am_await;
+    unaryfunc am_aiter;
+    unaryfunc am_anext;
+    void *am_send;
+} PyAsyncMethods;
+
+typedef struct bufferinfo Py_buffer;
+typedef struct {
+    void *bf_getbuffer;
+    void *bf_releasebuffer;
+} PyBufferProcs;
+
+/* What Typhon knows about a type beyond CPython's fields. A static type
+ * defined in C leaves it zeroed, which Typhon reads as "a C type". */
+typedef struct {
+    const void *payload;
+    unsigned int kind;
+} _TyphonTypeInfo;
+
+/* CPython 3.11's PyTypeObject, field for field, then Typhon's trailer. */
+typedef struct _typeobject {
+    PyObject_VAR_HEAD
+    const char *tp_name;
+    Py_ssize_t tp_basicsize, tp_itemsize;
+    destructor tp_dealloc;
+    Py_ssize_t tp_vectorcall_offset;
+    getattrfunc tp_getattr;
+    setattrfunc tp_setattr;
+    PyAsyncMethods *tp_as_async;
+    reprfunc tp_repr;
+    PyNumberMethods *tp_as_number;
+    PySequenceMethods *tp_as_sequence;
+    PyMappingMethods *tp_as_mapping;
+    hashfunc tp_hash;
+    ternaryfunc tp_call;
+    reprfunc tp_str;
+    getattrofunc tp_getattro;
+    setattrofunc tp_setattro;
+    PyBufferProcs *tp_as_buffer;
+    unsigned long tp_flags;
+    const char *tp_doc;
+    traverseproc tp_traverse;
+    inquiry tp_clear;
+    richcmpfunc tp_richcompare;
+    Py_ssize_t tp_weaklistoffset;
+    getiterfunc tp_iter;
+    iternextfunc tp_iternext;
+    struct PyMethodDef *tp_methods;
+    struct PyMemberDef *tp_members;
+    struct PyGetSetDef *tp_getset;
+    struct _typeobject *tp_base;
+    PyObject *tp_dict;
+    descrgetfunc tp_descr_get;
+    descrsetfunc tp_descr_set;
+    Py_ssize_t tp_dictoffset;
+    initproc tp_init;
+    allocfunc tp_alloc;
+    newfunc tp_new;
+    freefunc tp_free;
+    inquiry tp_is_gc;
+    PyObject *tp_bases;
+    PyObject *tp_mro;
+    PyObject *tp_cache;
+    PyObject *tp_subclasses;
+    PyObject *tp_weaklist;
+    destructor tp_del;
+    unsigned int tp_version_tag;
+    destructor tp_finalize;
+    vectorcallfunc tp_vectorcall;
+    _TyphonTypeInfo tp_typhon;
+} PyTypeObject;
+
+#define Py_TPFLAGS_MANAGED_DICT (1UL << 4)
+#define Py_TPFLAGS_SEQUENCE (1UL << 5)
+#define Py_TPFLAGS_MAPPING (1UL << 6)
+#define Py_TPFLAGS_DISALLOW_INSTANTIATION (1UL << 7)
+#define Py_TPFLAGS_IMMUTABLETYPE (1UL << 8)
+#define Py_TPFLAGS_HEAPTYPE (1UL << 9)
+#define Py_TPFLAGS_BASETYPE (1UL << 10)
+#define Py_TPFLAGS_HAVE_VECTORCALL (1UL << 11)
+#define Py_TPFLAGS_READY (1UL << 12)
+#define Py_TPFLAGS_READYING (1UL << 13)
+#define Py_TPFLAGS_HAVE_GC (1UL << 14)
+#define Py_TPFLAGS_HAVE_STACKLESS_EXTENSION 0
+#define Py_TPFLAGS_METHOD_DESCRIPTOR (1UL << 17)
+#define Py_TPFLAGS_VALID_VERSION_TAG (1UL << 19)
+#define Py_TPFLAGS_IS_ABSTRACT (1UL << 20)
+#define Py_TPFLAGS_LONG_SUBCLASS (1UL << 24)
+#define Py_TPFLAGS_LIST_SUBCLASS (1UL << 25)
+#define Py_TPFLAGS_TUPLE_SUBCLASS (1UL << 26)
+#define Py_TPFLAGS_BYTES_SUBCLASS (1UL << 27)
+#define Py_TPFLAGS_UNICODE_SUBCLASS (1UL << 28)
+#define Py_TPFLAGS_DICT_SUBCLASS (1UL << 29)
+#define Py_TPFLAGS_BASE_EXC_SUBCLASS (1UL << 30)
+#define Py_TPFLAGS_TYPE_SUBCLASS (1UL << 31)
+#define Py_TPFLAGS_DEFAULT 0
+#define Py_TPFLAGS_HAVE_FINALIZE (1UL << 0)
+#define Py_TPFLAGS_HAVE_VERSION_TAG (1UL << 18)
+
+#define PyType_HasFeature(t, f) (((t)->tp_flags & (f)) != 0)
+#define PyType_FastSubclass(t, f) PyType_HasFeature(t, f)
+
+/* ----- modules ------------------------------------------------------------------------- */
+
+typedef struct PyModuleDef_Base {
+    PyObject ob_base;
+    PyObject *(*m_init)(void);
+    Py_ssize_t m_index;
+    PyObject *m_copy;
+} PyModuleDef_Base;
+
+#define PyModuleDef_HEAD_INIT { PyObject_HEAD_INIT(NULL) NULL, 0, NULL }
+
+typedef struct PyModuleDef_Slot {
+    int slot;
+    void *value;
+} PyModuleDef_Slot;
+
+typedef struct PyModuleDef {
+    PyModuleDef_Base m_base;
+    const char *m_name;
+    const char *m_doc;
+    Py_ssize_t m_size;
+    PyMethodDef *m_methods;
+    PyModuleDef_Slot *m_slots;
+    traverseproc m_traverse;
+    inquiry m_clear;
+    freefunc m_free;
+} PyModuleDef;
+
+/* ----- rich comparison ------------------------------------------------------------------ */
+
+#define Py_LT 0
+#define Py_LE 1
+#define Py_EQ 2
+#define Py_NE 3
+#define Py_GT 4
+#define Py_GE 5
+
+/* ----- the API table -------------------------------------------------------------------- */
+
+#include "typhon_api.h"
+
+/* The table of the extension (or of Typhon's own C code) that includes this
+ * header. One weak definition is shared by all of the extension's files;
+ * Typhon's loader finds it by name and fills it in before PyInit_<name>
+ * runs. */
+#ifdef TYPHON_INTERNAL
+__attribute__((weak, visibility("hidden"))) const struct _typhon_api *_typhon_api;
+#else
+__attribute__((weak, visibility("default"))) const struct _typhon_api *_typhon_api;
+__attribute__((weak, visibility("default"))) const int _typhon_api_version = TYPHON_API_VERSION;
+#endif
+
+#include "typhon_api_wrappers.h"
+
+/* ----- data ----------------------------------------------------------------------------- */
+
+#define Py_None (_typhon_api->Py_None)
+#define Py_True (_typhon_api->Py_True)
+#define Py_False (_typhon_api->Py_False)
+#define Py_NotImplemented (_typhon_api->Py_NotImplemented)
+
+#define PyType_Type (*_typhon_api->PyType_Type)
+#define PyBaseObject_Type (*_typhon_api->PyBaseObject_Type)
+#define PyLong_Type (*_typhon_api->PyLong_Type)
+#define PyBool_Type (*_typhon_api->PyBool_Type)
+#define PyFloat_Type (*_typhon_api->PyFloat_Type)
+#define PyUnicode_Type (*_typhon_api->PyUnicode_Type)
+#define PyBytes_Type (*_typhon_api->PyBytes_Type)
+#define PyTuple_Type (*_typhon_api->PyTuple_Type)
+#define PyList_Type (*_typhon_api->PyList_Type)
+#define PyDict_Type (*_typhon_api->PyDict_Type)
+#define PyModule_Type (*_typhon_api->PyModule_Type)
+#define PyCFunction_Type (*_typhon_api->PyCFunction_Type)
+
+#define PyExc_BaseException (_typhon_api->PyExc_BaseException)
+#define PyExc_Exception (_typhon_api->PyExc_Exception)
+#define PyExc_ArithmeticError (_typhon_api->PyExc_ArithmeticError)
+#define PyExc_ZeroDivisionError (_typhon_api->PyExc_ZeroDivisionError)
+#define PyExc_OverflowError (_typhon_api->PyExc_OverflowError)
+#define PyExc_ValueError (_typhon_api->PyExc_ValueError)
+#define PyExc_TypeError (_typhon_api->PyExc_TypeError)
+#define PyExc_LookupError (_typhon_api->PyExc_LookupError)
+#define PyExc_IndexError (_typhon_api->PyExc_IndexError)
+#define PyExc_KeyError (_typhon_api->PyExc_KeyError)
+#define PyExc_NameError (_typhon_api->PyExc_NameError)
+#define PyExc_AttributeError (_typhon_api->PyExc_AttributeError)
+#define PyExc_RuntimeError (_typhon_api->PyExc_RuntimeError)
+#define PyExc_RecursionError (_typhon_api->PyExc_RecursionError)
+#define PyExc_NotImplementedError (_typhon_api->PyExc_NotImplementedError)
+#define PyExc_StopIteration (_typhon_api->PyExc_StopIteration)
+#define PyExc_AssertionError (_typhon_api->PyExc_AssertionError)
+#define PyExc_ImportError (_typhon_api->PyExc_ImportError)
+#define PyExc_ModuleNotFoundError (_typhon_api->PyExc_ModuleNotFoundError)
+#define PyExc_SystemError (_typhon_api->PyExc_SystemError)
+#define PyExc_MemoryError (_typhon_api->PyExc_MemoryError)
+#define PyExc_UnicodeError (_typhon_api->PyExc_UnicodeError)
+#define PyExc_UnicodeDecodeError (_typhon_api->PyExc_UnicodeDecodeError)
+#define PyExc_KeyboardInterrupt (_typhon_api->PyExc_KeyboardInterrupt)
+#define PyExc_SystemExit (_typhon_api->PyExc_SystemExit)
+
+/* ----- reference counting ------------------------------------------------------------------ */
+
+static inline void _Py_Dealloc(PyObject *op) {
+    Py_TYPE(op)->tp_dealloc(op);
+}
+
+static inline void Py_INCREF(PyObject *op) {
+    if (op->ob_refcnt < _Py_IMMORTAL_REFCNT) {
+        op->ob_refcnt++;
+    }
+}
+
+static inline void Py_DECREF(PyObject *op) {
+    if (op->ob_refcnt < _Py_IMMORTAL_REFCNT && --op->ob_refcnt == 0) {
+        _Py_Dealloc(op);
+    }
+}
+
+#define Py_INCREF(op) Py_INCREF(_PyObject_CAST(op))
+#define Py_DECREF(op) Py_DECREF(_PyObject_CAST(op))
+
+static inline void Py_XINCREF(PyObject *op) {
+    if (op != NULL) {
+        Py_INCREF(op);
+    }
+}
+
+static inline void Py_XDECREF(PyObject *op) {
+    if (op != NULL) {
+        Py_DECREF(op);
+    }
+}
+
+#define Py_XINCREF(op) Py_XINCREF(_PyObject_CAST(op))
+#define Py_XDECREF(op) Py_XDECREF(_PyObject_CAST(op))
+
+static inline PyObject *Py_NewRef(PyObject *op) {
+    Py_INCREF(op);
+    return op;
+}
+
+static inline PyObject *Py_XNewRef(PyObject *op) {
+    Py_XINCREF(op);
+    return op;
+}
+
+#define Py_NewRef(op) Py_NewRef(_PyObject_CAST(op))
+#define Py_XNewRef(op) Py_XNewRef(_PyObject_CAST(op))
+
+#define Py_CLEAR(op)                                \
+    do {                                            \
+        PyObject *_py_tmp = _PyObject_CAST(op);     \
+        if (_py_tmp != NULL) {                      \
+            (op) = NULL;                            \
+            Py_DECREF(_py_tmp);                     \
+        }                                           \
+    } while (0)
+
+#define Py_SETREF(op, op2)                          \
+    do {                                            \
+        PyObject *_py_tmp = _PyObject_CAST(op);     \
+        (op) = (op2);                               \
+        Py_DECREF(_py_tmp);                         \
+    } while (0)
+
+#define Py_XSETREF(op, op2)                         \
+    do {                                            \
+        PyObject *_py_tmp = _PyObject_CAST(op);     \
+        (op) = (op2);                               \
+        Py_XDECREF(_py_tmp);                        \
+    } while (0)
+
+#define Py_VISIT(op)                                            \
+    do {                                                        \
+        if (op) {                                               \
+            int vret = visit(_PyObject_CAST(op), arg);          \
+            if (vret)                                           \
+                return vret;                                    \
+        }                                                       \
+    } while (0)
+
+#define Py_RETURN_NONE return Py_NewRef(Py_None)
+#define Py_RETURN_TRUE return Py_NewRef(Py_True)
+#define Py_RETURN_FALSE return Py_NewRef(Py_False)
+#define Py_RETURN_NOTIMPLEMENTED return Py_NewRef(Py_NotImplemented)
+
+#define Py_RETURN_RICHCOMPARE(val1, val2, op)                                \
+    do {                                                                     \
+        switch (op) {                                                        \
+        case Py_EQ: if ((val1) == (val2)) Py_RETURN_TRUE; Py_RETURN_FALSE;   \
+        case Py_NE: if ((val1) != (val2)) Py_RETURN_TRUE; Py_RETURN_FALSE;   \
+        case Py_LT: if ((val1) < (val2)) Py_RETURN_TRUE; Py_RETURN_FALSE;    \
+        case Py_GT: if ((val1) > (val2)) Py_RETURN_TRUE; Py_RETURN_FALSE;    \
+        case Py_LE: if ((val1) <= (val2)) Py_RETURN_TRUE; Py_RETURN_FALSE;   \
+        case Py_GE: if ((val1) >= (val2)) Py_RETURN_TRUE; Py_RETURN_FALSE;   \
+        default: Py_UNREACHABLE();                                           \
+        }                                                                    \
+    } while (0)
+
+/* ----- type checks --------------------------------------------------------------------------- */
+
+#define PyType_Check(op) PyType_FastSubclass(Py_TYPE(op), Py_TPFLAGS_TYPE_SUBCLASS)
+#define PyType_CheckExact(op) Py_IS_TYPE(op, &PyType_Type)
+#define PyLong_Check(op) PyType_FastSubclass(Py_TYPE(op), Py_TPFLAGS_LONG_SUBCLASS)
+#define PyLong_CheckExact(op) Py_IS_TYPE(op, &PyLong_Type)
+#define PyBool_Check(x) Py_IS_TYPE(x, &PyBool_Type)
+#define PyFloat_Check(op) PyObject_TypeCheck(op, &PyFloat_Type)
+#define PyFloat_CheckExact(op) Py_IS_TYPE(op, &PyFloat_Type)
+#define PyUnicode_Check(op) PyType_FastSubclass(Py_TYPE(op), Py_TPFLAGS_UNICODE_SUBCLASS)
+#define PyUnicode_CheckExact(op) Py_IS_TYPE(op, &PyUnicode_Type)
+#define PyBytes_Check(op) PyType_FastSubclass(Py_TYPE(op), Py_TPFLAGS_BYTES_SUBCLASS)
+#define PyBytes_CheckExact(op) Py_IS_TYPE(op, &PyBytes_Type)
+#define PyTuple_Check(op) PyType_FastSubclass(Py_TYPE(op), Py_TPFLAGS_TUPLE_SUBCLASS)
+#define PyTuple_CheckExact(op) Py_IS_TYPE(op, &PyTuple_Type)
+#define PyList_Check(op) PyType_FastSubclass(Py_TYPE(op), Py_TPFLAGS_LIST_SUBCLASS)
+#define PyList_CheckExact(op) Py_IS_TYPE(op, &PyList_Type)
+#define PyDict_Check(op) PyType_FastSubclass(Py_TYPE(op), Py_TPFLAGS_DICT_SUBCLASS)
+#define PyDict_CheckExact(op) Py_IS_TYPE(op, &PyDict_Type)
+#define PyModule_Check(op) PyObject_TypeCheck(op, &PyModule_Type)
+#define PyModule_CheckExact(op) Py_IS_TYPE(op, &PyModule_Type)
+#define PyCFunction_Check(op) Py_IS_TYPE(op, &PyCFunction_Type)
+#define PyExceptionClass_Check(x)                                           \
+    (PyType_Check((x)) &&                                                   \
+     PyType_FastSubclass((PyTypeObject *)(x), Py_TPFLAGS_BASE_EXC_SUBCLASS))
+#define PyExceptionInstance_Check(x)                                        \
+    PyType_FastSubclass(Py_TYPE(x), Py_TPFLAGS_BASE_EXC_SUBCLASS)
+#define PyObject_TypeCheck(ob, type)                                        \
+    (Py_IS_TYPE(ob, type) || PyType_IsSubtype(Py_TYPE(ob), (type)))
+
+/* ----- functions that CPython defines as macros ------------------------------------------------ */
+
+#define PyModule_Create(def) PyModule_Create2((def), PYTHON_API_VERSION)
+#define PyTuple_GET_ITEM(op, i) PyTuple_GetItem(_PyObject_CAST(op), (i))
+#define PyTuple_SET_ITEM(op, i, v) _Typhon_PyTuple_SET_ITEM(_PyObject_CAST(op), (i), _PyObject_CAST(v))
+#define PyTuple_GET_SIZE(op) PyTuple_Size(_PyObject_CAST(op))
+#define PyList_GET_ITEM(op, i) PyList_GetItem(_PyObject_CAST(op), (i))
+#define PyList_SET_ITEM(op, i, v) ((void)PyList_SetItem(_PyObject_CAST(op), (i), _PyObject_CAST(v)))
+#define PyList_GET_SIZE(op) PyList_Size(_PyObject_CAST(op))
+#define PyFloat_AS_DOUBLE(op) PyFloat_AsDouble(_PyObject_CAST(op))
+#define PyBytes_AS_STRING(op) PyBytes_AsString(_PyObject_CAST(op))
+#define PyBytes_GET_SIZE(op) PyBytes_Size(_PyObject_CAST(op))
+#define PyUnicode_GET_LENGTH(op) PyUnicode_GetLength(_PyObject_CAST(op))
+#define PyUnicode_READY(op) 0
+#define Py_SIZE(op) _Typhon_Py_SIZE(_PyObject_CAST(op))
+#define PyObject_New(type, typeobj) ((type *)_PyObject_New(typeobj))
+#define PyObject_NewVar(type, typeobj, n) ((type *)_PyObject_NewVar((typeobj), (n)))
+#define PyObject_GC_New(type, typeobj) PyObject_New(type, typeobj)
+#define PyObject_GC_NewVar(type, typeobj, n) PyObject_NewVar(type, typeobj, n)
+#define PyObject_Del PyObject_Free
+#define PyObject_DEL PyObject_Free
+#define PyObject_GC_Del PyObject_Free
+#define PyObject_GC_Track(op) ((void)(op))
+#define PyObject_GC_UnTrack(op) ((void)(op))
+#define PyObject_DelAttrString(o, name) PyObject_SetAttrString((o), (name), NULL)
+#define PyObject_DelAttr(o, name) PyObject_SetAttr((o), (name), NULL)
+#define PyMem_New(type, n) ((type *)PyMem_Malloc((n) * sizeof(type)))
+#define PyMem_Resize(p, type, n) ((p) = (type *)PyMem_Realloc((p), (n) * sizeof(type)))
+#define PyMem_Del PyMem_Free
+#define PyMem_DEL PyMem_Free
+#define PyErr_BadInternalCall() _PyErr_BadInternalCall(__FILE__, __LINE__)
+
+/* ----- functions with C variable arguments ------------------------------------------------------- */
+
+static inline int PyArg_ParseTuple(PyObject *args, const char *format, ...) {
+    va_list va;
+    va_start(va, format);
+    int r = PyArg_VaParse(args, format, va);
+    va_end(va);
+    return r;
+}
+
+static inline int PyArg_ParseTupleAndKeywords(PyObject *args, PyObject *kw,
+                                              const char *format, char **kwlist, ...) {
+    va_list va;
+    va_start(va, kwlist);
+    int r = PyArg_VaParseTupleAndKeywords(args, kw, format, kwlist, va);
+    va_end(va);
+    return r;
+}
+
+static inline int PyArg_UnpackTuple(PyObject *args, const char *name, Py_ssize_t min,
+                                    Py_ssize_t max, ...) {
+    va_list va;
+    va_start(va, max);
+    int r = _Typhon_PyArg_VaUnpackTuple(args, name, min, max, va);
+    va_end(va);
+    return r;
+}
+
+static inline PyObject *Py_BuildValue(const char *format, ...) {
+    va_list va;
+    va_start(va, format);
+    PyObject *r = Py_VaBuildValue(format, va);
+    va_end(va);
+    return r;
+}
+
+static inline PyObject *PyUnicode_FromFormat(const char *format, ...) {
+    va_list va;
+    va_start(va, format);
+    PyObject *r = PyUnicode_FromFormatV(format, va);
+    va_end(va);
+    return r;
+}
+
+static inline PyObject *PyErr_Format(PyObject *exception, const char *format, ...) {
+    va_list va;
+    va_start(va, format);
+    PyObject *r = PyErr_FormatV(exception, format, va);
+    va_end(va);
+    return r;
+}
+
+static inline PyObject *PyObject_CallFunction(PyObject *callable, const char *format, ...) {
+    va_list va;
+    va_start(va, format);
+    PyObject *r = _Typhon_CallFunctionV(callable, format, va);
+    va_end(va);
+    return r;
+}
+
+static inline PyObject *PyObject_CallMethod(PyObject *obj, const char *name,
+                                            const char *format, ...) {
+    va_list va;
+    va_start(va, format);
+    PyObject *r = _Typhon_CallMethodV(obj, name, format, va);
+    va_end(va);
+    return r;
+}
+
+static inline PyObject *PyObject_CallFunctionObjArgs(PyObject *callable, ...) {
+    va_list va;
+    va_start(va, callable);
+    PyObject *r = _Typhon_CallFunctionObjArgsV(callable, va);
+    va_end(va);
+    return r;
+}
+
+static inline PyObject *PyObject_CallMethodObjArgs(PyObject *obj, PyObject *name, ...) {
+    va_list va;
+    va_start(va, name);
+    PyObject *r = _Typhon_CallMethodObjArgsV(obj, name, va);
+    va_end(va);
+    return r;
+}
+
+static inline PyObject *PyTuple_Pack(Py_ssize_t n, ...) {
+    va_list va;
+    va_start(va, n);
+    PyObject *r = _Typhon_PyTuple_PackV(n, va);
+    va_end(va);
+    return r;
+}
+
+#define _PyArg_NoKeywords(name, kw) ((kw) == NULL || PyDict_Size(kw) == 0 ? 1 : \
+    (PyErr_Format(PyExc_TypeError, "%s() takes no keyword arguments", (name)), 0))
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* Py_PYTHON_H */

@@ -1,0 +1,169 @@
+/* Generated from capi/src/api.rs; do not edit. Regenerate with
+ * `TYPHON_BLESS=1 cargo test -p capi headers`. */
+#ifndef TYPHON_API_WRAPPERS_H
+#define TYPHON_API_WRAPPERS_H
+
+static inline void Py_IncRef(PyObject *o) { _typhon_api->Py_IncRef(o); }
+static inline void Py_DecRef(PyObject *o) { _typhon_api->Py_DecRef(o); }
+static inline void PyErr_SetString(PyObject *t, const char *msg) { _typhon_api->PyErr_SetString(t, msg); }
+static inline void PyErr_SetObject(PyObject *t, PyObject *v) { _typhon_api->PyErr_SetObject(t, v); }
+static inline void PyErr_SetNone(PyObject *t) { _typhon_api->PyErr_SetNone(t); }
+static inline PyObject *PyErr_Occurred(void) { return _typhon_api->PyErr_Occurred(); }
+static inline void PyErr_Clear(void) { _typhon_api->PyErr_Clear(); }
+static inline PyObject *PyErr_NoMemory(void) { return _typhon_api->PyErr_NoMemory(); }
+static inline int PyErr_BadArgument(void) { return _typhon_api->PyErr_BadArgument(); }
+static inline void _PyErr_BadInternalCall(const char *file, int line) { _typhon_api->_PyErr_BadInternalCall(file, line); }
+static inline int PyErr_GivenExceptionMatches(PyObject *given, PyObject *t) { return _typhon_api->PyErr_GivenExceptionMatches(given, t); }
+static inline int PyErr_ExceptionMatches(PyObject *t) { return _typhon_api->PyErr_ExceptionMatches(t); }
+static inline void PyErr_Fetch(PyObject **ptype, PyObject **pvalue, PyObject **ptb) { _typhon_api->PyErr_Fetch(ptype, pvalue, ptb); }
+static inline void PyErr_Restore(PyObject *t, PyObject *v, PyObject *tb) { _typhon_api->PyErr_Restore(t, v, tb); }
+static inline void PyErr_NormalizeException(PyObject **ptype, PyObject **pvalue, PyObject **ptb) { _typhon_api->PyErr_NormalizeException(ptype, pvalue, ptb); }
+static inline PyObject *PyErr_NewException(const char *name, PyObject *base, PyObject *dict) { return _typhon_api->PyErr_NewException(name, base, dict); }
+static inline PyObject *PyErr_NewExceptionWithDoc(const char *name, const char *doc, PyObject *base, PyObject *dict) { return _typhon_api->PyErr_NewExceptionWithDoc(name, doc, base, dict); }
+static inline PyObject *PyLong_FromLong(long v) { return _typhon_api->PyLong_FromLong(v); }
+static inline PyObject *PyLong_FromLongLong(long long v) { return _typhon_api->PyLong_FromLongLong(v); }
+static inline PyObject *PyLong_FromSsize_t(Py_ssize_t v) { return _typhon_api->PyLong_FromSsize_t(v); }
+static inline PyObject *PyLong_FromUnsignedLong(unsigned long v) { return _typhon_api->PyLong_FromUnsignedLong(v); }
+static inline PyObject *PyLong_FromUnsignedLongLong(unsigned long long v) { return _typhon_api->PyLong_FromUnsignedLongLong(v); }
+static inline PyObject *PyLong_FromSize_t(size_t v) { return _typhon_api->PyLong_FromSize_t(v); }
+static inline PyObject *PyLong_FromDouble(double v) { return _typhon_api->PyLong_FromDouble(v); }
+static inline long PyLong_AsLong(PyObject *o) { return _typhon_api->PyLong_AsLong(o); }
+static inline long PyLong_AsLongAndOverflow(PyObject *o, int *overflow) { return _typhon_api->PyLong_AsLongAndOverflow(o, overflow); }
+static inline long long PyLong_AsLongLong(PyObject *o) { return _typhon_api->PyLong_AsLongLong(o); }
+static inline Py_ssize_t PyLong_AsSsize_t(PyObject *o) { return _typhon_api->PyLong_AsSsize_t(o); }
+static inline unsigned long PyLong_AsUnsignedLong(PyObject *o) { return _typhon_api->PyLong_AsUnsignedLong(o); }
+static inline unsigned long long PyLong_AsUnsignedLongLong(PyObject *o) { return _typhon_api->PyLong_AsUnsignedLongLong(o); }
+static inline size_t PyLong_AsSize_t(PyObject *o) { return _typhon_api->PyLong_AsSize_t(o); }
+static inline double PyLong_AsDouble(PyObject *o) { return _typhon_api->PyLong_AsDouble(o); }
+static inline PyObject *PyBool_FromLong(long v) { return _typhon_api->PyBool_FromLong(v); }
+static inline PyObject *PyFloat_FromDouble(double v) { return _typhon_api->PyFloat_FromDouble(v); }
+static inline double PyFloat_AsDouble(PyObject *o) { return _typhon_api->PyFloat_AsDouble(o); }
+static inline PyObject *PyUnicode_FromString(const char *s) { return _typhon_api->PyUnicode_FromString(s); }
+static inline PyObject *PyUnicode_InternFromString(const char *s) { return _typhon_api->PyUnicode_InternFromString(s); }
+static inline PyObject *PyUnicode_FromStringAndSize(const char *s, Py_ssize_t n) { return _typhon_api->PyUnicode_FromStringAndSize(s, n); }
+static inline PyObject *PyUnicode_DecodeUTF8(const char *s, Py_ssize_t n, const char *errors) { return _typhon_api->PyUnicode_DecodeUTF8(s, n, errors); }
+static inline const char *PyUnicode_AsUTF8(PyObject *o) { return _typhon_api->PyUnicode_AsUTF8(o); }
+static inline const char *PyUnicode_AsUTF8AndSize(PyObject *o, Py_ssize_t *size) { return _typhon_api->PyUnicode_AsUTF8AndSize(o, size); }
+static inline Py_ssize_t PyUnicode_GetLength(PyObject *o) { return _typhon_api->PyUnicode_GetLength(o); }
+static inline PyObject *PyUnicode_Concat(PyObject *a, PyObject *b) { return _typhon_api->PyUnicode_Concat(a, b); }
+static inline int PyUnicode_CompareWithASCIIString(PyObject *o, const char *s) { return _typhon_api->PyUnicode_CompareWithASCIIString(o, s); }
+static inline PyObject *PyUnicode_AsUTF8String(PyObject *o) { return _typhon_api->PyUnicode_AsUTF8String(o); }
+static inline PyObject *PyUnicode_FromOrdinal(int c) { return _typhon_api->PyUnicode_FromOrdinal(c); }
+static inline PyObject *PyBytes_FromStringAndSize(const char *s, Py_ssize_t n) { return _typhon_api->PyBytes_FromStringAndSize(s, n); }
+static inline PyObject *PyBytes_FromString(const char *s) { return _typhon_api->PyBytes_FromString(s); }
+static inline char *PyBytes_AsString(PyObject *o) { return _typhon_api->PyBytes_AsString(o); }
+static inline Py_ssize_t PyBytes_Size(PyObject *o) { return _typhon_api->PyBytes_Size(o); }
+static inline int PyBytes_AsStringAndSize(PyObject *o, char **buf, Py_ssize_t *len) { return _typhon_api->PyBytes_AsStringAndSize(o, buf, len); }
+static inline PyObject *PyTuple_New(Py_ssize_t n) { return _typhon_api->PyTuple_New(n); }
+static inline Py_ssize_t PyTuple_Size(PyObject *t) { return _typhon_api->PyTuple_Size(t); }
+static inline PyObject *PyTuple_GetItem(PyObject *t, Py_ssize_t i) { return _typhon_api->PyTuple_GetItem(t, i); }
+static inline int PyTuple_SetItem(PyObject *t, Py_ssize_t i, PyObject *v) { return _typhon_api->PyTuple_SetItem(t, i, v); }
+static inline void _Typhon_PyTuple_SET_ITEM(PyObject *t, Py_ssize_t i, PyObject *v) { _typhon_api->_Typhon_PyTuple_SET_ITEM(t, i, v); }
+static inline PyObject *PyTuple_GetSlice(PyObject *t, Py_ssize_t lo, Py_ssize_t hi) { return _typhon_api->PyTuple_GetSlice(t, lo, hi); }
+static inline PyObject *PyList_New(Py_ssize_t n) { return _typhon_api->PyList_New(n); }
+static inline Py_ssize_t PyList_Size(PyObject *l) { return _typhon_api->PyList_Size(l); }
+static inline PyObject *PyList_GetItem(PyObject *l, Py_ssize_t i) { return _typhon_api->PyList_GetItem(l, i); }
+static inline int PyList_SetItem(PyObject *l, Py_ssize_t i, PyObject *v) { return _typhon_api->PyList_SetItem(l, i, v); }
+static inline int PyList_Insert(PyObject *l, Py_ssize_t i, PyObject *v) { return _typhon_api->PyList_Insert(l, i, v); }
+static inline int PyList_Append(PyObject *l, PyObject *v) { return _typhon_api->PyList_Append(l, v); }
+static inline PyObject *PyList_AsTuple(PyObject *l) { return _typhon_api->PyList_AsTuple(l); }
+static inline int PyList_Reverse(PyObject *l) { return _typhon_api->PyList_Reverse(l); }
+static inline int PyList_Sort(PyObject *l) { return _typhon_api->PyList_Sort(l); }
+static inline PyObject *PyDict_New(void) { return _typhon_api->PyDict_New(); }
+static inline PyObject *PyDict_GetItem(PyObject *d, PyObject *key) { return _typhon_api->PyDict_GetItem(d, key); }
+static inline PyObject *PyDict_GetItemWithError(PyObject *d, PyObject *key) { return _typhon_api->PyDict_GetItemWithError(d, key); }
+static inline PyObject *PyDict_GetItemString(PyObject *d, const char *key) { return _typhon_api->PyDict_GetItemString(d, key); }
+static inline int PyDict_SetItem(PyObject *d, PyObject *key, PyObject *v) { return _typhon_api->PyDict_SetItem(d, key, v); }
+static inline int PyDict_SetItemString(PyObject *d, const char *key, PyObject *v) { return _typhon_api->PyDict_SetItemString(d, key, v); }
+static inline int PyDict_DelItem(PyObject *d, PyObject *key) { return _typhon_api->PyDict_DelItem(d, key); }
+static inline int PyDict_DelItemString(PyObject *d, const char *key) { return _typhon_api->PyDict_DelItemString(d, key); }
+static inline Py_ssize_t PyDict_Size(PyObject *d) { return _typhon_api->PyDict_Size(d); }
+static inline int PyDict_Contains(PyObject *d, PyObject *key) { return _typhon_api->PyDict_Contains(d, key); }
+static inline PyObject *PyDict_Keys(PyObject *d) { return _typhon_api->PyDict_Keys(d); }
+static inline PyObject *PyDict_Values(PyObject *d) { return _typhon_api->PyDict_Values(d); }
+static inline PyObject *PyDict_Items(PyObject *d) { return _typhon_api->PyDict_Items(d); }
+static inline int PyDict_Next(PyObject *d, Py_ssize_t *pos, PyObject **key, PyObject **value) { return _typhon_api->PyDict_Next(d, pos, key, value); }
+static inline PyObject *PyDict_Copy(PyObject *d) { return _typhon_api->PyDict_Copy(d); }
+static inline void PyDict_Clear(PyObject *d) { _typhon_api->PyDict_Clear(d); }
+static inline PyObject *PyObject_GetAttrString(PyObject *o, const char *name) { return _typhon_api->PyObject_GetAttrString(o, name); }
+static inline PyObject *PyObject_GetAttr(PyObject *o, PyObject *name) { return _typhon_api->PyObject_GetAttr(o, name); }
+static inline int PyObject_SetAttrString(PyObject *o, const char *name, PyObject *v) { return _typhon_api->PyObject_SetAttrString(o, name, v); }
+static inline int PyObject_SetAttr(PyObject *o, PyObject *name, PyObject *v) { return _typhon_api->PyObject_SetAttr(o, name, v); }
+static inline int PyObject_HasAttrString(PyObject *o, const char *name) { return _typhon_api->PyObject_HasAttrString(o, name); }
+static inline int PyObject_HasAttr(PyObject *o, PyObject *name) { return _typhon_api->PyObject_HasAttr(o, name); }
+static inline PyObject *PyObject_Call(PyObject *callable, PyObject *args, PyObject *kwargs) { return _typhon_api->PyObject_Call(callable, args, kwargs); }
+static inline PyObject *PyObject_CallObject(PyObject *callable, PyObject *args) { return _typhon_api->PyObject_CallObject(callable, args); }
+static inline PyObject *PyObject_CallNoArgs(PyObject *callable) { return _typhon_api->PyObject_CallNoArgs(callable); }
+static inline PyObject *PyObject_CallOneArg(PyObject *callable, PyObject *arg) { return _typhon_api->PyObject_CallOneArg(callable, arg); }
+static inline PyObject *PyObject_Repr(PyObject *o) { return _typhon_api->PyObject_Repr(o); }
+static inline PyObject *PyObject_Str(PyObject *o) { return _typhon_api->PyObject_Str(o); }
+static inline PyObject *PyObject_RichCompare(PyObject *a, PyObject *b, int op) { return _typhon_api->PyObject_RichCompare(a, b, op); }
+static inline int PyObject_RichCompareBool(PyObject *a, PyObject *b, int op) { return _typhon_api->PyObject_RichCompareBool(a, b, op); }
+static inline int PyObject_IsTrue(PyObject *o) { return _typhon_api->PyObject_IsTrue(o); }
+static inline int PyObject_Not(PyObject *o) { return _typhon_api->PyObject_Not(o); }
+static inline Py_ssize_t PyObject_Length(PyObject *o) { return _typhon_api->PyObject_Length(o); }
+static inline Py_ssize_t PyObject_Size(PyObject *o) { return _typhon_api->PyObject_Size(o); }
+static inline PyObject *PyObject_GetItem(PyObject *o, PyObject *key) { return _typhon_api->PyObject_GetItem(o, key); }
+static inline int PyObject_SetItem(PyObject *o, PyObject *key, PyObject *v) { return _typhon_api->PyObject_SetItem(o, key, v); }
+static inline int PyObject_DelItem(PyObject *o, PyObject *key) { return _typhon_api->PyObject_DelItem(o, key); }
+static inline Py_hash_t PyObject_Hash(PyObject *o) { return _typhon_api->PyObject_Hash(o); }
+static inline PyObject *PyObject_Type(PyObject *o) { return _typhon_api->PyObject_Type(o); }
+static inline int PyObject_IsInstance(PyObject *o, PyObject *cls) { return _typhon_api->PyObject_IsInstance(o, cls); }
+static inline int PyObject_IsSubclass(PyObject *o, PyObject *cls) { return _typhon_api->PyObject_IsSubclass(o, cls); }
+static inline PyObject *PyObject_GetIter(PyObject *o) { return _typhon_api->PyObject_GetIter(o); }
+static inline PyObject *PyIter_Next(PyObject *it) { return _typhon_api->PyIter_Next(it); }
+static inline int PyCallable_Check(PyObject *o) { return _typhon_api->PyCallable_Check(o); }
+static inline PyObject *PyNumber_Add(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_Add(a, b); }
+static inline PyObject *PyNumber_Subtract(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_Subtract(a, b); }
+static inline PyObject *PyNumber_Multiply(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_Multiply(a, b); }
+static inline PyObject *PyNumber_TrueDivide(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_TrueDivide(a, b); }
+static inline PyObject *PyNumber_FloorDivide(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_FloorDivide(a, b); }
+static inline PyObject *PyNumber_Remainder(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_Remainder(a, b); }
+static inline PyObject *PyNumber_Negative(PyObject *a) { return _typhon_api->PyNumber_Negative(a); }
+static inline PyObject *PyNumber_Index(PyObject *a) { return _typhon_api->PyNumber_Index(a); }
+static inline PyObject *PyNumber_Long(PyObject *a) { return _typhon_api->PyNumber_Long(a); }
+static inline PyObject *PyNumber_Float(PyObject *a) { return _typhon_api->PyNumber_Float(a); }
+static inline unsigned long PyType_GetFlags(PyTypeObject *t) { return _typhon_api->PyType_GetFlags(t); }
+static inline int PyType_Ready(PyTypeObject *t) { return _typhon_api->PyType_Ready(t); }
+static inline PyObject *PyType_GenericAlloc(PyTypeObject *t, Py_ssize_t n) { return _typhon_api->PyType_GenericAlloc(t, n); }
+static inline PyObject *PyType_GenericNew(PyTypeObject *t, PyObject *args, PyObject *kwds) { return _typhon_api->PyType_GenericNew(t, args, kwds); }
+static inline int PyType_IsSubtype(PyTypeObject *a, PyTypeObject *b) { return _typhon_api->PyType_IsSubtype(a, b); }
+static inline PyObject *PyObject_GenericGetAttr(PyObject *o, PyObject *name) { return _typhon_api->PyObject_GenericGetAttr(o, name); }
+static inline int PyObject_GenericSetAttr(PyObject *o, PyObject *name, PyObject *v) { return _typhon_api->PyObject_GenericSetAttr(o, name, v); }
+static inline Py_ssize_t _Typhon_Py_SIZE(PyObject *o) { return _typhon_api->_Typhon_Py_SIZE(o); }
+static inline void *PyMem_Malloc(size_t size) { return _typhon_api->PyMem_Malloc(size); }
+static inline void *PyMem_Calloc(size_t n, size_t size) { return _typhon_api->PyMem_Calloc(n, size); }
+static inline void *PyMem_Realloc(void *p, size_t size) { return _typhon_api->PyMem_Realloc(p, size); }
+static inline void PyMem_Free(void *p) { _typhon_api->PyMem_Free(p); }
+static inline void *PyObject_Malloc(size_t size) { return _typhon_api->PyObject_Malloc(size); }
+static inline void *PyObject_Calloc(size_t n, size_t size) { return _typhon_api->PyObject_Calloc(n, size); }
+static inline void *PyObject_Realloc(void *p, size_t size) { return _typhon_api->PyObject_Realloc(p, size); }
+static inline void PyObject_Free(void *p) { _typhon_api->PyObject_Free(p); }
+static inline PyObject *_PyObject_New(PyTypeObject *t) { return _typhon_api->_PyObject_New(t); }
+static inline PyObject *_PyObject_NewVar(PyTypeObject *t, Py_ssize_t n) { return _typhon_api->_PyObject_NewVar(t, n); }
+static inline PyObject *PyObject_Init(PyObject *o, PyTypeObject *t) { return _typhon_api->PyObject_Init(o, t); }
+static inline PyObject *PyObject_InitVar(PyObject *o, PyTypeObject *t, Py_ssize_t n) { return _typhon_api->PyObject_InitVar(o, t, n); }
+static inline PyObject *PyModule_Create2(PyModuleDef *def, int api) { return _typhon_api->PyModule_Create2(def, api); }
+static inline int PyModule_AddObjectRef(PyObject *m, const char *name, PyObject *v) { return _typhon_api->PyModule_AddObjectRef(m, name, v); }
+static inline int PyModule_AddObject(PyObject *m, const char *name, PyObject *v) { return _typhon_api->PyModule_AddObject(m, name, v); }
+static inline int PyModule_AddIntConstant(PyObject *m, const char *name, long v) { return _typhon_api->PyModule_AddIntConstant(m, name, v); }
+static inline int PyModule_AddStringConstant(PyObject *m, const char *name, const char *v) { return _typhon_api->PyModule_AddStringConstant(m, name, v); }
+static inline int PyModule_AddType(PyObject *m, PyTypeObject *t) { return _typhon_api->PyModule_AddType(m, t); }
+static inline PyObject *PyModule_GetDict(PyObject *m) { return _typhon_api->PyModule_GetDict(m); }
+static inline const char *PyModule_GetName(PyObject *m) { return _typhon_api->PyModule_GetName(m); }
+static inline void *PyModule_GetState(PyObject *m) { return _typhon_api->PyModule_GetState(m); }
+static inline PyObject *PyModule_New(const char *name) { return _typhon_api->PyModule_New(name); }
+static inline PyObject *PyImport_ImportModule(const char *name) { return _typhon_api->PyImport_ImportModule(name); }
+static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
+static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
+static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }
+static inline PyObject *Py_VaBuildValue(const char *a0, va_list a1) { return _typhon_api->Py_VaBuildValue(a0, a1); }
+static inline PyObject *PyUnicode_FromFormatV(const char *a0, va_list a1) { return _typhon_api->PyUnicode_FromFormatV(a0, a1); }
+static inline PyObject *PyErr_FormatV(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyErr_FormatV(a0, a1, a2); }
+static inline PyObject *_Typhon_CallFunctionV(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->_Typhon_CallFunctionV(a0, a1, a2); }
+static inline PyObject *_Typhon_CallMethodV(PyObject *a0, const char *a1, const char *a2, va_list a3) { return _typhon_api->_Typhon_CallMethodV(a0, a1, a2, a3); }
+static inline PyObject *_Typhon_CallFunctionObjArgsV(PyObject *a0, va_list a1) { return _typhon_api->_Typhon_CallFunctionObjArgsV(a0, a1); }
+static inline PyObject *_Typhon_CallMethodObjArgsV(PyObject *a0, PyObject *a1, va_list a2) { return _typhon_api->_Typhon_CallMethodObjArgsV(a0, a1, a2); }
+static inline PyObject *_Typhon_PyTuple_PackV(Py_ssize_t a0, va_list a1) { return _typhon_api->_Typhon_PyTuple_PackV(a0, a1); }
+
+#endif /* TYPHON_API_WRAPPERS_H */

@@ -1,0 +1,471 @@
+//! The API table: what an extension's `_typhon_api` points to.
+//!
+//! This file is the one place the C API's surface is declared. The
+//! `api_table!` invocation below produces the `#[repr(C)]` struct, the
+//! static table filled with the Rust (and C-support) implementations, and
+//! the text of the two generated headers: `include/typhon_api.h` (the
+//! struct as C sees it) and `include/typhon_api_wrappers.h` (one `static
+//! inline` wrapper per function). A test checks that the committed headers
+//! match; `TYPHON_BLESS=1 cargo test -p capi` rewrites them.
+//!
+//! To add a function: implement it as `pub unsafe extern "C" fn` in the
+//! module for its API area, add one line here, and bless the headers.
+//! Appending keeps existing extensions working; reordering or removing
+//! entries needs a new [`API_VERSION`].
+
+#![allow(non_snake_case)]
+
+use crate::module::PyModuleDef;
+use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
+use crate::{dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode};
+use interp::object::types;
+use std::ffi::{c_char, c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong, c_void};
+
+/// The table layout version; extensions record the one they were built
+/// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
+pub const API_VERSION: c_int = 1;
+
+/// The table, made `Sync` (it only holds addresses of immortal objects and
+/// functions, and is never written).
+pub struct ApiStatic(pub Api);
+
+// SAFETY: the table is immutable, and every pointer in it refers to an
+// immortal object or a function.
+unsafe impl Sync for ApiStatic {}
+
+macro_rules! api_table {
+    (
+        data { $( $dname:ident : $dty:ty = $dval:expr ; )* }
+        rust { $( $m:ident :: $f:ident ( $( $an:ident : $at:ty ),* ) $( -> $rt:ty )? ; )* }
+        c { $( $cf:ident = $csym:ident : $cret:literal ( $( $cat:literal ),* ) ; )* }
+    ) => {
+        /// The API table (see the module documentation).
+        #[repr(C)]
+        pub struct Api {
+            $( #[doc = concat!("`", stringify!($dname), "`")] pub $dname: $dty, )*
+            $( #[doc = concat!("`", stringify!($f), "`")] pub $f: unsafe extern "C" fn($($at),*) $(-> $rt)?, )*
+            $( #[doc = concat!("`", stringify!($cf), "` (C support code)")] pub $cf: *const c_void, )*
+        }
+
+        unsafe extern "C" {
+            $( fn $csym(); )*
+        }
+
+        /// The one API table of the process.
+        pub static API: ApiStatic = ApiStatic(Api {
+            $( $dname: $dval, )*
+            $( $f: $m::$f, )*
+            $( $cf: $csym as *const c_void, )*
+        });
+
+        /// (C type, member name) of each data entry.
+        #[cfg(test)]
+        fn data_entries() -> Vec<(String, &'static str)> {
+            vec![ $( (c_type(stringify!($dty)), stringify!($dname)), )* ]
+        }
+
+        /// (C result type, name, C parameter types and names) of each
+        /// function.
+        #[cfg(test)]
+        fn function_entries() -> Vec<(String, &'static str, Vec<(String, String)>)> {
+            let mut v = vec![ $( (
+                api_table!(@ret $($rt)?),
+                stringify!($f),
+                vec![ $( (c_type(stringify!($at)), stringify!($an).to_string()), )* ],
+            ), )* ];
+            $(
+                let params = [$($cat),*]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| (t.to_string(), format!("a{i}")))
+                    .collect();
+                v.push(($cret.to_string(), stringify!($cf), params));
+            )*
+            v
+        }
+    };
+    (@ret) => { "void".to_string() };
+    (@ret $rt:ty) => { c_type(stringify!($rt)) };
+}
+
+const fn obj(o: &'static abi::StaticObject) -> *mut PyObject {
+    o as *const abi::StaticObject as *mut PyObject
+}
+
+const fn ty(t: &'static abi::StaticType) -> *mut PyTypeObject {
+    t as *const abi::StaticType as *mut PyTypeObject
+}
+
+const fn exc(t: &'static abi::StaticType) -> *mut PyObject {
+    t as *const abi::StaticType as *mut PyObject
+}
+
+use interp::object::value::{FALSE, NONE, NOT_IMPLEMENTED, TRUE};
+
+api_table! {
+    data {
+        Py_None: *mut PyObject = obj(&NONE);
+        Py_True: *mut PyObject = obj(&TRUE);
+        Py_False: *mut PyObject = obj(&FALSE);
+        Py_NotImplemented: *mut PyObject = obj(&NOT_IMPLEMENTED);
+        PyType_Type: *mut PyTypeObject = ty(&types::TYPE);
+        PyBaseObject_Type: *mut PyTypeObject = ty(&types::OBJECT);
+        PyLong_Type: *mut PyTypeObject = ty(&types::INT);
+        PyBool_Type: *mut PyTypeObject = ty(&types::BOOL);
+        PyFloat_Type: *mut PyTypeObject = ty(&types::FLOAT);
+        PyUnicode_Type: *mut PyTypeObject = ty(&types::STR);
+        PyBytes_Type: *mut PyTypeObject = ty(&types::BYTES);
+        PyTuple_Type: *mut PyTypeObject = ty(&types::TUPLE);
+        PyList_Type: *mut PyTypeObject = ty(&types::LIST);
+        PyDict_Type: *mut PyTypeObject = ty(&types::DICT);
+        PyModule_Type: *mut PyTypeObject = ty(&types::MODULE);
+        PyCFunction_Type: *mut PyTypeObject = ty(&crate::methodobject::CFUNCTION);
+        PyExc_BaseException: *mut PyObject = exc(&types::BASE_EXCEPTION);
+        PyExc_Exception: *mut PyObject = exc(&types::EXCEPTION);
+        PyExc_ArithmeticError: *mut PyObject = exc(&types::ARITHMETIC_ERROR);
+        PyExc_ZeroDivisionError: *mut PyObject = exc(&types::ZERO_DIVISION_ERROR);
+        PyExc_OverflowError: *mut PyObject = exc(&types::OVERFLOW_ERROR);
+        PyExc_ValueError: *mut PyObject = exc(&types::VALUE_ERROR);
+        PyExc_TypeError: *mut PyObject = exc(&types::TYPE_ERROR);
+        PyExc_LookupError: *mut PyObject = exc(&types::LOOKUP_ERROR);
+        PyExc_IndexError: *mut PyObject = exc(&types::INDEX_ERROR);
+        PyExc_KeyError: *mut PyObject = exc(&types::KEY_ERROR);
+        PyExc_NameError: *mut PyObject = exc(&types::NAME_ERROR);
+        PyExc_AttributeError: *mut PyObject = exc(&types::ATTRIBUTE_ERROR);
+        PyExc_RuntimeError: *mut PyObject = exc(&types::RUNTIME_ERROR);
+        PyExc_RecursionError: *mut PyObject = exc(&types::RECURSION_ERROR);
+        PyExc_NotImplementedError: *mut PyObject = exc(&types::NOT_IMPLEMENTED_ERROR);
+        PyExc_StopIteration: *mut PyObject = exc(&types::STOP_ITERATION);
+        PyExc_AssertionError: *mut PyObject = exc(&types::ASSERTION_ERROR);
+        PyExc_ImportError: *mut PyObject = exc(&types::IMPORT_ERROR);
+        PyExc_ModuleNotFoundError: *mut PyObject = exc(&types::MODULE_NOT_FOUND_ERROR);
+        PyExc_SystemError: *mut PyObject = exc(&types::SYSTEM_ERROR);
+        PyExc_MemoryError: *mut PyObject = exc(&types::MEMORY_ERROR);
+        PyExc_UnicodeError: *mut PyObject = exc(&types::UNICODE_ERROR);
+        PyExc_UnicodeDecodeError: *mut PyObject = exc(&types::UNICODE_DECODE_ERROR);
+        PyExc_KeyboardInterrupt: *mut PyObject = exc(&types::KEYBOARD_INTERRUPT);
+        PyExc_SystemExit: *mut PyObject = exc(&types::SYSTEM_EXIT);
+    }
+    rust {
+        protocols::Py_IncRef(o: *mut PyObject);
+        protocols::Py_DecRef(o: *mut PyObject);
+
+        errors::PyErr_SetString(t: *mut PyObject, msg: *const c_char);
+        errors::PyErr_SetObject(t: *mut PyObject, v: *mut PyObject);
+        errors::PyErr_SetNone(t: *mut PyObject);
+        errors::PyErr_Occurred() -> *mut PyObject;
+        errors::PyErr_Clear();
+        errors::PyErr_NoMemory() -> *mut PyObject;
+        errors::PyErr_BadArgument() -> c_int;
+        errors::_PyErr_BadInternalCall(file: *const c_char, line: c_int);
+        errors::PyErr_GivenExceptionMatches(given: *mut PyObject, t: *mut PyObject) -> c_int;
+        errors::PyErr_ExceptionMatches(t: *mut PyObject) -> c_int;
+        errors::PyErr_Fetch(ptype: *mut *mut PyObject, pvalue: *mut *mut PyObject, ptb: *mut *mut PyObject);
+        errors::PyErr_Restore(t: *mut PyObject, v: *mut PyObject, tb: *mut PyObject);
+        errors::PyErr_NormalizeException(ptype: *mut *mut PyObject, pvalue: *mut *mut PyObject, ptb: *mut *mut PyObject);
+        errors::PyErr_NewException(name: *const c_char, base: *mut PyObject, dict: *mut PyObject) -> *mut PyObject;
+        errors::PyErr_NewExceptionWithDoc(name: *const c_char, doc: *const c_char, base: *mut PyObject, dict: *mut PyObject) -> *mut PyObject;
+
+        long::PyLong_FromLong(v: c_long) -> *mut PyObject;
+        long::PyLong_FromLongLong(v: c_longlong) -> *mut PyObject;
+        long::PyLong_FromSsize_t(v: Py_ssize_t) -> *mut PyObject;
+        long::PyLong_FromUnsignedLong(v: c_ulong) -> *mut PyObject;
+        long::PyLong_FromUnsignedLongLong(v: c_ulonglong) -> *mut PyObject;
+        long::PyLong_FromSize_t(v: usize) -> *mut PyObject;
+        long::PyLong_FromDouble(v: c_double) -> *mut PyObject;
+        long::PyLong_AsLong(o: *mut PyObject) -> c_long;
+        long::PyLong_AsLongAndOverflow(o: *mut PyObject, overflow: *mut c_int) -> c_long;
+        long::PyLong_AsLongLong(o: *mut PyObject) -> c_longlong;
+        long::PyLong_AsSsize_t(o: *mut PyObject) -> Py_ssize_t;
+        long::PyLong_AsUnsignedLong(o: *mut PyObject) -> c_ulong;
+        long::PyLong_AsUnsignedLongLong(o: *mut PyObject) -> c_ulonglong;
+        long::PyLong_AsSize_t(o: *mut PyObject) -> usize;
+        long::PyLong_AsDouble(o: *mut PyObject) -> c_double;
+        long::PyBool_FromLong(v: c_long) -> *mut PyObject;
+        long::PyFloat_FromDouble(v: c_double) -> *mut PyObject;
+        long::PyFloat_AsDouble(o: *mut PyObject) -> c_double;
+
+        unicode::PyUnicode_FromString(s: *const c_char) -> *mut PyObject;
+        unicode::PyUnicode_InternFromString(s: *const c_char) -> *mut PyObject;
+        unicode::PyUnicode_FromStringAndSize(s: *const c_char, n: Py_ssize_t) -> *mut PyObject;
+        unicode::PyUnicode_DecodeUTF8(s: *const c_char, n: Py_ssize_t, errors: *const c_char) -> *mut PyObject;
+        unicode::PyUnicode_AsUTF8(o: *mut PyObject) -> *const c_char;
+        unicode::PyUnicode_AsUTF8AndSize(o: *mut PyObject, size: *mut Py_ssize_t) -> *const c_char;
+        unicode::PyUnicode_GetLength(o: *mut PyObject) -> Py_ssize_t;
+        unicode::PyUnicode_Concat(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        unicode::PyUnicode_CompareWithASCIIString(o: *mut PyObject, s: *const c_char) -> c_int;
+        unicode::PyUnicode_AsUTF8String(o: *mut PyObject) -> *mut PyObject;
+        unicode::PyUnicode_FromOrdinal(c: c_int) -> *mut PyObject;
+        unicode::PyBytes_FromStringAndSize(s: *const c_char, n: Py_ssize_t) -> *mut PyObject;
+        unicode::PyBytes_FromString(s: *const c_char) -> *mut PyObject;
+        unicode::PyBytes_AsString(o: *mut PyObject) -> *mut c_char;
+        unicode::PyBytes_Size(o: *mut PyObject) -> Py_ssize_t;
+        unicode::PyBytes_AsStringAndSize(o: *mut PyObject, buf: *mut *mut c_char, len: *mut Py_ssize_t) -> c_int;
+
+        tuple::PyTuple_New(n: Py_ssize_t) -> *mut PyObject;
+        tuple::PyTuple_Size(t: *mut PyObject) -> Py_ssize_t;
+        tuple::PyTuple_GetItem(t: *mut PyObject, i: Py_ssize_t) -> *mut PyObject;
+        tuple::PyTuple_SetItem(t: *mut PyObject, i: Py_ssize_t, v: *mut PyObject) -> c_int;
+        tuple::_Typhon_PyTuple_SET_ITEM(t: *mut PyObject, i: Py_ssize_t, v: *mut PyObject);
+        tuple::PyTuple_GetSlice(t: *mut PyObject, lo: Py_ssize_t, hi: Py_ssize_t) -> *mut PyObject;
+
+        list::PyList_New(n: Py_ssize_t) -> *mut PyObject;
+        list::PyList_Size(l: *mut PyObject) -> Py_ssize_t;
+        list::PyList_GetItem(l: *mut PyObject, i: Py_ssize_t) -> *mut PyObject;
+        list::PyList_SetItem(l: *mut PyObject, i: Py_ssize_t, v: *mut PyObject) -> c_int;
+        list::PyList_Insert(l: *mut PyObject, i: Py_ssize_t, v: *mut PyObject) -> c_int;
+        list::PyList_Append(l: *mut PyObject, v: *mut PyObject) -> c_int;
+        list::PyList_AsTuple(l: *mut PyObject) -> *mut PyObject;
+        list::PyList_Reverse(l: *mut PyObject) -> c_int;
+        list::PyList_Sort(l: *mut PyObject) -> c_int;
+
+        dict::PyDict_New() -> *mut PyObject;
+        dict::PyDict_GetItem(d: *mut PyObject, key: *mut PyObject) -> *mut PyObject;
+        dict::PyDict_GetItemWithError(d: *mut PyObject, key: *mut PyObject) -> *mut PyObject;
+        dict::PyDict_GetItemString(d: *mut PyObject, key: *const c_char) -> *mut PyObject;
+        dict::PyDict_SetItem(d: *mut PyObject, key: *mut PyObject, v: *mut PyObject) -> c_int;
+        dict::PyDict_SetItemString(d: *mut PyObject, key: *const c_char, v: *mut PyObject) -> c_int;
+        dict::PyDict_DelItem(d: *mut PyObject, key: *mut PyObject) -> c_int;
+        dict::PyDict_DelItemString(d: *mut PyObject, key: *const c_char) -> c_int;
+        dict::PyDict_Size(d: *mut PyObject) -> Py_ssize_t;
+        dict::PyDict_Contains(d: *mut PyObject, key: *mut PyObject) -> c_int;
+        dict::PyDict_Keys(d: *mut PyObject) -> *mut PyObject;
+        dict::PyDict_Values(d: *mut PyObject) -> *mut PyObject;
+        dict::PyDict_Items(d: *mut PyObject) -> *mut PyObject;
+        dict::PyDict_Next(d: *mut PyObject, pos: *mut Py_ssize_t, key: *mut *mut PyObject, value: *mut *mut PyObject) -> c_int;
+        dict::PyDict_Copy(d: *mut PyObject) -> *mut PyObject;
+        dict::PyDict_Clear(d: *mut PyObject);
+
+        protocols::PyObject_GetAttrString(o: *mut PyObject, name: *const c_char) -> *mut PyObject;
+        protocols::PyObject_GetAttr(o: *mut PyObject, name: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_SetAttrString(o: *mut PyObject, name: *const c_char, v: *mut PyObject) -> c_int;
+        protocols::PyObject_SetAttr(o: *mut PyObject, name: *mut PyObject, v: *mut PyObject) -> c_int;
+        protocols::PyObject_HasAttrString(o: *mut PyObject, name: *const c_char) -> c_int;
+        protocols::PyObject_HasAttr(o: *mut PyObject, name: *mut PyObject) -> c_int;
+        protocols::PyObject_Call(callable: *mut PyObject, args: *mut PyObject, kwargs: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_CallObject(callable: *mut PyObject, args: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_CallNoArgs(callable: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_CallOneArg(callable: *mut PyObject, arg: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_Repr(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_Str(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_RichCompare(a: *mut PyObject, b: *mut PyObject, op: c_int) -> *mut PyObject;
+        protocols::PyObject_RichCompareBool(a: *mut PyObject, b: *mut PyObject, op: c_int) -> c_int;
+        protocols::PyObject_IsTrue(o: *mut PyObject) -> c_int;
+        protocols::PyObject_Not(o: *mut PyObject) -> c_int;
+        protocols::PyObject_Length(o: *mut PyObject) -> Py_ssize_t;
+        protocols::PyObject_Size(o: *mut PyObject) -> Py_ssize_t;
+        protocols::PyObject_GetItem(o: *mut PyObject, key: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_SetItem(o: *mut PyObject, key: *mut PyObject, v: *mut PyObject) -> c_int;
+        protocols::PyObject_DelItem(o: *mut PyObject, key: *mut PyObject) -> c_int;
+        protocols::PyObject_Hash(o: *mut PyObject) -> Py_hash_t;
+        protocols::PyObject_Type(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_IsInstance(o: *mut PyObject, cls: *mut PyObject) -> c_int;
+        protocols::PyObject_IsSubclass(o: *mut PyObject, cls: *mut PyObject) -> c_int;
+        protocols::PyObject_GetIter(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyIter_Next(it: *mut PyObject) -> *mut PyObject;
+        protocols::PyCallable_Check(o: *mut PyObject) -> c_int;
+        protocols::PyNumber_Add(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Subtract(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Multiply(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_TrueDivide(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_FloorDivide(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Remainder(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Negative(a: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Index(a: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Long(a: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Float(a: *mut PyObject) -> *mut PyObject;
+        protocols::PyType_GetFlags(t: *mut PyTypeObject) -> c_ulong;
+
+        typeobject::PyType_Ready(t: *mut PyTypeObject) -> c_int;
+        typeobject::PyType_GenericAlloc(t: *mut PyTypeObject, n: Py_ssize_t) -> *mut PyObject;
+        typeobject::PyType_GenericNew(t: *mut PyTypeObject, args: *mut PyObject, kwds: *mut PyObject) -> *mut PyObject;
+        typeobject::PyType_IsSubtype(a: *mut PyTypeObject, b: *mut PyTypeObject) -> c_int;
+        typeobject::PyObject_GenericGetAttr(o: *mut PyObject, name: *mut PyObject) -> *mut PyObject;
+        typeobject::PyObject_GenericSetAttr(o: *mut PyObject, name: *mut PyObject, v: *mut PyObject) -> c_int;
+        typeobject::_Typhon_Py_SIZE(o: *mut PyObject) -> Py_ssize_t;
+
+        mem::PyMem_Malloc(size: usize) -> *mut c_void;
+        mem::PyMem_Calloc(n: usize, size: usize) -> *mut c_void;
+        mem::PyMem_Realloc(p: *mut c_void, size: usize) -> *mut c_void;
+        mem::PyMem_Free(p: *mut c_void);
+        mem::PyObject_Malloc(size: usize) -> *mut c_void;
+        mem::PyObject_Calloc(n: usize, size: usize) -> *mut c_void;
+        mem::PyObject_Realloc(p: *mut c_void, size: usize) -> *mut c_void;
+        mem::PyObject_Free(p: *mut c_void);
+        mem::_PyObject_New(t: *mut PyTypeObject) -> *mut PyObject;
+        mem::_PyObject_NewVar(t: *mut PyTypeObject, n: Py_ssize_t) -> *mut PyObject;
+        mem::PyObject_Init(o: *mut PyObject, t: *mut PyTypeObject) -> *mut PyObject;
+        mem::PyObject_InitVar(o: *mut PyObject, t: *mut PyTypeObject, n: Py_ssize_t) -> *mut PyObject;
+
+        module::PyModule_Create2(def: *mut PyModuleDef, api: c_int) -> *mut PyObject;
+        module::PyModule_AddObjectRef(m: *mut PyObject, name: *const c_char, v: *mut PyObject) -> c_int;
+        module::PyModule_AddObject(m: *mut PyObject, name: *const c_char, v: *mut PyObject) -> c_int;
+        module::PyModule_AddIntConstant(m: *mut PyObject, name: *const c_char, v: c_long) -> c_int;
+        module::PyModule_AddStringConstant(m: *mut PyObject, name: *const c_char, v: *const c_char) -> c_int;
+        module::PyModule_AddType(m: *mut PyObject, t: *mut PyTypeObject) -> c_int;
+        module::PyModule_GetDict(m: *mut PyObject) -> *mut PyObject;
+        module::PyModule_GetName(m: *mut PyObject) -> *const c_char;
+        module::PyModule_GetState(m: *mut PyObject) -> *mut c_void;
+        module::PyModule_New(name: *const c_char) -> *mut PyObject;
+        module::PyImport_ImportModule(name: *const c_char) -> *mut PyObject;
+    }
+    c {
+        PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");
+        PyArg_VaParseTupleAndKeywords = _typhon_impl_PyArg_VaParseTupleAndKeywords
+            : "int" ("PyObject *", "PyObject *", "const char *", "char **", "va_list");
+        _Typhon_PyArg_VaUnpackTuple = _typhon_impl_PyArg_VaUnpackTuple
+            : "int" ("PyObject *", "const char *", "Py_ssize_t", "Py_ssize_t", "va_list");
+        Py_VaBuildValue = _typhon_impl_Py_VaBuildValue : "PyObject *" ("const char *", "va_list");
+        PyUnicode_FromFormatV = _typhon_impl_PyUnicode_FromFormatV : "PyObject *" ("const char *", "va_list");
+        PyErr_FormatV = _typhon_impl_PyErr_FormatV : "PyObject *" ("PyObject *", "const char *", "va_list");
+        _Typhon_CallFunctionV = _typhon_impl_CallFunctionV : "PyObject *" ("PyObject *", "const char *", "va_list");
+        _Typhon_CallMethodV = _typhon_impl_CallMethodV
+            : "PyObject *" ("PyObject *", "const char *", "const char *", "va_list");
+        _Typhon_CallFunctionObjArgsV = _typhon_impl_CallFunctionObjArgsV : "PyObject *" ("PyObject *", "va_list");
+        _Typhon_CallMethodObjArgsV = _typhon_impl_CallMethodObjArgsV
+            : "PyObject *" ("PyObject *", "PyObject *", "va_list");
+        _Typhon_PyTuple_PackV = _typhon_impl_PyTuple_PackV : "PyObject *" ("Py_ssize_t", "va_list");
+    }
+}
+
+#[cfg(test)]
+/// The C spelling of a Rust type as `stringify!` prints it.
+fn c_type(rust: &str) -> String {
+    let t = rust.split_whitespace().collect::<Vec<_>>().join(" ");
+    if let Some(rest) = t.strip_prefix("*const ") {
+        let inner = c_type(rest);
+        return if rest.starts_with('*') {
+            format!("{inner}*")
+        } else {
+            format!("const {inner} *")
+        };
+    }
+    if let Some(rest) = t.strip_prefix("*mut ") {
+        let inner = c_type(rest);
+        return if inner.ends_with('*') {
+            format!("{inner}*")
+        } else {
+            format!("{inner} *")
+        };
+    }
+    match t.as_str() {
+        "c_long" => "long",
+        "c_ulong" => "unsigned long",
+        "c_longlong" => "long long",
+        "c_ulonglong" => "unsigned long long",
+        "c_int" => "int",
+        "c_double" => "double",
+        "c_char" => "char",
+        "c_void" => "void",
+        "usize" => "size_t",
+        "Py_ssize_t" => "Py_ssize_t",
+        "Py_hash_t" => "Py_hash_t",
+        "PyObject" => "PyObject",
+        "PyTypeObject" => "PyTypeObject",
+        "PyModuleDef" => "PyModuleDef",
+        other => panic!("api.rs: no C spelling for Rust type `{other}`; add it to c_type"),
+    }
+    .to_string()
+}
+
+#[cfg(test)]
+/// `type name` or `type *name` (no space after a `*`).
+fn declare(ty: &str, name: &str) -> String {
+    if ty.ends_with('*') {
+        format!("{ty}{name}")
+    } else {
+        format!("{ty} {name}")
+    }
+}
+
+#[cfg(test)]
+const GENERATED: &str = "/* Generated from capi/src/api.rs; do not edit. Regenerate with\n \
+                         * `TYPHON_BLESS=1 cargo test -p capi headers`. */\n";
+
+#[cfg(test)]
+/// The text of `include/typhon_api.h`: the table as a C struct.
+pub fn render_table_header() -> String {
+    let mut s = String::from(GENERATED);
+    s.push_str("#ifndef TYPHON_API_H\n#define TYPHON_API_H\n\nstruct _typhon_api {\n");
+    for (t, name) in data_entries() {
+        s.push_str(&format!("    {};\n", declare(&t, name)));
+    }
+    for (ret, name, params) in function_entries() {
+        let ps: Vec<String> = params.iter().map(|(t, _)| t.clone()).collect();
+        let ps = if ps.is_empty() {
+            "void".to_string()
+        } else {
+            ps.join(", ")
+        };
+        s.push_str(&format!(
+            "    {}({ps});\n",
+            declare(&ret, &format!("(*{name})"))
+        ));
+    }
+    s.push_str("};\n\n#endif /* TYPHON_API_H */\n");
+    s
+}
+
+#[cfg(test)]
+/// The text of `include/typhon_api_wrappers.h`: one `static inline`
+/// function per table entry, calling through `_typhon_api`.
+pub fn render_wrappers_header() -> String {
+    let mut s = String::from(GENERATED);
+    s.push_str("#ifndef TYPHON_API_WRAPPERS_H\n#define TYPHON_API_WRAPPERS_H\n\n");
+    for (ret, name, params) in function_entries() {
+        let decl: Vec<String> = params.iter().map(|(t, n)| declare(t, n)).collect();
+        let decl = if decl.is_empty() {
+            "void".to_string()
+        } else {
+            decl.join(", ")
+        };
+        let call: Vec<&str> = params.iter().map(|(_, n)| n.as_str()).collect();
+        let body = format!("_typhon_api->{name}({})", call.join(", "));
+        let body = if ret == "void" {
+            format!("{body};")
+        } else {
+            format!("return {body};")
+        };
+        s.push_str(&format!(
+            "static inline {}({decl}) {{ {body} }}\n",
+            declare(&ret, name)
+        ));
+    }
+    s.push_str("\n#endif /* TYPHON_API_WRAPPERS_H */\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(path: &str, want: String) {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+        if std::env::var_os("TYPHON_BLESS").is_some() {
+            std::fs::write(&file, &want).expect("write header");
+            return;
+        }
+        let have = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            have == want,
+            "{path} is out of date with capi/src/api.rs; run `TYPHON_BLESS=1 cargo test -p capi headers`"
+        );
+    }
+
+    #[test]
+    fn headers_match_the_table() {
+        check("include/typhon_api.h", render_table_header());
+        check("include/typhon_api_wrappers.h", render_wrappers_header());
+    }
+
+    #[test]
+    fn c_spellings() {
+        assert_eq!(c_type("*mut PyObject"), "PyObject *");
+        assert_eq!(c_type("*mut *mut PyObject"), "PyObject **");
+        assert_eq!(c_type("*const c_char"), "const char *");
+        assert_eq!(c_type("*mut *mut c_char"), "char **");
+        assert_eq!(c_type("c_ulonglong"), "unsigned long long");
+        assert_eq!(declare("PyObject *", "x"), "PyObject *x");
+        assert_eq!(declare("long", "x"), "long x");
+    }
+}

@@ -1,0 +1,290 @@
+//! Dicts: `PyDict_*`. Borrowed keys and values come from the dict's
+//! `c_boxes`, at slot `2 * entry` for a key and `2 * entry + 1` for a
+//! value.
+
+use crate::object::{
+    Borrowed, Py_ssize_t, PyObject, arg, bad_internal_call, borrow, c_str, fail, guard, new_ref,
+    ret_obj, ret_status,
+};
+use interp::object::{DictKey, DictObj};
+use interp::{PyErr, PyResult, Value};
+use std::ffi::{c_char, c_int};
+
+/// The dict at `d`, or CPython's SystemError for anything else.
+///
+/// # Safety
+/// `d` must be null or live, and stay alive while the result is used.
+unsafe fn dict<'a>(d: *mut PyObject) -> PyResult<(Borrowed, &'a DictObj)> {
+    // SAFETY: forwarded from the caller.
+    let b = unsafe { borrow(d) }.ok_or_else(bad_internal_call)?;
+    let p = b.downcast::<DictObj>().ok_or_else(bad_internal_call)? as *const DictObj;
+    // SAFETY: the payload lives as long as the object (caller).
+    Ok((b, unsafe { &*p }))
+}
+
+/// A borrowed pointer to `v`, the key (`which` 0) or value (1) of entry
+/// `index` of `d`.
+fn borrowed(d: &DictObj, index: usize, which: usize, v: &Value) -> *mut PyObject {
+    match d.c_boxes.borrow_box(2 * index + which, v) {
+        Some(o) => o.as_ptr(),
+        None => fail(bad_internal_call(), std::ptr::null_mut()),
+    }
+}
+
+/// Looks `key` up: `Ok(None)` when absent.
+///
+/// # Safety
+/// Both pointers must be null or live.
+unsafe fn lookup(d: *mut PyObject, key: *mut PyObject) -> PyResult<Option<*mut PyObject>> {
+    // SAFETY: forwarded.
+    let (_, dd) = unsafe { dict(d) }?;
+    // SAFETY: forwarded.
+    let k = DictKey::new(unsafe { arg(key) }?)?;
+    Ok(dd.get_full(&k).map(|(i, v)| borrowed(dd, i, 1, &v)))
+}
+
+/// `PyDict_New`.
+pub(crate) unsafe extern "C" fn PyDict_New() -> *mut PyObject {
+    new_ref(Value::dict())
+}
+
+/// `PyDict_GetItem`: borrowed; NULL when absent, never an exception (a
+/// failure to hash is swallowed, as in CPython).
+pub(crate) unsafe extern "C" fn PyDict_GetItem(
+    d: *mut PyObject,
+    key: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded (contract).
+        unsafe { lookup(d, key) }
+            .ok()
+            .flatten()
+            .unwrap_or(std::ptr::null_mut())
+    })
+}
+
+/// `PyDict_GetItemWithError`: borrowed; NULL without an exception when
+/// absent, NULL with one on error.
+pub(crate) unsafe extern "C" fn PyDict_GetItemWithError(
+    d: *mut PyObject,
+    key: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded (contract).
+        match unsafe { lookup(d, key) } {
+            Ok(v) => v.unwrap_or(std::ptr::null_mut()),
+            Err(e) => fail(e, std::ptr::null_mut()),
+        }
+    })
+}
+
+/// `PyDict_GetItemString`: borrowed; NULL when absent.
+pub(crate) unsafe extern "C" fn PyDict_GetItemString(
+    d: *mut PyObject,
+    key: *const c_char,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded (contract).
+        let r = (|| -> PyResult<Option<*mut PyObject>> {
+            let (_, dd) = unsafe { dict(d) }?;
+            let k = DictKey::new(Value::str(unsafe { c_str(key) }?))?;
+            Ok(dd.get_full(&k).map(|(i, v)| borrowed(dd, i, 1, &v)))
+        })();
+        r.ok().flatten().unwrap_or(std::ptr::null_mut())
+    })
+}
+
+/// `PyDict_SetItem` (does not steal).
+pub(crate) unsafe extern "C" fn PyDict_SetItem(
+    d: *mut PyObject,
+    key: *mut PyObject,
+    v: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: forwarded (contract).
+        let r = (|| {
+            let (_, dd) = unsafe { dict(d) }?;
+            let k = DictKey::new(unsafe { arg(key) }?)?;
+            dd.insert(k, unsafe { arg(v) }?);
+            Ok(())
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyDict_SetItemString`.
+pub(crate) unsafe extern "C" fn PyDict_SetItemString(
+    d: *mut PyObject,
+    key: *const c_char,
+    v: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: forwarded (contract).
+        let r = (|| {
+            let (_, dd) = unsafe { dict(d) }?;
+            let k = DictKey::new(Value::str(unsafe { c_str(key) }?))?;
+            dd.insert(k, unsafe { arg(v) }?);
+            Ok(())
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyDict_DelItem`: KeyError when absent.
+pub(crate) unsafe extern "C" fn PyDict_DelItem(d: *mut PyObject, key: *mut PyObject) -> c_int {
+    guard(-1, || {
+        // SAFETY: forwarded (contract).
+        let r = (|| {
+            let (_, dd) = unsafe { dict(d) }?;
+            let kv = unsafe { arg(key) }?;
+            let k = DictKey::new(kv.clone())?;
+            match dd.remove(&k) {
+                Some(old) => {
+                    drop(old);
+                    Ok(())
+                }
+                None => Err(PyErr::key_error(kv)),
+            }
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyDict_DelItemString`.
+pub(crate) unsafe extern "C" fn PyDict_DelItemString(
+    d: *mut PyObject,
+    key: *const c_char,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: `key` is a C string (contract).
+        let k = match unsafe { c_str(key) } {
+            Ok(s) => new_ref(Value::str(s)),
+            Err(e) => return fail(e, -1),
+        };
+        // SAFETY: `k` is a live new reference, released below.
+        let r = unsafe { PyDict_DelItem(d, k) };
+        // SAFETY: `k` was created above.
+        drop(unsafe { crate::object::take_new(k) });
+        r
+    })
+}
+
+/// `PyDict_Size`.
+pub(crate) unsafe extern "C" fn PyDict_Size(d: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: forwarded (contract).
+    match unsafe { dict(d) } {
+        Ok((_, dd)) => dd.len() as Py_ssize_t,
+        Err(e) => fail(e, -1),
+    }
+}
+
+/// `PyDict_Contains`: 1, 0, or -1 on error.
+pub(crate) unsafe extern "C" fn PyDict_Contains(d: *mut PyObject, key: *mut PyObject) -> c_int {
+    guard(-1, || {
+        // SAFETY: forwarded (contract).
+        match unsafe { lookup(d, key) } {
+            Ok(v) => v.is_some() as c_int,
+            Err(e) => fail(e, -1),
+        }
+    })
+}
+
+/// `PyDict_Keys`, `PyDict_Values`, `PyDict_Items` as new lists.
+unsafe fn listing(d: *mut PyObject, what: u8) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded (contract).
+        let r = unsafe { dict(d) }.map(|(_, dd)| {
+            let items = dd.items();
+            Value::list(
+                items
+                    .into_iter()
+                    .map(|(k, v)| match what {
+                        0 => k,
+                        1 => v,
+                        _ => Value::tuple(vec![k, v]),
+                    })
+                    .collect(),
+            )
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PyDict_Keys`.
+pub(crate) unsafe extern "C" fn PyDict_Keys(d: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { listing(d, 0) }
+}
+
+/// `PyDict_Values`.
+pub(crate) unsafe extern "C" fn PyDict_Values(d: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { listing(d, 1) }
+}
+
+/// `PyDict_Items`.
+pub(crate) unsafe extern "C" fn PyDict_Items(d: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { listing(d, 2) }
+}
+
+/// `PyDict_Next`: iterates entries by position, giving borrowed keys and
+/// values; returns 0 at the end.
+pub(crate) unsafe extern "C" fn PyDict_Next(
+    d: *mut PyObject,
+    pos: *mut Py_ssize_t,
+    key: *mut *mut PyObject,
+    value: *mut *mut PyObject,
+) -> c_int {
+    guard(0, || {
+        // SAFETY: forwarded (contract).
+        let Ok((_, dd)) = (unsafe { dict(d) }) else {
+            return 0;
+        };
+        if pos.is_null() {
+            return 0;
+        }
+        // SAFETY: `pos` is writable (contract).
+        let i = unsafe { *pos };
+        let Some((k, v)) = usize::try_from(i).ok().and_then(|i| dd.entry_at(i)) else {
+            return 0;
+        };
+        let i = i as usize;
+        // SAFETY: out-pointers are writable or null (contract).
+        unsafe {
+            *pos += 1;
+            if !key.is_null() {
+                *key = borrowed(dd, i, 0, &k);
+            }
+            if !value.is_null() {
+                *value = borrowed(dd, i, 1, &v);
+            }
+        }
+        1
+    })
+}
+
+/// `PyDict_Copy`.
+pub(crate) unsafe extern "C" fn PyDict_Copy(d: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded (contract).
+        let r = unsafe { dict(d) }.and_then(|(_, dd)| {
+            let out = DictObj::new_obj();
+            if let Some(o) = out.downcast::<DictObj>() {
+                for (k, v) in dd.items() {
+                    o.insert(DictKey::new(k)?, v);
+                }
+            }
+            Ok(Value::Obj(out))
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PyDict_Clear`.
+pub(crate) unsafe extern "C" fn PyDict_Clear(d: *mut PyObject) {
+    // SAFETY: forwarded (contract).
+    if let Ok((_, dd)) = unsafe { dict(d) } {
+        dd.clear();
+    }
+}

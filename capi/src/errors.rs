@@ -1,0 +1,324 @@
+//! Exceptions: `PyErr_*`. The pending exception lives in [`crate::state`]
+//! as a normalized exception instance; a C function that returns its error
+//! sentinel hands it to the interpreter, which raises it.
+
+use crate::object::{PyObject, borrow, c_str, fail, guard, new_ref};
+use crate::state;
+use abi::TypeObject;
+use interp::object::types::{self, Kind};
+use interp::object::{ExcObj, ObjRef, TupleObj};
+use interp::{PyErr, PyResult, Value};
+use std::ffi::{CStr, CString, c_char, c_int};
+
+/// The exception type at `t`, if it is one whose instances Typhon can make
+/// (a built-in exception or one made by `PyErr_NewException`; both are
+/// immortal, hence `'static`).
+///
+/// # Safety
+/// `t` must be null or a live object.
+pub(crate) unsafe fn exception_type(t: *mut PyObject) -> Option<&'static TypeObject> {
+    // SAFETY: forwarded from the caller.
+    let o = unsafe { borrow(t) }?;
+    let ty = o.as_type()?;
+    if ty.kind() != Kind::EXC || !ty.is_subtype(types::BASE_EXCEPTION.get()) {
+        return None;
+    }
+    // SAFETY: exception types are statics or leaked by PyErr_NewException,
+    // so they live for the rest of the process.
+    Some(unsafe { &*(ty as *const TypeObject) })
+}
+
+/// `t(*args)` as an exception, or the SystemError CPython raises when `t`
+/// is not an exception type.
+///
+/// # Safety
+/// `t` must be null or a live object.
+pub(crate) unsafe fn make_exception(t: *mut PyObject, value: Option<Value>) -> PyErr {
+    // SAFETY: forwarded from the caller.
+    let Some(ty) = (unsafe { exception_type(t) }) else {
+        // SAFETY: forwarded from the caller.
+        let shown = match unsafe { borrow(t) } {
+            Some(b) => interp::ops::repr_simple(&b.value()),
+            None => "NULL".into(),
+        };
+        return PyErr::new(
+            &types::SYSTEM_ERROR,
+            format!("_PyErr_SetObject: exception {shown} is not a BaseException subclass"),
+        );
+    };
+    let args = match value {
+        None | Some(Value::None) => Vec::new(),
+        Some(v) => match v.downcast::<TupleObj>() {
+            Some(t) => t.items.to_vec(),
+            None => {
+                if let Value::Obj(o) = &v
+                    && o.kind() == Kind::EXC
+                    && o.ty().is_subtype(ty)
+                {
+                    return PyErr(o.clone());
+                }
+                vec![v]
+            }
+        },
+    };
+    PyErr(ExcObj::new_obj(ty, args))
+}
+
+/// `PyErr_SetString`.
+pub(crate) unsafe extern "C" fn PyErr_SetString(t: *mut PyObject, msg: *const c_char) {
+    guard((), || {
+        // SAFETY: the C API contract: `msg` is a C string.
+        let text = match unsafe { c_str(msg) } {
+            Ok(s) => Value::str(s),
+            Err(e) => return state::set_error(e),
+        };
+        // SAFETY: `t` is a live object (contract).
+        state::set_error(unsafe { make_exception(t, Some(text)) });
+    })
+}
+
+/// `PyErr_SetObject`.
+pub(crate) unsafe extern "C" fn PyErr_SetObject(t: *mut PyObject, v: *mut PyObject) {
+    guard((), || {
+        // SAFETY: `v` is null or live (contract).
+        let value = unsafe { borrow(v) }.map(|b| b.value());
+        // SAFETY: `t` is live (contract).
+        state::set_error(unsafe { make_exception(t, value) });
+    })
+}
+
+/// `PyErr_SetNone`.
+pub(crate) unsafe extern "C" fn PyErr_SetNone(t: *mut PyObject) {
+    guard((), || {
+        // SAFETY: `t` is live (contract).
+        state::set_error(unsafe { make_exception(t, None) });
+    })
+}
+
+/// `PyErr_Occurred`: the pending exception's type (borrowed), or NULL.
+pub(crate) unsafe extern "C" fn PyErr_Occurred() -> *mut PyObject {
+    state::with_error(|e| match e {
+        Some(e) => e.ty() as *const TypeObject as *mut PyObject,
+        None => std::ptr::null_mut(),
+    })
+}
+
+/// `PyErr_Clear`.
+pub(crate) unsafe extern "C" fn PyErr_Clear() {
+    drop(state::take_error());
+}
+
+/// `PyErr_NoMemory`: sets MemoryError, returns NULL.
+pub(crate) unsafe extern "C" fn PyErr_NoMemory() -> *mut PyObject {
+    fail(
+        PyErr::with_args(&types::MEMORY_ERROR, Vec::new()),
+        std::ptr::null_mut(),
+    )
+}
+
+/// `PyErr_BadArgument`: sets TypeError, returns 0.
+pub(crate) unsafe extern "C" fn PyErr_BadArgument() -> c_int {
+    fail(
+        PyErr::type_error("bad argument type for built-in operation"),
+        0,
+    )
+}
+
+/// `_PyErr_BadInternalCall` (behind the `PyErr_BadInternalCall()` macro).
+pub(crate) unsafe extern "C" fn _PyErr_BadInternalCall(file: *const c_char, line: c_int) {
+    guard((), || {
+        // SAFETY: the macro passes `__FILE__`.
+        let file = unsafe { c_str(file) }.unwrap_or("?");
+        state::set_error(PyErr::new(
+            &types::SYSTEM_ERROR,
+            format!("{file}:{line}: bad argument to internal function"),
+        ));
+    })
+}
+
+/// Whether exception (or exception type) `given` matches `t`, a type or a
+/// tuple of types.
+///
+/// # Safety
+/// Both must be null or live objects.
+unsafe fn matches(given: *mut PyObject, t: *mut PyObject) -> bool {
+    // SAFETY: forwarded from the caller.
+    let (Some(g), Some(t)) = (unsafe { borrow(given) }, unsafe { borrow(t) }) else {
+        return false;
+    };
+    let gty: &TypeObject = match g.as_type() {
+        Some(ty) => ty,
+        None => g.ty(),
+    };
+    let one = |t: &ObjRef| t.as_type().is_some_and(|t| gty.is_subtype(t));
+    match t.downcast::<TupleObj>() {
+        Some(tup) => tup.items.iter().any(|x| x.as_obj().is_some_and(one)),
+        None => one(&t),
+    }
+}
+
+/// `PyErr_GivenExceptionMatches`.
+pub(crate) unsafe extern "C" fn PyErr_GivenExceptionMatches(
+    given: *mut PyObject,
+    t: *mut PyObject,
+) -> c_int {
+    // SAFETY: both live or null (contract).
+    unsafe { matches(given, t) as c_int }
+}
+
+/// `PyErr_ExceptionMatches`: whether the pending exception matches `t`.
+pub(crate) unsafe extern "C" fn PyErr_ExceptionMatches(t: *mut PyObject) -> c_int {
+    // SAFETY: PyErr_Occurred returns a borrowed type or null.
+    unsafe { matches(PyErr_Occurred(), t) as c_int }
+}
+
+/// `PyErr_Fetch`: takes the pending exception as (type, value, traceback)
+/// new references; the traceback is always NULL (Typhon keeps it in the
+/// exception object).
+pub(crate) unsafe extern "C" fn PyErr_Fetch(
+    ptype: *mut *mut PyObject,
+    pvalue: *mut *mut PyObject,
+    ptb: *mut *mut PyObject,
+) {
+    let (t, v) = match state::take_error() {
+        Some(e) => (new_ref(Value::Obj(e.0.type_ref())), new_ref(e.value())),
+        None => (std::ptr::null_mut(), std::ptr::null_mut()),
+    };
+    // SAFETY: the caller passes three writable pointers (contract).
+    unsafe {
+        if !ptype.is_null() {
+            *ptype = t;
+        }
+        if !pvalue.is_null() {
+            *pvalue = v;
+        }
+        if !ptb.is_null() {
+            *ptb = std::ptr::null_mut();
+        }
+    }
+}
+
+/// `PyErr_Restore`: sets the pending exception from (type, value,
+/// traceback), stealing all three.
+pub(crate) unsafe extern "C" fn PyErr_Restore(
+    t: *mut PyObject,
+    v: *mut PyObject,
+    tb: *mut PyObject,
+) {
+    guard((), || {
+        // SAFETY: the three are stolen references or null (contract).
+        let (t_own, v_own, tb_own) = unsafe {
+            (
+                ObjRef::from_raw(t),
+                ObjRef::from_raw(v),
+                ObjRef::from_raw(tb),
+            )
+        };
+        drop(tb_own);
+        match t_own {
+            None => {
+                drop(v_own);
+                drop(state::take_error());
+            }
+            Some(ty) => {
+                let value = v_own.map(Value::from_heap);
+                // SAFETY: `ty` keeps the type alive for the call.
+                state::set_error(unsafe { make_exception(ty.as_ptr(), value) });
+            }
+        }
+    })
+}
+
+/// `PyErr_NormalizeException`: turns (type, value) into (type, instance).
+pub(crate) unsafe extern "C" fn PyErr_NormalizeException(
+    ptype: *mut *mut PyObject,
+    pvalue: *mut *mut PyObject,
+    _ptb: *mut *mut PyObject,
+) {
+    guard((), || {
+        if ptype.is_null() || pvalue.is_null() {
+            return;
+        }
+        // SAFETY: the caller passes pointers to owned references.
+        unsafe {
+            let t = *ptype;
+            if t.is_null() {
+                return;
+            }
+            let v = ObjRef::from_raw(*pvalue).map(Value::from_heap);
+            let e = make_exception(t, v);
+            *pvalue = new_ref(e.value());
+        }
+    })
+}
+
+/// `PyErr_NewException(name, base, dict)`: a new exception type named
+/// `module.Name`, deriving from `base` (default `Exception`). A tuple of
+/// bases and a class dict are not supported.
+pub(crate) unsafe extern "C" fn PyErr_NewException(
+    name: *const c_char,
+    base: *mut PyObject,
+    dict: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `name` is a C string (contract).
+        let r = unsafe { new_exception(name, base, dict) };
+        match r {
+            Ok(t) => t,
+            Err(e) => fail(e, std::ptr::null_mut()),
+        }
+    })
+}
+
+/// `PyErr_NewExceptionWithDoc` (the doc is ignored).
+pub(crate) unsafe extern "C" fn PyErr_NewExceptionWithDoc(
+    name: *const c_char,
+    _doc: *const c_char,
+    base: *mut PyObject,
+    dict: *mut PyObject,
+) -> *mut PyObject {
+    // SAFETY: same contract.
+    unsafe { PyErr_NewException(name, base, dict) }
+}
+
+unsafe fn new_exception(
+    name: *const c_char,
+    base: *mut PyObject,
+    dict: *mut PyObject,
+) -> PyResult<*mut PyObject> {
+    // SAFETY: forwarded from the caller.
+    let text = unsafe { c_str(name) }?;
+    if !text.contains('.') {
+        return Err(PyErr::new(
+            &types::SYSTEM_ERROR,
+            "PyErr_NewException: name must be module.class",
+        ));
+    }
+    if !dict.is_null() {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "PyErr_NewException with a class dict is not supported by typhon",
+        ));
+    }
+    let base_ty = if base.is_null() {
+        types::EXCEPTION.get()
+    } else {
+        // SAFETY: `base` is live (contract).
+        match unsafe { exception_type(base) } {
+            Some(t) => t,
+            None => {
+                return Err(PyErr::new(
+                    &types::NOT_IMPLEMENTED_ERROR,
+                    "PyErr_NewException: base must be one exception type in typhon",
+                ));
+            }
+        }
+    };
+    let cname: &'static CStr = Box::leak(
+        CString::new(text)
+            .map_err(|_| PyErr::value_error("embedded null character"))?
+            .into_boxed_c_str(),
+    );
+    let t = TypeObject::derive_immortal(base_ty, cname);
+    Ok(t as *const TypeObject as *mut PyObject)
+}

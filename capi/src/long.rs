@@ -1,0 +1,281 @@
+//! Numbers: `PyLong_*`, `PyBool_*` and `PyFloat_*`.
+//!
+//! Ints that fit in `i64` are unboxed in the interpreter; C gets a fresh box
+//! for them (one allocation, freed when C drops it). Conversions back to C
+//! read the box or the big int directly, with CPython's messages.
+
+use crate::object::{Py_ssize_t, PyObject, borrow, fail, new_ref};
+use interp::object::types::Kind;
+use interp::object::{IntObj, ObjRef};
+use interp::{PyErr, Value};
+use num_bigint::BigInt;
+use num_traits::{FromPrimitive, Signed, ToPrimitive};
+use std::ffi::{c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong};
+
+/// An int as C sees it.
+pub(crate) enum IntArg<'a> {
+    Small(i64),
+    Big(&'a BigInt),
+}
+
+/// The int value of `o` if it is an int or bool.
+pub(crate) fn int_of(o: &ObjRef) -> Option<IntArg<'_>> {
+    match o.kind() {
+        Kind::INT => match o.downcast::<IntObj>()? {
+            IntObj::Small(i) => Some(IntArg::Small(*i)),
+            IntObj::Big(b) => Some(IntArg::Big(b)),
+        },
+        Kind::BOOL => Some(IntArg::Small(
+            o.is_static_object(&interp::object::value::TRUE) as i64,
+        )),
+        _ => None,
+    }
+}
+
+fn overflow<T>(msg: &str, err: T) -> T {
+    fail(PyErr::overflow(msg), err)
+}
+
+fn type_error<T>(msg: String, err: T) -> T {
+    fail(PyErr::type_error(msg), err)
+}
+
+fn bad_call<T>(err: T) -> T {
+    fail(crate::object::bad_internal_call(), err)
+}
+
+/// `PyLong_FromLong`.
+pub(crate) unsafe extern "C" fn PyLong_FromLong(v: c_long) -> *mut PyObject {
+    new_ref(Value::Int(v))
+}
+
+/// `PyLong_FromLongLong`.
+pub(crate) unsafe extern "C" fn PyLong_FromLongLong(v: c_longlong) -> *mut PyObject {
+    new_ref(Value::Int(v))
+}
+
+/// `PyLong_FromSsize_t`.
+pub(crate) unsafe extern "C" fn PyLong_FromSsize_t(v: Py_ssize_t) -> *mut PyObject {
+    new_ref(Value::Int(v as i64))
+}
+
+/// `PyLong_FromUnsignedLong`.
+pub(crate) unsafe extern "C" fn PyLong_FromUnsignedLong(v: c_ulong) -> *mut PyObject {
+    new_ref(Value::from_bigint(BigInt::from(v)))
+}
+
+/// `PyLong_FromUnsignedLongLong`.
+pub(crate) unsafe extern "C" fn PyLong_FromUnsignedLongLong(v: c_ulonglong) -> *mut PyObject {
+    new_ref(Value::from_bigint(BigInt::from(v)))
+}
+
+/// `PyLong_FromSize_t`.
+pub(crate) unsafe extern "C" fn PyLong_FromSize_t(v: usize) -> *mut PyObject {
+    new_ref(Value::from_bigint(BigInt::from(v)))
+}
+
+/// `PyLong_FromDouble`: truncates toward zero.
+pub(crate) unsafe extern "C" fn PyLong_FromDouble(v: c_double) -> *mut PyObject {
+    if v.is_nan() {
+        return fail(
+            PyErr::value_error("cannot convert float NaN to integer"),
+            std::ptr::null_mut(),
+        );
+    }
+    if v.is_infinite() {
+        return overflow(
+            "cannot convert float infinity to integer",
+            std::ptr::null_mut(),
+        );
+    }
+    let t = v.trunc();
+    if t.abs() < 9.0e18 {
+        return new_ref(Value::Int(t as i64));
+    }
+    match BigInt::from_f64(t) {
+        Some(b) => new_ref(Value::from_bigint(b)),
+        None => overflow(
+            "cannot convert float infinity to integer",
+            std::ptr::null_mut(),
+        ),
+    }
+}
+
+/// `PyLong_AsLong`: ints and bools; -1 with an exception otherwise.
+pub(crate) unsafe extern "C" fn PyLong_AsLong(o: *mut PyObject) -> c_long {
+    // SAFETY: `o` is null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return bad_call(-1);
+    };
+    match int_of(&b) {
+        Some(IntArg::Small(i)) => i,
+        Some(IntArg::Big(_)) => overflow("Python int too large to convert to C long", -1),
+        None => type_error(not_integer(&b), -1),
+    }
+}
+
+fn not_integer(o: &ObjRef) -> String {
+    format!(
+        "'{}' object cannot be interpreted as an integer",
+        o.ty().name()
+    )
+}
+
+/// `PyLong_AsLongAndOverflow`: like `PyLong_AsLong`, but an int out of
+/// range sets `*overflow` to ±1 and returns -1 without an exception.
+pub(crate) unsafe extern "C" fn PyLong_AsLongAndOverflow(
+    o: *mut PyObject,
+    ovf: *mut c_int,
+) -> c_long {
+    // SAFETY: `ovf` is writable (contract).
+    unsafe {
+        if !ovf.is_null() {
+            *ovf = 0;
+        }
+    }
+    // SAFETY: `o` is null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return bad_call(-1);
+    };
+    match int_of(&b) {
+        Some(IntArg::Small(i)) => i,
+        Some(IntArg::Big(big)) => {
+            // SAFETY: as above.
+            unsafe {
+                if !ovf.is_null() {
+                    *ovf = if big.is_negative() { -1 } else { 1 };
+                }
+            }
+            -1
+        }
+        None => type_error(not_integer(&b), -1),
+    }
+}
+
+/// `PyLong_AsLongLong`.
+pub(crate) unsafe extern "C" fn PyLong_AsLongLong(o: *mut PyObject) -> c_longlong {
+    // SAFETY: `o` is null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return bad_call(-1);
+    };
+    match int_of(&b) {
+        Some(IntArg::Small(i)) => i,
+        Some(IntArg::Big(_)) => overflow("int too big to convert", -1),
+        None => type_error(not_integer(&b), -1),
+    }
+}
+
+/// `PyLong_AsSsize_t`.
+pub(crate) unsafe extern "C" fn PyLong_AsSsize_t(o: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: `o` is null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return bad_call(-1);
+    };
+    match int_of(&b) {
+        Some(IntArg::Small(i)) => i as Py_ssize_t,
+        Some(IntArg::Big(_)) => overflow("Python int too large to convert to C ssize_t", -1),
+        None => type_error("an integer is required".into(), -1),
+    }
+}
+
+/// An unsigned conversion with the given messages for negative and
+/// too-large values.
+unsafe fn as_unsigned(o: *mut PyObject, max: u64, negative: &str, too_big: &str) -> u64 {
+    // SAFETY: `o` is null or live (forwarded).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return bad_call(u64::MAX);
+    };
+    match int_of(&b) {
+        Some(IntArg::Small(i)) if i < 0 => overflow(negative, u64::MAX),
+        Some(IntArg::Small(i)) => i as u64,
+        Some(IntArg::Big(big)) if big.is_negative() => overflow(negative, u64::MAX),
+        Some(IntArg::Big(big)) => match big.to_u64() {
+            Some(v) if v <= max => v,
+            _ => overflow(too_big, u64::MAX),
+        },
+        None => type_error("an integer is required".into(), u64::MAX),
+    }
+}
+
+/// `PyLong_AsUnsignedLong`.
+pub(crate) unsafe extern "C" fn PyLong_AsUnsignedLong(o: *mut PyObject) -> c_ulong {
+    // SAFETY: forwarded.
+    unsafe {
+        as_unsigned(
+            o,
+            c_ulong::MAX,
+            "can't convert negative value to unsigned int",
+            "Python int too large to convert to C unsigned long",
+        )
+    }
+}
+
+/// `PyLong_AsUnsignedLongLong`.
+pub(crate) unsafe extern "C" fn PyLong_AsUnsignedLongLong(o: *mut PyObject) -> c_ulonglong {
+    // SAFETY: forwarded.
+    unsafe {
+        as_unsigned(
+            o,
+            c_ulonglong::MAX,
+            "can't convert negative int to unsigned",
+            "int too big to convert",
+        )
+    }
+}
+
+/// `PyLong_AsSize_t`.
+pub(crate) unsafe extern "C" fn PyLong_AsSize_t(o: *mut PyObject) -> usize {
+    // SAFETY: forwarded.
+    unsafe {
+        as_unsigned(
+            o,
+            usize::MAX as u64,
+            "can't convert negative value to size_t",
+            "Python int too large to convert to C size_t",
+        ) as usize
+    }
+}
+
+/// `PyLong_AsDouble`: ints only.
+pub(crate) unsafe extern "C" fn PyLong_AsDouble(o: *mut PyObject) -> c_double {
+    // SAFETY: `o` is null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return bad_call(-1.0);
+    };
+    match int_of(&b) {
+        Some(IntArg::Small(i)) => i as f64,
+        Some(IntArg::Big(big)) => big_to_f64(big).unwrap_or_else(|e| fail(e, -1.0)),
+        None => type_error("an integer is required".into(), -1.0),
+    }
+}
+
+fn big_to_f64(b: &BigInt) -> Result<f64, PyErr> {
+    interp::format::bigint_to_f64(b)
+        .map_err(|_| PyErr::overflow("int too large to convert to float"))
+}
+
+/// `PyBool_FromLong`.
+pub(crate) unsafe extern "C" fn PyBool_FromLong(v: c_long) -> *mut PyObject {
+    new_ref(Value::Bool(v != 0))
+}
+
+/// `PyFloat_FromDouble`.
+pub(crate) unsafe extern "C" fn PyFloat_FromDouble(v: c_double) -> *mut PyObject {
+    new_ref(Value::Float(v))
+}
+
+/// `PyFloat_AsDouble`: floats, ints and bools.
+pub(crate) unsafe extern "C" fn PyFloat_AsDouble(o: *mut PyObject) -> c_double {
+    // SAFETY: `o` is null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return type_error("bad argument type for built-in operation".into(), -1.0);
+    };
+    if let Some(f) = b.downcast::<f64>() {
+        return *f;
+    }
+    match int_of(&b) {
+        Some(IntArg::Small(i)) => i as f64,
+        Some(IntArg::Big(big)) => big_to_f64(big).unwrap_or_else(|e| fail(e, -1.0)),
+        None => type_error(format!("must be real number, not {}", b.ty().name()), -1.0),
+    }
+}

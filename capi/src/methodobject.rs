@@ -1,0 +1,610 @@
+//! C functions and methods (`builtin_function_or_method`), the descriptors
+//! of C types (`method_descriptor`, `member_descriptor`,
+//! `getset_descriptor`), and calling them with every calling convention.
+
+use crate::object::{Py_ssize_t, PyObject, new_ref, take_new};
+use crate::state;
+use crate::typed::{self, Fast, TypedSig};
+use abi::StaticType;
+use interp::object::types::{self, Kind};
+use interp::object::{Args, ObjRef};
+use interp::{PyErr, PyResult, Value, Vm};
+use std::ffi::{CStr, c_char, c_int, c_void};
+
+/// `METH_VARARGS`.
+pub const METH_VARARGS: c_int = 0x0001;
+/// `METH_KEYWORDS`.
+pub const METH_KEYWORDS: c_int = 0x0002;
+/// `METH_NOARGS`.
+pub const METH_NOARGS: c_int = 0x0004;
+/// `METH_O`.
+pub const METH_O: c_int = 0x0008;
+/// `METH_CLASS`.
+pub const METH_CLASS: c_int = 0x0010;
+/// `METH_STATIC`.
+pub const METH_STATIC: c_int = 0x0020;
+/// `METH_COEXIST`.
+pub const METH_COEXIST: c_int = 0x0040;
+/// `METH_FASTCALL`.
+pub const METH_FASTCALL: c_int = 0x0080;
+
+/// C's `PyMethodDef`.
+#[repr(C)]
+pub struct PyMethodDef {
+    /// The name.
+    pub ml_name: *const c_char,
+    /// The C function (its real type depends on the flags).
+    pub ml_meth: *const c_void,
+    /// `METH_*` flags.
+    pub ml_flags: c_int,
+    /// The docstring.
+    pub ml_doc: *const c_char,
+}
+
+type NoArgsFn = unsafe extern "C" fn(*mut PyObject, *mut PyObject) -> *mut PyObject;
+type KwFn = unsafe extern "C" fn(*mut PyObject, *mut PyObject, *mut PyObject) -> *mut PyObject;
+type FastFn =
+    unsafe extern "C" fn(*mut PyObject, *const *mut PyObject, Py_ssize_t) -> *mut PyObject;
+type FastKwFn = unsafe extern "C" fn(
+    *mut PyObject,
+    *const *mut PyObject,
+    Py_ssize_t,
+    *mut PyObject,
+) -> *mut PyObject;
+
+/// How a C function was reached, for naming it in error messages (only
+/// formatted when a message needs it, so calls allocate nothing for it).
+#[derive(Clone, Copy)]
+pub enum Caller<'a> {
+    /// A module function (`module.name()`, `<built-in function name>`).
+    Function {
+        /// The module's name, if known.
+        module: Option<&'a str>,
+    },
+    /// A method bound to `recv`, an instance of `ty`.
+    Bound {
+        /// The receiver's type.
+        ty: &'a abi::TypeObject,
+        /// The receiver.
+        recv: *mut PyObject,
+    },
+    /// A method called through its descriptor (`Type.name(obj, ...)`).
+    Descriptor {
+        /// The type that defines it.
+        ty: &'a abi::TypeObject,
+    },
+}
+
+impl Caller<'_> {
+    /// The name in arity and keyword errors: `module.f`, `Type.f`.
+    pub fn shown(&self, name: &str) -> String {
+        match self {
+            Caller::Function { module: Some(m) } => format!("{m}.{name}"),
+            Caller::Function { module: None } => name.to_owned(),
+            Caller::Bound { ty, .. } | Caller::Descriptor { ty } => {
+                format!("{}.{name}", crate::typeobject::short_name(ty))
+            }
+        }
+    }
+
+    /// The repr CPython uses in "returned NULL" messages.
+    pub fn who(&self, name: &str) -> String {
+        match self {
+            Caller::Function { .. } => format!("<built-in function {name}>"),
+            Caller::Bound { ty, recv } => format!(
+                "<built-in method {name} of {} object at {:#x}>",
+                ty.name(),
+                *recv as usize
+            ),
+            Caller::Descriptor { ty } => format!("<method '{name}' of '{}' objects>", ty.name()),
+        }
+    }
+}
+
+/// A method table entry made ready to call: the entry, its name, and its
+/// typed signature if it has one.
+pub struct Method {
+    /// The entry, in the extension's static data (never freed: extension
+    /// libraries stay loaded).
+    pub def: *const PyMethodDef,
+    /// `ml_name`.
+    pub name: String,
+    /// The validated typed signature, if the entry is `METH_TYPED`.
+    pub typed: Option<TypedSig>,
+}
+
+impl Method {
+    /// Reads a method entry (validating typed metadata). `takes_self`: the
+    /// entry belongs to a type's `tp_methods`.
+    ///
+    /// # Safety
+    /// `def` must be a live method entry with a non-null `ml_name`.
+    pub unsafe fn new(def: *const PyMethodDef, takes_self: bool) -> PyResult<Method> {
+        // SAFETY: `def` is live with a C string name (caller).
+        let (name, flags) = unsafe {
+            (
+                CStr::from_ptr((*def).ml_name)
+                    .to_string_lossy()
+                    .into_owned(),
+                (*def).ml_flags,
+            )
+        };
+        let typed = if flags & typed::METH_TYPED != 0 {
+            // SAFETY: a METH_TYPED entry's name points into its metadata
+            // (the TYPED_SIG macro's layout).
+            Some(unsafe { typed::read(def, takes_self) }?)
+        } else {
+            None
+        };
+        Ok(Method { def, name, typed })
+    }
+
+    fn flags(&self) -> c_int {
+        // SAFETY: `def` lives in the loaded extension.
+        unsafe { (*self.def).ml_flags }
+    }
+
+    /// The docstring.
+    pub fn doc(&self) -> Option<String> {
+        // SAFETY: `def` lives in the loaded extension; `ml_doc` is null or a
+        // C string.
+        unsafe {
+            let d = (*self.def).ml_doc;
+            (!d.is_null()).then(|| CStr::from_ptr(d).to_string_lossy().into_owned())
+        }
+    }
+
+    /// Calls the method with `self_ptr` as its first C argument: the typed
+    /// fast path when the metadata allows it and the arguments fit, the
+    /// calling convention's wrapper otherwise.
+    pub fn call(
+        &self,
+        vm: &mut Vm,
+        self_ptr: *mut PyObject,
+        caller: Caller<'_>,
+        args: Args<'_>,
+    ) -> PyResult<Value> {
+        if let Some(sig) = &self.typed
+            && args.kw.is_empty()
+            && vm.config().typed_calls
+        {
+            match sig.call(vm, self_ptr, args.pos) {
+                Fast::Done(r) => return r,
+                Fast::NullWithoutError => {
+                    return Err(null_without_error(&caller.who(&self.name)));
+                }
+                Fast::Fallback => {}
+            }
+        }
+        self.call_generic(vm, self_ptr, caller, args)
+    }
+
+    /// The calling convention's path (what CPython does), never typed.
+    pub fn call_generic(
+        &self,
+        vm: &mut Vm,
+        self_ptr: *mut PyObject,
+        caller: Caller<'_>,
+        args: Args<'_>,
+    ) -> PyResult<Value> {
+        let shown = || caller.shown(&self.name);
+        let flags = self.flags() & !(typed::METH_TYPED | METH_COEXIST | METH_CLASS | METH_STATIC);
+        // SAFETY: `def` lives in the loaded extension.
+        let meth = unsafe { (*self.def).ml_meth };
+        let n = args.pos.len();
+        let no_kw = || -> PyResult<()> {
+            if args.kw.is_empty() {
+                Ok(())
+            } else {
+                Err(PyErr::type_error(format!(
+                    "{}() takes no keyword arguments",
+                    shown()
+                )))
+            }
+        };
+        let raw = match flags {
+            METH_NOARGS => {
+                no_kw()?;
+                if n != 0 {
+                    return Err(PyErr::type_error(format!(
+                        "{}() takes no arguments ({n} given)",
+                        shown()
+                    )));
+                }
+                // SAFETY: a METH_NOARGS function has this signature.
+                let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
+                state::with_vm(vm, || unsafe { f(self_ptr, std::ptr::null_mut()) })
+            }
+            METH_O => {
+                no_kw()?;
+                if n != 1 {
+                    return Err(PyErr::type_error(format!(
+                        "{}() takes exactly one argument ({n} given)",
+                        shown()
+                    )));
+                }
+                let a = ArgPtr::new(&args.pos[0]);
+                // SAFETY: a METH_O function has this signature; `a` lives
+                // across the call.
+                let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
+                state::with_vm(vm, || unsafe { f(self_ptr, a.ptr) })
+            }
+            METH_VARARGS => {
+                no_kw()?;
+                let t = new_ref(Value::tuple(args.pos.to_vec()));
+                // SAFETY: a METH_VARARGS function has this signature; `t` is
+                // released after the call.
+                let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
+                let r = state::with_vm(vm, || unsafe { f(self_ptr, t) });
+                // SAFETY: `t` is the new reference made above.
+                drop(unsafe { take_new(t) });
+                r
+            }
+            x if x == METH_VARARGS | METH_KEYWORDS => {
+                let t = new_ref(Value::tuple(args.pos.to_vec()));
+                let d = kwargs_dict(args.kw);
+                // SAFETY: this convention's signature; both released after.
+                let f: KwFn = unsafe { std::mem::transmute(meth) };
+                let r = state::with_vm(vm, || unsafe { f(self_ptr, t, d) });
+                // SAFETY: `t` and `d` are the new references made above.
+                unsafe {
+                    drop(take_new(t));
+                    drop(take_new(d));
+                }
+                r
+            }
+            METH_FASTCALL => {
+                no_kw()?;
+                let v = ArgVec::new(args.pos, &[]);
+                // SAFETY: this convention's signature; `v` lives across the
+                // call.
+                let f: FastFn = unsafe { std::mem::transmute(meth) };
+                state::with_vm(vm, || unsafe { f(self_ptr, v.ptr(), n as Py_ssize_t) })
+            }
+            x if x == METH_FASTCALL | METH_KEYWORDS => {
+                let kwvals: Vec<Value> = args.kw.iter().map(|(_, v)| v.clone()).collect();
+                let v = ArgVec::new(args.pos, &kwvals);
+                let names = if args.kw.is_empty() {
+                    std::ptr::null_mut()
+                } else {
+                    new_ref(Value::tuple(
+                        args.kw.iter().map(|(k, _)| Value::Obj(k.clone())).collect(),
+                    ))
+                };
+                // SAFETY: this convention's signature; `v` and `names` live
+                // across the call.
+                let f: FastKwFn = unsafe { std::mem::transmute(meth) };
+                let r = state::with_vm(vm, || unsafe {
+                    f(self_ptr, v.ptr(), n as Py_ssize_t, names)
+                });
+                // SAFETY: `names` is null or the new reference made above.
+                drop(unsafe { take_new(names) });
+                r
+            }
+            _ => {
+                return Err(PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    format!("{}() has bad call flags {:#x}", shown(), self.flags()),
+                ));
+            }
+        };
+        check_result(raw, &|| caller.who(&self.name))
+    }
+}
+
+/// The result of a C function: a value, its pending exception, or
+/// CPython's SystemErrors for the two ways to get this wrong. `who` is how
+/// the messages name the function (its repr).
+pub fn check_result(raw: *mut PyObject, who: &dyn Fn() -> String) -> PyResult<Value> {
+    // SAFETY: a C API function returns a new reference or NULL.
+    match unsafe { take_new(raw) } {
+        None => Err(state::take_error().unwrap_or_else(|| null_without_error(&who()))),
+        Some(v) => match state::take_error() {
+            None => Ok(v),
+            Some(cause) => {
+                let e = PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    format!("{} returned a result with an exception set", who()),
+                );
+                if let Some(x) = e.0.downcast::<interp::object::ExcObj>() {
+                    *x.cause.borrow_mut() = Some(cause.0);
+                }
+                Err(e)
+            }
+        },
+    }
+}
+
+/// CPython's `SystemError` for a C function (named by `who`, its repr) that
+/// returned NULL without setting an exception.
+pub fn null_without_error(who: &str) -> PyErr {
+    PyErr::new(
+        &types::SYSTEM_ERROR,
+        format!("{who} returned NULL without setting an exception"),
+    )
+}
+
+/// A borrowed pointer to an argument, boxing it (and keeping the box) if
+/// it is unboxed.
+struct ArgPtr {
+    ptr: *mut PyObject,
+    _keep: Option<ObjRef>,
+}
+
+impl ArgPtr {
+    fn new(v: &Value) -> ArgPtr {
+        match v {
+            Value::Obj(o) => ArgPtr {
+                ptr: o.as_ptr(),
+                _keep: None,
+            },
+            other => {
+                let b = other.to_heap();
+                ArgPtr {
+                    ptr: b.as_ptr(),
+                    _keep: Some(b),
+                }
+            }
+        }
+    }
+}
+
+/// The argument array of a vectorcall.
+struct ArgVec {
+    ptrs: Vec<*mut PyObject>,
+    _keep: Vec<ObjRef>,
+}
+
+impl ArgVec {
+    fn new(pos: &[Value], more: &[Value]) -> ArgVec {
+        let mut ptrs = Vec::with_capacity(pos.len() + more.len());
+        let mut keep = Vec::new();
+        for v in pos.iter().chain(more) {
+            let a = ArgPtr::new(v);
+            ptrs.push(a.ptr);
+            keep.extend(a._keep);
+        }
+        ArgVec { ptrs, _keep: keep }
+    }
+
+    fn ptr(&self) -> *const *mut PyObject {
+        self.ptrs.as_ptr()
+    }
+}
+
+/// A new kwargs dict (NULL when there are none).
+pub(crate) fn kwargs_dict(kw: &[(ObjRef, Value)]) -> *mut PyObject {
+    if kw.is_empty() {
+        return std::ptr::null_mut();
+    }
+    let d = interp::object::DictObj::new_obj();
+    if let Some(dd) = d.downcast::<interp::object::DictObj>() {
+        for (k, v) in kw {
+            dd.insert(interp::object::DictKey::from_str_obj(k), v.clone());
+        }
+    }
+    new_ref(Value::Obj(d))
+}
+
+// ----- objects ------------------------------------------------------------------
+
+/// A C function or bound method (`builtin_function_or_method`).
+pub struct CFunction {
+    /// The method entry.
+    pub method: std::rc::Rc<Method>,
+    /// What C receives as `self`: the module for module functions, the
+    /// instance for bound methods.
+    pub owner: Option<ObjRef>,
+    /// Whether this is a method bound to an instance (it prints as
+    /// `<built-in method …>`).
+    pub bound: bool,
+    /// The module name, for `__module__`.
+    pub module: Option<String>,
+}
+
+/// What a descriptor of a C type describes.
+pub enum Descriptor {
+    /// A method from `tp_methods`.
+    Method(std::rc::Rc<Method>),
+    /// A field from `tp_members`.
+    Member(*const crate::typeobject::PyMemberDef),
+    /// A computed attribute from `tp_getset`.
+    GetSet(*const crate::typeobject::PyGetSetDef),
+}
+
+/// A descriptor object: its kind, name and owning type.
+pub struct DescrObj {
+    /// What it describes.
+    pub what: Descriptor,
+    /// The attribute name.
+    pub name: String,
+    /// The type it belongs to (immortal).
+    pub owner: *const abi::TypeObject,
+}
+
+impl DescrObj {
+    /// The owning type.
+    pub fn owner(&self) -> &'static abi::TypeObject {
+        // SAFETY: C types are made immortal by PyType_Ready, which is what
+        // creates descriptors.
+        unsafe { &*self.owner }
+    }
+}
+
+const FUNC_FLAGS: std::ffi::c_ulong = abi::TPFLAGS_HAVE_GC;
+
+/// `builtin_function_or_method` for C functions.
+pub static CFUNCTION: StaticType = StaticType::new::<CFunction>(
+    &types::TYPE,
+    c"builtin_function_or_method",
+    Some(&types::OBJECT),
+    Kind::EXT_FUNCTION,
+    true,
+)
+.with_flags(FUNC_FLAGS);
+
+/// `method_descriptor`.
+pub static METHOD_DESCR: StaticType = StaticType::new::<DescrObj>(
+    &types::TYPE,
+    c"method_descriptor",
+    Some(&types::OBJECT),
+    Kind::EXT_DESCRIPTOR,
+    true,
+);
+
+/// `member_descriptor`.
+pub static MEMBER_DESCR: StaticType = StaticType::new::<DescrObj>(
+    &types::TYPE,
+    c"member_descriptor",
+    Some(&types::OBJECT),
+    Kind::EXT_DESCRIPTOR,
+    true,
+);
+
+/// `getset_descriptor`.
+pub static GETSET_DESCR: StaticType = StaticType::new::<DescrObj>(
+    &types::TYPE,
+    c"getset_descriptor",
+    Some(&types::OBJECT),
+    Kind::EXT_DESCRIPTOR,
+    true,
+);
+
+impl CFunction {
+    /// A new function object.
+    pub fn new_obj(
+        method: std::rc::Rc<Method>,
+        owner: Option<ObjRef>,
+        bound: bool,
+        module: Option<String>,
+    ) -> ObjRef {
+        let o = ObjRef::new(
+            CFUNCTION.get(),
+            CFunction {
+                method,
+                owner,
+                bound,
+                module,
+            },
+        );
+        abi::gc_track(&o);
+        o
+    }
+
+    /// How this function is named in messages.
+    fn caller(&self) -> Caller<'_> {
+        match (&self.owner, self.bound) {
+            (Some(o), true) => Caller::Bound {
+                ty: o.ty(),
+                recv: o.as_ptr(),
+            },
+            _ => Caller::Function {
+                module: self.module.as_deref(),
+            },
+        }
+    }
+
+    /// Calls the function.
+    pub fn call(&self, vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+        let self_ptr = self
+            .owner
+            .as_ref()
+            .map_or(std::ptr::null_mut(), |o| o.as_ptr());
+        self.method.call(vm, self_ptr, self.caller(), args)
+    }
+
+    /// `repr(f)`.
+    pub fn repr(&self, me: &ObjRef) -> String {
+        match (&self.owner, self.bound) {
+            (Some(o), true) => format!(
+                "<built-in method {} of {} object at {:#x}>",
+                self.method.name,
+                o.ty().name(),
+                o.as_ptr() as usize
+            ),
+            _ => {
+                let _ = me;
+                format!("<built-in function {}>", self.method.name)
+            }
+        }
+    }
+
+    /// The attributes of a function object.
+    pub fn getattr(&self, name: &str) -> Option<Value> {
+        Some(match name {
+            "__name__" => Value::str(&self.method.name),
+            "__qualname__" => Value::str(&match self.caller() {
+                Caller::Bound { ty, .. } => Caller::Descriptor { ty }.shown(&self.method.name),
+                Caller::Function { .. } | Caller::Descriptor { .. } => self.method.name.clone(),
+            }),
+            "__doc__" => self.method.doc().map_or(Value::None, Value::string),
+            "__module__" => self.module.as_deref().map_or(Value::None, Value::str),
+            "__self__" => self
+                .owner
+                .as_ref()
+                .map_or(Value::None, |o| Value::from_heap(o.clone())),
+            _ => return None,
+        })
+    }
+}
+
+impl DescrObj {
+    /// A new descriptor object of the matching type.
+    pub fn new_obj(what: Descriptor, name: String, owner: *const abi::TypeObject) -> ObjRef {
+        let t = match what {
+            Descriptor::Method(_) => &METHOD_DESCR,
+            Descriptor::Member(_) => &MEMBER_DESCR,
+            Descriptor::GetSet(_) => &GETSET_DESCR,
+        };
+        ObjRef::new(t.get(), DescrObj { what, name, owner })
+    }
+
+    /// `repr(d)`, as CPython prints descriptors.
+    pub fn repr(&self) -> String {
+        let t = self.owner().name();
+        match self.what {
+            Descriptor::Method(_) => format!("<method '{}' of '{t}' objects>", self.name),
+            Descriptor::Member(_) => format!("<member '{}' of '{t}' objects>", self.name),
+            Descriptor::GetSet(_) => format!("<attribute '{}' of '{t}' objects>", self.name),
+        }
+    }
+
+    /// Calls an unbound method descriptor: `Type.method(obj, *args)`.
+    pub fn call(&self, vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+        let Descriptor::Method(m) = &self.what else {
+            return Err(PyErr::type_error(format!(
+                "'{}' object is not callable",
+                match self.what {
+                    Descriptor::Member(_) => "member_descriptor",
+                    _ => "getset_descriptor",
+                }
+            )));
+        };
+        let owner = self.owner();
+        let short = owner.name().rsplit('.').next().unwrap_or(owner.name());
+        let Some(first) = args.pos.first() else {
+            return Err(PyErr::type_error(format!(
+                "unbound method {short}.{}() needs an argument",
+                self.name
+            )));
+        };
+        if !first.type_of().is_subtype(owner) {
+            return Err(PyErr::type_error(format!(
+                "descriptor '{}' for '{}' objects doesn't apply to a '{}' object",
+                self.name,
+                owner.name(),
+                first.type_name()
+            )));
+        }
+        let recv = ArgPtr::new(first);
+        m.call(
+            vm,
+            recv.ptr,
+            Caller::Descriptor { ty: owner },
+            Args {
+                pos: &args.pos[1..],
+                kw: args.kw,
+            },
+        )
+    }
+}

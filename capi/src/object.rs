@@ -1,0 +1,155 @@
+//! The boundary between interpreter values and C's `PyObject*`: the C type
+//! names, conversions in both directions, borrowed views, and the helpers
+//! every `extern "C"` function uses to report errors and contain panics.
+//!
+//! Ownership follows the C API's vocabulary. A *new reference* is an owned
+//! count ([`ObjRef::into_raw`] / [`ObjRef::from_raw`]); a *borrowed*
+//! pointer is valid only while someone else holds the object.
+
+#![allow(non_camel_case_types)]
+
+use crate::state;
+use interp::object::types;
+use interp::{PyErr, PyResult, Value};
+use std::ffi::c_int;
+use std::mem::ManuallyDrop;
+use std::ops::Deref;
+
+pub use abi::ObjRef;
+
+/// C's `PyObject`: the object header.
+pub type PyObject = abi::ObjHeader;
+/// C's `PyTypeObject`.
+pub type PyTypeObject = abi::TypeObject;
+/// C's `Py_ssize_t`.
+pub type Py_ssize_t = isize;
+/// C's `Py_hash_t`.
+pub type Py_hash_t = isize;
+
+/// A new reference to `v`, boxing unboxed values.
+#[inline]
+pub fn new_ref(v: Value) -> *mut PyObject {
+    match v {
+        Value::Obj(o) => o.into_raw(),
+        other => other.to_heap().into_raw(),
+    }
+}
+
+/// Takes over a new reference returned by C code (`None` for NULL).
+///
+/// # Safety
+/// `p` must be null or a live object whose count includes the reference.
+#[inline]
+pub unsafe fn take_new(p: *mut PyObject) -> Option<Value> {
+    // SAFETY: forwarded from the caller.
+    unsafe { ObjRef::from_raw(p) }.map(Value::from_heap)
+}
+
+/// A borrowed view of a C pointer: an `ObjRef` that does not own a count
+/// (nothing is incremented on creation or decremented on drop).
+pub struct Borrowed(ManuallyDrop<ObjRef>);
+
+impl Deref for Borrowed {
+    type Target = ObjRef;
+    #[inline]
+    fn deref(&self) -> &ObjRef {
+        &self.0
+    }
+}
+
+impl Borrowed {
+    /// The value the object stands for (an owned copy).
+    #[inline]
+    pub fn value(&self) -> Value {
+        Value::from_heap((*self.0).clone())
+    }
+}
+
+/// Views a borrowed pointer (`None` for NULL).
+///
+/// # Safety
+/// `p` must be null or point to a live object that stays alive for as long
+/// as the view is used.
+#[inline]
+pub unsafe fn borrow(p: *mut PyObject) -> Option<Borrowed> {
+    // SAFETY: forwarded from the caller; the view never drops its count.
+    unsafe { ObjRef::from_raw(p) }.map(|o| Borrowed(ManuallyDrop::new(o)))
+}
+
+/// The value of a borrowed pointer, or `SystemError` for NULL (CPython's
+/// "bad argument to internal function").
+///
+/// # Safety
+/// As for [`borrow`].
+#[inline]
+pub unsafe fn arg(p: *mut PyObject) -> PyResult<Value> {
+    // SAFETY: forwarded from the caller.
+    match unsafe { borrow(p) } {
+        Some(b) => Ok(b.value()),
+        None => Err(bad_internal_call()),
+    }
+}
+
+/// `SystemError: bad argument to internal function`.
+pub fn bad_internal_call() -> PyErr {
+    PyErr::new(&types::SYSTEM_ERROR, "bad argument to internal function")
+}
+
+/// Records `e` as the pending exception and returns `ret` (the function's
+/// error sentinel).
+#[inline]
+pub fn fail<T>(e: PyErr, ret: T) -> T {
+    state::set_error(e);
+    ret
+}
+
+/// Runs the body of an API function, turning a Rust panic (a bug in Typhon,
+/// never expected) into a `SystemError` and the error sentinel `err`
+/// instead of unwinding into C, which would abort the process.
+#[inline]
+pub fn guard<T>(err: T, f: impl FnOnce() -> T) -> T {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(v) => v,
+        Err(_) => fail(
+            PyErr::new(&types::SYSTEM_ERROR, "internal error in Typhon's C API"),
+            err,
+        ),
+    }
+}
+
+/// A `PyObject*` result: the new reference, or NULL with the exception set.
+#[inline]
+pub fn ret_obj(r: PyResult<Value>) -> *mut PyObject {
+    match r {
+        Ok(v) => new_ref(v),
+        Err(e) => fail(e, std::ptr::null_mut()),
+    }
+}
+
+/// An `int` status result: 0, or -1 with the exception set.
+#[inline]
+pub fn ret_status(r: PyResult<()>) -> c_int {
+    match r {
+        Ok(()) => 0,
+        Err(e) => fail(e, -1),
+    }
+}
+
+/// A result whose error sentinel is `err`.
+#[inline]
+pub fn ret_or<T>(r: PyResult<T>, err: T) -> T {
+    r.unwrap_or_else(|e| fail(e, err))
+}
+
+/// The C string at `p` as UTF-8 text.
+///
+/// # Safety
+/// `p` must be null or a NUL-terminated string that outlives the result.
+pub unsafe fn c_str<'a>(p: *const std::ffi::c_char) -> PyResult<&'a str> {
+    if p.is_null() {
+        return Err(bad_internal_call());
+    }
+    // SAFETY: forwarded from the caller.
+    let s = unsafe { std::ffi::CStr::from_ptr(p) };
+    std::str::from_utf8(s.to_bytes()).map_err(|e| crate::unicode::decode_error(s.to_bytes(), &e))
+}

@@ -1,0 +1,595 @@
+//! The abstract object layer: `PyObject_*` (attributes, calls, repr,
+//! comparison, truth, length, items, hashing, iteration), `PyNumber_*`,
+//! `PyIter_Next` and `PyCallable_Check`. Each runs the interpreter's own
+//! semantics with the VM lent to the calling C code.
+
+use crate::object::{
+    Py_hash_t, Py_ssize_t, PyObject, PyTypeObject, arg, borrow, c_str, fail, guard, new_ref,
+    ret_obj, ret_or, ret_status,
+};
+use crate::state;
+use crate::unicode::text_arg;
+use interp::bytecode::{BinOp, CmpOp};
+use interp::object::types;
+use interp::object::{Args, DictObj, ObjRef, TupleObj};
+use interp::{PyErr, PyResult, Value, Vm, ops};
+use std::ffi::{c_char, c_int};
+
+/// Runs `f` with the lent interpreter, as a PyResult.
+fn with_vm<T>(f: impl FnOnce(&mut Vm) -> PyResult<T>) -> PyResult<T> {
+    state::current_vm(f).and_then(|r| r)
+}
+
+/// `Py_IncRef` (the function form of `Py_INCREF`).
+pub(crate) unsafe extern "C" fn Py_IncRef(o: *mut PyObject) {
+    // SAFETY: `o` is null or live (contract); the borrowed view is cloned
+    // into an owned count that is then kept.
+    if let Some(b) = unsafe { borrow(o) } {
+        std::mem::forget((*b).clone());
+    }
+}
+
+/// `Py_DecRef` (the function form of `Py_DECREF`).
+pub(crate) unsafe extern "C" fn Py_DecRef(o: *mut PyObject) {
+    // SAFETY: `o` is null or a reference the caller owns (contract).
+    drop(unsafe { ObjRef::from_raw(o) });
+}
+
+/// `PyObject_GetAttrString`.
+pub(crate) unsafe extern "C" fn PyObject_GetAttrString(
+    o: *mut PyObject,
+    name: *const c_char,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live object and C string (contract).
+        let r = (|| unsafe {
+            let v = arg(o)?;
+            let n = c_str(name)?;
+            with_vm(|vm| vm.getattr(&v, n))
+        })();
+        ret_obj(r)
+    })
+}
+
+/// `PyObject_GetAttr`.
+pub(crate) unsafe extern "C" fn PyObject_GetAttr(
+    o: *mut PyObject,
+    name: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let v = arg(o)?;
+            let n = text_arg(name)?;
+            with_vm(|vm| vm.getattr(&v, &n))
+        })();
+        ret_obj(r)
+    })
+}
+
+fn set_attr(o: &Value, name: &str, v: Option<Value>) -> PyResult<()> {
+    with_vm(|vm| match v {
+        Some(v) => vm.setattr(o, name, v),
+        None => {
+            if let Some((capi, ob)) = interp::ext::foreign(o) {
+                if capi.setattr(vm, ob, name, None)? {
+                    return Ok(());
+                }
+            } else if let Some(m) = o.downcast::<interp::object::ModuleObj>()
+                && let Some(d) = m.dict.downcast::<DictObj>()
+                && let Ok(k) = interp::object::DictKey::new(Value::str(name))
+                && d.remove(&k).is_some()
+            {
+                return Ok(());
+            }
+            Err(interp::vm::no_attribute(o, name))
+        }
+    })
+}
+
+/// `PyObject_SetAttrString` (NULL value deletes).
+pub(crate) unsafe extern "C" fn PyObject_SetAttrString(
+    o: *mut PyObject,
+    name: *const c_char,
+    v: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live or null objects and a C string (contract).
+        let r = (|| unsafe {
+            let ov = arg(o)?;
+            let n = c_str(name)?;
+            let val = borrow(v).map(|b| b.value());
+            set_attr(&ov, n, val)
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyObject_SetAttr` (NULL value deletes).
+pub(crate) unsafe extern "C" fn PyObject_SetAttr(
+    o: *mut PyObject,
+    name: *mut PyObject,
+    v: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live or null objects (contract).
+        let r = (|| unsafe {
+            let ov = arg(o)?;
+            let n = text_arg(name)?;
+            let val = borrow(v).map(|b| b.value());
+            set_attr(&ov, &n, val)
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyObject_HasAttrString`: 1 or 0; errors are swallowed.
+pub(crate) unsafe extern "C" fn PyObject_HasAttrString(
+    o: *mut PyObject,
+    name: *const c_char,
+) -> c_int {
+    // SAFETY: forwarded.
+    let r = unsafe { PyObject_GetAttrString(o, name) };
+    has(r)
+}
+
+/// `PyObject_HasAttr`: 1 or 0; errors are swallowed.
+pub(crate) unsafe extern "C" fn PyObject_HasAttr(o: *mut PyObject, name: *mut PyObject) -> c_int {
+    // SAFETY: forwarded.
+    let r = unsafe { PyObject_GetAttr(o, name) };
+    has(r)
+}
+
+fn has(r: *mut PyObject) -> c_int {
+    // SAFETY: a new reference or NULL.
+    match unsafe { crate::object::take_new(r) } {
+        Some(_) => 1,
+        None => {
+            drop(state::take_error());
+            0
+        }
+    }
+}
+
+/// The keyword arguments of a kwargs dict.
+fn kw_pairs(kw: *mut PyObject) -> PyResult<Vec<(ObjRef, Value)>> {
+    // SAFETY: `kw` is null or live (caller's contract).
+    let Some(b) = (unsafe { borrow(kw) }) else {
+        return Ok(Vec::new());
+    };
+    let Some(d) = b.downcast::<DictObj>() else {
+        return Err(PyErr::type_error(format!(
+            "argument after ** must be a mapping, not {}",
+            b.ty().name()
+        )));
+    };
+    d.items()
+        .into_iter()
+        .map(|(k, v)| match k {
+            Value::Obj(o) if o.downcast::<interp::object::StrObj>().is_some() => Ok((o, v)),
+            _ => Err(PyErr::type_error("keywords must be strings")),
+        })
+        .collect()
+}
+
+fn call(callable: *mut PyObject, args: Option<Vec<Value>>, kw: *mut PyObject) -> PyResult<Value> {
+    // SAFETY: `callable` is live (caller's contract).
+    let f = unsafe { arg(callable) }?;
+    let kw = kw_pairs(kw)?;
+    let pos = args.unwrap_or_default();
+    with_vm(|vm| vm.call_with(&f, Args { pos: &pos, kw: &kw }))
+}
+
+/// The items of an argument tuple.
+fn tuple_items(t: *mut PyObject) -> PyResult<Option<Vec<Value>>> {
+    // SAFETY: `t` is null or live (caller's contract).
+    let Some(b) = (unsafe { borrow(t) }) else {
+        return Ok(None);
+    };
+    match b.downcast::<TupleObj>() {
+        Some(tup) => Ok(Some(tup.items.to_vec())),
+        None => Err(PyErr::type_error("argument list must be a tuple")),
+    }
+}
+
+/// `PyObject_Call(callable, args, kwargs)`.
+pub(crate) unsafe extern "C" fn PyObject_Call(
+    callable: *mut PyObject,
+    args: *mut PyObject,
+    kw: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        let r = tuple_items(args).and_then(|a| call(callable, Some(a.unwrap_or_default()), kw));
+        ret_obj(r)
+    })
+}
+
+/// `PyObject_CallObject(callable, args-or-NULL)`.
+pub(crate) unsafe extern "C" fn PyObject_CallObject(
+    callable: *mut PyObject,
+    args: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        let r = tuple_items(args).and_then(|a| call(callable, a, std::ptr::null_mut()));
+        ret_obj(r)
+    })
+}
+
+/// `PyObject_CallNoArgs`.
+pub(crate) unsafe extern "C" fn PyObject_CallNoArgs(callable: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        ret_obj(call(callable, None, std::ptr::null_mut()))
+    })
+}
+
+/// `PyObject_CallOneArg`.
+pub(crate) unsafe extern "C" fn PyObject_CallOneArg(
+    callable: *mut PyObject,
+    a: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `a` is live (contract).
+        let r = unsafe { arg(a) }.and_then(|v| call(callable, Some(vec![v]), std::ptr::null_mut()));
+        ret_obj(r)
+    })
+}
+
+/// `repr()`/`str()` of a pointer; NULL gives `<NULL>` as in CPython.
+fn text_of(o: *mut PyObject, f: fn(&mut Vm, &Value) -> PyResult<String>) -> *mut PyObject {
+    // SAFETY: `o` is null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return new_ref(Value::str("<NULL>"));
+    };
+    let v = b.value();
+    ret_obj(with_vm(|vm| f(vm, &v)).map(Value::string))
+}
+
+/// `PyObject_Repr`.
+pub(crate) unsafe extern "C" fn PyObject_Repr(o: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || text_of(o, ops::repr))
+}
+
+/// `PyObject_Str`.
+pub(crate) unsafe extern "C" fn PyObject_Str(o: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || text_of(o, ops::str_of))
+}
+
+fn cmp_op(op: c_int) -> Option<CmpOp> {
+    Some(match op {
+        0 => CmpOp::Lt,
+        1 => CmpOp::Le,
+        2 => CmpOp::Eq,
+        3 => CmpOp::Ne,
+        4 => CmpOp::Gt,
+        5 => CmpOp::Ge,
+        _ => return None,
+    })
+}
+
+fn compare(a: *mut PyObject, b: *mut PyObject, op: c_int) -> PyResult<Value> {
+    // SAFETY: live objects (caller's contract).
+    let (x, y) = unsafe { (arg(a)?, arg(b)?) };
+    let op = cmp_op(op).ok_or_else(crate::object::bad_internal_call)?;
+    with_vm(|vm| ops::compare(vm, op, &x, &y))
+}
+
+/// `PyObject_RichCompare`.
+pub(crate) unsafe extern "C" fn PyObject_RichCompare(
+    a: *mut PyObject,
+    b: *mut PyObject,
+    op: c_int,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || ret_obj(compare(a, b, op)))
+}
+
+/// `PyObject_RichCompareBool`: identity implies equality, as in CPython.
+pub(crate) unsafe extern "C" fn PyObject_RichCompareBool(
+    a: *mut PyObject,
+    b: *mut PyObject,
+    op: c_int,
+) -> c_int {
+    guard(-1, || {
+        if a == b && !a.is_null() && (op == 2 || op == 3) {
+            return (op == 2) as c_int;
+        }
+        let r = compare(a, b, op).and_then(|v| with_vm(|vm| ops::truthy(vm, &v)));
+        ret_or(r.map(|b| b as c_int), -1)
+    })
+}
+
+/// `PyObject_IsTrue`.
+pub(crate) unsafe extern "C" fn PyObject_IsTrue(o: *mut PyObject) -> c_int {
+    guard(-1, || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| with_vm(|vm| ops::truthy(vm, &v)));
+        ret_or(r.map(|b| b as c_int), -1)
+    })
+}
+
+/// `PyObject_Not`.
+pub(crate) unsafe extern "C" fn PyObject_Not(o: *mut PyObject) -> c_int {
+    // SAFETY: forwarded.
+    match unsafe { PyObject_IsTrue(o) } {
+        -1 => -1,
+        t => (t == 0) as c_int,
+    }
+}
+
+/// `PyObject_Length` / `PyObject_Size`.
+pub(crate) unsafe extern "C" fn PyObject_Length(o: *mut PyObject) -> Py_ssize_t {
+    guard(-1, || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| with_vm(|vm| ops::len(vm, &v)));
+        ret_or(r.map(|n| n as Py_ssize_t), -1)
+    })
+}
+
+/// `PyObject_Size`.
+pub(crate) unsafe extern "C" fn PyObject_Size(o: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: forwarded.
+    unsafe { PyObject_Length(o) }
+}
+
+/// `PyObject_GetItem`.
+pub(crate) unsafe extern "C" fn PyObject_GetItem(
+    o: *mut PyObject,
+    key: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (c, k) = (arg(o)?, arg(key)?);
+            with_vm(|vm| ops::getitem(vm, &c, &k))
+        })();
+        ret_obj(r)
+    })
+}
+
+/// `PyObject_SetItem`.
+pub(crate) unsafe extern "C" fn PyObject_SetItem(
+    o: *mut PyObject,
+    key: *mut PyObject,
+    v: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (c, k, val) = (arg(o)?, arg(key)?, arg(v)?);
+            with_vm(|vm| ops::setitem(vm, &c, &k, val))
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyObject_DelItem`.
+pub(crate) unsafe extern "C" fn PyObject_DelItem(o: *mut PyObject, key: *mut PyObject) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (c, k) = (arg(o)?, arg(key)?);
+            with_vm(|vm| ops::delitem(vm, &c, &k))
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyObject_Hash`: never -1 for a hashable object.
+pub(crate) unsafe extern "C" fn PyObject_Hash(o: *mut PyObject) -> Py_hash_t {
+    guard(-1, || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| ops::hash_value(&v));
+        match r {
+            Ok(h) => match h as Py_hash_t {
+                -1 => -2,
+                h => h,
+            },
+            Err(e) => fail(e, -1),
+        }
+    })
+}
+
+/// `PyObject_Type`: a new reference to the type.
+pub(crate) unsafe extern "C" fn PyObject_Type(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: `o` is live (contract).
+    match unsafe { borrow(o) } {
+        Some(b) => b.type_ref().into_raw(),
+        None => fail(crate::object::bad_internal_call(), std::ptr::null_mut()),
+    }
+}
+
+fn isinstance(v: &Value, cls: &Value) -> PyResult<bool> {
+    let one = |c: &Value| -> PyResult<bool> {
+        match c.as_obj().and_then(|o| o.as_type()) {
+            Some(t) => Ok(v.type_of().is_subtype(t)),
+            None => Err(PyErr::type_error(
+                "isinstance() arg 2 must be a type, a tuple of types, or a union",
+            )),
+        }
+    };
+    match cls.downcast::<TupleObj>() {
+        Some(t) => {
+            for c in t.items.iter() {
+                if one(c)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        None => one(cls),
+    }
+}
+
+/// `PyObject_IsInstance`.
+pub(crate) unsafe extern "C" fn PyObject_IsInstance(o: *mut PyObject, cls: *mut PyObject) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe { isinstance(&arg(o)?, &arg(cls)?) })();
+        ret_or(r.map(|b| b as c_int), -1)
+    })
+}
+
+/// `PyObject_IsSubclass`.
+pub(crate) unsafe extern "C" fn PyObject_IsSubclass(a: *mut PyObject, cls: *mut PyObject) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects (contract).
+        let (Some(x), Some(c)) = (unsafe { borrow(a) }, unsafe { borrow(cls) }) else {
+            return fail(crate::object::bad_internal_call(), -1);
+        };
+        let Some(xt) = x.as_type() else {
+            return fail(PyErr::type_error("issubclass() arg 1 must be a class"), -1);
+        };
+        let one = |c: &ObjRef| c.as_type().is_some_and(|t| xt.is_subtype(t));
+        match c.downcast::<TupleObj>() {
+            Some(t) => t.items.iter().any(|v| v.as_obj().is_some_and(one)) as c_int,
+            None => one(&c) as c_int,
+        }
+    })
+}
+
+/// `PyObject_GetIter`.
+pub(crate) unsafe extern "C" fn PyObject_GetIter(o: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| with_vm(|vm| ops::get_iter(vm, &v)));
+        ret_obj(r)
+    })
+}
+
+/// `PyIter_Next`: the next item, or NULL (without an exception at the end).
+pub(crate) unsafe extern "C" fn PyIter_Next(it: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `it` is live (contract).
+        let r = unsafe { arg(it) }.and_then(|v| with_vm(|vm| ops::iter_next(vm, &v)));
+        match r {
+            Ok(Some(v)) => new_ref(v),
+            Ok(None) => std::ptr::null_mut(),
+            Err(e) => fail(e, std::ptr::null_mut()),
+        }
+    })
+}
+
+/// `PyCallable_Check`.
+pub(crate) unsafe extern "C" fn PyCallable_Check(o: *mut PyObject) -> c_int {
+    // SAFETY: `o` is null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return 0;
+    };
+    use interp::object::types::Kind;
+    let callable = match b.kind() {
+        Kind::FUNCTION | Kind::BUILTIN | Kind::TYPE | Kind::EXT_FUNCTION => true,
+        Kind::EXT_DESCRIPTOR => b.ty().name() == "method_descriptor",
+        Kind::FOREIGN => !b.ty().tp_call.is_null(),
+        _ => false,
+    };
+    callable as c_int
+}
+
+fn binary(a: *mut PyObject, b: *mut PyObject, op: BinOp) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (x, y) = (arg(a)?, arg(b)?);
+            with_vm(|vm| ops::binary_op(vm, op, &x, &y))
+        })();
+        ret_obj(r)
+    })
+}
+
+/// `PyNumber_Add`.
+pub(crate) unsafe extern "C" fn PyNumber_Add(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    binary(a, b, BinOp::Add)
+}
+
+/// `PyNumber_Subtract`.
+pub(crate) unsafe extern "C" fn PyNumber_Subtract(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    binary(a, b, BinOp::Sub)
+}
+
+/// `PyNumber_Multiply`.
+pub(crate) unsafe extern "C" fn PyNumber_Multiply(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    binary(a, b, BinOp::Mul)
+}
+
+/// `PyNumber_TrueDivide`.
+pub(crate) unsafe extern "C" fn PyNumber_TrueDivide(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    binary(a, b, BinOp::TrueDiv)
+}
+
+/// `PyNumber_FloorDivide`.
+pub(crate) unsafe extern "C" fn PyNumber_FloorDivide(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    binary(a, b, BinOp::FloorDiv)
+}
+
+/// `PyNumber_Remainder`.
+pub(crate) unsafe extern "C" fn PyNumber_Remainder(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    binary(a, b, BinOp::Mod)
+}
+
+/// `PyNumber_Negative`.
+pub(crate) unsafe extern "C" fn PyNumber_Negative(a: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `a` is live (contract).
+        let r = unsafe { arg(a) }.and_then(|v| with_vm(|vm| ops::unary(vm, '-', &v)));
+        ret_obj(r)
+    })
+}
+
+/// `PyNumber_Index`: the int itself (ints and bools only).
+pub(crate) unsafe extern "C" fn PyNumber_Index(a: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `a` is live (contract).
+        let r = unsafe { arg(a) }.and_then(|v| match v {
+            Value::Bool(b) => Ok(Value::Int(b as i64)),
+            v if v.is_int() => Ok(v),
+            v => Err(PyErr::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                v.type_name()
+            ))),
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PyNumber_Long`: `int(o)`.
+pub(crate) unsafe extern "C" fn PyNumber_Long(a: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { convert(a, &types::INT) }
+}
+
+/// `PyNumber_Float`: `float(o)`.
+pub(crate) unsafe extern "C" fn PyNumber_Float(a: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { convert(a, &types::FLOAT) }
+}
+
+unsafe fn convert(a: *mut PyObject, t: &'static abi::StaticType) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `a` is live (contract).
+        let r = unsafe { arg(a) }.and_then(|v| with_vm(|vm| vm.call(&Value::from_type(t), &[v])));
+        ret_obj(r)
+    })
+}
+
+/// `PyType_GetFlags`.
+pub(crate) unsafe extern "C" fn PyType_GetFlags(t: *mut PyTypeObject) -> std::ffi::c_ulong {
+    if t.is_null() {
+        return 0;
+    }
+    // SAFETY: `t` is a live type (contract).
+    unsafe { (*t).tp_flags }
+}

@@ -1,0 +1,337 @@
+//! Typed methods (`METH_TYPED`): reading the metadata the macros of
+//! `typed_methods.h` emit, validating it at import, and the fast call that
+//! checks and unboxes arguments itself and calls `underlying_func`
+//! directly, never touching `ml_meth`.
+//!
+//! The metadata sits around the method's name: `PyMethodDef.ml_name`
+//! points at `PyTypedMethodMetadata.ml_name`, so the struct is found by
+//! stepping back by that field's offset (the `container_of` trick).
+
+use crate::methodobject::PyMethodDef;
+use crate::object::{PyObject, take_new};
+use crate::state;
+use crate::trampoline::{self, ArgClass, RetClass, Shape, Stub};
+use interp::object::types;
+use interp::object::{ObjRef, StrObj};
+use interp::{PyErr, PyResult, Value, Vm};
+use std::ffi::{CStr, c_char, c_int, c_void};
+
+/// `METH_TYPED` (Typhon's `Python.h`).
+pub const METH_TYPED: c_int = 0x1000;
+
+/// The most arguments a typed signature may declare.
+pub const MAX_ARGS: usize = 8;
+
+/// The paper's metadata struct, as `typed_methods.h` lays it out.
+#[repr(C)]
+pub struct PyTypedMethodMetadata {
+    /// Argument type codes, ending with -1.
+    pub arg_types: *const c_int,
+    /// The result's type code; negative if the function can raise.
+    pub ret_type: c_int,
+    /// The C function to call.
+    pub underlying_func: *const c_void,
+    /// The method's name (where `ml_name` points).
+    pub ml_name: [c_char; 100],
+}
+
+/// A declared argument or result type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CType {
+    /// `T_C_LONG`
+    Long,
+    /// `T_C_DOUBLE`
+    Double,
+    /// `T_PY_OBJECT`
+    Object,
+    /// `T_C_VOID` (results only)
+    Void,
+    /// `T_C_BOOL`
+    Bool,
+    /// `T_C_STR` (arguments only)
+    Str,
+}
+
+impl CType {
+    fn from_code(c: c_int) -> Option<CType> {
+        Some(match c {
+            1 => CType::Long,
+            2 => CType::Double,
+            3 => CType::Object,
+            4 => CType::Void,
+            5 => CType::Bool,
+            6 => CType::Str,
+            _ => return None,
+        })
+    }
+
+    fn arg_class(self) -> ArgClass {
+        match self {
+            CType::Double => ArgClass::F64,
+            CType::Bool => ArgClass::I32,
+            _ => ArgClass::I64,
+        }
+    }
+
+    fn ret_class(self) -> RetClass {
+        match self {
+            CType::Double => RetClass::F64,
+            CType::Bool => RetClass::I32,
+            CType::Void => RetClass::Void,
+            _ => RetClass::I64,
+        }
+    }
+}
+
+/// A validated typed signature, ready to call.
+pub struct TypedSig {
+    /// Declared argument types (without `self`).
+    pub args: Vec<CType>,
+    /// The result type.
+    pub ret: CType,
+    /// Whether the function can raise (`MAY_RAISE`).
+    pub may_raise: bool,
+    /// `underlying_func`.
+    pub func: *const c_void,
+    /// Whether `self` is passed first (methods of C types).
+    pub takes_self: bool,
+    stub: Stub,
+}
+
+/// Why metadata was rejected (shown in the ImportError).
+fn bad(name: &str, what: String) -> PyErr {
+    PyErr::new(
+        &types::IMPORT_ERROR,
+        format!("malformed typed-method metadata for '{name}': {what}"),
+    )
+}
+
+/// Reads and validates the metadata of a `METH_TYPED` method entry.
+///
+/// # Safety
+/// `def` must be a live method entry whose flags include `METH_TYPED`, and
+/// its `ml_name` must point into a `PyTypedMethodMetadata` (what the
+/// `TYPED_SIG` macro produces).
+pub unsafe fn read(def: *const PyMethodDef, takes_self: bool) -> PyResult<TypedSig> {
+    // SAFETY: `def` is live (caller).
+    let (name_ptr, flags) = unsafe { ((*def).ml_name, (*def).ml_flags) };
+    let offset = std::mem::offset_of!(PyTypedMethodMetadata, ml_name);
+    // SAFETY: the caller guarantees `ml_name` lies inside the metadata
+    // struct; stepping back by the field offset finds its start.
+    let meta = unsafe { &*((name_ptr as *const u8).sub(offset) as *const PyTypedMethodMetadata) };
+    // SAFETY: `ml_name` is a NUL-terminated string (the macro stores the
+    // method's name there).
+    let name = unsafe { CStr::from_ptr(name_ptr) }
+        .to_string_lossy()
+        .into_owned();
+    if meta.arg_types.is_null() {
+        return Err(bad(&name, "the argument type list is NULL".into()));
+    }
+    if meta.underlying_func.is_null() {
+        return Err(bad(&name, "underlying_func is NULL".into()));
+    }
+    let mut args = Vec::new();
+    for i in 0..=MAX_ARGS {
+        // SAFETY: the list ends with -1; reading stops at the first -1 or
+        // after MAX_ARGS + 1 entries (then the signature is rejected).
+        let code = unsafe { *meta.arg_types.add(i) };
+        if code == -1 {
+            break;
+        }
+        if i == MAX_ARGS {
+            return Err(bad(
+                &name,
+                format!("more than {MAX_ARGS} arguments (or a missing -1 terminator)"),
+            ));
+        }
+        let t = CType::from_code(code).ok_or_else(|| {
+            bad(
+                &name,
+                format!("unknown type code {code} for argument {}", i + 1),
+            )
+        })?;
+        if t == CType::Void {
+            return Err(bad(
+                &name,
+                format!(
+                    "argument {} has type T_C_VOID, which is only valid as a result",
+                    i + 1
+                ),
+            ));
+        }
+        args.push(t);
+    }
+    let ret = CType::from_code(meta.ret_type.abs())
+        .ok_or_else(|| bad(&name, format!("unknown result type code {}", meta.ret_type)))?;
+    if ret == CType::Str {
+        return Err(bad(
+            &name,
+            "T_C_STR is not a valid result type (it is only valid for arguments)".into(),
+        ));
+    }
+    let kind = flags & !(METH_TYPED | crate::methodobject::METH_COEXIST);
+    let need = match kind {
+        crate::methodobject::METH_NOARGS => Some(0),
+        crate::methodobject::METH_O => Some(1),
+        _ => None,
+    };
+    if let Some(n) = need
+        && args.len() != n
+    {
+        let conv = if n == 0 { "METH_NOARGS" } else { "METH_O" };
+        return Err(bad(
+            &name,
+            format!(
+                "{conv} takes {n} argument{} but the signature declares {}",
+                if n == 1 { "" } else { "s" },
+                args.len()
+            ),
+        ));
+    }
+    let mut classes: Vec<ArgClass> = Vec::with_capacity(args.len() + 1);
+    if takes_self {
+        classes.push(ArgClass::I64);
+    }
+    classes.extend(args.iter().map(|a| a.arg_class()));
+    let shape = Shape {
+        args: classes,
+        ret: ret.ret_class(),
+    };
+    let stub = trampoline::stub_for(&shape)
+        .map_err(|e| PyErr::new(&types::IMPORT_ERROR, format!("typed method '{name}': {e}")))?;
+    Ok(TypedSig {
+        args,
+        ret,
+        may_raise: meta.ret_type < 0,
+        func: meta.underlying_func,
+        takes_self,
+        stub,
+    })
+}
+
+/// The outcome of trying the fast path.
+pub enum Fast {
+    /// The call happened.
+    Done(PyResult<Value>),
+    /// A `T_PY_OBJECT` result was NULL with no exception set (the caller
+    /// names the function in the SystemError).
+    NullWithoutError,
+    /// An argument did not fit the declared types: use the generic path.
+    Fallback,
+}
+
+impl TypedSig {
+    /// Calls `underlying_func` with unboxed arguments, or reports that an
+    /// argument does not fit. `self_ptr` is the receiver for methods.
+    ///
+    /// Nothing is allocated unless a `T_PY_OBJECT` argument is an unboxed
+    /// int or float (which C must see boxed) or a `T_C_STR` argument's
+    /// C view has not been made before.
+    #[inline]
+    pub fn call(&self, vm: &mut Vm, self_ptr: *mut PyObject, args: &[Value]) -> Fast {
+        if args.len() != self.args.len() {
+            return Fast::Fallback;
+        }
+        let mut slots = [0u64; MAX_ARGS + 1];
+        // Boxes made for T_PY_OBJECT arguments, released after the call.
+        let mut boxes: [Option<ObjRef>; MAX_ARGS] = Default::default();
+        let mut k = 0;
+        if self.takes_self {
+            slots[0] = self_ptr as u64;
+            k = 1;
+        }
+        for (i, (a, t)) in args.iter().zip(&self.args).enumerate() {
+            slots[k + i] = match (t, a) {
+                (CType::Long, Value::Int(v)) => *v as u64,
+                (CType::Long | CType::Bool, Value::Bool(b)) => *b as u64,
+                (CType::Double, Value::Float(f)) => f.to_bits(),
+                (CType::Double, Value::Int(v)) => (*v as f64).to_bits(),
+                (CType::Double, Value::Bool(b)) => (*b as i64 as f64).to_bits(),
+                (CType::Object, Value::Obj(o)) => o.as_ptr() as u64,
+                (CType::Object, v) => {
+                    let b = v.to_heap();
+                    let p = b.as_ptr() as u64;
+                    boxes[i] = Some(b);
+                    p
+                }
+                (CType::Str, Value::Obj(o)) => match o.downcast::<StrObj>() {
+                    Some(s) => {
+                        let text = s.utf8_with_nul();
+                        // A NUL inside the text would cut the C string short:
+                        // the generic wrapper reports it.
+                        if text[..text.len() - 1].contains(&0) {
+                            return Fast::Fallback;
+                        }
+                        text.as_ptr() as u64
+                    }
+                    None => return Fast::Fallback,
+                },
+                _ => return Fast::Fallback,
+            };
+        }
+        let raw = state::with_vm(vm, || {
+            // SAFETY: `func` has the C signature the metadata declares (the
+            // extension's promise, checked for shape at import), `stub` was
+            // compiled for exactly that shape, and `slots` holds one value
+            // of the declared class per argument. Object and string
+            // arguments are kept alive by `args` and `boxes` for the call.
+            unsafe { (self.stub)(self.func as *const u8, slots.as_ptr()) }
+        });
+        drop(boxes);
+        self.result(raw)
+    }
+
+    /// Converts the stub's 64 result bits, checking for an exception the
+    /// way the metadata says.
+    #[inline]
+    fn result(&self, raw: u64) -> Fast {
+        let failed = |sentinel: bool| -> Option<PyErr> {
+            if self.may_raise && sentinel {
+                state::take_error()
+            } else {
+                None
+            }
+        };
+        let r = match self.ret {
+            CType::Long => {
+                let v = raw as i64;
+                match failed(v == -1) {
+                    Some(e) => Err(e),
+                    None => Ok(Value::Int(v)),
+                }
+            }
+            CType::Double => {
+                let v = f64::from_bits(raw);
+                match failed(v == -1.0) {
+                    Some(e) => Err(e),
+                    None => Ok(Value::Float(v)),
+                }
+            }
+            CType::Bool => {
+                let v = raw as i64;
+                match failed(v == -1) {
+                    Some(e) => Err(e),
+                    None => Ok(Value::Bool(v != 0)),
+                }
+            }
+            CType::Void => match failed(true) {
+                Some(e) => Err(e),
+                None => Ok(Value::None),
+            },
+            CType::Object | CType::Str => {
+                let p = raw as usize as *mut PyObject;
+                // SAFETY: a T_PY_OBJECT result is a new reference or NULL.
+                match unsafe { take_new(p) } {
+                    Some(v) => Ok(v),
+                    // NULL is an error whatever the metadata says (there is
+                    // no value to return).
+                    None => match state::take_error() {
+                        Some(e) => Err(e),
+                        None => return Fast::NullWithoutError,
+                    },
+                }
+            }
+        };
+        Fast::Done(r)
+    }
+}

@@ -1,0 +1,344 @@
+//! Strings and bytes: `PyUnicode_*` and `PyBytes_*`.
+//!
+//! C reads a `str` through `StrObj::utf8_with_nul`, a NUL-terminated UTF-8
+//! copy that lives as long as the object, and a `bytes` through its own
+//! NUL-terminated buffer, as CPython's.
+
+use crate::object::{Py_ssize_t, PyObject, arg, borrow, c_str, fail, guard, new_ref, ret_obj};
+use interp::object::types;
+use interp::object::{BytesObj, ObjRef, StrObj};
+use interp::{PyErr, PyResult, Value};
+use std::ffi::{c_char, c_int};
+
+/// CPython's `UnicodeDecodeError` for invalid UTF-8 in `bytes`.
+pub(crate) fn decode_error(bytes: &[u8], e: &std::str::Utf8Error) -> PyErr {
+    let pos = e.valid_up_to();
+    let byte = bytes.get(pos).copied().unwrap_or(0);
+    let reason = match e.error_len() {
+        None => "unexpected end of data",
+        // A valid lead byte whose sequence is broken.
+        Some(_) if (0xc2..=0xf4).contains(&byte) => "invalid continuation byte",
+        Some(_) => "invalid start byte",
+    };
+    PyErr::new(
+        &types::UNICODE_DECODE_ERROR,
+        format!("'utf-8' codec can't decode byte {byte:#04x} in position {pos}: {reason}"),
+    )
+}
+
+fn decode(bytes: &[u8]) -> PyResult<Value> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(Value::str(s)),
+        Err(e) => Err(decode_error(bytes, &e)),
+    }
+}
+
+/// The bytes at `p[..n]`.
+///
+/// # Safety
+/// `p` must point to `n` readable bytes (or be null with `n == 0`).
+unsafe fn bytes_at<'a>(p: *const c_char, n: usize) -> &'a [u8] {
+    if n == 0 {
+        return &[];
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { std::slice::from_raw_parts(p as *const u8, n) }
+}
+
+fn bad_type<T>(err: T) -> T {
+    fail(
+        PyErr::type_error("bad argument type for built-in operation"),
+        err,
+    )
+}
+
+/// `PyUnicode_FromString`: decodes UTF-8.
+pub(crate) unsafe extern "C" fn PyUnicode_FromString(s: *const c_char) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `s` is a C string (contract).
+        let r = unsafe { c_str(s) }.map(Value::str);
+        ret_obj(r)
+    })
+}
+
+/// `PyUnicode_InternFromString` (Typhon does not intern).
+pub(crate) unsafe extern "C" fn PyUnicode_InternFromString(s: *const c_char) -> *mut PyObject {
+    // SAFETY: same contract.
+    unsafe { PyUnicode_FromString(s) }
+}
+
+/// `PyUnicode_FromStringAndSize`.
+pub(crate) unsafe extern "C" fn PyUnicode_FromStringAndSize(
+    s: *const c_char,
+    n: Py_ssize_t,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        if n < 0 {
+            return fail(
+                PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    "Negative size passed to PyUnicode_FromStringAndSize",
+                ),
+                std::ptr::null_mut(),
+            );
+        }
+        if s.is_null() && n > 0 {
+            return fail(
+                PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    "NULL string with positive size with NULL passed to PyUnicode_FromStringAndSize",
+                ),
+                std::ptr::null_mut(),
+            );
+        }
+        // SAFETY: `s` points to `n` bytes (contract).
+        ret_obj(decode(unsafe { bytes_at(s, n as usize) }))
+    })
+}
+
+/// `PyUnicode_DecodeUTF8` (error handlers other than strict are treated as
+/// strict).
+pub(crate) unsafe extern "C" fn PyUnicode_DecodeUTF8(
+    s: *const c_char,
+    n: Py_ssize_t,
+    _errors: *const c_char,
+) -> *mut PyObject {
+    // SAFETY: same contract.
+    unsafe { PyUnicode_FromStringAndSize(s, n) }
+}
+
+/// The `str` payload of `o`.
+///
+/// # Safety
+/// `o` must be null or live, and outlive the returned reference.
+unsafe fn str_of<'a>(o: *mut PyObject) -> Option<&'a StrObj> {
+    // SAFETY: forwarded; the payload lives as long as the object.
+    let b = unsafe { borrow(o) }?;
+    let s = b.downcast::<StrObj>()? as *const StrObj;
+    // SAFETY: the caller keeps the object alive for 'a.
+    Some(unsafe { &*s })
+}
+
+/// `PyUnicode_AsUTF8`: a NUL-terminated UTF-8 view that lives as long as
+/// the string.
+pub(crate) unsafe extern "C" fn PyUnicode_AsUTF8(o: *mut PyObject) -> *const c_char {
+    // SAFETY: `o` is live (contract); the view lives as long as `o`.
+    match unsafe { str_of(o) } {
+        Some(s) => s.utf8_with_nul().as_ptr() as *const c_char,
+        None => bad_type(std::ptr::null()),
+    }
+}
+
+/// `PyUnicode_AsUTF8AndSize`.
+pub(crate) unsafe extern "C" fn PyUnicode_AsUTF8AndSize(
+    o: *mut PyObject,
+    size: *mut Py_ssize_t,
+) -> *const c_char {
+    // SAFETY: `o` is live (contract).
+    match unsafe { str_of(o) } {
+        Some(s) => {
+            let b = s.utf8_with_nul();
+            if !size.is_null() {
+                // SAFETY: `size` is writable (contract).
+                unsafe { *size = (b.len() - 1) as Py_ssize_t };
+            }
+            b.as_ptr() as *const c_char
+        }
+        None => bad_type(std::ptr::null()),
+    }
+}
+
+/// `PyUnicode_GetLength`: the length in code points.
+pub(crate) unsafe extern "C" fn PyUnicode_GetLength(o: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: `o` is live (contract).
+    match unsafe { str_of(o) } {
+        Some(s) => s.char_len() as Py_ssize_t,
+        None => bad_type(-1),
+    }
+}
+
+/// `PyUnicode_Concat`.
+pub(crate) unsafe extern "C" fn PyUnicode_Concat(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: both live (contract).
+        let (x, y) = unsafe { (str_of(a), str_of(b)) };
+        match (x, y) {
+            (Some(x), Some(y)) => {
+                let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
+                s.push_str(x.as_str());
+                s.push_str(y.as_str());
+                new_ref(Value::string(s))
+            }
+            _ => {
+                // SAFETY: as above.
+                let other = unsafe { borrow(if x.is_none() { a } else { b }) };
+                let name = other.map(|o| o.ty().name().to_owned()).unwrap_or_default();
+                fail(
+                    PyErr::type_error(format!("can only concatenate str (not \"{name}\") to str")),
+                    std::ptr::null_mut(),
+                )
+            }
+        }
+    })
+}
+
+/// `PyUnicode_CompareWithASCIIString`: -1, 0 or 1 (never fails).
+pub(crate) unsafe extern "C" fn PyUnicode_CompareWithASCIIString(
+    o: *mut PyObject,
+    s: *const c_char,
+) -> c_int {
+    // SAFETY: `o` live, `s` a C string (contract).
+    let (Some(x), Ok(y)) = (unsafe { str_of(o) }, unsafe { c_str(s) }) else {
+        return -1;
+    };
+    match x.as_str().cmp(y) {
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
+    }
+}
+
+/// `PyUnicode_AsUTF8String`: the UTF-8 encoding as `bytes`.
+pub(crate) unsafe extern "C" fn PyUnicode_AsUTF8String(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: `o` is live (contract).
+    match unsafe { str_of(o) } {
+        Some(s) => new_ref(Value::Obj(BytesObj::new_obj(s.as_str().as_bytes()))),
+        None => bad_type(std::ptr::null_mut()),
+    }
+}
+
+/// `PyUnicode_FromOrdinal`.
+pub(crate) unsafe extern "C" fn PyUnicode_FromOrdinal(c: c_int) -> *mut PyObject {
+    match u32::try_from(c).ok().and_then(char::from_u32) {
+        Some(ch) => new_ref(Value::Obj(StrObj::char_obj(ch))),
+        None => fail(
+            PyErr::value_error("chr() arg not in range(0x110000)"),
+            std::ptr::null_mut(),
+        ),
+    }
+}
+
+// ----- bytes ----------------------------------------------------------------
+
+/// `PyBytes_FromStringAndSize`. With `s` NULL the bytes are zeroed, for the
+/// caller to fill through `PyBytes_AsString` before sharing the object.
+pub(crate) unsafe extern "C" fn PyBytes_FromStringAndSize(
+    s: *const c_char,
+    n: Py_ssize_t,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        if n < 0 {
+            return fail(
+                PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    "Negative size passed to PyBytes_FromStringAndSize",
+                ),
+                std::ptr::null_mut(),
+            );
+        }
+        let n = n as usize;
+        let o = if s.is_null() {
+            BytesObj::new_obj(&vec![0u8; n])
+        } else {
+            // SAFETY: `s` points to `n` bytes (contract).
+            BytesObj::new_obj(unsafe { bytes_at(s, n) })
+        };
+        new_ref(Value::Obj(o))
+    })
+}
+
+/// `PyBytes_FromString`.
+pub(crate) unsafe extern "C" fn PyBytes_FromString(s: *const c_char) -> *mut PyObject {
+    if s.is_null() {
+        return fail(crate::object::bad_internal_call(), std::ptr::null_mut());
+    }
+    // SAFETY: `s` is a C string (contract).
+    let b = unsafe { std::ffi::CStr::from_ptr(s) }.to_bytes();
+    new_ref(Value::Obj(BytesObj::new_obj(b)))
+}
+
+fn expected_bytes<T>(o: Option<&ObjRef>, err: T) -> T {
+    let name = o.map(|o| o.ty().name().to_owned()).unwrap_or("NULL".into());
+    fail(
+        PyErr::type_error(format!("expected bytes, {name} found")),
+        err,
+    )
+}
+
+/// `PyBytes_AsString`: the NUL-terminated buffer. A brand-new object made
+/// with a NULL source may be written through it.
+pub(crate) unsafe extern "C" fn PyBytes_AsString(o: *mut PyObject) -> *mut c_char {
+    if o.is_null() {
+        return expected_bytes(None, std::ptr::null_mut());
+    }
+    // SAFETY: `o` is live (contract). The pointer is computed from the raw
+    // object pointer, not from a shared reference, so C may write through
+    // it while it is the object's only user (CPython's rule for filling a
+    // new bytes object).
+    match unsafe { abi::payload_ptr::<BytesObj>(o) } {
+        Some(p) => unsafe { (*p).buffer_ptr() as *mut c_char },
+        None => {
+            // SAFETY: `o` is live.
+            let b = unsafe { borrow(o) };
+            expected_bytes(b.as_deref(), std::ptr::null_mut())
+        }
+    }
+}
+
+/// `PyBytes_Size`.
+pub(crate) unsafe extern "C" fn PyBytes_Size(o: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: `o` is null or live (contract).
+    let b = unsafe { borrow(o) };
+    match b.as_ref().and_then(|b| b.downcast::<BytesObj>()) {
+        Some(x) => x.as_bytes().len() as Py_ssize_t,
+        None => expected_bytes(b.as_deref(), -1),
+    }
+}
+
+/// `PyBytes_AsStringAndSize`.
+pub(crate) unsafe extern "C" fn PyBytes_AsStringAndSize(
+    o: *mut PyObject,
+    buf: *mut *mut c_char,
+    len: *mut Py_ssize_t,
+) -> c_int {
+    // SAFETY: forwarded.
+    let p = unsafe { PyBytes_AsString(o) };
+    if p.is_null() {
+        return -1;
+    }
+    // SAFETY: `o` is a live bytes object (checked above); out-pointers are
+    // writable (contract).
+    unsafe {
+        let n = PyBytes_Size(o);
+        if !buf.is_null() {
+            *buf = p;
+        }
+        if len.is_null() {
+            if std::slice::from_raw_parts(p as *const u8, n as usize).contains(&0) {
+                return fail(PyErr::value_error("embedded null byte"), -1);
+            }
+        } else {
+            *len = n;
+        }
+    }
+    0
+}
+
+/// A `str` value from a borrowed pointer (for other modules' messages).
+///
+/// # Safety
+/// `o` must be null or live.
+pub(crate) unsafe fn text_arg(o: *mut PyObject) -> PyResult<String> {
+    // SAFETY: forwarded.
+    let v = unsafe { arg(o) }?;
+    match v.as_str() {
+        Some(s) => Ok(s.to_owned()),
+        None => Err(PyErr::type_error(format!(
+            "attribute name must be string, not '{}'",
+            v.type_name()
+        ))),
+    }
+}
