@@ -15,6 +15,14 @@
 //!   removed from `File "<dir>/` and from the `(<dir>/NAME.py:L:C)` suffix;
 //!   caret lines are compared too.
 //!
+//! * `tests/extensions/NAME.py` import the C extensions of `extensions/`
+//!   and are checked like the corpus, with the Typhon builds on
+//!   `TYPHON_PATH`; their expectations come from CPython running the same C
+//!   sources built against its own headers. They run twice: with typed
+//!   calls on (the default) and off (`[capi] typed_calls = false`), and
+//!   both must match CPython, which is what makes the typed fast path and
+//!   the generic wrappers agree on every result and error.
+//!
 //! Programs run in parallel (one worker per available CPU), each with a
 //! timeout; all failures are collected and reported together.
 
@@ -55,12 +63,17 @@ struct Outcome {
 }
 
 /// Runs `typhon ARGS` in `dir` with a timeout, capturing both streams.
-fn run_typhon(dir: &Path, args: &[&str]) -> Result<Outcome, String> {
+/// `path` becomes `TYPHON_PATH` (unset when `None`).
+fn run_typhon(dir: &Path, args: &[&str], path: Option<&Path>) -> Result<Outcome, String> {
     let start = Instant::now();
-    let mut child = Command::new(typhon())
+    let mut cmd = Command::new(typhon());
+    match path {
+        Some(p) => cmd.env("TYPHON_PATH", p),
+        None => cmd.env_remove("TYPHON_PATH"),
+    };
+    let mut child = cmd
         .args(args)
         .current_dir(dir)
-        .env_remove("TYPHON_PATH")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -219,6 +232,19 @@ fn describe_diff(what: &str, expected: &str, actual: &str) -> String {
     s
 }
 
+/// How to run a suite: its directory, how its programs are checked, and
+/// what the binary gets besides the program.
+#[derive(Clone)]
+struct Suite {
+    sub: &'static str,
+    mode: Mode,
+    min: usize,
+    /// Extra arguments before the program's name.
+    args: Vec<String>,
+    /// `TYPHON_PATH`.
+    path: Option<PathBuf>,
+}
+
 /// How to check one program.
 #[derive(Clone, Copy)]
 enum Mode {
@@ -229,7 +255,8 @@ enum Mode {
 }
 
 /// Checks one program; `Ok(elapsed)` or a failure report.
-fn check(dir: &Path, dirs: &[String], name: &str, mode: Mode) -> Result<Duration, String> {
+fn check(dir: &Path, dirs: &[String], name: &str, suite: &Suite) -> Result<Duration, String> {
+    let mode = suite.mode;
     let file = format!("{name}.py");
     let base = dir.join(name);
     let exp_out = match mode {
@@ -249,7 +276,10 @@ fn check(dir: &Path, dirs: &[String], name: &str, mode: Mode) -> Result<Duration
     }
     let exp_status = expected_status(&exit_path)?;
 
-    let r = run_typhon(dir, &["--check-leaks", &file])?;
+    let mut args: Vec<&str> = vec!["--check-leaks"];
+    args.extend(suite.args.iter().map(|a| a.as_str()));
+    args.push(&file);
+    let r = run_typhon(dir, &args, suite.path.as_deref())?;
     if r.timed_out {
         return Err(format!("timed out after {}s (killed)", TIMEOUT.as_secs()));
     }
@@ -293,9 +323,10 @@ fn check(dir: &Path, dirs: &[String], name: &str, mode: Mode) -> Result<Duration
     }
 }
 
-/// Runs every program of `dir` on a pool of threads and panics with a
+/// Runs every program of the suite on a pool of threads and panics with a
 /// summary of all failures.
-fn run_all(sub: &str, mode: Mode, min: usize) {
+fn run_all(suite: Suite) {
+    let (sub, min) = (suite.sub, suite.min);
     let dir = tests_dir(sub);
     let names = programs(&dir);
     assert!(
@@ -306,18 +337,24 @@ fn run_all(sub: &str, mode: Mode, min: usize) {
     );
     let dirs = Arc::new(dir_spellings(&dir));
     let dir = Arc::new(dir);
+    let suite = Arc::new(suite);
     let queue = Arc::new(Mutex::new(names.iter().cloned().collect::<VecDeque<_>>()));
     let results = Arc::new(Mutex::new(Vec::new()));
     let workers = thread::available_parallelism().map_or(4, |n| n.get());
     let handles: Vec<_> = (0..workers.min(names.len()))
         .map(|_| {
-            let (queue, results, dir, dirs) =
-                (queue.clone(), results.clone(), dir.clone(), dirs.clone());
+            let (queue, results, dir, dirs, suite) = (
+                queue.clone(),
+                results.clone(),
+                dir.clone(),
+                dirs.clone(),
+                suite.clone(),
+            );
             thread::spawn(move || {
                 loop {
                     let next = queue.lock().expect("queue lock").pop_front();
                     let Some(name) = next else { break };
-                    let r = check(&dir, &dirs, &name, mode);
+                    let r = check(&dir, &dirs, &name, &suite);
                     results.lock().expect("results lock").push((name, r));
                 }
             })
@@ -363,14 +400,49 @@ fn run_all(sub: &str, mode: Mode, min: usize) {
     );
 }
 
+fn suite(sub: &'static str, mode: Mode, min: usize) -> Suite {
+    Suite {
+        sub,
+        mode,
+        min,
+        args: Vec::new(),
+        path: None,
+    }
+}
+
 #[test]
 fn corpus_matches_cpython() {
-    run_all("programs", Mode::Corpus, MIN_PROGRAMS);
+    run_all(suite("programs", Mode::Corpus, MIN_PROGRAMS));
 }
 
 #[test]
 fn rejected_programs_are_rejected() {
-    run_all("rejected", Mode::Rejected, MIN_REJECTED);
+    run_all(suite("rejected", Mode::Rejected, MIN_REJECTED));
+}
+
+const MIN_EXTENSION_PROGRAMS: usize = 8;
+
+fn extension_suite() -> Suite {
+    Suite {
+        path: Some(extensions::typhon_dir().to_path_buf()),
+        ..suite("extensions", Mode::Corpus, MIN_EXTENSION_PROGRAMS)
+    }
+}
+
+#[test]
+fn extension_programs_match_cpython() {
+    run_all(extension_suite());
+}
+
+#[test]
+fn extension_programs_match_cpython_without_typed_calls() {
+    let config = std::env::temp_dir().join(format!("typhon-untyped-{}.toml", std::process::id()));
+    std::fs::write(&config, "[capi]\ntyped_calls = false\n").expect("write config");
+    run_all(Suite {
+        args: vec!["--config".into(), config.display().to_string()],
+        ..extension_suite()
+    });
+    let _ = std::fs::remove_file(&config);
 }
 
 #[test]

@@ -1,0 +1,700 @@
+/*
+ * checks: C functions for the error, calling-convention, argument-parsing
+ * and typed-method tests. Every function behaves the same on CPython and
+ * on Typhon; the tests compare the two.
+ *
+ * - Exceptions: raise_value_error, raise_custom (checks.CheckError),
+ *   raise_format, call_back (Python exceptions passing through C).
+ * - Misbehaviour: null_without_error (NULL, no exception),
+ *   result_with_error (a result and an exception), leak_ref and
+ *   borrowed_return (reference-count misuse that sys.getrefcount shows).
+ * - Strings: strlen_typed, count_char (T_C_STR), upper_ascii, join_bytes.
+ * - Typed metadata covering every type code and up to 8 arguments:
+ *   add, divide, scale, is_positive, check_range, log_call, calls,
+ *   same_object, type_name, first_byte, describe, sum8, flag_value.
+ * - Calling conventions: kwargs (VARARGS|KEYWORDS), fast_kw
+ *   (FASTCALL|KEYWORDS), parse (PyArg_ParseTuple formats), build
+ *   (Py_BuildValue), refcount.
+ * - A type, Pair, with tp_new/tp_init, members, a get-set, repr, str,
+ *   richcompare, hash, nb_add, mp_length, mp_subscript, iteration.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+#include "structmember.h"
+#include "typed_methods.h"
+
+static PyObject *CheckError;
+
+/* ----- exceptions ------------------------------------------------------------ */
+
+static PyObject *raise_value_error(PyObject *m, PyObject *msg) {
+    const char *s = PyUnicode_AsUTF8(msg);
+    if (s == NULL) {
+        return NULL;
+    }
+    PyErr_SetString(PyExc_ValueError, s);
+    return NULL;
+}
+
+static PyObject *raise_custom(PyObject *m, PyObject *msg) {
+    PyErr_SetObject(CheckError, msg);
+    return NULL;
+}
+
+static PyObject *raise_format(PyObject *m, PyObject *const *args, Py_ssize_t n) {
+    if (n != 2) {
+        PyErr_SetString(PyExc_TypeError, "raise_format() takes 2 arguments");
+        return NULL;
+    }
+    long v = PyLong_AsLong(args[0]);
+    if (v == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyErr_Format(PyExc_TypeError, "bad value %ld for %R (%s)", v, args[1],
+                 Py_TYPE(args[1])->tp_name);
+    return NULL;
+}
+
+static PyObject *call_back(PyObject *m, PyObject *const *args, Py_ssize_t n) {
+    if (n < 1) {
+        PyErr_SetString(PyExc_TypeError, "call_back() needs a callable");
+        return NULL;
+    }
+    PyObject *t = PyTuple_New(n - 1);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 1; i < n; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SetItem(t, i - 1, args[i]);
+    }
+    PyObject *r = PyObject_Call(args[0], t, NULL);
+    Py_DECREF(t);
+    return r;
+}
+
+/* ----- misbehaviour ------------------------------------------------------------- */
+
+static PyObject *null_without_error(PyObject *m, PyObject *unused) { return NULL; }
+
+static PyObject *result_with_error(PyObject *m, PyObject *unused) {
+    PyErr_SetString(PyExc_RuntimeError, "set but not reported");
+    Py_RETURN_NONE;
+}
+
+/* Takes a reference it never gives back: the object's count grows by one. */
+static PyObject *leak_ref(PyObject *m, PyObject *o) {
+    Py_INCREF(o);
+    Py_RETURN_NONE;
+}
+
+/* Returns a borrowed reference as if it were new: the caller's decref
+ * takes one reference too many. */
+static PyObject *borrowed_return(PyObject *m, PyObject *o) { return o; }
+
+static PyObject *refcount(PyObject *m, PyObject *o) { return PyLong_FromSsize_t(Py_REFCNT(o)); }
+
+/* ----- strings ---------------------------------------------------------------------- */
+
+static long strlen_typed_impl(const char *s) { return (long)strlen(s); }
+
+static PyObject *strlen_typed(PyObject *m, PyObject *arg) {
+    const char *s;
+    PyObject *t = PyTuple_Pack(1, arg);
+    if (t == NULL) {
+        return NULL;
+    }
+    int ok = PyArg_ParseTuple(t, "s:strlen_typed", &s);
+    Py_DECREF(t);
+    if (!ok) {
+        return NULL;
+    }
+    return PyLong_FromLong(strlen_typed_impl(s));
+}
+
+static long count_char_impl(const char *s, const char *c) {
+    long n = 0;
+    for (; *s; s++) {
+        if (*s == c[0]) {
+            n++;
+        }
+    }
+    return n;
+}
+
+static PyObject *count_char(PyObject *m, PyObject *args) {
+    const char *s, *c;
+    if (!PyArg_ParseTuple(args, "ss:count_char", &s, &c)) {
+        return NULL;
+    }
+    return PyLong_FromLong(count_char_impl(s, c));
+}
+
+static PyObject *upper_ascii(PyObject *m, PyObject *args) {
+    const char *s;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "s#:upper_ascii", &s, &n)) {
+        return NULL;
+    }
+    char *buf = PyMem_Malloc(n + 1);
+    if (buf == NULL) {
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        buf[i] = (s[i] >= 'a' && s[i] <= 'z') ? (char)(s[i] - 32) : s[i];
+    }
+    PyObject *r = PyUnicode_FromStringAndSize(buf, n);
+    PyMem_Free(buf);
+    return r;
+}
+
+static PyObject *join_bytes(PyObject *m, PyObject *args) {
+    const char *a, *b;
+    Py_ssize_t na, nb;
+    if (!PyArg_ParseTuple(args, "y#y#:join_bytes", &a, &na, &b, &nb)) {
+        return NULL;
+    }
+    PyObject *r = PyBytes_FromStringAndSize(NULL, na + nb);
+    if (r == NULL) {
+        return NULL;
+    }
+    char *dst = PyBytes_AsString(r);
+    memcpy(dst, a, na);
+    memcpy(dst + na, b, nb);
+    return r;
+}
+
+/* ----- typed functions ---------------------------------------------------------------- */
+
+static long add_impl(long a, long b) {
+    long r;
+    if (__builtin_add_overflow(a, b, &r)) {
+        PyErr_SetString(PyExc_OverflowError, "add() result does not fit in a C long");
+        return -1;
+    }
+    return r;
+}
+
+static long divide_impl(long a, long b) {
+    if (b == 0) {
+        PyErr_SetString(PyExc_ZeroDivisionError, "integer division or modulo by zero");
+        return -1;
+    }
+    if (a == LONG_MIN && b == -1) {
+        PyErr_SetString(PyExc_OverflowError, "divide() result does not fit in a C long");
+        return -1;
+    }
+    long q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) {
+        q -= 1; /* floor, like Python's // */
+    }
+    return q;
+}
+
+static double scale_impl(long n, double f) { return (double)n * f; }
+
+static int is_positive_impl(double x) { return x > 0.0; }
+
+static void check_range_impl(long x) {
+    if (x < 0 || x > 100) {
+        PyErr_Format(PyExc_ValueError, "%ld is not in 0..100", x);
+    }
+}
+
+static long n_calls = 0;
+
+static void log_call_impl(long x) { n_calls += x; }
+
+static int same_object_impl(PyObject *a, PyObject *b) { return a == b; }
+
+static PyObject *type_name_impl(PyObject *o) { return PyUnicode_FromString(Py_TYPE(o)->tp_name); }
+
+static long first_byte_impl(const char *s) { return (unsigned char)s[0]; }
+
+static PyObject *describe_impl(long n, double x, PyObject *o, const char *s, int flag) {
+    return PyUnicode_FromFormat("n=%ld x=%d/1000 o=%R s=%s flag=%d", n, (int)(x * 1000), o, s,
+                                flag);
+}
+
+static long sum8_impl(long a, long b, long c, long d, long e, long f, long g, long h) {
+    return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h;
+}
+
+static long flag_value_impl(int flag) { return flag ? 10 : 20; }
+
+/* Generic wrappers: what CPython calls, and Typhon when arguments do not
+ * fit. They must match the _impl functions exactly. */
+
+static int longs(PyObject *const *args, Py_ssize_t n, Py_ssize_t want, const char *name,
+                 long *out) {
+    if (n != want) {
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd arguments (%zd given)", name, want, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < want; i++) {
+        out[i] = PyLong_AsLong(args[i]);
+        if (out[i] == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *add(PyObject *m, PyObject *const *args, Py_ssize_t n) {
+    long v[2];
+    if (longs(args, n, 2, "add", v) < 0) {
+        return NULL;
+    }
+    long r = add_impl(v[0], v[1]);
+    if (r == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromLong(r);
+}
+
+static PyObject *divide(PyObject *m, PyObject *const *args, Py_ssize_t n) {
+    long v[2];
+    if (longs(args, n, 2, "divide", v) < 0) {
+        return NULL;
+    }
+    long r = divide_impl(v[0], v[1]);
+    if (r == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromLong(r);
+}
+
+static PyObject *scale(PyObject *m, PyObject *args) {
+    long a;
+    double f;
+    if (!PyArg_ParseTuple(args, "ld:scale", &a, &f)) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(scale_impl(a, f));
+}
+
+static PyObject *is_positive(PyObject *m, PyObject *arg) {
+    double x = PyFloat_AsDouble(arg);
+    if (x == -1.0 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyBool_FromLong(is_positive_impl(x));
+}
+
+static PyObject *check_range(PyObject *m, PyObject *arg) {
+    long x = PyLong_AsLong(arg);
+    if (x == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    check_range_impl(x);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *log_call(PyObject *m, PyObject *arg) {
+    long x = PyLong_AsLong(arg);
+    if (x == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    log_call_impl(x);
+    Py_RETURN_NONE;
+}
+
+static PyObject *calls(PyObject *m, PyObject *unused) { return PyLong_FromLong(n_calls); }
+
+static PyObject *same_object(PyObject *m, PyObject *const *args, Py_ssize_t n) {
+    if (n != 2) {
+        PyErr_SetString(PyExc_TypeError, "same_object() takes exactly 2 arguments");
+        return NULL;
+    }
+    return PyBool_FromLong(same_object_impl(args[0], args[1]));
+}
+
+static PyObject *type_name(PyObject *m, PyObject *o) { return type_name_impl(o); }
+
+static PyObject *first_byte(PyObject *m, PyObject *args) {
+    const char *s;
+    if (!PyArg_ParseTuple(args, "s:first_byte", &s)) {
+        return NULL;
+    }
+    return PyLong_FromLong(first_byte_impl(s));
+}
+
+static PyObject *describe(PyObject *m, PyObject *args) {
+    long n;
+    double x;
+    PyObject *o;
+    const char *s;
+    int flag;
+    if (!PyArg_ParseTuple(args, "ldOsp:describe", &n, &x, &o, &s, &flag)) {
+        return NULL;
+    }
+    return describe_impl(n, x, o, s, flag);
+}
+
+static PyObject *sum8(PyObject *m, PyObject *const *args, Py_ssize_t n) {
+    long v[8];
+    if (longs(args, n, 8, "sum8", v) < 0) {
+        return NULL;
+    }
+    return PyLong_FromLong(sum8_impl(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]));
+}
+
+static PyObject *flag_value(PyObject *m, PyObject *arg) {
+    int flag = PyObject_IsTrue(arg);
+    if (flag < 0) {
+        return NULL;
+    }
+    return PyLong_FromLong(flag_value_impl(flag));
+}
+
+SIG(strlen_typed, LIST(T_C_STR), T_C_LONG)
+SIG(count_char, LIST(T_C_STR, T_C_STR), T_C_LONG)
+SIG(add, LIST(T_C_LONG, T_C_LONG), MAY_RAISE(T_C_LONG))
+SIG(divide, LIST(T_C_LONG, T_C_LONG), MAY_RAISE(T_C_LONG))
+SIG(scale, LIST(T_C_LONG, T_C_DOUBLE), T_C_DOUBLE)
+SIG(is_positive, LIST(T_C_DOUBLE), T_C_BOOL)
+SIG(check_range, LIST(T_C_LONG), MAY_RAISE(T_C_VOID))
+SIG(log_call, LIST(T_C_LONG), T_C_VOID)
+SIG(same_object, LIST(T_PY_OBJECT, T_PY_OBJECT), T_C_BOOL)
+SIG(type_name, LIST(T_PY_OBJECT), MAY_RAISE(T_PY_OBJECT))
+SIG(first_byte, LIST(T_C_STR), T_C_LONG)
+SIG(describe, LIST(T_C_LONG, T_C_DOUBLE, T_PY_OBJECT, T_C_STR, T_C_BOOL), MAY_RAISE(T_PY_OBJECT))
+SIG(sum8, LIST(T_C_LONG, T_C_LONG, T_C_LONG, T_C_LONG, T_C_LONG, T_C_LONG, T_C_LONG, T_C_LONG),
+    T_C_LONG)
+SIG(flag_value, LIST(T_C_BOOL), T_C_LONG)
+
+/* ----- calling conventions and argument parsing ------------------------------------------- */
+
+static PyObject *kwargs(PyObject *m, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"a", "b", "c", NULL};
+    int a, b = 2;
+    const char *c = "none";
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i|is:kwargs", kwlist, &a, &b, &c)) {
+        return NULL;
+    }
+    return Py_BuildValue("(iis)", a, b, c);
+}
+
+static PyObject *fast_kw(PyObject *m, PyObject *const *args, Py_ssize_t n, PyObject *kwnames) {
+    Py_ssize_t nkw = kwnames ? PyTuple_Size(kwnames) : 0;
+    PyObject *pos = PyTuple_New(n);
+    if (pos == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SetItem(pos, i, args[i]);
+    }
+    PyObject *kw = PyDict_New();
+    if (kw == NULL) {
+        Py_DECREF(pos);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        PyDict_SetItem(kw, PyTuple_GetItem(kwnames, i), args[n + i]);
+    }
+    return Py_BuildValue("(NN)", pos, kw);
+}
+
+static PyObject *parse(PyObject *m, PyObject *args) {
+    int i;
+    long l;
+    Py_ssize_t n, slen, ylen;
+    double d;
+    const char *s, *s2, *y;
+    PyObject *o, *lst;
+    int p = 0;
+    long opt = -1;
+    if (!PyArg_ParseTuple(args, "ilnds#sy#OO!p|l:parse", &i, &l, &n, &d, &s, &slen, &s2, &y, &ylen,
+                          &o, &PyList_Type, &lst, &p, &opt)) {
+        return NULL;
+    }
+    return Py_BuildValue("(ilnds#sy#OOil)", i, l, n, d, s, slen, s2, y, ylen, o, lst, p, opt);
+}
+
+static PyObject *build(PyObject *m, PyObject *unused) {
+    return Py_BuildValue("(i,l,n,d,s,s#,z,y#,O,N,[i,i],{s:i},(),b)", 1, 2L, (Py_ssize_t)3, 1.5,
+                         "s", "ab", (Py_ssize_t)1, NULL, "yy", (Py_ssize_t)2, Py_None,
+                         PyLong_FromLong(7), 8, 9, "k", 10, 11);
+}
+
+/* ----- the Pair type ---------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    long a;
+    PyObject *b;
+} PairObject;
+
+static PyTypeObject Pair_Type;
+static PyTypeObject PairIter_Type;
+
+static int Pair_init(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"a", "b", NULL};
+    PairObject *p = (PairObject *)self;
+    long a;
+    PyObject *b = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "l|O:Pair", kwlist, &a, &b)) {
+        return -1;
+    }
+    p->a = a;
+    Py_INCREF(b);
+    Py_XSETREF(p->b, b);
+    return 0;
+}
+
+static void Pair_dealloc(PyObject *self) {
+    Py_XDECREF(((PairObject *)self)->b);
+    Py_TYPE(self)->tp_free(self);
+}
+
+static PyObject *Pair_repr(PyObject *self) {
+    PairObject *p = (PairObject *)self;
+    return PyUnicode_FromFormat("Pair(%ld, %R)", p->a, p->b ? p->b : Py_None);
+}
+
+static PyObject *Pair_str(PyObject *self) {
+    PairObject *p = (PairObject *)self;
+    return PyUnicode_FromFormat("<%ld|%S>", p->a, p->b ? p->b : Py_None);
+}
+
+static PyObject *Pair_richcompare(PyObject *x, PyObject *y, int op) {
+    if (!PyObject_TypeCheck(y, &Pair_Type) || !PyObject_TypeCheck(x, &Pair_Type)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    long a = ((PairObject *)x)->a, b = ((PairObject *)y)->a;
+    Py_RETURN_RICHCOMPARE(a, b, op);
+}
+
+static Py_hash_t Pair_hash(PyObject *self) {
+    long a = ((PairObject *)self)->a;
+    return a == -1 ? -2 : a;
+}
+
+static PyObject *Pair_add(PyObject *x, PyObject *y) {
+    if (!PyObject_TypeCheck(x, &Pair_Type) || !PyObject_TypeCheck(y, &Pair_Type)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    return PyObject_CallFunction((PyObject *)&Pair_Type, "lO", ((PairObject *)x)->a + ((PairObject *)y)->a,
+                                 ((PairObject *)x)->b);
+}
+
+static Py_ssize_t Pair_length(PyObject *self) { return 2; }
+
+static PyObject *Pair_subscript(PyObject *self, PyObject *key) {
+    PairObject *p = (PairObject *)self;
+    long i = PyLong_AsLong(key);
+    if (i == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (i == 0 || i == -2) {
+        return PyLong_FromLong(p->a);
+    }
+    if (i == 1 || i == -1) {
+        Py_INCREF(p->b);
+        return p->b;
+    }
+    PyErr_SetString(PyExc_IndexError, "Pair index out of range");
+    return NULL;
+}
+
+static PyObject *Pair_get_total(PyObject *self, void *closure) {
+    PairObject *p = (PairObject *)self;
+    if (!PyLong_Check(p->b)) {
+        PyErr_SetString(PyExc_TypeError, "total needs an int b");
+        return NULL;
+    }
+    long b = PyLong_AsLong(p->b);
+    if (b == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromLong(p->a + b);
+}
+
+static int Pair_set_total(PyObject *self, PyObject *value, void *closure) {
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "cannot delete total");
+        return -1;
+    }
+    long t = PyLong_AsLong(value);
+    if (t == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    PairObject *p = (PairObject *)self;
+    PyObject *b = PyLong_FromLong(t - p->a);
+    if (b == NULL) {
+        return -1;
+    }
+    Py_XSETREF(p->b, b);
+    return 0;
+}
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *pair;
+    int index;
+} PairIterObject;
+
+static PyObject *Pair_iter(PyObject *self) {
+    PairIterObject *it = PyObject_New(PairIterObject, &PairIter_Type);
+    if (it == NULL) {
+        return NULL;
+    }
+    Py_INCREF(self);
+    it->pair = self;
+    it->index = 0;
+    return (PyObject *)it;
+}
+
+static PyObject *PairIter_next(PyObject *self) {
+    PairIterObject *it = (PairIterObject *)self;
+    if (it->index >= 2) {
+        return NULL;
+    }
+    PyObject *key = PyLong_FromLong(it->index++);
+    PyObject *r = Pair_subscript(it->pair, key);
+    Py_DECREF(key);
+    return r;
+}
+
+static void PairIter_dealloc(PyObject *self) {
+    Py_DECREF(((PairIterObject *)self)->pair);
+    PyObject_Del(self);
+}
+
+static PyObject *Pair_swap(PyObject *self, PyObject *unused) {
+    PairObject *p = (PairObject *)self;
+    return Py_BuildValue("(Ol)", p->b, p->a);
+}
+
+static PyObject *Pair_scaled(PyObject *self, PyObject *arg) {
+    long k = PyLong_AsLong(arg);
+    if (k == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    PairObject *p = (PairObject *)self;
+    return PyObject_CallFunction((PyObject *)Py_TYPE(self), "lO", p->a * k, p->b);
+}
+
+static PyNumberMethods Pair_as_number = {.nb_add = Pair_add};
+static PyMappingMethods Pair_as_mapping = {.mp_length = Pair_length, .mp_subscript = Pair_subscript};
+
+static PyMemberDef Pair_members[] = {
+    {"a", T_LONG, offsetof(PairObject, a), 0, "the first item"},
+    {"b", T_OBJECT, offsetof(PairObject, b), READONLY, "the second item"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyGetSetDef Pair_getset[] = {
+    {"total", Pair_get_total, Pair_set_total, "a + b", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef Pair_methods[] = {
+    {"swap", Pair_swap, METH_NOARGS, "(b, a)"},
+    {"scaled", Pair_scaled, METH_O, "a Pair with a multiplied by k"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject Pair_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "checks.Pair",
+    .tp_basicsize = sizeof(PairObject),
+    .tp_dealloc = Pair_dealloc,
+    .tp_repr = Pair_repr,
+    .tp_str = Pair_str,
+    .tp_as_number = &Pair_as_number,
+    .tp_as_mapping = &Pair_as_mapping,
+    .tp_hash = Pair_hash,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "A pair (a: int, b: object).",
+    .tp_richcompare = Pair_richcompare,
+    .tp_iter = Pair_iter,
+    .tp_methods = Pair_methods,
+    .tp_members = Pair_members,
+    .tp_getset = Pair_getset,
+    .tp_init = Pair_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static PyTypeObject PairIter_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "checks.PairIterator",
+    .tp_basicsize = sizeof(PairIterObject),
+    .tp_dealloc = PairIter_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_iternext = PairIter_next,
+};
+
+/* ----- the module ------------------------------------------------------------------------------------ */
+
+static PyMethodDef checks_methods[] = {
+    {"raise_value_error", raise_value_error, METH_O, NULL},
+    {"raise_custom", raise_custom, METH_O, NULL},
+    {"raise_format", (PyCFunction)(void (*)(void))raise_format, METH_FASTCALL, NULL},
+    {"call_back", (PyCFunction)(void (*)(void))call_back, METH_FASTCALL, NULL},
+    {"null_without_error", null_without_error, METH_NOARGS, NULL},
+    {"result_with_error", result_with_error, METH_NOARGS, NULL},
+    {"leak_ref", leak_ref, METH_O, NULL},
+    {"borrowed_return", borrowed_return, METH_O, NULL},
+    {"refcount", refcount, METH_O, NULL},
+    TYPED_SIG(strlen_typed, strlen_typed, METH_O, NULL),
+    TYPED_SIG(count_char, count_char, METH_VARARGS, NULL),
+    {"upper_ascii", upper_ascii, METH_VARARGS, NULL},
+    {"join_bytes", join_bytes, METH_VARARGS, NULL},
+    TYPED_SIG(add, add, METH_FASTCALL, NULL),
+    TYPED_SIG(divide, divide, METH_FASTCALL, NULL),
+    TYPED_SIG(scale, scale, METH_VARARGS, NULL),
+    TYPED_SIG(is_positive, is_positive, METH_O, NULL),
+    TYPED_SIG(check_range, check_range, METH_O, NULL),
+    TYPED_SIG(log_call, log_call, METH_O, NULL),
+    {"calls", calls, METH_NOARGS, NULL},
+    TYPED_SIG(same_object, same_object, METH_FASTCALL, NULL),
+    TYPED_SIG(type_name, type_name, METH_O, NULL),
+    TYPED_SIG(first_byte, first_byte, METH_VARARGS, NULL),
+    TYPED_SIG(describe, describe, METH_VARARGS, NULL),
+    TYPED_SIG(sum8, sum8, METH_FASTCALL, NULL),
+    TYPED_SIG(flag_value, flag_value, METH_O, NULL),
+    {"kwargs", (PyCFunction)(void (*)(void))kwargs, METH_VARARGS | METH_KEYWORDS, NULL},
+    {"fast_kw", (PyCFunction)(void (*)(void))fast_kw, METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"parse", parse, METH_VARARGS, NULL},
+    {"build", build, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef checks_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "checks",
+    .m_doc = "Functions for Typhon's C API tests.",
+    .m_size = -1,
+    .m_methods = checks_methods,
+};
+
+PyMODINIT_FUNC PyInit_checks(void) {
+    if (PyType_Ready(&Pair_Type) < 0 || PyType_Ready(&PairIter_Type) < 0) {
+        return NULL;
+    }
+    PyObject *m = PyModule_Create(&checks_module);
+    if (m == NULL) {
+        return NULL;
+    }
+    CheckError = PyErr_NewException("checks.CheckError", PyExc_ValueError, NULL);
+    if (CheckError == NULL) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(CheckError);
+    if (PyModule_AddObject(m, "CheckError", CheckError) < 0 ||
+        PyModule_AddObject(m, "Pair", (PyObject *)&Pair_Type) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&Pair_Type);
+    PyModule_AddIntConstant(m, "ANSWER", 42);
+    PyModule_AddStringConstant(m, "GREETING", "hello from C");
+    return m;
+}

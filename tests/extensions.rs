@@ -1,0 +1,319 @@
+//! Loading C extensions: import errors, search paths, embedding, and a
+//! live comparison with CPython.
+//!
+//! The programs in `tests/extensions/` are checked against their recorded
+//! CPython output by `tests/corpus.rs`; this file covers what those cannot:
+//! modules that must fail to import (each with its exact Python
+//! exception), libraries that are not Typhon extensions, where modules are
+//! found, loading from a Rust program that embeds Typhon, and (when
+//! `python3` with headers is installed) running the same programs on
+//! CPython right now, with the extensions built from the same C sources.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn typhon() -> &'static str {
+    env!("CARGO_BIN_EXE_typhon")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("typhon-ext-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("create scratch dir");
+    d
+}
+
+/// Runs `typhon -c CODE` with `TYPHON_PATH=path`; returns (status, stdout,
+/// stderr).
+fn run_code(code: &str, path: &Path) -> (Option<i32>, String, String) {
+    let out = Command::new(typhon())
+        .args(["-c", code])
+        .env("TYPHON_PATH", path)
+        .output()
+        .expect("run typhon");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The last line of a traceback: `Type: message`.
+fn last_line(stderr: &str) -> &str {
+    stderr.trim_end().lines().last().unwrap_or("")
+}
+
+#[test]
+fn broken_extensions_fail_with_clear_exceptions() {
+    let dir = extensions::broken_dir();
+    let meta = "ImportError: malformed typed-method metadata for";
+    let cases: &[(&str, String)] = &[
+        (
+            "bad_typecode",
+            format!("{meta} 'one': unknown type code 99 for argument 2"),
+        ),
+        (
+            "bad_too_many",
+            format!("{meta} 'nine': more than 8 arguments (or a missing -1 terminator)"),
+        ),
+        (
+            "bad_str_return",
+            format!(
+                "{meta} 'str': T_C_STR is not a valid result type (it is only valid for arguments)"
+            ),
+        ),
+        (
+            "bad_void_arg",
+            format!("{meta} 'one': argument 1 has type T_C_VOID, which is only valid as a result"),
+        ),
+        (
+            "bad_arity_o",
+            format!("{meta} 'two': METH_O takes 1 argument but the signature declares 2"),
+        ),
+        (
+            "bad_arity_noargs",
+            format!("{meta} 'one': METH_NOARGS takes 0 arguments but the signature declares 1"),
+        ),
+        (
+            "init_null",
+            "SystemError: initialization of init_null failed without raising an exception".into(),
+        ),
+        (
+            "init_raises",
+            "ImportError: init_raises refuses to load".into(),
+        ),
+        (
+            "init_not_module",
+            "SystemError: initialization of init_not_module did not return an extension module"
+                .into(),
+        ),
+        (
+            "no_init",
+            format!(
+                "ImportError: dynamic module '{}' does not define module export function (PyInit_no_init)",
+                dir.join("no_init.typhon.so").display()
+            ),
+        ),
+    ];
+    assert_eq!(cases.len(), extensions::BROKEN.len(), "a case per fixture");
+    for (name, want) in cases {
+        let (status, stdout, stderr) = run_code(&format!("import {name}"), dir);
+        assert_eq!(status, Some(1), "{name}: exit status; stderr:\n{stderr}");
+        assert_eq!(stdout, "", "{name}");
+        assert!(
+            stderr.starts_with("Traceback (most recent call last):\n"),
+            "{name}: {stderr}"
+        );
+        assert_eq!(last_line(&stderr), want, "{name}");
+        // The import error is catchable like any other.
+        let (status, stdout, _) = run_code(
+            &format!(
+                "try:\n    import {name}\nexcept (ImportError, SystemError) as e:\n    print(type(e).__name__)\n"
+            ),
+            dir,
+        );
+        assert_eq!(status, Some(0), "{name}");
+        assert_eq!(
+            stdout.trim(),
+            want.split(':').next().unwrap_or(""),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn files_that_are_not_typhon_extensions_are_import_errors() {
+    let dir = scratch("junk");
+    std::fs::write(dir.join("junk.so"), "this is not a shared library\n").expect("write");
+    let (status, _, stderr) = run_code("import junk", &dir);
+    assert_eq!(status, Some(1), "{stderr}");
+    let last = last_line(&stderr);
+    assert!(last.starts_with("ImportError: "), "{last}");
+    assert!(
+        last.contains(&dir.join("junk.so").display().to_string()),
+        "names the file: {last}"
+    );
+
+    // A shared library that was not built against Typhon's Python.h.
+    let lib = dir.join("plain.so");
+    let src = dir.join("plain.c");
+    std::fs::write(&src, "int plain_value(void) { return 1; }\n").expect("write");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let ok = Command::new(&cc)
+        .args(["-shared", "-fPIC"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&lib)
+        .status()
+        .expect("run the C compiler");
+    assert!(ok.success());
+    let (status, _, stderr) = run_code("import plain", &dir);
+    assert_eq!(status, Some(1), "{stderr}");
+    assert_eq!(
+        last_line(&stderr),
+        format!(
+            "ImportError: '{}' is not a Typhon extension module: it has no _typhon_api_version symbol (build it against Typhon's Python.h in capi/include)",
+            lib.display()
+        )
+    );
+
+    let (status, _, stderr) = run_code("import no_such_module_anywhere", &dir);
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        last_line(&stderr),
+        "ModuleNotFoundError: No module named 'no_such_module_anywhere'"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn extensions_are_found_beside_the_script_in_config_paths_and_on_typhon_path() {
+    let built = extensions::typhon_dir().join("fastmath.typhon.so");
+    let code = "import fastmath\nprint(fastmath.gcd(12, 18))\n";
+
+    // Beside the script.
+    let dir = scratch("beside");
+    std::fs::copy(&built, dir.join("fastmath.typhon.so")).expect("copy");
+    std::fs::write(dir.join("main.py"), code).expect("write");
+    let out = Command::new(typhon())
+        .arg(dir.join("main.py"))
+        .env_remove("TYPHON_PATH")
+        .output()
+        .expect("run");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "6\n");
+
+    // In a search path from typhon.toml (relative to the config file).
+    let dir2 = scratch("config");
+    std::fs::create_dir_all(dir2.join("lib")).expect("mkdir");
+    std::fs::copy(&built, dir2.join("lib/fastmath.typhon.so")).expect("copy");
+    std::fs::write(dir2.join("main.py"), code).expect("write");
+    std::fs::write(
+        dir2.join("typhon.toml"),
+        "[runtime]\nsearch_paths = [\"lib\"]\n",
+    )
+    .expect("write");
+    let out = Command::new(typhon())
+        .arg(dir2.join("main.py"))
+        .env_remove("TYPHON_PATH")
+        .output()
+        .expect("run");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "6\n", "{:?}", out);
+
+    // On TYPHON_PATH.
+    let (status, stdout, stderr) = run_code(code, extensions::typhon_dir());
+    assert_eq!((status, stdout.as_str()), (Some(0), "6\n"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}
+
+/// This test is itself an embedding program: loading an extension needs
+/// nothing from it but a search path (no link flags, no exported symbols).
+#[test]
+fn an_embedding_rust_program_loads_extensions() {
+    let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    struct Sink(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+    impl std::io::Write for Sink {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let before = typhon::live_objects();
+    {
+        let mut vm = typhon::Vm::builder()
+            .search_path(extensions::typhon_dir())
+            .stdout(Box::new(Sink(out.clone())))
+            .build();
+        vm.run_source(
+            "import bench_ext, checks\n\
+             x = 0\n\
+             for i in range(100000):\n    x = bench_ext.inc(x)\n\
+             p = checks.Pair(2, 'b')\n\
+             print(x, bench_ext.fadd(0.5, 0.25), p, len(p))\n",
+            "<embedded>",
+        )
+        .expect("the program runs");
+    }
+    assert_eq!(
+        String::from_utf8_lossy(&out.borrow()),
+        "100000 0.75 <2|b> 2\n"
+    );
+    assert_eq!(
+        typhon::live_objects(),
+        before,
+        "every object made while running is freed"
+    );
+}
+
+/// The programs of `tests/extensions`, run now on CPython with the
+/// extensions built from the same sources against CPython's headers, must
+/// print what Typhon prints. Skipped (with a note) when `python3` or its
+/// headers are missing; the recorded expectations still cover Typhon then.
+#[test]
+fn cpython_runs_the_same_extension_programs_the_same_way() {
+    let rt = match extensions::runtime("python3") {
+        Ok(rt) => rt,
+        Err(why) => {
+            eprintln!("skipping the live CPython comparison: {why}");
+            return;
+        }
+    };
+    let version = Command::new("python3").arg("--version").output();
+    match version {
+        Ok(v) if String::from_utf8_lossy(&v.stdout).starts_with("Python 3.11") => {}
+        _ => {
+            eprintln!("skipping the live CPython comparison: python3 is not CPython 3.11");
+            return;
+        }
+    }
+    let build = scratch("cpython");
+    let names: Vec<&str> = extensions::EXTENSIONS.iter().map(|(n, _)| *n).collect();
+    extensions::build_for(&rt, &names, &build).expect("build the extensions for CPython");
+    let progs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/extensions");
+    let mut checked = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(&progs)
+        .expect("list programs")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "py"))
+        .collect();
+    entries.sort();
+    for prog in entries {
+        let name = prog
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let py = Command::new("python3")
+            .arg(&name)
+            .current_dir(&progs)
+            .env("PYTHONPATH", &build)
+            .env("PYTHONHASHSEED", "0")
+            .output()
+            .expect("run python3");
+        let ty = Command::new(typhon())
+            .arg(&name)
+            .current_dir(&progs)
+            .env("TYPHON_PATH", extensions::typhon_dir())
+            .output()
+            .expect("run typhon");
+        assert_eq!(
+            String::from_utf8_lossy(&ty.stdout),
+            String::from_utf8_lossy(&py.stdout),
+            "{name}: stdout"
+        );
+        assert_eq!(ty.status.code(), py.status.code(), "{name}: exit status");
+        // Tracebacks: the same last line (CPython adds caret lines and
+        // absolute paths; the recorded expectations check the rest).
+        assert_eq!(
+            last_line(&String::from_utf8_lossy(&ty.stderr)),
+            last_line(&String::from_utf8_lossy(&py.stderr)),
+            "{name}: stderr"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "found only {checked} programs");
+    let _ = std::fs::remove_dir_all(&build);
+}

@@ -1,0 +1,56 @@
+# An extension type: construction, members, get-sets, methods, repr/str,
+# comparison, hashing, arithmetic, mapping access and iteration.
+import checks
+
+Pair = checks.Pair
+p = Pair(3, "x")
+q = Pair(4, b=10)
+print(repr(p), str(p), p, [p, q])
+print(f"{p} and {q!r}")
+print(p.a, p.b, q.a, q.b, q.total)
+p.a = 30
+print(p.a, p)
+q.total = 100
+print(q.b, q.total)
+print(p.swap(), q.scaled(2), Pair.swap(q))
+print(type(p).__name__, type(p), isinstance(p, Pair), Pair.__name__, Pair.__doc__)
+print(Pair.swap, Pair.a.__name__)
+
+print(p == Pair(30), p == q, p != q, p < q, q < p, p <= Pair(30), p > q, p >= q)
+print(p == 30, p != "x")
+print(hash(Pair(5)) == hash(Pair(5)), hash(Pair(7)))
+d = {Pair(1): "one", Pair(2): "two"}
+print(d[Pair(1)] if Pair(1) in d else "identity keys", len(d))
+
+r = p + q
+print(r, type(r).__name__)
+print(len(p), p[0], p[1], p[-1], p[-2], list(p), tuple(q))
+for item in Pair(7, "seven"):
+    print("item", item)
+print("x" in Pair(0, "x"), 5 in Pair(0, "x"))
+a, b = Pair(1, 2)
+print(a, b)
+
+for call in [
+    lambda: Pair(),
+    lambda: Pair("no"),
+    lambda: Pair(1, 2, 3),
+    lambda: Pair(1, c=2),
+    lambda: setattr(p, "b", 5),
+    lambda: setattr(p, "a", "str"),
+    lambda: setattr(p, "nope", 1),
+    lambda: p.nope,
+    lambda: p[2],
+    lambda: p["k"],
+    lambda: p + 1,
+    lambda: 1 + p,
+    lambda: p < 3,
+    lambda: Pair(1, "s").total,
+    lambda: p.scaled("x"),
+    lambda: Pair.swap(5),
+    lambda: p.swap(1),
+]:
+    try:
+        print("ok", call())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
