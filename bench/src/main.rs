@@ -66,10 +66,6 @@ struct Args {
     timeout: u64,
 }
 
-/// Environment variable naming the directory that holds the built `bench_ext`
-/// extension; it is put on `PYTHONPATH` for benchmarks that need it.
-const EXT_DIR_VAR: &str = "BENCH_EXT_DIR";
-
 fn main() -> ExitCode {
     let args = Args::parse();
     match run(&args) {
@@ -123,20 +119,9 @@ fn run(args: &Args) -> Result<bool, String> {
     let command = sysinfo::command_line();
     let runs = args.runs.unwrap_or(if args.quick { 1 } else { 5 });
     let timeout = Duration::from_secs(args.timeout);
-    let mut notes = Vec::new();
+    let notes = Vec::new();
 
-    let mut benches = select(&args.only)?;
-    let ext_dir = std::env::var_os(EXT_DIR_VAR).map(PathBuf::from);
-    benches.retain(|b| {
-        let usable = !b.needs_extension || ext_dir.is_some();
-        if !usable {
-            notes.push(format!(
-                "{} skipped: it needs the bench_ext C extension; set {EXT_DIR_VAR} to the directory holding it",
-                b.name
-            ));
-        }
-        usable
-    });
+    let benches = select(&args.only)?;
     if benches.is_empty() {
         return Err("no benchmark selected".to_owned());
     }
@@ -162,8 +147,12 @@ fn run(args: &Args) -> Result<bool, String> {
 
     // Interleave runtimes within each round so slow drift (thermal, other
     // load) spreads evenly over them.
-    let applies =
-        |b: &Benchmark, rt: &Runtime| rt.kind != RuntimeKind::Native || b.native.is_some();
+    // A native cell exists only for benchmarks with a C counterpart; an
+    // extension benchmark needs the runtime's build of bench_ext.
+    let applies = |b: &Benchmark, rt: &Runtime| match rt.kind {
+        RuntimeKind::Native => b.native.is_some(),
+        _ => !b.needs_extension || rt.ext.is_some(),
+    };
     let mut jobs = Vec::new();
     for (bi, b) in benches.iter().enumerate() {
         for run in 0..runs {
@@ -205,7 +194,7 @@ fn run(args: &Args) -> Result<bool, String> {
             bar.inc(1);
             continue;
         }
-        let outcome = run_one(b, rt, args.quick, &paths, ext_dir.as_deref(), timeout);
+        let outcome = run_one(b, rt, args.quick, &paths, timeout);
         if let Err(e) = &outcome {
             let msg = format!("bench: {} on {} failed: {e}", b.name, rt.kind.name());
             if bar.is_hidden() {
@@ -276,7 +265,6 @@ fn run_one(
     rt: &Runtime,
     quick: bool,
     paths: &Paths,
-    ext_dir: Option<&std::path::Path>,
     timeout: Duration,
 ) -> Result<process::Measurement, String> {
     let target = match rt.kind {
@@ -285,9 +273,6 @@ fn run_one(
     };
     let mut cmd = rt.command(target, b.n(quick));
     cmd.current_dir(paths.programs());
-    if let (true, Some(dir)) = (b.needs_extension, ext_dir) {
-        cmd.env("PYTHONPATH", dir);
-    }
     let out = process::run(&mut cmd, timeout)?;
     process::parse_measurement(&out)
 }

@@ -61,6 +61,10 @@ pub struct Runtime {
     pub program: PathBuf,
     /// Extra environment variables for every run.
     pub env: Vec<(String, String)>,
+    /// Where this runtime's build of `bench_ext` is, as the environment
+    /// variable that puts it on the module path (`TYPHON_PATH`,
+    /// `PYTHONPATH`) and the directory; `None` if it could not be built.
+    pub ext: Option<(&'static str, PathBuf)>,
 }
 
 impl Runtime {
@@ -70,6 +74,9 @@ impl Runtime {
         let mut cmd = Command::new(&self.program);
         cmd.arg(script_or_native_name).arg(n.to_string());
         cmd.envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        if let Some((var, dir)) = &self.ext {
+            cmd.env(var, dir);
+        }
         cmd
     }
 }
@@ -97,6 +104,7 @@ impl RuntimeStatus {
                 kind,
                 program,
                 env: Vec::new(),
+                ext: None,
             }),
         }
     }
@@ -119,7 +127,7 @@ pub fn prepare(kinds: &[RuntimeKind], paths: &Paths, log: &dyn Fn(&str)) -> Vec<
         .iter()
         .any(|k| matches!(k, RuntimeKind::Typhon | RuntimeKind::TyphonNojit));
     let typhon = wants_typhon.then(|| prepare_typhon(paths, log));
-    kinds
+    let mut statuses: Vec<RuntimeStatus> = kinds
         .iter()
         .map(|&kind| match kind {
             RuntimeKind::Typhon | RuntimeKind::TyphonNojit => match &typhon {
@@ -138,7 +146,49 @@ pub fn prepare(kinds: &[RuntimeKind], paths: &Paths, log: &dyn Fn(&str)) -> Vec<
             RuntimeKind::Pypy => prepare_pypy(),
             RuntimeKind::Native => prepare_native(paths, log),
         })
-        .collect()
+        .collect();
+    for status in &mut statuses {
+        attach_extension(status, paths, log);
+    }
+    statuses
+}
+
+/// Gives a Python runtime its build of `bench_ext`: Typhon's comes from the
+/// `extensions` crate (built with this harness, against Typhon's headers);
+/// CPython's and PyPy's are compiled here from the same source against
+/// their own headers. A runtime without headers keeps running the other
+/// benchmarks; the extension benchmarks are skipped for it with a note.
+fn attach_extension(status: &mut RuntimeStatus, paths: &Paths, log: &dyn Fn(&str)) {
+    let Some(rt) = status.runtime.as_mut() else {
+        return;
+    };
+    let built = match rt.kind {
+        RuntimeKind::Native => return,
+        RuntimeKind::Typhon | RuntimeKind::TyphonNojit => {
+            Ok(("TYPHON_PATH", extensions::typhon_dir().to_path_buf()))
+        }
+        RuntimeKind::Cpython | RuntimeKind::Pypy => {
+            let python = rt.program.to_string_lossy().into_owned();
+            let dir = paths.target.join("bench-ext").join(rt.kind.name());
+            log(&format!(
+                "building bench_ext for {} against its own headers",
+                rt.kind.name()
+            ));
+            extensions::runtime(&python)
+                .and_then(|r| extensions::build_for(&r, &["bench_ext"], &dir))
+                .map(|()| ("PYTHONPATH", dir))
+        }
+    };
+    match built {
+        Ok(ext) => rt.ext = Some(ext),
+        Err(e) => {
+            let note = format!("bench_ext not built, extension benchmarks skipped: {e}");
+            status.note = Some(match status.note.take() {
+                Some(n) => format!("{n}; {note}"),
+                None => note,
+            });
+        }
+    }
 }
 
 /// Builds `typhon` in release mode; returns the binary and its version.

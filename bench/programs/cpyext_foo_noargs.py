@@ -1,0 +1,31 @@
+# cpyext shape: Foo().noargs(), a METH_NOARGS method of a C type (one
+# instance made before the loop, as in PyPy's cpyext benchmarks).
+# N = number of loop iterations; ns_per_iter is per call.
+import sys
+import time
+import bench_ext
+
+
+def kernel(n):
+    foo = bench_ext.Foo()
+    nones = 0
+    for _ in range(n):
+        if foo.noargs() is None:
+            nones += 1
+    return nones
+
+
+def main():
+    n = 10000000
+    if len(sys.argv) > 1:
+        n = int(sys.argv[1])
+    kernel(10000)
+    start = time.perf_counter()
+    result = kernel(n)
+    elapsed = time.perf_counter() - start
+    ns = elapsed * 1e9 / n
+    print(f"checksum: {result}")
+    print(f"ns_per_iter: {ns:.3f}")
+
+
+main()
