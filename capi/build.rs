@@ -6,9 +6,7 @@
 
 fn main() {
     let sources = ["csrc/getargs.c", "csrc/buildvalue.c", "csrc/format.c"];
-    for s in sources {
-        println!("cargo:rerun-if-changed={s}");
-    }
+    println!("cargo:rerun-if-changed=csrc");
     println!("cargo:rerun-if-changed=include");
     cc::Build::new()
         .files(sources)

@@ -114,9 +114,9 @@ static const char *convert_error(const char *expected, PyObject *arg, char *msgb
     return msgbuf;
 }
 
-/* Sets the exception for a failed conversion of argument `iarg` (1-based;
- * 0 for an argument given by keyword in CPython's older paths), unless one
- * is already set. */
+/* Sets the exception for a failed conversion of argument `iarg` (1-based),
+ * unless one is already set: "[fname() ]argument N[, item K...] <msg>",
+ * or the custom `message` if the format gave one. */
 static void set_error(Py_ssize_t iarg, const char *msg, const int *levels, const char *fname,
                       const char *message) {
     char buf[512];

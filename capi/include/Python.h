@@ -728,6 +728,10 @@ static inline PyObject *PyTuple_Pack(Py_ssize_t n, ...) {
     return r;
 }
 
+/* An O& converter returning this is called again with NULL to clean up
+ * when a later argument fails to parse. */
+#define Py_CLEANUP_SUPPORTED 0x20000
+
 #define _PyArg_NoKeywords(name, kw) ((kw) == NULL || PyDict_Size(kw) == 0 ? 1 : \
     (PyErr_Format(PyExc_TypeError, "%s() takes no keyword arguments", (name)), 0))
 

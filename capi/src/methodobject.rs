@@ -398,8 +398,6 @@ pub struct CFunction {
     /// Whether this is a method bound to an instance (it prints as
     /// `<built-in method …>`).
     pub bound: bool,
-    /// The module name, for `__module__`.
-    pub module: Option<String>,
 }
 
 /// What a descriptor of a C type describes.
@@ -471,24 +469,47 @@ pub static GETSET_DESCR: StaticType = StaticType::new::<DescrObj>(
 );
 
 impl CFunction {
-    /// A new function object.
-    pub fn new_obj(
-        method: std::rc::Rc<Method>,
-        owner: Option<ObjRef>,
-        bound: bool,
-        module: Option<String>,
-    ) -> ObjRef {
+    /// A module function (owned by `module`).
+    pub fn new_function(method: std::rc::Rc<Method>, module: ObjRef) -> ObjRef {
         let o = ObjRef::new(
             CFUNCTION.get(),
             CFunction {
                 method,
-                owner,
-                bound,
-                module,
+                owner: Some(module),
+                bound: false,
             },
         );
+        // The module's dict holds the function, which holds the module: a
+        // cycle only the collector can free.
         abi::gc_track(&o);
         o
+    }
+
+    /// A method bound to `recv`, an instance of a C type. It is not
+    /// tracked by the cycle collector: a C instance's references are not
+    /// traversed, so no cycle through it could be collected anyway, and a
+    /// method lookup should not pay for registering one.
+    pub fn new_bound(method: std::rc::Rc<Method>, recv: ObjRef) -> ObjRef {
+        ObjRef::new(
+            CFUNCTION.get(),
+            CFunction {
+                method,
+                owner: Some(recv),
+                bound: true,
+            },
+        )
+    }
+
+    /// The name of the module the function belongs to, if known.
+    fn module_name(&self) -> Option<&str> {
+        let owner = self.owner.as_ref()?;
+        if self.bound {
+            let t = owner.ty().name();
+            return t.rfind('.').map(|i| &t[..i]);
+        }
+        owner
+            .downcast::<interp::object::ModuleObj>()
+            .map(|m| m.name.as_str())
     }
 
     /// How this function is named in messages.
@@ -499,7 +520,7 @@ impl CFunction {
                 recv: o.as_ptr(),
             },
             _ => Caller::Function {
-                module: self.module.as_deref(),
+                module: self.module_name(),
             },
         }
     }
@@ -538,7 +559,7 @@ impl CFunction {
                 Caller::Function { .. } | Caller::Descriptor { .. } => self.method.name.clone(),
             }),
             "__doc__" => self.method.doc().map_or(Value::None, Value::string),
-            "__module__" => self.module.as_deref().map_or(Value::None, Value::str),
+            "__module__" => self.module_name().map_or(Value::None, Value::str),
             "__self__" => self
                 .owner
                 .as_ref()

@@ -84,12 +84,7 @@ unsafe fn create(def: *mut PyModuleDef) -> PyResult<Value> {
         while !m.is_null() && !(*m).ml_name.is_null() {
             let method = Method::new(m, false)?;
             let fname = method.name.clone();
-            let f = CFunction::new_obj(
-                Rc::new(method),
-                Some(module.clone()),
-                false,
-                Some(name.clone()),
-            );
+            let f = CFunction::new_function(Rc::new(method), module.clone());
             d.set_str(&fname, Value::Obj(f));
             m = m.add(1);
         }

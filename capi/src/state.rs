@@ -14,11 +14,13 @@
 
 use interp::object::types;
 use interp::{PyErr, Vm};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
 thread_local! {
     static VM: Cell<*mut Vm> = const { Cell::new(std::ptr::null_mut()) };
-    static ERROR: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+    // A `Cell` rather than a `RefCell`: it is checked after every C call,
+    // and taking an `Option` out of a cell needs no borrow flag.
+    static ERROR: Cell<Option<PyErr>> = const { Cell::new(None) };
 }
 
 /// Runs `f` (which calls C code) with `vm` lent to that code.
@@ -68,6 +70,7 @@ pub fn set_error(e: PyErr) {
 }
 
 /// Takes the pending exception, clearing the indicator.
+#[inline]
 pub fn take_error() -> Option<PyErr> {
     ERROR.with(|c| c.take())
 }
@@ -75,10 +78,15 @@ pub fn take_error() -> Option<PyErr> {
 /// Whether an exception is pending.
 #[inline]
 pub fn error_pending() -> bool {
-    ERROR.with(|c| c.borrow().is_some())
+    with_error(|e| e.is_some())
 }
 
-/// Runs `f` on the pending exception, if any.
+/// Runs `f` on the pending exception, if any (it stays pending).
 pub fn with_error<R>(f: impl FnOnce(Option<&PyErr>) -> R) -> R {
-    ERROR.with(|c| f(c.borrow().as_ref()))
+    ERROR.with(|c| {
+        let e = c.take();
+        let r = f(e.as_ref());
+        c.set(e);
+        r
+    })
 }

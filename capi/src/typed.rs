@@ -209,6 +209,21 @@ pub unsafe fn read(def: *const PyMethodDef, takes_self: bool) -> PyResult<TypedS
     })
 }
 
+/// Releases the boxes made for the slots whose bit is set in `owned`.
+#[inline]
+fn release(slots: &[u64; MAX_ARGS + 1], owned: u32) {
+    if owned == 0 {
+        return;
+    }
+    for (i, s) in slots.iter().enumerate() {
+        if owned & (1 << i) != 0 {
+            // SAFETY: the slot holds the new reference made by `into_raw`
+            // for this call, released exactly once here.
+            drop(unsafe { ObjRef::from_raw(*s as usize as *mut PyObject) });
+        }
+    }
+}
+
 /// The outcome of trying the fast path.
 pub enum Fast {
     /// The call happened.
@@ -233,15 +248,16 @@ impl TypedSig {
             return Fast::Fallback;
         }
         let mut slots = [0u64; MAX_ARGS + 1];
-        // Boxes made for T_PY_OBJECT arguments, released after the call.
-        let mut boxes: [Option<ObjRef>; MAX_ARGS] = Default::default();
+        // Slots holding a box made here for an unboxed T_PY_OBJECT argument
+        // (one bit per slot); they are released after the call.
+        let mut owned: u32 = 0;
         let mut k = 0;
         if self.takes_self {
             slots[0] = self_ptr as u64;
             k = 1;
         }
-        for (i, (a, t)) in args.iter().zip(&self.args).enumerate() {
-            slots[k + i] = match (t, a) {
+        for (a, t) in args.iter().zip(&self.args) {
+            let raw = match (t, a) {
                 (CType::Long, Value::Int(v)) => *v as u64,
                 (CType::Long | CType::Bool, Value::Bool(b)) => *b as u64,
                 (CType::Double, Value::Float(f)) => f.to_bits(),
@@ -249,10 +265,8 @@ impl TypedSig {
                 (CType::Double, Value::Bool(b)) => (*b as i64 as f64).to_bits(),
                 (CType::Object, Value::Obj(o)) => o.as_ptr() as u64,
                 (CType::Object, v) => {
-                    let b = v.to_heap();
-                    let p = b.as_ptr() as u64;
-                    boxes[i] = Some(b);
-                    p
+                    owned |= 1 << k;
+                    v.to_heap().into_raw() as u64
                 }
                 (CType::Str, Value::Obj(o)) => match o.downcast::<StrObj>() {
                     Some(s) => {
@@ -260,24 +274,34 @@ impl TypedSig {
                         // A NUL inside the text would cut the C string short:
                         // the generic wrapper reports it.
                         if text[..text.len() - 1].contains(&0) {
+                            release(&slots, owned);
                             return Fast::Fallback;
                         }
                         text.as_ptr() as u64
                     }
-                    None => return Fast::Fallback,
+                    None => {
+                        release(&slots, owned);
+                        return Fast::Fallback;
+                    }
                 },
-                _ => return Fast::Fallback,
+                _ => {
+                    release(&slots, owned);
+                    return Fast::Fallback;
+                }
             };
+            slots[k] = raw;
+            k += 1;
         }
         let raw = state::with_vm(vm, || {
             // SAFETY: `func` has the C signature the metadata declares (the
             // extension's promise, checked for shape at import), `stub` was
             // compiled for exactly that shape, and `slots` holds one value
             // of the declared class per argument. Object and string
-            // arguments are kept alive by `args` and `boxes` for the call.
+            // arguments are kept alive by `args` and the owned boxes for
+            // the call.
             unsafe { (self.stub)(self.func as *const u8, slots.as_ptr()) }
         });
-        drop(boxes);
+        release(&slots, owned);
         self.result(raw)
     }
 

@@ -504,15 +504,7 @@ pub fn generic_getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<V
         return Ok(Some(found));
     };
     match &d.what {
-        Descriptor::Method(m) => {
-            let module = module_of(d.owner());
-            Ok(Some(Value::Obj(CFunction::new_obj(
-                m.clone(),
-                Some(o.clone()),
-                true,
-                module,
-            ))))
-        }
+        Descriptor::Method(m) => Ok(Some(Value::Obj(CFunction::new_bound(m.clone(), o.clone())))),
         // SAFETY: `def` points into the type's static member table.
         Descriptor::Member(def) => unsafe { get_member(o, *def, &d.name) }.map(Some),
         Descriptor::GetSet(def) => {
