@@ -317,3 +317,83 @@ fn cpython_runs_the_same_extension_programs_the_same_way() {
     assert!(checked >= 8, "found only {checked} programs");
     let _ = std::fs::remove_dir_all(&build);
 }
+
+/// A million calls to every function of the test extensions (and the
+/// methods and slots of their types), each with arguments that take the
+/// typed path and arguments that take the wrapper, leave the number of live
+/// heap objects unchanged: no call leaks a box, an argument tuple, a bound
+/// method or a result.
+#[test]
+fn a_million_calls_leave_the_live_object_count_unchanged() {
+    // The calls, as Python expressions using `x` (an int), `o` (a list),
+    // `s` (a str), `p` (a checks.Pair) and `foo` (a bench_ext.Foo).
+    let calls = [
+        "bench_ext.inc(x)",
+        "bench_ext.inc(True)",
+        "bench_ext.obj(o, x)",
+        "bench_ext.id(o)",
+        "bench_ext.id(x)",
+        "bench_ext.id_exc(s)",
+        "bench_ext.fadd(1.5, x)",
+        "bench_ext.noargs()",
+        "bench_ext.onearg(x)",
+        "bench_ext.varargs(o, x, s)",
+        "bench_ext.allocate_int()",
+        "bench_ext.allocate_tuple()",
+        "foo.noargs()",
+        "foo.varargs(x, o)",
+        "len(foo)",
+        "foo[x % 42]",
+        "fastmath.sqrt(x)",
+        "fastmath.hypot(3.0, x)",
+        "fastmath.gcd(x, 12)",
+        "fastmath.popcount(x)",
+        "checks.add(x, 1)",
+        "checks.divide(x, 3)",
+        "checks.scale(x, 0.5)",
+        "checks.is_positive(x)",
+        "checks.log_call(0)",
+        "checks.same_object(o, o)",
+        "checks.type_name(o)",
+        "checks.strlen_typed(s)",
+        "checks.count_char(s, 'a')",
+        "checks.describe(x, 1.5, o, s, True)",
+        "checks.sum8(x, 1, 2, 3, 4, 5, 6, 7)",
+        "checks.upper_ascii(s)",
+        "checks.kwargs(x, c=s)",
+        "checks.fast_kw(x, k=o)",
+        "checks.call_back(len, o)",
+        "checks.build()",
+        "checks.Pair(x, o)",
+        "p.total",
+        "p.swap()",
+        "p + p",
+        "p == p",
+        "hash(p)",
+        "list(p)",
+        "repr(p)",
+    ];
+    let setup = "import bench_ext, checks, fastmath\n\
+                 o = [1, 2]\n\
+                 s = 'banana'\n\
+                 p = checks.Pair(5, 7)\n\
+                 foo = bench_ext.Foo()\n";
+    let mut vm = typhon::Vm::builder()
+        .search_path(extensions::typhon_dir())
+        .stdout(Box::new(std::io::sink()))
+        .build();
+    let run = |vm: &mut typhon::Vm, call: &str, n: u32| {
+        let src = format!("{setup}for x in range({n}):\n    {call}\n");
+        vm.run_source(&src, "<calls>")
+            .unwrap_or_else(|e| panic!("{call}: {e}"));
+    };
+    for call in calls {
+        // The warm-up makes the same persistent objects (the module's
+        // globals) as the long run, so the counts can be compared.
+        run(&mut vm, call, 10);
+        let before = typhon::live_objects();
+        run(&mut vm, call, 1_000_000);
+        let after = typhon::live_objects();
+        assert_eq!(after, before, "{call}: live objects changed over 1e6 calls");
+    }
+}
