@@ -15,6 +15,11 @@
 //!   removed from `File "<dir>/` and from the `(<dir>/NAME.py:L:C)` suffix;
 //!   caret lines are compared too.
 //!
+//! * The corpus runs twice: as is, and with `[runtime] quicken_warmup = 0`,
+//!   which makes every specializing instruction specialize on its first
+//!   execution and deoptimize on its first guard miss, so the guards of
+//!   every quickened form meet every operand the corpus has.
+//!
 //! Programs run in parallel (one worker per available CPU), each with a
 //! timeout; all failures are collected and reported together.
 
@@ -228,8 +233,15 @@ enum Mode {
     Rejected,
 }
 
-/// Checks one program; `Ok(elapsed)` or a failure report.
-fn check(dir: &Path, dirs: &[String], name: &str, mode: Mode) -> Result<Duration, String> {
+/// Checks one program, passing `extra` arguments before it; `Ok(elapsed)`
+/// or a failure report.
+fn check(
+    dir: &Path,
+    dirs: &[String],
+    name: &str,
+    mode: Mode,
+    extra: &[String],
+) -> Result<Duration, String> {
     let file = format!("{name}.py");
     let base = dir.join(name);
     let exp_out = match mode {
@@ -249,7 +261,9 @@ fn check(dir: &Path, dirs: &[String], name: &str, mode: Mode) -> Result<Duration
     }
     let exp_status = expected_status(&exit_path)?;
 
-    let r = run_typhon(dir, &["--check-leaks", &file])?;
+    let mut args: Vec<&str> = extra.iter().map(|s| s.as_str()).collect();
+    args.extend(["--check-leaks", &file]);
+    let r = run_typhon(dir, &args)?;
     if r.timed_out {
         return Err(format!("timed out after {}s (killed)", TIMEOUT.as_secs()));
     }
@@ -293,9 +307,9 @@ fn check(dir: &Path, dirs: &[String], name: &str, mode: Mode) -> Result<Duration
     }
 }
 
-/// Runs every program of `dir` on a pool of threads and panics with a
-/// summary of all failures.
-fn run_all(sub: &str, mode: Mode, min: usize) {
+/// Runs every program of `dir` (with `extra` arguments) on a pool of
+/// threads and panics with a summary of all failures.
+fn run_all(sub: &str, mode: Mode, min: usize, extra: &[String]) {
     let dir = tests_dir(sub);
     let names = programs(&dir);
     assert!(
@@ -305,19 +319,25 @@ fn run_all(sub: &str, mode: Mode, min: usize) {
         dir.display()
     );
     let dirs = Arc::new(dir_spellings(&dir));
+    let extra = Arc::new(extra.to_vec());
     let dir = Arc::new(dir);
     let queue = Arc::new(Mutex::new(names.iter().cloned().collect::<VecDeque<_>>()));
     let results = Arc::new(Mutex::new(Vec::new()));
     let workers = thread::available_parallelism().map_or(4, |n| n.get());
     let handles: Vec<_> = (0..workers.min(names.len()))
         .map(|_| {
-            let (queue, results, dir, dirs) =
-                (queue.clone(), results.clone(), dir.clone(), dirs.clone());
+            let (queue, results, dir, dirs, extra) = (
+                queue.clone(),
+                results.clone(),
+                dir.clone(),
+                dirs.clone(),
+                extra.clone(),
+            );
             thread::spawn(move || {
                 loop {
                     let next = queue.lock().expect("queue lock").pop_front();
                     let Some(name) = next else { break };
-                    let r = check(&dir, &dirs, &name, mode);
+                    let r = check(&dir, &dirs, &name, mode, &extra);
                     results.lock().expect("results lock").push((name, r));
                 }
             })
@@ -365,12 +385,21 @@ fn run_all(sub: &str, mode: Mode, min: usize) {
 
 #[test]
 fn corpus_matches_cpython() {
-    run_all("programs", Mode::Corpus, MIN_PROGRAMS);
+    run_all("programs", Mode::Corpus, MIN_PROGRAMS, &[]);
+}
+
+#[test]
+fn corpus_matches_cpython_specializing_on_first_execution() {
+    let config = Path::new(env!("CARGO_TARGET_TMPDIR")).join("quicken-warmup-0.toml");
+    std::fs::write(&config, "[runtime]\nquicken_warmup = 0\n")
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", config.display()));
+    let extra = ["--config".to_owned(), config.display().to_string()];
+    run_all("programs", Mode::Corpus, MIN_PROGRAMS, &extra);
 }
 
 #[test]
 fn rejected_programs_are_rejected() {
-    run_all("rejected", Mode::Rejected, MIN_REJECTED);
+    run_all("rejected", Mode::Rejected, MIN_REJECTED, &[]);
 }
 
 #[test]

@@ -29,6 +29,15 @@ pub struct VmConfig {
     pub search_paths: Vec<PathBuf>,
     /// `sys.argv`.
     pub argv: Vec<String>,
+    /// Executions of a specializing instruction before it first tries to
+    /// specialize; 0 specializes on first execution and deoptimizes on the
+    /// first guard miss (a stress setting for testing the guards).
+    pub quicken_warmup: u16,
+    /// Count what the quickening interpreter does (`typhon --stats`).
+    pub stats: bool,
+    /// Keep every compiled module's code, for showing its quickened forms
+    /// after the run (`typhon --dump-bytecode=after`).
+    pub keep_code: bool,
 }
 
 impl Default for VmConfig {
@@ -37,6 +46,9 @@ impl Default for VmConfig {
             recursion_limit: 1000,
             search_paths: Vec::new(),
             argv: vec![String::new()],
+            quicken_warmup: crate::quicken::DEFAULT_WARMUP,
+            stats: false,
+            keep_code: false,
         }
     }
 }
@@ -60,6 +72,10 @@ pub struct Vm {
     pub(crate) script_dir: Option<PathBuf>,
     native_stack_top: usize,
     pub(crate) jit: Box<dyn JitBackend>,
+    /// Quickening statistics, when `config.stats` asked for them.
+    pub(crate) stats: Option<Box<crate::stats::Stats>>,
+    /// Compiled module code, when `config.keep_code` asked for it.
+    kept_code: Vec<Rc<Code>>,
 }
 
 /// The object left on the stack by LOAD_METHOD when the attribute is not a
@@ -88,7 +104,12 @@ impl Vm {
             script_dir: None,
             native_stack_top: &here as *const usize as usize,
             jit: Box::new(NoJit),
+            stats: None,
+            kept_code: Vec::new(),
         };
+        if vm.config.stats {
+            vm.stats = Some(Box::default());
+        }
         builtins::install(&mut vm);
         for (kind, table) in methods::all_tables() {
             let objs = table
@@ -152,11 +173,27 @@ impl Vm {
             filename: filename.to_owned(),
             text: text.to_owned(),
         });
-        parse::parse_and_compile(source)
+        let code = parse::parse_and_compile(source)?;
+        if self.config.keep_code {
+            self.kept_code.push(code.clone());
+        }
+        Ok(code)
+    }
+
+    /// The code of every module compiled so far (kept only with
+    /// [`VmConfig::keep_code`]), in compilation order.
+    pub fn compiled_code(&self) -> &[Rc<Code>] {
+        &self.kept_code
+    }
+
+    /// The `--stats` report, if statistics were enabled.
+    pub fn stats_report(&self) -> Option<String> {
+        self.stats.as_ref().map(|s| s.report())
     }
 
     /// Runs a module body with the given globals.
     pub fn run_module_code(&mut self, code: Rc<Code>, globals: &ObjRef) -> PyResult<Value> {
+        crate::quicken::quicken_code(&code, self.config.quicken_warmup);
         let mut st = ExecState::default();
         let nslots = code.nslots();
         let hb = self.handled.len();

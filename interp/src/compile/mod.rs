@@ -244,6 +244,7 @@ impl<'a> Compiler<'a> {
             .iter()
             .map(|c| scope.params.iter().position(|p| p == c).map(|i| i as u32))
             .collect();
+        let max_stack = crate::bytecode::max_stack_depth(&instrs, &table);
         Rc::new(Code {
             name: u.name,
             qualname: u.qualname,
@@ -265,6 +266,8 @@ impl<'a> Compiler<'a> {
             lines: u.lines.into_boxed_slice(),
             exc_table: table,
             is_module,
+            max_stack,
+            quickened: Cell::new(false),
         })
     }
 
