@@ -493,6 +493,9 @@ pub struct Code {
     pub is_module: bool,
     /// The deepest the operand stack gets (see [`max_stack_depth`]).
     pub max_stack: u32,
+    /// Number of local slots: locals, cells and free variables (kept
+    /// because every call needs it).
+    pub nslots: u32,
     /// Whether `crate::quicken::quicken_code` has prepared the code for
     /// specialization (set on first run; `--dump-bytecode` without a run
     /// shows the code as compiled).
@@ -506,8 +509,9 @@ impl Code {
     }
 
     /// Number of local slots including cells and free variables.
+    #[inline]
     pub fn nslots(&self) -> usize {
-        self.varnames.len() + self.cellvars.len() + self.freevars.len()
+        self.nslots as usize
     }
 
     /// The name at `names[i]` as text.

@@ -24,7 +24,7 @@
 
 use crate::builtins;
 use crate::bytecode::{BinOp, CmpOp, Code, Instr, Op};
-use crate::frame::{ExecState, is_unbound, stack_overflow, take, unbound};
+use crate::frame::{ExecState, is_unbound, is_unbound_obj, stack_overflow, take, unbound};
 use crate::methods;
 use crate::object::types::{self, Kind};
 use crate::object::{
@@ -36,6 +36,8 @@ use crate::quicken::{self, DeoptReason, layout};
 use crate::vm::{Vm, not_callable};
 use std::cell::Cell;
 use std::rc::Rc;
+
+mod hot;
 
 /// Pushes a frame for calling the Python function `func` with the given
 /// arguments (binding parameters, defaults, `*args` and keywords).
@@ -378,6 +380,35 @@ fn put(slot: &mut Value, v: Value) {
     std::mem::forget(old);
 }
 
+/// A copy of `v` (one more reference for an object), testing for objects
+/// and ints first: the derived `clone` compiles to a jump table over all
+/// five variants.
+#[inline(always)]
+fn dup(v: &Value) -> Value {
+    // Three cases and a cold call compile to two compares; all five
+    // variants would make a jump table.
+    match v {
+        Value::Obj(o) => Value::Obj(o.clone()),
+        Value::Int(i) => Value::Int(*i),
+        Value::Float(f) => Value::Float(*f),
+        _ => dup_rare(v),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn dup_rare(v: &Value) -> Value {
+    v.clone()
+}
+
+/// The value at entry `idx` of a dict (the cached lookup of LOAD_GLOBAL
+/// and module attributes).
+#[inline(always)]
+fn dict_value_at(d: &DictObj, idx: usize) -> Option<Value> {
+    let map = d.map.try_borrow().ok()?;
+    map.get_index(idx).map(|(_, v)| dup(v))
+}
+
 /// `i` as an index into a sequence of `len` items, counting negative
 /// indices from the end.
 #[inline(always)]
@@ -531,11 +562,19 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
 fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
     let entry = st.depth().saturating_sub(1);
     'frames: loop {
-        let (code, mut pc, lb) = match st.top() {
+        // Run what the hot loop can; the general loop below continues with
+        // the instruction it stopped at, and hands back at the next
+        // instruction the hot loop takes.
+        hot::run::<S>(vm, st, entry);
+        let mut first = true;
+        // The innermost frame's code, next instruction and locals base.
+        // Calls and returns of Python functions switch these in place;
+        // this outer loop only starts over after an exception was handled
+        // or a generic call pushed a frame.
+        let (mut code, mut pc, mut lb) = match st.frames.get(st.nframes.wrapping_sub(1)) {
             Some(f) => (f.code.clone(), f.pc, f.lb),
             None => return Ok(Value::None),
         };
-        let units: &[Cell<Instr>] = &code.units;
         // The stack pointer lives in a local while the frame runs; it is
         // written back to `st.sp` before anything else looks at the stack.
         let mut sp = st.sp;
@@ -635,11 +674,13 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 };
             }
             this_pc = pc;
-            let ins = match units.get(pc) {
+            let ins = match code.units.get(pc) {
                 Some(c) => c.get(),
                 None => fail!(PyErr::new(&types::SYSTEM_ERROR, "ran off the end of code")),
             };
-            pc += 1 + ins.cache as usize;
+            // Each arm of an instruction with cache units steps over them
+            // with `skip!` (a constant per arm, cheaper than decoding it).
+            pc += 1;
             let arg = ins.arg;
             /// The countdown of a generic instruction of a family: at zero,
             /// try to specialize (this execution still runs generically).
@@ -655,14 +696,20 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                                 stack.get(..sp).unwrap_or(&[]),
                             );
                         }
-                    } else if let Some(u) = units.get(this_pc) {
+                    } else if let Some(u) = code.units.get(this_pc) {
                         u.set(ins.with(ins.op, ins.counter - quicken::COUNTER_UNIT));
                     }
                 };
             }
+            /// Steps `pc` over the cache units of a family's instruction.
+            macro_rules! skip {
+                ($family:expr) => {
+                    pc += const { $family.cache_units() }
+                };
+            }
             macro_rules! cache {
                 ($i:expr) => {
-                    match units.get(this_pc + 1 + $i) {
+                    match code.units.get(this_pc + 1 + $i) {
                         Some(c) => c.get().arg,
                         None => fail!(bad_arg()),
                     }
@@ -670,6 +717,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             }
             macro_rules! int_arith {
                 ($f:expr) => {{
+                    skip!(Op::BinaryOp);
                     let reason = match stack.get_mut(sp.wrapping_sub(2)..sp) {
                         Some([Value::Int(a), Value::Int(b)]) => match $f(*a, *b) {
                             Ok(r) => {
@@ -687,6 +735,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             }
             macro_rules! float_arith {
                 ($f:expr) => {{
+                    skip!(Op::BinaryOp);
                     if let Some([Value::Float(a), Value::Float(b)]) =
                         stack.get_mut(sp.wrapping_sub(2)..sp)
                     {
@@ -700,9 +749,10 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             }
             macro_rules! compare_jump {
                 ($r:expr) => {{
+                    skip!(Op::CompareOp);
                     if let Some(b) = $r {
                         sp -= 2;
-                        let j = match units.get(pc) {
+                        let j = match code.units.get(pc) {
                             Some(j) => j.get(),
                             None => fail!(bad_arg()),
                         };
@@ -729,6 +779,39 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     }
                 }};
             }
+            /// Enters the Python function in slot `lb2 - 1`, whose
+            /// arguments fill the slots from `lb2` up to `sp`: the frame
+            /// continues in the callee (the inline form of `enter_code`).
+            macro_rules! enter {
+                ($lb2:expr, $fcode:expr, $fglobals:expr) => {{
+                    let (lb2, fcode, fglobals): (usize, Rc<Code>, ObjRef) =
+                        ($lb2, $fcode, $fglobals);
+                    st.sp = sp;
+                    if vm.depth >= vm.config.recursion_limit {
+                        st.truncate(lb2 - 1);
+                        break 'inner recursion_error();
+                    }
+                    vm.depth += 1;
+                    crate::gc::maybe_collect();
+                    if S && let Some(s) = vm.stats.as_deref_mut() {
+                        s.call(&fcode);
+                    }
+                    if fcode.nslots() != sp - lb2 {
+                        init_slots(st, &fcode, lb2);
+                    }
+                    if let Some(fr) = top_frame_mut!() {
+                        fr.pc = pc;
+                    }
+                    let callee = fcode.clone();
+                    st.push_frame(fcode, fglobals, 0, lb2, vm.handled.len());
+                    code = callee;
+                    pc = 0;
+                    lb = lb2;
+                    sp = st.sp;
+                    stack = &mut st.stack[..];
+                    continue;
+                }};
+            }
             /// Drops the live values from `n` up.
             macro_rules! truncate_to {
                 ($n:expr) => {{
@@ -747,11 +830,22 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 }};
             }
 
+            if !first && hot::HOT[ins.op as usize] {
+                st.sp = sp;
+                if let Some(f) = top_frame_mut!() {
+                    f.pc = this_pc;
+                }
+                continue 'frames;
+            }
+            first = false;
             if S && let Some(s) = vm.stats.as_deref_mut() {
                 s.executed(ins.op);
             }
             match ins.op {
-                Op::Nop | Op::Cache => {}
+                Op::Nop => {}
+                Op::Cache => {
+                    debug_assert!(false, "executed a cache unit at {this_pc}");
+                }
                 Op::PopTop => {
                     drop(pop!());
                 }
@@ -771,15 +865,18 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 }
                 Op::LoadConst => {
                     let v = match code.consts.get(arg as usize) {
-                        Some(v) => v.clone(),
+                        Some(v) => dup(v),
                         None => fail!(bad_arg()),
                     };
                     push!(v);
                 }
                 Op::LoadFast => {
                     let v = match stack.get(lb + arg as usize) {
-                        Some(v) if !is_unbound(v) => v.clone(),
-                        _ => fail!(unbound_local(&code, arg as usize)),
+                        Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
+                        Some(Value::Obj(_)) | None => {
+                            fail!(unbound_local(&code, arg as usize))
+                        }
+                        Some(v) => dup(v),
                     };
                     push!(v);
                 }
@@ -828,6 +925,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(v);
                 }
                 Op::LoadGlobal => {
+                    skip!(Op::LoadGlobal);
                     adapt!();
                     let v = match top_frame!() {
                         Some(f) => tri!(load_global_generic(vm, &f.globals, &code, arg)),
@@ -836,22 +934,22 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(v);
                 }
                 Op::LoadGlobalModule | Op::LoadGlobalBuiltin => {
-                    let gver = cache!(layout::GLOBAL_VERSION) as u64
-                        | (cache!(layout::GLOBAL_VERSION + 1) as u64) << 32;
-                    let idx = cache!(layout::GLOBAL_INDEX) as usize;
-                    let bver = if ins.op == Op::LoadGlobalBuiltin {
-                        cache!(layout::BUILTINS_VERSION) as u64
-                            | (cache!(layout::BUILTINS_VERSION + 1) as u64) << 32
-                    } else {
-                        0
-                    };
-                    let hit = match top_frame!().and_then(|f| f.globals.downcast::<DictObj>()) {
-                        Some(gd) if gd.keys_version() == gver => {
+                    skip!(Op::LoadGlobal);
+                    let hit = match (
+                        code.units.get(this_pc + 1..this_pc + 6),
+                        top_frame!().and_then(|f| f.globals.downcast::<DictObj>()),
+                    ) {
+                        (Some([g0, g1, b0, b1, ix]), Some(gd))
+                            if gd.keys_version()
+                                == (g0.get().arg as u64 | (g1.get().arg as u64) << 32) =>
+                        {
+                            let idx = ix.get().arg as usize;
                             if ins.op == Op::LoadGlobalModule {
-                                gd.value_at(idx)
+                                dict_value_at(gd, idx)
                             } else {
+                                let bver = b0.get().arg as u64 | (b1.get().arg as u64) << 32;
                                 match vm.builtins.downcast::<DictObj>() {
-                                    Some(bd) if bd.keys_version() == bver => bd.value_at(idx),
+                                    Some(bd) if bd.keys_version() == bver => dict_value_at(bd, idx),
                                     _ => None,
                                 }
                             }
@@ -890,13 +988,15 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     }
                 }
                 Op::LoadAttr => {
+                    skip!(Op::LoadAttr);
                     adapt!();
                     let obj = pop!();
                     let v = tri!(vm.getattr(&obj, code.name_str(arg)));
                     push!(v);
                 }
                 Op::LoadAttrModule => {
-                    let hit = module_attr_cached(top!(), units, this_pc);
+                    skip!(Op::LoadAttr);
+                    let hit = module_attr_cached(top!(), &code.units, this_pc);
                     if let Some(v) = hit {
                         set_top!(v);
                         continue;
@@ -912,10 +1012,12 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     tri!(vm.setattr(&obj, code.name_str(arg), v));
                 }
                 Op::LoadMethod => {
+                    skip!(Op::LoadMethod);
                     adapt!();
                     with_st!(load_method_generic(vm, st, &code, arg));
                 }
                 Op::LoadMethodType => {
+                    skip!(Op::LoadMethod);
                     let kind = top!().kind();
                     if cache!(layout::METHOD_KIND) == kind + 1 {
                         let m = tri!(vm.method_obj(kind, cache!(layout::METHOD_INDEX) as usize));
@@ -928,7 +1030,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     with_st!(load_method_generic(vm, st, &code, arg));
                 }
                 Op::LoadMethodModule => {
-                    let hit = module_attr_cached(top!(), units, this_pc);
+                    skip!(Op::LoadMethod);
+                    let hit = module_attr_cached(top!(), &code.units, this_pc);
                     if let Some(v) = hit {
                         set_top!(v);
                         push!(Value::Obj(vm.null_marker.clone()));
@@ -938,6 +1041,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     with_st!(load_method_generic(vm, st, &code, arg));
                 }
                 Op::BinaryOp => {
+                    skip!(Op::BinaryOp);
                     adapt!();
                     with_st!(binary_op_generic(vm, st, arg));
                 }
@@ -947,6 +1051,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::BinaryOpModInt => int_arith!(int_mod),
                 Op::BinaryOpFloorDivInt => int_arith!(int_floordiv),
                 Op::BinaryOpInt => {
+                    skip!(Op::BinaryOp);
                     let reason = match stack.get_mut(sp.wrapping_sub(2)..sp) {
                         Some([x @ Value::Int(_), Value::Int(b)]) => {
                             let a = match x {
@@ -972,6 +1077,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::BinaryOpSubFloat => float_arith!(|a, b| a - b),
                 Op::BinaryOpMulFloat => float_arith!(|a, b| a * b),
                 Op::BinaryOpTrueDivFloat => {
+                    skip!(Op::BinaryOp);
                     if let Some([Value::Float(a), Value::Float(b)]) =
                         stack.get_mut(sp.wrapping_sub(2)..sp)
                         && *b != 0.0
@@ -984,6 +1090,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     with_st!(binary_op_generic(vm, st, arg));
                 }
                 Op::BinaryOpFloat | Op::BinaryOpMixed => {
+                    skip!(Op::BinaryOp);
                     let reason = match stack.get_mut(sp.wrapping_sub(2)..sp) {
                         Some([x, y]) => match (as_f64(x), as_f64(y)) {
                             (Some(a), Some(b))
@@ -1009,6 +1116,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     with_st!(binary_op_generic(vm, st, arg));
                 }
                 Op::BinaryOpAddStr => {
+                    skip!(Op::BinaryOp);
                     let r = match stack.get(sp.wrapping_sub(2)..sp) {
                         Some([a, b]) => str_concat(a, b),
                         _ => None,
@@ -1035,6 +1143,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(Value::Bool(!tri!(truth(vm, &v))));
                 }
                 Op::CompareOp => {
+                    skip!(Op::CompareOp);
                     adapt!();
                     with_st!(compare_generic(vm, st, arg));
                 }
@@ -1060,6 +1169,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     compare_jump!(r)
                 }
                 Op::CompareOpInt | Op::CompareOpFloat | Op::CompareOpStr => {
+                    skip!(Op::CompareOp);
                     let r = match stack.get(sp.wrapping_sub(2)..sp) {
                         Some([Value::Int(a), Value::Int(b)]) if ins.op == Op::CompareOpInt => {
                             Some(int_cmp(arg, *a, *b))
@@ -1092,12 +1202,14 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(Value::Bool(r != (arg == 1)));
                 }
                 Op::BinarySubscr => {
+                    skip!(Op::BinarySubscr);
                     adapt!();
                     let key = pop!();
                     let c = pop!();
                     push!(tri!(ops::getitem(vm, &c, &key)));
                 }
                 Op::BinarySubscrListInt => {
+                    skip!(Op::BinarySubscr);
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
                         Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => {
                             match o.downcast::<ListObj>().map(|l| l.items.try_borrow()) {
@@ -1123,6 +1235,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(tri!(ops::getitem(vm, &c, &key)));
                 }
                 Op::BinarySubscrTupleInt => {
+                    skip!(Op::BinarySubscr);
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
                         Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::TUPLE => {
                             match o.downcast::<TupleObj>() {
@@ -1147,6 +1260,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(tri!(ops::getitem(vm, &c, &key)));
                 }
                 Op::BinarySubscrDict => {
+                    skip!(Op::BinarySubscr);
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
                         Some([Value::Obj(o), k]) if o.kind() == Kind::DICT => {
                             match (o.downcast::<DictObj>(), DictKey::new(k.clone())) {
@@ -1169,6 +1283,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(tri!(ops::getitem(vm, &c, &key)));
                 }
                 Op::StoreSubscr => {
+                    skip!(Op::StoreSubscr);
                     adapt!();
                     let key = pop!();
                     let c = pop!();
@@ -1176,6 +1291,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     tri!(ops::setitem(vm, &c, &key, v));
                 }
                 Op::StoreSubscrListInt => {
+                    skip!(Op::StoreSubscr);
                     let reason = match stack.get(sp.wrapping_sub(3)..sp) {
                         Some([_, Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => {
                             let i = *i;
@@ -1218,6 +1334,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     tri!(ops::setitem(vm, &c, &key, v));
                 }
                 Op::StoreSubscrDict => {
+                    skip!(Op::StoreSubscr);
                     let key = match stack.get(sp.wrapping_sub(3)..sp) {
                         Some([_, Value::Obj(o), k]) if o.kind() == Kind::DICT => {
                             DictKey::new(k.clone()).ok()
@@ -1296,10 +1413,12 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(tri!(format_operand(vm, &v, arg & 3, spec.as_ref())));
                 }
                 Op::UnpackSequence => {
+                    skip!(Op::UnpackSequence);
                     adapt!();
                     with_st!(unpack_generic(vm, st, arg));
                 }
                 Op::UnpackSequenceTwoTuple => {
+                    skip!(Op::UnpackSequence);
                     let items = match top!() {
                         Value::Obj(o) if o.kind() == Kind::TUPLE => {
                             match o.downcast::<TupleObj>() {
@@ -1320,6 +1439,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     with_st!(unpack_generic(vm, st, arg));
                 }
                 Op::UnpackSequenceTuple | Op::UnpackSequenceList => {
+                    skip!(Op::UnpackSequence);
                     let items: Option<Vec<Value>> = match top!() {
                         Value::Obj(o) if o.kind() == Kind::TUPLE => o
                             .downcast::<TupleObj>()
@@ -1346,12 +1466,14 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(tri!(ops::get_iter(vm, &v)));
                 }
                 Op::ForIter => {
+                    skip!(Op::ForIter);
                     adapt!();
                     if with_st!(for_iter_generic(vm, st)) {
                         pc = arg as usize;
                     }
                 }
                 Op::ForIterRange => {
+                    skip!(Op::ForIter);
                     let next = match top!() {
                         Value::Obj(o) if o.is_type(&types::RANGE_ITER) => {
                             match o.downcast::<IterObj>().map(|io| io.state.try_borrow_mut()) {
@@ -1388,6 +1510,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     }
                 }
                 Op::ForIterList => {
+                    skip!(Op::ForIter);
                     let next = match top!() {
                         Value::Obj(o) if o.is_type(&types::LIST_ITER) => {
                             match o.downcast::<IterObj>().map(|io| io.state.try_borrow_mut()) {
@@ -1461,15 +1584,18 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 }
                 Op::MakeFunction => with_st!(make_function(vm, st, arg)),
                 Op::Call => {
+                    skip!(Op::Call);
                     adapt!();
                     call_generic!(Op::Call);
                 }
                 Op::CallMethod => {
+                    skip!(Op::CallMethod);
                     adapt!();
                     call_generic!(Op::CallMethod);
                 }
                 Op::CallKw | Op::CallEx => call_generic!(ins.op),
                 Op::CallPyExactArgs | Op::CallPyWithDefaults => {
+                    skip!(Op::Call);
                     let n = arg as usize;
                     let lb2 = sp.wrapping_sub(n);
                     let callee = match stack.get(lb2.wrapping_sub(1)) {
@@ -1508,17 +1634,14 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                                 }
                                 sp = st.sp;
                             }
-                            if let Some(fr) = top_frame_mut!() {
-                                fr.pc = pc;
-                            }
-                            leave!(enter_code::<S>(vm, st, lb2, fcode, fglobals));
-                            continue 'frames;
+                            enter!(lb2, fcode, fglobals);
                         }
                         Err(r) => miss!(r),
                     }
                     call_generic!(Op::Call);
                 }
                 Op::CallBuiltinLen | Op::CallBuiltinIsinstance | Op::CallBuiltin => {
+                    skip!(Op::Call);
                     let n = arg as usize;
                     let fpos = sp.wrapping_sub(n + 1);
                     let f = match stack.get(fpos) {
@@ -1567,6 +1690,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     call_generic!(Op::Call);
                 }
                 Op::CallStr1 | Op::CallType => {
+                    skip!(Op::Call);
                     let n = arg as usize;
                     let fpos = sp.wrapping_sub(n + 1);
                     let ok = match stack.get(fpos) {
@@ -1603,6 +1727,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     call_generic!(Op::Call);
                 }
                 Op::CallMethodListAppend => {
+                    skip!(Op::CallMethod);
                     let ok = sp >= 3
                         && matches!(&stack[sp - 3], Value::Obj(m) if m.kind() == Kind::BUILTIN
                             && m.downcast::<Builtin>().is_some_and(|b| is_native(b.func, methods::list_append)))
@@ -1631,6 +1756,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     call_generic!(Op::CallMethod);
                 }
                 Op::CallMethodBuiltin => {
+                    skip!(Op::CallMethod);
                     let n = arg as usize;
                     let fpos = sp.wrapping_sub(n + 2);
                     let f = match stack.get(fpos) {
@@ -1654,6 +1780,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     call_generic!(Op::CallMethod);
                 }
                 Op::CallMethodPyExactArgs => {
+                    skip!(Op::CallMethod);
                     let n = arg as usize;
                     let fpos = sp.wrapping_sub(n + 2);
                     let callee = match stack.get(fpos) {
@@ -1676,31 +1803,49 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         stack[fpos + 1..sp].rotate_left(1);
                         sp -= 1;
                         drop(take(&mut stack[sp]));
-                        if let Some(fr) = top_frame_mut!() {
-                            fr.pc = pc;
-                        }
-                        leave!(enter_code::<S>(vm, st, fpos + 1, fcode, fglobals));
-                        continue 'frames;
+                        enter!(fpos + 1, fcode, fglobals);
                     }
                     miss!(DeoptReason::WrongCallee);
                     call_generic!(Op::CallMethod);
                 }
                 Op::ReturnValue => {
                     let v = pop!();
-                    let base = lb.saturating_sub(1);
-                    st.sp = sp;
-                    st.truncate(base);
-                    if let Some((_, hb)) = st.pop_frame() {
+                    let base = lb.wrapping_sub(1);
+                    // Release the function, the slots and any operands left.
+                    match stack.get_mut(base..sp) {
+                        Some(dead) => {
+                            for slot in dead {
+                                drop(take(slot));
+                            }
+                        }
+                        None => fail!(stack_underflow()),
+                    }
+                    let hb = match top_frame!() {
+                        Some(f) => f.hb,
+                        None => fail!(bad_arg()),
+                    };
+                    st.nframes -= 1;
+                    if vm.handled.len() > hb {
                         vm.handled.truncate(hb);
                     }
                     vm.depth -= 1;
-                    if st.depth() <= entry {
+                    if st.nframes <= entry {
+                        st.sp = base;
                         return Ok(v);
                     }
                     // The caller's stack now ends where the callee's function
                     // slot was: the result goes there.
-                    st.push(v);
-                    continue 'frames;
+                    put(&mut stack[base], v);
+                    sp = base + 1;
+                    match st.frames.get(st.nframes.wrapping_sub(1)) {
+                        Some(f) => {
+                            code = f.code.clone();
+                            pc = f.pc;
+                            lb = f.lb;
+                        }
+                        None => fail!(bad_arg()),
+                    }
+                    continue;
                 }
                 Op::RaiseVarargs => {
                     let (e, re) = leave!(raise(vm, st, arg));
@@ -1785,7 +1930,7 @@ fn module_attr_cached(obj: &Value, units: &[Cell<Instr>], pc: usize) -> Option<V
     if d.keys_version() != ver {
         return None;
     }
-    d.value_at(cache.get(layout::ATTR_INDEX)?.get().arg as usize)
+    dict_value_at(d, cache.get(layout::ATTR_INDEX)?.get().arg as usize)
 }
 
 /// LOAD_METHOD: pushes (method, receiver) for a method of a built-in type,

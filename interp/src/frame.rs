@@ -31,6 +31,15 @@ pub fn is_unbound(v: &Value) -> bool {
     matches!(v, Value::Obj(o) if std::ptr::eq(o.as_ptr().cast::<u8>(), (UNBOUND.get() as *const TypeObject).cast::<u8>()))
 }
 
+/// Whether the object `o` is the unbound marker.
+#[inline(always)]
+pub fn is_unbound_obj(o: &ObjRef) -> bool {
+    std::ptr::eq(
+        o.as_ptr().cast::<u8>(),
+        (UNBOUND.get() as *const TypeObject).cast::<u8>(),
+    )
+}
+
 /// Moves the value out of a stack slot, leaving the slot dead (`None`).
 #[inline(always)]
 pub fn take(slot: &mut Value) -> Value {
@@ -114,7 +123,7 @@ impl ExecState {
     }
 
     /// Makes sure `n` dead slots follow the live values.
-    #[inline]
+    #[inline(always)]
     pub fn reserve(&mut self, n: usize) {
         let need = self.sp + n;
         if need > self.stack.len() {
@@ -159,7 +168,7 @@ impl ExecState {
     /// Pushes a frame whose function slot is at `lb - 1` and whose slots
     /// (`lb..sp`) are already on the stack, reserving room for its operand
     /// stack (writing into a free frame slot when there is one).
-    #[inline]
+    #[inline(always)]
     pub fn push_frame(&mut self, code: Rc<Code>, globals: ObjRef, pc: usize, lb: usize, hb: usize) {
         let sb = self.sp;
         self.reserve(code.max_stack as usize);

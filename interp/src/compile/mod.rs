@@ -245,6 +245,7 @@ impl<'a> Compiler<'a> {
             .map(|c| scope.params.iter().position(|p| p == c).map(|i| i as u32))
             .collect();
         let max_stack = crate::bytecode::max_stack_depth(&instrs, &table);
+        let scope_nlocals = if is_module { 0 } else { scope.locals.len() };
         Rc::new(Code {
             name: u.name,
             qualname: u.qualname,
@@ -267,6 +268,7 @@ impl<'a> Compiler<'a> {
             exc_table: table,
             is_module,
             max_stack,
+            nslots: (scope_nlocals + scope.cells.len() + scope.frees.len()) as u32,
             quickened: Cell::new(false),
         })
     }
