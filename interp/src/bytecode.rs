@@ -276,6 +276,17 @@ ops! {
     /// A module's Python function taking exactly `arg` arguments
     /// (`m.f(x)`: LOAD_METHOD left no receiver).
     CallMethodPyExactArgs = "CALL_METHOD_PY_EXACT_ARGS", cache 2, family CallMethod;
+
+    // ----- superinstructions ------------------------------------------------
+    // Formed when a code object is first quickened, in place of the first
+    // instruction of a frequent pair; the second instruction stays as it is
+    // (so a jump to it still works) and the pair is executed with one
+    // dispatch when both halves can run. `arg` is the first instruction's.
+
+    /// LOAD_FAST `arg`, then the LOAD_CONST after it.
+    LoadFastLoadConst = "LOAD_FAST__LOAD_CONST", cache 0, family LoadFast;
+    /// LOAD_FAST `arg`, then the LOAD_FAST after it.
+    LoadFastLoadFast = "LOAD_FAST__LOAD_FAST", cache 0, family LoadFast;
 }
 
 /// Binary operators (the arg of BINARY_OP), numbered as in CPython 3.11.

@@ -870,7 +870,10 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     };
                     push!(v);
                 }
-                Op::LoadFast => {
+                // The general loop runs only the first half of a
+                // superinstruction (the hot loop runs both): the second is
+                // the next instruction anyway.
+                Op::LoadFast | Op::LoadFastLoadConst | Op::LoadFastLoadFast => {
                     let v = match stack.get(lb + arg as usize) {
                         Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
                         Some(Value::Obj(_)) | None => {

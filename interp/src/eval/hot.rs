@@ -32,6 +32,8 @@ pub(super) const fn is_hot(op: Op) -> bool {
         Op::Nop
             | Op::LoadFast
             | Op::LoadConst
+            | Op::LoadFastLoadConst
+            | Op::LoadFastLoadFast
             | Op::StoreFast
             | Op::PopTop
             | Op::Jump
@@ -152,6 +154,36 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                     };
                     push!(v);
                     pc += 1;
+                }
+                Op::LoadFastLoadConst | Op::LoadFastLoadFast => {
+                    let first = match stack.get(lb + arg as usize) {
+                        Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
+                        Some(Value::Obj(_)) | None => break,
+                        Some(v) => dup(v),
+                    };
+                    let Some(second) = units.get(pc + 1) else {
+                        break;
+                    };
+                    let second = second.get().arg as usize;
+                    let second = if ins.op == Op::LoadFastLoadConst {
+                        match consts.get(second) {
+                            Some(v) => dup(v),
+                            None => break,
+                        }
+                    } else {
+                        match stack.get(lb + second) {
+                            Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
+                            Some(Value::Obj(_)) | None => break,
+                            Some(v) => dup(v),
+                        }
+                    };
+                    let Some([a, b]) = stack.get_mut(sp..sp + 2) else {
+                        break;
+                    };
+                    put(a, first);
+                    put(b, second);
+                    sp += 2;
+                    pc += 2;
                 }
                 Op::LoadConst => {
                     let Some(v) = consts.get(arg as usize) else {
