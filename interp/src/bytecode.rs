@@ -507,6 +507,11 @@ pub struct Code {
     /// Number of local slots: locals, cells and free variables (kept
     /// because every call needs it).
     pub nslots: u32,
+    /// `argcount` when a call with exactly that many positional arguments
+    /// needs nothing but unbound locals to start (no `*args`, no cells,
+    /// no free variables), else `u32::MAX`: the one check of the hot
+    /// loop's inline call.
+    pub plain_argc: u32,
     /// Whether `crate::quicken::quicken_code` has prepared the code for
     /// specialization (set on first run; `--dump-bytecode` without a run
     /// shows the code as compiled).

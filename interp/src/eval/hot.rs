@@ -471,11 +471,8 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                     let nslots = code.nslots();
                     // Inline only plain calls: exact arguments, no cells to
                     // make, room on the stack, below the recursion limit.
-                    if code.varargs
+                    if code.plain_argc as usize != n
                         || st.nframes == 0
-                        || code.argcount as usize != n
-                        || !code.cellvars.is_empty()
-                        || !code.freevars.is_empty()
                         || lb2 + nslots + code.max_stack as usize > stack.len()
                         || vm.depth >= vm.config.recursion_limit
                     {
@@ -496,17 +493,23 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                         caller.pc = pc + 3;
                     }
                     sp = lb2 + nslots;
-                    let frame = Frame {
-                        code,
-                        globals,
-                        pc: 0,
-                        lb: lb2,
-                        sb: sp,
-                        hb,
-                    };
                     match st.frames.get_mut(st.nframes) {
-                        Some(slot) => *slot = frame,
-                        None => st.frames.push(frame),
+                        Some(f) => {
+                            f.code = code;
+                            f.globals = globals;
+                            f.pc = 0;
+                            f.lb = lb2;
+                            f.sb = sp;
+                            f.hb = hb;
+                        }
+                        None => st.frames.push(Frame {
+                            code,
+                            globals,
+                            pc: 0,
+                            lb: lb2,
+                            sb: sp,
+                            hb,
+                        }),
                     }
                     st.nframes += 1;
                     continue 'frame;
@@ -534,7 +537,82 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                     vm.depth -= 1;
                     continue 'frame;
                 }
-                _ => break,
+                // Everything else is the general loop's (listed, not `_`, so
+                // the match is exhaustive and dispatch needs no range check).
+                Op::Cache
+                | Op::Copy
+                | Op::Swap
+                | Op::DeleteFast
+                | Op::LoadDeref
+                | Op::StoreDeref
+                | Op::DeleteDeref
+                | Op::LoadClosure
+                | Op::LoadGlobal
+                | Op::StoreGlobal
+                | Op::DeleteGlobal
+                | Op::LoadAttr
+                | Op::StoreAttr
+                | Op::LoadMethod
+                | Op::BinaryOp
+                | Op::UnaryNegative
+                | Op::UnaryPositive
+                | Op::UnaryInvert
+                | Op::UnaryNot
+                | Op::CompareOp
+                | Op::IsOp
+                | Op::ContainsOp
+                | Op::BinarySubscr
+                | Op::StoreSubscr
+                | Op::DeleteSubscr
+                | Op::BuildSlice
+                | Op::BuildTuple
+                | Op::BuildList
+                | Op::BuildMap
+                | Op::BuildString
+                | Op::ListAppend
+                | Op::ListExtend
+                | Op::MapAdd
+                | Op::ListToTuple
+                | Op::FormatValue
+                | Op::UnpackSequence
+                | Op::GetIter
+                | Op::ForIter
+                | Op::JumpIfFalseOrPop
+                | Op::JumpIfTrueOrPop
+                | Op::MakeFunction
+                | Op::Call
+                | Op::CallKw
+                | Op::CallMethod
+                | Op::CallEx
+                | Op::RaiseVarargs
+                | Op::Reraise
+                | Op::PushExcInfo
+                | Op::PopExcept
+                | Op::CheckExcMatch
+                | Op::LoadAssertionError
+                | Op::ImportName
+                | Op::ImportFrom
+                | Op::LoadAttrModule
+                | Op::LoadMethodType
+                | Op::LoadMethodModule
+                | Op::BinaryOpInt
+                | Op::BinaryOpFloat
+                | Op::BinaryOpMixed
+                | Op::BinaryOpAddStr
+                | Op::CompareOpStrJump
+                | Op::CompareOpStr
+                | Op::BinarySubscrDict
+                | Op::StoreSubscrDict
+                | Op::UnpackSequenceTuple
+                | Op::UnpackSequenceList
+                | Op::CallPyWithDefaults
+                | Op::CallBuiltinLen
+                | Op::CallBuiltinIsinstance
+                | Op::CallBuiltin
+                | Op::CallStr1
+                | Op::CallType
+                | Op::CallMethodBuiltin
+                | Op::CallMethodPyExactArgs => break,
             }
             done!();
         }
