@@ -517,21 +517,7 @@ fn int_to_str(i: i64) -> Value {
     if (0..=9).contains(&i) {
         return Value::Obj(StrObj::char_obj((b'0' + i as u8) as char));
     }
-    let mut buf = [0u8; 20];
-    let mut pos = buf.len();
-    let mut n = i.unsigned_abs();
-    while n > 0 {
-        pos -= 1;
-        buf[pos] = b'0' + (n % 10) as u8;
-        n /= 10;
-    }
-    let digits = std::str::from_utf8(&buf[pos..]).unwrap_or("");
-    let mut s = String::with_capacity(digits.len() + 1);
-    if i < 0 {
-        s.push('-');
-    }
-    s.push_str(digits);
-    Value::string(s)
+    Value::Obj(StrObj::from_i64(i))
 }
 
 /// The NULL marker LOAD_METHOD leaves when there is no receiver.

@@ -63,6 +63,8 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::UnpackSequenceTwoTuple
             | Op::CallPyExactArgs
             | Op::CallMethodListAppend
+            | Op::LoadMethodType
+            | Op::CallStr1
             | Op::ReturnValue
     )
 }
@@ -455,6 +457,50 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                     sp += 1;
                     pc += 3;
                 }
+                Op::LoadMethodType => {
+                    // A method of a built-in type: (method, receiver).
+                    let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    let kind = o.kind();
+                    let (Some(k), Some(m)) = (units.get(pc + 1), units.get(pc + 2)) else {
+                        break;
+                    };
+                    if k.get().arg != kind + 1 {
+                        break;
+                    }
+                    let Some(method) = vm
+                        .method_objs
+                        .get(kind as usize)
+                        .and_then(|t| t.get(m.get().arg as usize))
+                        .map(dup)
+                    else {
+                        break;
+                    };
+                    if sp >= stack.len() {
+                        break;
+                    }
+                    let recv = std::mem::replace(&mut stack[sp - 1], method);
+                    put(&mut stack[sp], recv);
+                    sp += 1;
+                    pc += 5;
+                }
+                Op::CallStr1 => {
+                    // `str(i)` of an int (other arguments take the general loop).
+                    let (Some(Value::Obj(f)), Some(Value::Int(i))) =
+                        (stack.get(sp.wrapping_sub(2)), stack.get(sp.wrapping_sub(1)))
+                    else {
+                        break;
+                    };
+                    if !super::is_static_type(f, &types::STR) {
+                        break;
+                    }
+                    let s = super::int_to_str(*i);
+                    sp -= 1;
+                    // The str type is immortal: replacing it needs no drop.
+                    drop(std::mem::replace(&mut stack[sp - 1], s));
+                    pc += 3;
+                }
                 Op::CallPyExactArgs => {
                     let n = arg as usize;
                     let lb2 = sp.wrapping_sub(n);
@@ -593,7 +639,6 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                 | Op::ImportName
                 | Op::ImportFrom
                 | Op::LoadAttrModule
-                | Op::LoadMethodType
                 | Op::LoadMethodModule
                 | Op::BinaryOpInt
                 | Op::BinaryOpFloat
@@ -609,7 +654,6 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                 | Op::CallBuiltinLen
                 | Op::CallBuiltinIsinstance
                 | Op::CallBuiltin
-                | Op::CallStr1
                 | Op::CallType
                 | Op::CallMethodBuiltin
                 | Op::CallMethodPyExactArgs => break,
