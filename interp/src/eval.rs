@@ -1082,10 +1082,14 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     skip!(Op::BinaryOp);
                     let reason = match stack.get_mut(sp.wrapping_sub(2)..sp) {
                         Some([x, y]) => match (as_f64(x), as_f64(y)) {
+                            // MIXED needs exactly one float (two ints must
+                            // stay ints), FLOAT two floats.
                             (Some(a), Some(b))
-                                if ins.op == Op::BinaryOpMixed
-                                    || (matches!(x, Value::Float(_))
-                                        && matches!(y, Value::Float(_))) =>
+                                if (matches!(x, Value::Float(_))
+                                    && matches!(y, Value::Float(_)))
+                                    == (ins.op == Op::BinaryOpFloat)
+                                    && (matches!(x, Value::Float(_))
+                                        || matches!(y, Value::Float(_))) =>
                             {
                                 match ops::float_op(BinOp::from_arg(arg), a, b) {
                                     Ok(r) => {
