@@ -209,7 +209,7 @@ impl Stats {
             if let (Some(a), Some(b)) = (a, b) {
                 let _ = writeln!(
                     s,
-                    "  {:<28} {n:>13} ({:.1}%)",
+                    "  {:<48} {n:>13} ({:.1}%)",
                     format!("{} {}", a.name(), b.name()),
                     percent(*n, total)
                 );
