@@ -23,6 +23,7 @@ use crate::object::types::{self, Kind};
 use crate::object::{DictObj, Function, IterObj, IterState, ListObj, TupleObj, Value};
 use crate::vm::Vm;
 use std::cell::Cell;
+use std::rc::Rc;
 
 /// Whether the hot loop executes `op` (when its guards hold). The general
 /// loop hands control back to the hot loop at these instructions.
@@ -524,13 +525,21 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                     {
                         break;
                     }
-                    let (code, globals) = (code.clone(), func.globals.clone());
                     done!();
                     vm.depth += 1;
                     crate::gc::maybe_collect();
                     if S && let Some(s) = vm.stats.as_deref_mut() {
-                        s.call(&code);
+                        s.call(code);
                     }
+                    // The frame slot about to be reused usually still holds
+                    // this very code and globals (recursion, a loop calling
+                    // the same function): then there is nothing to replace.
+                    let fresh = match st.frames.get(st.nframes) {
+                        Some(f) if Rc::ptr_eq(&f.code, code) && f.globals.ptr_eq(&func.globals) => {
+                            None
+                        }
+                        _ => Some((code.clone(), func.globals.clone())),
+                    };
                     for slot in &mut stack[lb2 + n..lb2 + nslots] {
                         put(slot, unbound());
                     }
@@ -539,16 +548,18 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                         caller.pc = pc + 3;
                     }
                     sp = lb2 + nslots;
-                    match st.frames.get_mut(st.nframes) {
-                        Some(f) => {
-                            f.code = code;
-                            f.globals = globals;
+                    match (st.frames.get_mut(st.nframes), fresh) {
+                        (Some(f), fresh) => {
+                            if let Some((code, globals)) = fresh {
+                                f.code = code;
+                                f.globals = globals;
+                            }
                             f.pc = 0;
                             f.lb = lb2;
                             f.sb = sp;
                             f.hb = hb;
                         }
-                        None => st.frames.push(Frame {
+                        (None, Some((code, globals))) => st.frames.push(Frame {
                             code,
                             globals,
                             pc: 0,
@@ -556,6 +567,8 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                             sb: sp,
                             hb,
                         }),
+                        // Only a slot that exists can be reused.
+                        (None, None) => {}
                     }
                     st.nframes += 1;
                     continue 'frame;
