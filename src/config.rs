@@ -4,6 +4,7 @@
 //! [runtime]
 //! recursion_limit = 1000        # frames before RecursionError
 //! search_paths = ["lib"]        # import path, relative to this file
+//! quicken_warmup = 8            # executions before an instruction specializes
 //!
 //! [jit]
 //! enabled = true                # install the JIT backend
@@ -62,10 +63,21 @@ pub struct RuntimeConfig {
     /// directory and before `TYPHON_PATH`.
     #[serde(default)]
     pub search_paths: Vec<PathBuf>,
+    /// Executions of a specializing instruction (LOAD_GLOBAL, BINARY_OP,
+    /// CALL, ...) before it first tries to specialize (default 8, at most
+    /// 4095). 0 is a debugging setting: every instruction specializes on
+    /// its first execution and deoptimizes on its first guard miss, which
+    /// exercises the guards as hard as possible.
+    #[serde(default = "default_quicken_warmup")]
+    pub quicken_warmup: u16,
 }
 
 fn default_recursion_limit() -> usize {
     1000
+}
+
+fn default_quicken_warmup() -> u16 {
+    interp::quicken::DEFAULT_WARMUP
 }
 
 impl Default for RuntimeConfig {
@@ -73,6 +85,7 @@ impl Default for RuntimeConfig {
         RuntimeConfig {
             recursion_limit: default_recursion_limit(),
             search_paths: Vec::new(),
+            quicken_warmup: default_quicken_warmup(),
         }
     }
 }
@@ -149,6 +162,15 @@ impl Config {
                 message: "runtime.recursion_limit must be at least 1".into(),
             });
         }
+        if cfg.runtime.quicken_warmup > interp::quicken::MAX_WARMUP {
+            return Err(ConfigError::Value {
+                path: path.to_path_buf(),
+                message: format!(
+                    "runtime.quicken_warmup must be at most {}",
+                    interp::quicken::MAX_WARMUP
+                ),
+            });
+        }
         let base = path.parent().unwrap_or(Path::new("."));
         for p in &mut cfg.runtime.search_paths {
             if p.is_relative() {
@@ -198,6 +220,22 @@ mod tests {
         assert!(c.jit.enabled);
         let d = Config::parse("").unwrap();
         assert_eq!(d.runtime.recursion_limit, 1000);
+        assert_eq!(d.runtime.quicken_warmup, 8);
+        let q = Config::parse("[runtime]\nquicken_warmup = 0\n").unwrap();
+        assert_eq!(q.runtime.quicken_warmup, 0);
+    }
+
+    #[test]
+    fn quicken_warmup_is_bounded() {
+        let dir = std::env::temp_dir().join(format!("typhon-cfg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("typhon.toml");
+        std::fs::write(&f, "[runtime]\nquicken_warmup = 5000\n").unwrap();
+        let e = Config::load(&f).unwrap_err().to_string();
+        assert!(e.contains("quicken_warmup must be at most 4095"), "{e}");
+        std::fs::write(&f, "[runtime]\nquicken_warmup = 4095\n").unwrap();
+        assert_eq!(Config::load(&f).unwrap().runtime.quicken_warmup, 4095);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -55,7 +55,21 @@ pub enum Error {
 /// A Typhon interpreter.
 pub struct Vm {
     inner: interp::Vm,
-    dump_bytecode: bool,
+    dump: DumpBytecode,
+}
+
+/// When `run_*` prints the bytecode (`typhon --dump-bytecode[=WHEN]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DumpBytecode {
+    /// Never: run the program.
+    #[default]
+    Off,
+    /// Print the bytecode as compiled instead of running the program.
+    Before,
+    /// Run the program, then print the bytecode of every module it loaded
+    /// as it is after the run: with the quickened forms its instructions
+    /// were rewritten into.
+    After,
 }
 
 /// Builds a [`Vm`].
@@ -63,7 +77,8 @@ pub struct VmBuilder {
     config: Config,
     argv: Vec<String>,
     stdout: Option<Box<dyn Write>>,
-    dump_bytecode: bool,
+    dump: DumpBytecode,
+    stats: bool,
 }
 
 impl Vm {
@@ -73,7 +88,8 @@ impl Vm {
             config: Config::default(),
             argv: vec![String::new()],
             stdout: None,
-            dump_bytecode: false,
+            dump: DumpBytecode::Off,
+            stats: false,
         }
     }
 
@@ -89,20 +105,30 @@ impl Vm {
             errno: e.raw_os_error().unwrap_or(0),
             reason: io_reason(&e),
         })?;
-        if self.dump_bytecode {
+        if self.dump == DumpBytecode::Before {
             return self.dump(&text, &path.to_string_lossy());
         }
         let r = self.inner.run_main_file(path);
-        self.finish(r)
+        let r = self.finish(r);
+        self.dump_after();
+        r
     }
 
     /// Runs source text as `__main__`; `filename` names it in tracebacks.
     pub fn run_source(&mut self, source: &str, filename: &str) -> Result<(), Error> {
-        if self.dump_bytecode {
+        if self.dump == DumpBytecode::Before {
             return self.dump(source, filename);
         }
         let r = self.inner.run_main_source(source, filename);
-        self.finish(r)
+        let r = self.finish(r);
+        self.dump_after();
+        r
+    }
+
+    /// The quickening statistics table (`typhon --stats`), if the builder
+    /// enabled statistics.
+    pub fn stats_report(&self) -> Option<String> {
+        self.inner.stats_report()
     }
 
     /// The underlying interpreter, for embedders that need more control.
@@ -121,6 +147,26 @@ impl Vm {
             }
             Err(e) => self.finish(Err(e)),
         }
+    }
+
+    /// With [`DumpBytecode::After`], prints the code of every module run.
+    fn dump_after(&mut self) {
+        if self.dump != DumpBytecode::After {
+            return;
+        }
+        let text: Vec<String> = self
+            .inner
+            .compiled_code()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        for (i, t) in text.iter().enumerate() {
+            if i > 0 {
+                let _ = self.inner.write_out("\n");
+            }
+            let _ = self.inner.write_out(t);
+        }
+        self.inner.flush();
     }
 
     fn finish(&mut self, r: interp::PyResult<interp::Value>) -> Result<(), Error> {
@@ -202,7 +248,24 @@ impl VmBuilder {
 
     /// Makes `run_*` print the bytecode instead of running it.
     pub fn dump_bytecode(mut self, on: bool) -> Self {
-        self.dump_bytecode = on;
+        self.dump = if on {
+            DumpBytecode::Before
+        } else {
+            DumpBytecode::Off
+        };
+        self
+    }
+
+    /// Chooses when `run_*` prints the bytecode (see [`DumpBytecode`]).
+    pub fn dump(mut self, when: DumpBytecode) -> Self {
+        self.dump = when;
+        self
+    }
+
+    /// Counts what the quickening interpreter does, for
+    /// [`Vm::stats_report`].
+    pub fn stats(mut self, on: bool) -> Self {
+        self.stats = on;
         self
     }
 
@@ -213,6 +276,9 @@ impl VmBuilder {
             search_paths: self.config.runtime.search_paths.clone(),
             argv: self.argv,
             typed_calls: self.config.capi.typed_calls,
+            quicken_warmup: self.config.runtime.quicken_warmup,
+            stats: self.stats,
+            keep_code: self.dump == DumpBytecode::After,
         };
         let out = self.stdout.unwrap_or_else(|| {
             Box::new(std::io::BufWriter::with_capacity(
@@ -227,7 +293,7 @@ impl VmBuilder {
         }
         Vm {
             inner,
-            dump_bytecode: self.dump_bytecode,
+            dump: self.dump,
         }
     }
 }

@@ -15,9 +15,23 @@ struct Cli {
     #[arg(short = 'c', value_name = "CODE")]
     code: Option<String>,
 
-    /// Print the bytecode of the program instead of running it.
+    /// Print the bytecode of the program instead of running it; with
+    /// `=after`, run it and then print the bytecode with the quickened
+    /// forms its instructions were specialized into.
+    #[arg(
+        long,
+        value_name = "WHEN",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "before"
+    )]
+    dump_bytecode: Option<DumpWhen>,
+
+    /// When the program ends, print what the quickening interpreter did to
+    /// stderr: per instruction family the executions, specializations,
+    /// guard misses and deopts, and the most called functions.
     #[arg(long)]
-    dump_bytecode: bool,
+    stats: bool,
 
     /// Configuration file (default: typhon.toml next to the script, else in
     /// the working directory).
@@ -40,6 +54,15 @@ struct Cli {
         allow_hyphen_values = true
     )]
     args: Vec<String>,
+}
+
+/// When `--dump-bytecode` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum DumpWhen {
+    /// Instead of running the program, as compiled.
+    Before,
+    /// After running the program, with its quickened instructions.
+    After,
 }
 
 /// What to run.
@@ -84,14 +107,19 @@ fn main() -> ExitCode {
     };
     let mut argv = vec![argv0];
     argv.extend(cli.args.iter().cloned());
-    let dump = cli.dump_bytecode;
+    let dump = match cli.dump_bytecode {
+        None => typhon::DumpBytecode::Off,
+        Some(DumpWhen::Before) => typhon::DumpBytecode::Before,
+        Some(DumpWhen::After) => typhon::DumpBytecode::After,
+    };
+    let stats = cli.stats;
     let check_leaks = cli.check_leaks;
     // The interpreter does not recurse on the Rust stack for Python calls,
     // but native code calling back into Python does; give it room.
     let worker = std::thread::Builder::new()
         .name("typhon-main".into())
         .stack_size(256 * 1024 * 1024)
-        .spawn(move || run(target, config, argv, dump, check_leaks));
+        .spawn(move || run(target, config, argv, dump, stats, check_leaks));
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
         _ => {
@@ -105,7 +133,8 @@ fn run(
     target: Target,
     config: typhon::Config,
     argv: Vec<String>,
-    dump: bool,
+    dump: typhon::DumpBytecode,
+    stats: bool,
     check_leaks: bool,
 ) -> u8 {
     let baseline = typhon::live_objects();
@@ -113,13 +142,15 @@ fn run(
         let mut vm = typhon::Vm::builder()
             .config(config)
             .argv(argv)
-            .dump_bytecode(dump)
+            .dump(dump)
+            .stats(stats)
             .build();
         let r = match &target {
             Target::File(p) => vm.run_file(p),
             Target::Code(c) => vm.run_source(c, "<string>"),
         };
-        match r {
+        let report = vm.stats_report();
+        let status = match r {
             Ok(()) => 0,
             Err(typhon::Error::Exception { traceback, .. }) => {
                 eprint!("{traceback}");
@@ -135,7 +166,11 @@ fn run(
                 eprintln!("typhon: {e}");
                 2
             }
+        };
+        if let Some(report) = report {
+            eprint!("{report}");
         }
+        status
     };
     if check_leaks {
         let live = typhon::live_objects() - baseline;

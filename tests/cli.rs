@@ -361,6 +361,80 @@ fn dump_bytecode_of_dash_c() {
 }
 
 #[test]
+fn dump_bytecode_after_runs_then_shows_quickened_forms() {
+    let d = TempDir::new("dumpafter");
+    d.write(
+        "prog.py",
+        "def add(a, b):\n    return a + b\n\nfor i in range(20):\n    add(i, 1)\nprint('ran', add(1, 2))\n",
+    );
+    let o = run_in(d.path(), &["--dump-bytecode=after", "prog.py"]);
+    assert_status(&o, 0);
+    let out = stdout(&o);
+    let (program, dump) = out
+        .split_once("Disassembly of")
+        .expect("a dump after the output");
+    assert_eq!(program, "ran 3\n", "the program runs first");
+    for needle in [
+        "BINARY_OP_ADD_INT",
+        "CALL_PY_EXACT_ARGS",
+        "FOR_ITER_RANGE",
+        "LOAD_GLOBAL_MODULE",
+    ] {
+        assert!(dump.contains(needle), "missing {needle}:\n{out}");
+    }
+    // Plain --dump-bytecode still shows the code as compiled.
+    let o = run_in(d.path(), &["--dump-bytecode", "prog.py"]);
+    let out = stdout(&o);
+    assert!(
+        !out.contains("BINARY_OP_ADD_INT") && !out.contains("ran 3"),
+        "{out}"
+    );
+    // A value other than `after`/`before` is a usage error.
+    let o = run_in(d.path(), &["--dump-bytecode=later", "prog.py"]);
+    assert_status(&o, 2);
+}
+
+#[test]
+fn stats_go_to_stderr_at_exit() {
+    let d = TempDir::new("stats");
+    d.write(
+        "prog.py",
+        "def f(n):\n    t = 0\n    for i in range(n):\n        t += i\n    return t\nprint(f(100))\nprint(f(3.5 and 10))\n",
+    );
+    let o = run_in(d.path(), &["--stats", "prog.py"]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "4950\n45\n");
+    let err = stderr(&o);
+    assert!(err.starts_with("Typhon quickening stats\n"), "{err}");
+    for needle in [
+        "family",
+        "executed",
+        "spec ok",
+        "misses",
+        "deopts",
+        "FOR_ITER",
+        "BINARY_OP",
+        "instructions executed:",
+        "top functions by calls:",
+        "f (prog.py:1)",
+    ] {
+        assert!(err.contains(needle), "missing {needle}:\n{err}");
+    }
+    // Without the flag there is no table, and the output is the same.
+    let o = run_in(d.path(), &["prog.py"]);
+    assert_eq!(stdout(&o), "4950\n45\n");
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    // Stats are printed after an uncaught exception too.
+    d.write("boom.py", "def g():\n    return 1 / 0\ng()\n");
+    let o = run_in(d.path(), &["--stats", "boom.py"]);
+    assert_status(&o, 1);
+    let err = stderr(&o);
+    let tb = err.find("ZeroDivisionError").expect("traceback");
+    let st = err.find("Typhon quickening stats").expect("stats");
+    assert!(tb < st, "{err}");
+}
+
+#[test]
 fn dump_bytecode_reports_syntax_errors() {
     let d = TempDir::new("dumpbad");
     d.write("bad.py", "s = {1, 2}\n");

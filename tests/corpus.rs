@@ -14,13 +14,16 @@
 //!   there), exit status `NAME.exit`. There the absolute directory is
 //!   removed from `File "<dir>/` and from the `(<dir>/NAME.py:L:C)` suffix;
 //!   caret lines are compared too.
-//!
+//! * The corpus runs twice: as is, and with `[runtime] quicken_warmup = 0`,
+//!   which makes every specializing instruction specialize on its first
+//!   execution and deoptimize on its first guard miss, so the guards of
+//!   every quickened form meet every operand the corpus has.
 //! * `tests/extensions/NAME.py` import the C extensions of `extensions/`
 //!   and are checked like the corpus, with the Typhon builds on
 //!   `TYPHON_PATH`; their expectations come from CPython running the same C
-//!   sources built against its own headers. They run twice: with typed
-//!   calls on (the default) and off (`[capi] typed_calls = false`), and
-//!   both must match CPython, which is what makes the typed fast path and
+//!   sources built against its own headers. They run three times: as is,
+//!   with typed calls off (`[capi] typed_calls = false`) and with warmup 0;
+//!   all must match CPython, which is what makes the typed fast path and
 //!   the generic wrappers agree on every result and error.
 //!
 //! Programs run in parallel (one worker per available CPU), each with a
@@ -415,6 +418,26 @@ fn corpus_matches_cpython() {
     run_all(suite("programs", Mode::Corpus, MIN_PROGRAMS));
 }
 
+/// A config file in the test target's scratch directory.
+fn config_file(name: &str, text: &str) -> String {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    path.display().to_string()
+}
+
+fn warmup_zero() -> Vec<String> {
+    let config = config_file("quicken-warmup-0.toml", "[runtime]\nquicken_warmup = 0\n");
+    vec!["--config".to_owned(), config]
+}
+
+#[test]
+fn corpus_matches_cpython_specializing_on_first_execution() {
+    run_all(Suite {
+        args: warmup_zero(),
+        ..suite("programs", Mode::Corpus, MIN_PROGRAMS)
+    });
+}
+
 #[test]
 fn rejected_programs_are_rejected() {
     run_all(suite("rejected", Mode::Rejected, MIN_REJECTED));
@@ -436,13 +459,19 @@ fn extension_programs_match_cpython() {
 
 #[test]
 fn extension_programs_match_cpython_without_typed_calls() {
-    let config = std::env::temp_dir().join(format!("typhon-untyped-{}.toml", std::process::id()));
-    std::fs::write(&config, "[capi]\ntyped_calls = false\n").expect("write config");
+    let config = config_file("untyped-calls.toml", "[capi]\ntyped_calls = false\n");
     run_all(Suite {
-        args: vec!["--config".into(), config.display().to_string()],
+        args: vec!["--config".into(), config],
         ..extension_suite()
     });
-    let _ = std::fs::remove_file(&config);
+}
+
+#[test]
+fn extension_programs_match_cpython_specializing_on_first_execution() {
+    run_all(Suite {
+        args: warmup_zero(),
+        ..extension_suite()
+    });
 }
 
 #[test]

@@ -165,7 +165,7 @@ fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn b_len(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+pub(crate) fn b_len(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "len", 1)?;
     Ok(Value::Int(ops::len(vm, &args.pos[0])? as i64))
 }
@@ -500,7 +500,7 @@ fn b_issubclass(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::Bool(check(cls)?))
 }
 
-fn b_isinstance(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+pub(crate) fn b_isinstance(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "isinstance", 2)?;
     let (obj, cls) = (&args.pos[0], &args.pos[1]);
     let check = |c: &Value| -> PyResult<bool> {

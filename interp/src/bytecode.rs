@@ -13,13 +13,16 @@ use std::fmt;
 use std::rc::Rc;
 
 macro_rules! ops {
-    ($( $(#[$m:meta])* $name:ident = $text:literal, cache $cache:literal; )*) => {
+    ($( $(#[$m:meta])* $name:ident = $text:literal, cache $cache:literal $(, family $fam:ident)?; )*) => {
         /// An opcode.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[repr(u8)]
         pub enum Op { $( $(#[$m])* $name, )* }
 
         impl Op {
+            /// Every opcode, in table order (`Op::ALL[op as usize] == op`).
+            pub const ALL: &'static [Op] = &[ $( Op::$name, )* ];
+
             /// The CPython-style upper-case name.
             pub fn name(self) -> &'static str {
                 match self { $( Op::$name => $text, )* }
@@ -29,8 +32,23 @@ macro_rules! ops {
             pub const fn cache_units(self) -> usize {
                 match self { $( Op::$name => $cache, )* }
             }
+            /// The generic instruction this one is a quickened form of
+            /// (itself for generic instructions). Specialized forms and
+            /// superinstructions share their generic form's argument and
+            /// cache layout, so undoing a specialization is writing this
+            /// opcode back.
+            #[inline(always)]
+            pub const fn generic(self) -> Op {
+                match self { $( Op::$name => ops!(@family $name $($fam)?), )* }
+            }
         }
+
+        // A quickened form must have the length of its generic form, or
+        // rewriting it in place would shift every later instruction.
+        const _: () = { $( assert!(Op::$name.cache_units() == Op::$name.generic().cache_units()); )* };
     };
+    (@family $name:ident) => { Op::$name };
+    (@family $name:ident $fam:ident) => { Op::$fam };
 }
 
 ops! {
@@ -67,11 +85,11 @@ ops! {
     /// Deletes global `names[arg]`.
     DeleteGlobal = "DELETE_GLOBAL", cache 0;
     /// Replaces TOS with its attribute `names[arg]`.
-    LoadAttr = "LOAD_ATTR", cache 2;
+    LoadAttr = "LOAD_ATTR", cache 4;
     /// `TOS.names[arg] = TOS1`.
     StoreAttr = "STORE_ATTR", cache 0;
     /// Replaces TOS by (method, self) or (attribute, NULL marker).
-    LoadMethod = "LOAD_METHOD", cache 2;
+    LoadMethod = "LOAD_METHOD", cache 4;
     /// Applies binary operator `arg` ([`BinOp`]) to TOS1, TOS.
     BinaryOp = "BINARY_OP", cache 1;
     /// `-TOS`.
@@ -161,6 +179,114 @@ ops! {
     ImportName = "IMPORT_NAME", cache 0;
     /// Pushes attribute `names[arg]` of the module TOS (kept).
     ImportFrom = "IMPORT_FROM", cache 0;
+
+    // ----- quickened forms (see `crate::quicken`) -------------------------
+    // Each names its generic form with `family`; the quickener rewrites the
+    // generic instruction into one of these in place, and a guard miss
+    // rewrites it back. Their layout of argument and cache units is the
+    // generic form's.
+
+    /// A global found in the module dict (cache: keys version, index).
+    LoadGlobalModule = "LOAD_GLOBAL_MODULE", cache 5, family LoadGlobal;
+    /// A global found in the builtins (cache: both keys versions, index).
+    LoadGlobalBuiltin = "LOAD_GLOBAL_BUILTIN", cache 5, family LoadGlobal;
+    /// `m.name` on a module (cache: its dict's keys version, index).
+    LoadAttrModule = "LOAD_ATTR_MODULE", cache 4, family LoadAttr;
+    /// A method of a built-in type (cache: kind + 1, method-table index).
+    LoadMethodType = "LOAD_METHOD_TYPE", cache 4, family LoadMethod;
+    /// `m.f` about to be called, on a module (cache as LOAD_ATTR_MODULE).
+    LoadMethodModule = "LOAD_METHOD_MODULE", cache 4, family LoadMethod;
+    /// `int + int` (overflow falls back to the big-int path).
+    BinaryOpAddInt = "BINARY_OP_ADD_INT", cache 1, family BinaryOp;
+    /// `int - int`.
+    BinaryOpSubInt = "BINARY_OP_SUB_INT", cache 1, family BinaryOp;
+    /// `int * int`.
+    BinaryOpMulInt = "BINARY_OP_MUL_INT", cache 1, family BinaryOp;
+    /// `int % int` (floor semantics).
+    BinaryOpModInt = "BINARY_OP_MOD_INT", cache 1, family BinaryOp;
+    /// `int // int` (floor semantics).
+    BinaryOpFloorDivInt = "BINARY_OP_FLOORDIV_INT", cache 1, family BinaryOp;
+    /// Any other operator on two ints (`/`, bitwise, shifts).
+    BinaryOpInt = "BINARY_OP_INT", cache 1, family BinaryOp;
+    /// `float + float`.
+    BinaryOpAddFloat = "BINARY_OP_ADD_FLOAT", cache 1, family BinaryOp;
+    /// `float - float`.
+    BinaryOpSubFloat = "BINARY_OP_SUB_FLOAT", cache 1, family BinaryOp;
+    /// `float * float`.
+    BinaryOpMulFloat = "BINARY_OP_MUL_FLOAT", cache 1, family BinaryOp;
+    /// `float / float`.
+    BinaryOpTrueDivFloat = "BINARY_OP_TRUEDIV_FLOAT", cache 1, family BinaryOp;
+    /// Any other arithmetic operator on two floats.
+    BinaryOpFloat = "BINARY_OP_FLOAT", cache 1, family BinaryOp;
+    /// Arithmetic on an int and a float, either way round.
+    BinaryOpMixed = "BINARY_OP_MIXED", cache 1, family BinaryOp;
+    /// `str + str`.
+    BinaryOpAddStr = "BINARY_OP_ADD_STR", cache 1, family BinaryOp;
+    /// Compares two ints and jumps (fused with the POP_JUMP_IF_* after it).
+    CompareOpIntJump = "COMPARE_OP_INT_JUMP", cache 1, family CompareOp;
+    /// Compares two floats and jumps.
+    CompareOpFloatJump = "COMPARE_OP_FLOAT_JUMP", cache 1, family CompareOp;
+    /// Compares two strs and jumps.
+    CompareOpStrJump = "COMPARE_OP_STR_JUMP", cache 1, family CompareOp;
+    /// Compares two ints, pushing a bool.
+    CompareOpInt = "COMPARE_OP_INT", cache 1, family CompareOp;
+    /// Compares two floats, pushing a bool.
+    CompareOpFloat = "COMPARE_OP_FLOAT", cache 1, family CompareOp;
+    /// Compares two strs, pushing a bool.
+    CompareOpStr = "COMPARE_OP_STR", cache 1, family CompareOp;
+    /// `list[int]`.
+    BinarySubscrListInt = "BINARY_SUBSCR_LIST_INT", cache 1, family BinarySubscr;
+    /// `tuple[int]`.
+    BinarySubscrTupleInt = "BINARY_SUBSCR_TUPLE_INT", cache 1, family BinarySubscr;
+    /// `dict[key]`.
+    BinarySubscrDict = "BINARY_SUBSCR_DICT", cache 1, family BinarySubscr;
+    /// `list[int] = value`.
+    StoreSubscrListInt = "STORE_SUBSCR_LIST_INT", cache 1, family StoreSubscr;
+    /// `dict[key] = value`.
+    StoreSubscrDict = "STORE_SUBSCR_DICT", cache 1, family StoreSubscr;
+    /// The next int of a range iterator.
+    ForIterRange = "FOR_ITER_RANGE", cache 1, family ForIter;
+    /// The next item of a list iterator.
+    ForIterList = "FOR_ITER_LIST", cache 1, family ForIter;
+    /// Unpacks a tuple of exactly two items.
+    UnpackSequenceTwoTuple = "UNPACK_SEQUENCE_TWO_TUPLE", cache 1, family UnpackSequence;
+    /// Unpacks a tuple of `arg` items.
+    UnpackSequenceTuple = "UNPACK_SEQUENCE_TUPLE", cache 1, family UnpackSequence;
+    /// Unpacks a list of `arg` items.
+    UnpackSequenceList = "UNPACK_SEQUENCE_LIST", cache 1, family UnpackSequence;
+    /// Calls a Python function taking exactly `arg` positional arguments
+    /// (cache: the function's version, for feedback).
+    CallPyExactArgs = "CALL_PY_EXACT_ARGS", cache 2, family Call;
+    /// Calls a Python function whose defaults fill the missing arguments.
+    CallPyWithDefaults = "CALL_PY_WITH_DEFAULTS", cache 2, family Call;
+    /// `len(x)`.
+    CallBuiltinLen = "CALL_BUILTIN_LEN", cache 2, family Call;
+    /// `isinstance(x, t)`.
+    CallBuiltinIsinstance = "CALL_BUILTIN_ISINSTANCE", cache 2, family Call;
+    /// Any other native builtin function, called on the stack's arguments.
+    CallBuiltin = "CALL_BUILTIN", cache 2, family Call;
+    /// `str(x)`.
+    CallStr1 = "CALL_STR_1", cache 2, family Call;
+    /// A built-in type as a constructor (`int(x)`, `list()`, ...).
+    CallType = "CALL_TYPE", cache 2, family Call;
+    /// `list.append(x)` (from LOAD_METHOD).
+    CallMethodListAppend = "CALL_METHOD_LIST_APPEND", cache 2, family CallMethod;
+    /// A method of a built-in type (from LOAD_METHOD).
+    CallMethodBuiltin = "CALL_METHOD_BUILTIN", cache 2, family CallMethod;
+    /// A module's Python function taking exactly `arg` arguments
+    /// (`m.f(x)`: LOAD_METHOD left no receiver).
+    CallMethodPyExactArgs = "CALL_METHOD_PY_EXACT_ARGS", cache 2, family CallMethod;
+
+    // ----- superinstructions ------------------------------------------------
+    // Formed when a code object is first quickened, in place of the first
+    // instruction of a frequent pair; the second instruction stays as it is
+    // (so a jump to it still works) and the pair is executed with one
+    // dispatch when both halves can run. `arg` is the first instruction's.
+
+    /// LOAD_FAST `arg`, then the LOAD_CONST after it.
+    LoadFastLoadConst = "LOAD_FAST__LOAD_CONST", cache 0, family LoadFast;
+    /// LOAD_FAST `arg`, then the LOAD_FAST after it.
+    LoadFastLoadFast = "LOAD_FAST__LOAD_FAST", cache 0, family LoadFast;
 }
 
 /// Binary operators (the arg of BINARY_OP), numbered as in CPython 3.11.
@@ -267,15 +393,20 @@ impl CmpOp {
 }
 
 /// One instruction unit: an opcode and a 32-bit argument. Cache units use
-/// `arg` as 32 bits of cache data. `cache` (otherwise padding) holds
-/// `op.cache_units()`, so stepping to the next instruction needs no table
-/// lookup.
+/// `arg` as 32 bits of cache data. `cache` holds `op.cache_units()`, so
+/// stepping to the next instruction needs no table lookup, and `counter`
+/// is the quickening counter of instructions that specialize (see
+/// `crate::quicken`); both live in what would otherwise be padding, so a
+/// unit stays 8 bytes and one store rewrites an instruction with its
+/// counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Instr {
     /// The opcode.
     pub op: Op,
     /// How many cache units follow (always `op.cache_units()`).
     pub cache: u8,
+    /// The adaptive counter (0 until the code is quickened).
+    pub counter: u16,
     /// The argument.
     pub arg: u32,
 }
@@ -287,10 +418,25 @@ impl Instr {
         Instr {
             op,
             cache: op.cache_units() as u8,
+            counter: 0,
             arg,
         }
     }
+
+    /// The same instruction with opcode `op` (a form of the same family)
+    /// and counter `counter`.
+    #[inline]
+    pub const fn with(self, op: Op, counter: u16) -> Instr {
+        Instr {
+            op,
+            cache: self.cache,
+            counter,
+            arg: self.arg,
+        }
+    }
 }
+
+const _: () = assert!(std::mem::size_of::<Instr>() == 8);
 
 /// An exception-table entry: an exception raised by an instruction in
 /// `start..end` truncates the operand stack to `depth` items, pushes the
@@ -356,6 +502,20 @@ pub struct Code {
     pub exc_table: Vec<ExcEntry>,
     /// Whether this is a module body (its names are globals).
     pub is_module: bool,
+    /// The deepest the operand stack gets (see [`max_stack_depth`]).
+    pub max_stack: u32,
+    /// Number of local slots: locals, cells and free variables (kept
+    /// because every call needs it).
+    pub nslots: u32,
+    /// `argcount` when a call with exactly that many positional arguments
+    /// needs nothing but unbound locals to start (no `*args`, no cells,
+    /// no free variables), else `u32::MAX`: the one check of the hot
+    /// loop's inline call.
+    pub plain_argc: u32,
+    /// Whether `crate::quicken::quicken_code` has prepared the code for
+    /// specialization (set on first run; `--dump-bytecode` without a run
+    /// shows the code as compiled).
+    pub quickened: Cell<bool>,
 }
 
 impl Code {
@@ -365,8 +525,9 @@ impl Code {
     }
 
     /// Number of local slots including cells and free variables.
+    #[inline]
     pub fn nslots(&self) -> usize {
-        self.varnames.len() + self.cellvars.len() + self.freevars.len()
+        self.nslots as usize
     }
 
     /// The name at `names[i]` as text.
@@ -414,7 +575,7 @@ impl Code {
 
     fn arg_repr(&self, ins: Instr) -> String {
         let a = ins.arg;
-        match ins.op {
+        match ins.op.generic() {
             Op::LoadConst => self
                 .consts
                 .get(a as usize)
@@ -481,7 +642,7 @@ impl fmt::Display for Code {
                 "    ".to_owned()
             };
             let has_arg = !matches!(
-                ins.op,
+                ins.op.generic(),
                 Op::Nop
                     | Op::Cache
                     | Op::PopTop
@@ -503,7 +664,7 @@ impl fmt::Display for Code {
                     | Op::ListExtend
             );
             let repr = self.arg_repr(ins);
-            let mut text = format!("{line_col} {pc:>6} {:<22}", ins.op.name());
+            let mut text = format!("{line_col} {pc:>6} {:<26}", ins.op.name());
             if has_arg {
                 text.push_str(&format!("{:>4}", ins.arg));
             }
@@ -529,4 +690,139 @@ impl fmt::Display for Code {
         }
         Ok(())
     }
+}
+
+/// How an instruction changes the depth of the operand stack: when it
+/// falls through to the next instruction, and when it jumps to its
+/// argument (`None`: it never does that).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StackEffect {
+    /// The change when execution continues after the instruction.
+    pub next: Option<i32>,
+    /// The change when the instruction jumps to `arg`.
+    pub jump: Option<i32>,
+}
+
+/// The stack effect of a generic instruction (quickened forms have their
+/// generic form's effect).
+pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
+    let a = arg as i32;
+    let next = |n: i32| StackEffect {
+        next: Some(n),
+        jump: None,
+    };
+    let end = StackEffect {
+        next: None,
+        jump: None,
+    };
+    match op.generic() {
+        Op::Nop
+        | Op::Cache
+        | Op::Swap
+        | Op::DeleteFast
+        | Op::DeleteDeref
+        | Op::DeleteGlobal
+        | Op::LoadAttr
+        | Op::UnaryNegative
+        | Op::UnaryPositive
+        | Op::UnaryInvert
+        | Op::UnaryNot
+        | Op::ListToTuple
+        | Op::GetIter
+        | Op::PushExcInfo
+        | Op::PopExcept
+        | Op::CheckExcMatch => next(0),
+        Op::Copy
+        | Op::LoadConst
+        | Op::LoadFast
+        | Op::LoadDeref
+        | Op::LoadClosure
+        | Op::LoadGlobal
+        | Op::LoadMethod
+        | Op::LoadAssertionError
+        | Op::ImportName
+        | Op::ImportFrom => next(1),
+        Op::PopTop
+        | Op::StoreFast
+        | Op::StoreDeref
+        | Op::StoreGlobal
+        | Op::BinaryOp
+        | Op::CompareOp
+        | Op::IsOp
+        | Op::ContainsOp
+        | Op::BinarySubscr
+        | Op::ListAppend
+        | Op::ListExtend => next(-1),
+        Op::StoreAttr | Op::DeleteSubscr | Op::MapAdd => next(-2),
+        Op::StoreSubscr => next(-3),
+        Op::BuildSlice | Op::BuildTuple | Op::BuildList | Op::BuildString => next(1 - a),
+        Op::BuildMap => next(1 - 2 * a),
+        Op::FormatValue => next(if arg & 4 != 0 { -1 } else { 0 }),
+        Op::UnpackSequence => next(a - 1),
+        Op::ForIter => StackEffect {
+            next: Some(1),
+            jump: Some(-1),
+        },
+        Op::Jump | Op::JumpBackward => StackEffect {
+            next: None,
+            jump: Some(0),
+        },
+        Op::PopJumpIfFalse | Op::PopJumpIfTrue => StackEffect {
+            next: Some(-1),
+            jump: Some(-1),
+        },
+        Op::JumpIfFalseOrPop | Op::JumpIfTrueOrPop => StackEffect {
+            next: Some(-1),
+            jump: Some(0),
+        },
+        Op::MakeFunction => next(-((arg & 3).count_ones() as i32)),
+        Op::Call => next(-a),
+        Op::CallKw | Op::CallMethod => next(-a - 1),
+        Op::CallEx => next(-1 - (arg & 1) as i32),
+        Op::ReturnValue | Op::RaiseVarargs | Op::Reraise => end,
+        // Quickened forms were mapped to their generic form above.
+        _ => next(0),
+    }
+}
+
+/// Extra operand slots reserved beyond the computed maximum, for the
+/// temporaries of instructions whose intermediate depth exceeds both their
+/// start and end depth.
+const STACK_SLACK: u32 = 4;
+
+/// The maximum operand-stack depth of an instruction stream, found by
+/// following every path from the entry and from each exception handler
+/// (which starts with its recorded depth plus the exception). Frames reserve
+/// this much room when they are entered, so pushing never reallocates.
+pub fn max_stack_depth(units: &[Instr], exc_table: &[ExcEntry]) -> u32 {
+    let n = units.len();
+    let mut seen: Vec<Option<i32>> = vec![None; n];
+    let mut work: Vec<(usize, i32)> = vec![(0, 0)];
+    work.extend(
+        exc_table
+            .iter()
+            .map(|e| (e.handler as usize, e.depth as i32 + 1)),
+    );
+    // Compiled code has one depth per instruction; the bound only stops a
+    // malformed stream from looping forever.
+    let bound = 4 * n as i32 + 64;
+    let mut max = 0i32;
+    while let Some((pc, d)) = work.pop() {
+        let Some(ins) = units.get(pc) else { continue };
+        if seen[pc].is_some_and(|old| old >= d) || d > bound {
+            continue;
+        }
+        seen[pc] = Some(d);
+        max = max.max(d);
+        let eff = stack_effect(ins.op, ins.arg);
+        if let Some(e) = eff.next {
+            max = max.max(d + e);
+            work.push((pc + 1 + ins.op.cache_units(), d + e));
+        }
+        if let Some(e) = eff.jump {
+            max = max.max(d + e);
+            work.push((ins.arg as usize, d + e));
+        }
+    }
+    max.max(0) as u32 + STACK_SLACK
 }

@@ -1,25 +1,43 @@
 //! The evaluation loop.
 //!
 //! Python-to-Python calls do not recurse on the Rust stack: a call pushes a
-//! [`Frame`] onto the current [`ExecState`] and the loop continues in the
-//! callee. Native code that calls back into Python (`sorted(key=…)`, `map`)
-//! starts a nested run with its own `ExecState`.
+//! [`Frame`](crate::frame::Frame) onto the current [`ExecState`] and the
+//! loop continues in the callee. Native code that calls back into Python
+//! (`sorted(key=…)`, `map`) starts a nested run with its own `ExecState`.
 //!
 //! Errors unwind through the exception table of each frame; every frame an
 //! exception leaves adds a traceback entry (a bare `raise` and RERAISE do
 //! not add one for the frame they are in, as in CPython).
+//!
+//! The loop executes the generic instructions and their quickened forms
+//! (see `crate::quicken` for when an instruction is rewritten into which
+//! form). A generic instruction of a family counts down its warmup counter
+//! and asks the quickener to specialize it when the counter runs out. A
+//! quickened form opens with its guards; when one fails it reports the
+//! miss ([`quicken::on_miss`]) and runs the family's generic path. The
+//! generic paths live in `#[inline(never)]` functions below the loop, so
+//! the loop itself stays small enough for the hot state (instruction
+//! pointer, stack pointer, locals base) to stay in registers.
+//!
+//! The loop is compiled twice: [`run`] picks the copy with `--stats`
+//! counting once per run, so without `--stats` no counting code runs.
 
+use crate::builtins;
 use crate::bytecode::{BinOp, CmpOp, Code, Instr, Op};
-use crate::frame::{ExecState, is_unbound, unbound};
+use crate::frame::{ExecState, is_unbound, is_unbound_obj, stack_overflow, take, unbound};
 use crate::methods;
 use crate::object::types::{self, Kind};
 use crate::object::{
     Args, Builtin, CellObj, CodeObj, DictKey, DictObj, ExcObj, Function, IterObj, IterState,
-    ListObj, ObjRef, PyErr, PyResult, StrObj, TbEntry, TupleObj, Value,
+    ListObj, ModuleObj, NativeFn, ObjRef, PyErr, PyResult, StrObj, TbEntry, TupleObj, Value,
 };
 use crate::ops;
+use crate::quicken::{self, DeoptReason, layout};
 use crate::vm::{Vm, not_callable};
+use std::cell::Cell;
 use std::rc::Rc;
+
+mod hot;
 
 /// Pushes a frame for calling the Python function `func` with the given
 /// arguments (binding parameters, defaults, `*args` and keywords).
@@ -33,51 +51,61 @@ pub fn push_function_frame(
     let Some(f) = func.downcast::<Function>() else {
         return Err(not_callable(&Value::Obj(func.clone())));
     };
+    // Outside the instruction loop, so counting costs a check here.
+    if let Some(s) = vm.stats.as_deref_mut() {
+        s.call(&f.code);
+    }
     let code = &f.code;
-    st.stack.push(Value::Obj(func.clone()));
-    let lb = st.stack.len();
+    st.push(Value::Obj(func.clone()));
+    let lb = st.sp;
     let argc = code.argcount as usize;
     if pos.len() == argc && kw.is_empty() && !code.varargs {
-        st.stack.extend(pos.iter().cloned());
+        st.reserve(pos.len());
+        for v in pos {
+            st.push(v.clone());
+        }
     } else if let Err(e) = bind_args(st, f, pos, kw) {
-        st.stack.truncate(lb - 1);
+        st.truncate(lb - 1);
         return Err(e);
     }
-    enter_frame(vm, st, lb)
+    enter_code::<false>(vm, st, lb, code.clone(), f.globals.clone())
 }
 
 /// Completes the frame of a call whose function sits at `st.stack[lb - 1]`
-/// and whose parameters occupy `st.stack[lb..]`: checks the recursion
+/// and whose parameters occupy `st.stack[lb..sp]`: checks the recursion
 /// limit, fills the other slots and pushes the frame. On error the function
 /// and arguments are removed from the stack.
-#[inline]
-fn enter_frame(vm: &mut Vm, st: &mut ExecState, lb: usize) -> PyResult<()> {
-    let (code, globals) = match st
-        .stack
-        .get(lb.wrapping_sub(1))
-        .and_then(|f| f.downcast::<Function>())
-    {
-        Some(f) => (f.code.clone(), f.globals.clone()),
-        None => {
-            let callee = st
-                .stack
-                .get(lb.wrapping_sub(1))
-                .cloned()
-                .unwrap_or(Value::None);
-            st.stack.truncate(lb.saturating_sub(1));
-            return Err(not_callable(&callee));
-        }
-    };
-    enter_code(vm, st, lb, code, globals)
+#[inline(always)]
+fn enter_code<const S: bool>(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    lb: usize,
+    code: Rc<Code>,
+    globals: ObjRef,
+) -> PyResult<()> {
+    if vm.depth >= vm.config.recursion_limit {
+        st.truncate(lb - 1);
+        return Err(recursion_error());
+    }
+    vm.depth += 1;
+    crate::gc::maybe_collect();
+    if S && let Some(s) = vm.stats.as_deref_mut() {
+        s.call(&code);
+    }
+    if code.nslots() != st.sp - lb {
+        init_slots(st, &code, lb);
+    }
+    st.push_frame(code, globals, 0, lb, vm.handled.len());
+    Ok(())
 }
 
 /// The code and globals of the callee at `st.stack[lb - 1]` when it is a
-/// Python function taking exactly the `st.stack.len() - lb` positional
-/// arguments above it: then the callee and its arguments become the new
-/// frame's function slot and first locals where they are.
+/// Python function taking exactly the `sp - lb` positional arguments
+/// above it: then the callee and its arguments become the new frame's
+/// function slot and first locals where they are.
 #[inline]
-fn exact_callee(st: &ExecState, lb: usize) -> Option<(Rc<Code>, ObjRef)> {
-    let nargs = st.stack.len().checked_sub(lb)?;
+fn exact_callee(st: &ExecState, lb: usize, sp: usize) -> Option<(Rc<Code>, ObjRef)> {
+    let nargs = sp.checked_sub(lb)?;
     match st.stack.get(lb.checked_sub(1)?)? {
         Value::Obj(fo) if fo.kind() == Kind::FUNCTION => {
             let f = fo.downcast::<Function>()?;
@@ -88,49 +116,37 @@ fn exact_callee(st: &ExecState, lb: usize) -> Option<(Rc<Code>, ObjRef)> {
     }
 }
 
-/// [`enter_frame`] for a caller that already looked up the function's code
-/// and globals.
-#[inline]
-fn enter_code(
-    vm: &mut Vm,
-    st: &mut ExecState,
-    lb: usize,
-    code: Rc<Code>,
-    globals: ObjRef,
-) -> PyResult<()> {
-    if vm.depth >= vm.config.recursion_limit {
-        st.stack.truncate(lb - 1);
-        return Err(recursion_error());
-    }
-    vm.depth += 1;
-    crate::gc::maybe_collect();
-    if code.nslots() != code.argcount as usize {
-        init_slots(st, &code, lb);
-    }
-    st.push_frame(code, globals, 0, lb, vm.handled.len());
-    Ok(())
-}
-
 /// Fills the non-parameter slots of a new frame: unbound locals, fresh
 /// cells (initialised from the parameters they capture) and the closure's
 /// cells.
+#[inline(never)]
 fn init_slots(st: &mut ExecState, code: &Code, lb: usize) {
     let nl = code.nlocals();
-    st.stack.resize(lb + code.nslots(), unbound());
+    let n = code.nslots();
+    let have = st.sp - lb;
+    st.reserve(n.saturating_sub(have));
+    for _ in have..n {
+        st.push(unbound());
+    }
     for (i, p) in code.cell_params.iter().enumerate() {
         let init = p
             .and_then(|p| st.stack.get(lb + p as usize).cloned())
             .filter(|v| !is_unbound(v));
-        st.stack[lb + nl + i] = Value::Obj(CellObj::new_obj(init));
+        if let Some(slot) = st.stack.get_mut(lb + nl + i) {
+            *slot = Value::Obj(CellObj::new_obj(init));
+        }
     }
     if !code.freevars.is_empty() {
-        let closure: Vec<ObjRef> = match st.stack[lb - 1].downcast::<Function>() {
+        let closure: Vec<ObjRef> = match st.stack.get(lb - 1).and_then(|f| f.downcast::<Function>())
+        {
             Some(f) => f.closure.borrow().to_vec(),
             None => Vec::new(),
         };
         let base = lb + nl + code.cellvars.len();
         for (i, c) in closure.into_iter().enumerate() {
-            st.stack[base + i] = Value::Obj(c);
+            if let Some(slot) = st.stack.get_mut(base + i) {
+                *slot = Value::Obj(c);
+            }
         }
     }
 }
@@ -228,10 +244,12 @@ fn bind_args(
             quoted_list(&missing)
         )));
     }
-    st.stack
-        .extend(slots.into_iter().map(|v| v.unwrap_or_else(unbound)));
+    st.reserve(argc + 1);
+    for v in slots {
+        st.push(v.unwrap_or_else(unbound));
+    }
     if code.varargs {
-        st.stack.push(Value::tuple(extra));
+        st.push(Value::tuple(extra));
     }
     Ok(())
 }
@@ -240,7 +258,7 @@ fn bind_args(
 /// changed.
 fn pop_frame(vm: &mut Vm, st: &mut ExecState) -> Option<()> {
     let (lb, hb) = st.pop_frame()?;
-    st.stack.truncate(lb.saturating_sub(1));
+    st.truncate(lb.saturating_sub(1));
     vm.handled.truncate(hb);
     vm.depth -= 1;
     Some(())
@@ -274,8 +292,8 @@ fn name_error(name: &str) -> PyErr {
     PyErr::name_error(format!("name '{name}' is not defined"))
 }
 
-fn cell_of(st: &ExecState, idx: usize) -> Option<&CellObj> {
-    match st.stack.get(idx) {
+fn cell_of(stack: &[Value], idx: usize) -> Option<&CellObj> {
+    match stack.get(idx) {
         Some(Value::Obj(o)) => o.downcast::<CellObj>(),
         _ => None,
     }
@@ -350,238 +368,632 @@ fn truth(vm: &mut Vm, v: &Value) -> PyResult<bool> {
     }
 }
 
+/// Stores `v` into a dead stack slot (at or above the stack pointer), which
+/// owns nothing, so the old contents need no drop.
+#[inline(always)]
+fn put(slot: &mut Value, v: Value) {
+    let old = std::mem::replace(slot, v);
+    debug_assert!(
+        !matches!(old, Value::Obj(_)),
+        "a dead stack slot owned an object"
+    );
+    std::mem::forget(old);
+}
+
+/// A copy of `v` (one more reference for an object), testing for objects
+/// and ints first: the derived `clone` compiles to a jump table over all
+/// five variants.
+#[inline(always)]
+fn dup(v: &Value) -> Value {
+    // Three cases and a cold call compile to two compares; all five
+    // variants would make a jump table.
+    match v {
+        Value::Obj(o) => Value::Obj(o.clone()),
+        Value::Int(i) => Value::Int(*i),
+        Value::Float(f) => Value::Float(*f),
+        _ => dup_rare(v),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn dup_rare(v: &Value) -> Value {
+    v.clone()
+}
+
+/// The value at entry `idx` of a dict (the cached lookup of LOAD_GLOBAL
+/// and module attributes).
+#[inline(always)]
+fn dict_value_at(d: &DictObj, idx: usize) -> Option<Value> {
+    let map = d.map.try_borrow().ok()?;
+    map.get_index(idx).map(|(_, v)| dup(v))
+}
+
+/// `i` as an index into a sequence of `len` items, counting negative
+/// indices from the end.
+#[inline(always)]
+fn norm_index(i: i64, len: usize) -> Option<usize> {
+    let k = if i < 0 { i.wrapping_add(len as i64) } else { i };
+    (k >= 0 && (k as usize) < len).then_some(k as usize)
+}
+
+/// For each comparison (by [`CmpOp`] number), the outcomes (bit 0: less,
+/// bit 1: equal, bit 2: greater) for which it holds.
+const CMP_MASKS: [u8; 6] = [0b001, 0b011, 0b010, 0b101, 0b100, 0b110];
+
+/// Whether `ord` (-1, 0 or 1 for less, equal, greater) satisfies
+/// comparison `arg`.
+#[inline(always)]
+fn cmp_holds(arg: u32, ord: i32) -> bool {
+    let mask = CMP_MASKS.get(arg as usize).copied().unwrap_or(0);
+    (mask >> (ord + 1)) & 1 != 0
+}
+
+#[inline(always)]
+fn int_cmp(arg: u32, a: i64, b: i64) -> bool {
+    cmp_holds(arg, (a > b) as i32 - (a < b) as i32)
+}
+
+#[inline(always)]
+fn float_cmp(arg: u32, a: f64, b: f64) -> bool {
+    if a.is_nan() || b.is_nan() {
+        // Unordered: only `!=` holds.
+        return CmpOp::from_arg(arg) == CmpOp::Ne;
+    }
+    cmp_holds(arg, (a > b) as i32 - (a < b) as i32)
+}
+
+/// Compares two strs (code-point order is UTF-8 byte order); `None` if
+/// either is not a str.
+#[inline(always)]
+fn str_cmp(arg: u32, a: &Value, b: &Value) -> Option<bool> {
+    let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
+        return None;
+    };
+    if x.kind() != Kind::STR || y.kind() != Kind::STR {
+        return None;
+    }
+    let (x, y) = (x.downcast::<StrObj>()?, y.downcast::<StrObj>()?);
+    let ord = match CmpOp::from_arg(arg) {
+        CmpOp::Eq | CmpOp::Ne if x.as_str().len() != y.as_str().len() => 1,
+        _ => x.as_str().cmp(y.as_str()) as i32,
+    };
+    Some(cmp_holds(arg, ord))
+}
+
+#[inline(always)]
+fn int_add(a: i64, b: i64) -> Result<i64, DeoptReason> {
+    a.checked_add(b).ok_or(DeoptReason::IntOverflow)
+}
+
+#[inline(always)]
+fn int_sub(a: i64, b: i64) -> Result<i64, DeoptReason> {
+    a.checked_sub(b).ok_or(DeoptReason::IntOverflow)
+}
+
+#[inline(always)]
+fn int_mul(a: i64, b: i64) -> Result<i64, DeoptReason> {
+    a.checked_mul(b).ok_or(DeoptReason::IntOverflow)
+}
+
+/// Python's `a % b` (the sign of the divisor).
+#[inline(always)]
+fn int_mod(a: i64, b: i64) -> Result<i64, DeoptReason> {
+    if b == 0 {
+        return Err(DeoptReason::ZeroDivision);
+    }
+    if b == -1 {
+        return Ok(0);
+    }
+    let r = a % b;
+    Ok(if r != 0 && (r ^ b) < 0 { r + b } else { r })
+}
+
+/// Python's `a // b` (rounding toward negative infinity).
+#[inline(always)]
+fn int_floordiv(a: i64, b: i64) -> Result<i64, DeoptReason> {
+    if b == 0 {
+        return Err(DeoptReason::ZeroDivision);
+    }
+    if a == i64::MIN && b == -1 {
+        return Err(DeoptReason::IntOverflow);
+    }
+    let q = a / b;
+    Ok(if a % b != 0 && (a ^ b) < 0 { q - 1 } else { q })
+}
+
+/// The float value of an int or float operand.
+#[inline(always)]
+fn as_f64(v: &Value) -> Option<f64> {
+    match v {
+        Value::Int(i) => Some(*i as f64),
+        Value::Float(f) => Some(*f),
+        _ => None,
+    }
+}
+
+/// `str(i)` for an `i64`, without going through the formatting machinery.
+fn int_to_str(i: i64) -> Value {
+    if (0..=9).contains(&i) {
+        return Value::Obj(StrObj::char_obj((b'0' + i as u8) as char));
+    }
+    Value::Obj(StrObj::from_i64(i))
+}
+
+/// The NULL marker LOAD_METHOD leaves when there is no receiver.
+#[inline(always)]
+fn is_null(vm: &Vm, v: &Value) -> bool {
+    matches!(v, Value::Obj(o) if o.ptr_eq(&vm.null_marker))
+}
+
+/// Whether `f` is the native function `target`.
+#[inline(always)]
+fn is_native(f: NativeFn, target: NativeFn) -> bool {
+    std::ptr::fn_addr_eq(f, target)
+}
+
 /// Runs the frames of `st` until the outermost one returns.
 ///
-/// Python-to-Python calls and returns stay inside this function: the
-/// `'frames` loop re-reads the innermost frame and pins its code, so the
-/// instruction loop works on a borrowed slice of units.
+/// Python-to-Python calls and returns stay inside the loop: the `'frames`
+/// loop re-reads the innermost frame and pins its code, so the instruction
+/// loop works on a borrowed slice of units.
 pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
-    let entry = st.depth() - 1;
+    if vm.stats.is_some() {
+        run_frames::<true>(vm, st)
+    } else {
+        run_frames::<false>(vm, st)
+    }
+}
+
+fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
+    let entry = st.depth().saturating_sub(1);
     'frames: loop {
-        let (code, mut pc, lb) = match st.top() {
+        // Run what the hot loop can; the general loop below continues with
+        // the instruction it stopped at, and hands back at the next
+        // instruction the hot loop takes.
+        hot::run::<S>(vm, st, entry);
+        let mut first = true;
+        // The innermost frame's code, next instruction and locals base.
+        // Calls and returns of Python functions switch these in place;
+        // this outer loop only starts over after an exception was handled
+        // or a generic call pushed a frame.
+        let (mut code, mut pc, mut lb) = match st.frames.get(st.nframes.wrapping_sub(1)) {
             Some(f) => (f.code.clone(), f.pc, f.lb),
             None => return Ok(Value::None),
         };
-        let units = &code.units[..];
+        // The stack pointer lives in a local while the frame runs; it is
+        // written back to `st.sp` before anything else looks at the stack.
+        let mut sp = st.sp;
+        // The value stack as a local slice, so that its address and length
+        // can stay in registers: stores into `Value`s cannot change a local,
+        // while they could (for all the optimizer knows) change the fields
+        // of `st.stack`. Re-derived after anything that may grow it.
+        let mut stack: &mut [Value] = &mut st.stack[..];
         let mut this_pc;
         let mut reraise = false;
         let err: PyErr = 'inner: loop {
+            macro_rules! top_frame {
+                () => {
+                    st.frames.get(st.nframes.wrapping_sub(1))
+                };
+            }
+            macro_rules! top_frame_mut {
+                () => {
+                    st.frames.get_mut(st.nframes.wrapping_sub(1))
+                };
+            }
+            /// Leaves the instruction loop with an error.
+            macro_rules! fail {
+                ($e:expr) => {{
+                    st.sp = sp;
+                    break 'inner $e;
+                }};
+            }
+            /// Unwraps a result that does not involve the stack.
             macro_rules! tri {
                 ($e:expr) => {
                     match $e {
                         Ok(v) => v,
-                        Err(e) => break 'inner e,
+                        Err(e) => fail!(e),
                     }
                 };
             }
+            /// Runs a helper that works on `st` (with `st.sp` current).
+            macro_rules! with_st {
+                ($e:expr) => {{
+                    st.sp = sp;
+                    let r = $e;
+                    stack = &mut st.stack[..];
+                    sp = st.sp;
+                    match r {
+                        Ok(v) => v,
+                        Err(e) => break 'inner e,
+                    }
+                }};
+            }
+            macro_rules! push {
+                ($v:expr) => {{
+                    let v = $v;
+                    match stack.get_mut(sp) {
+                        Some(slot) => {
+                            put(slot, v);
+                            sp += 1;
+                        }
+                        None => fail!(stack_overflow()),
+                    }
+                }};
+            }
             macro_rules! pop {
                 () => {
-                    match st.stack.pop() {
-                        Some(v) => v,
-                        None => break 'inner stack_underflow(),
+                    match sp.checked_sub(1).and_then(|i| stack.get_mut(i)) {
+                        Some(slot) => {
+                            sp -= 1;
+                            take(slot)
+                        }
+                        None => fail!(stack_underflow()),
                     }
                 };
             }
             macro_rules! top {
                 () => {
-                    match st.stack.last() {
+                    match stack.get(sp.wrapping_sub(1)) {
                         Some(v) => v,
-                        None => break 'inner stack_underflow(),
+                        None => fail!(stack_underflow()),
                     }
                 };
             }
+            /// Replaces the top of the stack, dropping the old value.
+            macro_rules! set_top {
+                ($v:expr) => {{
+                    let v = $v;
+                    match stack.get_mut(sp.wrapping_sub(1)) {
+                        Some(slot) => drop(std::mem::replace(slot, v)),
+                        None => fail!(stack_underflow()),
+                    }
+                }};
+            }
+            /// A guard of a quickened form failed: count it (and maybe
+            /// deoptimize); the generic path follows.
+            macro_rules! miss {
+                ($reason:expr) => {
+                    quicken::on_miss(vm, &code, this_pc, $reason, stack.get(..sp).unwrap_or(&[]))
+                };
+            }
             this_pc = pc;
-            let Instr { op, cache, arg } = match units.get(pc) {
+            let ins = match code.units.get(pc) {
                 Some(c) => c.get(),
-                None => break 'inner PyErr::new(&types::SYSTEM_ERROR, "ran off the end of code"),
+                None => fail!(PyErr::new(&types::SYSTEM_ERROR, "ran off the end of code")),
             };
-            pc += 1 + cache as usize;
-            match op {
-                Op::Nop | Op::Cache => {}
+            // Each arm of an instruction with cache units steps over them
+            // with `skip!` (a constant per arm, cheaper than decoding it).
+            pc += 1;
+            let arg = ins.arg;
+            /// The countdown of a generic instruction of a family: at zero,
+            /// try to specialize (this execution still runs generically).
+            macro_rules! adapt {
+                () => {
+                    if ins.counter < quicken::COUNTER_UNIT {
+                        if let Some(f) = top_frame!() {
+                            quicken::specialize(
+                                vm,
+                                &code,
+                                this_pc,
+                                &f.globals,
+                                stack.get(..sp).unwrap_or(&[]),
+                            );
+                        }
+                    } else if let Some(u) = code.units.get(this_pc) {
+                        u.set(ins.with(ins.op, ins.counter - quicken::COUNTER_UNIT));
+                    }
+                };
+            }
+            /// Steps `pc` over the cache units of a family's instruction.
+            macro_rules! skip {
+                ($family:expr) => {
+                    pc += const { $family.cache_units() }
+                };
+            }
+            macro_rules! cache {
+                ($i:expr) => {
+                    match code.units.get(this_pc + 1 + $i) {
+                        Some(c) => c.get().arg,
+                        None => fail!(bad_arg()),
+                    }
+                };
+            }
+            macro_rules! int_arith {
+                ($f:expr) => {{
+                    skip!(Op::BinaryOp);
+                    let reason = match stack.get_mut(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Int(a), Value::Int(b)]) => match $f(*a, *b) {
+                            Ok(r) => {
+                                *a = r;
+                                sp -= 1;
+                                continue;
+                            }
+                            Err(reason) => reason,
+                        },
+                        _ => DeoptReason::WrongType,
+                    };
+                    miss!(reason);
+                    with_st!(binary_op_generic(vm, st, arg));
+                }};
+            }
+            macro_rules! float_arith {
+                ($f:expr) => {{
+                    skip!(Op::BinaryOp);
+                    if let Some([Value::Float(a), Value::Float(b)]) =
+                        stack.get_mut(sp.wrapping_sub(2)..sp)
+                    {
+                        *a = $f(*a, *b);
+                        sp -= 1;
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongType);
+                    with_st!(binary_op_generic(vm, st, arg));
+                }};
+            }
+            macro_rules! compare_jump {
+                ($r:expr) => {{
+                    skip!(Op::CompareOp);
+                    if let Some(b) = $r {
+                        sp -= 2;
+                        let j = match code.units.get(pc) {
+                            Some(j) => j.get(),
+                            None => fail!(bad_arg()),
+                        };
+                        let on_true = j.op == Op::PopJumpIfTrue;
+                        if on_true || j.op == Op::PopJumpIfFalse {
+                            pc = if b == on_true { j.arg as usize } else { pc + 1 };
+                        } else {
+                            push!(Value::Bool(b));
+                        }
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongType);
+                    with_st!(compare_generic(vm, st, arg));
+                }};
+            }
+            /// Runs a helper that works on `st` and after which this frame
+            /// does not continue (a call entered, an exception raised).
+            macro_rules! leave {
+                ($e:expr) => {{
+                    st.sp = sp;
+                    match $e {
+                        Ok(v) => v,
+                        Err(e) => break 'inner e,
+                    }
+                }};
+            }
+            /// Enters the Python function in slot `lb2 - 1`, whose
+            /// arguments fill the slots from `lb2` up to `sp`: the frame
+            /// continues in the callee (the inline form of `enter_code`).
+            macro_rules! enter {
+                ($lb2:expr, $fcode:expr, $fglobals:expr) => {{
+                    let (lb2, fcode, fglobals): (usize, Rc<Code>, ObjRef) =
+                        ($lb2, $fcode, $fglobals);
+                    st.sp = sp;
+                    if vm.depth >= vm.config.recursion_limit {
+                        st.truncate(lb2 - 1);
+                        break 'inner recursion_error();
+                    }
+                    vm.depth += 1;
+                    crate::gc::maybe_collect();
+                    if S && let Some(s) = vm.stats.as_deref_mut() {
+                        s.call(&fcode);
+                    }
+                    if fcode.nslots() != sp - lb2 {
+                        init_slots(st, &fcode, lb2);
+                    }
+                    if let Some(fr) = top_frame_mut!() {
+                        fr.pc = pc;
+                    }
+                    let callee = fcode.clone();
+                    st.push_frame(fcode, fglobals, 0, lb2, vm.handled.len());
+                    code = callee;
+                    pc = 0;
+                    lb = lb2;
+                    sp = st.sp;
+                    stack = &mut st.stack[..];
+                    continue;
+                }};
+            }
+            /// Drops the live values from `n` up.
+            macro_rules! truncate_to {
+                ($n:expr) => {{
+                    let n = $n;
+                    st.sp = sp;
+                    st.truncate(n);
+                    stack = &mut st.stack[..];
+                    sp = st.sp;
+                }};
+            }
+            macro_rules! call_generic {
+                ($op:expr) => {{
+                    if with_st!(call_generic::<S>(vm, st, $op, arg, pc)) {
+                        continue 'frames;
+                    }
+                }};
+            }
+
+            if !first && hot::HOT[ins.op as usize] {
+                st.sp = sp;
+                if let Some(f) = top_frame_mut!() {
+                    f.pc = this_pc;
+                }
+                continue 'frames;
+            }
+            first = false;
+            if S && let Some(s) = vm.stats.as_deref_mut() {
+                s.executed(ins.op);
+            }
+            match ins.op {
+                Op::Nop => {}
+                Op::Cache => {
+                    debug_assert!(false, "executed a cache unit at {this_pc}");
+                }
                 Op::PopTop => {
-                    pop!();
+                    drop(pop!());
                 }
                 Op::Copy => {
-                    let n = st.stack.len();
-                    match st.stack.get(n.wrapping_sub(arg as usize)) {
-                        Some(v) => {
-                            let v = v.clone();
-                            st.stack.push(v);
-                        }
-                        None => break 'inner stack_underflow(),
-                    }
+                    let v = match stack.get(sp.wrapping_sub(arg as usize)) {
+                        Some(v) if (arg as usize) <= sp => v.clone(),
+                        _ => fail!(stack_underflow()),
+                    };
+                    push!(v);
                 }
                 Op::Swap => {
-                    let n = st.stack.len();
-                    let i = n.wrapping_sub(arg as usize);
-                    if i >= n {
-                        break 'inner stack_underflow();
+                    let i = sp.wrapping_sub(arg as usize);
+                    if i >= sp {
+                        fail!(stack_underflow());
                     }
-                    st.stack.swap(i, n - 1);
+                    stack.swap(i, sp - 1);
                 }
-                Op::LoadConst => match code.consts.get(arg as usize) {
-                    Some(v) => st.stack.push(v.clone()),
-                    None => break 'inner bad_arg(),
-                },
-                Op::LoadFast => match st.stack.get(lb + arg as usize) {
-                    Some(v) if !is_unbound(v) => {
-                        let v = v.clone();
-                        st.stack.push(v);
-                    }
-                    _ => break 'inner unbound_local(&code, arg as usize),
-                },
+                Op::LoadConst => {
+                    let v = match code.consts.get(arg as usize) {
+                        Some(v) => dup(v),
+                        None => fail!(bad_arg()),
+                    };
+                    push!(v);
+                }
+                // The general loop runs only the first half of a
+                // superinstruction (the hot loop runs both): the second is
+                // the next instruction anyway.
+                Op::LoadFast | Op::LoadFastLoadConst | Op::LoadFastLoadFast => {
+                    let v = match stack.get(lb + arg as usize) {
+                        Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
+                        Some(Value::Obj(_)) | None => {
+                            fail!(unbound_local(&code, arg as usize))
+                        }
+                        Some(v) => dup(v),
+                    };
+                    push!(v);
+                }
                 Op::StoreFast => {
                     let v = pop!();
-                    match st.stack.get_mut(lb + arg as usize) {
-                        Some(slot) => {
-                            let old = std::mem::replace(slot, v);
-                            drop(old);
-                        }
-                        None => break 'inner bad_arg(),
+                    match stack.get_mut(lb + arg as usize) {
+                        Some(slot) => drop(std::mem::replace(slot, v)),
+                        None => fail!(bad_arg()),
                     }
                 }
-                Op::DeleteFast => match st.stack.get_mut(lb + arg as usize) {
+                Op::DeleteFast => match stack.get_mut(lb + arg as usize) {
                     Some(slot) if !is_unbound(slot) => {
-                        let old = std::mem::replace(slot, unbound());
-                        drop(old);
+                        drop(std::mem::replace(slot, unbound()));
                     }
-                    _ => break 'inner unbound_local(&code, arg as usize),
+                    _ => fail!(unbound_local(&code, arg as usize)),
                 },
                 Op::LoadDeref => {
                     let idx = lb + code.nlocals() + arg as usize;
-                    let v = cell_of(st, idx).and_then(|c| c.value.borrow().clone());
+                    let v = cell_of(stack, idx).and_then(|c| c.value.borrow().clone());
                     match v {
-                        Some(v) => st.stack.push(v),
-                        None => break 'inner unbound_deref(&code, arg as usize),
+                        Some(v) => push!(v),
+                        None => fail!(unbound_deref(&code, arg as usize)),
                     }
                 }
                 Op::StoreDeref => {
                     let v = pop!();
                     let idx = lb + code.nlocals() + arg as usize;
-                    match cell_of(st, idx) {
-                        Some(c) => {
-                            let old = c.value.replace(Some(v));
-                            drop(old);
-                        }
-                        None => break 'inner bad_arg(),
+                    match cell_of(stack, idx) {
+                        Some(c) => drop(c.value.replace(Some(v))),
+                        None => fail!(bad_arg()),
                     }
                 }
                 Op::DeleteDeref => {
                     let idx = lb + code.nlocals() + arg as usize;
-                    let old = cell_of(st, idx).and_then(|c| c.value.replace(None));
+                    let old = cell_of(stack, idx).and_then(|c| c.value.replace(None));
                     if old.is_none() {
-                        break 'inner unbound_deref(&code, arg as usize);
+                        fail!(unbound_deref(&code, arg as usize));
                     }
                 }
                 Op::LoadClosure => {
                     let idx = lb + code.nlocals() + arg as usize;
-                    match st.stack.get(idx) {
-                        Some(v) if !is_unbound(v) => {
-                            let v = v.clone();
-                            st.stack.push(v);
-                        }
-                        _ => break 'inner bad_arg(),
-                    }
+                    let v = match stack.get(idx) {
+                        Some(v) if !is_unbound(v) => v.clone(),
+                        _ => fail!(bad_arg()),
+                    };
+                    push!(v);
                 }
                 Op::LoadGlobal => {
-                    // Inline cache (5 units): globals keys-version (2), builtins
-                    // keys-version (2), entry index + 1 with bit 31 set for a
-                    // builtin. The entry index stays valid while the keys
-                    // version is unchanged; rebinding a value does not change
-                    // it, and the value is read from the dict each time.
-                    let globals = match st.top() {
-                        Some(f) => &f.globals,
-                        None => break 'inner bad_arg(),
+                    skip!(Op::LoadGlobal);
+                    adapt!();
+                    let v = match top_frame!() {
+                        Some(f) => tri!(load_global_generic(vm, &f.globals, &code, arg)),
+                        None => fail!(bad_arg()),
                     };
-                    let Some(gd) = globals.downcast::<DictObj>() else {
-                        break 'inner bad_arg();
-                    };
-                    let c = &units[this_pc + 1..this_pc + 6];
-                    let slot = c[4].get().arg;
-                    if slot != 0 {
-                        let gver = c[0].get().arg as u64 | (c[1].get().arg as u64) << 32;
-                        if gd.keys_version() == gver {
-                            let idx = (slot & 0x7fff_ffff) as usize - 1;
-                            let hit = if slot & 0x8000_0000 == 0 {
-                                gd.value_at(idx)
+                    push!(v);
+                }
+                Op::LoadGlobalModule | Op::LoadGlobalBuiltin => {
+                    skip!(Op::LoadGlobal);
+                    let hit = match (
+                        code.units.get(this_pc + 1..this_pc + 6),
+                        top_frame!().and_then(|f| f.globals.downcast::<DictObj>()),
+                    ) {
+                        (Some([g0, g1, b0, b1, ix]), Some(gd))
+                            if gd.keys_version()
+                                == (g0.get().arg as u64 | (g1.get().arg as u64) << 32) =>
+                        {
+                            let idx = ix.get().arg as usize;
+                            if ins.op == Op::LoadGlobalModule {
+                                dict_value_at(gd, idx)
                             } else {
-                                let bver = c[2].get().arg as u64 | (c[3].get().arg as u64) << 32;
+                                let bver = b0.get().arg as u64 | (b1.get().arg as u64) << 32;
                                 match vm.builtins.downcast::<DictObj>() {
-                                    Some(bd) if bd.keys_version() == bver => bd.value_at(idx),
+                                    Some(bd) if bd.keys_version() == bver => dict_value_at(bd, idx),
                                     _ => None,
                                 }
-                            };
-                            if let Some(v) = hit {
-                                st.stack.push(v);
-                                continue;
                             }
                         }
-                    }
-                    let Some(name) = code.names.get(arg as usize) else {
-                        break 'inner bad_arg();
+                        _ => None,
                     };
-                    let key = DictKey::from_str_obj(name);
-                    let set = |c: &[std::cell::Cell<Instr>], i: usize, v: u32| {
-                        c[i].set(Instr::new(Op::Cache, v))
-                    };
-                    let gver = gd.keys_version();
-                    set(c, 0, gver as u32);
-                    set(c, 1, (gver >> 32) as u32);
-                    if let Some((idx, v)) = gd.get_full(&key) {
-                        set(c, 4, if idx < 0x7fff_fffe { idx as u32 + 1 } else { 0 });
-                        st.stack.push(v);
+                    if let Some(v) = hit {
+                        push!(v);
                         continue;
                     }
-                    let found = vm
-                        .builtins
-                        .downcast::<DictObj>()
-                        .and_then(|bd| bd.get_full(&key).map(|(i, v)| (i, v, bd.keys_version())));
-                    match found {
-                        Some((idx, v, bver)) => {
-                            set(c, 2, bver as u32);
-                            set(c, 3, (bver >> 32) as u32);
-                            set(
-                                c,
-                                4,
-                                if idx < 0x7fff_fffe {
-                                    (idx as u32 + 1) | 0x8000_0000
-                                } else {
-                                    0
-                                },
-                            );
-                            st.stack.push(v);
-                        }
-                        None => {
-                            set(c, 4, 0);
-                            break 'inner name_error(code.name_str(arg));
-                        }
-                    }
+                    miss!(DeoptReason::KeysVersion);
+                    let v = match top_frame!() {
+                        Some(f) => tri!(load_global_generic(vm, &f.globals, &code, arg)),
+                        None => fail!(bad_arg()),
+                    };
+                    push!(v);
                 }
                 Op::StoreGlobal => {
                     let v = pop!();
                     let Some(name) = code.names.get(arg as usize) else {
-                        break 'inner bad_arg();
+                        fail!(bad_arg());
                     };
-                    if let Some(d) = st.top().and_then(|f| f.globals.downcast::<DictObj>()) {
+                    if let Some(d) = top_frame!().and_then(|f| f.globals.downcast::<DictObj>()) {
                         d.insert(DictKey::from_str_obj(name), v);
                     }
                 }
                 Op::DeleteGlobal => {
                     let Some(name) = code.names.get(arg as usize) else {
-                        break 'inner bad_arg();
+                        fail!(bad_arg());
                     };
-                    let removed = st
-                        .top()
+                    let removed = top_frame!()
                         .and_then(|f| f.globals.downcast::<DictObj>())
                         .and_then(|d| d.remove(&DictKey::from_str_obj(name)));
                     if removed.is_none() {
-                        break 'inner name_error(code.name_str(arg));
+                        fail!(name_error(code.name_str(arg)));
                     }
                 }
                 Op::LoadAttr => {
+                    skip!(Op::LoadAttr);
+                    adapt!();
                     let obj = pop!();
                     let v = tri!(vm.getattr(&obj, code.name_str(arg)));
-                    st.stack.push(v);
+                    push!(v);
+                }
+                Op::LoadAttrModule => {
+                    skip!(Op::LoadAttr);
+                    let hit = module_attr_cached(top!(), &code.units, this_pc);
+                    if let Some(v) = hit {
+                        set_top!(v);
+                        continue;
+                    }
+                    miss!(DeoptReason::KeysVersion);
+                    let obj = pop!();
+                    let v = tri!(vm.getattr(&obj, code.name_str(arg)));
+                    push!(v);
                 }
                 Op::StoreAttr => {
                     let obj = pop!();
@@ -589,194 +1001,353 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     tri!(vm.setattr(&obj, code.name_str(arg), v));
                 }
                 Op::LoadMethod => {
-                    let obj = pop!();
-                    let kind = obj.kind();
-                    let c = &units[this_pc + 1..this_pc + 3];
-                    if c[0].get().arg == kind + 1 {
-                        let m = tri!(vm.method_obj(kind, c[1].get().arg as usize));
-                        st.stack.push(m);
-                        st.stack.push(obj);
+                    skip!(Op::LoadMethod);
+                    adapt!();
+                    with_st!(load_method_generic(vm, st, &code, arg));
+                }
+                Op::LoadMethodType => {
+                    skip!(Op::LoadMethod);
+                    let kind = top!().kind();
+                    if cache!(layout::METHOD_KIND) == kind + 1 {
+                        let m = tri!(vm.method_obj(kind, cache!(layout::METHOD_INDEX) as usize));
+                        let obj = pop!();
+                        push!(m);
+                        push!(obj);
                         continue;
                     }
-                    let name = code.name_str(arg);
-                    let found = methods::find(kind, name);
-                    if let Some((idx, _)) = found {
-                        c[0].set(Instr::new(Op::Cache, kind + 1));
-                        c[1].set(Instr::new(Op::Cache, idx as u32));
+                    miss!(DeoptReason::WrongType);
+                    with_st!(load_method_generic(vm, st, &code, arg));
+                }
+                Op::LoadMethodModule => {
+                    skip!(Op::LoadMethod);
+                    let hit = module_attr_cached(top!(), &code.units, this_pc);
+                    if let Some(v) = hit {
+                        set_top!(v);
+                        push!(Value::Obj(vm.null_marker.clone()));
+                        continue;
                     }
-                    match found {
-                        Some((idx, _)) => {
-                            let m = tri!(vm.method_obj(kind, idx));
-                            st.stack.push(m);
-                            st.stack.push(obj);
-                        }
-                        None => {
-                            let v = tri!(vm.getattr(&obj, name));
-                            st.stack.push(v);
-                            st.stack.push(Value::Obj(vm.null_marker.clone()));
-                        }
-                    }
+                    miss!(DeoptReason::KeysVersion);
+                    with_st!(load_method_generic(vm, st, &code, arg));
                 }
                 Op::BinaryOp => {
-                    let n = st.stack.len();
-                    if n < 2 {
-                        break 'inner stack_underflow();
-                    }
-                    let op = BinOp::from_arg(arg);
-                    let r = match (&st.stack[n - 2], &st.stack[n - 1]) {
-                        (Value::Int(a), Value::Int(b)) => {
-                            let (a, b) = (*a, *b);
-                            let fast = match op {
-                                BinOp::Add => a.checked_add(b),
-                                BinOp::Sub => a.checked_sub(b),
-                                BinOp::Mul => a.checked_mul(b),
-                                BinOp::Mod if b > 0 && a >= 0 => Some(a % b),
-                                _ => None,
+                    skip!(Op::BinaryOp);
+                    adapt!();
+                    with_st!(binary_op_generic(vm, st, arg));
+                }
+                Op::BinaryOpAddInt => int_arith!(int_add),
+                Op::BinaryOpSubInt => int_arith!(int_sub),
+                Op::BinaryOpMulInt => int_arith!(int_mul),
+                Op::BinaryOpModInt => int_arith!(int_mod),
+                Op::BinaryOpFloorDivInt => int_arith!(int_floordiv),
+                Op::BinaryOpInt => {
+                    skip!(Op::BinaryOp);
+                    let reason = match stack.get_mut(sp.wrapping_sub(2)..sp) {
+                        Some([x @ Value::Int(_), Value::Int(b)]) => {
+                            let a = match x {
+                                Value::Int(a) => *a,
+                                _ => 0,
                             };
-                            match fast {
-                                Some(r) => Value::Int(r),
-                                None => tri!(ops::int_op(op, a, b)),
+                            match ops::int_op(BinOp::from_arg(arg), a, *b) {
+                                Ok(r) => {
+                                    // `x` holds an int: nothing to drop.
+                                    put(x, r);
+                                    sp -= 1;
+                                    continue;
+                                }
+                                Err(_) => DeoptReason::ZeroDivision,
                             }
                         }
-                        (Value::Float(a), Value::Float(b)) => {
-                            let (a, b) = (*a, *b);
-                            match op {
-                                BinOp::Add => Value::Float(a + b),
-                                BinOp::Sub => Value::Float(a - b),
-                                BinOp::Mul => Value::Float(a * b),
-                                _ => tri!(ops::float_op(op, a, b)),
-                            }
-                        }
-                        (a, b) => {
-                            let (a, b) = (a.clone(), b.clone());
-                            if arg >= 13 && a.kind() == Kind::LIST {
-                                tri!(ops::inplace_list_op(vm, op, &a, &b))
-                            } else {
-                                tri!(ops::binary_op(vm, op, &a, &b))
-                            }
-                        }
+                        _ => DeoptReason::WrongType,
                     };
-                    st.stack.truncate(n - 2);
-                    st.stack.push(r);
+                    miss!(reason);
+                    with_st!(binary_op_generic(vm, st, arg));
+                }
+                Op::BinaryOpAddFloat => float_arith!(|a, b| a + b),
+                Op::BinaryOpSubFloat => float_arith!(|a, b| a - b),
+                Op::BinaryOpMulFloat => float_arith!(|a, b| a * b),
+                Op::BinaryOpTrueDivFloat => {
+                    skip!(Op::BinaryOp);
+                    if let Some([Value::Float(a), Value::Float(b)]) =
+                        stack.get_mut(sp.wrapping_sub(2)..sp)
+                        && *b != 0.0
+                    {
+                        *a /= *b;
+                        sp -= 1;
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongType);
+                    with_st!(binary_op_generic(vm, st, arg));
+                }
+                Op::BinaryOpFloat | Op::BinaryOpMixed => {
+                    skip!(Op::BinaryOp);
+                    let reason = match stack.get_mut(sp.wrapping_sub(2)..sp) {
+                        Some([x, y]) => match (as_f64(x), as_f64(y)) {
+                            // MIXED needs exactly one float (two ints must
+                            // stay ints), FLOAT two floats.
+                            (Some(a), Some(b))
+                                if (matches!(x, Value::Float(_))
+                                    && matches!(y, Value::Float(_)))
+                                    == (ins.op == Op::BinaryOpFloat)
+                                    && (matches!(x, Value::Float(_))
+                                        || matches!(y, Value::Float(_))) =>
+                            {
+                                match ops::float_op(BinOp::from_arg(arg), a, b) {
+                                    Ok(r) => {
+                                        // Both operands are numbers: nothing to drop.
+                                        put(x, r);
+                                        sp -= 1;
+                                        continue;
+                                    }
+                                    Err(_) => DeoptReason::ZeroDivision,
+                                }
+                            }
+                            _ => DeoptReason::WrongType,
+                        },
+                        _ => DeoptReason::WrongType,
+                    };
+                    miss!(reason);
+                    with_st!(binary_op_generic(vm, st, arg));
+                }
+                Op::BinaryOpAddStr => {
+                    skip!(Op::BinaryOp);
+                    let r = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([a, b]) => str_concat(a, b),
+                        _ => None,
+                    };
+                    if let Some(r) = r {
+                        drop(pop!());
+                        set_top!(r);
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongType);
+                    with_st!(binary_op_generic(vm, st, arg));
                 }
                 Op::UnaryNegative | Op::UnaryPositive | Op::UnaryInvert => {
                     let v = pop!();
-                    let c = match op {
+                    let c = match ins.op {
                         Op::UnaryNegative => '-',
                         Op::UnaryPositive => '+',
                         _ => '~',
                     };
-                    st.stack.push(tri!(ops::unary(vm, c, &v)));
+                    push!(tri!(ops::unary(vm, c, &v)));
                 }
                 Op::UnaryNot => {
                     let v = pop!();
-                    st.stack.push(Value::Bool(!tri!(truth(vm, &v))));
+                    push!(Value::Bool(!tri!(truth(vm, &v))));
                 }
                 Op::CompareOp => {
-                    let n = st.stack.len();
-                    if n < 2 {
-                        break 'inner stack_underflow();
-                    }
-                    let cmp = CmpOp::from_arg(arg);
-                    let fast = match (&st.stack[n - 2], &st.stack[n - 1]) {
-                        (Value::Int(a), Value::Int(b)) => Some(match cmp {
-                            CmpOp::Lt => a < b,
-                            CmpOp::Le => a <= b,
-                            CmpOp::Eq => a == b,
-                            CmpOp::Ne => a != b,
-                            CmpOp::Gt => a > b,
-                            CmpOp::Ge => a >= b,
-                        }),
-                        (Value::Float(a), Value::Float(b)) => Some(match cmp {
-                            CmpOp::Lt => a < b,
-                            CmpOp::Le => a <= b,
-                            CmpOp::Eq => a == b,
-                            CmpOp::Ne => a != b,
-                            CmpOp::Gt => a > b,
-                            CmpOp::Ge => a >= b,
-                        }),
+                    skip!(Op::CompareOp);
+                    adapt!();
+                    with_st!(compare_generic(vm, st, arg));
+                }
+                Op::CompareOpIntJump => compare_jump!(match stack.get(sp.wrapping_sub(2)..sp) {
+                    Some([Value::Int(a), Value::Int(b)]) => Some(int_cmp(arg, *a, *b)),
+                    _ => None,
+                }),
+                Op::CompareOpFloatJump => compare_jump!(match stack.get(sp.wrapping_sub(2)..sp) {
+                    Some([Value::Float(a), Value::Float(b)]) => Some(float_cmp(arg, *a, *b)),
+                    _ => None,
+                }),
+                Op::CompareOpStrJump => {
+                    let r = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([a, b]) => str_cmp(arg, a, b),
                         _ => None,
                     };
-                    let r = match fast {
-                        Some(b) => {
-                            // Numbers need no drop: shrink the stack by hand.
-                            st.stack.truncate(n - 2);
-                            // Fused with a following conditional jump, the
-                            // bool is never materialized.
-                            let next = units.get(pc).map(|c| c.get());
-                            match next {
-                                Some(j) if j.op == Op::PopJumpIfFalse => {
-                                    pc = if b { pc + 1 } else { j.arg as usize };
-                                    continue;
-                                }
-                                Some(j) if j.op == Op::PopJumpIfTrue => {
-                                    pc = if b { j.arg as usize } else { pc + 1 };
-                                    continue;
-                                }
-                                _ => Value::Bool(b),
-                            }
+                    if r.is_some() {
+                        // Release the two strs; `compare_jump!` then only
+                        // moves the stack pointer over the emptied slots.
+                        drop(take(&mut stack[sp - 1]));
+                        drop(take(&mut stack[sp - 2]));
+                    }
+                    compare_jump!(r)
+                }
+                Op::CompareOpInt | Op::CompareOpFloat | Op::CompareOpStr => {
+                    skip!(Op::CompareOp);
+                    let r = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Int(a), Value::Int(b)]) if ins.op == Op::CompareOpInt => {
+                            Some(int_cmp(arg, *a, *b))
                         }
-                        None => {
-                            let (a, b) = (st.stack[n - 2].clone(), st.stack[n - 1].clone());
-                            let r = tri!(ops::compare(vm, cmp, &a, &b));
-                            st.stack.truncate(n - 2);
-                            r
+                        Some([Value::Float(a), Value::Float(b)])
+                            if ins.op == Op::CompareOpFloat =>
+                        {
+                            Some(float_cmp(arg, *a, *b))
                         }
+                        Some([a, b]) if ins.op == Op::CompareOpStr => str_cmp(arg, a, b),
+                        _ => None,
                     };
-                    st.stack.push(r);
+                    if let Some(b) = r {
+                        drop(pop!());
+                        set_top!(Value::Bool(b));
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongType);
+                    with_st!(compare_generic(vm, st, arg));
                 }
                 Op::IsOp => {
                     let b = pop!();
                     let a = pop!();
-                    st.stack.push(Value::Bool(a.is(&b) != (arg == 1)));
+                    push!(Value::Bool(a.is(&b) != (arg == 1)));
                 }
                 Op::ContainsOp => {
                     let container = pop!();
                     let item = pop!();
                     let r = tri!(ops::contains(vm, &container, &item));
-                    st.stack.push(Value::Bool(r != (arg == 1)));
+                    push!(Value::Bool(r != (arg == 1)));
                 }
                 Op::BinarySubscr => {
-                    let n = st.stack.len();
-                    if n >= 2
-                        && let (Some(l), Value::Int(i)) =
-                            (st.stack[n - 2].downcast::<ListObj>(), &st.stack[n - 1])
-                    {
-                        let got = {
-                            let items = l.items.borrow();
-                            let k = if *i < 0 { *i + items.len() as i64 } else { *i };
-                            if k >= 0 {
-                                items.get(k as usize).cloned()
-                            } else {
-                                None
+                    skip!(Op::BinarySubscr);
+                    adapt!();
+                    let key = pop!();
+                    let c = pop!();
+                    push!(tri!(ops::getitem(vm, &c, &key)));
+                }
+                Op::BinarySubscrListInt => {
+                    skip!(Op::BinarySubscr);
+                    let got = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => {
+                            match o.downcast::<ListObj>().map(|l| l.items.try_borrow()) {
+                                Some(Ok(items)) => norm_index(*i, items.len())
+                                    .and_then(|k| items.get(k).cloned())
+                                    .ok_or(DeoptReason::OutOfRange),
+                                _ => Err(DeoptReason::Busy),
                             }
-                        };
-                        if let Some(v) = got {
-                            st.stack.truncate(n - 2);
-                            st.stack.push(v);
+                        }
+                        _ => Err(DeoptReason::WrongType),
+                    };
+                    match got {
+                        Ok(v) => {
+                            // The index is an int: dropping the slot is free.
+                            sp -= 1;
+                            set_top!(v);
                             continue;
                         }
+                        Err(r) => miss!(r),
                     }
                     let key = pop!();
                     let c = pop!();
-                    let v = tri!(ops::getitem(vm, &c, &key));
-                    st.stack.push(v);
+                    push!(tri!(ops::getitem(vm, &c, &key)));
+                }
+                Op::BinarySubscrTupleInt => {
+                    skip!(Op::BinarySubscr);
+                    let got = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::TUPLE => {
+                            match o.downcast::<TupleObj>() {
+                                Some(t) => norm_index(*i, t.items.len())
+                                    .and_then(|k| t.items.get(k).cloned())
+                                    .ok_or(DeoptReason::OutOfRange),
+                                None => Err(DeoptReason::WrongType),
+                            }
+                        }
+                        _ => Err(DeoptReason::WrongType),
+                    };
+                    match got {
+                        Ok(v) => {
+                            sp -= 1;
+                            set_top!(v);
+                            continue;
+                        }
+                        Err(r) => miss!(r),
+                    }
+                    let key = pop!();
+                    let c = pop!();
+                    push!(tri!(ops::getitem(vm, &c, &key)));
+                }
+                Op::BinarySubscrDict => {
+                    skip!(Op::BinarySubscr);
+                    let got = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Obj(o), k]) if o.kind() == Kind::DICT => {
+                            match (o.downcast::<DictObj>(), DictKey::new(k.clone())) {
+                                (Some(d), Ok(key)) => d.get(&key).ok_or(DeoptReason::MissingKey),
+                                _ => Err(DeoptReason::WrongType),
+                            }
+                        }
+                        _ => Err(DeoptReason::WrongType),
+                    };
+                    match got {
+                        Ok(v) => {
+                            drop(pop!());
+                            set_top!(v);
+                            continue;
+                        }
+                        Err(r) => miss!(r),
+                    }
+                    let key = pop!();
+                    let c = pop!();
+                    push!(tri!(ops::getitem(vm, &c, &key)));
                 }
                 Op::StoreSubscr => {
+                    skip!(Op::StoreSubscr);
+                    adapt!();
                     let key = pop!();
                     let c = pop!();
                     let v = pop!();
-                    if let (Some(l), Value::Int(i)) = (c.downcast::<ListObj>(), &key) {
-                        let mut items = l.items.borrow_mut();
-                        let k = if *i < 0 { *i + items.len() as i64 } else { *i };
-                        if k >= 0 && (k as usize) < items.len() {
-                            let old = std::mem::replace(&mut items[k as usize], v);
-                            drop(items);
-                            drop(old);
+                    tri!(ops::setitem(vm, &c, &key, v));
+                }
+                Op::StoreSubscrListInt => {
+                    skip!(Op::StoreSubscr);
+                    let reason = match stack.get(sp.wrapping_sub(3)..sp) {
+                        Some([_, Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => {
+                            let i = *i;
+                            let c = take(&mut stack[sp - 2]);
+                            let stored = match c.downcast::<ListObj>() {
+                                Some(l) => match l.items.try_borrow_mut() {
+                                    Ok(mut items) => match norm_index(i, items.len()) {
+                                        Some(k) => {
+                                            let v = take(&mut stack[sp - 3]);
+                                            let old = std::mem::replace(&mut items[k], v);
+                                            drop(items);
+                                            drop(old);
+                                            Ok(())
+                                        }
+                                        None => Err(DeoptReason::OutOfRange),
+                                    },
+                                    Err(_) => Err(DeoptReason::Busy),
+                                },
+                                None => Err(DeoptReason::WrongType),
+                            };
+                            match stored {
+                                Ok(()) => {
+                                    // The key slot holds an int: nothing to drop.
+                                    sp -= 3;
+                                    drop(c);
+                                    continue;
+                                }
+                                Err(r) => {
+                                    put(&mut stack[sp - 2], c);
+                                    r
+                                }
+                            }
+                        }
+                        _ => DeoptReason::WrongType,
+                    };
+                    miss!(reason);
+                    let key = pop!();
+                    let c = pop!();
+                    let v = pop!();
+                    tri!(ops::setitem(vm, &c, &key, v));
+                }
+                Op::StoreSubscrDict => {
+                    skip!(Op::StoreSubscr);
+                    let key = match stack.get(sp.wrapping_sub(3)..sp) {
+                        Some([_, Value::Obj(o), k]) if o.kind() == Kind::DICT => {
+                            DictKey::new(k.clone()).ok()
+                        }
+                        _ => None,
+                    };
+                    if let Some(key) = key {
+                        drop(pop!());
+                        let c = pop!();
+                        let v = pop!();
+                        if let Some(d) = c.downcast::<DictObj>() {
+                            d.insert(key, v);
                             continue;
                         }
-                        drop(items);
+                        fail!(bad_arg());
                     }
+                    miss!(DeoptReason::WrongType);
+                    let key = pop!();
+                    let c = pop!();
+                    let v = pop!();
                     tri!(ops::setitem(vm, &c, &key, v));
                 }
                 Op::DeleteSubscr => {
@@ -788,416 +1359,500 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     let step = if arg == 3 { pop!() } else { Value::None };
                     let stop = pop!();
                     let start = pop!();
-                    st.stack.push(Value::Obj(crate::object::SliceObj::new_obj(
-                        start, stop, step,
+                    push!(Value::Obj(crate::object::SliceObj::new_obj(
+                        start, stop, step
                     )));
                 }
                 Op::BuildTuple | Op::BuildList => {
-                    let n = arg as usize;
-                    if st.stack.len() < n {
-                        break 'inner stack_underflow();
-                    }
-                    let items = st.stack.split_off(st.stack.len() - n);
-                    st.stack.push(if op == Op::BuildTuple {
+                    let items = with_st!(take_n(st, arg as usize));
+                    push!(if ins.op == Op::BuildTuple {
                         Value::tuple(items)
                     } else {
                         Value::list(items)
                     });
                 }
-                Op::BuildMap => {
-                    let n = arg as usize * 2;
-                    if st.stack.len() < n {
-                        break 'inner stack_underflow();
-                    }
-                    let items = st.stack.split_off(st.stack.len() - n);
-                    let d = DictObj::new_obj();
-                    if let Some(dd) = d.downcast::<DictObj>() {
-                        let mut it = items.into_iter();
-                        while let (Some(k), Some(v)) = (it.next(), it.next()) {
-                            dd.insert(tri!(DictKey::new(k)), v);
-                        }
-                    }
-                    st.stack.push(Value::Obj(d));
-                }
-                Op::BuildString => {
-                    let n = arg as usize;
-                    if st.stack.len() < n {
-                        break 'inner stack_underflow();
-                    }
-                    let parts = st.stack.split_off(st.stack.len() - n);
-                    let mut s = String::new();
-                    for p in &parts {
-                        s.push_str(p.as_str().unwrap_or(""));
-                    }
-                    st.stack.push(Value::string(s));
-                }
+                Op::BuildMap => with_st!(build_map(st, arg)),
+                Op::BuildString => with_st!(build_string(st, arg)),
                 Op::ListAppend => {
                     let v = pop!();
-                    let n = st.stack.len();
-                    match st
-                        .stack
-                        .get(n.wrapping_sub(arg as usize))
-                        .and_then(|l| l.downcast::<crate::object::ListObj>())
+                    match stack
+                        .get(sp.wrapping_sub(arg as usize))
+                        .and_then(|l| l.downcast::<ListObj>())
                     {
                         Some(l) => l.items.borrow_mut().push(v),
-                        None => break 'inner bad_arg(),
+                        None => fail!(bad_arg()),
                     }
                 }
-                Op::ListExtend => {
-                    let it = pop!();
-                    let items = match ops::collect(vm, &it) {
-                        Ok(v) => v,
-                        Err(e) if e.matches(types::TYPE_ERROR.get()) && it.kind() != Kind::ITER => {
-                            break 'inner PyErr::type_error(format!(
-                                "Value after * must be an iterable, not {}",
-                                it.type_name()
-                            ));
-                        }
-                        Err(e) => break 'inner e,
-                    };
-                    match top!().downcast::<crate::object::ListObj>() {
-                        Some(l) => l.items.borrow_mut().extend(items),
-                        None => break 'inner bad_arg(),
-                    }
-                }
+                Op::ListExtend => with_st!(list_extend(vm, st)),
                 Op::MapAdd => {
                     let v = pop!();
                     let k = pop!();
                     let key = tri!(DictKey::new(k));
-                    let n = st.stack.len();
-                    match st
-                        .stack
-                        .get(n.wrapping_sub(arg as usize))
+                    match stack
+                        .get(sp.wrapping_sub(arg as usize))
                         .and_then(|d| d.downcast::<DictObj>())
                     {
                         Some(d) => d.insert(key, v),
-                        None => break 'inner bad_arg(),
+                        None => fail!(bad_arg()),
                     }
                 }
                 Op::ListToTuple => {
                     let l = pop!();
-                    st.stack.push(Value::tuple(ops::seq_items(&l)));
+                    push!(Value::tuple(ops::seq_items(&l)));
                 }
                 Op::FormatValue => {
                     let spec = if arg & 4 != 0 { Some(pop!()) } else { None };
                     let v = pop!();
-                    let r = tri!(format_operand(vm, &v, arg & 3, spec.as_ref()));
-                    st.stack.push(r);
+                    push!(tri!(format_operand(vm, &v, arg & 3, spec.as_ref())));
                 }
                 Op::UnpackSequence => {
-                    let v = pop!();
-                    let n = arg as usize;
-                    let items = match v.kind() {
-                        Kind::LIST | Kind::TUPLE => ops::seq_items(&v),
-                        _ => {
-                            let it = match ops::get_iter(vm, &v) {
-                                Ok(it) => it,
-                                Err(_) => {
-                                    break 'inner PyErr::type_error(format!(
-                                        "cannot unpack non-iterable {} object",
-                                        v.type_name()
-                                    ));
+                    skip!(Op::UnpackSequence);
+                    adapt!();
+                    with_st!(unpack_generic(vm, st, arg));
+                }
+                Op::UnpackSequenceTwoTuple => {
+                    skip!(Op::UnpackSequence);
+                    let items = match top!() {
+                        Value::Obj(o) if o.kind() == Kind::TUPLE => {
+                            match o.downcast::<TupleObj>() {
+                                Some(t) if t.items.len() == 2 => {
+                                    Some((t.items[0].clone(), t.items[1].clone()))
                                 }
-                            };
-                            let mut items = Vec::new();
-                            while let Some(x) = tri!(ops::iter_next(vm, &it)) {
-                                items.push(x);
-                                if items.len() > n {
-                                    break;
-                                }
+                                _ => None,
                             }
-                            items
                         }
+                        _ => None,
                     };
-                    if items.len() > n {
-                        break 'inner PyErr::value_error(format!(
-                            "too many values to unpack (expected {n})"
-                        ));
+                    if let Some((a, b)) = items {
+                        set_top!(b);
+                        push!(a);
+                        continue;
                     }
-                    if items.len() < n {
-                        break 'inner PyErr::value_error(format!(
-                            "not enough values to unpack (expected {n}, got {})",
-                            items.len()
-                        ));
+                    miss!(DeoptReason::WrongLength);
+                    with_st!(unpack_generic(vm, st, arg));
+                }
+                Op::UnpackSequenceTuple | Op::UnpackSequenceList => {
+                    skip!(Op::UnpackSequence);
+                    let items: Option<Vec<Value>> = match top!() {
+                        Value::Obj(o) if o.kind() == Kind::TUPLE => o
+                            .downcast::<TupleObj>()
+                            .filter(|t| t.items.len() == arg as usize)
+                            .map(|t| t.items.to_vec()),
+                        Value::Obj(o) if o.kind() == Kind::LIST => o
+                            .downcast::<ListObj>()
+                            .and_then(|l| l.items.try_borrow().ok().map(|v| v.clone()))
+                            .filter(|v| v.len() == arg as usize),
+                        _ => None,
+                    };
+                    if let Some(items) = items {
+                        drop(pop!());
+                        for v in items.into_iter().rev() {
+                            push!(v);
+                        }
+                        continue;
                     }
-                    st.stack.extend(items.into_iter().rev());
+                    miss!(DeoptReason::WrongLength);
+                    with_st!(unpack_generic(vm, st, arg));
                 }
                 Op::GetIter => {
                     let v = pop!();
-                    st.stack.push(tri!(ops::get_iter(vm, &v)));
+                    push!(tri!(ops::get_iter(vm, &v)));
                 }
                 Op::ForIter => {
-                    if let Some(io) = top!().downcast::<IterObj>() {
-                        let next = match &mut *io.state.borrow_mut() {
-                            IterState::Range { cur, step, left } => Some(if *left > 0 {
-                                let v = *cur;
-                                *left -= 1;
-                                *cur = cur.wrapping_add(*step);
-                                Some(Value::Int(v))
-                            } else {
-                                None
-                            }),
-                            IterState::List { list, idx } => {
-                                let v = list
-                                    .downcast::<ListObj>()
-                                    .and_then(|l| l.items.borrow().get(*idx).cloned());
-                                *idx += 1;
-                                Some(v)
-                            }
-                            _ => None,
-                        };
-                        match next {
-                            Some(Some(v)) => {
-                                st.stack.push(v);
-                                continue;
-                            }
-                            Some(None) => {
-                                st.stack.pop();
-                                pc = arg as usize;
-                                continue;
-                            }
-                            None => {}
-                        }
-                    }
-                    let it = top!().clone();
-                    match tri!(ops::iter_next(vm, &it)) {
-                        Some(v) => st.stack.push(v),
-                        None => {
-                            st.stack.pop();
-                            pc = arg as usize;
-                        }
-                    }
-                }
-                Op::Jump => pc = arg as usize,
-                Op::JumpBackward => pc = arg as usize,
-                Op::PopJumpIfFalse => {
-                    let v = pop!();
-                    if !tri!(truth(vm, &v)) {
+                    skip!(Op::ForIter);
+                    adapt!();
+                    if with_st!(for_iter_generic(vm, st)) {
                         pc = arg as usize;
                     }
                 }
-                Op::PopJumpIfTrue => {
-                    let v = pop!();
-                    if tri!(truth(vm, &v)) {
-                        pc = arg as usize;
-                    }
-                }
-                Op::JumpIfFalseOrPop => {
-                    if !tri!(truth(vm, top!())) {
-                        pc = arg as usize;
-                    } else {
-                        st.stack.pop();
-                    }
-                }
-                Op::JumpIfTrueOrPop => {
-                    if tri!(truth(vm, top!())) {
-                        pc = arg as usize;
-                    } else {
-                        st.stack.pop();
-                    }
-                }
-                Op::MakeFunction => {
-                    let c = pop!();
-                    let closure = if arg & 2 != 0 { Some(pop!()) } else { None };
-                    let defaults = if arg & 1 != 0 { Some(pop!()) } else { None };
-                    let Some(fcode) = c.downcast::<CodeObj>().map(|c| c.code.clone()) else {
-                        break 'inner bad_arg();
-                    };
-                    let cells: Vec<ObjRef> = closure
-                        .map(|t| ops::seq_items(&t))
-                        .unwrap_or_default()
-                        .into_iter()
-                        .filter_map(|v| v.as_obj().cloned())
-                        .collect();
-                    let defaults = defaults.map(|t| ops::seq_items(&t)).unwrap_or_default();
-                    let globals = match st.top() {
-                        Some(f) => f.globals.clone(),
-                        None => break 'inner bad_arg(),
-                    };
-                    st.stack.push(Value::Obj(Function::new_obj(
-                        fcode, globals, defaults, cells,
-                    )));
-                }
-                Op::Call | Op::CallMethod | Op::CallKw | Op::CallEx => {
-                    // The most common call first: a plain Python function
-                    // with exactly its positional parameters.
-                    if op == Op::Call {
-                        let lb = st.stack.len().wrapping_sub(arg as usize);
-                        if let Some((fcode, fglobals)) = exact_callee(st, lb) {
-                            if let Some(fr) = st.top_mut() {
-                                fr.pc = pc;
-                            }
-                            tri!(enter_code(vm, st, lb, fcode, fglobals));
-                            continue 'frames;
-                        }
-                    }
-                    // Lay out: [callee, args...] with an optional receiver.
-                    let (fpos, argstart, kw): (usize, usize, Vec<(ObjRef, Value)>) = match op {
-                        Op::Call => {
-                            let n = st.stack.len();
-                            let Some(fpos) = n.checked_sub(arg as usize + 1) else {
-                                break 'inner stack_underflow();
-                            };
-                            (fpos, fpos + 1, Vec::new())
-                        }
-                        Op::CallMethod => {
-                            let n = st.stack.len();
-                            let Some(fpos) = n.checked_sub(arg as usize + 2) else {
-                                break 'inner stack_underflow();
-                            };
-                            let no_self = matches!(&st.stack[fpos + 1], Value::Obj(o) if o.ptr_eq(&vm.null_marker));
-                            if no_self {
-                                st.stack.remove(fpos + 1);
-                            }
-                            (fpos, fpos + 1, Vec::new())
-                        }
-                        Op::CallKw => {
-                            let names = pop!();
-                            let names: Vec<ObjRef> = ops::seq_items(&names)
-                                .into_iter()
-                                .filter_map(|v| v.as_obj().cloned())
-                                .collect();
-                            let n = st.stack.len();
-                            let Some(fpos) = n.checked_sub(arg as usize + 1) else {
-                                break 'inner stack_underflow();
-                            };
-                            let vals = st.stack.split_off(n - names.len());
-                            (fpos, fpos + 1, names.into_iter().zip(vals).collect())
-                        }
-                        _ => {
-                            let kw: Vec<(ObjRef, Value)> = if arg & 1 != 0 {
-                                let d = pop!();
-                                d.downcast::<DictObj>()
-                                    .map(|d| d.items())
-                                    .unwrap_or_default()
-                                    .into_iter()
-                                    .filter_map(|(k, v)| k.as_obj().cloned().map(|k| (k, v)))
-                                    .collect()
-                            } else {
-                                Vec::new()
-                            };
-                            let t = pop!();
-                            let items = match t.kind() {
-                                Kind::TUPLE | Kind::LIST => ops::seq_items(&t),
-                                _ => match ops::collect(vm, &t) {
-                                    Ok(v) => v,
-                                    Err(e) if e.matches(types::TYPE_ERROR.get()) => {
-                                        let f = st.stack.last().cloned().unwrap_or(Value::None);
-                                        break 'inner PyErr::type_error(format!(
-                                            "{} argument after * must be an iterable, not {}",
-                                            function_str(&f),
-                                            t.type_name()
-                                        ));
-                                    }
-                                    Err(e) => break 'inner e,
+                Op::ForIterRange => {
+                    skip!(Op::ForIter);
+                    let next = match top!() {
+                        Value::Obj(o) if o.is_type(&types::RANGE_ITER) => {
+                            match o.downcast::<IterObj>().map(|io| io.state.try_borrow_mut()) {
+                                Some(Ok(mut s)) => match &mut *s {
+                                    IterState::Range { cur, step, left } => Ok(if *left > 0 {
+                                        let v = *cur;
+                                        *left -= 1;
+                                        *cur = cur.wrapping_add(*step);
+                                        Some(v)
+                                    } else {
+                                        None
+                                    }),
+                                    _ => Err(DeoptReason::WrongType),
                                 },
-                            };
-                            let n = st.stack.len();
-                            if n == 0 {
-                                break 'inner stack_underflow();
+                                _ => Err(DeoptReason::Busy),
                             }
-                            st.stack.extend(items);
-                            (n - 1, n, kw)
                         }
+                        _ => Err(DeoptReason::WrongType),
                     };
-                    // Exact positional call of a Python function: move the
-                    // callee and the arguments off the stack (no reference
-                    // count traffic) into the new frame.
-                    if kw.is_empty()
-                        && let Some((fcode, fglobals)) = exact_callee(st, argstart)
-                    {
-                        if let Some(fr) = st.top_mut() {
-                            fr.pc = pc;
-                        }
-                        tri!(enter_code(vm, st, argstart, fcode, fglobals));
-                        continue 'frames;
-                    }
-                    let callee = st.stack[fpos].clone();
-                    if let Value::Obj(fo) = &callee {
-                        if fo.kind() == Kind::FUNCTION {
-                            // Other Python calls: bind parameters in general.
-                            let args: Vec<Value> = st.stack.drain(argstart..).collect();
-                            st.stack.truncate(fpos);
-                            if let Some(f) = st.top_mut() {
-                                f.pc = pc;
-                            }
-                            tri!(push_function_frame(vm, st, fo, &args, &kw));
-                            continue 'frames;
-                        }
-                        if fo.kind() == Kind::BUILTIN
-                            && let Some(b) = fo.downcast::<Builtin>()
-                            && b.bound.is_none()
-                        {
-                            let r = (b.func)(
-                                vm,
-                                Args {
-                                    pos: &st.stack[argstart..],
-                                    kw: &kw,
-                                },
-                            );
-                            st.stack.truncate(fpos);
-                            st.stack.push(tri!(r));
+                    match next {
+                        Ok(Some(v)) => {
+                            push!(Value::Int(v));
                             continue;
                         }
+                        Ok(None) => {
+                            drop(pop!());
+                            pc = arg as usize;
+                            continue;
+                        }
+                        Err(r) => miss!(r),
                     }
-                    // Anything else (types, bound methods) is called with the
-                    // arguments still on the stack: no copy.
-                    let r = vm.call_with(
-                        &callee,
-                        Args {
-                            pos: &st.stack[argstart..],
-                            kw: &kw,
-                        },
-                    );
-                    st.stack.truncate(fpos);
-                    st.stack.push(tri!(r));
+                    if with_st!(for_iter_generic(vm, st)) {
+                        pc = arg as usize;
+                    }
+                }
+                Op::ForIterList => {
+                    skip!(Op::ForIter);
+                    let next = match top!() {
+                        Value::Obj(o) if o.is_type(&types::LIST_ITER) => {
+                            match o.downcast::<IterObj>().map(|io| io.state.try_borrow_mut()) {
+                                Some(Ok(mut s)) => match &mut *s {
+                                    IterState::List { list, idx } => {
+                                        let v = list
+                                            .downcast::<ListObj>()
+                                            .and_then(|l| l.items.try_borrow().ok())
+                                            .and_then(|items| items.get(*idx).cloned());
+                                        match v {
+                                            Some(v) => {
+                                                *idx += 1;
+                                                Ok(Some(v))
+                                            }
+                                            None => {
+                                                // Exhausted for good, as in CPython.
+                                                let old =
+                                                    std::mem::replace(&mut *s, IterState::Done);
+                                                drop(s);
+                                                drop(old);
+                                                Ok(None)
+                                            }
+                                        }
+                                    }
+                                    _ => Err(DeoptReason::WrongType),
+                                },
+                                _ => Err(DeoptReason::Busy),
+                            }
+                        }
+                        _ => Err(DeoptReason::WrongType),
+                    };
+                    match next {
+                        Ok(Some(v)) => {
+                            push!(v);
+                            continue;
+                        }
+                        Ok(None) => {
+                            drop(pop!());
+                            pc = arg as usize;
+                            continue;
+                        }
+                        Err(r) => miss!(r),
+                    }
+                    if with_st!(for_iter_generic(vm, st)) {
+                        pc = arg as usize;
+                    }
+                }
+                Op::Jump | Op::JumpBackward => pc = arg as usize,
+                Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
+                    let b = match stack.get(sp.wrapping_sub(1)) {
+                        Some(Value::Bool(b)) => {
+                            let b = *b;
+                            sp -= 1;
+                            b
+                        }
+                        _ => {
+                            let v = pop!();
+                            tri!(truth(vm, &v))
+                        }
+                    };
+                    if b == (ins.op == Op::PopJumpIfTrue) {
+                        pc = arg as usize;
+                    }
+                }
+                Op::JumpIfFalseOrPop | Op::JumpIfTrueOrPop => {
+                    if tri!(truth(vm, top!())) == (ins.op == Op::JumpIfTrueOrPop) {
+                        pc = arg as usize;
+                    } else {
+                        drop(pop!());
+                    }
+                }
+                Op::MakeFunction => with_st!(make_function(vm, st, arg)),
+                Op::Call => {
+                    skip!(Op::Call);
+                    adapt!();
+                    call_generic!(Op::Call);
+                }
+                Op::CallMethod => {
+                    skip!(Op::CallMethod);
+                    adapt!();
+                    call_generic!(Op::CallMethod);
+                }
+                Op::CallKw | Op::CallEx => call_generic!(ins.op),
+                Op::CallPyExactArgs | Op::CallPyWithDefaults => {
+                    skip!(Op::Call);
+                    let n = arg as usize;
+                    let lb2 = sp.wrapping_sub(n);
+                    let callee = match stack.get(lb2.wrapping_sub(1)) {
+                        Some(Value::Obj(fo)) if fo.kind() == Kind::FUNCTION && lb2 <= sp => {
+                            match fo.downcast::<Function>() {
+                                Some(f) if !f.code.varargs => {
+                                    let argc = f.code.argcount as usize;
+                                    if argc == n {
+                                        Ok((f.code.clone(), f.globals.clone(), None))
+                                    } else if ins.op == Op::CallPyWithDefaults
+                                        && n < argc
+                                        && n + f.defaults.len() >= argc
+                                    {
+                                        let from = f.defaults.len() - (argc - n);
+                                        Ok((
+                                            f.code.clone(),
+                                            f.globals.clone(),
+                                            Some(f.defaults[from..].to_vec()),
+                                        ))
+                                    } else {
+                                        Err(DeoptReason::ArgCount)
+                                    }
+                                }
+                                _ => Err(DeoptReason::WrongCallee),
+                            }
+                        }
+                        _ => Err(DeoptReason::WrongCallee),
+                    };
+                    match callee {
+                        Ok((fcode, fglobals, defaults)) => {
+                            if let Some(d) = defaults {
+                                st.sp = sp;
+                                st.reserve(d.len());
+                                for v in d {
+                                    st.push(v);
+                                }
+                                sp = st.sp;
+                            }
+                            enter!(lb2, fcode, fglobals);
+                        }
+                        Err(r) => miss!(r),
+                    }
+                    call_generic!(Op::Call);
+                }
+                Op::CallBuiltinLen | Op::CallBuiltinIsinstance | Op::CallBuiltin => {
+                    skip!(Op::Call);
+                    let n = arg as usize;
+                    let fpos = sp.wrapping_sub(n + 1);
+                    let f = match stack.get(fpos) {
+                        Some(Value::Obj(o)) if o.kind() == Kind::BUILTIN && fpos < sp => {
+                            match o.downcast::<Builtin>() {
+                                Some(b) if b.bound.is_none() => Some(b.func),
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    };
+                    let f = match (ins.op, f) {
+                        (Op::CallBuiltinLen, Some(f)) if is_native(f, builtins::b_len) => {
+                            let r = match &stack[sp - 1] {
+                                Value::Obj(o) if o.kind() == Kind::LIST => o
+                                    .downcast::<ListObj>()
+                                    .and_then(|l| l.items.try_borrow().ok().map(|v| v.len())),
+                                Value::Obj(o) if o.kind() == Kind::STR => {
+                                    o.downcast::<StrObj>().map(|s| s.char_len())
+                                }
+                                _ => None,
+                            };
+                            let r = match r {
+                                Some(r) => r,
+                                None => tri!(ops::len(vm, &stack[sp - 1])),
+                            };
+                            truncate_to!(fpos);
+                            push!(Value::Int(r as i64));
+                            continue;
+                        }
+                        (Op::CallBuiltinIsinstance, Some(f))
+                            if is_native(f, builtins::b_isinstance) =>
+                        {
+                            Some(f)
+                        }
+                        (Op::CallBuiltin, f) => f,
+                        _ => None,
+                    };
+                    if let Some(f) = f {
+                        let r = f(vm, Args::positional(&stack[fpos + 1..sp]));
+                        truncate_to!(fpos);
+                        push!(tri!(r));
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongCallee);
+                    call_generic!(Op::Call);
+                }
+                Op::CallStr1 | Op::CallType => {
+                    skip!(Op::Call);
+                    let n = arg as usize;
+                    let fpos = sp.wrapping_sub(n + 1);
+                    let ok = match stack.get(fpos) {
+                        Some(Value::Obj(o)) if fpos < sp => {
+                            if ins.op == Op::CallStr1 {
+                                is_static_type(o, &types::STR) && n == 1
+                            } else {
+                                o.kind() == Kind::TYPE && !crate::ext::is_foreign_type(o)
+                            }
+                        }
+                        _ => false,
+                    };
+                    if ok {
+                        let r = if ins.op == Op::CallStr1 {
+                            match &stack[sp - 1] {
+                                Value::Int(i) => Ok(int_to_str(*i)),
+                                v => ops::to_str_value(vm, v),
+                            }
+                        } else {
+                            match &stack[fpos] {
+                                Value::Obj(t) => builtins::call_type(
+                                    vm,
+                                    t,
+                                    Args::positional(&stack[fpos + 1..sp]),
+                                ),
+                                _ => Err(bad_arg()),
+                            }
+                        };
+                        truncate_to!(fpos);
+                        push!(tri!(r));
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongCallee);
+                    call_generic!(Op::Call);
+                }
+                Op::CallMethodListAppend => {
+                    skip!(Op::CallMethod);
+                    let ok = sp >= 3
+                        && matches!(&stack[sp - 3], Value::Obj(m) if m.kind() == Kind::BUILTIN
+                            && m.downcast::<Builtin>().is_some_and(|b| is_native(b.func, methods::list_append)))
+                        && stack[sp - 2].kind() == Kind::LIST;
+                    if ok {
+                        let recv = take(&mut stack[sp - 2]);
+                        let pushed =
+                            match recv.downcast::<ListObj>().map(|l| l.items.try_borrow_mut()) {
+                                Some(Ok(mut items)) => {
+                                    items.push(take(&mut stack[sp - 1]));
+                                    true
+                                }
+                                _ => false,
+                            };
+                        if pushed {
+                            drop(recv);
+                            sp -= 3;
+                            let m = std::mem::replace(&mut stack[sp], Value::None);
+                            drop(m);
+                            sp += 1;
+                            continue;
+                        }
+                        put(&mut stack[sp - 2], recv);
+                    }
+                    miss!(DeoptReason::WrongCallee);
+                    call_generic!(Op::CallMethod);
+                }
+                Op::CallMethodBuiltin => {
+                    skip!(Op::CallMethod);
+                    let n = arg as usize;
+                    let fpos = sp.wrapping_sub(n + 2);
+                    let f = match stack.get(fpos) {
+                        Some(Value::Obj(o)) if o.kind() == Kind::BUILTIN && fpos < sp => {
+                            match o.downcast::<Builtin>() {
+                                Some(b) if b.bound.is_none() => Some(b.func),
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    };
+                    if let Some(f) = f
+                        && !is_null(vm, &stack[fpos + 1])
+                    {
+                        let r = f(vm, Args::positional(&stack[fpos + 1..sp]));
+                        truncate_to!(fpos);
+                        push!(tri!(r));
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongCallee);
+                    call_generic!(Op::CallMethod);
+                }
+                Op::CallMethodPyExactArgs => {
+                    skip!(Op::CallMethod);
+                    let n = arg as usize;
+                    let fpos = sp.wrapping_sub(n + 2);
+                    let callee = match stack.get(fpos) {
+                        Some(Value::Obj(fo))
+                            if fo.kind() == Kind::FUNCTION
+                                && fpos < sp
+                                && is_null(vm, &stack[fpos + 1]) =>
+                        {
+                            match fo.downcast::<Function>() {
+                                Some(f) if !f.code.varargs && f.code.argcount as usize == n => {
+                                    Some((f.code.clone(), f.globals.clone()))
+                                }
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    };
+                    if let Some((fcode, fglobals)) = callee {
+                        // Close the gap of the missing receiver.
+                        stack[fpos + 1..sp].rotate_left(1);
+                        sp -= 1;
+                        drop(take(&mut stack[sp]));
+                        enter!(fpos + 1, fcode, fglobals);
+                    }
+                    miss!(DeoptReason::WrongCallee);
+                    call_generic!(Op::CallMethod);
                 }
                 Op::ReturnValue => {
                     let v = pop!();
-                    pop_frame(vm, st);
-                    if st.depth() <= entry {
+                    let base = lb.wrapping_sub(1);
+                    // Release the function, the slots and any operands left.
+                    match stack.get_mut(base..sp) {
+                        Some(dead) => {
+                            for slot in dead {
+                                drop(take(slot));
+                            }
+                        }
+                        None => fail!(stack_underflow()),
+                    }
+                    let hb = match top_frame!() {
+                        Some(f) => f.hb,
+                        None => fail!(bad_arg()),
+                    };
+                    st.nframes -= 1;
+                    if vm.handled.len() > hb {
+                        vm.handled.truncate(hb);
+                    }
+                    vm.depth -= 1;
+                    if st.nframes <= entry {
+                        st.sp = base;
                         return Ok(v);
                     }
-                    st.stack.push(v);
-                    continue 'frames;
+                    // The caller's stack now ends where the callee's function
+                    // slot was: the result goes there.
+                    put(&mut stack[base], v);
+                    sp = base + 1;
+                    match st.frames.get(st.nframes.wrapping_sub(1)) {
+                        Some(f) => {
+                            code = f.code.clone();
+                            pc = f.pc;
+                            lb = f.lb;
+                        }
+                        None => fail!(bad_arg()),
+                    }
+                    continue;
                 }
-                Op::RaiseVarargs => match arg {
-                    0 => match vm.handled.last() {
-                        Some(e) => {
-                            reraise = true;
-                            break 'inner PyErr(e.clone());
-                        }
-                        None => {
-                            break 'inner PyErr::runtime_error("No active exception to reraise");
-                        }
-                    },
-                    1 => {
-                        let v = pop!();
-                        break 'inner PyErr(tri!(make_exception(vm, v)));
-                    }
-                    _ => {
-                        let cause = pop!();
-                        let v = pop!();
-                        let e = tri!(make_exception(vm, v));
-                        let cause = match cause {
-                            Value::None => None,
-                            c => Some(tri!(make_exception(vm, c))),
-                        };
-                        if let Some(x) = e.downcast::<ExcObj>() {
-                            *x.cause.borrow_mut() = cause;
-                            x.suppress_context.set(true);
-                        }
-                        break 'inner PyErr(e);
-                    }
-                },
+                Op::RaiseVarargs => {
+                    let (e, re) = leave!(raise(vm, st, arg));
+                    reraise = re;
+                    break 'inner e;
+                }
                 Op::Reraise => {
                     let v = pop!();
                     match v {
                         Value::Obj(o) if o.kind() == Kind::EXC => {
                             reraise = true;
-                            break 'inner PyErr(o);
+                            fail!(PyErr(o));
                         }
-                        _ => break 'inner bad_arg(),
+                        _ => fail!(bad_arg()),
                     }
                 }
                 Op::PushExcInfo => match top!() {
@@ -1205,7 +1860,7 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                         let o = o.clone();
                         vm.handled.push(o);
                     }
-                    _ => break 'inner bad_arg(),
+                    _ => fail!(bad_arg()),
                 },
                 Op::PopExcept => {
                     vm.handled.pop();
@@ -1214,46 +1869,464 @@ pub fn run(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value> {
                     let ty = pop!();
                     let exc = top!().clone();
                     let m = tri!(exc_matches(&exc, &ty));
-                    st.stack.push(Value::Bool(m));
+                    push!(Value::Bool(m));
                 }
                 Op::LoadAssertionError => {
-                    st.stack.push(Value::from_type(&types::ASSERTION_ERROR));
+                    push!(Value::from_type(&types::ASSERTION_ERROR));
                 }
                 Op::ImportName => {
                     let m = tri!(vm.import(code.name_str(arg)));
-                    st.stack.push(m);
+                    push!(m);
                 }
                 Op::ImportFrom => {
                     let m = top!().clone();
-                    let name = code.name_str(arg);
-                    match vm.getattr(&m, name) {
-                        Ok(v) => st.stack.push(v),
-                        Err(_) => {
-                            let (mname, file) = match m.downcast::<crate::object::ModuleObj>() {
-                                Some(mo) => (
-                                    mo.name.clone(),
-                                    mo.dict
-                                        .downcast::<DictObj>()
-                                        .and_then(|d| d.get_str("__file__"))
-                                        .and_then(|f| f.as_str().map(|s| s.to_owned())),
-                                ),
-                                None => ("?".into(), None),
-                            };
-                            let loc = match file {
-                                Some(f) => format!(" ({f})"),
-                                None => " (unknown location)".into(),
-                            };
-                            break 'inner PyErr::new(
-                                &types::IMPORT_ERROR,
-                                format!("cannot import name '{name}' from '{mname}'{loc}"),
-                            );
-                        }
-                    }
+                    push!(tri!(import_from(vm, &m, code.name_str(arg))));
                 }
             }
         };
         unwind(vm, st, entry, code.clone(), err, this_pc, reraise)?;
     }
+}
+
+// ----- generic paths -------------------------------------------------------------
+//
+// These run the instructions that have no fast form, or whose quickened
+// form missed. They work on `st` with `st.sp` current and leave it current.
+
+/// Whether `o` is the static object `t` (a built-in type).
+#[inline(always)]
+pub(crate) fn is_static_type(o: &ObjRef, t: &'static crate::object::StaticType) -> bool {
+    std::ptr::eq(
+        o.as_ptr().cast::<u8>(),
+        (t.get() as *const crate::object::TypeObject).cast::<u8>(),
+    )
+}
+
+/// LOAD_GLOBAL: the globals, then the builtins.
+#[inline(never)]
+fn load_global_generic(vm: &Vm, globals: &ObjRef, code: &Code, arg: u32) -> PyResult<Value> {
+    let Some(name) = code.names.get(arg as usize) else {
+        return Err(bad_arg());
+    };
+    vm.load_global(globals, name)
+        .ok_or_else(|| name_error(code.name_str(arg)))
+}
+
+/// `m.name` from a LOAD_ATTR_MODULE/LOAD_METHOD_MODULE cache, if `obj` is
+/// a module whose dict still has the cached keys.
+#[inline(always)]
+fn module_attr_cached(obj: &Value, units: &[Cell<Instr>], pc: usize) -> Option<Value> {
+    let m = obj.as_obj().filter(|o| o.kind() == Kind::MODULE)?;
+    let d = m.downcast::<ModuleObj>()?.dict.downcast::<DictObj>()?;
+    let cache = units.get(pc + 1..)?;
+    let ver = quicken::cache_u64(cache, layout::ATTR_VERSION)?;
+    if d.keys_version() != ver {
+        return None;
+    }
+    dict_value_at(d, cache.get(layout::ATTR_INDEX)?.get().arg as usize)
+}
+
+/// LOAD_METHOD: pushes (method, receiver) for a method of a built-in type,
+/// else (attribute, NULL marker).
+#[inline(never)]
+fn load_method_generic(vm: &mut Vm, st: &mut ExecState, code: &Code, arg: u32) -> PyResult<()> {
+    let obj = st.pop().ok_or_else(stack_underflow)?;
+    let kind = obj.kind();
+    let name = code.name_str(arg);
+    match methods::find(kind, name) {
+        Some((idx, _)) => {
+            let m = vm.method_obj(kind, idx)?;
+            st.push(m);
+            st.push(obj);
+        }
+        None => {
+            let v = vm.getattr(&obj, name)?;
+            st.push(v);
+            st.push(Value::Obj(vm.null_marker.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// BINARY_OP on anything.
+#[inline(never)]
+fn binary_op_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
+    let b = st.pop().ok_or_else(stack_underflow)?;
+    let a = st.pop().ok_or_else(stack_underflow)?;
+    let op = BinOp::from_arg(arg);
+    let r = if arg >= 13 && a.kind() == Kind::LIST {
+        ops::inplace_list_op(vm, op, &a, &b)?
+    } else {
+        ops::binary_op(vm, op, &a, &b)?
+    };
+    st.push(r);
+    Ok(())
+}
+
+/// `a + b` for two strs.
+#[inline(never)]
+fn str_concat(a: &Value, b: &Value) -> Option<Value> {
+    let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
+        return None;
+    };
+    if x.kind() != Kind::STR || y.kind() != Kind::STR {
+        return None;
+    }
+    let (x, y) = (x.downcast::<StrObj>()?, y.downcast::<StrObj>()?);
+    let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
+    s.push_str(x.as_str());
+    s.push_str(y.as_str());
+    Some(Value::string(s))
+}
+
+/// COMPARE_OP on anything (pushes the result).
+#[inline(never)]
+fn compare_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
+    let b = st.pop().ok_or_else(stack_underflow)?;
+    let a = st.pop().ok_or_else(stack_underflow)?;
+    let r = ops::compare(vm, CmpOp::from_arg(arg), &a, &b)?;
+    st.push(r);
+    Ok(())
+}
+
+/// Pops the top `n` values, bottom first.
+fn take_n(st: &mut ExecState, n: usize) -> PyResult<Vec<Value>> {
+    let from = st.sp.checked_sub(n).ok_or_else(stack_underflow)?;
+    let items = st.stack[from..st.sp].iter_mut().map(take).collect();
+    st.sp = from;
+    Ok(items)
+}
+
+#[inline(never)]
+fn build_map(st: &mut ExecState, arg: u32) -> PyResult<()> {
+    let items = take_n(st, arg as usize * 2)?;
+    let d = DictObj::new_obj();
+    if let Some(dd) = d.downcast::<DictObj>() {
+        let mut it = items.into_iter();
+        while let (Some(k), Some(v)) = (it.next(), it.next()) {
+            dd.insert(DictKey::new(k)?, v);
+        }
+    }
+    st.push(Value::Obj(d));
+    Ok(())
+}
+
+#[inline(never)]
+fn build_string(st: &mut ExecState, arg: u32) -> PyResult<()> {
+    let parts = take_n(st, arg as usize)?;
+    let len = parts.iter().map(|p| p.as_str().map_or(0, str::len)).sum();
+    let mut s = String::with_capacity(len);
+    for p in &parts {
+        s.push_str(p.as_str().unwrap_or(""));
+    }
+    st.push(Value::string(s));
+    Ok(())
+}
+
+#[inline(never)]
+fn list_extend(vm: &mut Vm, st: &mut ExecState) -> PyResult<()> {
+    let it = st.pop().ok_or_else(stack_underflow)?;
+    let items = match ops::collect(vm, &it) {
+        Ok(v) => v,
+        Err(e) if e.matches(types::TYPE_ERROR.get()) && it.kind() != Kind::ITER => {
+            return Err(PyErr::type_error(format!(
+                "Value after * must be an iterable, not {}",
+                it.type_name()
+            )));
+        }
+        Err(e) => return Err(e),
+    };
+    match st.values().last().and_then(|l| l.downcast::<ListObj>()) {
+        Some(l) => l.items.borrow_mut().extend(items),
+        None => return Err(bad_arg()),
+    }
+    Ok(())
+}
+
+/// UNPACK_SEQUENCE on anything.
+#[inline(never)]
+fn unpack_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
+    let v = st.pop().ok_or_else(stack_underflow)?;
+    let n = arg as usize;
+    let items = match v.kind() {
+        Kind::LIST | Kind::TUPLE => ops::seq_items(&v),
+        _ => {
+            let it = match ops::get_iter(vm, &v) {
+                Ok(it) => it,
+                Err(_) => {
+                    return Err(PyErr::type_error(format!(
+                        "cannot unpack non-iterable {} object",
+                        v.type_name()
+                    )));
+                }
+            };
+            let mut items = Vec::new();
+            while let Some(x) = ops::iter_next(vm, &it)? {
+                items.push(x);
+                if items.len() > n {
+                    break;
+                }
+            }
+            items
+        }
+    };
+    if items.len() > n {
+        return Err(PyErr::value_error(format!(
+            "too many values to unpack (expected {n})"
+        )));
+    }
+    if items.len() < n {
+        return Err(PyErr::value_error(format!(
+            "not enough values to unpack (expected {n}, got {})",
+            items.len()
+        )));
+    }
+    st.reserve(n);
+    for x in items.into_iter().rev() {
+        st.push(x);
+    }
+    Ok(())
+}
+
+/// FOR_ITER on any iterator: pushes the next item, or pops the iterator
+/// and returns `true` when it is exhausted.
+#[inline(never)]
+fn for_iter_generic(vm: &mut Vm, st: &mut ExecState) -> PyResult<bool> {
+    let it = st.values().last().cloned().ok_or_else(stack_underflow)?;
+    match ops::iter_next(vm, &it)? {
+        Some(v) => {
+            st.push(v);
+            Ok(false)
+        }
+        None => {
+            drop(st.pop());
+            Ok(true)
+        }
+    }
+}
+
+#[inline(never)]
+fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
+    let c = st.pop().ok_or_else(stack_underflow)?;
+    let closure = if arg & 2 != 0 { st.pop() } else { None };
+    let defaults = if arg & 1 != 0 { st.pop() } else { None };
+    let Some(fcode) = c.downcast::<CodeObj>().map(|c| c.code.clone()) else {
+        return Err(bad_arg());
+    };
+    quicken::quicken_code(&fcode, vm.config.quicken_warmup);
+    let cells: Vec<ObjRef> = closure
+        .map(|t| ops::seq_items(&t))
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|v| v.as_obj().cloned())
+        .collect();
+    let defaults = defaults.map(|t| ops::seq_items(&t)).unwrap_or_default();
+    let globals = match st.top() {
+        Some(f) => f.globals.clone(),
+        None => return Err(bad_arg()),
+    };
+    st.push(Value::Obj(Function::new_obj(
+        fcode, globals, defaults, cells,
+    )));
+    Ok(())
+}
+
+/// RAISE_VARARGS: the exception to raise and whether it is a bare
+/// re-raise (which adds no traceback entry for this frame).
+#[inline(never)]
+fn raise(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<(PyErr, bool)> {
+    match arg {
+        0 => match vm.handled.last() {
+            Some(e) => Ok((PyErr(e.clone()), true)),
+            None => Ok((
+                PyErr::runtime_error("No active exception to reraise"),
+                false,
+            )),
+        },
+        1 => {
+            let v = st.pop().ok_or_else(stack_underflow)?;
+            Ok((PyErr(make_exception(vm, v)?), false))
+        }
+        _ => {
+            let cause = st.pop().ok_or_else(stack_underflow)?;
+            let v = st.pop().ok_or_else(stack_underflow)?;
+            let e = make_exception(vm, v)?;
+            let cause = match cause {
+                Value::None => None,
+                c => Some(make_exception(vm, c)?),
+            };
+            if let Some(x) = e.downcast::<ExcObj>() {
+                *x.cause.borrow_mut() = cause;
+                x.suppress_context.set(true);
+            }
+            Ok((PyErr(e), false))
+        }
+    }
+}
+
+/// IMPORT_FROM: `name` from module `m`, with CPython's ImportError.
+#[inline(never)]
+fn import_from(vm: &mut Vm, m: &Value, name: &str) -> PyResult<Value> {
+    match vm.getattr(m, name) {
+        Ok(v) => Ok(v),
+        Err(_) => {
+            let (mname, file) = match m.downcast::<ModuleObj>() {
+                Some(mo) => (
+                    mo.name.clone(),
+                    mo.dict
+                        .downcast::<DictObj>()
+                        .and_then(|d| d.get_str("__file__"))
+                        .and_then(|f| f.as_str().map(|s| s.to_owned())),
+                ),
+                None => ("?".into(), None),
+            };
+            let loc = match file {
+                Some(f) => format!(" ({f})"),
+                None => " (unknown location)".into(),
+            };
+            Err(PyErr::new(
+                &types::IMPORT_ERROR,
+                format!("cannot import name '{name}' from '{mname}'{loc}"),
+            ))
+        }
+    }
+}
+
+/// Every call instruction's generic path: CALL, CALL_METHOD, CALL_KW and
+/// CALL_FUNCTION_EX on any callee. Returns `true` when it pushed a frame
+/// for a Python function (the loop continues in it), `false` when the
+/// result is on the stack.
+#[inline(never)]
+fn call_generic<const S: bool>(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    op: Op,
+    arg: u32,
+    pc: usize,
+) -> PyResult<bool> {
+    let n = st.sp;
+    // Lay out: [callee, args...] with an optional receiver.
+    let (fpos, argstart, kw): (usize, usize, Vec<(ObjRef, Value)>) = match op {
+        Op::Call => {
+            let fpos = n
+                .checked_sub(arg as usize + 1)
+                .ok_or_else(stack_underflow)?;
+            (fpos, fpos + 1, Vec::new())
+        }
+        Op::CallMethod => {
+            let fpos = n
+                .checked_sub(arg as usize + 2)
+                .ok_or_else(stack_underflow)?;
+            if is_null(vm, &st.stack[fpos + 1]) {
+                // Close the gap of the missing receiver.
+                st.stack[fpos + 1..n].rotate_left(1);
+                drop(st.pop());
+            }
+            (fpos, fpos + 1, Vec::new())
+        }
+        Op::CallKw => {
+            let names = st.pop().ok_or_else(stack_underflow)?;
+            let names: Vec<ObjRef> = ops::seq_items(&names)
+                .into_iter()
+                .filter_map(|v| v.as_obj().cloned())
+                .collect();
+            let fpos = st
+                .sp
+                .checked_sub(arg as usize + 1)
+                .ok_or_else(stack_underflow)?;
+            let vals = take_n(st, names.len())?;
+            (fpos, fpos + 1, names.into_iter().zip(vals).collect())
+        }
+        _ => {
+            let kw: Vec<(ObjRef, Value)> = if arg & 1 != 0 {
+                let d = st.pop().ok_or_else(stack_underflow)?;
+                d.downcast::<DictObj>()
+                    .map(|d| d.items())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter_map(|(k, v)| k.as_obj().cloned().map(|k| (k, v)))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let t = st.pop().ok_or_else(stack_underflow)?;
+            let items = match t.kind() {
+                Kind::TUPLE | Kind::LIST => ops::seq_items(&t),
+                _ => match ops::collect(vm, &t) {
+                    Ok(v) => v,
+                    Err(e) if e.matches(types::TYPE_ERROR.get()) => {
+                        let f = st.values().last().cloned().unwrap_or(Value::None);
+                        return Err(PyErr::type_error(format!(
+                            "{} argument after * must be an iterable, not {}",
+                            function_str(&f),
+                            t.type_name()
+                        )));
+                    }
+                    Err(e) => return Err(e),
+                },
+            };
+            let n = st.sp;
+            if n == 0 {
+                return Err(stack_underflow());
+            }
+            st.reserve(items.len());
+            for v in items {
+                st.push(v);
+            }
+            (n - 1, n, kw)
+        }
+    };
+    // Exact positional call of a Python function: the callee and the
+    // arguments become the new frame where they are.
+    if kw.is_empty()
+        && let Some((fcode, fglobals)) = exact_callee(st, argstart, st.sp)
+    {
+        if let Some(fr) = st.top_mut() {
+            fr.pc = pc;
+        }
+        enter_code::<S>(vm, st, argstart, fcode, fglobals)?;
+        return Ok(true);
+    }
+    let callee = st.stack[fpos].clone();
+    if let Value::Obj(fo) = &callee {
+        if fo.kind() == Kind::FUNCTION {
+            // Other Python calls: bind parameters in general.
+            let args = take_n(st, st.sp - argstart)?;
+            st.truncate(fpos);
+            if let Some(f) = st.top_mut() {
+                f.pc = pc;
+            }
+            push_function_frame(vm, st, fo, &args, &kw)?;
+            return Ok(true);
+        }
+        if fo.kind() == Kind::BUILTIN
+            && let Some(b) = fo.downcast::<Builtin>()
+            && b.bound.is_none()
+        {
+            let r = (b.func)(
+                vm,
+                Args {
+                    pos: &st.stack[argstart..st.sp],
+                    kw: &kw,
+                },
+            );
+            st.truncate(fpos);
+            st.push(r?);
+            return Ok(false);
+        }
+    }
+    // Anything else (types, bound methods, C functions) is called with the
+    // arguments still on the stack: no copy.
+    let r = vm.call_with(
+        &callee,
+        Args {
+            pos: &st.stack[argstart..st.sp],
+            kw: &kw,
+        },
+    );
+    st.truncate(fpos);
+    st.push(r?);
+    Ok(false)
 }
 
 /// Propagates an exception raised at `at` in the innermost frame: adds
@@ -1291,8 +2364,8 @@ fn unwind(
             };
             f.pc = h.handler as usize;
             let depth = f.sb + h.depth as usize;
-            st.stack.truncate(depth);
-            st.stack.push(err.value());
+            st.truncate(depth);
+            st.push(err.value());
             return Ok(());
         }
         pop_frame(vm, st);

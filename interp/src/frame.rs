@@ -10,7 +10,7 @@
 
 use crate::bytecode::Code;
 use crate::object::types::{self, Kind};
-use crate::object::{ObjRef, StaticType, TypeObject, Value};
+use crate::object::{ObjRef, PyErr, StaticType, TypeObject, Value};
 use std::rc::Rc;
 
 /// The value a local slot holds while its variable is unbound: a static
@@ -31,6 +31,21 @@ pub fn is_unbound(v: &Value) -> bool {
     matches!(v, Value::Obj(o) if std::ptr::eq(o.as_ptr().cast::<u8>(), (UNBOUND.get() as *const TypeObject).cast::<u8>()))
 }
 
+/// Whether the object `o` is the unbound marker.
+#[inline(always)]
+pub fn is_unbound_obj(o: &ObjRef) -> bool {
+    std::ptr::eq(
+        o.as_ptr().cast::<u8>(),
+        (UNBOUND.get() as *const TypeObject).cast::<u8>(),
+    )
+}
+
+/// Moves the value out of a stack slot, leaving the slot dead (`None`).
+#[inline(always)]
+pub fn take(slot: &mut Value) -> Value {
+    std::mem::replace(slot, Value::None)
+}
+
 /// One activation of a Python function or module body.
 pub struct Frame {
     /// The code being run.
@@ -39,12 +54,11 @@ pub struct Frame {
     pub globals: ObjRef,
     /// The next instruction to run (saved while a callee runs).
     pub pc: usize,
-    /// Start of this frame's slots in [`ExecState::stack`]: locals, then
-    /// cells, then free variables. The slot just below holds the function
-    /// being run (`None` for module bodies), which keeps its closure alive.
+    /// Start of this frame's slots in the value stack: locals, then cells,
+    /// then free variables. The slot just below holds the function being
+    /// run (`None` for module bodies), which keeps its closure alive.
     pub lb: usize,
-    /// Start of this frame's operand stack in [`ExecState::stack`] (right
-    /// after its slots).
+    /// Start of this frame's operand stack (right after its slots).
     pub sb: usize,
     /// Length of the VM's handled-exception stack when the frame started.
     pub hb: usize,
@@ -57,6 +71,14 @@ pub struct Frame {
 /// therefore needs no copying: the callee and its arguments, pushed by the
 /// caller, become the callee's function slot and first locals in place.
 ///
+/// The stack is a vector kept longer than what is in use: `sp` is one past
+/// the last live value, and every slot at or above `sp` is dead and owns no
+/// reference (it holds `None` or a stale unboxed number). Entering a frame
+/// makes room for its slots and its deepest operand stack
+/// ([`Code::max_stack`]) at once, so the evaluation loop pushes by storing
+/// at `sp` without growing anything, and pops an unboxed number by only
+/// moving `sp`.
+///
 /// Frame slots are reused: popping a frame keeps its slot (with its code
 /// and globals) and pushing overwrites the fields in place. Building a
 /// whole `Frame` and moving it into a `Vec` costs a copy through a
@@ -64,11 +86,17 @@ pub struct Frame {
 #[derive(Default)]
 pub struct ExecState {
     /// Frame slots; the first `nframes` are active, innermost last.
-    frames: Vec<Frame>,
-    nframes: usize,
-    /// Function slots, local slots and operand stacks of all frames.
-    pub stack: Vec<Value>,
+    pub(crate) frames: Vec<Frame>,
+    pub(crate) nframes: usize,
+    /// Function slots, local slots and operand stacks of all frames, plus
+    /// dead room above `sp`.
+    pub(crate) stack: Vec<Value>,
+    /// One past the last live value of `stack`.
+    pub(crate) sp: usize,
 }
+
+/// Dead room added whenever the value stack grows, so that growing is rare.
+const GROW_MIN: usize = 256;
 
 impl ExecState {
     /// The number of active frames.
@@ -89,12 +117,61 @@ impl ExecState {
         self.frames[..self.nframes].last_mut()
     }
 
-    /// Pushes a frame whose function slot is at `lb - 1` and whose slots
-    /// are already on the stack (writing into a free frame slot when there
-    /// is one).
+    /// The live values: every frame's function slot, slots and operands.
+    pub fn values(&self) -> &[Value] {
+        &self.stack[..self.sp]
+    }
+
+    /// Makes sure `n` dead slots follow the live values.
+    #[inline(always)]
+    pub fn reserve(&mut self, n: usize) {
+        let need = self.sp + n;
+        if need > self.stack.len() {
+            self.grow(need);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, need: usize) {
+        let len = need.max(2 * self.stack.len()) + GROW_MIN;
+        self.stack.resize(len, Value::None);
+    }
+
+    /// Pushes a value, growing the stack if needed (for code outside the
+    /// evaluation loop's fast paths).
+    pub fn push(&mut self, v: Value) {
+        self.reserve(1);
+        self.stack[self.sp] = v;
+        self.sp += 1;
+    }
+
+    /// Pops the top value.
+    pub fn pop(&mut self) -> Option<Value> {
+        let i = self.sp.checked_sub(1)?;
+        self.sp = i;
+        Some(take(&mut self.stack[i]))
+    }
+
+    /// Drops the live values at and above `to`.
     #[inline]
+    pub fn truncate(&mut self, to: usize) {
+        if to < self.sp {
+            let end = self.sp;
+            self.sp = to;
+            for slot in &mut self.stack[to..end] {
+                drop(take(slot));
+            }
+        }
+    }
+
+    /// Pushes a frame whose function slot is at `lb - 1` and whose slots
+    /// (`lb..sp`) are already on the stack, reserving room for its operand
+    /// stack (writing into a free frame slot when there is one).
+    #[inline(always)]
     pub fn push_frame(&mut self, code: Rc<Code>, globals: ObjRef, pc: usize, lb: usize, hb: usize) {
-        let sb = self.stack.len();
+        let sb = self.sp;
+        self.reserve(code.max_stack as usize);
         if let Some(f) = self.frames.get_mut(self.nframes) {
             f.code = code;
             f.globals = globals;
@@ -143,15 +220,24 @@ impl ExecState {
         stack: Vec<Value>,
         handled_base: usize,
     ) {
-        self.stack.push(func.map_or(Value::None, Value::Obj));
-        let lb = self.stack.len();
-        self.stack
-            .extend(slots.into_iter().map(|v| v.unwrap_or_else(unbound)));
-        let sb = self.stack.len();
-        self.push_frame(code, globals, pc, lb, handled_base);
-        if let Some(f) = self.top_mut() {
-            f.sb = sb;
+        self.push(func.map_or(Value::None, Value::Obj));
+        let lb = self.sp;
+        for v in slots {
+            self.push(v.unwrap_or_else(unbound));
         }
-        self.stack.extend(stack);
+        // Room for the given operands beyond what the code itself needs
+        // (a frame resumed mid-way may hold more than compiled code would).
+        self.reserve(stack.len() + code.max_stack as usize);
+        self.push_frame(code, globals, pc, lb, handled_base);
+        for v in stack {
+            self.push(v);
+        }
     }
+}
+
+/// `SystemError` for a value-stack access outside the frame's reserved
+/// room, which only malformed bytecode can cause.
+#[cold]
+pub fn stack_overflow() -> PyErr {
+    PyErr::new(&types::SYSTEM_ERROR, "bytecode stack overflow")
 }

@@ -28,12 +28,18 @@ const THRESHOLD: usize = 20_000;
 /// Runs a collection if enough containers were made since the last one.
 /// The threshold grows with the number of survivors, so the total work
 /// stays linear in the number of allocations.
-#[inline]
+#[inline(always)]
 pub fn maybe_collect() {
     if abi::gc_due() {
-        collect();
-        abi::gc_set_threshold(THRESHOLD.max(abi::gc_tracked_count()));
+        collect_and_rearm();
     }
+}
+
+#[cold]
+#[inline(never)]
+fn collect_and_rearm() {
+    collect();
+    abi::gc_set_threshold(THRESHOLD.max(abi::gc_tracked_count()));
 }
 
 fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {

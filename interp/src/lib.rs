@@ -11,6 +11,7 @@ pub mod bytecode;
 pub mod compile;
 pub mod eval;
 pub mod ext;
+pub mod feedback;
 pub mod format;
 pub mod frame;
 pub mod gc;
@@ -19,6 +20,8 @@ pub mod methods;
 pub mod object;
 pub mod ops;
 pub mod parse;
+pub mod quicken;
+pub mod stats;
 pub mod traceback;
 pub mod vm;
 

@@ -592,7 +592,7 @@ fn str_title(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 // ----- list -------------------------------------------------------------------------
 
-fn list_append(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+pub(crate) fn list_append(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "list.append", 1, 1)?;
     recv_list(&args)?
         .items

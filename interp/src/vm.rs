@@ -33,6 +33,15 @@ pub struct VmConfig {
     /// typed fast path (on by default; off runs every C call through its
     /// calling convention's wrapper, for comparison and debugging).
     pub typed_calls: bool,
+    /// Executions of a specializing instruction before it first tries to
+    /// specialize; 0 specializes on first execution and deoptimizes on the
+    /// first guard miss (a stress setting for testing the guards).
+    pub quicken_warmup: u16,
+    /// Count what the quickening interpreter does (`typhon --stats`).
+    pub stats: bool,
+    /// Keep every compiled module's code, for showing its quickened forms
+    /// after the run (`typhon --dump-bytecode=after`).
+    pub keep_code: bool,
 }
 
 impl Default for VmConfig {
@@ -42,6 +51,9 @@ impl Default for VmConfig {
             search_paths: Vec::new(),
             argv: vec![String::new()],
             typed_calls: true,
+            quicken_warmup: crate::quicken::DEFAULT_WARMUP,
+            stats: false,
+            keep_code: false,
         }
     }
 }
@@ -65,6 +77,10 @@ pub struct Vm {
     pub(crate) script_dir: Option<PathBuf>,
     native_stack_top: usize,
     pub(crate) jit: Box<dyn JitBackend>,
+    /// Quickening statistics, when `config.stats` asked for them.
+    pub(crate) stats: Option<Box<crate::stats::Stats>>,
+    /// Compiled module code, when `config.keep_code` asked for it.
+    kept_code: Vec<Rc<Code>>,
 }
 
 /// The object left on the stack by LOAD_METHOD when the attribute is not a
@@ -93,7 +109,12 @@ impl Vm {
             script_dir: None,
             native_stack_top: &here as *const usize as usize,
             jit: Box::new(NoJit),
+            stats: None,
+            kept_code: Vec::new(),
         };
+        if vm.config.stats {
+            vm.stats = Some(Box::default());
+        }
         builtins::install(&mut vm);
         for (kind, table) in methods::all_tables() {
             let objs = table
@@ -157,11 +178,27 @@ impl Vm {
             filename: filename.to_owned(),
             text: text.to_owned(),
         });
-        parse::parse_and_compile(source)
+        let code = parse::parse_and_compile(source)?;
+        if self.config.keep_code {
+            self.kept_code.push(code.clone());
+        }
+        Ok(code)
+    }
+
+    /// The code of every module compiled so far (kept only with
+    /// [`VmConfig::keep_code`]), in compilation order.
+    pub fn compiled_code(&self) -> &[Rc<Code>] {
+        &self.kept_code
+    }
+
+    /// The `--stats` report, if statistics were enabled.
+    pub fn stats_report(&self) -> Option<String> {
+        self.stats.as_ref().map(|s| s.report())
     }
 
     /// Runs a module body with the given globals.
     pub fn run_module_code(&mut self, code: Rc<Code>, globals: &ObjRef) -> PyResult<Value> {
+        crate::quicken::quicken_code(&code, self.config.quicken_warmup);
         let mut st = ExecState::default();
         let nslots = code.nslots();
         let hb = self.handled.len();

@@ -148,3 +148,152 @@ def show(name, x):
         &["FORMAT_VALUE", "BUILD_STRING", "RETURN_VALUE"],
     );
 }
+
+// ----- quickened bytecode ------------------------------------------------------
+//
+// These run the program, then snapshot the disassembly as it is after the
+// run: instructions show the quickened forms they were rewritten into
+// (what `typhon --dump-bytecode=after` prints).
+
+/// The disassembly of `source` after running it with the given warmup.
+fn quickened(source: &str, warmup: u16) -> String {
+    let config = VmConfig {
+        quicken_warmup: warmup,
+        ..VmConfig::default()
+    };
+    let mut vm = Vm::new(config, Box::new(std::io::sink()));
+    let code = match vm.compile(source, "snap.py") {
+        Ok(code) => code,
+        Err(e) => panic!(
+            "compile failed:\n{}",
+            interp::traceback::format_exception(&mut vm, &e)
+        ),
+    };
+    let globals = vm.new_module_dict("__main__", None);
+    if let Err(e) = vm.run_module_code(code.clone(), &globals) {
+        panic!(
+            "run failed:\n{}",
+            interp::traceback::format_exception(&mut vm, &e)
+        );
+    }
+    let text = code.to_string();
+    drop(globals);
+    vm.shutdown();
+    text
+}
+
+#[track_caller]
+fn check_quickened(name: &str, source: &str, warmup: u16, must_contain: &[&str]) {
+    let dis = quickened(source, warmup);
+    for op in must_contain {
+        assert!(
+            dis.lines().any(|l| l.split_whitespace().any(|w| w == *op)),
+            "{name}: no {op} in\n{dis}"
+        );
+    }
+    insta::with_settings!({ description => source, omit_expression => true }, {
+        insta::assert_snapshot!(name, dis);
+    });
+}
+
+#[test]
+fn quickened_int_loop() {
+    check_quickened(
+        "quickened_int_loop",
+        "\
+def total(n):
+    s = 0
+    for i in range(n):
+        s += i * 3 % 7
+    return s
+
+for _ in range(10):
+    total(100)
+",
+        8,
+        &[
+            "FOR_ITER_RANGE",
+            "LOAD_FAST__LOAD_FAST",
+            "BINARY_OP_MUL_INT",
+            "BINARY_OP_MOD_INT",
+            "BINARY_OP_ADD_INT",
+            "LOAD_GLOBAL_BUILTIN",
+        ],
+    );
+}
+
+#[test]
+fn quickened_recursion() {
+    check_quickened(
+        "quickened_recursion",
+        "\
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+fib(12)
+",
+        8,
+        &[
+            "LOAD_FAST__LOAD_CONST",
+            "COMPARE_OP_INT_JUMP",
+            "LOAD_GLOBAL_MODULE",
+            "BINARY_OP_SUB_INT",
+            "CALL_PY_EXACT_ARGS",
+        ],
+    );
+}
+
+#[test]
+fn quickened_containers_and_calls() {
+    check_quickened(
+        "quickened_containers_and_calls",
+        "\
+def work(xs, d):
+    out = []
+    for x in xs:
+        a, b = x
+        out.append(d[a] + len(str(b)))
+    return out
+
+def scale(v, k=2):
+    return v * k
+
+for _ in range(3):
+    work([(1, 10), (2, 200)] * 5, {1: 0.5, 2: 1.5})
+    scale(3.0)
+",
+        1,
+        &[
+            "FOR_ITER_LIST",
+            "UNPACK_SEQUENCE_TWO_TUPLE",
+            "LOAD_METHOD_TYPE",
+            "BINARY_SUBSCR_DICT",
+            "CALL_BUILTIN_LEN",
+            "CALL_STR_1",
+            "CALL_METHOD_LIST_APPEND",
+            "BINARY_OP_MIXED",
+            "CALL_PY_WITH_DEFAULTS",
+        ],
+    );
+}
+
+#[test]
+fn quickened_site_that_changed_type_is_generic_again() {
+    // With warmup 0 a guard miss deoptimizes at once: after ints then a
+    // str, the `+` is generic again (and the next int run respecializes).
+    check_quickened(
+        "quickened_deopt",
+        "\
+def add(a, b):
+    return a + b
+
+for i in range(5):
+    add(i, 1)
+add('x', 'y')
+",
+        0,
+        &["BINARY_OP", "CALL_PY_EXACT_ARGS"],
+    );
+}

@@ -743,7 +743,12 @@ impl ObjRef {
     #[inline]
     pub fn downcast<T: 'static>(&self) -> Option<&T> {
         let info = self.ty().tp_typhon.payload?;
-        if info.type_id != TypeId::of::<T>() {
+        // Comparing the address of the payload description first is one
+        // compare instead of a 128-bit `TypeId` compare. It usually decides
+        // (the compiler emits one `PayloadStatic::<T>::INFO`), but constants
+        // are not guaranteed a unique address, so a mismatch falls back to
+        // the `TypeId`, which is what decides correctness.
+        if !std::ptr::eq(info, &PayloadStatic::<T>::INFO) && info.type_id != TypeId::of::<T>() {
             return None;
         }
         // SAFETY: the type records `T` as its payload, and objects of this

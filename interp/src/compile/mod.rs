@@ -244,6 +244,8 @@ impl<'a> Compiler<'a> {
             .iter()
             .map(|c| scope.params.iter().position(|p| p == c).map(|i| i as u32))
             .collect();
+        let max_stack = crate::bytecode::max_stack_depth(&instrs, &table);
+        let scope_nlocals = if is_module { 0 } else { scope.locals.len() };
         Rc::new(Code {
             name: u.name,
             qualname: u.qualname,
@@ -265,6 +267,14 @@ impl<'a> Compiler<'a> {
             lines: u.lines.into_boxed_slice(),
             exc_table: table,
             is_module,
+            max_stack,
+            nslots: (scope_nlocals + scope.cells.len() + scope.frees.len()) as u32,
+            plain_argc: if u.varargs || !scope.cells.is_empty() || !scope.frees.is_empty() {
+                u32::MAX
+            } else {
+                u.argcount
+            },
+            quickened: Cell::new(false),
         })
     }
 

@@ -17,6 +17,27 @@ pub struct Function {
     pub defaults: Box<[Value]>,
     /// Cells for the free variables, in `code.freevars` order.
     pub closure: RefCell<Box<[ObjRef]>>,
+    /// A number unique to this function object on this thread (0 once
+    /// they run out), recorded by call sites as the callee they saw (see
+    /// `crate::feedback`).
+    pub version: u32,
+}
+
+thread_local! {
+    static NEXT_FUNCTION_VERSION: std::cell::Cell<u32> = const { std::cell::Cell::new(1) };
+}
+
+/// The next function version, or 0 when all have been handed out (as
+/// CPython does with `func_version`, a function without one is simply not
+/// told apart from others in feedback).
+fn next_function_version() -> u32 {
+    NEXT_FUNCTION_VERSION.with(|c| {
+        let v = c.get();
+        if v != 0 {
+            c.set(v.wrapping_add(1));
+        }
+        v
+    })
 }
 
 impl Function {
@@ -34,6 +55,7 @@ impl Function {
                 globals,
                 defaults: defaults.into_boxed_slice(),
                 closure: RefCell::new(closure.into_boxed_slice()),
+                version: next_function_version(),
             },
         );
         abi::gc_track(&o);

@@ -2,14 +2,16 @@
 
 use super::ObjRef;
 use super::types;
+use compact_str::CompactString;
 use std::cell::{Cell, OnceCell};
 
 /// A Python `str`: immutable UTF-8 text with its character count and a
 /// lazily computed, cached hash.
 pub struct StrObj {
-    // A `String` rather than `Box<str>`: boxing would shrink (reallocate)
-    // every freshly built string.
-    s: String,
+    // Texts of up to 24 bytes live inside the object itself, so most strs
+    // cost one allocation (CPython's cost) instead of two; longer ones keep
+    // the buffer they were built in (no copy, no shrinking reallocation).
+    s: CompactString,
     nchars: usize,
     hash: Cell<u64>,
     /// The text followed by a NUL, made the first time C code asks for it.
@@ -19,12 +21,24 @@ pub struct StrObj {
 impl StrObj {
     /// A new `str` object holding a copy of `s`.
     pub fn new_obj(s: &str) -> ObjRef {
-        Self::from_string(s.to_owned())
+        Self::from_compact(CompactString::new(s))
     }
 
     /// A new `str` object taking `s`. One-character ASCII strings are
     /// shared (as CPython shares its one-character Latin-1 strings).
     pub fn from_string(s: String) -> ObjRef {
+        // A short text moves into the object (the buffer is freed at
+        // once); a long one keeps its buffer.
+        Self::from_compact(CompactString::from(s))
+    }
+
+    /// `str(i)` for an `i64` (formatted without going through `String`).
+    pub fn from_i64(i: i64) -> ObjRef {
+        use compact_str::ToCompactString;
+        Self::from_compact(i.to_compact_string())
+    }
+
+    fn from_compact(s: CompactString) -> ObjRef {
         if s.len() == 1
             && let Some(&b) = s.as_bytes().first()
             && b < 128
@@ -116,7 +130,7 @@ thread_local! {
             let o = ObjRef::new(
                 types::STR.get(),
                 StrObj {
-                    s: (b as char).to_string(),
+                    s: CompactString::new((b as char).encode_utf8(&mut [0; 4])),
                     nchars: 1,
                     hash: Cell::new(0),
                     c_text: OnceCell::new(),

@@ -1,0 +1,683 @@
+//! The hot loop: the quickened forms that need no help from the rest of
+//! the runtime, and calls and returns between Python functions.
+//!
+//! The general loop (`super::run_frames`) can execute every instruction,
+//! but it is one very large function whose arms call into the runtime,
+//! and the optimizer keeps its state (instruction and stack pointers, the
+//! locals base, the value stack) in memory around those calls. This loop
+//! is a small function with no calls on its fast paths, so that state stays
+//! in registers. It runs while the next instruction is one it knows and its
+//! guards hold; at anything else (a generic instruction, a guard miss, an
+//! error about to happen, a call it cannot make inline, the return from the
+//! run's outermost frame) it stops *before* the instruction, with the frame
+//! state written back, and the general loop executes that instruction with
+//! its full semantics: a quickened form's miss is counted there, not here.
+
+use super::{
+    dict_value_at, dup, float_cmp, int_add, int_cmp, int_floordiv, int_mod, int_mul, int_sub,
+    norm_index, put,
+};
+use crate::bytecode::{Instr, Op};
+use crate::frame::{ExecState, Frame, is_unbound_obj, take, unbound};
+use crate::object::types::{self, Kind};
+use crate::object::{DictObj, Function, IterObj, IterState, ListObj, TupleObj, Value};
+use crate::vm::Vm;
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// Whether the hot loop executes `op` (when its guards hold). The general
+/// loop hands control back to the hot loop at these instructions.
+pub(super) const fn is_hot(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Nop
+            | Op::LoadFast
+            | Op::LoadConst
+            | Op::LoadFastLoadConst
+            | Op::LoadFastLoadFast
+            | Op::StoreFast
+            | Op::PopTop
+            | Op::Jump
+            | Op::JumpBackward
+            | Op::PopJumpIfFalse
+            | Op::PopJumpIfTrue
+            | Op::LoadGlobalModule
+            | Op::LoadGlobalBuiltin
+            | Op::BinaryOpAddInt
+            | Op::BinaryOpSubInt
+            | Op::BinaryOpMulInt
+            | Op::BinaryOpModInt
+            | Op::BinaryOpFloorDivInt
+            | Op::BinaryOpAddFloat
+            | Op::BinaryOpSubFloat
+            | Op::BinaryOpMulFloat
+            | Op::BinaryOpTrueDivFloat
+            | Op::CompareOpIntJump
+            | Op::CompareOpFloatJump
+            | Op::CompareOpInt
+            | Op::CompareOpFloat
+            | Op::BinarySubscrListInt
+            | Op::BinarySubscrTupleInt
+            | Op::StoreSubscrListInt
+            | Op::ForIterRange
+            | Op::ForIterList
+            | Op::UnpackSequenceTwoTuple
+            | Op::CallPyExactArgs
+            | Op::CallMethodListAppend
+            | Op::LoadMethodType
+            | Op::CallStr1
+            | Op::ReturnValue
+    )
+}
+
+/// [`is_hot`] as a table, for the general loop's per-instruction check.
+pub(super) static HOT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < Op::ALL.len() {
+        t[i] = is_hot(Op::ALL[i]);
+        i += 1;
+    }
+    t
+};
+
+/// Runs the innermost frame of `st` (and the frames it calls) from its
+/// saved instruction until an instruction this loop does not take; leaves
+/// that frame's `pc` and `st.sp` pointing at it. `entry` is the number of
+/// frames below the run's outermost frame, whose return is left to the
+/// general loop.
+#[inline(never)]
+pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) {
+    let mut sp = st.sp;
+    // One iteration per frame switch: within a frame the code's units and
+    // constants and the locals base do not change, so the instruction loop
+    // below treats them as invariants.
+    'frame: loop {
+        let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) else {
+            return;
+        };
+        let (mut pc, lb) = (f.pc, f.lb);
+        let units: &[Cell<Instr>] = &f.code.units;
+        let consts: &[Value] = &f.code.consts;
+        let stack: &mut [Value] = &mut st.stack[..];
+        while let Some(u) = units.get(pc) {
+            let ins = u.get();
+            let arg = ins.arg;
+            /// Counts the instruction as executed (with `--stats`) once it
+            /// completed here.
+            macro_rules! done {
+                () => {
+                    if S && let Some(s) = vm.stats.as_deref_mut() {
+                        s.executed(ins.op);
+                    }
+                };
+            }
+            macro_rules! push {
+                ($v:expr) => {{
+                    let v = $v;
+                    match stack.get_mut(sp) {
+                        Some(slot) => {
+                            put(slot, v);
+                            sp += 1;
+                        }
+                        None => break,
+                    }
+                }};
+            }
+            macro_rules! int_arith {
+                ($f:expr) => {{
+                    match stack.get_mut(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Int(a), Value::Int(b)]) => match $f(*a, *b) {
+                            Ok(r) => *a = r,
+                            Err(_) => break,
+                        },
+                        _ => break,
+                    }
+                    sp -= 1;
+                    pc += 2;
+                }};
+            }
+            macro_rules! float_arith {
+                ($f:expr) => {{
+                    match stack.get_mut(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Float(a), Value::Float(b)]) => *a = $f(*a, *b),
+                        _ => break,
+                    }
+                    sp -= 1;
+                    pc += 2;
+                }};
+            }
+            match ins.op {
+                Op::Nop => pc += 1,
+                Op::LoadFast => {
+                    let v = match stack.get(lb + arg as usize) {
+                        Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
+                        Some(Value::Obj(_)) | None => break,
+                        Some(v) => dup(v),
+                    };
+                    push!(v);
+                    pc += 1;
+                }
+                Op::LoadFastLoadConst | Op::LoadFastLoadFast => {
+                    let first = match stack.get(lb + arg as usize) {
+                        Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
+                        Some(Value::Obj(_)) | None => break,
+                        Some(v) => dup(v),
+                    };
+                    let Some(second) = units.get(pc + 1) else {
+                        break;
+                    };
+                    let second = second.get().arg as usize;
+                    let second = if ins.op == Op::LoadFastLoadConst {
+                        match consts.get(second) {
+                            Some(v) => dup(v),
+                            None => break,
+                        }
+                    } else {
+                        match stack.get(lb + second) {
+                            Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
+                            Some(Value::Obj(_)) | None => break,
+                            Some(v) => dup(v),
+                        }
+                    };
+                    let Some([a, b]) = stack.get_mut(sp..sp + 2) else {
+                        break;
+                    };
+                    put(a, first);
+                    put(b, second);
+                    sp += 2;
+                    pc += 2;
+                }
+                Op::LoadConst => {
+                    let Some(v) = consts.get(arg as usize) else {
+                        break;
+                    };
+                    push!(dup(v));
+                    pc += 1;
+                }
+                Op::StoreFast => {
+                    if sp == 0 || lb + arg as usize >= sp - 1 {
+                        break;
+                    }
+                    sp -= 1;
+                    let v = take(&mut stack[sp]);
+                    drop(std::mem::replace(&mut stack[lb + arg as usize], v));
+                    pc += 1;
+                }
+                Op::PopTop => {
+                    let Some(slot) = sp.checked_sub(1).and_then(|i| stack.get_mut(i)) else {
+                        break;
+                    };
+                    drop(take(slot));
+                    sp -= 1;
+                    pc += 1;
+                }
+                Op::Jump | Op::JumpBackward => pc = arg as usize,
+                Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
+                    let Some(Value::Bool(b)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    sp -= 1;
+                    pc = if *b == (ins.op == Op::PopJumpIfTrue) {
+                        arg as usize
+                    } else {
+                        pc + 1
+                    };
+                }
+                Op::LoadGlobalModule | Op::LoadGlobalBuiltin => {
+                    let globals = st
+                        .frames
+                        .get(st.nframes.wrapping_sub(1))
+                        .and_then(|f| f.globals.downcast::<DictObj>());
+                    let hit = match (units.get(pc + 1..pc + 6), globals) {
+                        (Some([g0, g1, b0, b1, ix]), Some(gd))
+                            if gd.keys_version()
+                                == (g0.get().arg as u64 | (g1.get().arg as u64) << 32) =>
+                        {
+                            let idx = ix.get().arg as usize;
+                            if ins.op == Op::LoadGlobalModule {
+                                dict_value_at(gd, idx)
+                            } else {
+                                let bver = b0.get().arg as u64 | (b1.get().arg as u64) << 32;
+                                match vm.builtins.downcast::<DictObj>() {
+                                    Some(bd) if bd.keys_version() == bver => dict_value_at(bd, idx),
+                                    _ => None,
+                                }
+                            }
+                        }
+                        _ => None,
+                    };
+                    let Some(v) = hit else { break };
+                    push!(v);
+                    pc += 6;
+                }
+                Op::BinaryOpAddInt => int_arith!(int_add),
+                Op::BinaryOpSubInt => int_arith!(int_sub),
+                Op::BinaryOpMulInt => int_arith!(int_mul),
+                Op::BinaryOpModInt => int_arith!(int_mod),
+                Op::BinaryOpFloorDivInt => int_arith!(int_floordiv),
+                Op::BinaryOpAddFloat => float_arith!(|a, b| a + b),
+                Op::BinaryOpSubFloat => float_arith!(|a, b| a - b),
+                Op::BinaryOpMulFloat => float_arith!(|a, b| a * b),
+                Op::BinaryOpTrueDivFloat => {
+                    match stack.get_mut(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Float(a), Value::Float(b)]) if *b != 0.0 => *a /= *b,
+                        _ => break,
+                    }
+                    sp -= 1;
+                    pc += 2;
+                }
+                Op::CompareOpIntJump
+                | Op::CompareOpFloatJump
+                | Op::CompareOpInt
+                | Op::CompareOpFloat => {
+                    let r = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Int(a), Value::Int(b)])
+                            if matches!(ins.op, Op::CompareOpIntJump | Op::CompareOpInt) =>
+                        {
+                            int_cmp(arg, *a, *b)
+                        }
+                        Some([Value::Float(a), Value::Float(b)])
+                            if matches!(ins.op, Op::CompareOpFloatJump | Op::CompareOpFloat) =>
+                        {
+                            float_cmp(arg, *a, *b)
+                        }
+                        _ => break,
+                    };
+                    if matches!(ins.op, Op::CompareOpInt | Op::CompareOpFloat) {
+                        sp -= 1;
+                        put(&mut stack[sp - 1], Value::Bool(r));
+                        pc += 2;
+                    } else {
+                        // Fused with the conditional jump after the cache unit.
+                        let Some(j) = units.get(pc + 2) else { break };
+                        let j = j.get();
+                        let on_true = j.op == Op::PopJumpIfTrue;
+                        if !on_true && j.op != Op::PopJumpIfFalse {
+                            break;
+                        }
+                        sp -= 2;
+                        pc = if r == on_true { j.arg as usize } else { pc + 3 };
+                    }
+                }
+                Op::BinarySubscrListInt => {
+                    let got = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => o
+                            .downcast::<ListObj>()
+                            .and_then(|l| l.items.try_borrow().ok())
+                            .and_then(|items| norm_index(*i, items.len()).map(|k| dup(&items[k]))),
+                        _ => None,
+                    };
+                    let Some(v) = got else { break };
+                    // The index is an int: its slot needs no drop.
+                    sp -= 1;
+                    drop(std::mem::replace(&mut stack[sp - 1], v));
+                    pc += 2;
+                }
+                Op::BinarySubscrTupleInt => {
+                    let got = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::TUPLE => o
+                            .downcast::<TupleObj>()
+                            .and_then(|t| norm_index(*i, t.items.len()).map(|k| dup(&t.items[k]))),
+                        _ => None,
+                    };
+                    let Some(v) = got else { break };
+                    sp -= 1;
+                    drop(std::mem::replace(&mut stack[sp - 1], v));
+                    pc += 2;
+                }
+                Op::StoreSubscrListInt => {
+                    let Some([_, Value::Obj(o), Value::Int(i)]) = stack.get(sp.wrapping_sub(3)..sp)
+                    else {
+                        break;
+                    };
+                    if o.kind() != Kind::LIST {
+                        break;
+                    }
+                    let i = *i;
+                    let c = take(&mut stack[sp - 2]);
+                    let stored = match c.downcast::<ListObj>().map(|l| l.items.try_borrow_mut()) {
+                        Some(Ok(mut items)) => match norm_index(i, items.len()) {
+                            Some(k) => {
+                                let old =
+                                    std::mem::replace(&mut items[k], take(&mut stack[sp - 3]));
+                                drop(items);
+                                drop(old);
+                                true
+                            }
+                            None => false,
+                        },
+                        _ => false,
+                    };
+                    if !stored {
+                        put(&mut stack[sp - 2], c);
+                        break;
+                    }
+                    drop(c);
+                    sp -= 3;
+                    pc += 2;
+                }
+                Op::ForIterRange | Op::ForIterList => {
+                    let next = match stack.get(sp.wrapping_sub(1)) {
+                        Some(Value::Obj(o))
+                            if (ins.op == Op::ForIterRange && o.is_type(&types::RANGE_ITER))
+                                || (ins.op == Op::ForIterList && o.is_type(&types::LIST_ITER)) =>
+                        {
+                            let Some(Ok(mut s)) =
+                                o.downcast::<IterObj>().map(|io| io.state.try_borrow_mut())
+                            else {
+                                break;
+                            };
+                            match &mut *s {
+                                IterState::Range { cur, step, left } => {
+                                    if *left > 0 {
+                                        let v = *cur;
+                                        *left -= 1;
+                                        *cur = cur.wrapping_add(*step);
+                                        Some(Value::Int(v))
+                                    } else {
+                                        None
+                                    }
+                                }
+                                IterState::List { list, idx } => {
+                                    let v = list
+                                        .downcast::<ListObj>()
+                                        .and_then(|l| l.items.try_borrow().ok())
+                                        .and_then(|items| items.get(*idx).map(dup));
+                                    match v {
+                                        Some(v) => {
+                                            *idx += 1;
+                                            Some(v)
+                                        }
+                                        // The general loop retires the exhausted
+                                        // list iterator.
+                                        None => break,
+                                    }
+                                }
+                                _ => break,
+                            }
+                        }
+                        _ => break,
+                    };
+                    match next {
+                        Some(v) => {
+                            push!(v);
+                            pc += 2;
+                        }
+                        None => {
+                            // An exhausted range iterator: pop it and leave the loop.
+                            sp -= 1;
+                            drop(take(&mut stack[sp]));
+                            pc = arg as usize;
+                        }
+                    }
+                }
+                Op::UnpackSequenceTwoTuple => {
+                    let items = match stack.get(sp.wrapping_sub(1)) {
+                        Some(Value::Obj(o)) if o.kind() == Kind::TUPLE => o
+                            .downcast::<TupleObj>()
+                            .filter(|t| t.items.len() == 2)
+                            .map(|t| (dup(&t.items[0]), dup(&t.items[1]))),
+                        _ => None,
+                    };
+                    let Some((a, b)) = items else { break };
+                    if sp >= stack.len() {
+                        break;
+                    }
+                    drop(std::mem::replace(&mut stack[sp - 1], b));
+                    put(&mut stack[sp], a);
+                    sp += 1;
+                    pc += 2;
+                }
+                Op::CallMethodListAppend => {
+                    if sp < 3 || stack[sp - 2].kind() != Kind::LIST {
+                        break;
+                    }
+                    let is_append = matches!(&stack[sp - 3], Value::Obj(m) if m.kind() == Kind::BUILTIN
+                    && m.downcast::<crate::object::Builtin>()
+                        .is_some_and(|b| super::is_native(b.func, crate::methods::list_append)));
+                    if !is_append {
+                        break;
+                    }
+                    let recv = take(&mut stack[sp - 2]);
+                    let pushed = match recv.downcast::<ListObj>().map(|l| l.items.try_borrow_mut())
+                    {
+                        Some(Ok(mut items)) => {
+                            items.push(take(&mut stack[sp - 1]));
+                            true
+                        }
+                        _ => false,
+                    };
+                    if !pushed {
+                        put(&mut stack[sp - 2], recv);
+                        break;
+                    }
+                    drop(recv);
+                    sp -= 3;
+                    drop(std::mem::replace(&mut stack[sp], Value::None));
+                    sp += 1;
+                    pc += 3;
+                }
+                Op::LoadMethodType => {
+                    // A method of a built-in type: (method, receiver).
+                    let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    let kind = o.kind();
+                    let (Some(k), Some(m)) = (units.get(pc + 1), units.get(pc + 2)) else {
+                        break;
+                    };
+                    if k.get().arg != kind + 1 {
+                        break;
+                    }
+                    let Some(method) = vm
+                        .method_objs
+                        .get(kind as usize)
+                        .and_then(|t| t.get(m.get().arg as usize))
+                        .map(dup)
+                    else {
+                        break;
+                    };
+                    if sp >= stack.len() {
+                        break;
+                    }
+                    let recv = std::mem::replace(&mut stack[sp - 1], method);
+                    put(&mut stack[sp], recv);
+                    sp += 1;
+                    pc += 5;
+                }
+                Op::CallStr1 => {
+                    // `str(i)` of an int (other arguments take the general loop).
+                    let (Some(Value::Obj(f)), Some(Value::Int(i))) =
+                        (stack.get(sp.wrapping_sub(2)), stack.get(sp.wrapping_sub(1)))
+                    else {
+                        break;
+                    };
+                    if !super::is_static_type(f, &types::STR) {
+                        break;
+                    }
+                    let s = super::int_to_str(*i);
+                    sp -= 1;
+                    // The str type is immortal: replacing it needs no drop.
+                    drop(std::mem::replace(&mut stack[sp - 1], s));
+                    pc += 3;
+                }
+                Op::CallPyExactArgs => {
+                    let n = arg as usize;
+                    let lb2 = sp.wrapping_sub(n);
+                    let Some(Value::Obj(fo)) = stack.get(lb2.wrapping_sub(1)) else {
+                        break;
+                    };
+                    if fo.kind() != Kind::FUNCTION || lb2 > sp {
+                        break;
+                    }
+                    let Some(func) = fo.downcast::<Function>() else {
+                        break;
+                    };
+                    let code = &func.code;
+                    let nslots = code.nslots();
+                    // Inline only plain calls: exact arguments, no cells to
+                    // make, room on the stack, below the recursion limit.
+                    if code.plain_argc as usize != n
+                        || st.nframes == 0
+                        || lb2 + nslots + code.max_stack as usize > stack.len()
+                        || vm.depth >= vm.config.recursion_limit
+                    {
+                        break;
+                    }
+                    done!();
+                    vm.depth += 1;
+                    crate::gc::maybe_collect();
+                    if S && let Some(s) = vm.stats.as_deref_mut() {
+                        s.call(code);
+                    }
+                    // The frame slot about to be reused usually still holds
+                    // this very code and globals (recursion, a loop calling
+                    // the same function): then there is nothing to replace.
+                    let fresh = match st.frames.get(st.nframes) {
+                        Some(f) if Rc::ptr_eq(&f.code, code) && f.globals.ptr_eq(&func.globals) => {
+                            None
+                        }
+                        _ => Some((code.clone(), func.globals.clone())),
+                    };
+                    for slot in &mut stack[lb2 + n..lb2 + nslots] {
+                        put(slot, unbound());
+                    }
+                    let hb = vm.handled.len();
+                    if let Some(caller) = st.frames.get_mut(st.nframes - 1) {
+                        caller.pc = pc + 3;
+                    }
+                    sp = lb2 + nslots;
+                    match (st.frames.get_mut(st.nframes), fresh) {
+                        (Some(f), fresh) => {
+                            if let Some((code, globals)) = fresh {
+                                f.code = code;
+                                f.globals = globals;
+                            }
+                            f.pc = 0;
+                            f.lb = lb2;
+                            f.sb = sp;
+                            f.hb = hb;
+                        }
+                        (None, Some((code, globals))) => st.frames.push(Frame {
+                            code,
+                            globals,
+                            pc: 0,
+                            lb: lb2,
+                            sb: sp,
+                            hb,
+                        }),
+                        // Only a slot that exists can be reused.
+                        (None, None) => {}
+                    }
+                    st.nframes += 1;
+                    continue 'frame;
+                }
+                Op::ReturnValue => {
+                    if st.nframes <= entry + 1 || sp == 0 || lb == 0 || sp < lb {
+                        break;
+                    }
+                    let Some(hb) = st.frames.get(st.nframes - 1).map(|f| f.hb) else {
+                        break;
+                    };
+                    sp -= 1;
+                    let v = take(&mut stack[sp]);
+                    let base = lb - 1;
+                    for slot in &mut stack[base..sp] {
+                        drop(take(slot));
+                    }
+                    put(&mut stack[base], v);
+                    sp = base + 1;
+                    done!();
+                    st.nframes -= 1;
+                    if vm.handled.len() > hb {
+                        vm.handled.truncate(hb);
+                    }
+                    vm.depth -= 1;
+                    continue 'frame;
+                }
+                // Everything else is the general loop's (listed, not `_`, so
+                // the match is exhaustive and dispatch needs no range check).
+                Op::Cache
+                | Op::Copy
+                | Op::Swap
+                | Op::DeleteFast
+                | Op::LoadDeref
+                | Op::StoreDeref
+                | Op::DeleteDeref
+                | Op::LoadClosure
+                | Op::LoadGlobal
+                | Op::StoreGlobal
+                | Op::DeleteGlobal
+                | Op::LoadAttr
+                | Op::StoreAttr
+                | Op::LoadMethod
+                | Op::BinaryOp
+                | Op::UnaryNegative
+                | Op::UnaryPositive
+                | Op::UnaryInvert
+                | Op::UnaryNot
+                | Op::CompareOp
+                | Op::IsOp
+                | Op::ContainsOp
+                | Op::BinarySubscr
+                | Op::StoreSubscr
+                | Op::DeleteSubscr
+                | Op::BuildSlice
+                | Op::BuildTuple
+                | Op::BuildList
+                | Op::BuildMap
+                | Op::BuildString
+                | Op::ListAppend
+                | Op::ListExtend
+                | Op::MapAdd
+                | Op::ListToTuple
+                | Op::FormatValue
+                | Op::UnpackSequence
+                | Op::GetIter
+                | Op::ForIter
+                | Op::JumpIfFalseOrPop
+                | Op::JumpIfTrueOrPop
+                | Op::MakeFunction
+                | Op::Call
+                | Op::CallKw
+                | Op::CallMethod
+                | Op::CallEx
+                | Op::RaiseVarargs
+                | Op::Reraise
+                | Op::PushExcInfo
+                | Op::PopExcept
+                | Op::CheckExcMatch
+                | Op::LoadAssertionError
+                | Op::ImportName
+                | Op::ImportFrom
+                | Op::LoadAttrModule
+                | Op::LoadMethodModule
+                | Op::BinaryOpInt
+                | Op::BinaryOpFloat
+                | Op::BinaryOpMixed
+                | Op::BinaryOpAddStr
+                | Op::CompareOpStrJump
+                | Op::CompareOpStr
+                | Op::BinarySubscrDict
+                | Op::StoreSubscrDict
+                | Op::UnpackSequenceTuple
+                | Op::UnpackSequenceList
+                | Op::CallPyWithDefaults
+                | Op::CallBuiltinLen
+                | Op::CallBuiltinIsinstance
+                | Op::CallBuiltin
+                | Op::CallType
+                | Op::CallMethodBuiltin
+                | Op::CallMethodPyExactArgs => break,
+            }
+            done!();
+        }
+        // Stopped before the instruction at `pc`: the general loop takes it.
+        if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
+            f.pc = pc;
+        }
+        st.sp = sp;
+        return;
+    }
+}

@@ -1,0 +1,252 @@
+//! Type feedback: a read-only view of what each specializing instruction
+//! has seen.
+//!
+//! Quickening (`crate::quicken`) records, in an instruction's own inline
+//! cache, the classes of the operands it saw when it tried to specialize
+//! and whenever a guard of its quickened form missed, and the callee a call
+//! site saw. Together with the instruction's current form (generic, or
+//! which quickened form) that is the profile a JIT compiles from. This
+//! module only reads it: nothing here changes the code.
+//!
+//! Classes seen during the first executions, before the instruction tried
+//! to specialize (its warmup), are not recorded.
+
+use crate::bytecode::{Code, Instr, Op};
+use crate::object::types::{self, Kind};
+use crate::object::{IntObj, Value};
+use crate::quicken::layout;
+
+macro_rules! classes {
+    ($( $(#[$m:meta])* $name:ident = $text:literal; )*) => {
+        /// A coarse class of runtime value, as call sites record it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        pub enum TypeClass { $( $(#[$m])* $name, )* }
+
+        impl TypeClass {
+            /// Every class, by bit number.
+            pub const ALL: &'static [TypeClass] = &[ $( TypeClass::$name, )* ];
+            /// The class's name as feedback dumps print it.
+            pub fn name(self) -> &'static str {
+                match self { $( TypeClass::$name => $text, )* }
+            }
+        }
+    };
+}
+
+classes! {
+    /// `None`.
+    None = "None";
+    /// `bool`.
+    Bool = "bool";
+    /// An `int` in `i64` range (unboxed).
+    Int = "int";
+    /// An `int` outside `i64` range.
+    BigInt = "bigint";
+    /// `float`.
+    Float = "float";
+    /// `str`.
+    Str = "str";
+    /// `list`.
+    List = "list";
+    /// `tuple`.
+    Tuple = "tuple";
+    /// `dict`.
+    Dict = "dict";
+    /// A Python function.
+    Function = "function";
+    /// A native (Rust) builtin function or method.
+    Builtin = "builtin";
+    /// A type object.
+    Type = "type";
+    /// A module.
+    Module = "module";
+    /// A range iterator.
+    RangeIter = "range_iterator";
+    /// A list iterator.
+    ListIter = "list_iterator";
+    /// Anything else (including objects of C extension types).
+    Other = "other";
+}
+
+const _: () = assert!(TypeClass::ALL.len() <= 16);
+
+impl TypeClass {
+    /// The class of `v`.
+    pub fn of(v: &Value) -> TypeClass {
+        match v {
+            Value::None => TypeClass::None,
+            Value::Bool(_) => TypeClass::Bool,
+            Value::Int(_) => TypeClass::Int,
+            Value::Float(_) => TypeClass::Float,
+            Value::Obj(o) => match o.kind() {
+                Kind::INT => match o.downcast::<IntObj>() {
+                    Some(IntObj::Small(_)) => TypeClass::Int,
+                    _ => TypeClass::BigInt,
+                },
+                Kind::FLOAT => TypeClass::Float,
+                Kind::STR => TypeClass::Str,
+                Kind::LIST => TypeClass::List,
+                Kind::TUPLE => TypeClass::Tuple,
+                Kind::DICT => TypeClass::Dict,
+                Kind::FUNCTION => TypeClass::Function,
+                Kind::BUILTIN => TypeClass::Builtin,
+                Kind::TYPE => TypeClass::Type,
+                Kind::MODULE => TypeClass::Module,
+                Kind::ITER if o.is_type(&types::RANGE_ITER) => TypeClass::RangeIter,
+                Kind::ITER if o.is_type(&types::LIST_ITER) => TypeClass::ListIter,
+                _ => TypeClass::Other,
+            },
+        }
+    }
+}
+
+/// A set of [`TypeClass`]es (one bit each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TypeSet(pub u16);
+
+impl TypeSet {
+    /// The set holding only the class of `v`.
+    pub fn of(v: &Value) -> TypeSet {
+        TypeSet(1 << TypeClass::of(v) as u16)
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `c` is in the set.
+    pub fn contains(self, c: TypeClass) -> bool {
+        self.0 & (1 << c as u16) != 0
+    }
+
+    /// The only class in the set, if it has exactly one (a monomorphic site).
+    pub fn single(self) -> Option<TypeClass> {
+        (self.0.count_ones() == 1)
+            .then(|| {
+                TypeClass::ALL
+                    .get(self.0.trailing_zeros() as usize)
+                    .copied()
+            })
+            .flatten()
+    }
+
+    /// The classes in the set.
+    pub fn classes(self) -> impl Iterator<Item = TypeClass> {
+        TypeClass::ALL
+            .iter()
+            .copied()
+            .filter(move |c| self.contains(*c))
+    }
+
+    /// The union of two sets.
+    pub fn union(self, other: TypeSet) -> TypeSet {
+        TypeSet(self.0 | other.0)
+    }
+}
+
+/// Where a LOAD_GLOBAL site found its name when it specialized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GlobalSource {
+    /// In the module's globals, at this entry index.
+    Module {
+        /// The entry index in the globals dict.
+        index: u32,
+    },
+    /// In the builtins, at this entry index.
+    Builtin {
+        /// The entry index in the builtins dict.
+        index: u32,
+    },
+}
+
+/// What one specializing instruction has seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteFeedback {
+    /// The instruction's unit index.
+    pub pc: usize,
+    /// The generic instruction (the family).
+    pub family: Op,
+    /// The instruction as it is now: the family's generic form, or the
+    /// quickened form it was rewritten into (which states what its guards
+    /// assume: `BINARY_OP_ADD_INT` saw two ints).
+    pub form: Op,
+    /// The classes seen for each recorded operand: for binary operators and
+    /// comparisons (left, right); subscripts (container, key); FOR_ITER the
+    /// iterator; UNPACK_SEQUENCE the sequence; attribute loads the object;
+    /// calls the callee (for CALL_METHOD: the receiver, or the callee when
+    /// there was none).
+    pub operands: Vec<TypeSet>,
+    /// For calls of Python functions: the version of the function seen
+    /// ([`crate::object::Function::version`]).
+    pub callee_version: Option<u32>,
+    /// For LOAD_GLOBAL: where the name was found.
+    pub global: Option<GlobalSource>,
+}
+
+impl SiteFeedback {
+    /// Whether the instruction currently runs in a quickened form.
+    pub fn is_quickened(&self) -> bool {
+        self.form != self.family
+    }
+}
+
+fn cache_arg(code: &Code, pc: usize, i: usize) -> u32 {
+    code.units.get(pc + 1 + i).map(|c| c.get().arg).unwrap_or(0)
+}
+
+/// The feedback of the instruction at `pc`, if it is one that specializes.
+pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
+    let ins: Instr = code.units.get(pc)?.get();
+    let family = ins.op.generic();
+    if !crate::quicken::is_adaptive(family) {
+        return None;
+    }
+    let t = layout::types_unit(family)
+        .map(|i| cache_arg(code, pc, i))
+        .unwrap_or(0);
+    let operands = match layout::operand_count(family) {
+        2 => vec![TypeSet(t as u16), TypeSet((t >> 16) as u16)],
+        1 => vec![TypeSet(t as u16)],
+        _ => Vec::new(),
+    };
+    let callee_version = match family {
+        Op::Call | Op::CallMethod => {
+            Some(cache_arg(code, pc, layout::CALL_CALLEE)).filter(|v| *v != 0)
+        }
+        _ => None,
+    };
+    let global = match ins.op {
+        Op::LoadGlobalModule => Some(GlobalSource::Module {
+            index: cache_arg(code, pc, layout::GLOBAL_INDEX),
+        }),
+        Op::LoadGlobalBuiltin => Some(GlobalSource::Builtin {
+            index: cache_arg(code, pc, layout::GLOBAL_INDEX),
+        }),
+        _ => None,
+    };
+    Some(SiteFeedback {
+        pc,
+        family,
+        form: ins.op,
+        operands,
+        callee_version,
+        global,
+    })
+}
+
+/// The feedback of every specializing instruction of `code` (not of the
+/// code objects nested in it), in instruction order.
+pub fn sites(code: &Code) -> Vec<SiteFeedback> {
+    let mut out = Vec::new();
+    let mut pc = 0;
+    while let Some(u) = code.units.get(pc) {
+        let ins = u.get();
+        if let Some(s) = site(code, pc) {
+            out.push(s);
+        }
+        pc += 1 + ins.op.cache_units();
+    }
+    out
+}

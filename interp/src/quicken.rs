@@ -1,0 +1,652 @@
+//! Quickening: specializing instructions in place, from what they see.
+//!
+//! This follows CPython 3.11's specializing adaptive interpreter. Each
+//! generic instruction of a family (LOAD_GLOBAL, BINARY_OP, CALL, …)
+//! counts down a warmup counter kept in its instruction unit
+//! ([`Instr::counter`]). When it reaches zero, [`specialize`] looks at the
+//! operands the instruction is about to use and rewrites it, in place, into
+//! a quickened form such as `BINARY_OP_ADD_INT`, filling its inline cache.
+//! A quickened form opens with guards; when one fails, the evaluation loop
+//! calls [`on_miss`] and runs the generic path for that execution. After
+//! [`MISS_BUDGET`] misses the instruction is rewritten back to its generic
+//! form with a longer countdown before the next attempt (exponential
+//! backoff), and so is an instruction whose attempt found no form.
+//!
+//! Rewriting never changes an instruction's length, so the unit offsets of
+//! every instruction (jump targets, the exception table, the offsets a JIT
+//! deoptimizes to) stay valid; the generic form of any unit is
+//! [`Op::generic`].
+//!
+//! The decisions live here and only here: which form fits which operands
+//! (one function per family; [`specialize_call`] is the single place that
+//! picks a CALL form), what the cache of each form holds ([`layout`]), and
+//! why a guard can fail ([`DeoptReason`]). The evaluation loop executes the
+//! forms; `crate::feedback` reads what the caches recorded.
+
+use crate::builtins;
+use crate::bytecode::{BinOp, Code, Instr, Op};
+use crate::eval::is_static_type;
+use crate::feedback::TypeSet;
+use crate::methods;
+use crate::object::types::{self, Kind};
+use crate::object::{
+    Builtin, DictKey, DictObj, Function, IterObj, IterState, ModuleObj, ObjRef, Value,
+};
+use crate::stats::Counter;
+use crate::vm::Vm;
+use std::cell::Cell;
+
+macro_rules! reasons {
+    ($( $(#[$m:meta])* $name:ident = $text:literal; )*) => {
+        /// Why a guard of a quickened instruction failed. Stats and
+        /// debugging output use these names; a JIT's side exits can reuse
+        /// them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum DeoptReason { $( $(#[$m])* $name, )* }
+
+        impl DeoptReason {
+            /// Every reason.
+            pub const ALL: &'static [DeoptReason] = &[ $( DeoptReason::$name, )* ];
+            /// A short description for reports.
+            pub fn describe(self) -> &'static str {
+                match self { $( DeoptReason::$name => $text, )* }
+            }
+        }
+    };
+}
+
+reasons! {
+    /// An operand's type is not the one the form was specialized for.
+    WrongType = "operand type";
+    /// An `i64` result would overflow (the big-int path is needed).
+    IntOverflow = "int overflow";
+    /// A division or modulo by zero (the generic path raises).
+    ZeroDivision = "division by zero";
+    /// An index outside the sequence (the generic path raises).
+    OutOfRange = "index out of range";
+    /// A key that is not in the dict (the generic path raises).
+    MissingKey = "key not found";
+    /// The dict's keys changed since the cache was filled.
+    KeysVersion = "dict keys changed";
+    /// A call site sees a different kind of callee.
+    WrongCallee = "different callee";
+    /// A call site's callee takes a different number of arguments.
+    ArgCount = "argument count";
+    /// A sequence to unpack has a different length.
+    WrongLength = "sequence length";
+    /// A container is being iterated or changed by native code right now.
+    Busy = "container in use";
+}
+
+/// How a quickened instruction's inline cache is laid out: the index of
+/// each field among the cache units after the instruction. The specializer
+/// writes these, the evaluation loop reads them in guards, and
+/// `crate::feedback` reads them for the profile.
+pub mod layout {
+    use crate::bytecode::Op;
+
+    /// LOAD_GLOBAL: the globals dict's keys version (two units, low first).
+    pub const GLOBAL_VERSION: usize = 0;
+    /// LOAD_GLOBAL_BUILTIN: the builtins dict's keys version (two units).
+    pub const BUILTINS_VERSION: usize = 2;
+    /// LOAD_GLOBAL: the entry index in the dict the name was found in.
+    pub const GLOBAL_INDEX: usize = 4;
+    /// LOAD_ATTR/LOAD_METHOD on a module: its dict's keys version (two units).
+    pub const ATTR_VERSION: usize = 0;
+    /// LOAD_ATTR/LOAD_METHOD on a module: the entry index.
+    pub const ATTR_INDEX: usize = 2;
+    /// LOAD_METHOD_TYPE: the receiver's kind plus one.
+    pub const METHOD_KIND: usize = 0;
+    /// LOAD_METHOD_TYPE: the index in the kind's method table.
+    pub const METHOD_INDEX: usize = 1;
+    /// CALL/CALL_METHOD: the version of the Python function last seen.
+    pub const CALL_CALLEE: usize = 0;
+
+    /// The unit holding the classes seen (up to two [`super::TypeSet`]s,
+    /// the first in the low half), by family.
+    pub fn types_unit(family: Op) -> Option<usize> {
+        match family {
+            Op::BinaryOp
+            | Op::CompareOp
+            | Op::BinarySubscr
+            | Op::StoreSubscr
+            | Op::ForIter
+            | Op::UnpackSequence => Some(0),
+            Op::LoadAttr | Op::LoadMethod => Some(3),
+            Op::Call | Op::CallMethod => Some(1),
+            _ => None,
+        }
+    }
+
+    /// How many operands a family records classes for.
+    pub fn operand_count(family: Op) -> usize {
+        match family {
+            Op::BinaryOp | Op::CompareOp | Op::BinarySubscr | Op::StoreSubscr => 2,
+            Op::ForIter
+            | Op::UnpackSequence
+            | Op::LoadAttr
+            | Op::LoadMethod
+            | Op::Call
+            | Op::CallMethod => 1,
+            _ => 0,
+        }
+    }
+}
+
+// ----- counters ---------------------------------------------------------------
+
+/// The counter's value lives above four bits of backoff exponent; this is
+/// one step of the value.
+pub const COUNTER_UNIT: u16 = 16;
+const BACKOFF_MASK: u16 = 15;
+const MAX_BACKOFF: u16 = 12;
+/// The largest warmup a counter can hold.
+pub const MAX_WARMUP: u16 = u16::MAX >> 4;
+/// Guard misses a quickened form absorbs (running the generic path each
+/// time) before it is rewritten back to its generic form, as in CPython.
+pub const MISS_BUDGET: u16 = 52;
+/// Executions of a generic instruction before its first specialization
+/// attempt, unless the configuration says otherwise.
+pub const DEFAULT_WARMUP: u16 = 8;
+
+/// The counter of a generic instruction that tries after `warmup` more
+/// executions.
+fn initial_counter(warmup: u16) -> u16 {
+    warmup.min(MAX_WARMUP) << 4
+}
+
+/// The counter after a failed attempt or a deopt: twice as long a wait as
+/// last time (up to 4095 executions). With a warmup of 0 (the stress
+/// setting) every execution tries again.
+fn backoff_counter(old: u16, stress: bool) -> u16 {
+    if stress {
+        return 0;
+    }
+    let e = ((old & BACKOFF_MASK) + 1).min(MAX_BACKOFF);
+    (((1u16 << e) - 1) << 4) | e
+}
+
+/// The counter of a fresh quickened form: its miss budget, keeping the
+/// backoff exponent so that a site that keeps deoptimizing waits longer
+/// each time. With the stress setting the first miss deoptimizes.
+fn miss_counter(old: u16, stress: bool) -> u16 {
+    if stress {
+        0
+    } else {
+        (MISS_BUDGET << 4) | (old & BACKOFF_MASK)
+    }
+}
+
+/// Whether `op` is the generic form of a family with quickened forms.
+pub fn is_adaptive(op: Op) -> bool {
+    matches!(
+        op,
+        Op::LoadGlobal
+            | Op::LoadAttr
+            | Op::LoadMethod
+            | Op::BinaryOp
+            | Op::CompareOp
+            | Op::BinarySubscr
+            | Op::StoreSubscr
+            | Op::ForIter
+            | Op::UnpackSequence
+            | Op::Call
+            | Op::CallMethod
+    )
+}
+
+/// Prepares `code` for its first run: arms the warmup counter of every
+/// specializing instruction and forms superinstructions. Does nothing the
+/// second time.
+pub fn quicken_code(code: &Code, warmup: u16) {
+    if code.quickened.replace(true) {
+        return;
+    }
+    let counter = initial_counter(warmup);
+    let mut pc = 0;
+    while let Some(u) = code.units.get(pc) {
+        let ins = u.get();
+        let next = pc + 1 + ins.op.cache_units();
+        if is_adaptive(ins.op) {
+            u.set(ins.with(ins.op, counter));
+        } else if let Some(second) = code.units.get(next).map(Cell::get)
+            && let Some(sup) = superinstruction(ins.op, second.op)
+        {
+            u.set(ins.with(sup, 0));
+        }
+        pc = next;
+    }
+}
+
+/// The superinstruction that replaces `first` when `second` follows it.
+///
+/// Each pair was chosen by measurement (see CONTRIBUTING.md, "Performance"):
+/// `typhon --stats` counts executed instruction pairs, and these two are
+/// the most frequent ones in the kernels (LOAD_FAST then LOAD_CONST is a
+/// fifth of fib's instructions, LOAD_FAST then LOAD_FAST a fifth of the
+/// sieve's); callgrind confirmed each one saves more than it costs.
+fn superinstruction(first: Op, second: Op) -> Option<Op> {
+    match (first, second) {
+        (Op::LoadFast, Op::LoadConst) => Some(Op::LoadFastLoadConst),
+        (Op::LoadFast, Op::LoadFast) => Some(Op::LoadFastLoadFast),
+        _ => None,
+    }
+}
+
+// ----- the cache ------------------------------------------------------------------
+
+fn set_unit(cache: &[Cell<Instr>], i: usize, v: u32) {
+    if let Some(c) = cache.get(i) {
+        c.set(Instr::new(Op::Cache, v));
+    }
+}
+
+fn set_u64(cache: &[Cell<Instr>], i: usize, v: u64) {
+    set_unit(cache, i, v as u32);
+    set_unit(cache, i + 1, (v >> 32) as u32);
+}
+
+/// Reads a 64-bit cache field written by the specializer.
+#[inline(always)]
+pub fn cache_u64(cache: &[Cell<Instr>], i: usize) -> Option<u64> {
+    let lo = cache.get(i)?.get().arg as u64;
+    let hi = cache.get(i + 1)?.get().arg as u64;
+    Some(lo | hi << 32)
+}
+
+/// ORs the classes of `operands` into the family's feedback unit.
+fn record_types(family: Op, cache: &[Cell<Instr>], operands: &[Value]) {
+    let Some(i) = layout::types_unit(family) else {
+        return;
+    };
+    let Some(c) = cache.get(i) else { return };
+    let n = layout::operand_count(family);
+    let mut bits = 0u32;
+    for (k, v) in operands.iter().take(n).enumerate() {
+        bits |= (TypeSet::of(v).0 as u32) << (16 * k);
+    }
+    c.set(Instr::new(Op::Cache, c.get().arg | bits));
+}
+
+/// The operands a family's feedback records, from the top of its operand
+/// stack (`stack` ends at the stack pointer).
+fn feedback_operands(family: Op, arg: u32, stack: &[Value]) -> &[Value] {
+    let n = stack.len();
+    let range = match family {
+        Op::BinaryOp | Op::CompareOp | Op::BinarySubscr => n.checked_sub(2).map(|s| s..n),
+        // STORE_SUBSCR: value, container, key.
+        Op::StoreSubscr => n.checked_sub(2).map(|s| s..n),
+        Op::ForIter | Op::UnpackSequence | Op::LoadAttr | Op::LoadMethod => {
+            n.checked_sub(1).map(|s| s..n)
+        }
+        Op::Call => n
+            .checked_sub(arg as usize + 1)
+            .map(|s| s..(s + 1).min(n)),
+        Op::CallMethod => n.checked_sub(arg as usize + 2).map(|s| {
+            // The receiver, or the callee when LOAD_METHOD left none.
+            if matches!(stack.get(s + 1), Some(Value::Obj(o)) if is_static_type(o, &crate::vm::NULL_MARKER))
+            {
+                s..s + 1
+            } else {
+                s + 1..s + 2
+            }
+        }),
+        _ => None,
+    };
+    range.and_then(|r| stack.get(r)).unwrap_or(&[])
+}
+
+// ----- specializing -------------------------------------------------------------------
+
+/// Tries to specialize the generic instruction at `pc`, whose counter ran
+/// out, for the operands on `stack` (the live values, ending at the stack
+/// pointer) with the frame's `globals`. Rewrites the instruction either
+/// way: into a quickened form with a fresh miss budget, or back to itself
+/// with a longer countdown. Returns the new opcode on success.
+pub fn specialize(
+    vm: &mut Vm,
+    code: &Code,
+    pc: usize,
+    globals: &ObjRef,
+    stack: &[Value],
+) -> Option<Op> {
+    let unit = code.units.get(pc)?;
+    let ins = unit.get();
+    let family = ins.op;
+    let cache = code.units.get(pc + 1..pc + 1 + ins.cache as usize)?;
+    let stress = vm.config.quicken_warmup == 0;
+    record_types(family, cache, feedback_operands(family, ins.arg, stack));
+    let top = |k: usize| stack.len().checked_sub(k).and_then(|i| stack.get(i));
+    let chosen = match family {
+        Op::LoadGlobal => specialize_load_global(vm, code, ins.arg, globals, cache),
+        Op::LoadAttr => top(1)
+            .and_then(|o| module_attr(code, ins.arg, o, cache))
+            .map(|()| Op::LoadAttrModule),
+        Op::LoadMethod => top(1).and_then(|o| specialize_load_method(code, ins.arg, o, cache)),
+        Op::BinaryOp => match (top(2), top(1)) {
+            (Some(a), Some(b)) => specialize_binary_op(ins.arg, a, b),
+            _ => None,
+        },
+        Op::CompareOp => match (top(2), top(1)) {
+            (Some(a), Some(b)) => {
+                let next = code
+                    .units
+                    .get(pc + 1 + ins.cache as usize)
+                    .map(|u| u.get().op);
+                specialize_compare_op(a, b, next)
+            }
+            _ => None,
+        },
+        Op::BinarySubscr => match (top(2), top(1)) {
+            (Some(c), Some(k)) => specialize_subscr(c, k),
+            _ => None,
+        },
+        Op::StoreSubscr => match (top(2), top(1)) {
+            (Some(c), Some(k)) => match (c.kind(), k) {
+                (Kind::LIST, Value::Int(_)) => Some(Op::StoreSubscrListInt),
+                (Kind::DICT, _) => Some(Op::StoreSubscrDict),
+                _ => None,
+            },
+            _ => None,
+        },
+        Op::ForIter => top(1).and_then(specialize_for_iter),
+        Op::UnpackSequence => top(1).and_then(|v| specialize_unpack(ins.arg, v)),
+        Op::Call => {
+            let n = ins.arg as usize;
+            match (top(n + 1), stack.len().checked_sub(n + 1)) {
+                (Some(callee), Some(_)) => specialize_call(callee, n, false, cache),
+                _ => None,
+            }
+        }
+        Op::CallMethod => {
+            let n = ins.arg as usize;
+            match (top(n + 2), top(n + 1)) {
+                (Some(meth), Some(recv)) => {
+                    let no_self =
+                        matches!(recv, Value::Obj(o) if is_static_type(o, &crate::vm::NULL_MARKER));
+                    if no_self {
+                        specialize_call(meth, n, true, cache)
+                    } else {
+                        specialize_method_call(meth, recv, n)
+                    }
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    match chosen {
+        Some(op) => {
+            unit.set(ins.with(op, miss_counter(ins.counter, stress)));
+            if let Some(s) = vm.stats.as_deref_mut() {
+                s.count(family, Counter::SpecializeOk);
+            }
+        }
+        None => {
+            unit.set(ins.with(family, backoff_counter(ins.counter, stress)));
+            if let Some(s) = vm.stats.as_deref_mut() {
+                s.count(family, Counter::SpecializeFail);
+            }
+        }
+    }
+    chosen
+}
+
+/// Records a guard miss of the quickened instruction at `pc` (`stack` ends
+/// at the stack pointer, as when the instruction started): counts it,
+/// records the operands' classes, and spends one unit of the miss budget,
+/// rewriting the instruction back to its generic form when none is left.
+/// The caller then runs the generic path.
+#[cold]
+#[inline(never)]
+pub fn on_miss(vm: &mut Vm, code: &Code, pc: usize, reason: DeoptReason, stack: &[Value]) {
+    let Some(unit) = code.units.get(pc) else {
+        return;
+    };
+    let ins = unit.get();
+    let family = ins.op.generic();
+    if let Some(cache) = code.units.get(pc + 1..pc + 1 + ins.cache as usize) {
+        record_types(family, cache, feedback_operands(family, ins.arg, stack));
+    }
+    let stress = vm.config.quicken_warmup == 0;
+    if let Some(s) = vm.stats.as_deref_mut() {
+        s.miss(ins.op, reason);
+    }
+    if ins.op == family {
+        return;
+    }
+    if ins.counter >= COUNTER_UNIT {
+        unit.set(ins.with(ins.op, ins.counter - COUNTER_UNIT));
+    } else {
+        unit.set(ins.with(family, backoff_counter(ins.counter, stress)));
+        if let Some(s) = vm.stats.as_deref_mut() {
+            s.count(family, Counter::Deopt);
+        }
+    }
+}
+
+fn specialize_load_global(
+    vm: &Vm,
+    code: &Code,
+    arg: u32,
+    globals: &ObjRef,
+    cache: &[Cell<Instr>],
+) -> Option<Op> {
+    let name = code.names.get(arg as usize)?;
+    let key = DictKey::from_str_obj(name);
+    let gd = globals.downcast::<DictObj>()?;
+    let gver = gd.keys_version();
+    if let Some((idx, _)) = gd.get_full(&key) {
+        set_u64(cache, layout::GLOBAL_VERSION, gver);
+        set_unit(cache, layout::GLOBAL_INDEX, u32::try_from(idx).ok()?);
+        return Some(Op::LoadGlobalModule);
+    }
+    let bd = vm.builtins.downcast::<DictObj>()?;
+    let (idx, _) = bd.get_full(&key)?;
+    set_u64(cache, layout::GLOBAL_VERSION, gver);
+    set_u64(cache, layout::BUILTINS_VERSION, bd.keys_version());
+    set_unit(cache, layout::GLOBAL_INDEX, u32::try_from(idx).ok()?);
+    Some(Op::LoadGlobalBuiltin)
+}
+
+/// Fills the cache for `m.name` when `obj` is a module that has `name`.
+fn module_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<()> {
+    let m = obj.as_obj().filter(|o| o.kind() == Kind::MODULE)?;
+    let d = m.downcast::<ModuleObj>()?.dict.downcast::<DictObj>()?;
+    let name = code.names.get(arg as usize)?;
+    let (idx, _) = d.get_full(&DictKey::from_str_obj(name))?;
+    set_u64(cache, layout::ATTR_VERSION, d.keys_version());
+    set_unit(cache, layout::ATTR_INDEX, u32::try_from(idx).ok()?);
+    Some(())
+}
+
+fn specialize_load_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+    let kind = obj.kind();
+    if kind == Kind::MODULE {
+        return module_attr(code, arg, obj, cache).map(|()| Op::LoadMethodModule);
+    }
+    let (idx, _) = methods::find(kind, code.name_str(arg))?;
+    set_unit(cache, layout::METHOD_KIND, kind + 1);
+    set_unit(cache, layout::METHOD_INDEX, u32::try_from(idx).ok()?);
+    Some(Op::LoadMethodType)
+}
+
+fn specialize_binary_op(arg: u32, a: &Value, b: &Value) -> Option<Op> {
+    let op = BinOp::from_arg(arg);
+    match (a, b) {
+        (Value::Int(_), Value::Int(_)) => Some(match op {
+            BinOp::Add => Op::BinaryOpAddInt,
+            BinOp::Sub => Op::BinaryOpSubInt,
+            BinOp::Mul => Op::BinaryOpMulInt,
+            BinOp::Mod => Op::BinaryOpModInt,
+            BinOp::FloorDiv => Op::BinaryOpFloorDivInt,
+            BinOp::TrueDiv
+            | BinOp::And
+            | BinOp::Or
+            | BinOp::Xor
+            | BinOp::LShift
+            | BinOp::RShift => Op::BinaryOpInt,
+            BinOp::Pow | BinOp::MatMul => return None,
+        }),
+        (Value::Float(_), Value::Float(_)) => Some(match op {
+            BinOp::Add => Op::BinaryOpAddFloat,
+            BinOp::Sub => Op::BinaryOpSubFloat,
+            BinOp::Mul => Op::BinaryOpMulFloat,
+            BinOp::TrueDiv => Op::BinaryOpTrueDivFloat,
+            BinOp::FloorDiv | BinOp::Mod => Op::BinaryOpFloat,
+            _ => return None,
+        }),
+        (Value::Int(_), Value::Float(_)) | (Value::Float(_), Value::Int(_)) => match op {
+            BinOp::Add
+            | BinOp::Sub
+            | BinOp::Mul
+            | BinOp::TrueDiv
+            | BinOp::FloorDiv
+            | BinOp::Mod => Some(Op::BinaryOpMixed),
+            _ => None,
+        },
+        (Value::Obj(x), Value::Obj(y))
+            if op == BinOp::Add && x.kind() == Kind::STR && y.kind() == Kind::STR =>
+        {
+            Some(Op::BinaryOpAddStr)
+        }
+        _ => None,
+    }
+}
+
+fn specialize_compare_op(a: &Value, b: &Value, next: Option<Op>) -> Option<Op> {
+    let jump = matches!(next, Some(Op::PopJumpIfFalse | Op::PopJumpIfTrue));
+    let (fused, plain) = match (a, b) {
+        (Value::Int(_), Value::Int(_)) => (Op::CompareOpIntJump, Op::CompareOpInt),
+        (Value::Float(_), Value::Float(_)) => (Op::CompareOpFloatJump, Op::CompareOpFloat),
+        (Value::Obj(x), Value::Obj(y)) if x.kind() == Kind::STR && y.kind() == Kind::STR => {
+            (Op::CompareOpStrJump, Op::CompareOpStr)
+        }
+        _ => return None,
+    };
+    Some(if jump { fused } else { plain })
+}
+
+fn specialize_subscr(c: &Value, k: &Value) -> Option<Op> {
+    match (c.kind(), k) {
+        (Kind::LIST, Value::Int(_)) => Some(Op::BinarySubscrListInt),
+        (Kind::TUPLE, Value::Int(_)) => Some(Op::BinarySubscrTupleInt),
+        (Kind::DICT, _) => Some(Op::BinarySubscrDict),
+        _ => None,
+    }
+}
+
+fn specialize_for_iter(it: &Value) -> Option<Op> {
+    let io = it.as_obj().filter(|o| o.kind() == Kind::ITER)?;
+    let state = io.downcast::<IterObj>()?.state.try_borrow().ok()?;
+    match &*state {
+        IterState::Range { .. } if io.is_type(&types::RANGE_ITER) => Some(Op::ForIterRange),
+        IterState::List { .. } if io.is_type(&types::LIST_ITER) => Some(Op::ForIterList),
+        _ => None,
+    }
+}
+
+fn specialize_unpack(arg: u32, v: &Value) -> Option<Op> {
+    let n = arg as usize;
+    match v.kind() {
+        Kind::TUPLE => {
+            let t = v.downcast::<crate::object::TupleObj>()?;
+            match t.items.len() {
+                2 if n == 2 => Some(Op::UnpackSequenceTwoTuple),
+                len if len == n => Some(Op::UnpackSequenceTuple),
+                _ => None,
+            }
+        }
+        Kind::LIST => {
+            let l = v.downcast::<crate::object::ListObj>()?;
+            let len = l.items.try_borrow().ok()?.len();
+            (len == n).then_some(Op::UnpackSequenceList)
+        }
+        _ => None,
+    }
+}
+
+/// Picks the form of a call of `callee` with `nargs` positional arguments
+/// (and no receiver: for CALL_METHOD, `method` says LOAD_METHOD left
+/// none). This is the one place that decides CALL specializations; a new
+/// form (for example the C API's NOARGS/O/FASTCALL/typed calls of
+/// `Kind::EXT_FUNCTION` callees) is one more arm here plus its execution
+/// in `crate::eval`.
+fn specialize_call(
+    callee: &Value,
+    nargs: usize,
+    method: bool,
+    cache: &[Cell<Instr>],
+) -> Option<Op> {
+    let o = callee.as_obj()?;
+    match o.kind() {
+        Kind::FUNCTION => {
+            let f = o.downcast::<Function>()?;
+            set_unit(cache, layout::CALL_CALLEE, f.version);
+            let code = &f.code;
+            let argc = code.argcount as usize;
+            if code.varargs {
+                return None;
+            }
+            if nargs == argc {
+                return Some(if method {
+                    Op::CallMethodPyExactArgs
+                } else {
+                    Op::CallPyExactArgs
+                });
+            }
+            let first_default = argc.saturating_sub(f.defaults.len());
+            (!method && nargs < argc && nargs >= first_default).then_some(Op::CallPyWithDefaults)
+        }
+        _ if method => None,
+        Kind::BUILTIN => {
+            let b = o.downcast::<Builtin>()?;
+            if b.bound.is_some() {
+                return None;
+            }
+            Some(
+                if std::ptr::fn_addr_eq(b.func, builtins::b_len as crate::object::NativeFn)
+                    && nargs == 1
+                {
+                    Op::CallBuiltinLen
+                } else if std::ptr::fn_addr_eq(
+                    b.func,
+                    builtins::b_isinstance as crate::object::NativeFn,
+                ) && nargs == 2
+                {
+                    Op::CallBuiltinIsinstance
+                } else {
+                    Op::CallBuiltin
+                },
+            )
+        }
+        // Built-in types called as constructors. Types defined in C are
+        // the C API's business (a CALL_EXT form would go here).
+        Kind::TYPE if !crate::ext::is_foreign_type(o) => {
+            Some(if is_static_type(o, &types::STR) && nargs == 1 {
+                Op::CallStr1
+            } else {
+                Op::CallType
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Picks the form of a call of a method found by LOAD_METHOD on `recv`.
+fn specialize_method_call(meth: &Value, recv: &Value, nargs: usize) -> Option<Op> {
+    let b = meth
+        .as_obj()
+        .filter(|o| o.kind() == Kind::BUILTIN)?
+        .downcast::<Builtin>()?;
+    if b.bound.is_some() {
+        return None;
+    }
+    if std::ptr::fn_addr_eq(b.func, methods::list_append as crate::object::NativeFn)
+        && recv.kind() == Kind::LIST
+        && nargs == 1
+    {
+        return Some(Op::CallMethodListAppend);
+    }
+    Some(Op::CallMethodBuiltin)
+}

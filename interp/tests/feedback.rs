@@ -1,0 +1,118 @@
+//! The type feedback view (`interp::feedback`) and quickening's counters
+//! and deoptimization, observed from outside through a run.
+
+use interp::bytecode::{Code, Op};
+use interp::feedback::{self, GlobalSource, TypeClass};
+use interp::{Vm, VmConfig};
+use std::rc::Rc;
+
+/// Runs `source` with the given warmup and returns the VM and the code of
+/// the function `name` defined in it.
+fn run(source: &str, warmup: u16, name: &str) -> (Vm, Rc<Code>) {
+    let config = VmConfig {
+        quicken_warmup: warmup,
+        stats: true,
+        ..VmConfig::default()
+    };
+    let mut vm = Vm::new(config, Box::new(std::io::sink()));
+    let code = vm.compile(source, "fb.py").expect("compiles");
+    let globals = vm.new_module_dict("__main__", None);
+    if let Err(e) = vm.run_module_code(code.clone(), &globals) {
+        panic!("{}", interp::traceback::format_exception(&mut vm, &e));
+    }
+    let f = code
+        .children()
+        .find(|c| c.name == name)
+        .cloned()
+        .expect("function code");
+    (vm, f)
+}
+
+/// The last site of `family` in `code`.
+fn site(code: &Code, family: Op) -> feedback::SiteFeedback {
+    feedback::sites(code)
+        .into_iter()
+        .rev()
+        .find(|s| s.family == family)
+        .unwrap_or_else(|| panic!("no {family:?} site in\n{code}"))
+}
+
+#[test]
+fn binary_op_records_every_class_it_saw() {
+    let (mut vm, f) = run(
+        "def add(a, b):\n    return a + b\nfor i in range(20):\n    add(i, 1)\nfor i in range(200):\n    add(0.5, 1.5)\n",
+        2,
+        "add",
+    );
+    let s = site(&f, Op::BinaryOp);
+    let left = s.operands[0];
+    assert!(left.contains(TypeClass::Int), "{s:?}");
+    assert!(left.contains(TypeClass::Float), "{s:?}");
+    assert!(!left.contains(TypeClass::Str), "{s:?}");
+    // After its miss budget the site went back to generic and then
+    // respecialized for the floats it sees now.
+    assert_eq!(s.form, Op::BinaryOpAddFloat, "{s:?}");
+    assert!(s.is_quickened());
+    let report = vm.stats_report().expect("stats were on");
+    assert!(report.contains("BINARY_OP"), "{report}");
+    assert!(report.contains("operand type"), "{report}");
+    vm.shutdown();
+}
+
+#[test]
+fn monomorphic_sites_report_one_class_and_the_callee() {
+    let (mut vm, f) = run(
+        "def inc(x):\n    return x + 1\ndef use(n):\n    t = 0\n    for i in range(n):\n        t = t + inc(i)\n    return t\nuse(50)\n",
+        8,
+        "use",
+    );
+    let call = site(&f, Op::Call);
+    assert_eq!(call.form, Op::CallPyExactArgs);
+    assert_eq!(call.operands[0].single(), Some(TypeClass::Function));
+    assert!(call.callee_version.is_some_and(|v| v > 0), "{call:?}");
+    // `range` ran once (still generic); `inc` is found in the module.
+    let global = site(&f, Op::LoadGlobal);
+    assert!(
+        matches!(global.global, Some(GlobalSource::Module { .. })),
+        "{global:?}"
+    );
+    let iter = site(&f, Op::ForIter);
+    assert_eq!(iter.form, Op::ForIterRange);
+    assert_eq!(iter.operands[0].single(), Some(TypeClass::RangeIter));
+    vm.shutdown();
+}
+
+#[test]
+fn a_site_that_keeps_missing_goes_back_to_generic_with_backoff() {
+    // Alternating ints and strs at one site: with the default budget the
+    // quickened form absorbs misses, then deoptimizes, then specializes
+    // again later; the results are checked by the corpus, here only that
+    // the instruction ends up generic or quickened, never anything else.
+    let (mut vm, f) = run(
+        "def add(a, b):\n    return a + b\nfor i in range(400):\n    add(i, 1) if i % 2 else add('a', 'b')\n",
+        8,
+        "add",
+    );
+    let s = site(&f, Op::BinaryOp);
+    assert!(
+        matches!(
+            s.form,
+            Op::BinaryOp | Op::BinaryOpAddInt | Op::BinaryOpAddStr
+        ),
+        "{s:?}"
+    );
+    assert!(s.operands[0].contains(TypeClass::Int));
+    assert!(s.operands[0].contains(TypeClass::Str));
+    let report = vm.stats_report().expect("stats were on");
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("BINARY_OP "))
+        .expect("a BINARY_OP row");
+    let deopts: u64 = line
+        .split_whitespace()
+        .nth(6)
+        .and_then(|n| n.parse().ok())
+        .expect("deopt column");
+    assert!(deopts >= 1, "{report}");
+    vm.shutdown();
+}

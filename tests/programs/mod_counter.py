@@ -1,0 +1,5 @@
+value = 1
+
+
+def bump(i):
+    return i * 2
