@@ -15,6 +15,10 @@
 //! ```
 //!
 //! Unknown keys are errors that name the key.
+//!
+//! One environment variable overrides the file, for switching the JIT off
+//! without editing it (the benchmark harness's `typhon-nojit` runtime does):
+//! `TYPHON_JIT=0` sets `[jit] enabled = false`, `TYPHON_JIT=1` sets it true.
 
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -134,6 +138,14 @@ pub enum ConfigError {
         /// The parser's message (it names the offending key).
         message: String,
     },
+    /// An environment variable that overrides the file has a bad value.
+    #[error("invalid environment variable {name}: {message}")]
+    Env {
+        /// The variable.
+        name: &'static str,
+        /// What is wrong.
+        message: String,
+    },
     /// A setting is out of range.
     #[error("invalid config file '{path}': {message}")]
     Value {
@@ -186,8 +198,26 @@ impl Config {
     }
 
     /// Finds the config for a script: `explicit` if given, else
-    /// `typhon.toml` next to the script, else in the working directory.
+    /// `typhon.toml` next to the script, else in the working directory;
+    /// then applies the `TYPHON_JIT` override.
     pub fn discover(explicit: Option<&Path>, script: Option<&Path>) -> Result<Config, ConfigError> {
+        let mut cfg = Config::find(explicit, script)?;
+        if let Some(v) = std::env::var_os("TYPHON_JIT") {
+            cfg.jit.enabled = match v.to_str() {
+                Some("0") => false,
+                Some("1") => true,
+                _ => {
+                    return Err(ConfigError::Env {
+                        name: "TYPHON_JIT",
+                        message: "must be 0 or 1".into(),
+                    });
+                }
+            };
+        }
+        Ok(cfg)
+    }
+
+    fn find(explicit: Option<&Path>, script: Option<&Path>) -> Result<Config, ConfigError> {
         if let Some(p) = explicit {
             return Config::load(p);
         }

@@ -602,3 +602,24 @@ fn typhon_path_environment_variable_extends_import() {
     assert_status(&o, 0);
     assert_eq!(stdout(&o), "helper 42\n");
 }
+
+#[test]
+fn typhon_jit_environment_variable_is_checked() {
+    let o = typhon()
+        .env("TYPHON_JIT", "0")
+        .args(["-c", "print('no jit')"])
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "no jit\n");
+    let o = typhon()
+        .env("TYPHON_JIT", "yes")
+        .args(["-c", "print(1)"])
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 2);
+    assert_eq!(
+        stderr(&o),
+        "typhon: invalid environment variable TYPHON_JIT: must be 0 or 1\n"
+    );
+}
