@@ -45,10 +45,10 @@ mod typeobject;
 mod unicode;
 
 use interp::bytecode::{BinOp, CmpOp};
-use interp::ext::CApi;
+use interp::ext::{CApi, ExtCall};
 use interp::object::{Args, ObjRef};
 use interp::{PyResult, Value, Vm};
-use methodobject::CFunction;
+use methodobject::{CFunction, DescrObj, Descriptor};
 use std::path::Path;
 
 /// The C API as the interpreter sees it.
@@ -83,6 +83,34 @@ impl CApi for Bridge {
 
     fn call(&self, vm: &mut Vm, callee: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         typeobject::call(vm, callee, args)
+    }
+
+    fn call_shape(&self, vm: &Vm, callee: &ObjRef, nargs: usize) -> Option<ExtCall> {
+        if let Some(f) = callee.downcast::<CFunction>() {
+            return f.method.call_shape(vm, nargs);
+        }
+        match &callee.downcast::<DescrObj>()?.what {
+            Descriptor::Method(m) => m.call_shape(vm, nargs.checked_sub(1)?),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn call_ext(
+        &self,
+        vm: &mut Vm,
+        shape: ExtCall,
+        callee: &ObjRef,
+        args: &[Value],
+    ) -> Option<PyResult<Value>> {
+        if let Some(f) = callee.downcast::<CFunction>() {
+            return f.call_form(vm, shape, args);
+        }
+        callee.downcast::<DescrObj>()?.call_form(vm, shape, args)
+    }
+
+    fn load_method(&self, obj: &ObjRef, name: &str) -> Option<Value> {
+        typeobject::load_method(obj, name)
     }
 
     fn getattr(&self, vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Option<Value>> {

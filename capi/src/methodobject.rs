@@ -6,6 +6,7 @@ use crate::object::{Py_ssize_t, PyObject, new_ref, take_new};
 use crate::state;
 use crate::typed::{self, Fast, TypedSig};
 use abi::StaticType;
+use interp::ext::ExtCall;
 use interp::object::types::{self, Kind};
 use interp::object::{Args, ObjRef};
 use interp::{PyErr, PyResult, Value, Vm};
@@ -177,6 +178,75 @@ impl Method {
             }
         }
         self.call_generic(vm, self_ptr, caller, args)
+    }
+
+    /// The quickened form that fits a call of this method with `nargs`
+    /// arguments (not counting a receiver), if any.
+    pub fn call_shape(&self, vm: &Vm, nargs: usize) -> Option<ExtCall> {
+        if let Some(sig) = &self.typed
+            && vm.config().typed_calls
+            && sig.args.len() == nargs
+        {
+            return Some(ExtCall::Typed);
+        }
+        match self.flags() & !(typed::METH_TYPED | METH_COEXIST) {
+            METH_NOARGS if nargs == 0 => Some(ExtCall::NoArgs),
+            METH_O if nargs == 1 => Some(ExtCall::O),
+            METH_FASTCALL => Some(ExtCall::Fast),
+            _ => None,
+        }
+    }
+
+    /// Runs a quickened form: the typed path, or `ml_meth` called directly
+    /// in its convention with no argument tuple and no flag decoding.
+    /// `None` (nothing called) when the method or an argument no longer
+    /// fits the form.
+    #[inline]
+    pub fn call_form(
+        &self,
+        vm: &mut Vm,
+        shape: ExtCall,
+        self_ptr: *mut PyObject,
+        caller: Caller<'_>,
+        args: &[Value],
+    ) -> Option<PyResult<Value>> {
+        let flags = self.flags() & !(typed::METH_TYPED | METH_COEXIST);
+        // SAFETY (for the transmutes below): `ml_meth` has the signature of
+        // the convention its flags declare, checked just before each one.
+        let meth = unsafe { (*self.def).ml_meth };
+        let raw = match shape {
+            ExtCall::Typed => {
+                let sig = self.typed.as_ref()?;
+                return match sig.call(vm, self_ptr, args) {
+                    Fast::Done(r) => Some(r),
+                    Fast::NullWithoutError => {
+                        Some(Err(null_without_error(&caller.who(&self.name))))
+                    }
+                    Fast::Fallback => None,
+                };
+            }
+            ExtCall::NoArgs if flags == METH_NOARGS && args.is_empty() => {
+                let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
+                // SAFETY: the convention's signature (above).
+                state::with_vm(vm, || unsafe { f(self_ptr, std::ptr::null_mut()) })
+            }
+            ExtCall::O if flags == METH_O && args.len() == 1 => {
+                let a = ArgPtr::new(&args[0]);
+                let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
+                // SAFETY: the convention's signature; `a` lives across it.
+                state::with_vm(vm, || unsafe { f(self_ptr, a.ptr) })
+            }
+            ExtCall::Fast if flags == METH_FASTCALL => {
+                let v = ArgVec::new(args, &[]);
+                let f: FastFn = unsafe { std::mem::transmute(meth) };
+                // SAFETY: the convention's signature; `v` lives across it.
+                state::with_vm(vm, || unsafe {
+                    f(self_ptr, v.ptr(), args.len() as Py_ssize_t)
+                })
+            }
+            _ => return None,
+        };
+        Some(check_result(raw, &|| caller.who(&self.name)))
     }
 
     /// The calling convention's path (what CPython does), never typed.
@@ -534,6 +604,22 @@ impl CFunction {
         self.method.call(vm, self_ptr, self.caller(), args)
     }
 
+    /// Runs a quickened call form (see [`Method::call_form`]).
+    #[inline]
+    pub fn call_form(
+        &self,
+        vm: &mut Vm,
+        shape: ExtCall,
+        args: &[Value],
+    ) -> Option<PyResult<Value>> {
+        let self_ptr = self
+            .owner
+            .as_ref()
+            .map_or(std::ptr::null_mut(), |o| o.as_ptr());
+        self.method
+            .call_form(vm, shape, self_ptr, self.caller(), args)
+    }
+
     /// `repr(f)`.
     pub fn repr(&self, me: &ObjRef) -> String {
         match (&self.owner, self.bound) {
@@ -588,6 +674,35 @@ impl DescrObj {
             Descriptor::Member(_) => format!("<member '{}' of '{t}' objects>", self.name),
             Descriptor::GetSet(_) => format!("<attribute '{}' of '{t}' objects>", self.name),
         }
+    }
+
+    /// Runs a quickened call form with the receiver as `args[0]` (see
+    /// [`Method::call_form`]); `None` if this is not a method descriptor
+    /// or the receiver is not an instance of its type.
+    #[inline]
+    pub fn call_form(
+        &self,
+        vm: &mut Vm,
+        shape: ExtCall,
+        args: &[Value],
+    ) -> Option<PyResult<Value>> {
+        let Descriptor::Method(m) = &self.what else {
+            return None;
+        };
+        let owner = self.owner();
+        let (Value::Obj(recv), rest) = args.split_first()? else {
+            return None;
+        };
+        if !recv.ty().is_subtype(owner) {
+            return None;
+        }
+        m.call_form(
+            vm,
+            shape,
+            recv.as_ptr(),
+            Caller::Descriptor { ty: owner },
+            rest,
+        )
     }
 
     /// Calls an unbound method descriptor: `Type.method(obj, *args)`.

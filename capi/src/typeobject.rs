@@ -495,6 +495,27 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
     generic_getattr(vm, o, name)
 }
 
+/// For LOAD_METHOD on an instance of a C type: the method descriptor
+/// `name`, when attribute lookup would find exactly that (no custom
+/// `tp_getattro`, the name is a method in the type's dict).
+pub fn load_method(o: &ObjRef, name: &str) -> Option<Value> {
+    let t = o.ty();
+    if !is_c_type(t) {
+        return None;
+    }
+    // SAFETY: `tp_getattro` holds NULL or a getattrofunc.
+    if let Some(f) = unsafe { slot::<BinaryFn>(t.tp_getattro) }
+        && f as usize != PyObject_GenericGetAttr as *const () as usize
+    {
+        return None;
+    }
+    let found = lookup(t, name)?;
+    match &found.downcast::<DescrObj>()?.what {
+        Descriptor::Method(_) => Some(found),
+        _ => None,
+    }
+}
+
 /// CPython's `PyObject_GenericGetAttr` for instances of C types.
 pub fn generic_getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
     let Some(found) = lookup(o.ty(), name) else {

@@ -196,6 +196,9 @@ ops! {
     LoadMethodType = "LOAD_METHOD_TYPE", cache 4, family LoadMethod;
     /// `m.f` about to be called, on a module (cache as LOAD_ATTR_MODULE).
     LoadMethodModule = "LOAD_METHOD_MODULE", cache 4, family LoadMethod;
+    /// A method of a C type: (method descriptor, receiver), no bound
+    /// method object made.
+    LoadMethodExt = "LOAD_METHOD_EXT", cache 4, family LoadMethod;
     /// `int + int` (overflow falls back to the big-int path).
     BinaryOpAddInt = "BINARY_OP_ADD_INT", cache 1, family BinaryOp;
     /// `int - int`.
@@ -276,6 +279,23 @@ ops! {
     /// A module's Python function taking exactly `arg` arguments
     /// (`m.f(x)`: LOAD_METHOD left no receiver).
     CallMethodPyExactArgs = "CALL_METHOD_PY_EXACT_ARGS", cache 2, family CallMethod;
+    /// Calls a `METH_NOARGS` C function: `ml_meth(self, NULL)`.
+    CallExtNoArgs = "CALL_EXT_NOARGS", cache 2, family Call;
+    /// Calls a `METH_O` C function: `ml_meth(self, arg)`, no argument tuple.
+    CallExtO = "CALL_EXT_O", cache 2, family Call;
+    /// Calls a `METH_FASTCALL` C function with the arguments in place.
+    CallExtFast = "CALL_EXT_FAST", cache 2, family Call;
+    /// Calls a C function with typed metadata: arguments checked and
+    /// unboxed here, its `underlying_func` called directly.
+    CallExtTyped = "CALL_EXT_TYPED", cache 2, family Call;
+    /// CALL_EXT_NOARGS for a method of a C type found by LOAD_METHOD_EXT.
+    CallMethodExtNoArgs = "CALL_METHOD_EXT_NOARGS", cache 2, family CallMethod;
+    /// CALL_EXT_O for a method of a C type.
+    CallMethodExtO = "CALL_METHOD_EXT_O", cache 2, family CallMethod;
+    /// CALL_EXT_FAST for a method of a C type.
+    CallMethodExtFast = "CALL_METHOD_EXT_FAST", cache 2, family CallMethod;
+    /// CALL_EXT_TYPED for a method of a C type.
+    CallMethodExtTyped = "CALL_METHOD_EXT_TYPED", cache 2, family CallMethod;
 
     // ----- superinstructions ------------------------------------------------
     // Formed when a code object is first quickened, in place of the first

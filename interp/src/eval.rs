@@ -526,6 +526,33 @@ fn is_null(vm: &Vm, v: &Value) -> bool {
     matches!(v, Value::Obj(o) if o.ptr_eq(&vm.null_marker))
 }
 
+/// Where a quickened C call's callee and arguments are, for `n` arguments
+/// below stack pointer `sp`: `CALL_EXT_*` has [callee, args…];
+/// `CALL_METHOD_EXT_*` has [descriptor, receiver, args…] (the receiver is
+/// the first argument) or [function, NULL, args…]. `None` if the stack is
+/// too short or the callee is not a C function or descriptor.
+#[inline]
+pub(super) fn ext_call_layout(
+    vm: &Vm,
+    stack: &[Value],
+    sp: usize,
+    n: usize,
+    method: bool,
+) -> Option<(usize, std::ops::Range<usize>)> {
+    let fpos = sp.checked_sub(n + 1 + method as usize)?;
+    let callee = stack.get(fpos)?;
+    if !matches!(callee, Value::Obj(o) if matches!(o.kind(), Kind::EXT_FUNCTION | Kind::EXT_DESCRIPTOR))
+    {
+        return None;
+    }
+    let first = if method && is_null(vm, stack.get(fpos + 1)?) {
+        fpos + 2
+    } else {
+        fpos + 1
+    };
+    (sp <= stack.len()).then_some((fpos, first..sp))
+}
+
 /// Whether `f` is the native function `target`.
 #[inline(always)]
 fn is_native(f: NativeFn, target: NativeFn) -> bool {
@@ -1027,6 +1054,22 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         continue;
                     }
                     miss!(DeoptReason::KeysVersion);
+                    with_st!(load_method_generic(vm, st, &code, arg));
+                }
+                Op::LoadMethodExt => {
+                    skip!(Op::LoadMethod);
+                    let hit = match top!() {
+                        Value::Obj(o) if o.kind() == Kind::FOREIGN => {
+                            crate::ext::capi().and_then(|c| c.load_method(o, code.name_str(arg)))
+                        }
+                        _ => None,
+                    };
+                    if let Some(m) = hit {
+                        let recv = std::mem::replace(&mut stack[sp - 1], m);
+                        push!(recv);
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongType);
                     with_st!(load_method_generic(vm, st, &code, arg));
                 }
                 Op::BinaryOp => {
@@ -1681,6 +1724,31 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     }
                     miss!(DeoptReason::WrongCallee);
                     call_generic!(Op::Call);
+                }
+                Op::CallExtNoArgs
+                | Op::CallExtO
+                | Op::CallExtFast
+                | Op::CallExtTyped
+                | Op::CallMethodExtNoArgs
+                | Op::CallMethodExtO
+                | Op::CallMethodExtFast
+                | Op::CallMethodExtTyped => {
+                    // CALL and CALL_METHOD have the same cache length.
+                    skip!(Op::Call);
+                    let generic = ins.op.generic();
+                    let method = generic == Op::CallMethod;
+                    let layout = ext_call_layout(vm, stack, sp, arg as usize, method);
+                    if let (Some((fpos, args)), Some(capi), Some(shape)) =
+                        (layout, crate::ext::capi(), quicken::ext_call_shape(ins.op))
+                        && let Value::Obj(callee) = &stack[fpos]
+                        && let Some(r) = capi.call_ext(vm, shape, callee, &stack[args])
+                    {
+                        truncate_to!(fpos);
+                        push!(tri!(r));
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongCallee);
+                    call_generic!(generic);
                 }
                 Op::CallStr1 | Op::CallType => {
                     skip!(Op::Call);

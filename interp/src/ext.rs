@@ -19,6 +19,22 @@ use crate::vm::Vm;
 use std::path::Path;
 use std::sync::OnceLock;
 
+/// How a call site calls a C function once quickened (see
+/// `crate::quicken`): the C API picks the form for a callee
+/// ([`CApi::call_shape`]) and later runs it ([`CApi::call_ext`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExtCall {
+    /// `METH_NOARGS`: `ml_meth(self, NULL)`.
+    NoArgs,
+    /// `METH_O`: `ml_meth(self, arg)`.
+    O,
+    /// `METH_FASTCALL`: `ml_meth(self, args, nargs)`, no argument tuple.
+    Fast,
+    /// Typed metadata: the arguments are checked and unboxed by the
+    /// runtime, and `underlying_func` is called directly.
+    Typed,
+}
+
 /// What the interpreter asks of the C API. Every method that runs C code
 /// and receives `vm` lends it to that code (C may call back into Python);
 /// methods without `vm` run C code with no interpreter attached, and C
@@ -31,6 +47,28 @@ pub trait CApi: Sync {
     /// Calls a foreign callable: a C function or method, a C-defined type,
     /// or an instance whose type has `tp_call`.
     fn call(&self, vm: &mut Vm, callee: &ObjRef, args: Args<'_>) -> PyResult<Value>;
+
+    /// The quickened form for calling `callee` (a C function, or a method
+    /// descriptor called with its receiver first) with `nargs` positional
+    /// arguments; `None` if only the generic call fits.
+    fn call_shape(&self, vm: &Vm, callee: &ObjRef, nargs: usize) -> Option<ExtCall>;
+
+    /// Calls `callee` with `args` in form `shape`, or returns `None`
+    /// without calling anything when the callee or (for
+    /// [`ExtCall::Typed`]) an argument does not fit the form: the
+    /// interpreter then makes the generic call.
+    fn call_ext(
+        &self,
+        vm: &mut Vm,
+        shape: ExtCall,
+        callee: &ObjRef,
+        args: &[Value],
+    ) -> Option<PyResult<Value>>;
+
+    /// For LOAD_METHOD on an instance of a C type: the method descriptor
+    /// `name` of its type, to be called with the instance as its first
+    /// argument; `None` unless `name` is a plain method.
+    fn load_method(&self, obj: &ObjRef, name: &str) -> Option<Value>;
 
     /// `obj.name` on a foreign object or C-defined type.
     fn getattr(&self, vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Option<Value>>;

@@ -26,6 +26,7 @@
 use crate::builtins;
 use crate::bytecode::{BinOp, Code, Instr, Op};
 use crate::eval::is_static_type;
+use crate::ext::ExtCall;
 use crate::feedback::TypeSet;
 use crate::methods;
 use crate::object::types::{self, Kind};
@@ -354,7 +355,7 @@ pub fn specialize(
         Op::Call => {
             let n = ins.arg as usize;
             match (top(n + 1), stack.len().checked_sub(n + 1)) {
-                (Some(callee), Some(_)) => specialize_call(callee, n, false, cache),
+                (Some(callee), Some(_)) => specialize_call(vm, callee, n, false, cache),
                 _ => None,
             }
         }
@@ -365,9 +366,9 @@ pub fn specialize(
                     let no_self =
                         matches!(recv, Value::Obj(o) if is_static_type(o, &crate::vm::NULL_MARKER));
                     if no_self {
-                        specialize_call(meth, n, true, cache)
+                        specialize_call(vm, meth, n, true, cache)
                     } else {
-                        specialize_method_call(meth, recv, n)
+                        specialize_method_call(vm, meth, recv, n)
                     }
                 }
                 _ => None,
@@ -464,6 +465,14 @@ fn specialize_load_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Inst
     let kind = obj.kind();
     if kind == Kind::MODULE {
         return module_attr(code, arg, obj, cache).map(|()| Op::LoadMethodModule);
+    }
+    if let Value::Obj(o) = obj
+        && kind == Kind::FOREIGN
+    {
+        let capi = crate::ext::capi()?;
+        return capi
+            .load_method(o, code.name_str(arg))
+            .map(|_| Op::LoadMethodExt);
     }
     let (idx, _) = methods::find(kind, code.name_str(arg))?;
     set_unit(cache, layout::METHOD_KIND, kind + 1);
@@ -573,6 +582,7 @@ fn specialize_unpack(arg: u32, v: &Value) -> Option<Op> {
 /// `Kind::EXT_FUNCTION` callees) is one more arm here plus its execution
 /// in `crate::eval`.
 fn specialize_call(
+    vm: &Vm,
     callee: &Value,
     nargs: usize,
     method: bool,
@@ -598,6 +608,11 @@ fn specialize_call(
             let first_default = argc.saturating_sub(f.defaults.len());
             (!method && nargs < argc && nargs >= first_default).then_some(Op::CallPyWithDefaults)
         }
+        // C functions, through the C API, which knows their conventions.
+        Kind::EXT_FUNCTION => {
+            let shape = crate::ext::capi()?.call_shape(vm, o, nargs)?;
+            Some(ext_call_form(shape, method))
+        }
         _ if method => None,
         Kind::BUILTIN => {
             let b = o.downcast::<Builtin>()?;
@@ -620,8 +635,8 @@ fn specialize_call(
                 },
             )
         }
-        // Built-in types called as constructors. Types defined in C are
-        // the C API's business (a CALL_EXT form would go here).
+        // Built-in types called as constructors (types defined in C are
+        // called generically).
         Kind::TYPE if !crate::ext::is_foreign_type(o) => {
             Some(if is_static_type(o, &types::STR) && nargs == 1 {
                 Op::CallStr1
@@ -633,8 +648,40 @@ fn specialize_call(
     }
 }
 
+/// The CALL (or CALL_METHOD) form for a C call of shape `shape`.
+pub fn ext_call_form(shape: ExtCall, method: bool) -> Op {
+    match (shape, method) {
+        (ExtCall::NoArgs, false) => Op::CallExtNoArgs,
+        (ExtCall::O, false) => Op::CallExtO,
+        (ExtCall::Fast, false) => Op::CallExtFast,
+        (ExtCall::Typed, false) => Op::CallExtTyped,
+        (ExtCall::NoArgs, true) => Op::CallMethodExtNoArgs,
+        (ExtCall::O, true) => Op::CallMethodExtO,
+        (ExtCall::Fast, true) => Op::CallMethodExtFast,
+        (ExtCall::Typed, true) => Op::CallMethodExtTyped,
+    }
+}
+
+/// The shape of a C-call form (the inverse of [`ext_call_form`]).
+pub fn ext_call_shape(op: Op) -> Option<ExtCall> {
+    Some(match op {
+        Op::CallExtNoArgs | Op::CallMethodExtNoArgs => ExtCall::NoArgs,
+        Op::CallExtO | Op::CallMethodExtO => ExtCall::O,
+        Op::CallExtFast | Op::CallMethodExtFast => ExtCall::Fast,
+        Op::CallExtTyped | Op::CallMethodExtTyped => ExtCall::Typed,
+        _ => return None,
+    })
+}
+
 /// Picks the form of a call of a method found by LOAD_METHOD on `recv`.
-fn specialize_method_call(meth: &Value, recv: &Value, nargs: usize) -> Option<Op> {
+fn specialize_method_call(vm: &Vm, meth: &Value, recv: &Value, nargs: usize) -> Option<Op> {
+    if let Value::Obj(d) = meth
+        && d.kind() == Kind::EXT_DESCRIPTOR
+    {
+        // A C type's method: the receiver is its first argument.
+        let shape = crate::ext::capi()?.call_shape(vm, d, nargs + 1)?;
+        return Some(ext_call_form(shape, true));
+    }
     let b = meth
         .as_obj()
         .filter(|o| o.kind() == Kind::BUILTIN)?

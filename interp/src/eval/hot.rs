@@ -669,7 +669,16 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                 | Op::CallBuiltin
                 | Op::CallType
                 | Op::CallMethodBuiltin
-                | Op::CallMethodPyExactArgs => break,
+                | Op::CallMethodPyExactArgs
+                | Op::LoadMethodExt
+                | Op::CallExtNoArgs
+                | Op::CallExtO
+                | Op::CallExtFast
+                | Op::CallExtTyped
+                | Op::CallMethodExtNoArgs
+                | Op::CallMethodExtO
+                | Op::CallMethodExtFast
+                | Op::CallMethodExtTyped => break,
             }
             done!();
         }
