@@ -201,8 +201,30 @@ impl Method {
     /// in its convention with no argument tuple and no flag decoding.
     /// `None` (nothing called) when the method or an argument no longer
     /// fits the form.
-    #[inline]
-    pub fn call_form(
+    /// `caller` says how the method was reached, for error messages (it is
+    /// only asked on an error).
+    #[inline(always)]
+    pub fn call_form<'a>(
+        &'a self,
+        vm: &mut Vm,
+        shape: ExtCall,
+        self_ptr: *mut PyObject,
+        caller: impl Fn() -> Caller<'a>,
+        args: &[Value],
+    ) -> Option<PyResult<Value>> {
+        if shape == ExtCall::Typed {
+            return match self.typed.as_ref()?.call(vm, self_ptr, args) {
+                Fast::Done(r) => Some(r),
+                Fast::NullWithoutError => Some(Err(null_without_error(&caller().who(&self.name)))),
+                Fast::Fallback => None,
+            };
+        }
+        self.call_convention(vm, shape, self_ptr, caller(), args)
+    }
+
+    /// The untyped quickened forms of [`Method::call_form`].
+    #[inline(never)]
+    fn call_convention(
         &self,
         vm: &mut Vm,
         shape: ExtCall,
@@ -215,16 +237,6 @@ impl Method {
         // the convention its flags declare, checked just before each one.
         let meth = unsafe { (*self.def).ml_meth };
         let raw = match shape {
-            ExtCall::Typed => {
-                let sig = self.typed.as_ref()?;
-                return match sig.call(vm, self_ptr, args) {
-                    Fast::Done(r) => Some(r),
-                    Fast::NullWithoutError => {
-                        Some(Err(null_without_error(&caller.who(&self.name))))
-                    }
-                    Fast::Fallback => None,
-                };
-            }
             ExtCall::NoArgs if flags == METH_NOARGS && args.is_empty() => {
                 let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
                 // SAFETY: the convention's signature (above).
@@ -605,7 +617,7 @@ impl CFunction {
     }
 
     /// Runs a quickened call form (see [`Method::call_form`]).
-    #[inline]
+    #[inline(always)]
     pub fn call_form(
         &self,
         vm: &mut Vm,
@@ -617,7 +629,7 @@ impl CFunction {
             .as_ref()
             .map_or(std::ptr::null_mut(), |o| o.as_ptr());
         self.method
-            .call_form(vm, shape, self_ptr, self.caller(), args)
+            .call_form(vm, shape, self_ptr, || self.caller(), args)
     }
 
     /// `repr(f)`.
@@ -679,7 +691,7 @@ impl DescrObj {
     /// Runs a quickened call form with the receiver as `args[0]` (see
     /// [`Method::call_form`]); `None` if this is not a method descriptor
     /// or the receiver is not an instance of its type.
-    #[inline]
+    #[inline(always)]
     pub fn call_form(
         &self,
         vm: &mut Vm,
@@ -700,7 +712,7 @@ impl DescrObj {
             vm,
             shape,
             recv.as_ptr(),
-            Caller::Descriptor { ty: owner },
+            || Caller::Descriptor { ty: owner },
             rest,
         )
     }

@@ -95,6 +95,10 @@ pub struct TypedSig {
     pub func: *const c_void,
     /// Whether `self` is passed first (methods of C types).
     pub takes_self: bool,
+    /// Whether every argument is a number (`T_C_LONG`, `T_C_DOUBLE`,
+    /// `T_C_BOOL`): then a call never boxes anything and has nothing to
+    /// release, and takes the shorter path.
+    numeric: bool,
     stub: Stub,
 }
 
@@ -199,7 +203,11 @@ pub unsafe fn read(def: *const PyMethodDef, takes_self: bool) -> PyResult<TypedS
     };
     let stub = trampoline::stub_for(&shape)
         .map_err(|e| PyErr::new(&types::IMPORT_ERROR, format!("typed method '{name}': {e}")))?;
+    let numeric = args
+        .iter()
+        .all(|a| matches!(a, CType::Long | CType::Double | CType::Bool));
     Ok(TypedSig {
+        numeric,
         args,
         ret,
         may_raise: meta.ret_type < 0,
@@ -242,11 +250,42 @@ impl TypedSig {
     /// Nothing is allocated unless a `T_PY_OBJECT` argument is an unboxed
     /// int or float (which C must see boxed) or a `T_C_STR` argument's
     /// C view has not been made before.
-    #[inline]
+    #[inline(always)]
     pub fn call(&self, vm: &mut Vm, self_ptr: *mut PyObject, args: &[Value]) -> Fast {
         if args.len() != self.args.len() {
             return Fast::Fallback;
         }
+        if !self.numeric {
+            return self.call_boxing(vm, self_ptr, args);
+        }
+        let mut slots = [0u64; MAX_ARGS + 1];
+        let k = self.takes_self as usize;
+        slots[0] = self_ptr as u64;
+        for (i, (a, t)) in args.iter().zip(&self.args).enumerate() {
+            let raw = match (t, a) {
+                (CType::Long, Value::Int(v)) => *v as u64,
+                (CType::Long | CType::Bool, Value::Bool(b)) => *b as u64,
+                (CType::Double, Value::Float(f)) => f.to_bits(),
+                (CType::Double, Value::Int(v)) => (*v as f64).to_bits(),
+                (CType::Double, Value::Bool(b)) => (*b as i64 as f64).to_bits(),
+                _ => return Fast::Fallback,
+            };
+            slots[k + i] = raw;
+        }
+        let raw = state::with_vm(vm, || {
+            // SAFETY: `func` has the C signature the metadata declares (the
+            // extension's promise, checked for shape at import), `stub` was
+            // compiled for exactly that shape, and `slots` holds one value
+            // of the declared class per argument.
+            unsafe { (self.stub)(self.func as *const u8, slots.as_ptr()) }
+        });
+        self.result(raw)
+    }
+
+    /// [`TypedSig::call`] for signatures with object or string arguments,
+    /// which may need a box made for the call.
+    #[inline(never)]
+    fn call_boxing(&self, vm: &mut Vm, self_ptr: *mut PyObject, args: &[Value]) -> Fast {
         let mut slots = [0u64; MAX_ARGS + 1];
         // Slots holding a box made here for an unboxed T_PY_OBJECT argument
         // (one bit per slot); they are released after the call.
@@ -293,12 +332,8 @@ impl TypedSig {
             k += 1;
         }
         let raw = state::with_vm(vm, || {
-            // SAFETY: `func` has the C signature the metadata declares (the
-            // extension's promise, checked for shape at import), `stub` was
-            // compiled for exactly that shape, and `slots` holds one value
-            // of the declared class per argument. Object and string
-            // arguments are kept alive by `args` and the owned boxes for
-            // the call.
+            // SAFETY: as in `call`; object and string arguments are kept
+            // alive by `args` and the owned boxes for the call.
             unsafe { (self.stub)(self.func as *const u8, slots.as_ptr()) }
         });
         release(&slots, owned);
@@ -307,7 +342,7 @@ impl TypedSig {
 
     /// Converts the stub's 64 result bits, checking for an exception the
     /// way the metadata says.
-    #[inline]
+    #[inline(always)]
     fn result(&self, raw: u64) -> Fast {
         let failed = |sentinel: bool| -> Option<PyErr> {
             if self.may_raise && sentinel {
