@@ -578,7 +578,17 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
         // Run what the hot loop can; the general loop below continues with
         // the instruction it stopped at, and hands back at the next
         // instruction the hot loop takes.
-        hot::run::<S>(vm, st, entry);
+        loop {
+            hot::run::<S>(vm, st, entry);
+            match hot::ext_step::<S>(vm, st) {
+                hot::ExtStep::Ran => {}
+                hot::ExtStep::Declined => break,
+                hot::ExtStep::Raised(e, code, at) => {
+                    unwind(vm, st, entry, code, e, at, false)?;
+                    continue 'frames;
+                }
+            }
+        }
         let mut first = true;
         // The innermost frame's code, next instruction and locals base.
         // Calls and returns of Python functions switch these in place;
