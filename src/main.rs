@@ -4,6 +4,14 @@
 //! 2 for usage errors, or the status given to `sys.exit()`.
 
 use clap::Parser;
+
+// Python programs allocate and free small objects at a high rate; the
+// system allocator's slow paths showed up as a quarter of the time of the
+// allocation-heavy benchmarks (bench/programs/cpyext_allocate_*.py). The
+// library leaves the choice of allocator to the embedding program.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
