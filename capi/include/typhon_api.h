@@ -170,6 +170,7 @@ struct _typhon_api {
     PyObject *(*PyType_GenericAlloc)(PyTypeObject *, Py_ssize_t);
     PyObject *(*PyType_GenericNew)(PyTypeObject *, PyObject *, PyObject *);
     int (*PyType_IsSubtype)(PyTypeObject *, PyTypeObject *);
+    void (*PyType_Modified)(PyTypeObject *);
     PyObject *(*PyObject_GenericGetAttr)(PyObject *, PyObject *);
     int (*PyObject_GenericSetAttr)(PyObject *, PyObject *, PyObject *);
     Py_ssize_t (*_Typhon_Py_SIZE)(PyObject *);

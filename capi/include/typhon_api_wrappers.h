@@ -128,6 +128,7 @@ static inline int PyType_Ready(PyTypeObject *t) { return _typhon_api->PyType_Rea
 static inline PyObject *PyType_GenericAlloc(PyTypeObject *t, Py_ssize_t n) { return _typhon_api->PyType_GenericAlloc(t, n); }
 static inline PyObject *PyType_GenericNew(PyTypeObject *t, PyObject *args, PyObject *kwds) { return _typhon_api->PyType_GenericNew(t, args, kwds); }
 static inline int PyType_IsSubtype(PyTypeObject *a, PyTypeObject *b) { return _typhon_api->PyType_IsSubtype(a, b); }
+static inline void PyType_Modified(PyTypeObject *t) { _typhon_api->PyType_Modified(t); }
 static inline PyObject *PyObject_GenericGetAttr(PyObject *o, PyObject *name) { return _typhon_api->PyObject_GenericGetAttr(o, name); }
 static inline int PyObject_GenericSetAttr(PyObject *o, PyObject *name, PyObject *v) { return _typhon_api->PyObject_GenericSetAttr(o, name, v); }
 static inline Py_ssize_t _Typhon_Py_SIZE(PyObject *o) { return _typhon_api->_Typhon_Py_SIZE(o); }

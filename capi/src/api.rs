@@ -23,7 +23,7 @@ use std::ffi::{c_char, c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 1;
+pub const API_VERSION: c_int = 2;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -280,6 +280,7 @@ api_table! {
         typeobject::PyType_GenericAlloc(t: *mut PyTypeObject, n: Py_ssize_t) -> *mut PyObject;
         typeobject::PyType_GenericNew(t: *mut PyTypeObject, args: *mut PyObject, kwds: *mut PyObject) -> *mut PyObject;
         typeobject::PyType_IsSubtype(a: *mut PyTypeObject, b: *mut PyTypeObject) -> c_int;
+        typeobject::PyType_Modified(t: *mut PyTypeObject);
         typeobject::PyObject_GenericGetAttr(o: *mut PyObject, name: *mut PyObject) -> *mut PyObject;
         typeobject::PyObject_GenericSetAttr(o: *mut PyObject, name: *mut PyObject, v: *mut PyObject) -> c_int;
         typeobject::_Typhon_Py_SIZE(o: *mut PyObject) -> Py_ssize_t;

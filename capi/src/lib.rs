@@ -109,7 +109,7 @@ impl CApi for Bridge {
         callee.downcast::<DescrObj>()?.call_form(vm, shape, args)
     }
 
-    fn load_method(&self, obj: &ObjRef, name: &str) -> Option<Value> {
+    fn load_method(&self, obj: &ObjRef, name: &ObjRef) -> Option<Value> {
         typeobject::load_method(obj, name)
     }
 

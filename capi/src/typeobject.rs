@@ -353,11 +353,15 @@ fn type_dict(t: &TypeObject) -> Option<&DictObj> {
 
 /// Looks `name` up in `t` and its bases.
 pub fn lookup(t: &TypeObject, name: &str) -> Option<Value> {
-    let key = DictKey::new(Value::str(name)).ok()?;
+    lookup_key(t, &DictKey::new(Value::str(name)).ok()?)
+}
+
+/// [`lookup`] with the key made already.
+fn lookup_key(t: &TypeObject, key: &DictKey) -> Option<Value> {
     let mut cur = Some(t);
     while let Some(ty) = cur {
         if is_c_type(ty)
-            && let Some(v) = type_dict(ty).and_then(|d| d.get(&key))
+            && let Some(v) = type_dict(ty).and_then(|d| d.get(key))
         {
             return Some(v);
         }
@@ -496,10 +500,37 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
 }
 
 /// For LOAD_METHOD on an instance of a C type: the method descriptor
-/// `name`, when attribute lookup would find exactly that (no custom
-/// `tp_getattro`, the name is a method in the type's dict).
-pub fn load_method(o: &ObjRef, name: &str) -> Option<Value> {
+/// `name` (a `str` object), when attribute lookup would find exactly that
+/// (no custom `tp_getattro`, the name is a method in the type's dict).
+///
+/// Answers come from [`METHOD_CACHE`] when they can: the walk over the
+/// type's dicts is otherwise most of the cost of `obj.method()`.
+pub fn load_method(o: &ObjRef, name: &ObjRef) -> Option<Value> {
     let t = o.ty();
+    let text = name.downcast::<StrObj>()?.as_str();
+    let ty = t as *const TypeObject as usize;
+    let slot = method_cache_slot(ty, name);
+    let hit = METHOD_CACHE.with_borrow(|c| {
+        c[slot]
+            .as_ref()
+            .filter(|e| e.ty == ty && &*e.name == text)
+            .map(|e| e.method.clone())
+    });
+    if hit.is_some() {
+        return hit;
+    }
+    let found = load_method_uncached(t, name)?;
+    METHOD_CACHE.with_borrow_mut(|c| {
+        c[slot] = Some(MethodCacheEntry {
+            ty,
+            name: text.into(),
+            method: found.clone(),
+        });
+    });
+    Some(found)
+}
+
+fn load_method_uncached(t: &TypeObject, name: &ObjRef) -> Option<Value> {
     if !is_c_type(t) {
         return None;
     }
@@ -509,11 +540,45 @@ pub fn load_method(o: &ObjRef, name: &str) -> Option<Value> {
     {
         return None;
     }
-    let found = lookup(t, name)?;
+    let found = lookup_key(t, &DictKey::from_str_obj(name))?;
     match &found.downcast::<DescrObj>()?.what {
         Descriptor::Method(_) => Some(found),
         _ => None,
     }
+}
+
+/// One remembered method lookup: the type (C types are immortal, so the
+/// address names it for good), the attribute name, and the method
+/// descriptor found (immortal too, made by `PyType_Ready`).
+struct MethodCacheEntry {
+    ty: usize,
+    name: Box<str>,
+    method: Value,
+}
+
+const METHOD_CACHE_SLOTS: usize = 64;
+
+thread_local! {
+    /// Method lookups on C types, as CPython's type attribute cache: a C
+    /// type's dict does not change after `PyType_Ready` unless C code
+    /// edits it directly, which must then call `PyType_Modified` (here it
+    /// empties the cache). The name's address picks the slot; the text is
+    /// compared, so a freed name's address reused by another is harmless.
+    static METHOD_CACHE: std::cell::RefCell<[Option<MethodCacheEntry>; METHOD_CACHE_SLOTS]> =
+        const { std::cell::RefCell::new([const { None }; METHOD_CACHE_SLOTS]) };
+}
+
+fn method_cache_slot(ty: usize, name: &ObjRef) -> usize {
+    let n = name.as_ptr() as usize;
+    ((ty >> 4) ^ (n >> 4) ^ (n >> 10)) % METHOD_CACHE_SLOTS
+}
+
+/// `PyType_Modified`: the type's dict was edited behind the runtime's
+/// back; forget every cached lookup.
+pub(crate) unsafe extern "C" fn PyType_Modified(_t: *mut PyTypeObject) {
+    guard((), || {
+        METHOD_CACHE.with_borrow_mut(|c| c.iter_mut().for_each(|e| *e = None));
+    })
 }
 
 /// CPython's `PyObject_GenericGetAttr` for instances of C types.

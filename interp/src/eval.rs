@@ -1070,7 +1070,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     skip!(Op::LoadMethod);
                     let hit = match top!() {
                         Value::Obj(o) if o.kind() == Kind::FOREIGN => {
-                            crate::ext::capi().and_then(|c| c.load_method(o, code.name_str(arg)))
+                            let name = code.names.get(arg as usize);
+                            name.and_then(|n| crate::ext::capi()?.load_method(o, n))
                         }
                         _ => None,
                     };

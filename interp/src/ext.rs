@@ -66,9 +66,10 @@ pub trait CApi: Sync {
     ) -> Option<PyResult<Value>>;
 
     /// For LOAD_METHOD on an instance of a C type: the method descriptor
-    /// `name` of its type, to be called with the instance as its first
-    /// argument; `None` unless `name` is a plain method.
-    fn load_method(&self, obj: &ObjRef, name: &str) -> Option<Value>;
+    /// `name` (a `str` object from the code's names) of its type, to be
+    /// called with the instance as its first argument; `None` unless
+    /// `name` is a plain method.
+    fn load_method(&self, obj: &ObjRef, name: &ObjRef) -> Option<Value>;
 
     /// `obj.name` on a foreign object or C-defined type.
     fn getattr(&self, vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Option<Value>>;

@@ -470,9 +470,8 @@ fn specialize_load_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Inst
         && kind == Kind::FOREIGN
     {
         let capi = crate::ext::capi()?;
-        return capi
-            .load_method(o, code.name_str(arg))
-            .map(|_| Op::LoadMethodExt);
+        let name = code.names.get(arg as usize)?;
+        return capi.load_method(o, name).map(|_| Op::LoadMethodExt);
     }
     let (idx, _) = methods::find(kind, code.name_str(arg))?;
     set_unit(cache, layout::METHOD_KIND, kind + 1);

@@ -709,14 +709,32 @@ pub(super) enum ExtStep {
 /// general loop. The forms stay out of the hot loop itself because any
 /// call in its body costs the call-free forms registers (measured: 5-10%
 /// more instructions on the kernels).
+/// After a LOAD_METHOD_EXT it goes straight on to the next form (`obj.m()`
+/// is a LOAD_METHOD_EXT before its CALL_METHOD_EXT_*), so the pair costs
+/// one trip out of the hot loop; trying again after a call would cost the
+/// common single call a failed attempt (measured: ~20 instructions).
 #[inline(never)]
 pub(super) fn ext_step<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> ExtStep {
+    let mut ran = false;
+    loop {
+        match ext_one::<S>(vm, st) {
+            (ExtStep::Ran, Op::LoadMethodExt) => ran = true,
+            (ExtStep::Declined, _) if ran => return ExtStep::Ran,
+            (other, _) => return other,
+        }
+    }
+}
+
+/// One C-call form at the top frame's pc, for [`ext_step`], and the form
+/// it looked at.
+#[inline(always)]
+fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
     let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) else {
-        return ExtStep::Declined;
+        return (ExtStep::Declined, Op::Nop);
     };
     let pc = f.pc;
     let Some(ins) = f.code.units.get(pc).map(Cell::get) else {
-        return ExtStep::Declined;
+        return (ExtStep::Declined, Op::Nop);
     };
     let sp = st.sp;
     let next = match ins.op {
@@ -730,22 +748,22 @@ pub(super) fn ext_step<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> ExtSte
         | Op::CallMethodExtTyped => {
             match ext_call(vm, &mut st.stack[..], sp, ins.op, ins.arg) {
                 ExtOutcome::Pushed(new_sp) => st.sp = new_sp,
-                ExtOutcome::Unfit => return ExtStep::Declined,
+                ExtOutcome::Unfit => return (ExtStep::Declined, ins.op),
                 ExtOutcome::Raised(e, new_sp) => {
                     st.sp = new_sp;
-                    return ExtStep::Raised(e, f.code.clone(), pc);
+                    return (ExtStep::Raised(e, f.code.clone(), pc), ins.op);
                 }
             }
             pc + 3
         }
         Op::LoadMethodExt => {
             if !load_method_ext(&mut st.stack[..], sp, &f.code.names, ins.arg) {
-                return ExtStep::Declined;
+                return (ExtStep::Declined, ins.op);
             }
             st.sp = sp + 1;
             pc + 5
         }
-        _ => return ExtStep::Declined,
+        _ => return (ExtStep::Declined, ins.op),
     };
     if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
         f.pc = next;
@@ -753,7 +771,7 @@ pub(super) fn ext_step<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> ExtSte
     if S && let Some(s) = vm.stats.as_deref_mut() {
         s.executed(ins.op);
     }
-    ExtStep::Ran
+    (ExtStep::Ran, ins.op)
 }
 
 /// What [`ext_call`] did.
@@ -811,10 +829,9 @@ fn load_method_ext(
     if o.kind() != Kind::FOREIGN || sp >= stack.len() {
         return false;
     }
-    let name = names
-        .get(arg as usize)
-        .and_then(|n| n.downcast::<crate::object::StrObj>())
-        .map_or("", |n| n.as_str());
+    let Some(name) = names.get(arg as usize) else {
+        return false;
+    };
     let Some(m) = crate::ext::capi().and_then(|c| c.load_method(o, name)) else {
         return false;
     };
