@@ -219,17 +219,17 @@ impl Method {
                 Fast::Fallback => None,
             };
         }
-        self.call_convention(vm, shape, self_ptr, caller(), args)
+        self.call_convention(vm, shape, self_ptr, &caller, args)
     }
 
     /// The untyped quickened forms of [`Method::call_form`].
     #[inline(never)]
-    fn call_convention(
-        &self,
+    fn call_convention<'a>(
+        &'a self,
         vm: &mut Vm,
         shape: ExtCall,
         self_ptr: *mut PyObject,
-        caller: Caller<'_>,
+        caller: &dyn Fn() -> Caller<'a>,
         args: &[Value],
     ) -> Option<PyResult<Value>> {
         let flags = self.flags() & !(typed::METH_TYPED | METH_COEXIST);
@@ -258,7 +258,7 @@ impl Method {
             }
             _ => return None,
         };
-        Some(check_result(raw, &|| caller.who(&self.name)))
+        Some(check_result(raw, &|| caller().who(&self.name)))
     }
 
     /// The calling convention's path (what CPython does), never typed.
@@ -431,26 +431,47 @@ impl ArgPtr {
     }
 }
 
-/// The argument array of a vectorcall.
+/// The argument array of a vectorcall: on the Rust stack for up to
+/// [`ARGVEC_INLINE`] arguments (a heap array per call was a measurable part
+/// of a FASTCALL), on the heap past that.
 struct ArgVec {
-    ptrs: Vec<*mut PyObject>,
+    inline: [*mut PyObject; ARGVEC_INLINE],
+    spill: Vec<*mut PyObject>,
     _keep: Vec<ObjRef>,
 }
 
+const ARGVEC_INLINE: usize = 8;
+
 impl ArgVec {
     fn new(pos: &[Value], more: &[Value]) -> ArgVec {
-        let mut ptrs = Vec::with_capacity(pos.len() + more.len());
+        let n = pos.len() + more.len();
+        let mut inline = [std::ptr::null_mut(); ARGVEC_INLINE];
+        let mut spill = Vec::new();
+        if n > ARGVEC_INLINE {
+            spill.reserve_exact(n);
+        }
         let mut keep = Vec::new();
-        for v in pos.iter().chain(more) {
+        for (i, v) in pos.iter().chain(more).enumerate() {
             let a = ArgPtr::new(v);
-            ptrs.push(a.ptr);
+            match inline.get_mut(i) {
+                Some(slot) if n <= ARGVEC_INLINE => *slot = a.ptr,
+                _ => spill.push(a.ptr),
+            }
             keep.extend(a._keep);
         }
-        ArgVec { ptrs, _keep: keep }
+        ArgVec {
+            inline,
+            spill,
+            _keep: keep,
+        }
     }
 
     fn ptr(&self) -> *const *mut PyObject {
-        self.ptrs.as_ptr()
+        if self.spill.is_empty() {
+            self.inline.as_ptr()
+        } else {
+            self.spill.as_ptr()
+        }
     }
 }
 
