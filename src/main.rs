@@ -5,12 +5,11 @@
 
 use clap::Parser;
 
-// Python programs allocate and free small objects at a high rate; the
-// system allocator's slow paths showed up as a quarter of the time of the
-// allocation-heavy benchmarks (bench/programs/cpyext_allocate_*.py). The
-// library leaves the choice of allocator to the embedding program.
+// Python programs allocate and free small objects at a high rate; see
+// `abi::alloc` for why mimalloc, and why through that wrapper. The library
+// leaves the choice of allocator to the embedding program.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: abi::alloc::Mimalloc = abi::alloc::Mimalloc;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

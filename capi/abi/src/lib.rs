@@ -23,6 +23,9 @@
 //! - The object model is single-threaded: [`ObjRef`] is neither `Send` nor
 //!   `Sync`.
 
+#[cfg(feature = "mimalloc")]
+pub mod alloc;
+
 use std::any::TypeId;
 use std::cell::Cell;
 use std::ffi::{CStr, c_char, c_ulong, c_void};
