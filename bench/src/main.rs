@@ -8,6 +8,7 @@
 
 mod plot;
 mod process;
+mod quickening;
 mod registry;
 mod report;
 mod results;
@@ -208,7 +209,7 @@ fn run(args: &Args) -> Result<bool, String> {
     }
     bar.finish_and_clear();
 
-    let benchmarks = benches
+    let mut benchmarks = benches
         .iter()
         .zip(raw)
         .map(|(b, cells)| {
@@ -221,6 +222,13 @@ fn run(args: &Args) -> Result<bool, String> {
             results::analyze(b, b.n(args.quick), cells)
         })
         .collect::<Vec<_>>();
+    if let Some(rt) = ready
+        .iter()
+        .find(|rt| rt.kind == RuntimeKind::Typhon)
+        .or_else(|| ready.iter().find(|rt| rt.kind == RuntimeKind::TyphonNojit))
+    {
+        collect_quickening(&mut benchmarks, &benches, rt, &paths, timeout);
+    }
     let ok = benchmarks
         .iter()
         .all(|b| b.results.iter().all(|c| c.status == results::Status::Ok));
@@ -257,6 +265,35 @@ fn run(args: &Args) -> Result<bool, String> {
         return Err("could not write all output files".to_owned());
     }
     Ok(report.ok)
+}
+
+/// Runs each benchmark once more on Typhon with `--stats` (small N, after
+/// the timed runs) and records how much ran quickened. A run that fails
+/// here leaves `quickening` empty; the timed results already say why.
+fn collect_quickening(
+    results: &mut [results::BenchmarkResult],
+    benches: &[&'static Benchmark],
+    rt: &Runtime,
+    paths: &Paths,
+    timeout: Duration,
+) {
+    let bar = ProgressBar::new(benches.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {bar:30} {pos}/{len} --stats runs {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    for (r, b) in results.iter_mut().zip(benches) {
+        bar.set_message(b.name);
+        if !b.needs_extension || rt.ext.is_some() {
+            let mut cmd = rt.command_with(&["--stats"], b.file, b.n(true));
+            cmd.current_dir(paths.programs());
+            r.quickening = process::run(&mut cmd, timeout)
+                .ok()
+                .and_then(|out| quickening::parse(&out.stderr));
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
 }
 
 /// Runs one benchmark process and parses its output.

@@ -277,6 +277,8 @@ pub fn markdown(report: &Report, plots: &[(Group, String)]) -> String {
         let _ = writeln!(md, "\n{RATIO_EXPLANATION}\n");
     }
 
+    md.push_str(&quickening_section(report));
+
     if !plots.is_empty() {
         let _ = writeln!(md, "## Plots\n");
         for (group, path) in plots {
@@ -300,6 +302,49 @@ pub fn markdown(report: &Report, plots: &[(Group, String)]) -> String {
         }
         md.push('\n');
     }
+    md
+}
+
+/// The "Quickening" section: how much of each benchmark ran in quickened
+/// form on Typhon (empty when Typhon did not run).
+fn quickening_section(report: &Report) -> String {
+    let pct = |f: Option<f64>| f.map_or_else(|| "—".to_owned(), |f| format!("{:.1}%", f * 100.0));
+    let rows: Vec<Vec<String>> = report
+        .benchmarks
+        .iter()
+        .filter_map(|b| {
+            let q = b.quickening.as_ref()?;
+            Some(vec![
+                b.name.to_owned(),
+                q.executed.to_string(),
+                pct(q.fraction()),
+                pct(q.family_fraction()),
+            ])
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let mut md = String::new();
+    let _ = writeln!(md, "## Quickening\n");
+    let _ = writeln!(
+        md,
+        "From one `typhon --stats` run per benchmark at its small N, after the timed runs. \
+         \"Quickened\" is the share of executed instructions that ran in a specialized form; \
+         \"of specializable\" counts only the families that have such forms (STORE_FAST, \
+         JUMP_BACKWARD and the like have none).\n"
+    );
+    md.push_str(&markdown_table(
+        &[
+            "Benchmark",
+            "Instructions executed",
+            "Quickened",
+            "Quickened, of specializable",
+        ],
+        &rows,
+        &[false, true, true, true],
+    ));
+    md.push('\n');
     md
 }
 

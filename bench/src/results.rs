@@ -71,6 +71,8 @@ pub struct BenchmarkResult {
     pub reference_runtime: Option<RuntimeKind>,
     /// One entry per runtime that ran this benchmark, in runtime order.
     pub results: Vec<CellResult>,
+    /// What Typhon's `--stats` said about quickening, when Typhon ran.
+    pub quickening: Option<crate::quickening::Quickening>,
 }
 
 /// Whether a (benchmark, runtime) result is trustworthy.
@@ -174,6 +176,7 @@ pub fn analyze(
         reference_checksum: reference.as_ref().map(|(_, sum)| sum.clone()),
         reference_runtime: reference.map(|(kind, _)| kind),
         results,
+        quickening: None,
     }
 }
 

@@ -71,7 +71,13 @@ impl Runtime {
     /// The command that runs one benchmark: `PROGRAM FILE N` for Python runtimes,
     /// `native NATIVE_NAME N` for the native runtime.
     pub fn command(&self, script_or_native_name: &str, n: u64) -> Command {
+        self.command_with(&[], script_or_native_name, n)
+    }
+
+    /// [`Runtime::command`] with runtime options before the script.
+    pub fn command_with(&self, options: &[&str], script_or_native_name: &str, n: u64) -> Command {
         let mut cmd = Command::new(&self.program);
+        cmd.args(options);
         cmd.arg(script_or_native_name).arg(n.to_string());
         cmd.envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())));
         if let Some((var, dir)) = &self.ext {
