@@ -217,6 +217,21 @@ pub unsafe fn read(def: *const PyMethodDef, takes_self: bool) -> PyResult<TypedS
     })
 }
 
+/// The 64-bit slot for a `long`, `bool` or `double` argument: an `int` or
+/// `bool` for `T_C_LONG`/`T_C_BOOL`, a `float`, `int` or `bool` for
+/// `T_C_DOUBLE`; `None` when the value does not fit the type.
+#[inline(always)]
+fn numeric_slot(t: CType, a: &Value) -> Option<u64> {
+    Some(match (t, a) {
+        (CType::Long, Value::Int(v)) => *v as u64,
+        (CType::Long | CType::Bool, Value::Bool(b)) => *b as u64,
+        (CType::Double, Value::Float(f)) => f.to_bits(),
+        (CType::Double, Value::Int(v)) => (*v as f64).to_bits(),
+        (CType::Double, Value::Bool(b)) => (*b as i64 as f64).to_bits(),
+        _ => return None,
+    })
+}
+
 /// Releases the boxes made for the slots whose bit is set in `owned`.
 #[inline]
 fn release(slots: &[u64; MAX_ARGS + 1], owned: u32) {
@@ -262,13 +277,8 @@ impl TypedSig {
         let k = self.takes_self as usize;
         slots[0] = self_ptr as u64;
         for (i, (a, t)) in args.iter().zip(&self.args).enumerate() {
-            let raw = match (t, a) {
-                (CType::Long, Value::Int(v)) => *v as u64,
-                (CType::Long | CType::Bool, Value::Bool(b)) => *b as u64,
-                (CType::Double, Value::Float(f)) => f.to_bits(),
-                (CType::Double, Value::Int(v)) => (*v as f64).to_bits(),
-                (CType::Double, Value::Bool(b)) => (*b as i64 as f64).to_bits(),
-                _ => return Fast::Fallback,
+            let Some(raw) = numeric_slot(*t, a) else {
+                return Fast::Fallback;
             };
             slots[k + i] = raw;
         }
@@ -297,11 +307,13 @@ impl TypedSig {
         }
         for (a, t) in args.iter().zip(&self.args) {
             let raw = match (t, a) {
-                (CType::Long, Value::Int(v)) => *v as u64,
-                (CType::Long | CType::Bool, Value::Bool(b)) => *b as u64,
-                (CType::Double, Value::Float(f)) => f.to_bits(),
-                (CType::Double, Value::Int(v)) => (*v as f64).to_bits(),
-                (CType::Double, Value::Bool(b)) => (*b as i64 as f64).to_bits(),
+                (CType::Long | CType::Bool | CType::Double, _) => match numeric_slot(*t, a) {
+                    Some(raw) => raw,
+                    None => {
+                        release(&slots, owned);
+                        return Fast::Fallback;
+                    }
+                },
                 (CType::Object, Value::Obj(o)) => o.as_ptr() as u64,
                 (CType::Object, v) => {
                     owned |= 1 << k;

@@ -737,34 +737,24 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
         return (ExtStep::Declined, Op::Nop);
     };
     let sp = st.sp;
-    let next = match ins.op {
-        Op::CallExtNoArgs
-        | Op::CallExtO
-        | Op::CallExtFast
-        | Op::CallExtTyped
-        | Op::CallMethodExtNoArgs
-        | Op::CallMethodExtO
-        | Op::CallMethodExtFast
-        | Op::CallMethodExtTyped => {
-            match ext_call(vm, &mut st.stack[..], sp, ins.op, ins.arg) {
-                ExtOutcome::Pushed(new_sp) => st.sp = new_sp,
-                ExtOutcome::Unfit => return (ExtStep::Declined, ins.op),
-                ExtOutcome::Raised(e, new_sp) => {
-                    st.sp = new_sp;
-                    return (ExtStep::Raised(e, f.code.clone(), pc), ins.op);
-                }
+    if let Some(shape) = crate::quicken::ext_call_shape(ins.op) {
+        match ext_call(vm, &mut st.stack[..], sp, shape, ins.op, ins.arg) {
+            ExtOutcome::Pushed(new_sp) => st.sp = new_sp,
+            ExtOutcome::Unfit => return (ExtStep::Declined, ins.op),
+            ExtOutcome::Raised(e, new_sp) => {
+                st.sp = new_sp;
+                return (ExtStep::Raised(e, f.code.clone(), pc), ins.op);
             }
-            pc + 3
         }
-        Op::LoadMethodExt => {
-            if !load_method_ext(&mut st.stack[..], sp, &f.code.names, ins.arg) {
-                return (ExtStep::Declined, ins.op);
-            }
-            st.sp = sp + 1;
-            pc + 5
+    } else if ins.op == Op::LoadMethodExt {
+        if !load_method_ext(&mut st.stack[..], sp, &f.code.names, ins.arg) {
+            return (ExtStep::Declined, ins.op);
         }
-        _ => return (ExtStep::Declined, ins.op),
-    };
+        st.sp = sp + 1;
+    } else {
+        return (ExtStep::Declined, ins.op);
+    }
+    let next = pc + 1 + ins.op.cache_units();
     if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
         f.pc = next;
     }
@@ -787,16 +777,19 @@ enum ExtOutcome {
 
 /// A quickened C call on `stack` with `sp` one past its last argument.
 #[inline(always)]
-fn ext_call(vm: &mut Vm, stack: &mut [Value], sp: usize, op: Op, arg: u32) -> ExtOutcome {
+fn ext_call(
+    vm: &mut Vm,
+    stack: &mut [Value],
+    sp: usize,
+    shape: crate::ext::ExtCall,
+    op: Op,
+    arg: u32,
+) -> ExtOutcome {
     let method = op.generic() == Op::CallMethod;
     let Some((fpos, args)) = super::ext_call_layout(vm, stack, sp, arg as usize, method) else {
         return ExtOutcome::Unfit;
     };
-    let (Some(capi), Some(shape), Value::Obj(callee)) = (
-        crate::ext::capi(),
-        crate::quicken::ext_call_shape(op),
-        &stack[fpos],
-    ) else {
+    let (Some(capi), Value::Obj(callee)) = (crate::ext::capi(), &stack[fpos]) else {
         return ExtOutcome::Unfit;
     };
     let Some(r) = capi.call_ext(vm, shape, callee, &stack[args]) else {
