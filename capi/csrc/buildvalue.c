@@ -109,13 +109,15 @@ static int close_container(const char **p_format, char endchar) {
     return 0;
 }
 
-/* A tuple of the next `n` values, up to `endchar`. */
-static PyObject *make_tuple(const char **p_format, va_list *va, char endchar, Py_ssize_t n) {
+/* A tuple (or, with `as_list`, a list) of the next `n` values, up to
+ * `endchar`. */
+static PyObject *make_sequence(const char **p_format, va_list *va, char endchar, Py_ssize_t n,
+                               int as_list) {
     if (n < 0) {
         return NULL;
     }
-    PyObject *tuple = PyTuple_New(n);
-    if (tuple == NULL) {
+    PyObject *seq = as_list ? PyList_New(n) : PyTuple_New(n);
+    if (seq == NULL) {
         skip_values(p_format, va, endchar, n);
         return NULL;
     }
@@ -123,42 +125,24 @@ static PyObject *make_tuple(const char **p_format, va_list *va, char endchar, Py
         PyObject *item = make_value(p_format, va);
         if (item == NULL) {
             skip_values(p_format, va, endchar, n - i - 1);
-            Py_DECREF(tuple);
+            Py_DECREF(seq);
             return NULL;
         }
-        PyTuple_SET_ITEM(tuple, i, item);
+        if (as_list) {
+            PyList_SET_ITEM(seq, i, item);
+        } else {
+            PyTuple_SET_ITEM(seq, i, item);
+        }
     }
     if (close_container(p_format, endchar) < 0) {
-        Py_DECREF(tuple);
+        Py_DECREF(seq);
         return NULL;
     }
-    return tuple;
+    return seq;
 }
 
-/* A list of the next `n` values, up to `endchar`. */
-static PyObject *make_list(const char **p_format, va_list *va, char endchar, Py_ssize_t n) {
-    if (n < 0) {
-        return NULL;
-    }
-    PyObject *list = PyList_New(n);
-    if (list == NULL) {
-        skip_values(p_format, va, endchar, n);
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = make_value(p_format, va);
-        if (item == NULL) {
-            skip_values(p_format, va, endchar, n - i - 1);
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, i, item);
-    }
-    if (close_container(p_format, endchar) < 0) {
-        Py_DECREF(list);
-        return NULL;
-    }
-    return list;
+static PyObject *make_tuple(const char **p_format, va_list *va, char endchar, Py_ssize_t n) {
+    return make_sequence(p_format, va, endchar, n, 0);
 }
 
 /* A dict of the next `n` values (keys and values alternating), up to
@@ -256,7 +240,7 @@ static PyObject *make_value(const char **p_format, va_list *va) {
         case '(':
             return make_tuple(p_format, va, ')', count_format(*p_format, ')'));
         case '[':
-            return make_list(p_format, va, ']', count_format(*p_format, ']'));
+            return make_sequence(p_format, va, ']', count_format(*p_format, ']'), 1);
         case '{':
             return make_dict(p_format, va, '}', count_format(*p_format, '}'));
         case 'b':
