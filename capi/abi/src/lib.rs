@@ -25,6 +25,9 @@
 
 #[cfg(feature = "mimalloc")]
 pub mod alloc;
+mod word;
+
+pub use word::load_exact;
 
 use std::any::TypeId;
 use std::cell::Cell;
