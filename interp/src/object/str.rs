@@ -15,8 +15,17 @@ pub struct StrObj {
     nchars: usize,
     hash: Cell<u64>,
     /// The text followed by a NUL, made the first time C code asks for it.
-    c_text: OnceCell<Box<[u8]>>,
+    /// Boxed twice so that it costs one word until then.
+    c_text: OnceCell<Box<CText>>,
 }
+
+/// The bytes of a C view of a `str` (see [`StrObj::utf8_with_nul`]).
+struct CText(Box<[u8]>);
+
+// A str object (header and payload) fills one 64-byte allocation: a
+// program that holds a million short strings touches a million such
+// blocks, and each size class up is 16 MB more memory to fault in.
+const _: () = assert!(std::mem::size_of::<StrObj>() + std::mem::size_of::<abi::ObjHeader>() <= 64);
 
 impl StrObj {
     /// A new `str` object holding a copy of `s`.
@@ -80,12 +89,15 @@ impl StrObj {
     /// unchanged for as long as the object lives. The text itself may
     /// contain NULs; the slice's length minus one is the text's length.
     pub fn utf8_with_nul(&self) -> &[u8] {
-        self.c_text.get_or_init(|| {
-            let mut v = Vec::with_capacity(self.s.len() + 1);
-            v.extend_from_slice(self.s.as_bytes());
-            v.push(0);
-            v.into_boxed_slice()
-        })
+        &self
+            .c_text
+            .get_or_init(|| {
+                let mut v = Vec::with_capacity(self.s.len() + 1);
+                v.extend_from_slice(self.s.as_bytes());
+                v.push(0);
+                Box::new(CText(v.into_boxed_slice()))
+            })
+            .0
     }
 
     /// The length in code points (`len(s)`).
