@@ -189,6 +189,10 @@ impl CApi for Bridge {
         }
     }
 
+    fn release_caches(&self) {
+        typeobject::clear_method_cache();
+    }
+
     fn clear(&self, _obj: &ObjRef) {
         // Nothing to do: C functions hold their owner immutably, and a
         // cycle through a module is broken when the collector clears the

@@ -507,23 +507,23 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
 /// type's dicts is otherwise most of the cost of `obj.method()`.
 pub fn load_method(o: &ObjRef, name: &ObjRef) -> Option<Value> {
     let t = o.ty();
-    let text = name.downcast::<StrObj>()?.as_str();
     let ty = t as *const TypeObject as usize;
     let slot = method_cache_slot(ty, name);
     let hit = METHOD_CACHE.with_borrow(|c| {
         c[slot]
             .as_ref()
-            .filter(|e| e.ty == ty && &*e.name == text)
+            .filter(|e| e.ty == ty && e.name.ptr_eq(name))
             .map(|e| e.method.clone())
     });
     if hit.is_some() {
         return hit;
     }
+    name.downcast::<StrObj>()?;
     let found = load_method_uncached(t, name)?;
     METHOD_CACHE.with_borrow_mut(|c| {
         c[slot] = Some(MethodCacheEntry {
             ty,
-            name: text.into(),
+            name: name.clone(),
             method: found.clone(),
         });
     });
@@ -552,7 +552,10 @@ fn load_method_uncached(t: &TypeObject, name: &ObjRef) -> Option<Value> {
 /// descriptor found (immortal too, made by `PyType_Ready`).
 struct MethodCacheEntry {
     ty: usize,
-    name: Box<str>,
+    /// The name object itself, held so that its address cannot be reused
+    /// by another object while the entry lives: a hit is one compare of
+    /// addresses (a text compare was a third of `obj.method()`).
+    name: ObjRef,
     method: Value,
 }
 
@@ -562,8 +565,9 @@ thread_local! {
     /// Method lookups on C types, as CPython's type attribute cache: a C
     /// type's dict does not change after `PyType_Ready` unless C code
     /// edits it directly, which must then call `PyType_Modified` (here it
-    /// empties the cache). The name's address picks the slot; the text is
-    /// compared, so a freed name's address reused by another is harmless.
+    /// empties the cache). The name's address picks the slot and decides
+    /// the hit; another str object with the same text misses and takes
+    /// the slot over.
     static METHOD_CACHE: std::cell::RefCell<[Option<MethodCacheEntry>; METHOD_CACHE_SLOTS]> =
         const { std::cell::RefCell::new([const { None }; METHOD_CACHE_SLOTS]) };
 }
@@ -573,12 +577,19 @@ fn method_cache_slot(ty: usize, name: &ObjRef) -> usize {
     ((ty >> 4) ^ (n >> 4) ^ (n >> 10)) % METHOD_CACHE_SLOTS
 }
 
+/// Forgets every cached method lookup (and the names the entries hold).
+pub(crate) fn clear_method_cache() {
+    // Taken out first: dropping an entry frees objects, which must not
+    // happen while the cache is borrowed.
+    let old = METHOD_CACHE
+        .with_borrow_mut(|c| std::mem::replace(c, [const { None }; METHOD_CACHE_SLOTS]));
+    drop(old);
+}
+
 /// `PyType_Modified`: the type's dict was edited behind the runtime's
 /// back; forget every cached lookup.
 pub(crate) unsafe extern "C" fn PyType_Modified(_t: *mut PyTypeObject) {
-    guard((), || {
-        METHOD_CACHE.with_borrow_mut(|c| c.iter_mut().for_each(|e| *e = None));
-    })
+    guard((), clear_method_cache)
 }
 
 /// CPython's `PyObject_GenericGetAttr` for instances of C types.

@@ -137,6 +137,10 @@ pub trait CApi: Sync {
     /// Drops the references a foreign-kind object holds (the collector
     /// calls this on garbage to break cycles).
     fn clear(&self, obj: &ObjRef);
+
+    /// Drops the references the C API's caches hold to interpreter objects
+    /// (an interpreter is shutting down; the caches refill on demand).
+    fn release_caches(&self);
 }
 
 static CAPI: OnceLock<&'static dyn CApi> = OnceLock::new();

@@ -582,6 +582,9 @@ impl Vm {
             d.clear();
         }
         self.method_objs.clear();
+        if let Some(c) = crate::ext::capi() {
+            c.release_caches();
+        }
         crate::gc::collect();
     }
 

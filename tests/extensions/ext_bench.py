@@ -26,6 +26,12 @@ foo = bench_ext.Foo()
 print(type(foo).__name__, type(foo).__module__, isinstance(foo, bench_ext.Foo))
 print(foo.noargs(), foo.onearg(1), foo.varargs(1, 2), foo.allocate_int(), foo.allocate_tuple())
 print(len(foo), foo[0], foo[41], foo[-1])
+# The same method names from several code objects (each holds its own
+# name object): the C-type method cache must answer every one of them.
+f1 = lambda: foo.noargs()
+f2 = lambda: foo.onearg(2)
+f3 = lambda: foo.noargs()
+print([(f1(), f2(), f3()) for _ in range(3)])
 print(bench_ext.Foo.__name__, bench_ext.Foo.__doc__)
 print(bench_ext.inc.__name__, bench_ext.inc.__doc__)
 print(bench_ext.inc, bench_ext.Foo)
