@@ -536,6 +536,10 @@ pub struct Code {
     /// specialization (set on first run; `--dump-bytecode` without a run
     /// shows the code as compiled).
     pub quickened: Cell<bool>,
+    /// Whether an instruction of this code has been quickened into a
+    /// C-call form (it stays set): the hot loop then runs in the variant
+    /// that makes those calls itself (see `crate::eval::hot`).
+    pub calls_c: Cell<bool>,
 }
 
 impl Code {

@@ -579,8 +579,21 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
         // the instruction it stopped at, and hands back at the next
         // instruction the hot loop takes.
         loop {
-            hot::run::<S>(vm, st, entry);
-            match hot::ext_step::<S>(vm, st) {
+            let calls_c = st
+                .frames
+                .get(st.nframes.wrapping_sub(1))
+                .is_some_and(|f| f.code.calls_c.get());
+            let mut stopped = None;
+            if calls_c {
+                hot::run::<S, true>(vm, st, entry, &mut stopped);
+            } else {
+                hot::run::<S, false>(vm, st, entry, &mut stopped);
+            }
+            let step = match stopped {
+                Some(step) => step,
+                None => hot::ext_step::<S>(vm, st),
+            };
+            match step {
                 hot::ExtStep::Ran => {}
                 hot::ExtStep::Declined => break,
                 hot::ExtStep::Raised(e, code, at) => {

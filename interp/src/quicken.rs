@@ -379,6 +379,9 @@ pub fn specialize(
     match chosen {
         Some(op) => {
             unit.set(ins.with(op, miss_counter(ins.counter, stress)));
+            if op == Op::LoadMethodExt || ext_call_shape(op).is_some() {
+                code.calls_c.set(true);
+            }
             if let Some(s) = vm.stats.as_deref_mut() {
                 s.count(family, Counter::SpecializeOk);
             }

@@ -275,6 +275,7 @@ impl<'a> Compiler<'a> {
                 u.argcount
             },
             quickened: Cell::new(false),
+            calls_c: Cell::new(false),
         })
     }
 

@@ -12,6 +12,8 @@
 //! run's outermost frame) it stops *before* the instruction, with the frame
 //! state written back, and the general loop executes that instruction with
 //! its full semantics: a quickened form's miss is counted there, not here.
+//! C calls are the one exception to "no calls": code that makes them runs
+//! in a second copy of the loop that calls [`ext_step`] (see [`run`]).
 
 use super::{
     dup, float_cmp, int_add, int_cmp, int_floordiv, int_mod, int_mul, int_sub, norm_index, put,
@@ -87,8 +89,25 @@ pub(super) static HOT: [bool; 256] = {
 /// that frame's `pc` and `st.sp` pointing at it. `entry` is the number of
 /// frames below the run's outermost frame, whose return is left to the
 /// general loop.
+///
+/// With `C`, the loop also makes the C calls of the C-call forms (through
+/// [`ext_step`], out of line) and, when [`ext_step`] did not run one, stops
+/// with what it did in `stopped`; without `C` it stops before them and
+/// leaves `stopped` alone. The two are separate copies because a call in
+/// the loop costs the other forms registers: compiled into the only copy,
+/// the C call made the int loop 18% slower. The general loop picks the `C`
+/// copy for code that has C-call forms (`Code::calls_c`); there it saves
+/// the trip out of this loop and back (min of 5 interleaved runs: ffi_inc
+/// 8%, ffi_id 12%, cpyext_noargs 17%, Foo().noargs() 14% faster). The
+/// result is an out-parameter because returning it cost the copy without
+/// `C` a register (fib: 2.7% more instructions).
 #[inline(never)]
-pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) {
+pub(super) fn run<const S: bool, const C: bool>(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    entry: usize,
+    stopped: &mut Option<ExtStep>,
+) {
     let mut sp = st.sp;
     // One iteration per frame switch: within a frame the code's units and
     // constants and the locals base do not change, so the instruction loop
@@ -623,6 +642,32 @@ pub(super) fn run<const S: bool>(vm: &mut Vm, st: &mut ExecState, entry: usize) 
                     vm.depth -= 1;
                     continue 'frame;
                 }
+                Op::LoadMethodExt
+                | Op::CallExtNoArgs
+                | Op::CallExtO
+                | Op::CallExtFast
+                | Op::CallExtTyped
+                | Op::CallMethodExtNoArgs
+                | Op::CallMethodExtO
+                | Op::CallMethodExtFast
+                | Op::CallMethodExtTyped
+                    if C =>
+                {
+                    if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
+                        f.pc = pc;
+                    }
+                    st.sp = sp;
+                    match ext_step::<S>(vm, st) {
+                        ExtStep::Ran => {
+                            sp = st.sp;
+                            continue 'frame;
+                        }
+                        other => {
+                            *stopped = Some(other);
+                            return;
+                        }
+                    }
+                }
                 // Everything else is the general loop's (listed, not `_`, so
                 // the match is exhaustive and dispatch needs no range check).
                 Op::Cache
@@ -811,11 +856,9 @@ pub(super) enum ExtStep {
     Raised(PyErr, Rc<crate::bytecode::Code>, usize),
 }
 
-/// The C-call forms, run between two stretches of the hot loop: the hot
-/// loop stops before them, and this runs one without going through the
-/// general loop. The forms stay out of the hot loop itself because any
-/// call in its body costs the call-free forms registers (measured: 5-10%
-/// more instructions on the kernels).
+/// The C-call forms, run out of line: from the hot loop's copy for code
+/// with C calls, or between two stretches of the other copy, which stops
+/// before them (see [`run`]); either way not through the general loop.
 /// After a LOAD_METHOD_EXT it goes straight on to the next form (`obj.m()`
 /// is a LOAD_METHOD_EXT before its CALL_METHOD_EXT_*), so the pair costs
 /// one trip out of the hot loop; trying again after a call would cost the
