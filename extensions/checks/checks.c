@@ -630,6 +630,31 @@ static PyTypeObject PairIter_Type = {
     .tp_iternext = PairIter_next,
 };
 
+/* swap_methods(type, x, y): exchanges type.__dict__[x] and type.__dict__[y], done in C on the type's
+   dict, as C code may, then announced with PyType_Modified so that cached lookups are dropped. */
+static PyObject *swap_methods(PyObject *self, PyObject *args) {
+    PyObject *type;
+    const char *x, *y;
+    if (!PyArg_ParseTuple(args, "O!ss:swap_methods", &PyType_Type, &type, &x, &y))
+        return NULL;
+    PyObject *dict = ((PyTypeObject *)type)->tp_dict;
+    PyObject *mx = PyDict_GetItemString(dict, x);
+    PyObject *my = PyDict_GetItemString(dict, y);
+    if (mx == NULL || my == NULL) {
+        PyErr_SetString(PyExc_KeyError, mx == NULL ? x : y);
+        return NULL;
+    }
+    Py_INCREF(mx);
+    Py_INCREF(my);
+    int failed = PyDict_SetItemString(dict, x, my) < 0 || PyDict_SetItemString(dict, y, mx) < 0;
+    Py_DECREF(mx);
+    Py_DECREF(my);
+    if (failed)
+        return NULL;
+    PyType_Modified((PyTypeObject *)type);
+    Py_RETURN_NONE;
+}
+
 /* ----- the module ------------------------------------------------------------------------------------ */
 
 static PyMethodDef checks_methods[] = {
@@ -663,6 +688,7 @@ static PyMethodDef checks_methods[] = {
     {"fast_kw", (PyCFunction)(void (*)(void))fast_kw, METH_FASTCALL | METH_KEYWORDS, NULL},
     {"parse", parse, METH_VARARGS, NULL},
     {"build", build, METH_NOARGS, NULL},
+    {"swap_methods", swap_methods, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -54,3 +54,24 @@ for call in [
         print("ok", call())
     except Exception as e:
         print(type(e).__name__ + ":", e)
+
+# C code that edits a C type's dict and calls PyType_Modified: a method
+# lookup cached at a quickened site (and in the type's method cache) must
+# see the new binding, and the quickened call must fall back when the new
+# method takes another calling convention (swapped back at the end).
+def swap_it(pair):
+    return pair.swap()
+
+
+r = Pair(2, "two")
+for _ in range(20):
+    got = swap_it(r)
+print("before", got)
+checks.swap_methods(Pair, "swap", "scaled")
+try:
+    swap_it(r)
+except TypeError as e:
+    print("after TypeError:", e)
+print("after", r.swap(3), r.scaled())
+checks.swap_methods(Pair, "swap", "scaled")
+print("restored", swap_it(r))
