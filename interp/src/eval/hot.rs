@@ -13,7 +13,7 @@
 //! state written back, and the general loop executes that instruction with
 //! its full semantics: a quickened form's miss is counted there, not here.
 //! C calls are the one exception to "no calls": code that makes them runs
-//! in a second copy of the loop that calls [`ext_step`] (see [`run`]).
+//! in a second copy of the loop that makes them (see [`run`]).
 
 use super::{
     dup, float_cmp, int_add, int_cmp, int_floordiv, int_mod, int_mul, int_sub, norm_index, put,
@@ -90,15 +90,17 @@ pub(super) static HOT: [bool; 256] = {
 /// frames below the run's outermost frame, whose return is left to the
 /// general loop.
 ///
-/// With `C`, the loop also makes the C calls of the C-call forms (through
-/// [`ext_step`], out of line) and, when [`ext_step`] did not run one, stops
-/// with what it did in `stopped`; without `C` it stops before them and
-/// leaves `stopped` alone. The two are separate copies because a call in
-/// the loop costs the other forms registers: compiled into the only copy,
-/// the C call made the int loop 18% slower. The general loop picks the `C`
-/// copy for code that has C-call forms (`Code::calls_c`); there it saves
-/// the trip out of this loop and back (min of 5 interleaved runs: ffi_inc
-/// 8%, ffi_id 12%, cpyext_noargs 17%, Foo().noargs() 14% faster). The
+/// With `C`, the loop also runs the C-call forms itself ([`ext_call`] and
+/// [`load_method_ext`], inlined) and, when one does not fit or its call
+/// raised, stops with that in `stopped`; without `C` it stops before them,
+/// leaves `stopped` alone, and [`ext_step`] runs them. The two are separate
+/// copies because a call in the loop costs the other forms registers:
+/// compiled into the only copy, the C call made the int loop 18% slower.
+/// The general loop picks the `C` copy for code that has C-call forms
+/// (`Code::calls_c`). There a C call costs ~110 fewer instructions than
+/// the trip out to [`ext_step`] and back (callgrind: an iteration of
+/// ffi_inc 600 -> 490), and takes less time (min of 5 interleaved runs:
+/// ffi_inc 22%, ffi_fadd 17%, ffi_id 13%, cpyext_noargs 14% less). The
 /// result is an out-parameter because returning it cost the copy without
 /// `C` a register (fib: 2.7% more instructions).
 #[inline(never)]
@@ -119,6 +121,7 @@ pub(super) fn run<const S: bool, const C: bool>(
         let (mut pc, lb) = (f.pc, f.lb);
         let units: &[Cell<Instr>] = &f.code.units;
         let consts: &[Value] = &f.code.consts;
+        let names = &f.code.names;
         let stack: &mut [Value] = &mut st.stack[..];
         while let Some(u) = units.get(pc) {
             let ins = u.get();
@@ -653,17 +656,30 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallMethodExtTyped
                     if C =>
                 {
-                    if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
-                        f.pc = pc;
-                    }
-                    st.sp = sp;
-                    match ext_step::<S>(vm, st) {
-                        ExtStep::Ran => {
-                            sp = st.sp;
-                            continue 'frame;
+                    let outcome = match crate::quicken::ext_call_shape(ins.op) {
+                        Some(shape) => ext_call(vm, stack, sp, shape, ins.op, arg),
+                        None if load_method_ext(stack, sp, names, arg) => {
+                            ExtOutcome::Pushed(sp + 1)
                         }
-                        other => {
-                            *stopped = Some(other);
+                        None => ExtOutcome::Unfit,
+                    };
+                    match outcome {
+                        ExtOutcome::Pushed(new_sp) => {
+                            sp = new_sp;
+                            pc += 1 + ins.op.cache_units();
+                        }
+                        // The general loop takes the form (and counts the miss).
+                        ExtOutcome::Unfit => {
+                            *stopped = Some(ExtStep::Declined);
+                            break;
+                        }
+                        ExtOutcome::Raised(e, new_sp) => {
+                            let code = f.code.clone();
+                            if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
+                                f.pc = pc;
+                            }
+                            st.sp = new_sp;
+                            *stopped = Some(ExtStep::Raised(e, code, pc));
                             return;
                         }
                     }
@@ -856,9 +872,9 @@ pub(super) enum ExtStep {
     Raised(PyErr, Rc<crate::bytecode::Code>, usize),
 }
 
-/// The C-call forms, run out of line: from the hot loop's copy for code
-/// with C calls, or between two stretches of the other copy, which stops
-/// before them (see [`run`]); either way not through the general loop.
+/// The C-call forms, run between two stretches of the hot loop's copy for
+/// code without C calls, which stops before them (see [`run`]), without a
+/// trip through the general loop.
 /// After a LOAD_METHOD_EXT it goes straight on to the next form (`obj.m()`
 /// is a LOAD_METHOD_EXT before its CALL_METHOD_EXT_*), so the pair costs
 /// one trip out of the hot loop; trying again after a call would cost the
