@@ -656,14 +656,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallMethodExtTyped
                     if C =>
                 {
-                    let outcome = match crate::quicken::ext_call_shape(ins.op) {
-                        Some(shape) => ext_call(vm, stack, sp, shape, ins.op, arg),
-                        None if load_method_ext(stack, sp, names, arg) => {
-                            ExtOutcome::Pushed(sp + 1)
-                        }
-                        None => ExtOutcome::Unfit,
-                    };
-                    match outcome {
+                    match ext_form(vm, stack, sp, names, ins) {
                         ExtOutcome::Pushed(new_sp) => {
                             sp = new_sp;
                             pc += 1 + ins.op.cache_units();
@@ -902,23 +895,13 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
     let Some(ins) = f.code.units.get(pc).map(Cell::get) else {
         return (ExtStep::Declined, Op::Nop);
     };
-    let sp = st.sp;
-    if let Some(shape) = crate::quicken::ext_call_shape(ins.op) {
-        match ext_call(vm, &mut st.stack[..], sp, shape, ins.op, ins.arg) {
-            ExtOutcome::Pushed(new_sp) => st.sp = new_sp,
-            ExtOutcome::Unfit => return (ExtStep::Declined, ins.op),
-            ExtOutcome::Raised(e, new_sp) => {
-                st.sp = new_sp;
-                return (ExtStep::Raised(e, f.code.clone(), pc), ins.op);
-            }
+    match ext_form(vm, &mut st.stack[..], st.sp, &f.code.names, ins) {
+        ExtOutcome::Pushed(new_sp) => st.sp = new_sp,
+        ExtOutcome::Unfit => return (ExtStep::Declined, ins.op),
+        ExtOutcome::Raised(e, new_sp) => {
+            st.sp = new_sp;
+            return (ExtStep::Raised(e, f.code.clone(), pc), ins.op);
         }
-    } else if ins.op == Op::LoadMethodExt {
-        if !load_method_ext(&mut st.stack[..], sp, &f.code.names, ins.arg) {
-            return (ExtStep::Declined, ins.op);
-        }
-        st.sp = sp + 1;
-    } else {
-        return (ExtStep::Declined, ins.op);
     }
     let next = pc + 1 + ins.op.cache_units();
     if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
@@ -928,6 +911,25 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
         s.executed(ins.op);
     }
     (ExtStep::Ran, ins.op)
+}
+
+/// Runs the C-call form `ins` (a CALL_*EXT_* or LOAD_METHOD_EXT) on
+/// `stack` with `sp` one past its operands; `names` are the code's names.
+#[inline(always)]
+fn ext_form(
+    vm: &mut Vm,
+    stack: &mut [Value],
+    sp: usize,
+    names: &[crate::object::ObjRef],
+    ins: Instr,
+) -> ExtOutcome {
+    match crate::quicken::ext_call_shape(ins.op) {
+        Some(shape) => ext_call(vm, stack, sp, shape, ins.op, ins.arg),
+        None if ins.op == Op::LoadMethodExt && load_method_ext(stack, sp, names, ins.arg) => {
+            ExtOutcome::Pushed(sp + 1)
+        }
+        None => ExtOutcome::Unfit,
+    }
 }
 
 /// What [`ext_call`] did.
