@@ -653,9 +653,10 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallMethodExtNoArgs
                 | Op::CallMethodExtO
                 | Op::CallMethodExtFast
-                | Op::CallMethodExtTyped
-                    if C =>
-                {
+                | Op::CallMethodExtTyped => {
+                    if !C {
+                        break;
+                    }
                     match ext_form(vm, stack, sp, names, ins) {
                         ExtOutcome::Pushed(new_sp) => {
                             sp = new_sp;
@@ -749,16 +750,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallBuiltin
                 | Op::CallType
                 | Op::CallMethodBuiltin
-                | Op::CallMethodPyExactArgs
-                | Op::LoadMethodExt
-                | Op::CallExtNoArgs
-                | Op::CallExtO
-                | Op::CallExtFast
-                | Op::CallExtTyped
-                | Op::CallMethodExtNoArgs
-                | Op::CallMethodExtO
-                | Op::CallMethodExtFast
-                | Op::CallMethodExtTyped => break,
+                | Op::CallMethodPyExactArgs => break,
             }
             done!();
         }
