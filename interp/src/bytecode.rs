@@ -309,6 +309,22 @@ ops! {
     LoadFastLoadFast = "LOAD_FAST__LOAD_FAST", cache 0, family LoadFast;
 }
 
+/// The quickened C-call forms (CALL_EXT_* and CALL_METHOD_EXT_*) as one
+/// match pattern, so that the loops that run them list them in one place.
+macro_rules! ext_call_forms {
+    () => {
+        $crate::bytecode::Op::CallExtNoArgs
+            | $crate::bytecode::Op::CallExtO
+            | $crate::bytecode::Op::CallExtFast
+            | $crate::bytecode::Op::CallExtTyped
+            | $crate::bytecode::Op::CallMethodExtNoArgs
+            | $crate::bytecode::Op::CallMethodExtO
+            | $crate::bytecode::Op::CallMethodExtFast
+            | $crate::bytecode::Op::CallMethodExtTyped
+    };
+}
+pub(crate) use ext_call_forms;
+
 /// Binary operators (the arg of BINARY_OP), numbered as in CPython 3.11.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]

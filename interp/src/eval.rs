@@ -1749,14 +1749,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     miss!(DeoptReason::WrongCallee);
                     call_generic!(Op::Call);
                 }
-                Op::CallExtNoArgs
-                | Op::CallExtO
-                | Op::CallExtFast
-                | Op::CallExtTyped
-                | Op::CallMethodExtNoArgs
-                | Op::CallMethodExtO
-                | Op::CallMethodExtFast
-                | Op::CallMethodExtTyped => {
+                crate::bytecode::ext_call_forms!() => {
                     // CALL and CALL_METHOD have the same cache length.
                     skip!(Op::Call);
                     let generic = ins.op.generic();

@@ -645,15 +645,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     vm.depth -= 1;
                     continue 'frame;
                 }
-                Op::LoadMethodExt
-                | Op::CallExtNoArgs
-                | Op::CallExtO
-                | Op::CallExtFast
-                | Op::CallExtTyped
-                | Op::CallMethodExtNoArgs
-                | Op::CallMethodExtO
-                | Op::CallMethodExtFast
-                | Op::CallMethodExtTyped => {
+                Op::LoadMethodExt | crate::bytecode::ext_call_forms!() => {
                     if !C {
                         break;
                     }
