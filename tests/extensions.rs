@@ -318,6 +318,64 @@ fn cpython_runs_the_same_extension_programs_the_same_way() {
     let _ = std::fs::remove_dir_all(&build);
 }
 
+/// Warm C call sites quicken to the form of their callee's calling
+/// convention (checked in `--dump-bytecode=after`), and give the same
+/// results as the generic calls the first iterations made.
+#[test]
+fn c_call_sites_quicken_to_their_conventions_forms() {
+    let dir = scratch("forms");
+    let prog = dir.join("forms.py");
+    std::fs::write(
+        &prog,
+        "import bench_ext, checks\n\
+         noargs, onearg, varargs = bench_ext.noargs, bench_ext.onearg, bench_ext.varargs\n\
+         inc, kwargs, call_back = bench_ext.inc, checks.kwargs, checks.call_back\n\
+         foo = bench_ext.Foo()\n\
+         seen = {}\n\
+         for i in range(200):\n\
+         \x20   seen[(noargs(), onearg(i), varargs(), varargs(i, 's'), inc(i) - i)] = 0\n\
+         \x20   seen[(kwargs(i)[1:], kwargs(i, 3, 'c')[1:], call_back(max, i, 3) - i)] = 0\n\
+         \x20   seen[(foo.noargs(), foo.onearg(i), foo.varargs(i, None, 3.5))] = 0\n\
+         print(sorted(seen, key=repr))\n",
+    )
+    .expect("write program");
+    let out = Command::new(typhon())
+        .arg("--dump-bytecode=after")
+        .arg(&prog)
+        .env("TYPHON_PATH", extensions::typhon_dir())
+        .output()
+        .expect("run typhon");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    // `call_back(max, i, 3) - i` is 3 for i = 0..3 and 0 after.
+    assert_eq!(
+        stdout.lines().next(),
+        Some(
+            "[((2, 'none'), (3, 'c'), 0), ((2, 'none'), (3, 'c'), 1), \
+             ((2, 'none'), (3, 'c'), 2), ((2, 'none'), (3, 'c'), 3), \
+             (None, None, None), (None, None, None, None, 1)]"
+        ),
+    );
+    for form in [
+        "CALL_EXT_NOARGS",
+        "CALL_EXT_O",
+        "CALL_EXT_VARARGS",
+        "CALL_EXT_TYPED",
+        "CALL_EXT_FAST",
+        "CALL_METHOD_EXT_NOARGS",
+        "CALL_METHOD_EXT_O",
+        "CALL_METHOD_EXT_VARARGS",
+    ] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.split_whitespace().nth(1) == Some(form)),
+            "no {form} in\n{stdout}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A million calls to every function of the test extensions (and the
 /// methods and slots of their types), each with arguments that take the
 /// typed path and arguments that take the wrapper, leave the number of live

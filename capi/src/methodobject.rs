@@ -193,6 +193,8 @@ impl Method {
             METH_NOARGS if nargs == 0 => Some(ExtCall::NoArgs),
             METH_O if nargs == 1 => Some(ExtCall::O),
             METH_FASTCALL => Some(ExtCall::Fast),
+            METH_VARARGS => Some(ExtCall::VarArgs),
+            x if x == METH_VARARGS | METH_KEYWORDS => Some(ExtCall::VarArgs),
             _ => None,
         }
     }
@@ -255,6 +257,24 @@ impl Method {
                 state::with_vm(vm, || unsafe {
                     f(self_ptr, v.ptr(), args.len() as Py_ssize_t)
                 })
+            }
+            ExtCall::VarArgs if flags == METH_VARARGS || flags == METH_VARARGS | METH_KEYWORDS => {
+                let t = new_ref(Value::tuple(args.to_vec()));
+                let r = if flags == METH_VARARGS {
+                    let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
+                    // SAFETY: the convention's signature; `t` is released
+                    // after the call.
+                    state::with_vm(vm, || unsafe { f(self_ptr, t) })
+                } else {
+                    let f: KwFn = unsafe { std::mem::transmute(meth) };
+                    // SAFETY: the convention's signature, with no keyword
+                    // arguments (NULL, as CPython passes); `t` is released
+                    // after the call.
+                    state::with_vm(vm, || unsafe { f(self_ptr, t, std::ptr::null_mut()) })
+                };
+                // SAFETY: `t` is the new reference made above.
+                drop(unsafe { take_new(t) });
+                r
             }
             _ => return None,
         };

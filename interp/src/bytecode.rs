@@ -285,6 +285,9 @@ ops! {
     CallExtO = "CALL_EXT_O", cache 2, family Call;
     /// Calls a `METH_FASTCALL` C function with the arguments in place.
     CallExtFast = "CALL_EXT_FAST", cache 2, family Call;
+    /// Calls a `METH_VARARGS` C function with a tuple made from the stack
+    /// (no keyword arguments: a `METH_KEYWORDS` function gets NULL).
+    CallExtVarArgs = "CALL_EXT_VARARGS", cache 2, family Call;
     /// Calls a C function with typed metadata: arguments checked and
     /// unboxed here, its `underlying_func` called directly.
     CallExtTyped = "CALL_EXT_TYPED", cache 2, family Call;
@@ -294,6 +297,8 @@ ops! {
     CallMethodExtO = "CALL_METHOD_EXT_O", cache 2, family CallMethod;
     /// CALL_EXT_FAST for a method of a C type.
     CallMethodExtFast = "CALL_METHOD_EXT_FAST", cache 2, family CallMethod;
+    /// CALL_EXT_VARARGS for a method of a C type.
+    CallMethodExtVarArgs = "CALL_METHOD_EXT_VARARGS", cache 2, family CallMethod;
     /// CALL_EXT_TYPED for a method of a C type.
     CallMethodExtTyped = "CALL_METHOD_EXT_TYPED", cache 2, family CallMethod;
 
@@ -316,10 +321,12 @@ macro_rules! ext_call_forms {
         $crate::bytecode::Op::CallExtNoArgs
             | $crate::bytecode::Op::CallExtO
             | $crate::bytecode::Op::CallExtFast
+            | $crate::bytecode::Op::CallExtVarArgs
             | $crate::bytecode::Op::CallExtTyped
             | $crate::bytecode::Op::CallMethodExtNoArgs
             | $crate::bytecode::Op::CallMethodExtO
             | $crate::bytecode::Op::CallMethodExtFast
+            | $crate::bytecode::Op::CallMethodExtVarArgs
             | $crate::bytecode::Op::CallMethodExtTyped
     };
 }

@@ -30,6 +30,10 @@ pub enum ExtCall {
     O,
     /// `METH_FASTCALL`: `ml_meth(self, args, nargs)`, no argument tuple.
     Fast,
+    /// `METH_VARARGS` (with or without `METH_KEYWORDS`), called with
+    /// positional arguments only: `ml_meth(self, args_tuple[, NULL])`, the
+    /// tuple made straight from the caller's stack.
+    VarArgs,
     /// Typed metadata: the arguments are checked and unboxed by the
     /// runtime, and `underlying_func` is called directly.
     Typed,

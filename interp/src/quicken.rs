@@ -656,10 +656,12 @@ pub fn ext_call_form(shape: ExtCall, method: bool) -> Op {
         (ExtCall::NoArgs, false) => Op::CallExtNoArgs,
         (ExtCall::O, false) => Op::CallExtO,
         (ExtCall::Fast, false) => Op::CallExtFast,
+        (ExtCall::VarArgs, false) => Op::CallExtVarArgs,
         (ExtCall::Typed, false) => Op::CallExtTyped,
         (ExtCall::NoArgs, true) => Op::CallMethodExtNoArgs,
         (ExtCall::O, true) => Op::CallMethodExtO,
         (ExtCall::Fast, true) => Op::CallMethodExtFast,
+        (ExtCall::VarArgs, true) => Op::CallMethodExtVarArgs,
         (ExtCall::Typed, true) => Op::CallMethodExtTyped,
     }
 }
@@ -670,6 +672,7 @@ pub fn ext_call_shape(op: Op) -> Option<ExtCall> {
         Op::CallExtNoArgs | Op::CallMethodExtNoArgs => ExtCall::NoArgs,
         Op::CallExtO | Op::CallMethodExtO => ExtCall::O,
         Op::CallExtFast | Op::CallMethodExtFast => ExtCall::Fast,
+        Op::CallExtVarArgs | Op::CallMethodExtVarArgs => ExtCall::VarArgs,
         Op::CallExtTyped | Op::CallMethodExtTyped => ExtCall::Typed,
         _ => return None,
     })
