@@ -146,6 +146,12 @@ ops! {
     PopJumpIfFalse = "POP_JUMP_IF_FALSE", cache 0;
     /// Pops TOS and jumps to `arg` if it is true.
     PopJumpIfTrue = "POP_JUMP_IF_TRUE", cache 0;
+    /// Pops TOS and jumps to `arg` if it is `None` (`if x is None`, as
+    /// CPython 3.11 compiles it: one instruction for LOAD_CONST None,
+    /// IS_OP and the jump).
+    PopJumpIfNone = "POP_JUMP_IF_NONE", cache 0;
+    /// Pops TOS and jumps to `arg` if it is not `None`.
+    PopJumpIfNotNone = "POP_JUMP_IF_NOT_NONE", cache 0;
     /// Jumps to `arg` keeping TOS if it is false, else pops it.
     JumpIfFalseOrPop = "JUMP_IF_FALSE_OR_POP", cache 0;
     /// Jumps to `arg` keeping TOS if it is true, else pops it.
@@ -661,6 +667,8 @@ impl Code {
             | Op::JumpBackward
             | Op::PopJumpIfFalse
             | Op::PopJumpIfTrue
+            | Op::PopJumpIfNone
+            | Op::PopJumpIfNotNone
             | Op::JumpIfFalseOrPop
             | Op::JumpIfTrueOrPop => format!("to {a}"),
             _ => String::new(),
@@ -814,10 +822,12 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
             next: None,
             jump: Some(0),
         },
-        Op::PopJumpIfFalse | Op::PopJumpIfTrue => StackEffect {
-            next: Some(-1),
-            jump: Some(-1),
-        },
+        Op::PopJumpIfFalse | Op::PopJumpIfTrue | Op::PopJumpIfNone | Op::PopJumpIfNotNone => {
+            StackEffect {
+                next: Some(-1),
+                jump: Some(-1),
+            }
+        }
         Op::JumpIfFalseOrPop | Op::JumpIfTrueOrPop => StackEffect {
             next: Some(-1),
             jump: Some(0),

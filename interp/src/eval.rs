@@ -1635,6 +1635,12 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         pc = arg as usize;
                     }
                 }
+                Op::PopJumpIfNone | Op::PopJumpIfNotNone => {
+                    let none = matches!(pop!(), Value::None);
+                    if none == (ins.op == Op::PopJumpIfNone) {
+                        pc = arg as usize;
+                    }
+                }
                 Op::JumpIfFalseOrPop | Op::JumpIfTrueOrPop => {
                     if tri!(truth(vm, top!())) == (ins.op == Op::JumpIfTrueOrPop) {
                         pc = arg as usize;

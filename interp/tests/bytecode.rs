@@ -138,6 +138,17 @@ def between(a, b, c):
 }
 
 #[test]
+fn is_none_conditions() {
+    // `x is None` / `x is not None` as a condition is one jump on
+    // None-ness (no LOAD_CONST None, no IS_OP); as a value it is not.
+    check(
+        "is_none_conditions",
+        "def f(x, y):\n    if x is None:\n        return 0\n    while y is not None and not (x is None):\n        y = None\n    return x is None\n",
+        &["POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE", "IS_OP"],
+    );
+}
+
+#[test]
 fn fstring() {
     check(
         "fstring",

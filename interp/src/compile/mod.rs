@@ -1043,6 +1043,23 @@ impl<'a> Compiler<'a> {
                 }
                 return Ok(());
             }
+            // `x is None` / `x is not None`: one jump on None-ness, as
+            // CPython 3.11 emits it.
+            Expr::Compare(c)
+                if c.ops.len() == 1
+                    && matches!(c.ops[0], ast::CmpOp::Is | ast::CmpOp::IsNot)
+                    && matches!(c.comparators.first(), Some(Expr::NoneLiteral(_))) =>
+            {
+                self.expr(&c.left)?;
+                let jump_on_none = when == (c.ops[0] == ast::CmpOp::Is);
+                let op = if jump_on_none {
+                    Op::PopJumpIfNone
+                } else {
+                    Op::PopJumpIfNotNone
+                };
+                self.jump(op, target);
+                return Ok(());
+            }
             _ => {}
         }
         self.expr(e)?;
@@ -1572,6 +1589,8 @@ fn is_jump(op: Op) -> bool {
             | Op::JumpBackward
             | Op::PopJumpIfFalse
             | Op::PopJumpIfTrue
+            | Op::PopJumpIfNone
+            | Op::PopJumpIfNotNone
             | Op::JumpIfFalseOrPop
             | Op::JumpIfTrueOrPop
             | Op::ForIter

@@ -43,6 +43,8 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::JumpBackward
             | Op::PopJumpIfFalse
             | Op::PopJumpIfTrue
+            | Op::PopJumpIfNone
+            | Op::PopJumpIfNotNone
             | Op::LoadGlobalModule
             | Op::LoadGlobalBuiltin
             | Op::BinaryOpAddInt
@@ -243,6 +245,23 @@ pub(super) fn run<const S: bool, const C: bool>(
                         pc + 1
                     };
                 }
+                Op::PopJumpIfNone | Op::PopJumpIfNotNone => {
+                    let Some(slot) = sp.checked_sub(1).and_then(|i| stack.get_mut(i)) else {
+                        break;
+                    };
+                    // Popped here only when that frees nothing (see IS_OP).
+                    if !not_last(slot, 0) {
+                        break;
+                    }
+                    let none = matches!(slot, Value::None);
+                    release_shared(take(slot));
+                    sp -= 1;
+                    pc = if none == (ins.op == Op::PopJumpIfNone) {
+                        arg as usize
+                    } else {
+                        pc + 1
+                    };
+                }
                 Op::LoadGlobalModule | Op::LoadGlobalBuiltin => {
                     let globals = st
                         .frames
@@ -429,10 +448,28 @@ pub(super) fn run<const S: bool, const C: bool>(
                         _ => break,
                     };
                     match next {
-                        Some(v) => {
-                            push!(v);
-                            pc += 2;
-                        }
+                        // As in CPython 3.11's FOR_ITER_RANGE, a STORE_FAST
+                        // right after (the usual `for name in ...`) is done
+                        // here: no push, no pop, one dispatch fewer.
+                        Some(v) => match units.get(pc + 2).map(Cell::get) {
+                            // Only over a value that needs no drop (a
+                            // drop here would cost the other arms registers).
+                            Some(n)
+                                if n.op == Op::StoreFast
+                                    && lb + (n.arg as usize) + 1 < sp
+                                    && !matches!(stack[lb + n.arg as usize], Value::Obj(_)) =>
+                            {
+                                put(&mut stack[lb + n.arg as usize], v);
+                                if S && let Some(s) = vm.stats.as_deref_mut() {
+                                    s.executed(Op::StoreFast);
+                                }
+                                pc += 3;
+                            }
+                            _ => {
+                                push!(v);
+                                pc += 2;
+                            }
+                        },
                         None => {
                             // An exhausted range iterator: pop it and leave the loop.
                             sp -= 1;
