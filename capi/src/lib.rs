@@ -191,6 +191,7 @@ impl CApi for Bridge {
 
     fn release_caches(&self) {
         typeobject::clear_method_cache();
+        object::clear_small_ints();
     }
 
     fn clear(&self, _obj: &ObjRef) {

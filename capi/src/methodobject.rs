@@ -441,7 +441,7 @@ impl ArgPtr {
                 _keep: None,
             },
             other => {
-                let b = other.to_heap();
+                let b = crate::object::boxed(other);
                 ArgPtr {
                     ptr: b.as_ptr(),
                     _keep: Some(b),

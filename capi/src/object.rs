@@ -31,8 +31,61 @@ pub type Py_hash_t = isize;
 pub fn new_ref(v: Value) -> *mut PyObject {
     match v {
         Value::Obj(o) => o.into_raw(),
-        other => other.to_heap().into_raw(),
+        other => boxed(&other).into_raw(),
     }
+}
+
+/// The smallest and largest ints with a shared box, as in CPython (whose
+/// `PyLong_FromLong(1)` always returns the same object).
+const SMALL_INT_MIN: i64 = -5;
+const SMALL_INT_MAX: i64 = 256;
+
+thread_local! {
+    /// The boxes of the small ints, made on first use, released by
+    /// [`clear_small_ints`].
+    static SMALL_INTS: std::cell::RefCell<Vec<ObjRef>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `v` as a heap object: the object itself, a singleton, the shared box of
+/// a small int, or a new box. Boxes of small ints are shared because C
+/// makes and drops them all the time (`Py_BuildValue("(ii)", 1, 2)`, a
+/// counter passed to `METH_O`): a new box each time was two allocations
+/// per call.
+#[inline]
+pub fn boxed(v: &Value) -> ObjRef {
+    if let Value::Int(i) = v
+        && (SMALL_INT_MIN..=SMALL_INT_MAX).contains(i)
+    {
+        let k = (i - SMALL_INT_MIN) as usize;
+        if let Some(o) = SMALL_INTS.with_borrow(|c| c.get(k).cloned()) {
+            return o;
+        }
+        let made: Vec<ObjRef> = (SMALL_INT_MIN..=SMALL_INT_MAX)
+            .map(|i| Value::Int(i).to_heap())
+            .collect();
+        let o = made[k].clone();
+        // A cache made meanwhile (by a reentrant call) wins; ours is dropped
+        // outside the borrow.
+        let spare = SMALL_INTS.with_borrow_mut(|c| {
+            if c.is_empty() {
+                *c = made;
+                None
+            } else {
+                Some(made)
+            }
+        });
+        drop(spare);
+        return o;
+    }
+    v.to_heap()
+}
+
+/// Drops the shared small-int boxes (see [`boxed`]); they are made again
+/// on demand.
+pub(crate) fn clear_small_ints() {
+    // Taken out first: dropping may free, which must not happen mid-borrow.
+    let old = SMALL_INTS.with_borrow_mut(std::mem::take);
+    drop(old);
 }
 
 /// Takes over a new reference returned by C code (`None` for NULL).

@@ -317,7 +317,7 @@ impl TypedSig {
                 (CType::Object, Value::Obj(o)) => o.as_ptr() as u64,
                 (CType::Object, v) => {
                     owned |= 1 << k;
-                    v.to_heap().into_raw() as u64
+                    crate::object::boxed(v).into_raw() as u64
                 }
                 (CType::Str, Value::Obj(o)) => match o.downcast::<StrObj>() {
                     Some(s) => {

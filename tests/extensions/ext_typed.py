@@ -64,3 +64,9 @@ attempt("log_call", checks.log_call, "x")
 print("calls", checks.calls())
 obj = [1, 2, 3]
 print(checks.same_object(obj, obj), checks.same_object(obj, [1, 2, 3]))
+
+# Small ints (-5..256) have one shared object each, as in CPython, also
+# when the runtime boxes an unboxed int for C; larger ones do not.
+n = 250
+print([checks.same_object(i, i + 0) for i in (-6, -5, 0, 7, 256, 257)])
+print(checks.same_object(n + 6, 256), checks.same_object(n + 7, n + 7))
