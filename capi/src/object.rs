@@ -57,25 +57,14 @@ pub fn boxed(v: &Value) -> ObjRef {
         && (SMALL_INT_MIN..=SMALL_INT_MAX).contains(i)
     {
         let k = (i - SMALL_INT_MIN) as usize;
-        if let Some(o) = SMALL_INTS.with_borrow(|c| c.get(k).cloned()) {
-            return o;
-        }
-        let made: Vec<ObjRef> = (SMALL_INT_MIN..=SMALL_INT_MAX)
-            .map(|i| Value::Int(i).to_heap())
-            .collect();
-        let o = made[k].clone();
-        // A cache made meanwhile (by a reentrant call) wins; ours is dropped
-        // outside the borrow.
-        let spare = SMALL_INTS.with_borrow_mut(|c| {
+        // Making a box runs no C code, so nothing else touches the cache
+        // while it is filled.
+        return SMALL_INTS.with_borrow_mut(|c| {
             if c.is_empty() {
-                *c = made;
-                None
-            } else {
-                Some(made)
+                c.extend((SMALL_INT_MIN..=SMALL_INT_MAX).map(|i| Value::Int(i).to_heap()));
             }
+            c[k].clone()
         });
-        drop(spare);
-        return o;
     }
     v.to_heap()
 }
