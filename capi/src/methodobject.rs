@@ -258,23 +258,10 @@ impl Method {
                     f(self_ptr, v.ptr(), args.len() as Py_ssize_t)
                 })
             }
+            // No keyword arguments: NULL, as CPython passes.
             ExtCall::VarArgs if flags == METH_VARARGS || flags == METH_VARARGS | METH_KEYWORDS => {
-                let t = new_ref(Value::tuple(args.to_vec()));
-                let r = if flags == METH_VARARGS {
-                    let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
-                    // SAFETY: the convention's signature; `t` is released
-                    // after the call.
-                    state::with_vm(vm, || unsafe { f(self_ptr, t) })
-                } else {
-                    let f: KwFn = unsafe { std::mem::transmute(meth) };
-                    // SAFETY: the convention's signature, with no keyword
-                    // arguments (NULL, as CPython passes); `t` is released
-                    // after the call.
-                    state::with_vm(vm, || unsafe { f(self_ptr, t, std::ptr::null_mut()) })
-                };
-                // SAFETY: `t` is the new reference made above.
-                drop(unsafe { take_new(t) });
-                r
+                // SAFETY: `meth` has the convention `flags` declares.
+                unsafe { call_varargs(vm, meth, flags, self_ptr, args, std::ptr::null_mut()) }
             }
             _ => return None,
         };
@@ -333,27 +320,14 @@ impl Method {
             }
             METH_VARARGS => {
                 no_kw()?;
-                let t = new_ref(Value::tuple(args.pos.to_vec()));
-                // SAFETY: a METH_VARARGS function has this signature; `t` is
-                // released after the call.
-                let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
-                let r = state::with_vm(vm, || unsafe { f(self_ptr, t) });
-                // SAFETY: `t` is the new reference made above.
-                drop(unsafe { take_new(t) });
-                r
+                // SAFETY: `meth` is a METH_VARARGS function.
+                unsafe { call_varargs(vm, meth, flags, self_ptr, args.pos, std::ptr::null_mut()) }
             }
             x if x == METH_VARARGS | METH_KEYWORDS => {
-                let t = new_ref(Value::tuple(args.pos.to_vec()));
                 let d = kwargs_dict(args.kw);
-                // SAFETY: this convention's signature; both released after.
-                let f: KwFn = unsafe { std::mem::transmute(meth) };
-                let r = state::with_vm(vm, || unsafe { f(self_ptr, t, d) });
-                // SAFETY: `t` and `d` are the new references made above.
-                unsafe {
-                    drop(take_new(t));
-                    drop(take_new(d));
-                }
-                r
+                // SAFETY: `meth` has this convention; `d` is NULL or a new
+                // reference, which `call_varargs` releases.
+                unsafe { call_varargs(vm, meth, flags, self_ptr, args.pos, d) }
             }
             METH_FASTCALL => {
                 no_kw()?;
@@ -392,6 +366,41 @@ impl Method {
         };
         check_result(raw, &|| caller.who(&self.name))
     }
+}
+
+/// Calls `meth`, a `METH_VARARGS` function (or `METH_VARARGS |
+/// METH_KEYWORDS`, as `flags` says, given `kw`), with a new tuple of
+/// `pos`; releases the tuple and `kw` afterwards. Returns what C returned.
+///
+/// # Safety
+/// `meth` must have the signature of the convention `flags` names, and
+/// `kw` must be NULL or a new reference to a dict.
+unsafe fn call_varargs(
+    vm: &mut Vm,
+    meth: *const std::ffi::c_void,
+    flags: c_int,
+    self_ptr: *mut PyObject,
+    pos: &[Value],
+    kw: *mut PyObject,
+) -> *mut PyObject {
+    let t = new_ref(Value::tuple(pos.to_vec()));
+    let r = if flags & METH_KEYWORDS == 0 {
+        // SAFETY: the caller's promise on `meth`.
+        let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
+        // SAFETY: the convention's signature; `t` lives across the call.
+        state::with_vm(vm, || unsafe { f(self_ptr, t) })
+    } else {
+        // SAFETY: the caller's promise on `meth`.
+        let f: KwFn = unsafe { std::mem::transmute(meth) };
+        // SAFETY: the convention's signature; `t` and `kw` live across it.
+        state::with_vm(vm, || unsafe { f(self_ptr, t, kw) })
+    };
+    // SAFETY: `t` is the new reference made above, `kw` the caller's.
+    unsafe {
+        drop(take_new(t));
+        drop(take_new(kw));
+    }
+    r
 }
 
 /// The result of a C function: a value, its pending exception, or
