@@ -483,7 +483,15 @@ static PyObject *Pair_add(PyObject *x, PyObject *y) {
                                  ((PairObject *)x)->b);
 }
 
-static Py_ssize_t Pair_length(PyObject *self) { return 2; }
+/* A pair whose `a` is negative has no length: len() raises, to test an
+ * error from a length slot. */
+static Py_ssize_t Pair_length(PyObject *self) {
+    if (((PairObject *)self)->a < 0) {
+        PyErr_SetString(PyExc_ValueError, "a negative pair has no length");
+        return -1;
+    }
+    return 2;
+}
 
 static PyObject *Pair_subscript(PyObject *self, PyObject *key) {
     PairObject *p = (PairObject *)self;

@@ -379,7 +379,10 @@ pub fn specialize(
     match chosen {
         Some(op) => {
             unit.set(ins.with(op, miss_counter(ins.counter, stress)));
-            if op == Op::LoadMethodExt || ext_call_shape(op).is_some() {
+            // `len()` of a C type's instance calls C (its length slot).
+            let c_len =
+                op == Op::CallBuiltinLen && top(1).is_some_and(|v| v.kind() == Kind::FOREIGN);
+            if op == Op::LoadMethodExt || ext_call_shape(op).is_some() || c_len {
                 code.calls_c.set(true);
             }
             if let Some(s) = vm.stats.as_deref_mut() {

@@ -75,3 +75,29 @@ except TypeError as e:
 print("after", r.swap(3), r.scaled())
 checks.swap_methods(Pair, "swap", "scaled")
 print("restored", swap_it(r))
+
+
+# One len() site in a loop: C types with a length slot (one raising from
+# it), built-in containers, and an object made only for the call.
+def lengths(items):
+    out = []
+    for x in items:
+        try:
+            out.append(len(x))
+        except ValueError as e:
+            out.append(f"ValueError: {e}")
+    out.append(len(Pair(9)))
+    return out
+
+
+mixed = [Pair(1), Pair(-1), [1, 2, 3], "ab", Pair(2), (1,), Pair(-5)]
+for _ in range(3):
+    print(lengths(mixed))
+total = 0
+for i in range(1000):
+    total += len(Pair(i))
+print("total", total)
+try:
+    len(Pair(-3))
+except ValueError as e:
+    print("ValueError:", e)

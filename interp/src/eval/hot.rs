@@ -682,7 +682,12 @@ pub(super) fn run<const S: bool, const C: bool>(
                     vm.depth -= 1;
                     continue 'frame;
                 }
-                Op::LoadMethodExt | crate::bytecode::ext_call_forms!() => {
+                // `len()` of a list, tuple, str or dict needs no call.
+                Op::CallBuiltinLen if len_in_place(stack, sp) => {
+                    sp -= 1;
+                    pc += 1 + ins.op.cache_units();
+                }
+                Op::LoadMethodExt | Op::CallBuiltinLen | crate::bytecode::ext_call_forms!() => {
                     if !C {
                         break;
                     }
@@ -774,7 +779,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::UnpackSequenceTuple
                 | Op::UnpackSequenceList
                 | Op::CallPyWithDefaults
-                | Op::CallBuiltinLen
                 | Op::CallBuiltinIsinstance
                 | Op::CallBuiltin
                 | Op::CallType
@@ -949,6 +953,7 @@ fn ext_form(
         None if ins.op == Op::LoadMethodExt && load_method_ext(stack, sp, names, ins.arg) => {
             ExtOutcome::Pushed(sp + 1)
         }
+        None if ins.op == Op::CallBuiltinLen => builtin_len(vm, stack, sp),
         None => ExtOutcome::Unfit,
     }
 }
@@ -990,6 +995,69 @@ fn ext_call(
     match r {
         Ok(v) => {
             put(&mut stack[fpos], v);
+            ExtOutcome::Pushed(fpos + 1)
+        }
+        Err(e) => ExtOutcome::Raised(e, fpos),
+    }
+}
+
+/// Whether the slot holds the builtin `len`.
+#[inline(always)]
+fn is_builtin_len(f: &crate::object::ObjRef) -> bool {
+    f.kind() == Kind::BUILTIN
+        && f.downcast::<crate::object::Builtin>()
+            .is_some_and(|b| b.bound.is_none() && super::is_native(b.func, crate::builtins::b_len))
+}
+
+/// CALL_BUILTIN_LEN on a list, tuple, str or dict whose references on the
+/// stack are not the last ones (so popping them frees nothing): replaces
+/// `len` and the argument by the length; `false` (nothing changed)
+/// otherwise.
+#[inline(always)]
+fn len_in_place(stack: &mut [Value], sp: usize) -> bool {
+    let fpos = sp.wrapping_sub(2);
+    let Some([Value::Obj(f), Value::Obj(x)]) = stack.get(fpos..sp) else {
+        return false;
+    };
+    let n = match x.kind() {
+        Kind::LIST => x
+            .downcast::<ListObj>()
+            .and_then(|l| l.items.try_borrow().ok().map(|v| v.len())),
+        Kind::TUPLE => x.downcast::<TupleObj>().map(|t| t.items.len()),
+        Kind::STR => x.downcast::<crate::object::StrObj>().map(|s| s.char_len()),
+        Kind::DICT => x
+            .downcast::<DictObj>()
+            .and_then(|d| d.map.try_borrow().ok().map(|m| m.len())),
+        _ => None,
+    };
+    let Some(n) = n else { return false };
+    if x.refcnt() <= 1 || f.refcnt() <= 1 || !is_builtin_len(f) {
+        return false;
+    }
+    release_shared(take(&mut stack[fpos + 1]));
+    release_shared(take(&mut stack[fpos]));
+    put(&mut stack[fpos], Value::Int(n as i64));
+    true
+}
+
+/// CALL_BUILTIN_LEN: `len(x)` with the builtin `len` below `x` on the
+/// stack. `len` of a C type's instance calls its `sq_length` or
+/// `mp_length`, so the form is run with the C calls.
+#[inline(always)]
+fn builtin_len(vm: &mut Vm, stack: &mut [Value], sp: usize) -> ExtOutcome {
+    let fpos = sp.wrapping_sub(2);
+    let Some([Value::Obj(f), x]) = stack.get(fpos..sp) else {
+        return ExtOutcome::Unfit;
+    };
+    if !is_builtin_len(f) {
+        return ExtOutcome::Unfit;
+    }
+    let r = crate::ops::len(vm, x);
+    drop(take(&mut stack[fpos + 1]));
+    drop(take(&mut stack[fpos]));
+    match r {
+        Ok(n) => {
+            put(&mut stack[fpos], Value::Int(n as i64));
             ExtOutcome::Pushed(fpos + 1)
         }
         Err(e) => ExtOutcome::Raised(e, fpos),
