@@ -406,24 +406,41 @@ unsafe fn call_varargs(
 /// The result of a C function: a value, its pending exception, or
 /// CPython's SystemErrors for the two ways to get this wrong. `who` is how
 /// the messages name the function (its repr).
+///
+/// Inlined into each call path for the common case (a result and no
+/// exception); the rest is out of line.
+#[inline(always)]
 pub fn check_result(raw: *mut PyObject, who: &dyn Fn() -> String) -> PyResult<Value> {
     // SAFETY: a C API function returns a new reference or NULL.
     match unsafe { take_new(raw) } {
-        None => Err(state::take_error().unwrap_or_else(|| null_without_error(&who()))),
+        None => Err(null_result(who)),
         Some(v) => match state::take_error() {
             None => Ok(v),
-            Some(cause) => {
-                let e = PyErr::new(
-                    &types::SYSTEM_ERROR,
-                    format!("{} returned a result with an exception set", who()),
-                );
-                if let Some(x) = e.0.downcast::<interp::object::ExcObj>() {
-                    *x.cause.borrow_mut() = Some(cause.0);
-                }
-                Err(e)
-            }
+            Some(cause) => Err(result_with_error(cause, who)),
         },
     }
+}
+
+/// A NULL result: its pending exception, or the SystemError for none.
+#[cold]
+#[inline(never)]
+fn null_result(who: &dyn Fn() -> String) -> PyErr {
+    state::take_error().unwrap_or_else(|| null_without_error(&who()))
+}
+
+/// CPython's SystemError for a result returned with an exception pending
+/// (`cause`, which becomes its `__cause__`).
+#[cold]
+#[inline(never)]
+fn result_with_error(cause: PyErr, who: &dyn Fn() -> String) -> PyErr {
+    let e = PyErr::new(
+        &types::SYSTEM_ERROR,
+        format!("{} returned a result with an exception set", who()),
+    );
+    if let Some(x) = e.0.downcast::<interp::object::ExcObj>() {
+        *x.cause.borrow_mut() = Some(cause.0);
+    }
+    e
 }
 
 /// CPython's `SystemError` for a C function (named by `who`, its repr) that
