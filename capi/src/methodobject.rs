@@ -456,7 +456,9 @@ pub fn null_without_error(who: &str) -> PyErr {
 /// it is unboxed.
 struct ArgPtr {
     ptr: *mut PyObject,
-    _keep: Option<ObjRef>,
+    /// The box made for an unboxed value, released (or kept for reuse)
+    /// when the call is over.
+    keep: Option<ObjRef>,
 }
 
 impl ArgPtr {
@@ -464,15 +466,23 @@ impl ArgPtr {
         match v {
             Value::Obj(o) => ArgPtr {
                 ptr: o.as_ptr(),
-                _keep: None,
+                keep: None,
             },
             other => {
                 let b = crate::object::boxed(other);
                 ArgPtr {
                     ptr: b.as_ptr(),
-                    _keep: Some(b),
+                    keep: Some(b),
                 }
             }
+        }
+    }
+}
+
+impl Drop for ArgPtr {
+    fn drop(&mut self) {
+        if let Some(b) = self.keep.take() {
+            crate::object::recycle_box(b);
         }
     }
 }
@@ -483,7 +493,7 @@ impl ArgPtr {
 struct ArgVec {
     inline: [*mut PyObject; ARGVEC_INLINE],
     spill: Vec<*mut PyObject>,
-    _keep: Vec<ObjRef>,
+    keep: Vec<ObjRef>,
 }
 
 const ARGVEC_INLINE: usize = 8;
@@ -498,17 +508,17 @@ impl ArgVec {
         }
         let mut keep = Vec::new();
         for (i, v) in pos.iter().chain(more).enumerate() {
-            let a = ArgPtr::new(v);
+            let mut a = ArgPtr::new(v);
             match inline.get_mut(i) {
                 Some(slot) if n <= ARGVEC_INLINE => *slot = a.ptr,
                 _ => spill.push(a.ptr),
             }
-            keep.extend(a._keep);
+            keep.extend(a.keep.take());
         }
         ArgVec {
             inline,
             spill,
-            _keep: keep,
+            keep,
         }
     }
 
@@ -517,6 +527,14 @@ impl ArgVec {
             self.inline.as_ptr()
         } else {
             self.spill.as_ptr()
+        }
+    }
+}
+
+impl Drop for ArgVec {
+    fn drop(&mut self) {
+        for b in self.keep.drain(..) {
+            crate::object::recycle_box(b);
         }
     }
 }

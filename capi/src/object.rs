@@ -44,6 +44,10 @@ thread_local! {
     /// The boxes of the small ints, made on first use, released by
     /// [`clear_small_ints`].
     static SMALL_INTS: std::cell::RefCell<Vec<ObjRef>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// One int box that a call is done with, kept for the next box
+    /// [`boxed`] makes (see [`recycle_box`]); released by
+    /// [`clear_small_ints`].
+    static SPARE_INT: std::cell::Cell<Option<ObjRef>> = const { std::cell::Cell::new(None) };
 }
 
 /// `v` as a heap object: the object itself, a singleton, the shared box of
@@ -66,7 +70,32 @@ pub fn boxed(v: &Value) -> ObjRef {
             c[k].clone()
         });
     }
+    if let Value::Int(i) = v
+        && let Some(b) = SPARE_INT.take()
+    {
+        // SAFETY: `b` is live, and it is an int box (`recycle_box` keeps
+        // nothing else).
+        if let Some(p) = unsafe { abi::payload_ptr::<interp::object::IntObj>(b.as_ptr()) } {
+            // SAFETY: `recycle_box` kept `b` only while it was the sole
+            // reference, and the cell has held it since: nothing else can
+            // see the payload change.
+            unsafe { *p = interp::object::IntObj::Small(*i) };
+            return b;
+        }
+    }
     v.to_heap()
+}
+
+/// Takes back a box that [`boxed`] made for an argument once the call is
+/// over. An int box that the C code kept no reference to is kept for the
+/// next int [`boxed`] boxes, instead of being freed now and allocated
+/// again for the next call (`onearg(i)` in a loop over a range, CPython's
+/// own case for an int freelist).
+#[inline]
+pub fn recycle_box(b: ObjRef) {
+    if b.refcnt() == 1 && std::ptr::eq(b.ty(), types::INT.get()) {
+        drop(SPARE_INT.replace(Some(b)));
+    }
 }
 
 /// Drops the shared small-int boxes (see [`boxed`]); they are made again
@@ -75,6 +104,7 @@ pub(crate) fn clear_small_ints() {
     // Taken out first: dropping may free, which must not happen mid-borrow.
     let old = SMALL_INTS.with_borrow_mut(std::mem::take);
     drop(old);
+    drop(SPARE_INT.take());
 }
 
 /// Takes over a new reference returned by C code (`None` for NULL).

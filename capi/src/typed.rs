@@ -242,7 +242,9 @@ fn release(slots: &[u64; MAX_ARGS + 1], owned: u32) {
         if owned & (1 << i) != 0 {
             // SAFETY: the slot holds the new reference made by `into_raw`
             // for this call, released exactly once here.
-            drop(unsafe { ObjRef::from_raw(*s as usize as *mut PyObject) });
+            if let Some(b) = unsafe { ObjRef::from_raw(*s as usize as *mut PyObject) } {
+                crate::object::recycle_box(b);
+            }
         }
     }
 }

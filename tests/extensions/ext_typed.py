@@ -70,3 +70,12 @@ print(checks.same_object(obj, obj), checks.same_object(obj, [1, 2, 3]))
 n = 250
 print([checks.same_object(i, i + 0) for i in (-6, -5, 0, 7, 256, 257)])
 print(checks.same_object(n + 6, 256), checks.same_object(n + 7, n + 7))
+
+# A box made for an int argument is kept for the next call only when the
+# C function kept no reference to it: every result here is the argument
+# itself, and must keep its own value after the calls that follow.
+print([bench_ext.id(i) for i in range(1000, 1004)])
+print([bench_ext.id_exc(i) for i in range(-2004, -2000)])
+print([bench_ext.obj(bench_ext.id(i), i) for i in range(3000, 3003)])
+kept = [bench_ext.id(2**40 + i) for i in range(3)]
+print(kept, [bench_ext.onearg(i) for i in range(500, 600)].count(None), kept)
