@@ -192,6 +192,7 @@ impl CApi for Bridge {
     fn release_caches(&self) {
         typeobject::clear_method_cache();
         object::clear_small_ints();
+        tuple::clear_spare_args();
     }
 
     fn clear(&self, _obj: &ObjRef) {

@@ -383,7 +383,7 @@ unsafe fn call_varargs(
     pos: &[Value],
     kw: *mut PyObject,
 ) -> *mut PyObject {
-    let t = new_ref(Value::tuple(pos.to_vec()));
+    let t = crate::tuple::args_tuple(pos).into_raw();
     let r = if flags & METH_KEYWORDS == 0 {
         // SAFETY: the caller's promise on `meth`.
         let f: NoArgsFn = unsafe { std::mem::transmute(meth) };
@@ -397,7 +397,9 @@ unsafe fn call_varargs(
     };
     // SAFETY: `t` is the new reference made above, `kw` the caller's.
     unsafe {
-        drop(take_new(t));
+        if let Some(t) = ObjRef::from_raw(t) {
+            crate::tuple::recycle_args_tuple(t);
+        }
         drop(take_new(kw));
     }
     r

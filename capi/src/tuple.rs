@@ -148,3 +148,94 @@ pub(crate) unsafe extern "C" fn PyTuple_GetSlice(
         new_ref(Value::tuple(items))
     })
 }
+
+/// The longest argument tuple kept for reuse by [`args_tuple`].
+const SPARE_ARGS_MAX: usize = 4;
+
+thread_local! {
+    /// Argument tuples of finished METH_VARARGS calls that nobody else
+    /// held, one per length 1..=SPARE_ARGS_MAX, with every item `None`.
+    static SPARE_ARGS: [std::cell::Cell<Option<ObjRef>>; SPARE_ARGS_MAX] =
+        const { [const { std::cell::Cell::new(None) }; SPARE_ARGS_MAX] };
+}
+
+/// Whether a value is a container the cycle collector tracks (a tuple
+/// holding one is tracked too).
+fn is_gc_container(v: &Value) -> bool {
+    v.as_obj()
+        .is_some_and(|o| o.ty().tp_flags & abi::TPFLAGS_HAVE_GC != 0)
+}
+
+/// The argument tuple of a METH_VARARGS call: a spare of that length left
+/// by [`recycle_args_tuple`], refilled, or a new tuple. CPython keeps
+/// freed tuples for reuse in the same way; here a call's tuple was two
+/// allocations and two frees.
+pub(crate) fn args_tuple(items: &[Value]) -> ObjRef {
+    let spare = items
+        .len()
+        .checked_sub(1)
+        .and_then(|k| SPARE_ARGS.with(|s| s.get(k).and_then(|c| c.take())));
+    if let Some(t) = spare {
+        // SAFETY: `t` is live, and only tuples are kept as spares.
+        if let Some(p) = unsafe { abi::payload_ptr::<TupleObj>(t.as_ptr()) } {
+            // SAFETY: the spare was kept only while it was the sole
+            // reference and its cell has owned it since, so no other
+            // reference into the payload exists; its items are all `None`
+            // (dropping them runs nothing).
+            let slots = unsafe { &mut (*p).items };
+            if slots.len() == items.len() {
+                for (slot, v) in slots.iter_mut().zip(items) {
+                    *slot = v.clone();
+                }
+                if items.iter().any(is_gc_container) {
+                    abi::gc_track(&t);
+                }
+                return t;
+            }
+        }
+    }
+    TupleObj::new_obj(items.to_vec())
+}
+
+/// Takes back an argument tuple made by [`args_tuple`] once the call is
+/// over. If the C code kept no reference to it (its count is one) and it
+/// holds no container (so the collector does not track it), its items are
+/// released now and it is kept as the spare for its length; otherwise it
+/// is dropped as usual.
+pub(crate) fn recycle_args_tuple(t: ObjRef) {
+    let Some(tup) = t.downcast::<TupleObj>() else {
+        return;
+    };
+    let n = tup.items.len();
+    if t.refcnt() != 1
+        || !(1..=SPARE_ARGS_MAX).contains(&n)
+        || tup.items.iter().any(is_gc_container)
+    {
+        return;
+    }
+    // SAFETY: `t` is a live tuple.
+    let Some(p) = (unsafe { abi::payload_ptr::<TupleObj>(t.as_ptr()) }) else {
+        return;
+    };
+    let mut old: [Value; SPARE_ARGS_MAX] = [const { Value::None }; SPARE_ARGS_MAX];
+    // SAFETY: `t` holds the only reference (count one, checked above) and
+    // no reference into its payload is live here (`tup` is not used
+    // again), so the payload may be changed. The items and the C boxes are
+    // moved out and released only after, since releasing can run code.
+    let boxes = unsafe {
+        for (slot, keep) in (*p).items.iter_mut().zip(old.iter_mut()) {
+            *keep = std::mem::replace(slot, Value::None);
+        }
+        std::mem::take(&mut (*p).c_boxes)
+    };
+    let displaced = SPARE_ARGS.with(|s| s.get(n - 1).and_then(|c| c.replace(Some(t))));
+    drop(displaced);
+    drop(boxes);
+    drop(old);
+}
+
+/// Drops the spare argument tuples (see [`args_tuple`]).
+pub(crate) fn clear_spare_args() {
+    let old: Vec<Option<ObjRef>> = SPARE_ARGS.with(|s| s.iter().map(|c| c.take()).collect());
+    drop(old);
+}

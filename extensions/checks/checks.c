@@ -14,7 +14,7 @@
  *   same_object, type_name, first_byte, describe, sum8, flag_value.
  * - Calling conventions: kwargs (VARARGS|KEYWORDS), fast_kw
  *   (FASTCALL|KEYWORDS), parse (PyArg_ParseTuple formats), build
- *   (Py_BuildValue), refcount.
+ *   (Py_BuildValue), refcount, args_of (METH_VARARGS, keeps its tuple).
  * - A type, Pair, with tp_new/tp_init, members, a get-set, repr, str,
  *   richcompare, hash, nb_add, mp_length, mp_subscript, iteration.
  */
@@ -94,6 +94,12 @@ static PyObject *leak_ref(PyObject *m, PyObject *o) {
 static PyObject *borrowed_return(PyObject *m, PyObject *o) { return o; }
 
 static PyObject *refcount(PyObject *m, PyObject *o) { return PyLong_FromSsize_t(Py_REFCNT(o)); }
+
+/* Returns its argument tuple itself: the caller keeps a reference to it. */
+static PyObject *args_of(PyObject *m, PyObject *args) {
+    Py_INCREF(args);
+    return args;
+}
 
 /* ----- strings ---------------------------------------------------------------------- */
 
@@ -675,6 +681,7 @@ static PyMethodDef checks_methods[] = {
     {"leak_ref", leak_ref, METH_O, NULL},
     {"borrowed_return", borrowed_return, METH_O, NULL},
     {"refcount", refcount, METH_O, NULL},
+    {"args_of", args_of, METH_VARARGS, NULL},
     TYPED_SIG(strlen_typed, strlen_typed, METH_O, NULL),
     TYPED_SIG(count_char, count_char, METH_VARARGS, NULL),
     {"upper_ascii", upper_ascii, METH_VARARGS, NULL},

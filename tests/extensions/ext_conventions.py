@@ -40,3 +40,15 @@ for args in [
 print(checks.build())
 print(checks.ANSWER, checks.GREETING, checks.__name__, checks.__doc__)
 print(checks.kwargs.__name__, type(checks.kwargs).__name__)
+
+# METH_VARARGS argument tuples are reused by later calls only when the C
+# function kept no reference: a tuple it returned stays as it was.
+kept = [checks.args_of(i, "x") for i in range(3)]
+kept.append(checks.args_of(7, 8))
+a = checks.args_of(1)
+b = checks.args_of(2)
+print(kept, a, b, a is b)
+for i in range(50):
+    checks.kwargs(i, i + 1, "loop")
+print(kept, a, b, checks.args_of([1], (2,)), checks.args_of(9, [3]), checks.args_of(4, 5, 6, 7, 8))
+print([checks.kwargs(i, i * 2) for i in range(3)], [checks.args_of(i) for i in range(3)])
