@@ -1722,12 +1722,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let f = match (ins.op, f) {
                         (Op::CallBuiltinLen, Some(f)) if is_native(f, builtins::b_len) => {
                             let r = match &stack[sp - 1] {
-                                Value::Obj(o) if o.kind() == Kind::LIST => o
-                                    .downcast::<ListObj>()
-                                    .and_then(|l| l.items.try_borrow().ok().map(|v| v.len())),
-                                Value::Obj(o) if o.kind() == Kind::STR => {
-                                    o.downcast::<StrObj>().map(|s| s.char_len())
-                                }
+                                Value::Obj(o) => ops::container_len(o),
                                 _ => None,
                             };
                             let r = match r {

@@ -1341,14 +1341,30 @@ fn view_len(o: &ObjRef) -> Option<usize> {
     }
 }
 
+/// `len()` of a str, list, tuple or dict, which needs no call: `None`
+/// for any other object (and for a list or dict that is being changed,
+/// which no code allows while `len()` runs). The fast paths of
+/// CALL_BUILTIN_LEN and [`len`] share it.
+#[inline(always)]
+pub fn container_len(o: &ObjRef) -> Option<usize> {
+    match o.kind() {
+        Kind::STR => o.downcast::<StrObj>().map(|s| s.char_len()),
+        Kind::LIST => o
+            .downcast::<ListObj>()
+            .and_then(|l| l.items.try_borrow().ok().map(|v| v.len())),
+        Kind::TUPLE => o.downcast::<TupleObj>().map(|t| t.items.len()),
+        Kind::DICT => o
+            .downcast::<DictObj>()
+            .and_then(|d| d.map.try_borrow().ok().map(|m| m.len())),
+        _ => None,
+    }
+}
+
 /// `len(v)`.
 pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
     let n = match v {
         Value::Obj(o) => match o.kind() {
-            Kind::STR => o.downcast::<StrObj>().map(|s| s.char_len()),
-            Kind::LIST => o.downcast::<ListObj>().map(|l| l.items.borrow().len()),
-            Kind::TUPLE => o.downcast::<TupleObj>().map(|t| t.items.len()),
-            Kind::DICT => o.downcast::<DictObj>().map(|d| d.len()),
+            Kind::STR | Kind::LIST | Kind::TUPLE | Kind::DICT => container_len(o),
             Kind::RANGE => match o.downcast::<RangeObj>() {
                 Some(r) if r.big.is_some() => match r.big_len().to_usize() {
                     Some(n) if n <= i64::MAX as usize => Some(n),

@@ -1019,18 +1019,9 @@ fn len_in_place(stack: &mut [Value], sp: usize) -> bool {
     let Some([Value::Obj(f), Value::Obj(x)]) = stack.get(fpos..sp) else {
         return false;
     };
-    let n = match x.kind() {
-        Kind::LIST => x
-            .downcast::<ListObj>()
-            .and_then(|l| l.items.try_borrow().ok().map(|v| v.len())),
-        Kind::TUPLE => x.downcast::<TupleObj>().map(|t| t.items.len()),
-        Kind::STR => x.downcast::<crate::object::StrObj>().map(|s| s.char_len()),
-        Kind::DICT => x
-            .downcast::<DictObj>()
-            .and_then(|d| d.map.try_borrow().ok().map(|m| m.len())),
-        _ => None,
+    let Some(n) = crate::ops::container_len(x) else {
+        return false;
     };
-    let Some(n) = n else { return false };
     if x.refcnt() <= 1 || f.refcnt() <= 1 || !is_builtin_len(f) {
         return false;
     }
