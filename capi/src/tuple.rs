@@ -74,9 +74,7 @@ unsafe fn set_item(t: *mut PyObject, i: Py_ssize_t, v: *mut PyObject) -> Result<
     let Some(value) = value else {
         return Err(bad_internal_call());
     };
-    let track = value
-        .as_obj()
-        .is_some_and(|o| o.ty().tp_flags & abi::TPFLAGS_HAVE_GC != 0);
+    let track = TupleObj::item_needs_tracking(&value);
     // SAFETY: `t` is a live tuple with a count of one, held by the C caller,
     // so no Rust code holds a reference into its payload; the pointer comes
     // from the raw object, not from a shared reference.
@@ -159,13 +157,6 @@ thread_local! {
         const { [const { std::cell::Cell::new(None) }; SPARE_ARGS_MAX] };
 }
 
-/// Whether a value is a container the cycle collector tracks (a tuple
-/// holding one is tracked too).
-fn is_gc_container(v: &Value) -> bool {
-    v.as_obj()
-        .is_some_and(|o| o.ty().tp_flags & abi::TPFLAGS_HAVE_GC != 0)
-}
-
 /// The argument tuple of a METH_VARARGS call: a spare of that length left
 /// by [`recycle_args_tuple`], refilled, or a new tuple. CPython keeps
 /// freed tuples for reuse in the same way; here a call's tuple was two
@@ -187,7 +178,7 @@ pub(crate) fn args_tuple(items: &[Value]) -> ObjRef {
                 for (slot, v) in slots.iter_mut().zip(items) {
                     *slot = v.clone();
                 }
-                if items.iter().any(is_gc_container) {
+                if items.iter().any(TupleObj::item_needs_tracking) {
                     abi::gc_track(&t);
                 }
                 return t;
@@ -209,7 +200,7 @@ pub(crate) fn recycle_args_tuple(t: ObjRef) {
     let n = tup.items.len();
     if t.refcnt() != 1
         || !(1..=SPARE_ARGS_MAX).contains(&n)
-        || tup.items.iter().any(is_gc_container)
+        || tup.items.iter().any(TupleObj::item_needs_tracking)
     {
         return;
     }

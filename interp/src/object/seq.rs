@@ -36,13 +36,17 @@ pub struct TupleObj {
 }
 
 impl TupleObj {
+    /// Whether a tuple holding `item` must be tracked by the cycle
+    /// collector: only a tuple holding a container can be part of a cycle.
+    #[inline]
+    pub fn item_needs_tracking(item: &Value) -> bool {
+        item.as_obj()
+            .is_some_and(|o| o.ty().tp_flags & abi::TPFLAGS_HAVE_GC != 0)
+    }
+
     /// A new `tuple` object.
     pub fn new_obj(items: Vec<Value>) -> ObjRef {
-        // Only a tuple holding containers can be part of a cycle.
-        let track = items.iter().any(|v| {
-            v.as_obj()
-                .is_some_and(|o| o.ty().tp_flags & abi::TPFLAGS_HAVE_GC != 0)
-        });
+        let track = items.iter().any(TupleObj::item_needs_tracking);
         let o = ObjRef::new(
             types::TUPLE.get(),
             TupleObj {
