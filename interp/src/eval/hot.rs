@@ -92,8 +92,9 @@ pub(super) static HOT: [bool; 256] = {
 /// frames below the run's outermost frame, whose return is left to the
 /// general loop.
 ///
-/// With `C`, the loop also runs the C-call forms itself ([`ext_call`] and
-/// [`load_method_ext`], inlined) and, when one does not fit or its call
+/// With `C`, the loop also runs the C-call forms itself ([`ext_call`],
+/// [`load_method_ext`] and, for `len()` of objects other than the built-in
+/// containers, [`builtin_len`], inlined) and, when one does not fit or its call
 /// raised, stops with that in `stopped`; without `C` it stops before them,
 /// leaves `stopped` alone, and [`ext_step`] runs them. The two are separate
 /// copies because a call in the loop costs the other forms registers:
@@ -938,8 +939,9 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
     (ExtStep::Ran, ins.op)
 }
 
-/// Runs the C-call form `ins` (a CALL_*EXT_* or LOAD_METHOD_EXT) on
-/// `stack` with `sp` one past its operands; `names` are the code's names.
+/// Runs the C-call form `ins` (a CALL_*EXT_*, LOAD_METHOD_EXT or
+/// CALL_BUILTIN_LEN) on `stack` with `sp` one past its operands; `names`
+/// are the code's names.
 #[inline(always)]
 fn ext_form(
     vm: &mut Vm,
