@@ -553,6 +553,18 @@ pub(super) fn ext_call_layout(
     (sp <= stack.len()).then_some((fpos, first..sp))
 }
 
+/// The native function of `o` if it is a builtin function that is not
+/// bound to an object (`len`, not `[].append`).
+#[inline(always)]
+fn unbound_builtin(o: &ObjRef) -> Option<NativeFn> {
+    if o.kind() != Kind::BUILTIN {
+        return None;
+    }
+    o.downcast::<Builtin>()
+        .filter(|b| b.bound.is_none())
+        .map(|b| b.func)
+}
+
 /// Whether `f` is the native function `target`.
 #[inline(always)]
 fn is_native(f: NativeFn, target: NativeFn) -> bool {
@@ -1711,12 +1723,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let n = arg as usize;
                     let fpos = sp.wrapping_sub(n + 1);
                     let f = match stack.get(fpos) {
-                        Some(Value::Obj(o)) if o.kind() == Kind::BUILTIN && fpos < sp => {
-                            match o.downcast::<Builtin>() {
-                                Some(b) if b.bound.is_none() => Some(b.func),
-                                _ => None,
-                            }
-                        }
+                        Some(Value::Obj(o)) if fpos < sp => unbound_builtin(o),
                         _ => None,
                     };
                     let f = match (ins.op, f) {
@@ -1839,12 +1846,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let n = arg as usize;
                     let fpos = sp.wrapping_sub(n + 2);
                     let f = match stack.get(fpos) {
-                        Some(Value::Obj(o)) if o.kind() == Kind::BUILTIN && fpos < sp => {
-                            match o.downcast::<Builtin>() {
-                                Some(b) if b.bound.is_none() => Some(b.func),
-                                _ => None,
-                            }
-                        }
+                        Some(Value::Obj(o)) if fpos < sp => unbound_builtin(o),
                         _ => None,
                     };
                     if let Some(f) = f
@@ -2385,11 +2387,8 @@ fn call_generic<const S: bool>(
             push_function_frame(vm, st, fo, &args, &kw)?;
             return Ok(true);
         }
-        if fo.kind() == Kind::BUILTIN
-            && let Some(b) = fo.downcast::<Builtin>()
-            && b.bound.is_none()
-        {
-            let r = (b.func)(
+        if let Some(func) = unbound_builtin(fo) {
+            let r = func(
                 vm,
                 Args {
                     pos: &st.stack[argstart..st.sp],

@@ -1006,9 +1006,7 @@ fn ext_call(
 /// Whether the slot holds the builtin `len`.
 #[inline(always)]
 fn is_builtin_len(f: &crate::object::ObjRef) -> bool {
-    f.kind() == Kind::BUILTIN
-        && f.downcast::<crate::object::Builtin>()
-            .is_some_and(|b| b.bound.is_none() && super::is_native(b.func, crate::builtins::b_len))
+    super::unbound_builtin(f).is_some_and(|g| super::is_native(g, crate::builtins::b_len))
 }
 
 /// CALL_BUILTIN_LEN on a list, tuple, str or dict whose references on the
