@@ -76,9 +76,47 @@ static Py_ssize_t count_format(const char *format, char endchar) {
     return count;
 }
 
-/* After an error: reads the next `n` values (dropping what they make, so
- * stolen references are released) and the closing `endchar`, keeping the
- * pending exception. */
+/* Separators between units. */
+static int is_separator(char c) {
+    return c == ',' || c == ':' || c == ' ' || c == '\t';
+}
+
+static int is_closer(char c) {
+    return c == ')' || c == ']' || c == '}';
+}
+
+static void skip_separators(const char **p_format) {
+    while (is_separator(**p_format)) {
+        ++*p_format;
+    }
+}
+
+/* After an error: reads the values left before `endchar` (dropping what
+ * they make, so that references passed with 'N' are released) and steps
+ * over `endchar`, keeping the pending exception. */
+static void skip_rest(const char **p_format, va_list *va, char endchar) {
+    for (;;) {
+        skip_separators(p_format);
+        char c = **p_format;
+        if (c == endchar) {
+            if (endchar != '\0') {
+                ++*p_format;
+            }
+            return;
+        }
+        if (c == '\0' || is_closer(c)) {
+            return;
+        }
+        PyObject *t, *v, *tb;
+        PyErr_Fetch(&t, &v, &tb);
+        PyObject *item = make_value(p_format, va);
+        PyErr_Restore(t, v, tb);
+        Py_XDECREF(item);
+    }
+}
+
+/* After an error: reads the next `n` values (dropping what they make) and
+ * the closing `endchar`, keeping the pending exception. */
 static void skip_values(const char **p_format, va_list *va, char endchar, Py_ssize_t n) {
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *t, *v, *tb;
@@ -109,20 +147,25 @@ static int close_container(const char **p_format, char endchar) {
     return 0;
 }
 
-/* A tuple (or, with `as_list`, a list) of the next `n` values, up to
- * `endchar`. */
-static PyObject *make_sequence(const char **p_format, va_list *va, char endchar, Py_ssize_t n,
-                               int as_list) {
-    if (n < 0) {
-        return NULL;
+static void drop_items(PyObject **items, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_DECREF(items[i]);
     }
+}
+
+/* A tuple (or, with `as_list`, a list) of the `made` values in `items`
+ * (stolen) and the `rest` values still to come before `endchar`. */
+static PyObject *make_sequence(const char **p_format, va_list *va, char endchar, PyObject **items,
+                               Py_ssize_t made, Py_ssize_t rest, int as_list) {
+    Py_ssize_t n = made + rest;
     PyObject *seq = as_list ? PyList_New(n) : PyTuple_New(n);
     if (seq == NULL) {
-        skip_values(p_format, va, endchar, n);
+        drop_items(items, made);
+        skip_values(p_format, va, endchar, rest);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = make_value(p_format, va);
+        PyObject *item = i < made ? items[i] : make_value(p_format, va);
         if (item == NULL) {
             skip_values(p_format, va, endchar, n - i - 1);
             Py_DECREF(seq);
@@ -141,8 +184,69 @@ static PyObject *make_sequence(const char **p_format, va_list *va, char endchar,
     return seq;
 }
 
-static PyObject *make_tuple(const char **p_format, va_list *va, char endchar, Py_ssize_t n) {
-    return make_sequence(p_format, va, endchar, n, 0);
+/* The most values gathered before their tuple or list is made. */
+#define GATHERED_MAX 8
+
+/* A tuple (or, with `as_list`, a list) of the values up to `endchar`,
+ * after the `made` values already in `first` (stolen; at most one).
+ *
+ * The values are gathered first and the container is made from them, so
+ * the format is read once. CPython counts the units before making
+ * anything; the count is only needed here for more than GATHERED_MAX
+ * values, or to tell CPython's two bracket errors apart. */
+static PyObject *make_container(const char **p_format, va_list *va, char endchar, PyObject *first,
+                                int as_list) {
+    PyObject *items[GATHERED_MAX];
+    Py_ssize_t made = 0;
+    if (first != NULL) {
+        items[made++] = first;
+    }
+    for (;;) {
+        skip_separators(p_format);
+        char c = **p_format;
+        if (c == endchar) {
+            break;
+        }
+        if (c == '\0' || is_closer(c)) {
+            drop_items(items, made);
+            /* CPython's count sees a format that ends inside the brackets
+             * first, whatever else is wrong with it. */
+            if (count_format(*p_format, endchar) >= 0) {
+                PyErr_SetString(PyExc_SystemError, "Unmatched paren in format");
+            }
+            return NULL;
+        }
+        if (made == GATHERED_MAX) {
+            Py_ssize_t rest = count_format(*p_format, endchar);
+            if (rest < 0) {
+                drop_items(items, made);
+                return NULL;
+            }
+            return make_sequence(p_format, va, endchar, items, made, rest, as_list);
+        }
+        PyObject *item = make_value(p_format, va);
+        if (item == NULL) {
+            drop_items(items, made);
+            skip_rest(p_format, va, endchar);
+            return NULL;
+        }
+        items[made++] = item;
+    }
+    if (endchar != '\0') {
+        ++*p_format;
+    }
+    if (!as_list) {
+        return _Typhon_PyTuple_FromArraySteal(items, made);
+    }
+    PyObject *list = PyList_New(made);
+    if (list == NULL) {
+        drop_items(items, made);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < made; i++) {
+        PyList_SET_ITEM(list, i, items[i]);
+    }
+    return list;
 }
 
 /* A dict of the next `n` values (keys and values alternating), up to
@@ -238,9 +342,9 @@ static PyObject *make_value(const char **p_format, va_list *va) {
         char unit = *(*p_format)++;
         switch (unit) {
         case '(':
-            return make_tuple(p_format, va, ')', count_format(*p_format, ')'));
+            return make_container(p_format, va, ')', NULL, 0);
         case '[':
-            return make_sequence(p_format, va, ']', count_format(*p_format, ']'), 1);
+            return make_container(p_format, va, ']', NULL, 1);
         case '{':
             return make_dict(p_format, va, '}', count_format(*p_format, '}'));
         case 'b':
@@ -298,17 +402,24 @@ PyObject *_typhon_impl_Py_VaBuildValue(const char *format, va_list va) {
         PyErr_BadInternalCall();
         return NULL;
     }
+    /* No unit gives None, one unit its value, several a tuple. As in
+     * CPython, a stray closing bracket ends the units. */
     const char *f = format;
-    Py_ssize_t n = count_format(f, '\0');
-    if (n < 0) {
-        return NULL;
-    }
-    if (n == 0) {
+    skip_separators(&f);
+    if (*f == '\0' || is_closer(*f)) {
         return Py_NewRef(Py_None);
     }
     va_list ap;
     va_copy(ap, va);
-    PyObject *result = n == 1 ? make_value(&f, &ap) : make_tuple(&f, &ap, '\0', n);
+    PyObject *result = make_value(&f, &ap);
+    if (result == NULL) {
+        skip_rest(&f, &ap, '\0');
+    } else {
+        skip_separators(&f);
+        if (*f != '\0' && !is_closer(*f)) {
+            result = make_container(&f, &ap, '\0', result, 0);
+        }
+    }
     va_end(ap);
     return result;
 }
@@ -354,26 +465,20 @@ static PyObject *null_error(void) {
  * NULL or empty format; if the format makes one value and it is a tuple,
  * that tuple's items; otherwise the values made. */
 static PyObject *call_with_format(PyObject *callable, const char *format, va_list va) {
-    if (format == NULL || *format == '\0') {
-        return PyObject_CallNoArgs(callable);
-    }
-    const char *f = format;
-    Py_ssize_t n = count_format(f, '\0');
-    if (n < 0) {
-        return NULL;
-    }
-    if (n == 0) {
+    const char *f = format == NULL ? "" : format;
+    skip_separators(&f);
+    if (*f == '\0' || is_closer(*f)) {
         return PyObject_CallNoArgs(callable);
     }
     va_list ap;
     va_copy(ap, va);
-    PyObject *args = make_tuple(&f, &ap, '\0', n);
+    PyObject *args = make_container(&f, &ap, '\0', NULL, 0);
     va_end(ap);
     if (args == NULL) {
         return NULL;
     }
     PyObject *call_args = args;
-    if (n == 1) {
+    if (PyTuple_Size(args) == 1) {
         PyObject *only = PyTuple_GetItem(args, 0);
         if (only != NULL && PyTuple_Check(only)) {
             call_args = only;

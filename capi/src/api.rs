@@ -10,8 +10,9 @@
 //!
 //! To add a function: implement it as `pub unsafe extern "C" fn` in the
 //! module for its API area, add one line here, and bless the headers.
-//! Appending keeps existing extensions working; reordering or removing
-//! entries needs a new [`API_VERSION`].
+//! Appending to the end of the table (its last section, `c`) keeps
+//! existing extensions working; anything else moves entries (a `rust`
+//! line comes before every `c` entry) and needs a new [`API_VERSION`].
 
 #![allow(non_snake_case)]
 
@@ -23,7 +24,7 @@ use std::ffi::{c_char, c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 2;
+pub const API_VERSION: c_int = 3;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -207,6 +208,7 @@ api_table! {
         tuple::PyTuple_GetItem(t: *mut PyObject, i: Py_ssize_t) -> *mut PyObject;
         tuple::PyTuple_SetItem(t: *mut PyObject, i: Py_ssize_t, v: *mut PyObject) -> c_int;
         tuple::_Typhon_PyTuple_SET_ITEM(t: *mut PyObject, i: Py_ssize_t, v: *mut PyObject);
+        tuple::_Typhon_PyTuple_FromArraySteal(items: *const *mut PyObject, n: Py_ssize_t) -> *mut PyObject;
         tuple::PyTuple_GetSlice(t: *mut PyObject, lo: Py_ssize_t, hi: Py_ssize_t) -> *mut PyObject;
 
         list::PyList_New(n: Py_ssize_t) -> *mut PyObject;

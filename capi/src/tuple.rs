@@ -121,6 +121,45 @@ pub(crate) unsafe extern "C" fn _Typhon_PyTuple_SET_ITEM(
     unsafe { PyTuple_SetItem(t, i, v) };
 }
 
+/// `_Typhon_PyTuple_FromArraySteal` (CPython's `_PyTuple_FromArraySteal`):
+/// a tuple of the `n` objects at `items`, stealing each reference. One
+/// call instead of `PyTuple_New` and a `PyTuple_SET_ITEM` per item, for
+/// the C support code that gathers a tuple's items before making it
+/// (`Py_BuildValue`). A NULL item is a `SystemError`; the references are
+/// stolen (released) all the same.
+///
+/// # Safety
+/// `items` must point to `n` object pointers, each a stolen reference or
+/// null.
+pub(crate) unsafe extern "C" fn _Typhon_PyTuple_FromArraySteal(
+    items: *const *mut PyObject,
+    n: Py_ssize_t,
+) -> *mut PyObject {
+    let Ok(n) = usize::try_from(n) else {
+        return fail(bad_internal_call(), std::ptr::null_mut());
+    };
+    if n > 0 && items.is_null() {
+        return fail(bad_internal_call(), std::ptr::null_mut());
+    }
+    guard(std::ptr::null_mut(), || {
+        let mut values = Vec::with_capacity(n);
+        let mut missing = false;
+        for i in 0..n {
+            // SAFETY: `items` points to `n` pointers (contract), each a
+            // stolen reference or null.
+            match unsafe { ObjRef::from_raw(*items.add(i)) } {
+                Some(o) => values.push(Value::from_heap(o)),
+                None => missing = true,
+            }
+        }
+        if missing {
+            drop(values);
+            return fail(bad_internal_call(), std::ptr::null_mut());
+        }
+        new_ref(Value::tuple(values))
+    })
+}
+
 /// `PyTuple_GetSlice`.
 pub(crate) unsafe extern "C" fn PyTuple_GetSlice(
     t: *mut PyObject,

@@ -14,7 +14,8 @@
  *   same_object, type_name, first_byte, describe, sum8, flag_value.
  * - Calling conventions: kwargs (VARARGS|KEYWORDS), fast_kw
  *   (FASTCALL|KEYWORDS), parse (PyArg_ParseTuple formats), build
- *   (Py_BuildValue), refcount, args_of (METH_VARARGS, keeps its tuple).
+ *   (Py_BuildValue), build_case (its format shapes and errors), refcount,
+ *   args_of (METH_VARARGS, keeps its tuple).
  * - A type, Pair, with tp_new/tp_init, members, a get-set, repr, str,
  *   richcompare, hash, nb_add, mp_length, mp_subscript, iteration.
  */
@@ -428,6 +429,74 @@ static PyObject *build(PyObject *m, PyObject *unused) {
                          PyLong_FromLong(7), 8, 9, "k", 10, 11);
 }
 
+/* An 'O&' converter that fails. */
+static PyObject *failing_converter(void *unused) {
+    PyErr_SetString(PyExc_ValueError, "converter failed");
+    return NULL;
+}
+
+/* Py_BuildValue case `k`: the shapes of format (no unit, one, several,
+ * nested, more items than are gathered before the container is made) and
+ * its errors. */
+static PyObject *build_case(PyObject *m, PyObject *arg) {
+    long k = PyLong_AsLong(arg);
+    if (k == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    switch (k) {
+    case 0:
+        return Py_BuildValue("");
+    case 1:
+        return Py_BuildValue(" i ", 7);
+    case 2:
+        return Py_BuildValue("i,i", 1, 2);
+    case 3:
+        return Py_BuildValue("(i)", 1);
+    case 4:
+        return Py_BuildValue("[i, (i, i), [], ()]", 1, 2, 3);
+    case 5:
+        return Py_BuildValue("(iiiiiiiiiii)", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
+    case 6:
+        return Py_BuildValue("[iiiiiiii(i)]", 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    case 7:
+        return Py_BuildValue("i)", 7);
+    case 8:
+        return Py_BuildValue("(ii", 1, 2);
+    case 9:
+        return Py_BuildValue("(i])", 1);
+    case 10:
+        return Py_BuildValue("ii)", 1, 2);
+    case 11:
+        return Py_BuildValue("(i?i)", 1, 2);
+    case 12:
+        return Py_BuildValue("(iOi)", 1, (PyObject *)NULL, 2);
+    case 13: {
+        /* A failed value: the reference passed with 'N' after it is still
+         * taken (and released). */
+        PyObject *o = PyList_New(0);
+        if (o == NULL) {
+            return NULL;
+        }
+        Py_INCREF(o);
+        PyObject *r = Py_BuildValue("(iO&N)", 1, failing_converter, (void *)NULL, o);
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        Py_ssize_t count = Py_REFCNT(o);
+        Py_DECREF(o);
+        PyObject *out = Py_BuildValue("(OOn)", r == NULL ? Py_True : Py_False,
+                                      type != NULL ? type : Py_None, count);
+        Py_XDECREF(r);
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(tb);
+        return out;
+    }
+    default:
+        PyErr_SetString(PyExc_IndexError, "no such case");
+        return NULL;
+    }
+}
+
 /* ----- the Pair type ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -703,6 +772,7 @@ static PyMethodDef checks_methods[] = {
     {"fast_kw", (PyCFunction)(void (*)(void))fast_kw, METH_FASTCALL | METH_KEYWORDS, NULL},
     {"parse", parse, METH_VARARGS, NULL},
     {"build", build, METH_NOARGS, NULL},
+    {"build_case", build_case, METH_O, NULL},
     {"swap_methods", swap_methods, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };

@@ -38,6 +38,12 @@ for args in [
         print(type(e).__name__ + ":", e)
 
 print(checks.build())
+# Py_BuildValue's format shapes and errors, as CPython gives them.
+for k in range(14):
+    try:
+        print("build", k, checks.build_case(k))
+    except SystemError as e:
+        print("build", k, "SystemError:", e)
 print(checks.ANSWER, checks.GREETING, checks.__name__, checks.__doc__)
 print(checks.kwargs.__name__, type(checks.kwargs).__name__)
 
