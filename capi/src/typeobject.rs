@@ -589,7 +589,10 @@ pub(crate) fn clear_method_cache() {
 /// `PyType_Modified`: the type's dict was edited behind the runtime's
 /// back; forget every cached lookup.
 pub(crate) unsafe extern "C" fn PyType_Modified(_t: *mut PyTypeObject) {
-    guard((), clear_method_cache)
+    guard((), || {
+        clear_method_cache();
+        interp::ext::types_modified();
+    })
 }
 
 /// CPython's `PyObject_GenericGetAttr` for instances of C types.

@@ -1093,19 +1093,15 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 }
                 Op::LoadMethodExt => {
                     skip!(Op::LoadMethod);
-                    let hit = match top!() {
-                        Value::Obj(o) if o.kind() == Kind::FOREIGN => {
-                            let name = code.names.get(arg as usize);
-                            name.and_then(|n| crate::ext::capi()?.load_method(o, n))
+                    let ix = cache!(layout::EXT_METHOD);
+                    match crate::ext::cached_method(&vm.ext_methods, top!(), ix) {
+                        Ok(m) => {
+                            let recv = std::mem::replace(&mut stack[sp - 1], dup(m));
+                            push!(recv);
+                            continue;
                         }
-                        _ => None,
-                    };
-                    if let Some(m) = hit {
-                        let recv = std::mem::replace(&mut stack[sp - 1], m);
-                        push!(recv);
-                        continue;
+                        Err(reason) => miss!(reason),
                     }
-                    miss!(DeoptReason::WrongType);
                     with_st!(load_method_generic(vm, st, &code, arg));
                 }
                 Op::BinaryOp => {

@@ -18,6 +18,7 @@ use crate::object::{Args, ObjRef, PyResult, Value};
 use crate::vm::Vm;
 use std::path::Path;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// How a call site calls a C function once quickened (see
 /// `crate::quicken`): the C API picks the form for a callee
@@ -186,4 +187,86 @@ pub fn foreign(v: &Value) -> Option<(&'static dyn CApi, &ObjRef)> {
         Value::Obj(o) if is_foreign(o) => capi().map(|c| (c, o)),
         _ => None,
     }
+}
+
+// ----- methods of C types, for LOAD_METHOD_EXT -----------------------------------------
+
+/// Bumped whenever C code reports a change to a type's dict
+/// (`PyType_Modified`): every [`ExtMethod`] remembered before then is stale.
+static TYPES_EPOCH: AtomicU32 = AtomicU32::new(0);
+
+/// Tells the interpreter that C code changed a type's dict behind its back:
+/// the methods it remembered for LOAD_METHOD_EXT may be wrong now. Called
+/// by the C API's `PyType_Modified`.
+pub fn types_modified() {
+    TYPES_EPOCH.fetch_add(1, Ordering::Relaxed);
+}
+
+#[inline(always)]
+fn types_epoch() -> u32 {
+    TYPES_EPOCH.load(Ordering::Relaxed)
+}
+
+/// A method of a C type that a LOAD_METHOD_EXT site found: `obj.name` for
+/// instances of the type at address `ty` (C types are static, so the
+/// address names the type for good) is `method`, unless a type changed
+/// since (`epoch`). The site's cache holds the index of the entry in
+/// `Vm::ext_methods`, which owns the method.
+pub(crate) struct ExtMethod {
+    ty: usize,
+    epoch: u32,
+    method: Value,
+}
+
+/// The most remembered methods per interpreter; past it, sites stay generic.
+const EXT_METHODS_MAX: usize = 4096;
+
+fn type_addr(o: &ObjRef) -> usize {
+    std::ptr::from_ref(o.ty()) as usize
+}
+
+/// The method entry `ix` of `table` holds for `obj`: `Ok` with the method,
+/// or the reason it does not apply.
+#[inline(always)]
+pub(crate) fn cached_method<'t>(
+    table: &'t [ExtMethod],
+    obj: &Value,
+    ix: u32,
+) -> Result<&'t Value, crate::quicken::DeoptReason> {
+    use crate::quicken::DeoptReason;
+    match (table.get(ix as usize), obj) {
+        (Some(e), Value::Obj(o)) if e.ty == type_addr(o) => {
+            if e.epoch == types_epoch() {
+                Ok(&e.method)
+            } else {
+                Err(DeoptReason::TypeModified)
+            }
+        }
+        _ => Err(DeoptReason::WrongType),
+    }
+}
+
+/// Remembers that `obj.name` is `method` for every instance of `obj`'s
+/// type (an entry that says so already is reused); the entry's index, or
+/// `None` when the table is full.
+pub(crate) fn remember_method(
+    table: &mut Vec<ExtMethod>,
+    obj: &ObjRef,
+    method: Value,
+) -> Option<u32> {
+    let ty = type_addr(obj);
+    let epoch = types_epoch();
+    let same = |e: &ExtMethod| e.ty == ty && e.method.is(&method);
+    let ix = match table.iter().position(same) {
+        Some(ix) => {
+            table[ix].epoch = epoch;
+            ix
+        }
+        None if table.len() < EXT_METHODS_MAX => {
+            table.push(ExtMethod { ty, epoch, method });
+            table.len() - 1
+        }
+        None => return None,
+    };
+    u32::try_from(ix).ok()
 }

@@ -69,6 +69,9 @@ reasons! {
     MissingKey = "key not found";
     /// The dict's keys changed since the cache was filled.
     KeysVersion = "dict keys changed";
+    /// C code changed a type's dict (`PyType_Modified`) since the cache
+    /// was filled.
+    TypeModified = "C type changed";
     /// A call site sees a different kind of callee.
     WrongCallee = "different callee";
     /// A call site's callee takes a different number of arguments.
@@ -100,6 +103,8 @@ pub mod layout {
     pub const METHOD_KIND: usize = 0;
     /// LOAD_METHOD_TYPE: the index in the kind's method table.
     pub const METHOD_INDEX: usize = 1;
+    /// LOAD_METHOD_EXT: the index of the method in `Vm::ext_methods`.
+    pub const EXT_METHOD: usize = 0;
     /// CALL/CALL_METHOD: the version of the Python function last seen.
     pub const CALL_CALLEE: usize = 0;
 
@@ -323,7 +328,7 @@ pub fn specialize(
         Op::LoadAttr => top(1)
             .and_then(|o| module_attr(code, ins.arg, o, cache))
             .map(|()| Op::LoadAttrModule),
-        Op::LoadMethod => top(1).and_then(|o| specialize_load_method(code, ins.arg, o, cache)),
+        Op::LoadMethod => top(1).and_then(|o| specialize_load_method(vm, code, ins.arg, o, cache)),
         Op::BinaryOp => match (top(2), top(1)) {
             (Some(a), Some(b)) => specialize_binary_op(ins.arg, a, b),
             _ => None,
@@ -467,7 +472,13 @@ fn module_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Opt
     Some(())
 }
 
-fn specialize_load_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+fn specialize_load_method(
+    vm: &mut Vm,
+    code: &Code,
+    arg: u32,
+    obj: &Value,
+    cache: &[Cell<Instr>],
+) -> Option<Op> {
     let kind = obj.kind();
     if kind == Kind::MODULE {
         return module_attr(code, arg, obj, cache).map(|()| Op::LoadMethodModule);
@@ -477,7 +488,10 @@ fn specialize_load_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Inst
     {
         let capi = crate::ext::capi()?;
         let name = code.names.get(arg as usize)?;
-        return capi.load_method(o, name).map(|_| Op::LoadMethodExt);
+        let method = capi.load_method(o, name)?;
+        let ix = crate::ext::remember_method(&mut vm.ext_methods, o, method)?;
+        set_unit(cache, layout::EXT_METHOD, ix);
+        return Some(Op::LoadMethodExt);
     }
     let (idx, _) = methods::find(kind, code.name_str(arg))?;
     set_unit(cache, layout::METHOD_KIND, kind + 1);

@@ -72,6 +72,9 @@ pub struct Vm {
     /// Pre-made method objects of built-in types, indexed like
     /// [`methods::table`].
     pub(crate) method_objs: Vec<Vec<Value>>,
+    /// Methods of C types that LOAD_METHOD_EXT sites found; their caches
+    /// hold indices into this table.
+    pub(crate) ext_methods: Vec<crate::ext::ExtMethod>,
     pub(crate) null_marker: ObjRef,
     /// Directory of the main script (searched first by `import`).
     pub(crate) script_dir: Option<PathBuf>,
@@ -105,6 +108,7 @@ impl Vm {
             depth: 0,
             out,
             method_objs: Vec::new(),
+            ext_methods: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
             script_dir: None,
             native_stack_top: &here as *const usize as usize,
@@ -582,6 +586,7 @@ impl Vm {
             d.clear();
         }
         self.method_objs.clear();
+        self.ext_methods.clear();
         if let Some(c) = crate::ext::capi() {
             c.release_caches();
         }

@@ -124,7 +124,6 @@ pub(super) fn run<const S: bool, const C: bool>(
         let (mut pc, lb) = (f.pc, f.lb);
         let units: &[Cell<Instr>] = &f.code.units;
         let consts: &[Value] = &f.code.consts;
-        let names = &f.code.names;
         let stack: &mut [Value] = &mut st.stack[..];
         while let Some(u) = units.get(pc) {
             let ins = u.get();
@@ -688,11 +687,22 @@ pub(super) fn run<const S: bool, const C: bool>(
                     sp -= 1;
                     pc += 1 + ins.op.cache_units();
                 }
-                Op::LoadMethodExt | Op::CallBuiltinLen | crate::bytecode::ext_call_forms!() => {
+                Op::LoadMethodExt => {
                     if !C {
                         break;
                     }
-                    match ext_form(vm, stack, sp, names, ins) {
+                    if !load_method_ext(&vm.ext_methods, stack, sp, units, pc) {
+                        *stopped = Some(ExtStep::Declined);
+                        break;
+                    }
+                    sp += 1;
+                    pc += 1 + ins.op.cache_units();
+                }
+                Op::CallBuiltinLen | crate::bytecode::ext_call_forms!() => {
+                    if !C {
+                        break;
+                    }
+                    match ext_form(vm, stack, sp, units, pc, ins) {
                         ExtOutcome::Pushed(new_sp) => {
                             sp = new_sp;
                             pc += 1 + ins.op.cache_units();
@@ -921,7 +931,7 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
     let Some(ins) = f.code.units.get(pc).map(Cell::get) else {
         return (ExtStep::Declined, Op::Nop);
     };
-    match ext_form(vm, &mut st.stack[..], st.sp, &f.code.names, ins) {
+    match ext_form(vm, &mut st.stack[..], st.sp, &f.code.units, pc, ins) {
         ExtOutcome::Pushed(new_sp) => st.sp = new_sp,
         ExtOutcome::Unfit => return (ExtStep::Declined, ins.op),
         ExtOutcome::Raised(e, new_sp) => {
@@ -947,12 +957,15 @@ fn ext_form(
     vm: &mut Vm,
     stack: &mut [Value],
     sp: usize,
-    names: &[crate::object::ObjRef],
+    units: &[Cell<Instr>],
+    pc: usize,
     ins: Instr,
 ) -> ExtOutcome {
     match crate::quicken::ext_call_shape(ins.op) {
         Some(shape) => ext_call(vm, stack, sp, shape, ins.op, ins.arg),
-        None if ins.op == Op::LoadMethodExt && load_method_ext(stack, sp, names, ins.arg) => {
+        None if ins.op == Op::LoadMethodExt
+            && load_method_ext(&vm.ext_methods, stack, sp, units, pc) =>
+        {
             ExtOutcome::Pushed(sp + 1)
         }
         None if ins.op == Op::CallBuiltinLen => builtin_len(vm, stack, sp),
@@ -1055,27 +1068,28 @@ fn builtin_len(vm: &mut Vm, stack: &mut [Value], sp: usize) -> ExtOutcome {
     }
 }
 
-/// LOAD_METHOD_EXT: replaces the receiver on top of the stack by (method
-/// descriptor, receiver); `false` if the form does not fit.
+/// LOAD_METHOD_EXT at `pc` of `units`: replaces the receiver on top of the
+/// stack by (method descriptor, receiver) when the site's cached method
+/// still applies to it; `false` (nothing changed) otherwise.
 #[inline(always)]
 fn load_method_ext(
+    methods: &[crate::ext::ExtMethod],
     stack: &mut [Value],
     sp: usize,
-    names: &[crate::object::ObjRef],
-    arg: u32,
+    units: &[Cell<Instr>],
+    pc: usize,
 ) -> bool {
-    let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
+    let slot = crate::quicken::layout::EXT_METHOD;
+    let (Some(recv), Some(ix)) = (stack.get(sp.wrapping_sub(1)), units.get(pc + 1 + slot)) else {
         return false;
     };
-    if o.kind() != Kind::FOREIGN || sp >= stack.len() {
+    let Ok(m) = crate::ext::cached_method(methods, recv, ix.get().arg) else {
+        return false;
+    };
+    let m = dup(m);
+    if sp >= stack.len() {
         return false;
     }
-    let Some(name) = names.get(arg as usize) else {
-        return false;
-    };
-    let Some(m) = crate::ext::capi().and_then(|c| c.load_method(o, name)) else {
-        return false;
-    };
     let recv = std::mem::replace(&mut stack[sp - 1], m);
     put(&mut stack[sp], recv);
     true
