@@ -194,8 +194,11 @@ static PyObject *make_sequence(const char **p_format, va_list *va, char endchar,
  * the format is read once. CPython counts the units before making
  * anything; the count is only needed here for more than GATHERED_MAX
  * values, or to tell CPython's two bracket errors apart. */
-static PyObject *make_container(const char **p_format, va_list *va, char endchar, PyObject *first,
-                                int as_list) {
+/* Not inlined into make_value: its item loop would make every call of
+ * make_value save and restore registers that a scalar unit does not need. */
+__attribute__((noinline)) static PyObject *make_container(const char **p_format, va_list *va,
+                                                          char endchar, PyObject *first,
+                                                          int as_list) {
     PyObject *items[GATHERED_MAX];
     Py_ssize_t made = 0;
     if (first != NULL) {
@@ -336,17 +339,46 @@ static PyObject *make_object(const char **p_format, va_list *va, char unit) {
     return o;
 }
 
+/* The value of a unit that is not a number: a container, a string, an
+ * object, or a bad format char. Kept apart from make_value so that the
+ * number units, the common ones, run without saving the registers that
+ * these need. */
+__attribute__((noinline)) static PyObject *make_other(char unit, const char **p_format,
+                                                      va_list *va) {
+    switch (unit) {
+    case '(':
+        return make_container(p_format, va, ')', NULL, 0);
+    case '[':
+        return make_container(p_format, va, ']', NULL, 1);
+    case '{':
+        return make_dict(p_format, va, '}', count_format(*p_format, '}'));
+    case 'c': {
+        char c = (char)va_arg(*va, int);
+        return PyBytes_FromStringAndSize(&c, 1);
+    }
+    case 'C':
+        return PyUnicode_FromOrdinal(va_arg(*va, int));
+    case 's':
+    case 'z':
+    case 'U':
+        return make_string(p_format, va, 0);
+    case 'y':
+        return make_string(p_format, va, 1);
+    case 'N':
+    case 'S':
+    case 'O':
+        return make_object(p_format, va, unit);
+    default:
+        PyErr_SetString(PyExc_SystemError, "bad format char passed to Py_BuildValue");
+        return NULL;
+    }
+}
+
 /* The value of the next unit (after any separators). */
 static PyObject *make_value(const char **p_format, va_list *va) {
     for (;;) {
         char unit = *(*p_format)++;
         switch (unit) {
-        case '(':
-            return make_container(p_format, va, ')', NULL, 0);
-        case '[':
-            return make_container(p_format, va, ']', NULL, 1);
-        case '{':
-            return make_dict(p_format, va, '}', count_format(*p_format, '}'));
         case 'b':
         case 'B':
         case 'h':
@@ -369,30 +401,13 @@ static PyObject *make_value(const char **p_format, va_list *va) {
         case 'f':
         case 'd':
             return PyFloat_FromDouble(va_arg(*va, double));
-        case 'c': {
-            char c = (char)va_arg(*va, int);
-            return PyBytes_FromStringAndSize(&c, 1);
-        }
-        case 'C':
-            return PyUnicode_FromOrdinal(va_arg(*va, int));
-        case 's':
-        case 'z':
-        case 'U':
-            return make_string(p_format, va, 0);
-        case 'y':
-            return make_string(p_format, va, 1);
-        case 'N':
-        case 'S':
-        case 'O':
-            return make_object(p_format, va, unit);
         case ':':
         case ',':
         case ' ':
         case '\t':
             break;
         default:
-            PyErr_SetString(PyExc_SystemError, "bad format char passed to Py_BuildValue");
-            return NULL;
+            return make_other(unit, p_format, va);
         }
     }
 }
