@@ -61,14 +61,9 @@ pub fn boxed(v: &Value) -> ObjRef {
         && (SMALL_INT_MIN..=SMALL_INT_MAX).contains(i)
     {
         let k = (i - SMALL_INT_MIN) as usize;
-        // Making a box runs no C code, so nothing else touches the cache
-        // while it is filled.
-        return SMALL_INTS.with_borrow_mut(|c| {
-            if c.is_empty() {
-                c.extend((SMALL_INT_MIN..=SMALL_INT_MAX).map(|i| Value::Int(i).to_heap()));
-            }
-            c[k].clone()
-        });
+        return SMALL_INTS
+            .with_borrow(|c| c.get(k).cloned())
+            .unwrap_or_else(|| first_small_int(k));
     }
     if let Value::Int(i) = v
         && let Some(b) = SPARE_INT.take()
@@ -84,6 +79,22 @@ pub fn boxed(v: &Value) -> ObjRef {
         }
     }
     v.to_heap()
+}
+
+/// The box of small int `SMALL_INT_MIN + k` the first time one is asked
+/// for: makes them all (out of line, so that the common case in [`boxed`]
+/// stays small).
+#[cold]
+#[inline(never)]
+fn first_small_int(k: usize) -> ObjRef {
+    // Making a box runs no C code, so nothing else touches the cache
+    // while it is filled.
+    SMALL_INTS.with_borrow_mut(|c| {
+        if c.is_empty() {
+            c.extend((SMALL_INT_MIN..=SMALL_INT_MAX).map(|i| Value::Int(i).to_heap()));
+        }
+        c[k].clone()
+    })
 }
 
 /// Takes back a box that [`boxed`] made for an argument once the call is
