@@ -557,6 +557,37 @@ thread_local! {
     static GC_NEW: Cell<usize> = const { Cell::new(0) };
     /// Containers that may still be tracked before a collection is due.
     static GC_BUDGET: Cell<isize> = const { Cell::new(20_000) };
+    /// A filter over the addresses in `GC_TRACKED`: tracking a container
+    /// sets its address's bit, and only [`gc_tracked`] clears bits (it
+    /// rebuilds the filter from the set). Freeing a container whose bit is
+    /// clear, such as a tuple of numbers (never tracked), skips the set.
+    static GC_FILTER: [Cell<u64>; GC_FILTER_WORDS] = const { [const { Cell::new(0) }; GC_FILTER_WORDS] };
+}
+
+const GC_FILTER_WORDS: usize = 256;
+
+/// The word and bit of `GC_FILTER` for address `p`.
+#[inline]
+fn gc_filter_bit(p: usize) -> (usize, u64) {
+    // The multiply spreads the address; the top bits index the filter.
+    let h = (p as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - 14);
+    ((h >> 6) as usize % GC_FILTER_WORDS, 1 << (h & 63))
+}
+
+fn gc_filter_set(p: usize) {
+    let (w, bit) = gc_filter_bit(p);
+    GC_FILTER.with(|f| {
+        if let Some(c) = f.get(w) {
+            c.set(c.get() | bit);
+        }
+    });
+}
+
+/// Whether `p` may be in `GC_TRACKED` (`false`: it certainly is not).
+#[inline]
+fn gc_filter_may_hold(p: usize) -> bool {
+    let (w, bit) = gc_filter_bit(p);
+    GC_FILTER.with(|f| f.get(w).is_none_or(|c| c.get() & bit != 0))
 }
 
 /// Whether enough containers were tracked since the last collection that
@@ -584,11 +615,15 @@ pub fn gc_track(o: &ObjRef) {
             t.insert(p);
         }
     });
+    gc_filter_set(p);
     GC_NEW.with(|c| c.set(c.get() + 1));
     GC_BUDGET.with(|c| c.set(c.get() - 1));
 }
 
 fn gc_untrack_ptr(p: usize) {
+    if !gc_filter_may_hold(p) {
+        return;
+    }
     GC_TRACKED.with(|t| {
         if let Ok(mut t) = t.try_borrow_mut() {
             t.remove(&p);
@@ -601,6 +636,9 @@ fn gc_untrack_ptr(p: usize) {
 pub fn gc_tracked() -> Vec<ObjRef> {
     let ptrs: Vec<usize> = GC_TRACKED.with(|t| t.borrow().iter().copied().collect());
     GC_NEW.with(|c| c.set(0));
+    // The bits of containers freed since the last rebuild go.
+    GC_FILTER.with(|f| f.iter().for_each(|c| c.set(0)));
+    ptrs.iter().for_each(|&p| gc_filter_set(p));
     ptrs.into_iter()
         .filter_map(|p| {
             // SAFETY: the registry only holds live objects: they are removed
@@ -870,6 +908,8 @@ mod tests {
     static META: StaticType = StaticType::new::<()>(&META, c"type", None, 1, false);
     static BOXED: StaticType = StaticType::new::<String>(&META, c"boxed", None, 2, true);
     static SUB: StaticType = StaticType::new::<()>(&META, c"sub", Some(&BOXED), 3, false);
+    static CONTAINER: StaticType =
+        StaticType::new::<Vec<u8>>(&META, c"container", None, 4, true).with_flags(TPFLAGS_HAVE_GC);
 
     #[test]
     fn header_is_cpython_shaped() {
@@ -893,6 +933,31 @@ mod tests {
         assert_eq!(o2.refcnt(), 1);
         drop(o2);
         assert_eq!(live_objects(), base);
+    }
+
+    #[test]
+    fn freed_containers_leave_the_tracked_set() {
+        let base = gc_tracked_count();
+        // Tracked and untracked containers, freed in both orders, many of
+        // them at reused addresses: the filter must never hide a tracked
+        // one from `dealloc_box`, or the set would keep a dangling address.
+        for round in 0..200 {
+            let tracked = ObjRef::new(CONTAINER.get(), vec![1u8]);
+            gc_track(&tracked);
+            let untracked = ObjRef::new(CONTAINER.get(), vec![2u8]);
+            assert_eq!(gc_tracked_count(), base + 1);
+            if round % 2 == 0 {
+                drop(untracked);
+                drop(tracked);
+            } else {
+                drop(tracked);
+                drop(untracked);
+            }
+            assert_eq!(gc_tracked_count(), base);
+            if round % 50 == 0 {
+                drop(gc_tracked());
+            }
+        }
     }
 
     #[test]
