@@ -336,6 +336,7 @@ fn c_call_sites_quicken_to_their_conventions_forms() {
          \x20   seen[(noargs(), onearg(i), varargs(), varargs(i, 's'), inc(i) - i)] = 0\n\
          \x20   seen[(kwargs(i)[1:], kwargs(i, 3, 'c')[1:], call_back(max, i, 3) - i)] = 0\n\
          \x20   seen[(foo.noargs(), foo.onearg(i), foo.varargs(i, None, 3.5))] = 0\n\
+         \x20   seen[(foo[1], foo[i % 42] - i % 42)] = 0\n\
          print(sorted(seen, key=repr))\n",
     )
     .expect("write program");
@@ -353,7 +354,7 @@ fn c_call_sites_quicken_to_their_conventions_forms() {
         Some(
             "[((2, 'none'), (3, 'c'), 0), ((2, 'none'), (3, 'c'), 1), \
              ((2, 'none'), (3, 'c'), 2), ((2, 'none'), (3, 'c'), 3), \
-             (None, None, None), (None, None, None, None, 1)]"
+             (1, 0), (None, None, None), (None, None, None, None, 1)]"
         ),
     );
     for form in [
@@ -365,6 +366,7 @@ fn c_call_sites_quicken_to_their_conventions_forms() {
         "CALL_METHOD_EXT_NOARGS",
         "CALL_METHOD_EXT_O",
         "CALL_METHOD_EXT_VARARGS",
+        "BINARY_SUBSCR_EXT",
     ] {
         assert!(
             stdout

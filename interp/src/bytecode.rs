@@ -249,6 +249,9 @@ ops! {
     BinarySubscrTupleInt = "BINARY_SUBSCR_TUPLE_INT", cache 1, family BinarySubscr;
     /// `dict[key]`.
     BinarySubscrDict = "BINARY_SUBSCR_DICT", cache 1, family BinarySubscr;
+    /// `obj[key]` on an instance of a C type (its subscript slot is C
+    /// code, so the form runs with the C calls).
+    BinarySubscrExt = "BINARY_SUBSCR_EXT", cache 1, family BinarySubscr;
     /// `list[int] = value`.
     StoreSubscrListInt = "STORE_SUBSCR_LIST_INT", cache 1, family StoreSubscr;
     /// `dict[key] = value`.

@@ -1350,6 +1350,18 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let c = pop!();
                     push!(tri!(ops::getitem(vm, &c, &key)));
                 }
+                Op::BinarySubscrExt => {
+                    // Run here only when the hot loop declined it (or the
+                    // guard failed); its own path is `hot::ext_form`.
+                    skip!(Op::BinarySubscr);
+                    if !matches!(stack.get(sp.wrapping_sub(2)), Some(Value::Obj(o)) if o.kind() == Kind::FOREIGN)
+                    {
+                        miss!(DeoptReason::WrongType);
+                    }
+                    let key = pop!();
+                    let c = pop!();
+                    push!(tri!(ops::getitem(vm, &c, &key)));
+                }
                 Op::StoreSubscr => {
                     skip!(Op::StoreSubscr);
                     adapt!();

@@ -560,6 +560,7 @@ fn specialize_subscr(c: &Value, k: &Value) -> Option<Op> {
         (Kind::LIST, Value::Int(_)) => Some(Op::BinarySubscrListInt),
         (Kind::TUPLE, Value::Int(_)) => Some(Op::BinarySubscrTupleInt),
         (Kind::DICT, _) => Some(Op::BinarySubscrDict),
+        (Kind::FOREIGN, _) if crate::ext::capi().is_some() => Some(Op::BinarySubscrExt),
         _ => None,
     }
 }

@@ -101,3 +101,24 @@ try:
     len(Pair(-3))
 except ValueError as e:
     print("ValueError:", e)
+
+
+# One subscript site in a loop: C types (raising from their subscript
+# slots too), built-in containers, and a C object without a subscript slot.
+def items(objs, key):
+    out = []
+    for x in objs:
+        try:
+            out.append(x[key])
+        except (IndexError, TypeError, KeyError) as e:
+            out.append(f"{type(e).__name__}: {e}")
+    return out
+
+
+objs = [Pair(7, "b"), [10, 20], Pair(8), iter(Pair(1)), (5, 6), {0: "zero"}]
+for _ in range(3):
+    print(items(objs, 0), items(objs, 1), items(objs, 5), items(objs, "k"))
+total = 0
+for i in range(1000):
+    total += Pair(i)[0]
+print("subscript total", total)
