@@ -923,7 +923,8 @@ pub(super) enum ExtStep {
 
 /// The C-call forms, run between two stretches of the hot loop's copy for
 /// code without C calls, which stops before them (see [`run`]), without a
-/// trip through the general loop.
+/// trip through the general loop; also BINARY_SUBSCR_EXT, which both
+/// copies stop before.
 /// After a LOAD_METHOD_EXT it goes straight on to the next form (`obj.m()`
 /// is a LOAD_METHOD_EXT before its CALL_METHOD_EXT_*), so the pair costs
 /// one trip out of the hot loop; trying again after a call would cost the
@@ -969,9 +970,9 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
     (ExtStep::Ran, ins.op)
 }
 
-/// Runs the C-call form `ins` (a CALL_*EXT_*, LOAD_METHOD_EXT or
-/// CALL_BUILTIN_LEN) on `stack` with `sp` one past its operands; `names`
-/// are the code's names.
+/// Runs the C-call form `ins` (a CALL_*EXT_*, LOAD_METHOD_EXT,
+/// CALL_BUILTIN_LEN or BINARY_SUBSCR_EXT) at `pc` of `units` on `stack`,
+/// with `sp` one past its operands.
 #[inline(always)]
 fn ext_form(
     vm: &mut Vm,
