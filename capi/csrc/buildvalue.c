@@ -115,25 +115,6 @@ static void skip_rest(const char **p_format, va_list *va, char endchar) {
     }
 }
 
-/* After an error: reads the next `n` values (dropping what they make) and
- * the closing `endchar`, keeping the pending exception. */
-static void skip_values(const char **p_format, va_list *va, char endchar, Py_ssize_t n) {
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t, *v, *tb;
-        PyErr_Fetch(&t, &v, &tb);
-        PyObject *item = make_value(p_format, va);
-        PyErr_Restore(t, v, tb);
-        Py_XDECREF(item);
-    }
-    if (**p_format != endchar) {
-        PyErr_SetString(PyExc_SystemError, "Unmatched paren in format");
-        return;
-    }
-    if (endchar != '\0') {
-        ++*p_format;
-    }
-}
-
 /* Checks that the format is at `endchar` after a container's `n` items,
  * and steps over it. 0, or -1 with SystemError. */
 static int close_container(const char **p_format, char endchar) {
@@ -161,13 +142,13 @@ static PyObject *make_sequence(const char **p_format, va_list *va, char endchar,
     PyObject *seq = as_list ? PyList_New(n) : PyTuple_New(n);
     if (seq == NULL) {
         drop_items(items, made);
-        skip_values(p_format, va, endchar, rest);
+        skip_rest(p_format, va, endchar);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = i < made ? items[i] : make_value(p_format, va);
         if (item == NULL) {
-            skip_values(p_format, va, endchar, n - i - 1);
+            skip_rest(p_format, va, endchar);
             Py_DECREF(seq);
             return NULL;
         }
@@ -260,24 +241,24 @@ static PyObject *make_dict(const char **p_format, va_list *va, char endchar, Py_
     }
     if (n % 2 != 0) {
         PyErr_SetString(PyExc_SystemError, "Bad dict format");
-        skip_values(p_format, va, endchar, n);
+        skip_rest(p_format, va, endchar);
         return NULL;
     }
     PyObject *dict = PyDict_New();
     if (dict == NULL) {
-        skip_values(p_format, va, endchar, n);
+        skip_rest(p_format, va, endchar);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i += 2) {
         PyObject *key = make_value(p_format, va);
         if (key == NULL) {
-            skip_values(p_format, va, endchar, n - i - 1);
+            skip_rest(p_format, va, endchar);
             Py_DECREF(dict);
             return NULL;
         }
         PyObject *value = make_value(p_format, va);
         if (value == NULL || PyDict_SetItem(dict, key, value) < 0) {
-            skip_values(p_format, va, endchar, n - i - 2);
+            skip_rest(p_format, va, endchar);
             Py_DECREF(key);
             Py_XDECREF(value);
             Py_DECREF(dict);
