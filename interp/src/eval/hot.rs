@@ -208,6 +208,33 @@ pub(super) fn run<const S: bool, const C: bool>(
                         break;
                     };
                     let second = second.get().arg as usize;
+                    // Two ints followed by an int form: the three
+                    // instructions run with one dispatch (see `fuse_int`).
+                    let b = if ins.op == Op::LoadFastLoadConst {
+                        consts.get(second)
+                    } else {
+                        stack.get(lb + second).filter(|_| lb + second < sp)
+                    };
+                    if let (Some(Value::Int(a)), Some(Value::Int(b))) =
+                        (stack.get(lb + arg as usize).filter(|_| lb + (arg as usize) < sp), b)
+                        && let Some((form, fused)) =
+                            fuse_int(units, pc + 2, load_exact(a), load_exact(b))
+                    {
+                        match fused {
+                            Fused::Push(r, next) => {
+                                let Some(slot) = stack.get_mut(sp) else { break };
+                                put(slot, Value::Int(r));
+                                sp += 1;
+                                pc = next;
+                            }
+                            Fused::Jump(next) => pc = next,
+                        }
+                        if S && let Some(s) = vm.stats.as_deref_mut() {
+                            s.executed(ins.op);
+                            s.executed(form);
+                        }
+                        continue;
+                    }
                     if ins.op == Op::LoadFastLoadConst {
                         let Some(c) = consts.get(second) else {
                             break;
@@ -825,6 +852,45 @@ pub(super) fn run<const S: bool, const C: bool>(
         st.sp = sp;
         return;
     }
+}
+
+/// What [`fuse_int`] did.
+enum Fused {
+    /// Computed the int to push; the pc after the form.
+    Push(i64, usize),
+    /// Compared and jumped: the pc jumped to, or the one after the jump.
+    Jump(usize),
+}
+
+/// A dynamic superinstruction: runs the int form at `at` on `a` and `b`,
+/// the two ints that the LOAD_FAST__LOAD_CONST or LOAD_FAST__LOAD_FAST
+/// before it has read but not pushed. The forms are BINARY_OP_ADD_INT,
+/// _SUB_INT, _MUL_INT, and COMPARE_OP_INT_JUMP with its conditional jump.
+/// Returns the form and what it did, or `None`, having done nothing, for
+/// any other instruction or an i64 overflow: then the pair pushes its
+/// values and the form runs on its own (and misses or not, as it would).
+///
+/// Nothing is rewritten, so nothing deopts: a jump to the form still runs
+/// it alone, and a form that went back to generic is simply not fused.
+#[inline(always)]
+fn fuse_int(units: &[Cell<Instr>], at: usize, a: i64, b: i64) -> Option<(Op, Fused)> {
+    let form = units.get(at)?.get();
+    let fused = match form.op {
+        Op::BinaryOpAddInt => Fused::Push(a.checked_add(b)?, at + 2),
+        Op::BinaryOpSubInt => Fused::Push(a.checked_sub(b)?, at + 2),
+        Op::BinaryOpMulInt => Fused::Push(a.checked_mul(b)?, at + 2),
+        Op::CompareOpIntJump => {
+            let j = units.get(at + 2)?.get();
+            let on_true = j.op == Op::PopJumpIfTrue;
+            if !on_true && j.op != Op::PopJumpIfFalse {
+                return None;
+            }
+            let taken = int_cmp(form.arg, a, b) == on_true;
+            Fused::Jump(if taken { j.arg as usize } else { at + 3 })
+        }
+        _ => return None,
+    };
+    Some((form.op, fused))
 }
 
 /// [`take`], reading an int or a float as its payload word alone.
