@@ -29,7 +29,8 @@ use crate::methods;
 use crate::object::types::{self, Kind};
 use crate::object::{
     Args, Builtin, CellObj, CodeObj, DictKey, DictObj, ExcObj, Function, IterObj, IterState,
-    ListObj, ModuleObj, NativeFn, ObjRef, PyErr, PyResult, StrObj, TbEntry, TupleObj, Value,
+    ListObj, ModuleObj, NativeFn, ObjRef, PyErr, PyResult, RangeIterObj, StrObj, TbEntry, TupleObj,
+    Value,
 };
 use crate::ops;
 use crate::quicken::{self, DeoptReason, layout};
@@ -1555,22 +1556,10 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::ForIterRange => {
                     skip!(Op::ForIter);
                     let next = match top!() {
-                        Value::Obj(o) if o.is_type(&types::RANGE_ITER) => {
-                            match o.downcast::<IterObj>().map(|io| io.state.try_borrow_mut()) {
-                                Some(Ok(mut s)) => match &mut *s {
-                                    IterState::Range { cur, step, left } => Ok(if *left > 0 {
-                                        let v = *cur;
-                                        *left -= 1;
-                                        *cur = cur.wrapping_add(*step);
-                                        Some(v)
-                                    } else {
-                                        None
-                                    }),
-                                    _ => Err(DeoptReason::WrongType),
-                                },
-                                _ => Err(DeoptReason::Busy),
-                            }
-                        }
+                        Value::Obj(o) => match o.downcast::<RangeIterObj>() {
+                            Some(r) => Ok(r.next()),
+                            None => Err(DeoptReason::WrongType),
+                        },
                         _ => Err(DeoptReason::WrongType),
                     };
                     match next {

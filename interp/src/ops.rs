@@ -13,7 +13,7 @@ use crate::format;
 use crate::object::types::{self, Kind};
 use crate::object::{
     BytesObj, DictKey, DictObj, ExcObj, Function, IterObj, IterState, ListObj, ModuleObj, ObjRef,
-    PyErr, PyResult, RangeObj, SliceObj, StrObj, TupleObj, Value,
+    PyErr, PyResult, RangeIterObj, RangeObj, SliceObj, StrObj, TupleObj, Value,
 };
 use crate::vm::Vm;
 use num_bigint::BigInt;
@@ -1424,7 +1424,7 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
             if r.big.is_some() {
                 let [lo, _, step] = r.bounds();
                 return Ok(Value::Obj(IterObj::new_obj(
-                    &types::RANGE_ITER,
+                    &types::LONGRANGE_ITER,
                     IterState::BigRange {
                         cur: lo,
                         step,
@@ -1432,14 +1432,7 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                     },
                 )));
             }
-            (
-                &types::RANGE_ITER,
-                IterState::Range {
-                    cur: r.start,
-                    step: r.step,
-                    left: r.len(),
-                },
-            )
+            return Ok(Value::Obj(RangeIterObj::new_obj(r.start, r.step, r.len())));
         }
         Kind::DICT => {
             let d = o.downcast::<DictObj>().ok_or_else(err)?;
@@ -1492,6 +1485,9 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
         && let Some(r) = capi.next(vm, o)?
     {
         return Ok(r);
+    }
+    if let Some(r) = it.downcast::<RangeIterObj>() {
+        return Ok(r.next().map(Value::Int));
     }
     let Some(io) = it.downcast::<IterObj>() else {
         return Err(PyErr::type_error(format!(
@@ -1546,16 +1542,6 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
                     .and_then(|t| t.items.get(*idx).cloned());
                 *idx += 1;
                 Then::Done(v)
-            }
-            IterState::Range { cur, step, left } => {
-                if *left > 0 {
-                    let v = *cur;
-                    *left -= 1;
-                    *cur = cur.wrapping_add(*step);
-                    Then::Done(Some(Value::Int(v)))
-                } else {
-                    Then::Done(None)
-                }
             }
             IterState::BigRange { cur, step, left } => {
                 if left.is_zero() || left.is_negative() {

@@ -567,9 +567,11 @@ fn specialize_subscr(c: &Value, k: &Value) -> Option<Op> {
 
 fn specialize_for_iter(it: &Value) -> Option<Op> {
     let io = it.as_obj().filter(|o| o.kind() == Kind::ITER)?;
+    if io.is_type(&types::RANGE_ITER) {
+        return Some(Op::ForIterRange);
+    }
     let state = io.downcast::<IterObj>()?.state.try_borrow().ok()?;
     match &*state {
-        IterState::Range { .. } if io.is_type(&types::RANGE_ITER) => Some(Op::ForIterRange),
         IterState::List { .. } if io.is_type(&types::LIST_ITER) => Some(Op::ForIterList),
         _ => None,
     }

@@ -21,7 +21,9 @@ use super::{
 use crate::bytecode::{Instr, Op};
 use crate::frame::{ExecState, Frame, is_unbound_obj, take, unbound};
 use crate::object::types::{self, Kind};
-use crate::object::{DictObj, Function, IterObj, IterState, ListObj, PyErr, TupleObj, Value};
+use crate::object::{
+    DictObj, Function, IterObj, IterState, ListObj, PyErr, RangeIterObj, TupleObj, Value,
+};
 use crate::vm::Vm;
 use abi::load_exact;
 use std::cell::Cell;
@@ -448,46 +450,39 @@ pub(super) fn run<const S: bool, const C: bool>(
                     pc += 2;
                 }
                 Op::ForIterRange | Op::ForIterList => {
-                    let next = match stack.get(sp.wrapping_sub(1)) {
-                        Some(Value::Obj(o))
-                            if (ins.op == Op::ForIterRange && o.is_type(&types::RANGE_ITER))
-                                || (ins.op == Op::ForIterList && o.is_type(&types::LIST_ITER)) =>
-                        {
-                            let Some(Ok(mut s)) =
-                                o.downcast::<IterObj>().map(|io| io.state.try_borrow_mut())
-                            else {
-                                break;
-                            };
-                            match &mut *s {
-                                IterState::Range { cur, step, left } => {
-                                    if *left > 0 {
-                                        let v = *cur;
-                                        *left -= 1;
-                                        *cur = cur.wrapping_add(*step);
-                                        Some(Value::Int(v))
-                                    } else {
-                                        None
-                                    }
-                                }
-                                IterState::List { list, idx } => {
-                                    let v = list
-                                        .downcast::<ListObj>()
-                                        .and_then(|l| l.items.try_borrow().ok())
-                                        .and_then(|items| items.get(*idx).map(dup));
-                                    match v {
-                                        Some(v) => {
-                                            *idx += 1;
-                                            Some(v)
-                                        }
-                                        // The general loop retires the exhausted
-                                        // list iterator.
-                                        None => break,
-                                    }
-                                }
-                                _ => break,
-                            }
+                    let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    let next = if ins.op == Op::ForIterRange {
+                        let Some(r) = o.downcast::<RangeIterObj>() else {
+                            break;
+                        };
+                        r.next().map(Value::Int)
+                    } else {
+                        if !o.is_type(&types::LIST_ITER) {
+                            break;
                         }
-                        _ => break,
+                        let Some(Ok(mut s)) =
+                            o.downcast::<IterObj>().map(|io| io.state.try_borrow_mut())
+                        else {
+                            break;
+                        };
+                        let IterState::List { list, idx } = &mut *s else {
+                            break;
+                        };
+                        let v = list
+                            .downcast::<ListObj>()
+                            .and_then(|l| l.items.try_borrow().ok())
+                            .and_then(|items| items.get(*idx).map(dup));
+                        match v {
+                            Some(v) => {
+                                *idx += 1;
+                                Some(v)
+                            }
+                            // The general loop retires the exhausted list
+                            // iterator.
+                            None => break,
+                        }
                     };
                     match next {
                         // As in CPython 3.11's FOR_ITER_RANGE, a STORE_FAST

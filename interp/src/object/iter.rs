@@ -2,7 +2,7 @@
 //! `crate::ops::iter_next`, since `map` and `filter` call back into Python.
 
 use super::{ObjRef, StaticType, Value};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// The state of a built-in iterator (or a dict view, which holds its dict).
 ///
@@ -31,15 +31,6 @@ pub enum IterState {
         tup: ObjRef,
         /// Next index.
         idx: usize,
-    },
-    /// Over a range.
-    Range {
-        /// Next value.
-        cur: i64,
-        /// Step.
-        step: i64,
-        /// Values left.
-        left: i64,
     },
     /// Over a range with big-int bounds.
     BigRange {
@@ -105,6 +96,48 @@ pub enum IterState {
     Done,
 }
 
+/// A `range_iterator`: a range whose bounds and length fit in `i64`
+/// (others get a `longrange_iterator`, an [`IterObj`] in
+/// [`IterState::BigRange`]). Its own payload, with no borrow flag and no
+/// state to match, because FOR_ITER_RANGE steps it in every `for` loop
+/// over a range.
+pub struct RangeIterObj {
+    /// Next value.
+    cur: Cell<i64>,
+    /// Step.
+    step: i64,
+    /// Values left.
+    left: Cell<i64>,
+}
+
+impl RangeIterObj {
+    /// A new `range_iterator` giving `left` values from `start` by `step`.
+    /// It holds no references, so the collector does not track it.
+    pub fn new_obj(start: i64, step: i64, left: i64) -> ObjRef {
+        ObjRef::new(
+            super::types::RANGE_ITER.get(),
+            RangeIterObj {
+                cur: Cell::new(start),
+                step,
+                left: Cell::new(left),
+            },
+        )
+    }
+
+    /// The next value, or `None` when exhausted.
+    #[inline(always)]
+    pub fn next(&self) -> Option<i64> {
+        let left = self.left.get();
+        if left <= 0 {
+            return None;
+        }
+        let v = self.cur.get();
+        self.left.set(left - 1);
+        self.cur.set(v.wrapping_add(self.step));
+        Some(v)
+    }
+}
+
 /// A built-in iterator or dict view.
 pub struct IterObj {
     /// The mutable state.
@@ -154,7 +187,7 @@ impl IterObj {
                 v(func);
                 v(it);
             }
-            IterState::Range { .. } | IterState::BigRange { .. } | IterState::Done => {}
+            IterState::BigRange { .. } | IterState::Done => {}
         }
     }
 }

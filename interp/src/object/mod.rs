@@ -25,7 +25,7 @@ pub use bytes::BytesObj;
 pub use dict::{DictKey, DictObj};
 pub use exc::{ExcObj, PyErr, PyResult, TbEntry};
 pub use func::{Args, Builtin, CellObj, CodeObj, Function, NativeFn};
-pub use iter::{IterObj, IterState};
+pub use iter::{IterObj, IterState, RangeIterObj};
 pub use misc::{ModuleObj, RangeObj, SliceObj};
 pub use seq::{ListObj, TupleObj};
 pub use str::StrObj;

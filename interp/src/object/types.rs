@@ -2,8 +2,8 @@
 //! [`Kind`] tags used for fast dispatch on an object's layout.
 
 use super::{
-    CellObj, CodeObj, DictObj, ExcObj, Function, IterObj, ListObj, ModuleObj, RangeObj, SliceObj,
-    StrObj, TupleObj,
+    CellObj, CodeObj, DictObj, ExcObj, Function, IterObj, ListObj, ModuleObj, RangeIterObj,
+    RangeObj, SliceObj, StrObj, TupleObj,
 };
 use crate::object::func::Builtin;
 use abi::StaticType;
@@ -126,7 +126,9 @@ static_types! {
     /// `tuple_iterator`
     TUPLE_ITER: IterObj, c"tuple_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `range_iterator`
-    RANGE_ITER: IterObj, c"range_iterator", Some(&OBJECT), Kind::ITER, true;
+    RANGE_ITER: RangeIterObj, c"range_iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `longrange_iterator` (a range beyond `i64`)
+    LONGRANGE_ITER: IterObj, c"longrange_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `str_ascii_iterator` (CPython 3.11's name for str iterators)
     STR_ITER: IterObj, c"str_ascii_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `dict_keyiterator`
