@@ -46,6 +46,7 @@ mod unicode;
 
 use interp::bytecode::{BinOp, CmpOp};
 use interp::ext::{CApi, ExtCall};
+use interp::object::types::Kind;
 use interp::object::{Args, ObjRef};
 use interp::{PyResult, Value, Vm};
 use methodobject::{CFunction, DescrObj, Descriptor};
@@ -103,10 +104,12 @@ impl CApi for Bridge {
         callee: &ObjRef,
         args: &[Value],
     ) -> Option<PyResult<Value>> {
-        if let Some(f) = callee.downcast::<CFunction>() {
-            return f.call_form(vm, shape, args);
+        // By kind, so that a method (the usual callee after LOAD_METHOD_EXT)
+        // is not first tried as a function.
+        if callee.kind() == Kind::EXT_DESCRIPTOR {
+            return callee.downcast::<DescrObj>()?.call_form(vm, shape, args);
         }
-        callee.downcast::<DescrObj>()?.call_form(vm, shape, args)
+        callee.downcast::<CFunction>()?.call_form(vm, shape, args)
     }
 
     fn load_method(&self, obj: &ObjRef, name: &ObjRef) -> Option<Value> {
