@@ -181,14 +181,11 @@ pub(super) fn run<const S: bool, const C: bool>(
                 ($r:expr, $jump:expr) => {{
                     let r = $r;
                     if ins.op == $jump {
-                        let Some(j) = units.get(pc + 2) else { break };
-                        let j = j.get();
-                        let on_true = j.op == Op::PopJumpIfTrue;
-                        if !on_true && j.op != Op::PopJumpIfFalse {
+                        let Some(next) = jump_after(units, pc, r) else {
                             break;
-                        }
+                        };
                         sp -= 2;
-                        pc = if r == on_true { j.arg as usize } else { pc + 3 };
+                        pc = next;
                     } else {
                         sp -= 1;
                         put(&mut stack[sp - 1], Value::Bool(r));
@@ -849,6 +846,20 @@ pub(super) fn run<const S: bool, const C: bool>(
     }
 }
 
+/// Where a COMPARE_OP_*_JUMP at `at` goes when its comparison gave `r`:
+/// the target of the POP_JUMP_IF_TRUE or POP_JUMP_IF_FALSE after its cache
+/// unit if that jump is taken, else the instruction after the jump. `None`
+/// if no such jump follows.
+#[inline(always)]
+fn jump_after(units: &[Cell<Instr>], at: usize, r: bool) -> Option<usize> {
+    let j = units.get(at + 2)?.get();
+    let on_true = j.op == Op::PopJumpIfTrue;
+    if !on_true && j.op != Op::PopJumpIfFalse {
+        return None;
+    }
+    Some(if r == on_true { j.arg as usize } else { at + 3 })
+}
+
 /// What [`fuse_int`] did.
 enum Fused {
     /// Computed the int to push; the pc after the form.
@@ -874,15 +885,7 @@ fn fuse_int(units: &[Cell<Instr>], at: usize, a: i64, b: i64) -> Option<(Op, Fus
         Op::BinaryOpAddInt => Fused::Push(a.checked_add(b)?, at + 2),
         Op::BinaryOpSubInt => Fused::Push(a.checked_sub(b)?, at + 2),
         Op::BinaryOpMulInt => Fused::Push(a.checked_mul(b)?, at + 2),
-        Op::CompareOpIntJump => {
-            let j = units.get(at + 2)?.get();
-            let on_true = j.op == Op::PopJumpIfTrue;
-            if !on_true && j.op != Op::PopJumpIfFalse {
-                return None;
-            }
-            let taken = int_cmp(form.arg, a, b) == on_true;
-            Fused::Jump(if taken { j.arg as usize } else { at + 3 })
-        }
+        Op::CompareOpIntJump => Fused::Jump(jump_after(units, at, int_cmp(form.arg, a, b))?),
         _ => return None,
     };
     Some((form.op, fused))
