@@ -882,9 +882,9 @@ enum Fused {
 fn fuse_int(units: &[Cell<Instr>], at: usize, a: i64, b: i64) -> Option<(Op, Fused)> {
     let form = units.get(at)?.get();
     let fused = match form.op {
-        Op::BinaryOpAddInt => Fused::Push(a.checked_add(b)?, at + 2),
-        Op::BinaryOpSubInt => Fused::Push(a.checked_sub(b)?, at + 2),
-        Op::BinaryOpMulInt => Fused::Push(a.checked_mul(b)?, at + 2),
+        Op::BinaryOpAddInt => Fused::Push(int_add(a, b).ok()?, at + 2),
+        Op::BinaryOpSubInt => Fused::Push(int_sub(a, b).ok()?, at + 2),
+        Op::BinaryOpMulInt => Fused::Push(int_mul(a, b).ok()?, at + 2),
         Op::CompareOpIntJump => Fused::Jump(jump_after(units, at, int_cmp(form.arg, a, b))?),
         _ => return None,
     };
