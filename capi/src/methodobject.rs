@@ -5,9 +5,10 @@
 use crate::object::{Py_ssize_t, PyObject, new_ref, take_new};
 use crate::state;
 use crate::typed::{self, Fast, TypedSig};
-use abi::StaticType;
+use abi::{StaticObject, StaticType};
 use interp::ext::ExtCall;
 use interp::object::types::{self, Kind};
+use interp::object::value::{FALSE, NONE, TRUE};
 use interp::object::{Args, ObjRef};
 use interp::{PyErr, PyResult, Value, Vm};
 use std::ffi::{CStr, c_char, c_int, c_void};
@@ -468,12 +469,18 @@ struct ArgPtr {
 }
 
 impl ArgPtr {
+    #[inline(always)]
     fn new(v: &Value) -> ArgPtr {
         match v {
             Value::Obj(o) => ArgPtr {
                 ptr: o.as_ptr(),
                 keep: None,
             },
+            // The singletons are static and immortal: C gets their address
+            // with no count to take or give back (callgrind: `f(None)` of a
+            // METH_O function 596 -> 560 instructions per call).
+            Value::None => ArgPtr::immortal(&NONE),
+            Value::Bool(b) => ArgPtr::immortal(if *b { &TRUE } else { &FALSE }),
             other => {
                 let b = crate::object::boxed(other);
                 ArgPtr {
@@ -481,6 +488,15 @@ impl ArgPtr {
                     keep: Some(b),
                 }
             }
+        }
+    }
+}
+
+impl ArgPtr {
+    fn immortal(o: &'static StaticObject) -> ArgPtr {
+        ArgPtr {
+            ptr: o.as_ptr(),
+            keep: None,
         }
     }
 }
