@@ -95,10 +95,10 @@ pub struct TypedSig {
     pub func: *const c_void,
     /// Whether `self` is passed first (methods of C types).
     pub takes_self: bool,
-    /// Whether every argument is a number (`T_C_LONG`, `T_C_DOUBLE`,
-    /// `T_C_BOOL`): then a call never boxes anything and has nothing to
-    /// release, and takes the shorter path.
-    numeric: bool,
+    /// Whether no argument is a `T_C_STR`: then a call whose object
+    /// arguments are all heap objects boxes nothing and has nothing to
+    /// release, and takes the shorter path ([`TypedSig::call`]).
+    direct: bool,
     stub: Stub,
 }
 
@@ -203,11 +203,9 @@ pub unsafe fn read(def: *const PyMethodDef, takes_self: bool) -> PyResult<TypedS
     };
     let stub = trampoline::stub_for(&shape)
         .map_err(|e| PyErr::new(&types::IMPORT_ERROR, format!("typed method '{name}': {e}")))?;
-    let numeric = args
-        .iter()
-        .all(|a| matches!(a, CType::Long | CType::Double | CType::Bool));
+    let direct = !args.contains(&CType::Str);
     Ok(TypedSig {
-        numeric,
+        direct,
         args,
         ret,
         may_raise: meta.ret_type < 0,
@@ -230,6 +228,19 @@ fn numeric_slot(t: CType, a: &Value) -> Option<u64> {
         (CType::Double, Value::Bool(b)) => (*b as i64 as f64).to_bits(),
         _ => return None,
     })
+}
+
+/// The 64-bit slot for an argument that needs nothing made for the call:
+/// a number ([`numeric_slot`]) or, for `T_PY_OBJECT`, a heap object, whose
+/// address is passed borrowed (the caller's argument slice keeps it alive
+/// across the call). `None` when the value needs a box or a C string, or
+/// does not fit.
+#[inline(always)]
+fn direct_slot(t: CType, a: &Value) -> Option<u64> {
+    match (t, a) {
+        (CType::Object, Value::Obj(o)) => Some(o.as_ptr() as u64),
+        _ => numeric_slot(t, a),
+    }
 }
 
 /// Releases the boxes made for the slots whose bit is set in `owned`.
@@ -272,30 +283,49 @@ impl TypedSig {
         if args.len() != self.args.len() {
             return Fast::Fallback;
         }
-        if !self.numeric {
+        if !self.direct {
             return self.call_boxing(vm, self_ptr, args);
         }
         let mut slots = [0u64; MAX_ARGS + 1];
         let k = self.takes_self as usize;
         slots[0] = self_ptr as u64;
-        for (i, (a, t)) in args.iter().zip(&self.args).enumerate() {
-            let Some(raw) = numeric_slot(*t, a) else {
-                return Fast::Fallback;
-            };
-            slots[k + i] = raw;
+        // One and two arguments, the common arities, are spelled out: the
+        // general loop cost them ~10 instructions per argument.
+        let filled = match (args, &self.args[..]) {
+            ([a], [t]) => direct_slot(*t, a).map(|r| slots[k] = r).is_some(),
+            ([a, b], [ta, tb]) => match (direct_slot(*ta, a), direct_slot(*tb, b)) {
+                (Some(ra), Some(rb)) => {
+                    slots[k] = ra;
+                    slots[k + 1] = rb;
+                    true
+                }
+                _ => false,
+            },
+            _ => args
+                .iter()
+                .zip(&self.args)
+                .enumerate()
+                .all(|(i, (a, t))| direct_slot(*t, a).map(|r| slots[k + i] = r).is_some()),
+        };
+        if !filled {
+            // An unboxed value for an object argument needs a box; a value
+            // that does not fit falls back from there.
+            return self.call_boxing(vm, self_ptr, args);
         }
         let raw = state::with_vm(vm, || {
             // SAFETY: `func` has the C signature the metadata declares (the
             // extension's promise, checked for shape at import), `stub` was
             // compiled for exactly that shape, and `slots` holds one value
-            // of the declared class per argument.
+            // of the declared class per argument; object arguments are
+            // kept alive by `args` for the call.
             unsafe { (self.stub)(self.func as *const u8, slots.as_ptr()) }
         });
         self.result(raw)
     }
 
-    /// [`TypedSig::call`] for signatures with object or string arguments,
-    /// which may need a box made for the call.
+    /// [`TypedSig::call`] for signatures with string arguments, and for
+    /// calls passing an unboxed value (an int, a float, `None`...) as an
+    /// object argument: those need a C string or a box made for the call.
     #[inline(never)]
     fn call_boxing(&self, vm: &mut Vm, self_ptr: *mut PyObject, args: &[Value]) -> Fast {
         let mut slots = [0u64; MAX_ARGS + 1];
