@@ -17,7 +17,8 @@
  *   (Py_BuildValue), build_case (its format shapes and errors), refcount,
  *   args_of (METH_VARARGS, keeps its tuple).
  * - A type, Pair, with tp_new/tp_init, members, a get-set, repr, str,
- *   richcompare, hash, nb_add, mp_length, mp_subscript, iteration.
+ *   richcompare, hash, nb_add, mp_length, mp_subscript, iteration, and
+ *   methods (check() raises on a negative a).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -654,6 +655,17 @@ static PyObject *Pair_swap(PyObject *self, PyObject *unused) {
     return Py_BuildValue("(Ol)", p->b, p->a);
 }
 
+/* a, or ValueError when a is negative: a method with no arguments that
+ * can fail. */
+static PyObject *Pair_check(PyObject *self, PyObject *unused) {
+    PairObject *p = (PairObject *)self;
+    if (p->a < 0) {
+        PyErr_Format(PyExc_ValueError, "negative a: %ld", p->a);
+        return NULL;
+    }
+    return PyLong_FromLong(p->a);
+}
+
 static PyObject *Pair_scaled(PyObject *self, PyObject *arg) {
     long k = PyLong_AsLong(arg);
     if (k == -1 && PyErr_Occurred()) {
@@ -679,6 +691,7 @@ static PyGetSetDef Pair_getset[] = {
 
 static PyMethodDef Pair_methods[] = {
     {"swap", Pair_swap, METH_NOARGS, "(b, a)"},
+    {"check", Pair_check, METH_NOARGS, "a, or ValueError if it is negative"},
     {"scaled", Pair_scaled, METH_O, "a Pair with a multiplied by k"},
     {NULL, NULL, 0, NULL},
 };
