@@ -22,7 +22,7 @@ use crate::bytecode::{Instr, Op};
 use crate::frame::{ExecState, Frame, is_unbound_obj, take, unbound};
 use crate::object::types::{self, Kind};
 use crate::object::{
-    DictObj, Function, IterObj, IterState, ListObj, PyErr, RangeIterObj, TupleObj, Value,
+    DictObj, Function, IterObj, IterState, ListObj, PyErr, PyResult, RangeIterObj, TupleObj, Value,
 };
 use crate::vm::Vm;
 use abi::load_exact;
@@ -1136,6 +1136,21 @@ enum ExtOutcome {
     Raised(PyErr, usize),
 }
 
+impl ExtOutcome {
+    /// The outcome of a C call whose callee and arguments are off the
+    /// stack and whose result `r` goes to `stack[at]`.
+    #[inline(always)]
+    fn landed(stack: &mut [Value], at: usize, r: PyResult<Value>) -> ExtOutcome {
+        match r {
+            Ok(v) => {
+                put(&mut stack[at], v);
+                ExtOutcome::Pushed(at + 1)
+            }
+            Err(e) => ExtOutcome::Raised(e, at),
+        }
+    }
+}
+
 /// A quickened C call on `stack` with `sp` one past its last argument.
 #[inline(always)]
 fn ext_call(
@@ -1159,13 +1174,7 @@ fn ext_call(
     for v in &mut stack[fpos..sp] {
         drop(take(v));
     }
-    match r {
-        Ok(v) => {
-            put(&mut stack[fpos], v);
-            ExtOutcome::Pushed(fpos + 1)
-        }
-        Err(e) => ExtOutcome::Raised(e, fpos),
-    }
+    ExtOutcome::landed(stack, fpos, r)
 }
 
 /// Where the argument of [`local_call1`] is.
@@ -1222,13 +1231,7 @@ fn local_call1(
             None => return ExtOutcome::Unfit,
         }
     };
-    match r {
-        Ok(v) => {
-            put(&mut stack[sp], v);
-            ExtOutcome::Pushed(sp + 1)
-        }
-        Err(e) => ExtOutcome::Raised(e, sp),
-    }
+    ExtOutcome::landed(stack, sp, r)
 }
 
 /// LOAD_METHOD_EXT at `pc` and the CALL_METHOD_EXT_NOARGS right after it,
@@ -1263,13 +1266,7 @@ fn method_call0(
         return ExtOutcome::Unfit;
     };
     drop(take(&mut stack[sp - 1]));
-    match r {
-        Ok(v) => {
-            put(&mut stack[sp - 1], v);
-            ExtOutcome::Pushed(sp)
-        }
-        Err(e) => ExtOutcome::Raised(e, sp - 1),
-    }
+    ExtOutcome::landed(stack, sp - 1, r)
 }
 
 /// Whether the slot holds the builtin `len`.
@@ -1343,13 +1340,7 @@ fn ext_getitem(vm: &mut Vm, stack: &mut [Value], sp: usize) -> ExtOutcome {
     };
     drop(take(&mut stack[cpos + 1]));
     drop(take(&mut stack[cpos]));
-    match r {
-        Ok(v) => {
-            put(&mut stack[cpos], v);
-            ExtOutcome::Pushed(cpos + 1)
-        }
-        Err(e) => ExtOutcome::Raised(e, cpos),
-    }
+    ExtOutcome::landed(stack, cpos, r)
 }
 
 /// LOAD_METHOD_EXT at `pc` of `units`: replaces the receiver on top of the
