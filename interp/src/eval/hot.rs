@@ -466,12 +466,16 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let stored = match c.downcast::<ListObj>().map(|l| l.items.try_borrow_mut()) {
                         Some(Ok(mut items)) => match norm_index(i, items.len()) {
                             Some(k) => {
-                                let old = std::mem::replace(
-                                    &mut items[k],
-                                    take_scalar(&mut stack[sp - 3]),
-                                );
-                                drop(items);
-                                drop(old);
+                                let new = take_scalar(&mut stack[sp - 3]);
+                                // An int over the same int (the sieve crossing
+                                // out an entry again) writes nothing.
+                                if !matches!((&items[k], &new),
+                                    (Value::Int(a), Value::Int(b)) if a == b)
+                                {
+                                    let old = std::mem::replace(&mut items[k], new);
+                                    drop(items);
+                                    drop(old);
+                                }
                                 true
                             }
                             None => false,
