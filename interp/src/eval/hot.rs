@@ -469,9 +469,11 @@ pub(super) fn run<const S: bool, const C: bool>(
                                 let new = take_scalar(&mut stack[sp - 3]);
                                 // An int over the same int (the sieve crossing
                                 // out an entry again) writes nothing.
-                                if !matches!((&items[k], &new),
-                                    (Value::Int(a), Value::Int(b)) if a == b)
-                                {
+                                let same = matches!(
+                                    (&items[k], &new),
+                                    (Value::Int(a), Value::Int(b)) if a == b
+                                );
+                                if !same {
                                     let old = std::mem::replace(&mut items[k], new);
                                     drop(items);
                                     drop(old);
@@ -1197,9 +1199,9 @@ enum Arg1<'c> {
 /// (callgrind, instructions per call: ffi_inc 468 -> 423, ffi_id 712 ->
 /// 642, `f(None)` 562 -> 497, `f(1)` 619 -> 570; the check in the pair's
 /// arm costs C-call kernels without the pattern 4-25, ffi_fadd the most).
-/// Out of line, as [`method_call0`] is. `Unfit` (nothing called) when the callee is not a
-/// C function of that shape or a local is unbound; `Raised` leaves the
-/// stack as it was.
+/// Out of line, as [`method_call0`] is. `Unfit` (nothing called) when the
+/// callee is not a C function of that shape or a local is unbound;
+/// `Raised` leaves the stack as it was.
 #[inline(never)]
 fn local_call1(
     vm: &mut Vm,
