@@ -193,6 +193,32 @@ pub(super) fn run<const S: bool, const C: bool>(
                     }
                 }};
             }
+            /// The end of `ins` run together with the C-call form `$call`
+            /// at `$at` ([`local_call1`], [`method_call0`]): on to the
+            /// instruction after the call, stopped at the call if it
+            /// raised, or nothing done if the pair did not fit.
+            macro_rules! fused_call {
+                ($outcome:expr, $call:expr, $at:expr) => {{
+                    let (call, at) = ($call, $at);
+                    match $outcome {
+                        ExtOutcome::Pushed(new_sp) => {
+                            sp = new_sp;
+                            pc = at + 1 + call.op.cache_units();
+                            if S && let Some(s) = vm.stats.as_deref_mut() {
+                                s.executed(ins.op);
+                                s.executed(call.op);
+                            }
+                            continue;
+                        }
+                        ExtOutcome::Unfit => {}
+                        ExtOutcome::Raised(e, new_sp) => {
+                            *stopped = Some(ExtStep::Raised(e, f.code.clone(), at));
+                            (pc, sp) = (at, new_sp);
+                            break;
+                        }
+                    }
+                }};
+            }
             match ins.op {
                 Op::Nop => pc += 1,
                 Op::LoadFast => {
@@ -255,24 +281,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                             }
                             _ => ExtOutcome::Unfit,
                         };
-                        match outcome {
-                            ExtOutcome::Pushed(new_sp) => {
-                                sp = new_sp;
-                                pc += 3 + call.op.cache_units();
-                                if S && let Some(s) = vm.stats.as_deref_mut() {
-                                    s.executed(ins.op);
-                                    s.executed(call.op);
-                                }
-                                continue;
-                            }
-                            ExtOutcome::Unfit => {}
-                            ExtOutcome::Raised(e, new_sp) => {
-                                // Stopped at the call, as if it had raised.
-                                *stopped = Some(ExtStep::Raised(e, f.code.clone(), pc + 2));
-                                (pc, sp) = (pc + 2, new_sp);
-                                break;
-                            }
-                        }
+                        fused_call!(outcome, call, pc + 2);
                     }
                     if ins.op == Op::LoadFastLoadConst {
                         let Some(c) = consts.get(second) else {
@@ -778,24 +787,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                         && call.op == Op::CallMethodExtNoArgs
                         && call.arg == 0
                     {
-                        match method_call0(vm, stack, sp, units, pc) {
-                            ExtOutcome::Pushed(new_sp) => {
-                                sp = new_sp;
-                                pc = at + 1 + call.op.cache_units();
-                                if S && let Some(s) = vm.stats.as_deref_mut() {
-                                    s.executed(ins.op);
-                                    s.executed(call.op);
-                                }
-                                continue;
-                            }
-                            ExtOutcome::Unfit => {}
-                            ExtOutcome::Raised(e, new_sp) => {
-                                // Stopped at the call, as if it had raised.
-                                *stopped = Some(ExtStep::Raised(e, f.code.clone(), at));
-                                (pc, sp) = (at, new_sp);
-                                break;
-                            }
-                        }
+                        fused_call!(method_call0(vm, stack, sp, units, pc), call, at);
                     }
                     if !load_method_ext(&vm.ext_methods, stack, sp, units, pc) {
                         *stopped = Some(ExtStep::Declined);
