@@ -1248,12 +1248,8 @@ fn method_call0(
     units: &[Cell<Instr>],
     pc: usize,
 ) -> ExtOutcome {
-    let slot = crate::quicken::layout::EXT_METHOD;
-    let (Some(recv), Some(ix)) = (stack.get(sp.wrapping_sub(1)), units.get(pc + 1 + slot)) else {
-        return ExtOutcome::Unfit;
-    };
     // Owned: the table lives in `vm`, which the call borrows.
-    let Ok(Value::Obj(m)) = crate::ext::cached_method(&vm.ext_methods, recv, ix.get().arg) else {
+    let Some(Value::Obj(m)) = site_method(&vm.ext_methods, stack, sp, units, pc) else {
         return ExtOutcome::Unfit;
     };
     let m = m.clone();
@@ -1341,6 +1337,22 @@ fn ext_getitem(vm: &mut Vm, stack: &mut [Value], sp: usize) -> ExtOutcome {
     ExtOutcome::landed(stack, cpos, r)
 }
 
+/// The method cached by the LOAD_METHOD_EXT at `pc` of `units`, if it
+/// still applies to the receiver on top of `stack` (`sp` one past it).
+#[inline(always)]
+fn site_method<'t>(
+    methods: &'t [crate::ext::ExtMethod],
+    stack: &[Value],
+    sp: usize,
+    units: &[Cell<Instr>],
+    pc: usize,
+) -> Option<&'t Value> {
+    let slot = crate::quicken::layout::EXT_METHOD;
+    let recv = stack.get(sp.wrapping_sub(1))?;
+    let ix = units.get(pc + 1 + slot)?;
+    crate::ext::cached_method(methods, recv, ix.get().arg).ok()
+}
+
 /// LOAD_METHOD_EXT at `pc` of `units`: replaces the receiver on top of the
 /// stack by (method descriptor, receiver) when the site's cached method
 /// still applies to it; `false` (nothing changed) otherwise.
@@ -1352,11 +1364,7 @@ fn load_method_ext(
     units: &[Cell<Instr>],
     pc: usize,
 ) -> bool {
-    let slot = crate::quicken::layout::EXT_METHOD;
-    let (Some(recv), Some(ix)) = (stack.get(sp.wrapping_sub(1)), units.get(pc + 1 + slot)) else {
-        return false;
-    };
-    let Ok(m) = crate::ext::cached_method(methods, recv, ix.get().arg) else {
+    let Some(m) = site_method(methods, stack, sp, units, pc) else {
         return false;
     };
     let m = dup(m);
