@@ -99,7 +99,55 @@ pub struct TypedSig {
     /// arguments are all heap objects boxes nothing and has nothing to
     /// release, and takes the shorter path ([`TypedSig::call`]).
     direct: bool,
+    /// The precompiled call for the signature, if it has one.
+    native: Option<Native>,
     stub: Stub,
+}
+
+/// The signatures called through a Rust function-pointer type of their
+/// own, with no stub and no slot array ("precompiled trampolines per
+/// signature shape"): the shapes of the typed benchmarks, which are also
+/// the usual shapes of numeric functions. Every other signature goes
+/// through its Cranelift stub. Named by argument types, then the result's
+/// (`L` long, `D` double, `O` object).
+///
+/// A short list on purpose: a variant that covered every signature of up
+/// to two `long`/`double`/object arguments (fourteen shapes, any argument
+/// value the declared type accepts) spent its savings telling them apart
+/// (callgrind, ffi_inc: 426 instructions per iteration against 418 with
+/// only stubs, and 388 with this list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(non_camel_case_types)]
+enum Native {
+    L_L,
+    LL_L,
+    D_D,
+    DD_D,
+    OL_L,
+    O_O,
+}
+
+// `Native` passes a T_C_LONG as an `i64`, as the stubs do.
+const _: () = assert!(std::mem::size_of::<std::ffi::c_long>() == 8);
+
+impl Native {
+    /// The precompiled shape for a signature, if it has one (functions of
+    /// C types, which take a receiver, have none).
+    fn of(takes_self: bool, args: &[CType], ret: CType) -> Option<Native> {
+        use CType::{Double as D, Long as L, Object as O};
+        if takes_self {
+            return None;
+        }
+        Some(match (args, ret) {
+            ([L], L) => Native::L_L,
+            ([L, L], L) => Native::LL_L,
+            ([D], D) => Native::D_D,
+            ([D, D], D) => Native::DD_D,
+            ([O, L], L) => Native::OL_L,
+            ([O], O) => Native::O_O,
+            _ => return None,
+        })
+    }
 }
 
 /// Why metadata was rejected (shown in the ImportError).
@@ -206,6 +254,7 @@ pub unsafe fn read(def: *const PyMethodDef, takes_self: bool) -> PyResult<TypedS
     let direct = !args.contains(&CType::Str);
     Ok(TypedSig {
         direct,
+        native: Native::of(takes_self, &args, ret),
         args,
         ret,
         may_raise: meta.ret_type < 0,
@@ -271,6 +320,20 @@ pub enum Fast {
     Fallback,
 }
 
+/// Calls `$sig.func` as the C function `($t...) -> $r` on `$a...`, with
+/// `$vm` lent.
+macro_rules! native_call {
+    ($sig:expr, $vm:expr, ($($a:expr => $t:ty),*) -> $r:ty) => {{
+        // SAFETY: `func` is `underlying_func`, whose C signature the
+        // metadata declares (the extension's promise); `Native::of` matched
+        // this Rust signature to that declaration.
+        let f: unsafe extern "C" fn($($t),*) -> $r = unsafe { std::mem::transmute($sig.func) };
+        // SAFETY: the signature (above); object arguments are addresses of
+        // objects the caller's argument slice keeps alive for the call.
+        state::with_vm($vm, || unsafe { f($($a),*) })
+    }};
+}
+
 impl TypedSig {
     /// Calls `underlying_func` with unboxed arguments, or reports that an
     /// argument does not fit. `self_ptr` is the receiver for methods.
@@ -279,7 +342,47 @@ impl TypedSig {
     /// int or float (which C must see boxed) or a `T_C_STR` argument's
     /// C view has not been made before.
     #[inline(always)]
+    ///
+    /// A [`Native`] shape called with arguments of exactly the declared
+    /// types (an `int` for a `double` argument takes the stub) skips the
+    /// stub and its slot array. Callgrind, instructions per iteration:
+    /// ffi_inc 418 -> 388, ffi_fadd 667 -> 616, ffi_obj 561 -> 517, ffi_id
+    /// 638 -> 603; calls of other forms are unchanged.
     pub fn call(&self, vm: &mut Vm, self_ptr: *mut PyObject, args: &[Value]) -> Fast {
+        use CType::{Double, Long, Object};
+        use Native::*;
+        let (ret, raw) = match (self.native, args) {
+            (Some(L_L), [Value::Int(a)]) => {
+                (Long, native_call!(self, vm, (*a => i64) -> i64) as u64)
+            }
+            (Some(LL_L), [Value::Int(a), Value::Int(b)]) => (
+                Long,
+                native_call!(self, vm, (*a => i64, *b => i64) -> i64) as u64,
+            ),
+            (Some(D_D), [Value::Float(a)]) => {
+                (Double, native_call!(self, vm, (*a => f64) -> f64).to_bits())
+            }
+            (Some(DD_D), [Value::Float(a), Value::Float(b)]) => (
+                Double,
+                native_call!(self, vm, (*a => f64, *b => f64) -> f64).to_bits(),
+            ),
+            (Some(OL_L), [Value::Obj(o), Value::Int(b)]) => (
+                Long,
+                native_call!(self, vm, (o.as_ptr() => *mut PyObject, *b => i64) -> i64) as u64,
+            ),
+            (Some(O_O), [Value::Obj(o)]) => (
+                Object,
+                native_call!(self, vm, (o.as_ptr() => *mut PyObject) -> *mut PyObject) as u64,
+            ),
+            _ => return self.call_stub(vm, self_ptr, args),
+        };
+        self.result_as(ret, raw)
+    }
+
+    /// [`TypedSig::call`] through the signature's stub: every shape, with
+    /// any arguments the declared types accept.
+    #[inline(always)]
+    fn call_stub(&self, vm: &mut Vm, self_ptr: *mut PyObject, args: &[Value]) -> Fast {
         if args.len() != self.args.len() {
             return Fast::Fallback;
         }
@@ -388,6 +491,13 @@ impl TypedSig {
     /// way the metadata says.
     #[inline(always)]
     fn result(&self, raw: u64) -> Fast {
+        self.result_as(self.ret, raw)
+    }
+
+    /// [`TypedSig::result`] for a result of type `ret` (the signature's),
+    /// which callers that know it pass as a constant.
+    #[inline(always)]
+    fn result_as(&self, ret: CType, raw: u64) -> Fast {
         let failed = |sentinel: bool| -> Option<PyErr> {
             if self.may_raise && sentinel {
                 state::take_error()
@@ -395,7 +505,7 @@ impl TypedSig {
                 None
             }
         };
-        let r = match self.ret {
+        let r = match ret {
             CType::Long => {
                 let v = raw as i64;
                 match failed(v == -1) {
@@ -436,5 +546,35 @@ impl TypedSig {
             }
         };
         Fast::Done(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CType, Native};
+
+    #[test]
+    fn only_receiverless_listed_shapes_are_precompiled() {
+        use CType::{Bool, Double as D, Long as L, Object as O, Void};
+        let cases: &[(&[CType], CType, Option<Native>)] = &[
+            (&[L], L, Some(Native::L_L)),
+            (&[L, L], L, Some(Native::LL_L)),
+            (&[D], D, Some(Native::D_D)),
+            (&[D, D], D, Some(Native::DD_D)),
+            (&[O, L], L, Some(Native::OL_L)),
+            (&[O], O, Some(Native::O_O)),
+            // Other shapes take their stub.
+            (&[L], D, None),
+            (&[L, D], D, None),
+            (&[D], Bool, None),
+            (&[L], Void, None),
+            (&[L, L, L], L, None),
+            (&[], L, None),
+        ];
+        for (args, ret, want) in cases {
+            assert_eq!(Native::of(false, args, *ret), *want, "{args:?} -> {ret:?}");
+        }
+        // A method of a C type gets its receiver first: never precompiled.
+        assert_eq!(Native::of(true, &[L], L), None);
     }
 }
