@@ -11,6 +11,10 @@
 //! of Rust trampolines would have to enumerate thousands of shapes (up to
 //! eight arguments of three C classes, five result classes).
 //!
+//! Six common shapes (`typed::Native`) are also called without a stub,
+//! through a Rust function-pointer type, when the arguments have exactly
+//! the declared types; the stub remains the path for everything else.
+//!
 //! Stubs are compiled once per process and never freed.
 
 use cranelift_codegen::ir::{AbiParam, InstBuilder, MemFlagsData, Type, UserFuncName, types};

@@ -341,13 +341,13 @@ impl TypedSig {
     /// Nothing is allocated unless a `T_PY_OBJECT` argument is an unboxed
     /// int or float (which C must see boxed) or a `T_C_STR` argument's
     /// C view has not been made before.
-    #[inline(always)]
     ///
     /// A [`Native`] shape called with arguments of exactly the declared
     /// types (an `int` for a `double` argument takes the stub) skips the
     /// stub and its slot array. Callgrind, instructions per iteration:
     /// ffi_inc 418 -> 388, ffi_fadd 667 -> 616, ffi_obj 561 -> 517, ffi_id
     /// 638 -> 603; calls of other forms are unchanged.
+    #[inline(always)]
     pub fn call(&self, vm: &mut Vm, self_ptr: *mut PyObject, args: &[Value]) -> Fast {
         use CType::{Double, Long, Object};
         use Native::*;
