@@ -48,6 +48,18 @@ def maybe_unbound(flag):
     return x + 1
 
 
+def store_after_add(a, b, start):
+    # The STORE_FAST after a fused add takes the sum in place unless the
+    # local it replaces holds an object (then it is dropped the usual way).
+    y = start
+    for _ in range(3):
+        y = a + b
+    z = a + b
+    x = a
+    x += b
+    return y, z, x
+
+
 def main():
     # Ints, then the same sites with floats, bools, big ints and strs.
     print([sub_const(k) for k in range(-20, 21)])
@@ -75,6 +87,10 @@ def main():
         maybe_unbound(False)
     except UnboundLocalError as e:
         print("UnboundLocalError:", e)
+    # A sum stored over ints, a float, None, objects and an unbound local.
+    for start in (7, 1.5, None, "s", [1], 10**30):
+        print(store_after_add(3, 4, start))
+    print(store_after_add(2**62, 2**62, 0), store_after_add("a", "b", 0))
     # A loop whose counter passes the i64 range while it runs.
     v = 2**63 - 5
     steps = 0

@@ -246,6 +246,23 @@ pub(super) fn run<const S: bool, const C: bool>(
                             fuse_int(units, pc + 2, load_exact(a), load_exact(b))
                     {
                         match fused {
+                            // `x += y`: a STORE_FAST right after an add
+                            // takes the result in place when the local
+                            // holds no object (nothing to drop).
+                            Fused::Push(r, next)
+                                if form == Op::BinaryOpAddInt
+                                    && let Some(store) = units.get(next).map(Cell::get)
+                                    && store.op == Op::StoreFast
+                                    && lb + (store.arg as usize) < sp
+                                    && let Some(slot) = stack.get_mut(lb + store.arg as usize)
+                                    && !matches!(slot, Value::Obj(_)) =>
+                            {
+                                put(slot, Value::Int(r));
+                                pc = next + 1;
+                                if S && let Some(s) = vm.stats.as_deref_mut() {
+                                    s.executed(Op::StoreFast);
+                                }
+                            }
                             Fused::Push(r, next) => {
                                 let Some(slot) = stack.get_mut(sp) else { break };
                                 put(slot, Value::Int(r));
