@@ -621,7 +621,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
         // this outer loop only starts over after an exception was handled
         // or a generic call pushed a frame.
         let (mut code, mut pc, mut lb) = match st.frames.get(st.nframes.wrapping_sub(1)) {
-            Some(f) => (f.code.clone(), f.pc, f.lb),
+            Some(f) => (f.code.clone(), f.pc.get(), f.lb.get()),
             None => return Ok(Value::None),
         };
         // The stack pointer lives in a local while the frame runs; it is
@@ -849,7 +849,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         init_slots(st, &fcode, lb2);
                     }
                     if let Some(fr) = top_frame_mut!() {
-                        fr.pc = pc;
+                        fr.pc.set(pc);
                     }
                     let callee = fcode.clone();
                     st.push_frame(fcode, fglobals, 0, lb2, vm.handled.len());
@@ -882,7 +882,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             if !first && hot::HOT[ins.op as usize] {
                 st.sp = sp;
                 if let Some(f) = top_frame_mut!() {
-                    f.pc = this_pc;
+                    f.pc.set(this_pc);
                 }
                 continue 'frames;
             }
@@ -1899,7 +1899,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         None => fail!(stack_underflow()),
                     }
                     let hb = match top_frame!() {
-                        Some(f) => f.hb,
+                        Some(f) => f.hb.get(),
                         None => fail!(bad_arg()),
                     };
                     st.nframes -= 1;
@@ -1918,8 +1918,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     match st.frames.get(st.nframes.wrapping_sub(1)) {
                         Some(f) => {
                             code = f.code.clone();
-                            pc = f.pc;
-                            lb = f.lb;
+                            pc = f.pc.get();
+                            lb = f.lb.get();
                         }
                         None => fail!(bad_arg()),
                     }
@@ -2367,7 +2367,7 @@ fn call_generic<const S: bool>(
         && let Some((fcode, fglobals)) = exact_callee(st, argstart, st.sp)
     {
         if let Some(fr) = st.top_mut() {
-            fr.pc = pc;
+            fr.pc.set(pc);
         }
         enter_code::<S>(vm, st, argstart, fcode, fglobals)?;
         return Ok(true);
@@ -2379,7 +2379,7 @@ fn call_generic<const S: bool>(
             let args = take_n(st, st.sp - argstart)?;
             st.truncate(fpos);
             if let Some(f) = st.top_mut() {
-                f.pc = pc;
+                f.pc.set(pc);
             }
             push_function_frame(vm, st, fo, &args, &kw)?;
             return Ok(true);
@@ -2444,8 +2444,8 @@ fn unwind(
             let Some(f) = st.top_mut() else {
                 return Err(err);
             };
-            f.pc = h.handler as usize;
-            let depth = f.sb + h.depth as usize;
+            f.pc.set(h.handler as usize);
+            let depth = f.sb.get() + h.depth as usize;
             st.truncate(depth);
             st.push(err.value());
             return Ok(());
@@ -2459,7 +2459,7 @@ fn unwind(
                 code = f.code.clone();
                 // The caller's pc points after its CALL and cache units; the
                 // call is the instruction that raised.
-                at = call_site(&code, f.pc.saturating_sub(1));
+                at = call_site(&code, f.pc.get().saturating_sub(1));
             }
             None => return Err(err),
         }

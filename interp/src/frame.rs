@@ -11,6 +11,7 @@
 use crate::bytecode::Code;
 use crate::object::types::{self, Kind};
 use crate::object::{ObjRef, PyErr, StaticType, TypeObject, Value};
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// The value a local slot holds while its variable is unbound: a static
@@ -47,21 +48,26 @@ pub fn take(slot: &mut Value) -> Value {
 }
 
 /// One activation of a Python function or module body.
+///
+/// The positions are `Cell`s so that the hot loop can switch frames while
+/// it holds the running code's instructions, which it borrows from the
+/// frame: a call or return between frames of the same code (recursion)
+/// then updates the positions and goes on without reloading the code.
 pub struct Frame {
     /// The code being run.
     pub code: Rc<Code>,
     /// The globals dict.
     pub globals: ObjRef,
     /// The next instruction to run (saved while a callee runs).
-    pub pc: usize,
+    pub pc: Cell<usize>,
     /// Start of this frame's slots in the value stack: locals, then cells,
     /// then free variables. The slot just below holds the function being
     /// run (`None` for module bodies), which keeps its closure alive.
-    pub lb: usize,
+    pub lb: Cell<usize>,
     /// Start of this frame's operand stack (right after its slots).
-    pub sb: usize,
+    pub sb: Cell<usize>,
     /// Length of the VM's handled-exception stack when the frame started.
-    pub hb: usize,
+    pub hb: Cell<usize>,
 }
 
 /// The frames and the value stack of one run of the evaluation loop.
@@ -175,18 +181,18 @@ impl ExecState {
         if let Some(f) = self.frames.get_mut(self.nframes) {
             f.code = code;
             f.globals = globals;
-            f.pc = pc;
-            f.lb = lb;
-            f.sb = sb;
-            f.hb = hb;
+            f.pc.set(pc);
+            f.lb.set(lb);
+            f.sb.set(sb);
+            f.hb.set(hb);
         } else {
             self.frames.push(Frame {
                 code,
                 globals,
-                pc,
-                lb,
-                sb,
-                hb,
+                pc: Cell::new(pc),
+                lb: Cell::new(lb),
+                sb: Cell::new(sb),
+                hb: Cell::new(hb),
             });
         }
         self.nframes += 1;
@@ -201,7 +207,7 @@ impl ExecState {
         let n = self.nframes.checked_sub(1)?;
         self.nframes = n;
         let f = &self.frames[n];
-        Some((f.lb, f.hb))
+        Some((f.lb.get(), f.hb.get()))
     }
 
     /// Pushes a frame that resumes `code` at instruction `pc` with the given

@@ -116,110 +116,116 @@ pub(super) fn run<const S: bool, const C: bool>(
     stopped: &mut Option<ExtStep>,
 ) {
     let mut sp = st.sp;
-    // One iteration per frame switch: within a frame the code's units and
-    // constants and the locals base do not change, so the instruction loop
-    // below treats them as invariants.
+    // One iteration per switch of code: within it the code's units and
+    // constants do not change, so the instruction loop below treats them
+    // as invariants.
     'frame: loop {
         let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) else {
             return;
         };
-        let (mut pc, lb) = (f.pc, f.lb);
         let units: &[Cell<Instr>] = &f.code.units;
         let consts: &[Value] = &f.code.consts;
         let stack: &mut [Value] = &mut st.stack[..];
-        while let Some(u) = units.get(pc) {
-            let ins = u.get();
-            let arg = ins.arg;
-            /// Counts the instruction as executed (with `--stats`) once it
-            /// completed here.
-            macro_rules! done {
-                () => {
-                    if S && let Some(s) = vm.stats.as_deref_mut() {
-                        s.executed(ins.op);
-                    }
-                };
-            }
-            macro_rules! push {
-                ($v:expr) => {{
-                    let v = $v;
-                    match stack.get_mut(sp) {
-                        Some(slot) => {
-                            put(slot, v);
-                            sp += 1;
+        // One iteration per frame of this code: a call or a return between
+        // two frames of the same code (recursion) changes only these.
+        'code: loop {
+            let Some(cur) = st.frames.get(st.nframes.wrapping_sub(1)) else {
+                return;
+            };
+            let (mut pc, lb) = (cur.pc.get(), cur.lb.get());
+            while let Some(u) = units.get(pc) {
+                let ins = u.get();
+                let arg = ins.arg;
+                /// Counts the instruction as executed (with `--stats`) once it
+                /// completed here.
+                macro_rules! done {
+                    () => {
+                        if S && let Some(s) = vm.stats.as_deref_mut() {
+                            s.executed(ins.op);
                         }
-                        None => break,
-                    }
-                }};
-            }
-            macro_rules! int_arith {
-                ($f:expr) => {{
-                    match stack.get_mut(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Int(a), Value::Int(b)]) => match $f(*a, *b) {
-                            Ok(r) => *a = r,
-                            Err(_) => break,
-                        },
-                        _ => break,
-                    }
-                    sp -= 1;
-                    pc += 2;
-                }};
-            }
-            macro_rules! float_arith {
-                ($f:expr) => {{
-                    match stack.get_mut(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Float(a), Value::Float(b)]) => *a = $f(*a, *b),
-                        _ => break,
-                    }
-                    sp -= 1;
-                    pc += 2;
-                }};
-            }
-            /// The end of a COMPARE_OP form whose result is `r`: the
-            /// `$jump` form jumps on it (fused with the conditional jump
-            /// after its cache unit), the other pushes it.
-            macro_rules! compared {
-                ($r:expr, $jump:expr) => {{
-                    let r = $r;
-                    if ins.op == $jump {
-                        let Some(next) = jump_after(units, pc, r) else {
-                            break;
-                        };
-                        sp -= 2;
-                        pc = next;
-                    } else {
-                        sp -= 1;
-                        put(&mut stack[sp - 1], Value::Bool(r));
-                        pc += 2;
-                    }
-                }};
-            }
-            /// The end of `ins` run together with the C-call form `$call`
-            /// at `$at` ([`local_call1`], [`method_call0`]): on to the
-            /// instruction after the call, stopped at the call if it
-            /// raised, or nothing done if the pair did not fit.
-            macro_rules! fused_call {
-                ($outcome:expr, $call:expr, $at:expr) => {{
-                    let (call, at) = ($call, $at);
-                    match $outcome {
-                        ExtOutcome::Pushed(new_sp) => {
-                            sp = new_sp;
-                            pc = at + 1 + call.op.cache_units();
-                            if S && let Some(s) = vm.stats.as_deref_mut() {
-                                s.executed(ins.op);
-                                s.executed(call.op);
+                    };
+                }
+                macro_rules! push {
+                    ($v:expr) => {{
+                        let v = $v;
+                        match stack.get_mut(sp) {
+                            Some(slot) => {
+                                put(slot, v);
+                                sp += 1;
                             }
-                            continue;
+                            None => break,
                         }
-                        ExtOutcome::Unfit => {}
-                        ExtOutcome::Raised(e, new_sp) => {
-                            *stopped = Some(ExtStep::Raised(e, f.code.clone(), at));
-                            (pc, sp) = (at, new_sp);
-                            break;
+                    }};
+                }
+                macro_rules! int_arith {
+                    ($f:expr) => {{
+                        match stack.get_mut(sp.wrapping_sub(2)..sp) {
+                            Some([Value::Int(a), Value::Int(b)]) => match $f(*a, *b) {
+                                Ok(r) => *a = r,
+                                Err(_) => break,
+                            },
+                            _ => break,
                         }
-                    }
-                }};
-            }
-            match ins.op {
+                        sp -= 1;
+                        pc += 2;
+                    }};
+                }
+                macro_rules! float_arith {
+                    ($f:expr) => {{
+                        match stack.get_mut(sp.wrapping_sub(2)..sp) {
+                            Some([Value::Float(a), Value::Float(b)]) => *a = $f(*a, *b),
+                            _ => break,
+                        }
+                        sp -= 1;
+                        pc += 2;
+                    }};
+                }
+                /// The end of a COMPARE_OP form whose result is `r`: the
+                /// `$jump` form jumps on it (fused with the conditional jump
+                /// after its cache unit), the other pushes it.
+                macro_rules! compared {
+                    ($r:expr, $jump:expr) => {{
+                        let r = $r;
+                        if ins.op == $jump {
+                            let Some(next) = jump_after(units, pc, r) else {
+                                break;
+                            };
+                            sp -= 2;
+                            pc = next;
+                        } else {
+                            sp -= 1;
+                            put(&mut stack[sp - 1], Value::Bool(r));
+                            pc += 2;
+                        }
+                    }};
+                }
+                /// The end of `ins` run together with the C-call form `$call`
+                /// at `$at` ([`local_call1`], [`method_call0`]): on to the
+                /// instruction after the call, stopped at the call if it
+                /// raised, or nothing done if the pair did not fit.
+                macro_rules! fused_call {
+                    ($outcome:expr, $call:expr, $at:expr) => {{
+                        let (call, at) = ($call, $at);
+                        match $outcome {
+                            ExtOutcome::Pushed(new_sp) => {
+                                sp = new_sp;
+                                pc = at + 1 + call.op.cache_units();
+                                if S && let Some(s) = vm.stats.as_deref_mut() {
+                                    s.executed(ins.op);
+                                    s.executed(call.op);
+                                }
+                                continue;
+                            }
+                            ExtOutcome::Unfit => {}
+                            ExtOutcome::Raised(e, new_sp) => {
+                                *stopped = Some(ExtStep::Raised(e, f.code.clone(), at));
+                                (pc, sp) = (at, new_sp);
+                                break;
+                            }
+                        }
+                    }};
+                }
+                match ins.op {
                 Op::Nop => pc += 1,
                 Op::LoadFast => {
                     if !copy_local(stack, lb + arg as usize, sp) {
@@ -714,31 +720,44 @@ pub(super) fn run<const S: bool, const C: bool>(
                         put(slot, unbound());
                     }
                     let hb = vm.handled.len();
-                    if let Some(caller) = st.frames.get_mut(st.nframes - 1) {
-                        caller.pc = pc + 3;
+                    if let Some(caller) = st.frames.get(st.nframes - 1) {
+                        caller.pc.set(pc + 3);
                     }
                     sp = lb2 + nslots;
-                    match (st.frames.get_mut(st.nframes), fresh) {
-                        (Some(f), fresh) => {
-                            if let Some((code, globals)) = fresh {
-                                f.code = code;
-                                f.globals = globals;
-                            }
-                            f.pc = 0;
-                            f.lb = lb2;
-                            f.sb = sp;
-                            f.hb = hb;
+                    let Some((code, globals)) = fresh else {
+                        // The slot holds the code and globals already.
+                        let Some(callee) = st.frames.get(st.nframes) else {
+                            break;
+                        };
+                        callee.pc.set(0);
+                        callee.lb.set(lb2);
+                        callee.sb.set(sp);
+                        callee.hb.set(hb);
+                        st.nframes += 1;
+                        // A call of the same code (recursion): its units
+                        // and constants are the ones in hand.
+                        if Rc::ptr_eq(&callee.code, &f.code) {
+                            continue 'code;
                         }
-                        (None, Some((code, globals))) => st.frames.push(Frame {
+                        continue 'frame;
+                    };
+                    match st.frames.get_mut(st.nframes) {
+                        Some(callee) => {
+                            callee.code = code;
+                            callee.globals = globals;
+                            callee.pc.set(0);
+                            callee.lb.set(lb2);
+                            callee.sb.set(sp);
+                            callee.hb.set(hb);
+                        }
+                        None => st.frames.push(Frame {
                             code,
                             globals,
-                            pc: 0,
-                            lb: lb2,
-                            sb: sp,
-                            hb,
+                            pc: Cell::new(0),
+                            lb: Cell::new(lb2),
+                            sb: Cell::new(sp),
+                            hb: Cell::new(hb),
                         }),
-                        // Only a slot that exists can be reused.
-                        (None, None) => {}
                     }
                     st.nframes += 1;
                     continue 'frame;
@@ -769,7 +788,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if st.nframes <= entry + 1 || sp == 0 || lb == 0 || sp < lb {
                         break;
                     }
-                    let Some(hb) = st.frames.get(st.nframes - 1).map(|f| f.hb) else {
+                    let Some(hb) = st.frames.get(st.nframes - 1).map(|f| f.hb.get()) else {
                         break;
                     };
                     sp -= 1;
@@ -786,6 +805,13 @@ pub(super) fn run<const S: bool, const C: bool>(
                         vm.handled.truncate(hb);
                     }
                     vm.depth -= 1;
+                    // Back in a frame of the same code (recursion): its
+                    // units and constants are the ones in hand.
+                    if let Some(caller) = st.frames.get(st.nframes.wrapping_sub(1))
+                        && Rc::ptr_eq(&caller.code, &f.code)
+                    {
+                        continue 'code;
+                    }
                     continue 'frame;
                 }
                 // `len()` of a list, tuple, str or dict needs no call.
@@ -829,8 +855,8 @@ pub(super) fn run<const S: bool, const C: bool>(
                         }
                         ExtOutcome::Raised(e, new_sp) => {
                             let code = f.code.clone();
-                            if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
-                                f.pc = pc;
+                            if let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) {
+                                f.pc.set(pc);
                             }
                             st.sp = new_sp;
                             *stopped = Some(ExtStep::Raised(e, code, pc));
@@ -916,14 +942,15 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallMethodBuiltin
                 | Op::CallMethodPyExactArgs => break,
             }
-            done!();
+                done!();
+            }
+            // Stopped before the instruction at `pc`: the general loop takes it.
+            if let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) {
+                f.pc.set(pc);
+            }
+            st.sp = sp;
+            return;
         }
-        // Stopped before the instruction at `pc`: the general loop takes it.
-        if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
-            f.pc = pc;
-        }
-        st.sp = sp;
-        return;
     }
 }
 
@@ -1093,7 +1120,7 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
     let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) else {
         return (ExtStep::Declined, Op::Nop);
     };
-    let pc = f.pc;
+    let pc = f.pc.get();
     let Some(ins) = f.code.units.get(pc).map(Cell::get) else {
         return (ExtStep::Declined, Op::Nop);
     };
@@ -1106,8 +1133,8 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
         }
     }
     let next = pc + 1 + ins.op.cache_units();
-    if let Some(f) = st.frames.get_mut(st.nframes.wrapping_sub(1)) {
-        f.pc = next;
+    if let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) {
+        f.pc.set(next);
     }
     if S && let Some(s) = vm.stats.as_deref_mut() {
         s.executed(ins.op);
