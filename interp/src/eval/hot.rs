@@ -725,7 +725,10 @@ pub(super) fn run<const S: bool, const C: bool>(
                     }
                     sp = lb2 + nslots;
                     let Some((code, globals)) = fresh else {
-                        // The slot holds the code and globals already.
+                        // The slot holds the code and globals already (so
+                        // it exists: `fresh` is `None` only then). Matching
+                        // the slot itself instead cost fib 7 instructions
+                        // per call.
                         let Some(callee) = st.frames.get(st.nframes) else {
                             break;
                         };
