@@ -70,6 +70,18 @@ pub struct Frame {
     pub hb: Cell<usize>,
 }
 
+impl Frame {
+    /// Starts the frame at instruction `pc` with the given bases (see the
+    /// fields); a reused frame slot keeps its code and globals.
+    #[inline(always)]
+    pub fn start(&self, pc: usize, lb: usize, sb: usize, hb: usize) {
+        self.pc.set(pc);
+        self.lb.set(lb);
+        self.sb.set(sb);
+        self.hb.set(hb);
+    }
+}
+
 /// The frames and the value stack of one run of the evaluation loop.
 ///
 /// All frames share one value stack, laid out as CPython lays out its
@@ -181,10 +193,7 @@ impl ExecState {
         if let Some(f) = self.frames.get_mut(self.nframes) {
             f.code = code;
             f.globals = globals;
-            f.pc.set(pc);
-            f.lb.set(lb);
-            f.sb.set(sb);
-            f.hb.set(hb);
+            f.start(pc, lb, sb, hb);
         } else {
             self.frames.push(Frame {
                 code,

@@ -732,10 +732,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                         let Some(callee) = st.frames.get(st.nframes) else {
                             break;
                         };
-                        callee.pc.set(0);
-                        callee.lb.set(lb2);
-                        callee.sb.set(sp);
-                        callee.hb.set(hb);
+                        callee.start(0, lb2, sp, hb);
                         st.nframes += 1;
                         // A call of the same code (recursion): its units
                         // and constants are the ones in hand.
@@ -748,10 +745,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                         Some(callee) => {
                             callee.code = code;
                             callee.globals = globals;
-                            callee.pc.set(0);
-                            callee.lb.set(lb2);
-                            callee.sb.set(sp);
-                            callee.hb.set(hb);
+                            callee.start(0, lb2, sp, hb);
                         }
                         None => st.frames.push(Frame {
                             code,
