@@ -233,8 +233,8 @@ pub fn markdown(report: &Report, plots: &[(Group, String)]) -> String {
     );
     let _ = writeln!(
         md,
-        "- Machine: {}, {} logical CPUs",
-        report.machine.cpu_model, report.machine.cores
+        "- Machine: {} ({}), {} logical CPUs",
+        report.machine.cpu_model, report.machine.cpu_id, report.machine.cores
     );
     let _ = writeln!(
         md,

@@ -46,27 +46,50 @@ impl Paths {
 pub struct Machine {
     /// CPU model name from `/proc/cpuinfo` (`"unknown"` if unavailable).
     pub cpu_model: String,
+    /// The processor generation: family, model and stepping from
+    /// `/proc/cpuinfo` (`"family 25, model 17, stepping 1"`; `"unknown"` if
+    /// unavailable). Virtual machines often give every generation the same
+    /// model name ("AMD EPYC"), and the ratios between runtimes differ from
+    /// one generation to the next, so a record names it.
+    pub cpu_id: String,
     /// Number of logical CPUs available to the process.
     pub cores: usize,
 }
 
 impl Machine {
-    /// Reads the CPU model and core count.
+    /// Reads the CPU model, its generation and the core count.
     pub fn detect() -> Machine {
-        let cpu_model = std::fs::read_to_string("/proc/cpuinfo")
-            .ok()
-            .and_then(|info| {
-                info.lines()
-                    .filter_map(|l| l.split_once(':'))
-                    .find(|(key, _)| key.trim() == "model name")
-                    .map(|(_, value)| value.trim().to_owned())
-            })
-            .unwrap_or_else(|| "unknown".to_owned());
+        let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+        let (cpu_model, cpu_id) = describe_cpu(&info);
         let cores = std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1);
-        Machine { cpu_model, cores }
+        Machine {
+            cpu_model,
+            cpu_id,
+            cores,
+        }
     }
+}
+
+/// The model name and the "family F, model M, stepping S" of the first
+/// processor listed in the text of `/proc/cpuinfo`; `"unknown"` for either
+/// when its fields are missing.
+fn describe_cpu(info: &str) -> (String, String) {
+    // The first processor's block: the fields up to the first blank line.
+    let field = |name: &str| {
+        info.lines()
+            .take_while(|l| !l.trim().is_empty())
+            .filter_map(|l| l.split_once(':'))
+            .find(|(key, _)| key.trim() == name)
+            .map(|(_, value)| value.trim().to_owned())
+    };
+    let model_name = field("model name").unwrap_or_else(|| "unknown".to_owned());
+    let id = match (field("cpu family"), field("model"), field("stepping")) {
+        (Some(f), Some(m), Some(s)) => format!("family {f}, model {m}, stepping {s}"),
+        _ => "unknown".to_owned(),
+    };
+    (model_name, id)
 }
 
 /// The current UTC time as `YYYY-MM-DDTHH:MM:SSZ`.
@@ -158,6 +181,32 @@ mod tests {
         assert_eq!(format_utc(0), "1970-01-01T00:00:00Z");
         assert_eq!(format_utc(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(format_utc(1_735_689_599), "2024-12-31T23:59:59Z");
+    }
+
+    #[test]
+    fn describes_the_first_cpu() {
+        let info = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\n\
+                    model\t\t: 17\nmodel name\t: AMD EPYC\nstepping\t: 1\n\n\
+                    processor\t: 1\ncpu family\t: 23\nmodel\t\t: 49\n\
+                    model name\t: Other\nstepping\t: 0\n";
+        assert_eq!(
+            describe_cpu(info),
+            (
+                "AMD EPYC".to_owned(),
+                "family 25, model 17, stepping 1".to_owned()
+            )
+        );
+        // `model` is not `model name`, whichever comes first.
+        let swapped = "model name\t: X\nmodel\t: 7\ncpu family\t: 6\nstepping\t: 3\n";
+        assert_eq!(describe_cpu(swapped).1, "family 6, model 7, stepping 3");
+        assert_eq!(
+            describe_cpu("processor\t: 0\n"),
+            ("unknown".to_owned(), "unknown".to_owned())
+        );
+        assert_eq!(
+            describe_cpu(""),
+            ("unknown".to_owned(), "unknown".to_owned())
+        );
     }
 
     #[test]
