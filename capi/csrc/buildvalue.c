@@ -128,16 +128,77 @@ static int close_container(const char **p_format, char endchar) {
     return 0;
 }
 
-static void drop_items(PyObject **items, Py_ssize_t n) {
+/* Releases the objects among `n` gathered items. */
+static void drop_items(_TyphonItem *items, Py_ssize_t n) {
     for (Py_ssize_t i = 0; i < n; i++) {
-        Py_DECREF(items[i]);
+        if (items[i].kind == _TYPHON_ITEM_OBJECT) {
+            Py_DECREF(items[i].v.o);
+        }
     }
 }
 
-/* A tuple (or, with `as_list`, a list) of the `made` values in `items`
- * (stolen) and the `rest` values still to come before `endchar`. */
-static PyObject *make_sequence(const char **p_format, va_list *va, char endchar, PyObject **items,
-                               Py_ssize_t made, Py_ssize_t rest, int as_list) {
+/* Reads the next unit (after any separators) into `item`: a signed number
+ * unit's value as it is, to be stored unboxed, and anything else as
+ * make_value makes it. 0, or -1 with an error and nothing in `item`. */
+static int gather_value(const char **p_format, va_list *va, _TyphonItem *item) {
+    skip_separators(p_format);
+    long long i;
+    switch (**p_format) {
+    case 'b':
+    case 'B':
+    case 'h':
+    case 'i':
+        i = va_arg(*va, int);
+        break;
+    case 'H':
+    case 'I':
+        i = va_arg(*va, unsigned int);
+        break;
+    case 'n':
+        i = va_arg(*va, Py_ssize_t);
+        break;
+    case 'l':
+        i = va_arg(*va, long);
+        break;
+    case 'L':
+        i = va_arg(*va, long long);
+        break;
+    case 'f':
+    case 'd':
+        ++*p_format;
+        item->kind = _TYPHON_ITEM_DOUBLE;
+        item->v.d = va_arg(*va, double);
+        return 0;
+    default:
+        /* Unsigned 64-bit units may not fit a signed value: made as objects. */
+        item->kind = _TYPHON_ITEM_OBJECT;
+        item->v.o = make_value(p_format, va);
+        return item->v.o == NULL ? -1 : 0;
+    }
+    ++*p_format;
+    item->kind = _TYPHON_ITEM_LONG;
+    item->v.i = i;
+    return 0;
+}
+
+/* The object for a gathered item (a new reference), or NULL with an error. */
+static PyObject *box_item(const _TyphonItem *item) {
+    switch (item->kind) {
+    case _TYPHON_ITEM_LONG:
+        return PyLong_FromLongLong(item->v.i);
+    case _TYPHON_ITEM_DOUBLE:
+        return PyFloat_FromDouble(item->v.d);
+    default:
+        return item->v.o;
+    }
+}
+
+/* A tuple (or, with `as_list`, a list) of the `made` gathered `items`
+ * (their objects stolen) and the `rest` values still to come before
+ * `endchar`. */
+static PyObject *make_sequence(const char **p_format, va_list *va, char endchar,
+                               _TyphonItem *items, Py_ssize_t made, Py_ssize_t rest,
+                               int as_list) {
     Py_ssize_t n = made + rest;
     PyObject *seq = as_list ? PyList_New(n) : PyTuple_New(n);
     if (seq == NULL) {
@@ -146,8 +207,11 @@ static PyObject *make_sequence(const char **p_format, va_list *va, char endchar,
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = i < made ? items[i] : make_value(p_format, va);
+        PyObject *item = i < made ? box_item(&items[i]) : make_value(p_format, va);
         if (item == NULL) {
+            if (i < made) {
+                drop_items(items + i + 1, made - i - 1);
+            }
             skip_rest(p_format, va, endchar);
             Py_DECREF(seq);
             return NULL;
@@ -169,21 +233,23 @@ static PyObject *make_sequence(const char **p_format, va_list *va, char endchar,
 #define GATHERED_MAX 8
 
 /* A tuple (or, with `as_list`, a list) of the values up to `endchar`,
- * after the `made` values already in `first` (stolen; at most one).
+ * after the value already made in `first` (stolen; may be NULL).
  *
  * The values are gathered first and the container is made from them, so
- * the format is read once. CPython counts the units before making
- * anything; the count is only needed here for more than GATHERED_MAX
- * values, or to tell CPython's two bracket errors apart. */
+ * the format is read once; numbers are gathered unboxed and stored so.
+ * CPython counts the units before making anything; the count is only
+ * needed here for more than GATHERED_MAX values, or to tell CPython's two
+ * bracket errors apart. */
 /* Not inlined into make_value: its item loop would make every call of
  * make_value save and restore registers that a scalar unit does not need. */
 __attribute__((noinline)) static PyObject *make_container(const char **p_format, va_list *va,
                                                           char endchar, PyObject *first,
                                                           int as_list) {
-    PyObject *items[GATHERED_MAX];
+    _TyphonItem items[GATHERED_MAX];
     Py_ssize_t made = 0;
     if (first != NULL) {
-        items[made++] = first;
+        items[made].kind = _TYPHON_ITEM_OBJECT;
+        items[made++].v.o = first;
     }
     for (;;) {
         skip_separators(p_format);
@@ -208,29 +274,17 @@ __attribute__((noinline)) static PyObject *make_container(const char **p_format,
             }
             return make_sequence(p_format, va, endchar, items, made, rest, as_list);
         }
-        PyObject *item = make_value(p_format, va);
-        if (item == NULL) {
+        if (gather_value(p_format, va, &items[made]) < 0) {
             drop_items(items, made);
             skip_rest(p_format, va, endchar);
             return NULL;
         }
-        items[made++] = item;
+        made++;
     }
     if (endchar != '\0') {
         ++*p_format;
     }
-    if (!as_list) {
-        return _Typhon_PyTuple_FromArraySteal(items, made);
-    }
-    PyObject *list = PyList_New(made);
-    if (list == NULL) {
-        drop_items(items, made);
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < made; i++) {
-        PyList_SET_ITEM(list, i, items[i]);
-    }
-    return list;
+    return _Typhon_PySeq_FromItems(items, made, as_list);
 }
 
 /* A dict of the next `n` values (keys and values alternating), up to

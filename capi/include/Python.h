@@ -60,7 +60,7 @@ extern "C" {
 
 /* Typhon's own marks: code may test for them. */
 #define TYPHON 1
-#define TYPHON_API_VERSION 3
+#define TYPHON_API_VERSION 4
 
 typedef ssize_t Py_ssize_t;
 typedef Py_ssize_t Py_hash_t;
@@ -412,6 +412,22 @@ typedef struct PyModuleDef {
 #define Py_GE 5
 
 /* ----- the API table -------------------------------------------------------------------- */
+
+/* Internal to Typhon's Py_BuildValue: a value gathered for a tuple or list
+ * before the container is made, either a number not boxed yet or an object
+ * (a new reference). The table's _Typhon_PySeq_FromItems makes the
+ * container from these and stores the numbers unboxed. */
+#define _TYPHON_ITEM_OBJECT 0
+#define _TYPHON_ITEM_LONG 1
+#define _TYPHON_ITEM_DOUBLE 2
+typedef struct {
+    long kind;
+    union {
+        PyObject *o;
+        long long i;
+        double d;
+    } v;
+} _TyphonItem;
 
 #include "typhon_api.h"
 

@@ -101,7 +101,7 @@ struct _typhon_api {
     PyObject *(*PyTuple_GetItem)(PyObject *, Py_ssize_t);
     int (*PyTuple_SetItem)(PyObject *, Py_ssize_t, PyObject *);
     void (*_Typhon_PyTuple_SET_ITEM)(PyObject *, Py_ssize_t, PyObject *);
-    PyObject *(*_Typhon_PyTuple_FromArraySteal)(PyObject **, Py_ssize_t);
+    PyObject *(*_Typhon_PySeq_FromItems)(const _TyphonItem *, Py_ssize_t, int);
     PyObject *(*PyTuple_GetSlice)(PyObject *, Py_ssize_t, Py_ssize_t);
     PyObject *(*PyList_New)(Py_ssize_t);
     Py_ssize_t (*PyList_Size)(PyObject *);

@@ -59,7 +59,7 @@ static inline Py_ssize_t PyTuple_Size(PyObject *t) { return _typhon_api->PyTuple
 static inline PyObject *PyTuple_GetItem(PyObject *t, Py_ssize_t i) { return _typhon_api->PyTuple_GetItem(t, i); }
 static inline int PyTuple_SetItem(PyObject *t, Py_ssize_t i, PyObject *v) { return _typhon_api->PyTuple_SetItem(t, i, v); }
 static inline void _Typhon_PyTuple_SET_ITEM(PyObject *t, Py_ssize_t i, PyObject *v) { _typhon_api->_Typhon_PyTuple_SET_ITEM(t, i, v); }
-static inline PyObject *_Typhon_PyTuple_FromArraySteal(PyObject **items, Py_ssize_t n) { return _typhon_api->_Typhon_PyTuple_FromArraySteal(items, n); }
+static inline PyObject *_Typhon_PySeq_FromItems(const _TyphonItem *items, Py_ssize_t n, int as_list) { return _typhon_api->_Typhon_PySeq_FromItems(items, n, as_list); }
 static inline PyObject *PyTuple_GetSlice(PyObject *t, Py_ssize_t lo, Py_ssize_t hi) { return _typhon_api->PyTuple_GetSlice(t, lo, hi); }
 static inline PyObject *PyList_New(Py_ssize_t n) { return _typhon_api->PyList_New(n); }
 static inline Py_ssize_t PyList_Size(PyObject *l) { return _typhon_api->PyList_Size(l); }

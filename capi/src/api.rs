@@ -18,13 +18,14 @@
 
 use crate::module::PyModuleDef;
 use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
+use crate::tuple::TyphonItem;
 use crate::{dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode};
 use interp::object::types;
 use std::ffi::{c_char, c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong, c_void};
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 3;
+pub const API_VERSION: c_int = 4;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -208,7 +209,7 @@ api_table! {
         tuple::PyTuple_GetItem(t: *mut PyObject, i: Py_ssize_t) -> *mut PyObject;
         tuple::PyTuple_SetItem(t: *mut PyObject, i: Py_ssize_t, v: *mut PyObject) -> c_int;
         tuple::_Typhon_PyTuple_SET_ITEM(t: *mut PyObject, i: Py_ssize_t, v: *mut PyObject);
-        tuple::_Typhon_PyTuple_FromArraySteal(items: *const *mut PyObject, n: Py_ssize_t) -> *mut PyObject;
+        tuple::_Typhon_PySeq_FromItems(items: *const TyphonItem, n: Py_ssize_t, as_list: c_int) -> *mut PyObject;
         tuple::PyTuple_GetSlice(t: *mut PyObject, lo: Py_ssize_t, hi: Py_ssize_t) -> *mut PyObject;
 
         list::PyList_New(n: Py_ssize_t) -> *mut PyObject;
@@ -366,6 +367,7 @@ fn c_type(rust: &str) -> String {
         "PyObject" => "PyObject",
         "PyTypeObject" => "PyTypeObject",
         "PyModuleDef" => "PyModuleDef",
+        "TyphonItem" => "_TyphonItem",
         other => panic!("api.rs: no C spelling for Rust type `{other}`; add it to c_type"),
     }
     .to_string()

@@ -8,7 +8,7 @@
 use crate::object::{Py_ssize_t, PyObject, bad_internal_call, borrow, fail, guard, new_ref};
 use interp::object::{ObjRef, TupleObj};
 use interp::{PyErr, Value};
-use std::ffi::c_int;
+use std::ffi::{c_double, c_int, c_long, c_longlong};
 
 fn tuple_of(b: &ObjRef) -> Option<&TupleObj> {
     b.downcast::<TupleObj>()
@@ -121,19 +121,44 @@ pub(crate) unsafe extern "C" fn _Typhon_PyTuple_SET_ITEM(
     unsafe { PyTuple_SetItem(t, i, v) };
 }
 
-/// `_Typhon_PyTuple_FromArraySteal` (CPython's `_PyTuple_FromArraySteal`):
-/// a tuple of the `n` objects at `items`, stealing each reference. One
-/// call instead of `PyTuple_New` and a `PyTuple_SET_ITEM` per item, for
-/// the C support code that gathers a tuple's items before making it
-/// (`Py_BuildValue`). A NULL item is a `SystemError`; the references are
-/// stolen (released) all the same.
+/// What `_TyphonItem` (Python.h) holds: a number not boxed yet, or an
+/// object.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub union ItemValue {
+    o: *mut PyObject,
+    i: c_longlong,
+    d: c_double,
+}
+
+/// `_TyphonItem`: a value that `Py_BuildValue` gathered for a tuple or list
+/// before making it. `kind` says which field of `v` is set.
+#[repr(C)]
+pub struct TyphonItem {
+    kind: c_long,
+    v: ItemValue,
+}
+
+/// `_TYPHON_ITEM_OBJECT`, `_TYPHON_ITEM_LONG`, `_TYPHON_ITEM_DOUBLE`.
+const ITEM_OBJECT: c_long = 0;
+const ITEM_LONG: c_long = 1;
+const ITEM_DOUBLE: c_long = 2;
+
+/// `_Typhon_PySeq_FromItems`: a tuple (a list with `as_list`) of the `n`
+/// gathered values at `items`, for the C support code's `Py_BuildValue`.
+/// Numbers become unboxed values directly: building `(ii)` through
+/// `PyLong_FromLong` made two int objects only to unbox them again here.
+/// An object item's reference is stolen. A null object or an unknown kind
+/// is a `SystemError`, and the object references are released all the
+/// same (an item of unknown kind is not read).
 ///
 /// # Safety
-/// `items` must point to `n` object pointers, each a stolen reference or
-/// null.
-pub(crate) unsafe extern "C" fn _Typhon_PyTuple_FromArraySteal(
-    items: *const *mut PyObject,
+/// `items` must point to `n` items whose `kind` names the field that is
+/// set, each object a stolen reference or null.
+pub(crate) unsafe extern "C" fn _Typhon_PySeq_FromItems(
+    items: *const TyphonItem,
     n: Py_ssize_t,
+    as_list: c_int,
 ) -> *mut PyObject {
     let Ok(n) = usize::try_from(n) else {
         return fail(bad_internal_call(), std::ptr::null_mut());
@@ -143,20 +168,34 @@ pub(crate) unsafe extern "C" fn _Typhon_PyTuple_FromArraySteal(
     }
     guard(std::ptr::null_mut(), || {
         let mut values = Vec::with_capacity(n);
-        let mut missing = false;
+        let mut bad = false;
         for i in 0..n {
-            // SAFETY: `items` points to `n` pointers (contract), each a
-            // stolen reference or null.
-            match unsafe { ObjRef::from_raw(*items.add(i)) } {
-                Some(o) => values.push(Value::from_heap(o)),
-                None => missing = true,
+            // SAFETY: `items` points to `n` items (contract); `kind` names
+            // the field that was written, and an object is a stolen
+            // reference or null.
+            let value = unsafe {
+                let item = &*items.add(i);
+                match item.kind {
+                    ITEM_LONG => Some(Value::Int(item.v.i)),
+                    ITEM_DOUBLE => Some(Value::Float(item.v.d)),
+                    ITEM_OBJECT => ObjRef::from_raw(item.v.o).map(Value::from_heap),
+                    _ => None,
+                }
+            };
+            match value {
+                Some(v) => values.push(v),
+                None => bad = true,
             }
         }
-        if missing {
+        if bad {
             drop(values);
             return fail(bad_internal_call(), std::ptr::null_mut());
         }
-        new_ref(Value::tuple(values))
+        new_ref(if as_list != 0 {
+            Value::list(values)
+        } else {
+            Value::tuple(values)
+        })
     })
 }
 

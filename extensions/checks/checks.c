@@ -22,6 +22,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <string.h>
 #include "structmember.h"
 #include "typed_methods.h"
@@ -492,6 +493,21 @@ static PyObject *build_case(PyObject *m, PyObject *arg) {
         Py_XDECREF(tb);
         return out;
     }
+    case 14:
+        /* Every number unit at its edges, in a tuple and in a list (Typhon
+         * gathers these unboxed; the unsigned 64-bit ones as objects). */
+        return Py_BuildValue("((bBhHiIlkLKnfd)[bBhHiIlkLKnfd])", (char)-128, (unsigned char)255,
+                             (short)-32768, (unsigned short)65535, INT_MIN, UINT_MAX, LONG_MIN,
+                             ULONG_MAX, LLONG_MAX, ULLONG_MAX, (Py_ssize_t)-5, 1.5f, -0.0,
+                             (char)127, (unsigned char)0, (short)32767, (unsigned short)0,
+                             INT_MAX, 0u, LONG_MAX, 0ul, LLONG_MIN, 0ull, (Py_ssize_t)5, -2.25f,
+                             1e300);
+    case 15:
+        /* More items than are gathered, numbers and objects mixed: the
+         * gathered numbers are boxed when the container is made the long
+         * way. */
+        return Py_BuildValue("(dsidsidsidsi)", 0.5, "a", 1, 1.5, "b", 2, 2.5, "c", 3, 3.5, "d",
+                             4);
     default:
         PyErr_SetString(PyExc_IndexError, "no such case");
         return NULL;

@@ -39,7 +39,7 @@ for args in [
 
 print(checks.build())
 # Py_BuildValue's format shapes and errors, as CPython gives them.
-for k in range(14):
+for k in range(16):
     try:
         print("build", k, checks.build_case(k))
     except SystemError as e:
