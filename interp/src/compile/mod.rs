@@ -21,11 +21,23 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+/// How many statements and expressions may enclose one another. CPython
+/// 3.11 allows three times its recursion limit (1000) and then raises
+/// [`TOO_DEEP`] as a `RecursionError`; so does Typhon, instead of
+/// overflowing the stack of its recursive tree walks.
+pub const NEST_MAX: u32 = 3000;
+
+/// CPython's message when code nests deeper than [`NEST_MAX`].
+pub const TOO_DEEP: &str = "maximum recursion depth exceeded during compilation";
+
 /// A compile-time error: a construct outside the subset, or a scoping error.
 #[derive(Debug, Clone)]
 pub struct CompileError {
     /// The message (without location).
     pub msg: String,
+    /// The code nests deeper than [`NEST_MAX`]: a `RecursionError`, where
+    /// every other compile error is a `SyntaxError`.
+    pub too_deep: bool,
     /// 1-based line.
     pub line: u32,
     /// 1-based column (in characters).
@@ -136,6 +148,7 @@ pub fn compile_module(source: Rc<Source>, module: &ast::ModModule) -> CResult<Rc
         let (line, col) = index.line_col(&source.text, e.offset);
         CompileError {
             msg: e.msg,
+            too_deep: e.too_deep,
             line,
             col,
         }
@@ -145,6 +158,7 @@ pub fn compile_module(source: Rc<Source>, module: &ast::ModModule) -> CResult<Rc
         index,
         scopes,
         units: Vec::new(),
+        depth: 0,
     };
     c.push_unit(0, "<module>".into(), "<module>".into(), 1, 0, false);
     c.stmts(&module.body)?;
@@ -159,6 +173,10 @@ struct Compiler<'a> {
     index: LineIndex,
     scopes: ScopeTable,
     units: Vec<Unit<'a>>,
+    /// How many statements and expressions enclose the one being compiled
+    /// (the scope pass already refused trees deeper than [`NEST_MAX`]; this
+    /// is the compiler's own guard).
+    depth: u32,
 }
 
 fn unsupported(what: &str) -> String {
@@ -355,7 +373,12 @@ impl<'a> Compiler<'a> {
 
     fn err(&self, r: TextRange, msg: String) -> CompileError {
         let (line, col) = self.index.line_col(&self.source.text, u32::from(r.start()));
-        CompileError { msg, line, col }
+        CompileError {
+            msg,
+            too_deep: false,
+            line,
+            col,
+        }
     }
 
     fn scope(&self) -> &scope::Scope {
@@ -399,7 +422,26 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// Steps one level deeper into the tree at `r`, or fails past
+    /// [`NEST_MAX`]; the caller steps back out with `self.depth -= 1`.
+    fn enter(&mut self, r: TextRange) -> CResult<()> {
+        if self.depth >= NEST_MAX {
+            let mut e = self.err(r, TOO_DEEP.into());
+            e.too_deep = true;
+            return Err(e);
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
     fn stmt(&mut self, s: &'a Stmt) -> CResult<()> {
+        self.enter(s.range())?;
+        let r = self.stmt_node(s);
+        self.depth -= 1;
+        r
+    }
+
+    fn stmt_node(&mut self, s: &'a Stmt) -> CResult<()> {
         self.set_line(s.range());
         match s {
             Stmt::Expr(e) => {
@@ -1073,8 +1115,11 @@ impl<'a> Compiler<'a> {
     }
 
     fn expr(&mut self, e: &'a Expr) -> CResult<()> {
+        self.enter(e.range())?;
         let old = self.set_line(e.range());
-        self.expr_inner(e)?;
+        let r = self.expr_inner(e);
+        self.depth -= 1;
+        r?;
         self.restore_line(old);
         Ok(())
     }

@@ -3,6 +3,7 @@
 //! an enclosing function) or globals, following Python's rules.
 
 use ruff_python_ast::{self as ast, Expr, Stmt};
+use ruff_text_size::Ranged;
 use std::collections::{HashMap, HashSet};
 
 /// What kind of code a scope compiles to.
@@ -81,6 +82,9 @@ pub struct ScopeError {
     pub msg: String,
     /// Byte offset in the source.
     pub offset: u32,
+    /// The code nests deeper than [`super::NEST_MAX`] (CPython's
+    /// `RecursionError` at compile time, not a `SyntaxError`).
+    pub too_deep: bool,
 }
 
 impl ScopeTable {
@@ -91,6 +95,7 @@ impl ScopeTable {
             by_node: HashMap::new(),
             cur: 0,
             error: None,
+            depth: 0,
         };
         b.new_scope(ScopeKind::Module, None, 0, Vec::new());
         for s in body {
@@ -180,6 +185,7 @@ impl ScopeTable {
                             return Err(ScopeError {
                                 msg: format!("no binding for nonlocal '{name}' found"),
                                 offset,
+                                too_deep: false,
                             });
                         }
                     }
@@ -196,6 +202,8 @@ struct Builder {
     cur: usize,
     /// The first misplaced `global`/`nonlocal` found, in source order.
     error: Option<ScopeError>,
+    /// How many statements and expressions enclose the node being walked.
+    depth: u32,
 }
 
 impl Builder {
@@ -231,6 +239,7 @@ impl Builder {
             self.error = Some(ScopeError {
                 msg: msg.into(),
                 offset,
+                too_deep: false,
             });
         }
     }
@@ -305,7 +314,31 @@ impl Builder {
         }
     }
 
+    /// Steps one level deeper into the tree at `offset`; `false` (with the
+    /// error recorded, the level not entered) past [`super::NEST_MAX`].
+    fn enter(&mut self, offset: u32) -> bool {
+        if self.depth >= super::NEST_MAX {
+            if self.error.is_none() {
+                self.error = Some(ScopeError {
+                    msg: super::TOO_DEEP.into(),
+                    offset,
+                    too_deep: true,
+                });
+            }
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
     fn stmt(&mut self, s: &Stmt) {
+        if self.enter(s.range().start().into()) {
+            self.stmt_node(s);
+            self.depth -= 1;
+        }
+    }
+
+    fn stmt_node(&mut self, s: &Stmt) {
         match s {
             Stmt::FunctionDef(f) => {
                 for d in &f.decorator_list {
@@ -501,6 +534,13 @@ impl Builder {
     }
 
     fn expr(&mut self, e: &Expr) {
+        if self.enter(e.range().start().into()) {
+            self.expr_node(e);
+            self.depth -= 1;
+        }
+    }
+
+    fn expr_node(&mut self, e: &Expr) {
         match e {
             Expr::Name(n) => match n.ctx {
                 ast::ExprContext::Load => self.use_name(n.id.as_str()),
