@@ -623,3 +623,36 @@ fn typhon_jit_environment_variable_is_checked() {
         "typhon: invalid environment variable TYPHON_JIT: must be 0 or 1\n"
     );
 }
+
+// ----- deep nesting ---------------------------------------------------------
+
+/// Data and code nested far past any limit end in a `RecursionError`, not
+/// a stack overflow. Hashing such a tuple crashes CPython 3.11 (it has no
+/// guard there), so this is checked here rather than in the CPython corpus.
+#[test]
+fn deep_nesting_is_a_recursion_error_not_a_crash() {
+    let d = TempDir::new("deep");
+    d.write(
+        "hash.py",
+        "t = ()\nfor i in range(1000000):\n    t = (t,)\n\
+         for f in (hash, lambda t: {t: 1}, repr):\n    try:\n        f(t)\n\
+         \x20   except RecursionError as e:\n        print(e)\n",
+    );
+    let o = run_in(d.path(), &["hash.py"]);
+    assert_status(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "maximum recursion depth exceeded while hashing a tuple\n\
+         maximum recursion depth exceeded while hashing a tuple\n\
+         maximum recursion depth exceeded while getting the repr of an object\n"
+    );
+    // A million additions: one expression a million levels deep (this
+    // overflowed the compiler's stack before it counted the depth).
+    d.write("sum.py", &format!("x = {}1\n", "1 + ".repeat(1_000_000)));
+    let o = run_in(d.path(), &["sum.py"]);
+    assert_status(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        "RecursionError: maximum recursion depth exceeded during compilation\n"
+    );
+}

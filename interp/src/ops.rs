@@ -19,6 +19,7 @@ use crate::vm::Vm;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
+use std::cell::Cell;
 use std::cmp::Ordering;
 
 // ----- conversions -----------------------------------------------------------
@@ -141,14 +142,22 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
             Kind::STR => o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0),
             Kind::INT => v.as_bigint().map(hash_bigint).unwrap_or(0),
             Kind::TUPLE => {
-                let mut h: u64 = 0x345678;
-                if let Some(t) = o.downcast::<TupleObj>() {
-                    for x in t.items.iter() {
-                        h = (h ^ hash_value(x)?).wrapping_mul(1_000_003);
-                    }
-                    h ^= t.items.len() as u64;
+                let Some(t) = o.downcast::<TupleObj>() else {
+                    return Ok(0);
+                };
+                // CPython does not guard this recursion (a tuple nested a
+                // million deep crashes it); here it is a RecursionError.
+                let depth = HASH_NEST.get();
+                if depth >= DEFAULT_NEST_MAX {
+                    return Err(PyErr::new(
+                        &types::RECURSION_ERROR,
+                        "maximum recursion depth exceeded while hashing a tuple",
+                    ));
                 }
-                h
+                HASH_NEST.set(depth + 1);
+                let h = hash_items(&t.items);
+                HASH_NEST.set(depth);
+                h?
             }
             Kind::BYTES => o
                 .downcast::<BytesObj>()
@@ -166,6 +175,15 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
             },
         },
     })
+}
+
+/// The hash of a tuple of `items`.
+fn hash_items(items: &[Value]) -> PyResult<u64> {
+    let mut h: u64 = 0x345678;
+    for x in items {
+        h = (h ^ hash_value(x)?).wrapping_mul(1_000_003);
+    }
+    Ok(h ^ items.len() as u64)
 }
 
 fn unhashable(v: &Value) -> PyErr {
@@ -301,12 +319,10 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                     }
                     // Like CPython, items are compared identity-first, so `[nan] == [nan]`
                     // holds when both lists hold the same float.
-                    for (m, n) in p.iter().zip(q.iter()) {
-                        if !m.is(n) && !eq(vm, m, n)? {
-                            return Ok(false);
-                        }
-                    }
-                    Ok(true)
+                    vm.enter_nested(IN_COMPARISON)?;
+                    let same = items_eq(vm, &p, &q);
+                    vm.leave_nested();
+                    same
                 }
                 (Kind::DICT, Kind::DICT) => {
                     let (Some(p), Some(q)) = (x.downcast::<DictObj>(), y.downcast::<DictObj>())
@@ -316,14 +332,10 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                     if p.len() != q.len() {
                         return Ok(false);
                     }
-                    for (k, v) in p.items() {
-                        let key = DictKey::new(k)?;
-                        match q.get(&key) {
-                            Some(w) if v.is(&w) || eq(vm, &v, &w)? => {}
-                            _ => return Ok(false),
-                        }
-                    }
-                    Ok(true)
+                    vm.enter_nested(IN_COMPARISON)?;
+                    let same = dict_items_eq(vm, p, q);
+                    vm.leave_nested();
+                    same
                 }
                 (Kind::RANGE, Kind::RANGE) => {
                     let (Some(p), Some(q)) = (x.downcast::<RangeObj>(), y.downcast::<RangeObj>())
@@ -338,6 +350,32 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
         }
         _ => Ok(false),
     }
+}
+
+/// What CPython's `RecursionError` says when comparing nested containers
+/// goes too deep.
+const IN_COMPARISON: &str = " in comparison";
+
+/// Whether two item sequences of the same length are equal, item by item.
+fn items_eq(vm: &mut Vm, p: &[Value], q: &[Value]) -> PyResult<bool> {
+    for (m, n) in p.iter().zip(q.iter()) {
+        if !m.is(n) && !eq(vm, m, n)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether two dicts of the same length have equal values for every key.
+fn dict_items_eq(vm: &mut Vm, p: &DictObj, q: &DictObj) -> PyResult<bool> {
+    for (k, v) in p.items() {
+        let key = DictKey::new(k)?;
+        match q.get(&key) {
+            Some(w) if v.is(&w) || eq(vm, &v, &w)? => {}
+            _ => return Ok(false),
+        }
+    }
+    Ok(true)
 }
 
 /// The items of a list or tuple (a snapshot for lists).
@@ -395,12 +433,10 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
     let (ka, kb) = (a.kind(), b.kind());
     if (ka == Kind::LIST && kb == Kind::LIST) || (ka == Kind::TUPLE && kb == Kind::TUPLE) {
         let (p, q) = (seq_items(a), seq_items(b));
-        for (m, n) in p.iter().zip(q.iter()) {
-            if !eq(vm, m, n)? {
-                return order(vm, op, m, n);
-            }
-        }
-        return Ok(Some(p.len().cmp(&q.len())));
+        vm.enter_nested(IN_COMPARISON)?;
+        let r = items_order(vm, op, &p, &q);
+        vm.leave_nested();
+        return r;
     }
     if ext::foreign(a).is_some() || ext::foreign(b).is_some() {
         // `<` and friends on a C type: ask its tp_richcompare, then read
@@ -415,6 +451,17 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
         }));
     }
     Err(not_supported(op, a, b))
+}
+
+/// The order of two item sequences: that of their first unequal items, or
+/// of their lengths.
+fn items_order(vm: &mut Vm, op: CmpOp, p: &[Value], q: &[Value]) -> PyResult<Option<Ordering>> {
+    for (m, n) in p.iter().zip(q.iter()) {
+        if !eq(vm, m, n)? {
+            return order(vm, op, m, n);
+        }
+    }
+    Ok(Some(p.len().cmp(&q.len())))
 }
 
 fn not_supported(op: CmpOp, a: &Value, b: &Value) -> PyErr {
@@ -1673,18 +1720,42 @@ pub fn collect(vm: &mut Vm, v: &Value) -> PyResult<Vec<Value>> {
 
 thread_local! {
     static REPR_ACTIVE: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// How many containers the repr running now may nest: set by its
+    /// outermost call from the recursion limit less the frames running.
+    static REPR_NEST_MAX: Cell<usize> = const { Cell::new(DEFAULT_NEST_MAX) };
+    /// How many tuples enclose the one [`hash_value`] is hashing.
+    static HASH_NEST: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The nesting allowed where no interpreter is at hand to say its
+/// recursion limit: CPython's default limit.
+const DEFAULT_NEST_MAX: usize = 1000;
+
+/// CPython's `RecursionError` for a repr nested past the recursion limit.
+fn repr_too_deep() -> PyErr {
+    PyErr::new(
+        &types::RECURSION_ERROR,
+        "maximum recursion depth exceeded while getting the repr of an object",
+    )
 }
 
 /// `repr(v)` for values that need no interpreter (constants, numbers).
 /// Objects that only the C API can print get the default
 /// `<type object at 0x…>` form.
 pub fn repr_simple(v: &Value) -> String {
+    if REPR_ACTIVE.with(|r| r.borrow().is_empty()) {
+        REPR_NEST_MAX.set(DEFAULT_NEST_MAX);
+    }
     let mut plain = |o: &ObjRef| Ok(default_repr(o));
     repr_with(v, &mut plain).unwrap_or_default()
 }
 
 /// `repr(v)`.
 pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
+    if REPR_ACTIVE.with(|r| r.borrow().is_empty()) {
+        // CPython counts the outermost object's repr as a level too.
+        REPR_NEST_MAX.set(vm.nesting_left().saturating_sub(1));
+    }
     let mut foreign = |o: &ObjRef| match ext::foreign(&Value::Obj(o.clone())) {
         Some((capi, o)) => capi.repr(vm, o),
         None => Ok(default_repr(o)),
@@ -1720,7 +1791,13 @@ fn repr_obj(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
         Kind::LIST | Kind::DICT | Kind::TUPLE | Kind::DICT_VIEW
     );
     if container {
-        let again = REPR_ACTIVE.with(|r| r.borrow().contains(&key));
+        let (again, depth) = REPR_ACTIVE.with(|r| {
+            let r = r.borrow();
+            (r.contains(&key), r.len())
+        });
+        if depth >= REPR_NEST_MAX.get() {
+            return Err(repr_too_deep());
+        }
         if again {
             return Ok(match o.kind() {
                 Kind::LIST => "[...]".into(),

@@ -279,6 +279,33 @@ impl Vm {
         Ok(())
     }
 
+    /// One level deeper into a recursion over nested data (comparing two
+    /// nested lists, say), counted with the Python frames as CPython counts
+    /// it: past the recursion limit, `RecursionError` with `what` after
+    /// CPython's message, instead of a native stack overflow. The caller
+    /// steps back out with [`Vm::leave_nested`].
+    pub(crate) fn enter_nested(&mut self, what: &str) -> PyResult<()> {
+        if self.depth >= self.config.recursion_limit {
+            return Err(PyErr::new(
+                &types::RECURSION_ERROR,
+                format!("maximum recursion depth exceeded{what}"),
+            ));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// The step back out of [`Vm::enter_nested`].
+    pub(crate) fn leave_nested(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// The recursion limit less the frames running now: how much deeper
+    /// nested data may be walked.
+    pub(crate) fn nesting_left(&self) -> usize {
+        self.config.recursion_limit.saturating_sub(self.depth)
+    }
+
     fn check_native_stack(&self) -> PyResult<()> {
         let here = 0usize;
         let addr = &here as *const usize as usize;
