@@ -137,7 +137,7 @@ fn biguint_to_decimal(mag: &BigUint) -> Result<String, FmtError> {
 }
 
 /// `str(x)` for a big integer, honouring the digit limit.
-fn bigint_to_decimal(x: &BigInt) -> Result<String, FmtError> {
+pub fn bigint_to_decimal(x: &BigInt) -> Result<String, FmtError> {
     let digits = biguint_to_decimal(x.magnitude())?;
     if x.sign() == Sign::Minus {
         Ok(format!("-{digits}"))

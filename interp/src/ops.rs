@@ -615,20 +615,52 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                 }
             };
             let count = count.max(0) as usize;
+            // Sizes past isize::MAX are CPython's errors; more than the
+            // machine's memory, or what the allocator cannot give, is a
+            // MemoryError (reserved up front, so that a failure never aborts).
+            let no_memory = |_| PyErr::new(&types::MEMORY_ERROR, "");
+            let fits = |bytes: usize| {
+                if bytes > memory_ceiling() {
+                    Err(PyErr::new(&types::MEMORY_ERROR, ""))
+                } else {
+                    Ok(())
+                }
+            };
             match ks {
                 Kind::STR => {
                     let s = seq.as_str().unwrap_or("");
-                    if s.len().saturating_mul(count) > (1 << 40) {
-                        return Err(PyErr::new(&types::MEMORY_ERROR, ""));
+                    let total = s
+                        .len()
+                        .checked_mul(count)
+                        .filter(|&n| n <= isize::MAX as usize)
+                        .ok_or_else(|| PyErr::overflow("repeated string is too long"))?;
+                    fits(total)?;
+                    let mut out: Vec<u8> = Vec::new();
+                    out.try_reserve_exact(total).map_err(no_memory)?;
+                    if total > 0 {
+                        out.extend_from_slice(s.as_bytes());
                     }
-                    Ok(Value::string(s.repeat(count)))
+                    // Doubling copies: a handful of large copies instead of
+                    // one per repetition.
+                    while out.len() < total {
+                        let n = out.len().min(total - out.len());
+                        out.extend_from_within(..n);
+                    }
+                    let s = String::from_utf8(out)
+                        .map_err(|_| PyErr::new(&types::SYSTEM_ERROR, "str repeat broke UTF-8"))?;
+                    Ok(Value::string(s))
                 }
                 _ => {
                     let items = seq_items(seq);
-                    if items.len().saturating_mul(count) > (1 << 36) {
-                        return Err(PyErr::new(&types::MEMORY_ERROR, ""));
-                    }
-                    let mut out = Vec::with_capacity(items.len() * count);
+                    // CPython: MemoryError for a list or tuple too long to
+                    // count, as for one too big to allocate.
+                    let total = items
+                        .len()
+                        .checked_mul(count)
+                        .ok_or_else(|| PyErr::new(&types::MEMORY_ERROR, ""))?;
+                    fits(total.saturating_mul(std::mem::size_of::<Value>()))?;
+                    let mut out = Vec::new();
+                    out.try_reserve_exact(total).map_err(no_memory)?;
                     for _ in 0..count {
                         out.extend(items.iter().cloned());
                     }
@@ -646,6 +678,31 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
         )),
         _ => Err(unsupported(op, a, b)),
     }
+}
+
+/// The most bytes one object may ask for: the machine's memory and swap,
+/// which is what Linux's default overcommit check refuses to exceed. Our
+/// allocator reserves address space without that check, so a request of a
+/// terabyte would succeed and then be filled until the process is killed,
+/// where CPython gets a MemoryError at once. Unknown (not Linux): no limit
+/// beyond the allocator's.
+fn memory_ceiling() -> usize {
+    static CEILING: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CEILING.get_or_init(|| {
+        let Ok(info) = std::fs::read_to_string("/proc/meminfo") else {
+            return usize::MAX;
+        };
+        let kib = |key: &str| {
+            info.lines()
+                .find_map(|l| l.strip_prefix(key))
+                .and_then(|rest| rest.split_whitespace().next())
+                .and_then(|n| n.parse::<usize>().ok())
+        };
+        match (kib("MemTotal:"), kib("SwapTotal:")) {
+            (Some(m), s) => m.saturating_add(s.unwrap_or(0)).saturating_mul(1024),
+            _ => usize::MAX,
+        }
+    })
 }
 
 /// `a += b` / `a *= b` on a list: mutates `a` in place (`list.__iadd__`,
@@ -1831,7 +1888,11 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             .downcast::<BytesObj>()
             .map(|b| b.repr())
             .unwrap_or_default(),
-        Kind::INT => v.as_bigint().map(|b| b.to_string()).unwrap_or_default(),
+        // Through the digit limit, as CPython's `str(10**5000)` is refused.
+        Kind::INT => match v.as_bigint() {
+            Some(b) => format::bigint_to_decimal(b).map_err(fmt_err)?,
+            None => String::new(),
+        },
         Kind::NOT_IMPLEMENTED => "NotImplemented".into(),
         Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
         Kind::TUPLE => {
