@@ -6,8 +6,9 @@ use crate::bytecode::{Code, Source};
 use crate::compile::{self, LineIndex};
 use crate::object::exc::SyntaxInfo;
 use crate::object::{PyErr, PyResult};
-use ruff_python_ast::PySourceType;
 use ruff_python_ast::token::{Token, TokenKind};
+use ruff_python_ast::{ModModule, PySourceType};
+use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 use std::rc::Rc;
 
@@ -15,9 +16,47 @@ use std::rc::Rc;
 /// 201st with "too many nested parentheses".
 const BRACKETS_MAX: usize = 200;
 
+/// The stack of the thread that parses, and later drops, a module's syntax
+/// tree. ruff's parser recurses once per level of nesting (a million
+/// unary minus signs are a million frames), and so does dropping the tree
+/// it builds; on an embedder's thread, whose stack may be 2 MB, that
+/// overflowed. The compiler itself refuses trees deeper than
+/// [`compile::NEST_MAX`], so it stays on the interpreter's thread. Only
+/// touched pages of this stack are ever committed.
+const PARSE_STACK: usize = 256 << 20;
+
 /// Parses and compiles a module.
 pub fn parse_and_compile(source: Rc<Source>) -> PyResult<Rc<Code>> {
-    let parsed = ruff_python_parser::parse_unchecked_source(&source.text, PySourceType::Python);
+    let text: &str = &source.text;
+    std::thread::scope(|scope| {
+        let parse = move || ruff_python_parser::parse_unchecked_source(text, PySourceType::Python);
+        let parsed = on_parse_stack(scope, parse).unwrap_or_else(parse);
+        let code = compile_parsed(&source, &parsed);
+        // Where no thread can be made, the tree is dropped here.
+        let _ = on_parse_stack(scope, move || drop(parsed));
+        code
+    })
+}
+
+/// Runs `f` on a scoped thread with a [`PARSE_STACK`] stack; `None` (and
+/// `f` dropped) if no thread could be made.
+fn on_parse_stack<'scope, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    f: impl FnOnce() -> T + Send + 'scope,
+) -> Option<T> {
+    let handle = std::thread::Builder::new()
+        .name("typhon-parse".into())
+        .stack_size(PARSE_STACK)
+        .spawn_scoped(scope, f)
+        .ok()?;
+    match handle.join() {
+        Ok(r) => Some(r),
+        // A panic in the parser is the parser's bug: it is passed on.
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<Rc<Code>> {
     let too_deep = too_many_brackets(parsed.tokens());
     // CPython reports a tokenizer error such as this one even when the
     // parser failed first: after a syntax error it tokenizes the rest of the
@@ -30,18 +69,18 @@ pub fn parse_and_compile(source: Rc<Source>) -> PyResult<Rc<Code>> {
     if let Some((msg, at)) = error {
         let index = LineIndex::new(&source.text);
         let (line, col) = index.line_col(&source.text, u32::from(at));
-        return Err(syntax_error(&source, msg, line, col));
+        return Err(syntax_error(source, msg, line, col));
     }
     if let Some(e) = parsed.unsupported_syntax_errors().first() {
         let index = LineIndex::new(&source.text);
         let (line, col) = index.line_col(&source.text, u32::from(e.range.start()));
-        return Err(syntax_error(&source, e.to_string(), line, col));
+        return Err(syntax_error(source, e.to_string(), line, col));
     }
     compile::compile_module(source.clone(), parsed.syntax()).map_err(|e| {
         if e.too_deep {
             PyErr::new(&crate::object::types::RECURSION_ERROR, e.msg)
         } else {
-            syntax_error(&source, e.msg, e.line, e.col)
+            syntax_error(source, e.msg, e.line, e.col)
         }
     })
 }
