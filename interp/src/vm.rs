@@ -268,15 +268,10 @@ impl Vm {
         self.run_module_code(code, &globals)
     }
 
+    /// One Python frame deeper: [`Vm::enter_nested`] with CPython's plain
+    /// message.
     pub(crate) fn enter_depth(&mut self) -> PyResult<()> {
-        if self.depth >= self.config.recursion_limit {
-            return Err(PyErr::new(
-                &types::RECURSION_ERROR,
-                "maximum recursion depth exceeded",
-            ));
-        }
-        self.depth += 1;
-        Ok(())
+        self.enter_nested("")
     }
 
     /// One level deeper into a recursion over nested data (comparing two
