@@ -1,10 +1,17 @@
 //! Unicode character classes and case mappings with CPython 3.11's
 //! definitions (`Objects/unicodectype.c`, `Objects/unicodeobject.c`).
 //!
-//! The character data comes from ICU4X (`icu_properties`, `icu_casemap`).
-//! Its tables follow a newer Unicode version than CPython 3.11's 14.0; see
-//! [`is_new_since_14`] for how characters added since then are kept out,
-//! so that every code point answers as it does under CPython 3.11.
+//! The character data comes from ICU4X (`icu_properties`, `icu_casemap`,
+//! pinned in the workspace). Its tables follow a newer Unicode version than
+//! CPython 3.11's 14.0, so two corrections hold every answer to 14.0:
+//! characters added since then are treated as unassigned (category Cn, as
+//! CPython 3.11 sees them; [`is_new_since_14`]), and a few short lists undo
+//! the later changes to characters that already existed (`LOWERCASE_CHANGED`
+//! and the lists beside it). With them, every predicate and case mapping
+//! of every code point matches CPython 3.11 (`scripts/unicode-diff`
+//! compares the whole range; `tests/programs/str_unicode_scan.py` keeps
+//! checking most of it). After updating ICU4X, run the script and extend
+//! the lists with what it reports.
 //!
 //! Every function takes an ASCII fast path first: most text is ASCII, and
 //! for it no table is consulted.
@@ -433,8 +440,8 @@ pub fn is_lower_str(s: &str) -> bool {
 
 // Characters of Unicode 14.0 whose properties changed in later versions.
 // Found by comparing every code point's str predicates and case mappings
-// under CPython 3.11 with ours (in tests/programs/str_unicode_scan.py);
-// each list is sorted.
+// under CPython 3.11 with ours (`scripts/unicode-diff`); each list is
+// sorted.
 
 /// Lowercase (and so Cased) differs from 14.0: U+0295 stopped being
 /// lowercase (Ll → Lo in 16.0), the others became lowercase.
