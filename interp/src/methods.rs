@@ -474,22 +474,22 @@ fn str_count(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn str_upper(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "upper", 0, 0)?;
+    arity(&args, "str.upper", 0, 0)?;
     Ok(Value::string(unicode::upper(recv_str(&args)?)))
 }
 
 fn str_lower(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "lower", 0, 0)?;
+    arity(&args, "str.lower", 0, 0)?;
     Ok(Value::string(unicode::lower(recv_str(&args)?)))
 }
 
 fn str_casefold(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "casefold", 0, 0)?;
+    arity(&args, "str.casefold", 0, 0)?;
     Ok(Value::string(unicode::casefold(recv_str(&args)?)))
 }
 
 fn str_swapcase(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "swapcase", 0, 0)?;
+    arity(&args, "str.swapcase", 0, 0)?;
     Ok(Value::string(unicode::swapcase(recv_str(&args)?)))
 }
 
@@ -507,50 +507,50 @@ fn str_test(args: &Args<'_>, name: &str, f: fn(&str) -> bool) -> PyResult<Value>
 }
 
 fn str_isdigit(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isdigit", unicode::is_digit)
+    str_pred(&args, "str.isdigit", unicode::is_digit)
 }
 
 fn str_isdecimal(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isdecimal", unicode::is_decimal)
+    str_pred(&args, "str.isdecimal", unicode::is_decimal)
 }
 
 fn str_isnumeric(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isnumeric", unicode::is_numeric)
+    str_pred(&args, "str.isnumeric", unicode::is_numeric)
 }
 
 fn str_isalpha(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isalpha", unicode::is_alpha)
+    str_pred(&args, "str.isalpha", unicode::is_alpha)
 }
 
 fn str_isspace(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isspace", unicode::is_space)
+    str_pred(&args, "str.isspace", unicode::is_space)
 }
 
 fn str_isalnum(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isalnum", unicode::is_alnum)
+    str_pred(&args, "str.isalnum", unicode::is_alnum)
 }
 
 fn str_isupper(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_test(&args, "isupper", unicode::is_upper_str)
+    str_test(&args, "str.isupper", unicode::is_upper_str)
 }
 
 fn str_islower(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_test(&args, "islower", unicode::is_lower_str)
+    str_test(&args, "str.islower", unicode::is_lower_str)
 }
 
 fn str_istitle(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_test(&args, "istitle", unicode::is_title_str)
+    str_test(&args, "str.istitle", unicode::is_title_str)
 }
 
 fn str_isprintable(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     // Unlike the other predicates, true for the empty string.
-    str_test(&args, "isprintable", |s| {
+    str_test(&args, "str.isprintable", |s| {
         s.chars().all(unicode::is_printable)
     })
 }
 
 fn str_isidentifier(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_test(&args, "isidentifier", unicode::is_identifier)
+    str_test(&args, "str.isidentifier", unicode::is_identifier)
 }
 
 fn pad_impl(args: &Args<'_>, name: &str, align: char) -> PyResult<Value> {
@@ -619,12 +619,12 @@ fn str_zfill(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn str_capitalize(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "capitalize", 0, 0)?;
+    arity(&args, "str.capitalize", 0, 0)?;
     Ok(Value::string(unicode::capitalize(recv_str(&args)?)))
 }
 
 fn str_title(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "title", 0, 0)?;
+    arity(&args, "str.title", 0, 0)?;
     Ok(Value::string(unicode::title(recv_str(&args)?)))
 }
 

@@ -68,3 +68,45 @@ for s in ["٣", " ٣ ", "١٢٣", "\u3000٤٢\u3000", "𝟏𝟐", "߁߂", "١_٢
 print(float("١.٥"), float("٣e٢"), int("١٠", 16), int("\U0001d7cf\U0001d7ce", 2))
 
 print(repr("\u0378 \u00ad \u200b \U0001fae8 \U0001f600 a\u0301 \u2028 \u3000 𐐀 日本"))
+
+# Argument errors name the method as CPython does.
+for name in ["upper", "lower", "casefold", "swapcase", "capitalize", "title", "isdigit",
+             "isdecimal", "isnumeric", "isalpha", "isspace", "isalnum", "isupper",
+             "islower", "istitle", "isprintable", "isidentifier"]:
+    try:
+        if name == "upper":
+            "ß".upper(1)
+        elif name == "lower":
+            "ß".lower(1)
+        elif name == "casefold":
+            "ß".casefold(x=1)
+        elif name == "swapcase":
+            "ß".swapcase(1, 2)
+        elif name == "capitalize":
+            "ß".capitalize(1)
+        elif name == "title":
+            "ß".title(1)
+        elif name == "isdigit":
+            "ß".isdigit(1)
+        elif name == "isdecimal":
+            "ß".isdecimal(1)
+        elif name == "isnumeric":
+            "ß".isnumeric(1)
+        elif name == "isalpha":
+            "ß".isalpha(1)
+        elif name == "isspace":
+            "ß".isspace(1)
+        elif name == "isalnum":
+            "ß".isalnum(x=1)
+        elif name == "isupper":
+            "ß".isupper(1)
+        elif name == "islower":
+            "ß".islower(1)
+        elif name == "istitle":
+            "ß".istitle(1)
+        elif name == "isprintable":
+            "ß".isprintable(1)
+        else:
+            "ß".isidentifier(1)
+    except TypeError as e:
+        print(e)
