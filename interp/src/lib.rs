@@ -23,6 +23,7 @@ pub mod parse;
 pub mod quicken;
 pub mod stats;
 pub mod traceback;
+pub mod unicode;
 pub mod vm;
 
 pub use object::{PyErr, PyResult, Value};

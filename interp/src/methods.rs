@@ -10,6 +10,7 @@ use crate::object::{
     Args, DictKey, DictObj, IterObj, IterState, ListObj, NativeFn, PyErr, PyResult, Value, types,
 };
 use crate::ops;
+use crate::unicode;
 use crate::vm::Vm;
 
 /// A method table.
@@ -40,6 +41,16 @@ static STR_METHODS: Table = &[
     ("zfill", str_zfill),
     ("capitalize", str_capitalize),
     ("title", str_title),
+    // Later additions go last: `find` scans the table in order.
+    ("casefold", str_casefold),
+    ("swapcase", str_swapcase),
+    ("isdecimal", str_isdecimal),
+    ("isnumeric", str_isnumeric),
+    ("isupper", str_isupper),
+    ("islower", str_islower),
+    ("istitle", str_istitle),
+    ("isprintable", str_isprintable),
+    ("isidentifier", str_isidentifier),
 ];
 
 static LIST_METHODS: Table = &[
@@ -259,16 +270,16 @@ fn str_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let parts: Vec<Value> = match sep {
         None => {
             let mut out = Vec::new();
-            let mut rest = s.trim_start();
+            let mut rest = s.trim_start_matches(unicode::is_space);
             while !rest.is_empty() {
                 if out.len() == limit {
                     out.push(Value::str(rest));
                     break;
                 }
-                match rest.find(char::is_whitespace) {
+                match rest.find(unicode::is_space) {
                     Some(i) => {
                         out.push(Value::str(&rest[..i]));
-                        rest = rest[i..].trim_start();
+                        rest = rest[i..].trim_start_matches(unicode::is_space);
                     }
                     None => {
                         out.push(Value::str(rest));
@@ -302,10 +313,10 @@ fn strip_impl(args: &Args<'_>, name: &str, left: bool, right: bool) -> PyResult<
         None | Some(Value::None) => {
             let mut t = s;
             if left {
-                t = t.trim_start();
+                t = t.trim_start_matches(unicode::is_space);
             }
             if right {
-                t = t.trim_end();
+                t = t.trim_end_matches(unicode::is_space);
             }
             t
         }
@@ -463,37 +474,83 @@ fn str_count(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn str_upper(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "upper", 0, 0)?;
-    Ok(Value::string(recv_str(&args)?.to_uppercase()))
+    arity(&args, "str.upper", 0, 0)?;
+    Ok(Value::string(unicode::upper(recv_str(&args)?)))
 }
 
 fn str_lower(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "lower", 0, 0)?;
-    Ok(Value::string(recv_str(&args)?.to_lowercase()))
+    arity(&args, "str.lower", 0, 0)?;
+    Ok(Value::string(unicode::lower(recv_str(&args)?)))
 }
 
+fn str_casefold(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "str.casefold", 0, 0)?;
+    Ok(Value::string(unicode::casefold(recv_str(&args)?)))
+}
+
+fn str_swapcase(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "str.swapcase", 0, 0)?;
+    Ok(Value::string(unicode::swapcase(recv_str(&args)?)))
+}
+
+/// A predicate true when `s` is not empty and `f` holds for every character.
 fn str_pred(args: &Args<'_>, name: &str, f: fn(char) -> bool) -> PyResult<Value> {
     arity(args, name, 0, 0)?;
     let s = recv_str(args)?;
     Ok(Value::Bool(!s.is_empty() && s.chars().all(f)))
 }
 
+/// A predicate of the whole text (`str.isupper()`, `str.isidentifier()`, ...).
+fn str_test(args: &Args<'_>, name: &str, f: fn(&str) -> bool) -> PyResult<Value> {
+    arity(args, name, 0, 0)?;
+    Ok(Value::Bool(f(recv_str(args)?)))
+}
+
 fn str_isdigit(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isdigit", |c| {
-        c.is_ascii_digit() || (!c.is_ascii() && c.is_numeric())
-    })
+    str_pred(&args, "str.isdigit", unicode::is_digit)
+}
+
+fn str_isdecimal(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_pred(&args, "str.isdecimal", unicode::is_decimal)
+}
+
+fn str_isnumeric(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_pred(&args, "str.isnumeric", unicode::is_numeric)
 }
 
 fn str_isalpha(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isalpha", char::is_alphabetic)
+    str_pred(&args, "str.isalpha", unicode::is_alpha)
 }
 
 fn str_isspace(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isspace", char::is_whitespace)
+    str_pred(&args, "str.isspace", unicode::is_space)
 }
 
 fn str_isalnum(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    str_pred(&args, "isalnum", char::is_alphanumeric)
+    str_pred(&args, "str.isalnum", unicode::is_alnum)
+}
+
+fn str_isupper(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_test(&args, "str.isupper", unicode::is_upper_str)
+}
+
+fn str_islower(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_test(&args, "str.islower", unicode::is_lower_str)
+}
+
+fn str_istitle(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_test(&args, "str.istitle", unicode::is_title_str)
+}
+
+fn str_isprintable(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    // Unlike the other predicates, true for the empty string.
+    str_test(&args, "str.isprintable", |s| {
+        s.chars().all(unicode::is_printable)
+    })
+}
+
+fn str_isidentifier(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    str_test(&args, "str.isidentifier", unicode::is_identifier)
 }
 
 fn pad_impl(args: &Args<'_>, name: &str, align: char) -> PyResult<Value> {
@@ -562,32 +619,13 @@ fn str_zfill(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn str_capitalize(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "capitalize", 0, 0)?;
-    let s = recv_str(&args)?;
-    let mut it = s.chars();
-    Ok(Value::string(match it.next() {
-        Some(c) => c
-            .to_uppercase()
-            .chain(it.as_str().to_lowercase().chars())
-            .collect(),
-        None => String::new(),
-    }))
+    arity(&args, "str.capitalize", 0, 0)?;
+    Ok(Value::string(unicode::capitalize(recv_str(&args)?)))
 }
 
 fn str_title(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "title", 0, 0)?;
-    let s = recv_str(&args)?;
-    let mut out = String::with_capacity(s.len());
-    let mut prev_cased = false;
-    for c in s.chars() {
-        if prev_cased {
-            out.extend(c.to_lowercase());
-        } else {
-            out.extend(c.to_uppercase());
-        }
-        prev_cased = c.is_alphabetic();
-    }
-    Ok(Value::string(out))
+    arity(&args, "str.title", 0, 0)?;
+    Ok(Value::string(unicode::title(recv_str(&args)?)))
 }
 
 // ----- list -------------------------------------------------------------------------
