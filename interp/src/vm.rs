@@ -332,7 +332,10 @@ impl Vm {
                 via_runpy: false,
             },
         })?;
-        self.script_dir = Some(match path.parent() {
+        // CPython's sys.path[0]: the directory of the script's real path
+        // (symlinks and `..` resolved).
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.script_dir = Some(match real.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         });
