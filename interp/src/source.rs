@@ -124,12 +124,14 @@ pub fn read_source(
             return Ok(d.out);
         }
         // Stop early on a line that cannot end well however it goes on:
-        // it holds a NUL byte, or bytes that are not UTF-8 once the
-        // encoding is settled (a stream of random bytes has both).
+        // it holds a NUL byte, or bytes that are not UTF-8 where every
+        // line must be (a stream of random bytes has both). Either way
+        // `line` fails, so the line is not decoded twice.
         if rest.contains(&0) {
             d.line(rest, 0)?;
         }
         if d.enc == Some(Encoding::Utf8)
+            && d.checks_every_line()
             && let Err(e) = std::str::from_utf8(rest)
             && e.error_len().is_some()
         {
@@ -553,6 +555,33 @@ mod tests {
         assert_eq!(read(b"a\r\nb\rc\n").as_deref(), Ok("a\nb\nc\n"));
         assert_eq!(read(b"a\r").as_deref(), Ok("a\n"));
         assert_eq!(read(b"\xef\xbb\xbfx").as_deref(), Ok("x"));
+    }
+
+    /// A reader that hands out `n` bytes at a time, so that lines and
+    /// `\r\n` pairs straddle reads.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn lines_split_across_reads_decode_once() {
+        let src: &[u8] = b"\xef\xbb\xbfa = 1\r\nb = 'x'  # \xff\xfe\rc\r\n";
+        for n in 1..8 {
+            let got = read_source(&mut Trickle(src, n), "m.py", Origin::Module)
+                .map_err(|_| "error")
+                .expect("decodes");
+            assert_eq!(
+                got, "a = 1\nb = 'x'  # \u{fffd}\u{fffd}\nc\n",
+                "reads of {n}"
+            );
+        }
     }
 
     #[test]
