@@ -307,11 +307,11 @@ impl Decoder<'_> {
             );
         }
         // CPython decodes each string literal on its own and names the
-        // position inside it (in the line when the bytes are outside any
-        // literal this line opens).
+        // position inside it; bytes outside a literal it decodes from
+        // where they start (position 0).
         let pos = match place_in_line(bytes, at) {
             Place::String { body } => at - body,
-            _ => at,
+            _ => 0,
         };
         let reason = match e.error_len() {
             None => "unexpected end of data",
