@@ -163,8 +163,7 @@ impl Vm {
         let r = self.inner.run_main_code(code, &main.filename);
         let r = self.finish(r);
         let r = runpy_frames(r, runpy.then_some(RUNPY_RUN));
-        self.dump_after();
-        r
+        self.dump_after(r)
     }
 
     /// Runs source text as `__main__`; `filename` names it in tracebacks.
@@ -174,8 +173,7 @@ impl Vm {
         }
         let r = self.inner.run_main_source(source, filename);
         let r = self.finish(r);
-        self.dump_after();
-        r
+        self.dump_after(r)
     }
 
     /// The quickening statistics table (`typhon --stats`), if the builder
@@ -200,10 +198,12 @@ impl Vm {
         }
     }
 
-    /// With [`DumpBytecode::After`], prints the code of every module run.
-    fn dump_after(&mut self) {
+    /// With [`DumpBytecode::After`], prints the code of every module run,
+    /// after the program's outcome `r`; a failed write is the outcome of a
+    /// program that ran cleanly.
+    fn dump_after(&mut self, r: Result<(), Error>) -> Result<(), Error> {
         if self.dump != DumpBytecode::After {
-            return;
+            return r;
         }
         let text: Vec<String> = self
             .inner
@@ -211,14 +211,17 @@ impl Vm {
             .iter()
             .map(|c| c.to_string())
             .collect();
-        // A failed write leaves the rest unwritten; the exit flush reports
-        // it.
         for (i, t) in text.iter().enumerate() {
             let sep = if i > 0 { "\n" } else { "" };
-            if self.inner.write_out(sep).is_err() || self.inner.write_out(t).is_err() {
-                break;
+            let written = self
+                .inner
+                .write_out(sep)
+                .and_then(|()| self.inner.write_out(t));
+            if let Err(e) = written {
+                return r.and_then(|()| self.finish(Err(e)));
             }
         }
+        r
     }
 
     /// Flushes `print` output, as CPython flushes `sys.stdout` when the
