@@ -17,7 +17,7 @@ pub use config::{CapiConfig, Config, ConfigError, JitConfig, RuntimeConfig};
 use interp::object::ExcObj;
 use interp::object::types;
 use interp::output::Output;
-use interp::vm::{MainError, MainScript};
+use interp::vm::{MainError, MainScript, Runpy};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -65,8 +65,23 @@ pub enum Error {
 const RUNPY_RUN: &str = "  File \"<frozen runpy>\", line 198, in _run_module_as_main\n  File \"<frozen runpy>\", line 88, in _run_code\n";
 
 /// The frames of `runpy` and `importlib` in CPython's traceback of a
-/// `__main__.py` (of a directory or zip file) that does not compile.
+/// directory's `__main__.py` that does not compile.
 const RUNPY_COMPILE: &str = "  File \"<frozen runpy>\", line 191, in _run_module_as_main\n  File \"<frozen runpy>\", line 240, in _get_main_module_details\n  File \"<frozen runpy>\", line 159, in _get_module_details\n  File \"<frozen importlib._bootstrap_external>\", line 1074, in get_code\n  File \"<frozen importlib._bootstrap_external>\", line 1004, in source_to_code\n  File \"<frozen importlib._bootstrap>\", line 241, in _call_with_frames_removed\n";
+
+/// The frames of `runpy`, `importlib` and `zipimport` in CPython's
+/// traceback of a zip file's `__main__.py` that does not compile.
+const ZIPIMPORT_COMPILE: &str = "  File \"<frozen runpy>\", line 191, in _run_module_as_main\n  File \"<frozen runpy>\", line 240, in _get_main_module_details\n  File \"<frozen runpy>\", line 131, in _get_module_details\n  File \"<frozen importlib.util>\", line 103, in find_spec\n  File \"<frozen importlib._bootstrap>\", line 1078, in _find_spec\n  File \"<frozen importlib._bootstrap_external>\", line 1504, in find_spec\n  File \"<frozen importlib._bootstrap_external>\", line 1476, in _get_spec\n  File \"<frozen zipimport>\", line 169, in find_spec\n  File \"<frozen importlib._bootstrap>\", line 435, in spec_from_loader\n  File \"<frozen importlib._bootstrap_external>\", line 798, in spec_from_file_location\n  File \"<frozen zipimport>\", line 228, in get_filename\n  File \"<frozen zipimport>\", line 766, in _get_module_code\n  File \"<frozen zipimport>\", line 695, in _compile_source\n";
+
+/// The frames that head CPython's traceback of a main program run the
+/// `runpy` way, if it failed to compile (`compiling`) or while running.
+fn runpy_head(runpy: Runpy, compiling: bool) -> Option<&'static str> {
+    match (runpy, compiling) {
+        (Runpy::No, _) => None,
+        (_, false) => Some(RUNPY_RUN),
+        (Runpy::Directory, true) => Some(RUNPY_COMPILE),
+        (Runpy::Zip, true) => Some(ZIPIMPORT_COMPILE),
+    }
+}
 
 const TRACEBACK_HEADER: &str = "Traceback (most recent call last):\n";
 
@@ -144,12 +159,12 @@ impl Vm {
                 });
             }
             Err(MainError::NoMain { path }) => return Err(Error::NoMain { path }),
-            Err(MainError::Py { error, via_runpy }) => {
+            Err(MainError::Py { error, runpy }) => {
                 let r = self.finish(Err(error));
-                return runpy_frames(r, via_runpy.then_some(RUNPY_COMPILE));
+                return runpy_frames(r, runpy_head(runpy, true));
             }
         };
-        let runpy = main.via_runpy;
+        let runpy = main.runpy;
         if self.dump == DumpBytecode::Before {
             return self.dump(&main.text, dump_name.unwrap_or(&main.filename));
         }
@@ -157,12 +172,12 @@ impl Vm {
             Ok(code) => code,
             Err(e) => {
                 let r = self.finish(Err(e));
-                return runpy_frames(r, runpy.then_some(RUNPY_COMPILE));
+                return runpy_frames(r, runpy_head(runpy, true));
             }
         };
         let r = self.inner.run_main_code(code, &main.filename);
         let r = self.finish(r);
-        let r = runpy_frames(r, runpy.then_some(RUNPY_RUN));
+        let r = runpy_frames(r, runpy_head(runpy, false));
         self.dump_after(r)
     }
 

@@ -435,3 +435,102 @@ fn a_named_pipe_is_read_once() {
     assert_clean_exit(&o, 0);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "from a fifo ['arg']\n");
 }
+
+// ----- the process boundary: broken directories and zip files ---------------
+
+/// Writes a zip file holding `files` (deflated).
+fn write_zip(path: &Path, files: &[(&str, &[u8])]) {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::fs::File::create(path).expect("create zip"));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, bytes) in files {
+        z.start_file(*name, opts).expect("zip entry");
+        z.write_all(bytes).expect("zip write");
+    }
+    z.finish().expect("finish zip");
+}
+
+#[test]
+fn a_zip_main_with_a_nul_byte_is_cpythons_error() {
+    let d = TempDir::new("zipnul");
+    let zip = d.path().join("app.zip");
+    write_zip(&zip, &[("__main__.py", b"x = 1\x00\n")]);
+    let o = typhon().arg(&zip).output().expect("run typhon");
+    assert_clean_exit(&o, 1);
+    // As CPython 3.11 prints it: the frames of runpy and zipimport, then
+    // compile()'s wording for source given as bytes.
+    assert_eq!(
+        stderr(&o),
+        "Traceback (most recent call last):\n\
+         \x20 File \"<frozen runpy>\", line 191, in _run_module_as_main\n\
+         \x20 File \"<frozen runpy>\", line 240, in _get_main_module_details\n\
+         \x20 File \"<frozen runpy>\", line 131, in _get_module_details\n\
+         \x20 File \"<frozen importlib.util>\", line 103, in find_spec\n\
+         \x20 File \"<frozen importlib._bootstrap>\", line 1078, in _find_spec\n\
+         \x20 File \"<frozen importlib._bootstrap_external>\", line 1504, in find_spec\n\
+         \x20 File \"<frozen importlib._bootstrap_external>\", line 1476, in _get_spec\n\
+         \x20 File \"<frozen zipimport>\", line 169, in find_spec\n\
+         \x20 File \"<frozen importlib._bootstrap>\", line 435, in spec_from_loader\n\
+         \x20 File \"<frozen importlib._bootstrap_external>\", line 798, in spec_from_file_location\n\
+         \x20 File \"<frozen zipimport>\", line 228, in get_filename\n\
+         \x20 File \"<frozen zipimport>\", line 766, in _get_module_code\n\
+         \x20 File \"<frozen zipimport>\", line 695, in _compile_source\n\
+         SyntaxError: source code string cannot contain null bytes\n"
+    );
+}
+
+#[test]
+fn broken_zip_files_are_clean_errors() {
+    let d = TempDir::new("zipbroken");
+    let zip = d.path().join("app.zip");
+    let body = "print('hello')\n".repeat(2000);
+    write_zip(&zip, &[("__main__.py", body.as_bytes())]);
+    let good = std::fs::read(&zip).expect("read zip");
+    // Cut in half: no central directory, so not a zip file; read as
+    // source, which holds a NUL byte (CPython: the same SyntaxError).
+    std::fs::write(&zip, &good[..good.len() / 2]).expect("write");
+    let o = typhon().arg(&zip).output().expect("run typhon");
+    assert_clean_exit(&o, 1);
+    assert!(o.stdout.is_empty());
+    assert!(
+        stderr(&o).ends_with("\nSyntaxError: source code cannot contain null bytes\n"),
+        "{}",
+        stderr(&o)
+    );
+    // The directory intact, the compressed data garbled. (CPython:
+    // zlib.error from zipimport, status 1; Typhon: cannot read it.)
+    let mut bad = good.clone();
+    let at = good
+        .windows(11)
+        .position(|w| w == b"__main__.py")
+        .expect("entry name")
+        + 16;
+    for b in &mut bad[at..at + 40] {
+        *b ^= 0x55;
+    }
+    std::fs::write(&zip, &bad).expect("write");
+    let o = typhon().arg(&zip).output().expect("run typhon");
+    assert!(o.stdout.is_empty());
+    let code = o.status.code();
+    assert!(code == Some(1) || code == Some(2), "{:?}", o.status);
+    assert_clean_exit(&o, code.unwrap_or(-1));
+}
+
+#[test]
+fn a_directory_whose_main_is_not_a_file() {
+    let d = TempDir::new("dirmainisdir");
+    std::fs::create_dir_all(d.path().join("app/__main__.py")).expect("mkdir");
+    let o = typhon()
+        .arg("app")
+        .current_dir(d.path())
+        .output()
+        .expect("run typhon");
+    assert_clean_exit(&o, 1);
+    assert!(
+        stderr(&o).starts_with("typhon: can't find '__main__' module in '")
+            && stderr(&o).ends_with("/app'\n"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -266,13 +266,13 @@ impl Vm {
     pub fn read_main(&mut self, path: Option<&Path>) -> Result<MainScript, MainError> {
         let Some(path) = path else {
             let text = source::read_source(&mut std::io::stdin().lock(), "<stdin>", Origin::Script)
-                .map_err(|e| main_read_error(e, "<stdin>", false))?;
+                .map_err(|e| main_read_error(e, "<stdin>", Runpy::No))?;
             // CPython puts '' (the working directory) first on sys.path.
             self.script_dir = Some(PathBuf::from("."));
             return Ok(MainScript {
                 text,
                 filename: "<stdin>".into(),
-                via_runpy: false,
+                runpy: Runpy::No,
             });
         };
         let shown = cpython_abspath(path);
@@ -288,12 +288,12 @@ impl Vm {
             };
             let filename = format!("{}/__main__.py", shown.trim_end_matches('/'));
             let text = source::read_source(&mut file, &filename, Origin::Module)
-                .map_err(|e| main_read_error(e, &filename, true))?;
+                .map_err(|e| main_read_error(e, &filename, Runpy::Directory))?;
             self.script_dir = Some(path.to_path_buf());
             return Ok(MainScript {
                 text,
                 filename,
-                via_runpy: true,
+                runpy: Runpy::Directory,
             });
         }
         let mut file = std::fs::File::open(path).map_err(open_error)?;
@@ -309,14 +309,14 @@ impl Vm {
             let filename = format!("{shown}/__main__.py");
             let text = match archive.by_name("__main__.py") {
                 Ok(mut entry) => source::read_source(&mut entry, &filename, Origin::Module)
-                    .map_err(|e| main_read_error(e, &filename, true))?,
+                    .map_err(|e| main_read_error(e, &filename, Runpy::Zip))?,
                 Err(_) => return Err(MainError::NoMain { path: shown }),
             };
             self.main_zip = Some(MainZip { shown, archive });
             return Ok(MainScript {
                 text,
                 filename,
-                via_runpy: true,
+                runpy: Runpy::Zip,
             });
         }
         if regular {
@@ -329,7 +329,7 @@ impl Vm {
             },
             ReadError::Syntax(error) => MainError::Py {
                 error,
-                via_runpy: false,
+                runpy: Runpy::No,
             },
         })?;
         // CPython's sys.path[0]: the directory of the script's real path
@@ -342,7 +342,7 @@ impl Vm {
         Ok(MainScript {
             text,
             filename: shown,
-            via_runpy: false,
+            runpy: Runpy::No,
         })
     }
 
@@ -749,9 +749,22 @@ pub struct MainScript {
     /// forms it (the working directory joined to the path as given),
     /// `DIR/__main__.py` for a directory or zip file, `<stdin>`.
     pub filename: String,
-    /// Whether CPython runs it through `runpy` (a directory or zip file),
-    /// whose frames then head its tracebacks.
-    pub via_runpy: bool,
+    /// Whether CPython runs it through `runpy`, whose frames then head its
+    /// tracebacks.
+    pub runpy: Runpy,
+}
+
+/// How CPython 3.11 runs a main program: directly, or through `runpy`
+/// (a directory's or zip file's `__main__.py`), whose frames (and, for a
+/// zip file, `zipimport`'s) then head its tracebacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runpy {
+    /// A script or standard input, run directly.
+    No,
+    /// `DIR/__main__.py`.
+    Directory,
+    /// `__main__.py` in a zip file.
+    Zip,
 }
 
 /// Why [`Vm::read_main`] found no program to run.
@@ -773,9 +786,8 @@ pub enum MainError {
     Py {
         /// The exception.
         error: PyErr,
-        /// Whether it is a directory's or zip file's `__main__.py`, which
-        /// CPython reads through `runpy`.
-        via_runpy: bool,
+        /// How CPython would have been reading it.
+        runpy: Runpy,
     },
 }
 
@@ -822,13 +834,13 @@ pub fn cpython_abspath(path: &Path) -> String {
     }
 }
 
-fn main_read_error(e: ReadError, shown: &str, via_runpy: bool) -> MainError {
+fn main_read_error(e: ReadError, shown: &str, runpy: Runpy) -> MainError {
     match e {
         ReadError::Io(error) => MainError::Open {
             path: shown.to_owned(),
             error,
         },
-        ReadError::Syntax(error) => MainError::Py { error, via_runpy },
+        ReadError::Syntax(error) => MainError::Py { error, runpy },
     }
 }
 
