@@ -82,7 +82,12 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
             // from a string (`<string>`, `<embedded>`) shows no source line.
             let from_string = ent.code.source.filename.starts_with('<')
                 && ent.code.source.filename.ends_with('>');
-            if !from_string && let Some(src) = ent.code.source.line(ent.line) {
+            // Nor does a file CPython cannot read again (a pipe, a zip).
+            let unreadable = vm.source_unreadable(&ent.code.source.filename);
+            if !from_string
+                && !unreadable
+                && let Some(src) = ent.code.source.line(ent.line)
+            {
                 let t = src.trim();
                 if !t.is_empty() {
                     out.push_str(&format!("    {t}\n"));

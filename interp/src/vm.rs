@@ -83,6 +83,10 @@ pub struct Vm {
     /// The zip file run as the program, searched first by `import` (in
     /// place of `script_dir`).
     main_zip: Option<MainZip>,
+    /// Files whose source CPython's traceback printer cannot read again
+    /// (it reopens the file by name): a script read from a pipe or FIFO,
+    /// and modules inside a zip file. Their tracebacks show no lines.
+    unreadable: Vec<String>,
     native_stack_top: usize,
     pub(crate) jit: Box<dyn JitBackend>,
     /// Quickening statistics, when `config.stats` asked for them.
@@ -122,6 +126,7 @@ impl Vm {
             null_marker: ObjRef::from_static(&NULL_MARKER),
             script_dir: None,
             main_zip: None,
+            unreadable: Vec::new(),
             native_stack_top: &here as *const usize as usize,
             jit: Box::new(NoJit),
             stats: None,
@@ -249,6 +254,12 @@ impl Vm {
         d
     }
 
+    /// Whether tracebacks leave out the source lines of `filename`, as
+    /// CPython's do for a file it cannot read again by its name.
+    pub fn source_unreadable(&self, filename: &str) -> bool {
+        self.unreadable.iter().any(|f| f == filename)
+    }
+
     /// Runs a script file as `__main__` (see [`Vm::read_main`]).
     pub fn run_main_file(&mut self, path: &Path) -> PyResult<Value> {
         let main = match self.read_main(Some(path)) {
@@ -312,6 +323,7 @@ impl Vm {
                     .map_err(|e| main_read_error(e, &filename, Runpy::Zip))?,
                 Err(_) => return Err(MainError::NoMain { path: shown }),
             };
+            self.unreadable.push(filename.clone());
             self.main_zip = Some(MainZip { shown, archive });
             return Ok(MainScript {
                 text,
@@ -321,6 +333,9 @@ impl Vm {
         }
         if regular {
             file.rewind().map_err(open_error)?;
+        } else {
+            // A pipe, FIFO or device gives its bytes once.
+            self.unreadable.push(shown.clone());
         }
         let text = source::read_source(&mut file, &shown, Origin::Script).map_err(|e| match e {
             ReadError::Io(error) => MainError::Open {
@@ -645,6 +660,7 @@ impl Vm {
             };
             if let Some(text) = found {
                 let text = text.map_err(module_read_error)?;
+                self.unreadable.push(shown.clone());
                 return self.run_py_module(name, &text, &shown);
             }
         }
