@@ -1,7 +1,8 @@
 //! The `typhon` command: run a Python program.
 //!
 //! Exit codes follow CPython: 0 on success, 1 for an uncaught exception,
-//! 2 for usage errors, or the status given to `sys.exit()`.
+//! 2 for usage errors, the status given to `sys.exit()`, or 120 when
+//! output still buffered at exit cannot be written.
 
 use clap::Parser;
 
