@@ -65,6 +65,7 @@ pub fn read_source(
         bom: false,
         lineno: 1,
         offset: 0,
+        deferred: None,
         out: String::new(),
     };
     let mut raw: Vec<u8> = Vec::new();
@@ -121,7 +122,10 @@ pub fn read_source(
             if !rest.is_empty() {
                 d.line(rest, 0)?;
             }
-            return Ok(d.out);
+            return match d.deferred {
+                Some(e) => Err(e),
+                None => Ok(d.out),
+            };
         }
         // Stop early on a line that cannot end well however it goes on:
         // it holds a NUL byte, or bytes that are not UTF-8 where every
@@ -181,6 +185,8 @@ struct Decoder<'a> {
     lineno: u32,
     /// Offset in the file of the start of the line being decoded.
     offset: usize,
+    /// An error kept until the end of the input (see [`Decoder::fail`]).
+    deferred: Option<ReadError>,
     out: String,
 }
 
@@ -192,11 +198,56 @@ impl Decoder<'_> {
         // shows of a line with a NUL byte ends at the NUL.
         let nul = bytes.iter().position(|&b| b == 0);
         let text_bytes = &bytes[..nul.unwrap_or(bytes.len())];
+        let mut declaration = false;
         if self.enc.is_none() {
-            self.settle_encoding(text_bytes)?;
+            match self.settle_encoding(text_bytes) {
+                Ok(found) => declaration = found,
+                Err(e) => {
+                    self.fail(e)?;
+                    self.enc = Some(Encoding::Utf8);
+                }
+            }
         }
         let enc = self.enc.unwrap_or(Encoding::Utf8);
-        let text = self.decode(text_bytes, enc)?;
+        // The declaration's own line is a comment CPython reads before it
+        // knows the encoding, and never decodes; after a deferred error the
+        // text no longer matters.
+        // CPython 3.11 starts decoding a script with a declared encoding
+        // (other than UTF-8) at the last byte of the declaration's line:
+        // its line ending, or with none, a byte that must decode too.
+        if declaration
+            && ending == 0
+            && self.origin == Origin::Script
+            && self.enc == Some(Encoding::Ascii)
+            && bytes.last().is_some_and(|&b| b >= 0x80)
+        {
+            return Err(ReadError::Syntax(PyErr::new(
+                &types::SYNTAX_ERROR,
+                "encoding problem: ascii",
+            )));
+        }
+        // After the declaration a codec reads whole lines, past a NUL too.
+        if !declaration
+            && self.origin == Origin::Script
+            && self.enc == Some(Encoding::Ascii)
+            && bytes.iter().any(|&b| b >= 0x80)
+        {
+            return Err(ReadError::Syntax(PyErr::new(
+                &types::SYNTAX_ERROR,
+                "encoding problem: ascii",
+            )));
+        }
+        let text = if declaration || self.deferred.is_some() {
+            String::from_utf8_lossy(text_bytes)
+        } else {
+            match self.decode(text_bytes, enc) {
+                Ok(text) => text,
+                Err(e) => {
+                    self.fail(e)?;
+                    String::from_utf8_lossy(text_bytes)
+                }
+            }
+        };
         if nul.is_some() {
             return Err(ReadError::Syntax(match self.origin {
                 Origin::Script => self.located(
@@ -218,17 +269,37 @@ impl Decoder<'_> {
         Ok(())
     }
 
+    /// An error in the bytes: returned at once, or kept for the end of the
+    /// input where CPython would find a NUL byte first. That is anywhere
+    /// in source compiled from bytes (which `compile()` checks for NUL
+    /// before decoding), and in a script with a declared UTF-8, whose
+    /// literals CPython decodes only when it parses them.
+    fn fail(&mut self, e: ReadError) -> Result<(), ReadError> {
+        let defer = match self.origin {
+            Origin::Module => true,
+            Origin::Script => self.enc == Some(Encoding::Utf8) && !self.checks_every_line(),
+        };
+        if !defer {
+            return Err(e);
+        }
+        if self.deferred.is_none() {
+            self.deferred = Some(e);
+        }
+        Ok(())
+    }
+
     /// Looks for a coding declaration on the first two lines (PEP 263, as
     /// CPython's tokenizer reads it: on the second line only after a blank
-    /// or comment-only first line).
-    fn settle_encoding(&mut self, line: &[u8]) -> Result<(), ReadError> {
+    /// or comment-only first line). True if this line declares one.
+    fn settle_encoding(&mut self, line: &[u8]) -> Result<bool, ReadError> {
         if let Some(spec) = coding_spec(line) {
             let name = normal_name(&spec);
             if self.bom && name != "utf-8" {
-                return Err(ReadError::Syntax(PyErr::new(
-                    &types::SYNTAX_ERROR,
-                    format!("encoding problem: {name} with BOM"),
-                )));
+                let msg = format!("encoding problem: {name} with BOM");
+                return Err(ReadError::Syntax(match self.origin {
+                    Origin::Script => PyErr::new(&types::SYNTAX_ERROR, msg),
+                    Origin::Module => self.at_line_0(msg),
+                }));
             }
             let Some(enc) = lookup(&name) else {
                 return Err(ReadError::Syntax(match self.origin {
@@ -240,7 +311,7 @@ impl Decoder<'_> {
             };
             self.enc = Some(enc);
             self.declared = true;
-            return Ok(());
+            return Ok(true);
         }
         let only_comment = line
             .iter()
@@ -249,7 +320,7 @@ impl Decoder<'_> {
         if !only_comment || self.lineno >= 2 {
             self.enc = Some(Encoding::Utf8);
         }
-        Ok(())
+        Ok(false)
     }
 
     fn decode<'b>(&self, bytes: &'b [u8], enc: Encoding) -> Result<Cow<'b, str>, ReadError> {
@@ -309,20 +380,40 @@ impl Decoder<'_> {
         // CPython decodes each string literal on its own and names the
         // position inside it; bytes outside a literal it decodes from
         // where they start (position 0).
-        let pos = match place_in_line(bytes, at) {
-            Place::String { body } => at - body,
-            _ => 0,
+        let (pos, unit) = match place_in_line(bytes, at) {
+            Place::String { body, quote } => {
+                let len = bytes[at..].iter().take_while(|&&b| b != quote).count();
+                (at - body, &bytes[at..at + len])
+            }
+            // Outside a literal, CPython decodes the name token the bad byte
+            // is in (a name does not start with a digit).
+            _ => {
+                let name_byte = |b: &&u8| **b >= 0x80 || b.is_ascii_alphanumeric() || **b == b'_';
+                let back = bytes[..at].iter().rev().take_while(name_byte).count();
+                let digits = bytes[at - back..at]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                let run = bytes[at..].iter().take_while(name_byte).count();
+                (back - digits, &bytes[at..at + run])
+            }
         };
-        let reason = match e.error_len() {
-            None => "unexpected end of data",
-            Some(_) if matches!(byte, 0x80..=0xc1 | 0xf5..=0xff) => "invalid start byte",
-            Some(_) => "invalid continuation byte",
+        let reason = match std::str::from_utf8(unit).map_err(|e| e.error_len()) {
+            Err(None) => "unexpected end of data",
+            _ if matches!(byte, 0x80..=0xc1 | 0xf5..=0xff) => "invalid start byte",
+            _ => "invalid continuation byte",
         };
+        let mut text = String::from_utf8_lossy(bytes).into_owned();
+        // The parser, which reports this, shows the first line with its
+        // byte-order mark.
+        if self.bom && self.lineno == 1 {
+            text.insert(0, '\u{feff}');
+        }
         self.located(
             format!(
                 "(unicode error) 'utf-8' codec can't decode byte {byte:#04x} in position {pos}: {reason}"
             ),
-            Some(String::from_utf8_lossy(bytes).into_owned()),
+            Some(text),
         )
     }
 
@@ -359,8 +450,9 @@ enum Place {
     /// Outside strings and comments (or in a string begun on an earlier
     /// line).
     Code,
-    /// In a string literal whose text starts at offset `body`.
-    String { body: usize },
+    /// In a string literal whose text starts at offset `body`, closed by
+    /// `quote`.
+    String { body: usize, quote: u8 },
     /// In a comment.
     Comment,
 }
@@ -397,7 +489,7 @@ fn place_in_line(line: &[u8], at: usize) -> Place {
         i += 1;
     }
     match open {
-        Some((_, _, body)) => Place::String { body },
+        Some((quote, _, body)) => Place::String { body, quote },
         None => Place::Code,
     }
 }
@@ -584,14 +676,68 @@ mod tests {
         }
     }
 
+    fn module_error(bytes: &[u8]) -> String {
+        match read_source(&mut &bytes[..], "m.py", Origin::Module) {
+            Ok(_) => "ok".into(),
+            Err(ReadError::Io(e)) => e.to_string(),
+            Err(ReadError::Syntax(e)) => {
+                e.0.downcast::<crate::object::ExcObj>()
+                    .and_then(|x| x.args().first().and_then(|a| a.as_str().map(str::to_owned)))
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    /// Messages of `import m` as CPython 3.11 gives them.
+    #[test]
+    fn errors_of_source_compiled_from_bytes() {
+        let u = "(unicode error) 'utf-8' codec can't decode byte";
+        assert_eq!(
+            module_error(b"x = 1\ny = \"\xff\"\n"),
+            format!("{u} 0xff in position 0: invalid start byte")
+        );
+        assert_eq!(
+            module_error(b"print(1)\xc3\xa9\xff"),
+            format!("{u} 0xff in position 2: invalid start byte")
+        );
+        assert_eq!(
+            module_error(b"\xe9 "),
+            format!("{u} 0xe9 in position 0: unexpected end of data")
+        );
+        assert_eq!(
+            module_error(b"\r\n\xe9print(1)\xff'"),
+            format!("{u} 0xe9 in position 0: invalid continuation byte")
+        );
+        // A NUL byte anywhere comes first: compile() checks for it before
+        // decoding.
+        assert_eq!(
+            module_error(b"x = '\xff'\n# coding: foo\n\x00"),
+            "source code string cannot contain null bytes"
+        );
+        assert_eq!(
+            module_error(b"# coding: ascii\nx='\xe9'\n"),
+            "'ascii' codec can't decode byte 0xe9 in position 19: ordinal not in range(128)"
+        );
+        assert_eq!(module_error(b"# coding: foo\n"), "unknown encoding: foo");
+    }
+
     #[test]
     fn comments_and_strings_are_told_apart() {
         assert_eq!(place_in_line(b"x = 1  # \xff", 9), Place::Comment);
-        assert_eq!(place_in_line(b"x = 'a#\xff'", 7), Place::String { body: 5 });
+        assert_eq!(
+            place_in_line(b"x = 'a#\xff'", 7),
+            Place::String {
+                body: 5,
+                quote: b'\''
+            }
+        );
         assert_eq!(place_in_line(b"x = '\\'' # \xff", 11), Place::Comment);
         assert_eq!(
             place_in_line(b"x = \"\"\"a'\xff", 9),
-            Place::String { body: 7 }
+            Place::String {
+                body: 7,
+                quote: b'"'
+            }
         );
         assert_eq!(place_in_line(b"x = 1 \xff", 6), Place::Code);
     }
