@@ -308,8 +308,9 @@ impl Vm {
             });
         }
         let mut file = std::fs::File::open(path).map_err(open_error)?;
-        // Only a regular file can be a zip file; anything else (a pipe, a
-        // terminal) must be read once, from the start, without seeking.
+        // Only a regular file can be a zip file (which is read from its
+        // end); anything else (a pipe, a FIFO, a terminal) is read once,
+        // from the start.
         let regular = file.metadata().map(|m| m.is_file()).unwrap_or(false);
         if regular
             && let Some(mut archive) = file
@@ -337,16 +338,8 @@ impl Vm {
             // A pipe, FIFO or device gives its bytes once.
             self.unreadable.push(shown.clone());
         }
-        let text = source::read_source(&mut file, &shown, Origin::Script).map_err(|e| match e {
-            ReadError::Io(error) => MainError::Open {
-                path: shown.clone(),
-                error,
-            },
-            ReadError::Syntax(error) => MainError::Py {
-                error,
-                runpy: Runpy::No,
-            },
-        })?;
+        let text = source::read_source(&mut file, &shown, Origin::Script)
+            .map_err(|e| main_read_error(e, &shown, Runpy::No))?;
         // CPython's sys.path[0]: the directory of the script's real path
         // (symlinks and `..` resolved).
         let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
