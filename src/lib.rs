@@ -16,6 +16,8 @@ pub use config::{CapiConfig, Config, ConfigError, JitConfig, RuntimeConfig};
 
 use interp::object::ExcObj;
 use interp::object::types;
+use interp::output::Output;
+use interp::vm::{MainError, MainScript, Runpy};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -50,7 +52,38 @@ pub enum Error {
         /// The OS error text.
         reason: String,
     },
+    /// A directory or zip file to run has no `__main__.py`.
+    #[error("can't find '__main__' module in '{path}'")]
+    NoMain {
+        /// The absolute path of the directory or zip file.
+        path: String,
+    },
 }
+
+/// The two frames of `runpy` that head CPython's traceback of an exception
+/// raised by the `__main__.py` of a directory or zip file.
+const RUNPY_RUN: &str = "  File \"<frozen runpy>\", line 198, in _run_module_as_main\n  File \"<frozen runpy>\", line 88, in _run_code\n";
+
+/// The frames of `runpy` and `importlib` in CPython's traceback of a
+/// directory's `__main__.py` that does not compile.
+const RUNPY_COMPILE: &str = "  File \"<frozen runpy>\", line 191, in _run_module_as_main\n  File \"<frozen runpy>\", line 240, in _get_main_module_details\n  File \"<frozen runpy>\", line 159, in _get_module_details\n  File \"<frozen importlib._bootstrap_external>\", line 1074, in get_code\n  File \"<frozen importlib._bootstrap_external>\", line 1004, in source_to_code\n  File \"<frozen importlib._bootstrap>\", line 241, in _call_with_frames_removed\n";
+
+/// The frames of `runpy`, `importlib` and `zipimport` in CPython's
+/// traceback of a zip file's `__main__.py` that does not compile.
+const ZIPIMPORT_COMPILE: &str = "  File \"<frozen runpy>\", line 191, in _run_module_as_main\n  File \"<frozen runpy>\", line 240, in _get_main_module_details\n  File \"<frozen runpy>\", line 131, in _get_module_details\n  File \"<frozen importlib.util>\", line 103, in find_spec\n  File \"<frozen importlib._bootstrap>\", line 1078, in _find_spec\n  File \"<frozen importlib._bootstrap_external>\", line 1504, in find_spec\n  File \"<frozen importlib._bootstrap_external>\", line 1476, in _get_spec\n  File \"<frozen zipimport>\", line 169, in find_spec\n  File \"<frozen importlib._bootstrap>\", line 435, in spec_from_loader\n  File \"<frozen importlib._bootstrap_external>\", line 798, in spec_from_file_location\n  File \"<frozen zipimport>\", line 228, in get_filename\n  File \"<frozen zipimport>\", line 766, in _get_module_code\n  File \"<frozen zipimport>\", line 695, in _compile_source\n";
+
+/// The frames that head CPython's traceback of a main program run the
+/// `runpy` way, if it failed to compile (`compiling`) or while running.
+fn runpy_head(runpy: Runpy, compiling: bool) -> Option<&'static str> {
+    match (runpy, compiling) {
+        (Runpy::No, _) => None,
+        (_, false) => Some(RUNPY_RUN),
+        (Runpy::Directory, true) => Some(RUNPY_COMPILE),
+        (Runpy::Zip, true) => Some(ZIPIMPORT_COMPILE),
+    }
+}
+
+const TRACEBACK_HEADER: &str = "Traceback (most recent call last):\n";
 
 /// A Typhon interpreter.
 pub struct Vm {
@@ -93,25 +126,59 @@ impl Vm {
         }
     }
 
-    /// Runs a script file as `__main__`.
+    /// Runs a program as `__main__`, found as `python3 PATH` finds it: a
+    /// source file (which may be a pipe), or a directory or zip file with
+    /// a `__main__.py`.
     pub fn run_file(&mut self, path: impl AsRef<Path>) -> Result<(), Error> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
-            // CPython names the file by its absolute path.
-            path: std::path::absolute(path)
-                .unwrap_or_else(|_| path.to_path_buf())
-                .display()
-                .to_string(),
-            errno: e.raw_os_error().unwrap_or(0),
-            reason: io_reason(&e),
-        })?;
+        let main = self.inner.read_main(Some(path));
+        // A dump names the file as given, as the bytecode tests expect.
+        self.run_main(main, Some(&path.to_string_lossy()))
+    }
+
+    /// Runs the program on standard input as `__main__` (`<stdin>`).
+    pub fn run_stdin(&mut self) -> Result<(), Error> {
+        let main = self.inner.read_main(None);
+        self.run_main(main, None)
+    }
+
+    /// Runs what [`interp::Vm::read_main`] read; `dump_name` names it in
+    /// a `--dump-bytecode` listing instead of its traceback name.
+    fn run_main(
+        &mut self,
+        main: Result<MainScript, MainError>,
+        dump_name: Option<&str>,
+    ) -> Result<(), Error> {
+        let main = match main {
+            Ok(m) => m,
+            Err(MainError::Open { path, error }) => {
+                return Err(Error::Io {
+                    path,
+                    errno: error.raw_os_error().unwrap_or(0),
+                    reason: io_reason(&error),
+                });
+            }
+            Err(MainError::NoMain { path }) => return Err(Error::NoMain { path }),
+            Err(MainError::Py { error, runpy }) => {
+                let r = self.finish(Err(error));
+                return runpy_frames(r, runpy_head(runpy, true));
+            }
+        };
+        let runpy = main.runpy;
         if self.dump == DumpBytecode::Before {
-            return self.dump(&text, &path.to_string_lossy());
+            return self.dump(&main.text, dump_name.unwrap_or(&main.filename));
         }
-        let r = self.inner.run_main_file(path);
+        let code = match self.inner.compile(&main.text, &main.filename) {
+            Ok(code) => code,
+            Err(e) => {
+                let r = self.finish(Err(e));
+                return runpy_frames(r, runpy_head(runpy, true));
+            }
+        };
+        let r = self.inner.run_main_code(code, &main.filename);
         let r = self.finish(r);
-        self.dump_after();
-        r
+        let r = runpy_frames(r, runpy_head(runpy, false));
+        self.dump_after(r)
     }
 
     /// Runs source text as `__main__`; `filename` names it in tracebacks.
@@ -121,8 +188,7 @@ impl Vm {
         }
         let r = self.inner.run_main_source(source, filename);
         let r = self.finish(r);
-        self.dump_after();
-        r
+        self.dump_after(r)
     }
 
     /// The quickening statistics table (`typhon --stats`), if the builder
@@ -137,22 +203,22 @@ impl Vm {
     }
 
     fn dump(&mut self, text: &str, filename: &str) -> Result<(), Error> {
-        let r = self.inner.compile(text, filename);
+        let r = self
+            .inner
+            .compile(text, filename)
+            .and_then(|code| self.inner.write_out(&code.to_string()));
         match r {
-            Ok(code) => {
-                let s = code.to_string();
-                let _ = self.inner.write_out(&s);
-                self.inner.flush();
-                Ok(())
-            }
+            Ok(()) => Ok(()),
             Err(e) => self.finish(Err(e)),
         }
     }
 
-    /// With [`DumpBytecode::After`], prints the code of every module run.
-    fn dump_after(&mut self) {
+    /// With [`DumpBytecode::After`], prints the code of every module run,
+    /// after the program's outcome `r`; a failed write is the outcome of a
+    /// program that ran cleanly.
+    fn dump_after(&mut self, r: Result<(), Error>) -> Result<(), Error> {
         if self.dump != DumpBytecode::After {
-            return;
+            return r;
         }
         let text: Vec<String> = self
             .inner
@@ -161,16 +227,33 @@ impl Vm {
             .map(|c| c.to_string())
             .collect();
         for (i, t) in text.iter().enumerate() {
-            if i > 0 {
-                let _ = self.inner.write_out("\n");
+            let sep = if i > 0 { "\n" } else { "" };
+            let written = self
+                .inner
+                .write_out(sep)
+                .and_then(|()| self.inner.write_out(t));
+            if let Err(e) = written {
+                return r.and_then(|()| self.finish(Err(e)));
             }
-            let _ = self.inner.write_out(t);
         }
-        self.inner.flush();
+        r
+    }
+
+    /// Flushes `print` output, as CPython flushes `sys.stdout` when the
+    /// interpreter exits. If that fails, returns what CPython then prints
+    /// to stderr (`Exception ignored in: …` and the error); CPython's exit
+    /// status becomes 120. Output is also flushed, silently, when the `Vm`
+    /// is dropped; the `run_*` methods leave it buffered, as CPython does
+    /// until exit (so a traceback can come first).
+    pub fn flush_at_exit(&mut self) -> Option<String> {
+        let err = self.inner.flush().err()?;
+        let line = interp::traceback::exception_line(&mut self.inner, &err.0);
+        Some(format!(
+            "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n{line}\n"
+        ))
     }
 
     fn finish(&mut self, r: interp::PyResult<interp::Value>) -> Result<(), Error> {
-        self.inner.flush();
         let err = match r {
             Ok(_) => return Ok(()),
             Err(e) => e,
@@ -280,14 +363,12 @@ impl VmBuilder {
             stats: self.stats,
             keep_code: self.dump == DumpBytecode::After,
         };
-        let out = self.stdout.unwrap_or_else(|| {
-            Box::new(std::io::BufWriter::with_capacity(
-                64 * 1024,
-                std::io::stdout(),
-            ))
-        });
+        let out = match self.stdout {
+            Some(sink) => Output::plain(sink),
+            None => process_stdout(),
+        };
         capi::install();
-        let mut inner = interp::Vm::new(cfg, out);
+        let mut inner = interp::Vm::with_output(cfg, out);
         if self.config.jit.enabled {
             inner.set_jit(jit::backend());
         }
@@ -296,6 +377,64 @@ impl VmBuilder {
             dump: self.dump,
         }
     }
+}
+
+/// The process's standard output, buffered as CPython buffers
+/// `sys.stdout`: by the file's block size, and line by line on a terminal.
+/// It writes to its own handle on the descriptor, so that no second buffer
+/// (Rust's `Stdout` is line buffered) sits between Python and the file.
+fn process_stdout() -> Output {
+    use std::io::IsTerminal;
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let tty = std::io::stdout().is_terminal();
+    match std::io::stdout().as_fd().try_clone_to_owned() {
+        Ok(fd) => {
+            let file = std::fs::File::from(fd);
+            // CPython's FileIO._blksize: st_blksize when above 1.
+            let cap = match file.metadata() {
+                Ok(m) if m.blksize() > 1 => m.blksize() as usize,
+                _ => interp::output::DEFAULT_BUFFER_SIZE,
+            };
+            Output::new(Box::new(file), cap, tty)
+        }
+        Err(_) => Output::new(
+            Box::new(std::io::stdout()),
+            interp::output::DEFAULT_BUFFER_SIZE,
+            tty,
+        ),
+    }
+}
+
+/// Puts CPython's `runpy` frames (`frames`) at the head of the traceback
+/// of `r`'s exception: after the last `Traceback` header, which heads the
+/// exception that left the module; a `SyntaxError` from compiling has no
+/// header, so it gets one.
+fn runpy_frames(r: Result<(), Error>, frames: Option<&str>) -> Result<(), Error> {
+    let (
+        Some(frames),
+        Err(Error::Exception {
+            type_name,
+            message,
+            traceback,
+        }),
+    ) = (frames, &r)
+    else {
+        return r;
+    };
+    let traceback = match traceback.rfind(TRACEBACK_HEADER) {
+        Some(i) if frames == RUNPY_RUN => {
+            let at = i + TRACEBACK_HEADER.len();
+            format!("{}{frames}{}", &traceback[..at], &traceback[at..])
+        }
+        Some(_) => traceback.clone(),
+        None => format!("{TRACEBACK_HEADER}{frames}{traceback}"),
+    };
+    Err(Error::Exception {
+        type_name: type_name.clone(),
+        message: message.clone(),
+        traceback,
+    })
 }
 
 fn io_reason(e: &std::io::Error) -> String {

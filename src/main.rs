@@ -1,7 +1,8 @@
 //! The `typhon` command: run a Python program.
 //!
 //! Exit codes follow CPython: 0 on success, 1 for an uncaught exception,
-//! 2 for usage errors, or the status given to `sys.exit()`.
+//! 2 for usage errors, the status given to `sys.exit()`, or 120 when
+//! output still buffered at exit cannot be written.
 
 use clap::Parser;
 
@@ -11,14 +12,23 @@ use clap::Parser;
 #[global_allocator]
 static ALLOCATOR: abi::alloc::Mimalloc = abi::alloc::Mimalloc;
 
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+use std::os::unix::ffi::OsStringExt;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Run Python programs, with fast calls into C extensions.
+///
+/// Typhon's options come before the program, as with `python3`: the
+/// script (or `-c CODE`, or `-`) ends them, and everything after it is the
+/// program's `sys.argv[1:]`, options included. `main` splits the command
+/// line there before clap sees it, so clap parses only Typhon's options
+/// (the program fields below are declared for `--help`).
 #[derive(Parser, Debug)]
 #[command(name = "typhon", version, about, long_about = None)]
 struct Cli {
-    /// Program passed in as a string.
+    /// Program passed in as a string (ends the options).
     #[arg(short = 'c', value_name = "CODE")]
     code: Option<String>,
 
@@ -50,16 +60,15 @@ struct Cli {
     #[arg(long, hide = true)]
     check_leaks: bool,
 
-    /// The script to run (`typhon run FILE` is accepted too).
+    /// The program: a script, a directory or zip file with __main__.py, or
+    /// `-` for standard input (also read when no program is given and
+    /// standard input is not a terminal). `typhon run FILE` is accepted
+    /// too.
     #[arg(value_name = "FILE")]
     file: Option<String>,
 
     /// Arguments passed to the program in sys.argv[1:].
-    #[arg(
-        value_name = "ARGS",
-        trailing_var_arg = true,
-        allow_hyphen_values = true
-    )]
+    #[arg(value_name = "ARGS")]
     args: Vec<String>,
 }
 
@@ -76,44 +85,182 @@ enum DumpWhen {
 enum Target {
     File(PathBuf),
     Code(String),
+    Stdin,
+}
+
+/// The program named on the command line, before it is checked.
+enum Program {
+    /// `-c CODE`.
+    Code(OsString),
+    /// `-c` with nothing after it.
+    CodeMissing,
+    /// A path.
+    File(OsString),
+    /// `-` (`dash`), or nothing given.
+    Stdin { dash: bool },
+}
+
+/// The command line cut where Typhon's options end.
+struct Split {
+    /// The command name and Typhon's options, for clap.
+    options: Vec<OsString>,
+    program: Program,
+    /// The program's arguments (`sys.argv[1:]`).
+    rest: Vec<OsString>,
+    /// `typhon run` with no file after it.
+    run_without_file: bool,
+}
+
+/// Cuts the command line after Typhon's options, as CPython does: at the
+/// first word that is not an option (the script), `-` or `-c CODE`.
+fn split_command_line(args: Vec<OsString>) -> Split {
+    let mut options = Vec::new();
+    let mut it = args.into_iter();
+    options.extend(it.next());
+    let mut seen_run = false;
+    while let Some(a) = it.next() {
+        let bytes = a.as_encoded_bytes();
+        let program = if bytes == b"-" {
+            Program::Stdin { dash: true }
+        } else if bytes == b"--" {
+            match it.next() {
+                Some(f) => Program::File(f),
+                None => Program::Stdin { dash: false },
+            }
+        } else if bytes == b"-c" {
+            match it.next() {
+                Some(code) => Program::Code(code),
+                None => Program::CodeMissing,
+            }
+        } else if bytes.starts_with(b"-c") {
+            // `-cCODE`.
+            Program::Code(OsString::from_vec(bytes[2..].to_vec()))
+        } else if bytes.starts_with(b"-") {
+            // One of Typhon's options (clap checks which); `--config` takes
+            // the next word as its value.
+            let takes_value = bytes == b"--config";
+            options.push(a);
+            if takes_value {
+                options.extend(it.next());
+            }
+            continue;
+        } else if bytes == b"run" && !seen_run {
+            seen_run = true;
+            continue;
+        } else {
+            Program::File(a)
+        };
+        return Split {
+            options,
+            program,
+            rest: it.collect(),
+            run_without_file: false,
+        };
+    }
+    Split {
+        options,
+        program: Program::Stdin { dash: false },
+        rest: Vec::new(),
+        run_without_file: seen_run,
+    }
+}
+
+/// An argument as `sys.argv` holds it. CPython decodes bytes that are not
+/// UTF-8 with `surrogateescape` (`b'\xff'` becomes `'\udcff'`); a Typhon
+/// `str` is UTF-8 and cannot hold a lone surrogate, so each such byte
+/// becomes U+FFFD instead (README, "Using it").
+fn arg_text(a: &OsString) -> String {
+    a.to_string_lossy().into_owned()
+}
+
+/// CPython's error for `-c CODE` that is not UTF-8: decoded with
+/// `surrogateescape`, the command cannot be encoded back for the parser.
+fn undecodable_command(code: &[u8]) -> String {
+    let mut pos = 0usize; // characters before the first bad byte
+    let mut run = 0usize; // bad bytes in a row from there
+    for chunk in code.utf8_chunks() {
+        if run == 0 {
+            pos += chunk.valid().chars().count();
+            run = chunk.invalid().len();
+        } else if chunk.valid().is_empty() {
+            run += chunk.invalid().len();
+        } else {
+            break;
+        }
+    }
+    let first = code
+        .utf8_chunks()
+        .find_map(|c| c.invalid().first().copied())
+        .unwrap_or(0);
+    let what = if run == 1 {
+        format!("character '\\udc{first:02x}' in position {pos}")
+    } else {
+        format!("characters in position {pos}-{}", pos + run - 1)
+    };
+    format!(
+        "Unable to decode the command from the command line:\n\
+         UnicodeEncodeError: 'utf-8' codec can't encode {what}: surrogates not allowed\n"
+    )
+}
+
+/// Writes to stderr; a stderr that cannot be written (closed, full) is
+/// ignored, as CPython ignores it, rather than a panic.
+fn to_stderr(text: &str) {
+    let _ = std::io::stderr().write_all(text.as_bytes());
 }
 
 fn main() -> ExitCode {
-    let mut cli = Cli::parse();
-    if cli.file.as_deref() == Some("run") && cli.code.is_none() {
-        if cli.args.is_empty() {
-            eprintln!("typhon: 'run' needs a FILE to run");
+    let split = split_command_line(std::env::args_os().collect());
+    let cli = Cli::parse_from(&split.options);
+    if split.run_without_file {
+        to_stderr("typhon: 'run' needs a FILE to run\n");
+        return ExitCode::from(2);
+    }
+    let mut argv: Vec<String> = split.rest.iter().map(arg_text).collect();
+    let target = match split.program {
+        Program::Code(code) => match code.into_string() {
+            Ok(c) => {
+                argv.insert(0, "-c".into());
+                Target::Code(c)
+            }
+            Err(raw) => {
+                to_stderr(&undecodable_command(raw.as_encoded_bytes()));
+                return ExitCode::from(1);
+            }
+        },
+        Program::CodeMissing => {
+            to_stderr("typhon: Argument expected for the -c option\n");
             return ExitCode::from(2);
         }
-        cli.file = Some(cli.args.remove(0));
-    }
-    // With -c, the first positional word is an argument, not a script.
-    if cli.code.is_some()
-        && let Some(first) = cli.file.take()
-    {
-        cli.args.insert(0, first);
-    }
-    let (target, argv0) = match (&cli.code, &cli.file) {
-        (Some(c), _) => (Target::Code(c.clone()), "-c".to_owned()),
-        (None, Some(f)) => (Target::File(PathBuf::from(f)), f.clone()),
-        (None, None) => {
-            eprintln!("typhon: no program given (try 'typhon FILE.py' or 'typhon --help')");
-            return ExitCode::from(2);
+        Program::File(f) => {
+            argv.insert(0, arg_text(&f));
+            Target::File(PathBuf::from(f))
+        }
+        Program::Stdin { dash } => {
+            // Without a program, CPython reads one from standard input
+            // unless that is a terminal (then it starts its REPL, which
+            // Typhon does not have).
+            if !dash && std::io::stdin().is_terminal() {
+                to_stderr("typhon: no program given (try 'typhon FILE.py' or 'typhon --help')\n");
+                return ExitCode::from(2);
+            }
+            argv.insert(0, if dash { "-".into() } else { String::new() });
+            Target::Stdin
         }
     };
     let script = match &target {
+        // A directory's own typhon.toml is the one next to its __main__.py.
+        Target::File(p) if p.is_dir() => Some(p.join("__main__.py")),
         Target::File(p) => Some(p.clone()),
-        Target::Code(_) => None,
+        Target::Code(_) | Target::Stdin => None,
     };
     let config = match typhon::Config::discover(cli.config.as_deref(), script.as_deref()) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("typhon: {e}");
+            to_stderr(&format!("typhon: {e}\n"));
             return ExitCode::from(2);
         }
     };
-    let mut argv = vec![argv0];
-    argv.extend(cli.args.iter().cloned());
     let dump = match cli.dump_bytecode {
         None => typhon::DumpBytecode::Off,
         Some(DumpWhen::Before) => typhon::DumpBytecode::Before,
@@ -130,7 +277,7 @@ fn main() -> ExitCode {
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
         _ => {
-            eprintln!("typhon: internal error: the interpreter thread failed");
+            to_stderr("typhon: internal error: the interpreter thread failed\n");
             ExitCode::from(70)
         }
     }
@@ -155,36 +302,47 @@ fn run(
         let r = match &target {
             Target::File(p) => vm.run_file(p),
             Target::Code(c) => vm.run_source(c, "<string>"),
+            Target::Stdin => vm.run_stdin(),
         };
         let report = vm.stats_report();
-        let status = match r {
+        let mut status = match r {
             Ok(()) => 0,
             Err(typhon::Error::Exception { traceback, .. }) => {
-                eprint!("{traceback}");
+                to_stderr(&traceback);
                 1
             }
             Err(typhon::Error::Exit { code, message }) => {
                 if let Some(m) = message {
-                    eprintln!("{m}");
+                    to_stderr(&format!("{m}\n"));
                 }
                 (code & 0xff) as u8
             }
             Err(e @ typhon::Error::Io { .. }) => {
-                eprintln!("typhon: {e}");
+                to_stderr(&format!("typhon: {e}\n"));
                 2
             }
+            Err(e @ typhon::Error::NoMain { .. }) => {
+                to_stderr(&format!("typhon: {e}\n"));
+                1
+            }
         };
+        // Output still buffered is written now, after the traceback, as
+        // CPython writes it when the interpreter exits.
+        if let Some(lost) = vm.flush_at_exit() {
+            to_stderr(&lost);
+            status = 120;
+        }
         if let Some(report) = report {
-            eprint!("{report}");
+            to_stderr(&report);
         }
         status
     };
     if check_leaks {
         let live = typhon::live_objects() - baseline;
         if live != 0 {
-            eprintln!(
-                "typhon: leak check failed: {live} heap objects still alive after the program"
-            );
+            to_stderr(&format!(
+                "typhon: leak check failed: {live} heap objects still alive after the program\n"
+            ));
             return 70;
         }
     }

@@ -112,11 +112,13 @@ fn help_lists_the_options() {
 }
 
 #[test]
-fn no_program_is_a_usage_error() {
+fn no_program_reads_standard_input() {
+    // `python3 < /dev/null` runs the empty program; only a terminal on
+    // standard input would mean "no program" (CPython's REPL; Typhon then
+    // says "no program given", exit 2).
     let o = typhon().output().expect("run typhon");
-    assert_status(&o, 2);
-    assert!(o.stdout.is_empty());
-    assert!(stderr(&o).contains("no program given"), "{}", stderr(&o));
+    assert_status(&o, 0);
+    assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{}", stderr(&o));
 }
 
 #[test]
@@ -279,14 +281,23 @@ fn missing_file_is_exit_2_with_cpythons_message() {
     assert_status(&o, 2);
     assert!(o.stdout.is_empty());
     // CPython: "python3: can't open file '/abs/dir/does_not_exist.py': [Errno 2] No such file or directory"
-    // Typhon names the path as given rather than the absolute path.
-    let err = stderr(&o);
-    assert!(err.contains("can't open file '"), "{err}");
-    assert!(
-        err.contains("does_not_exist.py': [Errno 2] No such file or directory\n"),
-        "{err}"
+    // (the working directory joined to the path as given, `./` kept).
+    let abs = d.path().canonicalize().expect("canonical temp dir");
+    let err = stderr(&o).replace(&d.path().display().to_string(), &abs.display().to_string());
+    assert_eq!(
+        err,
+        format!(
+            "typhon: can't open file '{}/does_not_exist.py': [Errno 2] No such file or directory\n",
+            abs.display()
+        )
     );
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let o = run_in(d.path(), &["./sub/../gone.py"]);
+    assert_status(&o, 2);
+    assert!(
+        stderr(&o).ends_with("/./sub/../gone.py': [Errno 2] No such file or directory\n"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -654,5 +665,274 @@ fn deep_nesting_is_a_recursion_error_not_a_crash() {
     assert_eq!(
         stderr(&o),
         "RecursionError: maximum recursion depth exceeded during compilation\n"
+    );
+}
+
+// ----- where the options end ------------------------------------------------
+
+#[test]
+fn words_after_the_script_belong_to_it() {
+    let d = TempDir::new("after");
+    d.write("show_argv.py", ARGV_PY);
+    // python3 show_argv.py --stats -c 1  ->  ['show_argv.py', '--stats', '-c', '1']
+    let o = run_in(d.path(), &["show_argv.py", "--stats", "-c", "1"]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "['show_argv.py', '--stats', '-c', '1']\n4\n");
+    assert!(o.stderr.is_empty(), "no stats table: {}", stderr(&o));
+    let o = run_in(d.path(), &["show_argv.py", "--stats"]);
+    assert_eq!(stdout(&o), "['show_argv.py', '--stats']\n2\n");
+    let o = run_in(d.path(), &["show_argv.py", "--help", "--version", "-"]);
+    assert_status(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "['show_argv.py', '--help', '--version', '-']\n4\n"
+    );
+    // Typhon's own options still go before the script.
+    let o = run_in(d.path(), &["--stats", "show_argv.py", "x"]);
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "['show_argv.py', 'x']\n2\n");
+    assert!(stderr(&o).starts_with("Typhon quickening stats\n"));
+}
+
+#[test]
+fn words_after_dash_c_code_belong_to_the_program() {
+    // python3 -c 'import sys; print(sys.argv)' --stats -c 1  ->  ['-c', '--stats', '-c', '1']
+    let o = typhon()
+        .args(["-c", "import sys; print(sys.argv)", "--stats", "-c", "1"])
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "['-c', '--stats', '-c', '1']\n");
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    // `-cCODE` in one word, and code that starts with a hyphen.
+    let o = typhon()
+        .args(["-cprint(-1)", "x"])
+        .output()
+        .expect("run typhon");
+    assert_eq!(stdout(&o), "-1\n");
+    let o = typhon().args(["-c", "-1"]).output().expect("run typhon");
+    assert_status(&o, 0);
+    // `-c` with nothing after it.
+    let o = typhon().arg("-c").output().expect("run typhon");
+    assert_status(&o, 2);
+    assert!(stderr(&o).contains("Argument expected for the -c option"));
+}
+
+#[test]
+fn non_utf8_arguments_and_file_names_work() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let d = TempDir::new("nonutf8");
+    let name = OsStr::from_bytes(b"prog\xff.py");
+    std::fs::write(d.path().join(name), ARGV_PY).expect("write");
+    // CPython: ['prog\udcff.py', 'a\udcffb']; a Typhon str cannot hold a
+    // lone surrogate, so the byte reads as U+FFFD.
+    let o = typhon()
+        .arg(name)
+        .arg(OsStr::from_bytes(b"a\xffb"))
+        .current_dir(d.path())
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 0);
+    assert_eq!(stdout(&o), "['prog\u{fffd}.py', 'a\u{fffd}b']\n2\n");
+    // -c CODE that is not UTF-8: CPython's message and status.
+    let o = typhon()
+        .arg("-c")
+        .arg(OsStr::from_bytes(b"print(\"\xff\xfe\")"))
+        .output()
+        .expect("run typhon");
+    assert_status(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        "Unable to decode the command from the command line:\n\
+         UnicodeEncodeError: 'utf-8' codec can't encode characters in position 7-8: surrogates not allowed\n"
+    );
+    let o = typhon()
+        .arg("-c")
+        .arg(OsStr::from_bytes(b"\xc3"))
+        .output()
+        .expect("run typhon");
+    assert_eq!(
+        stderr(&o),
+        "Unable to decode the command from the command line:\n\
+         UnicodeEncodeError: 'utf-8' codec can't encode character '\\udcc3' in position 0: surrogates not allowed\n"
+    );
+}
+
+// ----- standard input, directories, zip files ------------------------------
+
+/// Runs `typhon ARGS` in `dir` with `input` on standard input.
+fn run_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = typhon()
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("write stdin");
+    drop(stdin);
+    child.wait_with_output().expect("wait")
+}
+
+const STDIN_PY: &[u8] =
+    b"import sys\nprint(sys.argv, __name__, __file__)\nimport helper_mod\n1/0\n";
+
+#[test]
+fn the_program_can_come_on_standard_input() {
+    let d = TempDir::new("stdin");
+    d.write("helper_mod.py", "print('helper')\n");
+    // python3 - a --stats < prog: argv ['-', 'a', '--stats'], file <stdin>,
+    // imports from the working directory, no source lines in the traceback.
+    let tb = "Traceback (most recent call last):\n  File \"<stdin>\", line 4, in <module>\n\
+              ZeroDivisionError: division by zero\n";
+    let o = run_with_stdin(d.path(), &["-", "a", "--stats"], STDIN_PY);
+    assert_status(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        "['-', 'a', '--stats'] __main__ <stdin>\nhelper\n"
+    );
+    assert_eq!(stderr(&o), tb);
+    // No program at all, standard input not a terminal: argv [''].
+    let o = run_with_stdin(d.path(), &[], STDIN_PY);
+    assert_status(&o, 1);
+    assert_eq!(stdout(&o), "[''] __main__ <stdin>\nhelper\n");
+    assert_eq!(stderr(&o), tb);
+}
+
+#[test]
+fn a_script_from_a_pipe_runs() {
+    // `echo 'print(1)' | typhon /dev/stdin` ran as an empty program: the
+    // file was read twice.
+    let d = TempDir::new("devstdin");
+    let o = run_with_stdin(
+        d.path(),
+        &["/dev/stdin", "x"],
+        b"import sys\nprint(1, sys.argv)\n1/0\n",
+    );
+    assert_status(&o, 1);
+    assert_eq!(stdout(&o), "1 ['/dev/stdin', 'x']\n");
+    // CPython reads the file again for the traceback's source lines, and
+    // a pipe has nothing more to give: no line is shown.
+    assert_eq!(
+        stderr(&o),
+        "Traceback (most recent call last):\n  File \"/dev/stdin\", line 3, in <module>\n\
+         ZeroDivisionError: division by zero\n"
+    );
+}
+
+const MAIN_PY: &str = "import sys, helper_mod\nprint(sys.argv, __name__, __file__)\n1/0\n";
+
+#[test]
+fn a_directory_with_main_runs() {
+    let d = TempDir::new("dirmain");
+    d.write("app/__main__.py", MAIN_PY);
+    d.write("app/helper_mod.py", "print('helper', __file__)\n");
+    let o = run_in(d.path(), &["app", "x"]);
+    assert_status(&o, 1);
+    let abs = d.path().canonicalize().expect("canonical temp dir");
+    let norm = |s: String| s.replace(&d.path().display().to_string(), &abs.display().to_string());
+    let main = abs.join("app/__main__.py");
+    assert_eq!(
+        norm(stdout(&o)),
+        format!(
+            "helper {}\n['app', 'x'] __main__ {}\n",
+            abs.join("app/helper_mod.py").display(),
+            main.display()
+        )
+    );
+    // CPython runs it through runpy, whose frames head the traceback.
+    assert_eq!(
+        norm(stderr(&o)),
+        format!(
+            "Traceback (most recent call last):\n\
+             \x20 File \"<frozen runpy>\", line 198, in _run_module_as_main\n\
+             \x20 File \"<frozen runpy>\", line 88, in _run_code\n\
+             \x20 File \"{}\", line 3, in <module>\n    1/0\n\
+             ZeroDivisionError: division by zero\n",
+            main.display()
+        )
+    );
+    // Without __main__.py: CPython's message and status 1.
+    std::fs::create_dir_all(d.path().join("empty")).expect("mkdir");
+    let o = run_in(d.path(), &["empty"]);
+    assert_status(&o, 1);
+    assert_eq!(
+        norm(stderr(&o)),
+        format!(
+            "typhon: can't find '__main__' module in '{}'\n",
+            abs.join("empty").display()
+        )
+    );
+}
+
+/// Writes a zip file of `files`, stored or deflated (what Python's
+/// `zipfile` and zip(1) write).
+fn make_zip(path: &Path, files: &[(&str, &str)], deflate: bool) {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::fs::File::create(path).expect("create zip"));
+    let method = if deflate {
+        zip::CompressionMethod::Deflated
+    } else {
+        zip::CompressionMethod::Stored
+    };
+    let opts = zip::write::SimpleFileOptions::default().compression_method(method);
+    for (name, text) in files {
+        z.start_file(*name, opts).expect("zip entry");
+        z.write_all(text.as_bytes()).expect("zip write");
+    }
+    z.finish().expect("finish zip");
+}
+
+#[test]
+fn a_zip_file_with_main_runs() {
+    let d = TempDir::new("zipmain");
+    for deflate in [false, true] {
+        make_zip(
+            &d.path().join("app.zip"),
+            &[
+                ("__main__.py", MAIN_PY),
+                ("helper_mod.py", "print('helper', __file__)\n"),
+            ],
+            deflate,
+        );
+        let o = run_in(d.path(), &["app.zip", "--stats"]);
+        assert_status(&o, 1);
+        let abs = d.path().canonicalize().expect("canonical temp dir");
+        let norm =
+            |s: String| s.replace(&d.path().display().to_string(), &abs.display().to_string());
+        let zip = abs.join("app.zip");
+        assert_eq!(
+            norm(stdout(&o)),
+            format!(
+                "helper {z}/helper_mod.py\n['app.zip', '--stats'] __main__ {z}/__main__.py\n",
+                z = zip.display()
+            )
+        );
+        // No source lines: CPython cannot open a file inside a zip file.
+        assert_eq!(
+            norm(stderr(&o)),
+            format!(
+                "Traceback (most recent call last):\n\
+                 \x20 File \"<frozen runpy>\", line 198, in _run_module_as_main\n\
+                 \x20 File \"<frozen runpy>\", line 88, in _run_code\n\
+                 \x20 File \"{}/__main__.py\", line 3, in <module>\n\
+                 ZeroDivisionError: division by zero\n",
+                zip.display()
+            )
+        );
+    }
+    // A zip file without __main__.py.
+    make_zip(&d.path().join("lib.zip"), &[("m.py", "x = 1\n")], true);
+    let o = run_in(d.path(), &["lib.zip"]);
+    assert_status(&o, 1);
+    assert!(
+        stderr(&o).starts_with("typhon: can't find '__main__' module in '")
+            && stderr(&o).ends_with("lib.zip'\n"),
+        "{}",
+        stderr(&o)
     );
 }

@@ -109,3 +109,428 @@ fn config_file_with_binary_garbage_is_a_clean_error() {
     assert_clean_exit(&o, 2);
     assert!(o.stdout.is_empty(), "the program ran");
 }
+
+// ----- the process boundary: output streams ---------------------------------
+
+/// Runs `typhon ARGS` under `sh -c SHELL_REDIRECTS`, for streams Command
+/// cannot set up (a closed descriptor).
+fn typhon_sh(redirect: &str, args: &[&str]) -> Output {
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(format!("exec \"$0\" \"$@\" {redirect}"))
+        .arg(env!("CARGO_BIN_EXE_typhon"))
+        .args(args)
+        .env_remove("TYPHON_PATH")
+        .env_remove("TYPHON_JIT")
+        .stdin(Stdio::null());
+    c.output().expect("run typhon")
+}
+
+/// `typhon ARGS > /dev/full`.
+fn to_dev_full(args: &[&str]) -> Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("open /dev/full");
+    typhon()
+        .args(args)
+        .stdout(Stdio::from(full))
+        .output()
+        .expect("run typhon")
+}
+
+const LOST_AT_EXIT: &str = "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n\
+                            OSError: [Errno 28] No space left on device\n";
+
+#[test]
+fn small_output_to_a_full_disk_is_reported_at_exit() {
+    // python3 -c 'print(1)' > /dev/full: the exit flush fails; status 120.
+    let o = to_dev_full(&["-c", "print(1)"]);
+    assert_clean_exit(&o, 120);
+    assert_eq!(stderr(&o), LOST_AT_EXIT);
+    // After a traceback or sys.exit, the same (the traceback comes first).
+    let o = to_dev_full(&["-c", "print(1); 1/0"]);
+    assert_clean_exit(&o, 120);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n\
+             ZeroDivisionError: division by zero\n{LOST_AT_EXIT}"
+        )
+    );
+    let o = to_dev_full(&["-c", "import sys; print(1); sys.exit('bye')"]);
+    assert_clean_exit(&o, 120);
+    assert_eq!(stderr(&o), format!("bye\n{LOST_AT_EXIT}"));
+    // Nothing written, nothing lost.
+    let o = to_dev_full(&["-c", "pass"]);
+    assert_clean_exit(&o, 0);
+}
+
+#[test]
+fn large_output_to_a_full_disk_raises_in_the_program() {
+    // The print that fills CPython's 8 KiB text buffer raises; what it held
+    // is dropped, so the exit flush has nothing left to fail.
+    let o = to_dev_full(&["-c", "for i in range(10**5): print(i)"]);
+    assert_clean_exit(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n\
+         OSError: [Errno 28] No space left on device\n"
+    );
+    // Caught, at the same print as in CPython (i == 1860).
+    let o = to_dev_full(&[
+        "-c",
+        "for i in range(10**5):\n    try:\n        print(i)\n    except OSError as e:\n        \
+         r = (i, e.errno, e.strerror, str(e))\n        break\nassert r == (1860, 28, \
+         'No space left on device', '[Errno 28] No space left on device'), r\n",
+    ]);
+    assert_clean_exit(&o, 0);
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn a_failed_explicit_flush_raises_and_keeps_the_output() {
+    // print(..., flush=True) raises; the bytes stay buffered, so the exit
+    // flush fails again (CPython: status 120).
+    let o = to_dev_full(&[
+        "-c",
+        "try:\n    print(1, flush=True)\nexcept OSError as e:\n    caught = e\n\
+         assert type(caught) is OSError and caught.errno == 28\nprint(2)\n",
+    ]);
+    assert_clean_exit(&o, 120);
+    assert_eq!(stderr(&o), LOST_AT_EXIT);
+}
+
+#[test]
+fn closed_stdout_loses_the_output_quietly() {
+    // python3 -c 'print(1)' >&-  exits 0 (sys.stdout is None and print
+    // does nothing); Typhon's closed descriptor reads as /dev/null.
+    let o = typhon_sh(">&-", &["-c", "print(1)"]);
+    assert_clean_exit(&o, 0);
+    assert_eq!(stderr(&o), "");
+    // A closed or full stderr loses the traceback, not the status.
+    let o = typhon_sh("2>&-", &["-c", "1/0"]);
+    assert_clean_exit(&o, 1);
+    let o = typhon_sh("2>/dev/full", &["-c", "1/0"]);
+    assert_clean_exit(&o, 1);
+}
+
+/// Runs `typhon ARGS` with its stdout a pipe whose reading end is closed
+/// at once; returns the output once it ends.
+fn to_closed_pipe(args: &[&str]) -> Output {
+    let mut child = typhon()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("wait")
+}
+
+#[test]
+fn a_broken_pipe_is_broken_pipe_error() {
+    // python3 -c 'for i in range(10**6): print(i)' | head -1: SIGPIPE is
+    // ignored, the write fails with EPIPE.
+    let o = to_closed_pipe(&["-c", "for i in range(10**6): print(i)"]);
+    assert_clean_exit(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\n\
+         BrokenPipeError: [Errno 32] Broken pipe\n"
+    );
+    // A small output fails at the exit flush. (The loop gives the test
+    // time to close its end before anything is written.)
+    let o = to_closed_pipe(&["-c", "for i in range(10**6): pass\nprint(1)"]);
+    assert_clean_exit(&o, 120);
+    assert_eq!(
+        stderr(&o),
+        "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n\
+         BrokenPipeError: [Errno 32] Broken pipe\n"
+    );
+    // BrokenPipeError is a ConnectionError and an OSError.
+    let o = to_closed_pipe(&[
+        "-c",
+        "import sys\ntry:\n    for i in range(10**6): print(i)\nexcept ConnectionError as e:\n    \
+         sys.exit(7 if isinstance(e, OSError) and e.errno == 32 else 9)\n",
+    ]);
+    assert_clean_exit(&o, 7);
+}
+
+// ----- the process boundary: source bytes ------------------------------------
+
+/// Runs `typhon FILE` on a file holding `bytes`; returns the output and
+/// the file's absolute path as CPython names it.
+fn run_source(tag: &str, bytes: &[u8]) -> (Output, String) {
+    let d = TempDir::new(tag);
+    let p = d.write("prog.py", bytes);
+    let o = typhon().arg(&p).output().expect("run typhon");
+    (o, p.display().to_string())
+}
+
+#[test]
+fn non_utf8_source_is_cpythons_syntax_error() {
+    let (o, f) = run_source("nonutf8", b"print(1)\nx = '\xff'\n");
+    assert_clean_exit(&o, 1);
+    assert!(o.stdout.is_empty());
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "SyntaxError: Non-UTF-8 code starting with '\\xff' in file {f} on line 2, \
+             but no encoding declared; see https://peps.python.org/pep-0263/ for details\n"
+        )
+    );
+    // Lines end at \r too.
+    let (o, f) = run_source("nonutf8cr", b"print(1)\rprint(2)\r# \xe9\n");
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "SyntaxError: Non-UTF-8 code starting with '\\xe9' in file {f} on line 3, \
+             but no encoding declared; see https://peps.python.org/pep-0263/ for details\n"
+        )
+    );
+}
+
+#[test]
+fn coding_declarations_are_honoured() {
+    let (o, _) = run_source("latin1", b"# -*- coding: latin-1 -*-\nprint('caf\xe9')\n");
+    assert_clean_exit(&o, 0);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "caf\u{e9}\n");
+    // On the second line, after a comment line; aliases as CPython's codecs.
+    let (o, _) = run_source(
+        "latin1l2",
+        b"#!/usr/bin/env python3\n# vim: set fileencoding=L1 :\nprint('\xe9')\n",
+    );
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "\u{e9}\n");
+    // Not after a line of code.
+    let (o, _) = run_source("latin1late", b"x = 1\n# coding: latin-1\nprint('\xe9')\n");
+    assert_clean_exit(&o, 1);
+    assert!(stderr(&o).starts_with("SyntaxError: Non-UTF-8 code starting with '\\xe9'"));
+    // An unknown encoding, and ASCII that is not.
+    let (o, _) = run_source("unknownenc", b"# coding: klingon\nprint(1)\n");
+    assert_clean_exit(&o, 1);
+    assert_eq!(stderr(&o), "SyntaxError: encoding problem: klingon\n");
+    let (o, _) = run_source("asciienc", b"# coding: us-ascii\nprint(1)\nprint('\xe9')\n");
+    assert_eq!(stderr(&o), "SyntaxError: encoding problem: ascii\n");
+    // A BOM is UTF-8, and contradicts any other declaration.
+    let (o, _) = run_source("bom", b"\xef\xbb\xbfprint('bom')\n");
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "bom\n");
+    let (o, _) = run_source("bomlatin", b"\xef\xbb\xbf# coding: latin-1\nprint(1)\n");
+    assert_eq!(
+        stderr(&o),
+        "SyntaxError: encoding problem: iso-8859-1 with BOM\n"
+    );
+}
+
+#[test]
+fn imported_modules_are_decoded_the_same_way() {
+    let d = TempDir::new("importenc");
+    let main = d.write("main.py", b"import m\nprint(m.s)\n");
+    d.write("m.py", b"# coding: latin-1\ns = 'caf\xe9'\r\n# \xff\r\n");
+    let o = typhon().arg(&main).output().expect("run typhon");
+    assert_clean_exit(&o, 0);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "caf\u{e9}\n");
+    // Undeclared, a bad byte in a comment is fine (CPython decodes
+    // imported source literal by literal); a NUL byte is not.
+    d.write("m.py", b"s = 'ok'  # \xff\n");
+    let o = typhon().arg(&main).output().expect("run typhon");
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "ok\n");
+    d.write("m.py", b"s = 1\x00\n");
+    let o = typhon().arg(&main).output().expect("run typhon");
+    assert_clean_exit(&o, 1);
+    assert!(
+        stderr(&o)
+            .ends_with("    import m\nSyntaxError: source code string cannot contain null bytes\n"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn nul_byte_in_source_is_a_syntax_error() {
+    let (o, f) = run_source("nul", b"print(1)\nx = 1\x00 + 2\n");
+    assert_clean_exit(&o, 1);
+    assert!(o.stdout.is_empty());
+    // The line is shown up to the NUL, with no caret.
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "  File \"{f}\", line 2\n    x = 1\nSyntaxError: source code cannot contain null bytes\n"
+        )
+    );
+}
+
+#[test]
+fn crlf_and_lone_cr_become_newlines() {
+    let (o, _) = run_source(
+        "crlf",
+        b"x = '''a\r\nb\rc'''\r\nprint(repr(x))\rprint(len(x))\r\n",
+    );
+    assert_clean_exit(&o, 0);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "'a\\nb\\nc'\n5\n");
+}
+
+/// Waits for `child` at most `secs` seconds; kills it and fails if it is
+/// still running then.
+fn wait_at_most(mut child: std::process::Child, secs: u64) -> Output {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        if child.try_wait().expect("try_wait").is_some() {
+            return child.wait_with_output().expect("wait");
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("typhon still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn endless_streams_of_bad_source_stop_at_once() {
+    // /dev/urandom: the first line with a byte that is not UTF-8 (or a NUL).
+    let child = typhon()
+        .arg("/dev/urandom")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    let o = wait_at_most(child, 10);
+    assert_clean_exit(&o, 1);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("SyntaxError: Non-UTF-8 code starting with '\\x")
+            || err.ends_with("SyntaxError: source code cannot contain null bytes\n"),
+        "{err}"
+    );
+    // /dev/zero: the first NUL (CPython reads its first line forever).
+    let child = typhon()
+        .arg("/dev/zero")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    let o = wait_at_most(child, 10);
+    assert_clean_exit(&o, 1);
+    assert!(stderr(&o).ends_with("SyntaxError: source code cannot contain null bytes\n"));
+}
+
+#[test]
+fn a_named_pipe_is_read_once() {
+    let d = TempDir::new("fifo");
+    let fifo = d.path().join("prog.py");
+    let st = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(st.success());
+    let child = typhon()
+        .arg(&fifo)
+        .arg("arg")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    // Opening a FIFO for writing waits for its reader: typhon.
+    std::fs::write(&fifo, b"import sys\nprint('from a fifo', sys.argv[1:])\n").expect("write fifo");
+    let o = wait_at_most(child, 10);
+    assert_clean_exit(&o, 0);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "from a fifo ['arg']\n");
+}
+
+// ----- the process boundary: broken directories and zip files ---------------
+
+/// Writes a zip file holding `files` (deflated).
+fn write_zip(path: &Path, files: &[(&str, &[u8])]) {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::fs::File::create(path).expect("create zip"));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, bytes) in files {
+        z.start_file(*name, opts).expect("zip entry");
+        z.write_all(bytes).expect("zip write");
+    }
+    z.finish().expect("finish zip");
+}
+
+#[test]
+fn a_zip_main_with_a_nul_byte_is_cpythons_error() {
+    let d = TempDir::new("zipnul");
+    let zip = d.path().join("app.zip");
+    write_zip(&zip, &[("__main__.py", b"x = 1\x00\n")]);
+    let o = typhon().arg(&zip).output().expect("run typhon");
+    assert_clean_exit(&o, 1);
+    // As CPython 3.11 prints it: the frames of runpy and zipimport, then
+    // compile()'s wording for source given as bytes.
+    assert_eq!(
+        stderr(&o),
+        "Traceback (most recent call last):\n\
+         \x20 File \"<frozen runpy>\", line 191, in _run_module_as_main\n\
+         \x20 File \"<frozen runpy>\", line 240, in _get_main_module_details\n\
+         \x20 File \"<frozen runpy>\", line 131, in _get_module_details\n\
+         \x20 File \"<frozen importlib.util>\", line 103, in find_spec\n\
+         \x20 File \"<frozen importlib._bootstrap>\", line 1078, in _find_spec\n\
+         \x20 File \"<frozen importlib._bootstrap_external>\", line 1504, in find_spec\n\
+         \x20 File \"<frozen importlib._bootstrap_external>\", line 1476, in _get_spec\n\
+         \x20 File \"<frozen zipimport>\", line 169, in find_spec\n\
+         \x20 File \"<frozen importlib._bootstrap>\", line 435, in spec_from_loader\n\
+         \x20 File \"<frozen importlib._bootstrap_external>\", line 798, in spec_from_file_location\n\
+         \x20 File \"<frozen zipimport>\", line 228, in get_filename\n\
+         \x20 File \"<frozen zipimport>\", line 766, in _get_module_code\n\
+         \x20 File \"<frozen zipimport>\", line 695, in _compile_source\n\
+         SyntaxError: source code string cannot contain null bytes\n"
+    );
+}
+
+#[test]
+fn broken_zip_files_are_clean_errors() {
+    let d = TempDir::new("zipbroken");
+    let zip = d.path().join("app.zip");
+    let body = "print('hello')\n".repeat(2000);
+    write_zip(&zip, &[("__main__.py", body.as_bytes())]);
+    let good = std::fs::read(&zip).expect("read zip");
+    // Cut in half: no central directory, so not a zip file; read as
+    // source, which holds a NUL byte (CPython: the same SyntaxError).
+    std::fs::write(&zip, &good[..good.len() / 2]).expect("write");
+    let o = typhon().arg(&zip).output().expect("run typhon");
+    assert_clean_exit(&o, 1);
+    assert!(o.stdout.is_empty());
+    assert!(
+        stderr(&o).ends_with("\nSyntaxError: source code cannot contain null bytes\n"),
+        "{}",
+        stderr(&o)
+    );
+    // The directory intact, the compressed data garbled. (CPython:
+    // zlib.error from zipimport, status 1; Typhon: cannot read it.)
+    let mut bad = good.clone();
+    let at = good
+        .windows(11)
+        .position(|w| w == b"__main__.py")
+        .expect("entry name")
+        + 16;
+    for b in &mut bad[at..at + 40] {
+        *b ^= 0x55;
+    }
+    std::fs::write(&zip, &bad).expect("write");
+    let o = typhon().arg(&zip).output().expect("run typhon");
+    assert!(o.stdout.is_empty());
+    let code = o.status.code();
+    assert!(code == Some(1) || code == Some(2), "{:?}", o.status);
+    assert_clean_exit(&o, code.unwrap_or(-1));
+}
+
+#[test]
+fn a_directory_whose_main_is_not_a_file() {
+    let d = TempDir::new("dirmainisdir");
+    std::fs::create_dir_all(d.path().join("app/__main__.py")).expect("mkdir");
+    let o = typhon()
+        .arg("app")
+        .current_dir(d.path())
+        .output()
+        .expect("run typhon");
+    assert_clean_exit(&o, 1);
+    assert!(
+        stderr(&o).starts_with("typhon: can't find '__main__' module in '")
+            && stderr(&o).ends_with("/app'\n"),
+        "{}",
+        stderr(&o)
+    );
+}

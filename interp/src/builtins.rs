@@ -160,7 +160,7 @@ fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         None => false,
     };
     if flush {
-        vm.flush();
+        vm.flush()?;
     }
     Ok(Value::None)
 }

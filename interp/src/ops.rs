@@ -2012,6 +2012,12 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
         if args.len() == 1 && v.type_of().is_subtype(types::KEY_ERROR.get()) {
             return repr(vm, &args[0]);
         }
+        // OSError(errno, strerror) reads `[Errno N] text`.
+        if args.len() == 2 && v.type_of().is_subtype(types::OS_ERROR.get()) {
+            let errno = str_of(vm, &args[0])?;
+            let text = str_of(vm, &args[1])?;
+            return Ok(format!("[Errno {errno}] {text}"));
+        }
         return match args.len() {
             0 => Ok(String::new()),
             1 => str_of(vm, &args[0]),

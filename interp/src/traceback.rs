@@ -82,7 +82,12 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
             // from a string (`<string>`, `<embedded>`) shows no source line.
             let from_string = ent.code.source.filename.starts_with('<')
                 && ent.code.source.filename.ends_with('>');
-            if !from_string && let Some(src) = ent.code.source.line(ent.line) {
+            // Nor does a file CPython cannot read again (a pipe, a zip).
+            let unreadable = vm.source_unreadable(&ent.code.source.filename);
+            if !from_string
+                && !unreadable
+                && let Some(src) = ent.code.source.line(ent.line)
+            {
                 let t = src.trim();
                 if !t.is_empty() {
                     out.push_str(&format!("    {t}\n"));
@@ -100,10 +105,13 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
             let trimmed = text.trim_start();
             let removed = text.chars().count() - trimmed.chars().count();
             out.push_str(&format!("    {}\n", trimmed.trim_end()));
-            let caret = (info.col as usize)
-                .saturating_sub(1)
-                .saturating_sub(removed);
-            out.push_str(&format!("    {}^\n", " ".repeat(caret)));
+            // Column 0: no column is known (CPython's offset None).
+            if info.col > 0 {
+                let caret = (info.col as usize)
+                    .saturating_sub(1)
+                    .saturating_sub(removed);
+                out.push_str(&format!("    {}^\n", " ".repeat(caret)));
+            }
         }
     }
     out.push_str(&exception_line(vm, e));
@@ -117,7 +125,9 @@ pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
         return name;
     };
     let msg = ops::str_of(vm, &Value::Obj(e.clone())).unwrap_or_default();
-    if let Some(info) = &x.syntax {
+    if let Some(info) = &x.syntax
+        && info.col > 0
+    {
         return format!(
             "{name}: {msg} ({}:{}:{})",
             info.filename, info.line, info.col

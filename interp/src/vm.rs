@@ -13,9 +13,11 @@ use crate::object::{
     Args, Builtin, DictKey, DictObj, ExcObj, Function, ModuleObj, ObjRef, PyErr, PyResult,
     StaticType, StrObj, Value,
 };
+use crate::output::{self, Output};
 use crate::parse;
+use crate::source::{self, Origin, ReadError};
 use std::collections::HashMap;
-use std::io::Write;
+use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -68,7 +70,7 @@ pub struct Vm {
     pub(crate) handled: Vec<ObjRef>,
     /// Current depth of Python frames.
     pub(crate) depth: usize,
-    pub(crate) out: Box<dyn Write>,
+    pub(crate) out: Output,
     /// Pre-made method objects of built-in types, indexed like
     /// [`methods::table`].
     pub(crate) method_objs: Vec<Vec<Value>>,
@@ -78,6 +80,13 @@ pub struct Vm {
     pub(crate) null_marker: ObjRef,
     /// Directory of the main script (searched first by `import`).
     pub(crate) script_dir: Option<PathBuf>,
+    /// The zip file run as the program, searched first by `import` (in
+    /// place of `script_dir`).
+    main_zip: Option<MainZip>,
+    /// Files whose source CPython's traceback printer cannot read again
+    /// (it reopens the file by name): a script read from a pipe or FIFO,
+    /// and modules inside a zip file. Their tracebacks show no lines.
+    unreadable: Vec<String>,
     native_stack_top: usize,
     pub(crate) jit: Box<dyn JitBackend>,
     /// Quickening statistics, when `config.stats` asked for them.
@@ -97,8 +106,13 @@ const NATIVE_STACK_BUDGET: usize = 64 * 1024 * 1024;
 
 impl Vm {
     /// A new interpreter with the given settings, writing `print` output to
-    /// `out`.
+    /// `out` (block buffered as CPython buffers a file).
     pub fn new(config: VmConfig, out: Box<dyn Write>) -> Vm {
+        Vm::with_output(config, Output::plain(out))
+    }
+
+    /// A new interpreter writing `print` output to `out`.
+    pub fn with_output(config: VmConfig, out: Output) -> Vm {
         let here = 0usize;
         let mut vm = Vm {
             config,
@@ -111,6 +125,8 @@ impl Vm {
             ext_methods: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
             script_dir: None,
+            main_zip: None,
+            unreadable: Vec::new(),
             native_stack_top: &here as *const usize as usize,
             jit: Box::new(NoJit),
             stats: None,
@@ -144,16 +160,19 @@ impl Vm {
         &self.config
     }
 
-    /// Flushes buffered `print` output.
-    pub fn flush(&mut self) {
-        let _ = self.out.flush();
+    /// Flushes buffered `print` output (`sys.stdout.flush()`): a failed
+    /// write is CPython's `OSError` (`BrokenPipeError` for a closed pipe),
+    /// and what was not written stays buffered for the next flush.
+    pub fn flush(&mut self) -> PyResult<()> {
+        self.out.flush().map_err(|e| output::os_error(&e))
     }
 
-    /// Writes text to the VM's standard output.
+    /// Writes text to the VM's standard output (`sys.stdout.write`); a
+    /// failed write raises as in [`Vm::flush`].
     pub fn write_out(&mut self, s: &str) -> PyResult<()> {
         self.out
-            .write_all(s.as_bytes())
-            .map_err(|e| PyErr::new(&types::SYSTEM_ERROR, format!("cannot write output: {e}")))
+            .write(s.as_bytes())
+            .map_err(|e| output::os_error(&e))
     }
 
     /// The builtins dict.
@@ -178,9 +197,12 @@ impl Vm {
     /// Compiles `text` (named `filename` in tracebacks) into a module code
     /// object.
     pub fn compile(&mut self, text: &str, filename: &str) -> PyResult<Rc<Code>> {
+        // Text read from a file is already in this form; a string given
+        // directly is translated as CPython's `compile()` does.
+        source::check_no_nul(text)?;
         let source = Rc::new(Source {
             filename: filename.to_owned(),
-            text: text.to_owned(),
+            text: source::translate_newlines(text).into_owned(),
         });
         let code = parse::parse_and_compile(source)?;
         if self.config.keep_code {
@@ -232,39 +254,117 @@ impl Vm {
         d
     }
 
-    /// Runs a script file as `__main__`.
+    /// Whether tracebacks leave out the source lines of `filename`, as
+    /// CPython's do for a file it cannot read again by its name.
+    pub fn source_unreadable(&self, filename: &str) -> bool {
+        self.unreadable.iter().any(|f| f == filename)
+    }
+
+    /// Runs a script file as `__main__` (see [`Vm::read_main`]).
     pub fn run_main_file(&mut self, path: &Path) -> PyResult<Value> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            PyErr::new(
-                &types::IMPORT_ERROR,
-                format!("can't open file '{}': {e}", path.display()),
-            )
-        })?;
-        // CPython 3.11 reports the script by its absolute path.
-        let shown = std::path::absolute(path)
-            .unwrap_or_else(|_| path.to_path_buf())
-            .to_string_lossy()
-            .into_owned();
-        self.script_dir = Some(
-            path.parent()
-                .map(|p| {
-                    if p.as_os_str().is_empty() {
-                        PathBuf::from(".")
-                    } else {
-                        p.to_path_buf()
-                    }
-                })
-                .unwrap_or_else(|| PathBuf::from(".")),
-        );
-        self.run_main_source(&text, &shown)
+        let main = match self.read_main(Some(path)) {
+            Ok(m) => m,
+            Err(MainError::Py { error, .. }) => return Err(error),
+            Err(e) => return Err(PyErr::new(&types::OS_ERROR, e.to_string())),
+        };
+        self.run_main_source(&main.text, &main.filename)
+    }
+
+    /// Reads the program `typhon PATH` runs, as CPython finds it: `path`
+    /// a source file (read once, so a pipe or FIFO works), a directory or
+    /// zip file holding `__main__.py`, or with `None` standard input. The
+    /// place it came from becomes the first place `import` looks.
+    pub fn read_main(&mut self, path: Option<&Path>) -> Result<MainScript, MainError> {
+        let Some(path) = path else {
+            let text = source::read_source(&mut std::io::stdin().lock(), "<stdin>", Origin::Script)
+                .map_err(|e| main_read_error(e, "<stdin>", Runpy::No))?;
+            // CPython puts '' (the working directory) first on sys.path.
+            self.script_dir = Some(PathBuf::from("."));
+            return Ok(MainScript {
+                text,
+                filename: "<stdin>".into(),
+                runpy: Runpy::No,
+            });
+        };
+        let shown = cpython_abspath(path);
+        let open_error = |error: std::io::Error| MainError::Open {
+            path: shown.clone(),
+            error,
+        };
+        if path.is_dir() {
+            let main = path.join("__main__.py");
+            let mut file = match std::fs::File::open(&main) {
+                Ok(f) if main.is_file() => f,
+                _ => return Err(MainError::NoMain { path: shown }),
+            };
+            let filename = format!("{}/__main__.py", shown.trim_end_matches('/'));
+            let text = source::read_source(&mut file, &filename, Origin::Module)
+                .map_err(|e| main_read_error(e, &filename, Runpy::Directory))?;
+            self.script_dir = Some(path.to_path_buf());
+            return Ok(MainScript {
+                text,
+                filename,
+                runpy: Runpy::Directory,
+            });
+        }
+        let mut file = std::fs::File::open(path).map_err(open_error)?;
+        // Only a regular file can be a zip file (which is read from its
+        // end); anything else (a pipe, a FIFO, a terminal) is read once,
+        // from the start.
+        let regular = file.metadata().map(|m| m.is_file()).unwrap_or(false);
+        if regular
+            && let Some(mut archive) = file
+                .try_clone()
+                .ok()
+                .and_then(|f| zip::ZipArchive::new(f).ok())
+        {
+            let filename = format!("{shown}/__main__.py");
+            let text = match archive.by_name("__main__.py") {
+                Ok(mut entry) => source::read_source(&mut entry, &filename, Origin::Module)
+                    .map_err(|e| main_read_error(e, &filename, Runpy::Zip))?,
+                Err(_) => return Err(MainError::NoMain { path: shown }),
+            };
+            self.unreadable.push(filename.clone());
+            self.main_zip = Some(MainZip { shown, archive });
+            return Ok(MainScript {
+                text,
+                filename,
+                runpy: Runpy::Zip,
+            });
+        }
+        if regular {
+            file.rewind().map_err(open_error)?;
+        } else {
+            // A pipe, FIFO or device gives its bytes once.
+            self.unreadable.push(shown.clone());
+        }
+        let text = source::read_source(&mut file, &shown, Origin::Script)
+            .map_err(|e| main_read_error(e, &shown, Runpy::No))?;
+        // CPython's sys.path[0]: the directory of the script's real path
+        // (symlinks and `..` resolved).
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.script_dir = Some(match real.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        });
+        Ok(MainScript {
+            text,
+            filename: shown,
+            runpy: Runpy::No,
+        })
     }
 
     /// Runs source text as `__main__`.
     pub fn run_main_source(&mut self, text: &str, filename: &str) -> PyResult<Value> {
+        let code = self.compile(text, filename)?;
+        self.run_main_code(code, filename)
+    }
+
+    /// Runs compiled code as `__main__` (`__file__` is `filename`).
+    pub fn run_main_code(&mut self, code: Rc<Code>, filename: &str) -> PyResult<Value> {
         let globals = self.new_module_dict("__main__", Some(filename));
         let module = Value::Obj(ModuleObj::new_obj("__main__", globals.clone()));
         self.modules.insert("__main__".into(), module);
-        let code = self.compile(text, filename)?;
         self.run_module_code(code, &globals)
     }
 
@@ -424,6 +524,18 @@ impl Vm {
                                     .map(Value::Obj)
                                     .unwrap_or(Value::None));
                             }
+                            "errno" | "strerror" if o.ty().is_subtype(types::OS_ERROR.get()) => {
+                                return Ok(match e.args() {
+                                    [n, text] => {
+                                        if name == "errno" {
+                                            n.clone()
+                                        } else {
+                                            text.clone()
+                                        }
+                                    }
+                                    _ => Value::None,
+                                });
+                            }
                             "code" if o.ty().is_subtype(types::SYSTEM_EXIT.get()) => {
                                 return Ok(match e.args() {
                                     [] => Value::None,
@@ -533,6 +645,18 @@ impl Vm {
         if let Some(p) = std::env::var_os("TYPHON_PATH") {
             dirs.extend(std::env::split_paths(&p));
         }
+        if let Some(z) = &mut self.main_zip {
+            let shown = format!("{}/{name}.py", z.shown);
+            let found = match z.archive.by_name(&format!("{name}.py")) {
+                Ok(mut entry) => Some(source::read_source(&mut entry, &shown, Origin::Module)),
+                Err(_) => None,
+            };
+            if let Some(text) = found {
+                let text = text.map_err(module_read_error)?;
+                self.unreadable.push(shown.clone());
+                return self.run_py_module(name, &text, &shown);
+            }
+        }
         for d in dirs {
             // An extension module wins over a `.py` of the same name in the
             // same directory, as in CPython. `m.typhon.so` is Typhon's own
@@ -571,22 +695,25 @@ impl Vm {
     }
 
     fn load_py_module(&mut self, name: &str, file: &Path) -> PyResult<Value> {
-        let text = std::fs::read_to_string(file).map_err(|e| {
-            PyErr::new(
-                &types::IMPORT_ERROR,
-                format!("cannot read '{}': {e}", file.display()),
-            )
-        })?;
         // Like CPython, report the module by the absolute path it was found at.
         let shown = std::path::absolute(file)
             .unwrap_or_else(|_| file.to_path_buf())
             .to_string_lossy()
             .into_owned();
-        let globals = self.new_module_dict(name, Some(&shown));
+        let text = std::fs::File::open(file)
+            .map_err(ReadError::Io)
+            .and_then(|mut f| source::read_source(&mut f, &shown, Origin::Module))
+            .map_err(module_read_error)?;
+        self.run_py_module(name, &text, &shown)
+    }
+
+    /// Runs a module's source as module `name`, found at `shown`.
+    fn run_py_module(&mut self, name: &str, text: &str, shown: &str) -> PyResult<Value> {
+        let globals = self.new_module_dict(name, Some(shown));
         let module = Value::Obj(ModuleObj::new_obj(name, globals.clone()));
         self.modules.insert(name.to_owned(), module.clone());
         let result = self
-            .compile(&text, &shown)
+            .compile(text, shown)
             .and_then(|code| self.run_module_code(code, &globals));
         if let Err(e) = result {
             self.modules.remove(name);
@@ -599,7 +726,9 @@ impl Vm {
     /// dicts, functions and closures, so that every heap object is freed.
     /// The VM is unusable afterwards.
     pub fn shutdown(&mut self) {
-        self.flush();
+        // An embedder that wanted to know of a failed write flushed first.
+        let _ = self.flush();
+        self.main_zip = None;
         // Module dicts and their functions form cycles; once the module table
         // lets go of them, the cycle collector frees them.
         self.modules.clear();
@@ -618,6 +747,118 @@ impl Vm {
     /// A string object for `s` (helper for natives).
     pub fn new_str(&self, s: &str) -> Value {
         Value::Obj(StrObj::new_obj(s))
+    }
+}
+
+/// A main program read by [`Vm::read_main`], ready to run.
+pub struct MainScript {
+    /// The decoded source text.
+    pub text: String,
+    /// Its name in tracebacks and `__file__`: the absolute path as CPython
+    /// forms it (the working directory joined to the path as given),
+    /// `DIR/__main__.py` for a directory or zip file, `<stdin>`.
+    pub filename: String,
+    /// Whether CPython runs it through `runpy`, whose frames then head its
+    /// tracebacks.
+    pub runpy: Runpy,
+}
+
+/// How CPython 3.11 runs a main program: directly, or through `runpy`
+/// (a directory's or zip file's `__main__.py`), whose frames (and, for a
+/// zip file, `zipimport`'s) then head its tracebacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runpy {
+    /// A script or standard input, run directly.
+    No,
+    /// `DIR/__main__.py`.
+    Directory,
+    /// `__main__.py` in a zip file.
+    Zip,
+}
+
+/// Why [`Vm::read_main`] found no program to run.
+#[derive(Debug)]
+pub enum MainError {
+    /// The path could not be opened or read (CPython exits with 2).
+    Open {
+        /// The absolute path, as CPython names it.
+        path: String,
+        /// What the OS said.
+        error: std::io::Error,
+    },
+    /// A directory or zip file without `__main__.py` (CPython exits with 1).
+    NoMain {
+        /// The absolute path of the directory or zip file.
+        path: String,
+    },
+    /// The source is not valid Python source text (`SyntaxError`).
+    Py {
+        /// The exception.
+        error: PyErr,
+        /// How CPython would have been reading it.
+        runpy: Runpy,
+    },
+}
+
+impl std::fmt::Display for MainError {
+    /// CPython's message, after its `python3: ` prefix.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MainError::Open { path, error } => write!(
+                f,
+                "can't open file '{path}': [Errno {}] {}",
+                error.raw_os_error().unwrap_or(0),
+                output::strerror(error)
+            ),
+            MainError::NoMain { path } => write!(f, "can't find '__main__' module in '{path}'"),
+            MainError::Py { .. } => write!(f, "invalid source"),
+        }
+    }
+}
+
+/// A zip file run as the program.
+struct MainZip {
+    /// Its absolute path (module file names start with it).
+    shown: String,
+    archive: zip::ZipArchive<std::fs::File>,
+}
+
+/// The absolute form of `path` as CPython 3.11 makes a script's path: the
+/// working directory joined to it, with `.`, `..` and a trailing slash
+/// kept as given.
+pub fn cpython_abspath(path: &Path) -> String {
+    if path.is_absolute() {
+        return path.to_string_lossy().into_owned();
+    }
+    match std::env::current_dir() {
+        Ok(cwd) => {
+            let mut s = cwd.to_string_lossy().into_owned();
+            if !s.ends_with('/') {
+                s.push('/');
+            }
+            s.push_str(&path.to_string_lossy());
+            s
+        }
+        Err(_) => path.to_string_lossy().into_owned(),
+    }
+}
+
+fn main_read_error(e: ReadError, shown: &str, runpy: Runpy) -> MainError {
+    match e {
+        ReadError::Io(error) => MainError::Open {
+            path: shown.to_owned(),
+            error,
+        },
+        ReadError::Syntax(error) => MainError::Py { error, runpy },
+    }
+}
+
+/// An imported module that could not be read: its `SyntaxError`, or the
+/// `OSError` of the failed read.
+fn module_read_error(e: ReadError) -> PyErr {
+    match e {
+        ReadError::Io(error) => output::os_error(&error),
+        ReadError::Syntax(e) => e,
     }
 }
 

@@ -22,7 +22,7 @@ pub struct SyntaxInfo {
     pub filename: String,
     /// 1-based line.
     pub line: u32,
-    /// 1-based column.
+    /// 1-based column; 0 when none is known (no caret is shown).
     pub col: u32,
     /// The offending source line, if known.
     pub text: Option<String>,

@@ -202,6 +202,12 @@ static_types! {
     UNICODE_DECODE_ERROR: ExcObj, c"UnicodeDecodeError", Some(&UNICODE_ERROR), Kind::EXC, true;
     /// `MemoryError`
     MEMORY_ERROR: ExcObj, c"MemoryError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `OSError`
+    OS_ERROR: ExcObj, c"OSError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `ConnectionError`
+    CONNECTION_ERROR: ExcObj, c"ConnectionError", Some(&OS_ERROR), Kind::EXC, true;
+    /// `BrokenPipeError`
+    BROKEN_PIPE_ERROR: ExcObj, c"BrokenPipeError", Some(&CONNECTION_ERROR), Kind::EXC, true;
 }
 
 /// Every exception type, in the order they are installed as builtins.
@@ -233,4 +239,7 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &UNICODE_ERROR,
     &UNICODE_DECODE_ERROR,
     &MEMORY_ERROR,
+    &OS_ERROR,
+    &CONNECTION_ERROR,
+    &BROKEN_PIPE_ERROR,
 ];

@@ -40,7 +40,7 @@ pub fn with_program<T>(
     let result = {
         let mut vm = Vm::new(VmConfig::default(), Box::new(cap.clone()));
         let r = vm.run_main_source(source, "test.py");
-        vm.flush();
+        let r = r.and_then(|v| vm.flush().map(|()| v));
         let r = match r {
             Ok(_) => Ok(()),
             Err(e) => Err(interp::traceback::format_exception(&mut vm, &e)),

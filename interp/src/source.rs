@@ -1,0 +1,762 @@
+//! Source bytes → source text, as CPython 3.11's tokenizer reads them:
+//! a UTF-8 byte-order mark, PEP 263 coding declarations on the first or
+//! second line, universal newlines (`\r\n` and a lone `\r` become `\n`,
+//! inside string literals too), and CPython's `SyntaxError`s for bytes
+//! that do not decode and for NUL bytes.
+//!
+//! The reader works line by line on a stream, so an endless or huge input
+//! that is not source code (`/dev/urandom`, `/dev/zero`) stops at its first
+//! bad line instead of being read to the end first.
+//!
+//! Encodings known: UTF-8, Latin-1 (ISO-8859-1) and ASCII, under every alias
+//! CPython's codec registry gives them (`latin1`, `l1`, `iso_8859_1`,
+//! `us-ascii`, `utf8`, …). Any other declared encoding is refused with the
+//! error CPython gives for an encoding it does not know.
+
+use crate::object::exc::SyntaxInfo;
+use crate::object::{PyErr, types};
+use std::borrow::Cow;
+use std::io::Read;
+
+/// How CPython would be reading the source; the two paths word their
+/// errors differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The main script, read from a file or standard input by the
+    /// tokenizer itself (`python3 prog.py`, `python3 < prog.py`).
+    Script,
+    /// A module read as bytes and compiled (`import m`, and the
+    /// `__main__.py` of a directory or zip file, which `runpy` imports).
+    Module,
+}
+
+/// Why source could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Reading the stream failed.
+    Io(std::io::Error),
+    /// The bytes are not source code: the `SyntaxError` CPython raises.
+    Syntax(PyErr),
+}
+
+/// A text encoding Typhon can decode source from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Encoding {
+    Utf8,
+    Latin1,
+    Ascii,
+}
+
+/// How much is read from the stream at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// Reads and decodes a whole module from `input`; `filename` is the name
+/// errors give (CPython's: the absolute path of a script, `<stdin>`).
+pub fn read_source(
+    input: &mut dyn Read,
+    filename: &str,
+    origin: Origin,
+) -> Result<String, ReadError> {
+    let mut d = Decoder {
+        filename,
+        origin,
+        enc: None,
+        declared: false,
+        bom: false,
+        lineno: 1,
+        offset: 0,
+        deferred: None,
+        out: String::new(),
+    };
+    let mut raw: Vec<u8> = Vec::new();
+    let mut start = 0usize; // start of the current (incomplete) line in `raw`
+    let mut eof = false;
+    let mut chunk = vec![0u8; CHUNK];
+    let mut first = true;
+    loop {
+        if !eof {
+            let n = match input.read(&mut chunk) {
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(ReadError::Io(e)),
+            };
+            eof = n == 0;
+            raw.extend_from_slice(&chunk[..n]);
+        }
+        if first {
+            // The byte-order mark needs its three bytes before anything
+            // can be decided.
+            if raw.len() < 3 && !eof {
+                continue;
+            }
+            first = false;
+            if raw.starts_with(b"\xef\xbb\xbf") {
+                d.bom = true;
+                start = 3;
+                d.offset = 3;
+            }
+        }
+        // Every complete line so far.
+        let mut i = start;
+        while i < raw.len() {
+            match raw[i] {
+                b'\n' => {
+                    d.line(&raw[start..i], 1)?;
+                    start = i + 1;
+                }
+                // A `\r` at the end of what was read may be half of `\r\n`.
+                b'\r' if i + 1 == raw.len() && !eof => break,
+                b'\r' => {
+                    let ending = if raw.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+                    d.line(&raw[start..i], ending)?;
+                    start = i + ending;
+                    i = start;
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let rest = &raw[start..];
+        if eof {
+            if !rest.is_empty() {
+                d.line(rest, 0)?;
+            }
+            return match d.deferred {
+                Some(e) => Err(e),
+                None => Ok(d.out),
+            };
+        }
+        // Stop early on a line that cannot end well however it goes on:
+        // it holds a NUL byte, or bytes that are not UTF-8 where every
+        // line must be (a stream of random bytes has both). Either way
+        // `line` fails, so the line is not decoded twice.
+        if rest.contains(&0) {
+            d.line(rest, 0)?;
+        }
+        if d.enc == Some(Encoding::Utf8)
+            && d.checks_every_line()
+            && let Err(e) = std::str::from_utf8(rest)
+            && e.error_len().is_some()
+        {
+            d.line(rest, 0)?;
+        }
+        // Drop the lines already decoded.
+        if start > 0 {
+            raw.drain(..start);
+            start = 0;
+        }
+    }
+}
+
+/// Newline translation for source that is already text (`-c CODE`, an
+/// embedder's string), as CPython's `compile()` does: `\r\n` and a lone
+/// `\r` become `\n`.
+pub fn translate_newlines(text: &str) -> Cow<'_, str> {
+    if !text.contains('\r') {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+}
+
+/// The error for source text holding a NUL byte, when the text came as a
+/// string rather than from a file (CPython 3.11's `compile()` wording).
+pub fn check_no_nul(text: &str) -> Result<(), PyErr> {
+    if text.contains('\0') {
+        return Err(PyErr::new(
+            &types::SYNTAX_ERROR,
+            "source code string cannot contain null bytes",
+        ));
+    }
+    Ok(())
+}
+
+/// The state of one [`read_source`].
+struct Decoder<'a> {
+    filename: &'a str,
+    origin: Origin,
+    /// The encoding, once the coding-declaration lines have been looked at.
+    enc: Option<Encoding>,
+    /// Whether a coding declaration named the encoding.
+    declared: bool,
+    /// Whether the source began with a UTF-8 byte-order mark.
+    bom: bool,
+    /// The number of the line being decoded (1-based).
+    lineno: u32,
+    /// Offset in the file of the start of the line being decoded.
+    offset: usize,
+    /// An error kept until the end of the input (see [`Decoder::fail`]).
+    deferred: Option<ReadError>,
+    out: String,
+}
+
+impl Decoder<'_> {
+    /// Decodes one line (without its line ending, `ending` bytes long)
+    /// onto the output.
+    fn line(&mut self, bytes: &[u8], ending: usize) -> Result<(), ReadError> {
+        // CPython's tokenizer handles lines as C strings: what it checks and
+        // shows of a line with a NUL byte ends at the NUL.
+        let nul = bytes.iter().position(|&b| b == 0);
+        let text_bytes = &bytes[..nul.unwrap_or(bytes.len())];
+        let mut declaration = false;
+        if self.enc.is_none() {
+            match self.settle_encoding(text_bytes) {
+                Ok(found) => declaration = found,
+                Err(e) => {
+                    self.fail(e)?;
+                    self.enc = Some(Encoding::Utf8);
+                }
+            }
+        }
+        let enc = self.enc.unwrap_or(Encoding::Utf8);
+        // The declaration's own line is a comment CPython reads before it
+        // knows the encoding, and never decodes; after a deferred error the
+        // text no longer matters.
+        // CPython 3.11 starts decoding a script with a declared encoding
+        // (other than UTF-8) at the last byte of the declaration's line:
+        // its line ending, or with none, a byte that must decode too.
+        if declaration
+            && ending == 0
+            && self.origin == Origin::Script
+            && self.enc == Some(Encoding::Ascii)
+            && bytes.last().is_some_and(|&b| b >= 0x80)
+        {
+            return Err(ReadError::Syntax(PyErr::new(
+                &types::SYNTAX_ERROR,
+                "encoding problem: ascii",
+            )));
+        }
+        // After the declaration a codec reads whole lines, past a NUL too.
+        if !declaration
+            && self.origin == Origin::Script
+            && self.enc == Some(Encoding::Ascii)
+            && bytes.iter().any(|&b| b >= 0x80)
+        {
+            return Err(ReadError::Syntax(PyErr::new(
+                &types::SYNTAX_ERROR,
+                "encoding problem: ascii",
+            )));
+        }
+        let text = if declaration || self.deferred.is_some() {
+            String::from_utf8_lossy(text_bytes)
+        } else {
+            match self.decode(text_bytes, enc) {
+                Ok(text) => text,
+                Err(e) => {
+                    self.fail(e)?;
+                    String::from_utf8_lossy(text_bytes)
+                }
+            }
+        };
+        if nul.is_some() {
+            return Err(ReadError::Syntax(match self.origin {
+                Origin::Script => self.located(
+                    "source code cannot contain null bytes".into(),
+                    Some(text.into_owned()),
+                ),
+                Origin::Module => PyErr::new(
+                    &types::SYNTAX_ERROR,
+                    "source code string cannot contain null bytes",
+                ),
+            }));
+        }
+        self.out.push_str(&text);
+        if ending > 0 {
+            self.out.push('\n');
+        }
+        self.lineno += 1;
+        self.offset += bytes.len() + ending;
+        Ok(())
+    }
+
+    /// An error in the bytes: returned at once, or kept for the end of the
+    /// input where CPython would find a NUL byte first. That is anywhere
+    /// in source compiled from bytes (which `compile()` checks for NUL
+    /// before decoding), and in a script with a declared UTF-8, whose
+    /// literals CPython decodes only when it parses them.
+    fn fail(&mut self, e: ReadError) -> Result<(), ReadError> {
+        let defer = match self.origin {
+            Origin::Module => true,
+            Origin::Script => self.enc == Some(Encoding::Utf8) && !self.checks_every_line(),
+        };
+        if !defer {
+            return Err(e);
+        }
+        if self.deferred.is_none() {
+            self.deferred = Some(e);
+        }
+        Ok(())
+    }
+
+    /// Looks for a coding declaration on the first two lines (PEP 263, as
+    /// CPython's tokenizer reads it: on the second line only after a blank
+    /// or comment-only first line). True if this line declares one.
+    fn settle_encoding(&mut self, line: &[u8]) -> Result<bool, ReadError> {
+        if let Some(spec) = coding_spec(line) {
+            let name = normal_name(&spec);
+            if self.bom && name != "utf-8" {
+                let msg = format!("encoding problem: {name} with BOM");
+                return Err(ReadError::Syntax(match self.origin {
+                    Origin::Script => PyErr::new(&types::SYNTAX_ERROR, msg),
+                    Origin::Module => self.at_line_0(msg),
+                }));
+            }
+            let Some(enc) = lookup(&name) else {
+                return Err(ReadError::Syntax(match self.origin {
+                    Origin::Script => {
+                        PyErr::new(&types::SYNTAX_ERROR, format!("encoding problem: {name}"))
+                    }
+                    Origin::Module => self.at_line_0(format!("unknown encoding: {name}")),
+                }));
+            };
+            self.enc = Some(enc);
+            self.declared = true;
+            return Ok(true);
+        }
+        let only_comment = line
+            .iter()
+            .take_while(|&&b| b != b'#')
+            .all(|&b| matches!(b, b' ' | b'\t' | b'\x0c'));
+        if !only_comment || self.lineno >= 2 {
+            self.enc = Some(Encoding::Utf8);
+        }
+        Ok(false)
+    }
+
+    fn decode<'b>(&self, bytes: &'b [u8], enc: Encoding) -> Result<Cow<'b, str>, ReadError> {
+        match enc {
+            Encoding::Utf8 => match std::str::from_utf8(bytes) {
+                Ok(s) => Ok(Cow::Borrowed(s)),
+                // Where CPython decodes only string literals (an import, a
+                // declared UTF-8), bytes in a comment are never decoded.
+                Err(e)
+                    if !self.checks_every_line()
+                        && place_in_line(bytes, e.valid_up_to()) == Place::Comment =>
+                {
+                    Ok(String::from_utf8_lossy(bytes))
+                }
+                Err(e) => Err(ReadError::Syntax(self.utf8_error(bytes, &e))),
+            },
+            Encoding::Latin1 => Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect())),
+            Encoding::Ascii => match bytes.iter().position(|&b| b >= 0x80) {
+                None => Ok(Cow::Borrowed(
+                    // All ASCII, so valid UTF-8.
+                    std::str::from_utf8(bytes).unwrap_or_default(),
+                )),
+                Some(i) => Err(ReadError::Syntax(match self.origin {
+                    // CPython 3.11 reports a decoding failure of a declared
+                    // encoding while reading a script this tersely.
+                    Origin::Script => PyErr::new(&types::SYNTAX_ERROR, "encoding problem: ascii"),
+                    Origin::Module => self.at_line_0(format!(
+                        "'ascii' codec can't decode byte {:#04x} in position {}: ordinal not in range(128)",
+                        bytes[i],
+                        self.offset + i
+                    )),
+                })),
+            },
+        }
+    }
+
+    /// Whether CPython checks that each whole line is UTF-8: when it reads
+    /// a script and no encoding was declared (by a declaration or a BOM).
+    fn checks_every_line(&self) -> bool {
+        self.origin == Origin::Script && !self.declared && !self.bom
+    }
+
+    /// The error for bytes that are not UTF-8 where UTF-8 is expected.
+    fn utf8_error(&self, bytes: &[u8], e: &std::str::Utf8Error) -> PyErr {
+        let at = e.valid_up_to();
+        let byte = bytes.get(at).copied().unwrap_or(0);
+        if self.checks_every_line() {
+            return PyErr::new(
+                &types::SYNTAX_ERROR,
+                format!(
+                    "Non-UTF-8 code starting with '\\x{byte:02x}' in file {} on line {}, \
+                     but no encoding declared; see https://peps.python.org/pep-0263/ for details",
+                    self.filename, self.lineno
+                ),
+            );
+        }
+        // CPython decodes each string literal on its own and names the
+        // position inside it; bytes outside a literal it decodes from
+        // where they start (position 0).
+        let (pos, unit) = match place_in_line(bytes, at) {
+            Place::String { body, quote } => {
+                let len = bytes[at..].iter().take_while(|&&b| b != quote).count();
+                (at - body, &bytes[at..at + len])
+            }
+            // Outside a literal, CPython decodes the name token the bad byte
+            // is in (a name does not start with a digit).
+            _ => {
+                let name_byte = |b: &&u8| **b >= 0x80 || b.is_ascii_alphanumeric() || **b == b'_';
+                let back = bytes[..at].iter().rev().take_while(name_byte).count();
+                let digits = bytes[at - back..at]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                let run = bytes[at..].iter().take_while(name_byte).count();
+                (back - digits, &bytes[at..at + run])
+            }
+        };
+        let reason = match std::str::from_utf8(unit).map_err(|e| e.error_len()) {
+            Err(None) => "unexpected end of data",
+            _ if matches!(byte, 0x80..=0xc1 | 0xf5..=0xff) => "invalid start byte",
+            _ => "invalid continuation byte",
+        };
+        let mut text = String::from_utf8_lossy(bytes).into_owned();
+        // The parser, which reports this, shows the first line with its
+        // byte-order mark.
+        if self.bom && self.lineno == 1 {
+            text.insert(0, '\u{feff}');
+        }
+        self.located(
+            format!(
+                "(unicode error) 'utf-8' codec can't decode byte {byte:#04x} in position {pos}: {reason}"
+            ),
+            Some(text),
+        )
+    }
+
+    /// A `SyntaxError` on the current line, with no column (no caret).
+    fn located(&self, msg: String, text: Option<String>) -> PyErr {
+        PyErr::syntax(
+            msg,
+            SyntaxInfo {
+                filename: self.filename.to_owned(),
+                line: self.lineno,
+                col: 0,
+                text,
+            },
+        )
+    }
+
+    /// A `SyntaxError` CPython places on line 0 (its codec errors).
+    fn at_line_0(&self, msg: String) -> PyErr {
+        PyErr::syntax(
+            msg,
+            SyntaxInfo {
+                filename: self.filename.to_owned(),
+                line: 0,
+                col: 0,
+                text: None,
+            },
+        )
+    }
+}
+
+/// Where in a line of code a byte is, as far as the line itself tells.
+#[derive(Debug, PartialEq, Eq)]
+enum Place {
+    /// Outside strings and comments (or in a string begun on an earlier
+    /// line).
+    Code,
+    /// In a string literal whose text starts at offset `body`, closed by
+    /// `quote`.
+    String { body: usize, quote: u8 },
+    /// In a comment.
+    Comment,
+}
+
+/// Where offset `at` of `line` is: a small scan of quotes, backslashes and
+/// `#`, enough to tell a comment from a string literal.
+fn place_in_line(line: &[u8], at: usize) -> Place {
+    // (quote byte, triple-quoted, offset of the text)
+    let mut open: Option<(u8, bool, usize)> = None;
+    let mut i = 0;
+    while i < at {
+        let b = line[i];
+        match open {
+            None if b == b'#' => return Place::Comment,
+            None if b == b'\'' || b == b'"' => {
+                let triple = line[i..].starts_with(&[b, b, b]);
+                let len = if triple { 3 } else { 1 };
+                open = Some((b, triple, i + len));
+                i += len;
+                continue;
+            }
+            Some(_) if b == b'\\' => {
+                i += 2;
+                continue;
+            }
+            Some((q, true, _)) if line[i..].starts_with(&[q, q, q]) => {
+                open = None;
+                i += 3;
+                continue;
+            }
+            Some((q, false, _)) if b == q => open = None,
+            _ => {}
+        }
+        i += 1;
+    }
+    match open {
+        Some((quote, _, body)) => Place::String { body, quote },
+        None => Place::Code,
+    }
+}
+
+/// The encoding a coding declaration names, if `line` is one: a comment
+/// line containing `coding:` or `coding=` and a name.
+fn coding_spec(line: &[u8]) -> Option<String> {
+    let hash = line.iter().position(|&b| b == b'#')?;
+    if !line[..hash]
+        .iter()
+        .all(|&b| matches!(b, b' ' | b'\t' | b'\x0c'))
+    {
+        return None;
+    }
+    let mut i = hash;
+    while i + 6 < line.len() {
+        if &line[i..i + 6] == b"coding" && matches!(line[i + 6], b':' | b'=') {
+            let mut j = i + 7;
+            while j < line.len() && matches!(line[j], b' ' | b'\t') {
+                j += 1;
+            }
+            let begin = j;
+            while j < line.len() && (line[j].is_ascii_alphanumeric() || b"-_.".contains(&line[j])) {
+                j += 1;
+            }
+            if j > begin {
+                return Some(String::from_utf8_lossy(&line[begin..j]).into_owned());
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// CPython's tokenizer's first normalization of a declared name: forms of
+/// UTF-8 and Latin-1 become `utf-8` and `iso-8859-1`; anything else is
+/// kept as written (and named so in errors).
+fn normal_name(spec: &str) -> String {
+    let buf: String = spec
+        .chars()
+        .take(12)
+        .map(|c| {
+            if c == '_' {
+                '-'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect();
+    if buf == "utf-8" || buf.starts_with("utf-8-") {
+        return "utf-8".into();
+    }
+    if ["latin-1", "iso-8859-1", "iso-latin-1"].contains(&buf.as_str())
+        || ["latin-1-", "iso-8859-1-", "iso-latin-1-"]
+            .iter()
+            .any(|p| buf.starts_with(p))
+    {
+        return "iso-8859-1".into();
+    }
+    spec.to_owned()
+}
+
+/// The encoding called `name`, found as CPython's codec registry finds it
+/// (lower case, punctuation runs to `_`, then its alias table).
+fn lookup(name: &str) -> Option<Encoding> {
+    let lower = name.to_ascii_lowercase();
+    let mut norm = String::new();
+    let mut punct = false;
+    for c in lower.chars() {
+        if c.is_ascii_alphanumeric() || c == '.' {
+            if punct && !norm.is_empty() {
+                norm.push('_');
+            }
+            norm.push(c);
+            punct = false;
+        } else {
+            punct = true;
+        }
+    }
+    let known = |n: &str| -> Option<Encoding> {
+        const UTF8: &[&str] = &[
+            "utf_8",
+            "cp65001",
+            "u8",
+            "utf",
+            "utf8",
+            "utf8_ucs2",
+            "utf8_ucs4",
+        ];
+        const LATIN1: &[&str] = &[
+            "8859",
+            "cp819",
+            "csisolatin1",
+            "ibm819",
+            "iso8859",
+            "iso8859_1",
+            "iso_8859_1",
+            "iso_8859_1_1987",
+            "iso_ir_100",
+            "l1",
+            "latin",
+            "latin1",
+        ];
+        const ASCII: &[&str] = &[
+            "646",
+            "ansi_x3.4_1968",
+            "ansi_x3.4_1986",
+            "ansi_x3_4_1968",
+            "cp367",
+            "csascii",
+            "ibm367",
+            "iso646_us",
+            "iso_646.irv_1991",
+            "iso_ir_6",
+            "us",
+            "us_ascii",
+        ];
+        if UTF8.contains(&n) {
+            Some(Encoding::Utf8)
+        } else if LATIN1.contains(&n) {
+            Some(Encoding::Latin1)
+        } else if ASCII.contains(&n) {
+            Some(Encoding::Ascii)
+        } else {
+            None
+        }
+    };
+    // An alias (also with dots as underscores), else a codec module name.
+    known(&norm)
+        .or_else(|| known(&norm.replace('.', "_")))
+        .or(match norm.as_str() {
+            "latin_1" => Some(Encoding::Latin1),
+            "ascii" => Some(Encoding::Ascii),
+            _ => None,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(bytes: &[u8]) -> Result<String, String> {
+        read_source(&mut &bytes[..], "f.py", Origin::Script).map_err(|e| match e {
+            ReadError::Io(e) => e.to_string(),
+            ReadError::Syntax(e) => {
+                e.0.downcast::<crate::object::ExcObj>()
+                    .and_then(|x| x.args().first().and_then(|a| a.as_str().map(str::to_owned)))
+                    .unwrap_or_default()
+            }
+        })
+    }
+
+    #[test]
+    fn newlines_are_translated() {
+        assert_eq!(read(b"a\r\nb\rc\n").as_deref(), Ok("a\nb\nc\n"));
+        assert_eq!(read(b"a\r").as_deref(), Ok("a\n"));
+        assert_eq!(read(b"\xef\xbb\xbfx").as_deref(), Ok("x"));
+    }
+
+    /// A reader that hands out `n` bytes at a time, so that lines and
+    /// `\r\n` pairs straddle reads.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn lines_split_across_reads_decode_once() {
+        let src: &[u8] = b"\xef\xbb\xbfa = 1\r\nb = 'x'  # \xff\xfe\rc\r\n";
+        for n in 1..8 {
+            let got = read_source(&mut Trickle(src, n), "m.py", Origin::Module)
+                .map_err(|_| "error")
+                .expect("decodes");
+            assert_eq!(
+                got, "a = 1\nb = 'x'  # \u{fffd}\u{fffd}\nc\n",
+                "reads of {n}"
+            );
+        }
+    }
+
+    fn module_error(bytes: &[u8]) -> String {
+        match read_source(&mut &bytes[..], "m.py", Origin::Module) {
+            Ok(_) => "ok".into(),
+            Err(ReadError::Io(e)) => e.to_string(),
+            Err(ReadError::Syntax(e)) => {
+                e.0.downcast::<crate::object::ExcObj>()
+                    .and_then(|x| x.args().first().and_then(|a| a.as_str().map(str::to_owned)))
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    /// Messages of `import m` as CPython 3.11 gives them.
+    #[test]
+    fn errors_of_source_compiled_from_bytes() {
+        let u = "(unicode error) 'utf-8' codec can't decode byte";
+        assert_eq!(
+            module_error(b"x = 1\ny = \"\xff\"\n"),
+            format!("{u} 0xff in position 0: invalid start byte")
+        );
+        assert_eq!(
+            module_error(b"print(1)\xc3\xa9\xff"),
+            format!("{u} 0xff in position 2: invalid start byte")
+        );
+        assert_eq!(
+            module_error(b"\xe9 "),
+            format!("{u} 0xe9 in position 0: unexpected end of data")
+        );
+        assert_eq!(
+            module_error(b"\r\n\xe9print(1)\xff'"),
+            format!("{u} 0xe9 in position 0: invalid continuation byte")
+        );
+        // A NUL byte anywhere comes first: compile() checks for it before
+        // decoding.
+        assert_eq!(
+            module_error(b"x = '\xff'\n# coding: foo\n\x00"),
+            "source code string cannot contain null bytes"
+        );
+        assert_eq!(
+            module_error(b"# coding: ascii\nx='\xe9'\n"),
+            "'ascii' codec can't decode byte 0xe9 in position 19: ordinal not in range(128)"
+        );
+        assert_eq!(module_error(b"# coding: foo\n"), "unknown encoding: foo");
+    }
+
+    #[test]
+    fn comments_and_strings_are_told_apart() {
+        assert_eq!(place_in_line(b"x = 1  # \xff", 9), Place::Comment);
+        assert_eq!(
+            place_in_line(b"x = 'a#\xff'", 7),
+            Place::String {
+                body: 5,
+                quote: b'\''
+            }
+        );
+        assert_eq!(place_in_line(b"x = '\\'' # \xff", 11), Place::Comment);
+        assert_eq!(
+            place_in_line(b"x = \"\"\"a'\xff", 9),
+            Place::String {
+                body: 7,
+                quote: b'"'
+            }
+        );
+        assert_eq!(place_in_line(b"x = 1 \xff", 6), Place::Code);
+    }
+
+    #[test]
+    fn coding_declarations() {
+        assert_eq!(
+            read(b"# -*- coding: latin-1 -*-\nx = '\xe9'\n").as_deref(),
+            Ok("# -*- coding: latin-1 -*-\nx = '\u{e9}'\n")
+        );
+        assert!(read(b"x = 1\n# coding: latin-1\n'\xe9'\n").is_err());
+        assert_eq!(lookup("L1"), Some(Encoding::Latin1));
+        assert_eq!(lookup("US-ASCII"), Some(Encoding::Ascii));
+        assert_eq!(lookup("latin.1"), None);
+        assert_eq!(normal_name("UTF_8_sig"), "utf-8");
+        assert_eq!(
+            coding_spec(b"  # vim: fileencoding=utf8 :").as_deref(),
+            Some("utf8")
+        );
+        assert_eq!(coding_spec(b"x # coding: utf8"), None);
+    }
+}
