@@ -2429,6 +2429,7 @@ fn unwind(
             e.traceback.borrow_mut().push(TbEntry {
                 code: code.clone(),
                 line: code.line_at(at),
+                pc: at as u32,
             });
             // Implicit chaining: the exception being handled becomes the
             // context of a new one.

@@ -56,6 +56,23 @@ fn on_parse_stack<'scope, T: Send + 'scope>(
     }
 }
 
+/// Parses `text`, a piece of one source line, as a module of its own and
+/// hands its tree to `f` (for a traceback's carets); `None` if it does not
+/// parse. Parsing, `f` and the drop of the tree run on the parse stack;
+/// where no thread can be made, the answer is `None`.
+pub(crate) fn with_fragment<R: Send>(
+    text: &str,
+    f: impl FnOnce(&ModModule) -> Option<R> + Send,
+) -> Option<R> {
+    std::thread::scope(|scope| {
+        on_parse_stack(scope, move || {
+            let parsed = ruff_python_parser::parse_module(text).ok()?;
+            f(parsed.syntax())
+        })
+        .flatten()
+    })
+}
+
 fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<Rc<Code>> {
     let too_deep = too_many_brackets(parsed.tokens());
     // CPython reports a tokenizer error such as this one even when the

@@ -1,5 +1,6 @@
 //! Printing uncaught exceptions the way CPython 3.11 does.
 
+use crate::bytecode::Code;
 use crate::object::{ExcObj, ObjRef, PyErr, Value};
 use crate::ops;
 use crate::vm::Vm;
@@ -83,9 +84,12 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
             let from_string = ent.code.source.filename.starts_with('<')
                 && ent.code.source.filename.ends_with('>');
             if !from_string && let Some(src) = ent.code.source.line(ent.line) {
-                let t = src.trim();
-                if !t.is_empty() {
-                    out.push_str(&format!("    {t}\n"));
+                // CPython strips the indentation only: trailing blanks stay.
+                out.push_str("    ");
+                out.push_str(src.trim_start_matches(is_blank));
+                out.push('\n');
+                if let Some(carets) = caret_line(&ent.code, ent.pc as usize, src) {
+                    out.push_str(&carets);
                 }
             }
         }
@@ -128,4 +132,155 @@ pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
     } else {
         format!("{name}: {msg}")
     }
+}
+
+/// The blanks CPython strips from the front of a traceback's source line.
+fn is_blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\x0c')
+}
+
+/// How wide the indentation of a printed source line is.
+const INDENT: i64 = 4;
+
+/// The line of `^` (and `~`) under `line`, the source line of the
+/// instruction at `pc`, as CPython 3.11 draws it (`tb_displayline` in
+/// Python/traceback.c): under the instruction's range, with the operator
+/// of a binary operation or the index of a subscript singled out, and
+/// nothing when the marks would cover the whole line. Ranges are byte
+/// offsets; the marks count characters.
+fn caret_line(code: &Code, pc: usize, line: &str) -> Option<String> {
+    let span = code.span_at(pc)?;
+    let source = &code.source;
+    let start_line = source.line_of(span.start);
+    let end_line = source.line_of(span.end);
+    let start_col = span.start.checked_sub(source.line_start(start_line)?)?;
+    let end_col = span.end.checked_sub(source.line_start(end_line)?)?;
+    // Both columns are converted with the error's first line, as CPython
+    // does (the end column of a multi-line range is replaced below).
+    let start = char_offset(line, start_col as usize) as i64;
+    let mut end = char_offset(line, end_col as usize) as i64;
+    let mut anchors = None;
+    if start_line == end_line {
+        anchors = anchors_of(line, start as usize, end as usize);
+    } else {
+        // A range over several lines is marked up to the end of its first.
+        // CPython indexes the UTF-8 text with the character count here;
+        // so does this, so that non-ASCII lines come out the same.
+        let bytes = line.as_bytes();
+        let mut i = line.chars().count() as i64;
+        loop {
+            i -= 1;
+            if i < 0 || !bytes.get(i as usize).is_some_and(|&b| is_blank(b as char)) {
+                break;
+            }
+        }
+        end = i + 1;
+    }
+    let indent = line.chars().take_while(|&c| is_blank(c)).count() as i64;
+    let stripped_len = line.chars().count() as i64 - indent;
+    if end - start == stripped_len && anchors.is_none() {
+        return None;
+    }
+    let (left, right, primary, secondary) = match anchors {
+        Some((l, r)) => (l as i64, r as i64, '~', '^'),
+        None => (-1, -1, '^', '^'),
+    };
+    let mut out = String::new();
+    // Columns are counted from the start of the unstripped line, which is
+    // printed `indent - INDENT` characters further left.
+    let mut offset = indent - INDENT;
+    while {
+        offset += 1;
+        offset <= end
+    } {
+        out.push(if offset <= start {
+            ' '
+        } else if anchors.is_some() && left < offset && offset <= right {
+            secondary
+        } else {
+            primary
+        });
+    }
+    out.push('\n');
+    Some(out)
+}
+
+/// The number of characters in the first `col` bytes of `line`, as
+/// CPython's `_PyPegen_byte_offset_to_character_offset` counts them: a
+/// cut-off character counts as one, and an offset past the end reaches
+/// one further (the string's terminating NUL).
+fn char_offset(line: &str, col: usize) -> usize {
+    let bytes = line.as_bytes();
+    if col > bytes.len() {
+        return line.chars().count() + 1;
+    }
+    String::from_utf8_lossy(&bytes[..col]).chars().count()
+}
+
+/// Where the operator of a binary operation, or the index of a subscript,
+/// is within the characters `start..end` of `line`, if that text parses as
+/// one of the two on its own (CPython's `extract_anchors_from_line`): the
+/// character range to mark with `^` while the rest gets `~`.
+fn anchors_of(line: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    use ruff_python_ast::{Expr, Stmt};
+    use ruff_text_size::Ranged;
+    let segment: String = line
+        .chars()
+        .skip(start)
+        .take(end.saturating_sub(start))
+        .collect();
+    let (left, right) = crate::parse::with_fragment(&segment, |module| {
+        let [Stmt::Expr(stmt)] = &module.body[..] else {
+            return None;
+        };
+        let bytes = segment.as_bytes();
+        let blank = |i: usize| bytes.get(i).is_some_and(|&b| is_blank(b as char));
+        match &*stmt.value {
+            Expr::BinOp(b) => {
+                let from = usize::from(b.left.range().end());
+                let to = usize::from(b.right.range().start());
+                // The first character after the left operand that is not
+                // blank or a closing parenthesis: the operator, two
+                // characters if the next one is not blank either.
+                let mut found = None;
+                for i in from..to {
+                    if blank(i) {
+                        continue;
+                    }
+                    let right = if i + 1 < to && !blank(i + 1) {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
+                    found = Some((i, right));
+                    if i + 1 < to && bytes.get(i) == Some(&b')') {
+                        continue;
+                    }
+                    break;
+                }
+                found
+            }
+            Expr::Subscript(s) => {
+                // From the `[` after the value to the `]` after the index.
+                let len = bytes.len();
+                let mut left = usize::from(s.value.range().end());
+                while left < len && bytes[left] != b'[' {
+                    left += 1;
+                }
+                let mut right = usize::from(s.slice.range().end()) + 1;
+                while right < len && bytes[right] != b']' {
+                    right += 1;
+                }
+                if right < len {
+                    right += 1;
+                }
+                Some((left, right))
+            }
+            _ => None,
+        }
+    })?;
+    Some((
+        char_offset(&segment, left) + start,
+        char_offset(&segment, right) + start,
+    ))
 }

@@ -178,10 +178,7 @@ impl Vm {
     /// Compiles `text` (named `filename` in tracebacks) into a module code
     /// object.
     pub fn compile(&mut self, text: &str, filename: &str) -> PyResult<Rc<Code>> {
-        let source = Rc::new(Source {
-            filename: filename.to_owned(),
-            text: text.to_owned(),
-        });
+        let source = Rc::new(Source::new(filename, text));
         let code = parse::parse_and_compile(source)?;
         if self.config.keep_code {
             self.kept_code.push(code.clone());

@@ -6,13 +6,16 @@ use crate::bytecode::Code;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-/// One traceback entry: a code object and the line being executed.
+/// One traceback entry: a code object and the instruction being executed.
 #[derive(Clone)]
 pub struct TbEntry {
     /// The code that was running.
     pub code: Rc<Code>,
     /// The 1-based source line.
     pub line: u32,
+    /// The unit index of the instruction (its source range gives the
+    /// traceback's carets).
+    pub pc: u32,
 }
 
 /// Where a `SyntaxError` points.
