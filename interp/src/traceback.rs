@@ -185,24 +185,36 @@ fn caret_line(code: &Code, pc: usize, line: &str) -> Option<String> {
         Some((l, r)) => (l as i64, r as i64, '~', '^'),
         None => (-1, -1, '^', '^'),
     };
+    let chars: Vec<char> = line.chars().collect();
     let mut out = String::new();
-    // Columns are counted from the start of the unstripped line, which is
-    // printed `indent - INDENT` characters further left.
-    let mut offset = indent - INDENT;
-    while {
-        offset += 1;
-        offset <= end
-    } {
-        out.push(if offset <= start {
+    // Column `k` (1-based) is character `k - 1` of the unstripped line,
+    // which is printed `indent - INDENT` characters further left; each
+    // character gets as many marks as it is wide on a terminal.
+    for k in indent - INDENT + 1..=end {
+        let mark = if k <= start {
             ' '
-        } else if anchors.is_some() && left < offset && offset <= right {
+        } else if anchors.is_some() && left < k && k <= right {
             secondary
         } else {
             primary
-        });
+        };
+        let width = usize::try_from(k - 1)
+            .ok()
+            .and_then(|j| chars.get(j))
+            .map_or(1, |&c| display_width(c));
+        for _ in 0..width {
+            out.push(mark);
+        }
     }
     out.push('\n');
     Some(out)
+}
+
+/// How many columns CPython gives a character under a traceback line: 2
+/// for East Asian wide and fullwidth characters, else 1.
+fn display_width(c: char) -> usize {
+    use unicode_width::UnicodeWidthChar;
+    if c.width() == Some(2) { 2 } else { 1 }
 }
 
 /// The number of characters in the first `col` bytes of `line`, as
