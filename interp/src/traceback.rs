@@ -1,7 +1,11 @@
 //! Printing uncaught exceptions the way CPython 3.11 does.
 
+#[rustfmt::skip]
+mod names;
+
 use crate::bytecode::Code;
-use crate::object::{ExcObj, ObjRef, PyErr, Value};
+use crate::object::types::Kind;
+use crate::object::{DictObj, ExcObj, Hint, ModuleObj, ObjRef, PyErr, StrObj, Value};
 use crate::ops;
 use crate::vm::Vm;
 
@@ -111,6 +115,9 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
         }
     }
     out.push_str(&exception_line(vm, e));
+    if let Some(name) = suggestion(vm, x) {
+        out.push_str(&format!(". Did you mean: '{name}'?"));
+    }
     out.push('\n');
 }
 
@@ -295,4 +302,224 @@ fn anchors_of(line: &str, start: usize, end: usize) -> Option<(usize, usize)> {
         char_offset(&segment, left) + start,
         char_offset(&segment, right) + start,
     ))
+}
+
+// ----- "Did you mean" -------------------------------------------------------------
+//
+// CPython 3.11 (Python/suggestions.c) offers a similar name when it prints
+// a `NameError` or `AttributeError` raised by a lookup: the candidate
+// closest by a Levenshtein distance over UTF-8 bytes, where changing the
+// case of a letter costs 1 and any other edit 2, and which must not exceed
+// a third of the two names' length.
+
+/// Lists longer than this are not searched.
+const MAX_CANDIDATES: usize = 750;
+/// Names longer than this (after common prefix and suffix) never match.
+const MAX_NAME: usize = 40;
+const MOVE_COST: usize = 2;
+const CASE_COST: usize = 1;
+
+/// The name CPython would suggest for the exception `x`, if any.
+fn suggestion(vm: &Vm, x: &ExcObj) -> Option<String> {
+    let hint = x.hint.borrow().clone()?;
+    match hint {
+        Hint::Name { name, globals } => {
+            // The innermost frame's local variables (parameters and locals
+            // that are not cells only, as `co_varnames`), its globals, then
+            // the builtins.
+            let code = x.traceback.borrow().first()?.code.clone();
+            let params = code.argcount as usize + usize::from(code.varargs);
+            let locals: Vec<String> = code
+                .varnames
+                .iter()
+                .enumerate()
+                .filter(|(i, n)| *i < params || !code.cellvars.contains(n))
+                .map(|(_, n)| n.clone())
+                .collect();
+            if let Some(s) = closest(&name, &locals) {
+                return Some(s);
+            }
+            if let Some(g) = globals.as_ref().and_then(|g| g.downcast::<DictObj>())
+                && let Some(s) = closest(&name, &str_keys(g))
+            {
+                return Some(s);
+            }
+            // CPython's builtins, so that the suggestion is CPython's;
+            // then any Typhon has that CPython does not.
+            let mut builtins: Vec<String> =
+                names::BUILTINS.iter().map(|n| (*n).to_owned()).collect();
+            if let Some(d) = vm.builtins().downcast::<DictObj>() {
+                for k in str_keys(d) {
+                    if !names::BUILTINS.contains(&k.as_str()) {
+                        builtins.push(k);
+                    }
+                }
+            }
+            closest(&name, &builtins)
+        }
+        Hint::Attr { name, obj } => closest(&name, &attributes(&obj)),
+    }
+}
+
+/// The str keys of a dict, in its order.
+fn str_keys(d: &DictObj) -> Vec<String> {
+    d.keys()
+        .iter()
+        .filter_map(|k| k.downcast::<StrObj>().map(|s| s.as_str().to_owned()))
+        .collect()
+}
+
+/// What `dir(obj)` lists, sorted as `dir` sorts: a module's names;
+/// for a built-in type or its instances, what CPython 3.11's `dir` lists
+/// for them (so that the suggestion is CPython's, even where Typhon lacks
+/// the method), with any attribute Typhon has besides.
+fn attributes(obj: &Value) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    if let Some(m) = obj.downcast::<ModuleObj>() {
+        if let Some(d) = m.dict.downcast::<DictObj>() {
+            names = str_keys(d);
+        }
+        names.sort();
+        return names;
+    }
+    let kind = obj.kind();
+    let type_name = match obj.as_obj().and_then(|o| o.as_type()) {
+        Some(t) => t.name().to_owned(),
+        None => obj.type_name().to_owned(),
+    };
+    if let Some((_, dir)) = names::DIRS.iter().find(|(t, _)| *t == type_name) {
+        names.extend(dir.iter().map(|n| (*n).to_owned()));
+    }
+    if kind != Kind::TYPE {
+        names.extend(
+            crate::methods::table(kind)
+                .iter()
+                .map(|(n, _)| (*n).to_owned()),
+        );
+    }
+    let extra: &[&str] = match kind {
+        Kind::RANGE | Kind::SLICE => &["start", "step", "stop"],
+        Kind::FUNCTION | Kind::BUILTIN => &["__name__", "__qualname__"],
+        Kind::TYPE => &["__module__", "__name__", "__qualname__"],
+        Kind::EXC => &["__cause__", "__context__", "args"],
+        _ => &[],
+    };
+    names.extend(extra.iter().map(|n| (*n).to_owned()));
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// CPython's `calculate_suggestions`: the candidate closest to `name`
+/// (the first of equals), if close enough.
+fn closest(name: &str, candidates: &[String]) -> Option<String> {
+    if candidates.len() >= MAX_CANDIDATES {
+        return None;
+    }
+    let mut best: Option<(&String, usize)> = None;
+    for item in candidates {
+        if item == name {
+            continue;
+        }
+        // No more than a third of the characters involved may change, and
+        // a match must beat the best so far.
+        let mut max = (name.len() + item.len() + 3) * MOVE_COST / 6;
+        if let Some((_, d)) = best {
+            max = max.min(d.saturating_sub(1));
+        }
+        let d = levenshtein(name.as_bytes(), item.as_bytes(), max);
+        if d > max {
+            continue;
+        }
+        if best.is_none_or(|(_, b)| d < b) {
+            best = Some((item, d));
+        }
+    }
+    best.map(|(s, _)| s.clone())
+}
+
+/// The cost of replacing byte `a` by `b`: nothing, a case change, or a
+/// move.
+fn substitution_cost(a: u8, b: u8) -> usize {
+    if a & 31 != b & 31 {
+        return MOVE_COST;
+    }
+    if a == b {
+        0
+    } else if a.eq_ignore_ascii_case(&b) {
+        CASE_COST
+    } else {
+        MOVE_COST
+    }
+}
+
+/// CPython's `levenshtein_distance`: the edit distance of two byte
+/// strings, or anything above `max` once it is certain to exceed it.
+fn levenshtein(a: &[u8], b: &[u8], max: usize) -> usize {
+    let pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[pre..], &b[pre..]);
+    let post = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a, b) = (&a[..a.len() - post], &b[..b.len() - post]);
+    if a.is_empty() || b.is_empty() {
+        return (a.len() + b.len()) * MOVE_COST;
+    }
+    if a.len() > MAX_NAME || b.len() > MAX_NAME {
+        return max + 1;
+    }
+    // The shorter string is the row.
+    let (a, b) = if b.len() < a.len() { (b, a) } else { (a, b) };
+    if (b.len() - a.len()) * MOVE_COST > max {
+        return max + 1;
+    }
+    let mut row: Vec<usize> = (1..=a.len()).map(|i| i * MOVE_COST).collect();
+    let mut result = 0;
+    for (bi, &code) in b.iter().enumerate() {
+        let mut distance = bi * MOVE_COST;
+        result = distance;
+        let mut minimum = usize::MAX;
+        for (ai, &ac) in a.iter().enumerate() {
+            let substitute = distance + substitution_cost(code, ac);
+            distance = row[ai];
+            let insert_delete = result.min(distance) + MOVE_COST;
+            result = insert_delete.min(substitute);
+            row[ai] = result;
+            minimum = minimum.min(result);
+        }
+        if minimum > max {
+            return max + 1;
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levenshtein_costs() {
+        assert_eq!(levenshtein(b"abc", b"abc", 10), 0);
+        assert_eq!(levenshtein(b"abc", b"Abc", 10), 1);
+        assert_eq!(levenshtein(b"abc", b"abd", 10), 2);
+        assert_eq!(levenshtein(b"abc", b"abcd", 10), 2);
+        assert_eq!(levenshtein(b"nmae", b"name", 10), 4);
+        assert!(levenshtein(b"abcdef", b"uvwxyz", 3) > 3);
+    }
+
+    #[test]
+    fn closest_takes_the_first_of_equals_and_skips_the_name() {
+        let c = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            closest("lenght", &c(&["length", "len"])),
+            Some("length".into())
+        );
+        assert_eq!(closest("ab", &c(&["ab", "ac", "ad"])), Some("ac".into()));
+        assert_eq!(closest("nmae", &c(&["name"])), None);
+        assert_eq!(closest("x", &c(&["y"; MAX_CANDIDATES])), None);
+    }
 }

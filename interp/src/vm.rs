@@ -10,7 +10,7 @@ use crate::jit::{JitBackend, NoJit};
 use crate::methods;
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Args, Builtin, DictKey, DictObj, ExcObj, Function, ModuleObj, ObjRef, PyErr, PyResult,
+    Args, Builtin, DictKey, DictObj, ExcObj, Function, Hint, ModuleObj, ObjRef, PyErr, PyResult,
     StaticType, StrObj, Value,
 };
 use crate::parse;
@@ -359,8 +359,18 @@ impl Vm {
 
     // ----- attributes -------------------------------------------------------
 
-    /// `obj.name`.
+    /// `obj.name`. An `AttributeError` remembers `obj` and `name`, as
+    /// CPython's does, for the suggestion printed with it.
     pub fn getattr(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        self.getattr_plain(obj, name).map_err(|e| {
+            e.with_hint(Hint::Attr {
+                name: name.to_owned(),
+                obj: obj.clone(),
+            })
+        })
+    }
+
+    fn getattr_plain(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
         if let Some((capi, o)) = ext::foreign(obj) {
             return match capi.getattr(self, o, name)? {
                 Some(v) => Ok(v),
