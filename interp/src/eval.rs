@@ -2436,16 +2436,14 @@ fn unwind(
         if !reraise {
             let e = err.exc();
             // A NameError from the instruction at `at` may suggest one of
-            // the globals of this frame, which it is leaving now.
-            if e.traceback.borrow().is_empty()
-                && let Some(Hint::Name { globals, .. }) = &mut *e.hint.borrow_mut()
+            // the globals of this frame (the first it leaves).
+            if let Some(Hint::Name { globals, .. }) = e.hint.borrow_mut().as_deref_mut()
                 && globals.is_none()
             {
                 *globals = st.top().map(|f| f.globals.clone());
             }
             e.traceback.borrow_mut().push(TbEntry {
                 code: code.clone(),
-                line: code.line_at(at),
                 pc: at as u32,
             });
             // Implicit chaining: the exception being handled becomes the

@@ -96,7 +96,7 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
             f(c);
         }
         if let Ok(h) = e.hint.try_borrow() {
-            match &*h {
+            match h.as_deref() {
                 Some(crate::object::Hint::Name {
                     globals: Some(g), ..
                 }) => f(g),

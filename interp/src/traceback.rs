@@ -66,7 +66,7 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
         for ent in entries {
             let key = (
                 ent.code.source.filename.clone(),
-                ent.line,
+                ent.line(),
                 ent.code.name.clone(),
             );
             if last.as_ref() == Some(&key) {
@@ -81,13 +81,15 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
             }
             out.push_str(&format!(
                 "  File \"{}\", line {}, in {}\n",
-                ent.code.source.filename, ent.line, ent.code.name
+                ent.code.source.filename,
+                ent.line(),
+                ent.code.name
             ));
             // Like CPython (whose linecache reads files), code compiled
             // from a string (`<string>`, `<embedded>`) shows no source line.
             let from_string = ent.code.source.filename.starts_with('<')
                 && ent.code.source.filename.ends_with('>');
-            if !from_string && let Some(src) = ent.code.source.line(ent.line) {
+            if !from_string && let Some(src) = ent.code.source.line(ent.line()) {
                 // CPython strips the indentation only: trailing blanks stay.
                 out.push_str("    ");
                 out.push_str(src.trim_start_matches(is_blank));
@@ -322,7 +324,7 @@ const CASE_COST: usize = 1;
 /// The name CPython would suggest for the exception `x`, if any.
 fn suggestion(vm: &Vm, x: &ExcObj) -> Option<String> {
     let hint = x.hint.borrow().clone()?;
-    match hint {
+    match *hint {
         Hint::Name { name, globals } => {
             // The innermost frame's local variables (parameters and locals
             // that are not cells only, as `co_varnames`), its globals, then

@@ -11,11 +11,16 @@ use std::rc::Rc;
 pub struct TbEntry {
     /// The code that was running.
     pub code: Rc<Code>,
-    /// The 1-based source line.
-    pub line: u32,
     /// The unit index of the instruction (its source range gives the
-    /// traceback's carets).
+    /// traceback's line and carets, looked up only when it is printed).
     pub pc: u32,
+}
+
+impl TbEntry {
+    /// The 1-based source line.
+    pub fn line(&self) -> u32 {
+        self.code.line_at(self.pc as usize)
+    }
 }
 
 /// Where a `SyntaxError` points.
@@ -48,7 +53,7 @@ pub struct ExcObj {
     /// What a `NameError` or `AttributeError` raised by a lookup keeps of
     /// it (CPython's `name` and `obj` attributes), so that printing it can
     /// suggest a similar name.
-    pub hint: RefCell<Option<Hint>>,
+    pub hint: RefCell<Option<Box<Hint>>>,
 }
 
 /// The lookup that failed, kept on a `NameError` or `AttributeError` for
@@ -187,7 +192,7 @@ impl PyErr {
             Hint::Attr { .. } => std::ptr::eq(t, types::ATTRIBUTE_ERROR.get()),
         };
         if fits {
-            *self.exc().hint.borrow_mut() = Some(hint);
+            *self.exc().hint.borrow_mut() = Some(Box::new(hint));
         }
         self
     }
