@@ -391,6 +391,12 @@ fn attributes(obj: &Value) -> Vec<String> {
     };
     if let Some((_, dir)) = names::DIRS.iter().find(|(t, _)| *t == type_name) {
         names.extend(dir.iter().map(|n| (*n).to_owned()));
+    } else if let Some((capi, o)) = crate::ext::foreign(obj) {
+        // A C type's instance: its type's names, and `object`'s.
+        names.extend(capi.attribute_names(o));
+        if let Some((_, dir)) = names::DIRS.iter().find(|(t, _)| *t == "object") {
+            names.extend(dir.iter().map(|n| (*n).to_owned()));
+        }
     }
     if kind != Kind::TYPE {
         names.extend(
