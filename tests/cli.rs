@@ -851,7 +851,7 @@ fn a_directory_with_main_runs() {
             "Traceback (most recent call last):\n\
              \x20 File \"<frozen runpy>\", line 198, in _run_module_as_main\n\
              \x20 File \"<frozen runpy>\", line 88, in _run_code\n\
-             \x20 File \"{}\", line 3, in <module>\n    1/0\n\
+             \x20 File \"{}\", line 3, in <module>\n    1/0\n    ~^~\n\
              ZeroDivisionError: division by zero\n",
             main.display()
         )

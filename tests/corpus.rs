@@ -4,16 +4,14 @@
 //!   `typhon --check-leaks NAME.py` in `tests/programs` and must reproduce
 //!   `NAME.out` (stdout), `NAME.err` (stderr; absent = empty) and
 //!   `NAME.exit` (exit status; absent = 0), all recorded from CPython 3.11 by
-//!   `scripts/regen-expected`. Comparison is exact except for two
-//!   normalizations: the absolute script directory in traceback lines
-//!   (`File "<dir>/` becomes `File "`, as regen-expected records it), and
-//!   CPython's caret lines (only spaces, `^` and `~`), which are dropped
-//!   from both sides.
+//!   `scripts/regen-expected`. Comparison is exact, caret lines (`^^^^`,
+//!   `~~^~~`) included, except for one normalization: the absolute script
+//!   directory in traceback lines (`File "<dir>/` becomes `File "`, as
+//!   regen-expected records it).
 //! * `tests/rejected/NAME.py` must be rejected before anything runs: empty
 //!   stdout, stderr exactly `NAME.err` (hand-written, see the README
 //!   there), exit status `NAME.exit`. There the absolute directory is
-//!   removed from `File "<dir>/` and from the `(<dir>/NAME.py:L:C)` suffix;
-//!   caret lines are compared too.
+//!   removed from `File "<dir>/` and from the `(<dir>/NAME.py:L:C)` suffix.
 //! * The corpus runs twice: as is, and with `[runtime] quicken_warmup = 0`,
 //!   which makes every specializing instruction specialize on its first
 //!   execution and deoptimize on its first guard miss, so the guards of
@@ -184,18 +182,6 @@ fn strip_dir(text: &str, dirs: &[String], prefixes: &[&str]) -> String {
     s
 }
 
-/// A CPython caret line: only spaces, `^` and `~`, with at least one marker.
-fn is_caret_line(line: &str) -> bool {
-    let body = line.strip_suffix('\n').unwrap_or(line);
-    body.chars().any(|c| c == '^' || c == '~') && body.chars().all(|c| matches!(c, ' ' | '^' | '~'))
-}
-
-fn drop_caret_lines(text: &str) -> String {
-    text.split_inclusive('\n')
-        .filter(|l| !is_caret_line(l))
-        .collect()
-}
-
 /// A readable description of how `actual` differs from `expected`.
 fn describe_diff(what: &str, expected: &str, actual: &str) -> String {
     let exp: Vec<&str> = expected.split_inclusive('\n').collect();
@@ -307,10 +293,10 @@ fn check(dir: &Path, dirs: &[String], name: &str, suite: &Suite) -> Result<Durat
         problems.push_str(&describe_diff("stdout", &e, &a));
     }
     let (e, a) = match mode {
-        Mode::Corpus => {
-            let a = strip_dir(&actual_err, dirs, &["File \""]);
-            (drop_caret_lines(&exp_err), drop_caret_lines(&a))
-        }
+        Mode::Corpus => (
+            exp_err.into_owned(),
+            strip_dir(&actual_err, dirs, &["File \""]),
+        ),
         Mode::Rejected => (
             exp_err.into_owned(),
             strip_dir(&actual_err, dirs, &["File \"", "("]),
@@ -472,22 +458,6 @@ fn extension_programs_match_cpython_specializing_on_first_execution() {
         args: warmup_zero(),
         ..extension_suite()
     });
-}
-
-#[test]
-fn caret_line_filter_is_narrow() {
-    assert!(is_caret_line("    ^^^^^\n"));
-    assert!(is_caret_line("           ~~~~~~~~~^~~~\n"));
-    assert!(is_caret_line("    ^"));
-    assert!(!is_caret_line("\n"));
-    assert!(!is_caret_line("    \n"));
-    assert!(!is_caret_line("    x ^ y\n"));
-    assert!(!is_caret_line("ValueError: ^\n"));
-    assert_eq!(
-        drop_caret_lines("a\n  ^^\n\nb\n  ~~^~~\n"),
-        "a\n\nb\n",
-        "only caret lines go; blank lines stay"
-    );
 }
 
 #[test]

@@ -120,6 +120,10 @@ impl CApi for Bridge {
         typeobject::getattr(vm, obj, name)
     }
 
+    fn attribute_names(&self, obj: &ObjRef) -> Vec<String> {
+        typeobject::attribute_names(obj)
+    }
+
     fn setattr(
         &self,
         vm: &mut Vm,

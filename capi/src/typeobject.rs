@@ -499,6 +499,27 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
     generic_getattr(vm, o, name)
 }
 
+/// The names in the dicts of `o`'s type (of `o` itself if it is a C
+/// type) and of its C bases: what `dir()` would list of them besides
+/// `object`'s names.
+pub fn attribute_names(o: &ObjRef) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = Some(o.as_type().unwrap_or_else(|| o.ty()));
+    while let Some(ty) = cur {
+        if is_c_type(ty)
+            && let Some(d) = type_dict(ty)
+        {
+            out.extend(
+                d.keys()
+                    .iter()
+                    .filter_map(|k| k.as_str().map(str::to_owned)),
+            );
+        }
+        cur = ty.base();
+    }
+    out
+}
+
 /// For LOAD_METHOD on an instance of a C type: the method descriptor
 /// `name` (a `str` object), when attribute lookup would find exactly that
 /// (no custom `tp_getattro`, the name is a method in the type's dict).

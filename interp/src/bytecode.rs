@@ -511,12 +511,86 @@ pub struct Source {
     pub filename: String,
     /// The text.
     pub text: String,
+    /// Byte offset of the start of each line, built the first time a line
+    /// number is asked for (when an exception passes through a frame or a
+    /// traceback is printed), never while code merely runs.
+    line_starts: std::cell::OnceCell<Box<[u32]>>,
 }
 
 impl Source {
-    /// Line `n` (1-based) without its newline.
+    /// The source `text` of the file `filename`.
+    pub fn new(filename: impl Into<String>, text: impl Into<String>) -> Source {
+        Source {
+            filename: filename.into(),
+            text: text.into(),
+            line_starts: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    self.text
+                        .bytes()
+                        .enumerate()
+                        .filter(|&(_, b)| b == b'\n')
+                        .map(|(i, _)| i as u32 + 1),
+                )
+                .collect()
+        })
+    }
+
+    /// The 1-based line of byte offset `offset`.
+    pub fn line_of(&self, offset: u32) -> u32 {
+        match self.line_starts().binary_search(&offset) {
+            Ok(i) => i as u32 + 1,
+            Err(i) => i as u32,
+        }
+    }
+
+    /// The byte offset at which line `n` (1-based) starts.
+    pub fn line_start(&self, n: u32) -> Option<u32> {
+        self.line_starts()
+            .get((n as usize).checked_sub(1)?)
+            .copied()
+    }
+
+    /// Line `n` (1-based) without its line ending (`\n` or `\r\n`).
     pub fn line(&self, n: u32) -> Option<&str> {
-        self.text.lines().nth((n as usize).checked_sub(1)?)
+        let starts = self.line_starts();
+        let i = (n as usize).checked_sub(1)?;
+        let start = *starts.get(i)? as usize;
+        let end = starts.get(i + 1).map_or(self.text.len(), |&e| e as usize);
+        // The "line" after a final newline does not exist.
+        if start >= self.text.len() {
+            return None;
+        }
+        let line = self.text.get(start..end)?;
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    }
+}
+
+/// Where in the source an instruction comes from: the byte range of the
+/// syntax node it was compiled for (CPython 3.11's `co_positions()`, as
+/// byte offsets into the file; line and column are derived from them only
+/// when a traceback is formatted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// Byte offset of the first character.
+    pub start: u32,
+    /// Byte offset one past the last character.
+    pub end: u32,
+}
+
+impl Span {
+    /// The span of a syntax node's range.
+    pub fn of(r: ruff_text_size::TextRange) -> Span {
+        Span {
+            start: u32::from(r.start()),
+            end: u32::from(r.end()),
+        }
     }
 }
 
@@ -548,8 +622,10 @@ pub struct Code {
     pub names: Vec<ObjRef>,
     /// The instruction stream (with cache units).
     pub units: Box<[Cell<Instr>]>,
-    /// The source line of each unit.
-    pub lines: Box<[u32]>,
+    /// The source range of each unit (cache units repeat their
+    /// instruction's): 8 bytes per unit, read only to put a line number
+    /// into a traceback entry and to draw a traceback's carets.
+    pub spans: Box<[Span]>,
     /// The exception table, innermost entries first.
     pub exc_table: Vec<ExcEntry>,
     /// Whether this is a module body (its names are globals).
@@ -597,7 +673,15 @@ impl Code {
 
     /// The line of unit `pc`.
     pub fn line_at(&self, pc: usize) -> u32 {
-        self.lines.get(pc).copied().unwrap_or(self.first_line)
+        match self.spans.get(pc) {
+            Some(s) => self.source.line_of(s.start),
+            None => self.first_line,
+        }
+    }
+
+    /// The source range of unit `pc`.
+    pub fn span_at(&self, pc: usize) -> Option<Span> {
+        self.spans.get(pc).copied()
     }
 
     /// The innermost exception-table entry covering `pc`.
@@ -885,4 +969,25 @@ pub fn max_stack_depth(units: &[Instr], exc_table: &[ExcEntry]) -> u32 {
         }
     }
     max.max(0) as u32 + STACK_SLACK
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Source;
+
+    #[test]
+    fn source_lines_and_offsets() {
+        let s = Source::new("f.py", "a = 1\r\nb = 'é'\n\nc\n");
+        assert_eq!(s.line(1), Some("a = 1"));
+        assert_eq!(s.line(2), Some("b = 'é'"));
+        assert_eq!(s.line(3), Some(""));
+        assert_eq!(s.line(4), Some("c"));
+        assert_eq!(s.line(5), None);
+        assert_eq!(s.line(0), None);
+        assert_eq!(s.line_of(0), 1);
+        assert_eq!(s.line_of(7), 2);
+        assert_eq!(s.line_start(2), Some(7));
+        assert_eq!(Source::new("e.py", "").line(1), None);
+        assert_eq!(Source::new("n.py", "x").line(1), Some("x"));
+    }
 }

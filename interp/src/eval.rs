@@ -28,7 +28,7 @@ use crate::frame::{ExecState, is_unbound, is_unbound_obj, stack_overflow, take, 
 use crate::methods;
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Args, Builtin, CellObj, CodeObj, DictKey, DictObj, ExcObj, Function, IterObj, IterState,
+    Args, Builtin, CellObj, CodeObj, DictKey, DictObj, ExcObj, Function, Hint, IterObj, IterState,
     ListObj, ModuleObj, NativeFn, ObjRef, PyErr, PyResult, RangeIterObj, StrObj, TbEntry, TupleObj,
     Value,
 };
@@ -286,11 +286,20 @@ fn unbound_deref(code: &Code, i: usize) -> PyErr {
         PyErr::name_error(format!(
             "cannot access free variable '{name}' where it is not associated with a value in enclosing scope"
         ))
+        .with_hint(name_hint(name))
     }
 }
 
 fn name_error(name: &str) -> PyErr {
-    PyErr::name_error(format!("name '{name}' is not defined"))
+    PyErr::name_error(format!("name '{name}' is not defined")).with_hint(name_hint(name))
+}
+
+/// A NameError's hint; `unwind` adds the frame's globals.
+fn name_hint(name: &str) -> Hint {
+    Hint::Name {
+        name: name.to_owned(),
+        globals: None,
+    }
 }
 
 fn cell_of(stack: &[Value], idx: usize) -> Option<&CellObj> {
@@ -2426,9 +2435,16 @@ fn unwind(
     loop {
         if !reraise {
             let e = err.exc();
+            // A NameError from the instruction at `at` may suggest one of
+            // the globals of this frame (the first it leaves).
+            if let Some(Hint::Name { globals, .. }) = e.hint.borrow_mut().as_deref_mut()
+                && globals.is_none()
+            {
+                *globals = st.top().map(|f| f.globals.clone());
+            }
             e.traceback.borrow_mut().push(TbEntry {
                 code: code.clone(),
-                line: code.line_at(at),
+                pc: at as u32,
             });
             // Implicit chaining: the exception being handled becomes the
             // context of a new one.

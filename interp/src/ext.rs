@@ -79,6 +79,13 @@ pub trait CApi: Sync {
     /// `obj.name` on a foreign object or C-defined type.
     fn getattr(&self, vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Option<Value>>;
 
+    /// The names `obj.name` could find on a foreign object or C-defined
+    /// type, as far as the C API knows them (for the "Did you mean"
+    /// suggestion of an `AttributeError`); none by default.
+    fn attribute_names(&self, _obj: &ObjRef) -> Vec<String> {
+        Vec::new()
+    }
+
     /// `obj.name = value` (`None`: `del obj.name`). `Ok(false)`: no such
     /// writable attribute.
     fn setattr(

@@ -95,6 +95,15 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         {
             f(c);
         }
+        if let Ok(h) = e.hint.try_borrow() {
+            match h.as_deref() {
+                Some(crate::object::Hint::Name {
+                    globals: Some(g), ..
+                }) => f(g),
+                Some(crate::object::Hint::Attr { obj, .. }) => val(f, obj),
+                _ => {}
+            }
+        }
     }
 }
 
@@ -131,7 +140,8 @@ fn clear(o: &ObjRef) {
     } else if let Some(e) = o.downcast::<ExcObj>() {
         let c = e.context.try_borrow_mut().map(|mut c| c.take());
         let k = e.cause.try_borrow_mut().map(|mut c| c.take());
-        drop((c, k));
+        let h = e.hint.try_borrow_mut().map(|mut h| h.take());
+        drop((c, k, h));
     }
 }
 

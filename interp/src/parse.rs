@@ -56,6 +56,49 @@ fn on_parse_stack<'scope, T: Send + 'scope>(
     }
 }
 
+/// Parses `text`, a piece of one source line, as a module of its own and
+/// hands its tree to `f` (for a traceback's carets); `None` if it does not
+/// parse. A fragment short enough that its nesting cannot be deep is
+/// parsed where it is; a longer one on a thread whose stack grows with
+/// its length (each level of nesting takes a character; small enough to
+/// be made under a memory limit), and where no thread can be made the
+/// answer is `None`.
+pub(crate) fn with_fragment<R: Send>(
+    text: &str,
+    f: impl FnOnce(&ModModule) -> Option<R> + Send,
+) -> Option<R> {
+    let job = move || {
+        let parsed = ruff_python_parser::parse_module(text).ok()?;
+        f(parsed.syntax())
+    };
+    if text.len() <= FRAGMENT_INLINE {
+        return job();
+    }
+    let stack = text
+        .len()
+        .saturating_mul(FRAGMENT_STACK_PER_BYTE)
+        .min(PARSE_STACK);
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .name("typhon-parse".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, job)
+            .ok()?;
+        match handle.join() {
+            Ok(r) => r,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+/// The longest fragment [`with_fragment`] parses on the caller's stack:
+/// it nests at most this deep.
+const FRAGMENT_INLINE: usize = 64;
+
+/// Stack for parsing a fragment, per byte of it (a generous bound on what
+/// ruff's parser takes per level of nesting).
+const FRAGMENT_STACK_PER_BYTE: usize = 16 << 10;
+
 fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<Rc<Code>> {
     let too_deep = too_many_brackets(parsed.tokens());
     // CPython reports a tokenizer error such as this one even when the

@@ -1,6 +1,11 @@
 //! Printing uncaught exceptions the way CPython 3.11 does.
 
-use crate::object::{ExcObj, ObjRef, PyErr, Value};
+#[rustfmt::skip]
+mod names;
+
+use crate::bytecode::Code;
+use crate::object::types::Kind;
+use crate::object::{DictObj, ExcObj, Hint, ModuleObj, ObjRef, PyErr, StrObj, Value};
 use crate::ops;
 use crate::vm::Vm;
 
@@ -61,7 +66,7 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
         for ent in entries {
             let key = (
                 ent.code.source.filename.clone(),
-                ent.line,
+                ent.line(),
                 ent.code.name.clone(),
             );
             if last.as_ref() == Some(&key) {
@@ -76,7 +81,9 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
             }
             out.push_str(&format!(
                 "  File \"{}\", line {}, in {}\n",
-                ent.code.source.filename, ent.line, ent.code.name
+                ent.code.source.filename,
+                ent.line(),
+                ent.code.name
             ));
             // Like CPython (whose linecache reads files), code compiled
             // from a string (`<string>`, `<embedded>`) shows no source line.
@@ -86,11 +93,14 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
             let unreadable = vm.source_unreadable(&ent.code.source.filename);
             if !from_string
                 && !unreadable
-                && let Some(src) = ent.code.source.line(ent.line)
+                && let Some(src) = ent.code.source.line(ent.line())
             {
-                let t = src.trim();
-                if !t.is_empty() {
-                    out.push_str(&format!("    {t}\n"));
+                // CPython strips the indentation only: trailing blanks stay.
+                out.push_str("    ");
+                out.push_str(src.trim_start_matches(is_blank));
+                out.push('\n');
+                if let Some(carets) = caret_line(&ent.code, ent.pc as usize, src) {
+                    out.push_str(&carets);
                 }
             }
         }
@@ -115,6 +125,9 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
         }
     }
     out.push_str(&exception_line(vm, e));
+    if let Some(name) = suggestion(vm, x) {
+        out.push_str(&format!(". Did you mean: '{name}'?"));
+    }
     out.push('\n');
 }
 
@@ -137,5 +150,394 @@ pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
         name
     } else {
         format!("{name}: {msg}")
+    }
+}
+
+/// The blanks CPython strips from the front of a traceback's source line.
+fn is_blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\x0c')
+}
+
+/// How wide the indentation of a printed source line is.
+const INDENT: i64 = 4;
+
+/// The line of `^` (and `~`) under `line`, the source line of the
+/// instruction at `pc`, as CPython 3.11 draws it (`tb_displayline` in
+/// Python/traceback.c): under the instruction's range, with the operator
+/// of a binary operation or the index of a subscript singled out, and
+/// nothing when the marks would cover the whole line. Ranges are byte
+/// offsets; the marks count characters.
+fn caret_line(code: &Code, pc: usize, line: &str) -> Option<String> {
+    let span = code.span_at(pc)?;
+    let source = &code.source;
+    let start_line = source.line_of(span.start);
+    let end_line = source.line_of(span.end);
+    let start_col = span.start.checked_sub(source.line_start(start_line)?)?;
+    let end_col = span.end.checked_sub(source.line_start(end_line)?)?;
+    // Both columns are converted with the error's first line, as CPython
+    // does (the end column of a multi-line range is replaced below).
+    let start = char_offset(line, start_col as usize) as i64;
+    let mut end = char_offset(line, end_col as usize) as i64;
+    let mut anchors = None;
+    if start_line == end_line {
+        anchors = anchors_of(line, start as usize, end as usize);
+    } else {
+        // A range over several lines is marked up to the end of its first.
+        // CPython indexes the UTF-8 text with the character count here;
+        // so does this, so that non-ASCII lines come out the same.
+        let bytes = line.as_bytes();
+        let mut i = line.chars().count() as i64;
+        loop {
+            i -= 1;
+            if i < 0 || !bytes.get(i as usize).is_some_and(|&b| is_blank(b as char)) {
+                break;
+            }
+        }
+        end = i + 1;
+    }
+    let indent = line.chars().take_while(|&c| is_blank(c)).count() as i64;
+    let stripped_len = line.chars().count() as i64 - indent;
+    if end - start == stripped_len && anchors.is_none() {
+        return None;
+    }
+    let (left, right, primary, secondary) = match anchors {
+        Some((l, r)) => (l as i64, r as i64, '~', '^'),
+        None => (-1, -1, '^', '^'),
+    };
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = String::new();
+    // Column `k` (1-based) is character `k - 1` of the unstripped line,
+    // which is printed `indent - INDENT` characters further left; each
+    // character gets as many marks as it is wide on a terminal.
+    for k in indent - INDENT + 1..=end {
+        let mark = if k <= start {
+            ' '
+        } else if anchors.is_some() && left < k && k <= right {
+            secondary
+        } else {
+            primary
+        };
+        let width = usize::try_from(k - 1)
+            .ok()
+            .and_then(|j| chars.get(j))
+            .map_or(1, |&c| display_width(c));
+        for _ in 0..width {
+            out.push(mark);
+        }
+    }
+    out.push('\n');
+    Some(out)
+}
+
+/// How many columns CPython gives a character under a traceback line: 2
+/// for East Asian wide and fullwidth characters, else 1.
+fn display_width(c: char) -> usize {
+    use unicode_width::UnicodeWidthChar;
+    if c.width() == Some(2) { 2 } else { 1 }
+}
+
+/// The number of characters in the first `col` bytes of `line`, as
+/// CPython's `_PyPegen_byte_offset_to_character_offset` counts them: a
+/// cut-off character counts as one, and an offset past the end reaches
+/// one further (the string's terminating NUL).
+fn char_offset(line: &str, col: usize) -> usize {
+    let bytes = line.as_bytes();
+    if col > bytes.len() {
+        return line.chars().count() + 1;
+    }
+    String::from_utf8_lossy(&bytes[..col]).chars().count()
+}
+
+/// Where the operator of a binary operation, or the index of a subscript,
+/// is within the characters `start..end` of `line`, if that text parses as
+/// one of the two on its own (CPython's `extract_anchors_from_line`): the
+/// character range to mark with `^` while the rest gets `~`.
+fn anchors_of(line: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    use ruff_python_ast::{Expr, Stmt};
+    use ruff_text_size::Ranged;
+    let segment: String = line
+        .chars()
+        .skip(start)
+        .take(end.saturating_sub(start))
+        .collect();
+    let (left, right) = crate::parse::with_fragment(&segment, |module| {
+        let [Stmt::Expr(stmt)] = &module.body[..] else {
+            return None;
+        };
+        let bytes = segment.as_bytes();
+        let blank = |i: usize| bytes.get(i).is_some_and(|&b| is_blank(b as char));
+        match &*stmt.value {
+            Expr::BinOp(b) => {
+                let from = usize::from(b.left.range().end());
+                let to = usize::from(b.right.range().start());
+                // The first character after the left operand that is not
+                // blank or a closing parenthesis: the operator, two
+                // characters if the next one is not blank either.
+                let mut found = None;
+                for i in from..to {
+                    if blank(i) {
+                        continue;
+                    }
+                    let right = if i + 1 < to && !blank(i + 1) {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
+                    found = Some((i, right));
+                    if i + 1 < to && bytes.get(i) == Some(&b')') {
+                        continue;
+                    }
+                    break;
+                }
+                found
+            }
+            Expr::Subscript(s) => {
+                // From the `[` after the value to the `]` after the index.
+                let len = bytes.len();
+                let mut left = usize::from(s.value.range().end());
+                while left < len && bytes[left] != b'[' {
+                    left += 1;
+                }
+                let mut right = usize::from(s.slice.range().end()) + 1;
+                while right < len && bytes[right] != b']' {
+                    right += 1;
+                }
+                if right < len {
+                    right += 1;
+                }
+                Some((left, right))
+            }
+            _ => None,
+        }
+    })?;
+    Some((
+        char_offset(&segment, left) + start,
+        char_offset(&segment, right) + start,
+    ))
+}
+
+// ----- "Did you mean" -------------------------------------------------------------
+//
+// CPython 3.11 (Python/suggestions.c) offers a similar name when it prints
+// a `NameError` or `AttributeError` raised by a lookup: the candidate
+// closest by a Levenshtein distance over UTF-8 bytes, where changing the
+// case of a letter costs 1 and any other edit 2, and which must not exceed
+// a third of the two names' length.
+
+/// Lists longer than this are not searched.
+const MAX_CANDIDATES: usize = 750;
+/// Names longer than this (after common prefix and suffix) never match.
+const MAX_NAME: usize = 40;
+const MOVE_COST: usize = 2;
+const CASE_COST: usize = 1;
+
+/// The name CPython would suggest for the exception `x`, if any.
+fn suggestion(vm: &Vm, x: &ExcObj) -> Option<String> {
+    let hint = x.hint.borrow().clone()?;
+    match *hint {
+        Hint::Name { name, globals } => {
+            // The innermost frame's local variables (parameters and locals
+            // that are not cells only, as `co_varnames`), its globals, then
+            // the builtins.
+            let code = x.traceback.borrow().first()?.code.clone();
+            let params = code.argcount as usize + usize::from(code.varargs);
+            let locals: Vec<String> = code
+                .varnames
+                .iter()
+                .enumerate()
+                .filter(|(i, n)| *i < params || !code.cellvars.contains(n))
+                .map(|(_, n)| n.clone())
+                .collect();
+            if let Some(s) = closest(&name, &locals) {
+                return Some(s);
+            }
+            if let Some(g) = globals.as_ref().and_then(|g| g.downcast::<DictObj>())
+                && let Some(s) = closest(&name, &str_keys(g))
+            {
+                return Some(s);
+            }
+            // CPython's builtins, so that the suggestion is CPython's;
+            // then any Typhon has that CPython does not.
+            let mut builtins: Vec<String> =
+                names::BUILTINS.iter().map(|n| (*n).to_owned()).collect();
+            if let Some(d) = vm.builtins().downcast::<DictObj>() {
+                for k in str_keys(d) {
+                    if !names::BUILTINS.contains(&k.as_str()) {
+                        builtins.push(k);
+                    }
+                }
+            }
+            closest(&name, &builtins)
+        }
+        Hint::Attr { name, obj } => closest(&name, &attributes(&obj)),
+    }
+}
+
+/// The str keys of a dict, in its order.
+fn str_keys(d: &DictObj) -> Vec<String> {
+    d.keys()
+        .iter()
+        .filter_map(|k| k.downcast::<StrObj>().map(|s| s.as_str().to_owned()))
+        .collect()
+}
+
+/// What `dir(obj)` lists, sorted as `dir` sorts: a module's names;
+/// for a built-in type or its instances, what CPython 3.11's `dir` lists
+/// for them (so that the suggestion is CPython's, even where Typhon lacks
+/// the method), with any attribute Typhon has besides.
+fn attributes(obj: &Value) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    if let Some(m) = obj.downcast::<ModuleObj>() {
+        if let Some(d) = m.dict.downcast::<DictObj>() {
+            names = str_keys(d);
+        }
+        names.sort();
+        return names;
+    }
+    let kind = obj.kind();
+    let type_name = match obj.as_obj().and_then(|o| o.as_type()) {
+        Some(t) => t.name().to_owned(),
+        None => obj.type_name().to_owned(),
+    };
+    if let Some((_, dir)) = names::DIRS.iter().find(|(t, _)| *t == type_name) {
+        names.extend(dir.iter().map(|n| (*n).to_owned()));
+    } else if let Some((capi, o)) = crate::ext::foreign(obj) {
+        // A C type's instance: its type's names, and `object`'s.
+        names.extend(capi.attribute_names(o));
+        if let Some((_, dir)) = names::DIRS.iter().find(|(t, _)| *t == "object") {
+            names.extend(dir.iter().map(|n| (*n).to_owned()));
+        }
+    }
+    if kind != Kind::TYPE {
+        names.extend(
+            crate::methods::table(kind)
+                .iter()
+                .map(|(n, _)| (*n).to_owned()),
+        );
+    }
+    let extra: &[&str] = match kind {
+        Kind::RANGE | Kind::SLICE => &["start", "step", "stop"],
+        Kind::FUNCTION | Kind::BUILTIN => &["__name__", "__qualname__"],
+        Kind::TYPE => &["__module__", "__name__", "__qualname__"],
+        Kind::EXC => &["__cause__", "__context__", "args"],
+        _ => &[],
+    };
+    names.extend(extra.iter().map(|n| (*n).to_owned()));
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// CPython's `calculate_suggestions`: the candidate closest to `name`
+/// (the first of equals), if close enough.
+fn closest(name: &str, candidates: &[String]) -> Option<String> {
+    if candidates.len() >= MAX_CANDIDATES {
+        return None;
+    }
+    let mut best: Option<(&String, usize)> = None;
+    for item in candidates {
+        if item == name {
+            continue;
+        }
+        // No more than a third of the characters involved may change, and
+        // a match must beat the best so far.
+        let mut max = (name.len() + item.len() + 3) * MOVE_COST / 6;
+        if let Some((_, d)) = best {
+            max = max.min(d.saturating_sub(1));
+        }
+        let d = levenshtein(name.as_bytes(), item.as_bytes(), max);
+        if d > max {
+            continue;
+        }
+        if best.is_none_or(|(_, b)| d < b) {
+            best = Some((item, d));
+        }
+    }
+    best.map(|(s, _)| s.clone())
+}
+
+/// The cost of replacing byte `a` by `b`: nothing, a case change, or a
+/// move.
+fn substitution_cost(a: u8, b: u8) -> usize {
+    if a & 31 != b & 31 {
+        return MOVE_COST;
+    }
+    if a == b {
+        0
+    } else if a.eq_ignore_ascii_case(&b) {
+        CASE_COST
+    } else {
+        MOVE_COST
+    }
+}
+
+/// CPython's `levenshtein_distance`: the edit distance of two byte
+/// strings, or anything above `max` once it is certain to exceed it.
+fn levenshtein(a: &[u8], b: &[u8], max: usize) -> usize {
+    let pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[pre..], &b[pre..]);
+    let post = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a, b) = (&a[..a.len() - post], &b[..b.len() - post]);
+    if a.is_empty() || b.is_empty() {
+        return (a.len() + b.len()) * MOVE_COST;
+    }
+    if a.len() > MAX_NAME || b.len() > MAX_NAME {
+        return max + 1;
+    }
+    // The shorter string is the row.
+    let (a, b) = if b.len() < a.len() { (b, a) } else { (a, b) };
+    if (b.len() - a.len()) * MOVE_COST > max {
+        return max + 1;
+    }
+    let mut row: Vec<usize> = (1..=a.len()).map(|i| i * MOVE_COST).collect();
+    let mut result = 0;
+    for (bi, &code) in b.iter().enumerate() {
+        let mut distance = bi * MOVE_COST;
+        result = distance;
+        let mut minimum = usize::MAX;
+        for (ai, &ac) in a.iter().enumerate() {
+            let substitute = distance + substitution_cost(code, ac);
+            distance = row[ai];
+            let insert_delete = result.min(distance) + MOVE_COST;
+            result = insert_delete.min(substitute);
+            row[ai] = result;
+            minimum = minimum.min(result);
+        }
+        if minimum > max {
+            return max + 1;
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levenshtein_costs() {
+        assert_eq!(levenshtein(b"abc", b"abc", 10), 0);
+        assert_eq!(levenshtein(b"abc", b"Abc", 10), 1);
+        assert_eq!(levenshtein(b"abc", b"abd", 10), 2);
+        assert_eq!(levenshtein(b"abc", b"abcd", 10), 2);
+        assert_eq!(levenshtein(b"nmae", b"name", 10), 4);
+        assert!(levenshtein(b"abcdef", b"uvwxyz", 3) > 3);
+    }
+
+    #[test]
+    fn closest_takes_the_first_of_equals_and_skips_the_name() {
+        let c = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            closest("lenght", &c(&["length", "len"])),
+            Some("length".into())
+        );
+        assert_eq!(closest("ab", &c(&["ab", "ac", "ad"])), Some("ac".into()));
+        assert_eq!(closest("nmae", &c(&["name"])), None);
+        assert_eq!(closest("x", &c(&["y"; MAX_CANDIDATES])), None);
     }
 }

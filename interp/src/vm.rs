@@ -10,7 +10,7 @@ use crate::jit::{JitBackend, NoJit};
 use crate::methods;
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Args, Builtin, DictKey, DictObj, ExcObj, Function, ModuleObj, ObjRef, PyErr, PyResult,
+    Args, Builtin, DictKey, DictObj, ExcObj, Function, Hint, ModuleObj, ObjRef, PyErr, PyResult,
     StaticType, StrObj, Value,
 };
 use crate::output::{self, Output};
@@ -200,10 +200,10 @@ impl Vm {
         // Text read from a file is already in this form; a string given
         // directly is translated as CPython's `compile()` does.
         source::check_no_nul(text)?;
-        let source = Rc::new(Source {
-            filename: filename.to_owned(),
-            text: source::translate_newlines(text).into_owned(),
-        });
+        let source = Rc::new(Source::new(
+            filename,
+            source::translate_newlines(text).into_owned(),
+        ));
         let code = parse::parse_and_compile(source)?;
         if self.config.keep_code {
             self.kept_code.push(code.clone());
@@ -462,8 +462,18 @@ impl Vm {
 
     // ----- attributes -------------------------------------------------------
 
-    /// `obj.name`.
+    /// `obj.name`. An `AttributeError` remembers `obj` and `name`, as
+    /// CPython's does, for the suggestion printed with it.
     pub fn getattr(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        self.getattr_plain(obj, name).map_err(|e| {
+            e.with_hint(Hint::Attr {
+                name: name.to_owned(),
+                obj: obj.clone(),
+            })
+        })
+    }
+
+    fn getattr_plain(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
         if let Some((capi, o)) = ext::foreign(obj) {
             return match capi.getattr(self, o, name)? {
                 Some(v) => Ok(v),

@@ -11,7 +11,7 @@
 
 pub mod scope;
 
-use crate::bytecode::{BinOp, CmpOp, Code, ExcEntry, Instr, Op, Source};
+use crate::bytecode::{BinOp, CmpOp, Code, ExcEntry, Instr, Op, Source, Span};
 use crate::object::{CodeObj, StrObj, Value};
 use num_bigint::BigInt;
 use ruff_python_ast::{self as ast, Expr, Stmt};
@@ -130,7 +130,7 @@ struct Unit<'a> {
     argcount: u32,
     varargs: bool,
     instrs: Vec<Instr>,
-    lines: Vec<u32>,
+    spans: Vec<Span>,
     handlers_of: Vec<Option<Handler>>,
     consts: Vec<Value>,
     names: Vec<String>,
@@ -138,7 +138,10 @@ struct Unit<'a> {
     labels: Vec<Option<u32>>,
     handler_stack: Vec<Handler>,
     fblocks: Vec<FBlock<'a>>,
-    line: u32,
+    /// The source range instructions are emitted for: the innermost
+    /// statement or expression being compiled, as CPython's compiler
+    /// tracks it (`SET_LOC`, restored after each expression).
+    loc: Span,
 }
 
 /// Compiles a parsed module.
@@ -160,7 +163,15 @@ pub fn compile_module(source: Rc<Source>, module: &ast::ModModule) -> CResult<Rc
         units: Vec::new(),
         depth: 0,
     };
-    c.push_unit(0, "<module>".into(), "<module>".into(), 1, 0, false);
+    let start = Span { start: 0, end: 0 };
+    c.push_unit(
+        0,
+        "<module>".into(),
+        "<module>".into(),
+        (1, start),
+        0,
+        false,
+    );
     c.stmts(&module.body)?;
     let none = c.const_(Value::None);
     c.emit(Op::LoadConst, none);
@@ -196,7 +207,7 @@ impl<'a> Compiler<'a> {
         scope: usize,
         name: String,
         qualname: String,
-        first_line: u32,
+        (first_line, loc): (u32, Span),
         argcount: u32,
         varargs: bool,
     ) {
@@ -208,7 +219,7 @@ impl<'a> Compiler<'a> {
             argcount,
             varargs,
             instrs: Vec::new(),
-            lines: Vec::new(),
+            spans: Vec::new(),
             handlers_of: Vec::new(),
             consts: Vec::new(),
             names: Vec::new(),
@@ -216,7 +227,7 @@ impl<'a> Compiler<'a> {
             labels: Vec::new(),
             handler_stack: Vec::new(),
             fblocks: Vec::new(),
-            line: first_line,
+            loc,
         });
     }
 
@@ -282,7 +293,7 @@ impl<'a> Compiler<'a> {
             consts: u.consts,
             names,
             units: instrs.into_iter().map(Cell::new).collect(),
-            lines: u.lines.into_boxed_slice(),
+            spans: u.spans.into_boxed_slice(),
             exc_table: table,
             is_module,
             max_stack,
@@ -300,13 +311,13 @@ impl<'a> Compiler<'a> {
     fn emit(&mut self, op: Op, arg: u32) {
         let u = self.unit();
         let h = u.handler_stack.last().copied();
-        let line = u.line;
+        let loc = u.loc;
         u.instrs.push(Instr::new(op, arg));
-        u.lines.push(line);
+        u.spans.push(loc);
         u.handlers_of.push(h);
         for _ in 0..op.cache_units() {
             u.instrs.push(Instr::new(Op::Cache, 0));
-            u.lines.push(line);
+            u.spans.push(loc);
             u.handlers_of.push(h);
         }
     }
@@ -359,16 +370,39 @@ impl<'a> Compiler<'a> {
         self.unit().handler_stack.pop();
     }
 
-    fn set_line(&mut self, r: TextRange) -> u32 {
-        let line = self.index.line(u32::from(r.start()));
-        let u = self.unit();
-        let old = u.line;
-        u.line = line;
-        old
+    /// Makes `r` the source range of the instructions emitted next;
+    /// returns the previous one.
+    fn set_line(&mut self, r: TextRange) -> Span {
+        self.set_loc(Span::of(r))
     }
 
-    fn restore_line(&mut self, l: u32) {
-        self.unit().line = l;
+    fn set_loc(&mut self, loc: Span) -> Span {
+        std::mem::replace(&mut self.unit().loc, loc)
+    }
+
+    fn restore_line(&mut self, l: Span) {
+        self.unit().loc = l;
+    }
+
+    /// CPython's `update_start_location_to_match_attr`: an instruction
+    /// for `a.name` (or the call of `a.name(...)`) whose range starts on an
+    /// earlier line than the attribute's name ends on starts at the name
+    /// instead (its length in characters back from the end, as CPython
+    /// counts), so that a traceback points at the line of `.name`.
+    fn attr_loc(&self, loc: Span, a: &ast::ExprAttribute) -> Span {
+        let end = u32::from(a.range.end());
+        if self.index.line(loc.start) == self.index.line(end) {
+            return loc;
+        }
+        let len = a.attr.as_str().chars().count() as u32;
+        let line_start = self.index.starts[(self.index.line(end) - 1) as usize];
+        if end - line_start < len {
+            return loc;
+        }
+        Span {
+            start: end - len,
+            end: loc.end.max(end - len),
+        }
     }
 
     fn err(&self, r: TextRange, msg: String) -> CompileError {
@@ -623,34 +657,50 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// `target op= value`, with CPython 3.11's locations: the target's
+    /// loads and stores at the target's range, the operation at the whole
+    /// statement's.
     fn aug_assign(&mut self, a: &'a ast::StmtAugAssign) -> CResult<()> {
         let op = binop(a.op).index() + 13;
+        let stmt = self.unit().loc;
+        let target = Span::of(a.target.range());
         match &*a.target {
             Expr::Name(n) => {
+                self.set_loc(target);
                 self.load_name(n.id.as_str());
+                self.set_loc(stmt);
                 self.expr(&a.value)?;
                 self.emit(Op::BinaryOp, op);
+                self.set_loc(target);
                 self.store_name(n.id.as_str());
             }
             Expr::Subscript(s) => {
+                self.set_loc(target);
                 self.expr(&s.value)?;
                 self.expr(&s.slice)?;
                 self.emit(Op::Copy, 2);
                 self.emit(Op::Copy, 2);
                 self.emit(Op::BinarySubscr, 0);
+                self.set_loc(stmt);
                 self.expr(&a.value)?;
                 self.emit(Op::BinaryOp, op);
+                self.set_loc(target);
                 self.emit(Op::Swap, 3);
                 self.emit(Op::Swap, 2);
                 self.emit(Op::StoreSubscr, 0);
             }
             Expr::Attribute(at) => {
+                let attr = self.attr_loc(target, at);
+                self.set_loc(target);
                 self.expr(&at.value)?;
+                self.set_loc(attr);
                 self.emit(Op::Copy, 1);
                 let ni = self.name(at.attr.as_str());
                 self.emit(Op::LoadAttr, ni);
+                self.set_loc(stmt);
                 self.expr(&a.value)?;
                 self.emit(Op::BinaryOp, op);
+                self.set_loc(attr);
                 self.emit(Op::Swap, 2);
                 self.emit(Op::StoreAttr, ni);
             }
@@ -661,6 +711,7 @@ impl<'a> Compiler<'a> {
                 ));
             }
         }
+        self.set_loc(stmt);
         Ok(())
     }
 
@@ -897,7 +948,7 @@ impl<'a> Compiler<'a> {
             f,
             f.name.as_str(),
             Some(&f.parameters),
-            line,
+            (line, Span::of(f.range)),
             FnBody::Stmts(&f.body),
         )?;
         self.make_function(code, Some(&f.parameters))?;
@@ -928,7 +979,7 @@ impl<'a> Compiler<'a> {
         node: &T,
         name: &str,
         params: Option<&ast::Parameters>,
-        line: u32,
+        (line, loc): (u32, Span),
         body: FnBody<'a>,
     ) -> CResult<Rc<Code>> {
         let (argcount, varargs) = match params {
@@ -946,7 +997,7 @@ impl<'a> Compiler<'a> {
             None => unreachable!("every function node has a scope"),
         };
         let qual = self.qualname(name);
-        self.push_unit(scope, name.to_owned(), qual, line, argcount, varargs);
+        self.push_unit(scope, name.to_owned(), qual, (line, loc), argcount, varargs);
         match body {
             FnBody::Stmts(b) => {
                 self.stmts(b)?;
@@ -1005,7 +1056,16 @@ impl<'a> Compiler<'a> {
 
     // ----- targets -------------------------------------------------------
 
+    /// Stores TOS into the target `t`; its instructions are at the
+    /// target's range, as CPython visits a target as an expression.
     fn store_target(&mut self, t: &'a Expr) -> CResult<()> {
+        let old = self.set_line(t.range());
+        self.store_target_at(t)?;
+        self.restore_line(old);
+        Ok(())
+    }
+
+    fn store_target_at(&mut self, t: &'a Expr) -> CResult<()> {
         match t {
             Expr::Name(n) => self.store_name(n.id.as_str()),
             Expr::Tuple(ast::ExprTuple { elts, .. }) | Expr::List(ast::ExprList { elts, .. }) => {
@@ -1025,6 +1085,8 @@ impl<'a> Compiler<'a> {
             Expr::Attribute(a) => {
                 self.expr(&a.value)?;
                 let ni = self.name(a.attr.as_str());
+                let loc = self.attr_loc(Span::of(a.range), a);
+                self.set_loc(loc);
                 self.emit(Op::StoreAttr, ni);
             }
             other => {
@@ -1035,6 +1097,13 @@ impl<'a> Compiler<'a> {
     }
 
     fn delete_target(&mut self, t: &'a Expr) -> CResult<()> {
+        let old = self.set_line(t.range());
+        self.delete_target_at(t)?;
+        self.restore_line(old);
+        Ok(())
+    }
+
+    fn delete_target_at(&mut self, t: &'a Expr) -> CResult<()> {
         match t {
             Expr::Name(n) => self.delete_name(n.id.as_str()),
             Expr::Tuple(ast::ExprTuple { elts, .. }) | Expr::List(ast::ExprList { elts, .. }) => {
@@ -1093,6 +1162,7 @@ impl<'a> Compiler<'a> {
                     && matches!(c.comparators.first(), Some(Expr::NoneLiteral(_))) =>
             {
                 self.expr(&c.left)?;
+                self.set_line(c.range);
                 let jump_on_none = when == (c.ops[0] == ast::CmpOp::Is);
                 let op = if jump_on_none {
                     Op::PopJumpIfNone
@@ -1105,6 +1175,12 @@ impl<'a> Compiler<'a> {
             _ => {}
         }
         self.expr(e)?;
+        if let Expr::Compare(c) = e {
+            // CPython 3.11 leaves a tested comparison's range in place for
+            // what follows in the same statement (the jump, and the raise
+            // of an `assert`, whose traceback then points at the test).
+            self.set_line(c.range);
+        }
         let op = if when {
             Op::PopJumpIfTrue
         } else {
@@ -1160,7 +1236,6 @@ impl<'a> Compiler<'a> {
             Expr::BinOp(b) => {
                 self.expr(&b.left)?;
                 self.expr(&b.right)?;
-                self.set_line(b.range);
                 self.emit(Op::BinaryOp, binop(b.op).index());
             }
             Expr::UnaryOp(u) => {
@@ -1241,7 +1316,6 @@ impl<'a> Compiler<'a> {
             Expr::Subscript(s) => {
                 self.expr(&s.value)?;
                 self.expr(&s.slice)?;
-                self.set_line(s.range);
                 self.emit(Op::BinarySubscr, 0);
             }
             Expr::Slice(s) => {
@@ -1264,14 +1338,17 @@ impl<'a> Compiler<'a> {
             Expr::Attribute(a) => {
                 self.expr(&a.value)?;
                 let ni = self.name(a.attr.as_str());
+                let here = self.unit().loc;
+                let loc = self.attr_loc(here, a);
+                self.set_loc(loc);
                 self.emit(Op::LoadAttr, ni);
             }
             Expr::Call(c) => self.call(c)?,
             Expr::Lambda(l) => {
                 let line = self.index.line(u32::from(l.range.start()));
                 let params = l.parameters.as_deref();
-                let code =
-                    self.function_body(l, "<lambda>", params, line, FnBody::Expr(&l.body))?;
+                let at = (line, Span::of(l.range));
+                let code = self.function_body(l, "<lambda>", params, at, FnBody::Expr(&l.body))?;
                 self.make_function(code, params)?;
             }
             Expr::ListComp(c) => {
@@ -1514,11 +1591,14 @@ impl<'a> Compiler<'a> {
         {
             self.expr(&a.value)?;
             let ni = self.name(a.attr.as_str());
+            let loc = self.attr_loc(Span::of(a.range), a);
+            self.set_loc(loc);
             self.emit(Op::LoadMethod, ni);
             for x in args.args.iter() {
                 self.expr(x)?;
             }
-            self.set_line(c.range());
+            let loc = self.attr_loc(Span::of(c.range()), a);
+            self.set_loc(loc);
             self.emit(Op::CallMethod, args.args.len() as u32);
             return Ok(());
         }
@@ -1539,7 +1619,13 @@ impl<'a> Compiler<'a> {
             }
             let kc = self.const_(Value::tuple(names));
             self.emit(Op::LoadConst, kc);
-            self.set_line(c.range());
+            // CPython calls `a.m(k=v)` as a method call, which starts where
+            // `.m` does (see `attr_loc`).
+            let mut loc = Span::of(c.range());
+            if let Expr::Attribute(a) = &*c.func {
+                loc = self.attr_loc(loc, a);
+            }
+            self.set_loc(loc);
             self.emit(Op::CallKw, (args.args.len() + args.keywords.len()) as u32);
         }
         Ok(())
@@ -1559,9 +1645,12 @@ impl<'a> Compiler<'a> {
             Some(s) => s,
             None => unreachable!("every comprehension has a scope"),
         };
-        let line = self.unit().line;
+        // The comprehension's own instructions (the loop, the append) are
+        // at its range, which is where the enclosing expression left it.
+        let loc = self.unit().loc;
+        let line = self.index.line(loc.start);
         let qual = self.qualname(name);
-        self.push_unit(scope, name.to_owned(), qual, line, 1, false);
+        self.push_unit(scope, name.to_owned(), qual, (line, loc), 1, false);
         match kind {
             CompKind::List(_) => self.emit(Op::BuildList, 0),
             CompKind::Dict(..) => self.emit(Op::BuildMap, 0),

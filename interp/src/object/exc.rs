@@ -6,13 +6,21 @@ use crate::bytecode::Code;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-/// One traceback entry: a code object and the line being executed.
+/// One traceback entry: a code object and the instruction being executed.
 #[derive(Clone)]
 pub struct TbEntry {
     /// The code that was running.
     pub code: Rc<Code>,
+    /// The unit index of the instruction (its source range gives the
+    /// traceback's line and carets, looked up only when it is printed).
+    pub pc: u32,
+}
+
+impl TbEntry {
     /// The 1-based source line.
-    pub line: u32,
+    pub fn line(&self) -> u32 {
+        self.code.line_at(self.pc as usize)
+    }
 }
 
 /// Where a `SyntaxError` points.
@@ -42,6 +50,33 @@ pub struct ExcObj {
     pub suppress_context: Cell<bool>,
     /// Location details of a `SyntaxError`.
     pub syntax: Option<SyntaxInfo>,
+    /// What a `NameError` or `AttributeError` raised by a lookup keeps of
+    /// it (CPython's `name` and `obj` attributes), so that printing it can
+    /// suggest a similar name.
+    pub hint: RefCell<Option<Box<Hint>>>,
+}
+
+/// The lookup that failed, kept on a `NameError` or `AttributeError` for
+/// the "Did you mean" suggestion that CPython adds when it prints one
+/// (`str()` of the exception has none).
+#[derive(Clone)]
+pub enum Hint {
+    /// A name not found: the names of the innermost frame's code (from the
+    /// traceback), then its globals, then the builtins are candidates.
+    Name {
+        /// The name looked up.
+        name: String,
+        /// The globals of the frame that raised (set when the exception
+        /// leaves that frame's instruction).
+        globals: Option<ObjRef>,
+    },
+    /// An attribute not found on `obj`: its attributes are candidates.
+    Attr {
+        /// The attribute name.
+        name: String,
+        /// The object.
+        obj: Value,
+    },
 }
 
 impl ExcObj {
@@ -56,6 +91,7 @@ impl ExcObj {
                 cause: RefCell::new(None),
                 suppress_context: Cell::new(false),
                 syntax: None,
+                hint: RefCell::new(None),
             },
         );
         abi::gc_track(&o);
@@ -100,6 +136,7 @@ impl PyErr {
                 cause: RefCell::new(None),
                 suppress_context: Cell::new(false),
                 syntax: Some(info),
+                hint: RefCell::new(None),
             },
         ))
     }
@@ -142,6 +179,22 @@ impl PyErr {
     /// `NameError(msg)`.
     pub fn name_error(msg: impl Into<String>) -> PyErr {
         PyErr::new(&types::NAME_ERROR, msg)
+    }
+
+    /// Records that this exception comes from looking up `hint`'s name
+    /// (for the suggestion printed with it). Only exceptions of exactly
+    /// `NameError` or `AttributeError` get suggestions, as in CPython;
+    /// for others this does nothing.
+    pub fn with_hint(self, hint: Hint) -> PyErr {
+        let t = self.0.ty();
+        let fits = match hint {
+            Hint::Name { .. } => std::ptr::eq(t, types::NAME_ERROR.get()),
+            Hint::Attr { .. } => std::ptr::eq(t, types::ATTRIBUTE_ERROR.get()),
+        };
+        if fits {
+            *self.exc().hint.borrow_mut() = Some(Box::new(hint));
+        }
+        self
     }
 
     /// `RuntimeError(msg)`.

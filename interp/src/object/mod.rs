@@ -23,7 +23,7 @@ pub mod value;
 pub use abi::{ObjRef, StaticType, TypeObject, live_objects};
 pub use bytes::BytesObj;
 pub use dict::{DictKey, DictObj};
-pub use exc::{ExcObj, PyErr, PyResult, TbEntry};
+pub use exc::{ExcObj, Hint, PyErr, PyResult, TbEntry};
 pub use func::{Args, Builtin, CellObj, CodeObj, Function, NativeFn};
 pub use iter::{IterObj, IterState, RangeIterObj};
 pub use misc::{ModuleObj, RangeObj, SliceObj};

@@ -1,0 +1,3 @@
+# An attribute name with nothing close: no suggestion.
+x = [1]
+x.frobnicate()

@@ -1,0 +1,4 @@
+# Builtins come after locals and globals; a case change costs less than
+# another edit.
+Print = "shadow?"
+prnt("hello")

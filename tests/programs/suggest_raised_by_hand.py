@@ -1,0 +1,3 @@
+# A NameError raised by hand carries no name: no suggestion.
+prnt = None
+raise NameError("name 'prin' is not defined")

@@ -1,0 +1,6 @@
+# A binary operation spread over lines.
+width = 4
+label = "w"
+area = (width *
+        3 +
+        label)
