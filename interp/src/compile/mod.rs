@@ -274,11 +274,11 @@ impl<'a> Compiler<'a> {
             varnames: if is_module {
                 Vec::new()
             } else {
-                scope.locals.clone()
+                scope.locals.iter().cloned().collect()
             },
-            cellvars: scope.cells.clone(),
+            cellvars: scope.cells.iter().cloned().collect(),
             cell_params,
-            freevars: scope.frees.clone(),
+            freevars: scope.frees.iter().cloned().collect(),
             consts: u.consts,
             names,
             units: instrs.into_iter().map(Cell::new).collect(),

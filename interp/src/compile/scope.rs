@@ -2,6 +2,7 @@
 //! cells (locals captured by inner functions), free variables (captured from
 //! an enclosing function) or globals, following Python's rules.
 
+use indexmap::{IndexMap, IndexSet};
 use ruff_python_ast::{self as ast, Expr, Stmt};
 use ruff_text_size::Ranged;
 use std::collections::{HashMap, HashSet};
@@ -25,16 +26,21 @@ pub struct Scope {
     /// Parameters, in order.
     pub params: Vec<String>,
     /// Names bound here (parameters first, then in first-binding order).
-    pub locals: Vec<String>,
+    /// These name sets are ordered (the order is the slot order) and
+    /// hashed: a scope may bind 10^5 names, and a linear search per name
+    /// made compiling such a module quadratic.
+    pub locals: IndexSet<String>,
     /// Locals captured by inner scopes.
-    pub cells: Vec<String>,
+    pub cells: IndexSet<String>,
     /// Names captured from enclosing scopes.
-    pub frees: Vec<String>,
+    pub frees: IndexSet<String>,
     /// Names declared `global`.
     pub globals: HashSet<String>,
-    nonlocals: Vec<(String, u32)>,
-    assigned: Vec<String>,
-    used: Vec<String>,
+    /// Names declared `nonlocal`, each with the offset of its first
+    /// declaration.
+    nonlocals: IndexMap<String, u32>,
+    assigned: IndexSet<String>,
+    used: IndexSet<String>,
 }
 
 /// How a name is accessed in a given scope.
@@ -54,13 +60,13 @@ impl Scope {
         if self.kind == ScopeKind::Module || self.globals.contains(name) {
             return Access::Global;
         }
-        if let Some(i) = self.cells.iter().position(|n| n == name) {
+        if let Some(i) = self.cells.get_index_of(name) {
             return Access::Deref(i as u32);
         }
-        if let Some(i) = self.frees.iter().position(|n| n == name) {
+        if let Some(i) = self.frees.get_index_of(name) {
             return Access::Deref((self.cells.len() + i) as u32);
         }
-        if let Some(i) = self.locals.iter().position(|n| n == name) {
+        if let Some(i) = self.locals.get_index_of(name) {
             return Access::Local(i as u32);
         }
         Access::Global
@@ -126,13 +132,10 @@ impl ScopeTable {
             if s.kind == ScopeKind::Module {
                 continue;
             }
-            let mut locals = s.params.clone();
+            let mut locals: IndexSet<String> = s.params.iter().cloned().collect();
             for n in &s.assigned {
-                if !locals.contains(n)
-                    && !s.globals.contains(n)
-                    && !s.nonlocals.iter().any(|(x, _)| x == n)
-                {
-                    locals.push(n.clone());
+                if !s.globals.contains(n) && !s.nonlocals.contains_key(n) {
+                    locals.insert(n.clone());
                 }
             }
             s.locals = locals;
@@ -171,13 +174,9 @@ impl ScopeTable {
                 }
                 match found {
                     Some(owner) => {
-                        if !self.scopes[owner].cells.contains(&name) {
-                            self.scopes[owner].cells.push(name.clone());
-                        }
+                        self.scopes[owner].cells.insert(name.clone());
                         for &si in &path {
-                            if !self.scopes[si].frees.contains(&name) {
-                                self.scopes[si].frees.push(name.clone());
-                            }
+                            self.scopes[si].frees.insert(name.clone());
                         }
                     }
                     None => {
@@ -219,13 +218,13 @@ impl Builder {
             kind,
             parent,
             params,
-            locals: Vec::new(),
-            cells: Vec::new(),
-            frees: Vec::new(),
+            locals: IndexSet::new(),
+            cells: IndexSet::new(),
+            frees: IndexSet::new(),
             globals: HashSet::new(),
-            nonlocals: Vec::new(),
-            assigned: Vec::new(),
-            used: Vec::new(),
+            nonlocals: IndexMap::new(),
+            assigned: IndexSet::new(),
+            used: IndexSet::new(),
         });
         if kind != ScopeKind::Module {
             self.by_node.insert(key, idx);
@@ -250,15 +249,15 @@ impl Builder {
     fn check_declaration(&mut self, name: &str, kind: &str, offset: u32) {
         let s = &self.scopes[self.cur];
         let other_kind = if kind == "global" {
-            s.nonlocals.iter().any(|(n, _)| n == name)
+            s.nonlocals.contains_key(name)
         } else {
             s.globals.contains(name)
         };
         let msg = if s.params.iter().any(|p| p == name) {
             format!("name '{name}' is parameter and {kind}")
-        } else if s.used.iter().any(|n| n == name) {
+        } else if s.used.contains(name) {
             format!("name '{name}' is used prior to {kind} declaration")
-        } else if s.assigned.iter().any(|n| n == name) {
+        } else if s.assigned.contains(name) {
             format!("name '{name}' is assigned to before {kind} declaration")
         } else if other_kind {
             format!("name '{name}' is nonlocal and global")
@@ -270,15 +269,15 @@ impl Builder {
 
     fn assign(&mut self, name: &str) {
         let s = &mut self.scopes[self.cur];
-        if !s.assigned.iter().any(|n| n == name) {
-            s.assigned.push(name.to_owned());
+        if !s.assigned.contains(name) {
+            s.assigned.insert(name.to_owned());
         }
     }
 
     fn use_name(&mut self, name: &str) {
         let s = &mut self.scopes[self.cur];
-        if !s.used.iter().any(|n| n == name) {
-            s.used.push(name.to_owned());
+        if !s.used.contains(name) {
+            s.used.insert(name.to_owned());
         }
     }
 
@@ -481,7 +480,8 @@ impl Builder {
                     let off = u32::from(id.range.start());
                     self.scopes[self.cur]
                         .nonlocals
-                        .push((id.as_str().to_owned(), off));
+                        .entry(id.as_str().to_owned())
+                        .or_insert(off);
                 }
             }
             Stmt::Expr(e) => self.expr(&e.value),
