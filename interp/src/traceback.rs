@@ -1,5 +1,6 @@
 //! Printing uncaught exceptions the way CPython 3.11 does.
 
+use crate::object::exc::SyntaxInfo;
 use crate::object::{ExcObj, ObjRef, PyErr, Value};
 use crate::ops;
 use crate::vm::Vm;
@@ -96,15 +97,8 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
             "  File \"{}\", line {}\n",
             info.filename, info.line
         ));
-        if let Some(text) = &info.text {
-            let trimmed = text.trim_start();
-            let removed = text.chars().count() - trimmed.chars().count();
-            out.push_str(&format!("    {}\n", trimmed.trim_end()));
-            let caret = (info.col as usize)
-                .saturating_sub(1)
-                .saturating_sub(removed);
-            out.push_str(&format!("    {}^\n", " ".repeat(caret)));
-        }
+        let exact = std::ptr::eq(e.ty(), crate::object::types::SYNTAX_ERROR.get());
+        syntax_error_text(out, info, exact);
     }
     out.push_str(&exception_line(vm, e));
     out.push('\n');
@@ -117,7 +111,9 @@ pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
         return name;
     };
     let msg = ops::str_of(vm, &Value::Obj(e.clone())).unwrap_or_default();
-    if let Some(info) = &x.syntax {
+    if let Some(info) = &x.syntax
+        && info.typhon_suffix
+    {
         return format!(
             "{name}: {msg} ({}:{}:{})",
             info.filename, info.line, info.col
@@ -128,4 +124,68 @@ pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
     } else {
         format!("{name}: {msg}")
     }
+}
+
+/// The source line and caret line of a syntax error, as CPython 3.11
+/// prints them (`print_exception` and `print_error_text` in
+/// `pythonrun.c`): the line without its leading whitespace, then carets
+/// from `offset` to `end_offset`. Only an exact `SyntaxError` gets a range;
+/// its subclasses (`IndentationError`, `TabError`) get one caret. A range
+/// over several lines runs to the end of the first; no caret is printed
+/// when the offset falls in the stripped indentation (or is 0).
+fn syntax_error_text(out: &mut String, info: &SyntaxInfo, exact: bool) {
+    let Some(text) = &info.text else { return };
+    let chars: Vec<char> = text.chars().collect();
+    let line_size = chars.len() as i64;
+    let mut offset = i64::from(info.col);
+    let mut end = if exact && info.end_col > 0 {
+        i64::from(info.end_col)
+    } else {
+        -1
+    };
+    if exact && info.end_line > info.line {
+        end = line_size;
+    }
+    if end > line_size + 1 {
+        end = line_size + 1;
+    }
+    let carets = if end > 0 && end > offset {
+        (end - offset) as usize
+    } else {
+        1
+    };
+    offset -= 1;
+    let mut start = 0;
+    while start < chars.len() && matches!(chars[start], ' ' | '\t' | '\x0c') {
+        start += 1;
+        offset -= 1;
+    }
+    let mut body: &[char] = &chars[start..];
+    let mut len = body.len() as i64;
+    if body.last() == Some(&'\n') {
+        len -= 1;
+    }
+    offset = offset.min(len);
+    // A text of several lines: show the one the offset is in.
+    while let Some(nl) = body.iter().position(|&c| c == '\n') {
+        let nl = nl as i64;
+        if nl >= offset {
+            break;
+        }
+        body = &body[(nl + 1) as usize..];
+        len -= nl + 1;
+        offset -= nl + 1;
+    }
+    out.push_str("    ");
+    out.extend(body.iter());
+    if body.get(len.max(0) as usize) != Some(&'\n') {
+        out.push('\n');
+    }
+    if offset < 0 {
+        return;
+    }
+    out.push_str("    ");
+    out.push_str(&" ".repeat(offset as usize));
+    out.push_str(&"^".repeat(carets));
+    out.push('\n');
 }

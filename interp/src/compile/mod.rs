@@ -42,6 +42,14 @@ pub struct CompileError {
     pub line: u32,
     /// 1-based column (in characters).
     pub col: u32,
+    /// Where the offending node ends: 1-based line and column, exclusive
+    /// (CPython's `end_lineno`/`end_offset`; the caret range).
+    pub end_line: u32,
+    /// See `end_line`.
+    pub end_col: u32,
+    /// A construct outside Typhon's subset (Typhon's own wording), not an
+    /// error CPython reports too.
+    pub unsupported: bool,
 }
 
 type CResult<T> = Result<T, CompileError>;
@@ -146,11 +154,15 @@ pub fn compile_module(source: Rc<Source>, module: &ast::ModModule) -> CResult<Rc
     let index = LineIndex::new(&source.text);
     let scopes = ScopeTable::build(&module.body).map_err(|e| {
         let (line, col) = index.line_col(&source.text, e.offset);
+        let (end_line, end_col) = index.line_col(&source.text, e.end);
         CompileError {
             msg: e.msg,
             too_deep: e.too_deep,
             line,
             col,
+            end_line,
+            end_col,
+            unsupported: false,
         }
     })?;
     let mut c = Compiler {
@@ -179,8 +191,11 @@ struct Compiler<'a> {
     depth: u32,
 }
 
+/// How Typhon's own compile errors end (see [`unsupported`]).
+const UNSUPPORTED: &str = " is not supported by typhon";
+
 fn unsupported(what: &str) -> String {
-    format!("{what} is not supported by typhon")
+    format!("{what}{UNSUPPORTED}")
 }
 
 impl<'a> Compiler<'a> {
@@ -373,11 +388,15 @@ impl<'a> Compiler<'a> {
 
     fn err(&self, r: TextRange, msg: String) -> CompileError {
         let (line, col) = self.index.line_col(&self.source.text, u32::from(r.start()));
+        let (end_line, end_col) = self.index.line_col(&self.source.text, u32::from(r.end()));
         CompileError {
+            unsupported: msg.ends_with(UNSUPPORTED),
             msg,
             too_deep: false,
             line,
             col,
+            end_line,
+            end_col,
         }
     }
 

@@ -88,6 +88,9 @@ pub struct ScopeError {
     pub msg: String,
     /// Byte offset in the source.
     pub offset: u32,
+    /// Byte offset of the end of the offending statement (CPython's
+    /// carets run to it); equal to `offset` for a single caret.
+    pub end: u32,
     /// The code nests deeper than [`super::NEST_MAX`] (CPython's
     /// `RecursionError` at compile time, not a `SyntaxError`).
     pub too_deep: bool,
@@ -184,6 +187,7 @@ impl ScopeTable {
                             return Err(ScopeError {
                                 msg: format!("no binding for nonlocal '{name}' found"),
                                 offset,
+                                end: offset,
                                 too_deep: false,
                             });
                         }
@@ -233,11 +237,12 @@ impl Builder {
     }
 
     /// Records the first scope error.
-    fn fail(&mut self, msg: impl Into<String>, offset: u32) {
+    fn fail(&mut self, msg: impl Into<String>, offset: u32, end: u32) {
         if self.error.is_none() {
             self.error = Some(ScopeError {
                 msg: msg.into(),
                 offset,
+                end,
                 too_deep: false,
             });
         }
@@ -246,7 +251,7 @@ impl Builder {
     /// CPython's checks on a `global`/`nonlocal` declaration of `name` in
     /// the current scope, with its messages: the name may not be a
     /// parameter, used or assigned earlier, or declared the other way.
-    fn check_declaration(&mut self, name: &str, kind: &str, offset: u32) {
+    fn check_declaration(&mut self, name: &str, kind: &str, offset: u32, end: u32) {
         let s = &self.scopes[self.cur];
         let other_kind = if kind == "global" {
             s.nonlocals.contains_key(name)
@@ -264,7 +269,7 @@ impl Builder {
         } else {
             return;
         };
-        self.fail(msg, offset);
+        self.fail(msg, offset, end);
     }
 
     fn assign(&mut self, name: &str) {
@@ -321,6 +326,7 @@ impl Builder {
                 self.error = Some(ScopeError {
                     msg: super::TOO_DEEP.into(),
                     offset,
+                    end: offset,
                     too_deep: true,
                 });
             }
@@ -466,17 +472,21 @@ impl Builder {
             Stmt::Global(g) => {
                 let off = u32::from(g.range.start());
                 for n in &g.names {
-                    self.check_declaration(n.as_str(), "global", off);
+                    self.check_declaration(n.as_str(), "global", off, g.range.end().into());
                     self.scopes[self.cur].globals.insert(n.as_str().to_owned());
                 }
             }
             Stmt::Nonlocal(n) => {
                 let stmt_off = u32::from(n.range.start());
                 if self.scopes[self.cur].kind == ScopeKind::Module {
-                    self.fail("nonlocal declaration not allowed at module level", stmt_off);
+                    self.fail(
+                        "nonlocal declaration not allowed at module level",
+                        stmt_off,
+                        n.range.end().into(),
+                    );
                 }
                 for id in &n.names {
-                    self.check_declaration(id.as_str(), "nonlocal", stmt_off);
+                    self.check_declaration(id.as_str(), "nonlocal", stmt_off, n.range.end().into());
                     let off = u32::from(id.range.start());
                     self.scopes[self.cur]
                         .nonlocals

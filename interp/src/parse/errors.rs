@@ -1,0 +1,469 @@
+//! ruff's parse errors in CPython 3.11's words and positions.
+//!
+//! CPython's parser, after a failed parse, runs a second pass with rules
+//! that recognise common mistakes (`invalid_*` in its grammar) and word
+//! them; ruff recovers and names the token it expected. [`map`] turns the
+//! ruff errors whose CPython counterpart is known into that counterpart;
+//! the rest keep ruff's message (`None`), marked as Typhon's.
+
+use super::tokcheck::{Diag, ErrKind};
+use crate::compile::LineIndex;
+use ruff_python_ast::token::{Token, TokenKind as K};
+use ruff_python_ast::Expr;
+use ruff_python_parser::{LexicalErrorType, ParseError, ParseErrorType};
+use ruff_text_size::Ranged;
+
+/// Positions of the tokens around an error.
+struct Ctx<'a> {
+    text: &'a str,
+    index: &'a LineIndex,
+    tokens: &'a [Token],
+}
+
+impl Ctx<'_> {
+    /// A diagnostic over bytes `start..end` (a single caret if equal).
+    fn diag(&self, kind: ErrKind, msg: String, start: usize, end: usize) -> Diag {
+        let (line, offset) = self.index.line_col(self.text, start as u32);
+        let (end_line, end_offset) = self.index.line_col(self.text, end as u32);
+        Diag {
+            kind,
+            msg,
+            line,
+            offset,
+            end_line,
+            end_offset,
+            from_tokenizer: false,
+        }
+    }
+
+    /// The index of the first token starting at or after `at`.
+    fn token_at(&self, at: usize) -> usize {
+        self.tokens.partition_point(|t| usize::from(t.start()) < at)
+    }
+
+    fn kind(&self, i: usize) -> K {
+        self.tokens.get(i).map_or(K::EndOfFile, |t| t.kind())
+    }
+
+    fn start(&self, i: usize) -> usize {
+        self.tokens
+            .get(i)
+            .map_or(self.text.len(), |t| usize::from(t.start()))
+    }
+
+    fn end(&self, i: usize) -> usize {
+        self.tokens
+            .get(i)
+            .map_or(self.text.len(), |t| usize::from(t.end()))
+    }
+
+    /// The next token from `i` on that is not trivia.
+    fn skip_trivia(&self, mut i: usize) -> usize {
+        while self.kind(i).is_trivia() {
+            i += 1;
+        }
+        i
+    }
+
+    /// Past a bracketed group opening at `i` (or an f-string).
+    fn skip_group(&self, mut i: usize) -> usize {
+        let mut depth = 0usize;
+        while i < self.tokens.len() {
+            match self.kind(i) {
+                K::Lpar | K::Lsqb | K::Lbrace | K::FStringStart => depth += 1,
+                K::Rpar | K::Rsqb | K::Rbrace | K::FStringEnd => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return i + 1;
+                    }
+                }
+                K::Newline | K::EndOfFile => return i,
+                _ => {}
+            }
+            i += 1;
+        }
+        i
+    }
+
+    /// The index one past the end of the expression starting at token `i`
+    /// (atoms joined by operators, with calls, subscripts and attributes).
+    fn expr_end(&self, mut i: usize) -> usize {
+        loop {
+            // Prefix operators.
+            while matches!(self.kind(i), K::Minus | K::Plus | K::Tilde | K::Not | K::Await) {
+                i += 1;
+            }
+            // An atom.
+            match self.kind(i) {
+                K::Name | K::Int | K::Float | K::Complex | K::True | K::False | K::None => i += 1,
+                K::Ellipsis => i += 1,
+                K::String | K::FStringStart => {
+                    while matches!(self.kind(i), K::String | K::FStringStart) {
+                        i = if self.kind(i) == K::String {
+                            i + 1
+                        } else {
+                            self.skip_group(i)
+                        };
+                    }
+                }
+                K::Lpar | K::Lsqb | K::Lbrace => i = self.skip_group(i),
+                _ => return i,
+            }
+            // Trailers.
+            loop {
+                match self.kind(i) {
+                    K::Lpar | K::Lsqb => i = self.skip_group(i),
+                    K::Dot if self.kind(i + 1) == K::Name => i += 2,
+                    _ => break,
+                }
+            }
+            // A binary operator continues the expression.
+            let k = self.kind(i);
+            let binary = k.is_arithmetic()
+                || matches!(
+                    k,
+                    K::Percent
+                        | K::Vbar
+                        | K::Amper
+                        | K::CircumFlex
+                        | K::LeftShift
+                        | K::RightShift
+                        | K::Less
+                        | K::Greater
+                        | K::EqEqual
+                        | K::NotEqual
+                        | K::LessEqual
+                        | K::GreaterEqual
+                        | K::And
+                        | K::Or
+                        | K::In
+                        | K::Is
+                        | K::If
+                        | K::Else
+                );
+            if !binary {
+                return i;
+            }
+            i += 1;
+            if k == K::Is && self.kind(i) == K::Not || k == K::Not && self.kind(i) == K::In {
+                i += 1;
+            }
+        }
+    }
+
+    /// The start of the logical line containing token `i`.
+    fn statement_start(&self, i: usize) -> usize {
+        let mut j = i;
+        while j > 0 {
+            if matches!(self.kind(j - 1), K::Newline | K::Indent | K::Dedent | K::Semi) {
+                break;
+            }
+            j -= 1;
+        }
+        self.skip_trivia(j)
+    }
+
+    /// The `_PyPegen_get_expr_name` of the source in `start..end`.
+    fn expr_name(&self, start: usize, end: usize) -> Option<&'static str> {
+        let src = self.text.get(start..end)?;
+        let parsed = ruff_python_parser::parse_expression(src).ok()?;
+        Some(expr_name(&parsed.syntax().body))
+    }
+}
+
+/// CPython's name for an expression in "cannot assign to ..." messages.
+fn expr_name(e: &Expr) -> &'static str {
+    match e {
+        Expr::Attribute(_) => "attribute",
+        Expr::Subscript(_) => "subscript",
+        Expr::Starred(_) => "starred",
+        Expr::Name(_) => "name",
+        Expr::List(_) => "list",
+        Expr::Tuple(_) => "tuple",
+        Expr::Lambda(_) => "lambda",
+        Expr::Call(_) => "function call",
+        Expr::BoolOp(_) | Expr::BinOp(_) | Expr::UnaryOp(_) => "expression",
+        Expr::Generator(_) => "generator expression",
+        Expr::Yield(_) | Expr::YieldFrom(_) => "yield expression",
+        Expr::Await(_) => "await expression",
+        Expr::ListComp(_) => "list comprehension",
+        Expr::SetComp(_) => "set comprehension",
+        Expr::DictComp(_) => "dict comprehension",
+        Expr::Dict(_) => "dict literal",
+        Expr::Set(_) => "set display",
+        Expr::FString(_) | Expr::TString(_) => "f-string expression",
+        Expr::NoneLiteral(_) => "None",
+        Expr::BooleanLiteral(b) if b.value => "True",
+        Expr::BooleanLiteral(_) => "False",
+        Expr::EllipsisLiteral(_) => "ellipsis",
+        Expr::Compare(_) => "comparison",
+        Expr::If(_) => "conditional expression",
+        Expr::Named(_) => "named expression",
+        _ => "literal",
+    }
+}
+
+/// Whether CPython's `invalid_named_expression` rule, which words
+/// "cannot assign to X here. Maybe you meant '==' instead of '='?", can
+/// match a target of this kind (a `bitwise_or` that is not a list, tuple or
+/// singleton).
+fn named_rule_applies(name: &str) -> bool {
+    !matches!(
+        name,
+        "list"
+            | "tuple"
+            | "None"
+            | "True"
+            | "False"
+            | "comparison"
+            | "lambda"
+            | "conditional expression"
+            | "named expression"
+            | "starred"
+            | "generator expression"
+            | "yield expression"
+    )
+}
+
+/// CPython's wording of a ruff parse error, or `None` to keep ruff's.
+pub fn map(text: &str, index: &LineIndex, tokens: &[Token], e: &ParseError) -> Option<Diag> {
+    let cx = Ctx {
+        text,
+        index,
+        tokens,
+    };
+    let at = usize::from(e.location.start());
+    let i = cx.skip_trivia(cx.token_at(at));
+    let invalid_syntax = || cx.diag(ErrKind::Syntax, "invalid syntax".into(), cx.start(i), cx.end(i));
+    match &e.error {
+        ParseErrorType::OtherError(m) => {
+            let clause = m.strip_prefix("Expected an indented block after ")?;
+            indented_block(&cx, at, clause)
+        }
+        ParseErrorType::UnexpectedIndentation => {
+            let (line, _) = index.line_col(text, at as u32);
+            let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+            let width = text[line_start..]
+                .bytes()
+                .take_while(|b| matches!(b, b' ' | b'\t' | b'\x0c'))
+                .count() as u32;
+            Some(Diag {
+                kind: ErrKind::Indentation,
+                msg: "unexpected indent".into(),
+                line,
+                offset: width,
+                end_line: line,
+                end_offset: 0,
+                from_tokenizer: false,
+            })
+        }
+        ParseErrorType::ExpectedToken {
+            expected: K::Colon,
+            found: K::Newline,
+        } => Some(cx.diag(ErrKind::Syntax, "expected ':'".into(), at, at)),
+        ParseErrorType::ExpectedToken {
+            expected: K::Colon,
+            found: K::Equal,
+        } => Some(assign_in_condition(&cx, i).unwrap_or_else(invalid_syntax)),
+        ParseErrorType::ExpectedToken {
+            expected: K::Comma,
+            ..
+        } => Some(forgot_comma(&cx, i).unwrap_or_else(invalid_syntax)),
+        ParseErrorType::SimpleStatementsOnSameLine => {
+            Some(legacy_print(&cx, i).unwrap_or_else(invalid_syntax))
+        }
+        ParseErrorType::ExpectedToken { .. } | ParseErrorType::ExpectedExpression => {
+            Some(invalid_syntax())
+        }
+        ParseErrorType::InvalidAssignmentTarget => {
+            let end = usize::from(e.location.end());
+            let name = cx.expr_name(at, end)?;
+            let s = cx.statement_start(i);
+            // The `=` right after the target, and no second `=` after the
+            // value: CPython's `invalid_named_expression`.
+            let after = cx.skip_trivia(cx.token_at(end));
+            let value_end = cx.expr_end(after + 1);
+            let single = cx.kind(after) == K::Equal
+                && !matches!(cx.kind(value_end), K::Equal | K::ColonEqual);
+            let msg = if s == i && single && named_rule_applies(name) {
+                format!("cannot assign to {name} here. Maybe you meant '==' instead of '='?")
+            } else {
+                format!("cannot assign to {name}")
+            };
+            Some(cx.diag(ErrKind::Syntax, msg, at, end))
+        }
+        ParseErrorType::InvalidAugmentedAssignmentTarget => {
+            let end = usize::from(e.location.end());
+            let name = cx.expr_name(at, end)?;
+            Some(cx.diag(
+                ErrKind::Syntax,
+                format!("'{name}' is an illegal expression for augmented assignment"),
+                at,
+                end,
+            ))
+        }
+        ParseErrorType::Lexical(LexicalErrorType::UnrecognizedToken { tok }) => {
+            if tok.is_ascii() {
+                return Some(invalid_syntax());
+            }
+            let msg = if tok.is_control() || tok.is_whitespace() {
+                format!("invalid non-printable character U+{:04X}", *tok as u32)
+            } else {
+                format!("invalid character '{tok}' (U+{:04X})", *tok as u32)
+            };
+            Some(Diag {
+                from_tokenizer: true,
+                ..cx.diag(ErrKind::Syntax, msg, at, at)
+            })
+        }
+        _ => None,
+    }
+}
+
+/// "expected an indented block after 'if' statement on line N".
+fn indented_block(cx: &Ctx, at: usize, clause: &str) -> Option<Diag> {
+    let what = match clause {
+        "function definition" => "function definition".to_owned(),
+        "`class` definition" => "class definition".to_owned(),
+        other => {
+            let kw = other.split('`').nth(1)?;
+            format!("'{kw}' statement")
+        }
+    };
+    // The header's NEWLINE: at the error (at the end of the file), or the
+    // last one before it.
+    let mut nl = cx.token_at(at + 1);
+    while nl > 0 && cx.kind(nl - 1) != K::Newline {
+        nl -= 1;
+    }
+    let nl = nl.checked_sub(1)?;
+    let header = cx.statement_start(nl);
+    let (header_line, _) = cx.index.line_col(cx.text, cx.start(header) as u32);
+    let msg = format!("expected an indented block after {what} on line {header_line}");
+    let next = cx.skip_trivia(nl + 1);
+    if matches!(cx.kind(next), K::EndOfFile | K::Dedent) && cx.kind(cx.skip_dedents(next)) == K::EndOfFile {
+        // At the end of the file CPython points at its last line, with no
+        // column.
+        let t = cx.text;
+        let last = t.matches('\n').count() as u32 + u32::from(!t.ends_with('\n'));
+        return Some(Diag {
+            kind: ErrKind::Indentation,
+            msg,
+            line: last.max(1),
+            offset: 0,
+            end_line: last.max(1),
+            end_offset: 0,
+            from_tokenizer: false,
+        });
+    }
+    Some(cx.diag(ErrKind::Indentation, msg, cx.start(next), cx.end(next)))
+}
+
+impl Ctx<'_> {
+    fn skip_dedents(&self, mut i: usize) -> usize {
+        while matches!(self.kind(i), K::Dedent) || self.kind(i).is_trivia() {
+            i += 1;
+        }
+        i
+    }
+}
+
+/// `if x = 1:` (ruff: a `:` expected at the `=` at token `eq`).
+fn assign_in_condition(cx: &Ctx, eq: usize) -> Option<Diag> {
+    let mut kw = eq;
+    while kw > 0 && !matches!(cx.kind(kw), K::If | K::Elif | K::While) {
+        kw -= 1;
+    }
+    if !matches!(cx.kind(kw), K::If | K::Elif | K::While) {
+        return None;
+    }
+    let target = kw + 1;
+    let (start, end) = (cx.start(target), cx.end(eq - 1));
+    if target + 1 == eq && cx.kind(target) == K::Name {
+        let value_end = cx.expr_end(eq + 1);
+        return Some(cx.diag(
+            ErrKind::Syntax,
+            "invalid syntax. Maybe you meant '==' or ':=' instead of '='?".into(),
+            start,
+            cx.end(value_end.checked_sub(1)?),
+        ));
+    }
+    let name = cx.expr_name(start, end)?;
+    if !named_rule_applies(name) {
+        return None;
+    }
+    Some(cx.diag(
+        ErrKind::Syntax,
+        format!("cannot assign to {name} here. Maybe you meant '==' instead of '='?"),
+        start,
+        end,
+    ))
+}
+
+/// `[1 2]`: inside brackets, two expressions side by side.
+fn forgot_comma(cx: &Ctx, found: usize) -> Option<Diag> {
+    // The expression before: back to the comma or bracket that opens it.
+    let mut j = found;
+    let mut depth = 0usize;
+    while j > 0 {
+        let k = cx.kind(j - 1);
+        match k {
+            K::Rpar | K::Rsqb | K::Rbrace | K::FStringEnd => depth += 1,
+            K::Lpar | K::Lsqb | K::Lbrace | K::FStringStart if depth == 0 => break,
+            K::Lpar | K::Lsqb | K::Lbrace | K::FStringStart => depth -= 1,
+            K::Comma | K::Equal | K::Colon | K::For | K::Lambda | K::Newline if depth == 0 => {
+                break;
+            }
+            _ => {}
+        }
+        j -= 1;
+    }
+    if j == 0 || !matches!(cx.kind(j - 1), K::Lpar | K::Lsqb | K::Lbrace | K::Comma) {
+        return None;
+    }
+    let first = cx.skip_trivia(j);
+    // `print "x"` and `f "x"` are other rules.
+    if cx.kind(first) == K::Name && matches!(cx.kind(first + 1), K::String | K::FStringStart) {
+        return None;
+    }
+    let end = cx.expr_end(found);
+    if end <= found {
+        return None;
+    }
+    Some(cx.diag(
+        ErrKind::Syntax,
+        "invalid syntax. Perhaps you forgot a comma?".into(),
+        cx.start(first),
+        cx.end(end - 1),
+    ))
+}
+
+/// `print "x"`: CPython's `invalid_legacy_expression`.
+fn legacy_print(cx: &Ctx, found: usize) -> Option<Diag> {
+    let name = found.checked_sub(1)?;
+    if cx.kind(name) != K::Name || cx.kind(found) == K::Lpar {
+        return None;
+    }
+    let word = cx.text.get(cx.start(name)..cx.end(name))?;
+    if word != "print" && word != "exec" {
+        return None;
+    }
+    // The expressions after it, separated by commas.
+    let mut end = cx.expr_end(found);
+    while cx.kind(end) == K::Comma {
+        let next = cx.expr_end(end + 1);
+        if next == end + 1 {
+            break;
+        }
+        end = next;
+    }
+    if end <= found {
+        return None;
+    }
+    Some(cx.diag(
+        ErrKind::Syntax,
+        format!("Missing parentheses in call to '{word}'. Did you mean {word}(...)?"),
+        cx.start(name),
+        cx.end(end - 1),
+    ))
+}
