@@ -70,7 +70,7 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
         && first.is_none_or(|e| usize::from(e.location.start()) > at)
     {
         let msg = format!(
-            "Exceeds the limit ({}) for integer string conversion: value has {digits} digits; \
+            "Exceeds the limit ({} digits) for integer string conversion: value has {digits} digits; \
              use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal \
              for huge integer literals to avoid decimal conversion limits.",
             crate::format::int_max_str_digits()

@@ -119,9 +119,26 @@ enum FBlock<'a> {
     },
     /// A value waiting on the stack (a return value while `finally` runs).
     Pending,
+    /// The body of a `try` with `except` clauses (CPython's `TRY_EXCEPT`;
+    /// nothing to unwind, it only counts toward [`MAX_BLOCKS`]).
+    TryExcept,
+    /// The `except` clauses of a `try` (CPython's `EXCEPTION_HANDLER`;
+    /// only counts, as `TryExcept`).
+    ExcHandlers,
 }
 
+/// CPython's `CO_MAXBLOCKS`: how many blocks (loops, `try` bodies,
+/// `except` and `finally` bodies) may enclose one another in one code
+/// object. CPython checks it when it compiles, so do we.
+const MAX_BLOCKS: usize = 20;
+
 impl FBlock<'_> {
+    /// Whether CPython counts this block toward [`MAX_BLOCKS`] (a pending
+    /// value is not a block of its own there).
+    fn counts(&self) -> bool {
+        !matches!(self, FBlock::Pending)
+    }
+
     fn stack_items(&self) -> u32 {
         match self {
             FBlock::For { .. } | FBlock::FinallyExc { .. } | FBlock::Pending => 1,
@@ -365,6 +382,17 @@ impl<'a> Compiler<'a> {
             .unwrap_or(0)
     }
 
+    /// Enters a block, as CPython's `compiler_push_fblock`: past
+    /// [`MAX_BLOCKS`] it is a `SyntaxError` at `r` (the statement or
+    /// handler that opens the block).
+    fn push_fblock(&mut self, fb: FBlock<'a>, r: TextRange) -> CResult<()> {
+        if fb.counts() && self.unit().fblocks.iter().filter(|b| b.counts()).count() >= MAX_BLOCKS {
+            return Err(self.err(r, "too many statically nested blocks".into()));
+        }
+        self.unit().fblocks.push(fb);
+        Ok(())
+    }
+
     fn push_handler(&mut self, label: Label) {
         let depth = self.depth();
         self.unit().handler_stack.push(Handler { label, depth });
@@ -506,7 +534,7 @@ impl<'a> Compiler<'a> {
                 let exit = self.new_label();
                 self.bind(head);
                 self.jump_if(&w.test, false, orelse)?;
-                self.unit().fblocks.push(FBlock::While { head, exit });
+                self.push_fblock(FBlock::While { head, exit }, w.range)?;
                 self.stmts(&w.body)?;
                 self.unit().fblocks.pop();
                 self.set_line(w.range);
@@ -526,7 +554,7 @@ impl<'a> Compiler<'a> {
                 let exit = self.new_label();
                 self.bind(head);
                 self.jump(Op::ForIter, done);
-                self.unit().fblocks.push(FBlock::For { head, exit });
+                self.push_fblock(FBlock::For { head, exit }, f.range)?;
                 self.store_target(&f.target)?;
                 self.stmts(&f.body)?;
                 self.unit().fblocks.pop();
@@ -736,7 +764,11 @@ impl<'a> Compiler<'a> {
 
     fn unwind_one(&mut self, fb: FBlock<'a>) -> CResult<()> {
         match fb {
-            FBlock::For { .. } | FBlock::While { .. } | FBlock::Pending => {}
+            FBlock::For { .. }
+            | FBlock::While { .. }
+            | FBlock::Pending
+            | FBlock::TryExcept
+            | FBlock::ExcHandlers => {}
             FBlock::TryFinally { body, hdepth } => {
                 // Leave the protected region, then run the finally body.
                 self.unit().handler_stack.truncate(hdepth);
@@ -778,11 +810,13 @@ impl<'a> Compiler<'a> {
         let handler = self.new_label();
         let end = self.new_label();
         self.push_handler(handler);
+        self.push_fblock(FBlock::TryExcept, t.range)?;
         self.stmts(&t.body)?;
+        self.unit().fblocks.pop();
         self.pop_handler();
         self.stmts(&t.orelse)?;
         self.jump(Op::Jump, end);
-        self.except_handlers(&t.handlers, handler, end)?;
+        self.except_handlers(&t.handlers, handler, end, t.range)?;
         self.bind(end);
         Ok(())
     }
@@ -794,8 +828,10 @@ impl<'a> Compiler<'a> {
         handlers: &'a [ast::ExceptHandler],
         handler: Label,
         end: Label,
+        try_range: TextRange,
     ) -> CResult<()> {
         let cleanup = self.new_label();
+        self.push_fblock(FBlock::ExcHandlers, try_range)?;
         self.bind(handler);
         self.emit(Op::PushExcInfo, 0);
         let hdepth = self.unit().handler_stack.len();
@@ -827,7 +863,7 @@ impl<'a> Compiler<'a> {
             if name.is_some() {
                 self.push_handler(named_cleanup);
             }
-            self.unit().fblocks.push(FBlock::Handler { name, hdepth });
+            self.push_fblock(FBlock::Handler { name, hdepth }, h.range)?;
             self.stmts(&h.body)?;
             self.unit().fblocks.pop();
             if name.is_some() {
@@ -847,6 +883,7 @@ impl<'a> Compiler<'a> {
             }
             self.bind(next);
         }
+        self.unit().fblocks.pop();
         // No clause matched: re-raise (through the cleanup, which ends the
         // handling).
         self.emit(Op::Reraise, 0);
@@ -863,10 +900,13 @@ impl<'a> Compiler<'a> {
         let cleanup = self.new_label();
         let hdepth = self.unit().handler_stack.len();
         self.push_handler(exc_path);
-        self.unit().fblocks.push(FBlock::TryFinally {
-            body: &t.finalbody,
-            hdepth,
-        });
+        self.push_fblock(
+            FBlock::TryFinally {
+                body: &t.finalbody,
+                hdepth,
+            },
+            t.range,
+        )?;
         if t.handlers.is_empty() {
             self.stmts(&t.body)?;
             self.stmts(&t.orelse)?;
@@ -874,11 +914,13 @@ impl<'a> Compiler<'a> {
             let handler = self.new_label();
             let inner_end = self.new_label();
             self.push_handler(handler);
+            self.push_fblock(FBlock::TryExcept, t.range)?;
             self.stmts(&t.body)?;
+            self.unit().fblocks.pop();
             self.pop_handler();
             self.stmts(&t.orelse)?;
             self.jump(Op::Jump, inner_end);
-            self.except_handlers(&t.handlers, handler, inner_end)?;
+            self.except_handlers(&t.handlers, handler, inner_end, t.range)?;
             self.bind(inner_end);
         }
         self.unit().fblocks.pop();
@@ -890,7 +932,7 @@ impl<'a> Compiler<'a> {
         self.bind(exc_path);
         self.emit(Op::PushExcInfo, 0);
         let hdepth = self.unit().handler_stack.len();
-        self.unit().fblocks.push(FBlock::FinallyExc { hdepth });
+        self.push_fblock(FBlock::FinallyExc { hdepth }, t.range)?;
         self.push_handler(cleanup);
         self.stmts(&t.finalbody)?;
         self.pop_handler();

@@ -266,7 +266,7 @@ pub fn map(text: &str, index: &LineIndex, tokens: &[Token], e: &ParseError) -> O
             found: K::Equal,
         } => Some(assign_in_condition(&cx, i).unwrap_or_else(invalid_syntax)),
         ParseErrorType::ExpectedToken {
-            expected: K::Comma,
+            expected: K::Comma | K::Rpar | K::Rsqb | K::Rbrace,
             ..
         } => Some(forgot_comma(&cx, i).unwrap_or_else(invalid_syntax)),
         ParseErrorType::SimpleStatementsOnSameLine => {
