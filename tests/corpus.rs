@@ -9,6 +9,10 @@
 //!   (`File "<dir>/` becomes `File "`, as regen-expected records it), and
 //!   CPython's caret lines (only spaces, `^` and `~`), which are dropped
 //!   from both sides.
+//! * `tests/syntax_errors/NAME.py` are programs CPython itself rejects
+//!   (syntax errors, indentation errors, its limits); they are recorded
+//!   from CPython like the corpus and compared the same way, except that
+//!   caret lines are compared too.
 //! * `tests/rejected/NAME.py` must be rejected before anything runs: empty
 //!   stdout, stderr exactly `NAME.err` (hand-written, see the README
 //!   there), exit status `NAME.exit`. There the absolute directory is
@@ -44,6 +48,7 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 /// The corpus must not silently shrink (or an empty glob pass).
 const MIN_PROGRAMS: usize = 80;
 const MIN_REJECTED: usize = 10;
+const MIN_SYNTAX_ERRORS: usize = 60;
 
 fn typhon() -> &'static str {
     env!("CARGO_BIN_EXE_typhon")
@@ -253,6 +258,8 @@ struct Suite {
 enum Mode {
     /// `tests/programs`: CPython-recorded expectations.
     Corpus,
+    /// `tests/syntax_errors`: CPython-recorded, caret lines compared.
+    Exact,
     /// `tests/rejected`: hand-written compile-time diagnostics.
     Rejected,
 }
@@ -263,14 +270,14 @@ fn check(dir: &Path, dirs: &[String], name: &str, suite: &Suite) -> Result<Durat
     let file = format!("{name}.py");
     let base = dir.join(name);
     let exp_out = match mode {
-        Mode::Corpus => read_expected(&base.with_extension("out"))?
+        Mode::Corpus | Mode::Exact => read_expected(&base.with_extension("out"))?
             .ok_or_else(|| format!("missing {name}.out (run scripts/regen-expected)"))?,
         Mode::Rejected => Vec::new(),
     };
     let exp_err = read_expected(&base.with_extension("err"))?;
     let exp_err = match (mode, exp_err) {
         (_, Some(e)) => e,
-        (Mode::Corpus, None) => Vec::new(),
+        (Mode::Corpus | Mode::Exact, None) => Vec::new(),
         (Mode::Rejected, None) => return Err(format!("missing hand-written {name}.err")),
     };
     let exit_path = base.with_extension("exit");
@@ -311,6 +318,10 @@ fn check(dir: &Path, dirs: &[String], name: &str, suite: &Suite) -> Result<Durat
             let a = strip_dir(&actual_err, dirs, &["File \""]);
             (drop_caret_lines(&exp_err), drop_caret_lines(&a))
         }
+        Mode::Exact => (
+            exp_err.into_owned(),
+            strip_dir(&actual_err, dirs, &["File \""]),
+        ),
         Mode::Rejected => (
             exp_err.into_owned(),
             strip_dir(&actual_err, dirs, &["File \"", "("]),
@@ -436,6 +447,11 @@ fn corpus_matches_cpython_specializing_on_first_execution() {
         args: warmup_zero(),
         ..suite("programs", Mode::Corpus, MIN_PROGRAMS)
     });
+}
+
+#[test]
+fn syntax_errors_match_cpython() {
+    run_all(suite("syntax_errors", Mode::Exact, MIN_SYNTAX_ERRORS));
 }
 
 #[test]

@@ -132,6 +132,22 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
             PyErr::new(&crate::object::types::RECURSION_ERROR, e.msg)
         } else if e.unsupported {
             unsupported_error(source, e.msg, e.line, e.col)
+        } else if is_string_source(source) {
+            // CPython's compiler re-reads the line from the file; code from
+            // a string has none to show.
+            located_error(
+                source,
+                Diag {
+                    kind: ErrKind::Syntax,
+                    msg: e.msg.clone(),
+                    line: e.line,
+                    offset: e.col,
+                    end_line: e.end_line,
+                    end_offset: e.end_col,
+                    from_tokenizer: false,
+                },
+                false,
+            )
         } else {
             diag_error(
                 source,
@@ -163,10 +179,11 @@ fn error_text(source: &Source, line: u32, from_tokenizer: bool) -> Option<(Strin
     if start > text.len() {
         return None;
     }
-    let end = text[start..].find('\n').map_or(text.len(), |p| start + p + 1);
+    let end = text[start..]
+        .find('\n')
+        .map_or(text.len(), |p| start + p + 1);
     let full = &text[start..end];
-    let from_file = !(source.filename.starts_with('<') && source.filename.ends_with('>'));
-    if from_tokenizer || !from_file || full.len() <= 999 {
+    if from_tokenizer || is_string_source(source) || full.len() <= 999 {
         return Some((full.to_owned(), 0));
     }
     let mut cut = (full.len() - 1) / 999 * 999;
@@ -177,16 +194,26 @@ fn error_text(source: &Source, line: u32, from_tokenizer: bool) -> Option<(Strin
     Some((full[cut..].to_owned(), skipped))
 }
 
+/// Code compiled from a string (`<string>`, `<embedded>`), not a file.
+fn is_string_source(source: &Source) -> bool {
+    source.filename.starts_with('<') && source.filename.ends_with('>')
+}
+
 /// The exception for a [`Diag`], with CPython's text and offsets.
 fn diag_error(source: &Source, d: Diag) -> PyErr {
+    located_error(source, d, true)
+}
+
+/// [`diag_error`], with the source line as `text` only if `with_text`.
+fn located_error(source: &Source, d: Diag, with_text: bool) -> PyErr {
     let ty = match d.kind {
         ErrKind::Syntax => &crate::object::types::SYNTAX_ERROR,
         ErrKind::Indentation => &crate::object::types::INDENTATION_ERROR,
         ErrKind::Tab => &crate::object::types::TAB_ERROR,
     };
     let (text, skipped) = match error_text(source, d.line, d.from_tokenizer) {
-        Some((t, s)) => (Some(t), s),
-        None => (None, 0),
+        Some((t, s)) if with_text => (Some(t), s),
+        _ => (None, 0),
     };
     // Offsets into a tail of the line: CPython measures them in the tail,
     // clipped to its end.

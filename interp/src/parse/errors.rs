@@ -8,8 +8,8 @@
 
 use super::tokcheck::{Diag, ErrKind};
 use crate::compile::LineIndex;
-use ruff_python_ast::token::{Token, TokenKind as K};
 use ruff_python_ast::Expr;
+use ruff_python_ast::token::{Token, TokenKind as K};
 use ruff_python_parser::{LexicalErrorType, ParseError, ParseErrorType};
 use ruff_text_size::Ranged;
 
@@ -90,7 +90,10 @@ impl Ctx<'_> {
     fn expr_end(&self, mut i: usize) -> usize {
         loop {
             // Prefix operators.
-            while matches!(self.kind(i), K::Minus | K::Plus | K::Tilde | K::Not | K::Await) {
+            while matches!(
+                self.kind(i),
+                K::Minus | K::Plus | K::Tilde | K::Not | K::Await
+            ) {
                 i += 1;
             }
             // An atom.
@@ -155,7 +158,10 @@ impl Ctx<'_> {
     fn statement_start(&self, i: usize) -> usize {
         let mut j = i;
         while j > 0 {
-            if matches!(self.kind(j - 1), K::Newline | K::Indent | K::Dedent | K::Semi) {
+            if matches!(
+                self.kind(j - 1),
+                K::Newline | K::Indent | K::Dedent | K::Semi
+            ) {
                 break;
             }
             j -= 1;
@@ -234,7 +240,14 @@ pub fn map(text: &str, index: &LineIndex, tokens: &[Token], e: &ParseError) -> O
     };
     let at = usize::from(e.location.start());
     let i = cx.skip_trivia(cx.token_at(at));
-    let invalid_syntax = || cx.diag(ErrKind::Syntax, "invalid syntax".into(), cx.start(i), cx.end(i));
+    let invalid_syntax = || {
+        cx.diag(
+            ErrKind::Syntax,
+            "invalid syntax".into(),
+            cx.start(i),
+            cx.end(i),
+        )
+    };
     match &e.error {
         ParseErrorType::OtherError(m) => {
             let clause = m.strip_prefix("Expected an indented block after ")?;
@@ -341,7 +354,9 @@ fn indented_block(cx: &Ctx, at: usize, clause: &str) -> Option<Diag> {
     let (header_line, _) = cx.index.line_col(cx.text, cx.start(header) as u32);
     let msg = format!("expected an indented block after {what} on line {header_line}");
     let next = cx.skip_trivia(nl + 1);
-    if matches!(cx.kind(next), K::EndOfFile | K::Dedent) && cx.kind(cx.skip_dedents(next)) == K::EndOfFile {
+    if matches!(cx.kind(next), K::EndOfFile | K::Dedent)
+        && cx.kind(cx.skip_dedents(next)) == K::EndOfFile
+    {
         // At the end of the file CPython points at its last line, with no
         // column.
         let t = cx.text;

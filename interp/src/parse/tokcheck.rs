@@ -174,14 +174,22 @@ fn run(t: &mut Tok, max_digits: usize, out: &mut Scan) -> Result<Vec<(u8, u32, u
                 }
             }
             b'\n' | b'\r' => {
-                t.i += if c == b'\r' && t.peek(1) == b'\n' { 2 } else { 1 };
+                t.i += if c == b'\r' && t.peek(1) == b'\n' {
+                    2
+                } else {
+                    1
+                };
                 t.newline();
                 at_bol = true;
             }
             b'\\' => {
                 let next = t.peek(1);
                 if next == b'\n' || next == b'\r' {
-                    t.i += if next == b'\r' && t.peek(2) == b'\n' { 3 } else { 2 };
+                    t.i += if next == b'\r' && t.peek(2) == b'\n' {
+                        3
+                    } else {
+                        2
+                    };
                     t.newline();
                 } else if t.i + 1 >= n {
                     // CPython: E_EOF after a continuation, the offset one
@@ -369,7 +377,11 @@ fn string(t: &mut Tok, start: usize) -> Result<(), Diag> {
             // The tokenizer's line at the end of the file: a final newline
             // does not start another line.
             let ends_nl = matches!(t.b.last(), Some(b'\n' | b'\r'));
-            let detected = if ends_nl && t.line > 1 { t.line - 1 } else { t.line };
+            let detected = if ends_nl && t.line > 1 {
+                t.line - 1
+            } else {
+                t.line
+            };
             return Err(unterminated(detected));
         }
         let c = t.b[t.i];
@@ -393,7 +405,11 @@ fn string(t: &mut Tok, start: usize) -> Result<(), Diag> {
                 if !triple {
                     return Err(unterminated(t.line));
                 }
-                t.i += if c == b'\r' && t.peek(1) == b'\n' { 2 } else { 1 };
+                t.i += if c == b'\r' && t.peek(1) == b'\n' {
+                    2
+                } else {
+                    1
+                };
                 t.newline();
             }
             _ if c == q => {
@@ -558,7 +574,10 @@ fn number(t: &mut Tok, max_digits: usize, out: &mut Scan) -> Result<(), Diag> {
         }
         _ => {
             if max_digits > 0 && out.long_int.is_none() {
-                let digits = t.b[start..t.i].iter().filter(|c| c.is_ascii_digit()).count();
+                let digits = t.b[start..t.i]
+                    .iter()
+                    .filter(|c| c.is_ascii_digit())
+                    .count();
                 if digits > max_digits {
                     out.long_int = Some((start, t.line, digits));
                 }
@@ -637,16 +656,41 @@ mod tests {
     fn errors_have_cpython_messages_and_offsets() {
         let cases = [
             ("x = 1)\n", "unmatched ')'", 1, 6),
-            ("x = (1,\n  2]\n", "closing parenthesis ']' does not match opening parenthesis '(' on line 1", 2, 4),
-            ("s = \"abc\n", "unterminated string literal (detected at line 1)", 1, 5),
-            ("x = 1\ns = \"\"\"abc\nde\n", "unterminated triple-quoted string literal (detected at line 3)", 2, 5),
+            (
+                "x = (1,\n  2]\n",
+                "closing parenthesis ']' does not match opening parenthesis '(' on line 1",
+                2,
+                4,
+            ),
+            (
+                "s = \"abc\n",
+                "unterminated string literal (detected at line 1)",
+                1,
+                5,
+            ),
+            (
+                "x = 1\ns = \"\"\"abc\nde\n",
+                "unterminated triple-quoted string literal (detected at line 3)",
+                2,
+                5,
+            ),
             ("x = 1abc\n", "invalid decimal literal", 1, 5),
             ("x = 3.5e\n", "invalid decimal literal", 1, 7),
             ("x = 12_\n", "invalid decimal literal", 1, 7),
             ("x = 0o78\n", "invalid digit '8' in octal literal", 1, 8),
             ("x = 0x\n", "invalid hexadecimal literal", 1, 6),
-            ("if 1:\n        x = 1\n    y = 2\n", "unindent does not match any outer indentation level", 3, 10),
-            ("x = 1 \\ y\n", "unexpected character after line continuation character", 1, 8),
+            (
+                "if 1:\n        x = 1\n    y = 2\n",
+                "unindent does not match any outer indentation level",
+                3,
+                10,
+            ),
+            (
+                "x = 1 \\ y\n",
+                "unexpected character after line continuation character",
+                1,
+                8,
+            ),
         ];
         for (src, msg, line, offset) in cases {
             assert_eq!(first(src), Some((msg.to_owned(), line, offset)), "{src:?}");
