@@ -718,8 +718,13 @@ impl<'a> Compiler<'a> {
             .iter()
             .rposition(|f| matches!(f, FBlock::For { .. } | FBlock::While { .. }));
         let Some(loop_at) = loop_at else {
-            let what = if is_break { "'break'" } else { "'continue'" };
-            return Err(self.err(r, format!("{what} outside loop")));
+            // CPython 3.11's two wordings.
+            let msg = if is_break {
+                "'break' outside loop"
+            } else {
+                "'continue' not properly in loop"
+            };
+            return Err(self.err(r, msg.into()));
         };
         let saved_fb = self.unit().fblocks.clone();
         let saved_h = self.unit().handler_stack.clone();

@@ -169,11 +169,49 @@ impl Ctx<'_> {
         self.skip_trivia(j)
     }
 
-    /// The `_PyPegen_get_expr_name` of the source in `start..end`.
-    fn expr_name(&self, start: usize, end: usize) -> Option<&'static str> {
+    /// The `_PyPegen_get_expr_name` of the source in `start..end`, and
+    /// whether the expression is a `bitwise_or` in CPython's grammar (not
+    /// a comparison, `not`, `and`/`or`, lambda or conditional).
+    fn expr_name(&self, start: usize, end: usize) -> Option<(&'static str, bool)> {
         let src = self.text.get(start..end)?;
         let parsed = ruff_python_parser::parse_expression(src).ok()?;
-        Some(expr_name(&parsed.syntax().body))
+        let e = &parsed.syntax().body;
+        let bitwise_or = match &**e {
+            Expr::BoolOp(_) => false,
+            Expr::UnaryOp(u) => u.op != ruff_python_ast::UnaryOp::Not,
+            _ => true,
+        };
+        Some((expr_name(e), bitwise_or))
+    }
+
+    /// The index of the token that contains byte `at`.
+    fn token_containing(&self, at: usize) -> usize {
+        self.tokens
+            .partition_point(|t| usize::from(t.start()) <= at)
+            .saturating_sub(1)
+    }
+
+    /// The innermost bracket open before token `i` and its index.
+    fn innermost_open(&self, i: usize) -> Option<(usize, K)> {
+        let mut depth = 0usize;
+        for j in (0..i).rev() {
+            match self.kind(j) {
+                K::Rpar | K::Rsqb | K::Rbrace => depth += 1,
+                k @ (K::Lpar | K::Lsqb | K::Lbrace) => {
+                    if depth == 0 {
+                        return Some((j, k));
+                    }
+                    depth -= 1;
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The index of the bracket that closes the one open at `open`.
+    fn closing(&self, open: usize) -> usize {
+        self.skip_group(open).saturating_sub(1)
     }
 }
 
@@ -239,7 +277,11 @@ pub fn map(text: &str, index: &LineIndex, tokens: &[Token], e: &ParseError) -> O
         tokens,
     };
     let at = usize::from(e.location.start());
-    let i = cx.skip_trivia(cx.token_at(at));
+    let mut i = cx.skip_trivia(cx.token_at(at));
+    // The error names the token after a dedent, not the dedent.
+    while cx.kind(i) == K::Dedent {
+        i = cx.skip_trivia(i + 1);
+    }
     let invalid_syntax = || {
         cx.diag(
             ErrKind::Syntax,
@@ -249,6 +291,26 @@ pub fn map(text: &str, index: &LineIndex, tokens: &[Token], e: &ParseError) -> O
         )
     };
     match &e.error {
+        ParseErrorType::OtherError(m)
+            if matches!(
+                m.as_str(),
+                "Expected a statement"
+                    | "Expected an identifier"
+                    | "Expected a parameter or the end of the parameter list"
+            ) =>
+        {
+            Some(invalid_syntax())
+        }
+        ParseErrorType::OtherError(m)
+            if m == "Expected `except` or `finally` after `try` block" =>
+        {
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "expected 'except' or 'finally' block".into(),
+                cx.start(i),
+                cx.end(i),
+            ))
+        }
         ParseErrorType::OtherError(m) => {
             let clause = m.strip_prefix("Expected an indented block after ")?;
             indented_block(&cx, at, clause)
@@ -279,6 +341,17 @@ pub fn map(text: &str, index: &LineIndex, tokens: &[Token], e: &ParseError) -> O
             found: K::Equal,
         } => Some(assign_in_condition(&cx, i).unwrap_or_else(invalid_syntax)),
         ParseErrorType::ExpectedToken {
+            expected: K::Colon, ..
+        } if cx.innermost_open(i).is_some_and(|(_, k)| k == K::Lbrace) && i > 0 => {
+            // A dict display: CPython points at the key.
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "':' expected after dictionary key".into(),
+                cx.start(i - 1),
+                cx.end(i - 1),
+            ))
+        }
+        ParseErrorType::ExpectedToken {
             expected: K::Comma | K::Rpar | K::Rsqb | K::Rbrace,
             ..
         } => Some(forgot_comma(&cx, i).unwrap_or_else(invalid_syntax)),
@@ -290,7 +363,15 @@ pub fn map(text: &str, index: &LineIndex, tokens: &[Token], e: &ParseError) -> O
         }
         ParseErrorType::InvalidAssignmentTarget => {
             let end = usize::from(e.location.end());
-            let name = cx.expr_name(at, end)?;
+            if text.get(at..end).is_some_and(|t| t.starts_with('*')) {
+                return Some(cx.diag(
+                    ErrKind::Syntax,
+                    "starred assignment target must be in a list or tuple".into(),
+                    at,
+                    end,
+                ));
+            }
+            let (name, bitwise_or) = cx.expr_name(at, end)?;
             let s = cx.statement_start(i);
             // The `=` right after the target, and no second `=` after the
             // value: CPython's `invalid_named_expression`.
@@ -298,16 +379,59 @@ pub fn map(text: &str, index: &LineIndex, tokens: &[Token], e: &ParseError) -> O
             let value_end = cx.expr_end(after + 1);
             let single = cx.kind(after) == K::Equal
                 && !matches!(cx.kind(value_end), K::Equal | K::ColonEqual);
-            let msg = if s == i && single && named_rule_applies(name) {
+            let msg = if s == i && single && bitwise_or && named_rule_applies(name) {
                 format!("cannot assign to {name} here. Maybe you meant '==' instead of '='?")
             } else {
                 format!("cannot assign to {name}")
             };
             Some(cx.diag(ErrKind::Syntax, msg, at, end))
         }
+        ParseErrorType::InvalidDeleteTarget => {
+            let end = usize::from(e.location.end());
+            let (name, _) = cx.expr_name(at, end)?;
+            Some(cx.diag(ErrKind::Syntax, format!("cannot delete {name}"), at, end))
+        }
+        ParseErrorType::UnparenthesizedGeneratorExpression => Some(cx.diag(
+            ErrKind::Syntax,
+            "Generator expression must be parenthesized".into(),
+            at,
+            usize::from(e.location.end()),
+        )),
+        ParseErrorType::NonDefaultParamAfterDefaultParam => Some(cx.diag(
+            ErrKind::Syntax,
+            "non-default argument follows default argument".into(),
+            cx.start(i),
+            cx.end(i),
+        )),
+        ParseErrorType::PositionalAfterKeywordArgument
+        | ParseErrorType::PositionalAfterKeywordUnpacking => {
+            // CPython raises it at the last token read: the call's `)`.
+            let (open, _) = cx.innermost_open(i)?;
+            let close = cx.closing(open);
+            let msg = if matches!(e.error, ParseErrorType::PositionalAfterKeywordArgument) {
+                "positional argument follows keyword argument"
+            } else {
+                "positional argument follows keyword argument unpacking"
+            };
+            Some(cx.diag(ErrKind::Syntax, msg.into(), cx.start(close), cx.end(close)))
+        }
+        ParseErrorType::Lexical(LexicalErrorType::InvalidByteLiteral) => {
+            let t = cx.token_containing(at);
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "bytes can only contain ASCII literal characters".into(),
+                cx.start(t),
+                cx.end(t),
+            ))
+        }
+        // Where CPython's generic "invalid syntax" points at the token ruff
+        // names.
+        ParseErrorType::EmptyImportNames | ParseErrorType::InvalidStarredExpressionUsage => {
+            Some(invalid_syntax())
+        }
         ParseErrorType::InvalidAugmentedAssignmentTarget => {
             let end = usize::from(e.location.end());
-            let name = cx.expr_name(at, end)?;
+            let (name, _) = cx.expr_name(at, end)?;
             Some(cx.diag(
                 ErrKind::Syntax,
                 format!("'{name}' is an illegal expression for augmented assignment"),
@@ -403,8 +527,8 @@ fn assign_in_condition(cx: &Ctx, eq: usize) -> Option<Diag> {
             cx.end(value_end.checked_sub(1)?),
         ));
     }
-    let name = cx.expr_name(start, end)?;
-    if !named_rule_applies(name) {
+    let (name, bitwise_or) = cx.expr_name(start, end)?;
+    if !bitwise_or || !named_rule_applies(name) {
         return None;
     }
     Some(cx.diag(
@@ -433,7 +557,12 @@ fn forgot_comma(cx: &Ctx, found: usize) -> Option<Diag> {
         }
         j -= 1;
     }
-    if j == 0 || !matches!(cx.kind(j - 1), K::Lpar | K::Lsqb | K::Lbrace | K::Comma) {
+    if j == 0
+        || !matches!(
+            cx.kind(j - 1),
+            K::Lpar | K::Lsqb | K::Lbrace | K::Comma | K::Colon
+        )
+    {
         return None;
     }
     let first = cx.skip_trivia(j);

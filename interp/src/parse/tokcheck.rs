@@ -117,8 +117,20 @@ impl Tok<'_> {
     }
 }
 
-fn is_id_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
+/// The byte length of the identifier character at `i`, if it is one. A
+/// non-ASCII character counts if it is alphanumeric: others (a no-break
+/// space, `€`) are left to the parser, which reports them as invalid
+/// characters, as CPython does.
+fn id_char_len(s: &str, i: usize) -> Option<usize> {
+    let c = *s.as_bytes().get(i)?;
+    if c.is_ascii_alphanumeric() || c == b'_' {
+        return Some(1);
+    }
+    if c < 0x80 {
+        return None;
+    }
+    let ch = s.get(i..)?.chars().next()?;
+    ch.is_alphanumeric().then_some(ch.len_utf8())
 }
 
 fn is_string_prefix(p: &str) -> bool {
@@ -246,17 +258,18 @@ fn run(t: &mut Tok, max_digits: usize, out: &mut Scan) -> Result<Vec<(u8, u32, u
             b'"' | b'\'' => string(t, t.i)?,
             b'0'..=b'9' => number(t, max_digits, out)?,
             b'.' if t.peek(1).is_ascii_digit() => number(t, max_digits, out)?,
-            _ if is_id_char(c) => {
+            _ if id_char_len(t.s, t.i).is_some() => {
                 let start = t.i;
-                while t.i < n && is_id_char(t.b[t.i]) {
-                    t.i += 1;
+                while let Some(len) = id_char_len(t.s, t.i) {
+                    t.i += len;
                 }
                 let q = t.peek(0);
                 if (q == b'"' || q == b'\'') && is_string_prefix(&t.s[start..t.i]) {
                     string(t, start)?;
                 }
             }
-            _ => t.i += 1,
+            // Skip a whole character (a non-ASCII one is several bytes).
+            _ => t.i += t.s[t.i..].chars().next().map_or(1, char::len_utf8),
         }
     }
 }
@@ -453,7 +466,7 @@ fn end_of_number(t: &Tok, kind: &str) -> Result<(), Diag> {
     let keyword = ["and", "else", "for", "if", "in", "is", "or", "not"]
         .iter()
         .any(|k| rest.starts_with(k.as_bytes()));
-    if !keyword && rest.first().is_some_and(|&c| is_id_char(c)) {
+    if !keyword && id_char_len(t.s, t.i).is_some() {
         return Err(t.err_at(t.i, format!("invalid {kind} literal")));
     }
     Ok(())
