@@ -286,15 +286,32 @@ impl Builder {
         }
     }
 
-    fn params_of(p: &ast::Parameters) -> Vec<String> {
-        let mut v: Vec<String> = p
+    /// The parameters of a `def` or `lambda`, in CPython's `co_varnames`
+    /// order. Keyword-only and `**` parameters are outside the subset (the
+    /// compiler rejects them) but are names of the scope all the same, so
+    /// that a `nonlocal` naming one is not mistaken for an error. A
+    /// repeated name is CPython's "duplicate argument" error.
+    fn params_of(&mut self, p: &ast::Parameters) -> Vec<String> {
+        let mut v: Vec<String> = Vec::new();
+        let params = p
             .posonlyargs
             .iter()
             .chain(p.args.iter())
-            .map(|a| a.parameter.name.as_str().to_owned())
-            .collect();
-        if let Some(va) = &p.vararg {
-            v.push(va.name.as_str().to_owned());
+            .chain(p.kwonlyargs.iter())
+            .map(|a| &a.parameter)
+            .chain(p.vararg.as_deref())
+            .chain(p.kwarg.as_deref());
+        for param in params {
+            let name = param.name.as_str();
+            if v.iter().any(|n| n == name) {
+                self.fail(
+                    format!("duplicate argument '{name}' in function definition"),
+                    param.name.range.start().into(),
+                    param.range.end().into(),
+                );
+            } else {
+                v.push(name.to_owned());
+            }
         }
         v
     }
@@ -360,7 +377,7 @@ impl Builder {
                     }
                 }
                 self.assign(f.name.as_str());
-                let params = Self::params_of(&f.parameters);
+                let params = self.params_of(&f.parameters);
                 self.function(f, params, |b| b.stmts(&f.body));
             }
             Stmt::ClassDef(c) => {
@@ -564,7 +581,7 @@ impl Builder {
                                 self.expr(d);
                             }
                         }
-                        Self::params_of(p)
+                        self.params_of(p)
                     }
                     None => Vec::new(),
                 };
