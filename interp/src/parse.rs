@@ -110,7 +110,7 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
                     from_tokenizer: false,
                 })
             }
-            _ => errors::map(text, &index, parsed.tokens(), e),
+            _ => errors::map(text, &index, parsed.tokens(), e, is_string_source(source)),
         };
         return Err(match d {
             Some(d) => diag_error(source, d),

@@ -1093,6 +1093,13 @@ impl<'a> Compiler<'a> {
                 let ni = self.name(a.attr.as_str());
                 self.emit(Op::StoreAttr, ni);
             }
+            // A bare starred target: CPython's compiler refuses it so.
+            Expr::Starred(st) => {
+                return Err(self.err(
+                    st.range,
+                    "starred assignment target must be in a list or tuple".into(),
+                ));
+            }
             other => {
                 return Err(self.err(other.range(), "cannot assign to expression".into()));
             }

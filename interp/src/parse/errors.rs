@@ -18,6 +18,7 @@ struct Ctx<'a> {
     text: &'a str,
     index: &'a LineIndex,
     tokens: &'a [Token],
+    from_string: bool,
 }
 
 impl Ctx<'_> {
@@ -270,11 +271,19 @@ fn named_rule_applies(name: &str) -> bool {
 }
 
 /// CPython's wording of a ruff parse error, or `None` to keep ruff's.
-pub fn map(text: &str, index: &LineIndex, tokens: &[Token], e: &ParseError) -> Option<Diag> {
+/// `from_string`: the code is a string (`-c`), not a file.
+pub fn map(
+    text: &str,
+    index: &LineIndex,
+    tokens: &[Token],
+    e: &ParseError,
+    from_string: bool,
+) -> Option<Diag> {
     let cx = Ctx {
         text,
         index,
         tokens,
+        from_string,
     };
     let at = usize::from(e.location.start());
     let mut i = cx.skip_trivia(cx.token_at(at));
@@ -481,16 +490,26 @@ fn indented_block(cx: &Ctx, at: usize, clause: &str) -> Option<Diag> {
     if matches!(cx.kind(next), K::EndOfFile | K::Dedent)
         && cx.kind(cx.skip_dedents(next)) == K::EndOfFile
     {
-        // At the end of the file CPython points at its last line, with no
-        // column.
+        // At the end of a file CPython points at its last line, with no
+        // column; at the end of a string, just past its end (on the line
+        // after a final newline).
         let t = cx.text;
-        let last = t.matches('\n').count() as u32 + u32::from(!t.ends_with('\n'));
+        let lines = t.matches('\n').count() as u32;
+        let (line, offset) = match (cx.from_string, t.ends_with('\n')) {
+            (false, true) => (lines, 0),
+            (false, false) => (lines + 1, 0),
+            (true, true) => (lines + 1, 1),
+            (true, false) => {
+                let last = t.rsplit('\n').next().unwrap_or("");
+                (lines + 1, last.chars().count() as u32 + 1)
+            }
+        };
         return Some(Diag {
             kind: ErrKind::Indentation,
             msg,
-            line: last.max(1),
-            offset: 0,
-            end_line: last.max(1),
+            line: line.max(1),
+            offset,
+            end_line: line.max(1),
             end_offset: 0,
             from_tokenizer: false,
         });
