@@ -1552,6 +1552,15 @@ impl<'a> Compiler<'a> {
 
     fn call(&mut self, c: &'a ast::ExprCall) -> CResult<()> {
         let args = &c.arguments;
+        // CPython's compiler checks this before anything else of the call.
+        let mut seen = std::collections::HashSet::new();
+        for k in &args.keywords {
+            if let Some(n) = &k.arg
+                && !seen.insert(n.as_str())
+            {
+                return Err(self.err(k.range, format!("keyword argument repeated: {n}")));
+            }
+        }
         if let Some(k) = args.keywords.iter().find(|k| k.arg.is_none()) {
             return Err(self.err(k.range, unsupported("'**' argument unpacking")));
         }

@@ -216,6 +216,26 @@ impl Ctx<'_> {
     }
 }
 
+/// An augmented assignment operator (`+=`, …).
+fn is_augmented(k: K) -> bool {
+    matches!(
+        k,
+        K::PlusEqual
+            | K::MinusEqual
+            | K::StarEqual
+            | K::SlashEqual
+            | K::DoubleSlashEqual
+            | K::PercentEqual
+            | K::AmperEqual
+            | K::VbarEqual
+            | K::CircumflexEqual
+            | K::LeftShiftEqual
+            | K::RightShiftEqual
+            | K::DoubleStarEqual
+            | K::AtEqual
+    )
+}
+
 /// CPython's name for an expression in "cannot assign to ..." messages.
 fn expr_name(e: &Expr) -> &'static str {
     match e {
@@ -299,6 +319,21 @@ pub fn map(
             cx.end(i),
         )
     };
+    // `a, b += 1`: ruff stops at the operator; CPython names the target.
+    if is_augmented(cx.kind(i))
+        && cx.statement_start(i) < i
+        && !matches!(e.error, ParseErrorType::InvalidAugmentedAssignmentTarget)
+    {
+        let (start, end) = (cx.start(cx.statement_start(i)), cx.end(i - 1));
+        if let Some((name, _)) = cx.expr_name(start, end) {
+            return Some(cx.diag(
+                ErrKind::Syntax,
+                format!("'{name}' is an illegal expression for augmented assignment"),
+                start,
+                end,
+            ));
+        }
+    }
     match &e.error {
         ParseErrorType::OtherError(m)
             if matches!(
