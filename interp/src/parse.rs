@@ -57,13 +57,25 @@ fn on_parse_stack<'scope, T: Send + 'scope>(
 fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<Rc<Code>> {
     let text: &str = &source.text;
     let scan = tokcheck::scan(text, crate::format::int_max_str_digits());
-    // CPython reports a tokenizer error even when its parser failed first:
-    // after a syntax error it tokenizes the rest of the file and prefers
-    // what that finds.
-    if let Some(d) = scan.error {
-        return Err(diag_error(source, d));
-    }
     let first = parsed.errors().iter().min_by_key(|e| e.location.start());
+    // A tokenizer error before the parse error stops CPython's parse there.
+    // One after it wins too: after most parse errors CPython tokenizes the
+    // rest of the file and prefers what that finds. Not after an
+    // unexpected indent, which CPython reports at once.
+    if let Some(d) = scan.error {
+        let wins = match first {
+            None => true,
+            Some(e) => {
+                let index = LineIndex::new(text);
+                let (line, col) = index.line_col(text, u32::from(e.location.start()));
+                (d.line, d.offset) <= (line, col)
+                    || !matches!(e.error, ParseErrorType::UnexpectedIndentation)
+            }
+        };
+        if wins {
+            return Err(diag_error(source, d));
+        }
+    }
     // An integer literal over the digit limit fails in the parser's action
     // for it: before any parse error further on.
     if let Some((at, line, digits)) = scan.long_int
@@ -91,14 +103,7 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
     if let Some(e) = first {
         let index = LineIndex::new(text);
         let d = match scan.unclosed {
-            // A bracket open at the end of the file: CPython names it when
-            // the parse failed at the end, or on a later line than the
-            // bracket's.
-            Some(u)
-                if matches!(e.error, ParseErrorType::Lexical(LexicalErrorType::Eof))
-                    || usize::from(e.location.start()) >= text.len()
-                    || index.line(u32::from(e.location.start())) > u.line =>
-            {
+            Some(u) if never_closed(text, &index, parsed, e, u) => {
                 let (line, col) = index.line_col(text, u.at as u32);
                 Some(Diag {
                     kind: ErrKind::Syntax,
@@ -163,6 +168,63 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
             )
         }
     })
+}
+
+/// Whether CPython reports the bracket `u`, open at the end of the file,
+/// as never closed: when its parse failed at the end of the file or on a
+/// later line than the bracket's. Everything after an unclosed bracket is
+/// inside it, so CPython's parser reads on from the bracket until its
+/// contents stop making sense; where that is, is ruff's first error of
+/// grammar (not of its checks on a parsed tree, such as invalid targets)
+/// after the bracket.
+fn never_closed(
+    text: &str,
+    index: &LineIndex,
+    parsed: &Parsed<ModModule>,
+    first: &ruff_python_parser::ParseError,
+    u: tokcheck::Unclosed,
+) -> bool {
+    let line_of = |e: &ruff_python_parser::ParseError| index.line(u32::from(e.location.start()));
+    if line_of(first) < u.line {
+        return false;
+    }
+    let grammar = |e: &&ruff_python_parser::ParseError| {
+        !matches!(
+            e.error,
+            ParseErrorType::InvalidAssignmentTarget
+                | ParseErrorType::InvalidNamedAssignmentTarget
+                | ParseErrorType::InvalidAnnotatedAssignmentTarget
+                | ParseErrorType::InvalidAugmentedAssignmentTarget
+                | ParseErrorType::InvalidDeleteTarget
+                | ParseErrorType::UnparenthesizedNamedExpression
+                | ParseErrorType::UnparenthesizedTupleExpression
+                | ParseErrorType::UnparenthesizedGeneratorExpression
+                | ParseErrorType::PositionalAfterKeywordArgument
+                | ParseErrorType::PositionalAfterKeywordUnpacking
+                | ParseErrorType::InvalidArgumentUnpackingOrder
+                | ParseErrorType::IterableUnpackingInComprehension
+                | ParseErrorType::NonDefaultParamAfterDefaultParam
+                | ParseErrorType::ParamAfterVarKeywordParam
+                | ParseErrorType::VarParameterWithDefault
+                | ParseErrorType::InvalidStarredExpressionUsage
+                | ParseErrorType::InvalidYieldExpressionUsage
+                | ParseErrorType::InvalidLambdaExpressionUsage
+        )
+    };
+    let after = parsed
+        .errors()
+        .iter()
+        .filter(|e| usize::from(e.location.start()) > u.at)
+        .filter(grammar)
+        .min_by_key(|e| e.location.start());
+    match after {
+        None => true,
+        Some(e) => {
+            matches!(e.error, ParseErrorType::Lexical(LexicalErrorType::Eof))
+                || usize::from(e.location.start()) >= text.len()
+                || line_of(e) > u.line
+        }
+    }
 }
 
 /// The `text` CPython gives a syntax error on `line`. The tokenizer's

@@ -463,9 +463,14 @@ fn decimal_tail(t: &mut Tok) -> Result<(), Diag> {
 /// except the keywords that can follow one in valid code.
 fn end_of_number(t: &Tok, kind: &str) -> Result<(), Diag> {
     let rest = &t.b[t.i..];
-    let keyword = ["and", "else", "for", "if", "in", "is", "or", "not"]
+    // `1if`, `1in`, `1is` are let through as soon as the `i` and the next
+    // letter are seen; the other keywords must end there.
+    let keyword = ["if", "in", "is"]
         .iter()
-        .any(|k| rest.starts_with(k.as_bytes()));
+        .any(|k| rest.starts_with(k.as_bytes()))
+        || ["and", "else", "for", "or", "not"]
+            .iter()
+            .any(|k| rest.starts_with(k.as_bytes()) && id_char_len(t.s, t.i + k.len()).is_none());
     if !keyword && id_char_len(t.s, t.i).is_some() {
         return Err(t.err_at(t.i, format!("invalid {kind} literal")));
     }
