@@ -184,8 +184,15 @@ fn never_closed(
     first: &ruff_python_parser::ParseError,
     u: tokcheck::Unclosed,
 ) -> bool {
-    let line_of = |e: &ruff_python_parser::ParseError| index.line(u32::from(e.location.start()));
-    if line_of(first) < u.line {
+    // ruff ends a line inside an unclosed bracket where the next one starts
+    // a statement (`def`, …) and reports its error at that line's end; CPython
+    // reads on and fails on the next line.
+    let line_of = |e: &ruff_python_parser::ParseError| {
+        let at = usize::from(e.location.start());
+        let at_newline = matches!(text.as_bytes().get(at), Some(b'\n' | b'\r'));
+        index.line(at as u32) + u32::from(at_newline)
+    };
+    if index.line(u32::from(first.location.start())) < u.line {
         return false;
     }
     let grammar = |e: &&ruff_python_parser::ParseError| {

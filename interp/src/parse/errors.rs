@@ -348,6 +348,12 @@ pub fn map(
         ParseErrorType::OtherError(m)
             if m == "Expected `except` or `finally` after `try` block" =>
         {
+            if cx.kind(i) == K::EndOfFile {
+                return Some(cx.at_end(
+                    ErrKind::Syntax,
+                    "expected 'except' or 'finally' block".into(),
+                ));
+            }
             Some(cx.diag(
                 ErrKind::Syntax,
                 "expected 'except' or 'finally' block".into(),
@@ -379,7 +385,15 @@ pub fn map(
         ParseErrorType::ExpectedToken {
             expected: K::Colon,
             found: K::Newline,
-        } => Some(cx.diag(ErrKind::Syntax, "expected ':'".into(), at, at)),
+        } => {
+            // CPython's NEWLINE token starts at a comment before it.
+            let t = cx.token_at(at);
+            if t > 0 && cx.kind(t - 1) == K::Comment {
+                let (from, to) = (cx.start(t - 1), cx.end(t - 1));
+                return Some(cx.diag(ErrKind::Syntax, "expected ':'".into(), from, to));
+            }
+            Some(cx.diag(ErrKind::Syntax, "expected ':'".into(), at, at))
+        }
         ParseErrorType::ExpectedToken {
             expected: K::Colon,
             found: K::Equal,
@@ -470,9 +484,9 @@ pub fn map(
         }
         // Where CPython's generic "invalid syntax" points at the token ruff
         // names.
-        ParseErrorType::EmptyImportNames | ParseErrorType::InvalidStarredExpressionUsage => {
-            Some(invalid_syntax())
-        }
+        ParseErrorType::EmptyImportNames
+        | ParseErrorType::InvalidStarredExpressionUsage
+        | ParseErrorType::SimpleAndCompoundStatementOnSameLine => Some(invalid_syntax()),
         ParseErrorType::InvalidAugmentedAssignmentTarget => {
             let end = usize::from(e.location.end());
             let (name, _) = cx.expr_name(at, end)?;
@@ -525,12 +539,19 @@ fn indented_block(cx: &Ctx, at: usize, clause: &str) -> Option<Diag> {
     if matches!(cx.kind(next), K::EndOfFile | K::Dedent)
         && cx.kind(cx.skip_dedents(next)) == K::EndOfFile
     {
-        // At the end of a file CPython points at its last line, with no
-        // column; at the end of a string, just past its end (on the line
-        // after a final newline).
-        let t = cx.text;
+        return Some(cx.at_end(ErrKind::Indentation, msg));
+    }
+    Some(cx.diag(ErrKind::Indentation, msg, cx.start(next), cx.end(next)))
+}
+
+impl Ctx<'_> {
+    /// An error at the end of the source: CPython points at the last line
+    /// of a file, with no column; at the end of a string, just past its
+    /// end (on the line after a final newline).
+    fn at_end(&self, kind: ErrKind, msg: String) -> Diag {
+        let t = self.text;
         let lines = t.matches('\n').count() as u32;
-        let (line, offset) = match (cx.from_string, t.ends_with('\n')) {
+        let (line, offset) = match (self.from_string, t.ends_with('\n')) {
             (false, true) => (lines, 0),
             (false, false) => (lines + 1, 0),
             (true, true) => (lines + 1, 1),
@@ -539,20 +560,17 @@ fn indented_block(cx: &Ctx, at: usize, clause: &str) -> Option<Diag> {
                 (lines + 1, last.chars().count() as u32 + 1)
             }
         };
-        return Some(Diag {
-            kind: ErrKind::Indentation,
+        Diag {
+            kind,
             msg,
             line: line.max(1),
             offset,
             end_line: line.max(1),
             end_offset: 0,
             from_tokenizer: false,
-        });
+        }
     }
-    Some(cx.diag(ErrKind::Indentation, msg, cx.start(next), cx.end(next)))
-}
 
-impl Ctx<'_> {
     fn skip_dedents(&self, mut i: usize) -> usize {
         while matches!(self.kind(i), K::Dedent) || self.kind(i).is_trivia() {
             i += 1;
