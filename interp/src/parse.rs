@@ -192,7 +192,10 @@ fn never_closed(
         let at_newline = matches!(text.as_bytes().get(at), Some(b'\n' | b'\r'));
         index.line(at as u32) + u32::from(at_newline)
     };
-    if index.line(u32::from(first.location.start())) < u.line {
+    // An unexpected indent is reported at once.
+    if index.line(u32::from(first.location.start())) < u.line
+        || matches!(first.error, ParseErrorType::UnexpectedIndentation)
+    {
         return false;
     }
     let grammar = |e: &&ruff_python_parser::ParseError| {

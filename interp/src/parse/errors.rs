@@ -89,6 +89,8 @@ impl Ctx<'_> {
     /// The index one past the end of the expression starting at token `i`
     /// (atoms joined by operators, with calls, subscripts and attributes).
     fn expr_end(&self, mut i: usize) -> usize {
+        // `if`s of conditional expressions waiting for their `else`.
+        let mut open_ifs = 0usize;
         loop {
             // Prefix operators.
             while matches!(
@@ -142,10 +144,19 @@ impl Ctx<'_> {
                         | K::Or
                         | K::In
                         | K::Is
-                        | K::If
-                        | K::Else
                 );
-            if !binary {
+            let conditional = match k {
+                K::If if self.else_follows(i) => {
+                    open_ifs += 1;
+                    true
+                }
+                K::Else if open_ifs > 0 => {
+                    open_ifs -= 1;
+                    true
+                }
+                _ => false,
+            };
+            if !binary && !conditional {
                 return i;
             }
             i += 1;
@@ -153,6 +164,26 @@ impl Ctx<'_> {
                 i += 1;
             }
         }
+    }
+
+    /// Whether an `else` follows the `if` at `i` in the same expression
+    /// (before a comma or closing bracket at its depth).
+    fn else_follows(&self, mut i: usize) -> bool {
+        let mut depth = 0usize;
+        i += 1;
+        while i < self.tokens.len() {
+            match self.kind(i) {
+                K::Lpar | K::Lsqb | K::Lbrace => depth += 1,
+                K::Rpar | K::Rsqb | K::Rbrace if depth == 0 => return false,
+                K::Rpar | K::Rsqb | K::Rbrace => depth -= 1,
+                K::Comma | K::Colon | K::For | K::If if depth == 0 => return false,
+                K::Else if depth == 0 => return true,
+                K::Newline | K::EndOfFile => return false,
+                _ => {}
+            }
+            i += 1;
+        }
+        false
     }
 
     /// The start of the logical line containing token `i`.
@@ -214,6 +245,26 @@ impl Ctx<'_> {
     fn closing(&self, open: usize) -> usize {
         self.skip_group(open).saturating_sub(1)
     }
+}
+
+/// A token that can end an expression.
+fn is_atom_end(k: K) -> bool {
+    matches!(
+        k,
+        K::Name
+            | K::Int
+            | K::Float
+            | K::Complex
+            | K::String
+            | K::FStringEnd
+            | K::Rpar
+            | K::Rsqb
+            | K::Rbrace
+            | K::True
+            | K::False
+            | K::None
+            | K::Ellipsis
+    )
 }
 
 /// An augmented assignment operator (`+=`, …).
@@ -311,6 +362,17 @@ pub fn map(
     while cx.kind(i) == K::Dedent {
         i = cx.skip_trivia(i + 1);
     }
+    // After an operand, `not` can only be `not in`: CPython fails on the
+    // token after it.
+    let i = if cx.kind(i) == K::Not
+        && cx.kind(i + 1) != K::In
+        && i > 0
+        && is_atom_end(cx.kind(i - 1))
+    {
+        i + 1
+    } else {
+        i
+    };
     let invalid_syntax = || {
         cx.diag(
             ErrKind::Syntax,
@@ -638,12 +700,40 @@ fn forgot_comma(cx: &Ctx, found: usize) -> Option<Diag> {
         return None;
     }
     let first = cx.skip_trivia(j);
+    // Two expressions side by side: one ends right before `found`, which
+    // starts another.
+    let ends = is_atom_end(cx.kind(found.checked_sub(1)?));
+    let starts = matches!(
+        cx.kind(found),
+        K::Name
+            | K::Int
+            | K::Float
+            | K::Complex
+            | K::String
+            | K::FStringStart
+            | K::Lpar
+            | K::Lsqb
+            | K::Lbrace
+            | K::True
+            | K::False
+            | K::None
+            | K::Ellipsis
+            | K::Minus
+            | K::Plus
+            | K::Tilde
+            | K::Not
+            | K::Lambda
+            | K::Await
+    );
+    if !ends || !starts {
+        return None;
+    }
     // `print "x"` and `f "x"` are other rules.
     if cx.kind(first) == K::Name && matches!(cx.kind(first + 1), K::String | K::FStringStart) {
         return None;
     }
     let end = cx.expr_end(found);
-    if end <= found {
+    if end <= found || !is_atom_end(cx.kind(end - 1)) {
         return None;
     }
     Some(cx.diag(
