@@ -137,24 +137,10 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
             PyErr::new(&crate::object::types::RECURSION_ERROR, e.msg)
         } else if e.unsupported {
             unsupported_error(source, e.msg, e.line, e.col)
-        } else if is_string_source(source) {
-            // CPython's compiler re-reads the line from the file; code from
-            // a string has none to show.
-            located_error(
-                source,
-                Diag {
-                    kind: ErrKind::Syntax,
-                    msg: e.msg.clone(),
-                    line: e.line,
-                    offset: e.col,
-                    end_line: e.end_line,
-                    end_offset: e.end_col,
-                    from_tokenizer: false,
-                },
-                false,
-            )
         } else {
-            diag_error(
+            // CPython's compiler re-reads the line from the file (code from
+            // a string has none to show), and its offsets count bytes.
+            located_error(
                 source,
                 Diag {
                     kind: ErrKind::Syntax,
@@ -165,6 +151,8 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
                     end_offset: e.end_col,
                     from_tokenizer: false,
                 },
+                !is_string_source(source),
+                true,
             )
         }
     })
@@ -273,11 +261,23 @@ fn is_string_source(source: &Source) -> bool {
 
 /// The exception for a [`Diag`], with CPython's text and offsets.
 fn diag_error(source: &Source, d: Diag) -> PyErr {
-    located_error(source, d, true)
+    located_error(source, d, true, false)
 }
 
-/// [`diag_error`], with the source line as `text` only if `with_text`.
-fn located_error(source: &Source, d: Diag, with_text: bool) -> PyErr {
+/// [`diag_error`], with the source line as `text` only if `with_text`;
+/// `compiler`: an error of CPython's compiler, not its parser.
+///
+/// Offsets arrive in characters. CPython's are in characters only for its
+/// tokenizer's errors and for its parser's in code from a string (whose
+/// encoding the tokenizer records); its parser's in a file without a
+/// coding declaration, and its compiler's, count UTF-8 bytes, and it
+/// prints them as if they were characters (a caret moves right after a
+/// non-ASCII character).
+fn located_error(source: &Source, mut d: Diag, with_text: bool, compiler: bool) -> PyErr {
+    if !d.from_tokenizer && (compiler || !is_string_source(source)) {
+        d.offset = byte_offset(source, d.line, d.offset);
+        d.end_offset = byte_offset(source, d.end_line, d.end_offset);
+    }
     let ty = match d.kind {
         ErrKind::Syntax => &crate::object::types::SYNTAX_ERROR,
         ErrKind::Indentation => &crate::object::types::INDENTATION_ERROR,
@@ -309,6 +309,24 @@ fn located_error(source: &Source, d: Diag, with_text: bool) -> PyErr {
             typhon_suffix: false,
         },
     )
+}
+
+/// The 1-based byte offset on `line` of the 1-based character offset `off`
+/// (0 stays 0; past the end of the line, one byte per character).
+fn byte_offset(source: &Source, line: u32, off: u32) -> u32 {
+    if off == 0 {
+        return 0;
+    }
+    let Some(text) = source.line(line) else {
+        return off;
+    };
+    let k = (off - 1) as usize;
+    let n = text.chars().count();
+    let bytes = match text.char_indices().nth(k) {
+        Some((b, _)) => b,
+        None => text.len() + k.saturating_sub(n),
+    };
+    bytes as u32 + 1
 }
 
 /// A diagnostic in Typhon's words (a construct outside the subset): one

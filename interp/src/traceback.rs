@@ -135,8 +135,10 @@ pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
 /// when the offset falls in the stripped indentation (or is 0).
 fn syntax_error_text(out: &mut String, info: &SyntaxInfo, exact: bool) {
     let Some(text) = &info.text else { return };
-    let chars: Vec<char> = text.chars().collect();
-    let line_size = chars.len() as i64;
+    // CPython works on the UTF-8 bytes of the line: lengths and the
+    // clipping of offsets are in bytes, whatever unit the offsets are in.
+    let bytes = text.as_bytes();
+    let line_size = bytes.len() as i64;
     let mut offset = i64::from(info.col);
     let mut end = if exact && info.end_col > 0 {
         i64::from(info.end_col)
@@ -156,18 +158,18 @@ fn syntax_error_text(out: &mut String, info: &SyntaxInfo, exact: bool) {
     };
     offset -= 1;
     let mut start = 0;
-    while start < chars.len() && matches!(chars[start], ' ' | '\t' | '\x0c') {
+    while start < bytes.len() && matches!(bytes[start], b' ' | b'\t' | b'\x0c') {
         start += 1;
         offset -= 1;
     }
-    let mut body: &[char] = &chars[start..];
+    let mut body: &[u8] = &bytes[start..];
     let mut len = body.len() as i64;
-    if body.last() == Some(&'\n') {
+    if body.last() == Some(&b'\n') {
         len -= 1;
     }
     offset = offset.min(len);
     // A text of several lines: show the one the offset is in.
-    while let Some(nl) = body.iter().position(|&c| c == '\n') {
+    while let Some(nl) = body.iter().position(|&c| c == b'\n') {
         let nl = nl as i64;
         if nl >= offset {
             break;
@@ -177,8 +179,8 @@ fn syntax_error_text(out: &mut String, info: &SyntaxInfo, exact: bool) {
         offset -= nl + 1;
     }
     out.push_str("    ");
-    out.extend(body.iter());
-    if body.get(len.max(0) as usize) != Some(&'\n') {
+    out.push_str(&String::from_utf8_lossy(body));
+    if body.get(len.max(0) as usize) != Some(&b'\n') {
         out.push('\n');
     }
     if offset < 0 {

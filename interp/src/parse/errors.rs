@@ -423,6 +423,14 @@ pub fn map(
                 cx.end(i),
             ))
         }
+        ParseErrorType::OtherError(m) if m.starts_with("Only single target (not ") => {
+            Some(cx.diag(
+                ErrKind::Syntax,
+                format!("o{}", &m[1..]),
+                at,
+                usize::from(e.location.end()),
+            ))
+        }
         ParseErrorType::OtherError(m) => {
             let clause = m.strip_prefix("Expected an indented block after ")?;
             indented_block(&cx, at, clause)
@@ -478,6 +486,14 @@ pub fn map(
         ParseErrorType::SimpleStatementsOnSameLine => {
             Some(legacy_print(&cx, i).unwrap_or_else(invalid_syntax))
         }
+        ParseErrorType::ExpectedToken {
+            expected: K::Lpar, ..
+        } if i >= 2 && cx.kind(i - 2) == K::Def => Some(cx.diag(
+            ErrKind::Syntax,
+            "expected '('".into(),
+            cx.start(i),
+            cx.end(i),
+        )),
         ParseErrorType::ExpectedToken { .. } | ParseErrorType::ExpectedExpression => {
             Some(invalid_syntax())
         }
@@ -503,6 +519,30 @@ pub fn map(
                 format!("cannot assign to {name} here. Maybe you meant '==' instead of '='?")
             } else {
                 format!("cannot assign to {name}")
+            };
+            Some(cx.diag(ErrKind::Syntax, msg, at, end))
+        }
+        ParseErrorType::InvalidAnnotatedAssignmentTarget => {
+            let end = usize::from(e.location.end());
+            let colon = cx.skip_trivia(cx.token_at(end));
+            if cx.kind(colon) != K::Colon {
+                return None;
+            }
+            // No annotation after the colon: the statement just fails there.
+            if matches!(cx.kind(colon + 1), K::Newline | K::EndOfFile | K::Comment) {
+                return Some(cx.diag(
+                    ErrKind::Syntax,
+                    "invalid syntax".into(),
+                    cx.start(colon),
+                    cx.end(colon),
+                ));
+            }
+            let (name, _) = cx.expr_name(at, end)?;
+            let msg = match name {
+                "tuple" | "list" => {
+                    format!("only single target (not {name}) can be annotated")
+                }
+                _ => "illegal target for annotation".to_owned(),
             };
             Some(cx.diag(ErrKind::Syntax, msg, at, end))
         }
@@ -727,6 +767,13 @@ fn forgot_comma(cx: &Ctx, found: usize) -> Option<Diag> {
     );
     if !ends || !starts {
         return None;
+    }
+    // `print x` inside brackets is still the legacy print statement.
+    if first + 1 == found
+        && cx.kind(first) == K::Name
+        && let Some(d) = legacy_print(cx, found)
+    {
+        return Some(d);
     }
     // `print "x"` and `f "x"` are other rules.
     if cx.kind(first) == K::Name && matches!(cx.kind(first + 1), K::String | K::FStringStart) {
