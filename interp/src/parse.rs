@@ -61,15 +61,23 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
     // A tokenizer error before the parse error stops CPython's parse there.
     // One after it wins too: after most parse errors CPython tokenizes the
     // rest of the file and prefers what that finds. Not after an
-    // unexpected indent, which CPython reports at once.
+    // unexpected indent, which CPython reports at once, and not if it is
+    // an indentation error (see below).
     if let Some(d) = scan.error {
         let wins = match first {
             None => true,
             Some(e) => {
                 let index = LineIndex::new(text);
                 let (line, col) = index.line_col(text, u32::from(e.location.start()));
-                (d.line, d.offset) <= (line, col)
-                    || !matches!(e.error, ParseErrorType::UnexpectedIndentation)
+                // Indentation errors are found at the start of their line
+                // and raise nothing in CPython's second tokenization:
+                // they count only before the parse error.
+                if d.kind == ErrKind::Syntax {
+                    (d.line, d.offset) <= (line, col)
+                        || !matches!(e.error, ParseErrorType::UnexpectedIndentation)
+                } else {
+                    d.line <= line
+                }
             }
         };
         if wins {

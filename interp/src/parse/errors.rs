@@ -403,7 +403,10 @@ pub fn map(
                 "Expected a statement"
                     | "Expected an identifier"
                     | "Expected a parameter or the end of the parameter list"
-            ) =>
+                    | "Expected an expression or a ')'"
+                    | "Expected name after `as`"
+                    | "Expected a parameter name"
+            ) || m.starts_with("Expected an identifier, but found a keyword") =>
         {
             Some(invalid_syntax())
         }
