@@ -8,6 +8,9 @@
 //!   `~~^~~`) included, except for one normalization: the absolute script
 //!   directory in traceback lines (`File "<dir>/` becomes `File "`, as
 //!   regen-expected records it).
+//! * `tests/syntax_errors/NAME.py` are programs CPython itself rejects
+//!   (syntax errors, indentation errors, its limits); they are recorded
+//!   from CPython like the corpus and compared the same way.
 //! * `tests/rejected/NAME.py` must be rejected before anything runs: empty
 //!   stdout, stderr exactly `NAME.err` (hand-written, see the README
 //!   there), exit status `NAME.exit`. There the absolute directory is
@@ -42,6 +45,7 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 /// The corpus must not silently shrink (or an empty glob pass).
 const MIN_PROGRAMS: usize = 80;
 const MIN_REJECTED: usize = 10;
+const MIN_SYNTAX_ERRORS: usize = 60;
 
 fn typhon() -> &'static str {
     env!("CARGO_BIN_EXE_typhon")
@@ -237,7 +241,8 @@ struct Suite {
 /// How to check one program.
 #[derive(Clone, Copy)]
 enum Mode {
-    /// `tests/programs`: CPython-recorded expectations.
+    /// `tests/programs` and `tests/syntax_errors`: CPython-recorded
+    /// expectations.
     Corpus,
     /// `tests/rejected`: hand-written compile-time diagnostics.
     Rejected,
@@ -422,6 +427,11 @@ fn corpus_matches_cpython_specializing_on_first_execution() {
         args: warmup_zero(),
         ..suite("programs", Mode::Corpus, MIN_PROGRAMS)
     });
+}
+
+#[test]
+fn syntax_errors_match_cpython() {
+    run_all(suite("syntax_errors", Mode::Corpus, MIN_SYNTAX_ERRORS));
 }
 
 #[test]

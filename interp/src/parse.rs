@@ -6,15 +6,13 @@ use crate::bytecode::{Code, Source};
 use crate::compile::{self, LineIndex};
 use crate::object::exc::SyntaxInfo;
 use crate::object::{PyErr, PyResult};
-use ruff_python_ast::token::{Token, TokenKind};
 use ruff_python_ast::{ModModule, PySourceType};
-use ruff_python_parser::Parsed;
-use ruff_text_size::{Ranged, TextSize};
+use ruff_python_parser::{LexicalErrorType, ParseErrorType, Parsed};
 use std::rc::Rc;
+use tokcheck::{Diag, ErrKind};
 
-/// How many brackets may be open at once: CPython's tokenizer refuses the
-/// 201st with "too many nested parentheses".
-const BRACKETS_MAX: usize = 200;
+mod errors;
+mod tokcheck;
 
 /// The stack of the thread that parses, and later drops, a module's syntax
 /// tree. ruff's parser recurses once per level of nesting (a million
@@ -100,56 +98,291 @@ const FRAGMENT_INLINE: usize = 64;
 const FRAGMENT_STACK_PER_BYTE: usize = 16 << 10;
 
 fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<Rc<Code>> {
-    let too_deep = too_many_brackets(parsed.tokens());
-    // CPython reports a tokenizer error such as this one even when the
-    // parser failed first: after a syntax error it tokenizes the rest of the
-    // file and prefers what that finds.
-    let error = match (too_deep, parsed.errors().first()) {
-        (Some(at), _) => Some(("too many nested parentheses".to_string(), at)),
-        (None, Some(e)) => Some((e.error.to_string(), e.location.start())),
-        (None, None) => None,
-    };
-    if let Some((msg, at)) = error {
-        let index = LineIndex::new(&source.text);
-        let (line, col) = index.line_col(&source.text, u32::from(at));
-        return Err(syntax_error(source, msg, line, col));
+    let text: &str = &source.text;
+    let scan = tokcheck::scan(text, crate::format::int_max_str_digits());
+    let first = parsed.errors().iter().min_by_key(|e| e.location.start());
+    // A tokenizer error before the parse error stops CPython's parse there.
+    // One after it wins too: after most parse errors CPython tokenizes the
+    // rest of the file and prefers what that finds. Not after an
+    // unexpected indent, which CPython reports at once, and not if it is
+    // an indentation error (see below).
+    if let Some(d) = scan.error {
+        let wins = match first {
+            None => true,
+            Some(e) => {
+                let index = LineIndex::new(text);
+                let (line, col) = index.line_col(text, u32::from(e.location.start()));
+                // Indentation errors are found at the start of their line
+                // and raise nothing in CPython's second tokenization:
+                // they count only before the parse error.
+                if d.kind == ErrKind::Syntax {
+                    (d.line, d.offset) <= (line, col)
+                        || !matches!(e.error, ParseErrorType::UnexpectedIndentation)
+                } else {
+                    d.line <= line
+                }
+            }
+        };
+        if wins {
+            return Err(diag_error(source, d));
+        }
+    }
+    // An integer literal over the digit limit fails in the parser's action
+    // for it: before any parse error further on.
+    if let Some((at, line, digits)) = scan.long_int
+        && first.is_none_or(|e| usize::from(e.location.start()) > at)
+    {
+        let msg = format!(
+            "Exceeds the limit ({} digits) for integer string conversion: value has {digits} digits; \
+             use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal \
+             for huge integer literals to avoid decimal conversion limits.",
+            crate::format::int_max_str_digits()
+        );
+        return Err(diag_error(
+            source,
+            Diag {
+                kind: ErrKind::Syntax,
+                msg,
+                line,
+                offset: 0,
+                end_line: line,
+                end_offset: 0,
+                from_tokenizer: false,
+            },
+        ));
+    }
+    if let Some(e) = first {
+        let index = LineIndex::new(text);
+        let d = match scan.unclosed {
+            Some(u) if never_closed(text, &index, parsed, e, u) => {
+                let (line, col) = index.line_col(text, u.at as u32);
+                Some(Diag {
+                    kind: ErrKind::Syntax,
+                    msg: format!("'{}' was never closed", u.ch),
+                    line,
+                    offset: col,
+                    end_line: line,
+                    end_offset: 0,
+                    from_tokenizer: false,
+                })
+            }
+            _ => errors::map(text, &index, parsed.tokens(), e, is_string_source(source)),
+        };
+        return Err(match d {
+            Some(d) => diag_error(source, d),
+            None => {
+                // Kept in ruff's words, marked as Typhon's (see
+                // tests/rejected/README.md).
+                let (line, col) = index.line_col(text, u32::from(e.location.start()));
+                unsupported_error(source, e.error.to_string(), line, col)
+            }
+        });
     }
     if let Some(e) = parsed.unsupported_syntax_errors().first() {
-        let index = LineIndex::new(&source.text);
-        let (line, col) = index.line_col(&source.text, u32::from(e.range.start()));
-        return Err(syntax_error(source, e.to_string(), line, col));
+        let index = LineIndex::new(text);
+        let (line, col) = index.line_col(text, u32::from(e.range.start()));
+        return Err(unsupported_error(source, e.to_string(), line, col));
     }
     compile::compile_module(source.clone(), parsed.syntax()).map_err(|e| {
         if e.too_deep {
             PyErr::new(&crate::object::types::RECURSION_ERROR, e.msg)
+        } else if e.unsupported {
+            unsupported_error(source, e.msg, e.line, e.col)
         } else {
-            syntax_error(source, e.msg, e.line, e.col)
+            // CPython's compiler re-reads the line from the file (code from
+            // a string has none to show), and its offsets count bytes.
+            located_error(
+                source,
+                Diag {
+                    kind: ErrKind::Syntax,
+                    msg: e.msg,
+                    line: e.line,
+                    offset: e.col,
+                    end_line: e.end_line,
+                    end_offset: e.end_col,
+                    from_tokenizer: false,
+                },
+                !is_string_source(source),
+                true,
+            )
         }
     })
 }
 
-/// Where the first bracket opened inside [`BRACKETS_MAX`] others is.
-fn too_many_brackets(tokens: &[Token]) -> Option<TextSize> {
-    let mut open = 0usize;
-    for t in tokens {
-        match t.kind() {
-            TokenKind::Lpar | TokenKind::Lsqb | TokenKind::Lbrace => {
-                if open >= BRACKETS_MAX {
-                    return Some(t.start());
-                }
-                open += 1;
-            }
-            TokenKind::Rpar | TokenKind::Rsqb | TokenKind::Rbrace => {
-                open = open.saturating_sub(1);
-            }
-            _ => {}
+/// Whether CPython reports the bracket `u`, open at the end of the file,
+/// as never closed: when its parse failed at the end of the file or on a
+/// later line than the bracket's. Everything after an unclosed bracket is
+/// inside it, so CPython's parser reads on from the bracket until its
+/// contents stop making sense; where that is, is ruff's first error of
+/// grammar (not of its checks on a parsed tree, such as invalid targets)
+/// after the bracket.
+fn never_closed(
+    text: &str,
+    index: &LineIndex,
+    parsed: &Parsed<ModModule>,
+    first: &ruff_python_parser::ParseError,
+    u: tokcheck::Unclosed,
+) -> bool {
+    // ruff ends a line inside an unclosed bracket where the next one starts
+    // a statement (`def`, …) and reports its error at that line's end; CPython
+    // reads on and fails on the next line.
+    let line_of = |e: &ruff_python_parser::ParseError| {
+        let at = usize::from(e.location.start());
+        let at_newline = matches!(text.as_bytes().get(at), Some(b'\n' | b'\r'));
+        index.line(at as u32) + u32::from(at_newline)
+    };
+    // An unexpected indent is reported at once.
+    if index.line(u32::from(first.location.start())) < u.line
+        || matches!(first.error, ParseErrorType::UnexpectedIndentation)
+    {
+        return false;
+    }
+    let grammar = |e: &&ruff_python_parser::ParseError| {
+        !matches!(
+            e.error,
+            ParseErrorType::InvalidAssignmentTarget
+                | ParseErrorType::InvalidNamedAssignmentTarget
+                | ParseErrorType::InvalidAnnotatedAssignmentTarget
+                | ParseErrorType::InvalidAugmentedAssignmentTarget
+                | ParseErrorType::InvalidDeleteTarget
+                | ParseErrorType::UnparenthesizedNamedExpression
+                | ParseErrorType::UnparenthesizedTupleExpression
+                | ParseErrorType::UnparenthesizedGeneratorExpression
+                | ParseErrorType::PositionalAfterKeywordArgument
+                | ParseErrorType::PositionalAfterKeywordUnpacking
+                | ParseErrorType::InvalidArgumentUnpackingOrder
+                | ParseErrorType::IterableUnpackingInComprehension
+                | ParseErrorType::NonDefaultParamAfterDefaultParam
+                | ParseErrorType::ParamAfterVarKeywordParam
+                | ParseErrorType::VarParameterWithDefault
+                | ParseErrorType::InvalidStarredExpressionUsage
+                | ParseErrorType::InvalidYieldExpressionUsage
+                | ParseErrorType::InvalidLambdaExpressionUsage
+        )
+    };
+    let after = parsed
+        .errors()
+        .iter()
+        .filter(|e| usize::from(e.location.start()) > u.at)
+        .filter(grammar)
+        .min_by_key(|e| e.location.start());
+    match after {
+        None => true,
+        Some(e) => {
+            matches!(e.error, ParseErrorType::Lexical(LexicalErrorType::Eof))
+                || usize::from(e.location.start()) >= text.len()
+                || line_of(e) > u.line
         }
     }
-    None
 }
 
-/// A `SyntaxError` at `line:col` of `source`.
-pub fn syntax_error(source: &Source, msg: String, line: u32, col: u32) -> PyErr {
+/// The `text` CPython gives a syntax error on `line`. The tokenizer's
+/// errors carry the whole line. The others re-read it from the file
+/// (`err_programtext`) in 1000-byte reads, keeping the last: of a line
+/// longer than 999 bytes only the tail is shown. Code not from a file
+/// (`<string>`) keeps the whole line.
+fn error_text(source: &Source, line: u32, from_tokenizer: bool) -> Option<(String, usize)> {
+    let text: &str = &source.text;
+    let mut start = 0usize;
+    for _ in 1..line {
+        start += text[start..].find('\n')? + 1;
+    }
+    if start > text.len() {
+        return None;
+    }
+    let end = text[start..]
+        .find('\n')
+        .map_or(text.len(), |p| start + p + 1);
+    let full = &text[start..end];
+    if from_tokenizer || is_string_source(source) || full.len() <= 999 {
+        return Some((full.to_owned(), 0));
+    }
+    let mut cut = (full.len() - 1) / 999 * 999;
+    while !full.is_char_boundary(cut) {
+        cut += 1;
+    }
+    let skipped = full[..cut].chars().count();
+    Some((full[cut..].to_owned(), skipped))
+}
+
+/// Code compiled from a string (`<string>`, `<embedded>`), not a file.
+fn is_string_source(source: &Source) -> bool {
+    source.filename.starts_with('<') && source.filename.ends_with('>')
+}
+
+/// The exception for a [`Diag`], with CPython's text and offsets.
+fn diag_error(source: &Source, d: Diag) -> PyErr {
+    located_error(source, d, true, false)
+}
+
+/// [`diag_error`], with the source line as `text` only if `with_text`;
+/// `compiler`: an error of CPython's compiler, not its parser.
+///
+/// Offsets arrive in characters. CPython's are in characters only for its
+/// tokenizer's errors and for its parser's in code from a string (whose
+/// encoding the tokenizer records); its parser's in a file without a
+/// coding declaration, and its compiler's, count UTF-8 bytes, and it
+/// prints them as if they were characters (a caret moves right after a
+/// non-ASCII character).
+fn located_error(source: &Source, mut d: Diag, with_text: bool, compiler: bool) -> PyErr {
+    if !d.from_tokenizer && (compiler || !is_string_source(source)) {
+        d.offset = byte_offset(source, d.line, d.offset);
+        d.end_offset = byte_offset(source, d.end_line, d.end_offset);
+    }
+    let ty = match d.kind {
+        ErrKind::Syntax => &crate::object::types::SYNTAX_ERROR,
+        ErrKind::Indentation => &crate::object::types::INDENTATION_ERROR,
+        ErrKind::Tab => &crate::object::types::TAB_ERROR,
+    };
+    let (text, skipped) = match error_text(source, d.line, d.from_tokenizer) {
+        Some((t, s)) if with_text => (Some(t), s),
+        _ => (None, 0),
+    };
+    // Offsets into a tail of the line: CPython measures them in the tail,
+    // clipped to its end.
+    let tail_chars = text.as_ref().map_or(0, |t| t.chars().count()) as u32;
+    let clip = |off: u32| -> u32 {
+        if skipped == 0 || off == 0 {
+            return off;
+        }
+        off.min(tail_chars + 2)
+    };
+    PyErr::syntax_of(
+        ty,
+        d.msg,
+        SyntaxInfo {
+            filename: source.filename.clone(),
+            line: d.line,
+            col: clip(d.offset),
+            text,
+            end_line: d.end_line,
+            end_col: clip(d.end_offset),
+            typhon_suffix: false,
+        },
+    )
+}
+
+/// The 1-based byte offset on `line` of the 1-based character offset `off`
+/// (0 stays 0; past the end of the line, one byte per character).
+fn byte_offset(source: &Source, line: u32, off: u32) -> u32 {
+    if off == 0 {
+        return 0;
+    }
+    let Some(text) = source.line(line) else {
+        return off;
+    };
+    let k = (off - 1) as usize;
+    let n = text.chars().count();
+    let bytes = match text.char_indices().nth(k) {
+        Some((b, _)) => b,
+        None => text.len() + k.saturating_sub(n),
+    };
+    bytes as u32 + 1
+}
+
+/// A diagnostic in Typhon's words (a construct outside the subset): one
+/// caret at `line:col` and the `(file:line:col)` suffix.
+pub fn unsupported_error(source: &Source, msg: String, line: u32, col: u32) -> PyErr {
     PyErr::syntax(
         msg,
         SyntaxInfo {
@@ -157,6 +390,26 @@ pub fn syntax_error(source: &Source, msg: String, line: u32, col: u32) -> PyErr 
             line,
             col,
             text: source.line(line).map(|l| l.to_owned()),
+            end_line: line,
+            end_col: 0,
+            typhon_suffix: true,
+        },
+    )
+}
+
+/// A `SyntaxError` at `line:col` of `source` with one caret, printed as
+/// CPython prints it (for errors CPython words the same way).
+pub fn syntax_error(source: &Source, msg: String, line: u32, col: u32) -> PyErr {
+    diag_error(
+        source,
+        Diag {
+            kind: ErrKind::Syntax,
+            msg,
+            line,
+            offset: col,
+            end_line: line,
+            end_offset: 0,
+            from_tokenizer: false,
         },
     )
 }

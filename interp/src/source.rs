@@ -426,6 +426,9 @@ impl Decoder<'_> {
                 line: self.lineno,
                 col: 0,
                 text,
+                end_line: self.lineno,
+                end_col: 0,
+                typhon_suffix: false,
             },
         )
     }
@@ -439,6 +442,9 @@ impl Decoder<'_> {
                 line: 0,
                 col: 0,
                 text: None,
+                end_line: 0,
+                end_col: 0,
+                typhon_suffix: false,
             },
         )
     }

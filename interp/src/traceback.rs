@@ -4,6 +4,7 @@
 mod names;
 
 use crate::bytecode::Code;
+use crate::object::exc::SyntaxInfo;
 use crate::object::types::Kind;
 use crate::object::{DictObj, ExcObj, Hint, ModuleObj, ObjRef, PyErr, StrObj, Value};
 use crate::ops;
@@ -111,18 +112,8 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
             "  File \"{}\", line {}\n",
             info.filename, info.line
         ));
-        if let Some(text) = &info.text {
-            let trimmed = text.trim_start();
-            let removed = text.chars().count() - trimmed.chars().count();
-            out.push_str(&format!("    {}\n", trimmed.trim_end()));
-            // Column 0: no column is known (CPython's offset None).
-            if info.col > 0 {
-                let caret = (info.col as usize)
-                    .saturating_sub(1)
-                    .saturating_sub(removed);
-                out.push_str(&format!("    {}^\n", " ".repeat(caret)));
-            }
-        }
+        let exact = std::ptr::eq(e.ty(), crate::object::types::SYNTAX_ERROR.get());
+        syntax_error_text(out, info, exact);
     }
     out.push_str(&exception_line(vm, e));
     if let Some(name) = suggestion(vm, x) {
@@ -139,7 +130,7 @@ pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
     };
     let msg = ops::str_of(vm, &Value::Obj(e.clone())).unwrap_or_default();
     if let Some(info) = &x.syntax
-        && info.col > 0
+        && info.typhon_suffix
     {
         return format!(
             "{name}: {msg} ({}:{}:{})",
@@ -151,6 +142,72 @@ pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
     } else {
         format!("{name}: {msg}")
     }
+}
+
+/// The source line and caret line of a syntax error, as CPython 3.11
+/// prints them (`print_exception` and `print_error_text` in
+/// `pythonrun.c`): the line without its leading whitespace, then carets
+/// from `offset` to `end_offset`. Only an exact `SyntaxError` gets a range;
+/// its subclasses (`IndentationError`, `TabError`) get one caret. A range
+/// over several lines runs to the end of the first; no caret is printed
+/// when the offset falls in the stripped indentation (or is 0).
+fn syntax_error_text(out: &mut String, info: &SyntaxInfo, exact: bool) {
+    let Some(text) = &info.text else { return };
+    // CPython works on the UTF-8 bytes of the line: lengths and the
+    // clipping of offsets are in bytes, whatever unit the offsets are in.
+    let bytes = text.as_bytes();
+    let line_size = bytes.len() as i64;
+    let mut offset = i64::from(info.col);
+    let mut end = if exact && info.end_col > 0 {
+        i64::from(info.end_col)
+    } else {
+        -1
+    };
+    if exact && info.end_line > info.line {
+        end = line_size;
+    }
+    if end > line_size + 1 {
+        end = line_size + 1;
+    }
+    let carets = if end > 0 && end > offset {
+        (end - offset) as usize
+    } else {
+        1
+    };
+    offset -= 1;
+    let mut start = 0;
+    while start < bytes.len() && matches!(bytes[start], b' ' | b'\t' | b'\x0c') {
+        start += 1;
+        offset -= 1;
+    }
+    let mut body: &[u8] = &bytes[start..];
+    let mut len = body.len() as i64;
+    if body.last() == Some(&b'\n') {
+        len -= 1;
+    }
+    offset = offset.min(len);
+    // A text of several lines: show the one the offset is in.
+    while let Some(nl) = body.iter().position(|&c| c == b'\n') {
+        let nl = nl as i64;
+        if nl >= offset {
+            break;
+        }
+        body = &body[(nl + 1) as usize..];
+        len -= nl + 1;
+        offset -= nl + 1;
+    }
+    out.push_str("    ");
+    out.push_str(&String::from_utf8_lossy(body));
+    if body.get(len.max(0) as usize) != Some(&b'\n') {
+        out.push('\n');
+    }
+    if offset < 0 {
+        return;
+    }
+    out.push_str("    ");
+    out.push_str(&" ".repeat(offset as usize));
+    out.push_str(&"^".repeat(carets));
+    out.push('\n');
 }
 
 /// The blanks CPython strips from the front of a traceback's source line.

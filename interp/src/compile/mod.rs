@@ -42,6 +42,14 @@ pub struct CompileError {
     pub line: u32,
     /// 1-based column (in characters).
     pub col: u32,
+    /// Where the offending node ends: 1-based line and column, exclusive
+    /// (CPython's `end_lineno`/`end_offset`; the caret range).
+    pub end_line: u32,
+    /// See `end_line`.
+    pub end_col: u32,
+    /// A construct outside Typhon's subset (Typhon's own wording), not an
+    /// error CPython reports too.
+    pub unsupported: bool,
 }
 
 type CResult<T> = Result<T, CompileError>;
@@ -111,9 +119,26 @@ enum FBlock<'a> {
     },
     /// A value waiting on the stack (a return value while `finally` runs).
     Pending,
+    /// The body of a `try` with `except` clauses (CPython's `TRY_EXCEPT`;
+    /// nothing to unwind, it only counts toward [`MAX_BLOCKS`]).
+    TryExcept,
+    /// The `except` clauses of a `try` (CPython's `EXCEPTION_HANDLER`;
+    /// only counts, as `TryExcept`).
+    ExcHandlers,
 }
 
+/// CPython's `CO_MAXBLOCKS`: how many blocks (loops, `try` bodies,
+/// `except` and `finally` bodies) may enclose one another in one code
+/// object. CPython checks it when it compiles, so do we.
+const MAX_BLOCKS: usize = 20;
+
 impl FBlock<'_> {
+    /// Whether CPython counts this block toward [`MAX_BLOCKS`] (a pending
+    /// value is not a block of its own there).
+    fn counts(&self) -> bool {
+        !matches!(self, FBlock::Pending)
+    }
+
     fn stack_items(&self) -> u32 {
         match self {
             FBlock::For { .. } | FBlock::FinallyExc { .. } | FBlock::Pending => 1,
@@ -149,11 +174,15 @@ pub fn compile_module(source: Rc<Source>, module: &ast::ModModule) -> CResult<Rc
     let index = LineIndex::new(&source.text);
     let scopes = ScopeTable::build(&module.body).map_err(|e| {
         let (line, col) = index.line_col(&source.text, e.offset);
+        let (end_line, end_col) = index.line_col(&source.text, e.end);
         CompileError {
             msg: e.msg,
             too_deep: e.too_deep,
             line,
             col,
+            end_line,
+            end_col,
+            unsupported: false,
         }
     })?;
     let mut c = Compiler {
@@ -190,8 +219,11 @@ struct Compiler<'a> {
     depth: u32,
 }
 
+/// How Typhon's own compile errors end (see [`unsupported`]).
+const UNSUPPORTED: &str = " is not supported by typhon";
+
 fn unsupported(what: &str) -> String {
-    format!("{what} is not supported by typhon")
+    format!("{what}{UNSUPPORTED}")
 }
 
 impl<'a> Compiler<'a> {
@@ -285,11 +317,11 @@ impl<'a> Compiler<'a> {
             varnames: if is_module {
                 Vec::new()
             } else {
-                scope.locals.clone()
+                scope.locals.iter().cloned().collect()
             },
-            cellvars: scope.cells.clone(),
+            cellvars: scope.cells.iter().cloned().collect(),
             cell_params,
-            freevars: scope.frees.clone(),
+            freevars: scope.frees.iter().cloned().collect(),
             consts: u.consts,
             names,
             units: instrs.into_iter().map(Cell::new).collect(),
@@ -361,6 +393,17 @@ impl<'a> Compiler<'a> {
             .unwrap_or(0)
     }
 
+    /// Enters a block, as CPython's `compiler_push_fblock`: past
+    /// [`MAX_BLOCKS`] it is a `SyntaxError` at `r` (the statement or
+    /// handler that opens the block).
+    fn push_fblock(&mut self, fb: FBlock<'a>, r: TextRange) -> CResult<()> {
+        if fb.counts() && self.unit().fblocks.iter().filter(|b| b.counts()).count() >= MAX_BLOCKS {
+            return Err(self.err(r, "too many statically nested blocks".into()));
+        }
+        self.unit().fblocks.push(fb);
+        Ok(())
+    }
+
     fn push_handler(&mut self, label: Label) {
         let depth = self.depth();
         self.unit().handler_stack.push(Handler { label, depth });
@@ -407,11 +450,15 @@ impl<'a> Compiler<'a> {
 
     fn err(&self, r: TextRange, msg: String) -> CompileError {
         let (line, col) = self.index.line_col(&self.source.text, u32::from(r.start()));
+        let (end_line, end_col) = self.index.line_col(&self.source.text, u32::from(r.end()));
         CompileError {
+            unsupported: msg.ends_with(UNSUPPORTED),
             msg,
             too_deep: false,
             line,
             col,
+            end_line,
+            end_col,
         }
     }
 
@@ -521,7 +568,7 @@ impl<'a> Compiler<'a> {
                 let exit = self.new_label();
                 self.bind(head);
                 self.jump_if(&w.test, false, orelse)?;
-                self.unit().fblocks.push(FBlock::While { head, exit });
+                self.push_fblock(FBlock::While { head, exit }, w.range)?;
                 self.stmts(&w.body)?;
                 self.unit().fblocks.pop();
                 self.set_line(w.range);
@@ -541,7 +588,7 @@ impl<'a> Compiler<'a> {
                 let exit = self.new_label();
                 self.bind(head);
                 self.jump(Op::ForIter, done);
-                self.unit().fblocks.push(FBlock::For { head, exit });
+                self.push_fblock(FBlock::For { head, exit }, f.range)?;
                 self.store_target(&f.target)?;
                 self.stmts(&f.body)?;
                 self.unit().fblocks.pop();
@@ -722,8 +769,13 @@ impl<'a> Compiler<'a> {
             .iter()
             .rposition(|f| matches!(f, FBlock::For { .. } | FBlock::While { .. }));
         let Some(loop_at) = loop_at else {
-            let what = if is_break { "'break'" } else { "'continue'" };
-            return Err(self.err(r, format!("{what} outside loop")));
+            // CPython 3.11's two wordings.
+            let msg = if is_break {
+                "'break' outside loop"
+            } else {
+                "'continue' not properly in loop"
+            };
+            return Err(self.err(r, msg.into()));
         };
         let saved_fb = self.unit().fblocks.clone();
         let saved_h = self.unit().handler_stack.clone();
@@ -768,7 +820,11 @@ impl<'a> Compiler<'a> {
 
     fn unwind_one(&mut self, fb: FBlock<'a>) -> CResult<()> {
         match fb {
-            FBlock::For { .. } | FBlock::While { .. } | FBlock::Pending => {}
+            FBlock::For { .. }
+            | FBlock::While { .. }
+            | FBlock::Pending
+            | FBlock::TryExcept
+            | FBlock::ExcHandlers => {}
             FBlock::TryFinally { body, hdepth } => {
                 // Leave the protected region, then run the finally body.
                 self.unit().handler_stack.truncate(hdepth);
@@ -810,11 +866,13 @@ impl<'a> Compiler<'a> {
         let handler = self.new_label();
         let end = self.new_label();
         self.push_handler(handler);
+        self.push_fblock(FBlock::TryExcept, t.range)?;
         self.stmts(&t.body)?;
+        self.unit().fblocks.pop();
         self.pop_handler();
         self.stmts(&t.orelse)?;
         self.jump(Op::Jump, end);
-        self.except_handlers(&t.handlers, handler, end)?;
+        self.except_handlers(&t.handlers, handler, end, t.range)?;
         self.bind(end);
         Ok(())
     }
@@ -826,8 +884,10 @@ impl<'a> Compiler<'a> {
         handlers: &'a [ast::ExceptHandler],
         handler: Label,
         end: Label,
+        try_range: TextRange,
     ) -> CResult<()> {
         let cleanup = self.new_label();
+        self.push_fblock(FBlock::ExcHandlers, try_range)?;
         self.bind(handler);
         self.emit(Op::PushExcInfo, 0);
         let hdepth = self.unit().handler_stack.len();
@@ -859,7 +919,7 @@ impl<'a> Compiler<'a> {
             if name.is_some() {
                 self.push_handler(named_cleanup);
             }
-            self.unit().fblocks.push(FBlock::Handler { name, hdepth });
+            self.push_fblock(FBlock::Handler { name, hdepth }, h.range)?;
             self.stmts(&h.body)?;
             self.unit().fblocks.pop();
             if name.is_some() {
@@ -879,6 +939,7 @@ impl<'a> Compiler<'a> {
             }
             self.bind(next);
         }
+        self.unit().fblocks.pop();
         // No clause matched: re-raise (through the cleanup, which ends the
         // handling).
         self.emit(Op::Reraise, 0);
@@ -895,10 +956,13 @@ impl<'a> Compiler<'a> {
         let cleanup = self.new_label();
         let hdepth = self.unit().handler_stack.len();
         self.push_handler(exc_path);
-        self.unit().fblocks.push(FBlock::TryFinally {
-            body: &t.finalbody,
-            hdepth,
-        });
+        self.push_fblock(
+            FBlock::TryFinally {
+                body: &t.finalbody,
+                hdepth,
+            },
+            t.range,
+        )?;
         if t.handlers.is_empty() {
             self.stmts(&t.body)?;
             self.stmts(&t.orelse)?;
@@ -906,11 +970,13 @@ impl<'a> Compiler<'a> {
             let handler = self.new_label();
             let inner_end = self.new_label();
             self.push_handler(handler);
+            self.push_fblock(FBlock::TryExcept, t.range)?;
             self.stmts(&t.body)?;
+            self.unit().fblocks.pop();
             self.pop_handler();
             self.stmts(&t.orelse)?;
             self.jump(Op::Jump, inner_end);
-            self.except_handlers(&t.handlers, handler, inner_end)?;
+            self.except_handlers(&t.handlers, handler, inner_end, t.range)?;
             self.bind(inner_end);
         }
         self.unit().fblocks.pop();
@@ -922,7 +988,7 @@ impl<'a> Compiler<'a> {
         self.bind(exc_path);
         self.emit(Op::PushExcInfo, 0);
         let hdepth = self.unit().handler_stack.len();
-        self.unit().fblocks.push(FBlock::FinallyExc { hdepth });
+        self.push_fblock(FBlock::FinallyExc { hdepth }, t.range)?;
         self.push_handler(cleanup);
         self.stmts(&t.finalbody)?;
         self.pop_handler();
@@ -1088,6 +1154,13 @@ impl<'a> Compiler<'a> {
                 let loc = self.attr_loc(Span::of(a.range), a);
                 self.set_loc(loc);
                 self.emit(Op::StoreAttr, ni);
+            }
+            // A bare starred target: CPython's compiler refuses it so.
+            Expr::Starred(st) => {
+                return Err(self.err(
+                    st.range,
+                    "starred assignment target must be in a list or tuple".into(),
+                ));
             }
             other => {
                 return Err(self.err(other.range(), "cannot assign to expression".into()));
@@ -1556,6 +1629,15 @@ impl<'a> Compiler<'a> {
 
     fn call(&mut self, c: &'a ast::ExprCall) -> CResult<()> {
         let args = &c.arguments;
+        // CPython's compiler checks this before anything else of the call.
+        let mut seen = std::collections::HashSet::new();
+        for k in &args.keywords {
+            if let Some(n) = &k.arg
+                && !seen.insert(n.as_str())
+            {
+                return Err(self.err(k.range, format!("keyword argument repeated: {n}")));
+            }
+        }
         if let Some(k) = args.keywords.iter().find(|k| k.arg.is_none()) {
             return Err(self.err(k.range, unsupported("'**' argument unpacking")));
         }

@@ -2,6 +2,7 @@
 //! cells (locals captured by inner functions), free variables (captured from
 //! an enclosing function) or globals, following Python's rules.
 
+use indexmap::{IndexMap, IndexSet};
 use ruff_python_ast::{self as ast, Expr, Stmt};
 use ruff_text_size::Ranged;
 use std::collections::{HashMap, HashSet};
@@ -25,16 +26,21 @@ pub struct Scope {
     /// Parameters, in order.
     pub params: Vec<String>,
     /// Names bound here (parameters first, then in first-binding order).
-    pub locals: Vec<String>,
+    /// These name sets are ordered (the order is the slot order) and
+    /// hashed: a scope may bind 10^5 names, and a linear search per name
+    /// made compiling such a module quadratic.
+    pub locals: IndexSet<String>,
     /// Locals captured by inner scopes.
-    pub cells: Vec<String>,
+    pub cells: IndexSet<String>,
     /// Names captured from enclosing scopes.
-    pub frees: Vec<String>,
+    pub frees: IndexSet<String>,
     /// Names declared `global`.
     pub globals: HashSet<String>,
-    nonlocals: Vec<(String, u32)>,
-    assigned: Vec<String>,
-    used: Vec<String>,
+    /// Names declared `nonlocal`, each with the offset of its first
+    /// declaration.
+    nonlocals: IndexMap<String, u32>,
+    assigned: IndexSet<String>,
+    used: IndexSet<String>,
 }
 
 /// How a name is accessed in a given scope.
@@ -54,13 +60,13 @@ impl Scope {
         if self.kind == ScopeKind::Module || self.globals.contains(name) {
             return Access::Global;
         }
-        if let Some(i) = self.cells.iter().position(|n| n == name) {
+        if let Some(i) = self.cells.get_index_of(name) {
             return Access::Deref(i as u32);
         }
-        if let Some(i) = self.frees.iter().position(|n| n == name) {
+        if let Some(i) = self.frees.get_index_of(name) {
             return Access::Deref((self.cells.len() + i) as u32);
         }
-        if let Some(i) = self.locals.iter().position(|n| n == name) {
+        if let Some(i) = self.locals.get_index_of(name) {
             return Access::Local(i as u32);
         }
         Access::Global
@@ -82,6 +88,9 @@ pub struct ScopeError {
     pub msg: String,
     /// Byte offset in the source.
     pub offset: u32,
+    /// Byte offset of the end of the offending statement (CPython's
+    /// carets run to it); equal to `offset` for a single caret.
+    pub end: u32,
     /// The code nests deeper than [`super::NEST_MAX`] (CPython's
     /// `RecursionError` at compile time, not a `SyntaxError`).
     pub too_deep: bool,
@@ -126,13 +135,10 @@ impl ScopeTable {
             if s.kind == ScopeKind::Module {
                 continue;
             }
-            let mut locals = s.params.clone();
+            let mut locals: IndexSet<String> = s.params.iter().cloned().collect();
             for n in &s.assigned {
-                if !locals.contains(n)
-                    && !s.globals.contains(n)
-                    && !s.nonlocals.iter().any(|(x, _)| x == n)
-                {
-                    locals.push(n.clone());
+                if !s.globals.contains(n) && !s.nonlocals.contains_key(n) {
+                    locals.insert(n.clone());
                 }
             }
             s.locals = locals;
@@ -171,13 +177,9 @@ impl ScopeTable {
                 }
                 match found {
                     Some(owner) => {
-                        if !self.scopes[owner].cells.contains(&name) {
-                            self.scopes[owner].cells.push(name.clone());
-                        }
+                        self.scopes[owner].cells.insert(name.clone());
                         for &si in &path {
-                            if !self.scopes[si].frees.contains(&name) {
-                                self.scopes[si].frees.push(name.clone());
-                            }
+                            self.scopes[si].frees.insert(name.clone());
                         }
                     }
                     None => {
@@ -185,6 +187,7 @@ impl ScopeTable {
                             return Err(ScopeError {
                                 msg: format!("no binding for nonlocal '{name}' found"),
                                 offset,
+                                end: offset,
                                 too_deep: false,
                             });
                         }
@@ -219,13 +222,13 @@ impl Builder {
             kind,
             parent,
             params,
-            locals: Vec::new(),
-            cells: Vec::new(),
-            frees: Vec::new(),
+            locals: IndexSet::new(),
+            cells: IndexSet::new(),
+            frees: IndexSet::new(),
             globals: HashSet::new(),
-            nonlocals: Vec::new(),
-            assigned: Vec::new(),
-            used: Vec::new(),
+            nonlocals: IndexMap::new(),
+            assigned: IndexSet::new(),
+            used: IndexSet::new(),
         });
         if kind != ScopeKind::Module {
             self.by_node.insert(key, idx);
@@ -234,11 +237,12 @@ impl Builder {
     }
 
     /// Records the first scope error.
-    fn fail(&mut self, msg: impl Into<String>, offset: u32) {
+    fn fail(&mut self, msg: impl Into<String>, offset: u32, end: u32) {
         if self.error.is_none() {
             self.error = Some(ScopeError {
                 msg: msg.into(),
                 offset,
+                end,
                 too_deep: false,
             });
         }
@@ -247,50 +251,67 @@ impl Builder {
     /// CPython's checks on a `global`/`nonlocal` declaration of `name` in
     /// the current scope, with its messages: the name may not be a
     /// parameter, used or assigned earlier, or declared the other way.
-    fn check_declaration(&mut self, name: &str, kind: &str, offset: u32) {
+    fn check_declaration(&mut self, name: &str, kind: &str, offset: u32, end: u32) {
         let s = &self.scopes[self.cur];
         let other_kind = if kind == "global" {
-            s.nonlocals.iter().any(|(n, _)| n == name)
+            s.nonlocals.contains_key(name)
         } else {
             s.globals.contains(name)
         };
         let msg = if s.params.iter().any(|p| p == name) {
             format!("name '{name}' is parameter and {kind}")
-        } else if s.used.iter().any(|n| n == name) {
+        } else if s.used.contains(name) {
             format!("name '{name}' is used prior to {kind} declaration")
-        } else if s.assigned.iter().any(|n| n == name) {
+        } else if s.assigned.contains(name) {
             format!("name '{name}' is assigned to before {kind} declaration")
         } else if other_kind {
             format!("name '{name}' is nonlocal and global")
         } else {
             return;
         };
-        self.fail(msg, offset);
+        self.fail(msg, offset, end);
     }
 
     fn assign(&mut self, name: &str) {
         let s = &mut self.scopes[self.cur];
-        if !s.assigned.iter().any(|n| n == name) {
-            s.assigned.push(name.to_owned());
+        if !s.assigned.contains(name) {
+            s.assigned.insert(name.to_owned());
         }
     }
 
     fn use_name(&mut self, name: &str) {
         let s = &mut self.scopes[self.cur];
-        if !s.used.iter().any(|n| n == name) {
-            s.used.push(name.to_owned());
+        if !s.used.contains(name) {
+            s.used.insert(name.to_owned());
         }
     }
 
-    fn params_of(p: &ast::Parameters) -> Vec<String> {
-        let mut v: Vec<String> = p
+    /// The parameters of a `def` or `lambda`, in CPython's `co_varnames`
+    /// order. Keyword-only and `**` parameters are outside the subset (the
+    /// compiler rejects them) but are names of the scope all the same, so
+    /// that a `nonlocal` naming one is not mistaken for an error. A
+    /// repeated name is CPython's "duplicate argument" error.
+    fn params_of(&mut self, p: &ast::Parameters) -> Vec<String> {
+        let mut v: Vec<String> = Vec::new();
+        let params = p
             .posonlyargs
             .iter()
             .chain(p.args.iter())
-            .map(|a| a.parameter.name.as_str().to_owned())
-            .collect();
-        if let Some(va) = &p.vararg {
-            v.push(va.name.as_str().to_owned());
+            .chain(p.kwonlyargs.iter())
+            .map(|a| &a.parameter)
+            .chain(p.vararg.as_deref())
+            .chain(p.kwarg.as_deref());
+        for param in params {
+            let name = param.name.as_str();
+            if v.iter().any(|n| n == name) {
+                self.fail(
+                    format!("duplicate argument '{name}' in function definition"),
+                    param.name.range.start().into(),
+                    param.range.end().into(),
+                );
+            } else {
+                v.push(name.to_owned());
+            }
         }
         v
     }
@@ -322,6 +343,7 @@ impl Builder {
                 self.error = Some(ScopeError {
                     msg: super::TOO_DEEP.into(),
                     offset,
+                    end: offset,
                     too_deep: true,
                 });
             }
@@ -355,7 +377,7 @@ impl Builder {
                     }
                 }
                 self.assign(f.name.as_str());
-                let params = Self::params_of(&f.parameters);
+                let params = self.params_of(&f.parameters);
                 self.function(f, params, |b| b.stmts(&f.body));
             }
             Stmt::ClassDef(c) => {
@@ -467,21 +489,26 @@ impl Builder {
             Stmt::Global(g) => {
                 let off = u32::from(g.range.start());
                 for n in &g.names {
-                    self.check_declaration(n.as_str(), "global", off);
+                    self.check_declaration(n.as_str(), "global", off, g.range.end().into());
                     self.scopes[self.cur].globals.insert(n.as_str().to_owned());
                 }
             }
             Stmt::Nonlocal(n) => {
                 let stmt_off = u32::from(n.range.start());
                 if self.scopes[self.cur].kind == ScopeKind::Module {
-                    self.fail("nonlocal declaration not allowed at module level", stmt_off);
+                    self.fail(
+                        "nonlocal declaration not allowed at module level",
+                        stmt_off,
+                        n.range.end().into(),
+                    );
                 }
                 for id in &n.names {
-                    self.check_declaration(id.as_str(), "nonlocal", stmt_off);
+                    self.check_declaration(id.as_str(), "nonlocal", stmt_off, n.range.end().into());
                     let off = u32::from(id.range.start());
                     self.scopes[self.cur]
                         .nonlocals
-                        .push((id.as_str().to_owned(), off));
+                        .entry(id.as_str().to_owned())
+                        .or_insert(off);
                 }
             }
             Stmt::Expr(e) => self.expr(&e.value),
@@ -554,7 +581,7 @@ impl Builder {
                                 self.expr(d);
                             }
                         }
-                        Self::params_of(p)
+                        self.params_of(p)
                     }
                     None => Vec::new(),
                 };

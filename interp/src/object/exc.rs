@@ -30,10 +30,22 @@ pub struct SyntaxInfo {
     pub filename: String,
     /// 1-based line.
     pub line: u32,
-    /// 1-based column; 0 when none is known (no caret is shown).
+    /// CPython's `offset`: the 1-based column in characters; 0 for none
+    /// (no caret is printed).
     pub col: u32,
-    /// The offending source line, if known.
+    /// The offending source line as CPython's `text` holds it (with its
+    /// newline, if it has one), if known.
     pub text: Option<String>,
+    /// CPython's `end_lineno`.
+    pub end_line: u32,
+    /// CPython's `end_offset`: where the carets end (exclusive, 1-based);
+    /// 0 for a single caret.
+    pub end_col: u32,
+    /// Typhon's own diagnostic (a construct outside the subset, or a parse
+    /// error Typhon cannot word as CPython does): the message line ends
+    /// with a `(file:line:col)` suffix, so it is never mistaken for
+    /// CPython's.
+    pub typhon_suffix: bool,
 }
 
 /// An exception instance (the payload of every exception type).
@@ -127,8 +139,14 @@ impl PyErr {
 
     /// A `SyntaxError` pointing at a location.
     pub fn syntax(msg: impl Into<String>, info: SyntaxInfo) -> PyErr {
+        PyErr::syntax_of(&types::SYNTAX_ERROR, msg, info)
+    }
+
+    /// A `SyntaxError` or one of its subclasses (`IndentationError`,
+    /// `TabError`) with location details.
+    pub fn syntax_of(ty: &'static StaticType, msg: impl Into<String>, info: SyntaxInfo) -> PyErr {
         PyErr(ObjRef::new(
-            types::SYNTAX_ERROR.get(),
+            ty.get(),
             ExcObj {
                 args: Value::tuple(vec![Value::string(msg.into())]),
                 traceback: RefCell::new(Vec::new()),

@@ -196,6 +196,10 @@ static_types! {
     SYSTEM_ERROR: ExcObj, c"SystemError", Some(&EXCEPTION), Kind::EXC, true;
     /// `SyntaxError`
     SYNTAX_ERROR: ExcObj, c"SyntaxError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `IndentationError`
+    INDENTATION_ERROR: ExcObj, c"IndentationError", Some(&SYNTAX_ERROR), Kind::EXC, true;
+    /// `TabError`
+    TAB_ERROR: ExcObj, c"TabError", Some(&INDENTATION_ERROR), Kind::EXC, true;
     /// `UnicodeError`
     UNICODE_ERROR: ExcObj, c"UnicodeError", Some(&VALUE_ERROR), Kind::EXC, true;
     /// `UnicodeDecodeError`
@@ -236,6 +240,8 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &MODULE_NOT_FOUND_ERROR,
     &SYSTEM_ERROR,
     &SYNTAX_ERROR,
+    &INDENTATION_ERROR,
+    &TAB_ERROR,
     &UNICODE_ERROR,
     &UNICODE_DECODE_ERROR,
     &MEMORY_ERROR,

@@ -1,0 +1,6 @@
+print("must not run")
+def outer(*, flag=None):
+    def inner():
+        nonlocal flag
+        flag = 1
+    inner()

@@ -1,0 +1,2 @@
+out = []for i in range(3):
+    print(i)

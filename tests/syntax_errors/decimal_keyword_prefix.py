@@ -1,0 +1,1 @@
+print(ord("a"), 6ord("b"))

@@ -1,0 +1,2 @@
+def apply_ all(funcs, value):
+    pass

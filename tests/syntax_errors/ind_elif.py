@@ -1,0 +1,4 @@
+if 1:
+    pass
+elif 2:
+x = 2

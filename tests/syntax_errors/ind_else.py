@@ -1,0 +1,4 @@
+if 1:
+    pass
+else:
+x = 2

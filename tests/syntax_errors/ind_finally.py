@@ -1,0 +1,4 @@
+try:
+    x = 1
+finally:
+x = 2

@@ -1,0 +1,2 @@
+with open("f") as f:
+x = 1

@@ -1,0 +1,1 @@
+data = [{"value":return "1"}]

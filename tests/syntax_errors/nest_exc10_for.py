@@ -1,0 +1,32 @@
+try:
+    pass
+except ValueError:
+        try:
+            pass
+        except ValueError:
+                try:
+                    pass
+                except ValueError:
+                        try:
+                            pass
+                        except ValueError:
+                                try:
+                                    pass
+                                except ValueError:
+                                        try:
+                                            pass
+                                        except ValueError:
+                                                try:
+                                                    pass
+                                                except ValueError:
+                                                        try:
+                                                            pass
+                                                        except ValueError:
+                                                                try:
+                                                                    pass
+                                                                except ValueError:
+                                                                        try:
+                                                                            pass
+                                                                        except ValueError:
+                                                                                for x in y:
+                                                                                    pass

@@ -1,0 +1,34 @@
+try:
+    pass
+except ValueError:
+        try:
+            pass
+        except ValueError:
+                try:
+                    pass
+                except ValueError:
+                        try:
+                            pass
+                        except ValueError:
+                                try:
+                                    pass
+                                except ValueError:
+                                        try:
+                                            pass
+                                        except ValueError:
+                                                try:
+                                                    pass
+                                                except ValueError:
+                                                        try:
+                                                            pass
+                                                        except ValueError:
+                                                                try:
+                                                                    pass
+                                                                except ValueError:
+                                                                        try:
+                                                                            pass
+                                                                        except ValueError:
+                                                                                try:
+                                                                                    pass
+                                                                                except ValueError:
+                                                                                        pass

@@ -1,0 +1,64 @@
+try:
+    try:
+        try:
+            try:
+                try:
+                    try:
+                        try:
+                            try:
+                                try:
+                                    try:
+                                        try:
+                                            try:
+                                                try:
+                                                    try:
+                                                        try:
+                                                            try:
+                                                                try:
+                                                                    try:
+                                                                        try:
+                                                                            try:
+                                                                                try:
+                                                                                    pass
+                                                                                except ValueError:
+                                                                                    pass
+                                                                            except ValueError:
+                                                                                pass
+                                                                        except ValueError:
+                                                                            pass
+                                                                    except ValueError:
+                                                                        pass
+                                                                except ValueError:
+                                                                    pass
+                                                            except ValueError:
+                                                                pass
+                                                        except ValueError:
+                                                            pass
+                                                    except ValueError:
+                                                        pass
+                                                except ValueError:
+                                                    pass
+                                            except ValueError:
+                                                pass
+                                        except ValueError:
+                                            pass
+                                    except ValueError:
+                                        pass
+                                except ValueError:
+                                    pass
+                            except ValueError:
+                                pass
+                        except ValueError:
+                            pass
+                    except ValueError:
+                        pass
+                except ValueError:
+                    pass
+            except ValueError:
+                pass
+        except ValueError:
+            pass
+    except ValueError:
+        pass
+except ValueError:
+    pass

@@ -1,0 +1,22 @@
+while False:
+    while False:
+        while False:
+            while False:
+                while False:
+                    while False:
+                        while False:
+                            while False:
+                                while False:
+                                    while False:
+                                        while False:
+                                            while False:
+                                                while False:
+                                                    while False:
+                                                        while False:
+                                                            while False:
+                                                                while False:
+                                                                    while False:
+                                                                        while False:
+                                                                            while False:
+                                                                                while False:
+                                                                                    pass

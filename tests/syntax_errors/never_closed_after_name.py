@@ -1,0 +1,3 @@
+import sys
+p{rint("about to exit")
+sys.exit("bye")

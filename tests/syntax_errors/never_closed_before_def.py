@@ -1,0 +1,3 @@
+print(ret(_f()(41))
+def g():
+    return 1

@@ -1,0 +1,2 @@
+def f():
+    print "hi", 1

@@ -1,0 +1,3 @@
+for s in [1]:
+    try:
+        print(s)

@@ -1,0 +1,5 @@
+def f():
+    x = 1
+        y = 2
+    return x
+print(f())

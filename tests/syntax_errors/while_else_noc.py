@@ -1,0 +1,4 @@
+while x:
+    pass
+else
+    pass
