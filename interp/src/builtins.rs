@@ -530,8 +530,9 @@ fn b_sorted(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             args.pos.len()
         )));
     }
-    let items = ops::collect(vm, &args.pos[0])?;
-    Ok(Value::list(methods::sort_with_kw(vm, items, &args)?))
+    let mut items = ops::collect(vm, &args.pos[0])?;
+    methods::sort_with_kw(vm, &mut items, &args)?;
+    Ok(Value::list(items))
 }
 
 fn b_ord(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
