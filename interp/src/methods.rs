@@ -686,7 +686,7 @@ fn list_index(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let a = norm(args.pos.get(2), 0)?;
     let b = norm(args.pos.get(3), n)?;
     for i in a..b {
-        if ops::eq(vm, &items[i as usize], &args.pos[1])? {
+        if ops::same_or_eq(vm, &items[i as usize], &args.pos[1])? {
             return Ok(Value::Int(i));
         }
     }
@@ -710,7 +710,7 @@ fn list_remove(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let l = recv_list(&args)?;
     let items = l.items.borrow().clone();
     for (i, x) in items.iter().enumerate() {
-        if ops::eq(vm, x, &args.pos[1])? {
+        if ops::same_or_eq(vm, x, &args.pos[1])? {
             let old = {
                 let mut v = l.items.borrow_mut();
                 if i < v.len() { Some(v.remove(i)) } else { None }
@@ -727,7 +727,7 @@ fn list_count(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let items = ops::seq_items(&args.pos[0]);
     let mut n = 0;
     for x in &items {
-        if ops::eq(vm, x, &args.pos[1])? {
+        if ops::same_or_eq(vm, x, &args.pos[1])? {
             n += 1;
         }
     }
@@ -1047,6 +1047,15 @@ fn dict_setdefault(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn dict_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "pop", 1, 2)?;
     let d = recv_dict(&args)?;
+    // An empty dict answers without hashing the key, as CPython's does
+    // (so `{}.pop([1], 'd')` is 'd').
+    if d.len() == 0 {
+        return args
+            .pos
+            .get(2)
+            .cloned()
+            .ok_or_else(|| PyErr::key_error(args.pos[1].clone()));
+    }
     let k = DictKey::new(args.pos[1].clone())?;
     match d.remove(&k) {
         Some(v) => Ok(v),

@@ -352,6 +352,13 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
     }
 }
 
+/// Whether `a` and `b` are the same object or equal: how containers
+/// compare their items (CPython's `PyObject_RichCompareBool`), so that a
+/// container holding a NaN equals itself and finds it.
+pub fn same_or_eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
+    Ok(a.is(b) || eq(vm, a, b)?)
+}
+
 /// What CPython's `RecursionError` says when comparing nested containers
 /// goes too deep.
 const IN_COMPARISON: &str = " in comparison";
@@ -359,7 +366,7 @@ const IN_COMPARISON: &str = " in comparison";
 /// Whether two item sequences of the same length are equal, item by item.
 fn items_eq(vm: &mut Vm, p: &[Value], q: &[Value]) -> PyResult<bool> {
     for (m, n) in p.iter().zip(q.iter()) {
-        if !m.is(n) && !eq(vm, m, n)? {
+        if !same_or_eq(vm, m, n)? {
             return Ok(false);
         }
     }
@@ -371,7 +378,7 @@ fn dict_items_eq(vm: &mut Vm, p: &DictObj, q: &DictObj) -> PyResult<bool> {
     for (k, v) in p.items() {
         let key = DictKey::new(k)?;
         match q.get(&key) {
-            Some(w) if v.is(&w) || eq(vm, &v, &w)? => {}
+            Some(w) if same_or_eq(vm, &v, &w)? => {}
             _ => return Ok(false),
         }
     }
@@ -457,7 +464,7 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
 /// of their lengths.
 fn items_order(vm: &mut Vm, op: CmpOp, p: &[Value], q: &[Value]) -> PyResult<Option<Ordering>> {
     for (m, n) in p.iter().zip(q.iter()) {
-        if !eq(vm, m, n)? {
+        if !same_or_eq(vm, m, n)? {
             return order(vm, op, m, n);
         }
     }
@@ -1372,7 +1379,7 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
         Kind::LIST | Kind::TUPLE => {
             let items = seq_items(container);
             for x in &items {
-                if x.is(item) || eq(vm, x, item)? {
+                if same_or_eq(vm, x, item)? {
                     return Ok(true);
                 }
             }
@@ -1430,7 +1437,7 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
 fn contains_by_iter(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> {
     let it = get_iter(vm, container)?;
     while let Some(x) = iter_next(vm, &it)? {
-        if x.is(item) || eq(vm, &x, item)? {
+        if same_or_eq(vm, &x, item)? {
             return Ok(true);
         }
     }
