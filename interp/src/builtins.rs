@@ -1067,7 +1067,23 @@ fn sys_getrecursionlimit(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 fn sys_setrecursionlimit(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "setrecursionlimit", 1)?;
-    let n = as_index(&args.pos[0])?;
+    // CPython reads the limit as a C int.
+    let n = as_index(&args.pos[0])
+        .ok()
+        .filter(|n| i32::try_from(*n).is_ok())
+        .map_or_else(
+            || {
+                if args.pos[0].is_int() {
+                    Err(PyErr::new(
+                        &types::OVERFLOW_ERROR,
+                        "Python int too large to convert to C int",
+                    ))
+                } else {
+                    as_index(&args.pos[0])
+                }
+            },
+            Ok,
+        )?;
     if n < 1 {
         return Err(PyErr::value_error(
             "recursion limit must be greater or equal than 1",

@@ -661,6 +661,14 @@ fn list_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn list_insert(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "insert", 2, 2)?;
     let l = recv_list(&args)?;
+    // CPython reads the index as a C ssize_t: too big is an OverflowError
+    // (not the IndexError of subscripts).
+    if args.pos[1].as_bigint().is_some() {
+        return Err(PyErr::new(
+            &crate::object::types::OVERFLOW_ERROR,
+            "Python int too large to convert to C ssize_t",
+        ));
+    }
     let i = int_arg(&args.pos[1])?;
     let mut v = l.items.borrow_mut();
     let n = v.len() as i64;
