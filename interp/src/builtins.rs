@@ -125,6 +125,19 @@ fn as_index(v: &Value) -> PyResult<i64> {
     }
 }
 
+/// `round()`'s `ndigits` as CPython reads it (`PyNumber_AsSsize_t` with
+/// no overflow error): an int beyond the machine range is clamped to it.
+fn ndigits_clamped(v: &Value) -> PyResult<i64> {
+    if let Some(b) = v.as_bigint() {
+        return Ok(if num_traits::Signed::is_negative(b) {
+            i64::MIN
+        } else {
+            i64::MAX
+        });
+    }
+    as_index(v)
+}
+
 // ----- builtin functions ------------------------------------------------------------------
 
 fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -291,7 +304,7 @@ fn b_round(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             .map(Value::from_bigint)
             .map_err(ops::fmt_err),
         (Value::Float(f), Some(n)) => {
-            let n = as_index(n)?;
+            let n = ndigits_clamped(n)?;
             format::round_float(*f, n)
                 .map(Value::Float)
                 .map_err(ops::fmt_err)
@@ -301,7 +314,7 @@ fn b_round(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             _ => v.clone(),
         }),
         (v, Some(n)) if v.is_int() => {
-            let n = as_index(n)?;
+            let n = ndigits_clamped(n)?;
             if n >= 0 {
                 return Ok(match v {
                     Value::Bool(b) => Value::Int(*b as i64),
@@ -475,51 +488,56 @@ fn b_hasattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
 }
 
-fn b_issubclass(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+/// Whether `sub` is a subtype of the class `cls`, or of any class in the
+/// tuple `cls`, tuples nested in it included (as CPython's
+/// `object_issubclass` recurses); `what` names the builtin for the error.
+fn subclass_of(
+    vm: &mut Vm,
+    sub: &crate::object::TypeObject,
+    cls: &Value,
+    what: &str,
+) -> PyResult<bool> {
+    if let Some(t) = cls.downcast::<TupleObj>() {
+        vm.enter_nested(" in __subclasscheck__")?;
+        let mut found = Ok(false);
+        for c in t.items.iter() {
+            found = subclass_of(vm, sub, c, what);
+            if !matches!(found, Ok(false)) {
+                break;
+            }
+        }
+        vm.leave_nested();
+        return found;
+    }
+    match type_of_value(cls) {
+        Some(t) => Ok(sub.is_subtype(t)),
+        None if what == "isinstance" => Err(PyErr::type_error(
+            "isinstance() arg 2 must be a type, a tuple of types, or a union",
+        )),
+        None => Err(PyErr::type_error(
+            "issubclass() arg 2 must be a class, a tuple of classes, or a union",
+        )),
+    }
+}
+
+fn b_issubclass(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "issubclass", 2)?;
     let (sub, cls) = (&args.pos[0], &args.pos[1]);
     let Some(sub) = type_of_value(sub) else {
         return Err(PyErr::type_error("issubclass() arg 1 must be a class"));
     };
-    let check = |c: &Value| -> PyResult<bool> {
-        match type_of_value(c) {
-            Some(t) => Ok(sub.is_subtype(t)),
-            None => Err(PyErr::type_error(
-                "issubclass() arg 2 must be a class, a tuple of classes, or a union",
-            )),
-        }
-    };
-    if let Some(t) = cls.downcast::<TupleObj>() {
-        for c in t.items.iter() {
-            if check(c)? {
-                return Ok(Value::Bool(true));
-            }
-        }
-        return Ok(Value::Bool(false));
-    }
-    Ok(Value::Bool(check(cls)?))
+    Ok(Value::Bool(subclass_of(vm, sub, cls, "issubclass")?))
 }
 
-pub(crate) fn b_isinstance(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+pub(crate) fn b_isinstance(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "isinstance", 2)?;
     let (obj, cls) = (&args.pos[0], &args.pos[1]);
-    let check = |c: &Value| -> PyResult<bool> {
-        match type_of_value(c) {
-            Some(t) => Ok(obj.type_of().is_subtype(t)),
-            None => Err(PyErr::type_error(
-                "isinstance() arg 2 must be a type, a tuple of types, or a union",
-            )),
-        }
-    };
-    if let Some(t) = cls.downcast::<TupleObj>() {
-        for c in t.items.iter() {
-            if check(c)? {
-                return Ok(Value::Bool(true));
-            }
-        }
-        return Ok(Value::Bool(false));
-    }
-    Ok(Value::Bool(check(cls)?))
+    Ok(Value::Bool(subclass_of(
+        vm,
+        obj.type_of(),
+        cls,
+        "isinstance",
+    )?))
 }
 
 fn b_sorted(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -530,8 +548,9 @@ fn b_sorted(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             args.pos.len()
         )));
     }
-    let items = ops::collect(vm, &args.pos[0])?;
-    Ok(Value::list(methods::sort_with_kw(vm, items, &args)?))
+    let mut items = ops::collect(vm, &args.pos[0])?;
+    methods::sort_with_kw(vm, &mut items, &args)?;
+    Ok(Value::list(items))
 }
 
 fn b_ord(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -1048,7 +1067,23 @@ fn sys_getrecursionlimit(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 fn sys_setrecursionlimit(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "setrecursionlimit", 1)?;
-    let n = as_index(&args.pos[0])?;
+    // CPython reads the limit as a C int.
+    let n = as_index(&args.pos[0])
+        .ok()
+        .filter(|n| i32::try_from(*n).is_ok())
+        .map_or_else(
+            || {
+                if args.pos[0].is_int() {
+                    Err(PyErr::new(
+                        &types::OVERFLOW_ERROR,
+                        "Python int too large to convert to C int",
+                    ))
+                } else {
+                    as_index(&args.pos[0])
+                }
+            },
+            Ok,
+        )?;
     if n < 1 {
         return Err(PyErr::value_error(
             "recursion limit must be greater or equal than 1",

@@ -661,6 +661,14 @@ fn list_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn list_insert(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "insert", 2, 2)?;
     let l = recv_list(&args)?;
+    // CPython reads the index as a C ssize_t: too big is an OverflowError
+    // (not the IndexError of subscripts).
+    if args.pos[1].as_bigint().is_some() {
+        return Err(PyErr::new(
+            &crate::object::types::OVERFLOW_ERROR,
+            "Python int too large to convert to C ssize_t",
+        ));
+    }
     let i = int_arg(&args.pos[1])?;
     let mut v = l.items.borrow_mut();
     let n = v.len() as i64;
@@ -686,7 +694,7 @@ fn list_index(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let a = norm(args.pos.get(2), 0)?;
     let b = norm(args.pos.get(3), n)?;
     for i in a..b {
-        if ops::eq(vm, &items[i as usize], &args.pos[1])? {
+        if ops::same_or_eq(vm, &items[i as usize], &args.pos[1])? {
             return Ok(Value::Int(i));
         }
     }
@@ -710,7 +718,7 @@ fn list_remove(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let l = recv_list(&args)?;
     let items = l.items.borrow().clone();
     for (i, x) in items.iter().enumerate() {
-        if ops::eq(vm, x, &args.pos[1])? {
+        if ops::same_or_eq(vm, x, &args.pos[1])? {
             let old = {
                 let mut v = l.items.borrow_mut();
                 if i < v.len() { Some(v.remove(i)) } else { None }
@@ -727,50 +735,120 @@ fn list_count(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let items = ops::seq_items(&args.pos[0]);
     let mut n = 0;
     for x in &items {
-        if ops::eq(vm, x, &args.pos[1])? {
+        if ops::same_or_eq(vm, x, &args.pos[1])? {
             n += 1;
         }
     }
     Ok(Value::Int(n))
 }
 
-/// A stable merge sort whose comparison may fail (it raises instead of
-/// panicking on inconsistent orders such as NaN).
+/// Sorts `items` in place, stably, with an optional list of `keys` (one
+/// per item). A comparison may raise: then `items` holds every element it
+/// held, in the order the sort had reached, as CPython leaves its list.
+/// With `reverse`, the list is reversed before and after sorting (also
+/// after a failure), which keeps equal elements in their order, as CPython
+/// does.
 pub fn sort_values(
     vm: &mut Vm,
-    items: Vec<Value>,
+    items: &mut Vec<Value>,
     keys: Option<Vec<Value>>,
     reverse: bool,
-) -> PyResult<Vec<Value>> {
-    let keys = keys.unwrap_or_else(|| items.clone());
+) -> PyResult<()> {
+    if reverse {
+        items.reverse();
+    }
+    let keys = match keys {
+        Some(mut k) => {
+            if reverse {
+                k.reverse();
+            }
+            k
+        }
+        None => items.clone(),
+    };
     let mut idx: Vec<usize> = (0..items.len()).collect();
-    // Reverse sorting keeps stability by reversing, sorting, reversing.
+    let r = sort_perm(vm, &keys, &mut idx);
+    // Whatever happened, the permutation holds every index once: apply it.
+    let mut slots: Vec<Option<Value>> = std::mem::take(items).into_iter().map(Some).collect();
+    items.extend(
+        idx.iter()
+            .filter_map(|&i| slots.get_mut(i).and_then(Option::take)),
+    );
     if reverse {
-        idx.reverse();
+        items.reverse();
     }
-    let mut buf = idx.clone();
-    merge_sort(vm, &keys, &mut idx, &mut buf)?;
-    if reverse {
-        idx.reverse();
-    }
-    let mut slots: Vec<Option<Value>> = items.into_iter().map(Some).collect();
-    Ok(idx.into_iter().filter_map(|i| slots[i].take()).collect())
+    r
 }
 
+/// The length below which CPython's timsort is one binary insertion sort
+/// over a single run (its `minrun` equals the length).
+const MIN_MERGE: usize = 64;
+
+/// Sorts the permutation `idx` of `keys`. Short lists are sorted as
+/// CPython's timsort sorts them (the first run, reversed if descending,
+/// then binary insertion), so the same comparisons happen in the same
+/// order: the error a failing comparison raises names the same pair of
+/// types, and the order left behind is CPython's. Longer lists use a
+/// merge sort.
+fn sort_perm(vm: &mut Vm, keys: &[Value], idx: &mut [usize]) -> PyResult<()> {
+    let n = idx.len();
+    if n < 2 {
+        return Ok(());
+    }
+    if n < MIN_MERGE {
+        let run = count_run(vm, keys, idx)?;
+        return binary_sort(vm, keys, idx, run);
+    }
+    let mut buf = idx.to_vec();
+    merge_sort(vm, keys, idx, &mut buf)
+}
+
+/// The length of the run at the start of `idx` (CPython's `count_run`): a
+/// non-descending run, or a strictly descending one, which is reversed in
+/// place.
+fn count_run(vm: &mut Vm, keys: &[Value], idx: &mut [usize]) -> PyResult<usize> {
+    let n = idx.len();
+    let lt = |vm: &mut Vm, a: usize, b: usize| ops::less_than(vm, &keys[a], &keys[b]);
+    let descending = lt(vm, idx[1], idx[0])?;
+    let mut run = 2;
+    while run < n && lt(vm, idx[run], idx[run - 1])? == descending {
+        run += 1;
+    }
+    if descending {
+        idx[..run].reverse();
+    }
+    Ok(run)
+}
+
+/// CPython's `binarysort`: inserts `idx[start..]` one by one into the
+/// sorted prefix, finding each place by binary search (after equal
+/// elements, which keeps the sort stable).
+fn binary_sort(vm: &mut Vm, keys: &[Value], idx: &mut [usize], start: usize) -> PyResult<()> {
+    for i in start..idx.len() {
+        let pivot = idx[i];
+        let (mut l, mut r) = (0, i);
+        while l < r {
+            let p = l + (r - l) / 2;
+            if ops::less_than(vm, &keys[pivot], &keys[idx[p]])? {
+                r = p;
+            } else {
+                l = p + 1;
+            }
+        }
+        idx[l..=i].rotate_right(1);
+    }
+    Ok(())
+}
+
+/// A stable merge sort of `idx` by `keys`. If a comparison fails, `idx`
+/// still holds every index once (the merge works on a copy in `buf`).
 fn merge_sort(vm: &mut Vm, keys: &[Value], idx: &mut [usize], buf: &mut [usize]) -> PyResult<()> {
     let n = idx.len();
     if n <= 1 {
         return Ok(());
     }
     if n <= 16 {
-        for i in 1..n {
-            let mut j = i;
-            while j > 0 && ops::less_than(vm, &keys[idx[j]], &keys[idx[j - 1]])? {
-                idx.swap(j, j - 1);
-                j -= 1;
-            }
-        }
-        return Ok(());
+        return binary_sort(vm, keys, idx, 1);
     }
     let mid = n / 2;
     {
@@ -782,7 +860,18 @@ fn merge_sort(vm: &mut Vm, keys: &[Value], idx: &mut [usize], buf: &mut [usize])
     buf[..n].copy_from_slice(idx);
     let (mut i, mut j, mut k) = (0, mid, 0);
     while i < mid && j < n {
-        if ops::less_than(vm, &keys[buf[j]], &keys[buf[i]])? {
+        // On failure, finish the merge without comparing, so that `idx`
+        // stays a permutation.
+        let take_right = match ops::less_than(vm, &keys[buf[j]], &keys[buf[i]]) {
+            Ok(b) => b,
+            Err(e) => {
+                idx[k..k + (mid - i)].copy_from_slice(&buf[i..mid]);
+                let k2 = k + (mid - i);
+                idx[k2..].copy_from_slice(&buf[j..n]);
+                return Err(e);
+            }
+        };
+        if take_right {
             idx[k] = buf[j];
             j += 1;
         } else {
@@ -791,21 +880,15 @@ fn merge_sort(vm: &mut Vm, keys: &[Value], idx: &mut [usize], buf: &mut [usize])
         }
         k += 1;
     }
-    while i < mid {
-        idx[k] = buf[i];
-        i += 1;
-        k += 1;
-    }
-    while j < n {
-        idx[k] = buf[j];
-        j += 1;
-        k += 1;
-    }
+    idx[k..k + (mid - i)].copy_from_slice(&buf[i..mid]);
+    let k2 = k + (mid - i);
+    idx[k2..].copy_from_slice(&buf[j..n]);
     Ok(())
 }
 
-/// Sorts with optional `key=` and `reverse=` keyword arguments.
-pub fn sort_with_kw(vm: &mut Vm, items: Vec<Value>, args: &Args<'_>) -> PyResult<Vec<Value>> {
+/// Sorts `items` in place with optional `key=` and `reverse=` keyword
+/// arguments. If the key function raises, `items` is left as it was.
+pub fn sort_with_kw(vm: &mut Vm, items: &mut Vec<Value>, args: &Args<'_>) -> PyResult<()> {
     let key = args
         .kw("key")
         .filter(|k| !matches!(k, Value::None))
@@ -817,7 +900,7 @@ pub fn sort_with_kw(vm: &mut Vm, items: Vec<Value>, args: &Args<'_>) -> PyResult
     let keys = match &key {
         Some(f) => {
             let mut ks = Vec::with_capacity(items.len());
-            for x in &items {
+            for x in items.iter() {
                 ks.push(vm.call(f, std::slice::from_ref(x))?);
             }
             Some(ks)
@@ -833,22 +916,22 @@ fn list_sort(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         return Err(PyErr::type_error("sort() takes no positional arguments"));
     }
     let l = recv_list(&args)?;
-    let items = std::mem::take(&mut *l.items.borrow_mut());
-    let sorted = sort_with_kw(vm, items, &args);
+    // As in CPython, the list is empty while it is sorted, so that code
+    // run by comparisons sees (and changes) an empty list.
+    let mut items = std::mem::take(&mut *l.items.borrow_mut());
+    let sorted = sort_with_kw(vm, &mut items, &args);
     let mut v = l.items.borrow_mut();
     let modified = !v.is_empty();
-    match sorted {
-        Ok(s) => {
-            let old = std::mem::replace(&mut *v, s);
-            drop(v);
-            drop(old);
-            if modified {
-                return Err(PyErr::value_error("list modified during sort"));
-            }
-            Ok(Value::None)
-        }
-        Err(e) => Err(e),
+    // The sort's elements go back whether it succeeded or not; what code
+    // run during the sort put into the list is dropped, as in CPython.
+    let old = std::mem::replace(&mut *v, items);
+    drop(v);
+    drop(old);
+    sorted?;
+    if modified {
+        return Err(PyErr::value_error("list modified during sort"));
     }
+    Ok(Value::None)
 }
 
 fn list_reverse(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -972,6 +1055,15 @@ fn dict_setdefault(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn dict_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "pop", 1, 2)?;
     let d = recv_dict(&args)?;
+    // An empty dict answers without hashing the key, as CPython's does
+    // (so `{}.pop([1], 'd')` is 'd').
+    if d.len() == 0 {
+        return args
+            .pos
+            .get(2)
+            .cloned()
+            .ok_or_else(|| PyErr::key_error(args.pos[1].clone()));
+    }
     let k = DictKey::new(args.pos[1].clone())?;
     match d.remove(&k) {
         Some(v) => Ok(v),

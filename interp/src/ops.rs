@@ -117,17 +117,64 @@ fn hash_bigint(b: &BigInt) -> u64 {
     (if h == -1 { -2 } else { h }) as u64
 }
 
+/// CPython's hash of a float (`_Py_HashDouble`): the value reduced modulo
+/// the Mersenne prime 2**61 - 1, so that it equals the hash of an equal
+/// int; ±314159 for infinities. A NaN hashes by identity in CPython (its
+/// address); unboxed floats have none, so NaNs hash by their bits.
 fn hash_f64(f: f64) -> u64 {
-    if f.fract() == 0.0 && f.is_finite() {
-        if f.abs() < 9.2e18 {
-            return hash_i64(f as i64);
-        }
-        if let Some(b) = BigInt::from_f64(f) {
-            return hash_bigint(&b);
+    const BITS: u32 = 61;
+    if f.is_infinite() {
+        return if f > 0.0 {
+            314_159
+        } else {
+            (-314_159i64) as u64
+        };
+    }
+    if f.is_nan() {
+        let bits = f.to_bits();
+        return bits ^ (bits >> 31);
+    }
+    let (mut m, mut e) = frexp(f);
+    let negative = m < 0.0;
+    if negative {
+        m = -m;
+    }
+    let mut x: u64 = 0;
+    while m != 0.0 {
+        x = ((x << 28) & HASH_MODULUS) | x >> (BITS - 28);
+        m *= 268_435_456.0; // 2**28
+        e -= 28;
+        let y = m as u64;
+        m -= y as f64;
+        x += y;
+        if x >= HASH_MODULUS {
+            x -= HASH_MODULUS;
         }
     }
+    let e = if e >= 0 {
+        e as u32 % BITS
+    } else {
+        BITS - 1 - ((-1 - e) as u32 % BITS)
+    };
+    x = ((x << e) & HASH_MODULUS) | x >> (BITS - e);
+    let h = if negative { x.wrapping_neg() } else { x };
+    if h == u64::MAX { u64::MAX - 1 } else { h }
+}
+
+/// C's `frexp`: `f == m * 2**e` with `0.5 <= |m| < 1` (`m` is 0 for 0).
+fn frexp(f: f64) -> (f64, i32) {
+    if f == 0.0 || !f.is_finite() {
+        return (f, 0);
+    }
     let bits = f.to_bits();
-    bits ^ (bits >> 31)
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    if exp == 0 {
+        // Subnormal: scale into the normal range first.
+        let (m, e) = frexp(f * 2f64.powi(64));
+        return (m, e - 64);
+    }
+    let m = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
+    (m, exp - 1022)
 }
 
 /// The hash of a hashable value; `TypeError: unhashable type` otherwise.
@@ -177,13 +224,21 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
     })
 }
 
-/// The hash of a tuple of `items`.
+/// The hash of a tuple of `items`: CPython 3.11's combination (after
+/// xxHash's round function), so tuples hash as in CPython.
 fn hash_items(items: &[Value]) -> PyResult<u64> {
-    let mut h: u64 = 0x345678;
+    const PRIME_1: u64 = 11_400_714_785_074_694_791;
+    const PRIME_2: u64 = 14_029_467_366_897_019_727;
+    const PRIME_5: u64 = 2_870_177_450_012_600_261;
+    let mut acc = PRIME_5;
     for x in items {
-        h = (h ^ hash_value(x)?).wrapping_mul(1_000_003);
+        let lane = hash_value(x)?;
+        acc = acc.wrapping_add(lane.wrapping_mul(PRIME_2));
+        acc = acc.rotate_left(31);
+        acc = acc.wrapping_mul(PRIME_1);
     }
-    Ok(h ^ items.len() as u64)
+    acc = acc.wrapping_add(items.len() as u64 ^ (PRIME_5 ^ 3_527_539));
+    Ok(if acc == u64::MAX { 1_546_275_796 } else { acc })
 }
 
 fn unhashable(v: &Value) -> PyErr {
@@ -352,6 +407,13 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
     }
 }
 
+/// Whether `a` and `b` are the same object or equal: how containers
+/// compare their items (CPython's `PyObject_RichCompareBool`), so that a
+/// container holding a NaN equals itself and finds it.
+pub fn same_or_eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
+    Ok(a.is(b) || eq(vm, a, b)?)
+}
+
 /// What CPython's `RecursionError` says when comparing nested containers
 /// goes too deep.
 const IN_COMPARISON: &str = " in comparison";
@@ -359,7 +421,7 @@ const IN_COMPARISON: &str = " in comparison";
 /// Whether two item sequences of the same length are equal, item by item.
 fn items_eq(vm: &mut Vm, p: &[Value], q: &[Value]) -> PyResult<bool> {
     for (m, n) in p.iter().zip(q.iter()) {
-        if !m.is(n) && !eq(vm, m, n)? {
+        if !same_or_eq(vm, m, n)? {
             return Ok(false);
         }
     }
@@ -371,7 +433,7 @@ fn dict_items_eq(vm: &mut Vm, p: &DictObj, q: &DictObj) -> PyResult<bool> {
     for (k, v) in p.items() {
         let key = DictKey::new(k)?;
         match q.get(&key) {
-            Some(w) if v.is(&w) || eq(vm, &v, &w)? => {}
+            Some(w) if same_or_eq(vm, &v, &w)? => {}
             _ => return Ok(false),
         }
     }
@@ -457,7 +519,7 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
 /// of their lengths.
 fn items_order(vm: &mut Vm, op: CmpOp, p: &[Value], q: &[Value]) -> PyResult<Option<Ordering>> {
     for (m, n) in p.iter().zip(q.iter()) {
-        if !eq(vm, m, n)? {
+        if !same_or_eq(vm, m, n)? {
             return order(vm, op, m, n);
         }
     }
@@ -862,10 +924,17 @@ pub fn bigint_op(op: BinOp, a: &BigInt, b: &BigInt) -> PyResult<Value> {
             if a == &BigInt::from(-1) {
                 return Ok(Value::Int(if b.is_even() { 1 } else { -1 }));
             }
-            let e = b
-                .to_u32()
-                .filter(|e| *e < 100_000_000)
-                .ok_or_else(|| PyErr::new(&types::MEMORY_ERROR, ""))?;
+            // The result has about bits(a) * e bits: refuse at once what
+            // could never fit in memory (CPython would run out), and
+            // compute the rest however long it takes, as CPython does.
+            let bytes = b
+                .to_u64()
+                .and_then(|e| e.checked_mul(a.bits()))
+                .map(|bits| bits / 8)
+                .filter(|n| *n <= memory_ceiling() as u64);
+            let (Some(_), Some(e)) = (bytes, b.to_u32()) else {
+                return Err(PyErr::new(&types::MEMORY_ERROR, ""));
+            };
             num_traits::pow::Pow::pow(a, e)
         }
         BinOp::LShift => {
@@ -1372,7 +1441,7 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
         Kind::LIST | Kind::TUPLE => {
             let items = seq_items(container);
             for x in &items {
-                if x.is(item) || eq(vm, x, item)? {
+                if same_or_eq(vm, x, item)? {
                     return Ok(true);
                 }
             }
@@ -1430,7 +1499,7 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
 fn contains_by_iter(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> {
     let it = get_iter(vm, container)?;
     while let Some(x) = iter_next(vm, &it)? {
-        if x.is(item) || eq(vm, &x, item)? {
+        if same_or_eq(vm, &x, item)? {
             return Ok(true);
         }
     }
@@ -1546,6 +1615,7 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                     dict: o.clone(),
                     idx: 0,
                     len: d.len(),
+                    version: d.keys_version(),
                     what: 0,
                 },
             )
@@ -1556,7 +1626,9 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
             let IterState::View { dict, what } = &*st else {
                 return Err(err());
             };
-            let n = dict.downcast::<DictObj>().map(|d| d.len()).unwrap_or(0);
+            let d = dict.downcast::<DictObj>();
+            let n = d.map(|d| d.len()).unwrap_or(0);
+            let version = d.map(|d| d.keys_version()).unwrap_or(0);
             let t = match what {
                 0 => &types::DICT_KEYITER,
                 1 => &types::DICT_VALUEITER,
@@ -1568,6 +1640,7 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                     dict: dict.clone(),
                     idx: 0,
                     len: n,
+                    version,
                     what: *what,
                 },
             )
@@ -1671,6 +1744,7 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
                 dict,
                 idx,
                 len,
+                version,
                 what,
             } => {
                 let d = dict.downcast::<DictObj>();
@@ -1679,6 +1753,17 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
                     *len = usize::MAX;
                     return Err(PyErr::runtime_error(
                         "dictionary changed size during iteration",
+                    ));
+                }
+                // Keys replaced without a change of size. CPython notices
+                // when the iterator meets more keys than the dict had, which
+                // its table's holes make one step later than here: this
+                // dict keeps no holes, so the first step after the change
+                // is where its order stops being CPython's.
+                if d.is_some_and(|d| d.keys_version() != *version) && *idx < n {
+                    *len = usize::MAX;
+                    return Err(PyErr::runtime_error(
+                        "dictionary keys changed during iteration",
                     ));
                 }
                 match d.and_then(|d| d.entry_at(*idx)) {
@@ -2046,7 +2131,14 @@ pub fn format_value(vm: &mut Vm, v: &Value, spec: &str) -> PyResult<String> {
             if spec.is_empty() {
                 return Ok(if *b { "True" } else { "False" }.into());
             }
-            format::format_i64(*b as i64, spec)
+            // int's formatting, with errors naming `bool` (CPython's
+            // messages name the type of the object formatted).
+            format::format_i64(*b as i64, spec).map_err(|e| match e {
+                format::FmtError::ValueError(m) => format::FmtError::ValueError(
+                    m.replace("object of type 'int'", "object of type 'bool'"),
+                ),
+                other => other,
+            })
         }
         Value::Float(f) => format::format_float(*f, spec),
         _ => {

@@ -56,6 +56,9 @@ pub enum IterState {
         idx: usize,
         /// The dict's length when iteration started.
         len: usize,
+        /// The dict's keys version when iteration started: a key added
+        /// and another removed leave the length alone but change it.
+        version: u64,
         /// 0 keys, 1 values, 2 items.
         what: u8,
     },

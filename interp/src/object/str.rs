@@ -64,7 +64,7 @@ impl StrObj {
             StrObj {
                 s,
                 nchars,
-                hash: Cell::new(0),
+                hash: Cell::new(NO_HASH),
                 c_text: OnceCell::new(),
             },
         )
@@ -116,10 +116,10 @@ impl StrObj {
     #[inline]
     pub fn hash(&self) -> u64 {
         let h = self.hash.get();
-        if h != 0 {
+        if h != NO_HASH {
             return h;
         }
-        let h = hash_bytes(self.s.as_bytes()) | 1;
+        let h = hash_str(&self.s);
         self.hash.set(h);
         h
     }
@@ -144,7 +144,7 @@ thread_local! {
                 StrObj {
                     s: CompactString::new((b as char).encode_utf8(&mut [0; 4])),
                     nchars: 1,
-                    hash: Cell::new(0),
+                    hash: Cell::new(NO_HASH),
                     c_text: OnceCell::new(),
                 },
             );
@@ -158,13 +158,39 @@ fn ascii_char(b: u8) -> ObjRef {
     ASCII_CHARS.with(|t| t[(b & 127) as usize].clone())
 }
 
-/// FNV-1a over bytes, finished with a multiplicative mix. Any stable hash
-/// works: Python's `hash()` of a `str` is not part of the supported subset.
+/// The cached-hash marker of a str whose hash is not computed yet: -1,
+/// which no Python hash is (CPython turns -1 into -2).
+const NO_HASH: u64 = u64::MAX;
+
+/// CPython 3.11's hash of bytes: SipHash-1-3 with the key that
+/// `PYTHONHASHSEED=0` gives (zero), so hashes, and the order of anything
+/// that depends on them, match CPython run that way (CPython's default
+/// randomizes the key per process). The empty string hashes to 0.
 pub fn hash_bytes(b: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &x in b {
-        h ^= x as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
+    use std::hash::Hasher;
+    if b.is_empty() {
+        return 0;
     }
-    h ^ (h >> 29)
+    let mut h = siphasher::sip::SipHasher13::new_with_keys(0, 0);
+    h.write(b);
+    let x = h.finish();
+    if x == u64::MAX { x - 1 } else { x }
+}
+
+/// CPython's hash of a str: [`hash_bytes`] of its characters stored as
+/// CPython stores them (one byte each if all are below U+0100, else two if
+/// all are below U+10000, else four; native byte order).
+pub fn hash_str(s: &str) -> u64 {
+    if s.is_ascii() {
+        return hash_bytes(s.as_bytes());
+    }
+    let max = s.chars().map(|c| c as u32).max().unwrap_or(0);
+    let bytes: Vec<u8> = if max < 0x100 {
+        s.chars().map(|c| c as u8).collect()
+    } else if max < 0x10000 {
+        s.chars().flat_map(|c| (c as u16).to_ne_bytes()).collect()
+    } else {
+        s.chars().flat_map(|c| (c as u32).to_ne_bytes()).collect()
+    };
+    hash_bytes(&bytes)
 }
