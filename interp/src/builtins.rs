@@ -523,7 +523,8 @@ pub(crate) fn b_isinstance(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn b_sorted(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.check_kw("sorted", &["key", "reverse"])?;
+    // CPython's sorted() hands its keywords to list.sort, which names itself.
+    args.check_kw("sort", &["key", "reverse"])?;
     if args.pos.len() != 1 {
         return Err(PyErr::type_error(format!(
             "sorted expected 1 argument, got {}",
