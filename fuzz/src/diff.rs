@@ -107,9 +107,12 @@ impl Runner {
                 python.timed_out, typhon.timed_out
             ))
         } else if python.stdout.is_empty()
-            && contains(&python.stderr, b"SyntaxError")
             && python.status == Some(1)
+            && !contains(&python.stderr, b"Traceback (most recent call last)")
+            && (contains(&python.stderr, b"SyntaxError")
+                || contains(&python.stderr, b"IndentationError"))
         {
+            // A compile error: no traceback header, nothing run.
             Verdict::BadProgram("CPython cannot compile it".to_owned())
         } else if contains(&typhon.stderr, b"is not supported by typhon (") {
             Verdict::OutsideSubset
@@ -190,6 +193,10 @@ impl Runner {
             timed_out,
         })
     }
+}
+
+fn count(hay: &[u8], needle: &[u8]) -> usize {
+    hay.windows(needle.len()).filter(|w| *w == needle).count()
 }
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
@@ -303,18 +310,24 @@ fn line_diff(what: &str, python: &str, typhon: &str) -> String {
 /// Shrinks a diverging program: deletes top-level chunks, then single
 /// lines, while the result still diverges (and stays a valid program
 /// inside the subset). `budget` bounds the number of runs.
+///
+/// A deletion that makes CPython report more `NameError`s than before
+/// (a definition removed) is refused: it would trade the divergence for
+/// another one (the "Did you mean" suggestions).
 pub fn minimize(runner: &Runner, prog: &Program, budget: usize) -> Program {
+    let name_errors = |c: &Comparison| {
+        count(&c.python.stdout, b"NameError") + count(&c.python.stderr, b"NameError")
+    };
+    let limit = match runner.compare(&prog.source()) {
+        Ok(c) if c.verdict == Verdict::Diverged => name_errors(&c),
+        _ => return prog.clone(),
+    };
     let mut runs = 0;
     let mut still = |p: &Program| -> bool {
         runs += 1;
         runs <= budget
-            && matches!(
-                runner.compare(&p.source()),
-                Ok(Comparison {
-                    verdict: Verdict::Diverged,
-                    ..
-                })
-            )
+            && matches!(runner.compare(&p.source()),
+                Ok(c) if c.verdict == Verdict::Diverged && name_errors(&c) <= limit)
     };
     let mut cur = prog.clone();
     // Chunks, from the end (later statements depend on earlier ones).
