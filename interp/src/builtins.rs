@@ -239,10 +239,13 @@ fn min_max(vm: &mut Vm, args: Args<'_>, name: &str, want_less: bool) -> PyResult
         best = Some(match best {
             None => (x, k),
             Some((bx, bk)) => {
+                // CPython tests `item > best` for max (so its error names
+                // `>` with the new item first) and `item < best` for min.
                 let better = if want_less {
                     ops::less_than(vm, &k, &bk)?
                 } else {
-                    ops::less_than(vm, &bk, &k)?
+                    let r = ops::compare(vm, crate::bytecode::CmpOp::Gt, &k, &bk)?;
+                    ops::truthy(vm, &r)?
                 };
                 if better { (x, k) } else { (bx, bk) }
             }
@@ -541,7 +544,8 @@ pub(crate) fn b_isinstance(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn b_sorted(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.check_kw("sorted", &["key", "reverse"])?;
+    // CPython's sorted() hands its keywords to list.sort, which names itself.
+    args.check_kw("sort", &["key", "reverse"])?;
     if args.pos.len() != 1 {
         return Err(PyErr::type_error(format!(
             "sorted expected 1 argument, got {}",

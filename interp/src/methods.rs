@@ -116,7 +116,13 @@ pub fn find(kind: u32, name: &str) -> Option<(usize, NativeFn)> {
 // ----- argument helpers ----------------------------------------------------------
 
 fn arity(args: &Args<'_>, name: &str, min: usize, max: usize) -> PyResult<()> {
-    args.no_kw(name)?;
+    if !args.kw.is_empty() {
+        // A method descriptor names its type: `dict.get() takes no ...`.
+        let owner = args.pos.first().map_or("object", |v| v.type_name());
+        return Err(PyErr::type_error(format!(
+            "{owner}.{name}() takes no keyword arguments"
+        )));
+    }
     let n = args.pos.len() - 1;
     if n < min || n > max {
         let msg = if min == max {

@@ -1047,7 +1047,14 @@ fn float_pow(a: f64, b: f64) -> PyResult<Value> {
     }
     let r = a.powf(b);
     if r.is_infinite() && a.is_finite() && b.is_finite() {
-        return Err(PyErr::overflow("(34, 'Numerical result out of range')"));
+        // CPython raises it from errno ERANGE: args are (errno, strerror).
+        return Err(PyErr::with_args(
+            &types::OVERFLOW_ERROR,
+            vec![
+                Value::Int(34),
+                Value::string("Numerical result out of range".to_owned()),
+            ],
+        ));
     }
     Ok(Value::Float(r))
 }

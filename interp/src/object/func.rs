@@ -119,13 +119,15 @@ impl<'a> Args<'a> {
             .map(|(_, v)| v)
     }
 
-    /// Fails with CPython's message if any keyword is not in `allowed`.
+    /// Fails with CPython's message if any keyword is not in `allowed`
+    /// (the wording of CPython's C argument parsers, which differs from a
+    /// Python function's "got an unexpected keyword argument").
     pub fn check_kw(&self, fname: &str, allowed: &[&str]) -> PyResult<()> {
         for (k, _) in self.kw {
             let name = k.downcast::<StrObj>().map(|s| s.as_str()).unwrap_or("?");
             if !allowed.contains(&name) {
                 return Err(PyErr::type_error(format!(
-                    "{fname}() got an unexpected keyword argument '{name}'"
+                    "'{name}' is an invalid keyword argument for {fname}()"
                 )));
             }
         }
