@@ -1063,7 +1063,7 @@ fn dict_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let d = recv_dict(&args)?;
     // An empty dict answers without hashing the key, as CPython's does
     // (so `{}.pop([1], 'd')` is 'd').
-    if d.len() == 0 {
+    if d.is_empty() {
         return args
             .pos
             .get(2)
