@@ -276,6 +276,12 @@ impl Vm {
                     code: b as i32,
                     message: None,
                 },
+                // An int beyond a C long: CPython's conversion fails and it
+                // exits with -1 (status 255), printing nothing.
+                Some(big) if big.as_bigint().is_some() => Error::Exit {
+                    code: -1,
+                    message: None,
+                },
                 Some(other) => Error::Exit {
                     code: 1,
                     message: Some(interp::ops::str_of(&mut self.inner, &other).unwrap_or_default()),
