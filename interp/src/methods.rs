@@ -117,7 +117,13 @@ pub fn find(kind: u32, name: &str) -> Option<(usize, NativeFn)> {
 
 fn arity(args: &Args<'_>, name: &str, min: usize, max: usize) -> PyResult<()> {
     if !args.kw.is_empty() {
-        // A method descriptor names its type: `dict.get() takes no ...`.
+        // A method descriptor names its type: `dict.get() takes no ...`
+        // (some callers pass the qualified name already).
+        if name.contains('.') {
+            return Err(PyErr::type_error(format!(
+                "{name}() takes no keyword arguments"
+            )));
+        }
         let owner = args.pos.first().map_or("object", |v| v.type_name());
         return Err(PyErr::type_error(format!(
             "{owner}.{name}() takes no keyword arguments"
