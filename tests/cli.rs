@@ -2,9 +2,8 @@
 //! messages and `typhon.toml` discovery. Expected texts that mirror CPython
 //! were checked against `python3` (CPython 3.11.7).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn typhon() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_typhon"));
@@ -12,43 +11,8 @@ fn typhon() -> Command {
     c
 }
 
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let p = std::env::temp_dir().join(format!(
-            "typhon-cli-{tag}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        // A leftover from a crashed earlier run with the same pid.
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("create temp dir");
-        TempDir(p)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    /// Writes `rel` (creating parent directories) and returns its path.
-    fn write(&self, rel: &str, text: &str) -> PathBuf {
-        let p = self.0.join(rel);
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent).expect("create parent dir");
-        }
-        std::fs::write(&p, text).expect("write temp file");
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::TempDir;
 
 /// Runs `typhon ARGS` in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> Output {
@@ -673,7 +637,7 @@ fn deep_nesting_is_a_recursion_error_not_a_crash() {
     );
     // A million additions: one expression a million levels deep (this
     // overflowed the compiler's stack before it counted the depth).
-    d.write("sum.py", &format!("x = {}1\n", "1 + ".repeat(1_000_000)));
+    d.write("sum.py", format!("x = {}1\n", "1 + ".repeat(1_000_000)));
     let o = run_in(d.path(), &["sum.py"]);
     assert_status(&o, 1);
     assert_eq!(

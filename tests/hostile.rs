@@ -9,9 +9,8 @@
 //! `tests/extensions.rs`, deep nesting and configuration discovery in
 //! `tests/cli.rs`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// `typhon` with no inherited import path and no standard input.
 fn typhon() -> Command {
@@ -22,39 +21,8 @@ fn typhon() -> Command {
     c
 }
 
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let p = std::env::temp_dir().join(format!(
-            "typhon-hostile-{tag}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("create temp dir");
-        TempDir(p)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    /// Writes `rel` and returns its path.
-    fn write(&self, rel: &str, bytes: &[u8]) -> PathBuf {
-        let p = self.0.join(rel);
-        std::fs::write(&p, bytes).expect("write temp file");
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::TempDir;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
@@ -99,7 +67,7 @@ fn config_file_that_is_not_toml_is_a_clean_error() {
 #[test]
 fn config_file_with_binary_garbage_is_a_clean_error() {
     let d = TempDir::new("cfgbin");
-    d.write("typhon.toml", &[0xff, 0xfe, 0x00, 0x9c, b'\n', 0x80]);
+    d.write("typhon.toml", [0xff, 0xfe, 0x00, 0x9c, b'\n', 0x80]);
     let script = d.write("p.py", b"print('ran')\n");
     let o = typhon()
         .arg(&script)
