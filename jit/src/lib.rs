@@ -3,7 +3,13 @@
 //!
 //! The Cranelift compiler arrives with the JIT issue. Until then
 //! [`backend`] returns the interpreter's declining backend, so every
-//! function keeps running in the interpreter.
+//! function keeps running in the interpreter. What exists so far are the
+//! declarations the pipeline will share: side-exit reasons ([`deopt`]),
+//! options ([`options`]) and counters ([`stats`]).
+
+pub mod deopt;
+pub mod options;
+pub mod stats;
 
 use interp::jit::{JitBackend, NoJit};
 

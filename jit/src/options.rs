@@ -1,0 +1,48 @@
+//! The JIT's options, declared once. Nothing reads them yet except tests:
+//! the wiring slice (issue 25) connects them to `typhon.toml` and the CLI.
+
+/// How and when functions are compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether the JIT compiles anything.
+    pub enabled: bool,
+    /// Calls (plus loop back-edges) of a function before it is compiled.
+    pub threshold: u32,
+    /// Compile every function at its first call (for testing).
+    pub eager: bool,
+    /// Names of functions that always stay interpreted.
+    pub disabled_functions: Vec<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            enabled: true,
+            threshold: 1000,
+            eager: false,
+            disabled_functions: Vec::new(),
+        }
+    }
+}
+
+impl Options {
+    /// Whether a function with this name may be compiled at all.
+    pub fn allows(&self, name: &str) -> bool {
+        self.enabled && !self.disabled_functions.iter().any(|n| n == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn disabled_functions_and_the_switch_are_honoured() {
+        let mut o = Options::default();
+        assert!(o.allows("f"));
+        o.disabled_functions.push("f".into());
+        assert!(!o.allows("f") && o.allows("g"));
+        o.enabled = false;
+        assert!(!o.allows("g"));
+    }
+}
