@@ -112,6 +112,8 @@ pub struct VmBuilder {
     stdout: Option<Box<dyn Write>>,
     dump: DumpBytecode,
     stats: bool,
+    dump_hir: Vec<String>,
+    dump_clif: Vec<String>,
 }
 
 impl Vm {
@@ -123,6 +125,8 @@ impl Vm {
             stdout: None,
             dump: DumpBytecode::Off,
             stats: false,
+            dump_hir: Vec::new(),
+            dump_clif: Vec::new(),
         }
     }
 
@@ -195,6 +199,12 @@ impl Vm {
     /// enabled statistics.
     pub fn stats_report(&self) -> Option<String> {
         self.inner.stats_report()
+    }
+
+    /// Warnings the JIT has for the end of the run: a function named in
+    /// `[jit] disabled_functions` that never became hot.
+    pub fn jit_warnings(&self) -> Vec<String> {
+        self.inner.jit_warnings()
     }
 
     /// The underlying interpreter, for embedders that need more control.
@@ -358,6 +368,20 @@ impl VmBuilder {
         self
     }
 
+    /// Prints the JIT's HIR of the function with this qualified name to
+    /// stderr when it is compiled.
+    pub fn dump_hir(mut self, name: impl Into<String>) -> Self {
+        self.dump_hir.push(name.into());
+        self
+    }
+
+    /// Prints the JIT's CLIF of the function with this qualified name to
+    /// stderr when it is compiled.
+    pub fn dump_clif(mut self, name: impl Into<String>) -> Self {
+        self.dump_clif.push(name.into());
+        self
+    }
+
     /// Builds the interpreter.
     pub fn build(self) -> Vm {
         let cfg = interp::VmConfig {
@@ -376,7 +400,15 @@ impl VmBuilder {
         capi::install();
         let mut inner = interp::Vm::with_output(cfg, out);
         if self.config.jit.enabled {
-            inner.set_jit(jit::backend());
+            let j = &self.config.jit;
+            inner.set_jit(jit::backend(jit::options::Options {
+                enabled: true,
+                threshold: j.threshold,
+                eager: j.eager,
+                disabled_functions: j.disabled_functions.clone(),
+                dump_hir: self.dump_hir.clone(),
+                dump_clif: self.dump_clif.clone(),
+            }));
         }
         Vm {
             inner,

@@ -50,6 +50,29 @@ struct Cli {
     #[arg(long)]
     stats: bool,
 
+    /// Run everything in the interpreter (same as `[jit] enabled = false`).
+    #[arg(long)]
+    no_jit: bool,
+
+    /// Calls plus loop back-edges of a function before the JIT compiles it
+    /// (`[jit] threshold`, default 1000).
+    #[arg(long, value_name = "N")]
+    jit_threshold: Option<u32>,
+
+    /// Compile every function at its first call (`[jit] eager`).
+    #[arg(long)]
+    jit_eager: bool,
+
+    /// Print the JIT's HIR of the function with this qualified name to
+    /// stderr when it is compiled (may be repeated).
+    #[arg(long, value_name = "NAME")]
+    dump_hir: Vec<String>,
+
+    /// Print the JIT's CLIF of the function with this qualified name to
+    /// stderr when it is compiled (may be repeated).
+    #[arg(long, value_name = "NAME")]
+    dump_clif: Vec<String>,
+
     /// Configuration file (default: typhon.toml next to the script, else in
     /// the working directory).
     #[arg(long, value_name = "PATH")]
@@ -138,7 +161,10 @@ fn split_command_line(args: Vec<OsString>) -> Split {
         } else if bytes.starts_with(b"-") {
             // One of Typhon's options (clap checks which); `--config` takes
             // the next word as its value.
-            let takes_value = bytes == b"--config";
+            let takes_value = matches!(
+                bytes,
+                b"--config" | b"--jit-threshold" | b"--dump-hir" | b"--dump-clif"
+            );
             options.push(a);
             if takes_value {
                 options.extend(it.next());
@@ -254,7 +280,7 @@ fn main() -> ExitCode {
         Target::File(p) => Some(p.clone()),
         Target::Code(_) | Target::Stdin => None,
     };
-    let config = match typhon::Config::discover(cli.config.as_deref(), script.as_deref()) {
+    let mut config = match typhon::Config::discover(cli.config.as_deref(), script.as_deref()) {
         Ok(c) => c,
         Err(e) => {
             to_stderr(&format!("typhon: {e}\n"));
@@ -266,6 +292,16 @@ fn main() -> ExitCode {
         Some(DumpWhen::Before) => typhon::DumpBytecode::Before,
         Some(DumpWhen::After) => typhon::DumpBytecode::After,
     };
+    if cli.no_jit {
+        config.jit.enabled = false;
+    }
+    if let Some(n) = cli.jit_threshold {
+        config.jit.threshold = n;
+    }
+    if cli.jit_eager {
+        config.jit.eager = true;
+    }
+    let dumps = (cli.dump_hir.clone(), cli.dump_clif.clone());
     let stats = cli.stats;
     let check_leaks = cli.check_leaks;
     // The interpreter does not recurse on the Rust stack for Python calls,
@@ -273,7 +309,7 @@ fn main() -> ExitCode {
     let worker = std::thread::Builder::new()
         .name("typhon-main".into())
         .stack_size(256 * 1024 * 1024)
-        .spawn(move || run(target, config, argv, dump, stats, check_leaks));
+        .spawn(move || run(target, config, argv, dump, dumps, stats, check_leaks));
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
         _ => {
@@ -288,17 +324,24 @@ fn run(
     config: typhon::Config,
     argv: Vec<String>,
     dump: typhon::DumpBytecode,
+    dumps: (Vec<String>, Vec<String>),
     stats: bool,
     check_leaks: bool,
 ) -> u8 {
     let baseline = typhon::live_objects();
     let status = {
-        let mut vm = typhon::Vm::builder()
+        let mut b = typhon::Vm::builder()
             .config(config)
             .argv(argv)
             .dump(dump)
-            .stats(stats)
-            .build();
+            .stats(stats);
+        for n in dumps.0 {
+            b = b.dump_hir(n);
+        }
+        for n in dumps.1 {
+            b = b.dump_clif(n);
+        }
+        let mut vm = b.build();
         let r = match &target {
             Target::File(p) => vm.run_file(p),
             Target::Code(c) => vm.run_source(c, "<string>"),
@@ -334,6 +377,9 @@ fn run(
         }
         if let Some(report) = report {
             to_stderr(&report);
+        }
+        for w in vm.jit_warnings() {
+            to_stderr(&format!("{w}\n"));
         }
         status
     };

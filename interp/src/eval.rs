@@ -93,11 +93,53 @@ fn enter_code<const S: bool>(
     if S && let Some(s) = vm.stats.as_deref_mut() {
         s.call(&code);
     }
+    crate::jit::count(vm, &code, &globals);
     if code.nslots() != st.sp - lb {
         init_slots(st, &code, lb);
     }
+    let compiled = compiled_of(&code);
     st.push_frame(code, globals, 0, lb, vm.handled.len());
-    Ok(())
+    match compiled {
+        Some(c) => enter_compiled(vm, st, c),
+        None => Ok(()),
+    }
+}
+
+/// The compiled code of `code`, if the JIT made some.
+#[inline(always)]
+fn compiled_of(code: &Code) -> Option<Rc<dyn crate::jit::Compiled>> {
+    code.jit.borrow().clone()
+}
+
+/// Runs compiled code on the frame just pushed (the innermost, at its
+/// first instruction) and leaves that frame where compiled code handed it
+/// back (see [`crate::jit`]). An exception raised there unwinds within
+/// the frame; `Err` means it escaped the frame, which is then popped.
+#[inline(never)]
+fn enter_compiled(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    compiled: Rc<dyn crate::jit::Compiled>,
+) -> PyResult<()> {
+    let Some(f) = st.top() else {
+        return Ok(());
+    };
+    let (lb, sb, code, globals) = (f.lb.get(), f.sb.get(), f.code.clone(), f.globals.clone());
+    let Some(slots) = st.stack.get_mut(lb..) else {
+        return Err(stack_overflow());
+    };
+    let exit = compiled.run(vm, &globals, slots);
+    if let Some(f) = st.top() {
+        f.pc.set(exit.pc);
+    }
+    st.sp = sb + exit.depth;
+    match exit.raised {
+        None => Ok(()),
+        Some(e) => {
+            let entry = st.depth().saturating_sub(1);
+            unwind(vm, st, entry, code, e, exit.pc, false)
+        }
+    }
 }
 
 /// The code and globals of the callee at `st.stack[lb - 1]` when it is a
@@ -854,6 +896,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     if S && let Some(s) = vm.stats.as_deref_mut() {
                         s.call(&fcode);
                     }
+                    crate::jit::count(vm, &fcode, &fglobals);
                     if fcode.nslots() != sp - lb2 {
                         init_slots(st, &fcode, lb2);
                     }
@@ -862,6 +905,15 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     }
                     let callee = fcode.clone();
                     st.push_frame(fcode, fglobals, 0, lb2, vm.handled.len());
+                    if let Some(c) = compiled_of(&callee) {
+                        // The frame continues where compiled code hands
+                        // it back; an exception that escaped it was
+                        // raised by this call.
+                        if let Err(e) = enter_compiled(vm, st, c) {
+                            break 'inner e;
+                        }
+                        continue 'frames;
+                    }
                     code = callee;
                     pc = 0;
                     lb = lb2;
@@ -1636,7 +1688,14 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         pc = arg as usize;
                     }
                 }
-                Op::Jump | Op::JumpBackward => pc = arg as usize,
+                Op::Jump => pc = arg as usize,
+                Op::JumpBackward => {
+                    if let Some(f) = top_frame!() {
+                        let g = f.globals.clone();
+                        crate::jit::count(vm, &code, &g);
+                    }
+                    pc = arg as usize;
+                }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
                     let b = match stack.get(sp.wrapping_sub(1)) {
                         Some(Value::Bool(b)) => {
@@ -1989,7 +2048,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
 
 /// Whether `o` is the static object `t` (a built-in type).
 #[inline(always)]
-pub(crate) fn is_static_type(o: &ObjRef, t: &'static crate::object::StaticType) -> bool {
+pub fn is_static_type(o: &ObjRef, t: &'static crate::object::StaticType) -> bool {
     std::ptr::eq(
         o.as_ptr().cast::<u8>(),
         (t.get() as *const crate::object::TypeObject).cast::<u8>(),
@@ -2207,7 +2266,7 @@ fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let Some(fcode) = c.downcast::<CodeObj>().map(|c| c.code.clone()) else {
         return Err(bad_arg());
     };
-    quicken::quicken_code(&fcode, vm.config.quicken_warmup);
+    quicken::quicken_code(&fcode, vm.config.quicken_warmup, vm.jit.threshold());
     let cells: Vec<ObjRef> = closure
         .map(|t| ops::seq_items(&t))
         .unwrap_or_default()

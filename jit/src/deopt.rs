@@ -4,35 +4,39 @@
 
 use interp::quicken::DeoptReason;
 
-/// Why a side exit of compiled code was taken. The interpreter resumes at
-/// the exiting instruction and executes it generically.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ExitReason {
-    /// A guard saw a value of another type than the one speculated.
-    WrongType,
+macro_rules! reasons {
+    ($( $(#[$m:meta])* $name:ident => $interp:ident; )*) => {
+        /// Why a side exit of compiled code was taken. The interpreter
+        /// resumes at the exiting instruction and executes it generically.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ExitReason { $( $(#[$m])* $name, )* }
+
+        impl ExitReason {
+            /// Every reason, in declaration order (stats index counters by it).
+            pub const ALL: &'static [ExitReason] = &[ $( ExitReason::$name, )* ];
+
+            /// The interpreter's reason with the same meaning.
+            pub fn interp_reason(self) -> DeoptReason {
+                match self { $( ExitReason::$name => DeoptReason::$interp, )* }
+            }
+        }
+    };
+}
+
+reasons! {
+    /// A guard saw a value of another type than the one speculated (or an
+    /// unbound local).
+    WrongType => WrongType;
     /// An `i64` result would overflow (the big-int path is needed).
-    IntOverflow,
+    IntOverflow => IntOverflow;
     /// A division or modulo by zero (the generic path raises).
-    ZeroDivision,
+    ZeroDivision => ZeroDivision;
+    /// A global or module attribute is no longer the object the code was
+    /// compiled for.
+    KeysVersion => KeysVersion;
 }
 
 impl ExitReason {
-    /// Every reason, in declaration order (stats index counters by it).
-    pub const ALL: &'static [ExitReason] = &[
-        ExitReason::WrongType,
-        ExitReason::IntOverflow,
-        ExitReason::ZeroDivision,
-    ];
-
-    /// The interpreter's reason with the same meaning.
-    pub fn interp_reason(self) -> DeoptReason {
-        match self {
-            ExitReason::WrongType => DeoptReason::WrongType,
-            ExitReason::IntOverflow => DeoptReason::IntOverflow,
-            ExitReason::ZeroDivision => DeoptReason::ZeroDivision,
-        }
-    }
-
     /// A short description for reports (the interpreter's wording).
     pub fn describe(self) -> &'static str {
         self.interp_reason().describe()

@@ -1,5 +1,5 @@
-//! The JIT's options, declared once. Nothing reads them yet except tests:
-//! the wiring slice (issue 25) connects them to `typhon.toml` and the CLI.
+//! The JIT's options, declared once: `typhon.toml`'s `[jit]` and the CLI
+//! fill them (see the `typhon` crate).
 
 /// How and when functions are compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,6 +12,10 @@ pub struct Options {
     pub eager: bool,
     /// Names of functions that always stay interpreted.
     pub disabled_functions: Vec<String>,
+    /// Functions whose HIR is printed to stderr when compiled.
+    pub dump_hir: Vec<String>,
+    /// Functions whose CLIF is printed to stderr when compiled.
+    pub dump_clif: Vec<String>,
 }
 
 impl Default for Options {
@@ -21,6 +25,8 @@ impl Default for Options {
             threshold: 1000,
             eager: false,
             disabled_functions: Vec::new(),
+            dump_hir: Vec::new(),
+            dump_clif: Vec::new(),
         }
     }
 }

@@ -1,0 +1,507 @@
+//! HIR: the JIT's SSA form of one function.
+//!
+//! A function is a list of blocks; a block takes parameters (the SSA form
+//! of values flowing in from its predecessors: loop-carried locals and
+//! operand-stack entries), runs instructions that each define at most one
+//! value, and ends with a terminator. Values are typed: unboxed `Int`
+//! (i64), `Float` (f64), `Bool`, or `Ptr` (the address of a heap object,
+//! borrowed: compiled code never owns a reference in a register).
+//!
+//! Every instruction that can leave compiled code carries the
+//! [`FrameState`] it leaves with: the instruction to resume at and where
+//! each live local and operand-stack value is. Leaving writes those values
+//! into the interpreter's frame (boxing numbers) and the interpreter runs
+//! that instruction generically, so an exit is always correct, only slower.
+//!
+//! The HIR prints itself ([`std::fmt::Display`]); the snapshot tests in
+//! `jit/tests` pin that text for representative functions.
+
+use crate::deopt::ExitReason;
+use std::fmt;
+
+/// An SSA value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub u32);
+
+/// A block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+/// The type of an SSA value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    /// An `int` in i64 range.
+    Int,
+    /// A `float`.
+    Float,
+    /// A `bool`.
+    Bool,
+    /// The address of a heap object kept alive by someone else (a frame
+    /// slot, the compiled code's constants).
+    Ptr,
+}
+
+/// Integer operators that cannot fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntOp {
+    /// `+` where the builder knows it cannot overflow (a range's step).
+    Add,
+    /// `&`
+    And,
+    /// `|`
+    Or,
+    /// `^`
+    Xor,
+}
+
+/// Integer operators that leave compiled code on overflow, a zero divisor
+/// or a negative shift count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckedIntOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `//` (floor division)
+    FloorDiv,
+    /// `%` (sign of the divisor)
+    Mod,
+}
+
+/// Float operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/` (a zero divisor leaves compiled code)
+    Div,
+}
+
+/// Comparisons (Python's, on numbers: NaN compares false except `!=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// Declared C types of a typed C function's arguments and result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CType {
+    /// `long`
+    Long,
+    /// `double`
+    Double,
+    /// `int` used as a truth value
+    Bool,
+    /// `PyObject*` (arguments: borrowed; results: a new reference)
+    Object,
+    /// nothing (results only)
+    Void,
+}
+
+/// Where a value of the interpreter's frame is, at an exit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Loc {
+    /// Still in its frame slot: nothing to write (locals only).
+    InSlot,
+    /// An unboxed number or bool, boxed when written.
+    Int(ValueId),
+    /// A float.
+    Float(ValueId),
+    /// A bool.
+    Bool(ValueId),
+    /// `None`.
+    None,
+    /// A heap object at a known address (a code constant or an object the
+    /// compiled code keeps alive); written with a new reference.
+    Obj(ValueId),
+    /// The current value of local slot `n` (an operand pushed by
+    /// LOAD_FAST from a local not held in a register); written as a copy.
+    Local(u32),
+    /// LOAD_METHOD's "no receiver" marker.
+    Null,
+    /// A `range` iterator at `cur`, ending before `stop` (step 1), made
+    /// into a real `range_iterator` when written.
+    RangeIter(ValueId, ValueId),
+}
+
+/// The interpreter frame an exit resumes: the instruction, then each
+/// local slot and each operand-stack entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameState {
+    /// The instruction (unit index) the interpreter resumes at.
+    pub pc: u32,
+    /// One entry per local slot.
+    pub locals: Vec<Loc>,
+    /// The operand stack, bottom first.
+    pub stack: Vec<Loc>,
+}
+
+/// A runtime helper: Rust code in [`crate::helpers`] that compiled code
+/// calls for what it does not do inline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Helper {
+    /// Whether global `names[name]` of the frame's globals (or the
+    /// builtins) is still the object the code was compiled for.
+    GlobalIs,
+    /// Whether attribute `names[name]` of a module is still that object.
+    ModuleAttrIs,
+    /// Stores a new reference to an object into a local slot, releasing
+    /// what the slot held.
+    StoreLocalObj,
+}
+
+/// An instruction's operation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// An `int` constant.
+    ConstInt(i64),
+    /// A `float` constant.
+    ConstFloat(f64),
+    /// A `bool` constant.
+    ConstBool(bool),
+    /// The address of an object kept alive by the compiled code.
+    ConstPtr(usize),
+    /// Reads local slot `slot`, which must hold a value of type `ty`
+    /// (`Int`, `Float` or `Bool`), unboxed; leaves otherwise.
+    LoadLocal {
+        /// The slot.
+        slot: u32,
+        /// The type expected.
+        ty: Ty,
+        /// Where to go if it does not hold one.
+        exit: FrameState,
+    },
+    /// Reads the object address in local slot `slot`; leaves unless it
+    /// is the object `expect`.
+    LoadLocalIs {
+        /// The slot.
+        slot: u32,
+        /// The object expected there.
+        expect: usize,
+        /// Where to go if it does not hold it.
+        exit: FrameState,
+    },
+    /// An integer operation that cannot fail.
+    Int(IntOp, ValueId, ValueId),
+    /// An integer operation that leaves on overflow or a zero divisor.
+    CheckedInt(CheckedIntOp, ValueId, ValueId, FrameState),
+    /// `-x` on an int, leaving on overflow.
+    IntNeg(ValueId, FrameState),
+    /// A float operation; `Div` leaves on a zero divisor.
+    Float(FloatOp, ValueId, ValueId, Option<FrameState>),
+    /// `-x` on a float.
+    FloatNeg(ValueId),
+    /// An int converted to float (exactly as Python's `float(i)`).
+    IntToFloat(ValueId),
+    /// Compares two ints.
+    IntCmp(Cmp, ValueId, ValueId),
+    /// Compares two floats.
+    FloatCmp(Cmp, ValueId, ValueId),
+    /// `not b`.
+    Not(ValueId),
+    /// A bool as an int (0 or 1), for arithmetic on bools.
+    BoolToInt(ValueId),
+    /// Calls a typed C function at address `func` with unboxed
+    /// arguments; `may_raise` functions are checked for an exception
+    /// when they return their error sentinel (leaving with it).
+    CallTyped {
+        /// `underlying_func`.
+        func: usize,
+        /// The declared argument types, one per argument.
+        args: Vec<(CType, ValueId)>,
+        /// The declared result type.
+        ret: CType,
+        /// Whether the function can raise.
+        may_raise: bool,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
+    /// A guard through a helper: leaves unless it returns true.
+    Guard {
+        /// The helper.
+        helper: Helper,
+        /// Its arguments (pointer-sized).
+        args: Vec<ValueId>,
+        /// Why leaving.
+        reason: ExitReason,
+        /// Where to go.
+        exit: FrameState,
+    },
+    /// Writes a number held in a register into local slot `slot` (boxed,
+    /// releasing what the slot held): on an edge into a block that keeps
+    /// the local in its slot.
+    SpillLocal {
+        /// The slot.
+        slot: u32,
+        /// The value.
+        val: Loc,
+    },
+    /// Calls a helper for its effect.
+    Effect {
+        /// The helper.
+        helper: Helper,
+        /// Its arguments: a slot index, then pointer-sized values.
+        slot: u32,
+        /// The object.
+        obj: ValueId,
+    },
+}
+
+impl Op {
+    /// The frame state this operation may leave with.
+    pub fn exit(&self) -> Option<&FrameState> {
+        match self {
+            Op::LoadLocal { exit, .. }
+            | Op::LoadLocalIs { exit, .. }
+            | Op::CheckedInt(_, _, _, exit)
+            | Op::IntNeg(_, exit)
+            | Op::CallTyped { exit, .. }
+            | Op::Guard { exit, .. } => Some(exit),
+            Op::Float(_, _, _, exit) => exit.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+/// An instruction: an operation and the value it defines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    /// The value defined, with its type.
+    pub out: Option<(ValueId, Ty)>,
+    /// What it does.
+    pub op: Op,
+}
+
+/// A jump's target and arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edge {
+    /// The block.
+    pub block: BlockId,
+    /// One value per block parameter.
+    pub args: Vec<ValueId>,
+}
+
+/// How a block ends.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Term {
+    /// Goes on to a block.
+    Jump(Edge),
+    /// Goes to `then` if the bool is true, else to `otherwise`.
+    Branch(ValueId, Edge, Edge),
+    /// Hands the frame back to the interpreter (a return: the frame is at
+    /// its RETURN_VALUE with the result on the stack; or an instruction
+    /// compiled code does not run).
+    Leave(FrameState),
+}
+
+/// A block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The bytecode offset it starts at (for dumps).
+    pub pc: u32,
+    /// Its parameters.
+    pub params: Vec<(ValueId, Ty)>,
+    /// Its instructions.
+    pub insts: Vec<Inst>,
+    /// Its end.
+    pub term: Term,
+}
+
+/// A function in HIR.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// `co_qualname`, for dumps.
+    pub name: String,
+    /// Local slots of the frame.
+    pub nslots: u32,
+    /// The blocks; the first is the entry.
+    pub blocks: Vec<Block>,
+    /// Number of values defined.
+    pub nvalues: u32,
+}
+
+impl fmt::Display for ValueId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "v{}", self.0)
+    }
+}
+
+impl fmt::Display for BlockId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bb{}", self.0)
+    }
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ty::Int => "Int",
+            Ty::Float => "Float",
+            Ty::Bool => "Bool",
+            Ty::Ptr => "Ptr",
+        })
+    }
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Loc::InSlot => f.write_str("_"),
+            Loc::Int(v) | Loc::Float(v) | Loc::Bool(v) | Loc::Obj(v) => write!(f, "{v}"),
+            Loc::None => f.write_str("None"),
+            Loc::Local(n) => write!(f, "local{n}"),
+            Loc::Null => f.write_str("NULL"),
+            Loc::RangeIter(c, s) => write!(f, "range_iter({c}, {s})"),
+        }
+    }
+}
+
+impl fmt::Display for FrameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "@{} [", self.pc)?;
+        for (i, l) in self.locals.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{l}")?;
+        }
+        f.write_str("]")?;
+        if !self.stack.is_empty() {
+            f.write_str(" stack [")?;
+            for (i, l) in self.stack.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{l}")?;
+            }
+            f.write_str("]")?;
+        }
+        Ok(())
+    }
+}
+
+fn list(f: &mut fmt::Formatter<'_>, vs: &[ValueId]) -> fmt::Result {
+    for (i, v) in vs.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{v}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Edge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.block)?;
+        list(f, &self.args)?;
+        f.write_str(")")
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Op::ConstInt(i) => write!(f, "ConstInt {i}"),
+            Op::ConstFloat(x) => write!(f, "ConstFloat {x:?}"),
+            Op::ConstBool(b) => write!(f, "ConstBool {b}"),
+            Op::ConstPtr(_) => write!(f, "ConstPtr"),
+            Op::LoadLocal { slot, ty, exit } => write!(f, "LoadLocal {slot} as {ty}  exit{exit}"),
+            Op::LoadLocalIs { slot, exit, .. } => {
+                write!(f, "LoadLocalIs {slot}  exit{exit}")
+            }
+            Op::Int(op, a, b) => write!(f, "Int{op:?} {a}, {b}"),
+            Op::CheckedInt(op, a, b, exit) => write!(f, "Int{op:?} {a}, {b}  exit{exit}"),
+            Op::IntNeg(a, exit) => write!(f, "IntNeg {a}  exit{exit}"),
+            Op::Float(op, a, b, exit) => {
+                write!(f, "Float{op:?} {a}, {b}")?;
+                if let Some(e) = exit {
+                    write!(f, "  exit{e}")?;
+                }
+                Ok(())
+            }
+            Op::FloatNeg(a) => write!(f, "FloatNeg {a}"),
+            Op::IntToFloat(a) => write!(f, "IntToFloat {a}"),
+            Op::IntCmp(c, a, b) => write!(f, "IntCmp{c:?} {a}, {b}"),
+            Op::FloatCmp(c, a, b) => write!(f, "FloatCmp{c:?} {a}, {b}"),
+            Op::Not(a) => write!(f, "Not {a}"),
+            Op::BoolToInt(a) => write!(f, "BoolToInt {a}"),
+            Op::CallTyped {
+                args,
+                ret,
+                may_raise,
+                exit,
+                ..
+            } => {
+                f.write_str("CallTyped (")?;
+                for (i, (t, v)) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{t:?} {v}")?;
+                }
+                write!(f, ") -> {ret:?}")?;
+                if *may_raise {
+                    write!(f, "  raises{exit}")?;
+                }
+                Ok(())
+            }
+            Op::Guard {
+                helper,
+                args,
+                reason,
+                exit,
+            } => {
+                write!(f, "Guard {helper:?}(")?;
+                list(f, args)?;
+                write!(f, ") {reason:?}  exit{exit}")
+            }
+            Op::Effect { helper, slot, obj } => write!(f, "{helper:?} {slot}, {obj}"),
+            Op::SpillLocal { slot, val } => write!(f, "SpillLocal {slot}, {val}"),
+        }
+    }
+}
+
+impl fmt::Display for Function {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "fn {}:", self.name)?;
+        for (i, b) in self.blocks.iter().enumerate() {
+            write!(f, "bb{i}(")?;
+            for (k, (v, t)) in b.params.iter().enumerate() {
+                if k > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{v}:{t}")?;
+            }
+            writeln!(f, "):  # @{}", b.pc)?;
+            for ins in &b.insts {
+                match ins.out {
+                    Some((v, t)) => writeln!(f, "  {v}:{t} = {}", ins.op)?,
+                    None => writeln!(f, "  {}", ins.op)?,
+                }
+            }
+            match &b.term {
+                Term::Jump(e) => writeln!(f, "  Jump {e}")?,
+                Term::Branch(c, t, e) => writeln!(f, "  Branch {c}, {t}, {e}")?,
+                Term::Leave(s) => writeln!(f, "  Leave{s}")?,
+            }
+        }
+        Ok(())
+    }
+}
