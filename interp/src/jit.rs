@@ -46,6 +46,11 @@ pub trait JitBackend {
         None
     }
 
+    /// The interpreter is shutting down: release every object compiled
+    /// code holds (compiled code must not run afterwards; it hands every
+    /// frame to the interpreter instead).
+    fn shutdown(&mut self) {}
+
     /// Warnings to print when the program ends (for example a function
     /// named in the configuration that never ran).
     fn exit_warnings(&self) -> Vec<String> {

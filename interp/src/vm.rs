@@ -760,6 +760,8 @@ impl Vm {
         }
         self.method_objs.clear();
         self.ext_methods.clear();
+        // Compiled code holds the objects its guards compare with.
+        self.jit.shutdown();
         if let Some(c) = crate::ext::capi() {
             c.release_caches();
         }

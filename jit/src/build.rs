@@ -73,8 +73,6 @@ pub struct Built {
 /// The state of a local slot.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum L {
-    /// Not reached yet (fixpoint only).
-    Bottom,
     /// Not read before being written from here: its slot is left alone.
     Dead,
     /// Certainly unbound (the slot holds the unbound marker).
@@ -394,7 +392,6 @@ impl Builder<'_> {
                 .locals
                 .iter()
                 .map(|l| match l {
-                    L::Bottom => LS::Bottom,
                     L::Dead => LS::Dead,
                     L::Unbound => LS::Unbound,
                     L::Maybe => LS::Maybe,
@@ -804,7 +801,7 @@ impl Builder<'_> {
                         Some(L::Obj(v, a)) => S::Obj(*v, *a),
                         Some(L::InSlot | L::Top) => S::Local(arg),
                         // Unbound here: the interpreter raises.
-                        Some(L::Unbound | L::Dead | L::Bottom) => {
+                        Some(L::Unbound | L::Dead) => {
                             return Ok(Term::Leave(self.frame_state(pc, &st)?));
                         }
                         Some(L::Maybe) => {

@@ -39,10 +39,13 @@ pub struct CompiledFn {
     /// Keeps the machine code alive.
     _module: JITModule,
     entry: Entry,
-    /// The globals the code was compiled for (its guards read them).
-    globals: ObjRef,
-    /// Objects whose addresses the code embeds.
-    _keep: Vec<ObjRef>,
+    /// The address of the globals dict the code was compiled for (its
+    /// guards read them). An address, not a reference: the dict owns the
+    /// functions that own this code.
+    globals: usize,
+    /// Objects whose addresses the code embeds; emptied when the
+    /// interpreter shuts down, and the code then no longer runs.
+    keep: Rc<RefCell<Vec<ObjRef>>>,
     /// Slots the frame has (locals) plus its deepest operand stack.
     frame_len: usize,
     /// This function's entry in the JIT's stats.
@@ -62,8 +65,8 @@ pub struct Output {
 /// Compiles a function's HIR to machine code for this machine.
 pub fn compile(
     f: &Function,
-    keep: Vec<ObjRef>,
-    globals: ObjRef,
+    keep: Rc<RefCell<Vec<ObjRef>>>,
+    globals: &ObjRef,
     frame_len: usize,
     want_clif: bool,
 ) -> Result<Output, String> {
@@ -97,8 +100,8 @@ pub fn compile(
         code: CompiledFn {
             _module: module,
             entry,
-            globals,
-            _keep: keep,
+            globals: globals.as_ptr() as usize,
+            keep,
             frame_len,
             stats: None,
         },
@@ -116,7 +119,8 @@ impl CompiledFn {
     /// Runs the code on a frame's slots (see [`Compiled::run`]) and
     /// returns the raw exit code.
     pub fn run_raw(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> ExitCode {
-        if slots.len() < self.frame_len || !globals.ptr_eq(&self.globals) {
+        let alive = self.keep.try_borrow().is_ok_and(|k| !k.is_empty());
+        if slots.len() < self.frame_len || globals.as_ptr() as usize != self.globals || !alive {
             // Not the frame the code was made for: interpret it.
             return ExitCode {
                 pc: 0,

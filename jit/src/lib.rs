@@ -40,6 +40,8 @@ pub struct Jit {
     stats: Rc<RefCell<Stats>>,
     /// Names of the functions the JIT was asked about.
     seen: HashSet<String>,
+    /// The objects each compiled function holds (released at shutdown).
+    held: Vec<Rc<RefCell<Vec<ObjRef>>>>,
 }
 
 impl Jit {
@@ -49,6 +51,7 @@ impl Jit {
             options,
             stats: Rc::default(),
             seen: HashSet::new(),
+            held: Vec::new(),
         }
     }
 
@@ -125,7 +128,13 @@ impl JitBackend for Jit {
         }
         let want_clif = self.options.dump_clif.iter().any(|n| *n == name);
         let frame_len = code.nslots() + code.max_stack as usize;
-        match code::compile(&built.func, built.keep, globals.clone(), frame_len, want_clif) {
+        // A function that holds nothing still gets a marker, so that an
+        // empty list means "released".
+        let mut keep = built.keep;
+        keep.push(globals.clone());
+        let keep = Rc::new(RefCell::new(keep));
+        self.held.push(keep.clone());
+        match code::compile(&built.func, keep, globals, frame_len, want_clif) {
             Ok(mut out) => {
                 if let Some(c) = &out.clif {
                     eprint!("{c}");
@@ -137,6 +146,14 @@ impl JitBackend for Jit {
             Err(e) => {
                 self.record(&name, Some((Decline::Codegen, e)), t, 0);
                 None
+            }
+        }
+    }
+
+    fn shutdown(&mut self) {
+        for k in self.held.drain(..) {
+            if let Ok(mut k) = k.try_borrow_mut() {
+                k.clear();
             }
         }
     }
