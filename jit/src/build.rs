@@ -19,11 +19,11 @@
 //! Anything outside the subset makes the builder decline, with a reason:
 //! the function then stays interpreted.
 
+use crate::deopt::ExitReason;
 use crate::hir::{
     Block, BlockId, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Helper, Inst,
     IntOp, Loc, Op, Term, Ty, ValueId,
 };
-use crate::deopt::ExitReason;
 use crate::stats::Decline;
 use interp::bytecode::{BinOp, CmpOp, Code, Op as B};
 use interp::object::types::Kind;
@@ -110,7 +110,6 @@ struct State {
 /// Shape of a local at a block start (values erased).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum LS {
-    Bottom,
     Dead,
     Unbound,
     Maybe,
@@ -140,7 +139,6 @@ struct Shape {
 fn join_local(a: LS, b: LS) -> LS {
     use LS::*;
     match (a, b) {
-        (Bottom, x) | (x, Bottom) => x,
         (Dead, _) | (_, Dead) => Dead,
         (x, y) if x == y => x,
         (Maybe, _) | (_, Maybe) => Maybe,
@@ -176,6 +174,11 @@ struct Builder<'a> {
     pending: Vec<(usize, State)>,
     /// Blocks made for edges that need code of their own.
     extra: Vec<Block>,
+    /// Instructions compiled code hands to the interpreter (it leaves
+    /// there), by name.
+    leaves: Vec<&'static str>,
+    /// Whether the header of a loop is compiled.
+    has_loop: bool,
 }
 
 /// The instruction at `pc` as the builder sees it: superinstructions are
@@ -243,6 +246,8 @@ pub fn build(
         emit: false,
         pending: Vec::new(),
         extra: Vec::new(),
+        leaves: Vec::new(),
+        has_loop: false,
     };
     b.find_blocks()?;
     b.liveness();
@@ -278,6 +283,20 @@ pub fn build(
         });
     }
     blocks.append(&mut b.extra);
+    // Leaving for the interpreter pays off when a loop runs compiled
+    // before it; a function without a loop that must leave (a recursive
+    // function calling itself, say) is better left to the interpreter's
+    // inline calls.
+    let mut pc = 0;
+    while let Some((op, arg)) = unit(code, pc) {
+        b.has_loop |= op == B::JumpBackward && b.shapes.contains_key(&(arg as usize));
+        pc = next_pc(code, pc);
+    }
+    if !b.has_loop
+        && let Some(op) = b.leaves.first()
+    {
+        return decline(Decline::Unsupported, *op);
+    }
     Ok(Built {
         func: Function {
             name: code.qualname.clone(),
@@ -538,7 +557,7 @@ impl Builder<'_> {
         let mut consts = Vec::new();
         for l in &shape.locals {
             locals.push(match *l {
-                LS::Bottom | LS::Dead => L::Dead,
+                LS::Dead => L::Dead,
                 LS::Unbound => L::Unbound,
                 LS::Maybe => L::Maybe,
                 LS::InSlot => L::InSlot,
@@ -758,7 +777,10 @@ impl Builder<'_> {
                 }
                 Ok(v)
             }
-            _ => decline(Decline::UnknownTypes, format!("operand {s:?} is not {want}")),
+            _ => decline(
+                Decline::UnknownTypes,
+                format!("operand {s:?} is not {want}"),
+            ),
         }
     }
 
@@ -816,9 +838,10 @@ impl Builder<'_> {
                         Some(Value::Int(i)) => {
                             S::Num(Ty::Int, self.push_inst(Some(Ty::Int), Op::ConstInt(*i)))
                         }
-                        Some(Value::Float(f)) => {
-                            S::Num(Ty::Float, self.push_inst(Some(Ty::Float), Op::ConstFloat(*f)))
-                        }
+                        Some(Value::Float(f)) => S::Num(
+                            Ty::Float,
+                            self.push_inst(Some(Ty::Float), Op::ConstFloat(*f)),
+                        ),
                         Some(Value::Bool(b)) => {
                             S::Num(Ty::Bool, self.push_inst(Some(Ty::Bool), Op::ConstBool(*b)))
                         }
@@ -836,8 +859,11 @@ impl Builder<'_> {
                     if n >= self.nslots {
                         return decline(Decline::Unsupported, "bad local");
                     }
-                    if st.stack.iter().any(|s| *s == S::Local(arg)) {
-                        return decline(Decline::Unsupported, "store to a local still on the stack");
+                    if st.stack.contains(&S::Local(arg)) {
+                        return decline(
+                            Decline::Unsupported,
+                            "store to a local still on the stack",
+                        );
                     }
                     let s = Self::pop(&mut st)?;
                     st.locals[n] = match s {
@@ -910,7 +936,8 @@ impl Builder<'_> {
                     let S::Num(Ty::Bool, v) = s else {
                         return decline(Decline::UnknownTypes, "not of a non-bool");
                     };
-                    st.stack.push(S::Num(Ty::Bool, self.push_inst(Some(Ty::Bool), Op::Not(v))));
+                    st.stack
+                        .push(S::Num(Ty::Bool, self.push_inst(Some(Ty::Bool), Op::Not(v))));
                 }
                 _ if op.generic() == B::BinaryOp => {
                     let r = self.binary(op, arg, pc, &before, &mut st)?;
@@ -934,7 +961,8 @@ impl Builder<'_> {
                     } else {
                         Op::FloatCmp(c, x, y)
                     };
-                    st.stack.push(S::Num(Ty::Bool, self.push_inst(Some(Ty::Bool), r)));
+                    st.stack
+                        .push(S::Num(Ty::Bool, self.push_inst(Some(Ty::Bool), r)));
                 }
                 _ if op.generic() == B::LoadGlobal => {
                     let name = self.name(arg)?;
@@ -942,9 +970,13 @@ impl Builder<'_> {
                         return decline(Decline::UnknownTypes, "global that is not an object");
                     };
                     let s = self.known(o);
-                    let S::Obj(v, _) = s else { unreachable_state()? };
+                    let S::Obj(v, _) = s else {
+                        unreachable_state()?
+                    };
                     let nv = self.known(name);
-                    let S::Obj(nv, _) = nv else { unreachable_state()? };
+                    let S::Obj(nv, _) = nv else {
+                        unreachable_state()?
+                    };
                     let exit = self.frame_state(pc, &before)?;
                     self.cur.push(Inst {
                         out: None,
@@ -962,7 +994,11 @@ impl Builder<'_> {
                     let S::Obj(rv, ra) = recv else {
                         return decline(Decline::NeedsObjects, "attribute of an unknown object");
                     };
-                    let Some(m) = self.keep.iter().find(|k| k.as_ptr() as usize == ra).cloned()
+                    let Some(m) = self
+                        .keep
+                        .iter()
+                        .find(|k| k.as_ptr() as usize == ra)
+                        .cloned()
                     else {
                         return decline(Decline::NeedsObjects, "attribute of a constant");
                     };
@@ -978,9 +1014,13 @@ impl Builder<'_> {
                         return decline(Decline::UnknownTypes, "module attribute");
                     };
                     let s = self.known(o);
-                    let S::Obj(v, _) = s else { unreachable_state()? };
+                    let S::Obj(v, _) = s else {
+                        unreachable_state()?
+                    };
                     let nv = self.known(name);
-                    let S::Obj(nv, _) = nv else { unreachable_state()? };
+                    let S::Obj(nv, _) = nv else {
+                        unreachable_state()?
+                    };
                     let exit = self.frame_state(pc, &before)?;
                     self.cur.push(Inst {
                         out: None,
@@ -1007,8 +1047,13 @@ impl Builder<'_> {
                         return decline(Decline::NeedsObjects, "method call with a receiver");
                     }
                     let callee = Self::pop(&mut st)?;
-                    let r = self.call(callee, args, pc, &before, &mut st)?;
-                    st.stack.push(r);
+                    match self.call(callee, args, pc, &before, &mut st)? {
+                        Some(r) => st.stack.push(r),
+                        None => {
+                            self.leaves.push(op.name());
+                            return Ok(Term::Leave(self.frame_state(pc, &before)?));
+                        }
+                    }
                 }
                 B::GetIter => match Self::pop(&mut st)? {
                     S::Range(a, b) => st.stack.push(S::RangeIter(a, b)),
@@ -1022,10 +1067,7 @@ impl Builder<'_> {
                     // The body: the iterator moves on, its value pushed.
                     let saved = std::mem::take(&mut self.cur);
                     let one = self.push_inst(Some(Ty::Int), Op::ConstInt(1));
-                    let nxt = self.push_inst(
-                        Some(Ty::Int),
-                        Op::Int(IntOp::Add, cur, one),
-                    );
+                    let nxt = self.push_inst(Some(Ty::Int), Op::Int(IntOp::Add, cur, one));
                     let mut body = st.clone();
                     if let Some(top) = body.stack.last_mut() {
                         *top = S::RangeIter(nxt, stop);
@@ -1057,7 +1099,9 @@ impl Builder<'_> {
                     return Ok(Term::Branch(more, go, exhausted));
                 }
                 _ => {
-                    return decline(Decline::Unsupported, op.name());
+                    // Not compiled: the interpreter runs the rest.
+                    self.leaves.push(op.name());
+                    return Ok(Term::Leave(self.frame_state(pc, &before)?));
                 }
             }
             pc = next;
@@ -1139,12 +1183,17 @@ impl Builder<'_> {
         pc: usize,
         before: &State,
         st: &mut State,
-    ) -> Result<S, Declined> {
+    ) -> Result<Option<S>, Declined> {
         let S::Obj(_, addr) = callee else {
-            return decline(Decline::NeedsObjects, "call of an unknown callee");
+            return Ok(None);
         };
-        let Some(f) = self.keep.iter().find(|k| k.as_ptr() as usize == addr).cloned() else {
-            return decline(Decline::NeedsObjects, "call of a constant");
+        let Some(f) = self
+            .keep
+            .iter()
+            .find(|k| k.as_ptr() as usize == addr)
+            .cloned()
+        else {
+            return Ok(None);
         };
         // range(stop) / range(start, stop) of ints, iterated right away.
         if interp::eval::is_static_type(&f, &interp::object::types::RANGE) {
@@ -1163,10 +1212,10 @@ impl Builder<'_> {
             if unit(self.code, next).map(|u| u.0) != Some(B::GetIter) {
                 return decline(Decline::Unsupported, "range not iterated at once");
             }
-            return Ok(S::Range(start, stop));
+            return Ok(Some(S::Range(start, stop)));
         }
         let Some(t) = (self.typed)(&f) else {
-            return decline(Decline::NeedsObjects, "call of an untyped callee");
+            return Ok(None);
         };
         if t.args.len() != args.len() {
             return decline(Decline::Unsupported, "typed call with another arity");
@@ -1190,7 +1239,7 @@ impl Builder<'_> {
             CType::Double => (Some(Ty::Float), true),
             CType::Bool => (Some(Ty::Bool), true),
             CType::Void => (None, false),
-            CType::Object => return decline(Decline::NeedsObjects, "object result"),
+            CType::Object => return Ok(None),
         };
         // An exception is delivered at the call, with the stack as before it.
         let exit = self.frame_state(pc, before)?;
@@ -1204,10 +1253,10 @@ impl Builder<'_> {
                 exit,
             },
         );
-        Ok(match (ty, result) {
+        Ok(Some(match (ty, result) {
             (Some(t), true) => S::Num(t, v),
             _ => S::None,
-        })
+        }))
     }
 }
 

@@ -178,3 +178,28 @@ impl Compiled for CompiledFn {
 
 #[allow(dead_code)]
 fn _reasons(_: ExitReason) {}
+
+/// The CLIF of a function's HIR, lowered for this machine's target
+/// configuration (for dumps, snapshots and cross-compilation).
+pub fn clif(f: &Function) -> Result<cranelift_codegen::ir::Function, String> {
+    let isa = host_isa()?;
+    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let mut ctx = module.make_context();
+    let mut fctx = FunctionBuilderContext::new();
+    lower::lower(&mut module, &mut ctx, &mut fctx, f).map_err(|e| e.to_string())?;
+    Ok(ctx.func)
+}
+
+/// Compiles CLIF to machine code for `isa` without running it (any
+/// target Cranelift supports); returns the code size.
+pub fn compile_for(
+    func: cranelift_codegen::ir::Function,
+    isa: &dyn cranelift_codegen::isa::TargetIsa,
+) -> Result<usize, String> {
+    let mut ctx = cranelift_codegen::Context::for_function(func);
+    let mut cp = cranelift_codegen::control::ControlPlane::default();
+    let code = ctx
+        .compile(isa, &mut cp)
+        .map_err(|e| format!("{:?}", e.inner))?;
+    Ok(code.code_buffer().len())
+}

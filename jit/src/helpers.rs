@@ -22,7 +22,7 @@ pub struct Ctx {
 ///
 /// # Safety
 /// `p` must point to a live object.
-unsafe fn borrowed<'a>(p: *mut abi::ObjHeader) -> Option<std::mem::ManuallyDrop<ObjRef>> {
+unsafe fn borrowed(p: *mut abi::ObjHeader) -> Option<std::mem::ManuallyDrop<ObjRef>> {
     // SAFETY: `from_raw` adopts no count change; ManuallyDrop keeps the
     // count unchanged when the reference goes away (caller: `p` is live).
     unsafe { ObjRef::from_raw(p) }.map(std::mem::ManuallyDrop::new)

@@ -23,10 +23,10 @@ pub mod lower;
 pub mod options;
 pub mod stats;
 
+use interp::Vm;
 use interp::bytecode::Code;
 use interp::jit::{Compiled, JitBackend};
 use interp::object::ObjRef;
-use interp::Vm;
 use options::Options;
 use stats::{Decline, FunctionStats, Stats};
 use std::cell::RefCell;
@@ -60,7 +60,13 @@ impl Jit {
         self.stats.borrow().clone()
     }
 
-    fn record(&self, name: &str, declined: Option<(Decline, String)>, t: Instant, size: u64) -> usize {
+    fn record(
+        &self,
+        name: &str,
+        declined: Option<(Decline, String)>,
+        t: Instant,
+        size: u64,
+    ) -> usize {
         let mut s = self.stats.borrow_mut();
         s.functions.push(FunctionStats {
             name: name.to_string(),
@@ -123,10 +129,10 @@ impl JitBackend for Jit {
                 return None;
             }
         };
-        if self.options.dump_hir.iter().any(|n| *n == name) {
+        if self.options.dump_hir.contains(&name) {
             eprint!("{}", built.func);
         }
-        let want_clif = self.options.dump_clif.iter().any(|n| *n == name);
+        let want_clif = self.options.dump_clif.contains(&name);
         let frame_len = code.nslots() + code.max_stack as usize;
         // A function that holds nothing still gets a marker, so that an
         // empty list means "released".

@@ -123,9 +123,7 @@ impl HelperFn {
         let (params, ret): (&[Type], Option<Type>) = match self {
             HelperFn::GlobalIs | HelperFn::ModuleAttrIs => (&[ptr, ptr, ptr], Some(types::I8)),
             HelperFn::StoreLocalObj | HelperFn::PutObj | HelperFn::PutCopy => (&[ptr, ptr], None),
-            HelperFn::SetLocal | HelperFn::PutRangeIter => {
-                (&[ptr, types::I64, types::I64], None)
-            }
+            HelperFn::SetLocal | HelperFn::PutRangeIter => (&[ptr, types::I64, types::I64], None),
             HelperFn::PutNull => (&[ptr], None),
             HelperFn::ErrOccurred => (&[], Some(types::I8)),
         };
@@ -192,7 +190,7 @@ pub fn lower<M: Module>(
     ctx: &mut cranelift_codegen::Context,
     fctx: &mut FunctionBuilderContext,
     f: &Function,
-) -> Result<FuncId, ModuleError> {
+) -> Result<FuncId, Box<ModuleError>> {
     let tc = module.target_config();
     let ptr = tc.pointer_type();
     let cc = module.target_config().default_call_conv;
@@ -207,11 +205,8 @@ pub fn lower<M: Module>(
     // Imports.
     let mut helper_ids = HashMap::new();
     for h in HelperFn::ALL {
-        let hid = module.declare_function(
-            helper_symbol(*h),
-            Linkage::Import,
-            &h.signature(ptr, cc),
-        )?;
+        let hid =
+            module.declare_function(helper_symbol(*h), Linkage::Import, &h.signature(ptr, cc))?;
         helper_ids.insert(*h, hid);
     }
     let mut c_ids = HashMap::new();
@@ -237,13 +232,17 @@ pub fn lower<M: Module>(
     }
 
     let mut b = FunctionBuilder::new(&mut ctx.func, fctx);
+    // Declared in a fixed order, so that the CLIF text is the same on
+    // every run (snapshots).
     let mut helpers = HashMap::new();
-    for (h, hid) in &helper_ids {
-        helpers.insert(*h, module.declare_func_in_func(*hid, b.func));
+    for h in HelperFn::ALL {
+        helpers.insert(*h, module.declare_func_in_func(helper_ids[h], b.func));
     }
     let mut cfuncs = HashMap::new();
-    for (a, cid) in &c_ids {
-        cfuncs.insert(*a, module.declare_func_in_func(*cid, b.func));
+    let mut addrs: Vec<usize> = c_ids.keys().copied().collect();
+    addrs.sort_unstable();
+    for a in addrs {
+        cfuncs.insert(a, module.declare_func_in_func(c_ids[&a], b.func));
     }
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
@@ -587,14 +586,38 @@ impl Lowerer<'_> {
 
     fn checked_int(&mut self, o: CheckedIntOp, a: CValue, b: CValue, exit: &FrameState) -> CValue {
         match o {
-            CheckedIntOp::Add | CheckedIntOp::Sub | CheckedIntOp::Mul => {
-                let (r, of) = match o {
-                    CheckedIntOp::Add => self.b.ins().sadd_overflow(a, b),
-                    CheckedIntOp::Sub => self.b.ins().ssub_overflow(a, b),
-                    _ => self.b.ins().smul_overflow(a, b),
+            // Overflow is computed from plain arithmetic, not Cranelift's
+            // `*_overflow` instructions, which not every backend has
+            // (riscv64: the cross-compilation test found it).
+            CheckedIntOp::Add | CheckedIntOp::Sub => {
+                let r = if o == CheckedIntOp::Add {
+                    self.b.ins().iadd(a, b)
+                } else {
+                    self.b.ins().isub(a, b)
                 };
+                // Add: both operands' signs differ from the result's.
+                // Sub: the operands' signs differ and the result's sign
+                // differs from the minuend's.
+                let x = self.b.ins().bxor(a, r);
+                let y = if o == CheckedIntOp::Add {
+                    self.b.ins().bxor(b, r)
+                } else {
+                    self.b.ins().bxor(a, b)
+                };
+                let both = self.b.ins().band(x, y);
+                let of = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, both, 0);
                 self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
                 r
+            }
+            CheckedIntOp::Mul => {
+                // The 128-bit product fits in 64 bits when its high half
+                // is the sign extension of its low half.
+                let lo = self.b.ins().imul(a, b);
+                let hi = self.b.ins().smulhi(a, b);
+                let sign = self.b.ins().sshr_imm_s(lo, 63);
+                let of = self.b.ins().icmp(IntCC::NotEqual, hi, sign);
+                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                lo
             }
             CheckedIntOp::FloorDiv | CheckedIntOp::Mod => {
                 let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);

@@ -69,7 +69,10 @@ pub struct Stats {
 impl Stats {
     /// Functions compiled.
     pub fn compiled(&self) -> usize {
-        self.functions.iter().filter(|f| f.declined.is_none()).count()
+        self.functions
+            .iter()
+            .filter(|f| f.declined.is_none())
+            .count()
     }
 
     /// Functions declined for `why`.
