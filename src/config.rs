@@ -11,6 +11,7 @@
 //! threshold = 1000              # calls + loop back-edges before compiling
 //! eager = false                 # compile every function at its first call
 //! disabled_functions = ["f"]    # never compile these (qualified names)
+//! max_exits = 100               # exits before code that leaves often is dropped
 //!
 //! [capi]
 //! typed_calls = true            # typed fast path for METH_TYPED C functions
@@ -112,6 +113,14 @@ pub struct JitConfig {
     /// Functions (by qualified name) the JIT must never compile.
     #[serde(default)]
     pub disabled_functions: Vec<String>,
+    /// Side exits after which a function whose compiled code leaves on
+    /// more than a quarter of its calls is interpreted again.
+    #[serde(default = "default_max_exits")]
+    pub max_exits: u64,
+}
+
+fn default_max_exits() -> u64 {
+    100
 }
 
 fn default_threshold() -> u32 {
@@ -129,6 +138,7 @@ impl Default for JitConfig {
             threshold: default_threshold(),
             eager: false,
             disabled_functions: Vec::new(),
+            max_exits: default_max_exits(),
         }
     }
 }

@@ -406,6 +406,7 @@ impl VmBuilder {
                 threshold: j.threshold,
                 eager: j.eager,
                 disabled_functions: j.disabled_functions.clone(),
+                max_exits: j.max_exits,
                 dump_hir: self.dump_hir.clone(),
                 dump_clif: self.dump_clif.clone(),
             }));

@@ -658,6 +658,15 @@ pub struct Code {
 }
 
 impl Code {
+    /// What [`Code::plain_argc`] is for interpreted code.
+    pub fn initial_plain_argc(&self) -> u32 {
+        if self.varargs || !self.cellvars.is_empty() || !self.freevars.is_empty() {
+            u32::MAX
+        } else {
+            self.argcount
+        }
+    }
+
     /// Number of locals, including parameters.
     pub fn nlocals(&self) -> usize {
         self.varnames.len()

@@ -129,6 +129,9 @@ fn enter_compiled(
         return Err(stack_overflow());
     };
     let exit = compiled.run(vm, &globals, slots);
+    if exit.discard {
+        crate::jit::discard(&code);
+    }
     if let Some(f) = st.top() {
         f.pc.set(exit.pc);
     }

@@ -76,6 +76,15 @@ pub struct Exit {
     /// An exception raised at `pc` (by a C function or a runtime helper
     /// called from compiled code): the interpreter unwinds from there.
     pub raised: Option<PyErr>,
+    /// The compiled code leaves too often to pay: the interpreter drops
+    /// it and runs the function itself from now on.
+    pub discard: bool,
+}
+
+/// Drops the compiled code of `code`: its calls are interpreted again.
+pub(crate) fn discard(code: &Code) {
+    *code.jit.borrow_mut() = None;
+    code.plain_argc.set(code.initial_plain_argc());
 }
 
 /// The backend used when no JIT is installed: it compiles nothing, so the

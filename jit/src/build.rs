@@ -227,9 +227,10 @@ pub fn build(
     if code.varargs || !code.cellvars.is_empty() || !code.freevars.is_empty() {
         return decline(Decline::Unsupported, "cells, free variables or *args");
     }
-    if !code.exc_table.is_empty() {
-        return decline(Decline::Unsupported, "try statement");
-    }
+    // A `try` needs nothing here: an exception in compiled code is handed
+    // to the interpreter at its instruction, which unwinds through the
+    // exception table; the handlers themselves are not compiled (nothing
+    // jumps to them).
     let mut b = Builder {
         vm,
         code,
@@ -814,6 +815,14 @@ impl Builder<'_> {
             };
             let next = next_pc(self.code, pc);
             let before = st.clone();
+            // Types the builder cannot know here: the interpreter runs
+            // this instruction and the rest of the call.
+            macro_rules! leave {
+                () => {{
+                    self.leaves.push(op.name());
+                    return Ok(Term::Leave(self.frame_state(pc, &before)?));
+                }};
+            }
             match op {
                 B::Nop => {}
                 B::LoadFast => {
@@ -897,7 +906,7 @@ impl Builder<'_> {
                             let z = self.push_inst(Some(Ty::Int), Op::ConstInt(0));
                             self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Ne, v, z))
                         }
-                        _ => return decline(Decline::UnknownTypes, "truth of a non-bool"),
+                        _ => leave!(),
                     };
                     let jump = self.edge(arg as usize, &st, true)?;
                     let fall = self.edge(next, &st, true)?;
@@ -927,21 +936,24 @@ impl Builder<'_> {
                         S::Num(Ty::Float, v) => {
                             S::Num(Ty::Float, self.push_inst(Some(Ty::Float), Op::FloatNeg(v)))
                         }
-                        _ => return decline(Decline::UnknownTypes, "negation"),
+                        _ => leave!(),
                     };
                     st.stack.push(r);
                 }
                 B::UnaryNot => {
                     let s = Self::pop(&mut st)?;
                     let S::Num(Ty::Bool, v) = s else {
-                        return decline(Decline::UnknownTypes, "not of a non-bool");
+                        leave!();
                     };
                     st.stack
                         .push(S::Num(Ty::Bool, self.push_inst(Some(Ty::Bool), Op::Not(v))));
                 }
                 _ if op.generic() == B::BinaryOp => {
-                    let r = self.binary(op, arg, pc, &before, &mut st)?;
-                    st.stack.push(r);
+                    match self.binary(op, arg, pc, &before, &mut st) {
+                        Ok(r) => st.stack.push(r),
+                        Err(d) if d.why == Decline::UnknownTypes => leave!(),
+                        Err(d) => return Err(d),
+                    }
                 }
                 _ if op.generic() == B::CompareOp => {
                     let b = Self::pop(&mut st)?;
@@ -951,7 +963,7 @@ impl Builder<'_> {
                         (B::CompareOpFloatJump | B::CompareOpFloat, ..) => Ty::Float,
                         (_, S::Num(Ty::Int, _), S::Num(Ty::Int, _)) => Ty::Int,
                         (_, S::Num(Ty::Float, _), S::Num(Ty::Float, _)) => Ty::Float,
-                        _ => return decline(Decline::UnknownTypes, "comparison"),
+                        _ => leave!(),
                     };
                     let x = self.as_num(a, ty, pc, &before, &mut st)?;
                     let y = self.as_num(b, ty, pc, &before, &mut st)?;
@@ -1136,6 +1148,9 @@ impl Builder<'_> {
             | B::BinaryOpTrueDivFloat
             | B::BinaryOpFloat => Ty::Float,
             _ if is(&a, Ty::Int) && is(&b, Ty::Int) => Ty::Int,
+            // The mixed form saw an int and a float: the operand of
+            // unknown type is the float.
+            B::BinaryOpMixed if is(&a, Ty::Int) || is(&b, Ty::Int) => Ty::Float,
             _ if (is(&a, Ty::Float) || is(&a, Ty::Int))
                 && (is(&b, Ty::Float) || is(&b, Ty::Int)) =>
             {

@@ -50,6 +50,8 @@ pub struct CompiledFn {
     frame_len: usize,
     /// This function's entry in the JIT's stats.
     stats: Option<(Rc<RefCell<Stats>>, usize)>,
+    /// See [`crate::options::Options::max_exits`].
+    max_exits: u64,
 }
 
 /// The result of compiling: the code, its size, and its CLIF text.
@@ -104,6 +106,7 @@ pub fn compile(
             keep,
             frame_len,
             stats: None,
+            max_exits: u64::MAX,
         },
         size,
         clif,
@@ -111,9 +114,11 @@ pub fn compile(
 }
 
 impl CompiledFn {
-    /// Counts this function's entries and exits in `stats` at `index`.
-    pub fn set_stats(&mut self, stats: Rc<RefCell<Stats>>, index: usize) {
+    /// Counts this function's entries and exits in `stats` at `index`,
+    /// and gives the code up after `max_exits` frequent exits.
+    pub fn set_stats(&mut self, stats: Rc<RefCell<Stats>>, index: usize, max_exits: u64) {
         self.stats = Some((stats, index));
+        self.max_exits = max_exits;
     }
 
     /// Runs the code on a frame's slots (see [`Compiled::run`]) and
@@ -149,6 +154,7 @@ impl CompiledFn {
 impl Compiled for CompiledFn {
     fn run(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> Exit {
         let code = self.run_raw(vm, globals, slots);
+        let mut discard = false;
         if let Some((s, i)) = &self.stats
             && let Ok(mut s) = s.try_borrow_mut()
             && let Some(f) = s.functions.get_mut(*i)
@@ -156,6 +162,11 @@ impl Compiled for CompiledFn {
             f.entries += 1;
             if let Some(r) = code.reason {
                 f.exits[r as usize] += 1;
+                let exits: u64 = f.exits.iter().sum();
+                if exits >= self.max_exits && exits * 4 > f.entries && !f.discarded {
+                    f.discarded = true;
+                    discard = true;
+                }
             }
         }
         let raised = if code.raised {
@@ -172,6 +183,7 @@ impl Compiled for CompiledFn {
             pc: code.pc as usize,
             depth: code.depth as usize,
             raised,
+            discard,
         }
     }
 }

@@ -75,6 +75,7 @@ impl Jit {
             code_size: size,
             exits: [0; deopt::ExitReason::ALL.len()],
             entries: 0,
+            discarded: false,
         });
         s.functions.len() - 1
     }
@@ -146,7 +147,7 @@ impl JitBackend for Jit {
                     eprint!("{c}");
                 }
                 let i = self.record(&name, None, t, out.size);
-                out.code.set_stats(self.stats.clone(), i);
+                out.code.set_stats(self.stats.clone(), i, self.options.max_exits);
                 Some(Rc::new(out.code))
             }
             Err(e) => {

@@ -12,6 +12,9 @@ pub struct Options {
     pub eager: bool,
     /// Names of functions that always stay interpreted.
     pub disabled_functions: Vec<String>,
+    /// Exits after which a function whose compiled code leaves on more
+    /// than a quarter of its calls goes back to the interpreter for good.
+    pub max_exits: u64,
     /// Functions whose HIR is printed to stderr when compiled.
     pub dump_hir: Vec<String>,
     /// Functions whose CLIF is printed to stderr when compiled.
@@ -25,6 +28,7 @@ impl Default for Options {
             threshold: 1000,
             eager: false,
             disabled_functions: Vec::new(),
+            max_exits: 100,
             dump_hir: Vec::new(),
             dump_clif: Vec::new(),
         }

@@ -57,6 +57,8 @@ pub struct FunctionStats {
     pub exits: [u64; ExitReason::ALL.len()],
     /// Calls that ran compiled code.
     pub entries: u64,
+    /// Whether the code was given up (it left too often).
+    pub discarded: bool,
 }
 
 /// What the JIT did in one run.
@@ -132,6 +134,9 @@ impl Stats {
                     if !exits.is_empty() {
                         let _ = write!(s, ", exits: {}", exits.join(", "));
                     }
+                    if f.discarded {
+                        s.push_str(" (left too often: interpreted again)");
+                    }
                     s.push('\n');
                 }
                 Some((d, detail)) => {
@@ -157,6 +162,7 @@ mod tests {
             code_size: 0,
             exits: [0; ExitReason::ALL.len()],
             entries: 0,
+            discarded: false,
         });
         let mut g = s.functions[0].clone();
         g.declined = None;
