@@ -21,11 +21,12 @@
 
 use crate::deopt::ExitReason;
 use crate::hir::{
-    Block, BlockId, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Helper, Inst,
-    IntOp, Loc, Op, Term, Ty, ValueId,
+    Block, BlockId, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic, Helper,
+    Inst, IntOp, Loc, Op, Term, Ty, ValueId,
 };
 use crate::stats::Decline;
 use interp::bytecode::{BinOp, CmpOp, Code, Op as B};
+use interp::frame::unbound;
 use interp::object::types::Kind;
 use interp::object::{DictKey, DictObj, ModuleObj, ObjRef, StrObj};
 use interp::{Value, Vm};
@@ -99,6 +100,9 @@ enum S {
     Null,
     Range(ValueId, ValueId),
     RangeIter(ValueId, ValueId),
+    /// A value (of any type) owned by its operand-stack slot, at this
+    /// stack index: made by a helper, or flushed for one.
+    Owned(u32),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -128,6 +132,7 @@ enum SS {
     Null,
     Range,
     RangeIter,
+    Owned(u32),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -143,9 +148,12 @@ fn join_local(a: LS, b: LS) -> LS {
         (x, y) if x == y => x,
         (Maybe, _) | (_, Maybe) => Maybe,
         (Unbound, InSlot | Top) | (InSlot | Top, Unbound) => Maybe,
+        // A local assigned only in the loop and read after it may be
+        // unbound there: it lives in its slot.
+        (Unbound, Num(_) | Obj(_)) | (Num(_) | Obj(_), Unbound) => Maybe,
         // Speculate the typed side; the other edge guards (and leaves if
         // the slot is unbound or of another type).
-        (Unbound | InSlot, t @ (Num(_) | Obj(_))) | (t @ (Num(_) | Obj(_)), Unbound | InSlot) => t,
+        (InSlot, t @ (Num(_) | Obj(_))) | (t @ (Num(_) | Obj(_)), InSlot) => t,
         _ => Top,
     }
 }
@@ -293,10 +301,20 @@ pub fn build(
         b.has_loop |= op == B::JumpBackward && b.shapes.contains_key(&(arg as usize));
         pc = next_pc(code, pc);
     }
-    if !b.has_loop
-        && let Some(op) = b.leaves.first()
-    {
-        return decline(Decline::Unsupported, *op);
+    if !b.has_loop {
+        if let Some(op) = b.leaves.first() {
+            return decline(Decline::Unsupported, *op);
+        }
+        // Nothing to gain without a loop or a direct C call: entering
+        // compiled code costs more than the interpreter's inline call.
+        let calls_c = blocks.iter().any(|bl| {
+            bl.insts
+                .iter()
+                .any(|i| matches!(i.op, Op::CallTyped { .. }))
+        });
+        if !calls_c {
+            return decline(Decline::NoLoop, "");
+        }
     }
     Ok(Built {
         func: Function {
@@ -327,6 +345,15 @@ impl Builder<'_> {
                 starts.insert(next);
             }
             pc = next;
+        }
+        // Handlers start blocks too: liveness flows into them from every
+        // instruction they protect.
+        // So do the bounds of protected ranges, so that a block is either
+        // wholly protected by a handler or not at all.
+        for e in &self.code.exc_table {
+            starts.insert(e.handler as usize);
+            starts.insert(e.start as usize);
+            starts.insert(e.end as usize);
         }
         starts.retain(|p| *p < self.code.units.len());
         self.starts = starts.into_iter().collect();
@@ -376,6 +403,16 @@ impl Builder<'_> {
                 if falls {
                     succs.push(end);
                 }
+                // An exception in the block goes to the handlers covering
+                // it, from any instruction, before any store in the block:
+                // what they read is live at the block's start.
+                let handlers: Vec<usize> = self
+                    .code
+                    .exc_table
+                    .iter()
+                    .filter(|e| (e.start as usize) < end && (e.end as usize) > start)
+                    .map(|e| e.handler as usize)
+                    .collect();
                 let mut live = vec![false; n];
                 for s in succs {
                     if let Some(&j) = index.get(&s) {
@@ -390,6 +427,13 @@ impl Builder<'_> {
                         B::StoreFast | B::DeleteFast if a < n => live[a] = false,
                         B::LoadFast if a < n => live[a] = true,
                         _ => {}
+                    }
+                }
+                for h in handlers {
+                    if let Some(&j) = index.get(&h) {
+                        for (k, l) in live_in[j].iter().enumerate() {
+                            live[k] |= *l;
+                        }
                     }
                 }
                 if live != live_in[i] {
@@ -432,6 +476,7 @@ impl Builder<'_> {
                     S::Null => SS::Null,
                     S::Range(..) => SS::Range,
                     S::RangeIter(..) => SS::RangeIter,
+                    S::Owned(k) => SS::Owned(*k),
                 })
                 .collect(),
         }
@@ -585,6 +630,7 @@ impl Builder<'_> {
                 }
                 SS::None => S::None,
                 SS::Null => S::Null,
+                SS::Owned(k) => S::Owned(k),
                 SS::Local(n) => S::Local(n),
                 SS::Obj(a) => {
                     let v = self.value();
@@ -629,6 +675,7 @@ impl Builder<'_> {
                 S::Local(n) => Loc::Local(*n),
                 S::Null => Loc::Null,
                 S::RangeIter(c, e) => Loc::RangeIter(*c, *e),
+                S::Owned(_) => Loc::InSlot,
                 S::Range(..) => {
                     return decline(Decline::Unsupported, "an exit with a range on the stack");
                 }
@@ -760,6 +807,17 @@ impl Builder<'_> {
             S::Num(Ty::Int, v) if want == Ty::Float => {
                 Ok(self.push_inst(Some(Ty::Float), Op::IntToFloat(v)))
             }
+            S::Owned(k) => {
+                let exit = self.frame_state(pc, before)?;
+                Ok(self.push_inst(
+                    Some(want),
+                    Op::LoadLocal {
+                        slot: self.nslots as u32 + k,
+                        ty: want,
+                        exit,
+                    },
+                ))
+            }
             S::Local(n) => {
                 let exit = self.frame_state(pc, before)?;
                 let v = self.push_inst(
@@ -815,6 +873,7 @@ impl Builder<'_> {
             };
             let next = next_pc(self.code, pc);
             let before = st.clone();
+            let ninsts = self.cur.len();
             // Types the builder cannot know here: the interpreter runs
             // this instruction and the rest of the call.
             macro_rules! leave {
@@ -836,7 +895,21 @@ impl Builder<'_> {
                             return Ok(Term::Leave(self.frame_state(pc, &st)?));
                         }
                         Some(L::Maybe) => {
-                            return decline(Decline::Unsupported, "maybe-unbound local");
+                            let marker = match unbound() {
+                                Value::Obj(o) => o.as_ptr() as usize,
+                                _ => 0,
+                            };
+                            let exit = self.frame_state(pc, &st)?;
+                            self.cur.push(Inst {
+                                out: None,
+                                op: Op::GuardBound {
+                                    slot: arg,
+                                    marker,
+                                    exit,
+                                },
+                            });
+                            st.locals[n] = L::InSlot;
+                            S::Local(arg)
                         }
                         None => return decline(Decline::Unsupported, "bad local"),
                     };
@@ -888,12 +961,21 @@ impl Builder<'_> {
                             });
                             L::Obj(v, a)
                         }
-                        _ => return decline(Decline::NeedsObjects, "store of an object"),
+                        other => {
+                            st.stack.push(other);
+                            self.generic(&mut st, pc, Generic::StoreLocal, 1, arg)?;
+                            L::InSlot
+                        }
                     };
                 }
-                B::PopTop => match Self::pop(&mut st)? {
-                    S::Num(..) | S::None | S::Obj(..) | S::Local(_) => {}
-                    _ => return decline(Decline::Unsupported, "pop of an iterator"),
+                B::PopTop => match st.stack.last().copied() {
+                    Some(S::Num(..) | S::None | S::Obj(..) | S::Local(_)) => {
+                        st.stack.pop();
+                    }
+                    Some(S::Owned(_)) => {
+                        self.generic(&mut st, pc, Generic::Drop, 1, 0)?;
+                    }
+                    _ => leave!(),
                 },
                 B::Jump | B::JumpBackward => {
                     return Ok(Term::Jump(self.edge(arg as usize, &st, false)?));
@@ -924,7 +1006,7 @@ impl Builder<'_> {
                     // valid (if stale) values, released with the frame.
                     let mut s = self.frame_state(pc, &st)?;
                     s.locals.iter_mut().for_each(|l| *l = Loc::InSlot);
-                    return Ok(Term::Leave(s));
+                    return Ok(Term::Return(s));
                 }
                 B::UnaryNegative => {
                     let s = Self::pop(&mut st)?;
@@ -951,7 +1033,16 @@ impl Builder<'_> {
                 _ if op.generic() == B::BinaryOp => {
                     match self.binary(op, arg, pc, &before, &mut st) {
                         Ok(r) => st.stack.push(r),
-                        Err(d) if d.why == Decline::UnknownTypes => leave!(),
+                        Err(d)
+                            if d.why == Decline::UnknownTypes || d.why == Decline::Unsupported =>
+                        {
+                            // Any other operands: the interpreter's
+                            // operator, through a helper.
+                            st = before.clone();
+                            self.cur.truncate(self.cur.len().min(ninsts));
+                            let k = self.generic(&mut st, pc, Generic::Binary, 2, arg)?;
+                            st.stack.push(S::Owned(k));
+                        }
                         Err(d) => return Err(d),
                     }
                 }
@@ -1067,13 +1158,56 @@ impl Builder<'_> {
                         }
                     }
                 }
-                B::GetIter => match Self::pop(&mut st)? {
-                    S::Range(a, b) => st.stack.push(S::RangeIter(a, b)),
-                    _ => return decline(Decline::NeedsObjects, "iteration over an object"),
+                B::GetIter => match st.stack.last().copied() {
+                    Some(S::Range(a, b)) => {
+                        st.stack.pop();
+                        st.stack.push(S::RangeIter(a, b));
+                    }
+                    _ => {
+                        let k = self.generic(&mut st, pc, Generic::GetIter, 1, 0)?;
+                        st.stack.push(S::Owned(k));
+                    }
                 },
+                B::BuildList => {
+                    let k = self.generic(&mut st, pc, Generic::BuildList, arg as usize, arg)?;
+                    st.stack.push(S::Owned(k));
+                }
+                _ if op.generic() == B::BinarySubscr => {
+                    let k = self.generic(&mut st, pc, Generic::Subscr, 2, 0)?;
+                    st.stack.push(S::Owned(k));
+                }
+                _ if op.generic() == B::StoreSubscr => {
+                    self.generic(&mut st, pc, Generic::StoreSubscr, 3, 0)?;
+                }
+                _ if op.generic() == B::ForIter
+                    && matches!(
+                        st.stack.last(),
+                        Some(S::Owned(_) | S::Local(_) | S::Obj(..))
+                    ) =>
+                {
+                    let base = st.stack.len() - 1;
+                    self.flush(&mut st, base)?;
+                    let exit = self.frame_state(pc, &st)?;
+                    let r = self.push_inst(
+                        Some(Ty::Int),
+                        Op::ForIterGeneric {
+                            base: base as u32,
+                            exit,
+                        },
+                    );
+                    let zero = self.push_inst(Some(Ty::Int), Op::ConstInt(0));
+                    let more = self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Ne, r, zero));
+                    let mut body = st.clone();
+                    body.stack.push(S::Owned(base as u32 + 1));
+                    let mut done = st.clone();
+                    done.stack.pop();
+                    let go = self.edge(next, &body, true)?;
+                    let exhausted = self.edge(arg as usize, &done, true)?;
+                    return Ok(Term::Branch(more, go, exhausted));
+                }
                 _ if op.generic() == B::ForIter => {
                     let Some(S::RangeIter(cur, stop)) = st.stack.last().copied() else {
-                        return decline(Decline::NeedsObjects, "iteration over an object");
+                        leave!();
                     };
                     let more = self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Lt, cur, stop));
                     // The body: the iterator moves on, its value pushed.
@@ -1243,7 +1377,18 @@ impl Builder<'_> {
                 CType::Bool => self.as_num(a, Ty::Bool, pc, before, st)?,
                 CType::Object => match a {
                     S::Obj(v, _) => v,
-                    _ => return decline(Decline::NeedsObjects, "object argument"),
+                    S::Local(n) => {
+                        let exit = self.frame_state(pc, before)?;
+                        self.push_inst(
+                            Some(Ty::Ptr),
+                            Op::LoadLocal {
+                                slot: n,
+                                ty: Ty::Ptr,
+                                exit,
+                            },
+                        )
+                    }
+                    _ => return Ok(None),
                 },
                 CType::Void => return decline(Decline::Unsupported, "void argument"),
             };
@@ -1283,4 +1428,71 @@ fn unreachable_state<T>() -> Result<T, Declined> {
 #[allow(dead_code)]
 fn is_str(o: &ObjRef) -> bool {
     o.downcast::<StrObj>().is_some()
+}
+
+impl Builder<'_> {
+    /// Writes the operand-stack entries from index `from` up into their
+    /// slots, so that they are [`S::Owned`].
+    fn flush(&mut self, st: &mut State, from: usize) -> Result<(), Declined> {
+        let mut vals = Vec::new();
+        let mut any = false;
+        for s in st.stack.iter().skip(from) {
+            let l = match *s {
+                S::Num(Ty::Int, v) => Loc::Int(v),
+                S::Num(Ty::Float, v) => Loc::Float(v),
+                S::Num(Ty::Bool, v) => Loc::Bool(v),
+                S::Num(Ty::Ptr, v) | S::Obj(v, _) => Loc::Obj(v),
+                S::None => Loc::None,
+                S::Local(n) => Loc::Local(n),
+                S::Null => Loc::Null,
+                S::RangeIter(c, e) => Loc::RangeIter(c, e),
+                S::Owned(_) => Loc::InSlot,
+                S::Range(..) => return decline(Decline::Unsupported, "a range used as a value"),
+            };
+            any |= l != Loc::InSlot;
+            vals.push(l);
+        }
+        if any {
+            self.cur.push(Inst {
+                out: None,
+                op: Op::Flush {
+                    base: from as u32,
+                    vals,
+                },
+            });
+        }
+        for (k, s) in st.stack.iter_mut().enumerate().skip(from) {
+            *s = S::Owned(k as u32);
+        }
+        Ok(())
+    }
+
+    /// Runs an instruction through a helper on the top `n` entries (which
+    /// are flushed and consumed); returns the stack index of the first.
+    fn generic(
+        &mut self,
+        st: &mut State,
+        pc: usize,
+        op: Generic,
+        n: usize,
+        arg: u32,
+    ) -> Result<u32, Declined> {
+        if st.stack.len() < n {
+            return decline(Decline::Unsupported, "stack underflow");
+        }
+        let base = st.stack.len() - n;
+        self.flush(st, base)?;
+        let exit = self.frame_state(pc, st)?;
+        self.push_inst(
+            Some(Ty::Bool),
+            Op::Generic {
+                op,
+                base: base as u32,
+                arg,
+                exit,
+            },
+        );
+        st.stack.truncate(base);
+        Ok(base as u32)
+    }
 }

@@ -52,6 +52,8 @@ pub struct CompiledFn {
     stats: Option<(Rc<RefCell<Stats>>, usize)>,
     /// See [`crate::options::Options::max_exits`].
     max_exits: u64,
+    /// An exception a helper raised in the last run, until delivered.
+    pending: RefCell<Option<interp::PyErr>>,
 }
 
 /// The result of compiling: the code, its size, and its CLIF text.
@@ -107,6 +109,7 @@ pub fn compile(
             frame_len,
             stats: None,
             max_exits: u64::MAX,
+            pending: RefCell::new(None),
         },
         size,
         clif,
@@ -132,13 +135,16 @@ impl CompiledFn {
                 depth: 0,
                 reason: None,
                 raised: false,
+                left: false,
             };
         }
+        let sp = slots.as_mut_ptr();
         let mut ctx = Ctx {
             vm: vm as *mut Vm,
             globals: globals as *const ObjRef,
+            slots: sp,
+            error: None,
         };
-        let sp = slots.as_mut_ptr();
         let entry = self.entry;
         let raw = capi::with_vm(vm, || {
             // SAFETY: `slots` holds the frame's locals and room for its
@@ -147,7 +153,11 @@ impl CompiledFn {
             // the helpers' contracts (crate::helpers).
             unsafe { entry(sp, &mut ctx) }
         });
-        ExitCode::decode(raw)
+        let code = ExitCode::decode(raw);
+        if let Some(e) = ctx.error.take() {
+            self.pending.replace(Some(e));
+        }
+        code
     }
 }
 
@@ -160,9 +170,14 @@ impl Compiled for CompiledFn {
             && let Some(f) = s.functions.get_mut(*i)
         {
             f.entries += 1;
+            if code.left {
+                f.leaves += 1;
+            }
             if let Some(r) = code.reason {
                 f.exits[r as usize] += 1;
-                let exits: u64 = f.exits.iter().sum();
+            }
+            if code.left || code.reason.is_some() {
+                let exits: u64 = f.exits.iter().sum::<u64>() + f.leaves;
                 if exits >= self.max_exits && exits * 4 > f.entries && !f.discarded {
                     f.discarded = true;
                     discard = true;
@@ -170,12 +185,17 @@ impl Compiled for CompiledFn {
             }
         }
         let raised = if code.raised {
-            Some(capi::take_error().unwrap_or_else(|| {
-                interp::PyErr::new(
-                    &interp::object::types::SYSTEM_ERROR,
-                    "error return without exception set",
-                )
-            }))
+            Some(
+                self.pending
+                    .take()
+                    .or_else(capi::take_error)
+                    .unwrap_or_else(|| {
+                        interp::PyErr::new(
+                            &interp::object::types::SYSTEM_ERROR,
+                            "error return without exception set",
+                        )
+                    }),
+            )
         } else {
             None
         };

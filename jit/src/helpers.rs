@@ -4,9 +4,10 @@
 //! contract compiled code keeps: slot pointers point into the live frame
 //! compiled code was given, object pointers are live objects.
 
-use interp::bytecode::Code;
-use interp::object::{DictKey, DictObj, ModuleObj, ObjRef, RangeIterObj};
-use interp::{Value, Vm};
+use crate::hir::Generic;
+use interp::bytecode::{BinOp, Code};
+use interp::object::{DictKey, DictObj, Kind, ModuleObj, ObjRef, RangeIterObj};
+use interp::{PyResult, Value, Vm, ops};
 
 /// What compiled code passes to helpers that need the interpreter.
 #[repr(C)]
@@ -15,6 +16,11 @@ pub struct Ctx {
     pub vm: *mut Vm,
     /// The frame's globals dict.
     pub globals: *const ObjRef,
+    /// The frame's first local slot.
+    pub slots: *mut Value,
+    /// An exception a helper raised (compiled code then leaves with
+    /// "raised" set).
+    pub error: Option<interp::PyErr>,
 }
 
 /// A borrowed object pointer as an `ObjRef` reference, without touching
@@ -165,6 +171,117 @@ pub extern "C" fn err_occurred() -> u8 {
     capi::error_pending() as u8
 }
 
+/// Runs one instruction the compiled code does not do itself on the
+/// operand-stack slots from `slot` (see [`Generic`]). Returns 0 when it
+/// raised (the exception is in the context), leaving the slots as they
+/// were.
+///
+/// # Safety
+/// `ctx` is the compiled call's context; `slot` points at the operand
+/// stack entry `base` of the running frame, with the instruction's
+/// operands in it and room for its result.
+pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, arg: u32) -> u8 {
+    // SAFETY: see the contract above; the slots are distinct, valid
+    // Values of the running frame, and the VM is not otherwise borrowed
+    // while compiled code runs.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return 0 };
+        let Some(vm) = ctx.vm.as_mut() else { return 0 };
+        let at = |i: usize| &mut *slot.add(i);
+        let r: PyResult<()> = match Generic::ALL.get(which as usize) {
+            Some(Generic::Binary) => {
+                let op = BinOp::from_arg(arg);
+                let (a, b) = (at(0).clone(), at(1).clone());
+                let r = if arg >= 13 && a.kind() == Kind::LIST {
+                    ops::inplace_list_op(vm, op, &a, &b)
+                } else {
+                    ops::binary_op(vm, op, &a, &b)
+                };
+                r.map(|v| {
+                    *at(0) = v;
+                    *at(1) = Value::None;
+                })
+            }
+            Some(Generic::BuildList) => {
+                let items: Vec<Value> = (0..arg as usize)
+                    .map(|i| std::mem::replace(at(i), Value::None))
+                    .collect();
+                *at(0) = Value::list(items);
+                Ok(())
+            }
+            Some(Generic::Subscr) => {
+                let (c, k) = (at(0).clone(), at(1).clone());
+                ops::getitem(vm, &c, &k).map(|v| {
+                    *at(0) = v;
+                    *at(1) = Value::None;
+                })
+            }
+            Some(Generic::StoreSubscr) => {
+                let (v, c, k) = (at(0).clone(), at(1).clone(), at(2).clone());
+                ops::setitem(vm, &c, &k, v).map(|()| {
+                    for i in 0..3 {
+                        *at(i) = Value::None;
+                    }
+                })
+            }
+            Some(Generic::GetIter) => {
+                let v = at(0).clone();
+                ops::get_iter(vm, &v).map(|it| *at(0) = it)
+            }
+            Some(Generic::Drop) => {
+                *at(0) = Value::None;
+                Ok(())
+            }
+            Some(Generic::StoreLocal) => {
+                let v = std::mem::replace(at(0), Value::None);
+                // The local slots precede the operand stack: `arg` is a
+                // local's index, the frame's slots start at ctx.slots.
+                match ctx.slots.add(arg as usize).as_mut() {
+                    Some(l) => *l = v,
+                    None => drop(v),
+                }
+                Ok(())
+            }
+            None => Ok(()),
+        };
+        match r {
+            Ok(()) => 1,
+            Err(e) => {
+                ctx.error = Some(e);
+                0
+            }
+        }
+    }
+}
+
+/// FOR_ITER on the iterator in `slot`: 1 with the next value in the slot
+/// above, 2 when exhausted (the iterator released), 0 when it raised.
+///
+/// # Safety
+/// As for [`generic`], with room for one value above `slot`.
+pub unsafe extern "C" fn for_iter(ctx: *mut Ctx, slot: *mut Value) -> u8 {
+    // SAFETY: as for `generic`.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return 0 };
+        let Some(vm) = ctx.vm.as_mut() else { return 0 };
+        let it = (*slot).clone();
+        match ops::iter_next(vm, &it) {
+            Ok(Some(v)) => {
+                *slot.add(1) = v;
+                1
+            }
+            Ok(None) => {
+                *slot = Value::None;
+                2
+            }
+            Err(e) => {
+                ctx.error = Some(e);
+                0
+            }
+        }
+    }
+}
+
 /// The address of each helper, by symbol.
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
     use crate::lower::{HelperFn, helper_symbol};
@@ -181,6 +298,8 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
                 HelperFn::PutNull => put_null as *const u8,
                 HelperFn::PutRangeIter => put_range_iter as *const u8,
                 HelperFn::ErrOccurred => err_occurred as *const u8,
+                HelperFn::Generic => generic as *const u8,
+                HelperFn::ForIter => for_iter as *const u8,
             };
             (helper_symbol(*h), p)
         })

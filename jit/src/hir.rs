@@ -153,6 +153,41 @@ pub struct FrameState {
     pub stack: Vec<Loc>,
 }
 
+/// An instruction run by a runtime helper on operands already written
+/// into their operand-stack slots (see [`Op::Generic`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generic {
+    /// BINARY_OP `arg` on the two slots at the base; the result replaces
+    /// the first.
+    Binary,
+    /// BUILD_LIST of `arg` slots from the base.
+    BuildList,
+    /// BINARY_SUBSCR: `base[base + 1]` replaces the base.
+    Subscr,
+    /// STORE_SUBSCR: `base + 1`[`base + 2`] = `base`, all three released.
+    StoreSubscr,
+    /// GET_ITER on the base.
+    GetIter,
+    /// Releases the value in the base slot.
+    Drop,
+    /// Moves the base slot's value into local `arg` (releasing the
+    /// local's old value).
+    StoreLocal,
+}
+
+impl Generic {
+    /// Every helper instruction, by the number compiled code passes.
+    pub const ALL: &'static [Generic] = &[
+        Generic::Binary,
+        Generic::BuildList,
+        Generic::Subscr,
+        Generic::StoreSubscr,
+        Generic::GetIter,
+        Generic::Drop,
+        Generic::StoreLocal,
+    ];
+}
+
 /// A runtime helper: Rust code in [`crate::helpers`] that compiled code
 /// calls for what it does not do inline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,6 +231,17 @@ pub enum Op {
         /// The object expected there.
         expect: usize,
         /// Where to go if it does not hold it.
+        exit: FrameState,
+    },
+    /// Leaves unless local slot `slot` is bound (does not hold the
+    /// unbound marker at address `marker`): the interpreter raises
+    /// `UnboundLocalError`.
+    GuardBound {
+        /// The slot.
+        slot: u32,
+        /// The marker's address.
+        marker: usize,
+        /// Where to go if unbound.
         exit: FrameState,
     },
     /// An integer operation that cannot fail.
@@ -253,6 +299,37 @@ pub enum Op {
         /// The value.
         val: Loc,
     },
+    /// Writes operand-stack entries into their slots, from stack index
+    /// `base` up (numbers boxed, objects with new references), so that a
+    /// helper can work on them.
+    Flush {
+        /// The first stack index written.
+        base: u32,
+        /// One value per entry.
+        vals: Vec<Loc>,
+    },
+    /// Runs an instruction through a helper on the operand-stack slots
+    /// from `base`; the `Bool` result is false when it raised (the
+    /// exception is delivered at `exit`).
+    Generic {
+        /// Which instruction.
+        op: Generic,
+        /// The stack index of its first operand.
+        base: u32,
+        /// Its argument.
+        arg: u32,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
+    /// FOR_ITER on the iterator in stack slot `base`: `Int` 1 with the
+    /// next value pushed above it, 0 when exhausted (the iterator
+    /// released); an exception leaves at `exit`.
+    ForIterGeneric {
+        /// The iterator's stack index.
+        base: u32,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
     /// Calls a helper for its effect.
     Effect {
         /// The helper.
@@ -270,9 +347,12 @@ impl Op {
         match self {
             Op::LoadLocal { exit, .. }
             | Op::LoadLocalIs { exit, .. }
+            | Op::GuardBound { exit, .. }
             | Op::CheckedInt(_, _, _, exit)
             | Op::IntNeg(_, exit)
             | Op::CallTyped { exit, .. }
+            | Op::Generic { exit, .. }
+            | Op::ForIterGeneric { exit, .. }
             | Op::Guard { exit, .. } => Some(exit),
             Op::Float(_, _, _, exit) => exit.as_ref(),
             _ => None,
@@ -309,6 +389,9 @@ pub enum Term {
     /// its RETURN_VALUE with the result on the stack; or an instruction
     /// compiled code does not run).
     Leave(FrameState),
+    /// Returns: the frame at its RETURN_VALUE with the result on the
+    /// stack (the interpreter pops the frame).
+    Return(FrameState),
 }
 
 /// A block.
@@ -426,6 +509,7 @@ impl fmt::Display for Op {
             Op::LoadLocalIs { slot, exit, .. } => {
                 write!(f, "LoadLocalIs {slot}  exit{exit}")
             }
+            Op::GuardBound { slot, exit, .. } => write!(f, "GuardBound {slot}  exit{exit}"),
             Op::Int(op, a, b) => write!(f, "Int{op:?} {a}, {b}"),
             Op::CheckedInt(op, a, b, exit) => write!(f, "Int{op:?} {a}, {b}  exit{exit}"),
             Op::IntNeg(a, exit) => write!(f, "IntNeg {a}  exit{exit}"),
@@ -474,6 +558,25 @@ impl fmt::Display for Op {
             }
             Op::Effect { helper, slot, obj } => write!(f, "{helper:?} {slot}, {obj}"),
             Op::SpillLocal { slot, val } => write!(f, "SpillLocal {slot}, {val}"),
+            Op::Flush { base, vals } => {
+                write!(f, "Flush {base} [")?;
+                for (i, l) in vals.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{l}")?;
+                }
+                f.write_str("]")
+            }
+            Op::Generic {
+                op,
+                base,
+                arg,
+                exit,
+            } => {
+                write!(f, "Generic {op:?} {base}, {arg}  raises{exit}")
+            }
+            Op::ForIterGeneric { base, exit } => write!(f, "ForIterGeneric {base}  raises{exit}"),
         }
     }
 }
@@ -500,6 +603,7 @@ impl fmt::Display for Function {
                 Term::Jump(e) => writeln!(f, "  Jump {e}")?,
                 Term::Branch(c, t, e) => writeln!(f, "  Branch {c}, {t}, {e}")?,
                 Term::Leave(s) => writeln!(f, "  Leave{s}")?,
+                Term::Return(s) => writeln!(f, "  Return{s}")?,
             }
         }
         Ok(())

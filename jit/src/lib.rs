@@ -76,6 +76,7 @@ impl Jit {
             exits: [0; deopt::ExitReason::ALL.len()],
             entries: 0,
             discarded: false,
+            leaves: 0,
         });
         s.functions.len() - 1
     }
@@ -147,7 +148,8 @@ impl JitBackend for Jit {
                     eprint!("{c}");
                 }
                 let i = self.record(&name, None, t, out.size);
-                out.code.set_stats(self.stats.clone(), i, self.options.max_exits);
+                out.code
+                    .set_stats(self.stats.clone(), i, self.options.max_exits);
                 Some(Rc::new(out.code))
             }
             Err(e) => {

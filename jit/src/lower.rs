@@ -43,6 +43,9 @@ pub struct ExitCode {
     pub reason: Option<ExitReason>,
     /// Whether an exception is pending (raised by C code at `pc`).
     pub raised: bool,
+    /// Whether compiled code stopped at an instruction it does not
+    /// compile (the interpreter runs the rest of the call).
+    pub left: bool,
 }
 
 const NO_REASON: u64 = 0xff;
@@ -51,7 +54,11 @@ impl ExitCode {
     /// The 64-bit encoding compiled code returns.
     pub fn encode(self) -> u64 {
         let r = self.reason.map_or(NO_REASON, |r| r.code() as u64);
-        self.pc as u64 | (self.depth as u64) << 32 | r << 48 | (self.raised as u64) << 63
+        self.pc as u64
+            | (self.depth as u64) << 32
+            | r << 48
+            | (self.left as u64) << 62
+            | (self.raised as u64) << 63
     }
 
     /// Decodes a compiled function's result.
@@ -61,6 +68,7 @@ impl ExitCode {
             depth: (x >> 32) as u16,
             reason: ExitReason::from_code(((x >> 48) & 0xff) as u32),
             raised: x >> 63 != 0,
+            left: (x >> 62) & 1 != 0,
         }
     }
 }
@@ -77,6 +85,8 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::PutNull => "typhon_jit_put_null",
         HelperFn::PutRangeIter => "typhon_jit_put_range_iter",
         HelperFn::ErrOccurred => "typhon_jit_err_occurred",
+        HelperFn::Generic => "typhon_jit_generic",
+        HelperFn::ForIter => "typhon_jit_for_iter",
     }
 }
 
@@ -101,6 +111,10 @@ pub enum HelperFn {
     PutRangeIter,
     /// `() -> u8`
     ErrOccurred,
+    /// `(ctx, which, slot, arg) -> u8` (0: raised)
+    Generic,
+    /// `(ctx, slot) -> u8` (0: raised, 1: a value, 2: exhausted)
+    ForIter,
 }
 
 impl HelperFn {
@@ -115,6 +129,8 @@ impl HelperFn {
         HelperFn::PutNull,
         HelperFn::PutRangeIter,
         HelperFn::ErrOccurred,
+        HelperFn::Generic,
+        HelperFn::ForIter,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -126,6 +142,8 @@ impl HelperFn {
             HelperFn::SetLocal | HelperFn::PutRangeIter => (&[ptr, types::I64, types::I64], None),
             HelperFn::PutNull => (&[ptr], None),
             HelperFn::ErrOccurred => (&[], Some(types::I8)),
+            HelperFn::Generic => (&[ptr, types::I32, ptr, types::I32], Some(types::I8)),
+            HelperFn::ForIter => (&[ptr, ptr], Some(types::I8)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -340,13 +358,14 @@ impl Lowerer<'_> {
                     &ea,
                 );
             }
-            Term::Leave(s) => {
+            Term::Leave(s) | Term::Return(s) => {
                 self.write_state(s);
                 let code = ExitCode {
                     pc: s.pc,
                     depth: s.stack.len() as u16,
                     reason: None,
                     raised: false,
+                    left: matches!(hb.term, Term::Leave(_)),
                 };
                 let c = self.b.ins().iconst(types::I64, code.encode() as i64);
                 self.b.ins().return_(&[c]);
@@ -368,6 +387,7 @@ impl Lowerer<'_> {
             depth: s.stack.len() as u16,
             reason,
             raised,
+            left: false,
         };
         let c = self.b.ins().iconst(types::I64, code.encode() as i64);
         self.b.ins().return_(&[c]);
@@ -377,8 +397,15 @@ impl Lowerer<'_> {
     /// Writes a frame state into the frame: the stack first (it may copy
     /// locals), then the locals.
     fn write_state(&mut self, s: &FrameState) {
-        for (k, loc) in s.stack.iter().enumerate() {
-            let n = self.nslots + k as u32;
+        self.write_stack(0, &s.stack);
+        self.write_locals(&s.locals);
+    }
+
+    /// Writes operand-stack entries from stack index `base` into their
+    /// (dead) slots.
+    fn write_stack(&mut self, base: u32, stack: &[Loc]) {
+        for (k, loc) in stack.iter().enumerate() {
+            let n = self.nslots + base + k as u32;
             let addr = self.slot_addr(n);
             match *loc {
                 Loc::Int(v) => self.store_num(addr, TAG_INT, self.v(v), Ty::Int),
@@ -406,7 +433,11 @@ impl Lowerer<'_> {
                 Loc::InSlot => {}
             }
         }
-        for (k, loc) in s.locals.iter().enumerate() {
+    }
+
+    /// Writes the locals held in registers into their slots.
+    fn write_locals(&mut self, locals: &[Loc]) {
+        for (k, loc) in locals.iter().enumerate() {
             let (tag, v, ty) = match *loc {
                 Loc::Int(v) => (TAG_INT, v, Ty::Int),
                 Loc::Float(v) => (TAG_FLOAT, v, Ty::Float),
@@ -415,9 +446,31 @@ impl Lowerer<'_> {
             };
             let addr = self.slot_addr(k as u32);
             let bits = self.bits(self.v(v), ty);
-            let t = self.b.ins().iconst(types::I64, tag as i64);
-            self.call_helper(HelperFn::SetLocal, &[addr, t, bits]);
+            self.set_local(addr, tag, bits);
         }
+    }
+
+    /// Writes a number into a local slot: two stores when the slot holds
+    /// no object (the usual case in a loop), else through the helper,
+    /// which releases the object.
+    fn set_local(&mut self, addr: CValue, tag: u64, bits: CValue) {
+        let old = self.b.ins().load(types::I64, flags(), addr, 0);
+        let obj = self.b.ins().icmp_imm_s(IntCC::Equal, old, TAG_OBJ as i64);
+        let slow = self.b.create_block();
+        let fast = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(obj, slow, &[], fast, &[]);
+        self.b.switch_to_block(slow);
+        let t = self.b.ins().iconst(types::I64, tag as i64);
+        self.call_helper(HelperFn::SetLocal, &[addr, t, bits]);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(fast);
+        let t = self.b.ins().iconst(types::I64, tag as i64);
+        self.b.ins().store(flags(), t, addr, 0);
+        self.b.ins().store(flags(), bits, addr, PAYLOAD_OFFSET);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
     }
 
     /// A number's 64 payload bits.
@@ -465,6 +518,16 @@ impl Lowerer<'_> {
             Op::LoadLocalIs { slot, expect, exit } => {
                 let p = self.load_local(*slot, Ty::Ptr, exit);
                 let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, *expect as i64);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                return None;
+            }
+            Op::GuardBound { slot, marker, exit } => {
+                let addr = self.slot_addr(*slot);
+                let tag = self.b.ins().load(types::I64, flags(), addr, 0);
+                let p = self.b.ins().load(types::I64, flags(), addr, PAYLOAD_OFFSET);
+                let is_obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
+                let is_marker = self.b.ins().icmp_imm_s(IntCC::Equal, p, *marker as i64);
+                let bad = self.b.ins().band(is_obj, is_marker);
                 self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
                 return None;
             }
@@ -568,6 +631,32 @@ impl Lowerer<'_> {
                 self.call_helper(helper_of(*helper), &[addr, o]);
                 return None;
             }
+            Op::Flush { base, vals } => {
+                self.write_stack(*base, vals);
+                return None;
+            }
+            Op::Generic {
+                op,
+                base,
+                arg,
+                exit,
+            } => {
+                let which = self.b.ins().iconst(types::I32, *op as i64);
+                let slot = self.slot_addr(self.nslots + base);
+                let arg = self.b.ins().iconst(types::I32, *arg as i64);
+                let ok = self.call_helper(HelperFn::Generic, &[self.ctxp, which, slot, arg])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, None, true);
+                ok
+            }
+            Op::ForIterGeneric { base, exit } => {
+                let slot = self.slot_addr(self.nslots + base);
+                let r = self.call_helper(HelperFn::ForIter, &[self.ctxp, slot])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, r, 0);
+                self.exit_if(bad, exit, None, true);
+                let more = self.b.ins().icmp_imm_s(IntCC::Equal, r, 1);
+                self.b.ins().uextend(types::I64, more)
+            }
             Op::SpillLocal { slot, val } => {
                 let (tag, v, ty) = match *val {
                     Loc::Int(v) => (TAG_INT, v, Ty::Int),
@@ -577,8 +666,7 @@ impl Lowerer<'_> {
                 };
                 let addr = self.slot_addr(*slot);
                 let bits = self.bits(self.v(v), ty);
-                let t = self.b.ins().iconst(types::I64, tag as i64);
-                self.call_helper(HelperFn::SetLocal, &[addr, t, bits]);
+                self.set_local(addr, tag, bits);
                 return None;
             }
         })

@@ -18,6 +18,8 @@ pub enum Decline {
     Disabled,
     /// Cranelift rejected the function (an internal error).
     Codegen,
+    /// No loop and no direct C call: nothing to gain.
+    NoLoop,
 }
 
 impl Decline {
@@ -28,6 +30,7 @@ impl Decline {
         Decline::UnknownTypes,
         Decline::Disabled,
         Decline::Codegen,
+        Decline::NoLoop,
     ];
 
     /// The reason as `--stats` prints it.
@@ -38,6 +41,7 @@ impl Decline {
             Decline::UnknownTypes => "unknown types",
             Decline::Disabled => "disabled by [jit] functions",
             Decline::Codegen => "code generation failed",
+            Decline::NoLoop => "no loop or C call to compile",
         }
     }
 }
@@ -59,6 +63,9 @@ pub struct FunctionStats {
     pub entries: u64,
     /// Whether the code was given up (it left too often).
     pub discarded: bool,
+    /// Calls that stopped at an instruction compiled code does not run
+    /// (the interpreter ran the rest).
+    pub leaves: u64,
 }
 
 /// What the JIT did in one run.
@@ -134,6 +141,9 @@ impl Stats {
                     if !exits.is_empty() {
                         let _ = write!(s, ", exits: {}", exits.join(", "));
                     }
+                    if f.leaves > 0 {
+                        let _ = write!(s, ", {} left for the interpreter", f.leaves);
+                    }
                     if f.discarded {
                         s.push_str(" (left too often: interpreted again)");
                     }
@@ -163,6 +173,7 @@ mod tests {
             exits: [0; ExitReason::ALL.len()],
             entries: 0,
             discarded: false,
+            leaves: 0,
         });
         let mut g = s.functions[0].clone();
         g.declined = None;
