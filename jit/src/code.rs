@@ -24,8 +24,22 @@ use std::rc::Rc;
 /// The signature of compiled code (see [`crate::lower`]).
 type Entry = unsafe extern "C" fn(slots: *mut Value, ctx: *mut Ctx) -> u64;
 
-/// The host's ISA, for compiling code to run here.
+/// The host's ISA, for compiling code to run here (made once per thread:
+/// detecting the CPU's features costs about as much as compiling a small
+/// function).
 pub fn host_isa() -> Result<OwnedTargetIsa, String> {
+    thread_local! {
+        static ISA: RefCell<Option<OwnedTargetIsa>> = const { RefCell::new(None) };
+    }
+    if let Some(isa) = ISA.with(|i| i.borrow().clone()) {
+        return Ok(isa);
+    }
+    let isa = make_host_isa()?;
+    ISA.with(|i| *i.borrow_mut() = Some(isa.clone()));
+    Ok(isa)
+}
+
+fn make_host_isa() -> Result<OwnedTargetIsa, String> {
     let mut flags = settings::builder();
     flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
     cranelift_native::builder()
