@@ -114,6 +114,7 @@ pub struct VmBuilder {
     stats: bool,
     dump_hir: Vec<String>,
     dump_clif: Vec<String>,
+    perf_map: bool,
 }
 
 impl Vm {
@@ -127,6 +128,7 @@ impl Vm {
             stats: false,
             dump_hir: Vec::new(),
             dump_clif: Vec::new(),
+            perf_map: false,
         }
     }
 
@@ -368,6 +370,13 @@ impl VmBuilder {
         self
     }
 
+    /// Appends each compiled function to `/tmp/perf-<pid>.map`, so that
+    /// `perf report` names JIT code.
+    pub fn perf_map(mut self, on: bool) -> Self {
+        self.perf_map = on;
+        self
+    }
+
     /// Prints the JIT's HIR of the function with this qualified name to
     /// stderr when it is compiled.
     pub fn dump_hir(mut self, name: impl Into<String>) -> Self {
@@ -407,6 +416,7 @@ impl VmBuilder {
                 eager: j.eager,
                 disabled_functions: j.disabled_functions.clone(),
                 max_exits: j.max_exits,
+                perf_map: self.perf_map,
                 dump_hir: self.dump_hir.clone(),
                 dump_clif: self.dump_clif.clone(),
             }));

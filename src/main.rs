@@ -73,6 +73,11 @@ struct Cli {
     #[arg(long, value_name = "NAME")]
     dump_clif: Vec<String>,
 
+    /// Write /tmp/perf-<pid>.map, which `perf report` reads to name the
+    /// JIT's compiled code.
+    #[arg(long)]
+    perf_map: bool,
+
     /// Configuration file (default: typhon.toml next to the script, else in
     /// the working directory).
     #[arg(long, value_name = "PATH")]
@@ -301,7 +306,7 @@ fn main() -> ExitCode {
     if cli.jit_eager {
         config.jit.eager = true;
     }
-    let dumps = (cli.dump_hir.clone(), cli.dump_clif.clone());
+    let dumps = (cli.dump_hir.clone(), cli.dump_clif.clone(), cli.perf_map);
     let stats = cli.stats;
     let check_leaks = cli.check_leaks;
     // The interpreter does not recurse on the Rust stack for Python calls,
@@ -324,7 +329,7 @@ fn run(
     config: typhon::Config,
     argv: Vec<String>,
     dump: typhon::DumpBytecode,
-    dumps: (Vec<String>, Vec<String>),
+    dumps: (Vec<String>, Vec<String>, bool),
     stats: bool,
     check_leaks: bool,
 ) -> u8 {
@@ -334,7 +339,8 @@ fn run(
             .config(config)
             .argv(argv)
             .dump(dump)
-            .stats(stats);
+            .stats(stats)
+            .perf_map(dumps.2);
         for n in dumps.0 {
             b = b.dump_hir(n);
         }

@@ -78,6 +78,8 @@ pub struct Output {
     pub size: u64,
     /// The CLIF, when asked for.
     pub clif: Option<String>,
+    /// Where the machine code starts.
+    pub addr: usize,
 }
 
 /// Compiles a function's HIR to machine code for this machine.
@@ -127,6 +129,7 @@ pub fn compile(
         },
         size,
         clif,
+        addr: p as usize,
     })
 }
 

@@ -148,6 +148,9 @@ impl JitBackend for Jit {
                     eprint!("{c}");
                 }
                 let i = self.record(&name, None, t, out.size);
+                if self.options.perf_map {
+                    perf_map_line(out.addr, out.size, &code.qualname, &code.source.filename);
+                }
                 out.code
                     .set_stats(self.stats.clone(), i, self.options.max_exits);
                 Some(Rc::new(out.code))
@@ -182,6 +185,21 @@ impl JitBackend for Jit {
                 )
             })
             .collect()
+    }
+}
+
+/// Appends a compiled function to `/tmp/perf-<pid>.map` (`START SIZE
+/// NAME`, hexadecimal), the file `perf` reads to name JIT code. A failed
+/// write only loses the name in the profile.
+fn perf_map_line(addr: usize, size: u64, name: &str, file: &str) {
+    use std::io::Write;
+    let path = format!("/tmp/perf-{}.map", std::process::id());
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
+        let _ = writeln!(f, "{addr:x} {size:x} py::{name}:{file}");
     }
 }
 

@@ -15,6 +15,9 @@ pub struct Options {
     /// Exits after which a function whose compiled code leaves on more
     /// than a quarter of its calls goes back to the interpreter for good.
     pub max_exits: u64,
+    /// Append each compiled function to `/tmp/perf-<pid>.map`, the file
+    /// `perf report` reads to name JIT code.
+    pub perf_map: bool,
     /// Functions whose HIR is printed to stderr when compiled.
     pub dump_hir: Vec<String>,
     /// Functions whose CLIF is printed to stderr when compiled.
@@ -29,6 +32,7 @@ impl Default for Options {
             eager: false,
             disabled_functions: Vec::new(),
             max_exits: 100,
+            perf_map: false,
             dump_hir: Vec::new(),
             dump_clif: Vec::new(),
         }
