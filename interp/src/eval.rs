@@ -27,6 +27,7 @@ use crate::bytecode::{BinOp, CmpOp, Code, Instr, Op};
 use crate::frame::{ExecState, is_unbound, is_unbound_obj, stack_overflow, take, unbound};
 use crate::methods;
 use crate::object::types::{self, Kind};
+use crate::object::value::fresh_nan;
 use crate::object::{
     Args, Builtin, CellObj, CodeObj, DictKey, DictObj, ExcObj, Function, Hint, IterObj, IterState,
     ListObj, ModuleObj, NativeFn, ObjRef, PyErr, PyResult, RangeIterObj, StrObj, TbEntry, TupleObj,
@@ -797,7 +798,9 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     if let Some([Value::Float(a), Value::Float(b)]) =
                         stack.get_mut(sp.wrapping_sub(2)..sp)
                     {
-                        *a = $f(*a, *b);
+                        let r: f64 = $f(*a, *b);
+                        // A NaN gets a fresh identity (`Value::float`).
+                        *a = if r.is_nan() { fresh_nan(r) } else { r };
                         sp -= 1;
                         continue;
                     }
@@ -1156,7 +1159,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         stack.get_mut(sp.wrapping_sub(2)..sp)
                         && *b != 0.0
                     {
-                        *a /= *b;
+                        let r = *a / *b;
+                        *a = if r.is_nan() { fresh_nan(r) } else { r };
                         sp -= 1;
                         continue;
                     }

@@ -120,7 +120,8 @@ fn hash_bigint(b: &BigInt) -> u64 {
 /// CPython's hash of a float (`_Py_HashDouble`): the value reduced modulo
 /// the Mersenne prime 2**61 - 1, so that it equals the hash of an equal
 /// int; ±314159 for infinities. A NaN hashes by identity in CPython (its
-/// address); unboxed floats have none, so NaNs hash by their bits.
+/// address); here its identity is its bits (the stamp `Value::float` gave
+/// it), so it hashes by them.
 fn hash_f64(f: f64) -> u64 {
     const BITS: u32 = 61;
     if f.is_infinite() {
@@ -132,7 +133,8 @@ fn hash_f64(f: f64) -> u64 {
     }
     if f.is_nan() {
         let bits = f.to_bits();
-        return bits ^ (bits >> 31);
+        let h = bits ^ (bits >> 31);
+        return if h == u64::MAX { u64::MAX - 1 } else { h };
     }
     let (mut m, mut e) = frexp(f);
     let negative = m < 0.0;
@@ -832,10 +834,10 @@ pub fn int_op(op: BinOp, a: i64, b: i64) -> PyResult<Value> {
             }
             const EXACT: i64 = 1 << 53;
             if a.abs() <= EXACT && b.abs() <= EXACT {
-                Ok(Value::Float(a as f64 / b as f64))
+                Ok(Value::float(a as f64 / b as f64))
             } else {
                 format::bigint_true_div(&BigInt::from(a), &BigInt::from(b))
-                    .map(Value::Float)
+                    .map(Value::float)
                     .map_err(fmt_err)
             }
         }
@@ -904,7 +906,7 @@ pub fn bigint_op(op: BinOp, a: &BigInt, b: &BigInt) -> PyResult<Value> {
                 return Err(PyErr::zero_division("division by zero"));
             }
             return format::bigint_true_div(a, b)
-                .map(Value::Float)
+                .map(Value::float)
                 .map_err(fmt_err);
         }
         BinOp::Pow => {
@@ -1005,7 +1007,7 @@ pub fn float_divmod(a: f64, b: f64) -> (f64, f64) {
 
 /// `a <op> b` for two floats.
 pub fn float_op(op: BinOp, a: f64, b: f64) -> PyResult<Value> {
-    Ok(Value::Float(match op {
+    Ok(Value::float(match op {
         BinOp::Add => a + b,
         BinOp::Sub => a - b,
         BinOp::Mul => a * b,
@@ -1056,7 +1058,7 @@ fn float_pow(a: f64, b: f64) -> PyResult<Value> {
             ],
         ));
     }
-    Ok(Value::Float(r))
+    Ok(Value::float(r))
 }
 
 /// Unary `-`, `+` and `~`.
@@ -1075,7 +1077,7 @@ pub fn unary(vm: &mut Vm, op: char, v: &Value) -> PyResult<Value> {
             .map(Value::Int)
             .unwrap_or_else(|| Value::from_bigint(-BigInt::from(*i)))),
         ('-', Value::Bool(b)) => Ok(Value::Int(-(*b as i64))),
-        ('-', Value::Float(f)) => Ok(Value::Float(-f)),
+        ('-', Value::Float(f)) => Ok(Value::float(-f)),
         ('+', Value::Int(_) | Value::Float(_)) => Ok(v.clone()),
         ('+', Value::Bool(b)) => Ok(Value::Int(*b as i64)),
         ('~', Value::Int(i)) => Ok(Value::Int(!i)),
