@@ -1009,9 +1009,7 @@ fn dict_items(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// Inserts every pair of `src` (a dict or an iterable of pairs) into `d`.
 pub fn dict_merge(vm: &mut Vm, d: &DictObj, src: &Value) -> PyResult<()> {
     if let Some(s) = src.downcast::<DictObj>() {
-        for (k, v) in s.items() {
-            d.insert(DictKey::new(k)?, v);
-        }
+        d.update_from(s);
         return Ok(());
     }
     let items = ops::collect(vm, src)?;
@@ -1046,8 +1044,14 @@ fn dict_update(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if let Some(src) = args.pos.get(1) {
         dict_merge(vm, d, src)?;
     }
-    for (k, v) in args.kw {
-        d.insert(DictKey::from_str_obj(k), v.clone());
+    if !args.kw.is_empty() {
+        // CPython merges the keywords from a dict of its own, sized for
+        // them (`_PyStack_AsDict`), which decides the merged table's layout.
+        let kw = DictObj::presized(args.kw.len(), false);
+        for (k, v) in args.kw {
+            kw.insert(DictKey::from_str_obj(k), v.clone());
+        }
+        d.update_from(&kw);
     }
     Ok(Value::None)
 }
@@ -1090,13 +1094,7 @@ fn dict_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn dict_copy(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "copy", 0, 0)?;
     let d = recv_dict(&args)?;
-    let out = DictObj::new_obj();
-    if let Some(o) = out.downcast::<DictObj>() {
-        for (k, v) in d.items() {
-            o.insert(DictKey::new(k)?, v);
-        }
-    }
-    Ok(Value::Obj(out))
+    Ok(Value::Obj(DictObj::into_obj(d.copy())))
 }
 
 fn dict_clear(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

@@ -1622,9 +1622,9 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                 &types::DICT_KEYITER,
                 IterState::Dict {
                     dict: o.clone(),
-                    idx: 0,
-                    len: d.len(),
-                    version: d.keys_version(),
+                    pos: 0,
+                    used: d.len(),
+                    left: d.len(),
                     what: 0,
                 },
             )
@@ -1637,7 +1637,6 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
             };
             let d = dict.downcast::<DictObj>();
             let n = d.map(|d| d.len()).unwrap_or(0);
-            let version = d.map(|d| d.keys_version()).unwrap_or(0);
             let t = match what {
                 0 => &types::DICT_KEYITER,
                 1 => &types::DICT_VALUEITER,
@@ -1647,9 +1646,9 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                 t,
                 IterState::Dict {
                     dict: dict.clone(),
-                    idx: 0,
-                    len: n,
-                    version,
+                    pos: 0,
+                    used: n,
+                    left: n,
                     what: *what,
                 },
             )
@@ -1751,41 +1750,45 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
             }
             IterState::Dict {
                 dict,
-                idx,
-                len,
-                version,
+                pos,
+                used,
+                left,
                 what,
             } => {
-                let d = dict.downcast::<DictObj>();
-                let n = d.map(|d| d.len()).unwrap_or(0);
-                if n != *len {
-                    *len = usize::MAX;
+                // CPython's `dictiter_iternext*`: a change of size is an
+                // error (and stays one); otherwise the next entry of the
+                // table is taken, and finding one more entry than the dict
+                // had means its keys were replaced. Running past the table
+                // or that error ends the iterator for good.
+                let Some(d) = dict.downcast::<DictObj>() else {
+                    return Ok(None);
+                };
+                if d.len() != *used {
+                    *used = usize::MAX;
                     return Err(PyErr::runtime_error(
                         "dictionary changed size during iteration",
                     ));
                 }
-                // Keys replaced without a change of size. CPython notices
-                // when the iterator meets more keys than the dict had, which
-                // its table's holes make one step later than here: this
-                // dict keeps no holes, so the first step after the change
-                // is where its order stops being CPython's.
-                if d.is_some_and(|d| d.keys_version() != *version) && *idx < n {
-                    *len = usize::MAX;
+                let entry = d
+                    .iter_entry_from(*pos)
+                    .and_then(|(j, p)| d.entry_at(j).map(|e| (e, p)));
+                let Some(((k, v), p)) = entry else {
+                    *st = IterState::Done;
+                    return Ok(None);
+                };
+                if *left == 0 {
+                    *st = IterState::Done;
                     return Err(PyErr::runtime_error(
                         "dictionary keys changed during iteration",
                     ));
                 }
-                match d.and_then(|d| d.entry_at(*idx)) {
-                    Some((k, v)) => {
-                        *idx += 1;
-                        Then::Done(Some(match what {
-                            0 => k,
-                            1 => v,
-                            _ => Value::tuple(vec![k, v]),
-                        }))
-                    }
-                    None => Then::Done(None),
-                }
+                *pos = p + 1;
+                *left -= 1;
+                Then::Done(Some(match what {
+                    0 => k,
+                    1 => v,
+                    _ => Value::tuple(vec![k, v]),
+                }))
             }
             IterState::View { .. } => {
                 return Err(PyErr::type_error(format!(
