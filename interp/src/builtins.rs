@@ -501,7 +501,11 @@ fn subclass_of(
     what: &str,
 ) -> PyResult<bool> {
     if let Some(t) = cls.downcast::<TupleObj>() {
-        vm.enter_nested(" in __subclasscheck__")?;
+        vm.enter_nested(if what == "isinstance" {
+            " in __instancecheck__"
+        } else {
+            " in __subclasscheck__"
+        })?;
         let mut found = Ok(false);
         for c in t.items.iter() {
             found = subclass_of(vm, sub, c, what);

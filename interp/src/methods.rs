@@ -12,6 +12,7 @@ use crate::object::{
 use crate::ops;
 use crate::unicode;
 use crate::vm::Vm;
+use num_traits::Signed;
 
 /// A method table.
 pub type Table = &'static [(&'static str, NativeFn)];
@@ -186,6 +187,36 @@ fn int_arg(v: &Value) -> PyResult<i64> {
             "'{}' object cannot be interpreted as an integer",
             v.type_name()
         ))),
+    }
+}
+
+/// An argument CPython converts to a C `Py_ssize_t` (`list.pop`'s index):
+/// an int beyond it is an `OverflowError`, not the `IndexError` of
+/// subscripts.
+fn ssize_arg(v: &Value) -> PyResult<i64> {
+    if v.as_bigint().is_some() {
+        return Err(PyErr::new(
+            &types::OVERFLOW_ERROR,
+            "Python int too large to convert to C ssize_t",
+        ));
+    }
+    int_arg(v)
+}
+
+/// A start or stop argument CPython reads as a slice index that may not be
+/// `None` (`_PyEval_SliceIndexNotNone`, for `list.index`/`tuple.index`):
+/// an int beyond `Py_ssize_t` is clamped to its range, not an error.
+fn slice_index_arg(v: &Value) -> PyResult<i64> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        Value::Bool(b) => Ok(*b as i64),
+        _ => match v.as_bigint() {
+            Some(b) if b.is_negative() => Ok(i64::MIN),
+            Some(_) => Ok(i64::MAX),
+            None => Err(PyErr::type_error(
+                "slice indices must be integers or have an __index__ method",
+            )),
+        },
     }
 }
 
@@ -654,15 +685,16 @@ pub(crate) fn list_append(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn list_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "pop", 0, 1)?;
     let l = recv_list(&args)?;
+    // The index is converted first: `[].pop(2**63)` is an OverflowError.
+    let i = match args.pos.get(1) {
+        Some(x) => ssize_arg(x)?,
+        None => -1,
+    };
     let mut v = l.items.borrow_mut();
     if v.is_empty() {
         return Err(PyErr::index_error("pop from empty list"));
     }
     let n = v.len() as i64;
-    let i = match args.pos.get(1) {
-        Some(x) => int_arg(x)?,
-        None => -1,
-    };
     let k = if i < 0 { i + n } else { i };
     if k < 0 || k >= n {
         return Err(PyErr::index_error("pop index out of range"));
@@ -675,13 +707,7 @@ fn list_insert(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let l = recv_list(&args)?;
     // CPython reads the index as a C ssize_t: too big is an OverflowError
     // (not the IndexError of subscripts).
-    if args.pos[1].as_bigint().is_some() {
-        return Err(PyErr::new(
-            &crate::object::types::OVERFLOW_ERROR,
-            "Python int too large to convert to C ssize_t",
-        ));
-    }
-    let i = int_arg(&args.pos[1])?;
+    let i = ssize_arg(&args.pos[1])?;
     let mut v = l.items.borrow_mut();
     let n = v.len() as i64;
     let k = if i < 0 { (i + n).max(0) } else { i.min(n) };
@@ -698,7 +724,7 @@ fn list_index(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         match v {
             None => Ok(def),
             Some(v) => {
-                let i = int_arg(v)?;
+                let i = slice_index_arg(v)?;
                 Ok(if i < 0 { (i + n).max(0) } else { i.min(n) })
             }
         }
