@@ -220,33 +220,42 @@ fn slice_index_arg(v: &Value) -> PyResult<i64> {
     }
 }
 
-/// Char-index → byte-offset conversion for optional start/end arguments.
-fn char_range(s: &str, start: Option<&Value>, end: Option<&Value>) -> PyResult<(usize, usize)> {
+/// A start or end argument CPython reads as a slice index
+/// (`_PyEval_SliceIndex`, for the `str` search methods): `None` is absent,
+/// an int beyond `Py_ssize_t` is clamped to its range.
+fn slice_index_or_none(v: Option<&Value>) -> PyResult<Option<i64>> {
+    match v {
+        None | Some(Value::None) => Ok(None),
+        Some(v) => slice_index_arg(v).map(Some).map_err(|_| {
+            PyErr::type_error("slice indices must be integers or None or have an __index__ method")
+        }),
+    }
+}
+
+/// The byte range of `s` between the optional start and end arguments
+/// (char indices), adjusted as CPython's `ADJUST_INDICES` does: negative
+/// ones count from the end, the end stops at the length, the start does
+/// not. `None` when the start lies past the end: then nothing is found,
+/// not even an empty string (`'ab'.find('', 3)` is -1).
+fn char_range(
+    s: &str,
+    start: Option<&Value>,
+    end: Option<&Value>,
+) -> PyResult<Option<(usize, usize)>> {
     let n = s.chars().count() as i64;
-    let norm = |v: Option<&Value>, def: i64| -> PyResult<i64> {
-        match v {
-            None | Some(Value::None) => Ok(def),
-            Some(v) => {
-                let mut i = int_arg(v)?;
-                if i < 0 {
-                    i = (i + n).max(0);
-                }
-                Ok(i.min(n))
-            }
-        }
-    };
-    let a = norm(start, 0)?;
-    let b = norm(end, n)?;
+    let from_end = |i: i64| if i < 0 { (i + n).max(0) } else { i };
+    let a = slice_index_or_none(start)?.map_or(0, from_end);
+    let b = slice_index_or_none(end)?.map_or(n, |i| from_end(i).min(n));
+    if a > b {
+        return Ok(None);
+    }
     let to_byte = |ci: i64| -> usize {
         s.char_indices()
             .nth(ci as usize)
             .map(|(b, _)| b)
             .unwrap_or(s.len())
     };
-    if a > b {
-        return Ok((to_byte(a), to_byte(a)));
-    }
-    Ok((to_byte(a), to_byte(b)))
+    Ok(Some((to_byte(a), to_byte(b))))
 }
 
 fn byte_to_char(s: &str, b: usize) -> i64 {
@@ -413,14 +422,13 @@ fn str_replace(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn affix_impl(args: &Args<'_>, name: &str, prefix: bool) -> PyResult<Value> {
     arity(args, name, 1, 3)?;
     let s = recv_str(args)?;
-    let (a, b) = char_range(s, args.pos.get(2), args.pos.get(3))?;
-    let hay = &s[a..b];
-    let test = |p: &str| {
-        if prefix {
-            hay.starts_with(p)
-        } else {
-            hay.ends_with(p)
-        }
+    // A start past the end matches nothing, not even '' (the tuple's
+    // items are still checked).
+    let hay = char_range(s, args.pos.get(2), args.pos.get(3))?.map(|(a, b)| &s[a..b]);
+    let test = |p: &str| match hay {
+        Some(h) if prefix => h.starts_with(p),
+        Some(h) => h.ends_with(p),
+        None => false,
     };
     let arg = &args.pos[1];
     if let Some(t) = arg.downcast::<crate::object::TupleObj>() {
@@ -454,28 +462,13 @@ fn str_endswith(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     affix_impl(&args, "endswith", false)
 }
 
-/// Whether an explicit start index lies past the end of `s` (then `find`
-/// fails and `count` is 0, even for an empty needle).
-fn start_past_end(s: &str, start: Option<&Value>) -> PyResult<bool> {
-    match start {
-        None | Some(Value::None) => Ok(false),
-        Some(v) => {
-            let n = s.chars().count() as i64;
-            let i = int_arg(v)?;
-            let i = if i < 0 { (i + n).max(0) } else { i };
-            Ok(i > n)
-        }
-    }
-}
-
 fn find_impl(args: &Args<'_>, name: &str, rev: bool) -> PyResult<i64> {
     arity(args, name, 1, 3)?;
     let s = recv_str(args)?;
     let sub = arg_str(&args.pos[1], "must be str")?;
-    if start_past_end(s, args.pos.get(2))? {
+    let Some((a, b)) = char_range(s, args.pos.get(2), args.pos.get(3))? else {
         return Ok(-1);
-    }
-    let (a, b) = char_range(s, args.pos.get(2), args.pos.get(3))?;
+    };
     let hay = &s[a..b];
     let found = if rev { hay.rfind(sub) } else { hay.find(sub) };
     Ok(match found {
@@ -503,10 +496,9 @@ fn str_count(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "count", 1, 3)?;
     let s = recv_str(&args)?;
     let sub = arg_str(&args.pos[1], "must be str")?;
-    if start_past_end(s, args.pos.get(2))? {
+    let Some((a, b)) = char_range(s, args.pos.get(2), args.pos.get(3))? else {
         return Ok(Value::Int(0));
-    }
-    let (a, b) = char_range(s, args.pos.get(2), args.pos.get(3))?;
+    };
     let hay = &s[a..b];
     let n = if sub.is_empty() {
         hay.chars().count() + 1
