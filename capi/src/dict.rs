@@ -268,15 +268,7 @@ pub(crate) unsafe extern "C" fn PyDict_Next(
 pub(crate) unsafe extern "C" fn PyDict_Copy(d: *mut PyObject) -> *mut PyObject {
     guard(std::ptr::null_mut(), || {
         // SAFETY: forwarded (contract).
-        let r = unsafe { dict(d) }.and_then(|(_, dd)| {
-            let out = DictObj::new_obj();
-            if let Some(o) = out.downcast::<DictObj>() {
-                for (k, v) in dd.items() {
-                    o.insert(DictKey::new(k)?, v);
-                }
-            }
-            Ok(Value::Obj(out))
-        });
+        let r = unsafe { dict(d) }.map(|(_, dd)| Value::Obj(DictObj::into_obj(dd.copy())));
         ret_obj(r)
     })
 }

@@ -261,7 +261,7 @@ pub(crate) unsafe extern "C" fn PyBool_FromLong(v: c_long) -> *mut PyObject {
 
 /// `PyFloat_FromDouble`.
 pub(crate) unsafe extern "C" fn PyFloat_FromDouble(v: c_double) -> *mut PyObject {
-    new_ref(Value::Float(v))
+    new_ref(Value::float(v))
 }
 
 /// `PyFloat_AsDouble`: floats, ints and bools.

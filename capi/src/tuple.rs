@@ -177,7 +177,7 @@ pub(crate) unsafe extern "C" fn _Typhon_PySeq_FromItems(
                 let item = &*items.add(i);
                 match item.kind {
                     ITEM_LONG => Some(Value::Int(item.v.i)),
-                    ITEM_DOUBLE => Some(Value::Float(item.v.d)),
+                    ITEM_DOUBLE => Some(Value::float(item.v.d)),
                     ITEM_OBJECT => ObjRef::from_raw(item.v.o).map(Value::from_heap),
                     _ => None,
                 }

@@ -517,7 +517,7 @@ impl TypedSig {
                 let v = f64::from_bits(raw);
                 match failed(v == -1.0) {
                     Some(e) => Err(e),
-                    None => Ok(Value::Float(v)),
+                    None => Ok(Value::float(v)),
                 }
             }
             CType::Bool => {

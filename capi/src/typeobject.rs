@@ -673,8 +673,8 @@ unsafe fn get_member(o: &ObjRef, def: *const PyMemberDef, name: &str) -> PyResul
             0 => Value::Int(*(at as *const i16) as i64),
             1 => Value::Int(*(at as *const c_int) as i64),
             2 => Value::Int(*(at as *const c_long)),
-            3 => Value::Float(*(at as *const f32) as f64),
-            4 => Value::Float(*(at as *const f64)),
+            3 => Value::float(*(at as *const f32) as f64),
+            4 => Value::float(*(at as *const f64)),
             5 => {
                 let p = *(at as *const *const c_char);
                 if p.is_null() {

@@ -197,7 +197,7 @@ fn b_abs(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             .map(Value::Int)
             .unwrap_or_else(|| Value::from_bigint(BigInt::from(*i).abs()))),
         Value::Bool(b) => Ok(Value::Int(*b as i64)),
-        Value::Float(f) => Ok(Value::Float(f.abs())),
+        Value::Float(f) => Ok(Value::float(f.abs())),
         _ => match v.as_bigint() {
             Some(b) => Ok(Value::from_bigint(b.abs())),
             None => Err(PyErr::type_error(format!(
@@ -309,7 +309,7 @@ fn b_round(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         (Value::Float(f), Some(n)) => {
             let n = ndigits_clamped(n)?;
             format::round_float(*f, n)
-                .map(Value::Float)
+                .map(Value::float)
                 .map_err(ops::fmt_err)
         }
         (v, None) if v.is_int() => Ok(match v {
@@ -356,7 +356,7 @@ fn b_divmod(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             return Err(PyErr::zero_division("float divmod()"));
         }
         let (q, r) = ops::float_divmod(x, y);
-        return Ok(Value::tuple(vec![Value::Float(q), Value::Float(r)]));
+        return Ok(Value::tuple(vec![Value::float(q), Value::float(r)]));
     }
     let q = ops::binary_op(vm, BinOp::FloorDiv, a, b).map_err(|e| {
         if e.matches(types::ZERO_DIVISION_ERROR.get()) {
@@ -501,7 +501,11 @@ fn subclass_of(
     what: &str,
 ) -> PyResult<bool> {
     if let Some(t) = cls.downcast::<TupleObj>() {
-        vm.enter_nested(" in __subclasscheck__")?;
+        vm.enter_nested(if what == "isinstance" {
+            " in __instancecheck__"
+        } else {
+            " in __subclasscheck__"
+        })?;
         let mut found = Ok(false);
         for c in t.items.iter() {
             found = subclass_of(vm, sub, c, what);
@@ -1009,10 +1013,10 @@ fn new_float(args: Args<'_>) -> PyResult<Value> {
     };
     match x {
         Value::Float(_) => Ok(x.clone()),
-        _ if x.is_int() => ops::int_to_f64(x).map(Value::Float),
+        _ if x.is_int() => ops::int_to_f64(x).map(Value::float),
         _ => match x.as_str() {
             Some(s) => format::parse_float(s)
-                .map(Value::Float)
+                .map(Value::float)
                 .map_err(ops::fmt_err),
             None => Err(PyErr::type_error(format!(
                 "float() argument must be a string or a real number, not '{}'",

@@ -27,6 +27,7 @@ use crate::bytecode::{BinOp, CmpOp, Code, Instr, Op};
 use crate::frame::{ExecState, is_unbound, is_unbound_obj, stack_overflow, take, unbound};
 use crate::methods;
 use crate::object::types::{self, Kind};
+use crate::object::value::fresh_nan;
 use crate::object::{
     Args, Builtin, CellObj, CodeObj, DictKey, DictObj, ExcObj, Function, Hint, IterObj, IterState,
     ListObj, ModuleObj, NativeFn, ObjRef, PyErr, PyResult, RangeIterObj, StrObj, TbEntry, TupleObj,
@@ -842,7 +843,9 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     if let Some([Value::Float(a), Value::Float(b)]) =
                         stack.get_mut(sp.wrapping_sub(2)..sp)
                     {
-                        *a = $f(*a, *b);
+                        let r: f64 = $f(*a, *b);
+                        // A NaN gets a fresh identity (`Value::float`).
+                        *a = if r.is_nan() { fresh_nan(r) } else { r };
                         sp -= 1;
                         continue;
                     }
@@ -1211,7 +1214,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         stack.get_mut(sp.wrapping_sub(2)..sp)
                         && *b != 0.0
                     {
-                        *a /= *b;
+                        let r = *a / *b;
+                        *a = if r.is_nan() { fresh_nan(r) } else { r };
                         sp -= 1;
                         continue;
                     }
@@ -2156,15 +2160,40 @@ fn take_n(st: &mut ExecState, n: usize) -> PyResult<Vec<Value>> {
 #[inline(never)]
 fn build_map(st: &mut ExecState, arg: u32) -> PyResult<()> {
     let items = take_n(st, arg as usize * 2)?;
-    let d = DictObj::new_obj();
-    if let Some(dd) = d.downcast::<DictObj>() {
-        let mut it = items.into_iter();
-        while let (Some(k), Some(v)) = (it.next(), it.next()) {
-            dd.insert(DictKey::new(k)?, v);
-        }
-    }
+    let d = DictObj::into_obj(display_dict(items)?);
     st.push(Value::Obj(d));
     Ok(())
+}
+
+/// The dict of a display `{k: v, ...}` (`items` alternate keys and
+/// values), its entry table laid out as CPython 3.11's compiled display
+/// makes it (`compiler_dict`): up to 15 items go into one dict sized for
+/// them (`BUILD_MAP n`); longer displays are built in chunks of 17 (the
+/// last one shorter), each added to an empty dict one by one (or sized,
+/// when fewer than 16), and every chunk after the first merged into the
+/// first (`DICT_UPDATE`). Only the layout differs (see `DictObj`), which
+/// decides what an iterator sees when the dict changes under it.
+fn display_dict(items: Vec<Value>) -> PyResult<DictObj> {
+    const CHUNK: usize = 17;
+    let chunk_dict = |pairs: &[Value]| -> PyResult<DictObj> {
+        let n = pairs.len() / 2;
+        let d = if n >= 16 {
+            DictObj::new()
+        } else {
+            let all_str = pairs.iter().step_by(2).all(|k| k.kind() == Kind::STR);
+            DictObj::presized(n, all_str)
+        };
+        for kv in pairs.chunks_exact(2) {
+            d.insert(DictKey::new(kv[0].clone())?, kv[1].clone());
+        }
+        Ok(d)
+    };
+    let mut chunks = items.chunks(CHUNK * 2);
+    let first = chunk_dict(chunks.next().unwrap_or(&[]))?;
+    for c in chunks {
+        first.update_from(&chunk_dict(c)?);
+    }
+    Ok(first)
 }
 
 #[inline(never)]

@@ -12,6 +12,7 @@ use crate::object::{
 use crate::ops;
 use crate::unicode;
 use crate::vm::Vm;
+use num_traits::Signed;
 
 /// A method table.
 pub type Table = &'static [(&'static str, NativeFn)];
@@ -189,33 +190,72 @@ fn int_arg(v: &Value) -> PyResult<i64> {
     }
 }
 
-/// Char-index → byte-offset conversion for optional start/end arguments.
-fn char_range(s: &str, start: Option<&Value>, end: Option<&Value>) -> PyResult<(usize, usize)> {
+/// An argument CPython converts to a C `Py_ssize_t` (`list.pop`'s index):
+/// an int beyond it is an `OverflowError`, not the `IndexError` of
+/// subscripts.
+fn ssize_arg(v: &Value) -> PyResult<i64> {
+    if v.as_bigint().is_some() {
+        return Err(PyErr::new(
+            &types::OVERFLOW_ERROR,
+            "Python int too large to convert to C ssize_t",
+        ));
+    }
+    int_arg(v)
+}
+
+/// A start or stop argument CPython reads as a slice index that may not be
+/// `None` (`_PyEval_SliceIndexNotNone`, for `list.index`/`tuple.index`):
+/// an int beyond `Py_ssize_t` is clamped to its range, not an error.
+fn slice_index_arg(v: &Value) -> PyResult<i64> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        Value::Bool(b) => Ok(*b as i64),
+        _ => match v.as_bigint() {
+            Some(b) if b.is_negative() => Ok(i64::MIN),
+            Some(_) => Ok(i64::MAX),
+            None => Err(PyErr::type_error(
+                "slice indices must be integers or have an __index__ method",
+            )),
+        },
+    }
+}
+
+/// A start or end argument CPython reads as a slice index
+/// (`_PyEval_SliceIndex`, for the `str` search methods): `None` is absent,
+/// an int beyond `Py_ssize_t` is clamped to its range.
+fn slice_index_or_none(v: Option<&Value>) -> PyResult<Option<i64>> {
+    match v {
+        None | Some(Value::None) => Ok(None),
+        Some(v) => slice_index_arg(v).map(Some).map_err(|_| {
+            PyErr::type_error("slice indices must be integers or None or have an __index__ method")
+        }),
+    }
+}
+
+/// The byte range of `s` between the optional start and end arguments
+/// (char indices), adjusted as CPython's `ADJUST_INDICES` does: negative
+/// ones count from the end, the end stops at the length, the start does
+/// not. `None` when the start lies past the end: then nothing is found,
+/// not even an empty string (`'ab'.find('', 3)` is -1).
+fn char_range(
+    s: &str,
+    start: Option<&Value>,
+    end: Option<&Value>,
+) -> PyResult<Option<(usize, usize)>> {
     let n = s.chars().count() as i64;
-    let norm = |v: Option<&Value>, def: i64| -> PyResult<i64> {
-        match v {
-            None | Some(Value::None) => Ok(def),
-            Some(v) => {
-                let mut i = int_arg(v)?;
-                if i < 0 {
-                    i = (i + n).max(0);
-                }
-                Ok(i.min(n))
-            }
-        }
-    };
-    let a = norm(start, 0)?;
-    let b = norm(end, n)?;
+    let from_end = |i: i64| if i < 0 { (i + n).max(0) } else { i };
+    let a = slice_index_or_none(start)?.map_or(0, from_end);
+    let b = slice_index_or_none(end)?.map_or(n, |i| from_end(i).min(n));
+    if a > b {
+        return Ok(None);
+    }
     let to_byte = |ci: i64| -> usize {
         s.char_indices()
             .nth(ci as usize)
             .map(|(b, _)| b)
             .unwrap_or(s.len())
     };
-    if a > b {
-        return Ok((to_byte(a), to_byte(a)));
-    }
-    Ok((to_byte(a), to_byte(b)))
+    Ok(Some((to_byte(a), to_byte(b))))
 }
 
 fn byte_to_char(s: &str, b: usize) -> i64 {
@@ -382,14 +422,13 @@ fn str_replace(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn affix_impl(args: &Args<'_>, name: &str, prefix: bool) -> PyResult<Value> {
     arity(args, name, 1, 3)?;
     let s = recv_str(args)?;
-    let (a, b) = char_range(s, args.pos.get(2), args.pos.get(3))?;
-    let hay = &s[a..b];
-    let test = |p: &str| {
-        if prefix {
-            hay.starts_with(p)
-        } else {
-            hay.ends_with(p)
-        }
+    // A start past the end matches nothing, not even '' (the tuple's
+    // items are still checked).
+    let hay = char_range(s, args.pos.get(2), args.pos.get(3))?.map(|(a, b)| &s[a..b]);
+    let test = |p: &str| match hay {
+        Some(h) if prefix => h.starts_with(p),
+        Some(h) => h.ends_with(p),
+        None => false,
     };
     let arg = &args.pos[1];
     if let Some(t) = arg.downcast::<crate::object::TupleObj>() {
@@ -423,28 +462,13 @@ fn str_endswith(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     affix_impl(&args, "endswith", false)
 }
 
-/// Whether an explicit start index lies past the end of `s` (then `find`
-/// fails and `count` is 0, even for an empty needle).
-fn start_past_end(s: &str, start: Option<&Value>) -> PyResult<bool> {
-    match start {
-        None | Some(Value::None) => Ok(false),
-        Some(v) => {
-            let n = s.chars().count() as i64;
-            let i = int_arg(v)?;
-            let i = if i < 0 { (i + n).max(0) } else { i };
-            Ok(i > n)
-        }
-    }
-}
-
 fn find_impl(args: &Args<'_>, name: &str, rev: bool) -> PyResult<i64> {
     arity(args, name, 1, 3)?;
     let s = recv_str(args)?;
     let sub = arg_str(&args.pos[1], "must be str")?;
-    if start_past_end(s, args.pos.get(2))? {
+    let Some((a, b)) = char_range(s, args.pos.get(2), args.pos.get(3))? else {
         return Ok(-1);
-    }
-    let (a, b) = char_range(s, args.pos.get(2), args.pos.get(3))?;
+    };
     let hay = &s[a..b];
     let found = if rev { hay.rfind(sub) } else { hay.find(sub) };
     Ok(match found {
@@ -472,10 +496,9 @@ fn str_count(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "count", 1, 3)?;
     let s = recv_str(&args)?;
     let sub = arg_str(&args.pos[1], "must be str")?;
-    if start_past_end(s, args.pos.get(2))? {
+    let Some((a, b)) = char_range(s, args.pos.get(2), args.pos.get(3))? else {
         return Ok(Value::Int(0));
-    }
-    let (a, b) = char_range(s, args.pos.get(2), args.pos.get(3))?;
+    };
     let hay = &s[a..b];
     let n = if sub.is_empty() {
         hay.chars().count() + 1
@@ -654,15 +677,16 @@ pub(crate) fn list_append(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn list_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "pop", 0, 1)?;
     let l = recv_list(&args)?;
+    // The index is converted first: `[].pop(2**63)` is an OverflowError.
+    let i = match args.pos.get(1) {
+        Some(x) => ssize_arg(x)?,
+        None => -1,
+    };
     let mut v = l.items.borrow_mut();
     if v.is_empty() {
         return Err(PyErr::index_error("pop from empty list"));
     }
     let n = v.len() as i64;
-    let i = match args.pos.get(1) {
-        Some(x) => int_arg(x)?,
-        None => -1,
-    };
     let k = if i < 0 { i + n } else { i };
     if k < 0 || k >= n {
         return Err(PyErr::index_error("pop index out of range"));
@@ -675,13 +699,7 @@ fn list_insert(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let l = recv_list(&args)?;
     // CPython reads the index as a C ssize_t: too big is an OverflowError
     // (not the IndexError of subscripts).
-    if args.pos[1].as_bigint().is_some() {
-        return Err(PyErr::new(
-            &crate::object::types::OVERFLOW_ERROR,
-            "Python int too large to convert to C ssize_t",
-        ));
-    }
-    let i = int_arg(&args.pos[1])?;
+    let i = ssize_arg(&args.pos[1])?;
     let mut v = l.items.borrow_mut();
     let n = v.len() as i64;
     let k = if i < 0 { (i + n).max(0) } else { i.min(n) };
@@ -698,7 +716,7 @@ fn list_index(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         match v {
             None => Ok(def),
             Some(v) => {
-                let i = int_arg(v)?;
+                let i = slice_index_arg(v)?;
                 Ok(if i < 0 { (i + n).max(0) } else { i.min(n) })
             }
         }
@@ -1009,9 +1027,7 @@ fn dict_items(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// Inserts every pair of `src` (a dict or an iterable of pairs) into `d`.
 pub fn dict_merge(vm: &mut Vm, d: &DictObj, src: &Value) -> PyResult<()> {
     if let Some(s) = src.downcast::<DictObj>() {
-        for (k, v) in s.items() {
-            d.insert(DictKey::new(k)?, v);
-        }
+        d.update_from(s);
         return Ok(());
     }
     let items = ops::collect(vm, src)?;
@@ -1046,8 +1062,14 @@ fn dict_update(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if let Some(src) = args.pos.get(1) {
         dict_merge(vm, d, src)?;
     }
-    for (k, v) in args.kw {
-        d.insert(DictKey::from_str_obj(k), v.clone());
+    if !args.kw.is_empty() {
+        // CPython merges the keywords from a dict of its own, sized for
+        // them (`_PyStack_AsDict`), which decides the merged table's layout.
+        let kw = DictObj::presized(args.kw.len(), false);
+        for (k, v) in args.kw {
+            kw.insert(DictKey::from_str_obj(k), v.clone());
+        }
+        d.update_from(&kw);
     }
     Ok(Value::None)
 }
@@ -1090,13 +1112,7 @@ fn dict_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn dict_copy(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "copy", 0, 0)?;
     let d = recv_dict(&args)?;
-    let out = DictObj::new_obj();
-    if let Some(o) = out.downcast::<DictObj>() {
-        for (k, v) in d.items() {
-            o.insert(DictKey::new(k)?, v);
-        }
-    }
-    Ok(Value::Obj(out))
+    Ok(Value::Obj(DictObj::into_obj(d.copy())))
 }
 
 fn dict_clear(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

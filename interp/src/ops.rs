@@ -120,7 +120,8 @@ fn hash_bigint(b: &BigInt) -> u64 {
 /// CPython's hash of a float (`_Py_HashDouble`): the value reduced modulo
 /// the Mersenne prime 2**61 - 1, so that it equals the hash of an equal
 /// int; ±314159 for infinities. A NaN hashes by identity in CPython (its
-/// address); unboxed floats have none, so NaNs hash by their bits.
+/// address); here its identity is its bits (the stamp `Value::float` gave
+/// it), so it hashes by them.
 fn hash_f64(f: f64) -> u64 {
     const BITS: u32 = 61;
     if f.is_infinite() {
@@ -132,7 +133,8 @@ fn hash_f64(f: f64) -> u64 {
     }
     if f.is_nan() {
         let bits = f.to_bits();
-        return bits ^ (bits >> 31);
+        let h = bits ^ (bits >> 31);
+        return if h == u64::MAX { u64::MAX - 1 } else { h };
     }
     let (mut m, mut e) = frexp(f);
     let negative = m < 0.0;
@@ -832,10 +834,10 @@ pub fn int_op(op: BinOp, a: i64, b: i64) -> PyResult<Value> {
             }
             const EXACT: i64 = 1 << 53;
             if a.abs() <= EXACT && b.abs() <= EXACT {
-                Ok(Value::Float(a as f64 / b as f64))
+                Ok(Value::float(a as f64 / b as f64))
             } else {
                 format::bigint_true_div(&BigInt::from(a), &BigInt::from(b))
-                    .map(Value::Float)
+                    .map(Value::float)
                     .map_err(fmt_err)
             }
         }
@@ -904,7 +906,7 @@ pub fn bigint_op(op: BinOp, a: &BigInt, b: &BigInt) -> PyResult<Value> {
                 return Err(PyErr::zero_division("division by zero"));
             }
             return format::bigint_true_div(a, b)
-                .map(Value::Float)
+                .map(Value::float)
                 .map_err(fmt_err);
         }
         BinOp::Pow => {
@@ -1005,7 +1007,7 @@ pub fn float_divmod(a: f64, b: f64) -> (f64, f64) {
 
 /// `a <op> b` for two floats.
 pub fn float_op(op: BinOp, a: f64, b: f64) -> PyResult<Value> {
-    Ok(Value::Float(match op {
+    Ok(Value::float(match op {
         BinOp::Add => a + b,
         BinOp::Sub => a - b,
         BinOp::Mul => a * b,
@@ -1056,7 +1058,7 @@ fn float_pow(a: f64, b: f64) -> PyResult<Value> {
             ],
         ));
     }
-    Ok(Value::Float(r))
+    Ok(Value::float(r))
 }
 
 /// Unary `-`, `+` and `~`.
@@ -1075,7 +1077,7 @@ pub fn unary(vm: &mut Vm, op: char, v: &Value) -> PyResult<Value> {
             .map(Value::Int)
             .unwrap_or_else(|| Value::from_bigint(-BigInt::from(*i)))),
         ('-', Value::Bool(b)) => Ok(Value::Int(-(*b as i64))),
-        ('-', Value::Float(f)) => Ok(Value::Float(-f)),
+        ('-', Value::Float(f)) => Ok(Value::float(-f)),
         ('+', Value::Int(_) | Value::Float(_)) => Ok(v.clone()),
         ('+', Value::Bool(b)) => Ok(Value::Int(*b as i64)),
         ('~', Value::Int(i)) => Ok(Value::Int(!i)),
@@ -1620,9 +1622,9 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                 &types::DICT_KEYITER,
                 IterState::Dict {
                     dict: o.clone(),
-                    idx: 0,
-                    len: d.len(),
-                    version: d.keys_version(),
+                    pos: 0,
+                    used: d.len(),
+                    left: d.len(),
                     what: 0,
                 },
             )
@@ -1635,7 +1637,6 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
             };
             let d = dict.downcast::<DictObj>();
             let n = d.map(|d| d.len()).unwrap_or(0);
-            let version = d.map(|d| d.keys_version()).unwrap_or(0);
             let t = match what {
                 0 => &types::DICT_KEYITER,
                 1 => &types::DICT_VALUEITER,
@@ -1645,9 +1646,9 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                 t,
                 IterState::Dict {
                     dict: dict.clone(),
-                    idx: 0,
-                    len: n,
-                    version,
+                    pos: 0,
+                    used: n,
+                    left: n,
                     what: *what,
                 },
             )
@@ -1749,41 +1750,45 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
             }
             IterState::Dict {
                 dict,
-                idx,
-                len,
-                version,
+                pos,
+                used,
+                left,
                 what,
             } => {
-                let d = dict.downcast::<DictObj>();
-                let n = d.map(|d| d.len()).unwrap_or(0);
-                if n != *len {
-                    *len = usize::MAX;
+                // CPython's `dictiter_iternext*`: a change of size is an
+                // error (and stays one); otherwise the next entry of the
+                // table is taken, and finding one more entry than the dict
+                // had means its keys were replaced. Running past the table
+                // or that error ends the iterator for good.
+                let Some(d) = dict.downcast::<DictObj>() else {
+                    return Ok(None);
+                };
+                if d.len() != *used {
+                    *used = usize::MAX;
                     return Err(PyErr::runtime_error(
                         "dictionary changed size during iteration",
                     ));
                 }
-                // Keys replaced without a change of size. CPython notices
-                // when the iterator meets more keys than the dict had, which
-                // its table's holes make one step later than here: this
-                // dict keeps no holes, so the first step after the change
-                // is where its order stops being CPython's.
-                if d.is_some_and(|d| d.keys_version() != *version) && *idx < n {
-                    *len = usize::MAX;
+                let entry = d
+                    .iter_entry_from(*pos)
+                    .and_then(|(j, p)| d.entry_at(j).map(|e| (e, p)));
+                let Some(((k, v), p)) = entry else {
+                    *st = IterState::Done;
+                    return Ok(None);
+                };
+                if *left == 0 {
+                    *st = IterState::Done;
                     return Err(PyErr::runtime_error(
                         "dictionary keys changed during iteration",
                     ));
                 }
-                match d.and_then(|d| d.entry_at(*idx)) {
-                    Some((k, v)) => {
-                        *idx += 1;
-                        Then::Done(Some(match what {
-                            0 => k,
-                            1 => v,
-                            _ => Value::tuple(vec![k, v]),
-                        }))
-                    }
-                    None => Then::Done(None),
-                }
+                *pos = p + 1;
+                *left -= 1;
+                Then::Done(Some(match what {
+                    0 => k,
+                    1 => v,
+                    _ => Value::tuple(vec![k, v]),
+                }))
             }
             IterState::View { .. } => {
                 return Err(PyErr::type_error(format!(

@@ -176,7 +176,16 @@ pub(super) fn run<const S: bool, const C: bool>(
                 macro_rules! float_arith {
                     ($f:expr) => {{
                         match stack.get_mut(sp.wrapping_sub(2)..sp) {
-                            Some([Value::Float(a), Value::Float(b)]) => *a = $f(*a, *b),
+                            // A NaN result needs a fresh identity
+                            // (`Value::float`): the general loop makes it,
+                            // so this loop makes no call.
+                            Some([Value::Float(a), Value::Float(b)]) => {
+                                let r = $f(*a, *b);
+                                if r.is_nan() {
+                                    break;
+                                }
+                                *a = r
+                            }
                             _ => break,
                         }
                         sp -= 1;
@@ -445,7 +454,13 @@ pub(super) fn run<const S: bool, const C: bool>(
                 Op::BinaryOpMulFloat => float_arith!(|a, b| a * b),
                 Op::BinaryOpTrueDivFloat => {
                     match stack.get_mut(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Float(a), Value::Float(b)]) if *b != 0.0 => *a /= *b,
+                        Some([Value::Float(a), Value::Float(b)]) if *b != 0.0 => {
+                            let r = *a / *b;
+                            if r.is_nan() {
+                                break;
+                            }
+                            *a = r
+                        }
                         _ => break,
                     }
                     sp -= 1;

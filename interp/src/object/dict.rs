@@ -4,6 +4,7 @@
 use super::{CBoxes, ObjRef, PyResult, Value, types};
 use crate::ops;
 use indexmap::IndexMap;
+use indexmap::map::Entry;
 use std::cell::{Cell, RefCell};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
@@ -80,6 +81,147 @@ fn next_keys_version() -> u64 {
     })
 }
 
+/// CPython's smallest entry table (`PyDict_LOG_MINSIZE`).
+const LOG_MINSIZE: u8 = 3;
+
+/// How many entries a CPython table of `size` slots takes before it is
+/// rebuilt (`USABLE_FRACTION`).
+fn usable_fraction(size: usize) -> usize {
+    (size << 1) / 3
+}
+
+/// CPython's `calculate_log2_keysize`: the table size (log2) for at least
+/// `minsize` slots, computed as CPython does (16 gives 32, not 16).
+fn log2_keysize(minsize: usize) -> u8 {
+    let m = ((minsize | 8) - 1) | 7;
+    (usize::BITS - m.leading_zeros()) as u8
+}
+
+/// CPython's `estimate_log2_keysize`: a table for `n` entries with room.
+fn estimate_log2_keysize(n: usize) -> u8 {
+    log2_keysize((n * 3).div_ceil(2))
+}
+
+/// Where CPython 3.11's dict would keep each entry, so that an iterator
+/// over a dict mutated while it runs sees exactly the keys CPython's does.
+///
+/// CPython appends a new key to an entry array, leaves a hole where a key
+/// is deleted, and compacts the array (moving later entries down) only
+/// when the table is rebuilt: when no slot is left (`dk_usable`), or when
+/// a key other than a `str` goes into a str-only table. Its iterator walks
+/// array positions, skipping holes. The map here keeps entries dense, so
+/// the layout records the holes' positions and the table's size and room;
+/// entry `j` of the map sits at position `j` + the holes before it.
+#[derive(Clone, Debug)]
+struct Layout {
+    /// log2 of the table size; 0 for CPython's shared empty table
+    /// (`Py_EMPTY_KEYS`: a new dict, or one cleared), whose first insert
+    /// makes a minimum-size table.
+    log2_size: u8,
+    /// New entries that fit before the table is rebuilt.
+    usable: usize,
+    /// Whether the table holds only exact `str` keys (CPython's
+    /// `DICT_KEYS_UNICODE`).
+    unicode: bool,
+    /// Positions of deleted entries, ascending.
+    holes: Vec<usize>,
+}
+
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout {
+            log2_size: 0,
+            usable: 0,
+            unicode: true,
+            holes: Vec::new(),
+        }
+    }
+}
+
+impl Layout {
+    /// The table of a dict made for `n` items (`dict_new_presized`).
+    fn presized(n: usize, unicode: bool) -> Layout {
+        if n <= usable_fraction(1 << LOG_MINSIZE) {
+            return Layout::default();
+        }
+        let log2_size = if n > usable_fraction(1 << 17) {
+            17
+        } else {
+            estimate_log2_keysize(n)
+        };
+        Layout {
+            log2_size,
+            usable: usable_fraction(1 << log2_size),
+            unicode,
+            holes: Vec::new(),
+        }
+    }
+
+    /// The table's number of slots.
+    fn size(&self) -> usize {
+        1 << self.log2_size
+    }
+
+    /// Rebuilds the table with `1 << log2_size` slots around its `used`
+    /// entries, compacting them (`dictresize`).
+    fn resize(&mut self, log2_size: u8, unicode: bool, used: usize) {
+        self.log2_size = log2_size;
+        self.unicode = unicode && self.unicode;
+        self.usable = usable_fraction(1 << log2_size).saturating_sub(used);
+        self.holes.clear();
+    }
+
+    /// Makes room for a new key (`is_str`: an exact `str`) in a table of
+    /// `used` entries, as CPython's `insertdict` does before appending it.
+    fn add(&mut self, used: usize, is_str: bool) {
+        if self.log2_size == 0 {
+            // `insert_to_emptydict`.
+            *self = Layout {
+                log2_size: LOG_MINSIZE,
+                usable: usable_fraction(1 << LOG_MINSIZE),
+                unicode: is_str,
+                holes: Vec::new(),
+            };
+        } else {
+            if self.unicode && !is_str {
+                self.resize(log2_keysize(used * 3), false, used);
+            }
+            if self.usable == 0 {
+                self.resize(log2_keysize(used * 3), true, used);
+            }
+        }
+        self.usable = self.usable.saturating_sub(1);
+    }
+
+    /// Records that entry `j` of the map (in insertion order) was deleted:
+    /// its position becomes a hole.
+    fn remove(&mut self, j: usize) {
+        let mut p = j;
+        let mut k = 0;
+        while k < self.holes.len() && self.holes[k] <= p {
+            p += 1;
+            k += 1;
+        }
+        self.holes.insert(k, p);
+    }
+
+    /// The first entry at position `pos` or later, of a dict of `len`
+    /// entries: its index in the map and its position.
+    fn entry_from(&self, pos: usize, len: usize) -> Option<(usize, usize)> {
+        let mut k = self.holes.partition_point(|&h| h < pos);
+        let j = pos - k;
+        if j >= len {
+            return None;
+        }
+        let mut p = pos;
+        while self.holes.get(k) == Some(&p) {
+            p += 1;
+            k += 1;
+        }
+        Some((j, p))
+    }
+}
+
 /// A Python `dict`.
 ///
 /// `keys_version` changes (to a value unique on this thread) whenever a key
@@ -90,6 +232,8 @@ pub struct DictObj {
     /// The entries, in insertion order.
     pub map: RefCell<Map>,
     keys_version: Cell<u64>,
+    /// Where CPython would keep the entries (for iterators; see [`Layout`]).
+    layout: RefCell<Layout>,
     /// Boxes of unboxed values that C code borrowed (by entry index).
     pub c_boxes: CBoxes,
 }
@@ -97,18 +241,94 @@ pub struct DictObj {
 impl DictObj {
     /// A new empty dict payload.
     pub fn new() -> DictObj {
+        DictObj::with_layout(Map::default(), Layout::default())
+    }
+
+    fn with_layout(map: Map, layout: Layout) -> DictObj {
         DictObj {
-            map: RefCell::new(Map::default()),
+            map: RefCell::new(map),
             keys_version: Cell::new(next_keys_version()),
+            layout: RefCell::new(layout),
             c_boxes: CBoxes::default(),
         }
     }
 
     /// A new empty dict object.
     pub fn new_obj() -> ObjRef {
-        let o = ObjRef::new(types::DICT.get(), DictObj::new());
+        DictObj::into_obj(DictObj::new())
+    }
+
+    /// A dict payload as a new (tracked) dict object.
+    pub fn into_obj(d: DictObj) -> ObjRef {
+        let o = ObjRef::new(types::DICT.get(), d);
         abi::gc_track(&o);
         o
+    }
+
+    /// A new empty dict made for `n` items, as CPython's dict display
+    /// makes one (`all_str`: every key an exact `str`); only the entry
+    /// layout differs from [`DictObj::new`] (see [`Layout`]).
+    pub fn presized(n: usize, all_str: bool) -> DictObj {
+        DictObj::with_layout(Map::default(), Layout::presized(n, all_str))
+    }
+
+    /// A copy (`dict.copy()`, `PyDict_Copy`): CPython clones a dict's
+    /// table, holes and all, unless more than a third of it is holes; then
+    /// it merges into a new dict, which compacts.
+    pub fn copy(&self) -> DictObj {
+        let len = self.len();
+        if len == 0 {
+            return DictObj::new();
+        }
+        let layout = self.layout.borrow();
+        if len >= ((len + layout.holes.len()) * 2) / 3 {
+            return DictObj::with_layout(self.map.borrow().clone(), layout.clone());
+        }
+        drop(layout);
+        let out = DictObj::new();
+        out.update_from(self);
+        out
+    }
+
+    /// Inserts every entry of `src` (`d.update(src)`, `dict(src)` for a
+    /// dict `src`: CPython's `dict_merge`), sizing the table as CPython
+    /// does first.
+    pub fn update_from(&self, src: &DictObj) {
+        if std::ptr::eq(self, src) || src.is_empty() {
+            return;
+        }
+        let n = src.len();
+        {
+            let theirs = src.layout.borrow();
+            let mut mine = self.layout.borrow_mut();
+            if self.is_empty()
+                && theirs.holes.is_empty()
+                && (theirs.log2_size == LOG_MINSIZE || usable_fraction(theirs.size() / 2) < n)
+            {
+                // A clean source table is cloned.
+                *mine = theirs.clone();
+                drop((mine, theirs));
+                let map = src.map.borrow().clone();
+                let old = std::mem::replace(&mut *self.map.borrow_mut(), map);
+                self.bump();
+                drop(old);
+                return;
+            }
+            if usable_fraction(mine.size()) < n {
+                let used = self.len();
+                mine.resize(estimate_log2_keysize(used + n), theirs.unicode, used);
+            }
+        }
+        for (k, v) in src.map.borrow().clone() {
+            self.insert(k, v);
+        }
+    }
+
+    /// Where an iterator at position `pos` goes next: the index in the map
+    /// of the first entry at `pos` or later, and that entry's position;
+    /// `None` past the last entry (see [`Layout`]).
+    pub fn iter_entry_from(&self, pos: usize) -> Option<(usize, usize)> {
+        self.layout.borrow().entry_from(pos, self.len())
     }
 
     /// The current keys version (see the type's documentation).
@@ -145,20 +365,27 @@ impl DictObj {
     pub fn insert(&self, key: DictKey, value: Value) {
         let old = {
             let mut m = self.map.borrow_mut();
-            let (_, old) = m.insert_full(key, value);
-            if old.is_none() {
-                drop(m);
-                self.bump();
+            let used = m.len();
+            match m.entry(key) {
+                Entry::Occupied(mut e) => Some(e.insert(value)),
+                Entry::Vacant(e) => {
+                    let is_str = e.key().value.kind() == types::Kind::STR;
+                    e.insert(value);
+                    drop(m);
+                    self.layout.borrow_mut().add(used, is_str);
+                    self.bump();
+                    None
+                }
             }
-            old
         };
         drop(old);
     }
 
     /// Removes a key, preserving the order of the others.
     pub fn remove(&self, key: &DictKey) -> Option<Value> {
-        let removed = self.map.borrow_mut().shift_remove_entry(key);
-        removed.map(|(k, v)| {
+        let removed = self.map.borrow_mut().shift_remove_full(key);
+        removed.map(|(j, k, v)| {
+            self.layout.borrow_mut().remove(j);
             self.bump();
             drop(k);
             v
@@ -178,6 +405,7 @@ impl DictObj {
     /// Removes every entry (used to break reference cycles at shutdown).
     pub fn clear(&self) {
         let old = std::mem::take(&mut *self.map.borrow_mut());
+        *self.layout.borrow_mut() = Layout::default();
         self.bump();
         drop(old);
     }

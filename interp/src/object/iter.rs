@@ -48,17 +48,19 @@ pub enum IterState {
         /// Next byte offset.
         pos: usize,
     },
-    /// Over a dict's keys (0), values (1) or items (2).
+    /// Over a dict's keys (0), values (1) or items (2), as CPython 3.11's
+    /// `dictiter` walks its entry table (`DictObj::iter_entry_from`).
     Dict {
         /// The dict.
         dict: ObjRef,
-        /// Next entry index.
-        idx: usize,
-        /// The dict's length when iteration started.
-        len: usize,
-        /// The dict's keys version when iteration started: a key added
-        /// and another removed leave the length alone but change it.
-        version: u64,
+        /// Next entry position in CPython's table.
+        pos: usize,
+        /// The dict's length when iteration started (`usize::MAX` once a
+        /// change of size was reported, which sticks, as in CPython).
+        used: usize,
+        /// Entries still expected: one more than that means keys were
+        /// replaced while iterating.
+        left: usize,
         /// 0 keys, 1 values, 2 items.
         what: u8,
     },

@@ -5,6 +5,7 @@ use super::{DictObj, ListObj, ObjRef, StaticType, StrObj, TupleObj, TypeObject};
 use abi::StaticObject;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A Python value. `None`, `bool`, `int`s that fit in `i64` and `float`s are
 /// unboxed; everything else is a reference-counted heap object.
@@ -21,7 +22,9 @@ pub enum Value {
     Bool(bool),
     /// An `int` in `i64` range.
     Int(i64),
-    /// A `float`.
+    /// A `float`. A NaN's bits are its identity (see [`Value::float`]):
+    /// make a float from a computed `f64` with [`Value::float`], and build
+    /// `Value::Float` directly only to copy an existing value.
     Float(f64),
     /// A heap object.
     Obj(ObjRef),
@@ -54,6 +57,22 @@ impl Value {
             Value::Float(_) => Kind::FLOAT,
             Value::Obj(o) => o.kind(),
         }
+    }
+
+    /// A new `float` object holding `f`: how every float Typhon computes
+    /// (arithmetic, parsing, builtins, C API results) becomes a value.
+    ///
+    /// In CPython each float is an object, so two NaNs made separately are
+    /// two objects (`float('nan') is float('nan')` is False) while one NaN
+    /// copied around stays itself (`x in [x]`). Unboxed floats have no
+    /// address, so a NaN's identity lives in its 51 spare mantissa bits:
+    /// each NaN made here gets a fresh stamp (its sign is kept), copies of
+    /// the value keep it, and `is` compares bits ([`Value::is`]). Without
+    /// the stamp, `x + 1` for a NaN `x` would return `x`'s own bits (NaN
+    /// arithmetic passes its operand's payload through) and be `x`.
+    #[inline(always)]
+    pub fn float(f: f64) -> Value {
+        Value::Float(if f.is_nan() { fresh_nan(f) } else { f })
     }
 
     /// A reference to a static type object as a value.
@@ -206,6 +225,24 @@ impl Value {
     }
 }
 
+/// The last NaN stamp handed out (see [`Value::float`]). Process-wide, so
+/// that NaNs of two interpreters are never the same object either.
+static NAN_STAMP: AtomicU64 = AtomicU64::new(0);
+
+/// The mantissa bits that hold a NaN's stamp: all but the quiet bit.
+const NAN_STAMP_BITS: u64 = (1 << 51) - 1;
+
+/// `f` (a NaN) with a stamp no NaN had before: a quiet NaN with `f`'s sign.
+/// Stamps start at 1, so no stamped NaN is the processor's default NaN;
+/// they would repeat after 2**51 NaNs, decades of making nothing else.
+#[cold]
+#[inline(never)]
+pub fn fresh_nan(f: f64) -> f64 {
+    let stamp = NAN_STAMP.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
+    let sign = f.to_bits() & (1 << 63);
+    f64::from_bits(sign | 0x7ff8_0000_0000_0000 | (stamp & NAN_STAMP_BITS))
+}
+
 /// The payload of a heap `int`.
 ///
 /// The interpreter only ever makes `Big` ints (outside `i64`); small ints
@@ -256,7 +293,7 @@ impl From<i64> for Value {
 
 impl From<f64> for Value {
     fn from(f: f64) -> Value {
-        Value::Float(f)
+        Value::float(f)
     }
 }
 
