@@ -282,6 +282,11 @@ pub unsafe extern "C" fn for_iter(ctx: *mut Ctx, slot: *mut Value) -> u8 {
     }
 }
 
+/// A NaN with an identity of its own (see `interp::object::value`).
+pub extern "C" fn fresh_nan(f: f64) -> f64 {
+    interp::object::value::fresh_nan(f)
+}
+
 /// The address of each helper, by symbol.
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
     use crate::lower::{HelperFn, helper_symbol};
@@ -300,6 +305,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
                 HelperFn::ErrOccurred => err_occurred as *const u8,
                 HelperFn::Generic => generic as *const u8,
                 HelperFn::ForIter => for_iter as *const u8,
+                HelperFn::FreshNan => fresh_nan as *const u8,
             };
             (helper_symbol(*h), p)
         })

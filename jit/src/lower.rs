@@ -87,6 +87,7 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::ErrOccurred => "typhon_jit_err_occurred",
         HelperFn::Generic => "typhon_jit_generic",
         HelperFn::ForIter => "typhon_jit_for_iter",
+        HelperFn::FreshNan => "typhon_jit_fresh_nan",
     }
 }
 
@@ -115,6 +116,8 @@ pub enum HelperFn {
     Generic,
     /// `(ctx, slot) -> u8` (0: raised, 1: a value, 2: exhausted)
     ForIter,
+    /// `(f64) -> f64`: a NaN with an identity of its own
+    FreshNan,
 }
 
 impl HelperFn {
@@ -131,6 +134,7 @@ impl HelperFn {
         HelperFn::ErrOccurred,
         HelperFn::Generic,
         HelperFn::ForIter,
+        HelperFn::FreshNan,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -144,6 +148,7 @@ impl HelperFn {
             HelperFn::ErrOccurred => (&[], Some(types::I8)),
             HelperFn::Generic => (&[ptr, types::I32, ptr, types::I32], Some(types::I8)),
             HelperFn::ForIter => (&[ptr, ptr], Some(types::I8)),
+            HelperFn::FreshNan => (&[types::F64], Some(types::F64)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -473,6 +478,25 @@ impl Lowerer<'_> {
         self.b.switch_to_block(join);
     }
 
+    /// A float result that is a NaN gets an identity of its own, as every
+    /// float the interpreter makes does (`Value::float`): two compares on
+    /// the fast path, a helper call only for a NaN.
+    fn stamp_nan(&mut self, r: CValue) -> CValue {
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        let out = self.b.append_block_param(join, types::F64);
+        self.b.set_cold_block(slow);
+        self.b
+            .ins()
+            .brif(nan, slow, &[], join, &[BlockArg::Value(r)]);
+        self.b.switch_to_block(slow);
+        let fresh = self.call_helper(HelperFn::FreshNan, &[r]).unwrap_or(r);
+        self.b.ins().jump(join, &[BlockArg::Value(fresh)]);
+        self.b.switch_to_block(join);
+        out
+    }
+
     /// A number's 64 payload bits.
     fn bits(&mut self, v: CValue, ty: Ty) -> CValue {
         match ty {
@@ -549,7 +573,7 @@ impl Lowerer<'_> {
             }
             Op::Float(o, a, b, exit) => {
                 let (a, b) = (self.v(*a), self.v(*b));
-                match o {
+                let r = match o {
                     FloatOp::Add => self.b.ins().fadd(a, b),
                     FloatOp::Sub => self.b.ins().fsub(a, b),
                     FloatOp::Mul => self.b.ins().fmul(a, b),
@@ -561,11 +585,13 @@ impl Lowerer<'_> {
                         }
                         self.b.ins().fdiv(a, b)
                     }
-                }
+                };
+                self.stamp_nan(r)
             }
             Op::FloatNeg(a) => {
                 let a = self.v(*a);
-                self.b.ins().fneg(a)
+                let r = self.b.ins().fneg(a);
+                self.stamp_nan(r)
             }
             Op::IntToFloat(a) => {
                 let a = self.v(*a);
@@ -784,6 +810,7 @@ impl Lowerer<'_> {
         }
         match (ret, r) {
             (CType::Bool, Some(r)) => Some(self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0)),
+            (CType::Double, Some(r)) => Some(self.stamp_nan(r)),
             (CType::Void, _) => None,
             (_, r) => r,
         }
