@@ -230,6 +230,17 @@ pub fn typed_target(vm: &Vm, callee: &ObjRef) -> Option<(usize, Vec<CType>, CTyp
     Some((sig.func as usize, sig.args.clone(), sig.ret, sig.may_raise))
 }
 
+/// The `SystemError` for a typed module function (see [`typed_target`])
+/// that returned NULL without setting an exception, worded as the
+/// interpreter's typed path words it.
+pub fn typed_null_error(callee: &ObjRef) -> interp::PyErr {
+    let name = callee
+        .downcast::<methodobject::CFunction>()
+        .map(|f| f.method.name.clone())
+        .unwrap_or_default();
+    methodobject::null_without_error(&format!("<built-in function {name}>"))
+}
+
 /// Whether C code has set an exception (the JIT checks after a typed call
 /// returned its error sentinel).
 pub fn error_pending() -> bool {

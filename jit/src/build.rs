@@ -988,6 +988,14 @@ impl Builder<'_> {
                             let z = self.push_inst(Some(Ty::Int), Op::ConstInt(0));
                             self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Ne, v, z))
                         }
+                        // A bool in a slot (IS_OP's result, a local):
+                        // anything else leaves for the interpreter's truth.
+                        S::Owned(_) | S::Local(_) => {
+                            let mut b = before.clone();
+                            let v = self.as_num(s, Ty::Bool, pc, &before, &mut b)?;
+                            st.locals = b.locals;
+                            v
+                        }
                         _ => leave!(),
                     };
                     let jump = self.edge(arg as usize, &st, true)?;
@@ -1021,6 +1029,10 @@ impl Builder<'_> {
                         _ => leave!(),
                     };
                     st.stack.push(r);
+                }
+                B::IsOp => {
+                    let k = self.generic(&mut st, pc, Generic::Is, 2, arg)?;
+                    st.stack.push(S::Owned(k));
                 }
                 B::UnaryNot => {
                     let s = Self::pop(&mut st)?;
@@ -1399,7 +1411,7 @@ impl Builder<'_> {
             CType::Double => (Some(Ty::Float), true),
             CType::Bool => (Some(Ty::Bool), true),
             CType::Void => (None, false),
-            CType::Object => return Ok(None),
+            CType::Object => (Some(Ty::Ptr), true),
         };
         // An exception is delivered at the call, with the stack as before it.
         let exit = self.frame_state(pc, before)?;
@@ -1413,6 +1425,21 @@ impl Builder<'_> {
                 exit,
             },
         );
+        if t.ret == CType::Object {
+            // A new reference: owned by the result's stack slot at once.
+            let k = st.stack.len() as u32;
+            let exit = self.frame_state(pc, before)?;
+            self.push_inst(
+                Some(Ty::Bool),
+                Op::Adopt {
+                    base: k,
+                    obj: v,
+                    callee: addr,
+                    exit,
+                },
+            );
+            return Ok(Some(S::Owned(k)));
+        }
         Ok(Some(match (ty, result) {
             (Some(t), true) => S::Num(t, v),
             _ => S::None,

@@ -232,6 +232,12 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                 *at(0) = Value::None;
                 Ok(())
             }
+            Some(Generic::Is) => {
+                let same = at(0).is(at(1)) != (arg == 1);
+                *at(0) = Value::Bool(same);
+                *at(1) = Value::None;
+                Ok(())
+            }
             Some(Generic::StoreLocal) => {
                 let v = std::mem::replace(at(0), Value::None);
                 // The local slots precede the operand stack: `arg` is a
@@ -282,6 +288,40 @@ pub unsafe extern "C" fn for_iter(ctx: *mut Ctx, slot: *mut Value) -> u8 {
     }
 }
 
+/// Stores the new reference `obj` (a typed C function's result) into the
+/// dead operand-stack slot `slot`; 0 when `obj` is NULL (the C function's
+/// exception, or a `SystemError` if it set none, is then pending).
+///
+/// # Safety
+/// `ctx` is the compiled call's context; `slot` is in the running frame's
+/// operand-stack area; `obj` is NULL or a new reference.
+pub unsafe extern "C" fn adopt(
+    ctx: *mut Ctx,
+    slot: *mut Value,
+    obj: *mut abi::ObjHeader,
+    callee: *mut abi::ObjHeader,
+) -> u8 {
+    // SAFETY: see the contract above: the reference is taken over once.
+    unsafe {
+        match ObjRef::from_raw(obj) {
+            Some(o) => {
+                if let Some(s) = slot.as_mut() {
+                    *s = Value::from_heap(o);
+                }
+                1
+            }
+            None => {
+                if !capi::error_pending()
+                    && let (Some(ctx), Some(f)) = (ctx.as_mut(), borrowed(callee))
+                {
+                    ctx.error = Some(capi::typed_null_error(&f));
+                }
+                0
+            }
+        }
+    }
+}
+
 /// A NaN with an identity of its own (see `interp::object::value`).
 pub extern "C" fn fresh_nan(f: f64) -> f64 {
     interp::object::value::fresh_nan(f)
@@ -306,6 +346,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
                 HelperFn::Generic => generic as *const u8,
                 HelperFn::ForIter => for_iter as *const u8,
                 HelperFn::FreshNan => fresh_nan as *const u8,
+                HelperFn::Adopt => adopt as *const u8,
             };
             (helper_symbol(*h), p)
         })

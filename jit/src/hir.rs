@@ -173,6 +173,8 @@ pub enum Generic {
     /// Moves the base slot's value into local `arg` (releasing the
     /// local's old value).
     StoreLocal,
+    /// IS_OP `arg` on the two slots at the base; the bool replaces them.
+    Is,
 }
 
 impl Generic {
@@ -185,6 +187,7 @@ impl Generic {
         Generic::GetIter,
         Generic::Drop,
         Generic::StoreLocal,
+        Generic::Is,
     ];
 }
 
@@ -321,6 +324,20 @@ pub enum Op {
         /// Where an exception is delivered.
         exit: FrameState,
     },
+    /// Stores the new reference a C function returned into the dead
+    /// operand-stack slot `base` (`Bool` false: it was NULL; the
+    /// exception is delivered at `exit`).
+    Adopt {
+        /// The stack index.
+        base: u32,
+        /// The object (a new reference).
+        obj: ValueId,
+        /// The C function (kept alive by the code), named in the error
+        /// when it returned NULL without an exception.
+        callee: usize,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
     /// FOR_ITER on the iterator in stack slot `base`: `Int` 1 with the
     /// next value pushed above it, 0 when exhausted (the iterator
     /// released); an exception leaves at `exit`.
@@ -353,6 +370,7 @@ impl Op {
             | Op::CallTyped { exit, .. }
             | Op::Generic { exit, .. }
             | Op::ForIterGeneric { exit, .. }
+            | Op::Adopt { exit, .. }
             | Op::Guard { exit, .. } => Some(exit),
             Op::Float(_, _, _, exit) => exit.as_ref(),
             _ => None,
@@ -577,6 +595,9 @@ impl fmt::Display for Op {
                 write!(f, "Generic {op:?} {base}, {arg}  raises{exit}")
             }
             Op::ForIterGeneric { base, exit } => write!(f, "ForIterGeneric {base}  raises{exit}"),
+            Op::Adopt {
+                base, obj, exit, ..
+            } => write!(f, "Adopt {base}, {obj}  raises{exit}"),
         }
     }
 }

@@ -88,6 +88,7 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::Generic => "typhon_jit_generic",
         HelperFn::ForIter => "typhon_jit_for_iter",
         HelperFn::FreshNan => "typhon_jit_fresh_nan",
+        HelperFn::Adopt => "typhon_jit_adopt",
     }
 }
 
@@ -118,6 +119,8 @@ pub enum HelperFn {
     ForIter,
     /// `(f64) -> f64`: a NaN with an identity of its own
     FreshNan,
+    /// `(ctx, slot, obj, callee) -> u8` (0: NULL)
+    Adopt,
 }
 
 impl HelperFn {
@@ -135,6 +138,7 @@ impl HelperFn {
         HelperFn::Generic,
         HelperFn::ForIter,
         HelperFn::FreshNan,
+        HelperFn::Adopt,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -149,6 +153,7 @@ impl HelperFn {
             HelperFn::Generic => (&[ptr, types::I32, ptr, types::I32], Some(types::I8)),
             HelperFn::ForIter => (&[ptr, ptr], Some(types::I8)),
             HelperFn::FreshNan => (&[types::F64], Some(types::F64)),
+            HelperFn::Adopt => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -675,6 +680,20 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, None, true);
                 ok
             }
+            Op::Adopt {
+                base,
+                obj,
+                callee,
+                exit,
+            } => {
+                let slot = self.slot_addr(self.nslots + base);
+                let o = self.v(*obj);
+                let c = self.b.ins().iconst(types::I64, *callee as i64);
+                let ok = self.call_helper(HelperFn::Adopt, &[self.ctxp, slot, o, c])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, None, true);
+                ok
+            }
             Op::ForIterGeneric { base, exit } => {
                 let slot = self.slot_addr(self.nslots + base);
                 let r = self.call_helper(HelperFn::ForIter, &[self.ctxp, slot])?;
@@ -793,6 +812,7 @@ impl Lowerer<'_> {
                 let m1 = self.b.ins().f64const(-1.0);
                 Some(self.b.ins().fcmp(FloatCC::Equal, r, m1))
             }
+            (CType::Object, _) => None,
             (_, Some(r)) if may_raise => Some(self.b.ins().icmp_imm_s(IntCC::Equal, r, -1)),
             _ => None,
         };
