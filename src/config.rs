@@ -11,7 +11,7 @@
 //! threshold = 1000              # calls + loop back-edges before compiling
 //! eager = false                 # compile every function at its first call
 //! disabled_functions = ["f"]    # never compile these (qualified names)
-//! max_exits = 100               # exits before code that leaves often is dropped
+//! max_exits = 100               # failed guards before code that fails often is dropped
 //!
 //! [capi]
 //! typed_calls = true            # typed fast path for METH_TYPED C functions

@@ -216,15 +216,14 @@ pub use typed::CType;
 
 /// The direct-call target of a typed module-level C function, for the
 /// JIT: `(underlying_func, argument types, result type, may raise)`.
-/// `None` for anything else (untyped functions, methods of C types,
-/// signatures with `T_C_STR` arguments, which need a C string made).
+/// `None` for anything else (untyped functions, methods of C types).
 pub fn typed_target(vm: &Vm, callee: &ObjRef) -> Option<(usize, Vec<CType>, CType, bool)> {
     if !vm.config().typed_calls || callee.kind() != Kind::EXT_FUNCTION {
         return None;
     }
     let f = callee.downcast::<methodobject::CFunction>()?;
     let sig = f.method.typed.as_ref()?;
-    if sig.takes_self || sig.args.contains(&CType::Str) || sig.ret == CType::Str {
+    if sig.takes_self || sig.ret == CType::Str {
         return None;
     }
     Some((sig.func as usize, sig.args.clone(), sig.ret, sig.may_raise))

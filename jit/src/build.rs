@@ -1402,11 +1402,31 @@ impl Builder<'_> {
                     }
                     _ => return Ok(None),
                 },
+                CType::Str => {
+                    let o = match a {
+                        S::Obj(v, _) => v,
+                        S::Local(n) => {
+                            let exit = self.frame_state(pc, before)?;
+                            self.push_inst(
+                                Some(Ty::Ptr),
+                                Op::LoadLocal {
+                                    slot: n,
+                                    ty: Ty::Ptr,
+                                    exit,
+                                },
+                            )
+                        }
+                        _ => return Ok(None),
+                    };
+                    let exit = self.frame_state(pc, before)?;
+                    self.push_inst(Some(Ty::Ptr), Op::CStr { obj: o, exit })
+                }
                 CType::Void => return decline(Decline::Unsupported, "void argument"),
             };
             vals.push((*ct, v));
         }
         let (ty, result) = match t.ret {
+            CType::Str => return Ok(None),
             CType::Long => (Some(Ty::Int), true),
             CType::Double => (Some(Ty::Float), true),
             CType::Bool => (Some(Ty::Bool), true),

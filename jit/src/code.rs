@@ -193,8 +193,10 @@ impl Compiled for CompiledFn {
             if let Some(r) = code.reason {
                 f.exits[r as usize] += 1;
             }
-            if code.left || code.reason.is_some() {
-                let exits: u64 = f.exits.iter().sum::<u64>() + f.leaves;
+            // Leaves do not count: the code before them ran compiled (a
+            // loop before a `return f"..."`, say), which is the point.
+            if code.reason.is_some() {
+                let exits: u64 = f.exits.iter().sum::<u64>();
                 if exits >= self.max_exits && exits * 4 > f.entries && !f.discarded {
                     f.discarded = true;
                     discard = true;

@@ -322,6 +322,32 @@ pub unsafe extern "C" fn adopt(
     }
 }
 
+/// The NUL-terminated UTF-8 text of the `str` `obj` (cached in the
+/// object, so it lives as long as the object), or NULL if `obj` is not a
+/// `str` or its text has a NUL inside (the interpreter's call reports it).
+///
+/// # Safety
+/// `obj` is a live object.
+pub unsafe extern "C" fn c_str(obj: *mut abi::ObjHeader) -> *const u8 {
+    // SAFETY: `obj` is live (contract); the text is owned by the object.
+    unsafe {
+        let Some(o) = borrowed(obj) else {
+            return std::ptr::null();
+        };
+        match o.downcast::<interp::object::StrObj>() {
+            Some(s) => {
+                let t = s.utf8_with_nul();
+                if t[..t.len() - 1].contains(&0) {
+                    std::ptr::null()
+                } else {
+                    t.as_ptr()
+                }
+            }
+            None => std::ptr::null(),
+        }
+    }
+}
+
 /// A NaN with an identity of its own (see `interp::object::value`).
 pub extern "C" fn fresh_nan(f: f64) -> f64 {
     interp::object::value::fresh_nan(f)
@@ -347,6 +373,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
                 HelperFn::ForIter => for_iter as *const u8,
                 HelperFn::FreshNan => fresh_nan as *const u8,
                 HelperFn::Adopt => adopt as *const u8,
+                HelperFn::CStr => c_str as *const u8,
             };
             (helper_symbol(*h), p)
         })

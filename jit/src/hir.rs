@@ -109,6 +109,8 @@ pub enum CType {
     Double,
     /// `int` used as a truth value
     Bool,
+    /// `const char*`: a `str`'s UTF-8 text (arguments only)
+    Str,
     /// `PyObject*` (arguments: borrowed; results: a new reference)
     Object,
     /// nothing (results only)
@@ -324,6 +326,15 @@ pub enum Op {
         /// Where an exception is delivered.
         exit: FrameState,
     },
+    /// The NUL-terminated UTF-8 text of the `str` at `obj`, for a
+    /// `T_C_STR` argument; leaves (the interpreter makes the call) if
+    /// `obj` is not a `str` or has a NUL inside.
+    CStr {
+        /// The object.
+        obj: ValueId,
+        /// Where to go if it does not fit.
+        exit: FrameState,
+    },
     /// Stores the new reference a C function returned into the dead
     /// operand-stack slot `base` (`Bool` false: it was NULL; the
     /// exception is delivered at `exit`).
@@ -371,6 +382,7 @@ impl Op {
             | Op::Generic { exit, .. }
             | Op::ForIterGeneric { exit, .. }
             | Op::Adopt { exit, .. }
+            | Op::CStr { exit, .. }
             | Op::Guard { exit, .. } => Some(exit),
             Op::Float(_, _, _, exit) => exit.as_ref(),
             _ => None,
@@ -595,6 +607,7 @@ impl fmt::Display for Op {
                 write!(f, "Generic {op:?} {base}, {arg}  raises{exit}")
             }
             Op::ForIterGeneric { base, exit } => write!(f, "ForIterGeneric {base}  raises{exit}"),
+            Op::CStr { obj, exit } => write!(f, "CStr {obj}  exit{exit}"),
             Op::Adopt {
                 base, obj, exit, ..
             } => write!(f, "Adopt {base}, {obj}  raises{exit}"),

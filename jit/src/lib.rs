@@ -91,7 +91,7 @@ fn typed_target(vm: &Vm, o: &ObjRef) -> Option<build::TypedTarget> {
         capi::CType::Bool => Some(hir::CType::Bool),
         capi::CType::Object => Some(hir::CType::Object),
         capi::CType::Void => Some(hir::CType::Void),
-        capi::CType::Str => None,
+        capi::CType::Str => Some(hir::CType::Str),
     };
     Some(build::TypedTarget {
         func,

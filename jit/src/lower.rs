@@ -89,6 +89,7 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::ForIter => "typhon_jit_for_iter",
         HelperFn::FreshNan => "typhon_jit_fresh_nan",
         HelperFn::Adopt => "typhon_jit_adopt",
+        HelperFn::CStr => "typhon_jit_c_str",
     }
 }
 
@@ -121,6 +122,8 @@ pub enum HelperFn {
     FreshNan,
     /// `(ctx, slot, obj, callee) -> u8` (0: NULL)
     Adopt,
+    /// `(obj) -> *const c_char` (NULL: not a `str`, or a NUL inside)
+    CStr,
 }
 
 impl HelperFn {
@@ -139,6 +142,7 @@ impl HelperFn {
         HelperFn::ForIter,
         HelperFn::FreshNan,
         HelperFn::Adopt,
+        HelperFn::CStr,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -154,6 +158,7 @@ impl HelperFn {
             HelperFn::ForIter => (&[ptr, ptr], Some(types::I8)),
             HelperFn::FreshNan => (&[types::F64], Some(types::F64)),
             HelperFn::Adopt => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::CStr => (&[ptr], Some(ptr)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -679,6 +684,13 @@ impl Lowerer<'_> {
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, None, true);
                 ok
+            }
+            Op::CStr { obj, exit } => {
+                let o = self.v(*obj);
+                let p = self.call_helper(HelperFn::CStr, &[o])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, p, 0);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                p
             }
             Op::Adopt {
                 base,

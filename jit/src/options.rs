@@ -12,8 +12,9 @@ pub struct Options {
     pub eager: bool,
     /// Names of functions that always stay interpreted.
     pub disabled_functions: Vec<String>,
-    /// Exits after which a function whose compiled code leaves on more
-    /// than a quarter of its calls goes back to the interpreter for good.
+    /// Side exits (failed guards) after which a function whose compiled
+    /// code exits on more than a quarter of its calls goes back to the
+    /// interpreter for good.
     pub max_exits: u64,
     /// Append each compiled function to `/tmp/perf-<pid>.map`, the file
     /// `perf report` reads to name JIT code.

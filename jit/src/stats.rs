@@ -145,7 +145,7 @@ impl Stats {
                         let _ = write!(s, ", {} left for the interpreter", f.leaves);
                     }
                     if f.discarded {
-                        s.push_str(" (left too often: interpreted again)");
+                        s.push_str(" (failed too often: interpreted again)");
                     }
                     s.push('\n');
                 }

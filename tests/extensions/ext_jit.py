@@ -47,6 +47,13 @@ def kinds(n, x):
     return acc, pos, names
 
 
+def lengths(words, n):
+    total = 0
+    for i in range(n):
+        total = total + checks.strlen_typed(words) + checks.count_char(words, "a")
+    return total
+
+
 def roots(n):
     s = 0.0
     for i in range(n):
@@ -60,7 +67,14 @@ for _ in range(300):
     ranges(20)
     kinds(5, 1.5)
     roots(10)
+    lengths("banana", 5)
 print(sum_divs(30, 2))
+print(lengths("banana", 3), lengths("ünïcode ä", 2), lengths("", 4))
+for bad in ("a\0b", 5):
+    try:
+        print(lengths(bad, 2))
+    except (ValueError, TypeError) as e:
+        print(type(e).__name__, e)
 print(adds(10, 1), adds(3, 2**62), adds(3, 1.5) if False else adds(2, 7))
 try:
     print(adds(3, 2**63 - 2))
