@@ -991,9 +991,18 @@ impl Builder<'_> {
                         // A bool in a slot (IS_OP's result, a local):
                         // anything else leaves for the interpreter's truth.
                         S::Owned(_) | S::Local(_) => {
-                            let mut b = before.clone();
-                            let v = self.as_num(s, Ty::Bool, pc, &before, &mut b)?;
-                            st.locals = b.locals;
+                            let slot = match s {
+                                S::Owned(k) => self.nslots as u32 + k,
+                                S::Local(n) => n,
+                                _ => 0,
+                            };
+                            let exit = self.frame_state(pc, &before)?;
+                            let v = self.push_inst(Some(Ty::Bool), Op::Truth { slot, exit });
+                            if let S::Owned(_) = s {
+                                // The operand's slot is popped: release it.
+                                st.stack.push(s);
+                                self.generic(&mut st, pc, Generic::Drop, 1, 0)?;
+                            }
                             v
                         }
                         _ => leave!(),
@@ -1066,6 +1075,10 @@ impl Builder<'_> {
                         (B::CompareOpFloatJump | B::CompareOpFloat, ..) => Ty::Float,
                         (_, S::Num(Ty::Int, _), S::Num(Ty::Int, _)) => Ty::Int,
                         (_, S::Num(Ty::Float, _), S::Num(Ty::Float, _)) => Ty::Float,
+                        // No feedback yet: one side is known, the other
+                        // (in a slot) is guarded to the same type.
+                        (_, S::Num(t @ (Ty::Int | Ty::Float), _), S::Local(_) | S::Owned(_))
+                        | (_, S::Local(_) | S::Owned(_), S::Num(t @ (Ty::Int | Ty::Float), _)) => t,
                         _ => leave!(),
                     };
                     let x = self.as_num(a, ty, pc, &before, &mut st)?;
@@ -1183,6 +1196,68 @@ impl Builder<'_> {
                 B::BuildList => {
                     let k = self.generic(&mut st, pc, Generic::BuildList, arg as usize, arg)?;
                     st.stack.push(S::Owned(k));
+                }
+                B::BinarySubscrListInt
+                    if matches!(
+                        st.stack[..],
+                        [
+                            ..,
+                            S::Local(_) | S::Obj(..),
+                            S::Num(Ty::Int, _) | S::Local(_)
+                        ]
+                    ) =>
+                {
+                    let idx = Self::pop(&mut st)?;
+                    let list = Self::pop(&mut st)?;
+                    let i = self.as_num(idx, Ty::Int, pc, &before, &mut st)?;
+                    let l = self.object_ptr(list, pc, &before)?;
+                    let base = st.stack.len() as u32;
+                    let exit = self.frame_state(pc, &before)?;
+                    self.push_inst(
+                        Some(Ty::Bool),
+                        Op::ListGet {
+                            list: l,
+                            index: i,
+                            base,
+                            exit,
+                        },
+                    );
+                    st.stack.push(S::Owned(base));
+                }
+                B::StoreSubscrListInt
+                    if matches!(
+                        st.stack[..],
+                        [
+                            ..,
+                            S::Num(..),
+                            S::Local(_) | S::Obj(..),
+                            S::Num(Ty::Int, _) | S::Local(_)
+                        ]
+                    ) =>
+                {
+                    let idx = Self::pop(&mut st)?;
+                    let list = Self::pop(&mut st)?;
+                    let S::Num(t, v) = Self::pop(&mut st)? else {
+                        unreachable_state()?
+                    };
+                    let i = self.as_num(idx, Ty::Int, pc, &before, &mut st)?;
+                    let l = self.object_ptr(list, pc, &before)?;
+                    let value = match t {
+                        Ty::Int => Loc::Int(v),
+                        Ty::Float => Loc::Float(v),
+                        Ty::Bool => Loc::Bool(v),
+                        Ty::Ptr => unreachable_state()?,
+                    };
+                    let exit = self.frame_state(pc, &before)?;
+                    self.cur.push(Inst {
+                        out: None,
+                        op: Op::ListSet {
+                            list: l,
+                            index: i,
+                            value,
+                            exit,
+                        },
+                    });
                 }
                 _ if op.generic() == B::BinarySubscr => {
                     let k = self.generic(&mut st, pc, Generic::Subscr, 2, 0)?;
@@ -1478,6 +1553,26 @@ fn is_str(o: &ObjRef) -> bool {
 }
 
 impl Builder<'_> {
+    /// The address of the object an operand holds (a local's, guarded to
+    /// be an object, or a known object's).
+    fn object_ptr(&mut self, s: S, pc: usize, before: &State) -> Result<ValueId, Declined> {
+        match s {
+            S::Obj(v, _) => Ok(v),
+            S::Local(n) => {
+                let exit = self.frame_state(pc, before)?;
+                Ok(self.push_inst(
+                    Some(Ty::Ptr),
+                    Op::LoadLocal {
+                        slot: n,
+                        ty: Ty::Ptr,
+                        exit,
+                    },
+                ))
+            }
+            _ => decline(Decline::Unsupported, "internal: object operand expected"),
+        }
+    }
+
     /// Writes the operand-stack entries from index `from` up into their
     /// slots, so that they are [`S::Owned`].
     fn flush(&mut self, st: &mut State, from: usize) -> Result<(), Declined> {

@@ -348,6 +348,72 @@ pub unsafe extern "C" fn c_str(obj: *mut abi::ObjHeader) -> *const u8 {
     }
 }
 
+/// `list[index]` into a dead operand-stack slot; 0 (nothing done) unless
+/// `list` is a list and the index in range (negative ones count from the
+/// end), when the interpreter redoes the subscript generically.
+///
+/// # Safety
+/// `list` is a live object; `slot` is in the running frame's operand
+/// stack area.
+pub unsafe extern "C" fn list_get(list: *mut abi::ObjHeader, index: i64, slot: *mut Value) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let (Some(l), Some(out)) = (borrowed(list), slot.as_mut()) else {
+            return 0;
+        };
+        let Some(items) = l
+            .downcast::<interp::object::ListObj>()
+            .and_then(|l| l.items.try_borrow().ok())
+        else {
+            return 0;
+        };
+        let n = items.len() as i64;
+        let i = if index < 0 { index + n } else { index };
+        match items.get(usize::try_from(i).unwrap_or(usize::MAX)) {
+            Some(v) => {
+                *out = v.clone();
+                1
+            }
+            None => 0,
+        }
+    }
+}
+
+/// `list[index] = number`; 0 (nothing done) unless `list` is a list and
+/// the index in range.
+///
+/// # Safety
+/// `list` is a live object.
+pub unsafe extern "C" fn list_set(
+    list: *mut abi::ObjHeader,
+    index: i64,
+    tag: u64,
+    bits: u64,
+) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let Some(l) = borrowed(list) else { return 0 };
+        let Some(mut items) = l
+            .downcast::<interp::object::ListObj>()
+            .and_then(|l| l.items.try_borrow_mut().ok())
+        else {
+            return 0;
+        };
+        let n = items.len() as i64;
+        let i = if index < 0 { index + n } else { index };
+        match items.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
+            Some(slot) => {
+                let old = std::mem::replace(slot, number(tag, bits));
+                drop(items);
+                // The old item may be an object whose release runs code.
+                drop(old);
+                1
+            }
+            None => 0,
+        }
+    }
+}
+
 /// A NaN with an identity of its own (see `interp::object::value`).
 pub extern "C" fn fresh_nan(f: f64) -> f64 {
     interp::object::value::fresh_nan(f)
@@ -374,6 +440,8 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
                 HelperFn::FreshNan => fresh_nan as *const u8,
                 HelperFn::Adopt => adopt as *const u8,
                 HelperFn::CStr => c_str as *const u8,
+                HelperFn::ListGet => list_get as *const u8,
+                HelperFn::ListSet => list_set as *const u8,
             };
             (helper_symbol(*h), p)
         })

@@ -249,6 +249,15 @@ pub enum Op {
         /// Where to go if unbound.
         exit: FrameState,
     },
+    /// The truth of the value in frame slot `slot` (a local or an operand
+    /// written there): a bool, an int (nonzero) or `None`; anything else
+    /// leaves, and the interpreter asks the object.
+    Truth {
+        /// The slot.
+        slot: u32,
+        /// Where to go for other types.
+        exit: FrameState,
+    },
     /// An integer operation that cannot fail.
     Int(IntOp, ValueId, ValueId),
     /// An integer operation that leaves on overflow or a zero divisor.
@@ -335,6 +344,31 @@ pub enum Op {
         /// Where to go if it does not fit.
         exit: FrameState,
     },
+    /// `list[i]` for a list at `list` and an int index: the item is
+    /// written into operand-stack slot `base`; leaves (the interpreter
+    /// redoes it) unless `list` is a list and `i` in range.
+    ListGet {
+        /// The list's address.
+        list: ValueId,
+        /// The index.
+        index: ValueId,
+        /// The stack index the item goes to.
+        base: u32,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
+    /// `list[i] = v` for a list, an int index and a number; leaves unless
+    /// `list` is a list and `i` in range.
+    ListSet {
+        /// The list's address.
+        list: ValueId,
+        /// The index.
+        index: ValueId,
+        /// The value, with its type.
+        value: Loc,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
     /// Stores the new reference a C function returned into the dead
     /// operand-stack slot `base` (`Bool` false: it was NULL; the
     /// exception is delivered at `exit`).
@@ -376,6 +410,7 @@ impl Op {
             Op::LoadLocal { exit, .. }
             | Op::LoadLocalIs { exit, .. }
             | Op::GuardBound { exit, .. }
+            | Op::Truth { exit, .. }
             | Op::CheckedInt(_, _, _, exit)
             | Op::IntNeg(_, exit)
             | Op::CallTyped { exit, .. }
@@ -383,6 +418,8 @@ impl Op {
             | Op::ForIterGeneric { exit, .. }
             | Op::Adopt { exit, .. }
             | Op::CStr { exit, .. }
+            | Op::ListGet { exit, .. }
+            | Op::ListSet { exit, .. }
             | Op::Guard { exit, .. } => Some(exit),
             Op::Float(_, _, _, exit) => exit.as_ref(),
             _ => None,
@@ -540,6 +577,7 @@ impl fmt::Display for Op {
                 write!(f, "LoadLocalIs {slot}  exit{exit}")
             }
             Op::GuardBound { slot, exit, .. } => write!(f, "GuardBound {slot}  exit{exit}"),
+            Op::Truth { slot, exit } => write!(f, "Truth {slot}  exit{exit}"),
             Op::Int(op, a, b) => write!(f, "Int{op:?} {a}, {b}"),
             Op::CheckedInt(op, a, b, exit) => write!(f, "Int{op:?} {a}, {b}  exit{exit}"),
             Op::IntNeg(a, exit) => write!(f, "IntNeg {a}  exit{exit}"),
@@ -607,6 +645,18 @@ impl fmt::Display for Op {
                 write!(f, "Generic {op:?} {base}, {arg}  raises{exit}")
             }
             Op::ForIterGeneric { base, exit } => write!(f, "ForIterGeneric {base}  raises{exit}"),
+            Op::ListGet {
+                list,
+                index,
+                base,
+                exit,
+            } => write!(f, "ListGet {list}[{index}] -> {base}  exit{exit}"),
+            Op::ListSet {
+                list,
+                index,
+                value,
+                exit,
+            } => write!(f, "ListSet {list}[{index}] = {value}  exit{exit}"),
             Op::CStr { obj, exit } => write!(f, "CStr {obj}  exit{exit}"),
             Op::Adopt {
                 base, obj, exit, ..

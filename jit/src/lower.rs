@@ -17,10 +17,10 @@
 
 use crate::deopt::ExitReason;
 use crate::hir::{
-    self, Block as HBlock, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Helper,
-    IntOp, Loc, Op, Term, Ty, ValueId,
+    self, Block as HBlock, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic,
+    Helper, IntOp, Loc, Op, Term, Ty, ValueId,
 };
-use crate::layout::{PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_OBJ, VALUE_SIZE};
+use crate::layout::{PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, VALUE_SIZE};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     AbiParam, BlockArg, FuncRef, InstBuilder, MemFlagsData, Signature, Type, UserFuncName,
@@ -90,6 +90,8 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::FreshNan => "typhon_jit_fresh_nan",
         HelperFn::Adopt => "typhon_jit_adopt",
         HelperFn::CStr => "typhon_jit_c_str",
+        HelperFn::ListGet => "typhon_jit_list_get",
+        HelperFn::ListSet => "typhon_jit_list_set",
     }
 }
 
@@ -124,6 +126,10 @@ pub enum HelperFn {
     Adopt,
     /// `(obj) -> *const c_char` (NULL: not a `str`, or a NUL inside)
     CStr,
+    /// `(list, index, slot) -> u8` (0: not a list, or out of range)
+    ListGet,
+    /// `(list, index, tag, bits) -> u8` (0: not a list, or out of range)
+    ListSet,
 }
 
 impl HelperFn {
@@ -143,6 +149,8 @@ impl HelperFn {
         HelperFn::FreshNan,
         HelperFn::Adopt,
         HelperFn::CStr,
+        HelperFn::ListGet,
+        HelperFn::ListSet,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -159,6 +167,8 @@ impl HelperFn {
             HelperFn::FreshNan => (&[types::F64], Some(types::F64)),
             HelperFn::Adopt => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
             HelperFn::CStr => (&[ptr], Some(ptr)),
+            HelperFn::ListGet => (&[ptr, types::I64, ptr], Some(types::I8)),
+            HelperFn::ListSet => (&[ptr, types::I64, types::I64, types::I64], Some(types::I8)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -555,6 +565,24 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
                 return None;
             }
+            Op::Truth { slot, exit } => {
+                let addr = self.slot_addr(*slot);
+                let tag = self.b.ins().load(types::I64, flags(), addr, 0);
+                let p = self.b.ins().load(types::I64, flags(), addr, PAYLOAD_OFFSET);
+                // Bool: its byte; int: nonzero; None: false.
+                let is_bool = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_BOOL as i64);
+                let is_int = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_INT as i64);
+                let is_none = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_NONE as i64);
+                let known = self.b.ins().bor(is_bool, is_int);
+                let known = self.b.ins().bor(known, is_none);
+                let other = self.b.ins().icmp_imm_s(IntCC::Equal, known, 0);
+                self.exit_if(other, exit, Some(ExitReason::WrongType), false);
+                let byte = self.b.ins().band_imm_s(p, 0xff);
+                let word = self.b.ins().select(is_bool, byte, p);
+                let nz = self.b.ins().icmp_imm_s(IntCC::NotEqual, word, 0);
+                let zero = self.b.ins().iconst(types::I8, 0);
+                self.b.ins().select(is_none, zero, nz)
+            }
             Op::GuardBound { slot, marker, exit } => {
                 let addr = self.slot_addr(*slot);
                 let tag = self.b.ins().load(types::I64, flags(), addr, 0);
@@ -672,6 +700,27 @@ impl Lowerer<'_> {
                 return None;
             }
             Op::Generic {
+                op: Generic::Drop,
+                base,
+                ..
+            } => {
+                // Only an object needs releasing; a number left in a dead
+                // slot owns nothing.
+                let slot = self.slot_addr(self.nslots + base);
+                let tag = self.b.ins().load(types::I64, flags(), slot, 0);
+                let obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
+                let slow = self.b.create_block();
+                let join = self.b.create_block();
+                self.b.ins().brif(obj, slow, &[], join, &[]);
+                self.b.switch_to_block(slow);
+                let which = self.b.ins().iconst(types::I32, Generic::Drop as i64);
+                let arg = self.b.ins().iconst(types::I32, 0);
+                self.call_helper(HelperFn::Generic, &[self.ctxp, which, slot, arg]);
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(join);
+                self.b.ins().iconst(types::I8, 1)
+            }
+            Op::Generic {
                 op,
                 base,
                 arg,
@@ -684,6 +733,39 @@ impl Lowerer<'_> {
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, None, true);
                 ok
+            }
+            Op::ListGet {
+                list,
+                index,
+                base,
+                exit,
+            } => {
+                let (l, i) = (self.v(*list), self.v(*index));
+                let slot = self.slot_addr(self.nslots + base);
+                let ok = self.call_helper(HelperFn::ListGet, &[l, i, slot])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                ok
+            }
+            Op::ListSet {
+                list,
+                index,
+                value,
+                exit,
+            } => {
+                let (l, i) = (self.v(*list), self.v(*index));
+                let (tag, v, ty) = match *value {
+                    Loc::Int(v) => (TAG_INT, v, Ty::Int),
+                    Loc::Float(v) => (TAG_FLOAT, v, Ty::Float),
+                    Loc::Bool(v) => (TAG_BOOL, v, Ty::Bool),
+                    _ => return None,
+                };
+                let bits = self.bits(self.v(v), ty);
+                let t = self.b.ins().iconst(types::I64, tag as i64);
+                let ok = self.call_helper(HelperFn::ListSet, &[l, i, t, bits])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                return None;
             }
             Op::CStr { obj, exit } => {
                 let o = self.v(*obj);
@@ -773,8 +855,17 @@ impl Lowerer<'_> {
                 let min = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
                 let both = self.b.ins().band(m1, min);
                 self.exit_if(both, exit, Some(ExitReason::IntOverflow), false);
-                let q = self.b.ins().sdiv(a, b);
-                let r = self.b.ins().srem(a, b);
+                // One division: the floor quotient needs the remainder
+                // only for its sign test (a - q * b), the modulo only the
+                // remainder.
+                let (q, r) = if o == CheckedIntOp::FloorDiv {
+                    let q = self.b.ins().sdiv(a, b);
+                    let qb = self.b.ins().imul(q, b);
+                    (q, self.b.ins().isub(a, qb))
+                } else {
+                    let r = self.b.ins().srem(a, b);
+                    (r, r)
+                };
                 // Python rounds toward -inf: adjust when the remainder is
                 // nonzero and its sign differs from the divisor's.
                 let nz = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
