@@ -308,6 +308,7 @@ pub fn lower<M: Module>(
         blocks,
         helpers,
         cfuncs,
+        exits: HashMap::new(),
     };
     for (i, hb) in f.blocks.iter().enumerate() {
         l.block(i, hb);
@@ -326,6 +327,8 @@ struct Lowerer<'a> {
     blocks: Vec<cranelift_codegen::ir::Block>,
     helpers: HashMap<HelperFn, FuncRef>,
     cfuncs: HashMap<usize, FuncRef>,
+    /// Exit blocks made so far, by frame state, reason and "raised".
+    exits: HashMap<String, cranelift_codegen::ir::Block>,
 }
 
 fn flags() -> MemFlagsData {
@@ -401,8 +404,19 @@ impl Lowerer<'_> {
     /// Branches to a new exit block when `cond` is true, and continues in
     /// a new block otherwise.
     fn exit_if(&mut self, cond: CValue, s: &FrameState, reason: Option<ExitReason>, raised: bool) {
-        let exit = self.b.create_block();
+        // Guards that leave with the same frame state share one exit
+        // block (several operands of one instruction, say): less code to
+        // compile. The state's values dominate every guard using it, so
+        // they dominate the shared block too.
+        let key = format!("{s:?}|{reason:?}|{raised}");
         let cont = self.b.create_block();
+        if let Some(exit) = self.exits.get(&key) {
+            self.b.ins().brif(cond, *exit, &[], cont, &[]);
+            self.b.switch_to_block(cont);
+            return;
+        }
+        let exit = self.b.create_block();
+        self.exits.insert(key, exit);
         self.b.set_cold_block(exit);
         self.b.ins().brif(cond, exit, &[], cont, &[]);
         self.b.switch_to_block(exit);
