@@ -270,6 +270,23 @@ pub unsafe extern "C" fn for_iter(ctx: *mut Ctx, slot: *mut Value) -> u8 {
     unsafe {
         let Some(ctx) = ctx.as_mut() else { return 0 };
         let Some(vm) = ctx.vm.as_mut() else { return 0 };
+        // A list iterator with an item left: the item, without the
+        // generic dispatch (the end and every other iterator take it).
+        if let Value::Obj(o) = &*slot
+            && o.is_type(&interp::object::types::LIST_ITER)
+            && let Some(Ok(mut s)) = o
+                .downcast::<interp::object::IterObj>()
+                .map(|io| io.state.try_borrow_mut())
+            && let interp::object::IterState::List { list, idx } = &mut *s
+            && let Some(v) = list
+                .downcast::<interp::object::ListObj>()
+                .and_then(|l| l.items.try_borrow().ok())
+                .and_then(|items| items.get(*idx).cloned())
+        {
+            *idx += 1;
+            *slot.add(1) = v;
+            return 1;
+        }
         let it = (*slot).clone();
         match ops::iter_next(vm, &it) {
             Ok(Some(v)) => {

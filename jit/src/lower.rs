@@ -735,6 +735,40 @@ impl Lowerer<'_> {
                 self.b.ins().iconst(types::I8, 1)
             }
             Op::Generic {
+                op: Generic::StoreLocal,
+                base,
+                arg,
+                ..
+            } => {
+                // A move: two words copied when the local holds no object
+                // to release (the helper releases it otherwise); the
+                // operand's slot is left dead.
+                let src = self.slot_addr(self.nslots + base);
+                let dst = self.slot_addr(*arg);
+                let old = self.b.ins().load(types::I64, flags(), dst, 0);
+                let obj = self.b.ins().icmp_imm_s(IntCC::Equal, old, TAG_OBJ as i64);
+                let slow = self.b.create_block();
+                let fast = self.b.create_block();
+                let join = self.b.create_block();
+                self.b.set_cold_block(slow);
+                self.b.ins().brif(obj, slow, &[], fast, &[]);
+                self.b.switch_to_block(slow);
+                let which = self.b.ins().iconst(types::I32, Generic::StoreLocal as i64);
+                let a = self.b.ins().iconst(types::I32, *arg as i64);
+                self.call_helper(HelperFn::Generic, &[self.ctxp, which, src, a]);
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(fast);
+                let t = self.b.ins().load(types::I64, flags(), src, 0);
+                let p = self.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);
+                self.b.ins().store(flags(), t, dst, 0);
+                self.b.ins().store(flags(), p, dst, PAYLOAD_OFFSET);
+                let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+                self.b.ins().store(flags(), none, src, 0);
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(join);
+                self.b.ins().iconst(types::I8, 1)
+            }
+            Op::Generic {
                 op,
                 base,
                 arg,
