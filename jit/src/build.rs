@@ -1120,7 +1120,7 @@ impl Builder<'_> {
                 _ if op.generic() == B::LoadAttr || op.generic() == B::LoadMethod => {
                     let recv = Self::pop(&mut st)?;
                     let S::Obj(rv, ra) = recv else {
-                        return decline(Decline::NeedsObjects, "attribute of an unknown object");
+                        leave!();
                     };
                     let Some(m) = self
                         .keep
@@ -1128,10 +1128,10 @@ impl Builder<'_> {
                         .find(|k| k.as_ptr() as usize == ra)
                         .cloned()
                     else {
-                        return decline(Decline::NeedsObjects, "attribute of a constant");
+                        leave!();
                     };
                     if m.kind() != Kind::MODULE {
-                        return decline(Decline::NeedsObjects, "attribute of a non-module");
+                        leave!();
                     }
                     let name = self.name(arg)?;
                     let found = m
@@ -1172,7 +1172,7 @@ impl Builder<'_> {
                     }
                     let args: Vec<S> = st.stack.split_off(st.stack.len() - n);
                     if extra == 1 && Self::pop(&mut st)? != S::Null {
-                        return decline(Decline::NeedsObjects, "method call with a receiver");
+                        leave!();
                     }
                     let callee = Self::pop(&mut st)?;
                     match self.call(callee, args, pc, &before, &mut st)? {
