@@ -69,6 +69,9 @@ pub struct Built {
     pub func: Function,
     /// Objects whose addresses the code embeds.
     pub keep: Vec<ObjRef>,
+    /// Memory the code reads and writes: the (keys version, index) cache
+    /// of each dict-entry guard, updated when a dict's keys change.
+    pub cells: Vec<Box<[u64; 2]>>,
 }
 
 /// The state of a local slot.
@@ -175,6 +178,7 @@ struct Builder<'a> {
     /// Constants a block defines before its first instruction.
     preamble: Vec<Inst>,
     keep: Vec<ObjRef>,
+    cells: Vec<Box<[u64; 2]>>,
     /// Whether instructions are kept (the last pass) or only states
     /// computed (the fixpoint).
     emit: bool,
@@ -252,6 +256,7 @@ pub fn build(
         cur: Vec::new(),
         preamble: Vec::new(),
         keep: Vec::new(),
+        cells: Vec::new(),
         emit: false,
         pending: Vec::new(),
         extra: Vec::new(),
@@ -264,6 +269,7 @@ pub fn build(
     b.emit = true;
     b.nvalues = 0;
     b.keep.clear();
+    b.cells.clear();
     let mut blocks = Vec::new();
     for i in 0..b.starts.len() {
         let pc = b.starts[i];
@@ -324,6 +330,7 @@ pub fn build(
             nvalues: b.nvalues,
         },
         keep: b.keep,
+        cells: b.cells,
     })
 }
 
@@ -1095,26 +1102,43 @@ impl Builder<'_> {
                 _ if op.generic() == B::LoadGlobal => {
                     let name = self.name(arg)?;
                     let Some(Value::Obj(o)) = self.vm.load_global(self.globals, &name) else {
-                        return decline(Decline::UnknownTypes, "global that is not an object");
+                        leave!();
                     };
                     let s = self.known(o);
                     let S::Obj(v, _) = s else {
                         unreachable_state()?
                     };
-                    let nv = self.known(name);
-                    let S::Obj(nv, _) = nv else {
-                        unreachable_state()?
-                    };
                     let exit = self.frame_state(pc, &before)?;
-                    self.cur.push(Inst {
-                        out: None,
-                        op: Op::Guard {
-                            helper: Helper::GlobalIs,
-                            args: vec![nv, v],
-                            reason: ExitReason::KeysVersion,
-                            exit,
-                        },
-                    });
+                    // Where the name was found: the guard re-reads that
+                    // entry of that dict (its keys unchanged), as the
+                    // interpreter's LOAD_GLOBAL cache does.
+                    let key = DictKey::from_str_obj(&name);
+                    let globals = self.globals.clone();
+                    let builtins = self.vm.builtins().clone();
+                    let in_globals = globals
+                        .downcast::<DictObj>()
+                        .and_then(|d| d.get_full(&key).map(|(i, _)| (i, d.keys_version())));
+                    let guard = match in_globals {
+                        Some((i, ver)) => {
+                            self.entry_guard(&globals, &name, ver, i, v, exit.clone())
+                        }
+                        None => {
+                            let gver = globals.downcast::<DictObj>().map(|d| d.keys_version());
+                            let b = builtins
+                                .downcast::<DictObj>()
+                                .and_then(|d| d.get_full(&key).map(|(i, _)| (i, d.keys_version())));
+                            match (gver, b) {
+                                (Some(gv), Some((i, bv))) => {
+                                    self.lacks_guard(&globals, &name, gv, exit.clone());
+                                    self.entry_guard(&builtins, &name, bv, i, v, exit.clone())
+                                }
+                                _ => None,
+                            }
+                        }
+                    };
+                    if guard.is_none() {
+                        leave!();
+                    }
                     st.stack.push(s);
                 }
                 _ if op.generic() == B::LoadAttr || op.generic() == B::LoadMethod => {
@@ -1145,20 +1169,21 @@ impl Builder<'_> {
                     let S::Obj(v, _) = s else {
                         unreachable_state()?
                     };
-                    let nv = self.known(name);
-                    let S::Obj(nv, _) = nv else {
-                        unreachable_state()?
-                    };
+                    let _ = rv;
                     let exit = self.frame_state(pc, &before)?;
-                    self.cur.push(Inst {
-                        out: None,
-                        op: Op::Guard {
-                            helper: Helper::ModuleAttrIs,
-                            args: vec![rv, nv, v],
-                            reason: ExitReason::KeysVersion,
-                            exit,
-                        },
+                    let dict = m.downcast::<ModuleObj>().map(|mo| mo.dict.clone());
+                    let entry = dict.as_ref().and_then(|d| {
+                        d.downcast::<DictObj>().and_then(|dd| {
+                            dd.get_full(&DictKey::from_str_obj(&name))
+                                .map(|(i, _)| (i, dd.keys_version()))
+                        })
                     });
+                    let (Some(dict), Some((i, ver))) = (dict, entry) else {
+                        leave!();
+                    };
+                    if self.entry_guard(&dict, &name, ver, i, v, exit).is_none() {
+                        leave!();
+                    }
                     st.stack.push(s);
                     if op.generic() == B::LoadMethod {
                         st.stack.push(S::Null);
@@ -1553,6 +1578,74 @@ fn is_str(o: &ObjRef) -> bool {
 }
 
 impl Builder<'_> {
+    /// A cache cell (keys version, entry index) for a dict guard.
+    fn cell(&mut self, version: u64, index: usize) -> ValueId {
+        let c = Box::new([version, index as u64]);
+        let a = c.as_ptr() as usize;
+        self.cells.push(c);
+        self.push_inst(Some(Ty::Ptr), Op::ConstPtr(a))
+    }
+
+    /// A guard that `dict[name]` is still the object `expect`: while the
+    /// dict's keys keep the version in the guard's cell, a read of the
+    /// entry at the cell's index; otherwise a lookup by name, which
+    /// refreshes the cell.
+    fn entry_guard(
+        &mut self,
+        dict: &ObjRef,
+        name: &ObjRef,
+        version: u64,
+        index: usize,
+        expect: ValueId,
+        exit: FrameState,
+    ) -> Option<()> {
+        let S::Obj(d, _) = self.known(dict.clone()) else {
+            return None;
+        };
+        let S::Obj(n, _) = self.known(name.clone()) else {
+            return None;
+        };
+        let cell = self.cell(version, index);
+        self.cur.push(Inst {
+            out: None,
+            op: Op::Guard {
+                helper: Helper::DictEntryIs,
+                args: vec![d, cell, n, expect],
+                reason: ExitReason::KeysVersion,
+                exit,
+            },
+        });
+        Some(())
+    }
+
+    /// A guard that `dict` still has no key `name` (a global found in the
+    /// builtins is not shadowed since).
+    fn lacks_guard(
+        &mut self,
+        dict: &ObjRef,
+        name: &ObjRef,
+        version: u64,
+        exit: FrameState,
+    ) -> Option<()> {
+        let S::Obj(d, _) = self.known(dict.clone()) else {
+            return None;
+        };
+        let S::Obj(n, _) = self.known(name.clone()) else {
+            return None;
+        };
+        let cell = self.cell(version, 0);
+        self.cur.push(Inst {
+            out: None,
+            op: Op::Guard {
+                helper: Helper::DictLacks,
+                args: vec![d, cell, n],
+                reason: ExitReason::KeysVersion,
+                exit,
+            },
+        });
+        Some(())
+    }
+
     /// The address of the object an operand holds (a local's, guarded to
     /// be an object, or a known object's).
     fn object_ptr(&mut self, s: S, pc: usize, before: &State) -> Result<ValueId, Declined> {

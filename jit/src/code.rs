@@ -60,6 +60,8 @@ pub struct CompiledFn {
     /// Objects whose addresses the code embeds; emptied when the
     /// interpreter shuts down, and the code then no longer runs.
     keep: Rc<RefCell<Vec<ObjRef>>>,
+    /// The guards' cache cells (see `build::Built::cells`).
+    _cells: Vec<Box<[u64; 2]>>,
     /// Slots the frame has (locals) plus its deepest operand stack.
     frame_len: usize,
     /// This function's entry in the JIT's stats.
@@ -86,6 +88,7 @@ pub struct Output {
 pub fn compile(
     f: &Function,
     keep: Rc<RefCell<Vec<ObjRef>>>,
+    cells: Vec<Box<[u64; 2]>>,
     globals: &ObjRef,
     frame_len: usize,
     want_clif: bool,
@@ -122,6 +125,7 @@ pub fn compile(
             entry,
             globals: globals.as_ptr() as usize,
             keep,
+            _cells: cells,
             frame_len,
             stats: None,
             max_exits: u64::MAX,

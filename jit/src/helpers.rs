@@ -6,7 +6,7 @@
 
 use crate::hir::Generic;
 use interp::bytecode::{BinOp, Code};
-use interp::object::{DictKey, DictObj, Kind, ModuleObj, ObjRef, RangeIterObj};
+use interp::object::{DictKey, DictObj, Kind, ObjRef, RangeIterObj};
 use interp::{PyResult, Value, Vm, ops};
 
 /// What compiled code passes to helpers that need the interpreter.
@@ -32,49 +32,6 @@ unsafe fn borrowed(p: *mut abi::ObjHeader) -> Option<std::mem::ManuallyDrop<ObjR
     // SAFETY: `from_raw` adopts no count change; ManuallyDrop keeps the
     // count unchanged when the reference goes away (caller: `p` is live).
     unsafe { ObjRef::from_raw(p) }.map(std::mem::ManuallyDrop::new)
-}
-
-/// Whether global `name` of the frame (or the builtins) is `expect`.
-///
-/// # Safety
-/// `ctx` is the compiled call's context; `name` and `expect` are live.
-pub unsafe extern "C" fn global_is(
-    ctx: *mut Ctx,
-    name: *mut abi::ObjHeader,
-    expect: *mut abi::ObjHeader,
-) -> u8 {
-    // SAFETY: compiled code passes its own context and live objects.
-    unsafe {
-        let (Some(ctx), Some(name)) = (ctx.as_ref(), borrowed(name)) else {
-            return 0;
-        };
-        let (Some(vm), Some(globals)) = (ctx.vm.as_ref(), ctx.globals.as_ref()) else {
-            return 0;
-        };
-        matches!(vm.load_global(globals, &name), Some(Value::Obj(o)) if o.as_ptr() == expect) as u8
-    }
-}
-
-/// Whether attribute `name` of module `m` is `expect`.
-///
-/// # Safety
-/// All three are live objects.
-pub unsafe extern "C" fn module_attr_is(
-    m: *mut abi::ObjHeader,
-    name: *mut abi::ObjHeader,
-    expect: *mut abi::ObjHeader,
-) -> u8 {
-    // SAFETY: compiled code passes live objects.
-    unsafe {
-        let (Some(m), Some(name)) = (borrowed(m), borrowed(name)) else {
-            return 0;
-        };
-        let found = m
-            .downcast::<ModuleObj>()
-            .and_then(|mo| mo.dict.downcast::<DictObj>())
-            .and_then(|d| d.get(&DictKey::from_str_obj(&name)));
-        matches!(found, Some(Value::Obj(o)) if o.as_ptr() == expect) as u8
-    }
 }
 
 /// Stores a new reference to `obj` into a local slot.
@@ -431,6 +388,74 @@ pub unsafe extern "C" fn list_set(
     }
 }
 
+/// Whether `dict[name]` is `expect` (the guard of a speculated global or
+/// module attribute). `cell` caches (keys version, entry index): while the
+/// dict's keys keep that version the entry is read by index, as the
+/// interpreter's LOAD_GLOBAL cache does; after a key was added or removed
+/// the name is looked up once and the cell refreshed.
+///
+/// # Safety
+/// `dict`, `name` and `expect` are live objects; `cell` is the guard's
+/// cell, owned by the compiled code.
+pub unsafe extern "C" fn dict_entry_is(
+    dict: *mut abi::ObjHeader,
+    cell: *mut [u64; 2],
+    name: *mut abi::ObjHeader,
+    expect: *mut abi::ObjHeader,
+) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let (Some(d), Some(cell)) = (borrowed(dict), cell.as_mut()) else {
+            return 0;
+        };
+        let Some(d) = d.downcast::<DictObj>() else {
+            return 0;
+        };
+        let Ok(map) = d.map.try_borrow() else {
+            return 0;
+        };
+        if d.keys_version() != cell[0] {
+            let Some(n) = borrowed(name) else { return 0 };
+            match map.get_index_of(&DictKey::from_str_obj(&n)) {
+                Some(i) => *cell = [d.keys_version(), i as u64],
+                None => return 0,
+            }
+        }
+        matches!(map.get_index(cell[1] as usize), Some((_, Value::Obj(o))) if o.as_ptr() == expect)
+            as u8
+    }
+}
+
+/// Whether `dict` has no key `name`; `cell[0]` caches the keys version at
+/// which that was last found.
+///
+/// # Safety
+/// As for [`dict_entry_is`].
+pub unsafe extern "C" fn dict_lacks(
+    dict: *mut abi::ObjHeader,
+    cell: *mut [u64; 2],
+    name: *mut abi::ObjHeader,
+) -> u8 {
+    // SAFETY: see the contract of `dict_entry_is`.
+    unsafe {
+        let (Some(d), Some(cell)) = (borrowed(dict), cell.as_mut()) else {
+            return 0;
+        };
+        let Some(d) = d.downcast::<DictObj>() else {
+            return 0;
+        };
+        if d.keys_version() == cell[0] {
+            return 1;
+        }
+        let Some(n) = borrowed(name) else { return 0 };
+        if d.get(&DictKey::from_str_obj(&n)).is_some() {
+            return 0;
+        }
+        cell[0] = d.keys_version();
+        1
+    }
+}
+
 /// A NaN with an identity of its own (see `interp::object::value`).
 pub extern "C" fn fresh_nan(f: f64) -> f64 {
     interp::object::value::fresh_nan(f)
@@ -443,8 +468,6 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         .iter()
         .map(|h| {
             let p: *const u8 = match h {
-                HelperFn::GlobalIs => global_is as *const u8,
-                HelperFn::ModuleAttrIs => module_attr_is as *const u8,
                 HelperFn::StoreLocalObj => store_local_obj as *const u8,
                 HelperFn::SetLocal => set_local as *const u8,
                 HelperFn::PutObj => put_obj as *const u8,
@@ -459,6 +482,8 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
                 HelperFn::CStr => c_str as *const u8,
                 HelperFn::ListGet => list_get as *const u8,
                 HelperFn::ListSet => list_set as *const u8,
+                HelperFn::DictEntryIs => dict_entry_is as *const u8,
+                HelperFn::DictLacks => dict_lacks as *const u8,
             };
             (helper_symbol(*h), p)
         })

@@ -197,14 +197,15 @@ impl Generic {
 /// calls for what it does not do inline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Helper {
-    /// Whether global `names[name]` of the frame's globals (or the
-    /// builtins) is still the object the code was compiled for.
-    GlobalIs,
-    /// Whether attribute `names[name]` of a module is still that object.
-    ModuleAttrIs,
     /// Stores a new reference to an object into a local slot, releasing
     /// what the slot held.
     StoreLocalObj,
+    /// `(dict, cell, name, object)`: whether `dict[name]` is the object
+    /// (the cell caches the keys version and the entry's index).
+    DictEntryIs,
+    /// `(dict, cell, name)`: whether `dict` has no key `name` (the cell
+    /// caches the keys version at which that was checked).
+    DictLacks,
 }
 
 /// An instruction's operation.

@@ -142,7 +142,14 @@ impl JitBackend for Jit {
         keep.push(globals.clone());
         let keep = Rc::new(RefCell::new(keep));
         self.held.push(keep.clone());
-        match code::compile(&built.func, keep, globals, frame_len, want_clif) {
+        match code::compile(
+            &built.func,
+            keep,
+            built.cells,
+            globals,
+            frame_len,
+            want_clif,
+        ) {
             Ok(mut out) => {
                 if let Some(c) = &out.clif {
                     eprint!("{c}");

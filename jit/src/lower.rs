@@ -76,8 +76,6 @@ impl ExitCode {
 /// The symbol names of the runtime helpers compiled code imports.
 pub fn helper_symbol(h: HelperFn) -> &'static str {
     match h {
-        HelperFn::GlobalIs => "typhon_jit_global_is",
-        HelperFn::ModuleAttrIs => "typhon_jit_module_attr_is",
         HelperFn::StoreLocalObj => "typhon_jit_store_local_obj",
         HelperFn::SetLocal => "typhon_jit_set_local",
         HelperFn::PutObj => "typhon_jit_put_obj",
@@ -92,16 +90,14 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::CStr => "typhon_jit_c_str",
         HelperFn::ListGet => "typhon_jit_list_get",
         HelperFn::ListSet => "typhon_jit_list_set",
+        HelperFn::DictEntryIs => "typhon_jit_dict_entry_is",
+        HelperFn::DictLacks => "typhon_jit_dict_lacks",
     }
 }
 
 /// Every runtime helper (HIR's [`Helper`]s plus those exits use).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HelperFn {
-    /// `(ctx, name, expect) -> u8`
-    GlobalIs,
-    /// `(module, name, expect) -> u8`
-    ModuleAttrIs,
     /// `(slot, obj)`
     StoreLocalObj,
     /// `(slot, tag, bits)`
@@ -130,13 +126,15 @@ pub enum HelperFn {
     ListGet,
     /// `(list, index, tag, bits) -> u8` (0: not a list, or out of range)
     ListSet,
+    /// `(dict, cell, name, obj) -> u8`
+    DictEntryIs,
+    /// `(dict, cell, name) -> u8`
+    DictLacks,
 }
 
 impl HelperFn {
     /// Every helper.
     pub const ALL: &'static [HelperFn] = &[
-        HelperFn::GlobalIs,
-        HelperFn::ModuleAttrIs,
         HelperFn::StoreLocalObj,
         HelperFn::SetLocal,
         HelperFn::PutObj,
@@ -151,13 +149,14 @@ impl HelperFn {
         HelperFn::CStr,
         HelperFn::ListGet,
         HelperFn::ListSet,
+        HelperFn::DictEntryIs,
+        HelperFn::DictLacks,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
         let mut s = Signature::new(cc);
         let p = |t| AbiParam::new(t);
         let (params, ret): (&[Type], Option<Type>) = match self {
-            HelperFn::GlobalIs | HelperFn::ModuleAttrIs => (&[ptr, ptr, ptr], Some(types::I8)),
             HelperFn::StoreLocalObj | HelperFn::PutObj | HelperFn::PutCopy => (&[ptr, ptr], None),
             HelperFn::SetLocal | HelperFn::PutRangeIter => (&[ptr, types::I64, types::I64], None),
             HelperFn::PutNull => (&[ptr], None),
@@ -169,6 +168,8 @@ impl HelperFn {
             HelperFn::CStr => (&[ptr], Some(ptr)),
             HelperFn::ListGet => (&[ptr, types::I64, ptr], Some(types::I8)),
             HelperFn::ListSet => (&[ptr, types::I64, types::I64, types::I64], Some(types::I8)),
+            HelperFn::DictEntryIs => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::DictLacks => (&[ptr, ptr, ptr], Some(types::I8)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -182,9 +183,9 @@ impl HelperFn {
 
 fn helper_of(h: Helper) -> HelperFn {
     match h {
-        Helper::GlobalIs => HelperFn::GlobalIs,
-        Helper::ModuleAttrIs => HelperFn::ModuleAttrIs,
         Helper::StoreLocalObj => HelperFn::StoreLocalObj,
+        Helper::DictEntryIs => HelperFn::DictEntryIs,
+        Helper::DictLacks => HelperFn::DictLacks,
     }
 }
 
@@ -694,10 +695,7 @@ impl Lowerer<'_> {
                 reason,
                 exit,
             } => {
-                let mut a: Vec<CValue> = args.iter().map(|v| self.v(*v)).collect();
-                if *helper == Helper::GlobalIs {
-                    a.insert(0, self.ctxp);
-                }
+                let a: Vec<CValue> = args.iter().map(|v| self.v(*v)).collect();
                 let ok = self.call_helper(helper_of(*helper), &a)?;
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, Some(*reason), false);

@@ -48,6 +48,7 @@ fn compiled(vm: &Vm, globals: &ObjRef, code: &Code) -> CompiledFn {
     code::compile(
         &b.func,
         Rc::new(RefCell::new(keep)),
+        b.cells,
         globals,
         frame_len,
         false,
