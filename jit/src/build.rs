@@ -70,7 +70,9 @@ pub struct Built {
     /// Objects whose addresses the code embeds.
     pub keep: Vec<ObjRef>,
     /// Memory the code reads and writes: the (keys version, index) cache
-    /// of each dict-entry guard, updated when a dict's keys change.
+    /// of each dict-entry guard, updated when a dict's keys change (boxed:
+    /// the code holds their addresses).
+    #[allow(clippy::vec_box)]
     pub cells: Vec<Box<[u64; 2]>>,
 }
 
@@ -178,6 +180,9 @@ struct Builder<'a> {
     /// Constants a block defines before its first instruction.
     preamble: Vec<Inst>,
     keep: Vec<ObjRef>,
+    // Boxed: compiled code holds each cell's address, which must not
+    // move while the vector grows.
+    #[allow(clippy::vec_box)]
     cells: Vec<Box<[u64; 2]>>,
     /// Whether instructions are kept (the last pass) or only states
     /// computed (the fixpoint).

@@ -61,6 +61,7 @@ pub struct CompiledFn {
     /// interpreter shuts down, and the code then no longer runs.
     keep: Rc<RefCell<Vec<ObjRef>>>,
     /// The guards' cache cells (see `build::Built::cells`).
+    #[allow(clippy::vec_box)]
     _cells: Vec<Box<[u64; 2]>>,
     /// Slots the frame has (locals) plus its deepest operand stack.
     frame_len: usize,
@@ -88,7 +89,7 @@ pub struct Output {
 pub fn compile(
     f: &Function,
     keep: Rc<RefCell<Vec<ObjRef>>>,
-    cells: Vec<Box<[u64; 2]>>,
+    #[allow(clippy::vec_box)] cells: Vec<Box<[u64; 2]>>,
     globals: &ObjRef,
     frame_len: usize,
     want_clif: bool,
