@@ -502,3 +502,50 @@ fn a_directory_whose_main_is_not_a_file() {
         stderr(&o)
     );
 }
+
+// ----- memory exhaustion, deep recursion and interrupts ----------------------
+
+/// Address space given to a run under a memory limit (`ulimit -v`, in
+/// KiB): room for the interpreter thread's 256 MB stack reservation and a
+/// few hundred MB of objects, so that exhaustion comes quickly.
+const MEMORY_LIMIT_KB: u32 = 1024 * 1024;
+
+/// Runs `typhon ARGS` in `dir` with its address space limited to
+/// `MEMORY_LIMIT_KB` (through the shell's `ulimit -v`, which needs no
+/// unsafe `pre_exec`), giving up after `secs` seconds.
+fn typhon_limited(dir: &Path, args: &[&str], secs: u64) -> Output {
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_LIMIT_KB} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_typhon"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("TYPHON_PATH")
+        .env_remove("TYPHON_JIT")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    wait_at_most(child, secs)
+}
+
+#[test]
+fn a_huge_recursion_limit_ends_in_memory_error() {
+    // The frames of an unbounded recursion outgrow memory long before a
+    // limit of 10**9: the value stack and the frame slots grow fallibly,
+    // so the call that finds no room raises MemoryError, and the
+    // traceback keeps CPython's 1000 innermost entries.
+    let d = TempDir::new("deeprec");
+    d.write("typhon.toml", b"[runtime]\nrecursion_limit = 1000000000\n");
+    d.write("p.py", b"def f(n):\n    return f(n + 1)\nf(0)\n");
+    let o = typhon_limited(d.path(), &["p.py"], 120);
+    assert_clean_exit(&o, 1);
+    let err = stderr(&o);
+    assert!(err.ends_with("\nMemoryError\n"), "{err}");
+    assert!(
+        err.contains("  [Previous line repeated 997 more times]\n"),
+        "{err}"
+    );
+    assert!(!err.contains("<module>"), "{err}");
+}

@@ -57,13 +57,13 @@ pub fn push_function_frame(
         s.call(&f.code);
     }
     let code = &f.code;
-    st.push(Value::Obj(func.clone()));
+    st.push(Value::Obj(func.clone()))?;
     let lb = st.sp;
     let argc = code.argcount as usize;
     if pos.len() == argc && kw.is_empty() && !code.varargs {
-        st.reserve(pos.len());
+        st.reserve(pos.len())?;
         for v in pos {
-            st.push(v.clone());
+            st.push(v.clone())?;
         }
     } else if let Err(e) = bind_args(st, f, pos, kw) {
         st.truncate(lb - 1);
@@ -93,10 +93,19 @@ fn enter_code<const S: bool>(
     if S && let Some(s) = vm.stats.as_deref_mut() {
         s.call(&code);
     }
-    if code.nslots() != st.sp - lb {
-        init_slots(st, &code, lb);
+    let hb = vm.handled.len();
+    let pushed = if code.nslots() != st.sp - lb {
+        init_slots(st, &code, lb)
+    } else {
+        Ok(())
     }
-    st.push_frame(code, globals, 0, lb, vm.handled.len());
+    .and_then(|()| st.push_frame(code, globals, 0, lb, hb));
+    if let Err(e) = pushed {
+        // Out of memory for the new frame: as if it was never entered.
+        st.truncate(lb - 1);
+        vm.depth -= 1;
+        return Err(e);
+    }
     Ok(())
 }
 
@@ -121,13 +130,13 @@ fn exact_callee(st: &ExecState, lb: usize, sp: usize) -> Option<(Rc<Code>, ObjRe
 /// cells (initialised from the parameters they capture) and the closure's
 /// cells.
 #[inline(never)]
-fn init_slots(st: &mut ExecState, code: &Code, lb: usize) {
+fn init_slots(st: &mut ExecState, code: &Code, lb: usize) -> PyResult<()> {
     let nl = code.nlocals();
     let n = code.nslots();
     let have = st.sp - lb;
-    st.reserve(n.saturating_sub(have));
+    st.reserve(n.saturating_sub(have))?;
     for _ in have..n {
-        st.push(unbound());
+        st.push(unbound())?;
     }
     for (i, p) in code.cell_params.iter().enumerate() {
         let init = p
@@ -150,6 +159,7 @@ fn init_slots(st: &mut ExecState, code: &Code, lb: usize) {
             }
         }
     }
+    Ok(())
 }
 
 #[cold]
@@ -245,12 +255,12 @@ fn bind_args(
             quoted_list(&missing)
         )));
     }
-    st.reserve(argc + 1);
+    st.reserve(argc + 1)?;
     for v in slots {
-        st.push(v.unwrap_or_else(unbound));
+        st.push(v.unwrap_or_else(unbound))?;
     }
     if code.varargs {
-        st.push(Value::tuple(extra));
+        st.push(Value::tuple(extra))?;
     }
     Ok(())
 }
@@ -854,14 +864,24 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     if S && let Some(s) = vm.stats.as_deref_mut() {
                         s.call(&fcode);
                     }
-                    if fcode.nslots() != sp - lb2 {
-                        init_slots(st, &fcode, lb2);
-                    }
                     if let Some(fr) = top_frame_mut!() {
                         fr.pc.set(pc);
                     }
                     let callee = fcode.clone();
-                    st.push_frame(fcode, fglobals, 0, lb2, vm.handled.len());
+                    let hb = vm.handled.len();
+                    let pushed = if fcode.nslots() != sp - lb2 {
+                        init_slots(st, &fcode, lb2)
+                    } else {
+                        Ok(())
+                    }
+                    .and_then(|()| st.push_frame(fcode, fglobals, 0, lb2, hb));
+                    if let Err(e) = pushed {
+                        // No memory for the callee's frame: the call
+                        // raises where it stands.
+                        st.truncate(lb2 - 1);
+                        vm.depth -= 1;
+                        break 'inner e;
+                    }
                     code = callee;
                     pc = 0;
                     lb = lb2;
@@ -1712,9 +1732,9 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         Ok((fcode, fglobals, defaults)) => {
                             if let Some(d) = defaults {
                                 st.sp = sp;
-                                st.reserve(d.len());
+                                st.reserve(d.len())?;
                                 for v in d {
-                                    st.push(v);
+                                    st.push(v)?;
                                 }
                                 sp = st.sp;
                             }
@@ -2030,13 +2050,13 @@ fn load_method_generic(vm: &mut Vm, st: &mut ExecState, code: &Code, arg: u32) -
     match methods::find(kind, name) {
         Some((idx, _)) => {
             let m = vm.method_obj(kind, idx)?;
-            st.push(m);
-            st.push(obj);
+            st.push(m)?;
+            st.push(obj)?;
         }
         None => {
             let v = vm.getattr(&obj, name)?;
-            st.push(v);
-            st.push(Value::Obj(vm.null_marker.clone()));
+            st.push(v)?;
+            st.push(Value::Obj(vm.null_marker.clone()))?;
         }
     }
     Ok(())
@@ -2053,7 +2073,7 @@ fn binary_op_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> 
     } else {
         ops::binary_op(vm, op, &a, &b)?
     };
-    st.push(r);
+    st.push(r)?;
     Ok(())
 }
 
@@ -2079,7 +2099,7 @@ fn compare_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let b = st.pop().ok_or_else(stack_underflow)?;
     let a = st.pop().ok_or_else(stack_underflow)?;
     let r = ops::compare(vm, CmpOp::from_arg(arg), &a, &b)?;
-    st.push(r);
+    st.push(r)?;
     Ok(())
 }
 
@@ -2101,7 +2121,7 @@ fn build_map(st: &mut ExecState, arg: u32) -> PyResult<()> {
             dd.insert(DictKey::new(k)?, v);
         }
     }
-    st.push(Value::Obj(d));
+    st.push(Value::Obj(d))?;
     Ok(())
 }
 
@@ -2113,7 +2133,7 @@ fn build_string(st: &mut ExecState, arg: u32) -> PyResult<()> {
     for p in &parts {
         s.push_str(p.as_str().unwrap_or(""));
     }
-    st.push(Value::string(s));
+    st.push(Value::string(s))?;
     Ok(())
 }
 
@@ -2175,9 +2195,9 @@ fn unpack_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
             items.len()
         )));
     }
-    st.reserve(n);
+    st.reserve(n)?;
     for x in items.into_iter().rev() {
-        st.push(x);
+        st.push(x)?;
     }
     Ok(())
 }
@@ -2189,7 +2209,7 @@ fn for_iter_generic(vm: &mut Vm, st: &mut ExecState) -> PyResult<bool> {
     let it = st.values().last().cloned().ok_or_else(stack_underflow)?;
     match ops::iter_next(vm, &it)? {
         Some(v) => {
-            st.push(v);
+            st.push(v)?;
             Ok(false)
         }
         None => {
@@ -2221,7 +2241,7 @@ fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     };
     st.push(Value::Obj(Function::new_obj(
         fcode, globals, defaults, cells,
-    )));
+    )))?;
     Ok(())
 }
 
@@ -2363,9 +2383,9 @@ fn call_generic<const S: bool>(
             if n == 0 {
                 return Err(stack_underflow());
             }
-            st.reserve(items.len());
+            st.reserve(items.len())?;
             for v in items {
-                st.push(v);
+                st.push(v)?;
             }
             (n - 1, n, kw)
         }
@@ -2402,7 +2422,7 @@ fn call_generic<const S: bool>(
                 },
             );
             st.truncate(fpos);
-            st.push(r?);
+            st.push(r?)?;
             return Ok(false);
         }
     }
@@ -2416,9 +2436,14 @@ fn call_generic<const S: bool>(
         },
     );
     st.truncate(fpos);
-    st.push(r?);
+    st.push(r?)?;
     Ok(false)
 }
+
+/// How many traceback entries CPython prints (`PyTraceBack_LIMIT`, the
+/// default of `sys.tracebacklimit`): the innermost ones, the outer frames
+/// are left out without a note.
+const TRACEBACK_LIMIT: usize = 1000;
 
 /// Propagates an exception raised at `at` in the innermost frame: adds
 /// traceback entries and finds a handler, popping frames that have none.
@@ -2442,10 +2467,18 @@ fn unwind(
             {
                 *globals = st.top().map(|f| f.globals.clone());
             }
-            e.traceback.borrow_mut().push(TbEntry {
-                code: code.clone(),
-                pc: at as u32,
-            });
+            // Only the innermost TRACEBACK_LIMIT entries are ever printed
+            // (the traceback is not otherwise visible), so no more are
+            // kept: an exception leaving a million frames of a large
+            // recursion limit needs no memory per frame.
+            let mut tb = e.traceback.borrow_mut();
+            if tb.len() < TRACEBACK_LIMIT {
+                tb.push(TbEntry {
+                    code: code.clone(),
+                    pc: at as u32,
+                });
+            }
+            drop(tb);
             // Implicit chaining: the exception being handled becomes the
             // context of a new one.
             if let Some(h) = vm.handled.last()
@@ -2463,7 +2496,7 @@ fn unwind(
             f.pc.set(h.handler as usize);
             let depth = f.sb.get() + h.depth as usize;
             st.truncate(depth);
-            st.push(err.value());
+            st.push(err.value())?;
             return Ok(());
         }
         pop_frame(vm, st);

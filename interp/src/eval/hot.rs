@@ -693,9 +693,12 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let code = &func.code;
                     let nslots = code.nslots();
                     // Inline only plain calls: exact arguments, no cells to
-                    // make, room on the stack, below the recursion limit.
+                    // make, room on the stack, a frame slot to reuse (a new
+                    // one is allocated fallibly by the general loop), below
+                    // the recursion limit.
                     if code.plain_argc as usize != n
                         || st.nframes == 0
+                        || st.nframes >= st.frames.len()
                         || lb2 + nslots + code.max_stack as usize > stack.len()
                         || vm.depth >= vm.config.recursion_limit
                     {
