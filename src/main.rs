@@ -210,6 +210,9 @@ fn to_stderr(text: &str) {
 }
 
 fn main() -> ExitCode {
+    // Room for getting from a failed allocation to a MemoryError (see
+    // `abi::pending`); without it, running out of memory aborts.
+    abi::pending::acquire_reserve();
     let split = split_command_line(std::env::args_os().collect());
     let cli = Cli::parse_from(&split.options);
     if split.run_without_file {

@@ -527,7 +527,39 @@ fn typhon_limited(dir: &Path, args: &[&str], secs: u64) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run typhon");
-    wait_at_most(child, secs)
+    wait_reading(child, secs)
+}
+
+/// [`wait_at_most`] for a child whose output may fill a pipe: its output
+/// is read while it runs, so it never blocks writing.
+fn wait_reading(mut child: std::process::Child, secs: u64) -> Output {
+    use std::io::Read;
+    fn reader(mut r: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = r.read_to_end(&mut buf);
+            buf
+        })
+    }
+    let out = reader(child.stdout.take().expect("piped stdout"));
+    let err = reader(child.stderr.take().expect("piped stderr"));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("typhon still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: out.join().expect("stdout reader"),
+        stderr: err.join().expect("stderr reader"),
+    }
 }
 
 #[test]
@@ -548,4 +580,67 @@ fn a_huge_recursion_limit_ends_in_memory_error() {
         "{err}"
     );
     assert!(!err.contains("<module>"), "{err}");
+}
+
+/// Runs `code` (a program's text) under the memory limit and checks that
+/// it ended in a MemoryError traceback with exit status 1, as CPython's
+/// does, not in an abort.
+fn ends_in_memory_error(tag: &str, code: &[u8]) -> String {
+    let d = TempDir::new(tag);
+    d.write("p.py", code);
+    let o = typhon_limited(d.path(), &["p.py"], 120);
+    assert_clean_exit(&o, 1);
+    let err = stderr(&o);
+    assert!(err.ends_with("\nMemoryError\n"), "{err}");
+    err
+}
+
+#[test]
+fn many_small_allocations_end_in_memory_error() {
+    // Each allocation is small: the allocator's emergency reserve lets
+    // the failed one succeed, and the next back-edge raises.
+    ends_in_memory_error("small", b"x = []\nwhile True:\n    x.append([])\n");
+    ends_in_memory_error(
+        "tuples",
+        b"x = []\nfor i in range(10**10):\n    x.append((i, i))\n",
+    );
+    ends_in_memory_error("comp", b"x = [str(i) for i in range(10**10)]\n");
+}
+
+#[test]
+fn growing_one_object_ends_in_memory_error() {
+    // The list's vector and the string double in one large request each;
+    // those grow fallibly.
+    ends_in_memory_error("list", b"x = []\nwhile True:\n    x.append(None)\n");
+    ends_in_memory_error("str", b"s = 'ab'\nwhile True:\n    s += s\n");
+}
+
+#[test]
+fn recursion_inside_except_recursion_error_ends_in_memory_error() {
+    // Every RecursionError caught keeps the one handled when it was
+    // raised as its __context__ (CPython keeps the same chain; it only
+    // builds it far more slowly, walking the whole chain at each raise), so
+    // memory runs out: MemoryError, and the chain's newest links printed.
+    let err = ends_in_memory_error(
+        "recexc",
+        b"def f():\n    try:\n        f()\n    except RecursionError:\n        f()\nf()\n",
+    );
+    assert!(err.contains("RecursionError: maximum recursion depth exceeded"));
+}
+
+#[test]
+fn a_memory_error_can_be_caught_and_the_program_goes_on() {
+    let d = TempDir::new("catch");
+    d.write(
+        "p.py",
+        b"try:\n    x = []\n    while True:\n        x.append([])\nexcept MemoryError as e:\n    \
+          del x\n    print('caught', repr(e))\ntotal = 0\nfor i in range(10**6):\n    total += i\n\
+          y = [[] for i in range(10**6)]\nprint(total, len(y))\n",
+    );
+    let o = typhon_limited(d.path(), &["p.py"], 120);
+    assert_clean_exit(&o, 0);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "caught MemoryError()\n499999500000 1000000\n"
+    );
 }

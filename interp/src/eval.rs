@@ -88,6 +88,13 @@ fn enter_code<const S: bool>(
         st.truncate(lb - 1);
         return Err(recursion_error());
     }
+    // A safe point (see `handle_pending`).
+    if abi::pending::any()
+        && let Err(e) = handle_pending()
+    {
+        st.truncate(lb - 1);
+        return Err(e);
+    }
     vm.depth += 1;
     crate::gc::maybe_collect();
     if S && let Some(s) = vm.stats.as_deref_mut() {
@@ -157,6 +164,34 @@ fn init_slots(st: &mut ExecState, code: &Code, lb: usize) -> PyResult<()> {
             if let Some(slot) = st.stack.get_mut(base + i) {
                 *slot = Value::Obj(c);
             }
+        }
+    }
+    Ok(())
+}
+
+/// The slow path of the check for pending events ([`abi::pending`]) that
+/// calls and loop back-edges make: raises `KeyboardInterrupt` for a SIGINT,
+/// `MemoryError` after an allocation failed, one event per check (the
+/// other stays pending), and takes the allocator's emergency reserve back
+/// when it was spent and memory allows.
+#[cold]
+#[inline(never)]
+pub(crate) fn handle_pending() -> PyResult<()> {
+    use abi::pending;
+    if pending::take(pending::INTERRUPT) != 0 {
+        return Err(PyErr::with_args(&types::KEYBOARD_INTERRUPT, Vec::new()));
+    }
+    if pending::take(pending::MEMORY) != 0 {
+        // The reserve is not taken back now: the memory it would take is
+        // what unwinding this exception has to work with.
+        return Err(PyErr::no_memory());
+    }
+    if pending::PENDING.load(std::sync::atomic::Ordering::Relaxed) & pending::RESERVE != 0 {
+        // While memory stays short, every safe point comes here; trying
+        // to map the reserve each time would cost a system call at each.
+        static SKIP: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        if SKIP.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 1024 == 0 {
+            pending::acquire_reserve();
         }
     }
     Ok(())
@@ -859,6 +894,13 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         st.truncate(lb2 - 1);
                         break 'inner recursion_error();
                     }
+                    // A safe point (see `handle_pending`).
+                    if abi::pending::any()
+                        && let Err(e) = handle_pending()
+                    {
+                        st.truncate(lb2 - 1);
+                        break 'inner e;
+                    }
                     vm.depth += 1;
                     crate::gc::maybe_collect();
                     if S && let Some(s) = vm.stats.as_deref_mut() {
@@ -1496,7 +1538,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         .get(sp.wrapping_sub(arg as usize))
                         .and_then(|l| l.downcast::<ListObj>())
                     {
-                        Some(l) => l.items.borrow_mut().push(v),
+                        Some(l) => {
+                            let mut items = l.items.borrow_mut();
+                            tri!(methods::room_for_one(&mut items));
+                            items.push(v);
+                        }
                         None => fail!(bad_arg()),
                     }
                 }
@@ -1656,7 +1702,15 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         pc = arg as usize;
                     }
                 }
-                Op::Jump | Op::JumpBackward => pc = arg as usize,
+                Op::Jump => pc = arg as usize,
+                Op::JumpBackward => {
+                    // A safe point: pending events raise here (the hot loop
+                    // leaves a back-edge to this loop when one is pending).
+                    if abi::pending::any() {
+                        tri!(handle_pending());
+                    }
+                    pc = arg as usize;
+                }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
                     let b = match stack.get(sp.wrapping_sub(1)) {
                         Some(Value::Bool(b)) => {
@@ -1848,12 +1902,22 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         let recv = take(&mut stack[sp - 2]);
                         let pushed =
                             match recv.downcast::<ListObj>().map(|l| l.items.try_borrow_mut()) {
-                                Some(Ok(mut items)) => {
-                                    items.push(take(&mut stack[sp - 1]));
-                                    true
-                                }
-                                _ => false,
+                                Some(Ok(mut items)) => match methods::room_for_one(&mut items) {
+                                    Ok(()) => {
+                                        items.push(take(&mut stack[sp - 1]));
+                                        Ok(true)
+                                    }
+                                    Err(e) => Err(e),
+                                },
+                                _ => Ok(false),
                             };
+                        let pushed = match pushed {
+                            Ok(p) => p,
+                            Err(e) => {
+                                put(&mut stack[sp - 2], recv);
+                                fail!(e);
+                            }
+                        };
                         if pushed {
                             drop(recv);
                             sp -= 3;
@@ -2087,7 +2151,8 @@ fn str_concat(a: &Value, b: &Value) -> Option<Value> {
         return None;
     }
     let (x, y) = (x.downcast::<StrObj>()?, y.downcast::<StrObj>()?);
-    let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
+    // Without the memory, the generic path raises MemoryError.
+    let mut s = ops::text_buffer(x.as_str().len() + y.as_str().len()).ok()?;
     s.push_str(x.as_str());
     s.push_str(y.as_str());
     Some(Value::string(s))

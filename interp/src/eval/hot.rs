@@ -353,7 +353,15 @@ pub(super) fn run<const S: bool, const C: bool>(
                     sp -= 1;
                     pc += 1;
                 }
-                Op::Jump | Op::JumpBackward => pc = arg as usize,
+                Op::Jump => pc = arg as usize,
+                Op::JumpBackward => {
+                    // A safe point: the general loop raises what is
+                    // pending (`abi::pending`); one relaxed load here.
+                    if abi::pending::any() {
+                        break;
+                    }
+                    pc = arg as usize;
+                }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
                     let Some(Value::Bool(b)) = stack.get(sp.wrapping_sub(1)) else {
                         break;
@@ -625,6 +633,12 @@ pub(super) fn run<const S: bool, const C: bool>(
                     else {
                         break;
                     };
+                    // A full list grows fallibly in the general loop (which
+                    // raises MemoryError when it cannot); this check also
+                    // lets `push` skip its own.
+                    if items.len() == items.capacity() {
+                        break;
+                    }
                     items.push(take_scalar(v));
                     drop(items);
                     stack[sp - 2] = Value::None;
@@ -699,6 +713,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if code.plain_argc as usize != n
                         || st.nframes == 0
                         || st.nframes >= st.frames.len()
+                        || abi::pending::any()
                         || lb2 + nslots + code.max_stack as usize > stack.len()
                         || vm.depth >= vm.config.recursion_limit
                     {
