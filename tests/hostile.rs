@@ -541,7 +541,8 @@ fn wait_reading(mut child: std::process::Child, secs: u64) -> Output {
             buf
         })
     }
-    let out = reader(child.stdout.take().expect("piped stdout"));
+    // A caller may have taken stdout to read it itself.
+    let out = child.stdout.take().map(reader);
     let err = reader(child.stderr.take().expect("piped stderr"));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
     let status = loop {
@@ -557,7 +558,7 @@ fn wait_reading(mut child: std::process::Child, secs: u64) -> Output {
     };
     Output {
         status,
-        stdout: out.join().expect("stdout reader"),
+        stdout: out.map_or_else(Vec::new, |o| o.join().expect("stdout reader")),
         stderr: err.join().expect("stderr reader"),
     }
 }
@@ -642,5 +643,127 @@ fn a_memory_error_can_be_caught_and_the_program_goes_on() {
     assert_eq!(
         String::from_utf8_lossy(&o.stdout),
         "caught MemoryError()\n499999500000 1000000\n"
+    );
+}
+
+/// Runs `code` (a program that prints one line once it is running), sends
+/// it SIGINT with `kill -INT` once that line arrived, and returns the
+/// first line with the rest of its output.
+fn interrupted(tag: &str, code: &[u8]) -> (String, Output) {
+    use std::io::{BufRead, BufReader, Read};
+    let d = TempDir::new(tag);
+    let script = d.write("p.py", code);
+    let mut child = typhon()
+        .arg(&script)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    let mut out = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut first = String::new();
+    out.read_line(&mut first).expect("first line");
+    let kill = Command::new("kill")
+        .arg("-INT")
+        .arg(child.id().to_string())
+        .status()
+        .expect("run kill");
+    assert!(kill.success());
+    let rest = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = out.read_to_end(&mut buf);
+        buf
+    });
+    let mut o = wait_reading(child, 60);
+    o.stdout = rest.join().expect("stdout reader");
+    (first, o)
+}
+
+/// The process ended by SIGINT, as CPython 3.11's does after printing an
+/// uncaught KeyboardInterrupt (a shell reports 130).
+fn assert_killed_by_sigint(o: &Output) {
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        o.status.signal(),
+        Some(2),
+        "{:?}\nstderr:\n{}",
+        o.status,
+        stderr(o)
+    );
+}
+
+#[test]
+fn sigint_interrupts_a_running_loop() {
+    let (first, o) = interrupted(
+        "sigloop",
+        b"print('running', flush=True)\ni = 0\nwhile True:\n    i += 1\n",
+    );
+    assert_eq!(first, "running\n");
+    assert_killed_by_sigint(&o);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("Traceback (most recent call last):\n")
+            && err.ends_with("\nKeyboardInterrupt\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sigint_in_a_long_call_is_a_catchable_keyboard_interrupt() {
+    // The loop runs in a function called from a loop: the interrupt
+    // arrives inside the call and is caught by the caller's handler.
+    let (first, o) = interrupted(
+        "sigcall",
+        b"def spin(n):\n    while n >= 0:\n        n += 1\n    return n\n\
+          print('running', flush=True)\ntry:\n    spin(0)\nexcept KeyboardInterrupt as e:\n    \
+          print('caught', repr(e))\nprint('after')\n",
+    );
+    assert_eq!(first, "running\n");
+    assert_clean_exit(&o, 0);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "caught KeyboardInterrupt()\nafter\n"
+    );
+}
+
+#[test]
+fn sigint_in_deep_recursion_is_a_keyboard_interrupt() {
+    // No loop at all: calls are safe points too.
+    let (first, o) = interrupted(
+        "sigrec",
+        b"import sys\nsys.setrecursionlimit(100)\ndef f(n):\n    if n == 0:\n        return 0\n    \
+          return f(n - 1) + 1\nprint('running', flush=True)\nwhile True:\n    f(90)\n",
+    );
+    assert_eq!(first, "running\n");
+    assert_killed_by_sigint(&o);
+    assert!(
+        stderr(&o).ends_with("\nKeyboardInterrupt\n"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn raise_keyboard_interrupt_ends_by_sigint_after_the_traceback() {
+    let d = TempDir::new("raiseki");
+    let script = d.write("p.py", b"print('before')\nraise KeyboardInterrupt\n");
+    let o = typhon().arg(&script).output().expect("run typhon");
+    assert_killed_by_sigint(&o);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "before\n");
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("Traceback (most recent call last):\n")
+            && err.ends_with("    raise KeyboardInterrupt\nKeyboardInterrupt\n"),
+        "{err}"
+    );
+    // Caught, it is an ordinary exception; other exceptions exit 1.
+    let script = d.write(
+        "q.py",
+        b"try:\n    raise KeyboardInterrupt('x')\nexcept KeyboardInterrupt as e:\n    print(repr(e))\n",
+    );
+    let o = typhon().arg(&script).output().expect("run typhon");
+    assert_clean_exit(&o, 0);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "KeyboardInterrupt('x')\n"
     );
 }

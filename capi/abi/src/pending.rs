@@ -17,6 +17,11 @@
 //! it ([`release_reserve`], which also sets [`MEMORY`]) and retries, and
 //! the interpreter takes the reserve back ([`acquire_reserve`]) at a later
 //! safe point, once memory was freed ([`RESERVE`] is set until then).
+//!
+//! For SIGINT, the binary installs [`install_sigint_handler`] (through
+//! `signal-hook`; the handler only sets [`INTERRUPT`]), and after an
+//! uncaught `KeyboardInterrupt` ends the process by SIGINT
+//! ([`exit_by_sigint`]), as CPython 3.11 does.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
@@ -119,6 +124,42 @@ pub fn release_reserve() -> bool {
 /// Whether the reserve is held.
 pub fn reserve_held() -> bool {
     !RESERVE_BLOCK.load(Ordering::Acquire).is_null()
+}
+
+/// Makes SIGINT (Ctrl-C) mark [`INTERRUPT`] pending, so that the running
+/// program gets `KeyboardInterrupt` at its next safe point. As CPython, a
+/// SIGINT that was ignored when the process started (a background job's)
+/// stays ignored. Returns whether the handler was installed.
+#[cfg(feature = "sigint")]
+pub fn install_sigint_handler() -> bool {
+    if sigint_ignored() {
+        return false;
+    }
+    // SAFETY: the action only does one atomic read-modify-write on a
+    // static: it allocates nothing and takes no lock, so it is
+    // async-signal-safe as a signal handler must be.
+    unsafe { signal_hook::low_level::register(signal_hook::consts::SIGINT, || set(INTERRUPT)) }
+        .is_ok()
+}
+
+/// Whether SIGINT's disposition is "ignore".
+#[cfg(feature = "sigint")]
+fn sigint_ignored() -> bool {
+    let mut old = std::mem::MaybeUninit::<libc::sigaction>::zeroed();
+    // SAFETY: with a null new action, sigaction only writes the current
+    // one into `old`, a zeroed struct of the right type.
+    let r = unsafe { libc::sigaction(libc::SIGINT, std::ptr::null(), old.as_mut_ptr()) };
+    // SAFETY: zeroed, then filled in by a successful sigaction.
+    r == 0 && unsafe { old.assume_init() }.sa_sigaction == libc::SIG_IGN
+}
+
+/// Ends the process by SIGINT under its default action, as CPython 3.11
+/// does after printing an uncaught `KeyboardInterrupt`: the parent sees the
+/// process killed by the signal (a shell reports status 130). Returns only
+/// if the signal could not end the process.
+#[cfg(feature = "sigint")]
+pub fn exit_by_sigint() {
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGINT);
 }
 
 #[cfg(test)]
