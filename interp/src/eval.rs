@@ -190,7 +190,10 @@ pub(crate) fn handle_pending() -> PyResult<()> {
         // While memory stays short, every safe point comes here; trying
         // to map the reserve each time would cost a system call at each.
         static SKIP: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        if SKIP.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 1024 == 0 {
+        if SKIP
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            .is_multiple_of(1024)
+        {
             pending::acquire_reserve();
         }
     }

@@ -720,7 +720,7 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                     let total = items
                         .len()
                         .checked_mul(count)
-                        .ok_or_else(|| PyErr::no_memory())?;
+                        .ok_or_else(PyErr::no_memory)?;
                     fits(total.saturating_mul(std::mem::size_of::<Value>()))?;
                     let mut out = Vec::new();
                     out.try_reserve_exact(total).map_err(no_memory)?;
@@ -1870,9 +1870,22 @@ pub fn collect(vm: &mut Vm, v: &Value) -> PyResult<Vec<Value>> {
         Kind::LIST | Kind::TUPLE => return Ok(seq_items(v)),
         _ => {}
     }
-    let it = get_iter(vm, v)?;
     let mut out = Vec::new();
+    // A range says its length: as CPython preallocates from the length
+    // hint, one too long for memory is a MemoryError at once.
+    if let Some(r) = v.downcast::<RangeObj>()
+        && r.big.is_none()
+    {
+        let n = r.len().max(0) as usize;
+        if n.saturating_mul(std::mem::size_of::<Value>()) > memory_ceiling() {
+            return Err(PyErr::no_memory());
+        }
+        out.try_reserve_exact(n).map_err(|_| PyErr::no_memory())?;
+    }
+    let it = get_iter(vm, v)?;
     while let Some(x) = iter_next(vm, &it)? {
+        // Growth by doubling is one large request: fallible.
+        crate::methods::room_for_one(&mut out)?;
         out.push(x);
     }
     Ok(out)
