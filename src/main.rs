@@ -241,6 +241,12 @@ fn to_stderr(text: &str) {
 }
 
 fn main() -> ExitCode {
+    // Room for getting from a failed allocation to a MemoryError (see
+    // `abi::pending`); without it, running out of memory aborts.
+    abi::pending::acquire_reserve();
+    // Ctrl-C becomes KeyboardInterrupt in the program (only the binary
+    // does this: an embedding program keeps its signals to itself).
+    abi::pending::install_sigint_handler();
     let split = split_command_line(std::env::args_os().collect());
     let cli = Cli::parse_from(&split.options);
     if split.run_without_file {
@@ -316,12 +322,29 @@ fn main() -> ExitCode {
         .stack_size(256 * 1024 * 1024)
         .spawn(move || run(target, config, argv, dump, dumps, stats, check_leaks));
     match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Ok(Outcome { status, sigint })) => {
+            if sigint {
+                // After an uncaught KeyboardInterrupt CPython 3.11 ends
+                // by SIGINT; 130 is what a shell would report then.
+                abi::pending::exit_by_sigint();
+                return ExitCode::from(130);
+            }
+            ExitCode::from(status)
+        }
         _ => {
             to_stderr("typhon: internal error: the interpreter thread failed\n");
             ExitCode::from(70)
         }
     }
+}
+
+/// How a run ended.
+struct Outcome {
+    /// The exit status.
+    status: u8,
+    /// The program ended with an uncaught `KeyboardInterrupt` (exactly that
+    /// type, as CPython checks): the process ends by SIGINT.
+    sigint: bool,
 }
 
 fn run(
@@ -332,8 +355,9 @@ fn run(
     dumps: (Vec<String>, Vec<String>, bool),
     stats: bool,
     check_leaks: bool,
-) -> u8 {
+) -> Outcome {
     let baseline = typhon::live_objects();
+    let mut sigint = false;
     let status = {
         let mut b = typhon::Vm::builder()
             .config(config)
@@ -356,8 +380,13 @@ fn run(
         let report = vm.stats_report();
         let mut status = match r {
             Ok(()) => 0,
-            Err(typhon::Error::Exception { traceback, .. }) => {
+            Err(typhon::Error::Exception {
+                traceback,
+                type_name,
+                ..
+            }) => {
                 to_stderr(&traceback);
+                sigint = type_name == "KeyboardInterrupt";
                 1
             }
             Err(typhon::Error::Exit { code, message }) => {
@@ -395,8 +424,11 @@ fn run(
             to_stderr(&format!(
                 "typhon: leak check failed: {live} heap objects still alive after the program\n"
             ));
-            return 70;
+            return Outcome {
+                status: 70,
+                sigint: false,
+            };
         }
     }
-    status
+    Outcome { status, sigint }
 }

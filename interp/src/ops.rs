@@ -46,6 +46,7 @@ pub fn fmt_err(e: format::FmtError) -> PyErr {
         format::FmtError::ValueError(m) => PyErr::value_error(m),
         format::FmtError::TypeError(m) => PyErr::type_error(m),
         format::FmtError::OverflowError(m) => PyErr::overflow(m),
+        format::FmtError::MemoryError => PyErr::no_memory(),
     }
 }
 
@@ -627,7 +628,7 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
         BinOp::Add => match ka {
             Kind::STR => match (a.as_str(), b.as_str()) {
                 (Some(x), Some(y)) => {
-                    let mut s = String::with_capacity(x.len() + y.len());
+                    let mut s = text_buffer(x.len() + y.len())?;
                     s.push_str(x);
                     s.push_str(y);
                     Ok(Value::string(s))
@@ -682,10 +683,10 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
             // Sizes past isize::MAX are CPython's errors; more than the
             // machine's memory, or what the allocator cannot give, is a
             // MemoryError (reserved up front, so that a failure never aborts).
-            let no_memory = |_| PyErr::new(&types::MEMORY_ERROR, "");
+            let no_memory = |_| PyErr::no_memory();
             let fits = |bytes: usize| {
                 if bytes > memory_ceiling() {
-                    Err(PyErr::new(&types::MEMORY_ERROR, ""))
+                    Err(PyErr::no_memory())
                 } else {
                     Ok(())
                 }
@@ -721,7 +722,7 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                     let total = items
                         .len()
                         .checked_mul(count)
-                        .ok_or_else(|| PyErr::new(&types::MEMORY_ERROR, ""))?;
+                        .ok_or_else(PyErr::no_memory)?;
                     fits(total.saturating_mul(std::mem::size_of::<Value>()))?;
                     let mut out = Vec::new();
                     out.try_reserve_exact(total).map_err(no_memory)?;
@@ -744,13 +745,25 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
     }
 }
 
+/// An empty string with room for `bytes` bytes, for results whose size a
+/// program chooses (`'x'.ljust(n)`, `s + t`): `MemoryError` when that
+/// much cannot be had, where growing an infallible `String` would abort.
+pub(crate) fn text_buffer(bytes: usize) -> PyResult<String> {
+    if bytes > memory_ceiling() {
+        return Err(PyErr::no_memory());
+    }
+    let mut s = String::new();
+    s.try_reserve_exact(bytes).map_err(|_| PyErr::no_memory())?;
+    Ok(s)
+}
+
 /// The most bytes one object may ask for: the machine's memory and swap,
 /// which is what Linux's default overcommit check refuses to exceed. Our
 /// allocator reserves address space without that check, so a request of a
 /// terabyte would succeed and then be filled until the process is killed,
 /// where CPython gets a MemoryError at once. Unknown (not Linux): no limit
 /// beyond the allocator's.
-fn memory_ceiling() -> usize {
+pub(crate) fn memory_ceiling() -> usize {
     static CEILING: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *CEILING.get_or_init(|| {
         let Ok(info) = std::fs::read_to_string("/proc/meminfo") else {
@@ -788,7 +801,7 @@ pub fn inplace_list_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult
             let n = n?.max(0) as usize;
             let items = l.items.borrow().clone();
             if items.len().saturating_mul(n) > (1 << 36) {
-                return Err(PyErr::new(&types::MEMORY_ERROR, ""));
+                return Err(PyErr::no_memory());
             }
             let mut out = Vec::with_capacity(items.len() * n);
             for _ in 0..n {
@@ -935,7 +948,7 @@ pub fn bigint_op(op: BinOp, a: &BigInt, b: &BigInt) -> PyResult<Value> {
                 .map(|bits| bits / 8)
                 .filter(|n| *n <= memory_ceiling() as u64);
             let (Some(_), Some(e)) = (bytes, b.to_u32()) else {
-                return Err(PyErr::new(&types::MEMORY_ERROR, ""));
+                return Err(PyErr::no_memory());
             };
             num_traits::pow::Pow::pow(a, e)
         }
@@ -1862,9 +1875,22 @@ pub fn collect(vm: &mut Vm, v: &Value) -> PyResult<Vec<Value>> {
         Kind::LIST | Kind::TUPLE => return Ok(seq_items(v)),
         _ => {}
     }
-    let it = get_iter(vm, v)?;
     let mut out = Vec::new();
+    // A range says its length: as CPython preallocates from the length
+    // hint, one too long for memory is a MemoryError at once.
+    if let Some(r) = v.downcast::<RangeObj>()
+        && r.big.is_none()
+    {
+        let n = r.len().max(0) as usize;
+        if n.saturating_mul(std::mem::size_of::<Value>()) > memory_ceiling() {
+            return Err(PyErr::no_memory());
+        }
+        out.try_reserve_exact(n).map_err(|_| PyErr::no_memory())?;
+    }
+    let it = get_iter(vm, v)?;
     while let Some(x) = iter_next(vm, &it)? {
+        // Growth by doubling is one large request: fallible.
+        crate::methods::room_for_one(&mut out)?;
         out.push(x);
     }
     Ok(out)

@@ -241,7 +241,7 @@ impl Vm {
         let nslots = code.nslots();
         let hb = self.handled.len();
         self.enter_depth()?;
-        st.push_frame_at(
+        if let Err(e) = st.push_frame_at(
             code,
             globals.clone(),
             None,
@@ -249,7 +249,11 @@ impl Vm {
             vec![None; nslots],
             Vec::new(),
             hb,
-        );
+        ) {
+            st.truncate(0);
+            self.leave_nested();
+            return Err(e);
+        }
         // The loop's frame teardown undoes `enter_depth`.
         eval::run(self, &mut st)
     }

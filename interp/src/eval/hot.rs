@@ -367,8 +367,11 @@ pub(super) fn run<const S: bool, const C: bool>(
                 }
                 Op::Jump => pc = arg as usize,
                 Op::JumpBackward => {
+                    // A safe point: the general loop raises what is
+                    // pending (`abi::pending`, one relaxed load), and
+                    // asks the JIT when the countdown is out.
                     let c = countdown.get();
-                    if c == 0 {
+                    if c == 0 || abi::pending::any() {
                         break;
                     }
                     countdown.set(c - 1);
@@ -651,6 +654,12 @@ pub(super) fn run<const S: bool, const C: bool>(
                     else {
                         break;
                     };
+                    // A full list grows fallibly in the general loop (which
+                    // raises MemoryError when it cannot); this check also
+                    // lets `push` skip its own.
+                    if items.len() == items.capacity() {
+                        break;
+                    }
                     items.push(take_scalar(v));
                     drop(items);
                     stack[sp - 2] = Value::None;
@@ -719,9 +728,13 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let code = &func.code;
                     let nslots = code.nslots();
                     // Inline only plain calls: exact arguments, no cells to
-                    // make, room on the stack, below the recursion limit.
+                    // make, room on the stack, a frame slot to reuse (a new
+                    // one is allocated fallibly by the general loop), below
+                    // the recursion limit; and not compiled (see `crate::jit`).
                     if code.plain_argc.get() as usize != n
                         || st.nframes == 0
+                        || st.nframes >= st.frames.len()
+                        || abi::pending::any()
                         || lb2 + nslots + code.max_stack as usize > stack.len()
                         || vm.depth >= vm.config.recursion_limit
                         || code.jit_countdown.get() == 0
