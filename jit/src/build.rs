@@ -990,6 +990,14 @@ impl Builder<'_> {
                     _ => leave!(),
                 },
                 B::Jump | B::JumpBackward => {
+                    if op == B::JumpBackward {
+                        let exit = self.frame_state(pc, &st)?;
+                        let flag = &abi::pending::PENDING as *const _ as usize;
+                        self.cur.push(Inst {
+                            out: None,
+                            op: Op::CheckPending { flag, exit },
+                        });
+                    }
                     return Ok(Term::Jump(self.edge(arg as usize, &st, false)?));
                 }
                 B::PopJumpIfFalse | B::PopJumpIfTrue => {

@@ -5,7 +5,7 @@
 use interp::quicken::DeoptReason;
 
 macro_rules! reasons {
-    ($( $(#[$m:meta])* $name:ident => $interp:ident; )*) => {
+    ($( $(#[$m:meta])* $name:ident => $interp:expr; )*) => {
         /// Why a side exit of compiled code was taken. The interpreter
         /// resumes at the exiting instruction and executes it generically.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,9 +15,10 @@ macro_rules! reasons {
             /// Every reason, in declaration order (stats index counters by it).
             pub const ALL: &'static [ExitReason] = &[ $( ExitReason::$name, )* ];
 
-            /// The interpreter's reason with the same meaning.
-            pub fn interp_reason(self) -> DeoptReason {
-                match self { $( ExitReason::$name => DeoptReason::$interp, )* }
+            /// The interpreter's reason with the same meaning, or the
+            /// description of one the interpreter does not have.
+            fn meaning(self) -> Result<DeoptReason, &'static str> {
+                match self { $( ExitReason::$name => $interp, )* }
             }
         }
     };
@@ -26,20 +27,32 @@ macro_rules! reasons {
 reasons! {
     /// A guard saw a value of another type than the one speculated (or an
     /// unbound local).
-    WrongType => WrongType;
+    WrongType => Ok(DeoptReason::WrongType);
     /// An `i64` result would overflow (the big-int path is needed).
-    IntOverflow => IntOverflow;
+    IntOverflow => Ok(DeoptReason::IntOverflow);
     /// A division or modulo by zero (the generic path raises).
-    ZeroDivision => ZeroDivision;
+    ZeroDivision => Ok(DeoptReason::ZeroDivision);
     /// A global or module attribute is no longer the object the code was
     /// compiled for.
-    KeysVersion => KeysVersion;
+    KeysVersion => Ok(DeoptReason::KeysVersion);
+    /// An event is pending at a loop's back-edge (Ctrl-C, memory
+    /// exhausted): the interpreter raises it there.
+    Pending => Err("event pending");
 }
 
 impl ExitReason {
-    /// A short description for reports (the interpreter's wording).
+    /// The interpreter's reason with the same meaning, if it has one.
+    pub fn interp_reason(self) -> Option<DeoptReason> {
+        self.meaning().ok()
+    }
+
+    /// A short description for reports (the interpreter's wording where
+    /// it has the reason).
     pub fn describe(self) -> &'static str {
-        self.interp_reason().describe()
+        match self.meaning() {
+            Ok(r) => r.describe(),
+            Err(d) => d,
+        }
     }
 
     /// The code written into an exit record; [`ExitReason::from_code`]
@@ -63,7 +76,10 @@ mod tests {
         for (i, r) in ExitReason::ALL.iter().enumerate() {
             assert_eq!(r.code() as usize, i);
             assert_eq!(ExitReason::from_code(r.code()), Some(*r));
-            assert_eq!(format!("{r:?}"), format!("{:?}", r.interp_reason()));
+            if let Some(ir) = r.interp_reason() {
+                assert_eq!(format!("{r:?}"), format!("{ir:?}"));
+            }
+            assert!(!r.describe().is_empty());
         }
         assert_eq!(ExitReason::from_code(ExitReason::ALL.len() as u32), None);
     }

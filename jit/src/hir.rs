@@ -259,6 +259,16 @@ pub enum Op {
         /// Where to go for other types.
         exit: FrameState,
     },
+    /// A loop's back-edge is a safe point, as in the interpreter: leaves
+    /// (to the interpreter's JUMP_BACKWARD, which raises it) when an
+    /// event is pending (`abi::pending`: Ctrl-C, memory exhausted). `flag`
+    /// is the address of the pending-events word.
+    CheckPending {
+        /// The address of `abi::pending::PENDING`.
+        flag: usize,
+        /// The JUMP_BACKWARD's frame state.
+        exit: FrameState,
+    },
     /// An integer operation that cannot fail.
     Int(IntOp, ValueId, ValueId),
     /// An integer operation that leaves on overflow or a zero divisor.
@@ -412,6 +422,7 @@ impl Op {
             | Op::LoadLocalIs { exit, .. }
             | Op::GuardBound { exit, .. }
             | Op::Truth { exit, .. }
+            | Op::CheckPending { exit, .. }
             | Op::CheckedInt(_, _, _, exit)
             | Op::IntNeg(_, exit)
             | Op::CallTyped { exit, .. }
@@ -579,6 +590,7 @@ impl fmt::Display for Op {
             }
             Op::GuardBound { slot, exit, .. } => write!(f, "GuardBound {slot}  exit{exit}"),
             Op::Truth { slot, exit } => write!(f, "Truth {slot}  exit{exit}"),
+            Op::CheckPending { exit, .. } => write!(f, "CheckPending  exit{exit}"),
             Op::Int(op, a, b) => write!(f, "Int{op:?} {a}, {b}"),
             Op::CheckedInt(op, a, b, exit) => write!(f, "Int{op:?} {a}, {b}  exit{exit}"),
             Op::IntNeg(a, exit) => write!(f, "IntNeg {a}  exit{exit}"),

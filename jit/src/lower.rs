@@ -580,6 +580,13 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
                 return None;
             }
+            Op::CheckPending { flag, exit } => {
+                let a = self.b.ins().iconst(types::I64, *flag as i64);
+                let p = self.b.ins().atomic_load(types::I32, MemFlagsData::trusted(), a);
+                let set = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
+                self.exit_if(set, exit, Some(ExitReason::Pending), false);
+                return None;
+            }
             Op::Truth { slot, exit } => {
                 let addr = self.slot_addr(*slot);
                 let tag = self.b.ins().load(types::I64, flags(), addr, 0);
