@@ -767,3 +767,18 @@ fn raise_keyboard_interrupt_ends_by_sigint_after_the_traceback() {
         "KeyboardInterrupt('x')\n"
     );
 }
+
+#[test]
+fn growing_a_big_int_ends_in_memory_error() {
+    // num-bigint allocates infallibly: results of more than a few MB are
+    // reserved (with room for its scratch space) before it runs.
+    // (Products are kept to where they are quick: a square of hundreds of
+    // MB takes num-bigint minutes.)
+    ends_in_memory_error("bigmul", b"y = 1 << (2 * 10**9)\nz = y * y\n");
+    ends_in_memory_error("bigpow", b"y = 1 << (2 * 10**9)\nz = y ** 2\n");
+    ends_in_memory_error("bigshift", b"x = 1 << (10**10)\n");
+    ends_in_memory_error(
+        "biggrow",
+        b"x, n = 1, 1\nwhile True:\n    x = (x << n) | 1\n    n *= 2\n",
+    );
+}

@@ -21,3 +21,10 @@ print("still running", "-5".zfill(6), "ab".center(7, "*"), "é".rjust(3, "ü"))
 attempt("list of range", lambda: list(range(n)))
 attempt("tuple of range", lambda: tuple(range(n)))
 print(list(range(3)), tuple(range(5, 0, -2)), list(range(0)))
+attempt("shift", lambda: 1 << n)
+attempt("shift 2**62", lambda: 3 << 2**62)
+try:
+    1 << 2**70
+except OverflowError as e:
+    print("shift 2**70", type(e).__name__, e)
+print((3 << 100), -5 << 3, 0 << 10**30, (1 << 10**5) % 1000007)
