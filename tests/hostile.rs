@@ -708,6 +708,24 @@ fn sigint_interrupts_a_running_loop() {
 }
 
 #[test]
+fn sigint_interrupts_a_loop_running_compiled() {
+    // After its first calls `spin` runs as machine code; the back-edges of
+    // compiled loops are safe points too.
+    let (first, o) = interrupted(
+        "sigjit",
+        b"def spin(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i\n\
+for _ in range(50):\n    spin(1000)\nprint('running', flush=True)\nwhile True:\n    spin(10**9)\n",
+    );
+    assert_eq!(first, "running\n");
+    assert_killed_by_sigint(&o);
+    let err = stderr(&o);
+    assert!(
+        err.contains("in spin\n") && err.ends_with("\nKeyboardInterrupt\n"),
+        "{err}"
+    );
+}
+
+#[test]
 fn sigint_in_a_long_call_is_a_catchable_keyboard_interrupt() {
     // The loop runs in a function called from a loop: the interrupt
     // arrives inside the call and is caught by the caller's handler.

@@ -582,7 +582,10 @@ impl Lowerer<'_> {
             }
             Op::CheckPending { flag, exit } => {
                 let a = self.b.ins().iconst(types::I64, *flag as i64);
-                let p = self.b.ins().atomic_load(types::I32, MemFlagsData::trusted(), a);
+                let p = self
+                    .b
+                    .ins()
+                    .atomic_load(types::I32, MemFlagsData::trusted(), a);
                 let set = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
                 self.exit_if(set, exit, Some(ExitReason::Pending), false);
                 return None;
