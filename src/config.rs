@@ -7,8 +7,11 @@
 //! quicken_warmup = 8            # executions before an instruction specializes
 //!
 //! [jit]
-//! enabled = true                # install the JIT backend
-//! disabled_functions = ["f"]    # per-function switch: never compile these
+//! enabled = true                # compile hot functions
+//! threshold = 1000              # calls + loop back-edges before compiling
+//! eager = false                 # compile every function at its first call
+//! disabled_functions = ["f"]    # never compile these (qualified names)
+//! max_exits = 100               # failed guards before code that fails often is dropped
 //!
 //! [capi]
 //! typed_calls = true            # typed fast path for METH_TYPED C functions
@@ -101,9 +104,27 @@ pub struct JitConfig {
     /// Whether the JIT backend is installed (default true).
     #[serde(default = "default_true")]
     pub enabled: bool,
+    /// Calls plus loop back-edges of a function before it is compiled.
+    #[serde(default = "default_threshold")]
+    pub threshold: u32,
+    /// Compile every function at its first call (for testing).
+    #[serde(default)]
+    pub eager: bool,
     /// Functions (by qualified name) the JIT must never compile.
     #[serde(default)]
     pub disabled_functions: Vec<String>,
+    /// Side exits after which a function whose compiled code leaves on
+    /// more than a quarter of its calls is interpreted again.
+    #[serde(default = "default_max_exits")]
+    pub max_exits: u64,
+}
+
+fn default_max_exits() -> u64 {
+    100
+}
+
+fn default_threshold() -> u32 {
+    1000
 }
 
 fn default_true() -> bool {
@@ -114,7 +135,10 @@ impl Default for JitConfig {
     fn default() -> Self {
         JitConfig {
             enabled: true,
+            threshold: default_threshold(),
+            eager: false,
             disabled_functions: Vec::new(),
+            max_exits: default_max_exits(),
         }
     }
 }

@@ -112,6 +112,9 @@ pub struct VmBuilder {
     stdout: Option<Box<dyn Write>>,
     dump: DumpBytecode,
     stats: bool,
+    dump_hir: Vec<String>,
+    dump_clif: Vec<String>,
+    perf_map: bool,
 }
 
 impl Vm {
@@ -123,6 +126,9 @@ impl Vm {
             stdout: None,
             dump: DumpBytecode::Off,
             stats: false,
+            dump_hir: Vec::new(),
+            dump_clif: Vec::new(),
+            perf_map: false,
         }
     }
 
@@ -195,6 +201,12 @@ impl Vm {
     /// enabled statistics.
     pub fn stats_report(&self) -> Option<String> {
         self.inner.stats_report()
+    }
+
+    /// Warnings the JIT has for the end of the run: a function named in
+    /// `[jit] disabled_functions` that never became hot.
+    pub fn jit_warnings(&self) -> Vec<String> {
+        self.inner.jit_warnings()
     }
 
     /// The underlying interpreter, for embedders that need more control.
@@ -358,6 +370,27 @@ impl VmBuilder {
         self
     }
 
+    /// Appends each compiled function to `/tmp/perf-<pid>.map`, so that
+    /// `perf report` names JIT code.
+    pub fn perf_map(mut self, on: bool) -> Self {
+        self.perf_map = on;
+        self
+    }
+
+    /// Prints the JIT's HIR of the function with this qualified name to
+    /// stderr when it is compiled.
+    pub fn dump_hir(mut self, name: impl Into<String>) -> Self {
+        self.dump_hir.push(name.into());
+        self
+    }
+
+    /// Prints the JIT's CLIF of the function with this qualified name to
+    /// stderr when it is compiled.
+    pub fn dump_clif(mut self, name: impl Into<String>) -> Self {
+        self.dump_clif.push(name.into());
+        self
+    }
+
     /// Builds the interpreter.
     pub fn build(self) -> Vm {
         let cfg = interp::VmConfig {
@@ -376,7 +409,17 @@ impl VmBuilder {
         capi::install();
         let mut inner = interp::Vm::with_output(cfg, out);
         if self.config.jit.enabled {
-            inner.set_jit(jit::backend());
+            let j = &self.config.jit;
+            inner.set_jit(jit::backend(jit::options::Options {
+                enabled: true,
+                threshold: j.threshold,
+                eager: j.eager,
+                disabled_functions: j.disabled_functions.clone(),
+                max_exits: j.max_exits,
+                perf_map: self.perf_map,
+                dump_hir: self.dump_hir.clone(),
+                dump_clif: self.dump_clif.clone(),
+            }));
         }
         Vm {
             inner,

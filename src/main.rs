@@ -50,6 +50,34 @@ struct Cli {
     #[arg(long)]
     stats: bool,
 
+    /// Run everything in the interpreter (same as `[jit] enabled = false`).
+    #[arg(long)]
+    no_jit: bool,
+
+    /// Calls plus loop back-edges of a function before the JIT compiles it
+    /// (`[jit] threshold`, default 1000).
+    #[arg(long, value_name = "N")]
+    jit_threshold: Option<u32>,
+
+    /// Compile every function at its first call (`[jit] eager`).
+    #[arg(long)]
+    jit_eager: bool,
+
+    /// Print the JIT's HIR of the function with this qualified name to
+    /// stderr when it is compiled (may be repeated).
+    #[arg(long, value_name = "NAME")]
+    dump_hir: Vec<String>,
+
+    /// Print the JIT's CLIF of the function with this qualified name to
+    /// stderr when it is compiled (may be repeated).
+    #[arg(long, value_name = "NAME")]
+    dump_clif: Vec<String>,
+
+    /// Write /tmp/perf-<pid>.map, which `perf report` reads to name the
+    /// JIT's compiled code.
+    #[arg(long)]
+    perf_map: bool,
+
     /// Configuration file (default: typhon.toml next to the script, else in
     /// the working directory).
     #[arg(long, value_name = "PATH")]
@@ -138,7 +166,10 @@ fn split_command_line(args: Vec<OsString>) -> Split {
         } else if bytes.starts_with(b"-") {
             // One of Typhon's options (clap checks which); `--config` takes
             // the next word as its value.
-            let takes_value = bytes == b"--config";
+            let takes_value = matches!(
+                bytes,
+                b"--config" | b"--jit-threshold" | b"--dump-hir" | b"--dump-clif"
+            );
             options.push(a);
             if takes_value {
                 options.extend(it.next());
@@ -210,6 +241,12 @@ fn to_stderr(text: &str) {
 }
 
 fn main() -> ExitCode {
+    // Room for getting from a failed allocation to a MemoryError (see
+    // `abi::pending`); without it, running out of memory aborts.
+    abi::pending::acquire_reserve();
+    // Ctrl-C becomes KeyboardInterrupt in the program (only the binary
+    // does this: an embedding program keeps its signals to itself).
+    abi::pending::install_sigint_handler();
     let split = split_command_line(std::env::args_os().collect());
     let cli = Cli::parse_from(&split.options);
     if split.run_without_file {
@@ -254,7 +291,7 @@ fn main() -> ExitCode {
         Target::File(p) => Some(p.clone()),
         Target::Code(_) | Target::Stdin => None,
     };
-    let config = match typhon::Config::discover(cli.config.as_deref(), script.as_deref()) {
+    let mut config = match typhon::Config::discover(cli.config.as_deref(), script.as_deref()) {
         Ok(c) => c,
         Err(e) => {
             to_stderr(&format!("typhon: {e}\n"));
@@ -266,6 +303,16 @@ fn main() -> ExitCode {
         Some(DumpWhen::Before) => typhon::DumpBytecode::Before,
         Some(DumpWhen::After) => typhon::DumpBytecode::After,
     };
+    if cli.no_jit {
+        config.jit.enabled = false;
+    }
+    if let Some(n) = cli.jit_threshold {
+        config.jit.threshold = n;
+    }
+    if cli.jit_eager {
+        config.jit.eager = true;
+    }
+    let dumps = (cli.dump_hir.clone(), cli.dump_clif.clone(), cli.perf_map);
     let stats = cli.stats;
     let check_leaks = cli.check_leaks;
     // The interpreter does not recurse on the Rust stack for Python calls,
@@ -273,9 +320,17 @@ fn main() -> ExitCode {
     let worker = std::thread::Builder::new()
         .name("typhon-main".into())
         .stack_size(256 * 1024 * 1024)
-        .spawn(move || run(target, config, argv, dump, stats, check_leaks));
+        .spawn(move || run(target, config, argv, dump, dumps, stats, check_leaks));
     match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Ok(Outcome { status, sigint })) => {
+            if sigint {
+                // After an uncaught KeyboardInterrupt CPython 3.11 ends
+                // by SIGINT; 130 is what a shell would report then.
+                abi::pending::exit_by_sigint();
+                return ExitCode::from(130);
+            }
+            ExitCode::from(status)
+        }
         _ => {
             to_stderr("typhon: internal error: the interpreter thread failed\n");
             ExitCode::from(70)
@@ -283,22 +338,40 @@ fn main() -> ExitCode {
     }
 }
 
+/// How a run ended.
+struct Outcome {
+    /// The exit status.
+    status: u8,
+    /// The program ended with an uncaught `KeyboardInterrupt` (exactly that
+    /// type, as CPython checks): the process ends by SIGINT.
+    sigint: bool,
+}
+
 fn run(
     target: Target,
     config: typhon::Config,
     argv: Vec<String>,
     dump: typhon::DumpBytecode,
+    dumps: (Vec<String>, Vec<String>, bool),
     stats: bool,
     check_leaks: bool,
-) -> u8 {
+) -> Outcome {
     let baseline = typhon::live_objects();
+    let mut sigint = false;
     let status = {
-        let mut vm = typhon::Vm::builder()
+        let mut b = typhon::Vm::builder()
             .config(config)
             .argv(argv)
             .dump(dump)
             .stats(stats)
-            .build();
+            .perf_map(dumps.2);
+        for n in dumps.0 {
+            b = b.dump_hir(n);
+        }
+        for n in dumps.1 {
+            b = b.dump_clif(n);
+        }
+        let mut vm = b.build();
         let r = match &target {
             Target::File(p) => vm.run_file(p),
             Target::Code(c) => vm.run_source(c, "<string>"),
@@ -307,8 +380,13 @@ fn run(
         let report = vm.stats_report();
         let mut status = match r {
             Ok(()) => 0,
-            Err(typhon::Error::Exception { traceback, .. }) => {
+            Err(typhon::Error::Exception {
+                traceback,
+                type_name,
+                ..
+            }) => {
                 to_stderr(&traceback);
+                sigint = type_name == "KeyboardInterrupt";
                 1
             }
             Err(typhon::Error::Exit { code, message }) => {
@@ -335,6 +413,9 @@ fn run(
         if let Some(report) = report {
             to_stderr(&report);
         }
+        for w in vm.jit_warnings() {
+            to_stderr(&format!("{w}\n"));
+        }
         status
     };
     if check_leaks {
@@ -343,8 +424,11 @@ fn run(
             to_stderr(&format!(
                 "typhon: leak check failed: {live} heap objects still alive after the program\n"
             ));
-            return 70;
+            return Outcome {
+                status: 70,
+                sigint: false,
+            };
         }
     }
-    status
+    Outcome { status, sigint }
 }

@@ -429,6 +429,39 @@ fn corpus_matches_cpython_specializing_on_first_execution() {
     });
 }
 
+/// The JIT on every function from its first call (`--jit-eager`): what
+/// the builder compiles without the interpreter's feedback.
+#[test]
+fn corpus_matches_cpython_jit_eager() {
+    run_all(Suite {
+        args: vec!["--jit-eager".into()],
+        ..suite("programs", Mode::Corpus, MIN_PROGRAMS)
+    });
+}
+
+/// The JIT compiling each function at its second call or back-edge, with
+/// every instruction specialized on its first execution: compiled code
+/// then meets nearly every operand the corpus has, and its guards and
+/// exits with it.
+#[test]
+fn corpus_matches_cpython_jit_early() {
+    let mut args = warmup_zero();
+    args.extend(["--jit-threshold".to_owned(), "1".to_owned()]);
+    run_all(Suite {
+        args,
+        ..suite("programs", Mode::Corpus, MIN_PROGRAMS)
+    });
+}
+
+/// The interpreter alone.
+#[test]
+fn corpus_matches_cpython_without_jit() {
+    run_all(Suite {
+        args: vec!["--no-jit".into()],
+        ..suite("programs", Mode::Corpus, MIN_PROGRAMS)
+    });
+}
+
 #[test]
 fn syntax_errors_match_cpython() {
     run_all(suite("syntax_errors", Mode::Corpus, MIN_SYNTAX_ERRORS));
@@ -466,6 +499,16 @@ fn extension_programs_match_cpython_without_typed_calls() {
 fn extension_programs_match_cpython_specializing_on_first_execution() {
     run_all(Suite {
         args: warmup_zero(),
+        ..extension_suite()
+    });
+}
+
+#[test]
+fn extension_programs_match_cpython_jit_early() {
+    let mut args = warmup_zero();
+    args.extend(["--jit-threshold".to_owned(), "1".to_owned()]);
+    run_all(Suite {
+        args,
         ..extension_suite()
     });
 }

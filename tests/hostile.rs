@@ -502,3 +502,301 @@ fn a_directory_whose_main_is_not_a_file() {
         stderr(&o)
     );
 }
+
+// ----- memory exhaustion, deep recursion and interrupts ----------------------
+
+/// Address space given to a run under a memory limit (`ulimit -v`, in
+/// KiB): room for the interpreter thread's 256 MB stack reservation and a
+/// few hundred MB of objects, so that exhaustion comes quickly.
+const MEMORY_LIMIT_KB: u32 = 1024 * 1024;
+
+/// Runs `typhon ARGS` in `dir` with its address space limited to
+/// `MEMORY_LIMIT_KB` (through the shell's `ulimit -v`, which needs no
+/// unsafe `pre_exec`), giving up after `secs` seconds.
+fn typhon_limited(dir: &Path, args: &[&str], secs: u64) -> Output {
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_LIMIT_KB} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_typhon"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("TYPHON_PATH")
+        .env_remove("TYPHON_JIT")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    wait_reading(child, secs)
+}
+
+/// [`wait_at_most`] for a child whose output may fill a pipe: its output
+/// is read while it runs, so it never blocks writing.
+fn wait_reading(mut child: std::process::Child, secs: u64) -> Output {
+    use std::io::Read;
+    fn reader(mut r: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = r.read_to_end(&mut buf);
+            buf
+        })
+    }
+    // A caller may have taken stdout to read it itself.
+    let out = child.stdout.take().map(reader);
+    let err = reader(child.stderr.take().expect("piped stderr"));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("typhon still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: out.map_or_else(Vec::new, |o| o.join().expect("stdout reader")),
+        stderr: err.join().expect("stderr reader"),
+    }
+}
+
+#[test]
+fn a_huge_recursion_limit_ends_in_memory_error() {
+    // The frames of an unbounded recursion outgrow memory long before a
+    // limit of 10**9: the value stack and the frame slots grow fallibly,
+    // so the call that finds no room raises MemoryError, and the
+    // traceback keeps CPython's 1000 innermost entries.
+    let d = TempDir::new("deeprec");
+    d.write("typhon.toml", b"[runtime]\nrecursion_limit = 1000000000\n");
+    d.write("p.py", b"def f(n):\n    return f(n + 1)\nf(0)\n");
+    let o = typhon_limited(d.path(), &["p.py"], 120);
+    assert_clean_exit(&o, 1);
+    let err = stderr(&o);
+    assert!(err.ends_with("\nMemoryError\n"), "{err}");
+    assert!(
+        err.contains("  [Previous line repeated 997 more times]\n"),
+        "{err}"
+    );
+    assert!(!err.contains("<module>"), "{err}");
+}
+
+/// Runs `code` (a program's text) under the memory limit and checks that
+/// it ended in a MemoryError traceback with exit status 1, as CPython's
+/// does, not in an abort.
+fn ends_in_memory_error(tag: &str, code: &[u8]) -> String {
+    let d = TempDir::new(tag);
+    d.write("p.py", code);
+    let o = typhon_limited(d.path(), &["p.py"], 120);
+    assert_clean_exit(&o, 1);
+    let err = stderr(&o);
+    assert!(err.ends_with("\nMemoryError\n"), "{err}");
+    err
+}
+
+#[test]
+fn many_small_allocations_end_in_memory_error() {
+    // Each allocation is small: the allocator's emergency reserve lets
+    // the failed one succeed, and the next back-edge raises.
+    ends_in_memory_error("small", b"x = []\nwhile True:\n    x.append([])\n");
+    ends_in_memory_error(
+        "tuples",
+        b"x = []\nfor i in range(10**10):\n    x.append((i, i))\n",
+    );
+    ends_in_memory_error("comp", b"x = [str(i) for i in range(10**10)]\n");
+}
+
+#[test]
+fn growing_one_object_ends_in_memory_error() {
+    // The list's vector and the string double in one large request each;
+    // those grow fallibly.
+    ends_in_memory_error("list", b"x = []\nwhile True:\n    x.append(None)\n");
+    ends_in_memory_error("str", b"s = 'ab'\nwhile True:\n    s += s\n");
+}
+
+#[test]
+fn recursion_inside_except_recursion_error_ends_in_memory_error() {
+    // Every RecursionError caught keeps the one handled when it was
+    // raised as its __context__ (CPython keeps the same chain; it only
+    // builds it far more slowly, walking the whole chain at each raise), so
+    // memory runs out: MemoryError, and the chain's newest links printed.
+    let err = ends_in_memory_error(
+        "recexc",
+        b"def f():\n    try:\n        f()\n    except RecursionError:\n        f()\nf()\n",
+    );
+    assert!(err.contains("RecursionError: maximum recursion depth exceeded"));
+}
+
+#[test]
+fn a_memory_error_can_be_caught_and_the_program_goes_on() {
+    let d = TempDir::new("catch");
+    d.write(
+        "p.py",
+        b"try:\n    x = []\n    while True:\n        x.append([])\nexcept MemoryError as e:\n    \
+          del x\n    print('caught', repr(e))\ntotal = 0\nfor i in range(10**6):\n    total += i\n\
+          y = [[] for i in range(10**6)]\nprint(total, len(y))\n",
+    );
+    let o = typhon_limited(d.path(), &["p.py"], 120);
+    assert_clean_exit(&o, 0);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "caught MemoryError()\n499999500000 1000000\n"
+    );
+}
+
+/// Runs `code` (a program that prints one line once it is running), sends
+/// it SIGINT with `kill -INT` once that line arrived, and returns the
+/// first line with the rest of its output.
+fn interrupted(tag: &str, code: &[u8]) -> (String, Output) {
+    use std::io::{BufRead, BufReader, Read};
+    let d = TempDir::new(tag);
+    let script = d.write("p.py", code);
+    let mut child = typhon()
+        .arg(&script)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    let mut out = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut first = String::new();
+    out.read_line(&mut first).expect("first line");
+    let kill = Command::new("kill")
+        .arg("-INT")
+        .arg(child.id().to_string())
+        .status()
+        .expect("run kill");
+    assert!(kill.success());
+    let rest = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = out.read_to_end(&mut buf);
+        buf
+    });
+    let mut o = wait_reading(child, 60);
+    o.stdout = rest.join().expect("stdout reader");
+    (first, o)
+}
+
+/// The process ended by SIGINT, as CPython 3.11's does after printing an
+/// uncaught KeyboardInterrupt (a shell reports 130).
+fn assert_killed_by_sigint(o: &Output) {
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        o.status.signal(),
+        Some(2),
+        "{:?}\nstderr:\n{}",
+        o.status,
+        stderr(o)
+    );
+}
+
+#[test]
+fn sigint_interrupts_a_running_loop() {
+    let (first, o) = interrupted(
+        "sigloop",
+        b"print('running', flush=True)\ni = 0\nwhile True:\n    i += 1\n",
+    );
+    assert_eq!(first, "running\n");
+    assert_killed_by_sigint(&o);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("Traceback (most recent call last):\n")
+            && err.ends_with("\nKeyboardInterrupt\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sigint_interrupts_a_loop_running_compiled() {
+    // After its first calls `spin` runs as machine code; the back-edges of
+    // compiled loops are safe points too.
+    let (first, o) = interrupted(
+        "sigjit",
+        b"def spin(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i\n\
+for _ in range(50):\n    spin(1000)\nprint('running', flush=True)\nwhile True:\n    spin(10**9)\n",
+    );
+    assert_eq!(first, "running\n");
+    assert_killed_by_sigint(&o);
+    let err = stderr(&o);
+    assert!(
+        err.contains("in spin\n") && err.ends_with("\nKeyboardInterrupt\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sigint_in_a_long_call_is_a_catchable_keyboard_interrupt() {
+    // The loop runs in a function called from a loop: the interrupt
+    // arrives inside the call and is caught by the caller's handler.
+    let (first, o) = interrupted(
+        "sigcall",
+        b"def spin(n):\n    while n >= 0:\n        n += 1\n    return n\n\
+          print('running', flush=True)\ntry:\n    spin(0)\nexcept KeyboardInterrupt as e:\n    \
+          print('caught', repr(e))\nprint('after')\n",
+    );
+    assert_eq!(first, "running\n");
+    assert_clean_exit(&o, 0);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "caught KeyboardInterrupt()\nafter\n"
+    );
+}
+
+#[test]
+fn sigint_in_deep_recursion_is_a_keyboard_interrupt() {
+    // No loop at all: calls are safe points too.
+    let (first, o) = interrupted(
+        "sigrec",
+        b"import sys\nsys.setrecursionlimit(100)\ndef f(n):\n    if n == 0:\n        return 0\n    \
+          return f(n - 1) + 1\nprint('running', flush=True)\nwhile True:\n    f(90)\n",
+    );
+    assert_eq!(first, "running\n");
+    assert_killed_by_sigint(&o);
+    assert!(
+        stderr(&o).ends_with("\nKeyboardInterrupt\n"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn raise_keyboard_interrupt_ends_by_sigint_after_the_traceback() {
+    let d = TempDir::new("raiseki");
+    let script = d.write("p.py", b"print('before')\nraise KeyboardInterrupt\n");
+    let o = typhon().arg(&script).output().expect("run typhon");
+    assert_killed_by_sigint(&o);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "before\n");
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("Traceback (most recent call last):\n")
+            && err.ends_with("    raise KeyboardInterrupt\nKeyboardInterrupt\n"),
+        "{err}"
+    );
+    // Caught, it is an ordinary exception; other exceptions exit 1.
+    let script = d.write(
+        "q.py",
+        b"try:\n    raise KeyboardInterrupt('x')\nexcept KeyboardInterrupt as e:\n    print(repr(e))\n",
+    );
+    let o = typhon().arg(&script).output().expect("run typhon");
+    assert_clean_exit(&o, 0);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "KeyboardInterrupt('x')\n"
+    );
+}
+
+#[test]
+fn growing_a_big_int_ends_in_memory_error() {
+    // num-bigint allocates infallibly: results of more than a few MB are
+    // reserved (with room for its scratch space) before it runs.
+    // (Products are kept to where they are quick: a square of hundreds of
+    // MB takes num-bigint minutes.)
+    ends_in_memory_error("bigmul", b"y = 1 << (2 * 10**9)\nz = y * y\n");
+    ends_in_memory_error("bigpow", b"y = 1 << (2 * 10**9)\nz = y ** 2\n");
+    ends_in_memory_error("bigshift", b"x = 1 << (10**10)\n");
+    ends_in_memory_error(
+        "biggrow",
+        b"x, n = 1, 1\nwhile True:\n    x = (x << n) | 1\n    n *= 2\n",
+    );
+}

@@ -32,7 +32,8 @@ use crate::sysinfo::{Machine, Paths};
 #[derive(Debug, Parser)]
 #[command(name = "bench", version, about)]
 struct Args {
-    /// One run per benchmark and runtime, with each benchmark's small N.
+    /// One run per benchmark and runtime, with each benchmark's small N; never
+    /// writes bench/RESULTS.md or the plots (only a full record does).
     #[arg(long)]
     quick: bool,
 
@@ -255,7 +256,8 @@ fn run(args: &Args) -> Result<bool, String> {
 
     print_summary(&report);
     let mut write_ok = true;
-    if !args.no_write {
+    // A quick run (one run, small N) is a smoke test, never a record.
+    if !args.no_write && !args.quick {
         write_ok &= write_outputs(&report, &paths);
     }
     if let Some(path) = &args.json {

@@ -208,3 +208,50 @@ impl CApi for Bridge {
         // module's dict. Descriptors hold only static data.
     }
 }
+
+// ----- what the JIT needs ------------------------------------------------------------
+
+/// A declared C type of a typed method's signature (for the JIT).
+pub use typed::CType;
+
+/// The direct-call target of a typed module-level C function, for the
+/// JIT: `(underlying_func, argument types, result type, may raise)`.
+/// `None` for anything else (untyped functions, methods of C types).
+pub fn typed_target(vm: &Vm, callee: &ObjRef) -> Option<(usize, Vec<CType>, CType, bool)> {
+    if !vm.config().typed_calls || callee.kind() != Kind::EXT_FUNCTION {
+        return None;
+    }
+    let f = callee.downcast::<methodobject::CFunction>()?;
+    let sig = f.method.typed.as_ref()?;
+    if sig.takes_self || sig.ret == CType::Str {
+        return None;
+    }
+    Some((sig.func as usize, sig.args.clone(), sig.ret, sig.may_raise))
+}
+
+/// The `SystemError` for a typed module function (see [`typed_target`])
+/// that returned NULL without setting an exception, worded as the
+/// interpreter's typed path words it.
+pub fn typed_null_error(callee: &ObjRef) -> interp::PyErr {
+    let name = callee
+        .downcast::<methodobject::CFunction>()
+        .map(|f| f.method.name.clone())
+        .unwrap_or_default();
+    methodobject::null_without_error(&format!("<built-in function {name}>"))
+}
+
+/// Whether C code has set an exception (the JIT checks after a typed call
+/// returned its error sentinel).
+pub fn error_pending() -> bool {
+    state::error_pending()
+}
+
+/// Takes the exception C code set, if any.
+pub fn take_error() -> Option<interp::PyErr> {
+    state::take_error()
+}
+
+/// Runs `f` (compiled code that may call C) with `vm` lent to C code.
+pub fn with_vm<R>(vm: &mut Vm, f: impl FnOnce() -> R) -> R {
+    state::with_vm(vm, f)
+}

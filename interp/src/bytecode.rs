@@ -638,8 +638,9 @@ pub struct Code {
     /// `argcount` when a call with exactly that many positional arguments
     /// needs nothing but unbound locals to start (no `*args`, no cells,
     /// no free variables), else `u32::MAX`: the one check of the hot
-    /// loop's inline call.
-    pub plain_argc: u32,
+    /// loop's inline call. Set to `u32::MAX` when the function is
+    /// compiled, so that its calls go where compiled code is entered.
+    pub plain_argc: Cell<u32>,
     /// Whether `crate::quicken::quicken_code` has prepared the code for
     /// specialization (set on first run; `--dump-bytecode` without a run
     /// shows the code as compiled).
@@ -648,9 +649,24 @@ pub struct Code {
     /// C-call form (it stays set): the hot loop then runs in the variant
     /// that makes those calls itself (see `crate::eval::hot`).
     pub calls_c: Cell<bool>,
+    /// Calls and loop back-edges left before the JIT is asked to compile
+    /// this code (armed from [`crate::jit::JitBackend::threshold`] when the
+    /// code is first quickened; `u32::MAX` once asked).
+    pub jit_countdown: Cell<u32>,
+    /// The JIT's compiled code for this function, once it has some.
+    pub jit: std::cell::RefCell<Option<Rc<dyn crate::jit::Compiled>>>,
 }
 
 impl Code {
+    /// What [`Code::plain_argc`] is for interpreted code.
+    pub fn initial_plain_argc(&self) -> u32 {
+        if self.varargs || !self.cellvars.is_empty() || !self.freevars.is_empty() {
+            u32::MAX
+        } else {
+            self.argcount
+        }
+    }
+
     /// Number of locals, including parameters.
     pub fn nlocals(&self) -> usize {
         self.varnames.len()

@@ -58,13 +58,13 @@ pub fn push_function_frame(
         s.call(&f.code);
     }
     let code = &f.code;
-    st.push(Value::Obj(func.clone()));
+    st.push(Value::Obj(func.clone()))?;
     let lb = st.sp;
     let argc = code.argcount as usize;
     if pos.len() == argc && kw.is_empty() && !code.varargs {
-        st.reserve(pos.len());
+        st.reserve(pos.len())?;
         for v in pos {
-            st.push(v.clone());
+            st.push(v.clone())?;
         }
     } else if let Err(e) = bind_args(st, f, pos, kw) {
         st.truncate(lb - 1);
@@ -89,16 +89,77 @@ fn enter_code<const S: bool>(
         st.truncate(lb - 1);
         return Err(recursion_error());
     }
+    // A safe point (see `handle_pending`).
+    if abi::pending::any()
+        && let Err(e) = handle_pending()
+    {
+        st.truncate(lb - 1);
+        return Err(e);
+    }
     vm.depth += 1;
     crate::gc::maybe_collect();
     if S && let Some(s) = vm.stats.as_deref_mut() {
         s.call(&code);
     }
-    if code.nslots() != st.sp - lb {
-        init_slots(st, &code, lb);
+    crate::jit::count(vm, &code, &globals);
+    let hb = vm.handled.len();
+    let compiled = compiled_of(&code);
+    let pushed = if code.nslots() != st.sp - lb {
+        init_slots(st, &code, lb)
+    } else {
+        Ok(())
     }
-    st.push_frame(code, globals, 0, lb, vm.handled.len());
-    Ok(())
+    .and_then(|()| st.push_frame(code, globals, 0, lb, hb));
+    if let Err(e) = pushed {
+        // Out of memory for the new frame: as if it was never entered.
+        st.truncate(lb - 1);
+        vm.depth -= 1;
+        return Err(e);
+    }
+    match compiled {
+        Some(c) => enter_compiled(vm, st, c),
+        None => Ok(()),
+    }
+}
+
+/// The compiled code of `code`, if the JIT made some.
+#[inline(always)]
+fn compiled_of(code: &Code) -> Option<Rc<dyn crate::jit::Compiled>> {
+    code.jit.borrow().clone()
+}
+
+/// Runs compiled code on the frame just pushed (the innermost, at its
+/// first instruction) and leaves that frame where compiled code handed it
+/// back (see [`crate::jit`]). An exception raised there unwinds within
+/// the frame; `Err` means it escaped the frame, which is then popped.
+#[inline(never)]
+fn enter_compiled(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    compiled: Rc<dyn crate::jit::Compiled>,
+) -> PyResult<()> {
+    let Some(f) = st.top() else {
+        return Ok(());
+    };
+    let (lb, sb, code, globals) = (f.lb.get(), f.sb.get(), f.code.clone(), f.globals.clone());
+    let Some(slots) = st.stack.get_mut(lb..) else {
+        return Err(stack_overflow());
+    };
+    let exit = compiled.run(vm, &globals, slots);
+    if exit.discard {
+        crate::jit::discard(&code);
+    }
+    if let Some(f) = st.top() {
+        f.pc.set(exit.pc);
+    }
+    st.sp = sb + exit.depth;
+    match exit.raised {
+        None => Ok(()),
+        Some(e) => {
+            let entry = st.depth().saturating_sub(1);
+            unwind(vm, st, entry, code, e, exit.pc, false)
+        }
+    }
 }
 
 /// The code and globals of the callee at `st.stack[lb - 1]` when it is a
@@ -122,13 +183,13 @@ fn exact_callee(st: &ExecState, lb: usize, sp: usize) -> Option<(Rc<Code>, ObjRe
 /// cells (initialised from the parameters they capture) and the closure's
 /// cells.
 #[inline(never)]
-fn init_slots(st: &mut ExecState, code: &Code, lb: usize) {
+fn init_slots(st: &mut ExecState, code: &Code, lb: usize) -> PyResult<()> {
     let nl = code.nlocals();
     let n = code.nslots();
     let have = st.sp - lb;
-    st.reserve(n.saturating_sub(have));
+    st.reserve(n.saturating_sub(have))?;
     for _ in have..n {
-        st.push(unbound());
+        st.push(unbound())?;
     }
     for (i, p) in code.cell_params.iter().enumerate() {
         let init = p
@@ -151,6 +212,38 @@ fn init_slots(st: &mut ExecState, code: &Code, lb: usize) {
             }
         }
     }
+    Ok(())
+}
+
+/// The slow path of the check for pending events ([`abi::pending`]) that
+/// calls and loop back-edges make: raises `KeyboardInterrupt` for a SIGINT,
+/// `MemoryError` after an allocation failed, one event per check (the
+/// other stays pending), and takes the allocator's emergency reserve back
+/// when it was spent and memory allows.
+#[cold]
+#[inline(never)]
+pub(crate) fn handle_pending() -> PyResult<()> {
+    use abi::pending;
+    if pending::take(pending::INTERRUPT) != 0 {
+        return Err(PyErr::with_args(&types::KEYBOARD_INTERRUPT, Vec::new()));
+    }
+    if pending::take(pending::MEMORY) != 0 {
+        // The reserve is not taken back now: the memory it would take is
+        // what unwinding this exception has to work with.
+        return Err(PyErr::no_memory());
+    }
+    if pending::PENDING.load(std::sync::atomic::Ordering::Relaxed) & pending::RESERVE != 0 {
+        // While memory stays short, every safe point comes here; trying
+        // to map the reserve each time would cost a system call at each.
+        static SKIP: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        if SKIP
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            .is_multiple_of(1024)
+        {
+            pending::acquire_reserve();
+        }
+    }
+    Ok(())
 }
 
 #[cold]
@@ -246,12 +339,12 @@ fn bind_args(
             quoted_list(&missing)
         )));
     }
-    st.reserve(argc + 1);
+    st.reserve(argc + 1)?;
     for v in slots {
-        st.push(v.unwrap_or_else(unbound));
+        st.push(v.unwrap_or_else(unbound))?;
     }
     if code.varargs {
-        st.push(Value::tuple(extra));
+        st.push(Value::tuple(extra))?;
     }
     Ok(())
 }
@@ -852,19 +945,46 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         st.truncate(lb2 - 1);
                         break 'inner recursion_error();
                     }
+                    // A safe point (see `handle_pending`).
+                    if abi::pending::any()
+                        && let Err(e) = handle_pending()
+                    {
+                        st.truncate(lb2 - 1);
+                        break 'inner e;
+                    }
                     vm.depth += 1;
                     crate::gc::maybe_collect();
                     if S && let Some(s) = vm.stats.as_deref_mut() {
                         s.call(&fcode);
                     }
-                    if fcode.nslots() != sp - lb2 {
-                        init_slots(st, &fcode, lb2);
-                    }
+                    crate::jit::count(vm, &fcode, &fglobals);
                     if let Some(fr) = top_frame_mut!() {
                         fr.pc.set(pc);
                     }
                     let callee = fcode.clone();
-                    st.push_frame(fcode, fglobals, 0, lb2, vm.handled.len());
+                    let hb = vm.handled.len();
+                    let pushed = if fcode.nslots() != sp - lb2 {
+                        init_slots(st, &fcode, lb2)
+                    } else {
+                        Ok(())
+                    }
+                    .and_then(|()| st.push_frame(fcode, fglobals, 0, lb2, hb));
+                    if let Err(e) = pushed {
+                        // No memory for the callee's frame: the call
+                        // raises where it stands.
+                        st.truncate(lb2 - 1);
+                        vm.depth -= 1;
+                        break 'inner e;
+                    }
+                    if let Some(c) = compiled_of(&callee) {
+                        // The frame continues where compiled code hands
+                        // it back; an exception that escaped it was
+                        // raised by this call.
+                        if let Err(e) = enter_compiled(vm, st, c) {
+                            break 'inner e;
+                        }
+                        continue 'frames;
+                    }
                     code = callee;
                     pc = 0;
                     lb = lb2;
@@ -1480,7 +1600,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         .get(sp.wrapping_sub(arg as usize))
                         .and_then(|l| l.downcast::<ListObj>())
                     {
-                        Some(l) => l.items.borrow_mut().push(v),
+                        Some(l) => {
+                            let mut items = l.items.borrow_mut();
+                            tri!(methods::room_for_one(&mut items));
+                            items.push(v);
+                        }
                         None => fail!(bad_arg()),
                     }
                 }
@@ -1640,7 +1764,19 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         pc = arg as usize;
                     }
                 }
-                Op::Jump | Op::JumpBackward => pc = arg as usize,
+                Op::Jump => pc = arg as usize,
+                Op::JumpBackward => {
+                    // A safe point: pending events raise here (the hot loop
+                    // leaves a back-edge to this loop when one is pending).
+                    if abi::pending::any() {
+                        tri!(handle_pending());
+                    }
+                    if let Some(f) = top_frame!() {
+                        let g = f.globals.clone();
+                        crate::jit::count(vm, &code, &g);
+                    }
+                    pc = arg as usize;
+                }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
                     let b = match stack.get(sp.wrapping_sub(1)) {
                         Some(Value::Bool(b)) => {
@@ -1716,9 +1852,9 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         Ok((fcode, fglobals, defaults)) => {
                             if let Some(d) = defaults {
                                 st.sp = sp;
-                                st.reserve(d.len());
+                                st.reserve(d.len())?;
                                 for v in d {
-                                    st.push(v);
+                                    st.push(v)?;
                                 }
                                 sp = st.sp;
                             }
@@ -1832,12 +1968,22 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         let recv = take(&mut stack[sp - 2]);
                         let pushed =
                             match recv.downcast::<ListObj>().map(|l| l.items.try_borrow_mut()) {
-                                Some(Ok(mut items)) => {
-                                    items.push(take(&mut stack[sp - 1]));
-                                    true
-                                }
-                                _ => false,
+                                Some(Ok(mut items)) => match methods::room_for_one(&mut items) {
+                                    Ok(()) => {
+                                        items.push(take(&mut stack[sp - 1]));
+                                        Ok(true)
+                                    }
+                                    Err(e) => Err(e),
+                                },
+                                _ => Ok(false),
                             };
+                        let pushed = match pushed {
+                            Ok(p) => p,
+                            Err(e) => {
+                                put(&mut stack[sp - 2], recv);
+                                fail!(e);
+                            }
+                        };
                         if pushed {
                             drop(recv);
                             sp -= 3;
@@ -1993,7 +2139,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
 
 /// Whether `o` is the static object `t` (a built-in type).
 #[inline(always)]
-pub(crate) fn is_static_type(o: &ObjRef, t: &'static crate::object::StaticType) -> bool {
+pub fn is_static_type(o: &ObjRef, t: &'static crate::object::StaticType) -> bool {
     std::ptr::eq(
         o.as_ptr().cast::<u8>(),
         (t.get() as *const crate::object::TypeObject).cast::<u8>(),
@@ -2034,13 +2180,13 @@ fn load_method_generic(vm: &mut Vm, st: &mut ExecState, code: &Code, arg: u32) -
     match methods::find(kind, name) {
         Some((idx, _)) => {
             let m = vm.method_obj(kind, idx)?;
-            st.push(m);
-            st.push(obj);
+            st.push(m)?;
+            st.push(obj)?;
         }
         None => {
             let v = vm.getattr(&obj, name)?;
-            st.push(v);
-            st.push(Value::Obj(vm.null_marker.clone()));
+            st.push(v)?;
+            st.push(Value::Obj(vm.null_marker.clone()))?;
         }
     }
     Ok(())
@@ -2057,7 +2203,7 @@ fn binary_op_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> 
     } else {
         ops::binary_op(vm, op, &a, &b)?
     };
-    st.push(r);
+    st.push(r)?;
     Ok(())
 }
 
@@ -2071,7 +2217,8 @@ fn str_concat(a: &Value, b: &Value) -> Option<Value> {
         return None;
     }
     let (x, y) = (x.downcast::<StrObj>()?, y.downcast::<StrObj>()?);
-    let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
+    // Without the memory, the generic path raises MemoryError.
+    let mut s = ops::text_buffer(x.as_str().len() + y.as_str().len()).ok()?;
     s.push_str(x.as_str());
     s.push_str(y.as_str());
     Some(Value::string(s))
@@ -2083,7 +2230,7 @@ fn compare_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let b = st.pop().ok_or_else(stack_underflow)?;
     let a = st.pop().ok_or_else(stack_underflow)?;
     let r = ops::compare(vm, CmpOp::from_arg(arg), &a, &b)?;
-    st.push(r);
+    st.push(r)?;
     Ok(())
 }
 
@@ -2099,7 +2246,7 @@ fn take_n(st: &mut ExecState, n: usize) -> PyResult<Vec<Value>> {
 fn build_map(st: &mut ExecState, arg: u32) -> PyResult<()> {
     let items = take_n(st, arg as usize * 2)?;
     let d = DictObj::into_obj(display_dict(items)?);
-    st.push(Value::Obj(d));
+    st.push(Value::Obj(d))?;
     Ok(())
 }
 
@@ -2142,7 +2289,7 @@ fn build_string(st: &mut ExecState, arg: u32) -> PyResult<()> {
     for p in &parts {
         s.push_str(p.as_str().unwrap_or(""));
     }
-    st.push(Value::string(s));
+    st.push(Value::string(s))?;
     Ok(())
 }
 
@@ -2204,9 +2351,9 @@ fn unpack_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
             items.len()
         )));
     }
-    st.reserve(n);
+    st.reserve(n)?;
     for x in items.into_iter().rev() {
-        st.push(x);
+        st.push(x)?;
     }
     Ok(())
 }
@@ -2218,7 +2365,7 @@ fn for_iter_generic(vm: &mut Vm, st: &mut ExecState) -> PyResult<bool> {
     let it = st.values().last().cloned().ok_or_else(stack_underflow)?;
     match ops::iter_next(vm, &it)? {
         Some(v) => {
-            st.push(v);
+            st.push(v)?;
             Ok(false)
         }
         None => {
@@ -2236,7 +2383,7 @@ fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let Some(fcode) = c.downcast::<CodeObj>().map(|c| c.code.clone()) else {
         return Err(bad_arg());
     };
-    quicken::quicken_code(&fcode, vm.config.quicken_warmup);
+    quicken::quicken_code(&fcode, vm.config.quicken_warmup, vm.jit.threshold());
     let cells: Vec<ObjRef> = closure
         .map(|t| ops::seq_items(&t))
         .unwrap_or_default()
@@ -2250,7 +2397,7 @@ fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     };
     st.push(Value::Obj(Function::new_obj(
         fcode, globals, defaults, cells,
-    )));
+    )))?;
     Ok(())
 }
 
@@ -2392,9 +2539,9 @@ fn call_generic<const S: bool>(
             if n == 0 {
                 return Err(stack_underflow());
             }
-            st.reserve(items.len());
+            st.reserve(items.len())?;
             for v in items {
-                st.push(v);
+                st.push(v)?;
             }
             (n - 1, n, kw)
         }
@@ -2431,7 +2578,7 @@ fn call_generic<const S: bool>(
                 },
             );
             st.truncate(fpos);
-            st.push(r?);
+            st.push(r?)?;
             return Ok(false);
         }
     }
@@ -2445,9 +2592,14 @@ fn call_generic<const S: bool>(
         },
     );
     st.truncate(fpos);
-    st.push(r?);
+    st.push(r?)?;
     Ok(false)
 }
+
+/// How many traceback entries CPython prints (`PyTraceBack_LIMIT`, the
+/// default of `sys.tracebacklimit`): the innermost ones, the outer frames
+/// are left out without a note.
+const TRACEBACK_LIMIT: usize = 1000;
 
 /// Propagates an exception raised at `at` in the innermost frame: adds
 /// traceback entries and finds a handler, popping frames that have none.
@@ -2471,10 +2623,18 @@ fn unwind(
             {
                 *globals = st.top().map(|f| f.globals.clone());
             }
-            e.traceback.borrow_mut().push(TbEntry {
-                code: code.clone(),
-                pc: at as u32,
-            });
+            // Only the innermost TRACEBACK_LIMIT entries are ever printed
+            // (the traceback is not otherwise visible), so no more are
+            // kept: an exception leaving a million frames of a large
+            // recursion limit needs no memory per frame.
+            let mut tb = e.traceback.borrow_mut();
+            if tb.len() < TRACEBACK_LIMIT {
+                tb.push(TbEntry {
+                    code: code.clone(),
+                    pc: at as u32,
+                });
+            }
+            drop(tb);
             // Implicit chaining: the exception being handled becomes the
             // context of a new one.
             if let Some(h) = vm.handled.last()
@@ -2492,7 +2652,7 @@ fn unwind(
             f.pc.set(h.handler as usize);
             let depth = f.sb.get() + h.depth as usize;
             st.truncate(depth);
-            st.push(err.value());
+            st.push(err.value())?;
             return Ok(());
         }
         pop_frame(vm, st);

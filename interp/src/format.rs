@@ -36,6 +36,9 @@ pub enum FmtError {
     TypeError(String),
     /// A Python `OverflowError` with its message.
     OverflowError(String),
+    /// A Python `MemoryError` (no message): the result would need more
+    /// memory than can be had.
+    MemoryError,
 }
 
 impl FmtError {
@@ -45,6 +48,7 @@ impl FmtError {
             FmtError::ValueError(_) => "ValueError",
             FmtError::TypeError(_) => "TypeError",
             FmtError::OverflowError(_) => "OverflowError",
+            FmtError::MemoryError => "MemoryError",
         }
     }
 
@@ -52,6 +56,7 @@ impl FmtError {
     pub fn message(&self) -> &str {
         match self {
             FmtError::ValueError(m) | FmtError::TypeError(m) | FmtError::OverflowError(m) => m,
+            FmtError::MemoryError => "",
         }
     }
 }
@@ -72,13 +77,24 @@ fn overflow_error(msg: impl Into<String>) -> FmtError {
     FmtError::OverflowError(msg.into())
 }
 
-/// Error used when a result would need more memory than can be reserved (CPython raises
-/// `MemoryError` there, which [`FmtError`] has no variant for).
+/// Error used when a result would need more memory than can be reserved:
+/// CPython's `MemoryError`.
 fn too_large() -> FmtError {
-    overflow_error("formatted result is too large")
+    FmtError::MemoryError
+}
+
+/// [`reserve`] for a byte buffer.
+fn reserve_bytes(v: &mut Vec<u8>, extra: usize) -> Result<(), FmtError> {
+    if v.len().saturating_add(extra) > crate::ops::memory_ceiling() {
+        return Err(too_large());
+    }
+    v.try_reserve(extra).map_err(|_| too_large())
 }
 
 fn reserve(s: &mut String, extra: usize) -> Result<(), FmtError> {
+    if s.len().saturating_add(extra) > crate::ops::memory_ceiling() {
+        return Err(too_large());
+    }
     s.try_reserve(extra).map_err(|_| too_large())
 }
 
@@ -716,8 +732,7 @@ fn group_digits(
     let Some((sep, size)) = grouping else {
         let zeros = (min_width.max(n) - n) as usize;
         let mut out = Vec::new();
-        out.try_reserve(zeros + digits.len())
-            .map_err(|_| too_large())?;
+        reserve_bytes(&mut out, zeros + digits.len())?;
         out.resize(zeros, b'0');
         out.extend_from_slice(digits);
         return Ok(out);
@@ -729,7 +744,7 @@ fn group_digits(
         .try_into()
         .map_err(|_| too_large())?;
     let mut out: Vec<u8> = Vec::new();
-    out.try_reserve(estimate).map_err(|_| too_large())?;
+    reserve_bytes(&mut out, estimate)?;
     let mut end = digits.len();
     let mut first = true;
     walk_groups(n, min_width, size, |z, c| {

@@ -10,7 +10,7 @@
 
 use crate::bytecode::Code;
 use crate::object::types::{self, Kind};
-use crate::object::{ObjRef, PyErr, StaticType, TypeObject, Value};
+use crate::object::{ObjRef, PyErr, PyResult, StaticType, TypeObject, Value};
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -140,28 +140,45 @@ impl ExecState {
         &self.stack[..self.sp]
     }
 
-    /// Makes sure `n` dead slots follow the live values.
+    /// Makes sure `n` dead slots follow the live values: `MemoryError`
+    /// when the stack cannot grow that far (deep recursion under a large
+    /// recursion limit asks for as much as the machine has).
     #[inline(always)]
-    pub fn reserve(&mut self, n: usize) {
-        let need = self.sp + n;
+    pub fn reserve(&mut self, n: usize) -> PyResult<()> {
+        let need = self.sp.saturating_add(n);
         if need > self.stack.len() {
-            self.grow(need);
+            return self.grow(need);
         }
+        Ok(())
     }
 
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, need: usize) {
-        let len = need.max(2 * self.stack.len()) + GROW_MIN;
-        self.stack.resize(len, Value::None);
+    fn grow(&mut self, need: usize) -> PyResult<()> {
+        let len = self.stack.len();
+        // Doubling keeps growth rare; when memory is short, doubling a
+        // large stack may fail where just what is needed still fits.
+        let doubled = need.max(len.saturating_mul(2)).saturating_add(GROW_MIN);
+        let exact = need.saturating_add(GROW_MIN);
+        let target = if self.stack.try_reserve_exact(doubled - len).is_ok() {
+            doubled
+        } else if self.stack.try_reserve_exact(exact - len).is_ok() {
+            exact
+        } else {
+            return Err(PyErr::no_memory());
+        };
+        self.stack.resize(target, Value::None);
+        Ok(())
     }
 
     /// Pushes a value, growing the stack if needed (for code outside the
-    /// evaluation loop's fast paths).
-    pub fn push(&mut self, v: Value) {
-        self.reserve(1);
+    /// evaluation loop's fast paths, which push into the room a frame
+    /// reserved when it was entered).
+    pub fn push(&mut self, v: Value) -> PyResult<()> {
+        self.reserve(1)?;
         self.stack[self.sp] = v;
         self.sp += 1;
+        Ok(())
     }
 
     /// Pops the top value.
@@ -186,15 +203,27 @@ impl ExecState {
     /// Pushes a frame whose function slot is at `lb - 1` and whose slots
     /// (`lb..sp`) are already on the stack, reserving room for its operand
     /// stack (writing into a free frame slot when there is one).
+    /// `MemoryError` when there is no memory left for either.
     #[inline(always)]
-    pub fn push_frame(&mut self, code: Rc<Code>, globals: ObjRef, pc: usize, lb: usize, hb: usize) {
+    pub fn push_frame(
+        &mut self,
+        code: Rc<Code>,
+        globals: ObjRef,
+        pc: usize,
+        lb: usize,
+        hb: usize,
+    ) -> PyResult<()> {
         let sb = self.sp;
-        self.reserve(code.max_stack as usize);
+        self.reserve(code.max_stack as usize)?;
         if let Some(f) = self.frames.get_mut(self.nframes) {
             f.code = code;
             f.globals = globals;
             f.start(pc, lb, sb, hb);
         } else {
+            // Fallible: with a large recursion limit the frames alone can
+            // outgrow memory. (The hot loop only reuses frame slots: a new
+            // depth is always entered here.)
+            self.frames.try_reserve(1).map_err(|_| PyErr::no_memory())?;
             self.frames.push(Frame {
                 code,
                 globals,
@@ -205,6 +234,7 @@ impl ExecState {
             });
         }
         self.nframes += 1;
+        Ok(())
     }
 
     /// Pops the innermost frame, returning its (locals base, handled base).
@@ -234,19 +264,20 @@ impl ExecState {
         slots: Vec<Option<Value>>,
         stack: Vec<Value>,
         handled_base: usize,
-    ) {
-        self.push(func.map_or(Value::None, Value::Obj));
+    ) -> PyResult<()> {
+        self.push(func.map_or(Value::None, Value::Obj))?;
         let lb = self.sp;
         for v in slots {
-            self.push(v.unwrap_or_else(unbound));
+            self.push(v.unwrap_or_else(unbound))?;
         }
         // Room for the given operands beyond what the code itself needs
         // (a frame resumed mid-way may hold more than compiled code would).
-        self.reserve(stack.len() + code.max_stack as usize);
-        self.push_frame(code, globals, pc, lb, handled_base);
+        self.reserve(stack.len() + code.max_stack as usize)?;
+        self.push_frame(code, globals, pc, lb, handled_base)?;
         for v in stack {
-            self.push(v);
+            self.push(v)?;
         }
+        Ok(())
     }
 }
 

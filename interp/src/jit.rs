@@ -1,20 +1,90 @@
 //! The interface between the interpreter and a JIT compiler.
 //!
 //! The interpreter depends on no JIT: the `typhon` crate plugs one in with
-//! [`crate::vm::Vm::set_jit`]. The interpreter reports hot code through
-//! this trait; the JIT answers with compiled entry points (a later issue).
+//! [`crate::vm::Vm::set_jit`]. The seam is two traits:
+//!
+//! - [`JitBackend`]: the interpreter counts each function's calls and loop
+//!   back-edges down from [`JitBackend::threshold`]; at zero it hands the
+//!   code to [`JitBackend::compile`], which returns compiled code or
+//!   declines.
+//! - [`Compiled`]: compiled code of one function. The interpreter keeps it
+//!   in the code object ([`crate::bytecode::Code::jit`]) and, at every
+//!   later call, runs it on the new frame's slots instead of interpreting
+//!   ([`crate::eval`] does this where frames are entered). Compiled code
+//!   always ends by handing the frame back ([`Exit`]): at a `RETURN_VALUE`
+//!   with the result on the operand stack, at an instruction whose guard
+//!   failed (the interpreter runs it generically), or with an exception to
+//!   raise at an instruction. So every path out of compiled code is a
+//!   deoptimization to a frame the interpreter resumes, and the interpreter
+//!   alone pops frames, unwinds and prints tracebacks.
+//!
 //! [`NoJit`] is the default and declines everything.
 
 use crate::bytecode::Code;
+use crate::object::{ObjRef, PyErr, Value};
+use crate::vm::Vm;
+use std::rc::Rc;
 
 /// What the interpreter tells a JIT, and asks of it.
 pub trait JitBackend {
     /// A short name for `--stats` and diagnostics.
     fn name(&self) -> &'static str;
 
-    /// Called when `code` has become hot (its call or loop counters passed
-    /// the threshold). Returns whether the JIT compiled it.
-    fn on_hot(&mut self, code: &Code) -> bool;
+    /// Calls plus loop back-edges of a function before [`compile`] is
+    /// asked for it: 0 compiles at the first call, `u32::MAX` never.
+    ///
+    /// [`compile`]: JitBackend::compile
+    fn threshold(&self) -> u32;
+
+    /// Called once when `code` (run with `globals`) has become hot.
+    /// Returns its compiled code, or `None` to leave it to the
+    /// interpreter for good.
+    fn compile(&mut self, vm: &Vm, code: &Rc<Code>, globals: &ObjRef) -> Option<Rc<dyn Compiled>>;
+
+    /// The JIT's part of the `--stats` report.
+    fn report(&self) -> Option<String> {
+        None
+    }
+
+    /// The interpreter is shutting down: release every object compiled
+    /// code holds (compiled code must not run afterwards; it hands every
+    /// frame to the interpreter instead).
+    fn shutdown(&mut self) {}
+
+    /// Warnings to print when the program ends (for example a function
+    /// named in the configuration that never ran).
+    fn exit_warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// Compiled code of one function (see the module documentation).
+pub trait Compiled {
+    /// Runs the function on a frame that has just been entered:
+    /// `slots` starts at the frame's first local slot and extends over
+    /// its operand stack (at least `code.nslots() + code.max_stack`
+    /// values; the operand stack is empty). `globals` are the frame's.
+    fn run(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> Exit;
+}
+
+/// Where the interpreter resumes the frame compiled code handed back.
+pub struct Exit {
+    /// The instruction to execute next.
+    pub pc: usize,
+    /// How many values compiled code left on the operand stack.
+    pub depth: usize,
+    /// An exception raised at `pc` (by a C function or a runtime helper
+    /// called from compiled code): the interpreter unwinds from there.
+    pub raised: Option<PyErr>,
+    /// The compiled code leaves too often to pay: the interpreter drops
+    /// it and runs the function itself from now on.
+    pub discard: bool,
+}
+
+/// Drops the compiled code of `code`: its calls are interpreted again.
+pub(crate) fn discard(code: &Code) {
+    *code.jit.borrow_mut() = None;
+    code.plain_argc.set(code.initial_plain_argc());
 }
 
 /// The backend used when no JIT is installed: it compiles nothing, so the
@@ -26,7 +96,48 @@ impl JitBackend for NoJit {
         "none"
     }
 
-    fn on_hot(&mut self, _code: &Code) -> bool {
-        false
+    fn threshold(&self) -> u32 {
+        u32::MAX
+    }
+
+    fn compile(
+        &mut self,
+        _vm: &Vm,
+        _code: &Rc<Code>,
+        _globals: &ObjRef,
+    ) -> Option<Rc<dyn Compiled>> {
+        None
+    }
+}
+
+/// Counts one call or back-edge of `code`; at zero asks the JIT to compile
+/// it (once: the countdown then stays at `u32::MAX`). After this returns,
+/// `code.jit` holds the compiled code if there is any.
+#[cold]
+#[inline(never)]
+pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
+    code.jit_countdown.set(u32::MAX);
+    if code.is_module {
+        return;
+    }
+    let mut backend = std::mem::replace(&mut vm.jit, Box::new(NoJit));
+    let compiled = backend.compile(vm, code, globals);
+    vm.jit = backend;
+    if let Some(c) = compiled {
+        *code.jit.borrow_mut() = Some(c);
+        // Calls of the function now go where compiled code is entered:
+        // the hot loop's inline call only takes plain interpreted calls.
+        code.plain_argc.set(u32::MAX);
+    }
+}
+
+/// Counts a call or back-edge of `code` in the general loop.
+#[inline(always)]
+pub(crate) fn count(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
+    let c = code.jit_countdown.get();
+    if c == 0 {
+        on_hot(vm, code, globals);
+    } else {
+        code.jit_countdown.set(c - 1);
     }
 }

@@ -622,8 +622,23 @@ fn pad_impl(args: &Args<'_>, name: &str, align: char) -> PyResult<Value> {
             (left, pad - left)
         }
     };
-    let f = fill.to_string();
-    Ok(Value::string(format!("{}{s}{}", f.repeat(l), f.repeat(r))))
+    Ok(Value::string(padded("", s, fill, l, r)?))
+}
+
+/// `prefix`, `l` fill characters, `s`, then `r` fill characters, built in
+/// a buffer reserved fallibly (the width is the program's choice).
+fn padded(prefix: &str, s: &str, fill: char, l: usize, r: usize) -> PyResult<String> {
+    let bytes = l
+        .checked_add(r)
+        .and_then(|n| n.checked_mul(fill.len_utf8()))
+        .and_then(|n| n.checked_add(s.len() + prefix.len()))
+        .ok_or_else(PyErr::no_memory)?;
+    let mut out = crate::ops::text_buffer(bytes)?;
+    out.push_str(prefix);
+    out.extend(std::iter::repeat_n(fill, l));
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(fill, r));
+    Ok(out)
 }
 
 fn str_ljust(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -646,10 +661,11 @@ fn str_zfill(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if width <= n {
         return Ok(Value::str(s));
     }
-    let zeros = "0".repeat((width - n) as usize);
+    let zeros = (width - n) as usize;
     Ok(Value::string(match s.chars().next() {
-        Some(c @ ('+' | '-')) => format!("{c}{zeros}{}", &s[1..]),
-        _ => format!("{zeros}{s}"),
+        Some('+') => padded("+", &s[1..], '0', zeros, 0)?,
+        Some('-') => padded("-", &s[1..], '0', zeros, 0)?,
+        _ => padded("", s, '0', zeros, 0)?,
     }))
 }
 
@@ -667,11 +683,35 @@ fn str_title(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 pub(crate) fn list_append(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "list.append", 1, 1)?;
-    recv_list(&args)?
-        .items
-        .borrow_mut()
-        .push(args.pos[1].clone());
+    let l = recv_list(&args)?;
+    let mut items = l.items.borrow_mut();
+    room_for_one(&mut items)?;
+    items.push(args.pos[1].clone());
     Ok(Value::None)
+}
+
+/// Makes room for one more item in a list's vector: a full vector grows
+/// fallibly (doubling a list of a hundred million items asks for gigabytes
+/// at once), `MemoryError` when it cannot, as CPython's `list_resize`.
+#[inline]
+pub(crate) fn room_for_one(items: &mut Vec<Value>) -> PyResult<()> {
+    if items.len() == items.capacity() {
+        grow_list(items)?;
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn grow_list(items: &mut Vec<Value>) -> PyResult<()> {
+    // Doubling first; when that is too much, CPython's 1/8 over-allocation.
+    let n = items.len();
+    if items.try_reserve(n.max(4)).is_ok() {
+        return Ok(());
+    }
+    items
+        .try_reserve_exact((n >> 3).max(1))
+        .map_err(|_| PyErr::no_memory())
 }
 
 fn list_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

@@ -46,6 +46,7 @@ pub fn fmt_err(e: format::FmtError) -> PyErr {
         format::FmtError::ValueError(m) => PyErr::value_error(m),
         format::FmtError::TypeError(m) => PyErr::type_error(m),
         format::FmtError::OverflowError(m) => PyErr::overflow(m),
+        format::FmtError::MemoryError => PyErr::no_memory(),
     }
 }
 
@@ -604,12 +605,24 @@ pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value
         if let (Some(x), Some(y)) = (small_int(a), small_int(b)) {
             return int_op(op, x, y);
         }
-        let (Some(x), Some(y)) = (a.to_bigint(), b.to_bigint()) else {
+        let (Some(x), Some(y)) = (big_ref(a), big_ref(b)) else {
             return Err(unsupported(op, a, b));
         };
         return bigint_op(op, &x, &y);
     }
     seq_op(vm, op, a, b)
+}
+
+/// An int's value as a big int, borrowed from a heap int: copying an
+/// operand of hundreds of MB would double the memory an operation needs.
+fn big_ref(v: &Value) -> Option<std::borrow::Cow<'_, BigInt>> {
+    match v {
+        Value::Obj(o) => o
+            .downcast::<crate::object::IntObj>()
+            .and_then(crate::object::IntObj::as_big)
+            .map(std::borrow::Cow::Borrowed),
+        _ => v.to_bigint().map(std::borrow::Cow::Owned),
+    }
 }
 
 fn small_int(v: &Value) -> Option<i64> {
@@ -627,7 +640,7 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
         BinOp::Add => match ka {
             Kind::STR => match (a.as_str(), b.as_str()) {
                 (Some(x), Some(y)) => {
-                    let mut s = String::with_capacity(x.len() + y.len());
+                    let mut s = text_buffer(x.len() + y.len())?;
                     s.push_str(x);
                     s.push_str(y);
                     Ok(Value::string(s))
@@ -682,10 +695,10 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
             // Sizes past isize::MAX are CPython's errors; more than the
             // machine's memory, or what the allocator cannot give, is a
             // MemoryError (reserved up front, so that a failure never aborts).
-            let no_memory = |_| PyErr::new(&types::MEMORY_ERROR, "");
+            let no_memory = |_| PyErr::no_memory();
             let fits = |bytes: usize| {
                 if bytes > memory_ceiling() {
-                    Err(PyErr::new(&types::MEMORY_ERROR, ""))
+                    Err(PyErr::no_memory())
                 } else {
                     Ok(())
                 }
@@ -721,7 +734,7 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                     let total = items
                         .len()
                         .checked_mul(count)
-                        .ok_or_else(|| PyErr::new(&types::MEMORY_ERROR, ""))?;
+                        .ok_or_else(PyErr::no_memory)?;
                     fits(total.saturating_mul(std::mem::size_of::<Value>()))?;
                     let mut out = Vec::new();
                     out.try_reserve_exact(total).map_err(no_memory)?;
@@ -744,13 +757,43 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
     }
 }
 
+/// Makes sure a big-int result of about `bytes` bytes, which num-bigint
+/// will allocate infallibly, can be had: `MemoryError` when it is more
+/// than the machine has or (for results past a few megabytes, which the
+/// allocator's emergency reserve does not cover) when a block of that size
+/// cannot be reserved now.
+fn ensure_room(bytes: u64) -> PyResult<()> {
+    if bytes > memory_ceiling() as u64 {
+        return Err(PyErr::no_memory());
+    }
+    if bytes >= 1 << 22 {
+        let mut probe: Vec<u8> = Vec::new();
+        probe
+            .try_reserve_exact(bytes as usize)
+            .map_err(|_| PyErr::no_memory())?;
+    }
+    Ok(())
+}
+
+/// An empty string with room for `bytes` bytes, for results whose size a
+/// program chooses (`'x'.ljust(n)`, `s + t`): `MemoryError` when that
+/// much cannot be had, where growing an infallible `String` would abort.
+pub(crate) fn text_buffer(bytes: usize) -> PyResult<String> {
+    if bytes > memory_ceiling() {
+        return Err(PyErr::no_memory());
+    }
+    let mut s = String::new();
+    s.try_reserve_exact(bytes).map_err(|_| PyErr::no_memory())?;
+    Ok(s)
+}
+
 /// The most bytes one object may ask for: the machine's memory and swap,
 /// which is what Linux's default overcommit check refuses to exceed. Our
 /// allocator reserves address space without that check, so a request of a
 /// terabyte would succeed and then be filled until the process is killed,
 /// where CPython gets a MemoryError at once. Unknown (not Linux): no limit
 /// beyond the allocator's.
-fn memory_ceiling() -> usize {
+pub(crate) fn memory_ceiling() -> usize {
     static CEILING: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *CEILING.get_or_init(|| {
         let Ok(info) = std::fs::read_to_string("/proc/meminfo") else {
@@ -788,7 +831,7 @@ pub fn inplace_list_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult
             let n = n?.max(0) as usize;
             let items = l.items.borrow().clone();
             if items.len().saturating_mul(n) > (1 << 36) {
-                return Err(PyErr::new(&types::MEMORY_ERROR, ""));
+                return Err(PyErr::no_memory());
             }
             let mut out = Vec::with_capacity(items.len() * n);
             for _ in 0..n {
@@ -885,10 +928,23 @@ pub fn int_op(op: BinOp, a: i64, b: i64) -> PyResult<Value> {
 
 /// `a <op> b` for big ints.
 pub fn bigint_op(op: BinOp, a: &BigInt, b: &BigInt) -> PyResult<Value> {
+    if matches!(
+        op,
+        BinOp::Add | BinOp::Sub | BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Mod
+    ) {
+        // A result about the size of the larger operand (a quotient is
+        // no larger; products, powers and shifts are checked below).
+        ensure_room(a.bits().max(b.bits()) / 8 + 8)?;
+    }
     Ok(Value::from_bigint(match op {
         BinOp::Add => a + b,
         BinOp::Sub => a - b,
-        BinOp::Mul => a * b,
+        BinOp::Mul => {
+            // The product's size, and as much again twice over for
+            // num-bigint's scratch space (Toom-3 works in pieces of it).
+            ensure_room((a.bits() + b.bits()) / 8 * 3)?;
+            a * b
+        }
         BinOp::FloorDiv => {
             if b.is_zero() {
                 return Err(PyErr::zero_division("integer division or modulo by zero"));
@@ -934,9 +990,11 @@ pub fn bigint_op(op: BinOp, a: &BigInt, b: &BigInt) -> PyResult<Value> {
                 .and_then(|e| e.checked_mul(a.bits()))
                 .map(|bits| bits / 8)
                 .filter(|n| *n <= memory_ceiling() as u64);
-            let (Some(_), Some(e)) = (bytes, b.to_u32()) else {
-                return Err(PyErr::new(&types::MEMORY_ERROR, ""));
+            let (Some(bytes), Some(e)) = (bytes, b.to_u32()) else {
+                return Err(PyErr::no_memory());
             };
+            // Squaring needs scratch space as multiplying does.
+            ensure_room(bytes.saturating_mul(3))?;
             num_traits::pow::Pow::pow(a, e)
         }
         BinOp::LShift => {
@@ -946,10 +1004,21 @@ pub fn bigint_op(op: BinOp, a: &BigInt, b: &BigInt) -> PyResult<Value> {
             if a.is_zero() {
                 return Ok(Value::Int(0));
             }
-            let n = b
-                .to_usize()
-                .filter(|n| *n < (1 << 32))
-                .ok_or_else(|| PyErr::overflow("too many digits in integer"))?;
+            // CPython's limit is on the result's 30-bit digits
+            // (`_PyLong_New`: more than fit in a Py_ssize_t of bytes is an
+            // OverflowError, the shift clipped to PY_SSIZE_T_MAX / 4 digits);
+            // below it, a result too big for memory is a MemoryError.
+            const MAX_LONG_DIGITS: u64 = (i64::MAX as u64 - 24) / 4;
+            let wordshift = (b / 30u32)
+                .to_u64()
+                .map_or(i64::MAX as u64 / 4, |w| w.min(i64::MAX as u64 / 4));
+            if a.bits().div_ceil(30) + wordshift + 1 > MAX_LONG_DIGITS {
+                return Err(PyErr::overflow("too many digits in integer"));
+            }
+            let Some(n) = b.to_u64().and_then(|n| usize::try_from(n).ok()) else {
+                return Err(PyErr::no_memory());
+            };
+            ensure_room((a.bits().saturating_add(n as u64)) / 8)?;
             a << n
         }
         BinOp::RShift => {
@@ -1862,9 +1931,22 @@ pub fn collect(vm: &mut Vm, v: &Value) -> PyResult<Vec<Value>> {
         Kind::LIST | Kind::TUPLE => return Ok(seq_items(v)),
         _ => {}
     }
-    let it = get_iter(vm, v)?;
     let mut out = Vec::new();
+    // A range says its length: as CPython preallocates from the length
+    // hint, one too long for memory is a MemoryError at once.
+    if let Some(r) = v.downcast::<RangeObj>()
+        && r.big.is_none()
+    {
+        let n = r.len().max(0) as usize;
+        if n.saturating_mul(std::mem::size_of::<Value>()) > memory_ceiling() {
+            return Err(PyErr::no_memory());
+        }
+        out.try_reserve_exact(n).map_err(|_| PyErr::no_memory())?;
+    }
+    let it = get_iter(vm, v)?;
     while let Some(x) = iter_next(vm, &it)? {
+        // Growth by doubling is one large request: fallible.
+        crate::methods::room_for_one(&mut out)?;
         out.push(x);
     }
     Ok(out)

@@ -202,12 +202,14 @@ pub fn is_adaptive(op: Op) -> bool {
 }
 
 /// Prepares `code` for its first run: arms the warmup counter of every
-/// specializing instruction and forms superinstructions. Does nothing the
-/// second time.
-pub fn quicken_code(code: &Code, warmup: u16) {
+/// specializing instruction, forms superinstructions and arms the JIT's
+/// countdown (`jit_threshold`, see [`crate::jit`]). Does nothing the second
+/// time.
+pub fn quicken_code(code: &Code, warmup: u16, jit_threshold: u32) {
     if code.quickened.replace(true) {
         return;
     }
+    code.jit_countdown.set(jit_threshold);
     let counter = initial_counter(warmup);
     let mut pc = 0;
     while let Some(u) = code.units.get(pc) {

@@ -13,35 +13,58 @@ use crate::vm::Vm;
 /// Formats an uncaught exception with its traceback and chained causes.
 pub fn format_exception(vm: &mut Vm, err: &PyErr) -> String {
     let mut out = String::new();
-    let mut seen = Vec::new();
-    format_chain(vm, &err.0, &mut out, &mut seen);
+    // The chain, newest first, each with the note printed before it (how
+    // it came from the next, older one). Walked in a
+    // loop with a set of the exceptions seen: a chain can be as long as
+    // the exceptions a program caught (every one raised while handling
+    // another), and a recursive walk with a linear search took minutes
+    // and the native stack.
+    let mut chain: Vec<(ObjRef, &str)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut e = err.0.clone();
+    // CPython's printer recurses once per link under the recursion limit,
+    // and for a longer chain prints a dump of the newest exception
+    // instead; here the newest links it could print are printed.
+    let max_links = vm.config.recursion_limit.saturating_sub(2).max(1);
+    loop {
+        seen.insert(e.as_ptr() as usize);
+        let next = match e.downcast::<ExcObj>() {
+            Some(x) => {
+                let cause = x.cause.borrow().clone();
+                let context = x.context.borrow().clone();
+                if let Some(c) = cause {
+                    (!seen.contains(&(c.as_ptr() as usize))).then_some((c, CAUSE_NOTE))
+                } else {
+                    context
+                        .filter(|c| {
+                            !x.suppress_context.get() && !seen.contains(&(c.as_ptr() as usize))
+                        })
+                        .map(|c| (c, CONTEXT_NOTE))
+                }
+            }
+            None => None,
+        };
+        let (note, next) = match next {
+            Some((c, note)) if chain.len() + 1 < max_links => (note, Some(c)),
+            _ => ("", None),
+        };
+        chain.push((e, note));
+        match next {
+            Some(c) => e = c,
+            None => break,
+        }
+    }
+    for (e, note) in chain.iter().rev() {
+        out.push_str(note);
+        format_one(vm, e, &mut out);
+    }
     out
 }
 
-fn format_chain(vm: &mut Vm, e: &ObjRef, out: &mut String, seen: &mut Vec<usize>) {
-    seen.push(e.as_ptr() as usize);
-    if let Some(x) = e.downcast::<ExcObj>() {
-        let cause = x.cause.borrow().clone();
-        let context = x.context.borrow().clone();
-        if let Some(c) = cause {
-            if !seen.contains(&(c.as_ptr() as usize)) {
-                format_chain(vm, &c, out, seen);
-                out.push_str(
-                    "\nThe above exception was the direct cause of the following exception:\n\n",
-                );
-            }
-        } else if let Some(c) = context
-            && !x.suppress_context.get()
-            && !seen.contains(&(c.as_ptr() as usize))
-        {
-            format_chain(vm, &c, out, seen);
-            out.push_str(
-                "\nDuring handling of the above exception, another exception occurred:\n\n",
-            );
-        }
-    }
-    format_one(vm, e, out);
-}
+const CAUSE_NOTE: &str =
+    "\nThe above exception was the direct cause of the following exception:\n\n";
+const CONTEXT_NOTE: &str =
+    "\nDuring handling of the above exception, another exception occurred:\n\n";
 
 fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
     let Some(x) = e.downcast::<ExcObj>() else {

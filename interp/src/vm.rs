@@ -219,17 +219,29 @@ impl Vm {
 
     /// The `--stats` report, if statistics were enabled.
     pub fn stats_report(&self) -> Option<String> {
-        self.stats.as_ref().map(|s| s.report())
+        let s = self.stats.as_ref()?;
+        let mut r = s.report();
+        if let Some(j) = self.jit.report() {
+            r.push('\n');
+            r.push_str(&j);
+        }
+        Some(r)
+    }
+
+    /// The JIT's warnings for the end of the run (see
+    /// [`JitBackend::exit_warnings`]).
+    pub fn jit_warnings(&self) -> Vec<String> {
+        self.jit.exit_warnings()
     }
 
     /// Runs a module body with the given globals.
     pub fn run_module_code(&mut self, code: Rc<Code>, globals: &ObjRef) -> PyResult<Value> {
-        crate::quicken::quicken_code(&code, self.config.quicken_warmup);
+        crate::quicken::quicken_code(&code, self.config.quicken_warmup, u32::MAX);
         let mut st = ExecState::default();
         let nslots = code.nslots();
         let hb = self.handled.len();
         self.enter_depth()?;
-        st.push_frame_at(
+        if let Err(e) = st.push_frame_at(
             code,
             globals.clone(),
             None,
@@ -237,7 +249,11 @@ impl Vm {
             vec![None; nslots],
             Vec::new(),
             hb,
-        );
+        ) {
+            st.truncate(0);
+            self.leave_nested();
+            return Err(e);
+        }
         // The loop's frame teardown undoes `enter_depth`.
         eval::run(self, &mut st)
     }
@@ -748,6 +764,8 @@ impl Vm {
         }
         self.method_objs.clear();
         self.ext_methods.clear();
+        // Compiled code holds the objects its guards compare with.
+        self.jit.shutdown();
         if let Some(c) = crate::ext::capi() {
             c.release_caches();
         }

@@ -1,13 +1,216 @@
 //! Typhon's method JIT (Cranelift). It plugs into the interpreter through
 //! `interp::jit::JitBackend`; the `typhon` crate installs it.
 //!
-//! The Cranelift compiler arrives with the JIT issue. Until then
-//! [`backend`] returns the interpreter's declining backend, so every
-//! function keeps running in the interpreter.
+//! The pipeline, one module per step:
+//!
+//! ```text
+//! bytecode + feedback ─ build ─▶ HIR ─ lower ─▶ CLIF ─ code ─▶ machine code
+//!   (interp::quicken)  build.rs  hir.rs  lower.rs        code.rs
+//! ```
+//!
+//! Side-exit reasons ([`deopt`]), options ([`options`]) and counters
+//! ([`stats`]) are declared once each; [`layout`] pins the `Value` layout
+//! compiled code reads; [`helpers`] are the runtime functions compiled
+//! code calls.
 
-use interp::jit::{JitBackend, NoJit};
+pub mod build;
+pub mod code;
+pub mod deopt;
+pub mod helpers;
+pub mod hir;
+pub mod layout;
+pub mod lower;
+pub mod options;
+pub mod stats;
+
+use interp::Vm;
+use interp::bytecode::Code;
+use interp::jit::{Compiled, JitBackend};
+use interp::object::ObjRef;
+use options::Options;
+use stats::{Decline, FunctionStats, Stats};
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// The Cranelift JIT backend.
+pub struct Jit {
+    options: Options,
+    stats: Rc<RefCell<Stats>>,
+    /// Names of the functions the JIT was asked about.
+    seen: HashSet<String>,
+    /// The objects each compiled function holds (released at shutdown).
+    held: Vec<Rc<RefCell<Vec<ObjRef>>>>,
+}
+
+impl Jit {
+    /// A backend with these options.
+    pub fn new(options: Options) -> Jit {
+        Jit {
+            options,
+            stats: Rc::default(),
+            seen: HashSet::new(),
+            held: Vec::new(),
+        }
+    }
+
+    /// What the JIT did so far.
+    pub fn stats(&self) -> Stats {
+        self.stats.borrow().clone()
+    }
+
+    fn record(
+        &self,
+        name: &str,
+        declined: Option<(Decline, String)>,
+        t: Instant,
+        size: u64,
+    ) -> usize {
+        let mut s = self.stats.borrow_mut();
+        s.functions.push(FunctionStats {
+            name: name.to_string(),
+            declined,
+            compile_time: t.elapsed(),
+            code_size: size,
+            exits: [0; deopt::ExitReason::ALL.len()],
+            entries: 0,
+            discarded: false,
+            leaves: 0,
+        });
+        s.functions.len() - 1
+    }
+}
+
+/// The typed-call targets the C API knows, in the builder's terms.
+fn typed_target(vm: &Vm, o: &ObjRef) -> Option<build::TypedTarget> {
+    let (func, args, ret, may_raise) = capi::typed_target(vm, o)?;
+    let conv = |t: capi::CType| match t {
+        capi::CType::Long => Some(hir::CType::Long),
+        capi::CType::Double => Some(hir::CType::Double),
+        capi::CType::Bool => Some(hir::CType::Bool),
+        capi::CType::Object => Some(hir::CType::Object),
+        capi::CType::Void => Some(hir::CType::Void),
+        capi::CType::Str => Some(hir::CType::Str),
+    };
+    Some(build::TypedTarget {
+        func,
+        args: args.into_iter().map(conv).collect::<Option<Vec<_>>>()?,
+        ret: conv(ret)?,
+        may_raise,
+    })
+}
+
+impl JitBackend for Jit {
+    fn name(&self) -> &'static str {
+        "cranelift"
+    }
+
+    fn threshold(&self) -> u32 {
+        if !self.options.enabled {
+            u32::MAX
+        } else if self.options.eager {
+            0
+        } else {
+            self.options.threshold
+        }
+    }
+
+    fn compile(&mut self, vm: &Vm, code: &Rc<Code>, globals: &ObjRef) -> Option<Rc<dyn Compiled>> {
+        let t = Instant::now();
+        let name = code.qualname.clone();
+        self.seen.insert(name.clone());
+        if !self.options.allows(&name) {
+            self.record(&name, Some((Decline::Disabled, String::new())), t, 0);
+            return None;
+        }
+        let built = match build::build(vm, code, globals, &|o| typed_target(vm, o)) {
+            Ok(b) => b,
+            Err(d) => {
+                self.record(&name, Some((d.why, d.detail)), t, 0);
+                return None;
+            }
+        };
+        if self.options.dump_hir.contains(&name) {
+            eprint!("{}", built.func);
+        }
+        let want_clif = self.options.dump_clif.contains(&name);
+        let frame_len = code.nslots() + code.max_stack as usize;
+        // A function that holds nothing still gets a marker, so that an
+        // empty list means "released".
+        let mut keep = built.keep;
+        keep.push(globals.clone());
+        let keep = Rc::new(RefCell::new(keep));
+        self.held.push(keep.clone());
+        match code::compile(
+            &built.func,
+            keep,
+            built.cells,
+            globals,
+            frame_len,
+            want_clif,
+        ) {
+            Ok(mut out) => {
+                if let Some(c) = &out.clif {
+                    eprint!("{c}");
+                }
+                let i = self.record(&name, None, t, out.size);
+                if self.options.perf_map {
+                    perf_map_line(out.addr, out.size, &code.qualname, &code.source.filename);
+                }
+                out.code
+                    .set_stats(self.stats.clone(), i, self.options.max_exits);
+                Some(Rc::new(out.code))
+            }
+            Err(e) => {
+                self.record(&name, Some((Decline::Codegen, e)), t, 0);
+                None
+            }
+        }
+    }
+
+    fn shutdown(&mut self) {
+        for k in self.held.drain(..) {
+            if let Ok(mut k) = k.try_borrow_mut() {
+                k.clear();
+            }
+        }
+    }
+
+    fn report(&self) -> Option<String> {
+        Some(self.stats.borrow().report())
+    }
+
+    fn exit_warnings(&self) -> Vec<String> {
+        self.options
+            .disabled_functions
+            .iter()
+            .filter(|n| !self.seen.contains(*n))
+            .map(|n| {
+                format!(
+                    "typhon: warning: [jit] disabled_functions names '{n}', but no function of that name became hot (or ran)"
+                )
+            })
+            .collect()
+    }
+}
+
+/// Appends a compiled function to `/tmp/perf-<pid>.map` (`START SIZE
+/// NAME`, hexadecimal), the file `perf` reads to name JIT code. A failed
+/// write only loses the name in the profile.
+fn perf_map_line(addr: usize, size: u64, name: &str, file: &str) {
+    use std::io::Write;
+    let path = format!("/tmp/perf-{}.map", std::process::id());
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
+        let _ = writeln!(f, "{addr:x} {size:x} py::{name}:{file}");
+    }
+}
 
 /// The JIT backend to install in a VM.
-pub fn backend() -> Box<dyn JitBackend> {
-    Box::new(NoJit)
+pub fn backend(options: Options) -> Box<dyn JitBackend> {
+    Box::new(Jit::new(options))
 }

@@ -9,6 +9,15 @@
 //! (about a hundred instructions per allocation under callgrind); almost
 //! every request here needs no more alignment than plain `mi_malloc`
 //! already gives, so this wrapper only asks for alignment when it must.
+//!
+//! When mimalloc has no memory left for a request smaller than the
+//! emergency reserve, the wrapper releases the reserve, which marks
+//! `MemoryError` pending for the interpreter's next safe point
+//! ([`crate::pending`]), and tries again: the program gets its exception
+//! instead of an abort. A larger request just fails: the sites that make
+//! them from sizes a program chooses reserve fallibly (`try_reserve`) and
+//! raise `MemoryError` themselves, and freeing the reserve would not make
+//! room for them anyway.
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;
@@ -19,6 +28,61 @@ const PLAIN_ALIGN: usize = 16;
 
 /// mimalloc as a `#[global_allocator]`.
 pub struct Mimalloc;
+
+/// After an allocation of `size` bytes failed: whether to try it again,
+/// having released the emergency reserve (which marks `MemoryError`
+/// pending). Out of line so the allocation paths stay small.
+#[cold]
+#[inline(never)]
+fn retry_after_failure(size: usize) -> bool {
+    size < crate::pending::RESERVE_SIZE && crate::pending::release_reserve()
+}
+
+impl Mimalloc {
+    /// [`GlobalAlloc::alloc`] (or `alloc_zeroed`) by mimalloc.
+    ///
+    /// # Safety
+    ///
+    /// As for [`GlobalAlloc::alloc`]: `layout` has a non-zero size.
+    #[inline(always)]
+    unsafe fn raw_alloc(layout: &Layout, zeroed: bool) -> *mut u8 {
+        // SAFETY: mimalloc's allocation for the layout (plain blocks when
+        // `plain` says their alignment suffices, aligned ones otherwise).
+        unsafe {
+            match (plain(layout), zeroed) {
+                (true, false) => libmimalloc_sys::mi_malloc(layout.size()) as *mut u8,
+                (true, true) => libmimalloc_sys::mi_zalloc(layout.size()) as *mut u8,
+                (false, false) => {
+                    libmimalloc_sys::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8
+                }
+                (false, true) => {
+                    libmimalloc_sys::mi_zalloc_aligned(layout.size(), layout.align()) as *mut u8
+                }
+            }
+        }
+    }
+
+    /// [`GlobalAlloc::realloc`] by mimalloc.
+    ///
+    /// # Safety
+    ///
+    /// As for [`GlobalAlloc::realloc`].
+    #[inline(always)]
+    unsafe fn raw_realloc(ptr: *mut u8, layout: &Layout, new_size: usize) -> *mut u8 {
+        let new_plain = layout.align() <= PLAIN_ALIGN && layout.align() <= new_size;
+        if new_plain {
+            // SAFETY: `ptr` came from this allocator; the new block's
+            // alignment suffices (see `plain`).
+            unsafe { libmimalloc_sys::mi_realloc(ptr as *mut c_void, new_size) as *mut u8 }
+        } else {
+            // SAFETY: as above, keeping the layout's alignment.
+            unsafe {
+                libmimalloc_sys::mi_realloc_aligned(ptr as *mut c_void, new_size, layout.align())
+                    as *mut u8
+            }
+        }
+    }
+}
 
 /// Whether `mi_malloc(size)` is aligned enough for `layout`: blocks are
 /// aligned to 16 bytes, or to their size when smaller (the same rule the
@@ -34,24 +98,24 @@ fn plain(layout: &Layout) -> bool {
 unsafe impl GlobalAlloc for Mimalloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if plain(&layout) {
-            // SAFETY: a plain mimalloc allocation; see `plain`.
-            unsafe { libmimalloc_sys::mi_malloc(layout.size()) as *mut u8 }
-        } else {
-            // SAFETY: mimalloc's aligned allocation for the layout.
-            unsafe { libmimalloc_sys::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8 }
+        // SAFETY: the caller's layout (GlobalAlloc contract).
+        let p = unsafe { Self::raw_alloc(&layout, false) };
+        if p.is_null() && retry_after_failure(layout.size()) {
+            // SAFETY: as above, after the reserve made room.
+            return unsafe { Self::raw_alloc(&layout, false) };
         }
+        p
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if plain(&layout) {
-            // SAFETY: as `alloc`, zeroed.
-            unsafe { libmimalloc_sys::mi_zalloc(layout.size()) as *mut u8 }
-        } else {
-            // SAFETY: as `alloc`, zeroed.
-            unsafe { libmimalloc_sys::mi_zalloc_aligned(layout.size(), layout.align()) as *mut u8 }
+        // SAFETY: as `alloc`, zeroed.
+        let p = unsafe { Self::raw_alloc(&layout, true) };
+        if p.is_null() && retry_after_failure(layout.size()) {
+            // SAFETY: as above, after the reserve made room.
+            return unsafe { Self::raw_alloc(&layout, true) };
         }
+        p
     }
 
     #[inline]
@@ -63,18 +127,14 @@ unsafe impl GlobalAlloc for Mimalloc {
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let new_plain = layout.align() <= PLAIN_ALIGN && layout.align() <= new_size;
-        if new_plain {
-            // SAFETY: `ptr` came from this allocator; the new block's
-            // alignment suffices (see `plain`).
-            unsafe { libmimalloc_sys::mi_realloc(ptr as *mut c_void, new_size) as *mut u8 }
-        } else {
-            // SAFETY: as above, keeping the layout's alignment.
-            unsafe {
-                libmimalloc_sys::mi_realloc_aligned(ptr as *mut c_void, new_size, layout.align())
-                    as *mut u8
-            }
+        // SAFETY: the caller's block and layout (GlobalAlloc contract); a
+        // failed realloc leaves the block as it was, so retrying is sound.
+        let p = unsafe { Self::raw_realloc(ptr, &layout, new_size) };
+        if p.is_null() && retry_after_failure(new_size) {
+            // SAFETY: as above, after the reserve made room.
+            return unsafe { Self::raw_realloc(ptr, &layout, new_size) };
         }
+        p
     }
 }
 

@@ -25,6 +25,7 @@
 
 #[cfg(feature = "mimalloc")]
 pub mod alloc;
+pub mod pending;
 mod word;
 
 pub use word::load_exact;

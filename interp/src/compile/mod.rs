@@ -330,13 +330,17 @@ impl<'a> Compiler<'a> {
             is_module,
             max_stack,
             nslots: (scope_nlocals + scope.cells.len() + scope.frees.len()) as u32,
-            plain_argc: if u.varargs || !scope.cells.is_empty() || !scope.frees.is_empty() {
-                u32::MAX
-            } else {
-                u.argcount
-            },
+            plain_argc: Cell::new(
+                if u.varargs || !scope.cells.is_empty() || !scope.frees.is_empty() {
+                    u32::MAX
+                } else {
+                    u.argcount
+                },
+            ),
             quickened: Cell::new(false),
             calls_c: Cell::new(false),
+            jit_countdown: Cell::new(u32::MAX),
+            jit: Default::default(),
         })
     }
 

@@ -125,6 +125,9 @@ pub(super) fn run<const S: bool, const C: bool>(
         };
         let units: &[Cell<Instr>] = &f.code.units;
         let consts: &[Value] = &f.code.consts;
+        // Back-edges count toward compiling the code (`crate::jit`); at
+        // zero the general loop takes the JUMP_BACKWARD and asks the JIT.
+        let countdown: &Cell<u32> = &f.code.jit_countdown;
         let stack: &mut [Value] = &mut st.stack[..];
         // One iteration per frame of this code: a call or a return between
         // two frames of the same code (recursion) changes only these.
@@ -362,7 +365,18 @@ pub(super) fn run<const S: bool, const C: bool>(
                     sp -= 1;
                     pc += 1;
                 }
-                Op::Jump | Op::JumpBackward => pc = arg as usize,
+                Op::Jump => pc = arg as usize,
+                Op::JumpBackward => {
+                    // A safe point: the general loop raises what is
+                    // pending (`abi::pending`, one relaxed load), and
+                    // asks the JIT when the countdown is out.
+                    let c = countdown.get();
+                    if c == 0 || abi::pending::any() {
+                        break;
+                    }
+                    countdown.set(c - 1);
+                    pc = arg as usize;
+                }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
                     let Some(Value::Bool(b)) = stack.get(sp.wrapping_sub(1)) else {
                         break;
@@ -640,6 +654,12 @@ pub(super) fn run<const S: bool, const C: bool>(
                     else {
                         break;
                     };
+                    // A full list grows fallibly in the general loop (which
+                    // raises MemoryError when it cannot); this check also
+                    // lets `push` skip its own.
+                    if items.len() == items.capacity() {
+                        break;
+                    }
                     items.push(take_scalar(v));
                     drop(items);
                     stack[sp - 2] = Value::None;
@@ -708,14 +728,20 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let code = &func.code;
                     let nslots = code.nslots();
                     // Inline only plain calls: exact arguments, no cells to
-                    // make, room on the stack, below the recursion limit.
-                    if code.plain_argc as usize != n
+                    // make, room on the stack, a frame slot to reuse (a new
+                    // one is allocated fallibly by the general loop), below
+                    // the recursion limit; and not compiled (see `crate::jit`).
+                    if code.plain_argc.get() as usize != n
                         || st.nframes == 0
+                        || st.nframes >= st.frames.len()
+                        || abi::pending::any()
                         || lb2 + nslots + code.max_stack as usize > stack.len()
                         || vm.depth >= vm.config.recursion_limit
+                        || code.jit_countdown.get() == 0
                     {
                         break;
                     }
+                    code.jit_countdown.set(code.jit_countdown.get() - 1);
                     done!();
                     vm.depth += 1;
                     crate::gc::maybe_collect();

@@ -159,6 +159,13 @@ impl PyErr {
         ))
     }
 
+    /// `MemoryError()`, with no arguments as CPython's `PyErr_NoMemory`
+    /// raises it.
+    #[cold]
+    pub fn no_memory() -> PyErr {
+        PyErr::with_args(&types::MEMORY_ERROR, Vec::new())
+    }
+
     /// `TypeError(msg)`.
     pub fn type_error(msg: impl Into<String>) -> PyErr {
         PyErr::new(&types::TYPE_ERROR, msg)

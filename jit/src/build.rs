@@ -1,0 +1,1746 @@
+//! Bytecode + feedback → HIR, by abstract interpretation.
+//!
+//! The builder runs the function's instructions over an abstract frame:
+//! each local and operand-stack entry is either an SSA value of a known
+//! type, a known object, or "whatever the frame slot holds". Quickened
+//! forms are the feedback: `BINARY_OP_ADD_INT` on an operand of unknown
+//! type guards it as an `int` (an exit if not) and adds unboxed with an
+//! overflow check. Global and module-attribute loads are speculated to be
+//! the object found at compile time (a guard checks it at run time).
+//!
+//! Blocks start at jump targets and after jumps. The state at a block's
+//! start is the join of its predecessors' states, found by iterating to a
+//! fixpoint (loops): a local that is the same type on every incoming edge
+//! is a block parameter; one that differs lives in its frame slot. A local
+//! that is dead at the block start (liveness) is dropped there, so a loop
+//! variable assigned at the top of the body does not make the loop
+//! header generic.
+//!
+//! Anything outside the subset makes the builder decline, with a reason:
+//! the function then stays interpreted.
+
+use crate::deopt::ExitReason;
+use crate::hir::{
+    Block, BlockId, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic, Helper,
+    Inst, IntOp, Loc, Op, Term, Ty, ValueId,
+};
+use crate::stats::Decline;
+use interp::bytecode::{BinOp, CmpOp, Code, Op as B};
+use interp::frame::unbound;
+use interp::object::types::Kind;
+use interp::object::{DictKey, DictObj, ModuleObj, ObjRef, StrObj};
+use interp::{Value, Vm};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What the builder needs to know about a typed C function (the C API
+/// answers, see [`crate::TypedLookup`]).
+#[derive(Clone, Debug)]
+pub struct TypedTarget {
+    /// `underlying_func`.
+    pub func: usize,
+    /// Declared argument types.
+    pub args: Vec<CType>,
+    /// Declared result type.
+    pub ret: CType,
+    /// Whether it can raise.
+    pub may_raise: bool,
+}
+
+/// Why a function was not compiled, with the instruction that stopped it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declined {
+    /// The reason.
+    pub why: Decline,
+    /// What exactly (an opcode name, a type).
+    pub detail: String,
+}
+
+fn decline<T>(why: Decline, detail: impl Into<String>) -> Result<T, Declined> {
+    Err(Declined {
+        why,
+        detail: detail.into(),
+    })
+}
+
+/// A built function: its HIR and the objects its code refers to by
+/// address (they must stay alive as long as the code).
+pub struct Built {
+    /// The HIR.
+    pub func: Function,
+    /// Objects whose addresses the code embeds.
+    pub keep: Vec<ObjRef>,
+    /// Memory the code reads and writes: the (keys version, index) cache
+    /// of each dict-entry guard, updated when a dict's keys change (boxed:
+    /// the code holds their addresses).
+    #[allow(clippy::vec_box)]
+    pub cells: Vec<Box<[u64; 2]>>,
+}
+
+/// The state of a local slot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum L {
+    /// Not read before being written from here: its slot is left alone.
+    Dead,
+    /// Certainly unbound (the slot holds the unbound marker).
+    Unbound,
+    /// Maybe unbound: reading it checks.
+    Maybe,
+    /// Bound, of unknown type, in its slot.
+    InSlot,
+    /// Bound, types disagreed at a join: in its slot.
+    Top,
+    /// An SSA value; `synced`: the slot holds the same value already.
+    Num(Ty, ValueId, bool),
+    /// The slot holds this known object.
+    Obj(ValueId, usize),
+}
+
+/// An operand-stack entry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum S {
+    Num(Ty, ValueId),
+    None,
+    Obj(ValueId, usize),
+    Local(u32),
+    Null,
+    Range(ValueId, ValueId),
+    RangeIter(ValueId, ValueId),
+    /// A value (of any type) owned by its operand-stack slot, at this
+    /// stack index: made by a helper, or flushed for one.
+    Owned(u32),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct State {
+    locals: Vec<L>,
+    stack: Vec<S>,
+}
+
+/// Shape of a local at a block start (values erased).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum LS {
+    Dead,
+    Unbound,
+    Maybe,
+    InSlot,
+    Top,
+    Num(Ty),
+    Obj(usize),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum SS {
+    Num(Ty),
+    None,
+    Obj(usize),
+    Local(u32),
+    Null,
+    Range,
+    RangeIter,
+    Owned(u32),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Shape {
+    locals: Vec<LS>,
+    stack: Vec<SS>,
+}
+
+fn join_local(a: LS, b: LS) -> LS {
+    use LS::*;
+    match (a, b) {
+        (Dead, _) | (_, Dead) => Dead,
+        (x, y) if x == y => x,
+        (Maybe, _) | (_, Maybe) => Maybe,
+        (Unbound, InSlot | Top) | (InSlot | Top, Unbound) => Maybe,
+        // A local assigned only in the loop and read after it may be
+        // unbound there: it lives in its slot.
+        (Unbound, Num(_) | Obj(_)) | (Num(_) | Obj(_), Unbound) => Maybe,
+        // Speculate the typed side; the other edge guards (and leaves if
+        // the slot is unbound or of another type).
+        (InSlot, t @ (Num(_) | Obj(_))) | (t @ (Num(_) | Obj(_)), InSlot) => t,
+        _ => Top,
+    }
+}
+
+struct Builder<'a> {
+    vm: &'a Vm,
+    code: &'a Code,
+    globals: &'a ObjRef,
+    typed: &'a dyn Fn(&ObjRef) -> Option<TypedTarget>,
+    nslots: usize,
+    /// Block start pcs, in order.
+    starts: Vec<usize>,
+    /// Live locals at each block start.
+    live: BTreeMap<usize, Vec<bool>>,
+    shapes: BTreeMap<usize, Shape>,
+    // Emission.
+    nvalues: u32,
+    cur: Vec<Inst>,
+    /// Constants a block defines before its first instruction.
+    preamble: Vec<Inst>,
+    keep: Vec<ObjRef>,
+    // Boxed: compiled code holds each cell's address, which must not
+    // move while the vector grows.
+    #[allow(clippy::vec_box)]
+    cells: Vec<Box<[u64; 2]>>,
+    /// Whether instructions are kept (the last pass) or only states
+    /// computed (the fixpoint).
+    emit: bool,
+    /// Successor states seen by the fixpoint pass.
+    pending: Vec<(usize, State)>,
+    /// Blocks made for edges that need code of their own.
+    extra: Vec<Block>,
+    /// Instructions compiled code hands to the interpreter (it leaves
+    /// there), by name.
+    leaves: Vec<&'static str>,
+    /// Whether the header of a loop is compiled.
+    has_loop: bool,
+}
+
+/// The instruction at `pc` as the builder sees it: superinstructions are
+/// their first half (the second is the next unit, run on its own).
+fn unit(code: &Code, pc: usize) -> Option<(B, u32)> {
+    let i = code.units.get(pc)?.get();
+    let op = match i.op {
+        B::LoadFastLoadConst | B::LoadFastLoadFast => B::LoadFast,
+        o => o,
+    };
+    Some((op, i.arg))
+}
+
+fn next_pc(code: &Code, pc: usize) -> usize {
+    pc + 1
+        + code
+            .units
+            .get(pc)
+            .map(|u| u.get().op.cache_units())
+            .unwrap_or(0)
+}
+
+/// Successors of the instruction at `pc` and whether it falls through.
+fn jumps(op: B, arg: u32) -> (Option<usize>, bool) {
+    match op.generic() {
+        B::Jump | B::JumpBackward => (Some(arg as usize), false),
+        B::PopJumpIfFalse | B::PopJumpIfTrue | B::PopJumpIfNone | B::PopJumpIfNotNone => {
+            (Some(arg as usize), true)
+        }
+        B::ForIter => (Some(arg as usize), true),
+        B::ReturnValue | B::RaiseVarargs | B::Reraise => (None, false),
+        _ => (None, true),
+    }
+}
+
+/// Builds the HIR of `code` (run with `globals`), or declines.
+pub fn build(
+    vm: &Vm,
+    code: &Code,
+    globals: &ObjRef,
+    typed: &dyn Fn(&ObjRef) -> Option<TypedTarget>,
+) -> Result<Built, Declined> {
+    if code.is_module {
+        return decline(Decline::Unsupported, "module body");
+    }
+    if code.varargs || !code.cellvars.is_empty() || !code.freevars.is_empty() {
+        return decline(Decline::Unsupported, "cells, free variables or *args");
+    }
+    // A `try` needs nothing here: an exception in compiled code is handed
+    // to the interpreter at its instruction, which unwinds through the
+    // exception table; the handlers themselves are not compiled (nothing
+    // jumps to them).
+    let mut b = Builder {
+        vm,
+        code,
+        globals,
+        typed,
+        nslots: code.nslots(),
+        starts: Vec::new(),
+        live: BTreeMap::new(),
+        shapes: BTreeMap::new(),
+        nvalues: 0,
+        cur: Vec::new(),
+        preamble: Vec::new(),
+        keep: Vec::new(),
+        cells: Vec::new(),
+        emit: false,
+        pending: Vec::new(),
+        extra: Vec::new(),
+        leaves: Vec::new(),
+        has_loop: false,
+    };
+    b.find_blocks()?;
+    b.liveness();
+    b.fixpoint()?;
+    b.emit = true;
+    b.nvalues = 0;
+    b.keep.clear();
+    b.cells.clear();
+    let mut blocks = Vec::new();
+    for i in 0..b.starts.len() {
+        let pc = b.starts[i];
+        if !b.shapes.contains_key(&pc) {
+            // Unreachable: an empty block that leaves (never entered).
+            blocks.push(Block {
+                pc: pc as u32,
+                params: Vec::new(),
+                insts: Vec::new(),
+                term: Term::Leave(FrameState {
+                    pc: pc as u32,
+                    locals: vec![Loc::InSlot; b.nslots],
+                    stack: Vec::new(),
+                }),
+            });
+            continue;
+        }
+        let (state, params) = b.entry_state(pc);
+        b.cur.clear();
+        let term = b.run_block(pc, state)?;
+        blocks.push(Block {
+            pc: pc as u32,
+            params,
+            insts: std::mem::take(&mut b.cur),
+            term,
+        });
+    }
+    blocks.append(&mut b.extra);
+    // Leaving for the interpreter pays off when a loop runs compiled
+    // before it; a function without a loop that must leave (a recursive
+    // function calling itself, say) is better left to the interpreter's
+    // inline calls.
+    let mut pc = 0;
+    while let Some((op, arg)) = unit(code, pc) {
+        b.has_loop |= op == B::JumpBackward && b.shapes.contains_key(&(arg as usize));
+        pc = next_pc(code, pc);
+    }
+    if !b.has_loop {
+        if let Some(op) = b.leaves.first() {
+            return decline(Decline::Unsupported, *op);
+        }
+        // Nothing to gain without a loop or a direct C call: entering
+        // compiled code costs more than the interpreter's inline call.
+        let calls_c = blocks.iter().any(|bl| {
+            bl.insts
+                .iter()
+                .any(|i| matches!(i.op, Op::CallTyped { .. }))
+        });
+        if !calls_c {
+            return decline(Decline::NoLoop, "");
+        }
+    }
+    Ok(Built {
+        func: Function {
+            name: code.qualname.clone(),
+            nslots: b.nslots as u32,
+            blocks,
+            nvalues: b.nvalues,
+        },
+        keep: b.keep,
+        cells: b.cells,
+    })
+}
+
+impl Builder<'_> {
+    fn find_blocks(&mut self) -> Result<(), Declined> {
+        let mut starts = BTreeSet::new();
+        starts.insert(0);
+        let mut pc = 0;
+        while let Some((op, arg)) = unit(self.code, pc) {
+            let next = next_pc(self.code, pc);
+            let (target, falls) = jumps(op, arg);
+            if let Some(t) = target {
+                if t >= self.code.units.len() {
+                    return decline(Decline::Unsupported, "jump out of the code");
+                }
+                starts.insert(t);
+                starts.insert(next);
+            } else if !falls {
+                starts.insert(next);
+            }
+            pc = next;
+        }
+        // Handlers start blocks too: liveness flows into them from every
+        // instruction they protect.
+        // So do the bounds of protected ranges, so that a block is either
+        // wholly protected by a handler or not at all.
+        for e in &self.code.exc_table {
+            starts.insert(e.handler as usize);
+            starts.insert(e.start as usize);
+            starts.insert(e.end as usize);
+        }
+        starts.retain(|p| *p < self.code.units.len());
+        self.starts = starts.into_iter().collect();
+        Ok(())
+    }
+
+    /// The block containing `pc`'s successor blocks, for liveness.
+    fn block_end(&self, i: usize) -> usize {
+        self.starts
+            .get(i + 1)
+            .copied()
+            .unwrap_or(self.code.units.len())
+    }
+
+    /// Live locals at each block start (a local is live if some path reads
+    /// it before writing it).
+    fn liveness(&mut self) {
+        let n = self.nslots;
+        let mut live_in: Vec<Vec<bool>> = vec![vec![false; n]; self.starts.len()];
+        let index: BTreeMap<usize, usize> = self
+            .starts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (*p, i))
+            .collect();
+        loop {
+            let mut changed = false;
+            for i in (0..self.starts.len()).rev() {
+                let (start, end) = (self.starts[i], self.block_end(i));
+                // Instructions of the block, and its successors.
+                let mut insts = Vec::new();
+                let mut pc = start;
+                let mut succs = Vec::new();
+                let mut falls = true;
+                while pc < end {
+                    let Some((op, arg)) = unit(self.code, pc) else {
+                        break;
+                    };
+                    insts.push((op, arg));
+                    let (t, f) = jumps(op, arg);
+                    if let Some(t) = t {
+                        succs.push(t);
+                    }
+                    falls = f;
+                    pc = next_pc(self.code, pc);
+                }
+                if falls {
+                    succs.push(end);
+                }
+                // An exception in the block goes to the handlers covering
+                // it, from any instruction, before any store in the block:
+                // what they read is live at the block's start.
+                let handlers: Vec<usize> = self
+                    .code
+                    .exc_table
+                    .iter()
+                    .filter(|e| (e.start as usize) < end && (e.end as usize) > start)
+                    .map(|e| e.handler as usize)
+                    .collect();
+                let mut live = vec![false; n];
+                for s in succs {
+                    if let Some(&j) = index.get(&s) {
+                        for (k, l) in live_in[j].iter().enumerate() {
+                            live[k] |= *l;
+                        }
+                    }
+                }
+                for (op, arg) in insts.iter().rev() {
+                    let a = *arg as usize;
+                    match op.generic() {
+                        B::StoreFast | B::DeleteFast if a < n => live[a] = false,
+                        B::LoadFast if a < n => live[a] = true,
+                        _ => {}
+                    }
+                }
+                for h in handlers {
+                    if let Some(&j) = index.get(&h) {
+                        for (k, l) in live_in[j].iter().enumerate() {
+                            live[k] |= *l;
+                        }
+                    }
+                }
+                if live != live_in[i] {
+                    live_in[i] = live;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for (i, p) in self.starts.iter().enumerate() {
+            self.live.insert(*p, live_in[i].clone());
+        }
+    }
+
+    fn shape_of(state: &State) -> Shape {
+        Shape {
+            locals: state
+                .locals
+                .iter()
+                .map(|l| match l {
+                    L::Dead => LS::Dead,
+                    L::Unbound => LS::Unbound,
+                    L::Maybe => LS::Maybe,
+                    L::InSlot => LS::InSlot,
+                    L::Top => LS::Top,
+                    L::Num(t, _, _) => LS::Num(*t),
+                    L::Obj(_, a) => LS::Obj(*a),
+                })
+                .collect(),
+            stack: state
+                .stack
+                .iter()
+                .map(|s| match s {
+                    S::Num(t, _) => SS::Num(*t),
+                    S::None => SS::None,
+                    S::Obj(_, a) => SS::Obj(*a),
+                    S::Local(n) => SS::Local(*n),
+                    S::Null => SS::Null,
+                    S::Range(..) => SS::Range,
+                    S::RangeIter(..) => SS::RangeIter,
+                    S::Owned(k) => SS::Owned(*k),
+                })
+                .collect(),
+        }
+    }
+
+    /// Merges an incoming state into the shape of the block at `pc`;
+    /// returns whether it changed.
+    fn merge(&mut self, pc: usize, incoming: &State) -> Result<bool, Declined> {
+        let mut inc = Self::shape_of(incoming);
+        if let Some(live) = self.live.get(&pc) {
+            for (k, l) in inc.locals.iter_mut().enumerate() {
+                if !live.get(k).copied().unwrap_or(true) {
+                    *l = LS::Dead;
+                }
+            }
+        }
+        match self.shapes.get(&pc) {
+            None => {
+                self.shapes.insert(pc, inc);
+                Ok(true)
+            }
+            Some(old) => {
+                if old.stack != inc.stack {
+                    return decline(Decline::Unsupported, "operand stack differs at a join");
+                }
+                let locals: Vec<LS> = old
+                    .locals
+                    .iter()
+                    .zip(&inc.locals)
+                    .map(|(a, b)| join_local(*a, *b))
+                    .collect();
+                if locals == old.locals {
+                    return Ok(false);
+                }
+                let stack = old.stack.clone();
+                self.shapes.insert(pc, Shape { locals, stack });
+                Ok(true)
+            }
+        }
+    }
+
+    fn entry(&self) -> State {
+        let argc = self.code.argcount as usize;
+        State {
+            locals: (0..self.nslots)
+                .map(|i| if i < argc { L::InSlot } else { L::Unbound })
+                .collect(),
+            stack: Vec::new(),
+        }
+    }
+
+    fn fixpoint(&mut self) -> Result<(), Declined> {
+        let entry = self.entry();
+        self.merge(0, &entry)?;
+        let mut work: BTreeSet<usize> = BTreeSet::from([0]);
+        let mut rounds = 0;
+        while let Some(pc) = work.pop_first() {
+            rounds += 1;
+            if rounds > 64 * self.starts.len().max(1) {
+                return decline(Decline::Unsupported, "types do not settle");
+            }
+            let (state, _) = self.entry_state(pc);
+            self.cur.clear();
+            self.pending.clear();
+            self.run_block(pc, state)?;
+            for (succ, st) in std::mem::take(&mut self.pending) {
+                if self.merge(succ, &st)? {
+                    work.insert(succ);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Shorthand: a frame state's `Loc` for a local.
+fn local_loc(l: &L) -> Loc {
+    match l {
+        L::Num(Ty::Int, v, _) => Loc::Int(*v),
+        L::Num(Ty::Float, v, _) => Loc::Float(*v),
+        L::Num(Ty::Bool, v, _) => Loc::Bool(*v),
+        _ => Loc::InSlot,
+    }
+}
+
+fn cmp_of(arg: u32) -> Cmp {
+    match CmpOp::from_arg(arg) {
+        CmpOp::Lt => Cmp::Lt,
+        CmpOp::Le => Cmp::Le,
+        CmpOp::Eq => Cmp::Eq,
+        CmpOp::Ne => Cmp::Ne,
+        CmpOp::Gt => Cmp::Gt,
+        CmpOp::Ge => Cmp::Ge,
+    }
+}
+
+impl Builder<'_> {
+    fn value(&mut self) -> ValueId {
+        let v = ValueId(self.nvalues);
+        self.nvalues += 1;
+        v
+    }
+
+    fn push_inst(&mut self, ty: Option<Ty>, op: Op) -> ValueId {
+        let v = self.value();
+        self.cur.push(Inst {
+            out: ty.map(|t| (v, t)),
+            op,
+        });
+        v
+    }
+
+    fn block_id(&self, pc: usize) -> BlockId {
+        BlockId(self.starts.iter().position(|p| *p == pc).unwrap_or(0) as u32)
+    }
+
+    /// The state at the start of the block at `pc`, with its parameters.
+    fn entry_state(&mut self, pc: usize) -> (State, Vec<(ValueId, Ty)>) {
+        let Some(shape) = self.shapes.get(&pc).cloned() else {
+            return (self.entry(), Vec::new());
+        };
+        let mut params = Vec::new();
+        let mut locals = Vec::with_capacity(shape.locals.len());
+        let mut consts = Vec::new();
+        for l in &shape.locals {
+            locals.push(match *l {
+                LS::Dead => L::Dead,
+                LS::Unbound => L::Unbound,
+                LS::Maybe => L::Maybe,
+                LS::InSlot => L::InSlot,
+                LS::Top => L::Top,
+                LS::Num(t) => {
+                    let v = self.value();
+                    params.push((v, t));
+                    L::Num(t, v, false)
+                }
+                LS::Obj(a) => {
+                    let v = self.value();
+                    consts.push((v, a));
+                    L::Obj(v, a)
+                }
+            });
+        }
+        let mut stack = Vec::with_capacity(shape.stack.len());
+        for s in &shape.stack {
+            stack.push(match *s {
+                SS::Num(t) => {
+                    let v = self.value();
+                    params.push((v, t));
+                    S::Num(t, v)
+                }
+                SS::None => S::None,
+                SS::Null => S::Null,
+                SS::Owned(k) => S::Owned(k),
+                SS::Local(n) => S::Local(n),
+                SS::Obj(a) => {
+                    let v = self.value();
+                    consts.push((v, a));
+                    S::Obj(v, a)
+                }
+                SS::Range | SS::RangeIter => {
+                    let (c, e) = (self.value(), self.value());
+                    params.push((c, Ty::Int));
+                    params.push((e, Ty::Int));
+                    if *s == SS::Range {
+                        S::Range(c, e)
+                    } else {
+                        S::RangeIter(c, e)
+                    }
+                }
+            });
+        }
+        // Known objects are constants, defined at the top of the block.
+        self.cur.clear();
+        let mut pre = Vec::new();
+        for (v, a) in consts {
+            pre.push(Inst {
+                out: Some((v, Ty::Ptr)),
+                op: Op::ConstPtr(a),
+            });
+        }
+        self.preamble = pre;
+        (State { locals, stack }, params)
+    }
+
+    /// The frame state at `pc` for an exit.
+    fn frame_state(&self, pc: usize, st: &State) -> Result<FrameState, Declined> {
+        let mut stack = Vec::with_capacity(st.stack.len());
+        for s in &st.stack {
+            stack.push(match s {
+                S::Num(Ty::Int, v) => Loc::Int(*v),
+                S::Num(Ty::Float, v) => Loc::Float(*v),
+                S::Num(Ty::Bool, v) => Loc::Bool(*v),
+                S::Num(Ty::Ptr, v) | S::Obj(v, _) => Loc::Obj(*v),
+                S::None => Loc::None,
+                S::Local(n) => Loc::Local(*n),
+                S::Null => Loc::Null,
+                S::RangeIter(c, e) => Loc::RangeIter(*c, *e),
+                S::Owned(_) => Loc::InSlot,
+                S::Range(..) => {
+                    return decline(Decline::Unsupported, "an exit with a range on the stack");
+                }
+            });
+        }
+        Ok(FrameState {
+            pc: pc as u32,
+            locals: st.locals.iter().map(local_loc).collect(),
+            stack,
+        })
+    }
+
+    /// An edge from the current state to the block at `target`: in the
+    /// fixpoint pass records the state; in the last pass makes the
+    /// arguments, with guards and spills in a block of the edge's own when
+    /// needed (`own`: the edge is one of two, so its code cannot go in the
+    /// current block).
+    fn edge(&mut self, target: usize, st: &State, own: bool) -> Result<Edge, Declined> {
+        if !self.emit {
+            self.pending.push((target, st.clone()));
+            return Ok(Edge {
+                block: BlockId(0),
+                args: Vec::new(),
+            });
+        }
+        let Some(shape) = self.shapes.get(&target).cloned() else {
+            return decline(Decline::Unsupported, "edge to an unreached block");
+        };
+        let saved = std::mem::take(&mut self.cur);
+        let exit = self.frame_state(target, st)?;
+        let mut args = Vec::new();
+        for (k, (ls, l)) in shape.locals.iter().zip(&st.locals).enumerate() {
+            match (*ls, *l) {
+                (LS::Num(t), L::Num(t2, v, _)) if t == t2 => args.push(v),
+                (LS::Num(t), L::InSlot | L::Top | L::Unbound | L::Maybe | L::Dead) => {
+                    let v = self.push_inst(
+                        Some(t),
+                        Op::LoadLocal {
+                            slot: k as u32,
+                            ty: t,
+                            exit: exit.clone(),
+                        },
+                    );
+                    args.push(v);
+                }
+                (LS::Num(_), _) => return decline(Decline::Unsupported, "type join"),
+                (LS::Obj(a), L::Obj(_, a2)) if a == a2 => {}
+                (LS::Obj(a), L::InSlot | L::Top | L::Unbound | L::Maybe | L::Dead) => {
+                    self.push_inst(
+                        None,
+                        Op::LoadLocalIs {
+                            slot: k as u32,
+                            expect: a,
+                            exit: exit.clone(),
+                        },
+                    );
+                }
+                (LS::Obj(_), _) => return decline(Decline::Unsupported, "object join"),
+                (LS::InSlot | LS::Top | LS::Maybe, L::Num(t, v, false)) => {
+                    let loc = match t {
+                        Ty::Int => Loc::Int(v),
+                        Ty::Float => Loc::Float(v),
+                        Ty::Bool => Loc::Bool(v),
+                        Ty::Ptr => Loc::Obj(v),
+                    };
+                    self.cur.push(Inst {
+                        out: None,
+                        op: Op::SpillLocal {
+                            slot: k as u32,
+                            val: loc,
+                        },
+                    });
+                }
+                _ => {}
+            }
+        }
+        for (ss, s) in shape.stack.iter().zip(&st.stack) {
+            match (ss, s) {
+                (SS::Num(_), S::Num(_, v)) => args.push(*v),
+                (SS::Range, S::Range(a, b)) | (SS::RangeIter, S::RangeIter(a, b)) => {
+                    args.push(*a);
+                    args.push(*b);
+                }
+                _ => {}
+            }
+        }
+        let code = std::mem::replace(&mut self.cur, saved);
+        let block = self.block_id(target);
+        if code.is_empty() {
+            return Ok(Edge { block, args });
+        }
+        if !own {
+            self.cur.extend(code);
+            return Ok(Edge { block, args });
+        }
+        let id = BlockId((self.starts.len() + self.extra.len()) as u32);
+        self.extra.push(Block {
+            pc: target as u32,
+            params: Vec::new(),
+            insts: code,
+            term: Term::Jump(Edge { block, args }),
+        });
+        Ok(Edge {
+            block: id,
+            args: Vec::new(),
+        })
+    }
+
+    fn pop(st: &mut State) -> Result<S, Declined> {
+        match st.stack.pop() {
+            Some(s) => Ok(s),
+            None => decline(Decline::Unsupported, "stack underflow"),
+        }
+    }
+
+    /// An operand as an unboxed value of type `want`, guarding a local's
+    /// slot when its type is not known (the exit resumes at `pc`, before
+    /// the instruction, with `st` as it was before popping).
+    fn as_num(
+        &mut self,
+        s: S,
+        want: Ty,
+        pc: usize,
+        before: &State,
+        st: &mut State,
+    ) -> Result<ValueId, Declined> {
+        match s {
+            S::Num(t, v) if t == want => Ok(v),
+            S::Num(Ty::Int, v) if want == Ty::Float => {
+                Ok(self.push_inst(Some(Ty::Float), Op::IntToFloat(v)))
+            }
+            S::Owned(k) => {
+                let exit = self.frame_state(pc, before)?;
+                Ok(self.push_inst(
+                    Some(want),
+                    Op::LoadLocal {
+                        slot: self.nslots as u32 + k,
+                        ty: want,
+                        exit,
+                    },
+                ))
+            }
+            S::Local(n) => {
+                let exit = self.frame_state(pc, before)?;
+                let v = self.push_inst(
+                    Some(want),
+                    Op::LoadLocal {
+                        slot: n,
+                        ty: want,
+                        exit,
+                    },
+                );
+                // The local now has a known type (and its slot this value).
+                if let Some(l) = st.locals.get_mut(n as usize)
+                    && matches!(l, L::InSlot | L::Top | L::Maybe)
+                {
+                    *l = L::Num(want, v, true);
+                }
+                Ok(v)
+            }
+            _ => decline(
+                Decline::UnknownTypes,
+                format!("operand {s:?} is not {want}"),
+            ),
+        }
+    }
+
+    /// A known object as a constant of the compiled code.
+    fn known(&mut self, o: ObjRef) -> S {
+        let a = o.as_ptr() as usize;
+        if !self.keep.iter().any(|k| k.ptr_eq(&o)) {
+            self.keep.push(o);
+        }
+        let v = self.push_inst(Some(Ty::Ptr), Op::ConstPtr(a));
+        S::Obj(v, a)
+    }
+
+    fn name(&self, arg: u32) -> Result<ObjRef, Declined> {
+        match self.code.names.get(arg as usize) {
+            Some(n) => Ok(n.clone()),
+            None => decline(Decline::Unsupported, "bad name index"),
+        }
+    }
+
+    /// Runs the block at `pc` from `st`; returns its terminator.
+    fn run_block(&mut self, start: usize, mut st: State) -> Result<Term, Declined> {
+        let pre = std::mem::take(&mut self.preamble);
+        self.cur.splice(0..0, pre);
+        let idx = self.starts.iter().position(|p| *p == start).unwrap_or(0);
+        let end = self.block_end(idx);
+        let mut pc = start;
+        while pc < end {
+            let Some((op, arg)) = unit(self.code, pc) else {
+                break;
+            };
+            let next = next_pc(self.code, pc);
+            let before = st.clone();
+            let ninsts = self.cur.len();
+            // Types the builder cannot know here: the interpreter runs
+            // this instruction and the rest of the call.
+            macro_rules! leave {
+                () => {{
+                    self.leaves.push(op.name());
+                    return Ok(Term::Leave(self.frame_state(pc, &before)?));
+                }};
+            }
+            match op {
+                B::Nop => {}
+                B::LoadFast => {
+                    let n = arg as usize;
+                    let s = match st.locals.get(n) {
+                        Some(L::Num(t, v, _)) => S::Num(*t, *v),
+                        Some(L::Obj(v, a)) => S::Obj(*v, *a),
+                        Some(L::InSlot | L::Top) => S::Local(arg),
+                        // Unbound here: the interpreter raises.
+                        Some(L::Unbound | L::Dead) => {
+                            return Ok(Term::Leave(self.frame_state(pc, &st)?));
+                        }
+                        Some(L::Maybe) => {
+                            let marker = match unbound() {
+                                Value::Obj(o) => o.as_ptr() as usize,
+                                _ => 0,
+                            };
+                            let exit = self.frame_state(pc, &st)?;
+                            self.cur.push(Inst {
+                                out: None,
+                                op: Op::GuardBound {
+                                    slot: arg,
+                                    marker,
+                                    exit,
+                                },
+                            });
+                            st.locals[n] = L::InSlot;
+                            S::Local(arg)
+                        }
+                        None => return decline(Decline::Unsupported, "bad local"),
+                    };
+                    st.stack.push(s);
+                }
+                B::LoadConst => {
+                    let s = match self.code.consts.get(arg as usize) {
+                        Some(Value::Int(i)) => {
+                            S::Num(Ty::Int, self.push_inst(Some(Ty::Int), Op::ConstInt(*i)))
+                        }
+                        Some(Value::Float(f)) => S::Num(
+                            Ty::Float,
+                            self.push_inst(Some(Ty::Float), Op::ConstFloat(*f)),
+                        ),
+                        Some(Value::Bool(b)) => {
+                            S::Num(Ty::Bool, self.push_inst(Some(Ty::Bool), Op::ConstBool(*b)))
+                        }
+                        Some(Value::None) => S::None,
+                        Some(Value::Obj(o)) => {
+                            let o = o.clone();
+                            self.known(o)
+                        }
+                        None => return decline(Decline::Unsupported, "bad constant"),
+                    };
+                    st.stack.push(s);
+                }
+                B::StoreFast => {
+                    let n = arg as usize;
+                    if n >= self.nslots {
+                        return decline(Decline::Unsupported, "bad local");
+                    }
+                    if st.stack.contains(&S::Local(arg)) {
+                        return decline(
+                            Decline::Unsupported,
+                            "store to a local still on the stack",
+                        );
+                    }
+                    let s = Self::pop(&mut st)?;
+                    st.locals[n] = match s {
+                        S::Num(t, v) => L::Num(t, v, false),
+                        S::Obj(v, a) => {
+                            self.cur.push(Inst {
+                                out: None,
+                                op: Op::Effect {
+                                    helper: Helper::StoreLocalObj,
+                                    slot: arg,
+                                    obj: v,
+                                },
+                            });
+                            L::Obj(v, a)
+                        }
+                        other => {
+                            st.stack.push(other);
+                            self.generic(&mut st, pc, Generic::StoreLocal, 1, arg)?;
+                            L::InSlot
+                        }
+                    };
+                }
+                B::PopTop => match st.stack.last().copied() {
+                    Some(S::Num(..) | S::None | S::Obj(..) | S::Local(_)) => {
+                        st.stack.pop();
+                    }
+                    Some(S::Owned(_)) => {
+                        self.generic(&mut st, pc, Generic::Drop, 1, 0)?;
+                    }
+                    _ => leave!(),
+                },
+                B::Jump | B::JumpBackward => {
+                    if op == B::JumpBackward {
+                        let exit = self.frame_state(pc, &st)?;
+                        let flag = &abi::pending::PENDING as *const _ as usize;
+                        self.cur.push(Inst {
+                            out: None,
+                            op: Op::CheckPending { flag, exit },
+                        });
+                    }
+                    return Ok(Term::Jump(self.edge(arg as usize, &st, false)?));
+                }
+                B::PopJumpIfFalse | B::PopJumpIfTrue => {
+                    let s = Self::pop(&mut st)?;
+                    let c = match s {
+                        S::Num(Ty::Bool, v) => v,
+                        S::Num(Ty::Int, v) => {
+                            let z = self.push_inst(Some(Ty::Int), Op::ConstInt(0));
+                            self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Ne, v, z))
+                        }
+                        // A bool in a slot (IS_OP's result, a local):
+                        // anything else leaves for the interpreter's truth.
+                        S::Owned(_) | S::Local(_) => {
+                            let slot = match s {
+                                S::Owned(k) => self.nslots as u32 + k,
+                                S::Local(n) => n,
+                                _ => 0,
+                            };
+                            let exit = self.frame_state(pc, &before)?;
+                            let v = self.push_inst(Some(Ty::Bool), Op::Truth { slot, exit });
+                            if let S::Owned(_) = s {
+                                // The operand's slot is popped: release it.
+                                st.stack.push(s);
+                                self.generic(&mut st, pc, Generic::Drop, 1, 0)?;
+                            }
+                            v
+                        }
+                        _ => leave!(),
+                    };
+                    let jump = self.edge(arg as usize, &st, true)?;
+                    let fall = self.edge(next, &st, true)?;
+                    return Ok(if op == B::PopJumpIfTrue {
+                        Term::Branch(c, jump, fall)
+                    } else {
+                        Term::Branch(c, fall, jump)
+                    });
+                }
+                B::ReturnValue => {
+                    if st.stack.len() != 1 {
+                        return decline(Decline::Unsupported, "return with a deeper stack");
+                    }
+                    // The frame is discarded: the locals' slots still hold
+                    // valid (if stale) values, released with the frame.
+                    let mut s = self.frame_state(pc, &st)?;
+                    s.locals.iter_mut().for_each(|l| *l = Loc::InSlot);
+                    return Ok(Term::Return(s));
+                }
+                B::UnaryNegative => {
+                    let s = Self::pop(&mut st)?;
+                    let r = match s {
+                        S::Num(Ty::Int, v) => {
+                            let exit = self.frame_state(pc, &before)?;
+                            S::Num(Ty::Int, self.push_inst(Some(Ty::Int), Op::IntNeg(v, exit)))
+                        }
+                        S::Num(Ty::Float, v) => {
+                            S::Num(Ty::Float, self.push_inst(Some(Ty::Float), Op::FloatNeg(v)))
+                        }
+                        _ => leave!(),
+                    };
+                    st.stack.push(r);
+                }
+                B::IsOp => {
+                    let k = self.generic(&mut st, pc, Generic::Is, 2, arg)?;
+                    st.stack.push(S::Owned(k));
+                }
+                B::UnaryNot => {
+                    let s = Self::pop(&mut st)?;
+                    let S::Num(Ty::Bool, v) = s else {
+                        leave!();
+                    };
+                    st.stack
+                        .push(S::Num(Ty::Bool, self.push_inst(Some(Ty::Bool), Op::Not(v))));
+                }
+                _ if op.generic() == B::BinaryOp => {
+                    match self.binary(op, arg, pc, &before, &mut st) {
+                        Ok(r) => st.stack.push(r),
+                        Err(d)
+                            if d.why == Decline::UnknownTypes || d.why == Decline::Unsupported =>
+                        {
+                            // Any other operands: the interpreter's
+                            // operator, through a helper.
+                            st = before.clone();
+                            self.cur.truncate(self.cur.len().min(ninsts));
+                            let k = self.generic(&mut st, pc, Generic::Binary, 2, arg)?;
+                            st.stack.push(S::Owned(k));
+                        }
+                        Err(d) => return Err(d),
+                    }
+                }
+                _ if op.generic() == B::CompareOp => {
+                    let b = Self::pop(&mut st)?;
+                    let a = Self::pop(&mut st)?;
+                    let ty = match (op, a, b) {
+                        (B::CompareOpIntJump | B::CompareOpInt, ..) => Ty::Int,
+                        (B::CompareOpFloatJump | B::CompareOpFloat, ..) => Ty::Float,
+                        (_, S::Num(Ty::Int, _), S::Num(Ty::Int, _)) => Ty::Int,
+                        (_, S::Num(Ty::Float, _), S::Num(Ty::Float, _)) => Ty::Float,
+                        // No feedback yet: one side is known, the other
+                        // (in a slot) is guarded to the same type.
+                        (_, S::Num(t @ (Ty::Int | Ty::Float), _), S::Local(_) | S::Owned(_))
+                        | (_, S::Local(_) | S::Owned(_), S::Num(t @ (Ty::Int | Ty::Float), _)) => t,
+                        _ => leave!(),
+                    };
+                    let x = self.as_num(a, ty, pc, &before, &mut st)?;
+                    let y = self.as_num(b, ty, pc, &before, &mut st)?;
+                    let c = cmp_of(arg);
+                    let r = if ty == Ty::Int {
+                        Op::IntCmp(c, x, y)
+                    } else {
+                        Op::FloatCmp(c, x, y)
+                    };
+                    st.stack
+                        .push(S::Num(Ty::Bool, self.push_inst(Some(Ty::Bool), r)));
+                }
+                _ if op.generic() == B::LoadGlobal => {
+                    let name = self.name(arg)?;
+                    let Some(Value::Obj(o)) = self.vm.load_global(self.globals, &name) else {
+                        leave!();
+                    };
+                    let s = self.known(o);
+                    let S::Obj(v, _) = s else {
+                        unreachable_state()?
+                    };
+                    let exit = self.frame_state(pc, &before)?;
+                    // Where the name was found: the guard re-reads that
+                    // entry of that dict (its keys unchanged), as the
+                    // interpreter's LOAD_GLOBAL cache does.
+                    let key = DictKey::from_str_obj(&name);
+                    let globals = self.globals.clone();
+                    let builtins = self.vm.builtins().clone();
+                    let in_globals = globals
+                        .downcast::<DictObj>()
+                        .and_then(|d| d.get_full(&key).map(|(i, _)| (i, d.keys_version())));
+                    let guard = match in_globals {
+                        Some((i, ver)) => {
+                            self.entry_guard(&globals, &name, ver, i, v, exit.clone())
+                        }
+                        None => {
+                            let gver = globals.downcast::<DictObj>().map(|d| d.keys_version());
+                            let b = builtins
+                                .downcast::<DictObj>()
+                                .and_then(|d| d.get_full(&key).map(|(i, _)| (i, d.keys_version())));
+                            match (gver, b) {
+                                (Some(gv), Some((i, bv))) => {
+                                    self.lacks_guard(&globals, &name, gv, exit.clone());
+                                    self.entry_guard(&builtins, &name, bv, i, v, exit.clone())
+                                }
+                                _ => None,
+                            }
+                        }
+                    };
+                    if guard.is_none() {
+                        leave!();
+                    }
+                    st.stack.push(s);
+                }
+                _ if op.generic() == B::LoadAttr || op.generic() == B::LoadMethod => {
+                    let recv = Self::pop(&mut st)?;
+                    let S::Obj(rv, ra) = recv else {
+                        leave!();
+                    };
+                    let Some(m) = self
+                        .keep
+                        .iter()
+                        .find(|k| k.as_ptr() as usize == ra)
+                        .cloned()
+                    else {
+                        leave!();
+                    };
+                    if m.kind() != Kind::MODULE {
+                        leave!();
+                    }
+                    let name = self.name(arg)?;
+                    let found = m
+                        .downcast::<ModuleObj>()
+                        .and_then(|mo| mo.dict.downcast::<DictObj>())
+                        .and_then(|d| d.get(&DictKey::from_str_obj(&name)));
+                    let Some(Value::Obj(o)) = found else {
+                        return decline(Decline::UnknownTypes, "module attribute");
+                    };
+                    let s = self.known(o);
+                    let S::Obj(v, _) = s else {
+                        unreachable_state()?
+                    };
+                    let _ = rv;
+                    let exit = self.frame_state(pc, &before)?;
+                    let dict = m.downcast::<ModuleObj>().map(|mo| mo.dict.clone());
+                    let entry = dict.as_ref().and_then(|d| {
+                        d.downcast::<DictObj>().and_then(|dd| {
+                            dd.get_full(&DictKey::from_str_obj(&name))
+                                .map(|(i, _)| (i, dd.keys_version()))
+                        })
+                    });
+                    let (Some(dict), Some((i, ver))) = (dict, entry) else {
+                        leave!();
+                    };
+                    if self.entry_guard(&dict, &name, ver, i, v, exit).is_none() {
+                        leave!();
+                    }
+                    st.stack.push(s);
+                    if op.generic() == B::LoadMethod {
+                        st.stack.push(S::Null);
+                    }
+                }
+                _ if op.generic() == B::Call || op.generic() == B::CallMethod => {
+                    let n = arg as usize;
+                    let extra = usize::from(op.generic() == B::CallMethod);
+                    if st.stack.len() < n + 1 + extra {
+                        return decline(Decline::Unsupported, "stack underflow");
+                    }
+                    let args: Vec<S> = st.stack.split_off(st.stack.len() - n);
+                    if extra == 1 && Self::pop(&mut st)? != S::Null {
+                        leave!();
+                    }
+                    let callee = Self::pop(&mut st)?;
+                    match self.call(callee, args, pc, &before, &mut st)? {
+                        Some(r) => st.stack.push(r),
+                        None => {
+                            self.leaves.push(op.name());
+                            return Ok(Term::Leave(self.frame_state(pc, &before)?));
+                        }
+                    }
+                }
+                B::GetIter => match st.stack.last().copied() {
+                    Some(S::Range(a, b)) => {
+                        st.stack.pop();
+                        st.stack.push(S::RangeIter(a, b));
+                    }
+                    _ => {
+                        let k = self.generic(&mut st, pc, Generic::GetIter, 1, 0)?;
+                        st.stack.push(S::Owned(k));
+                    }
+                },
+                B::BuildList => {
+                    let k = self.generic(&mut st, pc, Generic::BuildList, arg as usize, arg)?;
+                    st.stack.push(S::Owned(k));
+                }
+                B::BinarySubscrListInt
+                    if matches!(
+                        st.stack[..],
+                        [
+                            ..,
+                            S::Local(_) | S::Obj(..),
+                            S::Num(Ty::Int, _) | S::Local(_)
+                        ]
+                    ) =>
+                {
+                    let idx = Self::pop(&mut st)?;
+                    let list = Self::pop(&mut st)?;
+                    let i = self.as_num(idx, Ty::Int, pc, &before, &mut st)?;
+                    let l = self.object_ptr(list, pc, &before)?;
+                    let base = st.stack.len() as u32;
+                    let exit = self.frame_state(pc, &before)?;
+                    self.push_inst(
+                        Some(Ty::Bool),
+                        Op::ListGet {
+                            list: l,
+                            index: i,
+                            base,
+                            exit,
+                        },
+                    );
+                    st.stack.push(S::Owned(base));
+                }
+                B::StoreSubscrListInt
+                    if matches!(
+                        st.stack[..],
+                        [
+                            ..,
+                            S::Num(..),
+                            S::Local(_) | S::Obj(..),
+                            S::Num(Ty::Int, _) | S::Local(_)
+                        ]
+                    ) =>
+                {
+                    let idx = Self::pop(&mut st)?;
+                    let list = Self::pop(&mut st)?;
+                    let S::Num(t, v) = Self::pop(&mut st)? else {
+                        unreachable_state()?
+                    };
+                    let i = self.as_num(idx, Ty::Int, pc, &before, &mut st)?;
+                    let l = self.object_ptr(list, pc, &before)?;
+                    let value = match t {
+                        Ty::Int => Loc::Int(v),
+                        Ty::Float => Loc::Float(v),
+                        Ty::Bool => Loc::Bool(v),
+                        Ty::Ptr => unreachable_state()?,
+                    };
+                    let exit = self.frame_state(pc, &before)?;
+                    self.cur.push(Inst {
+                        out: None,
+                        op: Op::ListSet {
+                            list: l,
+                            index: i,
+                            value,
+                            exit,
+                        },
+                    });
+                }
+                _ if op.generic() == B::BinarySubscr => {
+                    let k = self.generic(&mut st, pc, Generic::Subscr, 2, 0)?;
+                    st.stack.push(S::Owned(k));
+                }
+                _ if op.generic() == B::StoreSubscr => {
+                    self.generic(&mut st, pc, Generic::StoreSubscr, 3, 0)?;
+                }
+                _ if op.generic() == B::ForIter
+                    && matches!(
+                        st.stack.last(),
+                        Some(S::Owned(_) | S::Local(_) | S::Obj(..))
+                    ) =>
+                {
+                    let base = st.stack.len() - 1;
+                    self.flush(&mut st, base)?;
+                    let exit = self.frame_state(pc, &st)?;
+                    let r = self.push_inst(
+                        Some(Ty::Int),
+                        Op::ForIterGeneric {
+                            base: base as u32,
+                            exit,
+                        },
+                    );
+                    let zero = self.push_inst(Some(Ty::Int), Op::ConstInt(0));
+                    let more = self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Ne, r, zero));
+                    let mut body = st.clone();
+                    body.stack.push(S::Owned(base as u32 + 1));
+                    let mut done = st.clone();
+                    done.stack.pop();
+                    let go = self.edge(next, &body, true)?;
+                    let exhausted = self.edge(arg as usize, &done, true)?;
+                    return Ok(Term::Branch(more, go, exhausted));
+                }
+                _ if op.generic() == B::ForIter => {
+                    let Some(S::RangeIter(cur, stop)) = st.stack.last().copied() else {
+                        leave!();
+                    };
+                    let more = self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Lt, cur, stop));
+                    // The body: the iterator moves on, its value pushed.
+                    let saved = std::mem::take(&mut self.cur);
+                    let one = self.push_inst(Some(Ty::Int), Op::ConstInt(1));
+                    let nxt = self.push_inst(Some(Ty::Int), Op::Int(IntOp::Add, cur, one));
+                    let mut body = st.clone();
+                    if let Some(top) = body.stack.last_mut() {
+                        *top = S::RangeIter(nxt, stop);
+                    }
+                    body.stack.push(S::Num(Ty::Int, cur));
+                    let body_code = std::mem::replace(&mut self.cur, saved);
+                    let mut done = st.clone();
+                    done.stack.pop();
+                    let exhausted = self.edge(arg as usize, &done, true)?;
+                    // The body edge with its own increment.
+                    let saved = std::mem::replace(&mut self.cur, body_code);
+                    let go = self.edge(next, &body, false)?;
+                    let go_code = std::mem::replace(&mut self.cur, saved);
+                    let go = if self.emit {
+                        let id = BlockId((self.starts.len() + self.extra.len()) as u32);
+                        self.extra.push(Block {
+                            pc: next as u32,
+                            params: Vec::new(),
+                            insts: go_code,
+                            term: Term::Jump(go),
+                        });
+                        Edge {
+                            block: id,
+                            args: Vec::new(),
+                        }
+                    } else {
+                        go
+                    };
+                    return Ok(Term::Branch(more, go, exhausted));
+                }
+                _ => {
+                    // Not compiled: the interpreter runs the rest.
+                    self.leaves.push(op.name());
+                    return Ok(Term::Leave(self.frame_state(pc, &before)?));
+                }
+            }
+            pc = next;
+        }
+        Ok(Term::Jump(self.edge(end, &st, false)?))
+    }
+
+    fn binary(
+        &mut self,
+        op: B,
+        arg: u32,
+        pc: usize,
+        before: &State,
+        st: &mut State,
+    ) -> Result<S, Declined> {
+        let b = Self::pop(st)?;
+        let a = Self::pop(st)?;
+        let bop = BinOp::from_arg(arg);
+        let is = |s: &S, t: Ty| matches!(s, S::Num(x, _) if *x == t);
+        // The operand types: from the quickened form, else from what the
+        // builder knows.
+        let ty = match op {
+            B::BinaryOpAddInt
+            | B::BinaryOpSubInt
+            | B::BinaryOpMulInt
+            | B::BinaryOpModInt
+            | B::BinaryOpFloorDivInt
+            | B::BinaryOpInt => Ty::Int,
+            B::BinaryOpAddFloat
+            | B::BinaryOpSubFloat
+            | B::BinaryOpMulFloat
+            | B::BinaryOpTrueDivFloat
+            | B::BinaryOpFloat => Ty::Float,
+            _ if is(&a, Ty::Int) && is(&b, Ty::Int) => Ty::Int,
+            // The mixed form saw an int and a float: the operand of
+            // unknown type is the float.
+            B::BinaryOpMixed if is(&a, Ty::Int) || is(&b, Ty::Int) => Ty::Float,
+            _ if (is(&a, Ty::Float) || is(&a, Ty::Int))
+                && (is(&b, Ty::Float) || is(&b, Ty::Int)) =>
+            {
+                Ty::Float
+            }
+            _ => return decline(Decline::UnknownTypes, format!("operands of {}", op.name())),
+        };
+        let exit = self.frame_state(pc, before)?;
+        if ty == Ty::Int {
+            // True division of ints makes a float.
+            if bop == BinOp::TrueDiv {
+                return decline(Decline::Unsupported, "int true division");
+            }
+            let x = self.as_num(a, Ty::Int, pc, before, st)?;
+            let y = self.as_num(b, Ty::Int, pc, before, st)?;
+            let o = match bop {
+                BinOp::Add => Op::CheckedInt(CheckedIntOp::Add, x, y, exit),
+                BinOp::Sub => Op::CheckedInt(CheckedIntOp::Sub, x, y, exit),
+                BinOp::Mul => Op::CheckedInt(CheckedIntOp::Mul, x, y, exit),
+                BinOp::FloorDiv => Op::CheckedInt(CheckedIntOp::FloorDiv, x, y, exit),
+                BinOp::Mod => Op::CheckedInt(CheckedIntOp::Mod, x, y, exit),
+                BinOp::And => Op::Int(IntOp::And, x, y),
+                BinOp::Or => Op::Int(IntOp::Or, x, y),
+                BinOp::Xor => Op::Int(IntOp::Xor, x, y),
+                _ => return decline(Decline::Unsupported, format!("int {bop:?}")),
+            };
+            return Ok(S::Num(Ty::Int, self.push_inst(Some(Ty::Int), o)));
+        }
+        let x = self.as_num(a, Ty::Float, pc, before, st)?;
+        let y = self.as_num(b, Ty::Float, pc, before, st)?;
+        let o = match bop {
+            BinOp::Add => Op::Float(FloatOp::Add, x, y, None),
+            BinOp::Sub => Op::Float(FloatOp::Sub, x, y, None),
+            BinOp::Mul => Op::Float(FloatOp::Mul, x, y, None),
+            BinOp::TrueDiv => Op::Float(FloatOp::Div, x, y, Some(exit)),
+            _ => return decline(Decline::Unsupported, format!("float {bop:?}")),
+        };
+        Ok(S::Num(Ty::Float, self.push_inst(Some(Ty::Float), o)))
+    }
+
+    fn call(
+        &mut self,
+        callee: S,
+        args: Vec<S>,
+        pc: usize,
+        before: &State,
+        st: &mut State,
+    ) -> Result<Option<S>, Declined> {
+        let S::Obj(_, addr) = callee else {
+            return Ok(None);
+        };
+        let Some(f) = self
+            .keep
+            .iter()
+            .find(|k| k.as_ptr() as usize == addr)
+            .cloned()
+        else {
+            return Ok(None);
+        };
+        // range(stop) / range(start, stop) of ints, iterated right away.
+        if interp::eval::is_static_type(&f, &interp::object::types::RANGE) {
+            let (start, stop) = match args.as_slice() {
+                [e] => {
+                    let z = self.push_inst(Some(Ty::Int), Op::ConstInt(0));
+                    (z, self.as_num(*e, Ty::Int, pc, before, st)?)
+                }
+                [s, e] => (
+                    self.as_num(*s, Ty::Int, pc, before, st)?,
+                    self.as_num(*e, Ty::Int, pc, before, st)?,
+                ),
+                _ => return decline(Decline::Unsupported, "range with a step"),
+            };
+            let next = next_pc(self.code, pc);
+            if unit(self.code, next).map(|u| u.0) != Some(B::GetIter) {
+                return decline(Decline::Unsupported, "range not iterated at once");
+            }
+            return Ok(Some(S::Range(start, stop)));
+        }
+        let Some(t) = (self.typed)(&f) else {
+            return Ok(None);
+        };
+        if t.args.len() != args.len() {
+            return decline(Decline::Unsupported, "typed call with another arity");
+        }
+        let mut vals = Vec::new();
+        for (ct, a) in t.args.iter().zip(args) {
+            let v = match ct {
+                CType::Long => self.as_num(a, Ty::Int, pc, before, st)?,
+                CType::Double => self.as_num(a, Ty::Float, pc, before, st)?,
+                CType::Bool => self.as_num(a, Ty::Bool, pc, before, st)?,
+                CType::Object => match a {
+                    S::Obj(v, _) => v,
+                    S::Local(n) => {
+                        let exit = self.frame_state(pc, before)?;
+                        self.push_inst(
+                            Some(Ty::Ptr),
+                            Op::LoadLocal {
+                                slot: n,
+                                ty: Ty::Ptr,
+                                exit,
+                            },
+                        )
+                    }
+                    _ => return Ok(None),
+                },
+                CType::Str => {
+                    let o = match a {
+                        S::Obj(v, _) => v,
+                        S::Local(n) => {
+                            let exit = self.frame_state(pc, before)?;
+                            self.push_inst(
+                                Some(Ty::Ptr),
+                                Op::LoadLocal {
+                                    slot: n,
+                                    ty: Ty::Ptr,
+                                    exit,
+                                },
+                            )
+                        }
+                        _ => return Ok(None),
+                    };
+                    let exit = self.frame_state(pc, before)?;
+                    self.push_inst(Some(Ty::Ptr), Op::CStr { obj: o, exit })
+                }
+                CType::Void => return decline(Decline::Unsupported, "void argument"),
+            };
+            vals.push((*ct, v));
+        }
+        let (ty, result) = match t.ret {
+            CType::Str => return Ok(None),
+            CType::Long => (Some(Ty::Int), true),
+            CType::Double => (Some(Ty::Float), true),
+            CType::Bool => (Some(Ty::Bool), true),
+            CType::Void => (None, false),
+            CType::Object => (Some(Ty::Ptr), true),
+        };
+        // An exception is delivered at the call, with the stack as before it.
+        let exit = self.frame_state(pc, before)?;
+        let v = self.push_inst(
+            ty,
+            Op::CallTyped {
+                func: t.func,
+                args: vals,
+                ret: t.ret,
+                may_raise: t.may_raise,
+                exit,
+            },
+        );
+        if t.ret == CType::Object {
+            // A new reference: owned by the result's stack slot at once.
+            let k = st.stack.len() as u32;
+            let exit = self.frame_state(pc, before)?;
+            self.push_inst(
+                Some(Ty::Bool),
+                Op::Adopt {
+                    base: k,
+                    obj: v,
+                    callee: addr,
+                    exit,
+                },
+            );
+            return Ok(Some(S::Owned(k)));
+        }
+        Ok(Some(match (ty, result) {
+            (Some(t), true) => S::Num(t, v),
+            _ => S::None,
+        }))
+    }
+}
+
+fn unreachable_state<T>() -> Result<T, Declined> {
+    decline(Decline::Unsupported, "internal: known object expected")
+}
+
+/// Whether `o` is a `str` (names are).
+#[allow(dead_code)]
+fn is_str(o: &ObjRef) -> bool {
+    o.downcast::<StrObj>().is_some()
+}
+
+impl Builder<'_> {
+    /// A cache cell (keys version, entry index) for a dict guard.
+    fn cell(&mut self, version: u64, index: usize) -> ValueId {
+        let c = Box::new([version, index as u64]);
+        let a = c.as_ptr() as usize;
+        self.cells.push(c);
+        self.push_inst(Some(Ty::Ptr), Op::ConstPtr(a))
+    }
+
+    /// A guard that `dict[name]` is still the object `expect`: while the
+    /// dict's keys keep the version in the guard's cell, a read of the
+    /// entry at the cell's index; otherwise a lookup by name, which
+    /// refreshes the cell.
+    fn entry_guard(
+        &mut self,
+        dict: &ObjRef,
+        name: &ObjRef,
+        version: u64,
+        index: usize,
+        expect: ValueId,
+        exit: FrameState,
+    ) -> Option<()> {
+        let S::Obj(d, _) = self.known(dict.clone()) else {
+            return None;
+        };
+        let S::Obj(n, _) = self.known(name.clone()) else {
+            return None;
+        };
+        let cell = self.cell(version, index);
+        self.cur.push(Inst {
+            out: None,
+            op: Op::Guard {
+                helper: Helper::DictEntryIs,
+                args: vec![d, cell, n, expect],
+                reason: ExitReason::KeysVersion,
+                exit,
+            },
+        });
+        Some(())
+    }
+
+    /// A guard that `dict` still has no key `name` (a global found in the
+    /// builtins is not shadowed since).
+    fn lacks_guard(
+        &mut self,
+        dict: &ObjRef,
+        name: &ObjRef,
+        version: u64,
+        exit: FrameState,
+    ) -> Option<()> {
+        let S::Obj(d, _) = self.known(dict.clone()) else {
+            return None;
+        };
+        let S::Obj(n, _) = self.known(name.clone()) else {
+            return None;
+        };
+        let cell = self.cell(version, 0);
+        self.cur.push(Inst {
+            out: None,
+            op: Op::Guard {
+                helper: Helper::DictLacks,
+                args: vec![d, cell, n],
+                reason: ExitReason::KeysVersion,
+                exit,
+            },
+        });
+        Some(())
+    }
+
+    /// The address of the object an operand holds (a local's, guarded to
+    /// be an object, or a known object's).
+    fn object_ptr(&mut self, s: S, pc: usize, before: &State) -> Result<ValueId, Declined> {
+        match s {
+            S::Obj(v, _) => Ok(v),
+            S::Local(n) => {
+                let exit = self.frame_state(pc, before)?;
+                Ok(self.push_inst(
+                    Some(Ty::Ptr),
+                    Op::LoadLocal {
+                        slot: n,
+                        ty: Ty::Ptr,
+                        exit,
+                    },
+                ))
+            }
+            _ => decline(Decline::Unsupported, "internal: object operand expected"),
+        }
+    }
+
+    /// Writes the operand-stack entries from index `from` up into their
+    /// slots, so that they are [`S::Owned`].
+    fn flush(&mut self, st: &mut State, from: usize) -> Result<(), Declined> {
+        let mut vals = Vec::new();
+        let mut any = false;
+        for s in st.stack.iter().skip(from) {
+            let l = match *s {
+                S::Num(Ty::Int, v) => Loc::Int(v),
+                S::Num(Ty::Float, v) => Loc::Float(v),
+                S::Num(Ty::Bool, v) => Loc::Bool(v),
+                S::Num(Ty::Ptr, v) | S::Obj(v, _) => Loc::Obj(v),
+                S::None => Loc::None,
+                S::Local(n) => Loc::Local(n),
+                S::Null => Loc::Null,
+                S::RangeIter(c, e) => Loc::RangeIter(c, e),
+                S::Owned(_) => Loc::InSlot,
+                S::Range(..) => return decline(Decline::Unsupported, "a range used as a value"),
+            };
+            any |= l != Loc::InSlot;
+            vals.push(l);
+        }
+        if any {
+            self.cur.push(Inst {
+                out: None,
+                op: Op::Flush {
+                    base: from as u32,
+                    vals,
+                },
+            });
+        }
+        for (k, s) in st.stack.iter_mut().enumerate().skip(from) {
+            *s = S::Owned(k as u32);
+        }
+        Ok(())
+    }
+
+    /// Runs an instruction through a helper on the top `n` entries (which
+    /// are flushed and consumed); returns the stack index of the first.
+    fn generic(
+        &mut self,
+        st: &mut State,
+        pc: usize,
+        op: Generic,
+        n: usize,
+        arg: u32,
+    ) -> Result<u32, Declined> {
+        if st.stack.len() < n {
+            return decline(Decline::Unsupported, "stack underflow");
+        }
+        let base = st.stack.len() - n;
+        self.flush(st, base)?;
+        let exit = self.frame_state(pc, st)?;
+        self.push_inst(
+            Some(Ty::Bool),
+            Op::Generic {
+                op,
+                base: base as u32,
+                arg,
+                exit,
+            },
+        );
+        st.stack.truncate(base);
+        Ok(base as u32)
+    }
+}

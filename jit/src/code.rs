@@ -1,0 +1,261 @@
+//! Machine code: CLIF → native code with `cranelift-jit`, and the entry
+//! the interpreter calls ([`CompiledFn`], an `interp::jit::Compiled`).
+//!
+//! Each compiled function gets a `JITModule` of its own, so that code can
+//! later be freed function by function (cranelift-jit frees whole
+//! modules).
+
+use crate::deopt::ExitReason;
+use crate::helpers::{self, Ctx};
+use crate::hir::Function;
+use crate::lower::{self, ExitCode};
+use crate::stats::Stats;
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::FunctionBuilderContext;
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Module, default_libcall_names};
+use interp::jit::{Compiled, Exit};
+use interp::object::ObjRef;
+use interp::{Value, Vm};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The signature of compiled code (see [`crate::lower`]).
+type Entry = unsafe extern "C" fn(slots: *mut Value, ctx: *mut Ctx) -> u64;
+
+/// The host's ISA, for compiling code to run here (made once per thread:
+/// detecting the CPU's features costs about as much as compiling a small
+/// function).
+pub fn host_isa() -> Result<OwnedTargetIsa, String> {
+    thread_local! {
+        static ISA: RefCell<Option<OwnedTargetIsa>> = const { RefCell::new(None) };
+    }
+    if let Some(isa) = ISA.with(|i| i.borrow().clone()) {
+        return Ok(isa);
+    }
+    let isa = make_host_isa()?;
+    ISA.with(|i| *i.borrow_mut() = Some(isa.clone()));
+    Ok(isa)
+}
+
+fn make_host_isa() -> Result<OwnedTargetIsa, String> {
+    let mut flags = settings::builder();
+    flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
+    cranelift_native::builder()
+        .map_err(|e| format!("this CPU is not supported by Cranelift: {e}"))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| e.to_string())
+}
+
+/// Compiled code of one function, ready to run.
+pub struct CompiledFn {
+    /// Keeps the machine code alive.
+    _module: JITModule,
+    entry: Entry,
+    /// The address of the globals dict the code was compiled for (its
+    /// guards read them). An address, not a reference: the dict owns the
+    /// functions that own this code.
+    globals: usize,
+    /// Objects whose addresses the code embeds; emptied when the
+    /// interpreter shuts down, and the code then no longer runs.
+    keep: Rc<RefCell<Vec<ObjRef>>>,
+    /// The guards' cache cells (see `build::Built::cells`).
+    #[allow(clippy::vec_box)]
+    _cells: Vec<Box<[u64; 2]>>,
+    /// Slots the frame has (locals) plus its deepest operand stack.
+    frame_len: usize,
+    /// This function's entry in the JIT's stats.
+    stats: Option<(Rc<RefCell<Stats>>, usize)>,
+    /// See [`crate::options::Options::max_exits`].
+    max_exits: u64,
+    /// An exception a helper raised in the last run, until delivered.
+    pending: RefCell<Option<interp::PyErr>>,
+}
+
+/// The result of compiling: the code, its size, and its CLIF text.
+pub struct Output {
+    /// The entry.
+    pub code: CompiledFn,
+    /// Bytes of machine code.
+    pub size: u64,
+    /// The CLIF, when asked for.
+    pub clif: Option<String>,
+    /// Where the machine code starts.
+    pub addr: usize,
+}
+
+/// Compiles a function's HIR to machine code for this machine.
+pub fn compile(
+    f: &Function,
+    keep: Rc<RefCell<Vec<ObjRef>>>,
+    #[allow(clippy::vec_box)] cells: Vec<Box<[u64; 2]>>,
+    globals: &ObjRef,
+    frame_len: usize,
+    want_clif: bool,
+) -> Result<Output, String> {
+    let isa = host_isa()?;
+    let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
+    for (name, p) in helpers::symbols() {
+        jb.symbol(name, p);
+    }
+    for addr in lower::c_calls(f) {
+        jb.symbol(lower::c_symbol(addr), addr as *const u8);
+    }
+    let mut module = JITModule::new(jb);
+    let mut ctx = module.make_context();
+    let mut fctx = FunctionBuilderContext::new();
+    let id = lower::lower(&mut module, &mut ctx, &mut fctx, f).map_err(|e| e.to_string())?;
+    let clif = want_clif.then(|| lower::clif_text(&ctx.func));
+    module
+        .define_function(id, &mut ctx)
+        .map_err(|e| format!("{e:?}"))?;
+    let size = ctx
+        .compiled_code()
+        .map(|c| c.code_buffer().len() as u64)
+        .unwrap_or(0);
+    module.clear_context(&mut ctx);
+    module.finalize_definitions().map_err(|e| e.to_string())?;
+    let p = module.get_finalized_function(id);
+    // SAFETY: the function just compiled has exactly the `Entry`
+    // signature (two pointers in, one u64 out, the default C convention).
+    let entry = unsafe { std::mem::transmute::<*const u8, Entry>(p) };
+    Ok(Output {
+        code: CompiledFn {
+            _module: module,
+            entry,
+            globals: globals.as_ptr() as usize,
+            keep,
+            _cells: cells,
+            frame_len,
+            stats: None,
+            max_exits: u64::MAX,
+            pending: RefCell::new(None),
+        },
+        size,
+        clif,
+        addr: p as usize,
+    })
+}
+
+impl CompiledFn {
+    /// Counts this function's entries and exits in `stats` at `index`,
+    /// and gives the code up after `max_exits` frequent exits.
+    pub fn set_stats(&mut self, stats: Rc<RefCell<Stats>>, index: usize, max_exits: u64) {
+        self.stats = Some((stats, index));
+        self.max_exits = max_exits;
+    }
+
+    /// Runs the code on a frame's slots (see [`Compiled::run`]) and
+    /// returns the raw exit code.
+    pub fn run_raw(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> ExitCode {
+        let alive = self.keep.try_borrow().is_ok_and(|k| !k.is_empty());
+        if slots.len() < self.frame_len || globals.as_ptr() as usize != self.globals || !alive {
+            // Not the frame the code was made for: interpret it.
+            return ExitCode {
+                pc: 0,
+                depth: 0,
+                reason: None,
+                raised: false,
+                left: false,
+            };
+        }
+        let sp = slots.as_mut_ptr();
+        let mut ctx = Ctx {
+            vm: vm as *mut Vm,
+            globals: globals as *const ObjRef,
+            slots: sp,
+            error: None,
+        };
+        let entry = self.entry;
+        let raw = capi::with_vm(vm, || {
+            // SAFETY: `slots` holds the frame's locals and room for its
+            // deepest operand stack (checked above), which is all compiled
+            // code touches; `ctx` outlives the call. Compiled code follows
+            // the helpers' contracts (crate::helpers).
+            unsafe { entry(sp, &mut ctx) }
+        });
+        let code = ExitCode::decode(raw);
+        if let Some(e) = ctx.error.take() {
+            self.pending.replace(Some(e));
+        }
+        code
+    }
+}
+
+impl Compiled for CompiledFn {
+    fn run(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> Exit {
+        let code = self.run_raw(vm, globals, slots);
+        let mut discard = false;
+        if let Some((s, i)) = &self.stats
+            && let Ok(mut s) = s.try_borrow_mut()
+            && let Some(f) = s.functions.get_mut(*i)
+        {
+            f.entries += 1;
+            if code.left {
+                f.leaves += 1;
+            }
+            if let Some(r) = code.reason {
+                f.exits[r as usize] += 1;
+            }
+            // Leaves do not count: the code before them ran compiled (a
+            // loop before a `return f"..."`, say), which is the point.
+            if code.reason.is_some() {
+                let exits: u64 = f.exits.iter().sum::<u64>();
+                if exits >= self.max_exits && exits * 4 > f.entries && !f.discarded {
+                    f.discarded = true;
+                    discard = true;
+                }
+            }
+        }
+        let raised = if code.raised {
+            Some(
+                self.pending
+                    .take()
+                    .or_else(capi::take_error)
+                    .unwrap_or_else(|| {
+                        interp::PyErr::new(
+                            &interp::object::types::SYSTEM_ERROR,
+                            "error return without exception set",
+                        )
+                    }),
+            )
+        } else {
+            None
+        };
+        Exit {
+            pc: code.pc as usize,
+            depth: code.depth as usize,
+            raised,
+            discard,
+        }
+    }
+}
+
+#[allow(dead_code)]
+fn _reasons(_: ExitReason) {}
+
+/// The CLIF of a function's HIR, lowered for this machine's target
+/// configuration (for dumps, snapshots and cross-compilation).
+pub fn clif(f: &Function) -> Result<cranelift_codegen::ir::Function, String> {
+    let isa = host_isa()?;
+    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let mut ctx = module.make_context();
+    let mut fctx = FunctionBuilderContext::new();
+    lower::lower(&mut module, &mut ctx, &mut fctx, f).map_err(|e| e.to_string())?;
+    Ok(ctx.func)
+}
+
+/// Compiles CLIF to machine code for `isa` without running it (any
+/// target Cranelift supports); returns the code size.
+pub fn compile_for(
+    func: cranelift_codegen::ir::Function,
+    isa: &dyn cranelift_codegen::isa::TargetIsa,
+) -> Result<usize, String> {
+    let mut ctx = cranelift_codegen::Context::for_function(func);
+    let mut cp = cranelift_codegen::control::ControlPlane::default();
+    let code = ctx
+        .compile(isa, &mut cp)
+        .map_err(|e| format!("{:?}", e.inner))?;
+    Ok(code.code_buffer().len())
+}

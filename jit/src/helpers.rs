@@ -1,0 +1,494 @@
+//! Runtime helpers: Rust functions compiled code calls (imported symbols,
+//! see [`crate::lower::HelperFn`]). They run on the interpreter's values
+//! through raw pointers into the frame, so each is `unsafe` with the
+//! contract compiled code keeps: slot pointers point into the live frame
+//! compiled code was given, object pointers are live objects.
+
+use crate::hir::Generic;
+use interp::bytecode::{BinOp, Code};
+use interp::object::{DictKey, DictObj, Kind, ObjRef, RangeIterObj};
+use interp::{PyResult, Value, Vm, ops};
+
+/// What compiled code passes to helpers that need the interpreter.
+#[repr(C)]
+pub struct Ctx {
+    /// The running interpreter.
+    pub vm: *mut Vm,
+    /// The frame's globals dict.
+    pub globals: *const ObjRef,
+    /// The frame's first local slot.
+    pub slots: *mut Value,
+    /// An exception a helper raised (compiled code then leaves with
+    /// "raised" set).
+    pub error: Option<interp::PyErr>,
+}
+
+/// A borrowed object pointer as an `ObjRef` reference, without touching
+/// its count.
+///
+/// # Safety
+/// `p` must point to a live object.
+unsafe fn borrowed(p: *mut abi::ObjHeader) -> Option<std::mem::ManuallyDrop<ObjRef>> {
+    // SAFETY: `from_raw` adopts no count change; ManuallyDrop keeps the
+    // count unchanged when the reference goes away (caller: `p` is live).
+    unsafe { ObjRef::from_raw(p) }.map(std::mem::ManuallyDrop::new)
+}
+
+/// Stores a new reference to `obj` into a local slot.
+///
+/// # Safety
+/// `slot` is a local slot of the running frame; `obj` is live.
+pub unsafe extern "C" fn store_local_obj(slot: *mut Value, obj: *mut abi::ObjHeader) {
+    // SAFETY: the slot is a valid, initialized Value of the frame; `obj`
+    // is live, so a new reference can be made from it.
+    unsafe {
+        if let (Some(s), Some(o)) = (slot.as_mut(), ObjRef::from_borrowed(obj)) {
+            *s = Value::Obj(o);
+        }
+    }
+}
+
+fn number(tag: u64, bits: u64) -> Value {
+    match tag {
+        crate::layout::TAG_INT => Value::Int(bits as i64),
+        crate::layout::TAG_FLOAT => Value::Float(f64::from_bits(bits)),
+        crate::layout::TAG_BOOL => Value::Bool(bits & 1 != 0),
+        _ => Value::None,
+    }
+}
+
+/// Writes a number into a local slot, releasing what it held.
+///
+/// # Safety
+/// `slot` is a local slot of the running frame.
+pub unsafe extern "C" fn set_local(slot: *mut Value, tag: u64, bits: u64) {
+    // SAFETY: the slot is a valid, initialized Value of the frame.
+    unsafe {
+        if let Some(s) = slot.as_mut() {
+            *s = number(tag, bits);
+        }
+    }
+}
+
+/// Writes a new reference to `obj` into a dead operand-stack slot.
+///
+/// # Safety
+/// `slot` is in the frame's operand-stack area (initialized, owning
+/// nothing); `obj` is live.
+pub unsafe extern "C" fn put_obj(slot: *mut Value, obj: *mut abi::ObjHeader) {
+    // SAFETY: as for `store_local_obj` (a dead slot holds None or a stale
+    // number, whose drop does nothing).
+    unsafe { store_local_obj(slot, obj) }
+}
+
+/// Writes a copy of the value in `src` (a local slot) into a dead
+/// operand-stack slot.
+///
+/// # Safety
+/// Both point into the running frame.
+pub unsafe extern "C" fn put_copy(slot: *mut Value, src: *const Value) {
+    // SAFETY: both are valid Values of the frame, distinct slots.
+    unsafe {
+        if let (Some(d), Some(s)) = (slot.as_mut(), src.as_ref()) {
+            *d = s.clone();
+        }
+    }
+}
+
+/// Writes LOAD_METHOD's NULL marker into a dead operand-stack slot.
+///
+/// # Safety
+/// `slot` is in the frame's operand-stack area.
+pub unsafe extern "C" fn put_null(slot: *mut Value) {
+    // SAFETY: as for `put_obj`.
+    unsafe {
+        if let Some(d) = slot.as_mut() {
+            *d = Value::Obj(ObjRef::from_static(&interp::vm::NULL_MARKER));
+        }
+    }
+}
+
+/// Writes a `range_iterator` at `cur`, ending before `stop`, into a dead
+/// operand-stack slot.
+///
+/// # Safety
+/// `slot` is in the frame's operand-stack area.
+pub unsafe extern "C" fn put_range_iter(slot: *mut Value, cur: i64, stop: i64) {
+    // SAFETY: as for `put_obj`.
+    unsafe {
+        if let Some(d) = slot.as_mut() {
+            let left = stop.saturating_sub(cur).max(0);
+            *d = Value::Obj(RangeIterObj::new_obj(cur, 1, left));
+        }
+    }
+}
+
+/// Whether C code set an exception.
+pub extern "C" fn err_occurred() -> u8 {
+    capi::error_pending() as u8
+}
+
+/// Runs one instruction the compiled code does not do itself on the
+/// operand-stack slots from `slot` (see [`Generic`]). Returns 0 when it
+/// raised (the exception is in the context), leaving the slots as they
+/// were.
+///
+/// # Safety
+/// `ctx` is the compiled call's context; `slot` points at the operand
+/// stack entry `base` of the running frame, with the instruction's
+/// operands in it and room for its result.
+pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, arg: u32) -> u8 {
+    // SAFETY: see the contract above; the slots are distinct, valid
+    // Values of the running frame, and the VM is not otherwise borrowed
+    // while compiled code runs.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return 0 };
+        let Some(vm) = ctx.vm.as_mut() else { return 0 };
+        let at = |i: usize| &mut *slot.add(i);
+        let r: PyResult<()> = match Generic::ALL.get(which as usize) {
+            Some(Generic::Binary) => {
+                let op = BinOp::from_arg(arg);
+                let (a, b) = (at(0).clone(), at(1).clone());
+                let r = if arg >= 13 && a.kind() == Kind::LIST {
+                    ops::inplace_list_op(vm, op, &a, &b)
+                } else {
+                    ops::binary_op(vm, op, &a, &b)
+                };
+                r.map(|v| {
+                    *at(0) = v;
+                    *at(1) = Value::None;
+                })
+            }
+            Some(Generic::BuildList) => {
+                let items: Vec<Value> = (0..arg as usize)
+                    .map(|i| std::mem::replace(at(i), Value::None))
+                    .collect();
+                *at(0) = Value::list(items);
+                Ok(())
+            }
+            Some(Generic::Subscr) => {
+                let (c, k) = (at(0).clone(), at(1).clone());
+                ops::getitem(vm, &c, &k).map(|v| {
+                    *at(0) = v;
+                    *at(1) = Value::None;
+                })
+            }
+            Some(Generic::StoreSubscr) => {
+                let (v, c, k) = (at(0).clone(), at(1).clone(), at(2).clone());
+                ops::setitem(vm, &c, &k, v).map(|()| {
+                    for i in 0..3 {
+                        *at(i) = Value::None;
+                    }
+                })
+            }
+            Some(Generic::GetIter) => {
+                let v = at(0).clone();
+                ops::get_iter(vm, &v).map(|it| *at(0) = it)
+            }
+            Some(Generic::Drop) => {
+                *at(0) = Value::None;
+                Ok(())
+            }
+            Some(Generic::Is) => {
+                let same = at(0).is(at(1)) != (arg == 1);
+                *at(0) = Value::Bool(same);
+                *at(1) = Value::None;
+                Ok(())
+            }
+            Some(Generic::StoreLocal) => {
+                let v = std::mem::replace(at(0), Value::None);
+                // The local slots precede the operand stack: `arg` is a
+                // local's index, the frame's slots start at ctx.slots.
+                match ctx.slots.add(arg as usize).as_mut() {
+                    Some(l) => *l = v,
+                    None => drop(v),
+                }
+                Ok(())
+            }
+            None => Ok(()),
+        };
+        match r {
+            Ok(()) => 1,
+            Err(e) => {
+                ctx.error = Some(e);
+                0
+            }
+        }
+    }
+}
+
+/// FOR_ITER on the iterator in `slot`: 1 with the next value in the slot
+/// above, 2 when exhausted (the iterator released), 0 when it raised.
+///
+/// # Safety
+/// As for [`generic`], with room for one value above `slot`.
+pub unsafe extern "C" fn for_iter(ctx: *mut Ctx, slot: *mut Value) -> u8 {
+    // SAFETY: as for `generic`.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return 0 };
+        let Some(vm) = ctx.vm.as_mut() else { return 0 };
+        // A list iterator with an item left: the item, without the
+        // generic dispatch (the end and every other iterator take it).
+        if let Value::Obj(o) = &*slot
+            && o.is_type(&interp::object::types::LIST_ITER)
+            && let Some(Ok(mut s)) = o
+                .downcast::<interp::object::IterObj>()
+                .map(|io| io.state.try_borrow_mut())
+            && let interp::object::IterState::List { list, idx } = &mut *s
+            && let Some(v) = list
+                .downcast::<interp::object::ListObj>()
+                .and_then(|l| l.items.try_borrow().ok())
+                .and_then(|items| items.get(*idx).cloned())
+        {
+            *idx += 1;
+            *slot.add(1) = v;
+            return 1;
+        }
+        let it = (*slot).clone();
+        match ops::iter_next(vm, &it) {
+            Ok(Some(v)) => {
+                *slot.add(1) = v;
+                1
+            }
+            Ok(None) => {
+                *slot = Value::None;
+                2
+            }
+            Err(e) => {
+                ctx.error = Some(e);
+                0
+            }
+        }
+    }
+}
+
+/// Stores the new reference `obj` (a typed C function's result) into the
+/// dead operand-stack slot `slot`; 0 when `obj` is NULL (the C function's
+/// exception, or a `SystemError` if it set none, is then pending).
+///
+/// # Safety
+/// `ctx` is the compiled call's context; `slot` is in the running frame's
+/// operand-stack area; `obj` is NULL or a new reference.
+pub unsafe extern "C" fn adopt(
+    ctx: *mut Ctx,
+    slot: *mut Value,
+    obj: *mut abi::ObjHeader,
+    callee: *mut abi::ObjHeader,
+) -> u8 {
+    // SAFETY: see the contract above: the reference is taken over once.
+    unsafe {
+        match ObjRef::from_raw(obj) {
+            Some(o) => {
+                if let Some(s) = slot.as_mut() {
+                    *s = Value::from_heap(o);
+                }
+                1
+            }
+            None => {
+                if !capi::error_pending()
+                    && let (Some(ctx), Some(f)) = (ctx.as_mut(), borrowed(callee))
+                {
+                    ctx.error = Some(capi::typed_null_error(&f));
+                }
+                0
+            }
+        }
+    }
+}
+
+/// The NUL-terminated UTF-8 text of the `str` `obj` (cached in the
+/// object, so it lives as long as the object), or NULL if `obj` is not a
+/// `str` or its text has a NUL inside (the interpreter's call reports it).
+///
+/// # Safety
+/// `obj` is a live object.
+pub unsafe extern "C" fn c_str(obj: *mut abi::ObjHeader) -> *const u8 {
+    // SAFETY: `obj` is live (contract); the text is owned by the object.
+    unsafe {
+        let Some(o) = borrowed(obj) else {
+            return std::ptr::null();
+        };
+        match o.downcast::<interp::object::StrObj>() {
+            Some(s) => {
+                let t = s.utf8_with_nul();
+                if t[..t.len() - 1].contains(&0) {
+                    std::ptr::null()
+                } else {
+                    t.as_ptr()
+                }
+            }
+            None => std::ptr::null(),
+        }
+    }
+}
+
+/// `list[index]` into a dead operand-stack slot; 0 (nothing done) unless
+/// `list` is a list and the index in range (negative ones count from the
+/// end), when the interpreter redoes the subscript generically.
+///
+/// # Safety
+/// `list` is a live object; `slot` is in the running frame's operand
+/// stack area.
+pub unsafe extern "C" fn list_get(list: *mut abi::ObjHeader, index: i64, slot: *mut Value) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let (Some(l), Some(out)) = (borrowed(list), slot.as_mut()) else {
+            return 0;
+        };
+        let Some(items) = l
+            .downcast::<interp::object::ListObj>()
+            .and_then(|l| l.items.try_borrow().ok())
+        else {
+            return 0;
+        };
+        let n = items.len() as i64;
+        let i = if index < 0 { index + n } else { index };
+        match items.get(usize::try_from(i).unwrap_or(usize::MAX)) {
+            Some(v) => {
+                *out = v.clone();
+                1
+            }
+            None => 0,
+        }
+    }
+}
+
+/// `list[index] = number`; 0 (nothing done) unless `list` is a list and
+/// the index in range.
+///
+/// # Safety
+/// `list` is a live object.
+pub unsafe extern "C" fn list_set(
+    list: *mut abi::ObjHeader,
+    index: i64,
+    tag: u64,
+    bits: u64,
+) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let Some(l) = borrowed(list) else { return 0 };
+        let Some(mut items) = l
+            .downcast::<interp::object::ListObj>()
+            .and_then(|l| l.items.try_borrow_mut().ok())
+        else {
+            return 0;
+        };
+        let n = items.len() as i64;
+        let i = if index < 0 { index + n } else { index };
+        match items.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
+            Some(slot) => {
+                let old = std::mem::replace(slot, number(tag, bits));
+                drop(items);
+                // The old item may be an object whose release runs code.
+                drop(old);
+                1
+            }
+            None => 0,
+        }
+    }
+}
+
+/// Whether `dict[name]` is `expect` (the guard of a speculated global or
+/// module attribute). `cell` caches (keys version, entry index): while the
+/// dict's keys keep that version the entry is read by index, as the
+/// interpreter's LOAD_GLOBAL cache does; after a key was added or removed
+/// the name is looked up once and the cell refreshed.
+///
+/// # Safety
+/// `dict`, `name` and `expect` are live objects; `cell` is the guard's
+/// cell, owned by the compiled code.
+pub unsafe extern "C" fn dict_entry_is(
+    dict: *mut abi::ObjHeader,
+    cell: *mut [u64; 2],
+    name: *mut abi::ObjHeader,
+    expect: *mut abi::ObjHeader,
+) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let (Some(d), Some(cell)) = (borrowed(dict), cell.as_mut()) else {
+            return 0;
+        };
+        let Some(d) = d.downcast::<DictObj>() else {
+            return 0;
+        };
+        let Ok(map) = d.map.try_borrow() else {
+            return 0;
+        };
+        if d.keys_version() != cell[0] {
+            let Some(n) = borrowed(name) else { return 0 };
+            match map.get_index_of(&DictKey::from_str_obj(&n)) {
+                Some(i) => *cell = [d.keys_version(), i as u64],
+                None => return 0,
+            }
+        }
+        matches!(map.get_index(cell[1] as usize), Some((_, Value::Obj(o))) if o.as_ptr() == expect)
+            as u8
+    }
+}
+
+/// Whether `dict` has no key `name`; `cell[0]` caches the keys version at
+/// which that was last found.
+///
+/// # Safety
+/// As for [`dict_entry_is`].
+pub unsafe extern "C" fn dict_lacks(
+    dict: *mut abi::ObjHeader,
+    cell: *mut [u64; 2],
+    name: *mut abi::ObjHeader,
+) -> u8 {
+    // SAFETY: see the contract of `dict_entry_is`.
+    unsafe {
+        let (Some(d), Some(cell)) = (borrowed(dict), cell.as_mut()) else {
+            return 0;
+        };
+        let Some(d) = d.downcast::<DictObj>() else {
+            return 0;
+        };
+        if d.keys_version() == cell[0] {
+            return 1;
+        }
+        let Some(n) = borrowed(name) else { return 0 };
+        if d.get(&DictKey::from_str_obj(&n)).is_some() {
+            return 0;
+        }
+        cell[0] = d.keys_version();
+        1
+    }
+}
+
+/// A NaN with an identity of its own (see `interp::object::value`).
+pub extern "C" fn fresh_nan(f: f64) -> f64 {
+    interp::object::value::fresh_nan(f)
+}
+
+/// The address of each helper, by symbol.
+pub fn symbols() -> Vec<(&'static str, *const u8)> {
+    use crate::lower::{HelperFn, helper_symbol};
+    HelperFn::ALL
+        .iter()
+        .map(|h| {
+            let p: *const u8 = match h {
+                HelperFn::StoreLocalObj => store_local_obj as *const u8,
+                HelperFn::SetLocal => set_local as *const u8,
+                HelperFn::PutObj => put_obj as *const u8,
+                HelperFn::PutCopy => put_copy as *const u8,
+                HelperFn::PutNull => put_null as *const u8,
+                HelperFn::PutRangeIter => put_range_iter as *const u8,
+                HelperFn::ErrOccurred => err_occurred as *const u8,
+                HelperFn::Generic => generic as *const u8,
+                HelperFn::ForIter => for_iter as *const u8,
+                HelperFn::FreshNan => fresh_nan as *const u8,
+                HelperFn::Adopt => adopt as *const u8,
+                HelperFn::CStr => c_str as *const u8,
+                HelperFn::ListGet => list_get as *const u8,
+                HelperFn::ListSet => list_set as *const u8,
+                HelperFn::DictEntryIs => dict_entry_is as *const u8,
+                HelperFn::DictLacks => dict_lacks as *const u8,
+            };
+            (helper_symbol(*h), p)
+        })
+        .collect()
+}
+
+#[allow(dead_code)]
+fn _uses(_: &Code) {}

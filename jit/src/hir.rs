@@ -1,0 +1,708 @@
+//! HIR: the JIT's SSA form of one function.
+//!
+//! A function is a list of blocks; a block takes parameters (the SSA form
+//! of values flowing in from its predecessors: loop-carried locals and
+//! operand-stack entries), runs instructions that each define at most one
+//! value, and ends with a terminator. Values are typed: unboxed `Int`
+//! (i64), `Float` (f64), `Bool`, or `Ptr` (the address of a heap object,
+//! borrowed: compiled code never owns a reference in a register).
+//!
+//! Every instruction that can leave compiled code carries the
+//! [`FrameState`] it leaves with: the instruction to resume at and where
+//! each live local and operand-stack value is. Leaving writes those values
+//! into the interpreter's frame (boxing numbers) and the interpreter runs
+//! that instruction generically, so an exit is always correct, only slower.
+//!
+//! The HIR prints itself ([`std::fmt::Display`]); the snapshot tests in
+//! `jit/tests` pin that text for representative functions.
+
+use crate::deopt::ExitReason;
+use std::fmt;
+
+/// An SSA value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub u32);
+
+/// A block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+/// The type of an SSA value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    /// An `int` in i64 range.
+    Int,
+    /// A `float`.
+    Float,
+    /// A `bool`.
+    Bool,
+    /// The address of a heap object kept alive by someone else (a frame
+    /// slot, the compiled code's constants).
+    Ptr,
+}
+
+/// Integer operators that cannot fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntOp {
+    /// `+` where the builder knows it cannot overflow (a range's step).
+    Add,
+    /// `&`
+    And,
+    /// `|`
+    Or,
+    /// `^`
+    Xor,
+}
+
+/// Integer operators that leave compiled code on overflow, a zero divisor
+/// or a negative shift count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckedIntOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `//` (floor division)
+    FloorDiv,
+    /// `%` (sign of the divisor)
+    Mod,
+}
+
+/// Float operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/` (a zero divisor leaves compiled code)
+    Div,
+}
+
+/// Comparisons (Python's, on numbers: NaN compares false except `!=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// Declared C types of a typed C function's arguments and result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CType {
+    /// `long`
+    Long,
+    /// `double`
+    Double,
+    /// `int` used as a truth value
+    Bool,
+    /// `const char*`: a `str`'s UTF-8 text (arguments only)
+    Str,
+    /// `PyObject*` (arguments: borrowed; results: a new reference)
+    Object,
+    /// nothing (results only)
+    Void,
+}
+
+/// Where a value of the interpreter's frame is, at an exit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Loc {
+    /// Still in its frame slot: nothing to write (locals only).
+    InSlot,
+    /// An unboxed number or bool, boxed when written.
+    Int(ValueId),
+    /// A float.
+    Float(ValueId),
+    /// A bool.
+    Bool(ValueId),
+    /// `None`.
+    None,
+    /// A heap object at a known address (a code constant or an object the
+    /// compiled code keeps alive); written with a new reference.
+    Obj(ValueId),
+    /// The current value of local slot `n` (an operand pushed by
+    /// LOAD_FAST from a local not held in a register); written as a copy.
+    Local(u32),
+    /// LOAD_METHOD's "no receiver" marker.
+    Null,
+    /// A `range` iterator at `cur`, ending before `stop` (step 1), made
+    /// into a real `range_iterator` when written.
+    RangeIter(ValueId, ValueId),
+}
+
+/// The interpreter frame an exit resumes: the instruction, then each
+/// local slot and each operand-stack entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameState {
+    /// The instruction (unit index) the interpreter resumes at.
+    pub pc: u32,
+    /// One entry per local slot.
+    pub locals: Vec<Loc>,
+    /// The operand stack, bottom first.
+    pub stack: Vec<Loc>,
+}
+
+/// An instruction run by a runtime helper on operands already written
+/// into their operand-stack slots (see [`Op::Generic`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generic {
+    /// BINARY_OP `arg` on the two slots at the base; the result replaces
+    /// the first.
+    Binary,
+    /// BUILD_LIST of `arg` slots from the base.
+    BuildList,
+    /// BINARY_SUBSCR: `base[base + 1]` replaces the base.
+    Subscr,
+    /// STORE_SUBSCR: `base + 1`[`base + 2`] = `base`, all three released.
+    StoreSubscr,
+    /// GET_ITER on the base.
+    GetIter,
+    /// Releases the value in the base slot.
+    Drop,
+    /// Moves the base slot's value into local `arg` (releasing the
+    /// local's old value).
+    StoreLocal,
+    /// IS_OP `arg` on the two slots at the base; the bool replaces them.
+    Is,
+}
+
+impl Generic {
+    /// Every helper instruction, by the number compiled code passes.
+    pub const ALL: &'static [Generic] = &[
+        Generic::Binary,
+        Generic::BuildList,
+        Generic::Subscr,
+        Generic::StoreSubscr,
+        Generic::GetIter,
+        Generic::Drop,
+        Generic::StoreLocal,
+        Generic::Is,
+    ];
+}
+
+/// A runtime helper: Rust code in [`crate::helpers`] that compiled code
+/// calls for what it does not do inline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Helper {
+    /// Stores a new reference to an object into a local slot, releasing
+    /// what the slot held.
+    StoreLocalObj,
+    /// `(dict, cell, name, object)`: whether `dict[name]` is the object
+    /// (the cell caches the keys version and the entry's index).
+    DictEntryIs,
+    /// `(dict, cell, name)`: whether `dict` has no key `name` (the cell
+    /// caches the keys version at which that was checked).
+    DictLacks,
+}
+
+/// An instruction's operation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// An `int` constant.
+    ConstInt(i64),
+    /// A `float` constant.
+    ConstFloat(f64),
+    /// A `bool` constant.
+    ConstBool(bool),
+    /// The address of an object kept alive by the compiled code.
+    ConstPtr(usize),
+    /// Reads local slot `slot`, which must hold a value of type `ty`
+    /// (`Int`, `Float` or `Bool`), unboxed; leaves otherwise.
+    LoadLocal {
+        /// The slot.
+        slot: u32,
+        /// The type expected.
+        ty: Ty,
+        /// Where to go if it does not hold one.
+        exit: FrameState,
+    },
+    /// Reads the object address in local slot `slot`; leaves unless it
+    /// is the object `expect`.
+    LoadLocalIs {
+        /// The slot.
+        slot: u32,
+        /// The object expected there.
+        expect: usize,
+        /// Where to go if it does not hold it.
+        exit: FrameState,
+    },
+    /// Leaves unless local slot `slot` is bound (does not hold the
+    /// unbound marker at address `marker`): the interpreter raises
+    /// `UnboundLocalError`.
+    GuardBound {
+        /// The slot.
+        slot: u32,
+        /// The marker's address.
+        marker: usize,
+        /// Where to go if unbound.
+        exit: FrameState,
+    },
+    /// The truth of the value in frame slot `slot` (a local or an operand
+    /// written there): a bool, an int (nonzero) or `None`; anything else
+    /// leaves, and the interpreter asks the object.
+    Truth {
+        /// The slot.
+        slot: u32,
+        /// Where to go for other types.
+        exit: FrameState,
+    },
+    /// A loop's back-edge is a safe point, as in the interpreter: leaves
+    /// (to the interpreter's JUMP_BACKWARD, which raises it) when an
+    /// event is pending (`abi::pending`: Ctrl-C, memory exhausted). `flag`
+    /// is the address of the pending-events word.
+    CheckPending {
+        /// The address of `abi::pending::PENDING`.
+        flag: usize,
+        /// The JUMP_BACKWARD's frame state.
+        exit: FrameState,
+    },
+    /// An integer operation that cannot fail.
+    Int(IntOp, ValueId, ValueId),
+    /// An integer operation that leaves on overflow or a zero divisor.
+    CheckedInt(CheckedIntOp, ValueId, ValueId, FrameState),
+    /// `-x` on an int, leaving on overflow.
+    IntNeg(ValueId, FrameState),
+    /// A float operation; `Div` leaves on a zero divisor.
+    Float(FloatOp, ValueId, ValueId, Option<FrameState>),
+    /// `-x` on a float.
+    FloatNeg(ValueId),
+    /// An int converted to float (exactly as Python's `float(i)`).
+    IntToFloat(ValueId),
+    /// Compares two ints.
+    IntCmp(Cmp, ValueId, ValueId),
+    /// Compares two floats.
+    FloatCmp(Cmp, ValueId, ValueId),
+    /// `not b`.
+    Not(ValueId),
+    /// A bool as an int (0 or 1), for arithmetic on bools.
+    BoolToInt(ValueId),
+    /// Calls a typed C function at address `func` with unboxed
+    /// arguments; `may_raise` functions are checked for an exception
+    /// when they return their error sentinel (leaving with it).
+    CallTyped {
+        /// `underlying_func`.
+        func: usize,
+        /// The declared argument types, one per argument.
+        args: Vec<(CType, ValueId)>,
+        /// The declared result type.
+        ret: CType,
+        /// Whether the function can raise.
+        may_raise: bool,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
+    /// A guard through a helper: leaves unless it returns true.
+    Guard {
+        /// The helper.
+        helper: Helper,
+        /// Its arguments (pointer-sized).
+        args: Vec<ValueId>,
+        /// Why leaving.
+        reason: ExitReason,
+        /// Where to go.
+        exit: FrameState,
+    },
+    /// Writes a number held in a register into local slot `slot` (boxed,
+    /// releasing what the slot held): on an edge into a block that keeps
+    /// the local in its slot.
+    SpillLocal {
+        /// The slot.
+        slot: u32,
+        /// The value.
+        val: Loc,
+    },
+    /// Writes operand-stack entries into their slots, from stack index
+    /// `base` up (numbers boxed, objects with new references), so that a
+    /// helper can work on them.
+    Flush {
+        /// The first stack index written.
+        base: u32,
+        /// One value per entry.
+        vals: Vec<Loc>,
+    },
+    /// Runs an instruction through a helper on the operand-stack slots
+    /// from `base`; the `Bool` result is false when it raised (the
+    /// exception is delivered at `exit`).
+    Generic {
+        /// Which instruction.
+        op: Generic,
+        /// The stack index of its first operand.
+        base: u32,
+        /// Its argument.
+        arg: u32,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
+    /// The NUL-terminated UTF-8 text of the `str` at `obj`, for a
+    /// `T_C_STR` argument; leaves (the interpreter makes the call) if
+    /// `obj` is not a `str` or has a NUL inside.
+    CStr {
+        /// The object.
+        obj: ValueId,
+        /// Where to go if it does not fit.
+        exit: FrameState,
+    },
+    /// `list[i]` for a list at `list` and an int index: the item is
+    /// written into operand-stack slot `base`; leaves (the interpreter
+    /// redoes it) unless `list` is a list and `i` in range.
+    ListGet {
+        /// The list's address.
+        list: ValueId,
+        /// The index.
+        index: ValueId,
+        /// The stack index the item goes to.
+        base: u32,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
+    /// `list[i] = v` for a list, an int index and a number; leaves unless
+    /// `list` is a list and `i` in range.
+    ListSet {
+        /// The list's address.
+        list: ValueId,
+        /// The index.
+        index: ValueId,
+        /// The value, with its type.
+        value: Loc,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
+    /// Stores the new reference a C function returned into the dead
+    /// operand-stack slot `base` (`Bool` false: it was NULL; the
+    /// exception is delivered at `exit`).
+    Adopt {
+        /// The stack index.
+        base: u32,
+        /// The object (a new reference).
+        obj: ValueId,
+        /// The C function (kept alive by the code), named in the error
+        /// when it returned NULL without an exception.
+        callee: usize,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
+    /// FOR_ITER on the iterator in stack slot `base`: `Int` 1 with the
+    /// next value pushed above it, 0 when exhausted (the iterator
+    /// released); an exception leaves at `exit`.
+    ForIterGeneric {
+        /// The iterator's stack index.
+        base: u32,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
+    /// Calls a helper for its effect.
+    Effect {
+        /// The helper.
+        helper: Helper,
+        /// Its arguments: a slot index, then pointer-sized values.
+        slot: u32,
+        /// The object.
+        obj: ValueId,
+    },
+}
+
+impl Op {
+    /// The frame state this operation may leave with.
+    pub fn exit(&self) -> Option<&FrameState> {
+        match self {
+            Op::LoadLocal { exit, .. }
+            | Op::LoadLocalIs { exit, .. }
+            | Op::GuardBound { exit, .. }
+            | Op::Truth { exit, .. }
+            | Op::CheckPending { exit, .. }
+            | Op::CheckedInt(_, _, _, exit)
+            | Op::IntNeg(_, exit)
+            | Op::CallTyped { exit, .. }
+            | Op::Generic { exit, .. }
+            | Op::ForIterGeneric { exit, .. }
+            | Op::Adopt { exit, .. }
+            | Op::CStr { exit, .. }
+            | Op::ListGet { exit, .. }
+            | Op::ListSet { exit, .. }
+            | Op::Guard { exit, .. } => Some(exit),
+            Op::Float(_, _, _, exit) => exit.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+/// An instruction: an operation and the value it defines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    /// The value defined, with its type.
+    pub out: Option<(ValueId, Ty)>,
+    /// What it does.
+    pub op: Op,
+}
+
+/// A jump's target and arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edge {
+    /// The block.
+    pub block: BlockId,
+    /// One value per block parameter.
+    pub args: Vec<ValueId>,
+}
+
+/// How a block ends.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Term {
+    /// Goes on to a block.
+    Jump(Edge),
+    /// Goes to `then` if the bool is true, else to `otherwise`.
+    Branch(ValueId, Edge, Edge),
+    /// Hands the frame back to the interpreter (a return: the frame is at
+    /// its RETURN_VALUE with the result on the stack; or an instruction
+    /// compiled code does not run).
+    Leave(FrameState),
+    /// Returns: the frame at its RETURN_VALUE with the result on the
+    /// stack (the interpreter pops the frame).
+    Return(FrameState),
+}
+
+/// A block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The bytecode offset it starts at (for dumps).
+    pub pc: u32,
+    /// Its parameters.
+    pub params: Vec<(ValueId, Ty)>,
+    /// Its instructions.
+    pub insts: Vec<Inst>,
+    /// Its end.
+    pub term: Term,
+}
+
+/// A function in HIR.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// `co_qualname`, for dumps.
+    pub name: String,
+    /// Local slots of the frame.
+    pub nslots: u32,
+    /// The blocks; the first is the entry.
+    pub blocks: Vec<Block>,
+    /// Number of values defined.
+    pub nvalues: u32,
+}
+
+impl fmt::Display for ValueId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "v{}", self.0)
+    }
+}
+
+impl fmt::Display for BlockId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bb{}", self.0)
+    }
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ty::Int => "Int",
+            Ty::Float => "Float",
+            Ty::Bool => "Bool",
+            Ty::Ptr => "Ptr",
+        })
+    }
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Loc::InSlot => f.write_str("_"),
+            Loc::Int(v) | Loc::Float(v) | Loc::Bool(v) | Loc::Obj(v) => write!(f, "{v}"),
+            Loc::None => f.write_str("None"),
+            Loc::Local(n) => write!(f, "local{n}"),
+            Loc::Null => f.write_str("NULL"),
+            Loc::RangeIter(c, s) => write!(f, "range_iter({c}, {s})"),
+        }
+    }
+}
+
+impl fmt::Display for FrameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "@{} [", self.pc)?;
+        for (i, l) in self.locals.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{l}")?;
+        }
+        f.write_str("]")?;
+        if !self.stack.is_empty() {
+            f.write_str(" stack [")?;
+            for (i, l) in self.stack.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{l}")?;
+            }
+            f.write_str("]")?;
+        }
+        Ok(())
+    }
+}
+
+fn list(f: &mut fmt::Formatter<'_>, vs: &[ValueId]) -> fmt::Result {
+    for (i, v) in vs.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{v}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Edge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.block)?;
+        list(f, &self.args)?;
+        f.write_str(")")
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Op::ConstInt(i) => write!(f, "ConstInt {i}"),
+            Op::ConstFloat(x) => write!(f, "ConstFloat {x:?}"),
+            Op::ConstBool(b) => write!(f, "ConstBool {b}"),
+            Op::ConstPtr(_) => write!(f, "ConstPtr"),
+            Op::LoadLocal { slot, ty, exit } => write!(f, "LoadLocal {slot} as {ty}  exit{exit}"),
+            Op::LoadLocalIs { slot, exit, .. } => {
+                write!(f, "LoadLocalIs {slot}  exit{exit}")
+            }
+            Op::GuardBound { slot, exit, .. } => write!(f, "GuardBound {slot}  exit{exit}"),
+            Op::Truth { slot, exit } => write!(f, "Truth {slot}  exit{exit}"),
+            Op::CheckPending { exit, .. } => write!(f, "CheckPending  exit{exit}"),
+            Op::Int(op, a, b) => write!(f, "Int{op:?} {a}, {b}"),
+            Op::CheckedInt(op, a, b, exit) => write!(f, "Int{op:?} {a}, {b}  exit{exit}"),
+            Op::IntNeg(a, exit) => write!(f, "IntNeg {a}  exit{exit}"),
+            Op::Float(op, a, b, exit) => {
+                write!(f, "Float{op:?} {a}, {b}")?;
+                if let Some(e) = exit {
+                    write!(f, "  exit{e}")?;
+                }
+                Ok(())
+            }
+            Op::FloatNeg(a) => write!(f, "FloatNeg {a}"),
+            Op::IntToFloat(a) => write!(f, "IntToFloat {a}"),
+            Op::IntCmp(c, a, b) => write!(f, "IntCmp{c:?} {a}, {b}"),
+            Op::FloatCmp(c, a, b) => write!(f, "FloatCmp{c:?} {a}, {b}"),
+            Op::Not(a) => write!(f, "Not {a}"),
+            Op::BoolToInt(a) => write!(f, "BoolToInt {a}"),
+            Op::CallTyped {
+                args,
+                ret,
+                may_raise,
+                exit,
+                ..
+            } => {
+                f.write_str("CallTyped (")?;
+                for (i, (t, v)) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{t:?} {v}")?;
+                }
+                write!(f, ") -> {ret:?}")?;
+                if *may_raise {
+                    write!(f, "  raises{exit}")?;
+                }
+                Ok(())
+            }
+            Op::Guard {
+                helper,
+                args,
+                reason,
+                exit,
+            } => {
+                write!(f, "Guard {helper:?}(")?;
+                list(f, args)?;
+                write!(f, ") {reason:?}  exit{exit}")
+            }
+            Op::Effect { helper, slot, obj } => write!(f, "{helper:?} {slot}, {obj}"),
+            Op::SpillLocal { slot, val } => write!(f, "SpillLocal {slot}, {val}"),
+            Op::Flush { base, vals } => {
+                write!(f, "Flush {base} [")?;
+                for (i, l) in vals.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{l}")?;
+                }
+                f.write_str("]")
+            }
+            Op::Generic {
+                op,
+                base,
+                arg,
+                exit,
+            } => {
+                write!(f, "Generic {op:?} {base}, {arg}  raises{exit}")
+            }
+            Op::ForIterGeneric { base, exit } => write!(f, "ForIterGeneric {base}  raises{exit}"),
+            Op::ListGet {
+                list,
+                index,
+                base,
+                exit,
+            } => write!(f, "ListGet {list}[{index}] -> {base}  exit{exit}"),
+            Op::ListSet {
+                list,
+                index,
+                value,
+                exit,
+            } => write!(f, "ListSet {list}[{index}] = {value}  exit{exit}"),
+            Op::CStr { obj, exit } => write!(f, "CStr {obj}  exit{exit}"),
+            Op::Adopt {
+                base, obj, exit, ..
+            } => write!(f, "Adopt {base}, {obj}  raises{exit}"),
+        }
+    }
+}
+
+impl fmt::Display for Function {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "fn {}:", self.name)?;
+        for (i, b) in self.blocks.iter().enumerate() {
+            write!(f, "bb{i}(")?;
+            for (k, (v, t)) in b.params.iter().enumerate() {
+                if k > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{v}:{t}")?;
+            }
+            writeln!(f, "):  # @{}", b.pc)?;
+            for ins in &b.insts {
+                match ins.out {
+                    Some((v, t)) => writeln!(f, "  {v}:{t} = {}", ins.op)?,
+                    None => writeln!(f, "  {}", ins.op)?,
+                }
+            }
+            match &b.term {
+                Term::Jump(e) => writeln!(f, "  Jump {e}")?,
+                Term::Branch(c, t, e) => writeln!(f, "  Branch {c}, {t}, {e}")?,
+                Term::Leave(s) => writeln!(f, "  Leave{s}")?,
+                Term::Return(s) => writeln!(f, "  Return{s}")?,
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,1005 @@
+//! HIR → CLIF, with `cranelift-frontend`.
+//!
+//! A compiled function has the signature
+//! `extern "C" fn(slots: *mut Value, ctx: *mut Ctx) -> u64`: `slots` is the
+//! interpreter frame's first local slot (its operand stack follows the
+//! locals), `ctx` what helpers need ([`crate::helpers::Ctx`]). It returns
+//! where the interpreter resumes, encoded by [`ExitCode`]. Every exit
+//! first writes its [`FrameState`] into the frame: operand-stack entries
+//! into the dead slots above the locals (plain stores for numbers, helper
+//! calls for objects), then the locals held in registers (through a helper,
+//! which releases what the slot held).
+//!
+//! Nothing here is specific to one CPU: the ISA comes from the caller
+//! (the host's through `cranelift-native`, or any other for the
+//! cross-compilation test), and helpers and C functions are imported
+//! symbols (`Linkage::Import`).
+
+use crate::deopt::ExitReason;
+use crate::hir::{
+    self, Block as HBlock, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic,
+    Helper, IntOp, Loc, Op, Term, Ty, ValueId,
+};
+use crate::layout::{PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, VALUE_SIZE};
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{
+    AbiParam, BlockArg, FuncRef, InstBuilder, MemFlagsData, Signature, Type, UserFuncName,
+    Value as CValue, types,
+};
+use cranelift_codegen::isa::CallConv;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_module::{FuncId, Linkage, Module, ModuleError};
+use std::collections::HashMap;
+
+/// How a compiled function's result says where the interpreter resumes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExitCode {
+    /// The instruction to resume at.
+    pub pc: u32,
+    /// Values left on the operand stack.
+    pub depth: u16,
+    /// Why compiled code left (`None`: it reached an instruction it hands
+    /// to the interpreter by design, such as `RETURN_VALUE`).
+    pub reason: Option<ExitReason>,
+    /// Whether an exception is pending (raised by C code at `pc`).
+    pub raised: bool,
+    /// Whether compiled code stopped at an instruction it does not
+    /// compile (the interpreter runs the rest of the call).
+    pub left: bool,
+}
+
+const NO_REASON: u64 = 0xff;
+
+impl ExitCode {
+    /// The 64-bit encoding compiled code returns.
+    pub fn encode(self) -> u64 {
+        let r = self.reason.map_or(NO_REASON, |r| r.code() as u64);
+        self.pc as u64
+            | (self.depth as u64) << 32
+            | r << 48
+            | (self.left as u64) << 62
+            | (self.raised as u64) << 63
+    }
+
+    /// Decodes a compiled function's result.
+    pub fn decode(x: u64) -> ExitCode {
+        ExitCode {
+            pc: x as u32,
+            depth: (x >> 32) as u16,
+            reason: ExitReason::from_code(((x >> 48) & 0xff) as u32),
+            raised: x >> 63 != 0,
+            left: (x >> 62) & 1 != 0,
+        }
+    }
+}
+
+/// The symbol names of the runtime helpers compiled code imports.
+pub fn helper_symbol(h: HelperFn) -> &'static str {
+    match h {
+        HelperFn::StoreLocalObj => "typhon_jit_store_local_obj",
+        HelperFn::SetLocal => "typhon_jit_set_local",
+        HelperFn::PutObj => "typhon_jit_put_obj",
+        HelperFn::PutCopy => "typhon_jit_put_copy",
+        HelperFn::PutNull => "typhon_jit_put_null",
+        HelperFn::PutRangeIter => "typhon_jit_put_range_iter",
+        HelperFn::ErrOccurred => "typhon_jit_err_occurred",
+        HelperFn::Generic => "typhon_jit_generic",
+        HelperFn::ForIter => "typhon_jit_for_iter",
+        HelperFn::FreshNan => "typhon_jit_fresh_nan",
+        HelperFn::Adopt => "typhon_jit_adopt",
+        HelperFn::CStr => "typhon_jit_c_str",
+        HelperFn::ListGet => "typhon_jit_list_get",
+        HelperFn::ListSet => "typhon_jit_list_set",
+        HelperFn::DictEntryIs => "typhon_jit_dict_entry_is",
+        HelperFn::DictLacks => "typhon_jit_dict_lacks",
+    }
+}
+
+/// Every runtime helper (HIR's [`Helper`]s plus those exits use).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HelperFn {
+    /// `(slot, obj)`
+    StoreLocalObj,
+    /// `(slot, tag, bits)`
+    SetLocal,
+    /// `(slot, obj)`
+    PutObj,
+    /// `(slot, src)`
+    PutCopy,
+    /// `(slot)`
+    PutNull,
+    /// `(slot, cur, stop)`
+    PutRangeIter,
+    /// `() -> u8`
+    ErrOccurred,
+    /// `(ctx, which, slot, arg) -> u8` (0: raised)
+    Generic,
+    /// `(ctx, slot) -> u8` (0: raised, 1: a value, 2: exhausted)
+    ForIter,
+    /// `(f64) -> f64`: a NaN with an identity of its own
+    FreshNan,
+    /// `(ctx, slot, obj, callee) -> u8` (0: NULL)
+    Adopt,
+    /// `(obj) -> *const c_char` (NULL: not a `str`, or a NUL inside)
+    CStr,
+    /// `(list, index, slot) -> u8` (0: not a list, or out of range)
+    ListGet,
+    /// `(list, index, tag, bits) -> u8` (0: not a list, or out of range)
+    ListSet,
+    /// `(dict, cell, name, obj) -> u8`
+    DictEntryIs,
+    /// `(dict, cell, name) -> u8`
+    DictLacks,
+}
+
+impl HelperFn {
+    /// Every helper.
+    pub const ALL: &'static [HelperFn] = &[
+        HelperFn::StoreLocalObj,
+        HelperFn::SetLocal,
+        HelperFn::PutObj,
+        HelperFn::PutCopy,
+        HelperFn::PutNull,
+        HelperFn::PutRangeIter,
+        HelperFn::ErrOccurred,
+        HelperFn::Generic,
+        HelperFn::ForIter,
+        HelperFn::FreshNan,
+        HelperFn::Adopt,
+        HelperFn::CStr,
+        HelperFn::ListGet,
+        HelperFn::ListSet,
+        HelperFn::DictEntryIs,
+        HelperFn::DictLacks,
+    ];
+
+    fn signature(self, ptr: Type, cc: CallConv) -> Signature {
+        let mut s = Signature::new(cc);
+        let p = |t| AbiParam::new(t);
+        let (params, ret): (&[Type], Option<Type>) = match self {
+            HelperFn::StoreLocalObj | HelperFn::PutObj | HelperFn::PutCopy => (&[ptr, ptr], None),
+            HelperFn::SetLocal | HelperFn::PutRangeIter => (&[ptr, types::I64, types::I64], None),
+            HelperFn::PutNull => (&[ptr], None),
+            HelperFn::ErrOccurred => (&[], Some(types::I8)),
+            HelperFn::Generic => (&[ptr, types::I32, ptr, types::I32], Some(types::I8)),
+            HelperFn::ForIter => (&[ptr, ptr], Some(types::I8)),
+            HelperFn::FreshNan => (&[types::F64], Some(types::F64)),
+            HelperFn::Adopt => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::CStr => (&[ptr], Some(ptr)),
+            HelperFn::ListGet => (&[ptr, types::I64, ptr], Some(types::I8)),
+            HelperFn::ListSet => (&[ptr, types::I64, types::I64, types::I64], Some(types::I8)),
+            HelperFn::DictEntryIs => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::DictLacks => (&[ptr, ptr, ptr], Some(types::I8)),
+        };
+        for t in params {
+            s.params.push(p(*t));
+        }
+        if let Some(r) = ret {
+            s.returns.push(p(r));
+        }
+        s
+    }
+}
+
+fn helper_of(h: Helper) -> HelperFn {
+    match h {
+        Helper::StoreLocalObj => HelperFn::StoreLocalObj,
+        Helper::DictEntryIs => HelperFn::DictEntryIs,
+        Helper::DictLacks => HelperFn::DictLacks,
+    }
+}
+
+/// The symbol name of a typed C function compiled code calls.
+pub fn c_symbol(addr: usize) -> String {
+    format!("typhon_c_{addr:x}")
+}
+
+fn clif_ty(t: Ty) -> Type {
+    match t {
+        Ty::Int | Ty::Ptr => types::I64,
+        Ty::Float => types::F64,
+        Ty::Bool => types::I8,
+    }
+}
+
+fn ctype_arg(t: CType) -> Type {
+    match t {
+        CType::Double => types::F64,
+        CType::Bool => types::I32,
+        _ => types::I64,
+    }
+}
+
+/// The C functions a function calls (address → signature), for the
+/// module's symbol table.
+pub fn c_calls(f: &Function) -> Vec<usize> {
+    let mut out = Vec::new();
+    for b in &f.blocks {
+        for i in &b.insts {
+            if let Op::CallTyped { func, .. } = &i.op
+                && !out.contains(func)
+            {
+                out.push(*func);
+            }
+        }
+    }
+    out
+}
+
+/// Lowers `f` into `module` as a new function; returns its id. The
+/// function's CLIF is left in `ctx.func` for dumps until the caller
+/// clears it.
+pub fn lower<M: Module>(
+    module: &mut M,
+    ctx: &mut cranelift_codegen::Context,
+    fctx: &mut FunctionBuilderContext,
+    f: &Function,
+) -> Result<FuncId, Box<ModuleError>> {
+    let tc = module.target_config();
+    let ptr = tc.pointer_type();
+    let cc = module.target_config().default_call_conv;
+    let mut sig = Signature::new(cc);
+    sig.params.push(AbiParam::new(ptr));
+    sig.params.push(AbiParam::new(ptr));
+    sig.returns.push(AbiParam::new(types::I64));
+    let id = module.declare_anonymous_function(&sig)?;
+    ctx.func.signature = sig;
+    ctx.func.name = UserFuncName::user(0, id.as_u32());
+
+    // Imports.
+    let mut helper_ids = HashMap::new();
+    for h in HelperFn::ALL {
+        let hid =
+            module.declare_function(helper_symbol(*h), Linkage::Import, &h.signature(ptr, cc))?;
+        helper_ids.insert(*h, hid);
+    }
+    let mut c_ids = HashMap::new();
+    for b in &f.blocks {
+        for i in &b.insts {
+            if let Op::CallTyped {
+                func, args, ret, ..
+            } = &i.op
+                && !c_ids.contains_key(func)
+            {
+                let mut s = Signature::new(cc);
+                for (t, _) in args {
+                    s.params.push(AbiParam::new(ctype_arg(*t)));
+                }
+                match ret {
+                    CType::Void => {}
+                    t => s.returns.push(AbiParam::new(ctype_arg(*t))),
+                }
+                let cid = module.declare_function(&c_symbol(*func), Linkage::Import, &s)?;
+                c_ids.insert(*func, cid);
+            }
+        }
+    }
+
+    let mut b = FunctionBuilder::new(&mut ctx.func, fctx);
+    // Declared in a fixed order, so that the CLIF text is the same on
+    // every run (snapshots).
+    let mut helpers = HashMap::new();
+    for h in HelperFn::ALL {
+        helpers.insert(*h, module.declare_func_in_func(helper_ids[h], b.func));
+    }
+    let mut cfuncs = HashMap::new();
+    let mut addrs: Vec<usize> = c_ids.keys().copied().collect();
+    addrs.sort_unstable();
+    for a in addrs {
+        cfuncs.insert(a, module.declare_func_in_func(c_ids[&a], b.func));
+    }
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    let blocks: Vec<_> = f.blocks.iter().map(|_| b.create_block()).collect();
+    for (hb, cb) in f.blocks.iter().zip(&blocks) {
+        for (_, t) in &hb.params {
+            b.append_block_param(*cb, clif_ty(*t));
+        }
+    }
+    b.switch_to_block(entry);
+    let slots = b.block_params(entry)[0];
+    let ctxp = b.block_params(entry)[1];
+    b.ins().jump(blocks[0], &[]);
+    let mut l = Lowerer {
+        b,
+        slots,
+        ctxp,
+        nslots: f.nslots,
+        vals: HashMap::new(),
+        blocks,
+        helpers,
+        cfuncs,
+        exits: HashMap::new(),
+    };
+    for (i, hb) in f.blocks.iter().enumerate() {
+        l.block(i, hb);
+    }
+    l.b.seal_all_blocks();
+    l.b.finalize(tc);
+    Ok(id)
+}
+
+struct Lowerer<'a> {
+    b: FunctionBuilder<'a>,
+    slots: CValue,
+    ctxp: CValue,
+    nslots: u32,
+    vals: HashMap<ValueId, CValue>,
+    blocks: Vec<cranelift_codegen::ir::Block>,
+    helpers: HashMap<HelperFn, FuncRef>,
+    cfuncs: HashMap<usize, FuncRef>,
+    /// Exit blocks made so far, by frame state, reason and "raised".
+    exits: HashMap<String, cranelift_codegen::ir::Block>,
+}
+
+fn flags() -> MemFlagsData {
+    MemFlagsData::trusted()
+}
+
+impl Lowerer<'_> {
+    fn v(&self, id: ValueId) -> CValue {
+        // Every use is dominated by its definition (the builder's
+        // invariant); a missing value is an internal error, lowered as 0.
+        self.vals.get(&id).copied().unwrap_or(CValue::from_u32(0))
+    }
+
+    fn slot_addr(&mut self, n: u32) -> CValue {
+        let off = n as i64 * VALUE_SIZE as i64;
+        self.b.ins().iadd_imm_s(self.slots, off)
+    }
+
+    fn call_helper(&mut self, h: HelperFn, args: &[CValue]) -> Option<CValue> {
+        let fr = self.helpers[&h];
+        let c = self.b.ins().call(fr, args);
+        self.b.inst_results(c).first().copied()
+    }
+
+    fn args(&self, e: &Edge) -> Vec<BlockArg> {
+        e.args.iter().map(|a| BlockArg::Value(self.v(*a))).collect()
+    }
+
+    fn block(&mut self, i: usize, hb: &HBlock) {
+        let cb = self.blocks[i];
+        self.b.switch_to_block(cb);
+        let params: Vec<CValue> = self.b.block_params(cb).to_vec();
+        for ((v, _), p) in hb.params.iter().zip(params) {
+            self.vals.insert(*v, p);
+        }
+        for ins in &hb.insts {
+            let r = self.inst(&ins.op, ins.out.map(|(_, t)| t));
+            if let (Some((v, _)), Some(r)) = (ins.out, r) {
+                self.vals.insert(v, r);
+            }
+        }
+        match &hb.term {
+            Term::Jump(e) => {
+                let args = self.args(e);
+                self.b.ins().jump(self.blocks[e.block.0 as usize], &args);
+            }
+            Term::Branch(c, t, e) => {
+                let c = self.v(*c);
+                let (ta, ea) = (self.args(t), self.args(e));
+                self.b.ins().brif(
+                    c,
+                    self.blocks[t.block.0 as usize],
+                    &ta,
+                    self.blocks[e.block.0 as usize],
+                    &ea,
+                );
+            }
+            Term::Leave(s) | Term::Return(s) => {
+                self.write_state(s);
+                let code = ExitCode {
+                    pc: s.pc,
+                    depth: s.stack.len() as u16,
+                    reason: None,
+                    raised: false,
+                    left: matches!(hb.term, Term::Leave(_)),
+                };
+                let c = self.b.ins().iconst(types::I64, code.encode() as i64);
+                self.b.ins().return_(&[c]);
+            }
+        }
+    }
+
+    /// Branches to a new exit block when `cond` is true, and continues in
+    /// a new block otherwise.
+    fn exit_if(&mut self, cond: CValue, s: &FrameState, reason: Option<ExitReason>, raised: bool) {
+        // Guards that leave with the same frame state share one exit
+        // block (several operands of one instruction, say): less code to
+        // compile. The state's values dominate every guard using it, so
+        // they dominate the shared block too.
+        let key = format!("{s:?}|{reason:?}|{raised}");
+        let cont = self.b.create_block();
+        if let Some(exit) = self.exits.get(&key) {
+            self.b.ins().brif(cond, *exit, &[], cont, &[]);
+            self.b.switch_to_block(cont);
+            return;
+        }
+        let exit = self.b.create_block();
+        self.exits.insert(key, exit);
+        self.b.set_cold_block(exit);
+        self.b.ins().brif(cond, exit, &[], cont, &[]);
+        self.b.switch_to_block(exit);
+        self.write_state(s);
+        let code = ExitCode {
+            pc: s.pc,
+            depth: s.stack.len() as u16,
+            reason,
+            raised,
+            left: false,
+        };
+        let c = self.b.ins().iconst(types::I64, code.encode() as i64);
+        self.b.ins().return_(&[c]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// Writes a frame state into the frame: the stack first (it may copy
+    /// locals), then the locals.
+    fn write_state(&mut self, s: &FrameState) {
+        self.write_stack(0, &s.stack);
+        self.write_locals(&s.locals);
+    }
+
+    /// Writes operand-stack entries from stack index `base` into their
+    /// (dead) slots.
+    fn write_stack(&mut self, base: u32, stack: &[Loc]) {
+        for (k, loc) in stack.iter().enumerate() {
+            let n = self.nslots + base + k as u32;
+            let addr = self.slot_addr(n);
+            match *loc {
+                Loc::Int(v) => self.store_num(addr, TAG_INT, self.v(v), Ty::Int),
+                Loc::Float(v) => self.store_num(addr, TAG_FLOAT, self.v(v), Ty::Float),
+                Loc::Bool(v) => self.store_num(addr, TAG_BOOL, self.v(v), Ty::Bool),
+                Loc::None => {
+                    let z = self.b.ins().iconst(types::I64, 0);
+                    self.b.ins().store(flags(), z, addr, 0);
+                }
+                Loc::Obj(v) => {
+                    let o = self.v(v);
+                    self.call_helper(HelperFn::PutObj, &[addr, o]);
+                }
+                Loc::Local(j) => {
+                    let src = self.slot_addr(j);
+                    self.call_helper(HelperFn::PutCopy, &[addr, src]);
+                }
+                Loc::Null => {
+                    self.call_helper(HelperFn::PutNull, &[addr]);
+                }
+                Loc::RangeIter(c, e) => {
+                    let (c, e) = (self.v(c), self.v(e));
+                    self.call_helper(HelperFn::PutRangeIter, &[addr, c, e]);
+                }
+                Loc::InSlot => {}
+            }
+        }
+    }
+
+    /// Writes the locals held in registers into their slots.
+    fn write_locals(&mut self, locals: &[Loc]) {
+        for (k, loc) in locals.iter().enumerate() {
+            let (tag, v, ty) = match *loc {
+                Loc::Int(v) => (TAG_INT, v, Ty::Int),
+                Loc::Float(v) => (TAG_FLOAT, v, Ty::Float),
+                Loc::Bool(v) => (TAG_BOOL, v, Ty::Bool),
+                _ => continue,
+            };
+            let addr = self.slot_addr(k as u32);
+            let bits = self.bits(self.v(v), ty);
+            self.set_local(addr, tag, bits);
+        }
+    }
+
+    /// Writes a number into a local slot: two stores when the slot holds
+    /// no object (the usual case in a loop), else through the helper,
+    /// which releases the object.
+    fn set_local(&mut self, addr: CValue, tag: u64, bits: CValue) {
+        let old = self.b.ins().load(types::I64, flags(), addr, 0);
+        let obj = self.b.ins().icmp_imm_s(IntCC::Equal, old, TAG_OBJ as i64);
+        let slow = self.b.create_block();
+        let fast = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(obj, slow, &[], fast, &[]);
+        self.b.switch_to_block(slow);
+        let t = self.b.ins().iconst(types::I64, tag as i64);
+        self.call_helper(HelperFn::SetLocal, &[addr, t, bits]);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(fast);
+        let t = self.b.ins().iconst(types::I64, tag as i64);
+        self.b.ins().store(flags(), t, addr, 0);
+        self.b.ins().store(flags(), bits, addr, PAYLOAD_OFFSET);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+    }
+
+    /// A float result that is a NaN gets an identity of its own, as every
+    /// float the interpreter makes does (`Value::float`): two compares on
+    /// the fast path, a helper call only for a NaN.
+    fn stamp_nan(&mut self, r: CValue) -> CValue {
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        let out = self.b.append_block_param(join, types::F64);
+        self.b.set_cold_block(slow);
+        self.b
+            .ins()
+            .brif(nan, slow, &[], join, &[BlockArg::Value(r)]);
+        self.b.switch_to_block(slow);
+        let fresh = self.call_helper(HelperFn::FreshNan, &[r]).unwrap_or(r);
+        self.b.ins().jump(join, &[BlockArg::Value(fresh)]);
+        self.b.switch_to_block(join);
+        out
+    }
+
+    /// A number's 64 payload bits.
+    fn bits(&mut self, v: CValue, ty: Ty) -> CValue {
+        match ty {
+            Ty::Float => self.b.ins().bitcast(types::I64, MemFlagsData::new(), v),
+            Ty::Bool => self.b.ins().uextend(types::I64, v),
+            _ => v,
+        }
+    }
+
+    /// Stores a number into a dead slot (which owns nothing).
+    fn store_num(&mut self, addr: CValue, tag: u64, v: CValue, ty: Ty) {
+        let t = self.b.ins().iconst(types::I64, tag as i64);
+        self.b.ins().store(flags(), t, addr, 0);
+        let bits = self.bits(v, ty);
+        self.b.ins().store(flags(), bits, addr, PAYLOAD_OFFSET);
+    }
+
+    fn load_local(&mut self, slot: u32, ty: Ty, exit: &FrameState) -> CValue {
+        let addr = self.slot_addr(slot);
+        let tag = self.b.ins().load(types::I64, flags(), addr, 0);
+        let want = match ty {
+            Ty::Int => TAG_INT,
+            Ty::Float => TAG_FLOAT,
+            Ty::Bool => TAG_BOOL,
+            Ty::Ptr => TAG_OBJ,
+        };
+        let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, tag, want as i64);
+        self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+        match ty {
+            Ty::Float => self.b.ins().load(types::F64, flags(), addr, PAYLOAD_OFFSET),
+            Ty::Bool => self.b.ins().load(types::I8, flags(), addr, PAYLOAD_OFFSET),
+            _ => self.b.ins().load(types::I64, flags(), addr, PAYLOAD_OFFSET),
+        }
+    }
+
+    fn inst(&mut self, op: &Op, _out: Option<Ty>) -> Option<CValue> {
+        Some(match op {
+            Op::ConstInt(i) => self.b.ins().iconst(types::I64, *i),
+            Op::ConstFloat(x) => self.b.ins().f64const(*x),
+            Op::ConstBool(b) => self.b.ins().iconst(types::I8, *b as i64),
+            Op::ConstPtr(a) => self.b.ins().iconst(types::I64, *a as i64),
+            Op::LoadLocal { slot, ty, exit } => self.load_local(*slot, *ty, exit),
+            Op::LoadLocalIs { slot, expect, exit } => {
+                let p = self.load_local(*slot, Ty::Ptr, exit);
+                let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, *expect as i64);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                return None;
+            }
+            Op::CheckPending { flag, exit } => {
+                let a = self.b.ins().iconst(types::I64, *flag as i64);
+                let p = self
+                    .b
+                    .ins()
+                    .atomic_load(types::I32, MemFlagsData::trusted(), a);
+                let set = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
+                self.exit_if(set, exit, Some(ExitReason::Pending), false);
+                return None;
+            }
+            Op::Truth { slot, exit } => {
+                let addr = self.slot_addr(*slot);
+                let tag = self.b.ins().load(types::I64, flags(), addr, 0);
+                let p = self.b.ins().load(types::I64, flags(), addr, PAYLOAD_OFFSET);
+                // Bool: its byte; int: nonzero; None: false.
+                let is_bool = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_BOOL as i64);
+                let is_int = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_INT as i64);
+                let is_none = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_NONE as i64);
+                let known = self.b.ins().bor(is_bool, is_int);
+                let known = self.b.ins().bor(known, is_none);
+                let other = self.b.ins().icmp_imm_s(IntCC::Equal, known, 0);
+                self.exit_if(other, exit, Some(ExitReason::WrongType), false);
+                let byte = self.b.ins().band_imm_s(p, 0xff);
+                let word = self.b.ins().select(is_bool, byte, p);
+                let nz = self.b.ins().icmp_imm_s(IntCC::NotEqual, word, 0);
+                let zero = self.b.ins().iconst(types::I8, 0);
+                self.b.ins().select(is_none, zero, nz)
+            }
+            Op::GuardBound { slot, marker, exit } => {
+                let addr = self.slot_addr(*slot);
+                let tag = self.b.ins().load(types::I64, flags(), addr, 0);
+                let p = self.b.ins().load(types::I64, flags(), addr, PAYLOAD_OFFSET);
+                let is_obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
+                let is_marker = self.b.ins().icmp_imm_s(IntCC::Equal, p, *marker as i64);
+                let bad = self.b.ins().band(is_obj, is_marker);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                return None;
+            }
+            Op::Int(o, a, b) => {
+                let (a, b) = (self.v(*a), self.v(*b));
+                match o {
+                    IntOp::Add => self.b.ins().iadd(a, b),
+                    IntOp::And => self.b.ins().band(a, b),
+                    IntOp::Or => self.b.ins().bor(a, b),
+                    IntOp::Xor => self.b.ins().bxor(a, b),
+                }
+            }
+            Op::CheckedInt(o, a, b, exit) => self.checked_int(*o, self.v(*a), self.v(*b), exit),
+            Op::IntNeg(a, exit) => {
+                let a = self.v(*a);
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
+                self.exit_if(bad, exit, Some(ExitReason::IntOverflow), false);
+                self.b.ins().ineg(a)
+            }
+            Op::Float(o, a, b, exit) => {
+                let (a, b) = (self.v(*a), self.v(*b));
+                let r = match o {
+                    FloatOp::Add => self.b.ins().fadd(a, b),
+                    FloatOp::Sub => self.b.ins().fsub(a, b),
+                    FloatOp::Mul => self.b.ins().fmul(a, b),
+                    FloatOp::Div => {
+                        if let Some(exit) = exit {
+                            let z = self.b.ins().f64const(0.0);
+                            let bad = self.b.ins().fcmp(FloatCC::Equal, b, z);
+                            self.exit_if(bad, exit, Some(ExitReason::ZeroDivision), false);
+                        }
+                        self.b.ins().fdiv(a, b)
+                    }
+                };
+                self.stamp_nan(r)
+            }
+            Op::FloatNeg(a) => {
+                let a = self.v(*a);
+                let r = self.b.ins().fneg(a);
+                self.stamp_nan(r)
+            }
+            Op::IntToFloat(a) => {
+                let a = self.v(*a);
+                self.b.ins().fcvt_from_sint(types::F64, a)
+            }
+            Op::IntCmp(c, a, b) => {
+                let (a, b) = (self.v(*a), self.v(*b));
+                let cc = match c {
+                    Cmp::Lt => IntCC::SignedLessThan,
+                    Cmp::Le => IntCC::SignedLessThanOrEqual,
+                    Cmp::Eq => IntCC::Equal,
+                    Cmp::Ne => IntCC::NotEqual,
+                    Cmp::Gt => IntCC::SignedGreaterThan,
+                    Cmp::Ge => IntCC::SignedGreaterThanOrEqual,
+                };
+                self.b.ins().icmp(cc, a, b)
+            }
+            Op::FloatCmp(c, a, b) => {
+                let (a, b) = (self.v(*a), self.v(*b));
+                let cc = match c {
+                    Cmp::Lt => FloatCC::LessThan,
+                    Cmp::Le => FloatCC::LessThanOrEqual,
+                    Cmp::Eq => FloatCC::Equal,
+                    Cmp::Ne => FloatCC::NotEqual,
+                    Cmp::Gt => FloatCC::GreaterThan,
+                    Cmp::Ge => FloatCC::GreaterThanOrEqual,
+                };
+                self.b.ins().fcmp(cc, a, b)
+            }
+            Op::Not(a) => {
+                let a = self.v(*a);
+                self.b.ins().bxor_imm_s(a, 1)
+            }
+            Op::BoolToInt(a) => {
+                let a = self.v(*a);
+                self.b.ins().uextend(types::I64, a)
+            }
+            Op::CallTyped {
+                func,
+                args,
+                ret,
+                may_raise,
+                exit,
+            } => return self.call_typed(*func, args, *ret, *may_raise, exit),
+            Op::Guard {
+                helper,
+                args,
+                reason,
+                exit,
+            } => {
+                let a: Vec<CValue> = args.iter().map(|v| self.v(*v)).collect();
+                let ok = self.call_helper(helper_of(*helper), &a)?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, Some(*reason), false);
+                return None;
+            }
+            Op::Effect { helper, slot, obj } => {
+                let addr = self.slot_addr(*slot);
+                let o = self.v(*obj);
+                self.call_helper(helper_of(*helper), &[addr, o]);
+                return None;
+            }
+            Op::Flush { base, vals } => {
+                self.write_stack(*base, vals);
+                return None;
+            }
+            Op::Generic {
+                op: Generic::Drop,
+                base,
+                ..
+            } => {
+                // Only an object needs releasing; a number left in a dead
+                // slot owns nothing.
+                let slot = self.slot_addr(self.nslots + base);
+                let tag = self.b.ins().load(types::I64, flags(), slot, 0);
+                let obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
+                let slow = self.b.create_block();
+                let join = self.b.create_block();
+                self.b.ins().brif(obj, slow, &[], join, &[]);
+                self.b.switch_to_block(slow);
+                let which = self.b.ins().iconst(types::I32, Generic::Drop as i64);
+                let arg = self.b.ins().iconst(types::I32, 0);
+                self.call_helper(HelperFn::Generic, &[self.ctxp, which, slot, arg]);
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(join);
+                self.b.ins().iconst(types::I8, 1)
+            }
+            Op::Generic {
+                op: Generic::StoreLocal,
+                base,
+                arg,
+                ..
+            } => {
+                // A move: two words copied when the local holds no object
+                // to release (the helper releases it otherwise); the
+                // operand's slot is left dead.
+                let src = self.slot_addr(self.nslots + base);
+                let dst = self.slot_addr(*arg);
+                let old = self.b.ins().load(types::I64, flags(), dst, 0);
+                let obj = self.b.ins().icmp_imm_s(IntCC::Equal, old, TAG_OBJ as i64);
+                let slow = self.b.create_block();
+                let fast = self.b.create_block();
+                let join = self.b.create_block();
+                self.b.set_cold_block(slow);
+                self.b.ins().brif(obj, slow, &[], fast, &[]);
+                self.b.switch_to_block(slow);
+                let which = self.b.ins().iconst(types::I32, Generic::StoreLocal as i64);
+                let a = self.b.ins().iconst(types::I32, *arg as i64);
+                self.call_helper(HelperFn::Generic, &[self.ctxp, which, src, a]);
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(fast);
+                let t = self.b.ins().load(types::I64, flags(), src, 0);
+                let p = self.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);
+                self.b.ins().store(flags(), t, dst, 0);
+                self.b.ins().store(flags(), p, dst, PAYLOAD_OFFSET);
+                let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+                self.b.ins().store(flags(), none, src, 0);
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(join);
+                self.b.ins().iconst(types::I8, 1)
+            }
+            Op::Generic {
+                op,
+                base,
+                arg,
+                exit,
+            } => {
+                let which = self.b.ins().iconst(types::I32, *op as i64);
+                let slot = self.slot_addr(self.nslots + base);
+                let arg = self.b.ins().iconst(types::I32, *arg as i64);
+                let ok = self.call_helper(HelperFn::Generic, &[self.ctxp, which, slot, arg])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, None, true);
+                ok
+            }
+            Op::ListGet {
+                list,
+                index,
+                base,
+                exit,
+            } => {
+                let (l, i) = (self.v(*list), self.v(*index));
+                let slot = self.slot_addr(self.nslots + base);
+                let ok = self.call_helper(HelperFn::ListGet, &[l, i, slot])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                ok
+            }
+            Op::ListSet {
+                list,
+                index,
+                value,
+                exit,
+            } => {
+                let (l, i) = (self.v(*list), self.v(*index));
+                let (tag, v, ty) = match *value {
+                    Loc::Int(v) => (TAG_INT, v, Ty::Int),
+                    Loc::Float(v) => (TAG_FLOAT, v, Ty::Float),
+                    Loc::Bool(v) => (TAG_BOOL, v, Ty::Bool),
+                    _ => return None,
+                };
+                let bits = self.bits(self.v(v), ty);
+                let t = self.b.ins().iconst(types::I64, tag as i64);
+                let ok = self.call_helper(HelperFn::ListSet, &[l, i, t, bits])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                return None;
+            }
+            Op::CStr { obj, exit } => {
+                let o = self.v(*obj);
+                let p = self.call_helper(HelperFn::CStr, &[o])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, p, 0);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                p
+            }
+            Op::Adopt {
+                base,
+                obj,
+                callee,
+                exit,
+            } => {
+                let slot = self.slot_addr(self.nslots + base);
+                let o = self.v(*obj);
+                let c = self.b.ins().iconst(types::I64, *callee as i64);
+                let ok = self.call_helper(HelperFn::Adopt, &[self.ctxp, slot, o, c])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, None, true);
+                ok
+            }
+            Op::ForIterGeneric { base, exit } => {
+                let slot = self.slot_addr(self.nslots + base);
+                let r = self.call_helper(HelperFn::ForIter, &[self.ctxp, slot])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, r, 0);
+                self.exit_if(bad, exit, None, true);
+                let more = self.b.ins().icmp_imm_s(IntCC::Equal, r, 1);
+                self.b.ins().uextend(types::I64, more)
+            }
+            Op::SpillLocal { slot, val } => {
+                let (tag, v, ty) = match *val {
+                    Loc::Int(v) => (TAG_INT, v, Ty::Int),
+                    Loc::Float(v) => (TAG_FLOAT, v, Ty::Float),
+                    Loc::Bool(v) => (TAG_BOOL, v, Ty::Bool),
+                    _ => return None,
+                };
+                let addr = self.slot_addr(*slot);
+                let bits = self.bits(self.v(v), ty);
+                self.set_local(addr, tag, bits);
+                return None;
+            }
+        })
+    }
+
+    fn checked_int(&mut self, o: CheckedIntOp, a: CValue, b: CValue, exit: &FrameState) -> CValue {
+        match o {
+            // Overflow is computed from plain arithmetic, not Cranelift's
+            // `*_overflow` instructions, which not every backend has
+            // (riscv64: the cross-compilation test found it).
+            CheckedIntOp::Add | CheckedIntOp::Sub => {
+                let r = if o == CheckedIntOp::Add {
+                    self.b.ins().iadd(a, b)
+                } else {
+                    self.b.ins().isub(a, b)
+                };
+                // Add: both operands' signs differ from the result's.
+                // Sub: the operands' signs differ and the result's sign
+                // differs from the minuend's.
+                let x = self.b.ins().bxor(a, r);
+                let y = if o == CheckedIntOp::Add {
+                    self.b.ins().bxor(b, r)
+                } else {
+                    self.b.ins().bxor(a, b)
+                };
+                let both = self.b.ins().band(x, y);
+                let of = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, both, 0);
+                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                r
+            }
+            CheckedIntOp::Mul => {
+                // The 128-bit product fits in 64 bits when its high half
+                // is the sign extension of its low half.
+                let lo = self.b.ins().imul(a, b);
+                let hi = self.b.ins().smulhi(a, b);
+                let sign = self.b.ins().sshr_imm_s(lo, 63);
+                let of = self.b.ins().icmp(IntCC::NotEqual, hi, sign);
+                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                lo
+            }
+            CheckedIntOp::FloorDiv | CheckedIntOp::Mod => {
+                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+                self.exit_if(zero, exit, Some(ExitReason::ZeroDivision), false);
+                // MIN // -1 overflows (and traps in hardware); MIN % -1 is
+                // 0 but traps too: both leave for the interpreter.
+                let m1 = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
+                let min = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
+                let both = self.b.ins().band(m1, min);
+                self.exit_if(both, exit, Some(ExitReason::IntOverflow), false);
+                // One division: the floor quotient needs the remainder
+                // only for its sign test (a - q * b), the modulo only the
+                // remainder.
+                let (q, r) = if o == CheckedIntOp::FloorDiv {
+                    let q = self.b.ins().sdiv(a, b);
+                    let qb = self.b.ins().imul(q, b);
+                    (q, self.b.ins().isub(a, qb))
+                } else {
+                    let r = self.b.ins().srem(a, b);
+                    (r, r)
+                };
+                // Python rounds toward -inf: adjust when the remainder is
+                // nonzero and its sign differs from the divisor's.
+                let nz = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                let x = self.b.ins().bxor(r, b);
+                let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, x, 0);
+                let adjust = self.b.ins().band(nz, neg);
+                if o == CheckedIntOp::FloorDiv {
+                    let q1 = self.b.ins().iadd_imm_s(q, -1);
+                    self.b.ins().select(adjust, q1, q)
+                } else {
+                    let r1 = self.b.ins().iadd(r, b);
+                    self.b.ins().select(adjust, r1, r)
+                }
+            }
+        }
+    }
+
+    fn call_typed(
+        &mut self,
+        func: usize,
+        args: &[(CType, ValueId)],
+        ret: CType,
+        may_raise: bool,
+        exit: &FrameState,
+    ) -> Option<CValue> {
+        let mut a = Vec::with_capacity(args.len());
+        for (t, v) in args {
+            let x = self.v(*v);
+            a.push(match t {
+                CType::Bool => self.b.ins().uextend(types::I32, x),
+                _ => x,
+            });
+        }
+        let fr = self.cfuncs[&func];
+        let call = self.b.ins().call(fr, &a);
+        let r = self.b.inst_results(call).first().copied();
+        let sentinel = match (ret, r) {
+            (CType::Void, _) => {
+                if may_raise {
+                    let t = self.b.ins().iconst(types::I8, 1);
+                    Some(t)
+                } else {
+                    None
+                }
+            }
+            (CType::Double, Some(r)) if may_raise => {
+                let m1 = self.b.ins().f64const(-1.0);
+                Some(self.b.ins().fcmp(FloatCC::Equal, r, m1))
+            }
+            (CType::Object, _) => None,
+            (_, Some(r)) if may_raise => Some(self.b.ins().icmp_imm_s(IntCC::Equal, r, -1)),
+            _ => None,
+        };
+        if let Some(s) = sentinel {
+            // The sentinel is only a hint: ask whether C set an exception.
+            let slow = self.b.create_block();
+            let cont = self.b.create_block();
+            self.b.set_cold_block(slow);
+            self.b.ins().brif(s, slow, &[], cont, &[]);
+            self.b.switch_to_block(slow);
+            let e = self.call_helper(HelperFn::ErrOccurred, &[]).unwrap_or(s);
+            self.exit_if(e, exit, None, true);
+            self.b.ins().jump(cont, &[]);
+            self.b.switch_to_block(cont);
+        }
+        match (ret, r) {
+            (CType::Bool, Some(r)) => Some(self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0)),
+            (CType::Double, Some(r)) => Some(self.stamp_nan(r)),
+            (CType::Void, _) => None,
+            (_, r) => r,
+        }
+    }
+}
+
+/// The CLIF of a function, as text (for `--dump-clif` and snapshots).
+pub fn clif_text(func: &cranelift_codegen::ir::Function) -> String {
+    func.display().to_string()
+}
+
+#[allow(unused_imports)]
+use hir::Block as _;

@@ -1,0 +1,63 @@
+//! The JIT's options, declared once: `typhon.toml`'s `[jit]` and the CLI
+//! fill them (see the `typhon` crate).
+
+/// How and when functions are compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether the JIT compiles anything.
+    pub enabled: bool,
+    /// Calls (plus loop back-edges) of a function before it is compiled.
+    pub threshold: u32,
+    /// Compile every function at its first call (for testing).
+    pub eager: bool,
+    /// Names of functions that always stay interpreted.
+    pub disabled_functions: Vec<String>,
+    /// Side exits (failed guards) after which a function whose compiled
+    /// code exits on more than a quarter of its calls goes back to the
+    /// interpreter for good.
+    pub max_exits: u64,
+    /// Append each compiled function to `/tmp/perf-<pid>.map`, the file
+    /// `perf report` reads to name JIT code.
+    pub perf_map: bool,
+    /// Functions whose HIR is printed to stderr when compiled.
+    pub dump_hir: Vec<String>,
+    /// Functions whose CLIF is printed to stderr when compiled.
+    pub dump_clif: Vec<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            enabled: true,
+            threshold: 1000,
+            eager: false,
+            disabled_functions: Vec::new(),
+            max_exits: 100,
+            perf_map: false,
+            dump_hir: Vec::new(),
+            dump_clif: Vec::new(),
+        }
+    }
+}
+
+impl Options {
+    /// Whether a function with this name may be compiled at all.
+    pub fn allows(&self, name: &str) -> bool {
+        self.enabled && !self.disabled_functions.iter().any(|n| n == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn disabled_functions_and_the_switch_are_honoured() {
+        let mut o = Options::default();
+        assert!(o.allows("f"));
+        o.disabled_functions.push("f".into());
+        assert!(!o.allows("f") && o.allows("g"));
+        o.enabled = false;
+        assert!(!o.allows("g"));
+    }
+}

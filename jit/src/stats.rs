@@ -1,0 +1,190 @@
+//! The JIT's counters and decline reasons, declared once; `--stats`
+//! prints them ([`Stats::report`]).
+
+use crate::deopt::ExitReason;
+use std::fmt::Write;
+use std::time::Duration;
+
+/// Why a function was not compiled (it stays interpreted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decline {
+    /// An instruction or construct outside the subset the compiler lowers.
+    Unsupported,
+    /// An operation on objects compiled code does not do yet.
+    NeedsObjects,
+    /// Operand types unknown (no feedback from the interpreter).
+    UnknownTypes,
+    /// The configuration keeps this function interpreted.
+    Disabled,
+    /// Cranelift rejected the function (an internal error).
+    Codegen,
+    /// No loop and no direct C call: nothing to gain.
+    NoLoop,
+}
+
+impl Decline {
+    /// Every reason, in declaration order.
+    pub const ALL: &'static [Decline] = &[
+        Decline::Unsupported,
+        Decline::NeedsObjects,
+        Decline::UnknownTypes,
+        Decline::Disabled,
+        Decline::Codegen,
+        Decline::NoLoop,
+    ];
+
+    /// The reason as `--stats` prints it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Decline::Unsupported => "unsupported construct",
+            Decline::NeedsObjects => "needs objects",
+            Decline::UnknownTypes => "unknown types",
+            Decline::Disabled => "disabled by [jit] functions",
+            Decline::Codegen => "code generation failed",
+            Decline::NoLoop => "no loop or C call to compile",
+        }
+    }
+}
+
+/// One function the JIT looked at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionStats {
+    /// `co_qualname`.
+    pub name: String,
+    /// `None` when compiled, else why not and the detail.
+    pub declined: Option<(Decline, String)>,
+    /// Time spent compiling (or trying to).
+    pub compile_time: Duration,
+    /// Bytes of machine code.
+    pub code_size: u64,
+    /// Side exits taken, indexed like [`ExitReason::ALL`].
+    pub exits: [u64; ExitReason::ALL.len()],
+    /// Calls that ran compiled code.
+    pub entries: u64,
+    /// Whether the code was given up (it left too often).
+    pub discarded: bool,
+    /// Calls that stopped at an instruction compiled code does not run
+    /// (the interpreter ran the rest).
+    pub leaves: u64,
+}
+
+/// What the JIT did in one run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Every function the JIT was asked about, in order.
+    pub functions: Vec<FunctionStats>,
+}
+
+impl Stats {
+    /// Functions compiled.
+    pub fn compiled(&self) -> usize {
+        self.functions
+            .iter()
+            .filter(|f| f.declined.is_none())
+            .count()
+    }
+
+    /// Functions declined for `why`.
+    pub fn declined(&self, why: Decline) -> usize {
+        self.functions
+            .iter()
+            .filter(|f| matches!(&f.declined, Some((d, _)) if *d == why))
+            .count()
+    }
+
+    /// Side exits for `why`, over all functions.
+    pub fn exits(&self, why: ExitReason) -> u64 {
+        self.functions.iter().map(|f| f.exits[why as usize]).sum()
+    }
+
+    /// The `--stats` section.
+    pub fn report(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "JIT:");
+        let _ = writeln!(
+            s,
+            "  functions compiled: {}, declined: {}",
+            self.compiled(),
+            self.functions.len() - self.compiled()
+        );
+        let mut times: Vec<Duration> = self
+            .functions
+            .iter()
+            .filter(|f| f.declined.is_none())
+            .map(|f| f.compile_time)
+            .collect();
+        times.sort();
+        if let Some(m) = times.get(times.len() / 2) {
+            let _ = writeln!(
+                s,
+                "  compile time: median {:.3} ms, total {:.3} ms",
+                m.as_secs_f64() * 1e3,
+                times.iter().sum::<Duration>().as_secs_f64() * 1e3
+            );
+        }
+        for f in &self.functions {
+            match &f.declined {
+                None => {
+                    let _ = write!(
+                        s,
+                        "  compiled {}: {} bytes, {:.3} ms, {} calls",
+                        f.name,
+                        f.code_size,
+                        f.compile_time.as_secs_f64() * 1e3,
+                        f.entries
+                    );
+                    let exits: Vec<String> = ExitReason::ALL
+                        .iter()
+                        .filter(|r| f.exits[**r as usize] > 0)
+                        .map(|r| format!("{} {}", f.exits[*r as usize], r.describe()))
+                        .collect();
+                    if !exits.is_empty() {
+                        let _ = write!(s, ", exits: {}", exits.join(", "));
+                    }
+                    if f.leaves > 0 {
+                        let _ = write!(s, ", {} left for the interpreter", f.leaves);
+                    }
+                    if f.discarded {
+                        s.push_str(" (failed too often: interpreted again)");
+                    }
+                    s.push('\n');
+                }
+                Some((d, detail)) => {
+                    let _ = writeln!(s, "  interpreted {}: {} ({detail})", f.name, d.describe());
+                }
+            }
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_are_indexed_by_reason() {
+        let mut s = Stats::default();
+        s.functions.push(FunctionStats {
+            name: "f".into(),
+            declined: Some((Decline::NeedsObjects, "x".into())),
+            compile_time: Duration::ZERO,
+            code_size: 0,
+            exits: [0; ExitReason::ALL.len()],
+            entries: 0,
+            discarded: false,
+            leaves: 0,
+        });
+        let mut g = s.functions[0].clone();
+        g.declined = None;
+        g.exits[ExitReason::IntOverflow as usize] = 2;
+        s.functions.push(g);
+        assert_eq!(s.declined(Decline::NeedsObjects), 1);
+        assert_eq!(s.compiled(), 1);
+        assert_eq!(s.exits(ExitReason::IntOverflow), 2);
+        assert!(s.report().contains("2 int overflow"), "{}", s.report());
+        for (i, d) in Decline::ALL.iter().enumerate() {
+            assert_eq!(*d as usize, i);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! The JIT from the command line and `typhon.toml`: the switches, the
+//! per-function toggle, the dumps and the `--stats` section.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+mod common;
+use common::TempDir;
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_typhon"))
+        .env_remove("TYPHON_PATH")
+        .env_remove("TYPHON_JIT")
+        .stdin(Stdio::null())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run typhon")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A program with one hot loop (`kernel`) and one function that never
+/// runs (`never`).
+const PROGRAM: &str = "\
+def kernel(n):
+    total = 0
+    for i in range(n):
+        total += i * 3 % 7
+    return total
+
+def never():
+    pass
+
+for _ in range(5):
+    r = kernel(1000)
+print(r)
+";
+
+fn dir_with_program() -> TempDir {
+    let d = TempDir::new("jit-cli");
+    d.write("p.py", PROGRAM);
+    d
+}
+
+#[test]
+fn stats_show_the_compiled_loop_and_no_jit_turns_it_off() {
+    let d = dir_with_program();
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "2999\n");
+    let err = text(&o.stderr);
+    assert!(err.contains("JIT:\n  functions compiled: 1"), "{err}");
+    assert!(err.contains("compiled kernel: "), "{err}");
+    // After compilation the calls run compiled code: 5 calls, the first
+    // one or two in the interpreter (1000 back-edges to count).
+    assert!(err.contains(" calls"), "{err}");
+
+    let o = run_in(d.path(), &["--no-jit", "--stats", "p.py"]);
+    assert_eq!(text(&o.stdout), "2999\n");
+    let err = text(&o.stderr);
+    assert!(!err.contains("compiled kernel"), "{err}");
+}
+
+#[test]
+fn threshold_and_eager_choose_when_to_compile() {
+    let d = dir_with_program();
+    // Never reached: nothing compiled.
+    let o = run_in(
+        d.path(),
+        &["--jit-threshold", "100000000", "--stats", "p.py"],
+    );
+    assert_eq!(text(&o.stdout), "2999\n");
+    assert!(
+        text(&o.stderr).contains("functions compiled: 0"),
+        "{}",
+        text(&o.stderr)
+    );
+    // Eager: compiled at its first call, so all five calls run compiled.
+    let o = run_in(d.path(), &["--jit-eager", "--stats", "p.py"]);
+    assert_eq!(text(&o.stdout), "2999\n");
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("compiled kernel: ") && err.contains(", 5 calls"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_per_function_toggle_keeps_a_function_interpreted_and_reports_unknown_names() {
+    let d = dir_with_program();
+    d.write(
+        "typhon.toml",
+        "[jit]\nthreshold = 10\ndisabled_functions = [\"kernel\", \"no_such_function\"]\n",
+    );
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "2999\n");
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("interpreted kernel: disabled by [jit] functions"),
+        "{err}"
+    );
+    assert!(!err.contains("compiled kernel"), "{err}");
+    assert!(
+        err.contains("'no_such_function', but no function of that name became hot"),
+        "{err}"
+    );
+    assert!(!err.contains("'kernel', but"), "{err}");
+}
+
+#[test]
+fn dumps_print_the_hir_and_the_clif_of_a_named_function() {
+    let d = dir_with_program();
+    let o = run_in(
+        d.path(),
+        &["--dump-hir", "kernel", "--dump-clif", "kernel", "p.py"],
+    );
+    assert_eq!(text(&o.stdout), "2999\n");
+    let err = text(&o.stderr);
+    assert!(err.contains("fn kernel:\nbb0():"), "{err}");
+    assert!(err.contains("IntMul"), "{err}");
+    assert!(err.contains("function u0:0(i64, i64) -> i64"), "{err}");
+}
+
+#[test]
+fn a_bad_threshold_is_a_usage_error() {
+    let d = dir_with_program();
+    let o = run_in(d.path(), &["--jit-threshold", "lots", "p.py"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("--jit-threshold"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn perf_map_names_compiled_code() {
+    let d = dir_with_program();
+    let child = Command::new(env!("CARGO_BIN_EXE_typhon"))
+        .env_remove("TYPHON_JIT")
+        .args(["--perf-map", "p.py"])
+        .current_dir(d.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    let pid = child.id();
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(text(&o.stdout), "2999\n");
+    let path = format!("/tmp/perf-{pid}.map");
+    let map = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    let line = map
+        .lines()
+        .find(|l| l.contains("py::kernel:"))
+        .unwrap_or_else(|| panic!("{map:?}"));
+    let mut f = line.split(' ');
+    let (start, size) = (f.next().unwrap_or(""), f.next().unwrap_or(""));
+    assert!(
+        u64::from_str_radix(start, 16).is_ok_and(|a| a > 0),
+        "{line}"
+    );
+    assert!(u64::from_str_radix(size, 16).is_ok_and(|s| s > 0), "{line}");
+}
