@@ -13,7 +13,12 @@ use std::path::PathBuf;
 
 fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let here = compile::crate_dir();
+    // Where the sources are now, read when the script runs: `crate_dir()`
+    // is fixed when the script is compiled, so a target directory copied
+    // from another checkout compiled that checkout's C sources and headers.
+    let here = PathBuf::from(
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
+    );
     let include = here.join("../capi/include");
     println!("cargo:rerun-if-changed=../capi/include");
     let tool = cc::Build::new().get_compiler();

@@ -16,6 +16,11 @@
  *   (FASTCALL|KEYWORDS), parse (PyArg_ParseTuple formats), build
  *   (Py_BuildValue), build_case (its format shapes and errors), refcount,
  *   args_of (METH_VARARGS, keeps its tuple).
+ * - A tour of the API: tour_lists, tour_dicts, tour_strings, tour_errors,
+ *   tour_numbers, tour_objects call most functions of the table, errors and
+ *   ownership edge cases included (stolen references on failure, borrowed
+ *   results), and return what they got, so that valgrind (scripts/memcheck)
+ *   sees them all.
  * - A type, Pair, with tp_new/tp_init, members, a get-set, repr, str,
  *   richcompare, hash, nb_add, mp_length, mp_subscript, iteration, and
  *   methods (check() raises on a negative a).
@@ -767,6 +772,387 @@ static PyObject *swap_methods(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* ----- a tour of the API (each function's ownership rules, for valgrind) --------------------------- */
+
+/* Appends `v` (a new reference, or NULL with an exception set) to `out`:
+ * NULL becomes the string "!" + the exception's type name, and the
+ * exception is cleared. Returns -1 only when `out` cannot grow. */
+static int put(PyObject *out, PyObject *v) {
+    if (v == NULL) {
+        PyObject *t, *e, *tb;
+        PyErr_Fetch(&t, &e, &tb);
+        v = PyUnicode_FromFormat("!%s", t ? ((PyTypeObject *)t)->tp_name : "no exception");
+        Py_XDECREF(t);
+        Py_XDECREF(e);
+        Py_XDECREF(tb);
+        if (v == NULL)
+            return -1;
+    }
+    int r = PyList_Append(out, v);
+    Py_DECREF(v);
+    return r;
+}
+
+/* `put` for a C int result (-1 with an exception set is an error). */
+static int put_int(PyObject *out, long r) {
+    if (r == -1 && PyErr_Occurred())
+        return put(out, NULL);
+    return put(out, PyLong_FromLong(r));
+}
+
+static PyObject *tour_lists(PyObject *m, PyObject *unused) {
+    PyObject *out = PyList_New(0), *l = PyList_New(0);
+    if (out == NULL || l == NULL)
+        goto fail;
+    for (long i = 0; i < 20; i++) {
+        PyObject *v = PyLong_FromLong(i * 7 % 13 + 1000);
+        if (v == NULL || PyList_Append(l, v) < 0)
+            goto fail;
+        Py_DECREF(v);
+    }
+    PyObject *s = PyUnicode_FromString("x");
+    if (s == NULL)
+        goto fail;
+    PyList_Insert(l, 0, s);
+    PyList_Insert(l, 1000, s);
+    PyList_Insert(l, -1000, s);
+    Py_DECREF(s);
+    /* SetItem steals its item and drops the one it replaces, also on an
+     * error (then the new item). */
+    PyList_SetItem(l, 0, PyUnicode_FromString("replaced"));
+    PyList_SetItem(l, 1, PyLong_FromLong(-5));
+    put_int(out, PyList_SetItem(l, 1000, PyUnicode_FromString("out of range")));
+    put(out, PyList_AsTuple(l));
+    PyObject *t = PyList_AsTuple(l);
+    if (t == NULL)
+        goto fail;
+    put(out, PyTuple_GetSlice(t, 2, 10));
+    put(out, PyTuple_GetSlice(t, -5, 1000));
+    put_int(out, PyTuple_Size(t));
+    Py_DECREF(t);
+    put_int(out, PyList_Reverse(l));
+    put_int(out, PyList_Sort(l)); /* str and int: TypeError */
+    PyList_SetItem(l, 0, PyLong_FromLong(3));
+    PyList_SetItem(l, 22, PyLong_FromLong(4));
+    put(out, PyObject_Repr(l));
+    PyObject *item = PyList_GetItem(l, 100);
+    put(out, item == NULL ? NULL : Py_NewRef(item));
+    PyObject *key = PyLong_FromLong(3);
+    PyObject *got = PyObject_GetItem(l, key);
+    put_int(out, PyObject_SetItem(l, key, got));
+    Py_XDECREF(got);
+    put_int(out, PyObject_DelItem(l, key));
+    Py_DECREF(key);
+    put_int(out, PyList_Sort(l));
+    PyObject *it = PyObject_GetIter(l), *x;
+    long sum = 0;
+    while (it != NULL && (x = PyIter_Next(it)) != NULL) {
+        sum += PyLong_AsLong(x);
+        Py_DECREF(x);
+    }
+    Py_XDECREF(it);
+    put_int(out, sum);
+    put_int(out, PyList_Size(l));
+    put(out, l);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_XDECREF(l);
+    return NULL;
+}
+
+static PyObject *tour_dicts(PyObject *m, PyObject *arg) {
+    PyObject *out = PyList_New(0), *d = PyDict_New();
+    if (out == NULL || d == NULL)
+        goto fail;
+    for (long i = 0; i < 100; i++) {
+        PyObject *k = PyUnicode_FromFormat("key%ld", i);
+        PyObject *v = PyLong_FromLong(i * 1000000000L);
+        if (k == NULL || v == NULL || PyDict_SetItem(d, k, v) < 0)
+            goto fail;
+        Py_DECREF(k);
+        Py_DECREF(v);
+    }
+    PyDict_SetItemString(d, "arg", arg);
+    PyObject *v = PyDict_GetItemString(d, "key5");
+    put(out, Py_XNewRef(v));
+    PyObject *k = PyUnicode_FromString("key7");
+    put(out, Py_XNewRef(PyDict_GetItem(d, k)));
+    put(out, Py_XNewRef(PyDict_GetItemWithError(d, k)));
+    put_int(out, PyDict_Contains(d, k));
+    put_int(out, PyDict_DelItem(d, k));
+    put_int(out, PyDict_DelItem(d, k));
+    put_int(out, PyDict_Contains(d, k));
+    Py_DECREF(k);
+    put_int(out, PyDict_DelItemString(d, "missing"));
+    put_int(out, PyDict_DelItemString(d, "key8"));
+    PyObject *unhashable = PyList_New(0);
+    put_int(out, PyDict_GetItem(d, unhashable) == NULL && !PyErr_Occurred());
+    put(out, PyDict_GetItemWithError(d, unhashable));
+    put_int(out, PyDict_SetItem(d, unhashable, unhashable));
+    put_int(out, PyDict_Contains(d, unhashable));
+    Py_DECREF(unhashable);
+    Py_ssize_t pos = 0, chars = 0;
+    PyObject *dk, *dv;
+    while (PyDict_Next(d, &pos, &dk, &dv))
+        chars += PyUnicode_GetLength(dk);
+    put_int(out, chars);
+    put_int(out, PyDict_Size(d));
+    PyObject *keys = PyDict_Keys(d), *vals = PyDict_Values(d), *items = PyDict_Items(d);
+    put_int(out, PyList_Size(keys) + PyList_Size(vals) + PyList_Size(items));
+    put(out, Py_XNewRef(PyList_GetItem(items, 90)));
+    Py_XDECREF(keys);
+    Py_XDECREF(vals);
+    Py_XDECREF(items);
+    PyObject *c = PyDict_Copy(d);
+    PyDict_Clear(d);
+    put_int(out, PyDict_Size(c));
+    put_int(out, PyDict_Size(d));
+    put(out, PyObject_GetItem(c, arg));
+    PyObject *k9 = PyUnicode_FromString("key9");
+    put(out, PyObject_GetItem(c, k9));
+    Py_XDECREF(k9);
+    Py_XDECREF(c);
+    Py_DECREF(d);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_XDECREF(d);
+    return NULL;
+}
+
+static PyObject *tour_strings(PyObject *m, PyObject *arg) {
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    Py_ssize_t n = -1;
+    const char *s = PyUnicode_AsUTF8AndSize(arg, &n);
+    put_int(out, s == NULL ? -1 : (long)n);
+    put_int(out, PyUnicode_GetLength(arg));
+    PyObject *c = PyUnicode_Concat(arg, arg);
+    put(out, c == NULL ? NULL : PyUnicode_Concat(c, arg));
+    Py_XDECREF(c);
+    put_int(out, PyUnicode_CompareWithASCIIString(arg, "abc"));
+    PyObject *b = PyUnicode_AsUTF8String(arg);
+    char *buf = NULL;
+    Py_ssize_t blen = -1;
+    if (b != NULL && PyBytes_AsStringAndSize(b, &buf, &blen) == 0)
+        put(out, PyBytes_FromStringAndSize(buf, blen > 2 ? 2 : blen));
+    put_int(out, b == NULL ? -1 : PyBytes_Size(b));
+    Py_XDECREF(b);
+    PyObject *b2 = PyBytes_FromString("bytes\xff");
+    put_int(out, PyBytes_Size(b2));
+    put(out, PyObject_Repr(b2));
+    put_int(out, PyUnicode_AsUTF8AndSize(b2, &n) == NULL ? -1 : 0);
+    put(out, Py_NewRef(b2));
+    Py_XDECREF(b2);
+    put(out, PyUnicode_DecodeUTF8("h\xc3\xa9llo", 6, "strict"));
+    put(out, PyUnicode_DecodeUTF8("bad\xff", 4, "strict"));
+    put(out, PyUnicode_FromStringAndSize("abc\xe2\x82", 5));
+    put(out, PyUnicode_FromOrdinal(0x1F600));
+    put(out, PyUnicode_FromOrdinal(0x110000));
+    put(out, PyUnicode_InternFromString("interned"));
+    put(out, PyObject_Str(arg));
+    put(out, PyUnicode_FromFormat("%s|%d|%ld|%zd|%R|%S|%U|%c|%x|%.3s|%5d|%%", "str", -3, 123456789L,
+                                  (Py_ssize_t)-7, arg, arg, arg, 'q', 255, "abcdef", 42));
+    return out;
+}
+
+static PyObject *tour_errors(PyObject *m, PyObject *arg) {
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    PyObject *t, *v, *tb;
+    PyErr_SetString(PyExc_KeyError, "k");
+    PyErr_Fetch(&t, &v, &tb);
+    PyErr_NormalizeException(&t, &v, &tb);
+    put(out, PyObject_Repr(v));
+    PyErr_Restore(t, v, tb);
+    put_int(out, PyErr_ExceptionMatches(PyExc_LookupError));
+    put_int(out, PyErr_GivenExceptionMatches(PyErr_Occurred(), PyExc_KeyError));
+    PyErr_Clear();
+    PyErr_SetNone(PyExc_ValueError);
+    PyErr_Fetch(&t, &v, &tb);
+    PyErr_NormalizeException(&t, &v, &tb);
+    put(out, PyObject_Repr(v));
+    Py_XDECREF(t);
+    Py_XDECREF(v);
+    Py_XDECREF(tb);
+    PyErr_Fetch(&t, &v, &tb);
+    put_int(out, t == NULL && v == NULL && tb == NULL);
+    PyObject *e = PyErr_NewExceptionWithDoc("checks.TourError", "A doc.", PyExc_ValueError, NULL);
+    if (e == NULL)
+        return put(out, NULL) < 0 ? NULL : out;
+    PyObject *e2 = PyErr_NewException("checks.TourError2", e, NULL);
+    if (e2 != NULL) {
+        PyErr_SetObject(e2, arg);
+        PyErr_Fetch(&t, &v, &tb);
+        PyErr_NormalizeException(&t, &v, &tb);
+        put(out, PyObject_Repr(v));
+        put_int(out, PyErr_GivenExceptionMatches(t, PyExc_ValueError));
+        Py_XDECREF(t);
+        Py_XDECREF(v);
+        Py_XDECREF(tb);
+        Py_DECREF(e2);
+    } else {
+        put(out, NULL);
+    }
+    Py_DECREF(e);
+    PyErr_BadArgument();
+    put(out, NULL);
+    PyErr_Format(PyExc_TypeError, "%s %R", "formatted", arg);
+    PyErr_Fetch(&t, &v, &tb);
+    PyErr_NormalizeException(&t, &v, &tb);
+    put(out, PyObject_Str(v));
+    Py_XDECREF(t);
+    Py_XDECREF(v);
+    Py_XDECREF(tb);
+    return out;
+}
+
+static PyObject *tour_numbers(PyObject *m, PyObject *unused) {
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    int overflow = 0;
+    PyObject *big = PyLong_FromUnsignedLongLong(0xFFFFFFFFFFFFFFFFULL);
+    PyObject *neg = PyLong_FromLong(-5);
+    PyObject *seven = PyLong_FromSize_t(7);
+    PyObject *d = PyLong_FromDouble(1e30);
+    PyObject *lst = PyList_New(0);
+    if (big == NULL || neg == NULL || seven == NULL || d == NULL || lst == NULL)
+        return NULL;
+    put_int(out, PyLong_AsLongAndOverflow(big, &overflow));
+    put_int(out, overflow);
+    put(out, PyLong_FromUnsignedLongLong(PyLong_AsUnsignedLongLong(big)));
+    put_int(out, PyLong_AsSsize_t(big));
+    put_int(out, (long)PyLong_AsLongLong(big));
+    put_int(out, (long)PyLong_AsUnsignedLong(neg));
+    put_int(out, (long)PyLong_AsSize_t(neg));
+    put(out, PyFloat_FromDouble(PyLong_AsDouble(d)));
+    put(out, PyLong_FromDouble(1e308 * 10));
+    put(out, PyLong_FromLongLong(-9000000000000000000LL));
+    put(out, PyLong_FromUnsignedLong(4000000000UL));
+    PyObject *sum = PyNumber_Add(big, d);
+    PyObject *diff = sum ? PyNumber_Subtract(sum, big) : NULL;
+    PyObject *prod = diff ? PyNumber_Multiply(diff, neg) : NULL;
+    put(out, prod ? PyNumber_TrueDivide(prod, neg) : NULL);
+    put(out, prod ? PyNumber_FloorDivide(prod, neg) : NULL);
+    PyObject *rem = prod ? PyNumber_Remainder(prod, seven) : NULL;
+    PyObject *ng = rem ? PyNumber_Negative(rem) : NULL;
+    PyObject *idx = ng ? PyNumber_Index(ng) : NULL;
+    PyObject *fl = idx ? PyNumber_Float(idx) : NULL;
+    put(out, fl ? PyNumber_Long(fl) : NULL);
+    put(out, fl ? PyNumber_Index(fl) : NULL);
+    PyObject *zero = PyLong_FromLong(0);
+    put(out, zero ? PyNumber_TrueDivide(big, zero) : NULL);
+    Py_XDECREF(zero);
+    put(out, PyNumber_Add(lst, big));
+    put(out, PyNumber_Long(lst));
+    put_int(out, (long)PyObject_Hash(big));
+    put_int(out, (long)PyObject_Hash(lst));
+    put_int(out, PyObject_IsTrue(big));
+    put_int(out, PyObject_Not(lst));
+    put(out, PyObject_RichCompare(big, d, Py_LT));
+    put_int(out, PyObject_RichCompareBool(big, big, Py_EQ));
+    put(out, PyObject_RichCompare(big, lst, Py_LT));
+    Py_XDECREF(sum);
+    Py_XDECREF(diff);
+    Py_XDECREF(prod);
+    Py_XDECREF(rem);
+    Py_XDECREF(ng);
+    Py_XDECREF(idx);
+    Py_XDECREF(fl);
+    Py_DECREF(big);
+    Py_DECREF(neg);
+    Py_DECREF(seven);
+    Py_DECREF(d);
+    Py_DECREF(lst);
+    return out;
+}
+
+static PyObject *tour_objects(PyObject *m, PyObject *arg) {
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    PyObject *sys = PyImport_ImportModule("sys");
+    put_int(out, sys != NULL && PyObject_HasAttrString(sys, "argv"));
+    put_int(out, sys != NULL && PyObject_HasAttrString(sys, "no_such_attribute"));
+    Py_XDECREF(sys);
+    put(out, PyImport_ImportModule("no_such_module_anywhere"));
+    PyObject *name = PyUnicode_FromString("tour_attr");
+    put_int(out, PyObject_SetAttr(m, name, arg));
+    PyObject *back = PyObject_GetAttr(m, name);
+    put_int(out, back == arg);
+    Py_XDECREF(back);
+    put_int(out, PyObject_HasAttr(m, name));
+    put_int(out, PyObject_SetAttrString(m, "tour_attr", NULL));
+    put_int(out, PyObject_HasAttr(m, name));
+    put(out, PyObject_GetAttr(m, name));
+    Py_DECREF(name);
+    PyObject *fresh = PyModule_New("fresh");
+    if (fresh != NULL) {
+        PyDict_SetItemString(PyModule_GetDict(fresh), "x", arg);
+        put(out, PyUnicode_FromString(PyModule_GetName(fresh)));
+        PyObject *val = PyLong_FromLong(12345);
+        put_int(out, PyModule_AddObjectRef(fresh, "v", val));
+        Py_XDECREF(val);
+        put(out, PyObject_GetAttrString(fresh, "v"));
+        put(out, PyObject_GetAttrString(fresh, "x"));
+        Py_DECREF(fresh);
+    }
+    PyObject *ty = PyObject_Type(arg);
+    put_int(out, PyCallable_Check(ty));
+    put_int(out, PyCallable_Check(arg));
+    put(out, PyObject_CallNoArgs(ty));
+    put(out, PyObject_CallOneArg(ty, arg));
+    PyObject *args = PyTuple_Pack(1, arg);
+    put(out, args ? PyObject_CallObject(ty, args) : NULL);
+    Py_XDECREF(args);
+    put_int(out, PyObject_IsInstance(arg, ty));
+    put_int(out, PyObject_IsSubclass(ty, (PyObject *)&PyBaseObject_Type));
+    put_int(out, PyObject_Length(arg));
+    put_int(out, PyObject_Size(ty));
+    Py_XDECREF(ty);
+    /* The raw allocators, grown and filled to their new size. */
+    char *p = PyMem_Calloc(10, 8);
+    long zeros = 0;
+    for (int i = 0; p != NULL && i < 80; i++)
+        zeros += p[i] == 0;
+    p = PyMem_Realloc(p, 1000);
+    if (p != NULL)
+        memset(p, 1, 1000);
+    PyMem_Free(p);
+    p = PyObject_Malloc(24);
+    p = PyObject_Realloc(p, 4000);
+    if (p != NULL)
+        memset(p, 2, 4000);
+    PyObject_Free(p);
+    p = PyObject_Calloc(3, 5);
+    for (int i = 0; p != NULL && i < 15; i++)
+        zeros += p[i] == 0;
+    PyObject_Free(p);
+    PyMem_Free(NULL);
+    PyObject_Free(NULL);
+    put_int(out, zeros);
+    Py_IncRef(arg);
+    Py_DecRef(arg);
+    Py_IncRef(NULL);
+    Py_DecRef(NULL);
+    /* SetItem steals the item also when the index is wrong. */
+    PyObject *t = PyTuple_New(3);
+    if (t != NULL) {
+        PyTuple_SetItem(t, 0, PyLong_FromLong(1));
+        put_int(out, PyTuple_SetItem(t, 5, PyLong_FromLong(1000000)));
+        PyTuple_SetItem(t, 1, PyUnicode_FromString("a"));
+        PyTuple_SetItem(t, 2, PyList_New(0));
+        PyObject *item = PyTuple_GetItem(t, 3);
+        put(out, Py_XNewRef(item));
+        put(out, t);
+    }
+    return out;
+}
+
 /* ----- the module ------------------------------------------------------------------------------------ */
 
 static PyMethodDef checks_methods[] = {
@@ -803,6 +1189,12 @@ static PyMethodDef checks_methods[] = {
     {"build", build, METH_NOARGS, NULL},
     {"build_case", build_case, METH_O, NULL},
     {"swap_methods", swap_methods, METH_VARARGS, NULL},
+    {"tour_lists", tour_lists, METH_NOARGS, NULL},
+    {"tour_dicts", tour_dicts, METH_O, NULL},
+    {"tour_strings", tour_strings, METH_O, NULL},
+    {"tour_errors", tour_errors, METH_O, NULL},
+    {"tour_numbers", tour_numbers, METH_NOARGS, NULL},
+    {"tour_objects", tour_objects, METH_O, NULL},
     {NULL, NULL, 0, NULL},
 };
 

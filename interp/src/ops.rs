@@ -2118,7 +2118,10 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
                 .downcast::<ExcObj>()
                 .map(|e| e.args().to_vec())
                 .unwrap_or_default();
-            let name = o.ty().name();
+            // CPython names the class without its module (`_PyType_Name`):
+            // a C extension's `checks.CheckError` shows as `CheckError(...)`.
+            let full = o.ty().name();
+            let name = full.rsplit('.').next().unwrap_or(full);
             if args.len() == 1 {
                 format!("{name}({})", repr_with(&args[0], foreign)?)
             } else {
