@@ -304,6 +304,8 @@ pub struct JitStats {
     /// reason as `--stats` prints it (`unsupported construct (try
     /// statement)`).
     pub declined: Vec<(String, String)>,
+    /// Side exits taken by compiled code: reason and count.
+    pub exits: Vec<(String, u64)>,
 }
 
 impl JitStats {
@@ -320,6 +322,16 @@ impl JitStats {
                     // `compiled NAME: ...`, not the `compile time` line.
                     if let Some((name, _)) = rest.split_once(": ") {
                         s.compiled.push(name.to_owned());
+                    }
+                    // `..., exits: 6 operand type, 1 int overflow`
+                    if let Some((_, ex)) = rest.split_once(", exits: ") {
+                        for e in ex.split(", ") {
+                            if let Some((n, why)) = e.split_once(' ')
+                                && let Ok(n) = n.parse()
+                            {
+                                s.exits.push((why.to_owned(), n));
+                            }
+                        }
                     }
                 } else if let Some(rest) = line.strip_prefix("  interpreted ") {
                     let (name, why) = rest.split_once(": ").unwrap_or((rest, ""));
@@ -540,6 +552,7 @@ mod tests {
                 "unsupported construct (try statement)".to_owned()
             )]
         );
+        assert_eq!(s.exits, [("int overflow".to_owned(), 1)]);
         assert_eq!(JitStats::parse(""), JitStats::default());
     }
 

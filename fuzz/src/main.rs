@@ -225,6 +225,7 @@ impl Tally {
         }
         self.stats.compiled.extend(s.compiled);
         self.stats.declined.extend(s.declined);
+        self.stats.exits.extend(s.exits);
     }
 
     fn report(&self) -> String {
@@ -246,6 +247,19 @@ impl Tally {
             jit_compiled,
             pct(jit_compiled, self.jit_defs),
         );
+        let mut exits: std::collections::BTreeMap<&str, u64> = Default::default();
+        for (why, n) in &st.exits {
+            *exits.entry(why.as_str()).or_default() += n;
+        }
+        let exits: Vec<String> = exits.iter().map(|(w, n)| format!("{n} {w}")).collect();
+        s.push_str(&format!(
+            "  side exits of compiled code: {}\n",
+            if exits.is_empty() {
+                "none".to_owned()
+            } else {
+                exits.join(", ")
+            }
+        ));
         let mut why: std::collections::BTreeMap<(&str, bool), usize> = Default::default();
         for (name, w) in &st.declined {
             *why.entry((w.as_str(), is_jit_fn(name))).or_default() += 1;
