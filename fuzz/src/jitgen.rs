@@ -341,19 +341,23 @@ impl JitGen<'_> {
         }
     }
 
-    /// The end of a loop body: locals that grew past 2**62 are brought
-    /// back (an int function would otherwise build huge ints).
+    /// The start of a loop body (so that `continue` cannot skip it):
+    /// locals that grew past 2**62 (1e300 in float functions, which may
+    /// be called with ints) are brought back, so a loop cannot build huge
+    /// ints by squaring.
     fn clamp(&mut self) -> Vec<String> {
-        if self.kind == Kind::Float {
-            return Vec::new();
-        }
+        let float = self.kind == Kind::Float;
         ["x", "y"]
             .iter()
             .chain(&self.params_assigned)
             .map(|v| {
-                format!(
-                    "if {v} > 4611686018427387904 or {v} < -4611686018427387904: {v} = {v} % 1000003"
-                )
+                if float {
+                    format!("if {v} > 1e300 or {v} < -1e300: {v} = {v} / 1e300")
+                } else {
+                    format!(
+                        "if {v} > 4611686018427387904 or {v} < -4611686018427387904: {v} = {v} % 1000003"
+                    )
+                }
             })
             .collect()
     }
@@ -492,13 +496,15 @@ impl JitGen<'_> {
         out.iter().map(|l| format!("    {l}")).collect()
     }
 
-    /// A loop body: statements, then the clamp.
+    /// A loop body: the clamp, then statements.
     fn loop_body(&mut self, d: u32) -> Vec<String> {
-        let mut out = Vec::new();
+        let mut body = Vec::new();
         for _ in 0..self.rng.range(1, 3) {
-            out.extend(self.statement(d));
+            body.extend(self.statement(d));
         }
-        out.extend(self.clamp());
+        // After the body: it may assign a parameter, which then is clamped.
+        let mut out = self.clamp();
+        out.extend(body);
         out.iter().map(|l| format!("    {l}")).collect()
     }
 
