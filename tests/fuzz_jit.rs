@@ -14,7 +14,7 @@ use fuzz::diff::{self, Mode, Runner, Verdict};
 use fuzz::{Options, generate};
 
 /// Seeds of the batch: about a minute on two cores (three runs each).
-const SEEDS: std::ops::Range<u64> = 0..900;
+const SEEDS: std::ops::Range<u64> = 0..2500;
 
 #[test]
 fn generated_programs_agree_with_and_without_jit() {
