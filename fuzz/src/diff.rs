@@ -1,6 +1,9 @@
-//! Running a program with CPython and Typhon and comparing the results.
+//! Running a program several ways and comparing the results.
 //!
-//! Both run in a scratch directory as `prog.py` with the environment of
+//! [`Mode::CPython`] runs it with CPython 3.11 (the reference) and Typhon;
+//! [`Mode::Jit`] runs it with Typhon only, with the JIT off (the
+//! reference) and with the JIT compiling early and eagerly (see
+//! [`JIT_RUNS`]). Every run happens in a scratch directory as `prog.py` with the environment of
 //! `scripts/regen-expected` (no inherited `PYTHON*` variables,
 //! `PYTHONHASHSEED=0`, `PYTHONUTF8=1`). The comparison normalizes what
 //! `tests/corpus.rs` normalizes: the scratch directory in `File "..."`
@@ -43,16 +46,60 @@ pub enum Verdict {
     BadProgram(String),
 }
 
-/// Both runs of one program and the verdict.
+/// One run of a program: which way it ran, and what it produced.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// Short name of the way it ran (`python`, `typhon`, `nojit`,
+    /// `jit-early`, `jit-eager`): saved files and reports use it.
+    pub label: String,
+    /// What it produced.
+    pub outcome: Outcome,
+}
+
+/// The runs of one program and the verdict.
 #[derive(Clone, Debug)]
 pub struct Comparison {
     /// The verdict.
     pub verdict: Verdict,
-    /// CPython's run.
-    pub python: Outcome,
-    /// Typhon's run.
-    pub typhon: Outcome,
+    /// The runs; the first is the reference the others must match.
+    pub runs: Vec<Run>,
 }
+
+impl Comparison {
+    /// The reference run (CPython, or Typhon without the JIT).
+    pub fn reference(&self) -> &Outcome {
+        &self.runs[0].outcome
+    }
+}
+
+/// What a program's runs are compared against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// CPython 3.11 against Typhon (with [`Runner::typhon_args`]).
+    CPython,
+    /// Typhon with the JIT off against Typhon with the JIT on, each way of
+    /// [`JIT_RUNS`]; CPython is not needed.
+    Jit,
+}
+
+/// The config file of the `jit-early` run, written next to the program:
+/// instructions specialize at once, so compiled code sees the most
+/// feedback (the corpus's "early" mode does the same).
+pub const WARMUP_ZERO_TOML: &str = "[runtime]\nquicken_warmup = 0\n";
+
+/// The runs of [`Mode::Jit`], after [`Runner::typhon_args`]: label and
+/// arguments. The first (JIT off) is the reference. `jit-early` compiles a
+/// function at its second call or first loop back-edge, after the
+/// interpreter has recorded types; `jit-eager` at its first call, before
+/// any feedback.
+pub const JIT_RUNS: &[(&str, &[&str])] = &[
+    ("nojit", &["--no-jit"]),
+    (
+        "jit-early",
+        &["--jit-threshold", "1", "--config", "warmup0.toml"],
+    ),
+    ("jit-eager", &["--jit-eager"]),
+];
 
 /// Runs programs under both implementations.
 #[derive(Clone, Debug)]
@@ -70,6 +117,8 @@ pub struct Runner {
     pub timeout: Duration,
     /// Where scratch directories go.
     pub scratch: PathBuf,
+    /// What is compared.
+    pub mode: Mode,
 }
 
 impl Runner {
@@ -83,6 +132,7 @@ impl Runner {
             carets: true,
             timeout: Duration::from_secs(10),
             scratch: std::env::temp_dir(),
+            mode: Mode::CPython,
         }
     }
 
@@ -93,39 +143,81 @@ impl Runner {
         v.starts_with("Python 3.11.").then_some(v)
     }
 
-    /// Runs `src` under both and compares.
+    /// Runs `src` the ways [`Runner::mode`] says and compares.
     pub fn compare(&self, src: &str) -> Result<Comparison, String> {
         let dir = ScratchDir::new(&self.scratch)?;
         let file = dir.0.join("prog.py");
         std::fs::write(&file, src).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-        let python = self.run(&self.python, &[], &dir.0)?;
-        let args: Vec<&str> = self.typhon_args.iter().map(|s| s.as_str()).collect();
-        let typhon = self.run(&self.typhon, &args, &dir.0)?;
-        let verdict = if python.timed_out || typhon.timed_out {
-            Verdict::BadProgram(format!(
-                "timed out (python: {}, typhon: {})",
-                python.timed_out, typhon.timed_out
-            ))
-        } else if python.stdout.is_empty()
-            && python.status == Some(1)
-            && !contains(&python.stderr, b"Traceback (most recent call last)")
-            && (contains(&python.stderr, b"SyntaxError")
-                || contains(&python.stderr, b"IndentationError"))
+        let base: Vec<&str> = self.typhon_args.iter().map(|s| s.as_str()).collect();
+        let mut runs = Vec::new();
+        match self.mode {
+            Mode::CPython => {
+                runs.push(Run {
+                    label: "python".to_owned(),
+                    outcome: self.run(&self.python, &[], &dir.0)?,
+                });
+                runs.push(Run {
+                    label: "typhon".to_owned(),
+                    outcome: self.run(&self.typhon, &base, &dir.0)?,
+                });
+            }
+            Mode::Jit => {
+                let cfg = dir.0.join("warmup0.toml");
+                std::fs::write(&cfg, WARMUP_ZERO_TOML)
+                    .map_err(|e| format!("cannot write {}: {e}", cfg.display()))?;
+                for (label, extra) in JIT_RUNS {
+                    let mut args = base.clone();
+                    args.extend_from_slice(extra);
+                    runs.push(Run {
+                        label: (*label).to_owned(),
+                        outcome: self.run(&self.typhon, &args, &dir.0)?,
+                    });
+                }
+            }
+        }
+        let reference = &runs[0].outcome;
+        let verdict = if runs.iter().any(|r| r.outcome.timed_out) {
+            let which: Vec<&str> = runs
+                .iter()
+                .filter(|r| r.outcome.timed_out)
+                .map(|r| r.label.as_str())
+                .collect();
+            Verdict::BadProgram(format!("timed out ({})", which.join(", ")))
+        } else if reference.stdout.is_empty()
+            && reference.status == Some(1)
+            && !contains(&reference.stderr, b"Traceback (most recent call last)")
+            && (contains(&reference.stderr, b"SyntaxError")
+                || contains(&reference.stderr, b"IndentationError"))
         {
             // A compile error: no traceback header, nothing run.
-            Verdict::BadProgram("CPython cannot compile it".to_owned())
-        } else if contains(&typhon.stderr, b"is not supported by typhon (") {
+            Verdict::BadProgram("the reference cannot compile it".to_owned())
+        } else if runs
+            .iter()
+            .any(|r| contains(&r.outcome.stderr, b"is not supported by typhon ("))
+        {
             Verdict::OutsideSubset
-        } else if python == typhon {
+        } else if runs.iter().all(|r| r.outcome == *reference) {
             Verdict::Same
         } else {
             Verdict::Diverged
         };
-        Ok(Comparison {
-            verdict,
-            python,
-            typhon,
-        })
+        Ok(Comparison { verdict, runs })
+    }
+
+    /// What the JIT did with `src` in the `jit-early` run: the summary of
+    /// `--stats` (how many functions it compiled and declined, and why).
+    pub fn jit_stats(&self, src: &str) -> Result<JitStats, String> {
+        let dir = ScratchDir::new(&self.scratch)?;
+        let file = dir.0.join("prog.py");
+        std::fs::write(&file, src).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        let cfg = dir.0.join("warmup0.toml");
+        std::fs::write(&cfg, WARMUP_ZERO_TOML)
+            .map_err(|e| format!("cannot write {}: {e}", cfg.display()))?;
+        let mut args: Vec<&str> = self.typhon_args.iter().map(|s| s.as_str()).collect();
+        args.extend_from_slice(JIT_RUNS[1].1);
+        args.push("--stats");
+        let out = self.run(&self.typhon, &args, &dir.0)?;
+        Ok(JitStats::parse(&String::from_utf8_lossy(&out.stderr)))
     }
 
     /// Runs `exe ARGS prog.py` in `dir` with a timeout and normalizes its
@@ -203,6 +295,56 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
     hay.windows(needle.len()).any(|w| w == needle)
 }
 
+/// The JIT's part of `--stats` for one program.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JitStats {
+    /// Names of the functions compiled.
+    pub compiled: Vec<String>,
+    /// Functions the JIT looked at and left interpreted: name, and the
+    /// reason as `--stats` prints it (`unsupported construct (try
+    /// statement)`).
+    pub declined: Vec<(String, String)>,
+    /// Side exits taken by compiled code: reason and count.
+    pub exits: Vec<(String, u64)>,
+}
+
+impl JitStats {
+    /// Reads the `JIT:` section of `--stats` output (nothing found gives
+    /// zero counts: no function became hot).
+    pub fn parse(stderr: &str) -> JitStats {
+        let mut s = JitStats::default();
+        let mut in_jit = false;
+        for line in stderr.lines() {
+            if line == "JIT:" {
+                in_jit = true;
+            } else if in_jit {
+                if let Some(rest) = line.strip_prefix("  compiled ") {
+                    // `compiled NAME: ...`, not the `compile time` line.
+                    if let Some((name, _)) = rest.split_once(": ") {
+                        s.compiled.push(name.to_owned());
+                    }
+                    // `..., exits: 6 operand type, 1 int overflow`
+                    if let Some((_, ex)) = rest.split_once(", exits: ") {
+                        for e in ex.split(", ") {
+                            if let Some((n, why)) = e.split_once(' ')
+                                && let Ok(n) = n.parse()
+                            {
+                                s.exits.push((why.to_owned(), n));
+                            }
+                        }
+                    }
+                } else if let Some(rest) = line.strip_prefix("  interpreted ") {
+                    let (name, why) = rest.split_once(": ").unwrap_or((rest, ""));
+                    s.declined.push((name.to_owned(), why.to_owned()));
+                } else if !line.starts_with("  ") {
+                    in_jit = false;
+                }
+            }
+        }
+        s
+    }
+}
+
 /// A scratch directory, removed on drop.
 struct ScratchDir(PathBuf);
 
@@ -255,44 +397,56 @@ pub fn is_caret_line(line: &str) -> bool {
     body.chars().any(|c| c == '^' || c == '~') && body.chars().all(|c| matches!(c, ' ' | '^' | '~'))
 }
 
-/// A readable account of how Typhon's run differs from CPython's.
+/// A readable account of how each run differs from the reference.
 pub fn describe(c: &Comparison) -> String {
     let mut s = String::new();
-    if c.python.status != c.typhon.status {
-        s.push_str(&format!(
-            "exit status: python {:?}, typhon {:?}\n",
-            c.python.status, c.typhon.status
-        ));
-    }
-    for (what, p, t) in [
-        ("stdout", &c.python.stdout, &c.typhon.stdout),
-        ("stderr", &c.python.stderr, &c.typhon.stderr),
-    ] {
-        if p != t {
-            s.push_str(&line_diff(
-                what,
-                &String::from_utf8_lossy(p),
-                &String::from_utf8_lossy(t),
+    let Some((first, rest)) = c.runs.split_first() else {
+        return s;
+    };
+    let (rl, r) = (&first.label, &first.outcome);
+    for run in rest {
+        let (tl, t) = (&run.label, &run.outcome);
+        if r == t {
+            continue;
+        }
+        if r.status != t.status {
+            s.push_str(&format!(
+                "exit status: {rl} {:?}, {tl} {:?}\n",
+                r.status, t.status
             ));
+        }
+        for (what, p, q) in [
+            ("stdout", &r.stdout, &t.stdout),
+            ("stderr", &r.stderr, &t.stderr),
+        ] {
+            if p != q {
+                s.push_str(&line_diff(
+                    what,
+                    (rl, &String::from_utf8_lossy(p)),
+                    (tl, &String::from_utf8_lossy(q)),
+                ));
+            }
         }
     }
     s
 }
 
 /// The first differing line of two texts with a little context.
-fn line_diff(what: &str, python: &str, typhon: &str) -> String {
-    let p: Vec<&str> = python.lines().collect();
-    let t: Vec<&str> = typhon.lines().collect();
+fn line_diff(what: &str, reference: (&str, &str), other: (&str, &str)) -> String {
+    let p: Vec<&str> = reference.1.lines().collect();
+    let t: Vec<&str> = other.1.lines().collect();
     let first = p
         .iter()
         .zip(&t)
         .position(|(a, b)| a != b)
         .unwrap_or(p.len().min(t.len()));
     let mut s = format!(
-        "{what} differs at line {} ({} lines from python, {} from typhon):\n",
+        "{what} differs at line {} ({} lines from {}, {} from {}):\n",
         first + 1,
         p.len(),
-        t.len()
+        reference.0,
+        t.len(),
+        other.0
     );
     let from = first.saturating_sub(2);
     for i in from..(first + 3).min(p.len().max(t.len())) {
@@ -316,7 +470,8 @@ fn line_diff(what: &str, python: &str, typhon: &str) -> String {
 /// another one (the "Did you mean" suggestions).
 pub fn minimize(runner: &Runner, prog: &Program, budget: usize) -> Program {
     let name_errors = |c: &Comparison| {
-        count(&c.python.stdout, b"NameError") + count(&c.python.stderr, b"NameError")
+        let r = c.reference();
+        count(&r.stdout, b"NameError") + count(&r.stderr, b"NameError")
     };
     let limit = match runner.compare(&prog.source()) {
         Ok(c) if c.verdict == Verdict::Diverged => name_errors(&c),
@@ -380,6 +535,25 @@ mod tests {
         assert!(is_caret_line("  ~~~^~~"));
         assert!(!is_caret_line("  x ^ y\n"));
         assert!(!is_caret_line("\n"));
+    }
+
+    #[test]
+    fn jit_stats_parse() {
+        let err = "Quickening:\n  x 1\nJIT:\n  functions compiled: 1, declined: 1\n  \
+                   compile time: median 1.000 ms, total 1.000 ms\n  compiled j1: 480 bytes, \
+                   0.3 ms, 4 calls, exits: 1 int overflow\n  interpreted fn2: unsupported \
+                   construct (try statement)\nafter\n";
+        let s = JitStats::parse(err);
+        assert_eq!(s.compiled, ["j1"]);
+        assert_eq!(
+            s.declined,
+            [(
+                "fn2".to_owned(),
+                "unsupported construct (try statement)".to_owned()
+            )]
+        );
+        assert_eq!(s.exits, [("int overflow".to_owned(), 1)]);
+        assert_eq!(JitStats::parse(""), JitStats::default());
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! `typhon-fuzz`: runs generated programs with CPython 3.11 and Typhon and
-//! reports every divergence. See `--help`.
+//! `typhon-fuzz`: runs generated programs with CPython 3.11 and Typhon (or,
+//! with `--jit`, with Typhon's JIT off and on) and reports every
+//! divergence. See `--help`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -7,12 +8,21 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use fuzz::diff::{self, Runner, Verdict};
+use fuzz::diff::{self, JitStats, Mode, Runner, Verdict};
 use fuzz::{Options, generate};
 
 const HELP: &str = "\
-typhon-fuzz: differential fuzzing of Typhon against CPython 3.11
+typhon-fuzz: differential fuzzing of Typhon against CPython 3.11,
+or of Typhon's JIT against its interpreter
 
+  --jit               compare Typhon with the JIT off (--no-jit) against the
+                      JIT compiling early (--jit-threshold 1, quicken_warmup
+                      = 0) and eagerly (--jit-eager), on programs of JIT
+                      functions (generator options `jit_functions` on,
+                      12 statements); CPython is not run
+  --jit-stats         also run each program once with --stats (JIT early)
+                      and report the share of functions the JIT compiled
+                      and why the others were declined
   --seeds A..B        seeds to run (default 0..100); N alone means 0..N
   --jobs N            parallel runs (default: available CPUs)
   --out DIR           where divergences are saved (default target/fuzz)
@@ -28,8 +38,8 @@ typhon-fuzz: differential fuzzing of Typhon against CPython 3.11
   --print SEED        print the program for SEED and exit
 
 Switches (off by default: known divergences being fixed): deep_recursion;
-on by default: nan_in_containers, raising_sort_keys, non_ascii_case,
-hash_values, uncaught.
+off unless --jit: jit_functions; on by default: nan_in_containers,
+raising_sort_keys, non_ascii_case, hash_values, uncaught.
 Exit status: 0 if no divergence, 1 if any, 2 on usage errors.";
 
 struct Args {
@@ -40,6 +50,7 @@ struct Args {
     opts: Options,
     minimize: bool,
     print: Option<u64>,
+    jit_stats: bool,
 }
 
 fn repo_root() -> PathBuf {
@@ -66,7 +77,13 @@ fn parse_args() -> Result<Args, String> {
         opts: Options::ci(),
         minimize: true,
         print: None,
+        jit_stats: false,
     };
+    // `--jit` changes the defaults the other options adjust, wherever it is.
+    if std::env::args().any(|x| x == "--jit") {
+        a.runner.mode = Mode::Jit;
+        a.opts = Options::jit();
+    }
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut val = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -75,6 +92,8 @@ fn parse_args() -> Result<Args, String> {
                 println!("{HELP}");
                 std::process::exit(0);
             }
+            "--jit" => {}
+            "--jit-stats" => a.jit_stats = true,
             "--seeds" => a.seeds = parse_seeds(&val("--seeds")?)?,
             "--jobs" => {
                 a.jobs = val("--jobs")?
@@ -145,19 +164,18 @@ fn one(a: &Args, seed: u64) -> Result<Option<String>, String> {
     };
     let dir = a.out.join(format!("seed-{seed}"));
     let status = |s: Option<i32>| format!("{s:?}\n").into_bytes();
-    save(
-        &dir,
-        &[
-            ("prog.py", prog.source().as_bytes()),
-            ("python.out", &c.python.stdout),
-            ("python.err", &c.python.stderr),
-            ("python.exit", &status(c.python.status)),
-            ("typhon.out", &c.typhon.stdout),
-            ("typhon.err", &c.typhon.stderr),
-            ("typhon.exit", &status(c.typhon.status)),
-            ("diff.txt", diff::describe(&c).as_bytes()),
-        ],
-    )?;
+    let mut files: Vec<(String, Vec<u8>)> = vec![("prog.py".into(), prog.source().into())];
+    for r in &c.runs {
+        files.push((format!("{}.out", r.label), r.outcome.stdout.clone()));
+        files.push((format!("{}.err", r.label), r.outcome.stderr.clone()));
+        files.push((format!("{}.exit", r.label), status(r.outcome.status)));
+    }
+    files.push(("diff.txt".into(), diff::describe(&c).into()));
+    let files: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, d)| (n.as_str(), d.as_slice()))
+        .collect();
+    save(&dir, &files)?;
     let mut line = format!("seed {seed}: {kind} ({})", dir.display());
     if c.verdict == Verdict::Diverged && a.minimize {
         let small = diff::minimize(&a.runner, &prog, 400);
@@ -178,6 +196,84 @@ fn one(a: &Args, seed: u64) -> Result<Option<String>, String> {
     Ok(Some(line))
 }
 
+/// The JIT statistics over a batch.
+#[derive(Default)]
+struct Tally {
+    programs: usize,
+    /// `def`s generated (what could be compiled at most).
+    defs: usize,
+    /// Of those, the JIT functions (`jN`, see the generator's `jitgen`).
+    jit_defs: usize,
+    stats: JitStats,
+}
+
+/// A function of the JIT generator (`j1`, `j2`, ...).
+fn is_jit_fn(name: &str) -> bool {
+    name.strip_prefix('j')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+impl Tally {
+    fn add(&mut self, src: &str, s: JitStats) {
+        self.programs += 1;
+        for l in src.lines() {
+            if let Some(rest) = l.strip_prefix("def ") {
+                self.defs += 1;
+                let name = rest.split('(').next().unwrap_or("");
+                self.jit_defs += usize::from(is_jit_fn(name));
+            }
+        }
+        self.stats.compiled.extend(s.compiled);
+        self.stats.declined.extend(s.declined);
+        self.stats.exits.extend(s.exits);
+    }
+
+    fn report(&self) -> String {
+        let st = &self.stats;
+        let seen = st.compiled.len() + st.declined.len();
+        let jit_compiled = st.compiled.iter().filter(|n| is_jit_fn(n)).count();
+        let pct = |n: usize, d: usize| 100.0 * n as f64 / d.max(1) as f64;
+        let mut s = format!(
+            "typhon-fuzz: JIT (early) over {} programs: {} top-level defs; the JIT looked at {} \
+             functions and compiled {} ({:.1}% of those, {:.1}% of the defs); of the {} JIT \
+             functions (jN), {} compiled ({:.1}%)\n",
+            self.programs,
+            self.defs,
+            seen,
+            st.compiled.len(),
+            pct(st.compiled.len(), seen),
+            pct(st.compiled.len(), self.defs),
+            self.jit_defs,
+            jit_compiled,
+            pct(jit_compiled, self.jit_defs),
+        );
+        let mut exits: std::collections::BTreeMap<&str, u64> = Default::default();
+        for (why, n) in &st.exits {
+            *exits.entry(why.as_str()).or_default() += n;
+        }
+        let exits: Vec<String> = exits.iter().map(|(w, n)| format!("{n} {w}")).collect();
+        s.push_str(&format!(
+            "  side exits of compiled code: {}\n",
+            if exits.is_empty() {
+                "none".to_owned()
+            } else {
+                exits.join(", ")
+            }
+        ));
+        let mut why: std::collections::BTreeMap<(&str, bool), usize> = Default::default();
+        for (name, w) in &st.declined {
+            *why.entry((w.as_str(), is_jit_fn(name))).or_default() += 1;
+        }
+        let mut why: Vec<_> = why.into_iter().collect();
+        why.sort_by_key(|w| std::cmp::Reverse(w.1));
+        for ((w, jit), n) in why {
+            let whose = if jit { "JIT functions" } else { "others" };
+            s.push_str(&format!("  declined {n} ({whose}): {w}\n"));
+        }
+        s
+    }
+}
+
 fn main() {
     let a = match parse_args() {
         Ok(a) => a,
@@ -190,12 +286,18 @@ fn main() {
         print!("{}", generate(seed, &a.opts).source());
         return;
     }
-    let Some(version) = a.runner.python_version() else {
-        eprintln!(
-            "typhon-fuzz: {} is not CPython 3.11",
-            a.runner.python.display()
-        );
-        std::process::exit(2);
+    let version = match a.runner.mode {
+        Mode::Jit => "the JIT off, early and eager".to_owned(),
+        Mode::CPython => match a.runner.python_version() {
+            Some(v) => v,
+            None => {
+                eprintln!(
+                    "typhon-fuzz: {} is not CPython 3.11",
+                    a.runner.python.display()
+                );
+                std::process::exit(2);
+            }
+        },
     };
     if !a.runner.typhon.exists() {
         eprintln!(
@@ -211,9 +313,10 @@ fn main() {
     let a = Arc::new(a);
     let next = Arc::new(AtomicU64::new(a.seeds.0));
     let found = Arc::new(Mutex::new(0usize));
+    let tally = Arc::new(Mutex::new(Tally::default()));
     let handles: Vec<_> = (0..a.jobs)
         .map(|_| {
-            let (a, next, found) = (a.clone(), next.clone(), found.clone());
+            let (a, next, found, tally) = (a.clone(), next.clone(), found.clone(), tally.clone());
             thread::spawn(move || {
                 loop {
                     let seed = next.fetch_add(1, Ordering::Relaxed);
@@ -231,6 +334,13 @@ fn main() {
                             println!("seed {seed}: error: {e}");
                         }
                     }
+                    if a.jit_stats {
+                        let src = generate(seed, &a.opts).source();
+                        match a.runner.jit_stats(&src) {
+                            Ok(s) => tally.lock().unwrap_or_else(|p| p.into_inner()).add(&src, s),
+                            Err(e) => println!("seed {seed}: --stats run failed: {e}"),
+                        }
+                    }
                     if seed % 500 == 499 {
                         eprintln!("typhon-fuzz: past seed {seed}");
                     }
@@ -243,6 +353,12 @@ fn main() {
             eprintln!("typhon-fuzz: a worker panicked");
             std::process::exit(2);
         }
+    }
+    if a.jit_stats {
+        eprint!(
+            "{}",
+            tally.lock().unwrap_or_else(|p| p.into_inner()).report()
+        );
     }
     let n = *found.lock().unwrap_or_else(|p| p.into_inner());
     let total = a.seeds.1.saturating_sub(a.seeds.0);

@@ -73,6 +73,10 @@ pub struct Options {
     /// Recursion past the limit (`RecursionError`): CPython's message
     /// depends on which C-level check trips first (`... in comparison`).
     pub deep_recursion: bool,
+    /// Functions the JIT compiles (numeric loops, see `jitgen`), each
+    /// called from a loop with changing argument types: most top-level
+    /// statements become such functions.
+    pub jit_functions: bool,
     /// Some programs end with an uncaught exception or `sys.exit`, so
     /// tracebacks and exit statuses are compared too.
     pub uncaught: bool,
@@ -89,8 +93,19 @@ impl Options {
             non_ascii_case: true,
             hash_values: true,
             deep_recursion: false,
+            jit_functions: false,
             uncaught: true,
             statements: 30,
+        }
+    }
+
+    /// The JIT batch (`typhon-fuzz --jit`): the CI options with
+    /// [`Options::jit_functions`] on, in shorter programs.
+    pub fn jit() -> Options {
+        Options {
+            jit_functions: true,
+            statements: 12,
+            ..Options::ci()
         }
     }
 
@@ -102,6 +117,7 @@ impl Options {
             non_ascii_case: true,
             hash_values: true,
             deep_recursion: true,
+            jit_functions: true,
             ..Options::ci()
         }
     }
@@ -113,6 +129,7 @@ impl Options {
         "non_ascii_case",
         "hash_values",
         "deep_recursion",
+        "jit_functions",
         "uncaught",
     ];
 
@@ -124,6 +141,7 @@ impl Options {
             "non_ascii_case" => &mut self.non_ascii_case,
             "hash_values" => &mut self.hash_values,
             "deep_recursion" => &mut self.deep_recursion,
+            "jit_functions" => &mut self.jit_functions,
             "uncaught" => &mut self.uncaught,
             _ => {
                 return Err(format!(
@@ -356,6 +374,8 @@ struct Gen<'o> {
     /// (3.11 forbids backslashes and the enclosing quote there).
     in_fstring: bool,
     fresh: u32,
+    /// The JIT functions defined so far (see `jitgen`).
+    jit_funcs: Vec<String>,
 }
 
 /// The program for `seed` under `opts`; the same inputs always give the
@@ -370,6 +390,7 @@ pub fn generate(seed: u64, opts: &Options) -> Program {
         in_func: false,
         in_fstring: false,
         fresh: 0,
+        jit_funcs: Vec::new(),
     };
     let mut chunks = vec!["import sys".to_owned()];
     for (name, ty) in GLOBALS {
@@ -1693,6 +1714,15 @@ impl Gen<'_> {
 
     /// A top-level statement: a definition, or a guarded statement.
     fn top_statement(&mut self) -> String {
+        // Only consumes randomness when on, so other batches keep their
+        // programs.
+        if self.opts.jit_functions && !self.rng.one_in(4) {
+            let name = self.fresh_name("j");
+            let l = self.next_label();
+            let chunk = crate::jitgen::function(&mut self.rng, &name, l, &self.jit_funcs);
+            self.jit_funcs.push(name);
+            return chunk;
+        }
         let d = self.rng.range(1, 4) as u32;
         match self.rng.below(14) {
             0 | 1 => self.func_def(),
