@@ -2199,9 +2199,14 @@ fn binary_op_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> 
     let a = st.pop().ok_or_else(stack_underflow)?;
     let op = BinOp::from_arg(arg);
     let r = if arg >= 13 && a.kind() == Kind::LIST {
-        ops::inplace_list_op(vm, op, &a, &b)?
+        ops::inplace_list_op(vm, op, &a, &b)
     } else {
-        ops::binary_op(vm, op, &a, &b)?
+        ops::binary_op(vm, op, &a, &b)
+    };
+    let r = match r {
+        Ok(r) => r,
+        Err(e) if arg >= 13 => return Err(ops::inplace_error(op, e)),
+        Err(e) => return Err(e),
     };
     st.push(r)?;
     Ok(())

@@ -572,6 +572,29 @@ fn unsupported(op: BinOp, a: &Value, b: &Value) -> PyErr {
     ))
 }
 
+/// The error of an in-place operator (`x -= y`): CPython names the
+/// operator with its `=` ("unsupported operand type(s) for -=: ...").
+/// `e` is the error the binary operator raised; others pass through.
+pub fn inplace_error(op: BinOp, e: PyErr) -> PyErr {
+    let plain = if op == BinOp::Pow {
+        "** or pow()"
+    } else {
+        op.symbol()
+    };
+    let prefix = format!("unsupported operand type(s) for {plain}: ");
+    let msg = match (e.ty().name(), e.exc().args()) {
+        ("TypeError", [Value::Obj(s)]) => s.downcast::<StrObj>().map(|s| s.as_str().to_owned()),
+        _ => None,
+    };
+    match msg.as_deref().and_then(|m| m.strip_prefix(&prefix)) {
+        Some(rest) => PyErr::type_error(format!(
+            "unsupported operand type(s) for {}=: {rest}",
+            op.symbol()
+        )),
+        None => e,
+    }
+}
+
 /// `a <op> b` for every binary operator.
 pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
     match (a, b) {
@@ -738,8 +761,12 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                     fits(total.saturating_mul(std::mem::size_of::<Value>()))?;
                     let mut out = Vec::new();
                     out.try_reserve_exact(total).map_err(no_memory)?;
-                    for _ in 0..count {
-                        out.extend(items.iter().cloned());
+                    // An empty sequence repeats to nothing at once (the
+                    // count may be 2**62).
+                    if !items.is_empty() {
+                        for _ in 0..count {
+                            out.extend(items.iter().cloned());
+                        }
                     }
                     Ok(if ks == Kind::LIST {
                         Value::list(out)

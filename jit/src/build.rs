@@ -1090,15 +1090,29 @@ impl Builder<'_> {
                 _ if op.generic() == B::CompareOp => {
                     let b = Self::pop(&mut st)?;
                     let a = Self::pop(&mut st)?;
+                    // What the builder knows of the operands comes first
+                    // (feedback is a guess about earlier runs); an int and a
+                    // float compare exactly in Python, not through a
+                    // conversion, so that mix is left to the interpreter.
+                    let unknown = |s: &S| matches!(s, S::Local(_) | S::Owned(_));
                     let ty = match (op, a, b) {
-                        (B::CompareOpIntJump | B::CompareOpInt, ..) => Ty::Int,
-                        (B::CompareOpFloatJump | B::CompareOpFloat, ..) => Ty::Float,
-                        (_, S::Num(Ty::Int, _), S::Num(Ty::Int, _)) => Ty::Int,
-                        (_, S::Num(Ty::Float, _), S::Num(Ty::Float, _)) => Ty::Float,
-                        // No feedback yet: one side is known, the other
-                        // (in a slot) is guarded to the same type.
-                        (_, S::Num(t @ (Ty::Int | Ty::Float), _), S::Local(_) | S::Owned(_))
-                        | (_, S::Local(_) | S::Owned(_), S::Num(t @ (Ty::Int | Ty::Float), _)) => t,
+                        (_, S::Num(x, _), S::Num(y, _)) if x == y && x != Ty::Bool => x,
+                        (_, S::Num(t @ (Ty::Int | Ty::Float), _), o)
+                        | (_, o, S::Num(t @ (Ty::Int | Ty::Float), _))
+                            if unknown(&o) =>
+                        {
+                            t
+                        }
+                        (B::CompareOpIntJump | B::CompareOpInt, x, y)
+                            if unknown(&x) && unknown(&y) =>
+                        {
+                            Ty::Int
+                        }
+                        (B::CompareOpFloatJump | B::CompareOpFloat, x, y)
+                            if unknown(&x) && unknown(&y) =>
+                        {
+                            Ty::Float
+                        }
                         _ => leave!(),
                     };
                     let x = self.as_num(a, ty, pc, &before, &mut st)?;
@@ -1394,7 +1408,14 @@ impl Builder<'_> {
         let is = |s: &S, t: Ty| matches!(s, S::Num(x, _) if *x == t);
         // The operand types: from the quickened form, else from what the
         // builder knows.
+        let num = |s: &S| is(s, Ty::Int) || is(s, Ty::Float);
+        // What the builder knows of the operands comes first (feedback is
+        // a guess about earlier runs): two ints are int arithmetic even at
+        // a site that saw floats, and an int with a float is float
+        // arithmetic on the converted int, as Python does it.
         let ty = match op {
+            _ if is(&a, Ty::Int) && is(&b, Ty::Int) => Ty::Int,
+            _ if num(&a) && num(&b) => Ty::Float,
             B::BinaryOpAddInt
             | B::BinaryOpSubInt
             | B::BinaryOpMulInt
@@ -1406,7 +1427,6 @@ impl Builder<'_> {
             | B::BinaryOpMulFloat
             | B::BinaryOpTrueDivFloat
             | B::BinaryOpFloat => Ty::Float,
-            _ if is(&a, Ty::Int) && is(&b, Ty::Int) => Ty::Int,
             // The mixed form saw an int and a float: the operand of
             // unknown type is the float.
             B::BinaryOpMixed if is(&a, Ty::Int) || is(&b, Ty::Int) => Ty::Float,

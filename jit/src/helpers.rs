@@ -154,6 +154,11 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                 } else {
                     ops::binary_op(vm, op, &a, &b)
                 };
+                let r = if arg >= 13 {
+                    r.map_err(|e| ops::inplace_error(op, e))
+                } else {
+                    r
+                };
                 r.map(|v| {
                     *at(0) = v;
                     *at(1) = Value::None;
