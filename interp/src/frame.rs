@@ -4,9 +4,10 @@
 //! offset and the values of its locals and operand stack. Those values live
 //! in two arenas shared by all frames of one activation of the evaluation
 //! loop ([`ExecState`]); the frame records where its part starts. This is
-//! what lets the JIT rebuild interpreter frames at any instruction boundary
-//! (deoptimization) and lets the interpreter hand a running frame to
-//! compiled code (on-stack replacement): see [`ExecState::push_frame_at`].
+//! what lets compiled code hand a frame back at any instruction boundary by
+//! writing its values into the frame's slots (deoptimization, see
+//! `crate::jit`), and lets a frame be built at any instruction from given
+//! values ([`ExecState::push_frame_at`]; on-stack replacement will use it).
 
 use crate::bytecode::Code;
 use crate::object::types::{self, Kind};
