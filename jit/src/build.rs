@@ -1521,34 +1521,12 @@ impl Builder<'_> {
                 CType::Double => self.as_num(a, Ty::Float, pc, before, st)?,
                 CType::Bool => self.as_num(a, Ty::Bool, pc, before, st)?,
                 CType::Object => match a {
-                    S::Obj(v, _) => v,
-                    S::Local(n) => {
-                        let exit = self.frame_state(pc, before)?;
-                        self.push_inst(
-                            Some(Ty::Ptr),
-                            Op::LoadLocal {
-                                slot: n,
-                                ty: Ty::Ptr,
-                                exit,
-                            },
-                        )
-                    }
+                    S::Obj(..) | S::Local(_) => self.object_ptr(a, pc, before)?,
                     _ => return Ok(None),
                 },
                 CType::Str => {
                     let o = match a {
-                        S::Obj(v, _) => v,
-                        S::Local(n) => {
-                            let exit = self.frame_state(pc, before)?;
-                            self.push_inst(
-                                Some(Ty::Ptr),
-                                Op::LoadLocal {
-                                    slot: n,
-                                    ty: Ty::Ptr,
-                                    exit,
-                                },
-                            )
-                        }
+                        S::Obj(..) | S::Local(_) => self.object_ptr(a, pc, before)?,
                         _ => return Ok(None),
                     };
                     let exit = self.frame_state(pc, before)?;
