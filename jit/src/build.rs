@@ -1147,7 +1147,7 @@ impl Builder<'_> {
                         .and_then(|d| d.get_full(&key).map(|(i, _)| (i, d.keys_version())));
                     let guard = match in_globals {
                         Some((i, ver)) => {
-                            self.entry_guard(&globals, &name, ver, i, v, exit.clone())
+                            self.dict_guard(&globals, &name, ver, i, Some(v), exit.clone())
                         }
                         None => {
                             let gver = globals.downcast::<DictObj>().map(|d| d.keys_version());
@@ -1156,8 +1156,8 @@ impl Builder<'_> {
                                 .and_then(|d| d.get_full(&key).map(|(i, _)| (i, d.keys_version())));
                             match (gver, b) {
                                 (Some(gv), Some((i, bv))) => {
-                                    self.lacks_guard(&globals, &name, gv, exit.clone());
-                                    self.entry_guard(&builtins, &name, bv, i, v, exit.clone())
+                                    self.dict_guard(&globals, &name, gv, 0, None, exit.clone());
+                                    self.dict_guard(&builtins, &name, bv, i, Some(v), exit.clone())
                                 }
                                 _ => None,
                             }
@@ -1208,7 +1208,10 @@ impl Builder<'_> {
                     let (Some(dict), Some((i, ver))) = (dict, entry) else {
                         leave!();
                     };
-                    if self.entry_guard(&dict, &name, ver, i, v, exit).is_none() {
+                    if self
+                        .dict_guard(&dict, &name, ver, i, Some(v), exit)
+                        .is_none()
+                    {
                         leave!();
                     }
                     st.stack.push(s);
@@ -1597,17 +1600,19 @@ impl Builder<'_> {
         self.push_inst(Some(Ty::Ptr), Op::ConstPtr(a))
     }
 
-    /// A guard that `dict[name]` is still the object `expect`: while the
-    /// dict's keys keep the version in the guard's cell, a read of the
-    /// entry at the cell's index; otherwise a lookup by name, which
-    /// refreshes the cell.
-    fn entry_guard(
+    /// A guard that `dict[name]` is still the object `expect` (`Some`), or
+    /// that `dict` still has no key `name` (`None`: a global found in the
+    /// builtins is not shadowed since). While the dict's keys keep the
+    /// version in the guard's cell, the check reads the entry at the cell's
+    /// index (or nothing); otherwise it looks the name up, refreshing the
+    /// cell.
+    fn dict_guard(
         &mut self,
         dict: &ObjRef,
         name: &ObjRef,
         version: u64,
         index: usize,
-        expect: ValueId,
+        expect: Option<ValueId>,
         exit: FrameState,
     ) -> Option<()> {
         let S::Obj(d, _) = self.known(dict.clone()) else {
@@ -1617,39 +1622,15 @@ impl Builder<'_> {
             return None;
         };
         let cell = self.cell(version, index);
+        let (helper, args) = match expect {
+            Some(e) => (Helper::DictEntryIs, vec![d, cell, n, e]),
+            None => (Helper::DictLacks, vec![d, cell, n]),
+        };
         self.cur.push(Inst {
             out: None,
             op: Op::Guard {
-                helper: Helper::DictEntryIs,
-                args: vec![d, cell, n, expect],
-                reason: ExitReason::KeysVersion,
-                exit,
-            },
-        });
-        Some(())
-    }
-
-    /// A guard that `dict` still has no key `name` (a global found in the
-    /// builtins is not shadowed since).
-    fn lacks_guard(
-        &mut self,
-        dict: &ObjRef,
-        name: &ObjRef,
-        version: u64,
-        exit: FrameState,
-    ) -> Option<()> {
-        let S::Obj(d, _) = self.known(dict.clone()) else {
-            return None;
-        };
-        let S::Obj(n, _) = self.known(name.clone()) else {
-            return None;
-        };
-        let cell = self.cell(version, 0);
-        self.cur.push(Inst {
-            out: None,
-            op: Op::Guard {
-                helper: Helper::DictLacks,
-                args: vec![d, cell, n],
+                helper,
+                args,
                 reason: ExitReason::KeysVersion,
                 exit,
             },

@@ -494,21 +494,41 @@ impl Lowerer<'_> {
     /// no object (the usual case in a loop), else through the helper,
     /// which releases the object.
     fn set_local(&mut self, addr: CValue, tag: u64, bits: CValue) {
-        let old = self.b.ins().load(types::I64, flags(), addr, 0);
-        let obj = self.b.ins().icmp_imm_s(IntCC::Equal, old, TAG_OBJ as i64);
-        let slow = self.b.create_block();
-        let fast = self.b.create_block();
+        self.if_object(
+            addr,
+            |l| {
+                let t = l.b.ins().iconst(types::I64, tag as i64);
+                l.call_helper(HelperFn::SetLocal, &[addr, t, bits]);
+            },
+            |l| {
+                let t = l.b.ins().iconst(types::I64, tag as i64);
+                l.b.ins().store(flags(), t, addr, 0);
+                l.b.ins().store(flags(), bits, addr, PAYLOAD_OFFSET);
+            },
+        );
+    }
+
+    /// Runs `slow` (cold: a helper, which releases the object) when the
+    /// value at `addr` is an object, else `fast` (inline code); both go
+    /// on after.
+    fn if_object(
+        &mut self,
+        addr: CValue,
+        slow: impl FnOnce(&mut Self),
+        fast: impl FnOnce(&mut Self),
+    ) {
+        let tag = self.b.ins().load(types::I64, flags(), addr, 0);
+        let obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
+        let slow_b = self.b.create_block();
+        let fast_b = self.b.create_block();
         let join = self.b.create_block();
-        self.b.set_cold_block(slow);
-        self.b.ins().brif(obj, slow, &[], fast, &[]);
-        self.b.switch_to_block(slow);
-        let t = self.b.ins().iconst(types::I64, tag as i64);
-        self.call_helper(HelperFn::SetLocal, &[addr, t, bits]);
+        self.b.set_cold_block(slow_b);
+        self.b.ins().brif(obj, slow_b, &[], fast_b, &[]);
+        self.b.switch_to_block(slow_b);
+        slow(self);
         self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(fast);
-        let t = self.b.ins().iconst(types::I64, tag as i64);
-        self.b.ins().store(flags(), t, addr, 0);
-        self.b.ins().store(flags(), bits, addr, PAYLOAD_OFFSET);
+        self.b.switch_to_block(fast_b);
+        fast(self);
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(join);
     }
@@ -729,17 +749,15 @@ impl Lowerer<'_> {
                 // Only an object needs releasing; a number left in a dead
                 // slot owns nothing.
                 let slot = self.slot_addr(self.nslots + base);
-                let tag = self.b.ins().load(types::I64, flags(), slot, 0);
-                let obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
-                let slow = self.b.create_block();
-                let join = self.b.create_block();
-                self.b.ins().brif(obj, slow, &[], join, &[]);
-                self.b.switch_to_block(slow);
-                let which = self.b.ins().iconst(types::I32, Generic::Drop as i64);
-                let arg = self.b.ins().iconst(types::I32, 0);
-                self.call_helper(HelperFn::Generic, &[self.ctxp, which, slot, arg]);
-                self.b.ins().jump(join, &[]);
-                self.b.switch_to_block(join);
+                self.if_object(
+                    slot,
+                    |l| {
+                        let which = l.b.ins().iconst(types::I32, Generic::Drop as i64);
+                        let arg = l.b.ins().iconst(types::I32, 0);
+                        l.call_helper(HelperFn::Generic, &[l.ctxp, which, slot, arg]);
+                    },
+                    |_| {},
+                );
                 self.b.ins().iconst(types::I8, 1)
             }
             Op::Generic {
@@ -753,27 +771,23 @@ impl Lowerer<'_> {
                 // operand's slot is left dead.
                 let src = self.slot_addr(self.nslots + base);
                 let dst = self.slot_addr(*arg);
-                let old = self.b.ins().load(types::I64, flags(), dst, 0);
-                let obj = self.b.ins().icmp_imm_s(IntCC::Equal, old, TAG_OBJ as i64);
-                let slow = self.b.create_block();
-                let fast = self.b.create_block();
-                let join = self.b.create_block();
-                self.b.set_cold_block(slow);
-                self.b.ins().brif(obj, slow, &[], fast, &[]);
-                self.b.switch_to_block(slow);
-                let which = self.b.ins().iconst(types::I32, Generic::StoreLocal as i64);
-                let a = self.b.ins().iconst(types::I32, *arg as i64);
-                self.call_helper(HelperFn::Generic, &[self.ctxp, which, src, a]);
-                self.b.ins().jump(join, &[]);
-                self.b.switch_to_block(fast);
-                let t = self.b.ins().load(types::I64, flags(), src, 0);
-                let p = self.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);
-                self.b.ins().store(flags(), t, dst, 0);
-                self.b.ins().store(flags(), p, dst, PAYLOAD_OFFSET);
-                let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
-                self.b.ins().store(flags(), none, src, 0);
-                self.b.ins().jump(join, &[]);
-                self.b.switch_to_block(join);
+                let local = *arg;
+                self.if_object(
+                    dst,
+                    |l| {
+                        let which = l.b.ins().iconst(types::I32, Generic::StoreLocal as i64);
+                        let a = l.b.ins().iconst(types::I32, local as i64);
+                        l.call_helper(HelperFn::Generic, &[l.ctxp, which, src, a]);
+                    },
+                    |l| {
+                        let t = l.b.ins().load(types::I64, flags(), src, 0);
+                        let p = l.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);
+                        l.b.ins().store(flags(), t, dst, 0);
+                        l.b.ins().store(flags(), p, dst, PAYLOAD_OFFSET);
+                        let none = l.b.ins().iconst(types::I64, TAG_NONE as i64);
+                        l.b.ins().store(flags(), none, src, 0);
+                    },
+                );
                 self.b.ins().iconst(types::I8, 1)
             }
             Op::Generic {
