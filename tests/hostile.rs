@@ -650,6 +650,13 @@ fn a_memory_error_can_be_caught_and_the_program_goes_on() {
 /// it SIGINT with `kill -INT` once that line arrived, and returns the
 /// first line with the rest of its output.
 fn interrupted(tag: &str, code: &[u8]) -> (String, Output) {
+    interrupted_after(tag, code, std::time::Duration::ZERO)
+}
+
+/// [`interrupted`], sending SIGINT `delay` after the first line arrived
+/// (time for the program to get from its `print` into the loop it means
+/// to be interrupted in, on a loaded machine).
+fn interrupted_after(tag: &str, code: &[u8], delay: std::time::Duration) -> (String, Output) {
     use std::io::{BufRead, BufReader, Read};
     let d = TempDir::new(tag);
     let script = d.write("p.py", code);
@@ -662,6 +669,7 @@ fn interrupted(tag: &str, code: &[u8]) -> (String, Output) {
     let mut out = BufReader::new(child.stdout.take().expect("piped stdout"));
     let mut first = String::new();
     out.read_line(&mut first).expect("first line");
+    std::thread::sleep(delay);
     let kill = Command::new("kill")
         .arg("-INT")
         .arg(child.id().to_string())
@@ -711,10 +719,14 @@ fn sigint_interrupts_a_running_loop() {
 fn sigint_interrupts_a_loop_running_compiled() {
     // After its first calls `spin` runs as machine code; the back-edges of
     // compiled loops are safe points too.
-    let (first, o) = interrupted(
+    // The signal waits half a second after 'running': sent at once, it
+    // could arrive before the first `spin(10**9)` began (seen on a loaded
+    // machine), and the traceback would rightly end in <module>.
+    let (first, o) = interrupted_after(
         "sigjit",
         b"def spin(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i\n\
 for _ in range(50):\n    spin(1000)\nprint('running', flush=True)\nwhile True:\n    spin(10**9)\n",
+        std::time::Duration::from_millis(500),
     );
     assert_eq!(first, "running\n");
     assert_killed_by_sigint(&o);
