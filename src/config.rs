@@ -12,6 +12,7 @@
 //! eager = false                 # compile every function at its first call
 //! disabled_functions = ["f"]    # never compile these (qualified names)
 //! max_exits = 100               # failed guards before code that fails often is dropped
+//! verify = false                # run Cranelift's IR verifier on compiled code
 //!
 //! [capi]
 //! typed_calls = true            # typed fast path for METH_TYPED C functions
@@ -117,6 +118,10 @@ pub struct JitConfig {
     /// more than a quarter of its calls is interpreted again.
     #[serde(default = "default_max_exits")]
     pub max_exits: u64,
+    /// Run Cranelift's IR verifier on every compiled function (for
+    /// testing the JIT; doubles compile time).
+    #[serde(default)]
+    pub verify: bool,
 }
 
 fn default_max_exits() -> u64 {
@@ -139,6 +144,7 @@ impl Default for JitConfig {
             eager: false,
             disabled_functions: Vec::new(),
             max_exits: default_max_exits(),
+            verify: false,
         }
     }
 }

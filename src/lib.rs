@@ -419,6 +419,7 @@ impl VmBuilder {
                 perf_map: self.perf_map,
                 dump_hir: self.dump_hir.clone(),
                 dump_clif: self.dump_clif.clone(),
+                verify: j.verify,
             }));
         }
         Vm {

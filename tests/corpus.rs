@@ -421,6 +421,24 @@ fn warmup_zero() -> Vec<String> {
     vec!["--config".to_owned(), config]
 }
 
+/// Cranelift's verifier on: malformed CLIF prints an internal error, which
+/// fails the comparison (without it, it could compile to wrong code).
+const VERIFY: &str = "[jit]\nverify = true\n";
+
+fn jit_verified() -> Vec<String> {
+    vec![
+        "--config".to_owned(),
+        config_file("jit-verify.toml", VERIFY),
+    ]
+}
+
+/// `quicken_warmup = 0` and the verifier.
+fn warmup_zero_verified() -> Vec<String> {
+    let text = format!("[runtime]\nquicken_warmup = 0\n{VERIFY}");
+    let config = config_file("quicken-warmup-0-verify.toml", &text);
+    vec!["--config".to_owned(), config]
+}
+
 #[test]
 fn corpus_matches_cpython_specializing_on_first_execution() {
     run_all(Suite {
@@ -434,7 +452,7 @@ fn corpus_matches_cpython_specializing_on_first_execution() {
 #[test]
 fn corpus_matches_cpython_jit_eager() {
     run_all(Suite {
-        args: vec!["--jit-eager".into()],
+        args: [jit_verified(), vec!["--jit-eager".into()]].concat(),
         ..suite("programs", Mode::Corpus, MIN_PROGRAMS)
     });
 }
@@ -445,7 +463,7 @@ fn corpus_matches_cpython_jit_eager() {
 /// exits with it.
 #[test]
 fn corpus_matches_cpython_jit_early() {
-    let mut args = warmup_zero();
+    let mut args = warmup_zero_verified();
     args.extend(["--jit-threshold".to_owned(), "1".to_owned()]);
     run_all(Suite {
         args,
@@ -505,7 +523,7 @@ fn extension_programs_match_cpython_specializing_on_first_execution() {
 
 #[test]
 fn extension_programs_match_cpython_jit_early() {
-    let mut args = warmup_zero();
+    let mut args = warmup_zero_verified();
     args.extend(["--jit-threshold".to_owned(), "1".to_owned()]);
     run_all(Suite {
         args,

@@ -85,7 +85,12 @@ pub enum Mode {
 /// The config file of the `jit-early` run, written next to the program:
 /// instructions specialize at once, so compiled code sees the most
 /// feedback (the corpus's "early" mode does the same).
-pub const WARMUP_ZERO_TOML: &str = "[runtime]\nquicken_warmup = 0\n";
+pub const WARMUP_ZERO_TOML: &str = "[runtime]\nquicken_warmup = 0\n[jit]\nverify = true\n";
+
+/// The config file of the `jit-eager` run: Cranelift's verifier on, so
+/// that malformed CLIF is an internal error on stderr (a divergence), not
+/// code that may run wrong. `jit-early`'s file turns it on too.
+pub const VERIFY_TOML: &str = "[jit]\nverify = true\n";
 
 /// The runs of [`Mode::Jit`], after [`Runner::typhon_args`]: label and
 /// arguments. The first (JIT off) is the reference. `jit-early` compiles a
@@ -98,7 +103,7 @@ pub const JIT_RUNS: &[(&str, &[&str])] = &[
         "jit-early",
         &["--jit-threshold", "1", "--config", "warmup0.toml"],
     ),
-    ("jit-eager", &["--jit-eager"]),
+    ("jit-eager", &["--jit-eager", "--config", "verify.toml"]),
 ];
 
 /// Runs programs under both implementations.
@@ -162,9 +167,14 @@ impl Runner {
                 });
             }
             Mode::Jit => {
-                let cfg = dir.0.join("warmup0.toml");
-                std::fs::write(&cfg, WARMUP_ZERO_TOML)
-                    .map_err(|e| format!("cannot write {}: {e}", cfg.display()))?;
+                for (name, text) in [
+                    ("warmup0.toml", WARMUP_ZERO_TOML),
+                    ("verify.toml", VERIFY_TOML),
+                ] {
+                    let cfg = dir.0.join(name);
+                    std::fs::write(&cfg, text)
+                        .map_err(|e| format!("cannot write {}: {e}", cfg.display()))?;
+                }
                 for (label, extra) in JIT_RUNS {
                     let mut args = base.clone();
                     args.extend_from_slice(extra);

@@ -302,6 +302,25 @@ pub fn build(
             term,
         });
     }
+    // Compiled code enters at the first instruction with the arguments
+    // in their slots. When a loop starts there, the first block is a join
+    // whose parameters the back-edge passes: entering it takes the same
+    // loads (and type guards) as any other edge from unknown slots.
+    b.cur.clear();
+    let entry_state = b.entry();
+    let into_first = b.edge(0, &entry_state, true)?;
+    let entry = if into_first.args.is_empty() {
+        into_first.block
+    } else {
+        let id = BlockId((b.starts.len() + b.extra.len()) as u32);
+        b.extra.push(Block {
+            pc: 0,
+            params: Vec::new(),
+            insts: Vec::new(),
+            term: Term::Jump(into_first),
+        });
+        id
+    };
     blocks.append(&mut b.extra);
     // Leaving for the interpreter pays off when a loop runs compiled
     // before it; a function without a loop that must leave (a recursive
@@ -332,6 +351,7 @@ pub fn build(
             name: code.qualname.clone(),
             nslots: b.nslots as u32,
             blocks,
+            entry,
             nvalues: b.nvalues,
         },
         keep: b.keep,

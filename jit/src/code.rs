@@ -5,10 +5,10 @@
 //! later be freed function by function (cranelift-jit frees whole
 //! modules).
 
-use crate::deopt::ExitReason;
+use crate::deopt::{Exit as ExitDesc, ExitCode};
 use crate::helpers::{self, Ctx};
 use crate::hir::Function;
-use crate::lower::{self, ExitCode};
+use crate::lower;
 use crate::stats::Stats;
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
@@ -18,35 +18,44 @@ use cranelift_module::{Module, default_libcall_names};
 use interp::jit::{Compiled, Exit};
 use interp::object::ObjRef;
 use interp::{Value, Vm};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// The signature of compiled code (see [`crate::lower`]).
 type Entry = unsafe extern "C" fn(slots: *mut Value, ctx: *mut Ctx) -> u64;
 
-/// The host's ISA, for compiling code to run here (made once per thread:
-/// detecting the CPU's features costs about as much as compiling a small
-/// function).
-pub fn host_isa() -> Result<OwnedTargetIsa, String> {
+/// The host's ISA, for compiling code to run here, with Cranelift's IR
+/// verifier on or off (made once per thread and setting: detecting the
+/// CPU's features costs about as much as compiling a small function).
+pub fn host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
     thread_local! {
-        static ISA: RefCell<Option<OwnedTargetIsa>> = const { RefCell::new(None) };
+        static ISA: RefCell<[Option<OwnedTargetIsa>; 2]> = const { RefCell::new([None, None]) };
     }
-    if let Some(isa) = ISA.with(|i| i.borrow().clone()) {
+    if let Some(isa) = ISA.with(|i| i.borrow()[verify as usize].clone()) {
         return Ok(isa);
     }
-    let isa = make_host_isa()?;
-    ISA.with(|i| *i.borrow_mut() = Some(isa.clone()));
+    let isa = make_host_isa(verify)?;
+    ISA.with(|i| i.borrow_mut()[verify as usize] = Some(isa.clone()));
     Ok(isa)
 }
 
-fn make_host_isa() -> Result<OwnedTargetIsa, String> {
+fn make_host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
     let mut flags = settings::builder();
     flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
+    // The verifier checks the CLIF after every pass: it costs as much as
+    // the compilation itself, so it runs only when asked for
+    // ([`crate::options::Options::verify`]; the tests ask).
+    let v = if verify { "true" } else { "false" };
+    flags.set("enable_verifier", v).map_err(|e| e.to_string())?;
     cranelift_native::builder()
         .map_err(|e| format!("this CPU is not supported by Cranelift: {e}"))?
         .finish(settings::Flags::new(flags))
         .map_err(|e| e.to_string())
 }
+
+/// How a compile error found by Cranelift's verifier starts: malformed
+/// CLIF, a bug of the JIT's own.
+pub const VERIFIER_ERROR: &str = "CLIF verifier";
 
 /// Compiled code of one function, ready to run.
 pub struct CompiledFn {
@@ -71,6 +80,13 @@ pub struct CompiledFn {
     max_exits: u64,
     /// An exception a helper raised in the last run, until delivered.
     pending: RefCell<Option<interp::PyErr>>,
+    /// The exit table (the code returns an index into it).
+    exits: Vec<ExitDesc>,
+    /// The exit buffer, as long as the exit that stores most values
+    /// needs. An exit's values are read back as soon as the code returns,
+    /// so a nested run of the same code (recursion through the
+    /// interpreter) can share it.
+    exit_vals: Box<[Cell<u64>]>,
 }
 
 /// The result of compiling: the code, its size, and its CLIF text.
@@ -93,8 +109,9 @@ pub fn compile(
     globals: &ObjRef,
     frame_len: usize,
     want_clif: bool,
+    verify: bool,
 ) -> Result<Output, String> {
-    let isa = host_isa()?;
+    let isa = host_isa(verify)?;
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
     for (name, p) in helpers::symbols() {
         jb.symbol(name, p);
@@ -105,11 +122,15 @@ pub fn compile(
     let mut module = JITModule::new(jb);
     let mut ctx = module.make_context();
     let mut fctx = FunctionBuilderContext::new();
-    let id = lower::lower(&mut module, &mut ctx, &mut fctx, f).map_err(|e| e.to_string())?;
-    let clif = want_clif.then(|| lower::clif_text(&ctx.func));
-    module
-        .define_function(id, &mut ctx)
-        .map_err(|e| format!("{e:?}"))?;
+    let lowered = lower::lower(&mut module, &mut ctx, &mut fctx, f).map_err(|e| e.to_string())?;
+    let id = lowered.id;
+    let clif = want_clif.then(|| lower::clif_text(&ctx.func, &lowered.exits));
+    module.define_function(id, &mut ctx).map_err(|e| match e {
+        cranelift_module::ModuleError::Compilation(cranelift_codegen::CodegenError::Verifier(
+            v,
+        )) => format!("{VERIFIER_ERROR}: {v}"),
+        e => format!("{e:?}"),
+    })?;
     let size = ctx
         .compiled_code()
         .map(|c| c.code_buffer().len() as u64)
@@ -131,6 +152,10 @@ pub fn compile(
             stats: None,
             max_exits: u64::MAX,
             pending: RefCell::new(None),
+            exit_vals: (0..lowered.exits.iter().map(ExitDesc::words).max().unwrap_or(0))
+                .map(|_| Cell::new(0))
+                .collect(),
+            exits: lowered.exits,
         },
         size,
         clif,
@@ -165,6 +190,9 @@ impl CompiledFn {
             vm: vm as *mut Vm,
             globals: globals as *const ObjRef,
             slots: sp,
+            // Cell<u64> has u64's layout; compiled code writes through
+            // this pointer only while no reference into the buffer lives.
+            exit_vals: self.exit_vals.as_ptr() as *mut u64,
             error: None,
         };
         let entry = self.entry;
@@ -175,11 +203,30 @@ impl CompiledFn {
             // the helpers' contracts (crate::helpers).
             unsafe { entry(sp, &mut ctx) }
         });
-        let code = ExitCode::decode(raw);
         if let Some(e) = ctx.error.take() {
             self.pending.replace(Some(e));
         }
-        code
+        let Some(exit) = usize::try_from(raw).ok().and_then(|i| self.exits.get(i)) else {
+            // Not an index the lowering made: an internal error, reported
+            // as an exception rather than trusted.
+            self.pending.replace(Some(interp::PyErr::new(
+                &interp::object::types::SYSTEM_ERROR,
+                "compiled code returned an unknown exit",
+            )));
+            return ExitCode {
+                pc: 0,
+                depth: 0,
+                reason: None,
+                raised: true,
+                left: false,
+            };
+        };
+        // SAFETY: the code just returned through this exit, whose machine
+        // code stored exactly the words the table reads; object words are
+        // objects the code keeps alive (constants in `keep`, or references
+        // the frame holds).
+        unsafe { exit.apply(slots, &self.exit_vals) };
+        exit.code
     }
 }
 
@@ -232,18 +279,16 @@ impl Compiled for CompiledFn {
     }
 }
 
-#[allow(dead_code)]
-fn _reasons(_: ExitReason) {}
-
 /// The CLIF of a function's HIR, lowered for this machine's target
-/// configuration (for dumps, snapshots and cross-compilation).
-pub fn clif(f: &Function) -> Result<cranelift_codegen::ir::Function, String> {
-    let isa = host_isa()?;
+/// configuration, and its exit table (for dumps, snapshots and
+/// cross-compilation).
+pub fn clif(f: &Function) -> Result<(cranelift_codegen::ir::Function, Vec<ExitDesc>), String> {
+    let isa = host_isa(false)?;
     let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
     let mut ctx = module.make_context();
     let mut fctx = FunctionBuilderContext::new();
-    lower::lower(&mut module, &mut ctx, &mut fctx, f).map_err(|e| e.to_string())?;
-    Ok(ctx.func)
+    let lowered = lower::lower(&mut module, &mut ctx, &mut fctx, f).map_err(|e| e.to_string())?;
+    Ok((ctx.func, lowered.exits))
 }
 
 /// Compiles CLIF to machine code for `isa` without running it (any

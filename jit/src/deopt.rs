@@ -1,8 +1,22 @@
-//! Why compiled code leaves for the interpreter: the one list of side-exit
-//! reasons. Names match `interp::quicken::DeoptReason` where they mean the
-//! same thing, so stats from both tiers read alike.
+//! Leaving compiled code for the interpreter: the one list of side-exit
+//! reasons (names match `interp::quicken::DeoptReason` where they mean the
+//! same thing, so stats from both tiers read alike), and the exit table
+//! that says what each exit writes into the interpreter frame.
+//!
+//! An exit's machine code is small: it stores the raw bits of the values
+//! its frame state holds in registers into the exit buffer
+//! ([`crate::helpers::Ctx::exit_vals`]) and returns its index in the
+//! function's exit table. [`Exit::apply`] then writes the frame here, in
+//! Rust: boxing numbers, making new references to objects, and releasing
+//! what the slots held. Exits are rare (or once per call, for a return),
+//! so moving this work out of the compiled code costs nothing that
+//! matters, and it keeps the code Cranelift compiles small.
 
+use interp::Value;
+use interp::object::{ObjRef, RangeIterObj};
 use interp::quicken::DeoptReason;
+use std::cell::Cell;
+use std::fmt;
 
 macro_rules! reasons {
     ($( $(#[$m:meta])* $name:ident => $interp:expr; )*) => {
@@ -64,6 +78,145 @@ impl ExitReason {
     /// The reason for an exit record's code, if it is one.
     pub fn from_code(code: u32) -> Option<ExitReason> {
         ExitReason::ALL.get(code as usize).copied()
+    }
+}
+
+/// Where the interpreter resumes after compiled code returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExitCode {
+    /// The instruction to resume at.
+    pub pc: u32,
+    /// Values left on the operand stack.
+    pub depth: u16,
+    /// Why compiled code left (`None`: it reached an instruction it hands
+    /// to the interpreter by design, such as `RETURN_VALUE`).
+    pub reason: Option<ExitReason>,
+    /// Whether an exception is pending (raised by C code or a helper at
+    /// `pc`).
+    pub raised: bool,
+    /// Whether compiled code stopped at an instruction it does not
+    /// compile (the interpreter runs the rest of the call).
+    pub left: bool,
+}
+
+/// What one exit writes into one frame slot. `n` indexes the exit buffer,
+/// where the compiled code stored the value's raw bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// An `int` (the buffer word is the `i64`).
+    Int(u32),
+    /// A `float` (the word is the `f64`'s bits).
+    Float(u32),
+    /// A `bool` (the word's low byte is 0 or 1).
+    Bool(u32),
+    /// `None`.
+    None,
+    /// A new reference to the live object whose address is in the word.
+    Obj(u32),
+    /// A copy of what local slot `n` holds now.
+    Copy(u32),
+    /// LOAD_METHOD's "no receiver" marker.
+    Null,
+    /// A `range_iterator` from the first word up to the second (step 1).
+    RangeIter(u32, u32),
+}
+
+/// One exit of a compiled function: where the interpreter resumes, and
+/// the slot writes that make the frame what the interpreter expects there
+/// (operand-stack entries first, since they may copy locals, then the
+/// locals held in registers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exit {
+    /// Where and why.
+    pub code: ExitCode,
+    /// (slot index from the first local, what to write), in order.
+    pub writes: Vec<(u32, Write)>,
+}
+
+impl Exit {
+    /// Writes this exit's frame state into `slots` from the values the
+    /// compiled code left in `vals`.
+    ///
+    /// # Safety
+    /// `vals` holds what this exit's machine code stored: in particular,
+    /// each [`Write::Obj`] word is the address of a live object.
+    pub unsafe fn apply(&self, slots: &mut [Value], vals: &[Cell<u64>]) {
+        let word = |n: u32| vals.get(n as usize).map_or(0, Cell::get);
+        for &(slot, w) in &self.writes {
+            let v = match w {
+                Write::Int(n) => Value::Int(word(n) as i64),
+                Write::Float(n) => Value::Float(f64::from_bits(word(n))),
+                Write::Bool(n) => Value::Bool(word(n) & 0xff != 0),
+                Write::None => Value::None,
+                Write::Obj(n) => {
+                    let p = word(n) as *mut abi::ObjHeader;
+                    // SAFETY: the caller guarantees the word is a live
+                    // object's address; a new reference is made from it.
+                    match unsafe { ObjRef::from_borrowed(p) } {
+                        Some(o) => Value::Obj(o),
+                        None => Value::None,
+                    }
+                }
+                Write::Copy(j) => slots.get(j as usize).cloned().unwrap_or(Value::None),
+                Write::Null => Value::Obj(ObjRef::from_static(&interp::vm::NULL_MARKER)),
+                Write::RangeIter(c, e) => {
+                    let (cur, stop) = (word(c) as i64, word(e) as i64);
+                    let left = stop.saturating_sub(cur).max(0);
+                    Value::Obj(RangeIterObj::new_obj(cur, 1, left))
+                }
+            };
+            if let Some(s) = slots.get_mut(slot as usize) {
+                // Releases what the slot held (a dead stack slot holds
+                // None or a stale number, which owns nothing).
+                *s = v;
+            }
+        }
+    }
+
+    /// How many exit-buffer words this exit uses.
+    pub fn words(&self) -> usize {
+        self.writes
+            .iter()
+            .map(|(_, w)| match *w {
+                Write::Int(n) | Write::Float(n) | Write::Bool(n) | Write::Obj(n) => n as usize + 1,
+                Write::RangeIter(a, b) => a.max(b) as usize + 1,
+                Write::None | Write::Copy(_) | Write::Null => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+impl fmt::Display for Exit {
+    /// `exit@PC depth D [reason] [raised] [left]: slot=what, ...` (for
+    /// CLIF dumps: the table that goes with the code).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = &self.code;
+        write!(f, "exit@{} depth {}", c.pc, c.depth)?;
+        if let Some(r) = c.reason {
+            write!(f, " {r:?}")?;
+        }
+        if c.raised {
+            write!(f, " raised")?;
+        }
+        if c.left {
+            write!(f, " left")?;
+        }
+        write!(f, ":")?;
+        for (slot, w) in &self.writes {
+            let what = match *w {
+                Write::Int(n) => format!("int w{n}"),
+                Write::Float(n) => format!("float w{n}"),
+                Write::Bool(n) => format!("bool w{n}"),
+                Write::None => "None".into(),
+                Write::Obj(n) => format!("obj w{n}"),
+                Write::Copy(j) => format!("copy s{j}"),
+                Write::Null => "NULL".into(),
+                Write::RangeIter(a, b) => format!("range_iter(w{a}, w{b})"),
+            };
+            write!(f, " s{slot}={what}")?;
+        }
+        Ok(())
     }
 }
 

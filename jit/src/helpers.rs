@@ -18,6 +18,9 @@ pub struct Ctx {
     pub globals: *const ObjRef,
     /// The frame's first local slot.
     pub slots: *mut Value,
+    /// The exit buffer: an exit stores the raw bits of its values here,
+    /// one word each, for [`crate::deopt::Exit::apply`].
+    pub exit_vals: *mut u64,
     /// An exception a helper raised (compiled code then leaves with
     /// "raised" set).
     pub error: Option<interp::PyErr>,

@@ -493,8 +493,11 @@ pub struct Function {
     pub name: String,
     /// Local slots of the frame.
     pub nslots: u32,
-    /// The blocks; the first is the entry.
+    /// The blocks, the first instruction's first.
     pub blocks: Vec<Block>,
+    /// The block compiled code starts in: the first, or one that loads
+    /// what the first expects when a loop starts at the first instruction.
+    pub entry: BlockId,
     /// Number of values defined.
     pub nvalues: u32,
 }
@@ -681,6 +684,9 @@ impl fmt::Display for Op {
 impl fmt::Display for Function {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "fn {}:", self.name)?;
+        if self.entry.0 != 0 {
+            writeln!(f, "entry {}", self.entry)?;
+        }
         for (i, b) in self.blocks.iter().enumerate() {
             write!(f, "bb{i}(")?;
             for (k, (v, t)) in b.params.iter().enumerate() {

@@ -149,6 +149,7 @@ impl JitBackend for Jit {
             globals,
             frame_len,
             want_clif,
+            self.options.verify,
         ) {
             Ok(mut out) => {
                 if let Some(c) = &out.clif {
@@ -163,6 +164,11 @@ impl JitBackend for Jit {
                 Some(Rc::new(out.code))
             }
             Err(e) => {
+                if e.starts_with(code::VERIFIER_ERROR) {
+                    // Only with `verify` on (the tests): loud, so that a
+                    // test comparing output fails on it.
+                    eprintln!("typhon: JIT internal error compiling {name}: {e}");
+                }
                 self.record(&name, Some((Decline::Codegen, e)), t, 0);
                 None
             }

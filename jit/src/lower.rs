@@ -4,18 +4,18 @@
 //! `extern "C" fn(slots: *mut Value, ctx: *mut Ctx) -> u64`: `slots` is the
 //! interpreter frame's first local slot (its operand stack follows the
 //! locals), `ctx` what helpers need ([`crate::helpers::Ctx`]). It returns
-//! where the interpreter resumes, encoded by [`ExitCode`]. Every exit
-//! first writes its [`FrameState`] into the frame: operand-stack entries
-//! into the dead slots above the locals (plain stores for numbers, helper
-//! calls for objects), then the locals held in registers (through a helper,
-//! which releases what the slot held).
+//! the index of the exit taken in the function's exit table
+//! ([`crate::deopt::Exit`]). An exit's code only stores the raw bits of
+//! the values its [`FrameState`] holds in registers into the exit buffer
+//! and returns; the frame is written from the table, in Rust, after the
+//! code returns (see [`crate::deopt`]).
 //!
 //! Nothing here is specific to one CPU: the ISA comes from the caller
 //! (the host's through `cranelift-native`, or any other for the
 //! cross-compilation test), and helpers and C functions are imported
 //! symbols (`Linkage::Import`).
 
-use crate::deopt::ExitReason;
+use crate::deopt::{Exit, ExitReason, Write};
 use crate::hir::{
     self, Block as HBlock, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic,
     Helper, IntOp, Loc, Op, Term, Ty, ValueId,
@@ -31,47 +31,7 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{FuncId, Linkage, Module, ModuleError};
 use std::collections::HashMap;
 
-/// How a compiled function's result says where the interpreter resumes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ExitCode {
-    /// The instruction to resume at.
-    pub pc: u32,
-    /// Values left on the operand stack.
-    pub depth: u16,
-    /// Why compiled code left (`None`: it reached an instruction it hands
-    /// to the interpreter by design, such as `RETURN_VALUE`).
-    pub reason: Option<ExitReason>,
-    /// Whether an exception is pending (raised by C code at `pc`).
-    pub raised: bool,
-    /// Whether compiled code stopped at an instruction it does not
-    /// compile (the interpreter runs the rest of the call).
-    pub left: bool,
-}
-
-const NO_REASON: u64 = 0xff;
-
-impl ExitCode {
-    /// The 64-bit encoding compiled code returns.
-    pub fn encode(self) -> u64 {
-        let r = self.reason.map_or(NO_REASON, |r| r.code() as u64);
-        self.pc as u64
-            | (self.depth as u64) << 32
-            | r << 48
-            | (self.left as u64) << 62
-            | (self.raised as u64) << 63
-    }
-
-    /// Decodes a compiled function's result.
-    pub fn decode(x: u64) -> ExitCode {
-        ExitCode {
-            pc: x as u32,
-            depth: (x >> 32) as u16,
-            reason: ExitReason::from_code(((x >> 48) & 0xff) as u32),
-            raised: x >> 63 != 0,
-            left: (x >> 62) & 1 != 0,
-        }
-    }
-}
+pub use crate::deopt::ExitCode;
 
 /// The symbol names of the runtime helpers compiled code imports.
 pub fn helper_symbol(h: HelperFn) -> &'static str {
@@ -226,18 +186,26 @@ pub fn c_calls(f: &Function) -> Vec<usize> {
     out
 }
 
-/// Lowers `f` into `module` as a new function; returns its id. The
-/// function's CLIF is left in `ctx.func` for dumps until the caller
-/// clears it.
+/// A function lowered into a module: its id, and the table of its exits
+/// (indexed by what the code returns).
+pub struct Lowered {
+    /// The function in the module.
+    pub id: FuncId,
+    /// What each exit writes into the frame.
+    pub exits: Vec<Exit>,
+}
+
+/// Lowers `f` into `module` as a new function. The function's CLIF is
+/// left in `ctx.func` for dumps until the caller clears it.
 pub fn lower<M: Module>(
     module: &mut M,
     ctx: &mut cranelift_codegen::Context,
     fctx: &mut FunctionBuilderContext,
     f: &Function,
-) -> Result<FuncId, Box<ModuleError>> {
+) -> Result<Lowered, Box<ModuleError>> {
     let tc = module.target_config();
     let ptr = tc.pointer_type();
-    let cc = module.target_config().default_call_conv;
+    let cc = tc.default_call_conv;
     let mut sig = Signature::new(cc);
     sig.params.push(AbiParam::new(ptr));
     sig.params.push(AbiParam::new(ptr));
@@ -246,7 +214,9 @@ pub fn lower<M: Module>(
     ctx.func.signature = sig;
     ctx.func.name = UserFuncName::user(0, id.as_u32());
 
-    // Imports.
+    // Imports: every helper is declared in the module (cheap), but only
+    // those the code calls are imported into the function, on first use
+    // (see `Lowerer::call_helper`): fewer signatures for Cranelift.
     let mut helper_ids = HashMap::new();
     for h in HelperFn::ALL {
         let hid =
@@ -278,10 +248,6 @@ pub fn lower<M: Module>(
     let mut b = FunctionBuilder::new(&mut ctx.func, fctx);
     // Declared in a fixed order, so that the CLIF text is the same on
     // every run (snapshots).
-    let mut helpers = HashMap::new();
-    for h in HelperFn::ALL {
-        helpers.insert(*h, module.declare_func_in_func(helper_ids[h], b.func));
-    }
     let mut cfuncs = HashMap::new();
     let mut addrs: Vec<usize> = c_ids.keys().copied().collect();
     addrs.sort_unstable();
@@ -299,37 +265,53 @@ pub fn lower<M: Module>(
     b.switch_to_block(entry);
     let slots = b.block_params(entry)[0];
     let ctxp = b.block_params(entry)[1];
-    b.ins().jump(blocks[0], &[]);
+    let Some(first) = blocks.get(f.entry.0 as usize).copied() else {
+        return Err(Box::new(ModuleError::Compilation(
+            cranelift_codegen::CodegenError::Unsupported("no entry block".into()),
+        )));
+    };
+    b.ins().jump(first, &[]);
     let mut l = Lowerer {
         b,
         slots,
         ctxp,
+        ptr,
+        cc,
         nslots: f.nslots,
         vals: HashMap::new(),
         blocks,
-        helpers,
+        helper_ids,
+        helpers: HashMap::new(),
         cfuncs,
         exits: HashMap::new(),
+        table: Vec::new(),
     };
     for (i, hb) in f.blocks.iter().enumerate() {
         l.block(i, hb);
     }
     l.b.seal_all_blocks();
     l.b.finalize(tc);
-    Ok(id)
+    Ok(Lowered { id, exits: l.table })
 }
 
 struct Lowerer<'a> {
     b: FunctionBuilder<'a>,
     slots: CValue,
     ctxp: CValue,
+    ptr: Type,
+    cc: CallConv,
     nslots: u32,
     vals: HashMap<ValueId, CValue>,
     blocks: Vec<cranelift_codegen::ir::Block>,
+    /// Every helper's id in the module.
+    helper_ids: HashMap<HelperFn, FuncId>,
+    /// The helpers imported into the function so far.
     helpers: HashMap<HelperFn, FuncRef>,
     cfuncs: HashMap<usize, FuncRef>,
     /// Exit blocks made so far, by frame state, reason and "raised".
     exits: HashMap<String, cranelift_codegen::ir::Block>,
+    /// The exit table: what the exit returning index `i` writes.
+    table: Vec<Exit>,
 }
 
 fn flags() -> MemFlagsData {
@@ -349,7 +331,29 @@ impl Lowerer<'_> {
     }
 
     fn call_helper(&mut self, h: HelperFn, args: &[CValue]) -> Option<CValue> {
-        let fr = self.helpers[&h];
+        let fr = match self.helpers.get(&h) {
+            Some(fr) => *fr,
+            None => {
+                // What `Module::declare_func_in_func` does, without
+                // holding the module: an imported (not colocated) symbol.
+                let sig = self.b.import_signature(h.signature(self.ptr, self.cc));
+                let index = self.helper_ids.get(&h).map_or(0, |id| id.as_u32());
+                let name = self.b.func.declare_imported_user_function(
+                    cranelift_codegen::ir::UserExternalName {
+                        namespace: 0,
+                        index,
+                    },
+                );
+                let fr = self.b.import_function(cranelift_codegen::ir::ExtFuncData {
+                    name: cranelift_codegen::ir::ExternalName::user(name),
+                    signature: sig,
+                    colocated: false,
+                    patchable: false,
+                });
+                self.helpers.insert(h, fr);
+                fr
+            }
+        };
         let c = self.b.ins().call(fr, args);
         self.b.inst_results(c).first().copied()
     }
@@ -388,16 +392,8 @@ impl Lowerer<'_> {
                 );
             }
             Term::Leave(s) | Term::Return(s) => {
-                self.write_state(s);
-                let code = ExitCode {
-                    pc: s.pc,
-                    depth: s.stack.len() as u16,
-                    reason: None,
-                    raised: false,
-                    left: matches!(hb.term, Term::Leave(_)),
-                };
-                let c = self.b.ins().iconst(types::I64, code.encode() as i64);
-                self.b.ins().return_(&[c]);
+                let left = matches!(hb.term, Term::Leave(_));
+                self.exit(s, None, false, left);
             }
         }
     }
@@ -421,24 +417,77 @@ impl Lowerer<'_> {
         self.b.set_cold_block(exit);
         self.b.ins().brif(cond, exit, &[], cont, &[]);
         self.b.switch_to_block(exit);
-        self.write_state(s);
-        let code = ExitCode {
-            pc: s.pc,
-            depth: s.stack.len() as u16,
-            reason,
-            raised,
-            left: false,
-        };
-        let c = self.b.ins().iconst(types::I64, code.encode() as i64);
-        self.b.ins().return_(&[c]);
+        self.exit(s, reason, raised, false);
         self.b.switch_to_block(cont);
     }
 
-    /// Writes a frame state into the frame: the stack first (it may copy
-    /// locals), then the locals.
-    fn write_state(&mut self, s: &FrameState) {
-        self.write_stack(0, &s.stack);
-        self.write_locals(&s.locals);
+    /// Ends the current block with an exit to `s`: stores the values the
+    /// state holds in registers into the exit buffer, adds the exit to
+    /// the table, and returns its index.
+    fn exit(&mut self, s: &FrameState, reason: Option<ExitReason>, raised: bool, left: bool) {
+        let mut writes = Vec::new();
+        let mut words: Vec<(CValue, Ty)> = Vec::new();
+        // One word per value, however many slots it goes to.
+        let mut word = |l: &Self, v: ValueId, ty: Ty| {
+            let cv = l.v(v);
+            match words.iter().position(|(w, _)| *w == cv) {
+                Some(k) => k as u32,
+                None => {
+                    words.push((cv, ty));
+                    words.len() as u32 - 1
+                }
+            }
+        };
+        // The stack first: its entries may copy locals not yet written.
+        for (k, loc) in s.stack.iter().enumerate() {
+            let w = match *loc {
+                Loc::Int(v) => Write::Int(word(self, v, Ty::Int)),
+                Loc::Float(v) => Write::Float(word(self, v, Ty::Float)),
+                Loc::Bool(v) => Write::Bool(word(self, v, Ty::Bool)),
+                Loc::None => Write::None,
+                Loc::Obj(v) => Write::Obj(word(self, v, Ty::Ptr)),
+                Loc::Local(j) => Write::Copy(j),
+                Loc::Null => Write::Null,
+                Loc::RangeIter(c, e) => {
+                    let c = word(self, c, Ty::Int);
+                    Write::RangeIter(c, word(self, e, Ty::Int))
+                }
+                Loc::InSlot => continue,
+            };
+            writes.push((self.nslots + k as u32, w));
+        }
+        for (k, loc) in s.locals.iter().enumerate() {
+            let w = match *loc {
+                Loc::Int(v) => Write::Int(word(self, v, Ty::Int)),
+                Loc::Float(v) => Write::Float(word(self, v, Ty::Float)),
+                Loc::Bool(v) => Write::Bool(word(self, v, Ty::Bool)),
+                _ => continue,
+            };
+            writes.push((k as u32, w));
+        }
+        if !words.is_empty() {
+            let off = std::mem::offset_of!(crate::helpers::Ctx, exit_vals) as i32;
+            let buf = self.b.ins().load(self.ptr, flags(), self.ctxp, off);
+            for (k, (v, ty)) in words.into_iter().enumerate() {
+                // Whole words, whatever the type: the table reads them
+                // back as u64 on any byte order.
+                let bits = self.bits(v, ty);
+                self.b.ins().store(flags(), bits, buf, k as i32 * 8);
+            }
+        }
+        let index = self.table.len();
+        self.table.push(Exit {
+            code: ExitCode {
+                pc: s.pc,
+                depth: s.stack.len() as u16,
+                reason,
+                raised,
+                left,
+            },
+            writes,
+        });
+        let c = self.b.ins().iconst(types::I64, index as i64);
+        self.b.ins().return_(&[c]);
     }
 
     /// Writes operand-stack entries from stack index `base` into their
@@ -472,21 +521,6 @@ impl Lowerer<'_> {
                 }
                 Loc::InSlot => {}
             }
-        }
-    }
-
-    /// Writes the locals held in registers into their slots.
-    fn write_locals(&mut self, locals: &[Loc]) {
-        for (k, loc) in locals.iter().enumerate() {
-            let (tag, v, ty) = match *loc {
-                Loc::Int(v) => (TAG_INT, v, Ty::Int),
-                Loc::Float(v) => (TAG_FLOAT, v, Ty::Float),
-                Loc::Bool(v) => (TAG_BOOL, v, Ty::Bool),
-                _ => continue,
-            };
-            let addr = self.slot_addr(k as u32);
-            let bits = self.bits(self.v(v), ty);
-            self.set_local(addr, tag, bits);
         }
     }
 
@@ -1010,9 +1044,14 @@ impl Lowerer<'_> {
     }
 }
 
-/// The CLIF of a function, as text (for `--dump-clif` and snapshots).
-pub fn clif_text(func: &cranelift_codegen::ir::Function) -> String {
-    func.display().to_string()
+/// The CLIF of a function and its exit table, as text (for `--dump-clif`
+/// and snapshots).
+pub fn clif_text(func: &cranelift_codegen::ir::Function, exits: &[Exit]) -> String {
+    let mut s = func.display().to_string();
+    for (i, e) in exits.iter().enumerate() {
+        s.push_str(&format!("; exit {i}: {e}\n"));
+    }
+    s
 }
 
 #[allow(unused_imports)]

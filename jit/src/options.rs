@@ -23,6 +23,10 @@ pub struct Options {
     pub dump_hir: Vec<String>,
     /// Functions whose CLIF is printed to stderr when compiled.
     pub dump_clif: Vec<String>,
+    /// Run Cranelift's IR verifier on every function compiled (catches
+    /// malformed CLIF as a declined function instead of a wrong one;
+    /// doubles compile time). The test suites turn it on.
+    pub verify: bool,
 }
 
 impl Default for Options {
@@ -36,6 +40,7 @@ impl Default for Options {
             perf_map: false,
             dump_hir: Vec::new(),
             dump_clif: Vec::new(),
+            verify: false,
         }
     }
 }

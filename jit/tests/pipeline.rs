@@ -9,8 +9,8 @@ use interp::object::ObjRef;
 use interp::{Value, Vm, VmConfig};
 use jit::build::{self, Built};
 use jit::code::{self, CompiledFn};
+use jit::deopt::ExitCode;
 use jit::deopt::ExitReason;
-use jit::lower::ExitCode;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::str::FromStr;
@@ -52,6 +52,7 @@ fn compiled(vm: &Vm, globals: &ObjRef, code: &Code) -> CompiledFn {
         globals,
         frame_len,
         false,
+        true,
     )
     .unwrap_or_else(|e| panic!("codegen: {e}"))
     .code
@@ -136,15 +137,15 @@ fn hir_of_branches() {
 #[test]
 fn clif_of_a_float_while_loop() {
     let (vm, g, f) = warm(FLOAT_LOOP, "kernel");
-    let clif = code::clif(&built(&vm, &g, &f).func).expect("lowers");
-    insta::assert_snapshot!(redact_addresses(&clif.display().to_string()));
+    let (clif, exits) = code::clif(&built(&vm, &g, &f).func).expect("lowers");
+    insta::assert_snapshot!(redact_addresses(&jit::lower::clif_text(&clif, &exits)));
 }
 
 #[test]
 fn clif_of_branches() {
     let (vm, g, f) = warm(BRANCHES, "f");
-    let clif = code::clif(&built(&vm, &g, &f).func).expect("lowers");
-    insta::assert_snapshot!(redact_addresses(&clif.display().to_string()));
+    let (clif, exits) = code::clif(&built(&vm, &g, &f).func).expect("lowers");
+    insta::assert_snapshot!(redact_addresses(&jit::lower::clif_text(&clif, &exits)));
 }
 
 /// The CLIF text with addresses of objects (ASLR: they differ per run)
@@ -353,9 +354,9 @@ fn functions_compile_for_other_isas() {
     let (vm2, g2, f2) = warm(FLOAT_LOOP, "kernel");
     let (vm3, g3, f3) = warm(BRANCHES, "f");
     let funcs = [
-        code::clif(&built(&vm, &g, &f).func).expect("lowers"),
-        code::clif(&built(&vm2, &g2, &f2).func).expect("lowers"),
-        code::clif(&built(&vm3, &g3, &f3).func).expect("lowers"),
+        code::clif(&built(&vm, &g, &f).func).expect("lowers").0,
+        code::clif(&built(&vm2, &g2, &f2).func).expect("lowers").0,
+        code::clif(&built(&vm3, &g3, &f3).func).expect("lowers").0,
     ];
     for triple in [
         "aarch64-unknown-linux-gnu",
