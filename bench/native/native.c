@@ -12,6 +12,8 @@
  * BENCH is one of:
  *   inc         i = inc(i), N times, through a volatile function pointer
  *   fadd        x = fadd(x, 1.5), N times, through a volatile function pointer
+ *   obj         i = obj(o, i), N times, through a volatile function pointer (o
+ *               a pointer to an object the callee ignores, as objbench's)
  *   fib         N evaluations of the recursive fib(27)
  *   int_loop    total += i * 3 % 7 for i in [0, N)
  *   float_loop  x = x * 0.999999 + 1.5, N times
@@ -34,10 +36,16 @@ __attribute__((noinline)) long inc(long i) { return i + 1; }
 
 __attribute__((noinline)) double fadd(double x, double y) { return x + y; }
 
+__attribute__((noinline)) long obj(void *o, long i) {
+    (void)o;
+    return i + 1;
+}
+
 /* Calls go through volatile pointers so the compiler can neither inline nor
  * hoist them: every iteration pays for one real indirect call. */
 static long (*volatile inc_ptr)(long) = inc;
 static double (*volatile fadd_ptr)(double, double) = fadd;
+static long (*volatile obj_ptr)(void *, long) = obj;
 
 /* ---- timing --------------------------------------------------------------- */
 
@@ -63,6 +71,15 @@ static long run_inc(long long n) {
     long i = 0;
     for (long long k = 0; k < n; k++) {
         i = inc_ptr(i);
+    }
+    return i;
+}
+
+static long run_obj(long long n) {
+    static long o[1] = {1};
+    long i = 0;
+    for (long long k = 0; k < n; k++) {
+        i = obj_ptr(o, i);
     }
     return i;
 }
@@ -151,6 +168,12 @@ int main(int argc, char **argv) {
         (void)run_inc(warm);
         start = now_ns();
         long i = run_inc(n_opaque);
+        elapsed = now_ns() - start;
+        report_int(i, elapsed, n);
+    } else if (strcmp(bench, "obj") == 0) {
+        (void)run_obj(warm);
+        start = now_ns();
+        long i = run_obj(n_opaque);
         elapsed = now_ns() - start;
         report_int(i, elapsed, n);
     } else if (strcmp(bench, "fadd") == 0) {

@@ -6,6 +6,7 @@
 //! table and writes `bench/RESULTS.md`, `bench/plots/GROUP.svg` and optional
 //! JSON. See `bench/README.md`.
 
+mod jitstats;
 mod plot;
 mod process;
 mod quickening;
@@ -270,8 +271,9 @@ fn run(args: &Args) -> Result<bool, String> {
 }
 
 /// Runs each benchmark once more on Typhon with `--stats` (small N, after
-/// the timed runs) and records how much ran quickened. A run that fails
-/// here leaves `quickening` empty; the timed results already say why.
+/// the timed runs) and records how much ran quickened and what the JIT
+/// compiled, in how long. A run that fails here leaves both empty; the
+/// timed results already say why.
 fn collect_quickening(
     results: &mut [results::BenchmarkResult],
     benches: &[&'static Benchmark],
@@ -289,9 +291,10 @@ fn collect_quickening(
         if !b.needs_extension || rt.ext.is_some() {
             let mut cmd = rt.command_with(&["--stats"], b.file, b.n(true));
             cmd.current_dir(paths.programs());
-            r.quickening = process::run(&mut cmd, timeout)
-                .ok()
-                .and_then(|out| quickening::parse(&out.stderr));
+            if let Ok(out) = process::run(&mut cmd, timeout) {
+                r.quickening = quickening::parse(&out.stderr);
+                r.jit = jitstats::parse(&out.stderr);
+            }
         }
         bar.inc(1);
     }

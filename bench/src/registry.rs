@@ -122,7 +122,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         file: "ffi_obj.py",
         full_n: 10_000_000,
         quick_n: 200_000,
-        native: None,
+        native: Some("obj"),
         needs_extension: true,
     },
     Benchmark {

@@ -278,6 +278,7 @@ pub fn markdown(report: &Report, plots: &[(Group, String)]) -> String {
     }
 
     md.push_str(&quickening_section(report));
+    md.push_str(&jit_section(report));
 
     if !plots.is_empty() {
         let _ = writeln!(md, "## Plots\n");
@@ -343,6 +344,58 @@ fn quickening_section(report: &Report) -> String {
         ],
         &rows,
         &[false, true, true, true],
+    ));
+    md.push('\n');
+    md
+}
+
+/// The "JIT compile time" section: what Typhon's JIT compiled in each
+/// benchmark and how long each function took (empty when it compiled
+/// nothing, or Typhon ran without the JIT).
+fn jit_section(report: &Report) -> String {
+    let stats: Vec<(&str, &crate::jitstats::JitStats)> = report
+        .benchmarks
+        .iter()
+        .filter_map(|b| Some((b.name, b.jit.as_ref()?)))
+        .collect();
+    let Some(median) = crate::jitstats::median_ms(stats.iter().map(|(_, s)| *s)) else {
+        return String::new();
+    };
+    let rows: Vec<Vec<String>> = stats
+        .iter()
+        .map(|(name, s)| {
+            let each: Vec<String> = s
+                .compiled
+                .iter()
+                .map(|f| format!("{} {:.3} ms ({} bytes)", f.name, f.ms, f.size))
+                .collect();
+            vec![
+                (*name).to_owned(),
+                s.compiled.len().to_string(),
+                s.declined.to_string(),
+                if each.is_empty() {
+                    "—".to_owned()
+                } else {
+                    each.join(", ")
+                },
+            ]
+        })
+        .collect();
+    let n: usize = stats.iter().map(|(_, s)| s.compiled.len()).sum();
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "## JIT compile time
+"
+    );
+    let _ = writeln!(
+        md,
+        "From the same `typhon --stats` runs: each function the JIT compiled, with the wall-clock          time from bytecode to machine code (building the HIR, lowering to CLIF, Cranelift, and          making the code executable; the first compile in a process also pays for detecting the          CPU and for Cranelift's code and data being cold). Median over the {n} compiled          functions: **{median:.3} ms**.\n"
+    );
+    md.push_str(&markdown_table(
+        &["Benchmark", "Compiled", "Declined", "Functions"],
+        &rows,
+        &[false, true, true, false],
     ));
     md.push('\n');
     md

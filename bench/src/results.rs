@@ -73,6 +73,8 @@ pub struct BenchmarkResult {
     pub results: Vec<CellResult>,
     /// What Typhon's `--stats` said about quickening, when Typhon ran.
     pub quickening: Option<crate::quickening::Quickening>,
+    /// What Typhon's JIT compiled (from the same `--stats` run).
+    pub jit: Option<crate::jitstats::JitStats>,
 }
 
 /// Whether a (benchmark, runtime) result is trustworthy.
@@ -177,6 +179,7 @@ pub fn analyze(
         reference_runtime: reference.map(|(kind, _)| kind),
         results,
         quickening: None,
+        jit: None,
     }
 }
 

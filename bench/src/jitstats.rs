@@ -1,0 +1,117 @@
+//! What Typhon's JIT did in each benchmark: the functions it compiled and
+//! how long each took, read from the `JIT:` section of `typhon --stats`
+//! (the same run as [`crate::quickening`]).
+
+use serde::Serialize;
+
+/// One compiled function.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CompiledFunction {
+    /// Its qualified name.
+    pub name: String,
+    /// Machine code bytes.
+    pub size: u64,
+    /// Compile time in milliseconds (bytecode to machine code).
+    pub ms: f64,
+}
+
+/// The JIT section of one `--stats` report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct JitStats {
+    /// Functions compiled, in the order they were.
+    pub compiled: Vec<CompiledFunction>,
+    /// Functions that became hot but stayed interpreted.
+    pub declined: u64,
+}
+
+/// Reads the `JIT:` section of `typhon --stats` output (stderr); `None`
+/// when there is none (the JIT off) or it is malformed.
+pub fn parse(stderr: &str) -> Option<JitStats> {
+    let mut lines = stderr.lines().skip_while(|l| *l != "JIT:");
+    lines.next()?;
+    // "  functions compiled: 1, declined: 0"
+    let head = lines.next()?.trim().strip_prefix("functions compiled: ")?;
+    let (_, declined) = head.split_once(", declined: ")?;
+    let mut compiled = Vec::new();
+    for line in lines {
+        let Some(rest) = line.strip_prefix("  compiled ") else {
+            if line.starts_with("  ") {
+                continue;
+            }
+            break;
+        };
+        // "NAME: 1224 bytes, 2.004 ms, 2 calls[, ...]"
+        // (a qualified name holds no ": ").
+        let (name, rest) = rest.split_once(": ")?;
+        let mut fields = rest.split(", ");
+        let size = fields.next()?.strip_suffix(" bytes")?.parse().ok()?;
+        let ms = fields.next()?.strip_suffix(" ms")?.parse().ok()?;
+        compiled.push(CompiledFunction {
+            name: name.to_owned(),
+            size,
+            ms,
+        });
+    }
+    Some(JitStats {
+        compiled,
+        declined: declined.trim().parse().ok()?,
+    })
+}
+
+/// The median of the compile times of every function in `all`, in ms.
+pub fn median_ms<'a>(all: impl IntoIterator<Item = &'a JitStats>) -> Option<f64> {
+    let mut t: Vec<f64> = all
+        .into_iter()
+        .flat_map(|s| s.compiled.iter().map(|f| f.ms))
+        .collect();
+    t.sort_by(f64::total_cmp);
+    match t.len() {
+        0 => None,
+        n if n % 2 == 1 => Some(t[n / 2]),
+        n => Some((t[n / 2 - 1] + t[n / 2]) / 2.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REPORT: &str = "checksum: 1\n\
+instructions executed: 5, in quickened forms: 2 (40.0%)\n\
+JIT:
+  functions compiled: 2, declined: 1
+  compile time: median 0.600 ms, total 1.100 ms
+  compiled kernel: 1224 bytes, 0.500 ms, 2 calls
+  compiled main: 800 bytes, 0.600 ms, 1 calls, exits: 3 int overflow, 1 left for the interpreter
+  interpreted fib: no loop
+";
+
+    #[test]
+    fn reads_compiled_functions_and_their_times() {
+        let s = parse(REPORT).expect("parses");
+        assert_eq!(s.declined, 1);
+        assert_eq!(
+            s.compiled,
+            vec![
+                CompiledFunction {
+                    name: "kernel".into(),
+                    size: 1224,
+                    ms: 0.5
+                },
+                CompiledFunction {
+                    name: "main".into(),
+                    size: 800,
+                    ms: 0.6
+                },
+            ]
+        );
+        assert_eq!(median_ms([&s]), Some(0.55));
+    }
+
+    #[test]
+    fn no_section_or_a_broken_one_is_none() {
+        assert_eq!(parse("checksum: 1\n"), None);
+        assert_eq!(parse("JIT:\n  nonsense\n"), None);
+        assert_eq!(median_ms([]), None);
+    }
+}
