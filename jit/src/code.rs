@@ -101,6 +101,19 @@ pub struct Output {
     pub addr: usize,
 }
 
+/// How to compile a function.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct How {
+    /// Return the CLIF text (`--dump-clif`).
+    pub want_clif: bool,
+    /// Run Cranelift's verifier ([`crate::options::Options::verify`]).
+    pub verify: bool,
+    /// Check `int` overflow with plain arithmetic even where the CPU's
+    /// overflow flag could be used (so that tests run the code other
+    /// CPUs get).
+    pub portable_checks: bool,
+}
+
 /// Compiles a function's HIR to machine code for this machine.
 pub fn compile(
     f: &Function,
@@ -108,10 +121,9 @@ pub fn compile(
     #[allow(clippy::vec_box)] cells: Vec<Box<[u64; 2]>>,
     globals: &ObjRef,
     frame_len: usize,
-    want_clif: bool,
-    verify: bool,
+    how: How,
 ) -> Result<Output, String> {
-    let isa = host_isa(verify)?;
+    let isa = host_isa(how.verify)?;
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
     for (name, p) in helpers::symbols() {
         jb.symbol(name, p);
@@ -120,12 +132,27 @@ pub fn compile(
         jb.symbol(lower::c_symbol(addr), addr as *const u8);
     }
     let mut module = JITModule::new(jb);
-    let mut ctx = module.make_context();
-    let mut fctx = FunctionBuilderContext::new();
-    let lowered = lower::lower(&mut module, &mut ctx, &mut fctx, f).map_err(|e| e.to_string())?;
+    // The contexts keep their allocations from one compile to the next
+    // (cleared after each; one left dirty by an error is dropped).
+    thread_local! {
+        static CONTEXTS: Cell<Option<Box<(cranelift_codegen::Context, FunctionBuilderContext)>>> =
+            const { Cell::new(None) };
+    }
+    let mut ctxs = CONTEXTS
+        .take()
+        .unwrap_or_else(|| Box::new((module.make_context(), FunctionBuilderContext::new())));
+    let (ctx, fctx) = &mut *ctxs;
+    let checks = if how.portable_checks {
+        lower::Checks::Portable
+    } else {
+        lower::Checks::for_isa(module.isa())
+    };
+    let lowered = lower::lower(&mut module, ctx, fctx, f, checks).map_err(|e| e.to_string())?;
     let id = lowered.id;
-    let clif = want_clif.then(|| lower::clif_text(&ctx.func, &lowered.exits));
-    module.define_function(id, &mut ctx).map_err(|e| match e {
+    let clif = how
+        .want_clif
+        .then(|| lower::clif_text(&ctx.func, &lowered.exits));
+    module.define_function(id, ctx).map_err(|e| match e {
         cranelift_module::ModuleError::Compilation(cranelift_codegen::CodegenError::Verifier(
             v,
         )) => format!("{VERIFIER_ERROR}: {v}"),
@@ -135,7 +162,8 @@ pub fn compile(
         .compiled_code()
         .map(|c| c.code_buffer().len() as u64)
         .unwrap_or(0);
-    module.clear_context(&mut ctx);
+    module.clear_context(ctx);
+    CONTEXTS.set(Some(ctxs));
     module.finalize_definitions().map_err(|e| e.to_string())?;
     let p = module.get_finalized_function(id);
     // SAFETY: the function just compiled has exactly the `Entry`
@@ -282,12 +310,16 @@ impl Compiled for CompiledFn {
 /// The CLIF of a function's HIR, lowered for this machine's target
 /// configuration, and its exit table (for dumps, snapshots and
 /// cross-compilation).
-pub fn clif(f: &Function) -> Result<(cranelift_codegen::ir::Function, Vec<ExitDesc>), String> {
+pub fn clif(
+    f: &Function,
+    checks: lower::Checks,
+) -> Result<(cranelift_codegen::ir::Function, Vec<ExitDesc>), String> {
     let isa = host_isa(false)?;
     let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
     let mut ctx = module.make_context();
     let mut fctx = FunctionBuilderContext::new();
-    let lowered = lower::lower(&mut module, &mut ctx, &mut fctx, f).map_err(|e| e.to_string())?;
+    let lowered =
+        lower::lower(&mut module, &mut ctx, &mut fctx, f, checks).map_err(|e| e.to_string())?;
     Ok((ctx.func, lowered.exits))
 }
 

@@ -148,8 +148,11 @@ impl JitBackend for Jit {
             built.cells,
             globals,
             frame_len,
-            want_clif,
-            self.options.verify,
+            code::How {
+                want_clif,
+                verify: self.options.verify,
+                portable_checks: false,
+            },
         ) {
             Ok(mut out) => {
                 if let Some(c) = &out.clif {

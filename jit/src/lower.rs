@@ -186,6 +186,30 @@ pub fn c_calls(f: &Function) -> Vec<usize> {
     out
 }
 
+/// How `int` overflow is detected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checks {
+    /// Cranelift's `sadd_overflow`/`ssub_overflow`/`smul_overflow`: the
+    /// CPU's overflow flag, on the backends that lower them.
+    Flags,
+    /// Plain arithmetic, which every backend has (riscv64 has no
+    /// `*_overflow` lowering: the cross-compilation test found it).
+    Portable,
+}
+
+impl Checks {
+    /// The checks for a target: flags where its Cranelift backend lowers
+    /// the overflow instructions (x86-64, aarch64, s390x), plain
+    /// arithmetic elsewhere.
+    pub fn for_isa(isa: &dyn cranelift_codegen::isa::TargetIsa) -> Checks {
+        use target_lexicon::Architecture as A;
+        match isa.triple().architecture {
+            A::X86_64 | A::Aarch64(_) | A::S390x => Checks::Flags,
+            _ => Checks::Portable,
+        }
+    }
+}
+
 /// A function lowered into a module: its id, and the table of its exits
 /// (indexed by what the code returns).
 pub struct Lowered {
@@ -202,6 +226,7 @@ pub fn lower<M: Module>(
     ctx: &mut cranelift_codegen::Context,
     fctx: &mut FunctionBuilderContext,
     f: &Function,
+    checks: Checks,
 ) -> Result<Lowered, Box<ModuleError>> {
     let tc = module.target_config();
     let ptr = tc.pointer_type();
@@ -277,6 +302,7 @@ pub fn lower<M: Module>(
         ctxp,
         ptr,
         cc,
+        checks,
         nslots: f.nslots,
         vals: HashMap::new(),
         blocks,
@@ -300,6 +326,7 @@ struct Lowerer<'a> {
     ctxp: CValue,
     ptr: Type,
     cc: CallConv,
+    checks: Checks,
     nslots: u32,
     vals: HashMap<ValueId, CValue>,
     blocks: Vec<cranelift_codegen::ir::Block>,
@@ -915,11 +942,65 @@ impl Lowerer<'_> {
         })
     }
 
+    /// The value of an `iconst`, if `v` is one.
+    fn const_of(&self, v: CValue) -> Option<i64> {
+        let inst = self.b.func.dfg.value_def(v).inst()?;
+        match self.b.func.dfg.insts[inst] {
+            cranelift_codegen::ir::InstructionData::UnaryImm {
+                opcode: cranelift_codegen::ir::Opcode::Iconst,
+                imm,
+            } => Some(imm.bits()),
+            _ => None,
+        }
+    }
+
     fn checked_int(&mut self, o: CheckedIntOp, a: CValue, b: CValue, exit: &FrameState) -> CValue {
+        // A constant on the left of `+` goes right, where the constant
+        // forms below look for it.
+        let (a, b) = if o == CheckedIntOp::Add && self.const_of(a).is_some() {
+            (b, a)
+        } else {
+            (a, b)
+        };
         match o {
             // Overflow is computed from plain arithmetic, not Cranelift's
             // `*_overflow` instructions, which not every backend has
             // (riscv64: the cross-compilation test found it).
+            CheckedIntOp::Add | CheckedIntOp::Sub
+                if let Some(c) = self.const_of(b).and_then(|c| {
+                    if o == CheckedIntOp::Add {
+                        Some(c)
+                    } else {
+                        c.checked_neg()
+                    }
+                }) =>
+            {
+                // `a + c` for a constant c (`i += 1`): one compare against
+                // the bound the result may not cross.
+                let r = self.b.ins().iadd_imm_s(a, c);
+                let of = if c >= 0 {
+                    self.b
+                        .ins()
+                        .icmp_imm_s(IntCC::SignedGreaterThan, a, i64::MAX - c)
+                } else {
+                    self.b
+                        .ins()
+                        .icmp_imm_s(IntCC::SignedLessThan, a, i64::MIN - c)
+                };
+                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                r
+            }
+            CheckedIntOp::Add | CheckedIntOp::Sub | CheckedIntOp::Mul
+                if self.checks == Checks::Flags =>
+            {
+                let (r, of) = match o {
+                    CheckedIntOp::Add => self.b.ins().sadd_overflow(a, b),
+                    CheckedIntOp::Sub => self.b.ins().ssub_overflow(a, b),
+                    _ => self.b.ins().smul_overflow(a, b),
+                };
+                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                r
+            }
             CheckedIntOp::Add | CheckedIntOp::Sub => {
                 let r = if o == CheckedIntOp::Add {
                     self.b.ins().iadd(a, b)
@@ -951,14 +1032,21 @@ impl Lowerer<'_> {
                 lo
             }
             CheckedIntOp::FloorDiv | CheckedIntOp::Mod => {
-                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
-                self.exit_if(zero, exit, Some(ExitReason::ZeroDivision), false);
-                // MIN // -1 overflows (and traps in hardware); MIN % -1 is
-                // 0 but traps too: both leave for the interpreter.
-                let m1 = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
-                let min = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
-                let both = self.b.ins().band(m1, min);
-                self.exit_if(both, exit, Some(ExitReason::IntOverflow), false);
+                // A constant divisor other than 0 and -1 needs neither
+                // check (and no exit blocks to compile).
+                let c = self.const_of(b);
+                if c.is_none_or(|c| c == 0) {
+                    let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+                    self.exit_if(zero, exit, Some(ExitReason::ZeroDivision), false);
+                }
+                if c.is_none_or(|c| c == -1) {
+                    // MIN // -1 overflows (and traps in hardware); MIN % -1
+                    // is 0 but traps too: both leave for the interpreter.
+                    let m1 = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
+                    let min = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
+                    let both = self.b.ins().band(m1, min);
+                    self.exit_if(both, exit, Some(ExitReason::IntOverflow), false);
+                }
                 // One division: the floor quotient needs the remainder
                 // only for its sign test (a - q * b), the modulo only the
                 // remainder.
@@ -971,11 +1059,18 @@ impl Lowerer<'_> {
                     (r, r)
                 };
                 // Python rounds toward -inf: adjust when the remainder is
-                // nonzero and its sign differs from the divisor's.
-                let nz = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
-                let x = self.b.ins().bxor(r, b);
-                let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, x, 0);
-                let adjust = self.b.ins().band(nz, neg);
+                // nonzero and its sign differs from the divisor's (for a
+                // constant divisor, one compare of the remainder's sign).
+                let adjust = match self.const_of(b) {
+                    Some(c) if c > 0 => self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0),
+                    Some(c) if c < 0 => self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, r, 0),
+                    _ => {
+                        let nz = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                        let x = self.b.ins().bxor(r, b);
+                        let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, x, 0);
+                        self.b.ins().band(nz, neg)
+                    }
+                };
                 if o == CheckedIntOp::FloorDiv {
                     let q1 = self.b.ins().iadd_imm_s(q, -1);
                     self.b.ins().select(adjust, q1, q)

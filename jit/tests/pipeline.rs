@@ -11,6 +11,7 @@ use jit::build::{self, Built};
 use jit::code::{self, CompiledFn};
 use jit::deopt::ExitCode;
 use jit::deopt::ExitReason;
+use jit::lower::Checks;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::str::FromStr;
@@ -41,6 +42,13 @@ fn built(vm: &Vm, globals: &ObjRef, code: &Code) -> Built {
 }
 
 fn compiled(vm: &Vm, globals: &ObjRef, code: &Code) -> CompiledFn {
+    compiled_with(vm, globals, code, false)
+}
+
+/// Compiled, with `int` overflow checked by plain arithmetic when
+/// `portable` (what CPUs without an overflow-flag lowering get), else as
+/// on this machine.
+fn compiled_with(vm: &Vm, globals: &ObjRef, code: &Code, portable: bool) -> CompiledFn {
     let b = built(vm, globals, code);
     let mut keep = b.keep;
     keep.push(globals.clone());
@@ -51,8 +59,11 @@ fn compiled(vm: &Vm, globals: &ObjRef, code: &Code) -> CompiledFn {
         b.cells,
         globals,
         frame_len,
-        false,
-        true,
+        code::How {
+            want_clif: false,
+            verify: true,
+            portable_checks: portable,
+        },
     )
     .unwrap_or_else(|e| panic!("codegen: {e}"))
     .code
@@ -137,14 +148,14 @@ fn hir_of_branches() {
 #[test]
 fn clif_of_a_float_while_loop() {
     let (vm, g, f) = warm(FLOAT_LOOP, "kernel");
-    let (clif, exits) = code::clif(&built(&vm, &g, &f).func).expect("lowers");
+    let (clif, exits) = code::clif(&built(&vm, &g, &f).func, Checks::Flags).expect("lowers");
     insta::assert_snapshot!(redact_addresses(&jit::lower::clif_text(&clif, &exits)));
 }
 
 #[test]
 fn clif_of_branches() {
     let (vm, g, f) = warm(BRANCHES, "f");
-    let (clif, exits) = code::clif(&built(&vm, &g, &f).func).expect("lowers");
+    let (clif, exits) = code::clif(&built(&vm, &g, &f).func, Checks::Flags).expect("lowers");
     insta::assert_snapshot!(redact_addresses(&jit::lower::clif_text(&clif, &exits)));
 }
 
@@ -188,62 +199,64 @@ fn py_floordiv_mod(a: i64, b: i64) -> Option<(i64, i64)> {
 #[test]
 fn compiled_branches_agree_with_python_and_exit_where_they_must() {
     let (mut vm, g, f) = warm(BRANCHES, "f");
-    let c = compiled(&vm, &g, &f);
-    let edges = [
-        0,
-        1,
-        -1,
-        2,
-        3,
-        7,
-        -7,
-        20,
-        i64::MAX,
-        i64::MIN,
-        i64::MIN + 1,
-        i64::MAX - 1,
-    ];
-    for &a in &edges {
-        for &b in &edges {
-            let (slots, e) = run(&mut vm, &g, &c, &f, &[Value::Int(a), Value::Int(b)]);
-            let expect = if a < b {
-                a.checked_sub(b)
-            } else if a == b {
-                py_floordiv_mod(a, 3).map(|x| x.0)
-            } else {
-                py_floordiv_mod(a, b).map(|x| x.1)
-            };
-            match expect {
-                Some(r) => {
-                    assert_eq!(e.reason, None, "f({a}, {b}): {e:?}");
-                    assert_eq!(e.depth, 1);
-                    assert!(
-                        matches!(slots[f.nslots()], Value::Int(x) if x == r),
-                        "f({a}, {b}) = {:?}, expected {r}",
-                        slots[f.nslots()]
-                    );
-                }
-                None => {
-                    // The exit resumes at the operation, with the iterator and both
-                    // operands on the stack and the parameters intact.
-                    assert!(
-                        matches!(
-                            e.reason,
-                            Some(ExitReason::IntOverflow | ExitReason::ZeroDivision)
-                        ),
-                        "f({a}, {b}): {e:?}"
-                    );
-                    assert_eq!(e.depth, 3, "f({a}, {b}): {e:?}");
-                    assert!(matches!(slots[0], Value::Int(x) if x == a));
-                    assert!(matches!(slots[1], Value::Int(x) if x == b));
+    for portable in [false, true] {
+        let c = compiled_with(&vm, &g, &f, portable);
+        let edges = [
+            0,
+            1,
+            -1,
+            2,
+            3,
+            7,
+            -7,
+            20,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+            i64::MAX - 1,
+        ];
+        for &a in &edges {
+            for &b in &edges {
+                let (slots, e) = run(&mut vm, &g, &c, &f, &[Value::Int(a), Value::Int(b)]);
+                let expect = if a < b {
+                    a.checked_sub(b)
+                } else if a == b {
+                    py_floordiv_mod(a, 3).map(|x| x.0)
+                } else {
+                    py_floordiv_mod(a, b).map(|x| x.1)
+                };
+                match expect {
+                    Some(r) => {
+                        assert_eq!(e.reason, None, "f({a}, {b}): {e:?}");
+                        assert_eq!(e.depth, 1);
+                        assert!(
+                            matches!(slots[f.nslots()], Value::Int(x) if x == r),
+                            "f({a}, {b}) = {:?}, expected {r}",
+                            slots[f.nslots()]
+                        );
+                    }
+                    None => {
+                        // The exit resumes at the operation, with the iterator and both
+                        // operands on the stack and the parameters intact.
+                        assert!(
+                            matches!(
+                                e.reason,
+                                Some(ExitReason::IntOverflow | ExitReason::ZeroDivision)
+                            ),
+                            "f({a}, {b}): {e:?}"
+                        );
+                        assert_eq!(e.depth, 3, "f({a}, {b}): {e:?}");
+                        assert!(matches!(slots[0], Value::Int(x) if x == a));
+                        assert!(matches!(slots[1], Value::Int(x) if x == b));
+                    }
                 }
             }
         }
+        // A float where an int was speculated leaves before the compare.
+        let (slots, e) = run(&mut vm, &g, &c, &f, &[Value::Float(1.0), Value::Int(2)]);
+        assert_eq!(e.reason, Some(ExitReason::WrongType), "{e:?}");
+        assert!(matches!(slots[0], Value::Float(x) if x == 1.0));
     }
-    // A float where an int was speculated leaves before the compare.
-    let (slots, e) = run(&mut vm, &g, &c, &f, &[Value::Float(1.0), Value::Int(2)]);
-    assert_eq!(e.reason, Some(ExitReason::WrongType), "{e:?}");
-    assert!(matches!(slots[0], Value::Float(x) if x == 1.0));
     vm.shutdown();
 }
 
@@ -305,41 +318,43 @@ fn compiled_arithmetic_exits_exactly_on_i64_overflow() {
     // BUILD_TUPLE is not compiled: the function leaves there, after the
     // three operations, which is what this test needs (below the results:
     // the range iterator).
-    let c = compiled(&vm, &g, &f);
-    let edges = [
-        0,
-        1,
-        -1,
-        2,
-        -2,
-        3,
-        1 << 31,
-        -(1 << 31),
-        1 << 32,
-        i64::MAX,
-        i64::MIN,
-        i64::MAX / 2 + 1,
-    ];
-    for &a in &edges {
-        for &b in &edges {
-            let (slots, e) = run(&mut vm, &g, &c, &f, &[Value::Int(a), Value::Int(b)]);
-            let ops = [a.checked_mul(b), a.checked_add(b), a.checked_sub(b)];
-            match ops.iter().position(|r| r.is_none()) {
-                Some(k) => {
-                    assert_eq!(e.reason, Some(ExitReason::IntOverflow), "{a} {b}: {e:?}");
-                    // The stack holds the results before the failed one
-                    // and its two operands.
-                    assert_eq!(e.depth as usize, 1 + k + 2, "{a} {b}");
-                }
-                None => {
-                    assert_eq!(e.reason, None, "{a} {b}: {e:?}");
-                    assert_eq!(e.depth, 4);
-                    for (k, r) in ops.iter().enumerate() {
-                        assert!(
-                            matches!(slots[f.nslots() + 1 + k], Value::Int(x) if Some(x) == *r),
-                            "{a} {b} op {k}: {:?}",
-                            slots[f.nslots() + 1 + k]
-                        );
+    for portable in [false, true] {
+        let c = compiled_with(&vm, &g, &f, portable);
+        let edges = [
+            0,
+            1,
+            -1,
+            2,
+            -2,
+            3,
+            1 << 31,
+            -(1 << 31),
+            1 << 32,
+            i64::MAX,
+            i64::MIN,
+            i64::MAX / 2 + 1,
+        ];
+        for &a in &edges {
+            for &b in &edges {
+                let (slots, e) = run(&mut vm, &g, &c, &f, &[Value::Int(a), Value::Int(b)]);
+                let ops = [a.checked_mul(b), a.checked_add(b), a.checked_sub(b)];
+                match ops.iter().position(|r| r.is_none()) {
+                    Some(k) => {
+                        assert_eq!(e.reason, Some(ExitReason::IntOverflow), "{a} {b}: {e:?}");
+                        // The stack holds the results before the failed one
+                        // and its two operands.
+                        assert_eq!(e.depth as usize, 1 + k + 2, "{a} {b}");
+                    }
+                    None => {
+                        assert_eq!(e.reason, None, "{a} {b}: {e:?}");
+                        assert_eq!(e.depth, 4);
+                        for (k, r) in ops.iter().enumerate() {
+                            assert!(
+                                matches!(slots[f.nslots() + 1 + k], Value::Int(x) if Some(x) == *r),
+                                "{a} {b} op {k}: {:?}",
+                                slots[f.nslots() + 1 + k]
+                            );
+                        }
                     }
                 }
             }
@@ -354,9 +369,9 @@ fn functions_compile_for_other_isas() {
     let (vm2, g2, f2) = warm(FLOAT_LOOP, "kernel");
     let (vm3, g3, f3) = warm(BRANCHES, "f");
     let funcs = [
-        code::clif(&built(&vm, &g, &f).func).expect("lowers").0,
-        code::clif(&built(&vm2, &g2, &f2).func).expect("lowers").0,
-        code::clif(&built(&vm3, &g3, &f3).func).expect("lowers").0,
+        built(&vm, &g, &f).func,
+        built(&vm2, &g2, &f2).func,
+        built(&vm3, &g3, &f3).func,
     ];
     for triple in [
         "aarch64-unknown-linux-gnu",
@@ -371,10 +386,15 @@ fn functions_compile_for_other_isas() {
                 cranelift_codegen::settings::builder(),
             ))
             .unwrap_or_else(|e| panic!("{triple}: {e}"));
-        for func in &funcs {
-            let size =
-                code::compile_for(func.clone(), &*isa).unwrap_or_else(|e| panic!("{triple}: {e}"));
-            assert!(size > 0, "{triple}");
+        // The overflow checks each target gets, and the portable ones
+        // (which every target must take).
+        for checks in [Checks::for_isa(&*isa), Checks::Portable] {
+            for func in &funcs {
+                let (clif, _) = code::clif(func, checks).expect("lowers");
+                let size =
+                    code::compile_for(clif, &*isa).unwrap_or_else(|e| panic!("{triple}: {e}"));
+                assert!(size > 0, "{triple}");
+            }
         }
     }
 }
@@ -392,4 +412,56 @@ fn unsupported_functions_decline_with_a_reason() {
         .expect("declines");
     assert_eq!(d.why, jit::stats::Decline::Unsupported);
     assert!(d.detail.contains("CALL"), "{d:?}");
+}
+
+#[test]
+fn arithmetic_with_a_constant_operand_exits_exactly_on_i64_overflow() {
+    // Constant operands take shorter checks (one compare for `+`/`-`; the
+    // sign of the remainder for `%` and `//`): the same edges as above.
+    let (mut vm, g, f) = warm(
+        "def f(a):\n    for _ in range(1):\n        t = (a + 5, 5 + a, a - 5, a + -5, a - -5, a % 7, a % -7, a // 3, a // -3)\n    return t\nfor i in range(9):\n    f(i)\n",
+        "f",
+    );
+    for portable in [false, true] {
+        let c = compiled_with(&vm, &g, &f, portable);
+        let ops = |a: i64| -> [Option<i64>; 9] {
+            let fm = |b: i64| py_floordiv_mod(a, b);
+            [
+                a.checked_add(5),
+                a.checked_add(5),
+                a.checked_sub(5),
+                a.checked_add(-5),
+                a.checked_sub(-5),
+                fm(7).map(|x| x.1),
+                fm(-7).map(|x| x.1),
+                fm(3).map(|x| x.0),
+                fm(-3).map(|x| x.0),
+            ]
+        };
+        let mut edges = vec![0, 1, -1, 4, -4, 5, -5, 6, -6, 7, -7, 20, -20];
+        for d in 0..7 {
+            edges.extend([i64::MAX - d, i64::MIN + d]);
+        }
+        for &a in &edges {
+            let (slots, e) = run(&mut vm, &g, &c, &f, &[Value::Int(a)]);
+            let want = ops(a);
+            match want.iter().position(|r| r.is_none()) {
+                Some(k) => {
+                    assert_eq!(e.reason, Some(ExitReason::IntOverflow), "{a}: {e:?}");
+                    assert_eq!(e.depth as usize, 1 + k + 2, "{a}");
+                }
+                None => {
+                    assert_eq!(e.reason, None, "{a}: {e:?}");
+                    for (k, r) in want.iter().enumerate() {
+                        assert!(
+                            matches!(slots[f.nslots() + 1 + k], Value::Int(x) if Some(x) == *r),
+                            "{a} op {k}: {:?}, expected {r:?}",
+                            slots[f.nslots() + 1 + k]
+                        );
+                    }
+                }
+            }
+        }
+    }
+    vm.shutdown();
 }
