@@ -325,12 +325,14 @@ pub fn build(
     // Leaving for the interpreter pays off when a loop runs compiled
     // before it; a function without a loop that must leave (a recursive
     // function calling itself, say) is better left to the interpreter's
-    // inline calls.
-    let mut pc = 0;
-    while let Some((op, arg)) = unit(code, pc) {
-        b.has_loop |= op == B::JumpBackward && b.shapes.contains_key(&(arg as usize));
-        pc = next_pc(code, pc);
-    }
+    // inline calls. A loop counts only if compiled code can go round it:
+    // every compiled back-edge is a safe point (CheckPending), and a loop
+    // whose body always leaves (an untyped C call in it, say) has none.
+    b.has_loop = blocks.iter().any(|bl| {
+        bl.insts
+            .iter()
+            .any(|i| matches!(i.op, Op::CheckPending { .. }))
+    });
     if !b.has_loop {
         if let Some(op) = b.leaves.first() {
             return decline(Decline::Unsupported, *op);

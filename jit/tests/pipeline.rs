@@ -312,12 +312,13 @@ fn compiled_float_loop_is_exact_and_its_overflowing_counter_exits_with_the_loop_
 #[test]
 fn compiled_arithmetic_exits_exactly_on_i64_overflow() {
     let (mut vm, g, f) = warm(
-        "def f(a, b):\n    for _ in range(1):\n        t = (a * b, a + b, a - b)\n    return t\nfor i in range(9):\n    f(i, 3)\n",
+        "def f(a, b):\n    for _ in range(1):\n        x = a * b\n        y = a + b\n        z = a - b\n    return (x, y, z)\nfor i in range(9):\n    f(i, 3)\n",
         "f",
     );
     // BUILD_TUPLE is not compiled: the function leaves there, after the
-    // three operations, which is what this test needs (below the results:
-    // the range iterator).
+    // loop, with the three results on the stack. An overflow exits with
+    // the range iterator and the operands on the stack, and the results
+    // before it in their locals (x, y, z: slots 3, 4, 5).
     for portable in [false, true] {
         let c = compiled_with(&vm, &g, &f, portable);
         let edges = [
@@ -341,18 +342,23 @@ fn compiled_arithmetic_exits_exactly_on_i64_overflow() {
                 match ops.iter().position(|r| r.is_none()) {
                     Some(k) => {
                         assert_eq!(e.reason, Some(ExitReason::IntOverflow), "{a} {b}: {e:?}");
-                        // The stack holds the results before the failed one
-                        // and its two operands.
-                        assert_eq!(e.depth as usize, 1 + k + 2, "{a} {b}");
+                        assert_eq!(e.depth, 3, "{a} {b}");
+                        for (j, r) in ops[..k].iter().enumerate() {
+                            assert!(
+                                matches!(slots[3 + j], Value::Int(x) if Some(x) == *r),
+                                "{a} {b} op {j}: {:?}",
+                                slots[3 + j]
+                            );
+                        }
                     }
                     None => {
                         assert_eq!(e.reason, None, "{a} {b}: {e:?}");
-                        assert_eq!(e.depth, 4);
+                        assert_eq!(e.depth, 3);
                         for (k, r) in ops.iter().enumerate() {
                             assert!(
-                                matches!(slots[f.nslots() + 1 + k], Value::Int(x) if Some(x) == *r),
+                                matches!(slots[f.nslots() + k], Value::Int(x) if Some(x) == *r),
                                 "{a} {b} op {k}: {:?}",
-                                slots[f.nslots() + 1 + k]
+                                slots[f.nslots() + k]
                             );
                         }
                     }
@@ -419,7 +425,7 @@ fn arithmetic_with_a_constant_operand_exits_exactly_on_i64_overflow() {
     // Constant operands take shorter checks (one compare for `+`/`-`; the
     // sign of the remainder for `%` and `//`): the same edges as above.
     let (mut vm, g, f) = warm(
-        "def f(a):\n    for _ in range(1):\n        t = (a + 5, 5 + a, a - 5, a + -5, a - -5, a % 7, a % -7, a // 3, a // -3)\n    return t\nfor i in range(9):\n    f(i)\n",
+        "def f(a):\n    for _ in range(1):\n        t0 = a + 5\n        t1 = 5 + a\n        t2 = a - 5\n        t3 = a + -5\n        t4 = a - -5\n        t5 = a % 7\n        t6 = a % -7\n        t7 = a // 3\n        t8 = a // -3\n    return (t0, t1, t2, t3, t4, t5, t6, t7, t8)\nfor i in range(9):\n    f(i)\n",
         "f",
     );
     for portable in [false, true] {
@@ -445,18 +451,29 @@ fn arithmetic_with_a_constant_operand_exits_exactly_on_i64_overflow() {
         for &a in &edges {
             let (slots, e) = run(&mut vm, &g, &c, &f, &[Value::Int(a)]);
             let want = ops(a);
+            // Locals: a, _, then t0.. from slot 2; the results leave on the
+            // stack for BUILD_TUPLE, or an overflow exits with the iterator
+            // and two operands on it.
             match want.iter().position(|r| r.is_none()) {
                 Some(k) => {
                     assert_eq!(e.reason, Some(ExitReason::IntOverflow), "{a}: {e:?}");
-                    assert_eq!(e.depth as usize, 1 + k + 2, "{a}");
+                    assert_eq!(e.depth, 3, "{a}");
+                    for (j, r) in want[..k].iter().enumerate() {
+                        assert!(
+                            matches!(slots[2 + j], Value::Int(x) if Some(x) == *r),
+                            "{a} op {j}: {:?}, expected {r:?}",
+                            slots[2 + j]
+                        );
+                    }
                 }
                 None => {
                     assert_eq!(e.reason, None, "{a}: {e:?}");
+                    assert_eq!(e.depth, 9, "{a}");
                     for (k, r) in want.iter().enumerate() {
                         assert!(
-                            matches!(slots[f.nslots() + 1 + k], Value::Int(x) if Some(x) == *r),
+                            matches!(slots[f.nslots() + k], Value::Int(x) if Some(x) == *r),
                             "{a} op {k}: {:?}, expected {r:?}",
-                            slots[f.nslots() + 1 + k]
+                            slots[f.nslots() + k]
                         );
                     }
                 }
