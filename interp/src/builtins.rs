@@ -47,6 +47,7 @@ pub fn install(vm: &mut Vm) {
         ("callable", b_callable),
         ("hash", b_hash),
         ("format", b_format),
+        ("__build_class__", crate::classes::build_class),
     ];
     for (name, f) in funcs {
         vm.add_builtin(name, Value::Obj(Builtin::new_obj(name, *f, None)));
@@ -63,6 +64,7 @@ pub fn install(vm: &mut Vm) {
         ("slice", &types::SLICE),
         ("type", &types::TYPE),
         ("object", &types::OBJECT),
+        ("super", &types::SUPER),
         ("enumerate", &types::ENUMERATE),
         ("zip", &types::ZIP),
         ("map", &types::MAP),
@@ -517,7 +519,7 @@ fn subclass_of(
         return found;
     }
     match type_of_value(cls) {
-        Some(t) => Ok(sub.is_subtype(t)),
+        Some(t) => Ok(crate::object::class::is_subclass(sub, t)),
         None if what == "isinstance" => Err(PyErr::type_error(
             "isinstance() arg 2 must be a type, a tuple of types, or a union",
         )),
@@ -704,6 +706,12 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         return Err(crate::vm::not_callable(&Value::Obj(t.clone())));
     };
     let is = |s: &'static StaticType| std::ptr::eq(ty, s.get());
+    if ty.kind() == Kind::INSTANCE {
+        return crate::classes::call_class(vm, t, args);
+    }
+    if is(&types::SUPER) {
+        return crate::classes::new_super(args);
+    }
     if ty.kind() == Kind::EXC {
         args.no_kw(ty.name())?;
         // Exception types are statics; find the one we were called with.

@@ -84,6 +84,16 @@ ops! {
     StoreGlobal = "STORE_GLOBAL", cache 0;
     /// Deletes global `names[arg]`.
     DeleteGlobal = "DELETE_GLOBAL", cache 0;
+    /// Pushes `names[arg]` from the class namespace (the dict in local 0
+    /// of a class body), else the globals, else the builtins.
+    LoadName = "LOAD_NAME", cache 0;
+    /// Pops into `names[arg]` of the class namespace.
+    StoreName = "STORE_NAME", cache 0;
+    /// Deletes `names[arg]` from the class namespace.
+    DeleteName = "DELETE_NAME", cache 0;
+    /// Pushes the builtin `__build_class__` (a `class` statement calls it
+    /// with the body function, the name and the bases).
+    LoadBuildClass = "LOAD_BUILD_CLASS", cache 0;
     /// Replaces TOS with its attribute `names[arg]`.
     LoadAttr = "LOAD_ATTR", cache 4;
     /// `TOS.names[arg] = TOS1`.
@@ -749,6 +759,9 @@ impl Code {
             Op::LoadGlobal
             | Op::StoreGlobal
             | Op::DeleteGlobal
+            | Op::LoadName
+            | Op::StoreName
+            | Op::DeleteName
             | Op::LoadAttr
             | Op::StoreAttr
             | Op::LoadMethod
@@ -880,6 +893,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::DeleteFast
         | Op::DeleteDeref
         | Op::DeleteGlobal
+        | Op::DeleteName
         | Op::LoadAttr
         | Op::UnaryNegative
         | Op::UnaryPositive
@@ -896,6 +910,8 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::LoadDeref
         | Op::LoadClosure
         | Op::LoadGlobal
+        | Op::LoadName
+        | Op::LoadBuildClass
         | Op::LoadMethod
         | Op::LoadAssertionError
         | Op::ImportName
@@ -904,6 +920,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::StoreFast
         | Op::StoreDeref
         | Op::StoreGlobal
+        | Op::StoreName
         | Op::BinaryOp
         | Op::CompareOp
         | Op::IsOp

@@ -1160,6 +1160,45 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         d.insert(DictKey::from_str_obj(name), v);
                     }
                 }
+                Op::LoadName => {
+                    let ns = stack.get(lb).cloned();
+                    let v = match top_frame!() {
+                        Some(f) => tri!(load_name(vm, ns.as_ref(), &f.globals, &code, arg)),
+                        None => fail!(bad_arg()),
+                    };
+                    push!(v);
+                }
+                Op::StoreName => {
+                    let v = pop!();
+                    let (Some(name), Some(d)) = (
+                        code.names.get(arg as usize),
+                        stack.get(lb).and_then(|ns| ns.downcast::<DictObj>()),
+                    ) else {
+                        fail!(bad_arg());
+                    };
+                    d.insert(DictKey::from_str_obj(name), v);
+                }
+                Op::DeleteName => {
+                    let (Some(name), Some(d)) = (
+                        code.names.get(arg as usize),
+                        stack.get(lb).and_then(|ns| ns.downcast::<DictObj>()),
+                    ) else {
+                        fail!(bad_arg());
+                    };
+                    if d.remove(&DictKey::from_str_obj(name)).is_none() {
+                        fail!(name_error(code.name_str(arg)));
+                    }
+                }
+                Op::LoadBuildClass => {
+                    let f = vm
+                        .builtins
+                        .downcast::<DictObj>()
+                        .and_then(|d| d.get_str("__build_class__"));
+                    match f {
+                        Some(f) => push!(f),
+                        None => fail!(PyErr::name_error("__build_class__ not found")),
+                    }
+                }
                 Op::DeleteGlobal => {
                     let Some(name) = code.names.get(arg as usize) else {
                         fail!(bad_arg());
@@ -2156,6 +2195,28 @@ fn load_global_generic(vm: &Vm, globals: &ObjRef, code: &Code, arg: u32) -> PyRe
         .ok_or_else(|| name_error(code.name_str(arg)))
 }
 
+/// LOAD_NAME: `names[arg]` from the class namespace `ns` (local 0 of a
+/// class body), then the globals, then the builtins.
+#[inline(never)]
+fn load_name(
+    vm: &Vm,
+    ns: Option<&Value>,
+    globals: &ObjRef,
+    code: &Code,
+    arg: u32,
+) -> PyResult<Value> {
+    let Some(name) = code.names.get(arg as usize) else {
+        return Err(bad_arg());
+    };
+    if let Some(v) = ns
+        .and_then(|ns| ns.downcast::<DictObj>())
+        .and_then(|d| d.get(&DictKey::from_str_obj(name)))
+    {
+        return Ok(v);
+    }
+    load_global_generic(vm, globals, code, arg)
+}
+
 /// `m.name` from a LOAD_ATTR_MODULE/LOAD_METHOD_MODULE cache, if `obj` is
 /// a module whose dict still has the cached keys.
 #[inline(always)]
@@ -2177,6 +2238,20 @@ fn load_method_generic(vm: &mut Vm, st: &mut ExecState, code: &Code, arg: u32) -
     let obj = st.pop().ok_or_else(stack_underflow)?;
     let kind = obj.kind();
     let name = code.name_str(arg);
+    if kind == Kind::INSTANCE
+        && let Some(f) = crate::classes::instance_method(&obj, name)
+    {
+        st.push(f)?;
+        st.push(obj)?;
+        return Ok(());
+    }
+    if kind == Kind::SUPER
+        && let Some((f, recv)) = crate::classes::super_method(&obj, name)
+    {
+        st.push(f)?;
+        st.push(recv)?;
+        return Ok(());
+    }
     match methods::find(kind, name) {
         Some((idx, _)) => {
             let m = vm.method_obj(kind, idx)?;

@@ -17,8 +17,8 @@
 //! while it works.
 
 use crate::object::{
-    CellObj, DictObj, ExcObj, Function, IterObj, IterState, ListObj, ModuleObj, ObjRef, TupleObj,
-    Value,
+    BoundMethod, CellObj, ClassData, DictObj, ExcObj, Function, Instance, IterObj, IterState,
+    ListObj, ModuleObj, ObjRef, SuperObj, TupleObj, Value,
 };
 use std::collections::HashMap;
 
@@ -79,6 +79,23 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         it.for_each_ref(f);
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
+    } else if let Some(i) = o.downcast::<Instance>() {
+        // An instance owns a reference to its class (CPython's
+        // `subtype_traverse` visits the type too).
+        f(&i.dict);
+        if o.ty().is_heap_type() {
+            f(&o.type_ref());
+        }
+    } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
+        f(&cd.dict);
+        cd.bases.iter().for_each(&mut *f);
+        cd.mro_tail.iter().for_each(&mut *f);
+    } else if let Some(m) = o.downcast::<BoundMethod>() {
+        val(f, &m.func);
+        val(f, &m.receiver);
+    } else if let Some(s) = o.downcast::<SuperObj>() {
+        f(&s.cls);
+        val(f, &s.obj);
     } else if crate::ext::is_foreign(o) {
         if let Some(capi) = crate::ext::capi() {
             capi.traverse(o, f);
@@ -127,6 +144,18 @@ fn clear(o: &ObjRef) {
             .try_borrow_mut()
             .map(|mut v| std::mem::take(&mut *v));
         drop(old);
+    } else if let Some(i) = o.downcast::<Instance>() {
+        if let Some(d) = i.dict.downcast::<DictObj>()
+            && d.map.try_borrow_mut().is_ok()
+        {
+            d.clear();
+        }
+    } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
+        if let Some(d) = cd.dict()
+            && d.map.try_borrow_mut().is_ok()
+        {
+            d.clear();
+        }
     } else if let Some(it) = o.downcast::<IterObj>() {
         let old = it
             .state

@@ -8,6 +8,7 @@
 
 pub mod builtins;
 pub mod bytecode;
+pub mod classes;
 pub mod compile;
 pub mod eval;
 pub mod ext;

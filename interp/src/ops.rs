@@ -2139,6 +2139,26 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             None => String::new(),
         },
         Kind::TYPE if ext::is_foreign_type(o) => foreign(o)?,
+        Kind::TYPE if o.as_type().is_some_and(|t| t.is_heap_type()) => {
+            crate::classes::class_repr(o).unwrap_or_default()
+        }
+        Kind::INSTANCE => crate::classes::instance_repr(o),
+        Kind::METHOD => match o.downcast::<crate::object::BoundMethod>() {
+            Some(m) => format!(
+                "<bound method {} of {}>",
+                crate::classes::method_qualname(m),
+                repr_with(&m.receiver, foreign)?
+            ),
+            None => String::new(),
+        },
+        Kind::SUPER => match o.downcast::<crate::object::SuperObj>() {
+            Some(s) => format!(
+                "<super: {}, {}>",
+                repr_with(&Value::Obj(s.cls.clone()), foreign)?,
+                repr_with(&s.obj, foreign)?
+            ),
+            None => String::new(),
+        },
         Kind::TYPE => format!("<class '{}'>", o.ty_as_type_name()),
         Kind::EXC => {
             let args = o

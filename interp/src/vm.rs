@@ -469,6 +469,21 @@ impl Vm {
                 }
             }
             Kind::TYPE if !ext::is_foreign_type(o) => builtins::call_type(self, o, args),
+            Kind::METHOD => {
+                let Some(m) = o.downcast::<crate::object::BoundMethod>() else {
+                    return Err(not_callable(f));
+                };
+                let mut v = Vec::with_capacity(args.pos.len() + 1);
+                v.push(m.receiver.clone());
+                v.extend(args.pos.iter().cloned());
+                self.call_with(
+                    &m.func,
+                    Args {
+                        pos: &v,
+                        kw: args.kw,
+                    },
+                )
+            }
             _ => match ext::foreign(f) {
                 Some((capi, o)) => capi.call(self, o, args),
                 None => Err(not_callable(f)),
@@ -498,6 +513,34 @@ impl Vm {
         }
         if let Value::Obj(o) = obj {
             match o.kind() {
+                Kind::INSTANCE => {
+                    if let Some(v) = crate::classes::instance_getattr(o, name) {
+                        return Ok(v);
+                    }
+                }
+                Kind::TYPE if o.as_type().is_some_and(|t| t.is_heap_type()) => {
+                    if let Some(v) = crate::classes::class_getattr(o, name) {
+                        return Ok(v);
+                    }
+                    return Err(PyErr::attribute_error(format!(
+                        "type object '{}' has no attribute '{name}'",
+                        o.ty_name_of_type()
+                    )));
+                }
+                Kind::SUPER => {
+                    if let Some(v) = crate::classes::super_getattr(o, name) {
+                        return Ok(v);
+                    }
+                }
+                Kind::METHOD => {
+                    if let Some(m) = o.downcast::<crate::object::BoundMethod>() {
+                        match name {
+                            "__func__" => return Ok(m.func.clone()),
+                            "__self__" => return Ok(m.receiver.clone()),
+                            _ => return self.getattr_plain(&m.func.clone(), name),
+                        }
+                    }
+                }
                 Kind::MODULE => {
                     if let Some(m) = o.downcast::<ModuleObj>() {
                         if let Some(v) = m.dict.downcast::<DictObj>().and_then(|d| d.get_str(name))
@@ -626,6 +669,14 @@ impl Vm {
                 return Ok(());
             }
             return Err(no_attribute(obj, name));
+        }
+        if let Value::Obj(o) = obj {
+            if let Some(r) = crate::classes::instance_setattr(o, name, value.clone()) {
+                return r;
+            }
+            if let Some(r) = crate::classes::class_setattr(o, name, value.clone()) {
+                return r;
+            }
         }
         if let Some(m) = obj.downcast::<ModuleObj>()
             && let Some(d) = m.dict.downcast::<DictObj>()
@@ -901,4 +952,15 @@ pub fn no_attribute(obj: &Value, name: &str) -> PyErr {
 /// `TypeError: 'x' object is not callable`.
 pub fn not_callable(f: &Value) -> PyErr {
     PyErr::type_error(format!("'{}' object is not callable", f.type_name()))
+}
+
+/// The name of a type object, for messages (`__name__` of a class).
+trait TypeObjName {
+    fn ty_name_of_type(&self) -> String;
+}
+
+impl TypeObjName for ObjRef {
+    fn ty_name_of_type(&self) -> String {
+        crate::object::class::type_short_name(self)
+    }
 }

@@ -915,6 +915,10 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::LoadGlobal
                 | Op::StoreGlobal
                 | Op::DeleteGlobal
+                | Op::LoadName
+                | Op::StoreName
+                | Op::DeleteName
+                | Op::LoadBuildClass
                 | Op::LoadAttr
                 | Op::StoreAttr
                 | Op::LoadMethod

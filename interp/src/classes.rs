@@ -1,0 +1,413 @@
+//! The semantics of Python classes: `__build_class__` (what a `class`
+//! statement runs), creating instances, attribute lookup on classes,
+//! instances and `super` objects, bound methods. The payloads live in
+//! `object/class.rs`.
+
+use crate::object::class::{self, ClassData, c3_merge, class_data, lookup, mro_of};
+use crate::object::types::{self, Kind};
+use crate::object::{
+    Args, BoundMethod, CellObj, DictKey, DictObj, Function, Instance, ObjRef, PyErr, PyResult,
+    StrObj, SuperObj, Value,
+};
+use crate::vm::{Vm, no_attribute};
+
+/// `__build_class__(body, name, *bases)`: runs the class body on a new
+/// namespace and makes the class from it.
+pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let [body, name, bases @ ..] = args.pos else {
+        return Err(PyErr::type_error("__build_class__: not enough arguments"));
+    };
+    if body.downcast::<Function>().is_none() {
+        return Err(PyErr::type_error(
+            "__build_class__: func must be a function",
+        ));
+    }
+    let Some(name) = name.as_str() else {
+        return Err(PyErr::type_error("__build_class__: name is not a string"));
+    };
+    let mut base_refs: Vec<ObjRef> = Vec::with_capacity(bases.len());
+    for b in bases {
+        let Some(t) = b.as_obj().filter(|o| o.as_type().is_some()) else {
+            return Err(PyErr::type_error(format!(
+                "bases must be types, not '{}'",
+                b.type_name()
+            )));
+        };
+        check_base(t)?;
+        if base_refs.iter().any(|x| x.ptr_eq(t)) {
+            return Err(PyErr::type_error(format!(
+                "duplicate base class {}",
+                class::type_short_name(t)
+            )));
+        }
+        base_refs.push(t.clone());
+    }
+    let ns = DictObj::new_obj();
+    let cell = vm.call(body, &[Value::Obj(ns.clone())])?;
+    let cls = new_class(name, base_refs, ns)?;
+    if let Some(c) = cell.downcast::<CellObj>() {
+        let old = c.value.replace(Some(Value::Obj(cls.clone())));
+        drop(old);
+    }
+    Ok(Value::Obj(cls))
+}
+
+/// Refuses, with a clean error, bases this runtime cannot derive from yet.
+fn check_base(t: &ObjRef) -> PyResult<()> {
+    if class_data(t).is_some() || is_static(t, &types::OBJECT) {
+        return Ok(());
+    }
+    Err(PyErr::new(
+        &types::NOT_IMPLEMENTED_ERROR,
+        format!(
+            "subclassing '{}' is not supported by typhon",
+            class::type_short_name(t)
+        ),
+    ))
+}
+
+fn is_static(t: &ObjRef, s: &'static abi::StaticType) -> bool {
+    t.as_type().is_some_and(|t| std::ptr::eq(t, s.get()))
+}
+
+/// A new class `name` with `bases` (none means `object`) and the
+/// namespace `ns` as its `__dict__`.
+pub fn new_class(name: &str, bases: Vec<ObjRef>, ns: ObjRef) -> PyResult<ObjRef> {
+    let bases = if bases.is_empty() {
+        vec![ObjRef::from_static(&types::OBJECT)]
+    } else {
+        bases
+    };
+    let mro_tail = c3_merge(&bases)?;
+    let qualname = match ns.downcast::<DictObj>() {
+        Some(d) => {
+            let q = d.remove(&DictKey::from_str_obj(&StrObj::new_obj("__qualname__")));
+            match q {
+                Some(q) => match q.as_str() {
+                    Some(s) => s.to_owned(),
+                    None => {
+                        return Err(PyErr::type_error(format!(
+                            "type __qualname__ must be a str, not {}",
+                            q.type_name()
+                        )));
+                    }
+                },
+                None => name.to_owned(),
+            }
+        }
+        None => name.to_owned(),
+    };
+    // The first base's layout is the instances' (only `Instance` today).
+    let Some(base_ty) = bases[0].as_type() else {
+        return Err(PyErr::type_error("bases must be types"));
+    };
+    let base_ty = base_ty.to_ref();
+    let data = ClassData::new(name, &qualname, bases, mro_tail, ns);
+    let Some(bt) = base_ty.as_type() else {
+        return Err(PyErr::type_error("bases must be types"));
+    };
+    let cls = abi::new_heap_type::<Instance>(abi::HeapTypeSpec {
+        meta: types::TYPE.get(),
+        name,
+        base: bt,
+        kind: Kind::INSTANCE,
+        flags: abi::TPFLAGS_HAVE_GC,
+        data: Box::new(data),
+    });
+    abi::gc_track(&cls);
+    Ok(cls)
+}
+
+/// `cls(*args, **kwargs)` for a Python class: a new instance, initialized
+/// by `__init__` if the class has one.
+pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    let dict = DictObj::new_obj();
+    let Some(inst) = ObjRef::new_instance(cls, Instance { dict }) else {
+        return Err(PyErr::type_error("cannot create instances of this class"));
+    };
+    abi::gc_track(&inst);
+    let inst = Value::Obj(inst);
+    let init = cls.as_type().and_then(|t| lookup(t, "__init__"));
+    match init {
+        Some(init) => {
+            let mut pos = Vec::with_capacity(args.pos.len() + 1);
+            pos.push(inst.clone());
+            pos.extend(args.pos.iter().cloned());
+            let r = vm.call_with(
+                &init,
+                Args {
+                    pos: &pos,
+                    kw: args.kw,
+                },
+            )?;
+            if !matches!(r, Value::None) {
+                return Err(PyErr::type_error(format!(
+                    "__init__() should return None, not '{}'",
+                    r.type_name()
+                )));
+            }
+        }
+        None => {
+            if !args.pos.is_empty() || !args.kw.is_empty() {
+                return Err(PyErr::type_error(format!(
+                    "{}() takes no arguments",
+                    class::type_short_name(cls)
+                )));
+            }
+        }
+    }
+    Ok(inst)
+}
+
+/// What a class attribute becomes when read through an instance: a
+/// function is bound to it, anything else is itself.
+fn bind(descr: Value, receiver: &Value) -> Value {
+    if descr.kind() == Kind::FUNCTION {
+        Value::Obj(BoundMethod::new_obj(descr, receiver.clone()))
+    } else {
+        descr
+    }
+}
+
+/// `obj.name` for an instance of a Python class (`None`: no such
+/// attribute).
+pub fn instance_getattr(obj: &ObjRef, name: &str) -> Option<Value> {
+    let inst = obj.downcast::<Instance>()?;
+    match name {
+        "__class__" => return Some(Value::Obj(obj.type_ref())),
+        "__dict__" => return Some(Value::Obj(inst.dict.clone())),
+        _ => {}
+    }
+    let descr = lookup(obj.ty(), name);
+    if let Some(v) = inst
+        .dict
+        .downcast::<DictObj>()
+        .and_then(|d| d.get_str(name))
+    {
+        return Some(v);
+    }
+    descr.map(|d| bind(d, &Value::Obj(obj.clone())))
+}
+
+/// LOAD_METHOD on an instance: the function and its receiver when `name`
+/// is a function of the class not shadowed by the instance (no bound
+/// method is made), else `None`.
+pub fn instance_method(obj: &Value, name: &str) -> Option<Value> {
+    let o = obj.as_obj()?;
+    let inst = o.downcast::<Instance>()?;
+    let f = lookup(o.ty(), name).filter(|f| f.kind() == Kind::FUNCTION)?;
+    if inst
+        .dict
+        .downcast::<DictObj>()
+        .is_some_and(|d| d.get_str(name).is_some())
+    {
+        return None;
+    }
+    Some(f)
+}
+
+/// `obj.name = value` on an instance.
+pub fn instance_setattr(obj: &ObjRef, name: &str, value: Value) -> Option<PyResult<()>> {
+    let inst = obj.downcast::<Instance>()?;
+    if name == "__dict__" || name == "__class__" {
+        return Some(Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            format!("assigning {name} is not supported by typhon"),
+        )));
+    }
+    inst.dict.downcast::<DictObj>()?.set_str(name, value);
+    Some(Ok(()))
+}
+
+/// `del obj.name` on an instance.
+pub fn instance_delattr(obj: &ObjRef, name: &str) -> Option<PyResult<()>> {
+    let inst = obj.downcast::<Instance>()?;
+    let d = inst.dict.downcast::<DictObj>()?;
+    Some(
+        match d.remove(&DictKey::from_str_obj(&StrObj::new_obj(name))) {
+            Some(_) => Ok(()),
+            None => Err(no_attribute(&Value::Obj(obj.clone()), name)),
+        },
+    )
+}
+
+/// `C.name` for a Python class `C` (`None`: no such attribute).
+pub fn class_getattr(cls: &ObjRef, name: &str) -> Option<Value> {
+    let cd = class_data(cls)?;
+    let from_dict = |n: &str| cd.dict().and_then(|d| d.get_str(n));
+    match name {
+        "__name__" => return Some(Value::str(&cd.name.borrow())),
+        "__qualname__" => return Some(Value::str(&cd.qualname.borrow())),
+        "__doc__" => return Some(from_dict("__doc__").unwrap_or(Value::None)),
+        "__bases__" => {
+            return Some(Value::tuple(
+                cd.bases.iter().cloned().map(Value::Obj).collect(),
+            ));
+        }
+        "__mro__" => {
+            return Some(Value::tuple(
+                mro_of(cls).into_iter().map(Value::Obj).collect(),
+            ));
+        }
+        "__class__" => return Some(Value::Obj(cls.type_ref())),
+        // A copy: CPython's is a read-only proxy, and writes to the class
+        // must go through `setattr` to move its version tag.
+        "__dict__" => {
+            return Some(Value::Obj(DictObj::into_obj(cd.dict()?.copy())));
+        }
+        _ => {}
+    }
+    cls.as_type().and_then(|t| lookup(t, name))
+}
+
+/// `C.name = value` for a Python class.
+pub fn class_setattr(cls: &ObjRef, name: &str, value: Value) -> Option<PyResult<()>> {
+    let cd = class_data(cls)?;
+    match name {
+        "__name__" | "__qualname__" => {
+            let Some(s) = value.as_str() else {
+                return Some(Err(PyErr::type_error(format!(
+                    "can only assign string to {}.{name}, not '{}'",
+                    cd.name.borrow(),
+                    value.type_name()
+                ))));
+            };
+            let target = if name == "__name__" {
+                &cd.name
+            } else {
+                &cd.qualname
+            };
+            *target.borrow_mut() = s.to_owned();
+            Some(Ok(()))
+        }
+        _ => {
+            cd.set_attr(name, value);
+            Some(Ok(()))
+        }
+    }
+}
+
+/// `del C.name` for a Python class.
+pub fn class_delattr(cls: &ObjRef, name: &str) -> Option<PyResult<()>> {
+    let cd = class_data(cls)?;
+    Some(if cd.del_attr(name) {
+        Ok(())
+    } else {
+        Err(PyErr::attribute_error(format!(
+            "type object '{}' has no attribute '{name}'",
+            cd.name.borrow()
+        )))
+    })
+}
+
+/// `repr(C)` of a Python class: `<class 'module.Qualname'>`.
+pub fn class_repr(cls: &ObjRef) -> Option<String> {
+    let cd = class_data(cls)?;
+    let module = cd
+        .dict()
+        .and_then(|d| d.get_str("__module__"))
+        .and_then(|m| m.as_str().map(str::to_owned));
+    Some(match module {
+        Some(m) if m != "builtins" => format!("<class '{m}.{}'>", cd.qualname.borrow()),
+        _ => format!("<class '{}'>", cd.qualname.borrow()),
+    })
+}
+
+/// The default `repr` of an instance: `<module.Qualname object at 0x…>`.
+pub fn instance_repr(obj: &ObjRef) -> String {
+    let t = obj.type_ref();
+    let (module, qual) = match class_data(&t) {
+        Some(cd) => (
+            cd.dict()
+                .and_then(|d| d.get_str("__module__"))
+                .and_then(|m| m.as_str().map(str::to_owned)),
+            cd.qualname.borrow().clone(),
+        ),
+        None => (None, obj.ty().name().to_owned()),
+    };
+    match module {
+        Some(m) if m != "builtins" => {
+            format!("<{m}.{qual} object at {:#x}>", obj.as_ptr() as usize)
+        }
+        _ => format!("<{qual} object at {:#x}>", obj.as_ptr() as usize),
+    }
+}
+
+/// `super(cls, obj)`.
+pub fn new_super(args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("super")?;
+    match args.pos {
+        [] => Err(PyErr::new(&types::RUNTIME_ERROR, "super(): no arguments")),
+        [cls, obj] => {
+            let Some(c) = cls.as_obj().filter(|o| o.as_type().is_some()) else {
+                return Err(PyErr::type_error(format!(
+                    "super() argument 1 must be a type, not {}",
+                    cls.type_name()
+                )));
+            };
+            let ok = match obj.as_obj().and_then(|o| o.as_type()) {
+                Some(t) if c.as_type().is_some_and(|ct| class::is_subclass(t, ct)) => true,
+                _ => c
+                    .as_type()
+                    .is_some_and(|ct| class::is_subclass(obj.type_of(), ct)),
+            };
+            if !ok {
+                return Err(PyErr::type_error(
+                    "super(type, obj): obj must be an instance or subtype of type",
+                ));
+            }
+            Ok(Value::Obj(SuperObj::new_obj(c.clone(), obj.clone())))
+        }
+        _ => Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "this form of super() is not supported by typhon",
+        )),
+    }
+}
+
+/// The attribute `name` found after `s.cls` in the MRO, unbound.
+fn super_find(s: &SuperObj, name: &str) -> Option<Value> {
+    let start = match s.obj.as_obj().filter(|o| o.as_type().is_some()) {
+        Some(t) => t.clone(),
+        None => match &s.obj {
+            Value::Obj(o) => o.type_ref(),
+            _ => return None,
+        },
+    };
+    let mro = mro_of(&start);
+    let pos = mro.iter().position(|t| t.ptr_eq(&s.cls))?;
+    mro[pos + 1..].iter().find_map(|t| {
+        class_data(t)
+            .and_then(|cd| cd.dict())
+            .and_then(|d| d.get_str(name))
+    })
+}
+
+/// `super(...).name`.
+pub fn super_getattr(o: &ObjRef, name: &str) -> Option<Value> {
+    let s = o.downcast::<SuperObj>()?;
+    let v = super_find(s, name)?;
+    // Through a class (`super(C, C)`), functions stay plain functions.
+    if s.obj.as_obj().is_some_and(|x| x.as_type().is_some()) {
+        return Some(v);
+    }
+    Some(bind(v, &s.obj))
+}
+
+/// LOAD_METHOD on a super object: the function and the receiver.
+pub fn super_method(o: &Value, name: &str) -> Option<(Value, Value)> {
+    let s = o.downcast::<SuperObj>()?;
+    if s.obj.as_obj().is_some_and(|x| x.as_type().is_some()) {
+        return None;
+    }
+    let f = super_find(s, name).filter(|f| f.kind() == Kind::FUNCTION)?;
+    Some((f, s.obj.clone()))
+}
+
+/// `repr` of a bound method: `<bound method C.f of <repr of self>>`.
+pub fn method_qualname(m: &BoundMethod) -> String {
+    match m.func.downcast::<Function>() {
+        Some(f) => f.code.qualname.clone(),
+        None => "?".into(),
+    }
+}
