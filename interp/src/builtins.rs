@@ -33,6 +33,7 @@ pub fn install(vm: &mut Vm) {
         ("getattr", b_getattr),
         ("setattr", b_setattr),
         ("hasattr", b_hasattr),
+        ("delattr", b_delattr),
         ("issubclass", b_issubclass),
         ("sorted", b_sorted),
         ("ord", b_ord),
@@ -474,6 +475,19 @@ fn b_setattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     let name = attr_name(&args.pos[1])?;
     vm.setattr(&args.pos[0], name, args.pos[2].clone())?;
+    Ok(Value::None)
+}
+
+fn b_delattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("delattr")?;
+    if args.pos.len() != 2 {
+        return Err(PyErr::type_error(format!(
+            "delattr expected 2 arguments, got {}",
+            args.pos.len()
+        )));
+    }
+    let name = attr_name(&args.pos[1])?;
+    vm.delattr(&args.pos[0], name)?;
     Ok(Value::None)
 }
 

@@ -98,6 +98,8 @@ ops! {
     LoadAttr = "LOAD_ATTR", cache 4;
     /// `TOS.names[arg] = TOS1`.
     StoreAttr = "STORE_ATTR", cache 0;
+    /// `del TOS.names[arg]`.
+    DeleteAttr = "DELETE_ATTR", cache 0;
     /// Replaces TOS by (method, self) or (attribute, NULL marker).
     LoadMethod = "LOAD_METHOD", cache 4;
     /// Applies binary operator `arg` ([`BinOp`]) to TOS1, TOS.
@@ -764,6 +766,7 @@ impl Code {
             | Op::DeleteName
             | Op::LoadAttr
             | Op::StoreAttr
+            | Op::DeleteAttr
             | Op::LoadMethod
             | Op::ImportName
             | Op::ImportFrom => self.name_str(a).to_owned(),
@@ -921,6 +924,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::StoreDeref
         | Op::StoreGlobal
         | Op::StoreName
+        | Op::DeleteAttr
         | Op::BinaryOp
         | Op::CompareOp
         | Op::IsOp

@@ -1234,6 +1234,10 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let v = pop!();
                     tri!(vm.setattr(&obj, code.name_str(arg), v));
                 }
+                Op::DeleteAttr => {
+                    let obj = pop!();
+                    tri!(vm.delattr(&obj, code.name_str(arg)));
+                }
                 Op::LoadMethod => {
                     skip!(Op::LoadMethod);
                     adapt!();

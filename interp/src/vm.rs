@@ -690,6 +690,38 @@ impl Vm {
         )))
     }
 
+    /// `del obj.name`.
+    pub fn delattr(&mut self, obj: &Value, name: &str) -> PyResult<()> {
+        if let Some((capi, o)) = ext::foreign(obj) {
+            if capi.setattr(self, o, name, None)? {
+                return Ok(());
+            }
+            return Err(no_attribute(obj, name));
+        }
+        if let Value::Obj(o) = obj {
+            if let Some(r) = crate::classes::instance_delattr(o, name) {
+                return r;
+            }
+            if let Some(r) = crate::classes::class_delattr(o, name) {
+                return r;
+            }
+            if let Some(m) = o.downcast::<ModuleObj>() {
+                let removed = m
+                    .dict
+                    .downcast::<DictObj>()
+                    .and_then(|d| d.remove(&DictKey::from_str_obj(&StrObj::new_obj(name))));
+                return match removed {
+                    Some(_) => Ok(()),
+                    None => Err(PyErr::attribute_error(format!(
+                        "module '{}' has no attribute '{name}'",
+                        m.name
+                    ))),
+                };
+            }
+        }
+        Err(no_attribute(obj, name))
+    }
+
     // ----- globals --------------------------------------------------------------
 
     /// Looks a global up in `globals`, then in the builtins.

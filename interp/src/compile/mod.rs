@@ -1330,6 +1330,13 @@ impl<'a> Compiler<'a> {
                 self.expr(&s.slice)?;
                 self.emit(Op::DeleteSubscr, 0);
             }
+            Expr::Attribute(a) => {
+                self.expr(&a.value)?;
+                let ni = self.name(a.attr.as_str());
+                let loc = self.attr_loc(Span::of(a.range), a);
+                self.set_loc(loc);
+                self.emit(Op::DeleteAttr, ni);
+            }
             other => {
                 return Err(self.err(other.range(), unsupported("this kind of del target")));
             }

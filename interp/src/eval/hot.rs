@@ -921,6 +921,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::LoadBuildClass
                 | Op::LoadAttr
                 | Op::StoreAttr
+                | Op::DeleteAttr
                 | Op::LoadMethod
                 | Op::BinaryOp
                 | Op::UnaryNegative
