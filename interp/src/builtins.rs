@@ -720,7 +720,7 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         return Err(crate::vm::not_callable(&Value::Obj(t.clone())));
     };
     let is = |s: &'static StaticType| std::ptr::eq(ty, s.get());
-    if ty.kind() == Kind::INSTANCE {
+    if ty.kind() == Kind::INSTANCE || ty.is_heap_type() {
         return crate::classes::call_class(vm, t, args);
     }
     if is(&types::SUPER) {

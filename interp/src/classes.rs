@@ -6,8 +6,8 @@
 use crate::object::class::{self, ClassData, c3_merge, class_data, lookup, mro_of};
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Args, BoundMethod, CellObj, DictKey, DictObj, Function, Instance, ObjRef, PyErr, PyResult,
-    StrObj, SuperObj, Value,
+    Args, BoundMethod, Builtin, CellObj, DictKey, DictObj, ExcObj, Function, Instance, ObjRef,
+    PyErr, PyResult, StrObj, SuperObj, Value,
 };
 use crate::vm::{Vm, no_attribute};
 
@@ -54,7 +54,7 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 /// Refuses, with a clean error, bases this runtime cannot derive from yet.
 fn check_base(t: &ObjRef) -> PyResult<()> {
-    if class_data(t).is_some() || is_static(t, &types::OBJECT) {
+    if class_data(t).is_some() || is_static(t, &types::OBJECT) || static_exception(t).is_some() {
         return Ok(());
     }
     Err(PyErr::new(
@@ -64,6 +64,21 @@ fn check_base(t: &ObjRef) -> PyResult<()> {
             class::type_short_name(t)
         ),
     ))
+}
+
+/// The built-in exception type `t` is, if it is one.
+fn static_exception(t: &ObjRef) -> Option<&'static abi::TypeObject> {
+    let ty = t.as_type()?;
+    types::EXCEPTION_TYPES
+        .iter()
+        .map(|s| s.get())
+        .find(|s| std::ptr::eq(*s, ty))
+}
+
+/// Whether the type `t` derives from `BaseException`.
+fn is_exception_type(t: &ObjRef) -> bool {
+    t.as_type()
+        .is_some_and(|t| class::is_subclass(t, types::BASE_EXCEPTION.get()))
 }
 
 fn is_static(t: &ObjRef, s: &'static abi::StaticType) -> bool {
@@ -97,23 +112,32 @@ pub fn new_class(name: &str, bases: Vec<ObjRef>, ns: ObjRef) -> PyResult<ObjRef>
         }
         None => name.to_owned(),
     };
-    // The first base's layout is the instances' (only `Instance` today).
-    let Some(base_ty) = bases[0].as_type() else {
-        return Err(PyErr::type_error("bases must be types"));
-    };
-    let base_ty = base_ty.to_ref();
+    // Instances have the layout of an exception if any base is one (its
+    // `tp_base` is then that base, as CPython's "best base"), else of an
+    // `Instance`; the other bases add only methods and attributes.
+    let exc_base = bases.iter().find(|b| is_exception_type(b)).cloned();
+    let base_ty = exc_base.clone().unwrap_or_else(|| bases[0].clone());
     let data = ClassData::new(name, &qualname, bases, mro_tail, ns);
     let Some(bt) = base_ty.as_type() else {
         return Err(PyErr::type_error("bases must be types"));
     };
-    let cls = abi::new_heap_type::<Instance>(abi::HeapTypeSpec {
+    let spec = abi::HeapTypeSpec {
         meta: types::TYPE.get(),
         name,
         base: bt,
         kind: Kind::INSTANCE,
         flags: abi::TPFLAGS_HAVE_GC,
         data: Box::new(data),
-    });
+    };
+    let cls = if exc_base.is_some() {
+        abi::new_heap_type::<ExcObj>(abi::HeapTypeSpec {
+            kind: Kind::EXC,
+            flags: abi::TPFLAGS_HAVE_GC | abi::TPFLAGS_BASE_EXC_SUBCLASS,
+            ..spec
+        })
+    } else {
+        abi::new_heap_type::<Instance>(spec)
+    };
     abi::gc_track(&cls);
     Ok(cls)
 }
@@ -121,11 +145,25 @@ pub fn new_class(name: &str, bases: Vec<ObjRef>, ns: ObjRef) -> PyResult<ObjRef>
 /// `cls(*args, **kwargs)` for a Python class: a new instance, initialized
 /// by `__init__` if the class has one.
 pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> {
-    let dict = DictObj::new_obj();
-    let Some(inst) = ObjRef::new_instance(cls, Instance { dict }) else {
+    let is_exc = cls.as_type().is_some_and(|t| t.kind() == Kind::EXC);
+    let inst = if is_exc {
+        // `BaseException.__new__` keeps the arguments as `args`.
+        ExcObj::new_of_type(cls, args.pos.to_vec())
+    } else {
+        let made = ObjRef::new_instance(
+            cls,
+            Instance {
+                dict: DictObj::new_obj(),
+            },
+        );
+        if let Some(i) = &made {
+            abi::gc_track(i);
+        }
+        made
+    };
+    let Some(inst) = inst else {
         return Err(PyErr::type_error("cannot create instances of this class"));
     };
-    abi::gc_track(&inst);
     let inst = Value::Obj(inst);
     let init = cls.as_type().and_then(|t| lookup(t, "__init__"));
     match init {
@@ -144,6 +182,14 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
                 return Err(PyErr::type_error(format!(
                     "__init__() should return None, not '{}'",
                     r.type_name()
+                )));
+            }
+        }
+        None if is_exc => {
+            if !args.kw.is_empty() {
+                return Err(PyErr::type_error(format!(
+                    "{}() takes no keyword arguments",
+                    class::type_short_name(cls)
                 )));
             }
         }
@@ -365,6 +411,54 @@ pub fn new_super(args: Args<'_>) -> PyResult<Value> {
     }
 }
 
+/// `BaseException.__init__(self, *args)`: sets `args`.
+fn exc_init(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("BaseException.__init__")?;
+    let Some((me, rest)) = args.pos.split_first() else {
+        return Err(PyErr::type_error("descriptor '__init__' needs an argument"));
+    };
+    match me.downcast::<ExcObj>() {
+        Some(e) => {
+            let old = e.args.replace(Value::tuple(rest.to_vec()));
+            drop(old);
+            Ok(Value::None)
+        }
+        None => Err(PyErr::type_error(
+            "descriptor '__init__' requires a 'BaseException' object",
+        )),
+    }
+}
+
+/// `object.__init__(self)`.
+fn object_init(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    if args.pos.len() > 1 || !args.kw.is_empty() {
+        return Err(PyErr::type_error(
+            "object.__init__() takes exactly one argument (the instance to initialize)",
+        ));
+    }
+    Ok(Value::None)
+}
+
+/// What a built-in base in an MRO contributes to a lookup through
+/// `super()`: its `__init__`, bound to `obj`.
+fn static_attr(t: &ObjRef, name: &str, obj: &Value) -> Option<Value> {
+    if name != "__init__" {
+        return None;
+    }
+    let f: crate::object::NativeFn = if static_exception(t).is_some() {
+        exc_init
+    } else if is_static(t, &types::OBJECT) {
+        object_init
+    } else {
+        return None;
+    };
+    Some(Value::Obj(Builtin::new_obj(
+        "__init__",
+        f,
+        Some(obj.clone()),
+    )))
+}
+
 /// The attribute `name` found after `s.cls` in the MRO, unbound.
 fn super_find(s: &SuperObj, name: &str) -> Option<Value> {
     let start = match s.obj.as_obj().filter(|o| o.as_type().is_some()) {
@@ -376,10 +470,9 @@ fn super_find(s: &SuperObj, name: &str) -> Option<Value> {
     };
     let mro = mro_of(&start);
     let pos = mro.iter().position(|t| t.ptr_eq(&s.cls))?;
-    mro[pos + 1..].iter().find_map(|t| {
-        class_data(t)
-            .and_then(|cd| cd.dict())
-            .and_then(|d| d.get_str(name))
+    mro[pos + 1..].iter().find_map(|t| match class_data(t) {
+        Some(cd) => cd.dict().and_then(|d| d.get_str(name)),
+        None => static_attr(t, name, &s.obj),
     })
 }
 
@@ -402,6 +495,75 @@ pub fn super_method(o: &Value, name: &str) -> Option<(Value, Value)> {
     }
     let f = super_find(s, name).filter(|f| f.kind() == Kind::FUNCTION)?;
     Some((f, s.obj.clone()))
+}
+
+/// `e.name` for an exception: its own `__dict__`, then its class's
+/// attributes (methods bound), after the built-in ones (`args`...).
+pub fn exc_getattr(o: &ObjRef, name: &str) -> Option<Value> {
+    let e = o.downcast::<ExcObj>()?;
+    match name {
+        "__class__" => return Some(Value::Obj(o.type_ref())),
+        "__dict__" => return Some(Value::Obj(exc_dict(e))),
+        _ => {}
+    }
+    if let Some(v) = e
+        .dict
+        .borrow()
+        .as_ref()
+        .and_then(|d| d.downcast::<DictObj>())
+        .and_then(|d| d.get_str(name))
+    {
+        return Some(v);
+    }
+    lookup(o.ty(), name).map(|d| bind(d, &Value::Obj(o.clone())))
+}
+
+/// The `__dict__` of an exception, made on first use.
+fn exc_dict(e: &ExcObj) -> ObjRef {
+    e.dict
+        .borrow_mut()
+        .get_or_insert_with(DictObj::new_obj)
+        .clone()
+}
+
+/// `e.name = value` for an exception (`args` is kept as a tuple).
+pub fn exc_setattr(o: &ObjRef, name: &str, value: Value) -> Option<PyResult<()>> {
+    let e = o.downcast::<ExcObj>()?;
+    if name == "args" {
+        let items = match crate::ops::seq_items_checked(&value) {
+            Some(items) => items,
+            None => {
+                return Some(Err(PyErr::new(
+                    &types::NOT_IMPLEMENTED_ERROR,
+                    "setting args to a non-sequence is not supported by typhon",
+                )));
+            }
+        };
+        let old = e.args.replace(Value::tuple(items));
+        drop(old);
+        return Some(Ok(()));
+    }
+    if let Some(d) = exc_dict(e).downcast::<DictObj>() {
+        d.set_str(name, value);
+    }
+    Some(Ok(()))
+}
+
+/// The name an uncaught exception's type is printed with: the qualified
+/// name, after its module unless that is `builtins` or `__main__` (as
+/// CPython's `print_exception` does).
+pub fn exception_type_name(t: &abi::TypeObject) -> String {
+    let Some(cd) = t.heap_data::<ClassData>() else {
+        return t.name().to_owned();
+    };
+    let module = cd
+        .dict()
+        .and_then(|d| d.get_str("__module__"))
+        .and_then(|m| m.as_str().map(str::to_owned));
+    match module {
+        Some(m) if m != "builtins" && m != "__main__" => format!("{m}.{}", cd.qualname.borrow()),
+        _ => cd.qualname.borrow().clone(),
+    }
 }
 
 /// `repr` of a bound method: `<bound method C.f of <repr of self>>`.

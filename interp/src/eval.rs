@@ -426,7 +426,9 @@ fn make_exception(vm: &mut Vm, v: Value) -> PyResult<ObjRef> {
 fn exc_matches(exc: &Value, ty: &Value) -> PyResult<bool> {
     let check = |t: &Value| -> PyResult<bool> {
         match t.as_obj().and_then(|o| o.as_type()) {
-            Some(t) if t.is_subtype(types::BASE_EXCEPTION.get()) => Ok(exc.type_of().is_subtype(t)),
+            Some(t) if t.is_subtype(types::BASE_EXCEPTION.get()) => {
+                Ok(crate::object::class::is_subclass(exc.type_of(), t))
+            }
             _ => Err(PyErr::type_error(
                 "catching classes that do not inherit from BaseException is not allowed",
             )),

@@ -48,6 +48,11 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
             f(c)
         }
     }
+    // An instance of a class owns a reference to it (CPython's
+    // `subtype_traverse` visits the type too).
+    if o.ty().is_heap_type() {
+        f(&o.type_ref());
+    }
     if let Some(l) = o.downcast::<ListObj>() {
         if let Ok(items) = l.items.try_borrow() {
             items.iter().for_each(|v| val(f, v));
@@ -80,12 +85,7 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
     } else if let Some(i) = o.downcast::<Instance>() {
-        // An instance owns a reference to its class (CPython's
-        // `subtype_traverse` visits the type too).
         f(&i.dict);
-        if o.ty().is_heap_type() {
-            f(&o.type_ref());
-        }
     } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
         f(&cd.dict);
         cd.bases.iter().for_each(&mut *f);
@@ -101,7 +101,14 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
             capi.traverse(o, f);
         }
     } else if let Some(e) = o.downcast::<ExcObj>() {
-        val(f, &e.args);
+        if let Ok(a) = e.args.try_borrow() {
+            val(f, &a);
+        }
+        if let Ok(d) = e.dict.try_borrow()
+            && let Some(d) = &*d
+        {
+            f(d);
+        }
         if let Ok(c) = e.context.try_borrow()
             && let Some(c) = &*c
         {
@@ -170,7 +177,8 @@ fn clear(o: &ObjRef) {
         let c = e.context.try_borrow_mut().map(|mut c| c.take());
         let k = e.cause.try_borrow_mut().map(|mut c| c.take());
         let h = e.hint.try_borrow_mut().map(|mut h| h.take());
-        drop((c, k, h));
+        let d = e.dict.try_borrow_mut().map(|mut d| d.take());
+        drop((c, k, h, d));
     }
 }
 

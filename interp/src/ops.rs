@@ -443,6 +443,14 @@ fn dict_items_eq(vm: &mut Vm, p: &DictObj, q: &DictObj) -> PyResult<bool> {
     Ok(true)
 }
 
+/// The items of a list or tuple, `None` for anything else.
+pub fn seq_items_checked(v: &Value) -> Option<Vec<Value>> {
+    match v.kind() {
+        Kind::TUPLE | Kind::LIST => Some(seq_items(v)),
+        _ => None,
+    }
+}
+
 /// The items of a list or tuple (a snapshot for lists).
 pub fn seq_items(v: &Value) -> Vec<Value> {
     if let Some(l) = v.downcast::<ListObj>() {
@@ -582,7 +590,7 @@ pub fn inplace_error(op: BinOp, e: PyErr) -> PyErr {
         op.symbol()
     };
     let prefix = format!("unsupported operand type(s) for {plain}: ");
-    let msg = match (e.ty().name(), e.exc().args()) {
+    let msg = match (e.ty().name(), e.exc().args().as_slice()) {
         ("TypeError", [Value::Obj(s)]) => s.downcast::<StrObj>().map(|s| s.as_str().to_owned()),
         _ => None,
     };
@@ -2161,10 +2169,7 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
         },
         Kind::TYPE => format!("<class '{}'>", o.ty_as_type_name()),
         Kind::EXC => {
-            let args = o
-                .downcast::<ExcObj>()
-                .map(|e| e.args().to_vec())
-                .unwrap_or_default();
+            let args = o.downcast::<ExcObj>().map(|e| e.args()).unwrap_or_default();
             // CPython names the class without its module (`_PyType_Name`):
             // a C extension's `checks.CheckError` shows as `CheckError(...)`.
             let full = o.ty().name();
@@ -2250,7 +2255,7 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
         return match args.len() {
             0 => Ok(String::new()),
             1 => str_of(vm, &args[0]),
-            _ => repr(vm, &e.args),
+            _ => repr(vm, &e.args_value()),
         };
     }
     repr(vm, v)

@@ -147,7 +147,7 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
 
 /// The last line of a traceback: `TypeName: message`.
 pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
-    let name = e.ty().name().to_owned();
+    let name = crate::classes::exception_type_name(e.ty());
     let Some(x) = e.downcast::<ExcObj>() else {
         return name;
     };

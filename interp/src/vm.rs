@@ -576,7 +576,7 @@ impl Vm {
                 Kind::EXC => {
                     if let Some(e) = o.downcast::<ExcObj>() {
                         match name {
-                            "args" => return Ok(e.args.clone()),
+                            "args" => return Ok(e.args_value()),
                             "__context__" => {
                                 return Ok(e
                                     .context
@@ -594,7 +594,7 @@ impl Vm {
                                     .unwrap_or(Value::None));
                             }
                             "errno" | "strerror" if o.ty().is_subtype(types::OS_ERROR.get()) => {
-                                return Ok(match e.args() {
+                                return Ok(match e.args().as_slice() {
                                     [n, text] => {
                                         if name == "errno" {
                                             n.clone()
@@ -606,13 +606,16 @@ impl Vm {
                                 });
                             }
                             "code" if o.ty().is_subtype(types::SYSTEM_EXIT.get()) => {
-                                return Ok(match e.args() {
+                                return Ok(match e.args().as_slice() {
                                     [] => Value::None,
                                     [x] => x.clone(),
-                                    _ => e.args.clone(),
+                                    _ => e.args_value(),
                                 });
                             }
                             _ => {}
+                        }
+                        if let Some(v) = crate::classes::exc_getattr(o, name) {
+                            return Ok(v);
                         }
                     }
                 }
@@ -675,6 +678,9 @@ impl Vm {
                 return r;
             }
             if let Some(r) = crate::classes::class_setattr(o, name, value.clone()) {
+                return r;
+            }
+            if let Some(r) = crate::classes::exc_setattr(o, name, value.clone()) {
                 return r;
             }
         }
