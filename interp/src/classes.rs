@@ -573,3 +573,28 @@ pub fn method_qualname(m: &BoundMethod) -> String {
         None => "?".into(),
     }
 }
+
+/// At shutdown, after the last collection: classes C code made
+/// (`PyErr_NewException`) that are still alive are held by the
+/// extension's own storage (the usual `static PyObject *Error` with its
+/// extra reference), as in CPython, where they are never freed either.
+/// They become immortal with their dicts, so leak checks count only what
+/// the interpreter itself failed to free.
+pub fn keep_c_classes() {
+    for o in abi::gc_tracked() {
+        let Some(cd) = class_data(&o).filter(|cd| cd.made_by_c.get()) else {
+            continue;
+        };
+        if let Some(d) = cd.dict() {
+            for (k, v) in d.items() {
+                for x in [k, v] {
+                    if let Value::Obj(x) = x {
+                        abi::make_immortal(&x);
+                    }
+                }
+            }
+        }
+        abi::make_immortal(&cd.dict);
+        abi::make_immortal(&o);
+    }
+}

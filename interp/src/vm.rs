@@ -859,6 +859,7 @@ impl Vm {
             c.release_caches();
         }
         crate::gc::collect();
+        crate::classes::keep_c_classes();
     }
 
     /// A string object for `s` (helper for natives).

@@ -76,6 +76,9 @@ pub struct ClassData {
     pub dict: ObjRef,
     /// The version tag, shared with base classes' subclass lists.
     pub version: Rc<TypeVersion>,
+    /// Made by C code (`PyErr_NewException`): C may keep a reference
+    /// for the rest of the process (see [`crate::classes::keep_c_classes`]).
+    pub made_by_c: Cell<bool>,
 }
 
 impl ClassData {
@@ -104,6 +107,7 @@ impl ClassData {
             mro_tail,
             dict,
             version,
+            made_by_c: Cell::new(false),
         }
     }
 
