@@ -191,9 +191,12 @@ fn b_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::string(ops::repr(vm, &args.pos[0])?))
 }
 
-fn b_abs(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "abs", 1)?;
     let v = &args.pos[0];
+    if let Some(r) = crate::dunder::call(vm, v, "__abs__", &[]) {
+        return r;
+    }
     match v {
         Value::Int(i) => Ok(i
             .checked_abs()
@@ -695,8 +698,11 @@ fn b_callable(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     )))
 }
 
-fn b_hash(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn b_hash(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "hash", 1)?;
+    if let Some(h) = crate::dunder::hash(vm, &args.pos[0]) {
+        return Ok(Value::Int(h?));
+    }
     Ok(Value::Int(ops::hash_value(&args.pos[0])? as i64))
 }
 

@@ -469,6 +469,10 @@ impl Vm {
                 }
             }
             Kind::TYPE if !ext::is_foreign_type(o) => builtins::call_type(self, o, args),
+            _ if o.ty().is_heap_type() => match crate::dunder::call_object(self, f, args) {
+                Some(r) => r,
+                None => Err(not_callable(f)),
+            },
             Kind::METHOD => {
                 let Some(m) = o.downcast::<crate::object::BoundMethod>() else {
                     return Err(not_callable(f));
