@@ -6,6 +6,7 @@
 
 use crate::format;
 use crate::methods;
+use crate::object::class::MethodWrapper;
 use crate::object::types::{self, Kind};
 use crate::object::{
     Args, Builtin, DictKey, DictObj, ExcObj, IterObj, IterState, ListObj, ModuleObj, ObjRef, PyErr,
@@ -66,6 +67,9 @@ pub fn install(vm: &mut Vm) {
         ("type", &types::TYPE),
         ("object", &types::OBJECT),
         ("super", &types::SUPER),
+        ("property", &types::PROPERTY),
+        ("staticmethod", &types::STATICMETHOD),
+        ("classmethod", &types::CLASSMETHOD),
         ("enumerate", &types::ENUMERATE),
         ("zip", &types::ZIP),
         ("map", &types::MAP),
@@ -731,6 +735,27 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     }
     if is(&types::SUPER) {
         return crate::classes::new_super(args);
+    }
+    if is(&types::PROPERTY) {
+        return crate::classes::new_property(args);
+    }
+    if is(&types::STATICMETHOD) || is(&types::CLASSMETHOD) {
+        let what = if is(&types::CLASSMETHOD) {
+            "classmethod"
+        } else {
+            "staticmethod"
+        };
+        args.no_kw(what)?;
+        return match args.pos {
+            [f] => Ok(Value::Obj(MethodWrapper::new_obj(
+                f.clone(),
+                is(&types::CLASSMETHOD),
+            ))),
+            _ => Err(PyErr::type_error(format!(
+                "{what} expected 1 argument, got {}",
+                args.pos.len()
+            ))),
+        };
     }
     if ty.kind() == Kind::EXC {
         args.no_kw(ty.name())?;

@@ -3,7 +3,9 @@
 //! instances and `super` objects, bound methods. The payloads live in
 //! `object/class.rs`.
 
-use crate::object::class::{self, ClassData, c3_merge, class_data, lookup, mro_of};
+use crate::object::class::{
+    self, ClassData, MethodWrapper, PropertyObj, c3_merge, class_data, lookup, mro_of,
+};
 use crate::object::types::{self, Kind};
 use crate::object::{
     Args, BoundMethod, Builtin, CellObj, DictKey, DictObj, ExcObj, Function, Instance, ObjRef,
@@ -44,12 +46,114 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     let ns = DictObj::new_obj();
     let cell = vm.call(body, &[Value::Obj(ns.clone())])?;
-    let cls = new_class(name, base_refs, ns)?;
+    let cls = new_class(name, base_refs, ns.clone())?;
+    set_names(vm, &cls, &ns)?;
     if let Some(c) = cell.downcast::<CellObj>() {
         let old = c.value.replace(Some(Value::Obj(cls.clone())));
         drop(old);
     }
     Ok(Value::Obj(cls))
+}
+
+/// `__set_name__(owner, name)` of each attribute of a new class that has
+/// one (a property takes its name this way).
+fn set_names(vm: &mut Vm, cls: &ObjRef, ns: &ObjRef) -> PyResult<()> {
+    let items = ns
+        .downcast::<DictObj>()
+        .map(|d| d.items())
+        .unwrap_or_default();
+    for (k, v) in items {
+        if let Some(p) = v.downcast::<PropertyObj>() {
+            if p.name.borrow().is_none() {
+                *p.name.borrow_mut() = k.as_str().map(str::to_owned);
+            }
+        } else if let Some(r) =
+            crate::dunder::call(vm, &v, "__set_name__", &[Value::Obj(cls.clone()), k])
+        {
+            r?;
+        }
+    }
+    Ok(())
+}
+
+/// `property(fget=None, fset=None, fdel=None, doc=None)`.
+pub fn new_property(args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("property", &["fget", "fset", "fdel", "doc"])?;
+    if args.pos.len() > 4 {
+        return Err(PyErr::type_error(format!(
+            "property() takes at most 4 arguments ({} given)",
+            args.pos.len()
+        )));
+    }
+    let arg = |i: usize, n: &str| {
+        args.pos
+            .get(i)
+            .or(args.kw(n))
+            .cloned()
+            .unwrap_or(Value::None)
+    };
+    Ok(Value::Obj(PropertyObj::new_obj(
+        arg(0, "fget"),
+        arg(1, "fset"),
+        arg(2, "fdel"),
+        arg(3, "doc"),
+    )))
+}
+
+/// `prop.getter(f)`, `prop.setter(f)`, `prop.deleter(f)`: a copy of the
+/// property with that function replaced.
+fn property_with(args: Args<'_>, which: usize) -> PyResult<Value> {
+    let [me, f] = args.pos else {
+        return Err(PyErr::type_error("expected 1 argument"));
+    };
+    let Some(p) = me.downcast::<PropertyObj>() else {
+        return Err(PyErr::type_error("descriptor requires a 'property' object"));
+    };
+    let mut parts = [p.fget.clone(), p.fset.clone(), p.fdel.clone()];
+    parts[which] = f.clone();
+    let [g, s, d] = parts;
+    let np = PropertyObj::new_obj(g, s, d, p.doc.clone());
+    if let Some(n) = np.downcast::<PropertyObj>() {
+        *n.name.borrow_mut() = p.name.borrow().clone();
+    }
+    Ok(Value::Obj(np))
+}
+
+fn property_getter(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    property_with(args, 0)
+}
+
+fn property_setter(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    property_with(args, 1)
+}
+
+fn property_deleter(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    property_with(args, 2)
+}
+
+/// Attributes of `property`, `staticmethod` and `classmethod` objects.
+pub fn wrapper_getattr(o: &ObjRef, name: &str) -> Option<Value> {
+    if let Some(p) = o.downcast::<PropertyObj>() {
+        let me = Some(Value::Obj(o.clone()));
+        let method = |n: &'static str, f: crate::object::NativeFn| {
+            Value::Obj(Builtin::new_obj(n, f, me.clone()))
+        };
+        return match name {
+            "fget" => Some(p.fget.clone()),
+            "fset" => Some(p.fset.clone()),
+            "fdel" => Some(p.fdel.clone()),
+            "__doc__" => Some(p.doc.clone()),
+            "getter" => Some(method("getter", property_getter)),
+            "setter" => Some(method("setter", property_setter)),
+            "deleter" => Some(method("deleter", property_deleter)),
+            _ => None,
+        };
+    }
+    let m = o.downcast::<MethodWrapper>()?;
+    match name {
+        "__func__" => Some(m.func.clone()),
+        _ => None,
+    }
 }
 
 /// Refuses, with a clean error, bases this runtime cannot derive from yet.
@@ -205,34 +309,110 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
     Ok(inst)
 }
 
-/// What a class attribute becomes when read through an instance: a
-/// function is bound to it, anything else is itself.
-fn bind(descr: Value, receiver: &Value) -> Value {
-    if descr.kind() == Kind::FUNCTION {
-        Value::Obj(BoundMethod::new_obj(descr, receiver.clone()))
-    } else {
-        descr
-    }
+/// What the class attribute `descr` gives when read through `receiver`
+/// (an instance of `owner`), or through the class `owner` itself
+/// (`receiver` `None`): CPython's `tp_descr_get` of functions,
+/// `staticmethod`, `classmethod` and `property`.
+fn descr_get(
+    vm: &mut Vm,
+    descr: Value,
+    receiver: Option<&Value>,
+    owner: &ObjRef,
+) -> PyResult<Value> {
+    Ok(match descr.kind() {
+        Kind::FUNCTION => match receiver {
+            Some(r) => Value::Obj(BoundMethod::new_obj(descr, r.clone())),
+            None => descr,
+        },
+        Kind::STATICMETHOD => match descr.downcast::<MethodWrapper>() {
+            Some(m) => m.func.clone(),
+            None => descr,
+        },
+        Kind::CLASSMETHOD => match descr.downcast::<MethodWrapper>() {
+            Some(m) => Value::Obj(BoundMethod::new_obj(
+                m.func.clone(),
+                Value::Obj(owner.clone()),
+            )),
+            None => descr,
+        },
+        Kind::PROPERTY => match (receiver, descr.downcast::<PropertyObj>()) {
+            (Some(r), Some(p)) => {
+                if matches!(p.fget, Value::None) {
+                    return Err(PyErr::attribute_error(format!(
+                        "property '{}' of '{}' object has no getter",
+                        p.display_name(),
+                        r.type_name()
+                    )));
+                }
+                vm.call(&p.fget, std::slice::from_ref(r))?
+            }
+            _ => descr,
+        },
+        _ => descr,
+    })
+}
+
+/// The property `descr`, if it is one.
+fn as_property(descr: &Option<Value>) -> Option<&PropertyObj> {
+    descr.as_ref()?.downcast::<PropertyObj>()
 }
 
 /// `obj.name` for an instance of a Python class (`None`: no such
 /// attribute).
-pub fn instance_getattr(obj: &ObjRef, name: &str) -> Option<Value> {
+pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResult<Value>> {
     let inst = obj.downcast::<Instance>()?;
     match name {
-        "__class__" => return Some(Value::Obj(obj.type_ref())),
-        "__dict__" => return Some(Value::Obj(inst.dict.clone())),
+        "__class__" => return Some(Ok(Value::Obj(obj.type_ref()))),
+        "__dict__" => return Some(Ok(Value::Obj(inst.dict.clone()))),
         _ => {}
     }
     let descr = lookup(obj.ty(), name);
+    let me = Value::Obj(obj.clone());
+    let owner = obj.type_ref();
+    // A data descriptor (a property) wins over the instance dict.
+    if as_property(&descr).is_some()
+        && let Some(d) = descr
+    {
+        return Some(descr_get(vm, d, Some(&me), &owner));
+    }
     if let Some(v) = inst
         .dict
         .downcast::<DictObj>()
         .and_then(|d| d.get_str(name))
     {
-        return Some(v);
+        return Some(Ok(v));
     }
-    descr.map(|d| bind(d, &Value::Obj(obj.clone())))
+    descr.map(|d| descr_get(vm, d, Some(&me), &owner))
+}
+
+/// `obj.name = value` (`Some(value)`) or `del obj.name` (`None`) when the
+/// class has a property `name`: its setter or deleter runs.
+fn property_set(
+    vm: &mut Vm,
+    obj: &ObjRef,
+    name: &str,
+    value: Option<Value>,
+) -> Option<PyResult<()>> {
+    let descr = lookup(obj.ty(), name);
+    let p = as_property(&descr)?;
+    let me = Value::Obj(obj.clone());
+    let (f, what) = match &value {
+        Some(_) => (&p.fset, "setter"),
+        None => (&p.fdel, "deleter"),
+    };
+    if matches!(f, Value::None) {
+        return Some(Err(PyErr::attribute_error(format!(
+            "property '{}' of '{}' object has no {what}",
+            p.display_name(),
+            me.type_name()
+        ))));
+    }
+    let f = f.clone();
+    let r = match value {
+        Some(v) => vm.call(&f, &[me, v]),
+        None => vm.call(&f, &[me]),
+    };
+    Some(r.map(drop))
 }
 
 /// LOAD_METHOD on an instance: the function and its receiver when `name`
@@ -253,8 +433,16 @@ pub fn instance_method(obj: &Value, name: &str) -> Option<Value> {
 }
 
 /// `obj.name = value` on an instance.
-pub fn instance_setattr(obj: &ObjRef, name: &str, value: Value) -> Option<PyResult<()>> {
+pub fn instance_setattr(
+    vm: &mut Vm,
+    obj: &ObjRef,
+    name: &str,
+    value: Value,
+) -> Option<PyResult<()>> {
     let inst = obj.downcast::<Instance>()?;
+    if let Some(r) = property_set(vm, obj, name, Some(value.clone())) {
+        return Some(r);
+    }
     if name == "__dict__" || name == "__class__" {
         return Some(Err(PyErr::new(
             &types::NOT_IMPLEMENTED_ERROR,
@@ -266,8 +454,11 @@ pub fn instance_setattr(obj: &ObjRef, name: &str, value: Value) -> Option<PyResu
 }
 
 /// `del obj.name` on an instance.
-pub fn instance_delattr(obj: &ObjRef, name: &str) -> Option<PyResult<()>> {
+pub fn instance_delattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResult<()>> {
     let inst = obj.downcast::<Instance>()?;
+    if let Some(r) = property_set(vm, obj, name, None) {
+        return Some(r);
+    }
     let d = inst.dict.downcast::<DictObj>()?;
     Some(
         match d.remove(&DictKey::from_str_obj(&StrObj::new_obj(name))) {
@@ -278,7 +469,12 @@ pub fn instance_delattr(obj: &ObjRef, name: &str) -> Option<PyResult<()>> {
 }
 
 /// `C.name` for a Python class `C` (`None`: no such attribute).
-pub fn class_getattr(cls: &ObjRef, name: &str) -> Option<Value> {
+pub fn class_getattr(vm: &mut Vm, cls: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    let v = class_attr_plain(cls, name)?;
+    Some(descr_get(vm, v, None, cls))
+}
+
+fn class_attr_plain(cls: &ObjRef, name: &str) -> Option<Value> {
     let cd = class_data(cls)?;
     let from_dict = |n: &str| cd.dict().and_then(|d| d.get_str(n));
     match name {
@@ -477,14 +673,21 @@ fn super_find(s: &SuperObj, name: &str) -> Option<Value> {
 }
 
 /// `super(...).name`.
-pub fn super_getattr(o: &ObjRef, name: &str) -> Option<Value> {
+pub fn super_getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
     let s = o.downcast::<SuperObj>()?;
     let v = super_find(s, name)?;
-    // Through a class (`super(C, C)`), functions stay plain functions.
-    if s.obj.as_obj().is_some_and(|x| x.as_type().is_some()) {
-        return Some(v);
+    // Through a class (`super(C, cls)` in a classmethod), functions stay
+    // plain functions and classmethods bind to that class.
+    if let Some(cls) = s.obj.as_obj().filter(|x| x.as_type().is_some()) {
+        let cls = cls.clone();
+        return Some(descr_get(vm, v, None, &cls));
     }
-    Some(bind(v, &s.obj))
+    let owner = match &s.obj {
+        Value::Obj(x) => x.type_ref(),
+        _ => s.cls.clone(),
+    };
+    let me = s.obj.clone();
+    Some(descr_get(vm, v, Some(&me), &owner))
 }
 
 /// LOAD_METHOD on a super object: the function and the receiver.
@@ -499,12 +702,20 @@ pub fn super_method(o: &Value, name: &str) -> Option<(Value, Value)> {
 
 /// `e.name` for an exception: its own `__dict__`, then its class's
 /// attributes (methods bound), after the built-in ones (`args`...).
-pub fn exc_getattr(o: &ObjRef, name: &str) -> Option<Value> {
+pub fn exc_getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
     let e = o.downcast::<ExcObj>()?;
     match name {
-        "__class__" => return Some(Value::Obj(o.type_ref())),
-        "__dict__" => return Some(Value::Obj(exc_dict(e))),
+        "__class__" => return Some(Ok(Value::Obj(o.type_ref()))),
+        "__dict__" => return Some(Ok(Value::Obj(exc_dict(e)))),
         _ => {}
+    }
+    let descr = lookup(o.ty(), name);
+    let me = Value::Obj(o.clone());
+    let owner = o.type_ref();
+    if as_property(&descr).is_some()
+        && let Some(d) = descr
+    {
+        return Some(descr_get(vm, d, Some(&me), &owner));
     }
     if let Some(v) = e
         .dict
@@ -513,9 +724,9 @@ pub fn exc_getattr(o: &ObjRef, name: &str) -> Option<Value> {
         .and_then(|d| d.downcast::<DictObj>())
         .and_then(|d| d.get_str(name))
     {
-        return Some(v);
+        return Some(Ok(v));
     }
-    lookup(o.ty(), name).map(|d| bind(d, &Value::Obj(o.clone())))
+    descr.map(|d| descr_get(vm, d, Some(&me), &owner))
 }
 
 /// The `__dict__` of an exception, made on first use.
@@ -527,8 +738,13 @@ fn exc_dict(e: &ExcObj) -> ObjRef {
 }
 
 /// `e.name = value` for an exception (`args` is kept as a tuple).
-pub fn exc_setattr(o: &ObjRef, name: &str, value: Value) -> Option<PyResult<()>> {
+pub fn exc_setattr(vm: &mut Vm, o: &ObjRef, name: &str, value: Value) -> Option<PyResult<()>> {
     let e = o.downcast::<ExcObj>()?;
+    if o.ty().is_heap_type()
+        && let Some(r) = property_set(vm, o, name, Some(value.clone()))
+    {
+        return Some(r);
+    }
     if name == "args" {
         let items = match crate::ops::seq_items_checked(&value) {
             Some(items) => items,

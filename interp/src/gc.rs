@@ -16,6 +16,7 @@
 //! since the last run (checked at function calls). No Python code can run
 //! while it works.
 
+use crate::object::class::{MethodWrapper, PropertyObj};
 use crate::object::{
     BoundMethod, CellObj, ClassData, DictObj, ExcObj, Function, Instance, IterObj, IterState,
     ListObj, ModuleObj, ObjRef, SuperObj, TupleObj, Value,
@@ -96,6 +97,12 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     } else if let Some(s) = o.downcast::<SuperObj>() {
         f(&s.cls);
         val(f, &s.obj);
+    } else if let Some(p) = o.downcast::<PropertyObj>() {
+        for v in [&p.fget, &p.fset, &p.fdel, &p.doc] {
+            val(f, v);
+        }
+    } else if let Some(m) = o.downcast::<MethodWrapper>() {
+        val(f, &m.func);
     } else if crate::ext::is_foreign(o) {
         if let Some(capi) = crate::ext::capi() {
             capi.traverse(o, f);

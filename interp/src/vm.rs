@@ -518,13 +518,18 @@ impl Vm {
         if let Value::Obj(o) = obj {
             match o.kind() {
                 Kind::INSTANCE => {
-                    if let Some(v) = crate::classes::instance_getattr(o, name) {
+                    if let Some(v) = crate::classes::instance_getattr(self, o, name) {
+                        return v;
+                    }
+                }
+                Kind::PROPERTY | Kind::STATICMETHOD | Kind::CLASSMETHOD => {
+                    if let Some(v) = crate::classes::wrapper_getattr(o, name) {
                         return Ok(v);
                     }
                 }
                 Kind::TYPE if o.as_type().is_some_and(|t| t.is_heap_type()) => {
-                    if let Some(v) = crate::classes::class_getattr(o, name) {
-                        return Ok(v);
+                    if let Some(v) = crate::classes::class_getattr(self, o, name) {
+                        return v;
                     }
                     return Err(PyErr::attribute_error(format!(
                         "type object '{}' has no attribute '{name}'",
@@ -532,8 +537,8 @@ impl Vm {
                     )));
                 }
                 Kind::SUPER => {
-                    if let Some(v) = crate::classes::super_getattr(o, name) {
-                        return Ok(v);
+                    if let Some(v) = crate::classes::super_getattr(self, o, name) {
+                        return v;
                     }
                 }
                 Kind::METHOD => {
@@ -618,8 +623,8 @@ impl Vm {
                             }
                             _ => {}
                         }
-                        if let Some(v) = crate::classes::exc_getattr(o, name) {
-                            return Ok(v);
+                        if let Some(v) = crate::classes::exc_getattr(self, o, name) {
+                            return v;
                         }
                     }
                 }
@@ -678,13 +683,13 @@ impl Vm {
             return Err(no_attribute(obj, name));
         }
         if let Value::Obj(o) = obj {
-            if let Some(r) = crate::classes::instance_setattr(o, name, value.clone()) {
+            if let Some(r) = crate::classes::instance_setattr(self, o, name, value.clone()) {
                 return r;
             }
             if let Some(r) = crate::classes::class_setattr(o, name, value.clone()) {
                 return r;
             }
-            if let Some(r) = crate::classes::exc_setattr(o, name, value.clone()) {
+            if let Some(r) = crate::classes::exc_setattr(self, o, name, value.clone()) {
                 return r;
             }
         }
@@ -709,7 +714,7 @@ impl Vm {
             return Err(no_attribute(obj, name));
         }
         if let Value::Obj(o) = obj {
-            if let Some(r) = crate::classes::instance_delattr(o, name) {
+            if let Some(r) = crate::classes::instance_delattr(self, o, name) {
                 return r;
             }
             if let Some(r) = crate::classes::class_delattr(o, name) {

@@ -1033,9 +1033,7 @@ impl<'a> Compiler<'a> {
         if f.is_async {
             return Err(self.err(f.range, unsupported("async function")));
         }
-        if let Some(d) = f.decorator_list.first() {
-            return Err(self.err(d.range, unsupported("decorator")));
-        }
+        self.decorators(&f.decorator_list)?;
         let line = self.index.line(u32::from(f.range.start()));
         let code = self.function_body(
             f,
@@ -1045,17 +1043,34 @@ impl<'a> Compiler<'a> {
             FnBody::Stmts(&f.body),
         )?;
         self.make_function(code, Some(&f.parameters))?;
+        self.apply_decorators(&f.decorator_list);
         self.store_name(f.name.as_str());
         Ok(())
+    }
+
+    /// Evaluates the decorator expressions, top to bottom (they are
+    /// called after the function or class is made).
+    fn decorators(&mut self, list: &'a [ast::Decorator]) -> CResult<()> {
+        for d in list {
+            self.expr(&d.expression)?;
+        }
+        Ok(())
+    }
+
+    /// Calls the decorators left on the stack under the new function or
+    /// class, innermost (last) first; each call is at its decorator's
+    /// expression, where CPython's traceback points.
+    fn apply_decorators(&mut self, list: &'a [ast::Decorator]) {
+        for d in list.iter().rev() {
+            self.set_line(d.expression.range());
+            self.emit(Op::Call, 1);
+        }
     }
 
     /// `class Name(bases): body`: the body is compiled as a function of
     /// the namespace dict, and `__build_class__(body, "Name", *bases)`
     /// makes the class (CPython's LOAD_BUILD_CLASS sequence).
     fn class_def(&mut self, c: &'a ast::StmtClassDef) -> CResult<()> {
-        if let Some(d) = c.decorator_list.first() {
-            return Err(self.err(d.range, unsupported("class decorator")));
-        }
         if let Some(tp) = &c.type_params {
             return Err(self.err(tp.range, unsupported("type parameter")));
         }
@@ -1071,6 +1086,7 @@ impl<'a> Compiler<'a> {
             }
             None => &[],
         };
+        self.decorators(&c.decorator_list)?;
         let name = c.name.as_str();
         let line = self.index.line(u32::from(c.range.start()));
         let Some(scope) = self.scopes.scope_of(c) else {
@@ -1125,6 +1141,7 @@ impl<'a> Compiler<'a> {
         }
         self.set_line(c.range);
         self.emit(Op::Call, 2 + bases.len() as u32);
+        self.apply_decorators(&c.decorator_list);
         self.store_name(name);
         Ok(())
     }

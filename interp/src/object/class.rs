@@ -286,3 +286,68 @@ impl SuperObj {
         o
     }
 }
+
+/// `property(fget, fset, fdel, doc)`: a data descriptor.
+pub struct PropertyObj {
+    /// The getter (`None` for none).
+    pub fget: Value,
+    /// The setter.
+    pub fset: Value,
+    /// The deleter.
+    pub fdel: Value,
+    /// `__doc__`.
+    pub doc: Value,
+    /// The attribute name, from `__set_name__` when its class is made
+    /// (CPython's messages name it).
+    pub name: RefCell<Option<String>>,
+}
+
+impl PropertyObj {
+    /// A new property object.
+    pub fn new_obj(fget: Value, fset: Value, fdel: Value, doc: Value) -> ObjRef {
+        let o = ObjRef::new(
+            crate::object::types::PROPERTY.get(),
+            PropertyObj {
+                fget,
+                fset,
+                fdel,
+                doc,
+                name: RefCell::new(None),
+            },
+        );
+        abi::gc_track(&o);
+        o
+    }
+
+    /// The name messages use: the one it was set under, else its
+    /// getter's `__name__`.
+    pub fn display_name(&self) -> String {
+        if let Some(n) = &*self.name.borrow() {
+            return n.clone();
+        }
+        match self.fget.downcast::<crate::object::Function>() {
+            Some(f) => f.code.name.clone(),
+            None => "?".into(),
+        }
+    }
+}
+
+/// `staticmethod(f)` or `classmethod(f)`: the function, and which.
+pub struct MethodWrapper {
+    /// The wrapped callable (`__func__`).
+    pub func: Value,
+}
+
+impl MethodWrapper {
+    /// A new `staticmethod` (`class_method` false) or `classmethod`.
+    pub fn new_obj(func: Value, class_method: bool) -> ObjRef {
+        let t = if class_method {
+            crate::object::types::CLASSMETHOD.get()
+        } else {
+            crate::object::types::STATICMETHOD.get()
+        };
+        let o = ObjRef::new(t, MethodWrapper { func });
+        abi::gc_track(&o);
+        o
+    }
+}

@@ -48,6 +48,12 @@ impl Kind {
     pub const METHOD: u32 = 27;
     /// A `super` object.
     pub const SUPER: u32 = 28;
+    /// A `property`.
+    pub const PROPERTY: u32 = 29;
+    /// A `staticmethod`.
+    pub const STATICMETHOD: u32 = 30;
+    /// A `classmethod`.
+    pub const CLASSMETHOD: u32 = 31;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -56,7 +62,12 @@ const fn flags_for(kind: u32) -> std::ffi::c_ulong {
     match kind {
         // Heap types (classes) are containers the collector tracks.
         Kind::TYPE => abi::TPFLAGS_TYPE_SUBCLASS | abi::TPFLAGS_HAVE_GC,
-        Kind::INSTANCE | Kind::METHOD | Kind::SUPER => abi::TPFLAGS_HAVE_GC,
+        Kind::INSTANCE
+        | Kind::METHOD
+        | Kind::SUPER
+        | Kind::PROPERTY
+        | Kind::STATICMETHOD
+        | Kind::CLASSMETHOD => abi::TPFLAGS_HAVE_GC,
         Kind::INT | Kind::BOOL => abi::TPFLAGS_LONG_SUBCLASS,
         Kind::LIST => abi::TPFLAGS_LIST_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::TUPLE => abi::TPFLAGS_TUPLE_SUBCLASS | abi::TPFLAGS_HAVE_GC,
@@ -164,6 +175,12 @@ static_types! {
     METHOD: crate::object::class::BoundMethod, c"method", Some(&OBJECT), Kind::METHOD, true;
     /// `super`
     SUPER: crate::object::class::SuperObj, c"super", Some(&OBJECT), Kind::SUPER, true;
+    /// `property`
+    PROPERTY: crate::object::class::PropertyObj, c"property", Some(&OBJECT), Kind::PROPERTY, true;
+    /// `staticmethod`
+    STATICMETHOD: crate::object::class::MethodWrapper, c"staticmethod", Some(&OBJECT), Kind::STATICMETHOD, true;
+    /// `classmethod`
+    CLASSMETHOD: crate::object::class::MethodWrapper, c"classmethod", Some(&OBJECT), Kind::CLASSMETHOD, true;
 
     /// `BaseException`
     BASE_EXCEPTION: ExcObj, c"BaseException", Some(&OBJECT), Kind::EXC, true;
