@@ -210,6 +210,14 @@ ops! {
     LoadGlobalBuiltin = "LOAD_GLOBAL_BUILTIN", cache 5, family LoadGlobal;
     /// `m.name` on a module (cache: its dict's keys version, index).
     LoadAttrModule = "LOAD_ATTR_MODULE", cache 4, family LoadAttr;
+    /// `obj.name` found in the instance dict of a Python class's instance
+    /// (cache: the class's version tag, the entry index in the dict).
+    LoadAttrInstanceValue = "LOAD_ATTR_INSTANCE_VALUE", cache 4, family LoadAttr;
+    /// `obj.method` on an instance of a Python class whose class (or a
+    /// base) holds the function (cache: the class's version tag, the
+    /// position of the defining class in the MRO, the entry index in its
+    /// dict). Pushes (function, obj): no bound method is made.
+    LoadMethodInstance = "LOAD_METHOD_INSTANCE", cache 4, family LoadMethod;
     /// A method of a built-in type (cache: kind + 1, method-table index).
     LoadMethodType = "LOAD_METHOD_TYPE", cache 4, family LoadMethod;
     /// `m.f` about to be called, on a module (cache as LOAD_ATTR_MODULE).

@@ -33,6 +33,7 @@ use crate::object::{
     ListObj, ModuleObj, NativeFn, ObjRef, PyErr, PyResult, RangeIterObj, StrObj, TbEntry, TupleObj,
     Value,
 };
+use crate::object::{ClassData, Instance};
 use crate::ops;
 use crate::quicken::{self, DeoptReason, layout};
 use crate::vm::{Vm, not_callable};
@@ -1231,6 +1232,19 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let v = tri!(vm.getattr(&obj, code.name_str(arg)));
                     push!(v);
                 }
+                Op::LoadAttrInstanceValue => {
+                    skip!(Op::LoadAttr);
+                    match instance_value_cached(top!(), &code, arg, this_pc) {
+                        Ok(v) => {
+                            set_top!(v);
+                            continue;
+                        }
+                        Err(reason) => miss!(reason),
+                    }
+                    let obj = pop!();
+                    let v = tri!(vm.getattr(&obj, code.name_str(arg)));
+                    push!(v);
+                }
                 Op::StoreAttr => {
                     let obj = pop!();
                     let v = pop!();
@@ -1256,6 +1270,18 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         continue;
                     }
                     miss!(DeoptReason::WrongType);
+                    with_st!(load_method_generic(vm, st, &code, arg));
+                }
+                Op::LoadMethodInstance => {
+                    skip!(Op::LoadMethod);
+                    match instance_method_cached(top!(), &code, arg, this_pc) {
+                        Ok(f) => {
+                            let recv = std::mem::replace(&mut stack[sp - 1], f);
+                            push!(recv);
+                            continue;
+                        }
+                        Err(reason) => miss!(reason),
+                    }
                     with_st!(load_method_generic(vm, st, &code, arg));
                 }
                 Op::LoadMethodModule => {
@@ -2199,6 +2225,112 @@ fn load_global_generic(vm: &Vm, globals: &ObjRef, code: &Code, arg: u32) -> PyRe
     };
     vm.load_global(globals, name)
         .ok_or_else(|| name_error(code.name_str(arg)))
+}
+
+/// The class data of `obj`'s class if `obj` is an instance of a Python
+/// class whose version tag is still the one a cache at `pc` recorded.
+#[inline(always)]
+fn cached_class<'o>(
+    obj: &'o Value,
+    units: &[Cell<Instr>],
+    pc: usize,
+) -> Result<(&'o ObjRef, &'o ClassData, &'o Instance), DeoptReason> {
+    let miss = DeoptReason::TypeVersion;
+    let o = obj.as_obj().ok_or(miss)?;
+    let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
+    let want = units
+        .get(pc + 1 + layout::CLASS_VERSION)
+        .map(|u| u.get().arg)
+        .ok_or(miss)?;
+    if cd.version_tag() != want || want == 0 {
+        return Err(miss);
+    }
+    let inst = o.downcast::<Instance>().ok_or(miss)?;
+    Ok((o, cd, inst))
+}
+
+/// LOAD_ATTR_INSTANCE_VALUE's guards and load: the class's version, then
+/// the instance dict's entry at the cached index, which must still be the
+/// name.
+#[inline(always)]
+fn instance_value_cached(
+    obj: &Value,
+    code: &Code,
+    arg: u32,
+    pc: usize,
+) -> Result<Value, DeoptReason> {
+    let (_, _, inst) = cached_class(obj, &code.units, pc)?;
+    let index = code
+        .units
+        .get(pc + 1 + layout::INSTANCE_INDEX)
+        .map(|u| u.get().arg as usize)
+        .ok_or(DeoptReason::InstanceDict)?;
+    let d = inst
+        .dict
+        .downcast::<DictObj>()
+        .ok_or(DeoptReason::InstanceDict)?;
+    let name = code
+        .names
+        .get(arg as usize)
+        .ok_or(DeoptReason::InstanceDict)?;
+    let map = d.map.try_borrow().map_err(|_| DeoptReason::Busy)?;
+    match map.get_index(index) {
+        Some((k, v)) if k.value.as_obj().is_some_and(|k| str_same(k, name)) => Ok(dup(v)),
+        _ => Err(DeoptReason::InstanceDict),
+    }
+}
+
+/// Whether two str objects hold the same text (names are interned per
+/// code object, so usually the same object).
+#[inline(always)]
+fn str_same(a: &ObjRef, b: &ObjRef) -> bool {
+    a.ptr_eq(b)
+        || matches!(
+            (a.downcast::<StrObj>(), b.downcast::<StrObj>()),
+            (Some(x), Some(y)) if x.as_str() == y.as_str()
+        )
+}
+
+/// LOAD_METHOD_INSTANCE's guards and load: the class's version (so the
+/// method is still where the cache says), and no instance attribute of
+/// that name.
+#[inline(always)]
+fn instance_method_cached(
+    obj: &Value,
+    code: &Code,
+    arg: u32,
+    pc: usize,
+) -> Result<Value, DeoptReason> {
+    let (_, cd, inst) = cached_class(obj, &code.units, pc)?;
+    let unit = |i: usize| code.units.get(pc + 1 + i).map(|u| u.get().arg as usize);
+    let (Some(pos), Some(index)) = (
+        unit(layout::METHOD_MRO_POS),
+        unit(layout::METHOD_DICT_INDEX),
+    ) else {
+        return Err(DeoptReason::TypeVersion);
+    };
+    let name = code
+        .names
+        .get(arg as usize)
+        .ok_or(DeoptReason::InstanceDict)?;
+    let shadowed = inst
+        .dict
+        .downcast::<DictObj>()
+        .is_none_or(|d| d.get(&DictKey::from_str_obj(name)).is_some());
+    if shadowed {
+        return Err(DeoptReason::InstanceDict);
+    }
+    let holder = if pos == 0 {
+        Some(cd)
+    } else {
+        cd.mro_tail
+            .get(pos - 1)
+            .and_then(crate::object::class::class_data)
+    };
+    holder
+        .and_then(|c| c.dict())
+        .and_then(|d| dict_value_at(d, index))
+        .ok_or(DeoptReason::TypeVersion)
 }
 
 /// LOAD_NAME: `names[arg]` from the class namespace `ns` (local 0 of a

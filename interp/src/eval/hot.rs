@@ -962,6 +962,8 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::ImportName
                 | Op::ImportFrom
                 | Op::LoadAttrModule
+                | Op::LoadAttrInstanceValue
+                | Op::LoadMethodInstance
                 | Op::LoadMethodModule
                 | Op::BinaryOpInt
                 | Op::BinaryOpFloat
