@@ -5,27 +5,26 @@
 use crate::object::{PyObject, borrow, c_str, fail, guard, new_ref};
 use crate::state;
 use abi::TypeObject;
+use interp::object::class::is_subclass;
 use interp::object::types::{self, Kind};
-use interp::object::{ExcObj, ObjRef, TupleObj};
+use interp::object::{DictObj, ExcObj, ObjRef, TupleObj};
 use interp::{PyErr, PyResult, Value};
-use std::ffi::{CStr, CString, c_char, c_int};
+use std::ffi::{c_char, c_int};
 
-/// The exception type at `t`, if it is one whose instances Typhon can make
-/// (a built-in exception or one made by `PyErr_NewException`; both are
-/// immortal, hence `'static`).
+/// The exception type at `t` (a counted reference), if it is one whose
+/// instances Typhon can make: a built-in exception, or a class deriving
+/// from one (defined in Python or made by `PyErr_NewException`).
 ///
 /// # Safety
 /// `t` must be null or a live object.
-pub(crate) unsafe fn exception_type(t: *mut PyObject) -> Option<&'static TypeObject> {
+pub(crate) unsafe fn exception_type(t: *mut PyObject) -> Option<ObjRef> {
     // SAFETY: forwarded from the caller.
     let o = unsafe { borrow(t) }?;
     let ty = o.as_type()?;
-    if ty.kind() != Kind::EXC || !ty.is_subtype(types::BASE_EXCEPTION.get()) {
+    if ty.kind() != Kind::EXC || !is_subclass(ty, types::BASE_EXCEPTION.get()) {
         return None;
     }
-    // SAFETY: exception types are statics or leaked by PyErr_NewException,
-    // so they live for the rest of the process.
-    Some(unsafe { &*(ty as *const TypeObject) })
+    Some(ObjRef::clone(&o))
 }
 
 /// `t(*args)` as an exception, or the SystemError CPython raises when `t`
@@ -53,7 +52,7 @@ pub(crate) unsafe fn make_exception(t: *mut PyObject, value: Option<Value>) -> P
             None => {
                 if let Value::Obj(o) = &v
                     && o.kind() == Kind::EXC
-                    && o.ty().is_subtype(ty)
+                    && ty.as_type().is_some_and(|t| is_subclass(o.ty(), t))
                 {
                     return PyErr(o.clone());
                 }
@@ -61,7 +60,13 @@ pub(crate) unsafe fn make_exception(t: *mut PyObject, value: Option<Value>) -> P
             }
         },
     };
-    PyErr(ExcObj::new_obj(ty, args))
+    match ExcObj::new_of_type(&ty, args) {
+        Some(e) => PyErr(e),
+        None => PyErr::new(
+            &types::SYSTEM_ERROR,
+            "exception type cannot be instantiated",
+        ),
+    }
 }
 
 /// `PyErr_SetString`.
@@ -150,7 +155,7 @@ unsafe fn matches(given: *mut PyObject, t: *mut PyObject) -> bool {
         Some(ty) => ty,
         None => g.ty(),
     };
-    let one = |t: &ObjRef| t.as_type().is_some_and(|t| gty.is_subtype(t));
+    let one = |t: &ObjRef| t.as_type().is_some_and(|t| is_subclass(gty, t));
     match t.downcast::<TupleObj>() {
         Some(tup) => tup.items.iter().any(|x| x.as_obj().is_some_and(one)),
         None => one(&t),
@@ -301,7 +306,7 @@ unsafe fn new_exception(
         ));
     }
     let base_ty = if base.is_null() {
-        types::EXCEPTION.get()
+        ObjRef::from_static(&types::EXCEPTION)
     } else {
         // SAFETY: `base` is live (contract).
         match unsafe { exception_type(base) } {
@@ -314,11 +319,16 @@ unsafe fn new_exception(
             }
         }
     };
-    let cname: &'static CStr = Box::leak(
-        CString::new(text)
-            .map_err(|_| PyErr::value_error("embedded null character"))?
-            .into_boxed_c_str(),
-    );
-    let t = TypeObject::derive_immortal(base_ty, cname);
-    Ok(t as *const TypeObject as *mut PyObject)
+    // As CPython's: `type(Name, (base,), {'__module__': module})`, a
+    // mortal heap type freed with its last reference.
+    let (module, short) = text.rsplit_once('.').unwrap_or(("", text));
+    let ns = DictObj::new_obj();
+    if let Some(d) = ns.downcast::<DictObj>() {
+        d.set_str("__module__", Value::str(module));
+    }
+    let t = interp::classes::new_class(short, vec![base_ty], ns)?;
+    if let Some(cd) = interp::object::class::class_data(&t) {
+        cd.made_by_c.set(true);
+    }
+    Ok(t.into_raw())
 }

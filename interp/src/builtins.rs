@@ -6,6 +6,7 @@
 
 use crate::format;
 use crate::methods;
+use crate::object::class::MethodWrapper;
 use crate::object::types::{self, Kind};
 use crate::object::{
     Args, Builtin, DictKey, DictObj, ExcObj, IterObj, IterState, ListObj, ModuleObj, ObjRef, PyErr,
@@ -33,6 +34,7 @@ pub fn install(vm: &mut Vm) {
         ("getattr", b_getattr),
         ("setattr", b_setattr),
         ("hasattr", b_hasattr),
+        ("delattr", b_delattr),
         ("issubclass", b_issubclass),
         ("sorted", b_sorted),
         ("ord", b_ord),
@@ -47,6 +49,7 @@ pub fn install(vm: &mut Vm) {
         ("callable", b_callable),
         ("hash", b_hash),
         ("format", b_format),
+        ("__build_class__", crate::classes::build_class),
     ];
     for (name, f) in funcs {
         vm.add_builtin(name, Value::Obj(Builtin::new_obj(name, *f, None)));
@@ -63,6 +66,10 @@ pub fn install(vm: &mut Vm) {
         ("slice", &types::SLICE),
         ("type", &types::TYPE),
         ("object", &types::OBJECT),
+        ("super", &types::SUPER),
+        ("property", &types::PROPERTY),
+        ("staticmethod", &types::STATICMETHOD),
+        ("classmethod", &types::CLASSMETHOD),
         ("enumerate", &types::ENUMERATE),
         ("zip", &types::ZIP),
         ("map", &types::MAP),
@@ -188,9 +195,12 @@ fn b_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::string(ops::repr(vm, &args.pos[0])?))
 }
 
-fn b_abs(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "abs", 1)?;
     let v = &args.pos[0];
+    if let Some(r) = crate::dunder::call(vm, v, "__abs__", &[]) {
+        return r;
+    }
     match v {
         Value::Int(i) => Ok(i
             .checked_abs()
@@ -475,6 +485,19 @@ fn b_setattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::None)
 }
 
+fn b_delattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("delattr")?;
+    if args.pos.len() != 2 {
+        return Err(PyErr::type_error(format!(
+            "delattr expected 2 arguments, got {}",
+            args.pos.len()
+        )));
+    }
+    let name = attr_name(&args.pos[1])?;
+    vm.delattr(&args.pos[0], name)?;
+    Ok(Value::None)
+}
+
 fn b_hasattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.no_kw("hasattr")?;
     if args.pos.len() != 2 {
@@ -517,7 +540,7 @@ fn subclass_of(
         return found;
     }
     match type_of_value(cls) {
-        Some(t) => Ok(sub.is_subtype(t)),
+        Some(t) => Ok(crate::object::class::is_subclass(sub, t)),
         None if what == "isinstance" => Err(PyErr::type_error(
             "isinstance() arg 2 must be a type, a tuple of types, or a union",
         )),
@@ -679,8 +702,11 @@ fn b_callable(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     )))
 }
 
-fn b_hash(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn b_hash(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "hash", 1)?;
+    if let Some(h) = crate::dunder::hash(vm, &args.pos[0]) {
+        return Ok(Value::Int(h?));
+    }
     Ok(Value::Int(ops::hash_value(&args.pos[0])? as i64))
 }
 
@@ -704,6 +730,33 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         return Err(crate::vm::not_callable(&Value::Obj(t.clone())));
     };
     let is = |s: &'static StaticType| std::ptr::eq(ty, s.get());
+    if ty.kind() == Kind::INSTANCE || ty.is_heap_type() {
+        return crate::classes::call_class(vm, t, args);
+    }
+    if is(&types::SUPER) {
+        return crate::classes::new_super(args);
+    }
+    if is(&types::PROPERTY) {
+        return crate::classes::new_property(args);
+    }
+    if is(&types::STATICMETHOD) || is(&types::CLASSMETHOD) {
+        let what = if is(&types::CLASSMETHOD) {
+            "classmethod"
+        } else {
+            "staticmethod"
+        };
+        args.no_kw(what)?;
+        return match args.pos {
+            [f] => Ok(Value::Obj(MethodWrapper::new_obj(
+                f.clone(),
+                is(&types::CLASSMETHOD),
+            ))),
+            _ => Err(PyErr::type_error(format!(
+                "{what} expected 1 argument, got {}",
+                args.pos.len()
+            ))),
+        };
+    }
     if ty.kind() == Kind::EXC {
         args.no_kw(ty.name())?;
         // Exception types are statics; find the one we were called with.

@@ -84,10 +84,22 @@ ops! {
     StoreGlobal = "STORE_GLOBAL", cache 0;
     /// Deletes global `names[arg]`.
     DeleteGlobal = "DELETE_GLOBAL", cache 0;
+    /// Pushes `names[arg]` from the class namespace (the dict in local 0
+    /// of a class body), else the globals, else the builtins.
+    LoadName = "LOAD_NAME", cache 0;
+    /// Pops into `names[arg]` of the class namespace.
+    StoreName = "STORE_NAME", cache 0;
+    /// Deletes `names[arg]` from the class namespace.
+    DeleteName = "DELETE_NAME", cache 0;
+    /// Pushes the builtin `__build_class__` (a `class` statement calls it
+    /// with the body function, the name and the bases).
+    LoadBuildClass = "LOAD_BUILD_CLASS", cache 0;
     /// Replaces TOS with its attribute `names[arg]`.
     LoadAttr = "LOAD_ATTR", cache 4;
     /// `TOS.names[arg] = TOS1`.
     StoreAttr = "STORE_ATTR", cache 0;
+    /// `del TOS.names[arg]`.
+    DeleteAttr = "DELETE_ATTR", cache 0;
     /// Replaces TOS by (method, self) or (attribute, NULL marker).
     LoadMethod = "LOAD_METHOD", cache 4;
     /// Applies binary operator `arg` ([`BinOp`]) to TOS1, TOS.
@@ -198,6 +210,14 @@ ops! {
     LoadGlobalBuiltin = "LOAD_GLOBAL_BUILTIN", cache 5, family LoadGlobal;
     /// `m.name` on a module (cache: its dict's keys version, index).
     LoadAttrModule = "LOAD_ATTR_MODULE", cache 4, family LoadAttr;
+    /// `obj.name` found in the instance dict of a Python class's instance
+    /// (cache: the class's version tag, the entry index in the dict).
+    LoadAttrInstanceValue = "LOAD_ATTR_INSTANCE_VALUE", cache 4, family LoadAttr;
+    /// `obj.method` on an instance of a Python class whose class (or a
+    /// base) holds the function (cache: the class's version tag, the
+    /// position of the defining class in the MRO, the entry index in its
+    /// dict). Pushes (function, obj): no bound method is made.
+    LoadMethodInstance = "LOAD_METHOD_INSTANCE", cache 4, family LoadMethod;
     /// A method of a built-in type (cache: kind + 1, method-table index).
     LoadMethodType = "LOAD_METHOD_TYPE", cache 4, family LoadMethod;
     /// `m.f` about to be called, on a module (cache as LOAD_ATTR_MODULE).
@@ -749,8 +769,12 @@ impl Code {
             Op::LoadGlobal
             | Op::StoreGlobal
             | Op::DeleteGlobal
+            | Op::LoadName
+            | Op::StoreName
+            | Op::DeleteName
             | Op::LoadAttr
             | Op::StoreAttr
+            | Op::DeleteAttr
             | Op::LoadMethod
             | Op::ImportName
             | Op::ImportFrom => self.name_str(a).to_owned(),
@@ -880,6 +904,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::DeleteFast
         | Op::DeleteDeref
         | Op::DeleteGlobal
+        | Op::DeleteName
         | Op::LoadAttr
         | Op::UnaryNegative
         | Op::UnaryPositive
@@ -896,6 +921,8 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::LoadDeref
         | Op::LoadClosure
         | Op::LoadGlobal
+        | Op::LoadName
+        | Op::LoadBuildClass
         | Op::LoadMethod
         | Op::LoadAssertionError
         | Op::ImportName
@@ -904,6 +931,8 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::StoreFast
         | Op::StoreDeref
         | Op::StoreGlobal
+        | Op::StoreName
+        | Op::DeleteAttr
         | Op::BinaryOp
         | Op::CompareOp
         | Op::IsOp

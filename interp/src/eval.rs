@@ -33,6 +33,7 @@ use crate::object::{
     ListObj, ModuleObj, NativeFn, ObjRef, PyErr, PyResult, RangeIterObj, StrObj, TbEntry, TupleObj,
     Value,
 };
+use crate::object::{ClassData, Instance};
 use crate::ops;
 use crate::quicken::{self, DeoptReason, layout};
 use crate::vm::{Vm, not_callable};
@@ -426,7 +427,9 @@ fn make_exception(vm: &mut Vm, v: Value) -> PyResult<ObjRef> {
 fn exc_matches(exc: &Value, ty: &Value) -> PyResult<bool> {
     let check = |t: &Value| -> PyResult<bool> {
         match t.as_obj().and_then(|o| o.as_type()) {
-            Some(t) if t.is_subtype(types::BASE_EXCEPTION.get()) => Ok(exc.type_of().is_subtype(t)),
+            Some(t) if t.is_subtype(types::BASE_EXCEPTION.get()) => {
+                Ok(crate::object::class::is_subclass(exc.type_of(), t))
+            }
             _ => Err(PyErr::type_error(
                 "catching classes that do not inherit from BaseException is not allowed",
             )),
@@ -1160,6 +1163,45 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         d.insert(DictKey::from_str_obj(name), v);
                     }
                 }
+                Op::LoadName => {
+                    let ns = stack.get(lb).cloned();
+                    let v = match top_frame!() {
+                        Some(f) => tri!(load_name(vm, ns.as_ref(), &f.globals, &code, arg)),
+                        None => fail!(bad_arg()),
+                    };
+                    push!(v);
+                }
+                Op::StoreName => {
+                    let v = pop!();
+                    let (Some(name), Some(d)) = (
+                        code.names.get(arg as usize),
+                        stack.get(lb).and_then(|ns| ns.downcast::<DictObj>()),
+                    ) else {
+                        fail!(bad_arg());
+                    };
+                    d.insert(DictKey::from_str_obj(name), v);
+                }
+                Op::DeleteName => {
+                    let (Some(name), Some(d)) = (
+                        code.names.get(arg as usize),
+                        stack.get(lb).and_then(|ns| ns.downcast::<DictObj>()),
+                    ) else {
+                        fail!(bad_arg());
+                    };
+                    if d.remove(&DictKey::from_str_obj(name)).is_none() {
+                        fail!(name_error(code.name_str(arg)));
+                    }
+                }
+                Op::LoadBuildClass => {
+                    let f = vm
+                        .builtins
+                        .downcast::<DictObj>()
+                        .and_then(|d| d.get_str("__build_class__"));
+                    match f {
+                        Some(f) => push!(f),
+                        None => fail!(PyErr::name_error("__build_class__ not found")),
+                    }
+                }
                 Op::DeleteGlobal => {
                     let Some(name) = code.names.get(arg as usize) else {
                         fail!(bad_arg());
@@ -1190,10 +1232,27 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let v = tri!(vm.getattr(&obj, code.name_str(arg)));
                     push!(v);
                 }
+                Op::LoadAttrInstanceValue => {
+                    skip!(Op::LoadAttr);
+                    match instance_value_cached(top!(), &code, arg, this_pc) {
+                        Ok(v) => {
+                            set_top!(v);
+                            continue;
+                        }
+                        Err(reason) => miss!(reason),
+                    }
+                    let obj = pop!();
+                    let v = tri!(vm.getattr(&obj, code.name_str(arg)));
+                    push!(v);
+                }
                 Op::StoreAttr => {
                     let obj = pop!();
                     let v = pop!();
                     tri!(vm.setattr(&obj, code.name_str(arg), v));
+                }
+                Op::DeleteAttr => {
+                    let obj = pop!();
+                    tri!(vm.delattr(&obj, code.name_str(arg)));
                 }
                 Op::LoadMethod => {
                     skip!(Op::LoadMethod);
@@ -1211,6 +1270,18 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         continue;
                     }
                     miss!(DeoptReason::WrongType);
+                    with_st!(load_method_generic(vm, st, &code, arg));
+                }
+                Op::LoadMethodInstance => {
+                    skip!(Op::LoadMethod);
+                    match instance_method_cached(top!(), &code, arg, this_pc) {
+                        Ok(f) => {
+                            let recv = std::mem::replace(&mut stack[sp - 1], f);
+                            push!(recv);
+                            continue;
+                        }
+                        Err(reason) => miss!(reason),
+                    }
                     with_st!(load_method_generic(vm, st, &code, arg));
                 }
                 Op::LoadMethodModule => {
@@ -2156,6 +2227,134 @@ fn load_global_generic(vm: &Vm, globals: &ObjRef, code: &Code, arg: u32) -> PyRe
         .ok_or_else(|| name_error(code.name_str(arg)))
 }
 
+/// The class data of `obj`'s class if `obj` is an instance of a Python
+/// class whose version tag is still the one a cache at `pc` recorded.
+#[inline(always)]
+fn cached_class<'o>(
+    obj: &'o Value,
+    units: &[Cell<Instr>],
+    pc: usize,
+) -> Result<(&'o ObjRef, &'o ClassData, &'o Instance), DeoptReason> {
+    let miss = DeoptReason::TypeVersion;
+    let o = obj.as_obj().ok_or(miss)?;
+    let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
+    let want = units
+        .get(pc + 1 + layout::CLASS_VERSION)
+        .map(|u| u.get().arg)
+        .ok_or(miss)?;
+    if cd.version_tag() != want || want == 0 {
+        return Err(miss);
+    }
+    let inst = o.downcast::<Instance>().ok_or(miss)?;
+    Ok((o, cd, inst))
+}
+
+/// LOAD_ATTR_INSTANCE_VALUE's guards and load: the class's version, then
+/// the instance dict's entry at the cached index, which must still be the
+/// name.
+#[inline(always)]
+fn instance_value_cached(
+    obj: &Value,
+    code: &Code,
+    arg: u32,
+    pc: usize,
+) -> Result<Value, DeoptReason> {
+    let (_, _, inst) = cached_class(obj, &code.units, pc)?;
+    let index = code
+        .units
+        .get(pc + 1 + layout::INSTANCE_INDEX)
+        .map(|u| u.get().arg as usize)
+        .ok_or(DeoptReason::InstanceDict)?;
+    let d = inst
+        .dict
+        .downcast::<DictObj>()
+        .ok_or(DeoptReason::InstanceDict)?;
+    let name = code
+        .names
+        .get(arg as usize)
+        .ok_or(DeoptReason::InstanceDict)?;
+    let map = d.map.try_borrow().map_err(|_| DeoptReason::Busy)?;
+    match map.get_index(index) {
+        Some((k, v)) if k.value.as_obj().is_some_and(|k| str_same(k, name)) => Ok(dup(v)),
+        _ => Err(DeoptReason::InstanceDict),
+    }
+}
+
+/// Whether two str objects hold the same text (names are interned per
+/// code object, so usually the same object).
+#[inline(always)]
+fn str_same(a: &ObjRef, b: &ObjRef) -> bool {
+    a.ptr_eq(b)
+        || matches!(
+            (a.downcast::<StrObj>(), b.downcast::<StrObj>()),
+            (Some(x), Some(y)) if x.as_str() == y.as_str()
+        )
+}
+
+/// LOAD_METHOD_INSTANCE's guards and load: the class's version (so the
+/// method is still where the cache says), and no instance attribute of
+/// that name.
+#[inline(always)]
+fn instance_method_cached(
+    obj: &Value,
+    code: &Code,
+    arg: u32,
+    pc: usize,
+) -> Result<Value, DeoptReason> {
+    let (_, cd, inst) = cached_class(obj, &code.units, pc)?;
+    let unit = |i: usize| code.units.get(pc + 1 + i).map(|u| u.get().arg as usize);
+    let (Some(pos), Some(index)) = (
+        unit(layout::METHOD_MRO_POS),
+        unit(layout::METHOD_DICT_INDEX),
+    ) else {
+        return Err(DeoptReason::TypeVersion);
+    };
+    let name = code
+        .names
+        .get(arg as usize)
+        .ok_or(DeoptReason::InstanceDict)?;
+    let shadowed = inst
+        .dict
+        .downcast::<DictObj>()
+        .is_none_or(|d| d.get(&DictKey::from_str_obj(name)).is_some());
+    if shadowed {
+        return Err(DeoptReason::InstanceDict);
+    }
+    let holder = if pos == 0 {
+        Some(cd)
+    } else {
+        cd.mro_tail
+            .get(pos - 1)
+            .and_then(crate::object::class::class_data)
+    };
+    holder
+        .and_then(|c| c.dict())
+        .and_then(|d| dict_value_at(d, index))
+        .ok_or(DeoptReason::TypeVersion)
+}
+
+/// LOAD_NAME: `names[arg]` from the class namespace `ns` (local 0 of a
+/// class body), then the globals, then the builtins.
+#[inline(never)]
+fn load_name(
+    vm: &Vm,
+    ns: Option<&Value>,
+    globals: &ObjRef,
+    code: &Code,
+    arg: u32,
+) -> PyResult<Value> {
+    let Some(name) = code.names.get(arg as usize) else {
+        return Err(bad_arg());
+    };
+    if let Some(v) = ns
+        .and_then(|ns| ns.downcast::<DictObj>())
+        .and_then(|d| d.get(&DictKey::from_str_obj(name)))
+    {
+        return Ok(v);
+    }
+    load_global_generic(vm, globals, code, arg)
+}
+
 /// `m.name` from a LOAD_ATTR_MODULE/LOAD_METHOD_MODULE cache, if `obj` is
 /// a module whose dict still has the cached keys.
 #[inline(always)]
@@ -2177,6 +2376,20 @@ fn load_method_generic(vm: &mut Vm, st: &mut ExecState, code: &Code, arg: u32) -
     let obj = st.pop().ok_or_else(stack_underflow)?;
     let kind = obj.kind();
     let name = code.name_str(arg);
+    if kind == Kind::INSTANCE
+        && let Some(f) = crate::classes::instance_method(&obj, name)
+    {
+        st.push(f)?;
+        st.push(obj)?;
+        return Ok(());
+    }
+    if kind == Kind::SUPER
+        && let Some((f, recv)) = crate::classes::super_method(&obj, name)
+    {
+        st.push(f)?;
+        st.push(recv)?;
+        return Ok(());
+    }
     match methods::find(kind, name) {
         Some((idx, _)) => {
             let m = vm.method_obj(kind, idx)?;
@@ -2198,6 +2411,13 @@ fn binary_op_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> 
     let b = st.pop().ok_or_else(stack_underflow)?;
     let a = st.pop().ok_or_else(stack_underflow)?;
     let op = BinOp::from_arg(arg);
+    if arg >= 13
+        && (crate::dunder::is_py(&a) || crate::dunder::is_py(&b))
+        && let Some(r) = crate::dunder::binary_op(vm, op, &a, &b, true)?
+    {
+        st.push(r)?;
+        return Ok(());
+    }
     let r = if arg >= 13 && a.kind() == Kind::LIST {
         ops::inplace_list_op(vm, op, &a, &b)
     } else {

@@ -183,6 +183,34 @@ pub struct SiteFeedback {
     pub callee_version: Option<u32>,
     /// For LOAD_GLOBAL: where the name was found.
     pub global: Option<GlobalSource>,
+    /// For attribute loads on instances of Python classes: what the
+    /// inline cache holds (the JIT guards on the same version tag).
+    pub attr: Option<AttrSource>,
+}
+
+/// Where an attribute load on an instance of a Python class found its
+/// attribute when it specialized. Valid while the class's version tag
+/// (`ClassData::version_tag`) is `class_version`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttrSource {
+    /// In the instance's `__dict__`, at this entry index (the name is
+    /// checked there: instances of one class usually share the order).
+    InstanceValue {
+        /// The class's version tag.
+        class_version: u32,
+        /// The entry index in the instance dict.
+        index: u32,
+    },
+    /// A function of the class, or of the class at `mro_pos` in its MRO
+    /// (0: the class itself), at entry `index` of that class's dict.
+    Method {
+        /// The class's version tag.
+        class_version: u32,
+        /// The position in the MRO of the class that holds the function.
+        mro_pos: u32,
+        /// The entry index in that class's dict.
+        index: u32,
+    },
 }
 
 impl SiteFeedback {
@@ -226,6 +254,18 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
         }),
         _ => None,
     };
+    let attr = match ins.op {
+        Op::LoadAttrInstanceValue => Some(AttrSource::InstanceValue {
+            class_version: cache_arg(code, pc, layout::CLASS_VERSION),
+            index: cache_arg(code, pc, layout::INSTANCE_INDEX),
+        }),
+        Op::LoadMethodInstance => Some(AttrSource::Method {
+            class_version: cache_arg(code, pc, layout::CLASS_VERSION),
+            mro_pos: cache_arg(code, pc, layout::METHOD_MRO_POS),
+            index: cache_arg(code, pc, layout::METHOD_DICT_INDEX),
+        }),
+        _ => None,
+    };
     Some(SiteFeedback {
         pc,
         family,
@@ -233,6 +273,7 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
         operands,
         callee_version,
         global,
+        attr,
     })
 }
 

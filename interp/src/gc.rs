@@ -16,9 +16,10 @@
 //! since the last run (checked at function calls). No Python code can run
 //! while it works.
 
+use crate::object::class::{MethodWrapper, PropertyObj};
 use crate::object::{
-    CellObj, DictObj, ExcObj, Function, IterObj, IterState, ListObj, ModuleObj, ObjRef, TupleObj,
-    Value,
+    BoundMethod, CellObj, ClassData, DictObj, ExcObj, Function, Instance, IterObj, IterState,
+    ListObj, ModuleObj, ObjRef, SuperObj, TupleObj, Value,
 };
 use std::collections::HashMap;
 
@@ -47,6 +48,11 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         if let Value::Obj(c) = v {
             f(c)
         }
+    }
+    // An instance of a class owns a reference to it (CPython's
+    // `subtype_traverse` visits the type too).
+    if o.ty().is_heap_type() {
+        f(&o.type_ref());
     }
     if let Some(l) = o.downcast::<ListObj>() {
         if let Ok(items) = l.items.try_borrow() {
@@ -79,12 +85,37 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         it.for_each_ref(f);
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
+    } else if let Some(i) = o.downcast::<Instance>() {
+        f(&i.dict);
+    } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
+        f(&cd.dict);
+        cd.bases.iter().for_each(&mut *f);
+        cd.mro_tail.iter().for_each(&mut *f);
+    } else if let Some(m) = o.downcast::<BoundMethod>() {
+        val(f, &m.func);
+        val(f, &m.receiver);
+    } else if let Some(s) = o.downcast::<SuperObj>() {
+        f(&s.cls);
+        val(f, &s.obj);
+    } else if let Some(p) = o.downcast::<PropertyObj>() {
+        for v in [&p.fget, &p.fset, &p.fdel, &p.doc] {
+            val(f, v);
+        }
+    } else if let Some(m) = o.downcast::<MethodWrapper>() {
+        val(f, &m.func);
     } else if crate::ext::is_foreign(o) {
         if let Some(capi) = crate::ext::capi() {
             capi.traverse(o, f);
         }
     } else if let Some(e) = o.downcast::<ExcObj>() {
-        val(f, &e.args);
+        if let Ok(a) = e.args.try_borrow() {
+            val(f, &a);
+        }
+        if let Ok(d) = e.dict.try_borrow()
+            && let Some(d) = &*d
+        {
+            f(d);
+        }
         if let Ok(c) = e.context.try_borrow()
             && let Some(c) = &*c
         {
@@ -127,6 +158,18 @@ fn clear(o: &ObjRef) {
             .try_borrow_mut()
             .map(|mut v| std::mem::take(&mut *v));
         drop(old);
+    } else if let Some(i) = o.downcast::<Instance>() {
+        if let Some(d) = i.dict.downcast::<DictObj>()
+            && d.map.try_borrow_mut().is_ok()
+        {
+            d.clear();
+        }
+    } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
+        if let Some(d) = cd.dict()
+            && d.map.try_borrow_mut().is_ok()
+        {
+            d.clear();
+        }
     } else if let Some(it) = o.downcast::<IterObj>() {
         let old = it
             .state
@@ -141,7 +184,8 @@ fn clear(o: &ObjRef) {
         let c = e.context.try_borrow_mut().map(|mut c| c.take());
         let k = e.cause.try_borrow_mut().map(|mut c| c.take());
         let h = e.hint.try_borrow_mut().map(|mut h| h.take());
-        drop((c, k, h));
+        let d = e.dict.try_borrow_mut().map(|mut d| d.take());
+        drop((c, k, h, d));
     }
 }
 

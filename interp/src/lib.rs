@@ -8,7 +8,9 @@
 
 pub mod builtins;
 pub mod bytecode;
+pub mod classes;
 pub mod compile;
+pub mod dunder;
 pub mod eval;
 pub mod ext;
 pub mod feedback;

@@ -8,6 +8,7 @@
 //! common cases and fall back here.
 
 use crate::bytecode::{BinOp, CmpOp};
+use crate::dunder;
 use crate::ext;
 use crate::format;
 use crate::object::types::{self, Kind};
@@ -72,6 +73,11 @@ fn is_numeric(v: &Value) -> bool {
 
 /// `bool(v)`.
 pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
+    if dunder::is_py(v)
+        && let Some(r) = dunder::truthy(vm, v)
+    {
+        return r;
+    }
     Ok(match v {
         Value::None => false,
         Value::Bool(b) => *b,
@@ -221,6 +227,20 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
                     Some(h) => h,
                     None => return Err(unhashable(v)),
                 },
+                // A class with `__eq__` and no `__hash__` has unhashable
+                // instances. A `__hash__` of its own is called by `hash()`,
+                // but dicts hash their keys without the VM: rather than
+                // hash such a key by identity (and miss equal keys), they
+                // refuse it.
+                None if o.ty().is_heap_type() && dunder::eq_without_hash(v) => {
+                    return Err(unhashable(v));
+                }
+                None if o.ty().is_heap_type() && dunder::special(v, "__hash__").is_some() => {
+                    return Err(PyErr::new(
+                        &types::NOT_IMPLEMENTED_ERROR,
+                        "a class's own __hash__ for dict keys is not supported by typhon",
+                    ));
+                }
                 None => (o.as_ptr() as u64) >> 4,
             },
         },
@@ -351,6 +371,12 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
     if is_numeric(a) && is_numeric(b) {
         return Ok(num_cmp(a, b) == Some(Ordering::Equal));
     }
+    if dunder::is_py(a) || dunder::is_py(b) {
+        return match dunder::richcompare(vm, CmpOp::Eq, a, b)? {
+            Some(r) => truthy(vm, &r),
+            None => Ok(a.is(b)),
+        };
+    }
     if let Some(r) = foreign_compare(vm, CmpOp::Eq, a, b)? {
         return r;
     }
@@ -443,6 +469,14 @@ fn dict_items_eq(vm: &mut Vm, p: &DictObj, q: &DictObj) -> PyResult<bool> {
     Ok(true)
 }
 
+/// The items of a list or tuple, `None` for anything else.
+pub fn seq_items_checked(v: &Value) -> Option<Vec<Value>> {
+    match v.kind() {
+        Kind::TUPLE | Kind::LIST => Some(seq_items(v)),
+        _ => None,
+    }
+}
+
 /// The items of a list or tuple (a snapshot for lists).
 pub fn seq_items(v: &Value) -> Vec<Value> {
     if let Some(l) = v.downcast::<ListObj>() {
@@ -456,6 +490,12 @@ pub fn seq_items(v: &Value) -> Vec<Value> {
 
 /// Rich comparison `a <op> b`.
 pub fn compare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Value> {
+    if dunder::is_py(a) || dunder::is_py(b) {
+        return match dunder::richcompare(vm, op, a, b)? {
+            Some(r) => Ok(r),
+            None => Err(not_supported(op, a, b)),
+        };
+    }
     if ext::foreign(a).is_some() || ext::foreign(b).is_some() {
         let capi = ext::foreign(a).or(ext::foreign(b)).map(|(c, _)| c);
         if let Some(capi) = capi
@@ -503,8 +543,12 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
         vm.leave_nested();
         return r;
     }
-    if ext::foreign(a).is_some() || ext::foreign(b).is_some() {
-        // `<` and friends on a C type: ask its tp_richcompare, then read
+    if ext::foreign(a).is_some()
+        || ext::foreign(b).is_some()
+        || dunder::is_py(a)
+        || dunder::is_py(b)
+    {
+        // `<` and friends on a C type or a Python class: ask its tp_richcompare, then read
         // the answer back as an ordering of the asked direction.
         let r = compare(vm, op, a, b)?;
         let yes = truthy(vm, &r)?;
@@ -582,7 +626,7 @@ pub fn inplace_error(op: BinOp, e: PyErr) -> PyErr {
         op.symbol()
     };
     let prefix = format!("unsupported operand type(s) for {plain}: ");
-    let msg = match (e.ty().name(), e.exc().args()) {
+    let msg = match (e.ty().name(), e.exc().args().as_slice()) {
         ("TypeError", [Value::Obj(s)]) => s.downcast::<StrObj>().map(|s| s.as_str().to_owned()),
         _ => None,
     };
@@ -597,6 +641,11 @@ pub fn inplace_error(op: BinOp, e: PyErr) -> PyErr {
 
 /// `a <op> b` for every binary operator.
 pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
+    if (dunder::is_py(a) || dunder::is_py(b))
+        && let Some(r) = dunder::binary_op(vm, op, a, b, false)?
+    {
+        return Ok(r);
+    }
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => return int_op(op, *x, *y),
         (Value::Float(x), Value::Float(y)) => return float_op(op, *x, *y),
@@ -1159,6 +1208,11 @@ fn float_pow(a: f64, b: f64) -> PyResult<Value> {
 
 /// Unary `-`, `+` and `~`.
 pub fn unary(vm: &mut Vm, op: char, v: &Value) -> PyResult<Value> {
+    if dunder::is_py(v)
+        && let Some(r) = dunder::unary(vm, op, v)
+    {
+        return r;
+    }
     // C types' unary slots are not supported yet: they raise the TypeError.
     let _ = vm;
     let bad = || {
@@ -1263,6 +1317,11 @@ fn select<T: Clone>(items: &[T], start: i64, step: i64, count: i64) -> Vec<T> {
 
 /// `container[key]`.
 pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
+    if dunder::is_py(c)
+        && let Some(r) = dunder::getitem(vm, c, key)
+    {
+        return r;
+    }
     let Value::Obj(o) = c else {
         return Err(not_subscriptable(c));
     };
@@ -1421,6 +1480,9 @@ fn not_subscriptable(c: &Value) -> PyErr {
 
 /// `container[key] = value`.
 pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()> {
+    if dunder::is_py(c) && dunder::special(c, "__setitem__").is_some() {
+        return dunder::setitem(vm, c, key, value).unwrap_or(Ok(()));
+    }
     if let Some((capi, o)) = ext::foreign(c) {
         if capi.setitem(vm, o, key, Some(value))? {
             return Ok(());
@@ -1468,6 +1530,11 @@ pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()
 
 /// `del container[key]`.
 pub fn delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
+    if dunder::is_py(c)
+        && let Some(r) = dunder::delitem(vm, c, key)
+    {
+        return r;
+    }
     if let Some((capi, o)) = ext::foreign(c) {
         if capi.setitem(vm, o, key, None)? {
             return Ok(());
@@ -1529,6 +1596,11 @@ pub fn delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
 
 /// `item in container`.
 pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> {
+    if dunder::is_py(container)
+        && let Some(r) = dunder::contains(vm, container, item)
+    {
+        return r;
+    }
     let Value::Obj(o) = container else {
         return Err(PyErr::type_error(format!(
             "argument of type '{}' is not iterable",
@@ -1659,7 +1731,10 @@ pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
             Kind::BYTES => o.downcast::<BytesObj>().map(|b| b.as_bytes().len()),
             _ => match ext::foreign(v) {
                 Some((capi, o)) => capi.len(vm, o)?,
-                None => None,
+                None => match dunder::len(vm, v) {
+                    Some(r) => Some(r?),
+                    None => None,
+                },
             },
         },
         _ => None,
@@ -1671,6 +1746,11 @@ pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
 
 /// `iter(v)`.
 pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
+    if dunder::is_py(v)
+        && let Some(r) = dunder::get_iter(vm, v)
+    {
+        return r;
+    }
     let err = || PyErr::type_error(format!("'{}' object is not iterable", v.type_name()));
     let Value::Obj(o) = v else {
         return Err(err());
@@ -1762,6 +1842,11 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
 
 /// Advances an iterator: `Ok(None)` when exhausted.
 pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
+    if dunder::is_py(it)
+        && let Some(r) = dunder::iter_next(vm, it)
+    {
+        return r;
+    }
     if let Some((capi, o)) = ext::foreign(it)
         && let Some(r) = capi.next(vm, o)?
     {
@@ -2019,9 +2104,15 @@ pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
         // CPython counts the outermost object's repr as a level too.
         REPR_NEST_MAX.set(vm.nesting_left().saturating_sub(1));
     }
-    let mut foreign = |o: &ObjRef| match ext::foreign(&Value::Obj(o.clone())) {
-        Some((capi, o)) => capi.repr(vm, o),
-        None => Ok(default_repr(o)),
+    let mut foreign = |o: &ObjRef| {
+        let v = Value::Obj(o.clone());
+        if let Some(r) = dunder::repr(vm, &v) {
+            return r;
+        }
+        match ext::foreign(&v) {
+            Some((capi, o)) => capi.repr(vm, o),
+            None => Ok(default_repr(o)),
+        }
     };
     repr_with(v, &mut foreign)
 }
@@ -2139,12 +2230,31 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             None => String::new(),
         },
         Kind::TYPE if ext::is_foreign_type(o) => foreign(o)?,
+        Kind::TYPE if o.as_type().is_some_and(|t| t.is_heap_type()) => {
+            crate::classes::class_repr(o).unwrap_or_default()
+        }
+        // A class's `__repr__` is run by `foreign`, which has the VM.
+        Kind::INSTANCE | Kind::EXC if dunder::special(v, "__repr__").is_some() => foreign(o)?,
+        Kind::INSTANCE => crate::classes::instance_repr(o),
+        Kind::METHOD => match o.downcast::<crate::object::BoundMethod>() {
+            Some(m) => format!(
+                "<bound method {} of {}>",
+                crate::classes::method_qualname(m),
+                repr_with(&m.receiver, foreign)?
+            ),
+            None => String::new(),
+        },
+        Kind::SUPER => match o.downcast::<crate::object::SuperObj>() {
+            Some(s) => format!(
+                "<super: {}, {}>",
+                repr_with(&Value::Obj(s.cls.clone()), foreign)?,
+                repr_with(&s.obj, foreign)?
+            ),
+            None => String::new(),
+        },
         Kind::TYPE => format!("<class '{}'>", o.ty_as_type_name()),
         Kind::EXC => {
-            let args = o
-                .downcast::<ExcObj>()
-                .map(|e| e.args().to_vec())
-                .unwrap_or_default();
+            let args = o.downcast::<ExcObj>().map(|e| e.args()).unwrap_or_default();
             // CPython names the class without its module (`_PyType_Name`):
             // a C extension's `checks.CheckError` shows as `CheckError(...)`.
             let full = o.ty().name();
@@ -2209,6 +2319,11 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
 
 /// `str(v)`.
 pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
+    if dunder::is_py(v)
+        && let Some(r) = dunder::str_of(vm, v)
+    {
+        return r;
+    }
     if let Some(s) = v.as_str() {
         return Ok(s.to_owned());
     }
@@ -2230,7 +2345,7 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
         return match args.len() {
             0 => Ok(String::new()),
             1 => str_of(vm, &args[0]),
-            _ => repr(vm, &e.args),
+            _ => repr(vm, &e.args_value()),
         };
     }
     repr(vm, v)

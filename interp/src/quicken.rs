@@ -29,9 +29,10 @@ use crate::eval::is_static_type;
 use crate::ext::ExtCall;
 use crate::feedback::TypeSet;
 use crate::methods;
+use crate::object::class::{self, ClassData};
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Builtin, DictKey, DictObj, Function, IterObj, IterState, ModuleObj, ObjRef, Value,
+    Builtin, DictKey, DictObj, Function, Instance, IterObj, IterState, ModuleObj, ObjRef, Value,
 };
 use crate::stats::Counter;
 use crate::vm::Vm;
@@ -72,6 +73,12 @@ reasons! {
     /// C code changed a type's dict (`PyType_Modified`) since the cache
     /// was filled.
     TypeModified = "C type changed";
+    /// A Python class (or a base) changed since the cache was filled, or
+    /// the object is of another class.
+    TypeVersion = "class changed";
+    /// The instance's dict no longer holds the attribute at the cached
+    /// index (or now shadows the cached method).
+    InstanceDict = "instance dict changed";
     /// A call site sees a different kind of callee.
     WrongCallee = "different callee";
     /// A call site's callee takes a different number of arguments.
@@ -107,6 +114,15 @@ pub mod layout {
     pub const EXT_METHOD: usize = 0;
     /// CALL/CALL_METHOD: the version of the Python function last seen.
     pub const CALL_CALLEE: usize = 0;
+    /// LOAD_ATTR_INSTANCE_VALUE/LOAD_METHOD_INSTANCE: the class's version tag.
+    pub const CLASS_VERSION: usize = 0;
+    /// LOAD_ATTR_INSTANCE_VALUE: the entry index in the instance dict.
+    pub const INSTANCE_INDEX: usize = 1;
+    /// LOAD_METHOD_INSTANCE: the position in the MRO of the class whose
+    /// dict holds the method (0: the instance's own class).
+    pub const METHOD_MRO_POS: usize = 1;
+    /// LOAD_METHOD_INSTANCE: the entry index in that class's dict.
+    pub const METHOD_DICT_INDEX: usize = 2;
 
     /// The unit holding the classes seen (up to two [`super::TypeSet`]s,
     /// the first in the low half), by family.
@@ -327,9 +343,12 @@ pub fn specialize(
     let top = |k: usize| stack.len().checked_sub(k).and_then(|i| stack.get(i));
     let chosen = match family {
         Op::LoadGlobal => specialize_load_global(vm, code, ins.arg, globals, cache),
-        Op::LoadAttr => top(1)
-            .and_then(|o| module_attr(code, ins.arg, o, cache))
-            .map(|()| Op::LoadAttrModule),
+        Op::LoadAttr => top(1).and_then(|o| {
+            if o.kind() == Kind::INSTANCE {
+                return instance_attr(code, ins.arg, o, cache);
+            }
+            module_attr(code, ins.arg, o, cache).map(|()| Op::LoadAttrModule)
+        }),
         Op::LoadMethod => top(1).and_then(|o| specialize_load_method(vm, code, ins.arg, o, cache)),
         Op::BinaryOp => match (top(2), top(1)) {
             (Some(a), Some(b)) => specialize_binary_op(ins.arg, a, b),
@@ -474,6 +493,62 @@ fn module_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Opt
     Some(())
 }
 
+/// LOAD_ATTR on an instance of a Python class whose class has no
+/// attribute of that name (so no descriptor can intervene) and whose dict
+/// has it: LOAD_ATTR_INSTANCE_VALUE, guarded by the class's version tag.
+fn instance_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+    let o = obj.as_obj()?;
+    let cd = o.ty().heap_data::<ClassData>()?;
+    let version = cd.version_tag();
+    let name = code.names.get(arg as usize)?;
+    let text = code.name_str(arg);
+    if version == 0 || class::lookup(o.ty(), text).is_some() {
+        return None;
+    }
+    let inst = o.downcast::<Instance>()?;
+    let (index, _) = inst
+        .dict
+        .downcast::<DictObj>()?
+        .get_full(&DictKey::from_str_obj(name))?;
+    set_unit(cache, layout::CLASS_VERSION, version);
+    set_unit(cache, layout::INSTANCE_INDEX, u32::try_from(index).ok()?);
+    Some(Op::LoadAttrInstanceValue)
+}
+
+/// LOAD_METHOD on an instance of a Python class whose MRO holds a function
+/// of that name that the instance dict does not shadow:
+/// LOAD_METHOD_INSTANCE, guarded by the class's version tag.
+fn instance_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+    let o = obj.as_obj()?;
+    let cd = o.ty().heap_data::<ClassData>()?;
+    let version = cd.version_tag();
+    let name = code.names.get(arg as usize)?;
+    if version == 0 {
+        return None;
+    }
+    let key = DictKey::from_str_obj(name);
+    let inst = o.downcast::<Instance>()?;
+    if inst.dict.downcast::<DictObj>()?.get(&key).is_some() {
+        return None;
+    }
+    let own = std::iter::once(cd);
+    let bases = cd.mro_tail.iter().map(class::class_data);
+    for (pos, c) in own.map(Some).chain(bases).enumerate() {
+        // A static base (`object`) has no dict of functions here.
+        let c = c?;
+        if let Some((index, v)) = c.dict().and_then(|d| d.get_full(&key)) {
+            if v.kind() != Kind::FUNCTION {
+                return None;
+            }
+            set_unit(cache, layout::CLASS_VERSION, version);
+            set_unit(cache, layout::METHOD_MRO_POS, u32::try_from(pos).ok()?);
+            set_unit(cache, layout::METHOD_DICT_INDEX, u32::try_from(index).ok()?);
+            return Some(Op::LoadMethodInstance);
+        }
+    }
+    None
+}
+
 fn specialize_load_method(
     vm: &mut Vm,
     code: &Code,
@@ -484,6 +559,9 @@ fn specialize_load_method(
     let kind = obj.kind();
     if kind == Kind::MODULE {
         return module_attr(code, arg, obj, cache).map(|()| Op::LoadMethodModule);
+    }
+    if kind == Kind::INSTANCE {
+        return instance_method(code, arg, obj, cache);
     }
     if let Value::Obj(o) = obj
         && kind == Kind::FOREIGN

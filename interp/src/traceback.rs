@@ -147,7 +147,7 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
 
 /// The last line of a traceback: `TypeName: message`.
 pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
-    let name = e.ty().name().to_owned();
+    let name = crate::classes::exception_type_name(e.ty());
     let Some(x) = e.downcast::<ExcObj>() else {
         return name;
     };
@@ -475,6 +475,34 @@ fn attributes(obj: &Value) -> Vec<String> {
         return names;
     }
     let kind = obj.kind();
+    if let Some(o) = obj.as_obj() {
+        // A class or an instance of one: the names in the dicts along the
+        // MRO (and the instance's own), then `object`'s.
+        let cls = match o.as_type() {
+            Some(t) if t.is_heap_type() => Some(o.clone()),
+            Some(_) => None,
+            None if kind == Kind::INSTANCE => Some(o.type_ref()),
+            None => None,
+        };
+        if let Some(cls) = cls {
+            if let Some(i) = o.downcast::<crate::object::Instance>()
+                && let Some(d) = i.dict.downcast::<DictObj>()
+            {
+                names.extend(str_keys(d));
+            }
+            for c in crate::object::class::mro_of(&cls) {
+                if let Some(d) = crate::object::class::class_data(&c).and_then(|cd| cd.dict()) {
+                    names.extend(str_keys(d));
+                }
+            }
+            if let Some((_, dir)) = names::DIRS.iter().find(|(t, _)| *t == "object") {
+                names.extend(dir.iter().map(|n| (*n).to_owned()));
+            }
+            names.sort();
+            names.dedup();
+            return names;
+        }
+    }
     let type_name = match obj.as_obj().and_then(|o| o.as_type()) {
         Some(t) => t.name().to_owned(),
         None => obj.type_name().to_owned(),

@@ -469,6 +469,25 @@ impl Vm {
                 }
             }
             Kind::TYPE if !ext::is_foreign_type(o) => builtins::call_type(self, o, args),
+            _ if o.ty().is_heap_type() => match crate::dunder::call_object(self, f, args) {
+                Some(r) => r,
+                None => Err(not_callable(f)),
+            },
+            Kind::METHOD => {
+                let Some(m) = o.downcast::<crate::object::BoundMethod>() else {
+                    return Err(not_callable(f));
+                };
+                let mut v = Vec::with_capacity(args.pos.len() + 1);
+                v.push(m.receiver.clone());
+                v.extend(args.pos.iter().cloned());
+                self.call_with(
+                    &m.func,
+                    Args {
+                        pos: &v,
+                        kw: args.kw,
+                    },
+                )
+            }
             _ => match ext::foreign(f) {
                 Some((capi, o)) => capi.call(self, o, args),
                 None => Err(not_callable(f)),
@@ -498,6 +517,39 @@ impl Vm {
         }
         if let Value::Obj(o) = obj {
             match o.kind() {
+                Kind::INSTANCE => {
+                    if let Some(v) = crate::classes::instance_getattr(self, o, name) {
+                        return v;
+                    }
+                }
+                Kind::PROPERTY | Kind::STATICMETHOD | Kind::CLASSMETHOD => {
+                    if let Some(v) = crate::classes::wrapper_getattr(o, name) {
+                        return Ok(v);
+                    }
+                }
+                Kind::TYPE if o.as_type().is_some_and(|t| t.is_heap_type()) => {
+                    if let Some(v) = crate::classes::class_getattr(self, o, name) {
+                        return v;
+                    }
+                    return Err(PyErr::attribute_error(format!(
+                        "type object '{}' has no attribute '{name}'",
+                        o.ty_name_of_type()
+                    )));
+                }
+                Kind::SUPER => {
+                    if let Some(v) = crate::classes::super_getattr(self, o, name) {
+                        return v;
+                    }
+                }
+                Kind::METHOD => {
+                    if let Some(m) = o.downcast::<crate::object::BoundMethod>() {
+                        match name {
+                            "__func__" => return Ok(m.func.clone()),
+                            "__self__" => return Ok(m.receiver.clone()),
+                            _ => return self.getattr_plain(&m.func.clone(), name),
+                        }
+                    }
+                }
                 Kind::MODULE => {
                     if let Some(m) = o.downcast::<ModuleObj>() {
                         if let Some(v) = m.dict.downcast::<DictObj>().and_then(|d| d.get_str(name))
@@ -533,7 +585,7 @@ impl Vm {
                 Kind::EXC => {
                     if let Some(e) = o.downcast::<ExcObj>() {
                         match name {
-                            "args" => return Ok(e.args.clone()),
+                            "args" => return Ok(e.args_value()),
                             "__context__" => {
                                 return Ok(e
                                     .context
@@ -551,7 +603,7 @@ impl Vm {
                                     .unwrap_or(Value::None));
                             }
                             "errno" | "strerror" if o.ty().is_subtype(types::OS_ERROR.get()) => {
-                                return Ok(match e.args() {
+                                return Ok(match e.args().as_slice() {
                                     [n, text] => {
                                         if name == "errno" {
                                             n.clone()
@@ -563,13 +615,16 @@ impl Vm {
                                 });
                             }
                             "code" if o.ty().is_subtype(types::SYSTEM_EXIT.get()) => {
-                                return Ok(match e.args() {
+                                return Ok(match e.args().as_slice() {
                                     [] => Value::None,
                                     [x] => x.clone(),
-                                    _ => e.args.clone(),
+                                    _ => e.args_value(),
                                 });
                             }
                             _ => {}
+                        }
+                        if let Some(v) = crate::classes::exc_getattr(self, o, name) {
+                            return v;
                         }
                     }
                 }
@@ -627,6 +682,17 @@ impl Vm {
             }
             return Err(no_attribute(obj, name));
         }
+        if let Value::Obj(o) = obj {
+            if let Some(r) = crate::classes::instance_setattr(self, o, name, value.clone()) {
+                return r;
+            }
+            if let Some(r) = crate::classes::class_setattr(o, name, value.clone()) {
+                return r;
+            }
+            if let Some(r) = crate::classes::exc_setattr(self, o, name, value.clone()) {
+                return r;
+            }
+        }
         if let Some(m) = obj.downcast::<ModuleObj>()
             && let Some(d) = m.dict.downcast::<DictObj>()
         {
@@ -637,6 +703,38 @@ impl Vm {
             "'{}' object has no attribute '{name}'",
             obj.type_name()
         )))
+    }
+
+    /// `del obj.name`.
+    pub fn delattr(&mut self, obj: &Value, name: &str) -> PyResult<()> {
+        if let Some((capi, o)) = ext::foreign(obj) {
+            if capi.setattr(self, o, name, None)? {
+                return Ok(());
+            }
+            return Err(no_attribute(obj, name));
+        }
+        if let Value::Obj(o) = obj {
+            if let Some(r) = crate::classes::instance_delattr(self, o, name) {
+                return r;
+            }
+            if let Some(r) = crate::classes::class_delattr(o, name) {
+                return r;
+            }
+            if let Some(m) = o.downcast::<ModuleObj>() {
+                let removed = m
+                    .dict
+                    .downcast::<DictObj>()
+                    .and_then(|d| d.remove(&DictKey::from_str_obj(&StrObj::new_obj(name))));
+                return match removed {
+                    Some(_) => Ok(()),
+                    None => Err(PyErr::attribute_error(format!(
+                        "module '{}' has no attribute '{name}'",
+                        m.name
+                    ))),
+                };
+            }
+        }
+        Err(no_attribute(obj, name))
     }
 
     // ----- globals --------------------------------------------------------------
@@ -770,6 +868,7 @@ impl Vm {
             c.release_caches();
         }
         crate::gc::collect();
+        crate::classes::keep_c_classes();
     }
 
     /// A string object for `s` (helper for natives).
@@ -901,4 +1000,15 @@ pub fn no_attribute(obj: &Value, name: &str) -> PyErr {
 /// `TypeError: 'x' object is not callable`.
 pub fn not_callable(f: &Value) -> PyErr {
     PyErr::type_error(format!("'{}' object is not callable", f.type_name()))
+}
+
+/// The name of a type object, for messages (`__name__` of a class).
+trait TypeObjName {
+    fn ty_name_of_type(&self) -> String;
+}
+
+impl TypeObjName for ObjRef {
+    fn ty_name_of_type(&self) -> String {
+        crate::object::class::type_short_name(self)
+    }
 }

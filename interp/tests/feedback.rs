@@ -116,3 +116,43 @@ fn a_site_that_keeps_missing_goes_back_to_generic_with_backoff() {
     assert!(deopts >= 1, "{report}");
     vm.shutdown();
 }
+
+#[test]
+fn instance_attribute_sites_cache_on_the_class_version() {
+    let src = "class P:\n    def __init__(self, x):\n        self.x = x\n    def get(self):\n        return self.x\ndef use(ps):\n    t = 0\n    for p in ps:\n        t = t + p.x + p.get()\n    return t\nps = [P(i) for i in range(30)]\nuse(ps)\n";
+    let (mut vm, f) = run(src, 2, "use");
+    let attr = site(&f, Op::LoadAttr);
+    assert_eq!(attr.form, Op::LoadAttrInstanceValue, "{attr:?}");
+    let Some(feedback::AttrSource::InstanceValue {
+        class_version,
+        index,
+    }) = attr.attr
+    else {
+        panic!("{attr:?}");
+    };
+    assert!(class_version > 0);
+    assert_eq!(index, 0, "x is the first attribute __init__ sets");
+    let method = site(&f, Op::LoadMethod);
+    assert_eq!(method.form, Op::LoadMethodInstance, "{method:?}");
+    assert!(matches!(
+        method.attr,
+        Some(feedback::AttrSource::Method {
+            class_version: v,
+            mro_pos: 0,
+            ..
+        }) if v == class_version
+    ));
+    vm.shutdown();
+}
+
+#[test]
+fn editing_a_class_after_its_cache_filled_misses_and_sees_the_edit() {
+    // A method replaced on the base: the subclass's version moves too.
+    let src = "class A:\n    def f(self):\n        return 1\nclass B(A):\n    pass\ndef use(o):\n    return o.f()\nb = B()\nfor i in range(10):\n    r1 = use(b)\nA.f = lambda self: 2\nr2 = use(b)\nassert (r1, r2) == (1, 2), (r1, r2)\n";
+    let (mut vm, f) = run(src, 0, "use");
+    let report = vm.stats_report().expect("stats were on");
+    assert!(report.contains("class changed"), "{report}");
+    let method = site(&f, Op::LoadMethod);
+    assert_eq!(method.family, Op::LoadMethod);
+    vm.shutdown();
+}

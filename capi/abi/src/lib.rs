@@ -36,6 +36,12 @@ use std::ffi::{CStr, c_char, c_ulong, c_void};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
+/// `Py_TPFLAGS_HEAPTYPE`: the type object was allocated at run time (a
+/// Python `class`); it is reference counted and freed with its last
+/// reference, as CPython's heap types are.
+pub const TPFLAGS_HEAPTYPE: c_ulong = 1 << 9;
+/// `Py_TPFLAGS_BASETYPE`: the type can be subclassed.
+pub const TPFLAGS_BASETYPE: c_ulong = 1 << 10;
 /// `Py_TPFLAGS_HAVE_GC`: instances may be tracked by the cycle collector.
 pub const TPFLAGS_HAVE_GC: c_ulong = 1 << 14;
 /// `Py_TPFLAGS_LONG_SUBCLASS`.
@@ -337,6 +343,13 @@ impl StaticType {
         })
     }
 
+    /// The same type with `tp_dealloc` set to `d` (the metatype `type`
+    /// frees heap types this way).
+    pub const fn with_dealloc(mut self, d: Destructor) -> StaticType {
+        self.0.tp_dealloc = Some(d);
+        self
+    }
+
     /// The same type with `tp_flags` set to `flags`.
     pub const fn with_flags(mut self, flags: c_ulong) -> StaticType {
         self.0.tp_flags = flags;
@@ -393,72 +406,179 @@ pub unsafe fn payload_ptr<T: 'static>(p: *mut ObjHeader) -> Option<*mut T> {
     Some(unsafe { std::ptr::addr_of_mut!((*(p as *mut PyBox<T>)).body) })
 }
 
-impl TypeObject {
-    /// A new immortal type named `name` that derives from `base` and shares
-    /// its layout, payload and destructor (CPython's
-    /// `PyErr_NewException`). It is never freed.
-    pub fn derive_immortal(base: &'static TypeObject, name: &'static CStr) -> &'static TypeObject {
-        let t = TypeObject {
-            head: ObjHeader {
-                ob_refcnt: Cell::new(IMMORTAL_REFCNT),
-                ob_type: base.head.ob_type,
-            },
-            ob_size: 0,
-            tp_name: name.as_ptr(),
-            tp_basicsize: base.tp_basicsize,
-            tp_itemsize: base.tp_itemsize,
-            tp_dealloc: base.tp_dealloc,
-            tp_vectorcall_offset: 0,
-            tp_getattr: std::ptr::null(),
-            tp_setattr: std::ptr::null(),
-            tp_as_async: std::ptr::null(),
-            tp_repr: base.tp_repr,
-            tp_as_number: base.tp_as_number,
-            tp_as_sequence: base.tp_as_sequence,
-            tp_as_mapping: base.tp_as_mapping,
-            tp_hash: base.tp_hash,
-            tp_call: base.tp_call,
-            tp_str: base.tp_str,
-            tp_getattro: base.tp_getattro,
-            tp_setattro: base.tp_setattro,
-            tp_as_buffer: std::ptr::null(),
-            tp_flags: base.tp_flags,
-            tp_doc: std::ptr::null(),
-            tp_traverse: base.tp_traverse,
-            tp_clear: base.tp_clear,
-            tp_richcompare: base.tp_richcompare,
-            tp_weaklistoffset: 0,
-            tp_iter: base.tp_iter,
-            tp_iternext: base.tp_iternext,
-            tp_methods: std::ptr::null(),
-            tp_members: std::ptr::null(),
-            tp_getset: std::ptr::null(),
-            tp_base: base,
-            tp_dict: std::ptr::null(),
-            tp_descr_get: std::ptr::null(),
-            tp_descr_set: std::ptr::null(),
-            tp_dictoffset: 0,
-            tp_init: base.tp_init,
-            tp_alloc: base.tp_alloc,
-            tp_new: base.tp_new,
-            tp_free: base.tp_free,
-            tp_is_gc: std::ptr::null(),
-            tp_bases: std::ptr::null(),
-            tp_mro: std::ptr::null(),
-            tp_cache: std::ptr::null(),
-            tp_subclasses: std::ptr::null(),
-            tp_weaklist: std::ptr::null(),
-            tp_del: std::ptr::null(),
-            tp_version_tag: 0,
-            tp_finalize: std::ptr::null(),
-            tp_vectorcall: std::ptr::null(),
-            tp_typhon: TyphonTypeInfo {
-                payload: base.tp_typhon.payload,
-                kind: base.tp_typhon.kind,
-            },
-        };
-        Box::leak(Box::new(t))
+/// A type object allocated at run time (a Python class): CPython's
+/// `PyTypeObject` fields, then the owner of its name and the Rust data
+/// `interp` keeps for it. Only [`new_heap_type`] makes these, and the
+/// marker in `tp_cache` tells them from every other type object.
+#[repr(C)]
+struct HeapTypeObject {
+    ty: TypeObject,
+    name: std::ffi::CString,
+    data: Box<dyn std::any::Any>,
+}
+
+/// The address in `tp_cache` that marks a [`HeapTypeObject`] (CPython
+/// 3.11 leaves `tp_cache` unused; C code never stores this address).
+static HEAP_TYPE_MARKER: u8 = 0;
+
+/// What a new heap type is made of (see [`new_heap_type`]).
+pub struct HeapTypeSpec<'a> {
+    /// The metatype (`type`).
+    pub meta: &'static TypeObject,
+    /// `tp_name`.
+    pub name: &'a str,
+    /// `tp_base`: the first base (its layout is the instances'). The data
+    /// must keep it alive.
+    pub base: &'a TypeObject,
+    /// The dispatch tag of instances.
+    pub kind: u32,
+    /// `tp_flags` besides HEAPTYPE and BASETYPE.
+    pub flags: c_ulong,
+    /// The Rust data, reached with [`TypeObject::heap_data`].
+    pub data: Box<dyn std::any::Any>,
+}
+
+/// A new heap type whose instances carry payload `T` (made with
+/// [`ObjRef::new_instance`]), with one reference owned by the caller.
+pub fn new_heap_type<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
+    let name = std::ffi::CString::new(spec.name.replace('\0', "?")).unwrap_or_default();
+    let base = spec.base;
+    let t = TypeObject {
+        head: ObjHeader {
+            ob_refcnt: Cell::new(1),
+            ob_type: spec.meta,
+        },
+        ob_size: 0,
+        tp_name: std::ptr::null(),
+        tp_basicsize: std::mem::size_of::<PyBox<T>>() as isize,
+        tp_itemsize: 0,
+        tp_dealloc: Some(dealloc_instance::<T>),
+        tp_vectorcall_offset: 0,
+        tp_getattr: std::ptr::null(),
+        tp_setattr: std::ptr::null(),
+        tp_as_async: std::ptr::null(),
+        tp_repr: base.tp_repr,
+        tp_as_number: base.tp_as_number,
+        tp_as_sequence: base.tp_as_sequence,
+        tp_as_mapping: base.tp_as_mapping,
+        tp_hash: base.tp_hash,
+        tp_call: base.tp_call,
+        tp_str: base.tp_str,
+        tp_getattro: base.tp_getattro,
+        tp_setattro: base.tp_setattro,
+        tp_as_buffer: std::ptr::null(),
+        tp_flags: spec.flags | TPFLAGS_HEAPTYPE | TPFLAGS_BASETYPE,
+        tp_doc: std::ptr::null(),
+        tp_traverse: base.tp_traverse,
+        tp_clear: base.tp_clear,
+        tp_richcompare: base.tp_richcompare,
+        tp_weaklistoffset: 0,
+        tp_iter: base.tp_iter,
+        tp_iternext: base.tp_iternext,
+        tp_methods: std::ptr::null(),
+        tp_members: std::ptr::null(),
+        tp_getset: std::ptr::null(),
+        tp_base: base,
+        tp_dict: std::ptr::null(),
+        tp_descr_get: std::ptr::null(),
+        tp_descr_set: std::ptr::null(),
+        tp_dictoffset: 0,
+        tp_init: base.tp_init,
+        tp_alloc: base.tp_alloc,
+        tp_new: base.tp_new,
+        tp_free: base.tp_free,
+        tp_is_gc: std::ptr::null(),
+        tp_bases: std::ptr::null(),
+        tp_mro: std::ptr::null(),
+        tp_cache: &HEAP_TYPE_MARKER as *const u8 as Slot,
+        tp_subclasses: std::ptr::null(),
+        tp_weaklist: std::ptr::null(),
+        tp_del: std::ptr::null(),
+        tp_version_tag: 0,
+        tp_finalize: std::ptr::null(),
+        tp_vectorcall: std::ptr::null(),
+        tp_typhon: TyphonTypeInfo {
+            payload: Some(&PayloadStatic::<T>::INFO),
+            kind: spec.kind,
+        },
+    };
+    let mut b = Box::new(HeapTypeObject {
+        ty: t,
+        name,
+        data: spec.data,
+    });
+    // The name's buffer does not move with the box.
+    b.ty.tp_name = b.name.as_ptr();
+    note_foreign_alloc();
+    let raw = Box::into_raw(b) as *mut ObjHeader;
+    ObjRef {
+        // SAFETY: `Box::into_raw` never returns null.
+        ptr: unsafe { NonNull::new_unchecked(raw) },
+        _marker: PhantomData,
     }
+}
+
+impl TypeObject {
+    /// A new counted reference to this type object (a type reached through
+    /// a live reference is alive).
+    pub fn to_ref(&self) -> ObjRef {
+        let r = ObjRef {
+            ptr: NonNull::from(&self.head),
+            _marker: PhantomData,
+        };
+        r.incref();
+        r
+    }
+
+    /// Whether this type was made by [`new_heap_type`].
+    #[inline]
+    pub fn is_heap_type(&self) -> bool {
+        std::ptr::eq(self.tp_cache, &HEAP_TYPE_MARKER as *const u8 as Slot)
+    }
+
+    /// The Rust data of a heap type, if this is one holding a `D`.
+    pub fn heap_data<D: 'static>(&self) -> Option<&D> {
+        if !self.is_heap_type() {
+            return None;
+        }
+        // SAFETY: only `new_heap_type` stores the marker, and it allocates
+        // a `HeapTypeObject` whose first field is this type object.
+        let h = unsafe { &*(self as *const TypeObject as *const HeapTypeObject) };
+        h.data.downcast_ref::<D>()
+    }
+}
+
+/// `tp_dealloc` of the metatype `type`: frees a heap type whose count
+/// reached zero (static types are immortal and never get here).
+///
+/// # Safety
+/// `p` must point to a type object whose count has reached zero.
+pub unsafe extern "C" fn dealloc_type(p: *mut ObjHeader) {
+    // SAFETY: `p` is a live type object (contract).
+    let t = unsafe { &*(p as *const TypeObject) };
+    if !t.is_heap_type() {
+        return;
+    }
+    gc_untrack_ptr(p as usize);
+    // SAFETY: a heap type was allocated by `new_heap_type` as a boxed
+    // `HeapTypeObject`, and its last reference is gone.
+    drop(unsafe { Box::from_raw(p as *mut HeapTypeObject) });
+    note_foreign_free();
+}
+
+/// `tp_dealloc` of a heap type's instances: frees the instance, then drops
+/// the reference it held to its type.
+///
+/// # Safety
+/// As for [`dealloc_box`].
+unsafe extern "C" fn dealloc_instance<T>(p: *mut ObjHeader) {
+    // SAFETY: `p` is live until freed below (contract).
+    let ty = unsafe { (*p).ob_type } as *mut ObjHeader;
+    // SAFETY: forwarded (contract).
+    unsafe { dealloc_box::<T>(p) };
+    // SAFETY: the instance owned one reference to its type
+    // (`ObjRef::new_instance`), which is released here.
+    drop(unsafe { ObjRef::from_raw(ty) });
 }
 
 struct PayloadStatic<T>(PhantomData<T>);
@@ -769,6 +889,35 @@ impl ObjRef {
         }
     }
 
+    /// Allocates an instance of the heap type `ty` holding `body`; the
+    /// instance owns a reference to its type. `None` if `ty` is not a type
+    /// whose instances hold a `T`.
+    pub fn new_instance<T: 'static>(ty: &ObjRef, body: T) -> Option<ObjRef> {
+        let t = ty.as_type()?;
+        if t.tp_typhon
+            .payload
+            .is_none_or(|p| p.type_id != TypeId::of::<T>())
+        {
+            return None;
+        }
+        let tp = t as *const TypeObject;
+        let b = Box::new(PyBox {
+            head: ObjHeader {
+                ob_refcnt: Cell::new(1),
+                ob_type: tp,
+            },
+            body,
+        });
+        std::mem::forget(ty.clone());
+        note_foreign_alloc();
+        let raw = Box::into_raw(b) as *mut ObjHeader;
+        Some(ObjRef {
+            // SAFETY: `Box::into_raw` never returns null.
+            ptr: unsafe { NonNull::new_unchecked(raw) },
+            _marker: PhantomData,
+        })
+    }
+
     /// A reference to an immortal header-only object (`None`, `True`...).
     pub fn from_static_object(o: &'static StaticObject) -> ObjRef {
         ObjRef {
@@ -1033,6 +1182,38 @@ mod tests {
                 drop(gc_tracked());
             }
         }
+    }
+
+    #[test]
+    fn heap_types_die_with_their_last_instance() {
+        static META_FREEING: StaticType =
+            StaticType::new::<()>(&META_FREEING, c"type", None, 1, false)
+                .with_flags(TPFLAGS_TYPE_SUBCLASS)
+                .with_dealloc(dealloc_type);
+        let base = live_objects();
+        let t = new_heap_type::<String>(HeapTypeSpec {
+            meta: META_FREEING.get(),
+            name: "Point",
+            base: BOXED.get(),
+            kind: 7,
+            flags: 0,
+            data: Box::new(42u32),
+        });
+        let ty = t.as_type().expect("a heap type is a type");
+        assert!(ty.is_heap_type() && !BOXED.get().is_heap_type());
+        assert_eq!(ty.name(), "Point");
+        assert_eq!(ty.heap_data::<u32>(), Some(&42));
+        assert!(ty.heap_data::<String>().is_none());
+        assert!(ty.is_subtype(BOXED.get()));
+        let i = ObjRef::new_instance(&t, String::from("x")).expect("payload matches");
+        assert!(ObjRef::new_instance(&t, 1u8).is_none());
+        assert_eq!(t.refcnt(), 2);
+        assert_eq!(i.downcast::<String>().map(|s| s.as_str()), Some("x"));
+        drop(t);
+        assert_eq!(live_objects(), base + 2);
+        assert_eq!(i.ty().name(), "Point");
+        drop(i);
+        assert_eq!(live_objects(), base);
     }
 
     #[test]

@@ -475,7 +475,7 @@ impl<'a> Compiler<'a> {
 
     /// Emits the access to `n` with the fast, deref or global form of an
     /// operation, depending on the name's scope.
-    fn name_op(&mut self, n: &str, fast: Op, deref: Op, global: Op) {
+    fn name_op(&mut self, n: &str, [fast, deref, global, class]: [Op; 4]) {
         match self.scope().access(n) {
             Access::Local(i) => self.emit(fast, i),
             Access::Deref(i) => self.emit(deref, i),
@@ -483,19 +483,42 @@ impl<'a> Compiler<'a> {
                 let i = self.name(n);
                 self.emit(global, i)
             }
+            Access::Name => {
+                let i = self.name(n);
+                self.emit(class, i)
+            }
         }
     }
 
     fn load_name(&mut self, n: &str) {
-        self.name_op(n, Op::LoadFast, Op::LoadDeref, Op::LoadGlobal);
+        self.name_op(
+            n,
+            [Op::LoadFast, Op::LoadDeref, Op::LoadGlobal, Op::LoadName],
+        );
     }
 
     fn store_name(&mut self, n: &str) {
-        self.name_op(n, Op::StoreFast, Op::StoreDeref, Op::StoreGlobal);
+        self.name_op(
+            n,
+            [
+                Op::StoreFast,
+                Op::StoreDeref,
+                Op::StoreGlobal,
+                Op::StoreName,
+            ],
+        );
     }
 
     fn delete_name(&mut self, n: &str) {
-        self.name_op(n, Op::DeleteFast, Op::DeleteDeref, Op::DeleteGlobal);
+        self.name_op(
+            n,
+            [
+                Op::DeleteFast,
+                Op::DeleteDeref,
+                Op::DeleteGlobal,
+                Op::DeleteName,
+            ],
+        );
     }
 
     // ----- statements ----------------------------------------------------
@@ -605,7 +628,7 @@ impl<'a> Compiler<'a> {
             Stmt::Break(b) => self.break_continue(b.range, true)?,
             Stmt::Continue(c) => self.break_continue(c.range, false)?,
             Stmt::Return(r) => {
-                if self.scope().kind == ScopeKind::Module {
+                if matches!(self.scope().kind, ScopeKind::Module | ScopeKind::Class) {
                     return Err(self.err(r.range, "'return' outside function".into()));
                 }
                 match &r.value {
@@ -697,7 +720,7 @@ impl<'a> Compiler<'a> {
                 }
                 self.emit(Op::PopTop, 0);
             }
-            Stmt::ClassDef(c) => return Err(self.err(c.range, unsupported("class definition"))),
+            Stmt::ClassDef(c) => self.class_def(c)?,
             Stmt::With(w) => return Err(self.err(w.range, unsupported("with statement"))),
             Stmt::Match(m) => return Err(self.err(m.range, unsupported("match statement"))),
             Stmt::TypeAlias(t) => return Err(self.err(t.range, unsupported("type alias"))),
@@ -1010,9 +1033,7 @@ impl<'a> Compiler<'a> {
         if f.is_async {
             return Err(self.err(f.range, unsupported("async function")));
         }
-        if let Some(d) = f.decorator_list.first() {
-            return Err(self.err(d.range, unsupported("decorator")));
-        }
+        self.decorators(&f.decorator_list)?;
         let line = self.index.line(u32::from(f.range.start()));
         let code = self.function_body(
             f,
@@ -1022,8 +1043,138 @@ impl<'a> Compiler<'a> {
             FnBody::Stmts(&f.body),
         )?;
         self.make_function(code, Some(&f.parameters))?;
+        self.apply_decorators(&f.decorator_list);
         self.store_name(f.name.as_str());
         Ok(())
+    }
+
+    /// Evaluates the decorator expressions, top to bottom (they are
+    /// called after the function or class is made).
+    fn decorators(&mut self, list: &'a [ast::Decorator]) -> CResult<()> {
+        for d in list {
+            self.expr(&d.expression)?;
+        }
+        Ok(())
+    }
+
+    /// Calls the decorators left on the stack under the new function or
+    /// class, innermost (last) first; each call is at its decorator's
+    /// expression, where CPython's traceback points.
+    fn apply_decorators(&mut self, list: &'a [ast::Decorator]) {
+        for d in list.iter().rev() {
+            self.set_line(d.expression.range());
+            self.emit(Op::Call, 1);
+        }
+    }
+
+    /// `class Name(bases): body`: the body is compiled as a function of
+    /// the namespace dict, and `__build_class__(body, "Name", *bases)`
+    /// makes the class (CPython's LOAD_BUILD_CLASS sequence).
+    fn class_def(&mut self, c: &'a ast::StmtClassDef) -> CResult<()> {
+        if let Some(tp) = &c.type_params {
+            return Err(self.err(tp.range, unsupported("type parameter")));
+        }
+        let bases: &'a [Expr] = match &c.arguments {
+            Some(a) => {
+                if let Some(k) = a.keywords.first() {
+                    return Err(self.err(k.range, unsupported("class keyword argument")));
+                }
+                if let Some(s) = a.args.iter().find(|e| matches!(e, Expr::Starred(_))) {
+                    return Err(self.err(s.range(), unsupported("starred base class")));
+                }
+                &a.args
+            }
+            None => &[],
+        };
+        self.decorators(&c.decorator_list)?;
+        let name = c.name.as_str();
+        let line = self.index.line(u32::from(c.range.start()));
+        let Some(scope) = self.scopes.scope_of(c) else {
+            unreachable!("every class node has a scope")
+        };
+        let qual = self.qualname(name);
+        self.push_unit(
+            scope,
+            name.to_owned(),
+            qual.clone(),
+            (line, Span::of(c.range)),
+            1,
+            false,
+        );
+        let module_name = self.name("__name__");
+        self.emit(Op::LoadGlobal, module_name);
+        let ni = self.name("__module__");
+        self.emit(Op::StoreName, ni);
+        let q = self.const_(Value::str(&qual));
+        self.emit(Op::LoadConst, q);
+        let ni = self.name("__qualname__");
+        self.emit(Op::StoreName, ni);
+        if let Some(Stmt::Expr(e)) = c.body.first()
+            && let Expr::StringLiteral(doc) = &*e.value
+        {
+            let d = self.const_(Value::str(doc.value.to_str()));
+            self.emit(Op::LoadConst, d);
+            let ni = self.name("__doc__");
+            self.emit(Op::StoreName, ni);
+        }
+        self.stmts(&c.body)?;
+        // The body returns the `__class__` cell, if methods use it, for
+        // `__build_class__` to fill with the new class.
+        match self.scope().access("__class__") {
+            Access::Deref(i) if self.scope().cells.contains("__class__") => {
+                self.emit(Op::LoadClosure, i)
+            }
+            _ => {
+                let none = self.const_(Value::None);
+                self.emit(Op::LoadConst, none);
+            }
+        }
+        self.emit(Op::ReturnValue, 0);
+        let code = self.pop_unit(false);
+        self.set_line(c.range);
+        self.emit(Op::LoadBuildClass, 0);
+        self.make_function(code, None)?;
+        let n = self.const_(Value::str(name));
+        self.emit(Op::LoadConst, n);
+        for b in bases {
+            self.expr(b)?;
+        }
+        self.set_line(c.range);
+        self.emit(Op::Call, 2 + bases.len() as u32);
+        self.apply_decorators(&c.decorator_list);
+        self.store_name(name);
+        Ok(())
+    }
+
+    /// Zero-argument `super()` in a method: compiled as
+    /// `super(__class__, first_argument)`, which is what CPython's
+    /// `super()` finds in the frame. `false` if this call is not one.
+    fn zero_arg_super(&mut self, c: &'a ast::ExprCall) -> bool {
+        let Expr::Name(n) = &*c.func else {
+            return false;
+        };
+        if n.id.as_str() != "super"
+            || !c.arguments.args.is_empty()
+            || !c.arguments.keywords.is_empty()
+            || self.scope().access("super") != Access::Global
+        {
+            return false;
+        }
+        let scope = self.scope();
+        let Some(first) = scope.params.first().cloned() else {
+            return false;
+        };
+        if scope.kind != ScopeKind::Function
+            || !matches!(scope.access("__class__"), Access::Deref(_))
+        {
+            return false;
+        }
+        self.load_name("super");
+        self.load_name("__class__");
+        self.load_name(&first);
+        self.set_line(c.range());
+        self.emit(Op::Call, 2);
+        true
     }
 
     fn check_params(&self, p: &ast::Parameters) -> CResult<()> {
@@ -1039,6 +1190,9 @@ impl<'a> Compiler<'a> {
     fn qualname(&self, name: &str) -> String {
         let parent = self.units.last();
         match parent {
+            Some(u) if self.scopes.scopes[u.scope].kind == ScopeKind::Class => {
+                format!("{}.{name}", u.qualname)
+            }
             Some(u) if u.name != "<module>" => format!("{}.<locals>.{name}", u.qualname),
             _ => name.to_owned(),
         }
@@ -1192,6 +1346,13 @@ impl<'a> Compiler<'a> {
                 self.expr(&s.value)?;
                 self.expr(&s.slice)?;
                 self.emit(Op::DeleteSubscr, 0);
+            }
+            Expr::Attribute(a) => {
+                self.expr(&a.value)?;
+                let ni = self.name(a.attr.as_str());
+                let loc = self.attr_loc(Span::of(a.range), a);
+                self.set_loc(loc);
+                self.emit(Op::DeleteAttr, ni);
             }
             other => {
                 return Err(self.err(other.range(), unsupported("this kind of del target")));
@@ -1644,6 +1805,9 @@ impl<'a> Compiler<'a> {
         }
         if let Some(k) = args.keywords.iter().find(|k| k.arg.is_none()) {
             return Err(self.err(k.range, unsupported("'**' argument unpacking")));
+        }
+        if self.zero_arg_super(c) {
+            return Ok(());
         }
         let has_star = args.args.iter().any(|a| a.is_starred_expr());
         if has_star {

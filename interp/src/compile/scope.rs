@@ -14,7 +14,13 @@ pub enum ScopeKind {
     Module,
     /// A `def`, `lambda` or comprehension body.
     Function,
+    /// A `class` body: its names live in the class namespace (a dict in
+    /// local 0), and functions defined in it do not see them.
+    Class,
 }
+
+/// The local holding the namespace dict of a class body.
+pub const CLASS_NS: &str = ".namespace";
 
 /// The analysed names of one scope.
 #[derive(Debug)]
@@ -52,6 +58,8 @@ pub enum Access {
     Deref(u32),
     /// A module global or builtin.
     Global,
+    /// A name of a class body: namespace, then globals, then builtins.
+    Name,
 }
 
 impl Scope {
@@ -59,6 +67,23 @@ impl Scope {
     pub fn access(&self, name: &str) -> Access {
         if self.kind == ScopeKind::Module || self.globals.contains(name) {
             return Access::Global;
+        }
+        if self.kind == ScopeKind::Class {
+            // `__class__` is the class body's cell; a name taken from an
+            // enclosing function and not bound here reads that function's
+            // cell (CPython's LOAD_CLASSDEREF, without its namespace check).
+            if let Some(i) = self.cells.get_index_of(name) {
+                return Access::Deref(i as u32);
+            }
+            if !self.assigned.contains(name)
+                && let Some(i) = self.frees.get_index_of(name)
+            {
+                return Access::Deref((self.cells.len() + i) as u32);
+            }
+            if name == CLASS_NS {
+                return Access::Local(0);
+            }
+            return Access::Name;
         }
         if let Some(i) = self.cells.get_index_of(name) {
             return Access::Deref(i as u32);
@@ -136,6 +161,10 @@ impl ScopeTable {
                 continue;
             }
             let mut locals: IndexSet<String> = s.params.iter().cloned().collect();
+            if s.kind == ScopeKind::Class {
+                s.locals = locals;
+                continue;
+            }
             for n in &s.assigned {
                 if !s.globals.contains(n) && !s.nonlocals.contains_key(n) {
                     locals.insert(n.clone());
@@ -155,6 +184,9 @@ impl ScopeTable {
                 .collect();
             for n in &self.scopes[i].used {
                 let s = &self.scopes[i];
+                if s.kind == ScopeKind::Class && s.assigned.contains(n) {
+                    continue;
+                }
                 if !s.locals.contains(n) && !s.globals.contains(n) {
                     wanted.push((n.clone(), None));
                 }
@@ -167,6 +199,17 @@ impl ScopeTable {
                     let ps = &self.scopes[pi];
                     if ps.kind == ScopeKind::Module || ps.globals.contains(&name) {
                         break;
+                    }
+                    if ps.kind == ScopeKind::Class {
+                        // A class body binds only `__class__` for the
+                        // functions in it; other names pass through.
+                        if name == "__class__" {
+                            found = Some(pi);
+                            break;
+                        }
+                        path.push(pi);
+                        p = ps.parent;
+                        continue;
                     }
                     if ps.locals.contains(&name) {
                         found = Some(pi);
@@ -280,6 +323,19 @@ impl Builder {
     }
 
     fn use_name(&mut self, name: &str) {
+        // A function defined in a class body that names `super` or
+        // `__class__` gets the class's `__class__` cell (zero-argument
+        // `super()` reads it), as CPython's compiler arranges.
+        if name == "super" || name == "__class__" {
+            let s = &self.scopes[self.cur];
+            if s.kind == ScopeKind::Function
+                && s.parent
+                    .is_some_and(|p| self.scopes[p].kind == ScopeKind::Class)
+                && !s.used.contains("__class__")
+            {
+                self.scopes[self.cur].used.insert("__class__".to_owned());
+            }
+        }
         let s = &mut self.scopes[self.cur];
         if !s.used.contains(name) {
             s.used.insert(name.to_owned());
@@ -381,7 +437,24 @@ impl Builder {
                 self.function(f, params, |b| b.stmts(&f.body));
             }
             Stmt::ClassDef(c) => {
+                for d in &c.decorator_list {
+                    self.expr(&d.expression);
+                }
+                if let Some(a) = &c.arguments {
+                    a.args.iter().for_each(|v| self.expr(v));
+                    a.keywords.iter().for_each(|k| self.expr(&k.value));
+                }
                 self.assign(c.name.as_str());
+                let parent = self.cur;
+                let idx = self.new_scope(
+                    ScopeKind::Class,
+                    Some(parent),
+                    c as *const ast::StmtClassDef as *const () as usize,
+                    vec![CLASS_NS.to_owned()],
+                );
+                self.cur = idx;
+                self.stmts(&c.body);
+                self.cur = parent;
             }
             Stmt::Return(r) => {
                 if let Some(v) = &r.value {

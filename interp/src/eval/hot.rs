@@ -915,8 +915,13 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::LoadGlobal
                 | Op::StoreGlobal
                 | Op::DeleteGlobal
+                | Op::LoadName
+                | Op::StoreName
+                | Op::DeleteName
+                | Op::LoadBuildClass
                 | Op::LoadAttr
                 | Op::StoreAttr
+                | Op::DeleteAttr
                 | Op::LoadMethod
                 | Op::BinaryOp
                 | Op::UnaryNegative
@@ -957,6 +962,8 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::ImportName
                 | Op::ImportFrom
                 | Op::LoadAttrModule
+                | Op::LoadAttrInstanceValue
+                | Op::LoadMethodInstance
                 | Op::LoadMethodModule
                 | Op::BinaryOpInt
                 | Op::BinaryOpFloat

@@ -50,8 +50,11 @@ pub struct SyntaxInfo {
 
 /// An exception instance (the payload of every exception type).
 pub struct ExcObj {
-    /// `e.args`, always a tuple.
-    pub args: Value,
+    /// `e.args`, always a tuple (`BaseException.__init__` sets it again).
+    pub args: RefCell<Value>,
+    /// The instance `__dict__` of an exception class defined in Python
+    /// (made on first write).
+    pub dict: RefCell<Option<ObjRef>>,
     /// Frames the exception passed through, innermost last.
     pub traceback: RefCell<Vec<TbEntry>>,
     /// `__context__`: the exception being handled when this one was raised.
@@ -94,28 +97,57 @@ pub enum Hint {
 impl ExcObj {
     /// A new exception object of type `t` with the given args.
     pub fn new_obj(t: &'static TypeObject, args: Vec<Value>) -> ObjRef {
-        let o = ObjRef::new(
-            t,
-            ExcObj {
-                args: Value::tuple(args),
-                traceback: RefCell::new(Vec::new()),
-                context: RefCell::new(None),
-                cause: RefCell::new(None),
-                suppress_context: Cell::new(false),
-                syntax: None,
-                hint: RefCell::new(None),
-            },
-        );
+        let o = ObjRef::new(t, ExcObj::with_args(args));
         abi::gc_track(&o);
         o
     }
 
+    /// A new exception object of the exception type `t`, which may be a
+    /// heap type (a class defined in Python or by `PyErr_NewException`);
+    /// `None` if `t` is not an exception type.
+    pub fn new_of_type(t: &ObjRef, args: Vec<Value>) -> Option<ObjRef> {
+        let ty = t.as_type()?;
+        let o = if ty.is_heap_type() {
+            ObjRef::new_instance(t, ExcObj::with_args(args))?
+        } else {
+            if ty.tp_typhon.kind != types::Kind::EXC {
+                return None;
+            }
+            let s: &'static TypeObject = types::EXCEPTION_TYPES
+                .iter()
+                .map(|s| s.get())
+                .find(|s| std::ptr::eq(*s, ty))?;
+            ObjRef::new(s, ExcObj::with_args(args))
+        };
+        abi::gc_track(&o);
+        Some(o)
+    }
+
+    fn with_args(args: Vec<Value>) -> ExcObj {
+        ExcObj {
+            args: RefCell::new(Value::tuple(args)),
+            dict: RefCell::new(None),
+            traceback: RefCell::new(Vec::new()),
+            context: RefCell::new(None),
+            cause: RefCell::new(None),
+            suppress_context: Cell::new(false),
+            syntax: None,
+            hint: RefCell::new(None),
+        }
+    }
+
     /// The elements of `args`.
-    pub fn args(&self) -> &[Value] {
+    pub fn args(&self) -> Vec<Value> {
         self.args
+            .borrow()
             .downcast::<super::TupleObj>()
-            .map(|t| &t.items[..])
-            .unwrap_or(&[])
+            .map(|t| t.items.to_vec())
+            .unwrap_or_default()
+    }
+
+    /// `args` as the tuple it is.
+    pub fn args_value(&self) -> Value {
+        self.args.borrow().clone()
     }
 }
 
@@ -148,13 +180,8 @@ impl PyErr {
         PyErr(ObjRef::new(
             ty.get(),
             ExcObj {
-                args: Value::tuple(vec![Value::string(msg.into())]),
-                traceback: RefCell::new(Vec::new()),
-                context: RefCell::new(None),
-                cause: RefCell::new(None),
-                suppress_context: Cell::new(false),
                 syntax: Some(info),
-                hint: RefCell::new(None),
+                ..ExcObj::with_args(vec![Value::string(msg.into())])
             },
         ))
     }

@@ -10,6 +10,7 @@
 //! and hashing never need to compare across the two forms.
 
 pub mod bytes;
+pub mod class;
 pub mod dict;
 pub mod exc;
 pub mod func;
@@ -22,6 +23,7 @@ pub mod value;
 
 pub use abi::{ObjRef, StaticType, TypeObject, live_objects};
 pub use bytes::BytesObj;
+pub use class::{BoundMethod, ClassData, Instance, SuperObj};
 pub use dict::{DictKey, DictObj};
 pub use exc::{ExcObj, Hint, PyErr, PyResult, TbEntry};
 pub use func::{Args, Builtin, CellObj, CodeObj, Function, NativeFn};

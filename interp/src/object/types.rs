@@ -42,13 +42,32 @@ impl Kind {
     pub const EXT_DESCRIPTOR: u32 = 24;
     /// The interpreter's internal marker objects (unbound local, NULL).
     pub const MARKER: u32 = 25;
+    /// An instance of a Python class (its type is a heap type).
+    pub const INSTANCE: u32 = 26;
+    /// A bound method (`method`).
+    pub const METHOD: u32 = 27;
+    /// A `super` object.
+    pub const SUPER: u32 = 28;
+    /// A `property`.
+    pub const PROPERTY: u32 = 29;
+    /// A `staticmethod`.
+    pub const STATICMETHOD: u32 = 30;
+    /// A `classmethod`.
+    pub const CLASSMETHOD: u32 = 31;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
 /// `PyLong_Check` test these bits).
 const fn flags_for(kind: u32) -> std::ffi::c_ulong {
     match kind {
-        Kind::TYPE => abi::TPFLAGS_TYPE_SUBCLASS,
+        // Heap types (classes) are containers the collector tracks.
+        Kind::TYPE => abi::TPFLAGS_TYPE_SUBCLASS | abi::TPFLAGS_HAVE_GC,
+        Kind::INSTANCE
+        | Kind::METHOD
+        | Kind::SUPER
+        | Kind::PROPERTY
+        | Kind::STATICMETHOD
+        | Kind::CLASSMETHOD => abi::TPFLAGS_HAVE_GC,
         Kind::INT | Kind::BOOL => abi::TPFLAGS_LONG_SUBCLASS,
         Kind::LIST => abi::TPFLAGS_LIST_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::TUPLE => abi::TPFLAGS_TUPLE_SUBCLASS | abi::TPFLAGS_HAVE_GC,
@@ -74,9 +93,13 @@ pub fn type_name_of_type_obj(o: &abi::ObjRef) -> String {
     o.as_type().map(|t| t.name().to_owned()).unwrap_or_default()
 }
 
+/// `type`: the metatype of every type; it frees heap types (classes).
+pub static TYPE: StaticType =
+    StaticType::new::<()>(&TYPE, c"type", Some(&OBJECT), Kind::TYPE, false)
+        .with_flags(flags_for(Kind::TYPE))
+        .with_dealloc(abi::dealloc_type);
+
 static_types! {
-    /// `type`
-    TYPE: (), c"type", Some(&OBJECT), Kind::TYPE, false;
     /// `object`
     OBJECT: (), c"object", None, Kind::OBJECT, false;
     /// `int` (heap instances are the big ints outside `i64`).
@@ -147,6 +170,17 @@ static_types! {
     FILTER: IterObj, c"filter", Some(&OBJECT), Kind::ITER, true;
     /// `reversed`
     REVERSED: IterObj, c"reversed", Some(&OBJECT), Kind::ITER, true;
+
+    /// `method`: a Python function bound to an instance.
+    METHOD: crate::object::class::BoundMethod, c"method", Some(&OBJECT), Kind::METHOD, true;
+    /// `super`
+    SUPER: crate::object::class::SuperObj, c"super", Some(&OBJECT), Kind::SUPER, true;
+    /// `property`
+    PROPERTY: crate::object::class::PropertyObj, c"property", Some(&OBJECT), Kind::PROPERTY, true;
+    /// `staticmethod`
+    STATICMETHOD: crate::object::class::MethodWrapper, c"staticmethod", Some(&OBJECT), Kind::STATICMETHOD, true;
+    /// `classmethod`
+    CLASSMETHOD: crate::object::class::MethodWrapper, c"classmethod", Some(&OBJECT), Kind::CLASSMETHOD, true;
 
     /// `BaseException`
     BASE_EXCEPTION: ExcObj, c"BaseException", Some(&OBJECT), Kind::EXC, true;

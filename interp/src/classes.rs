@@ -1,0 +1,816 @@
+//! The semantics of Python classes: `__build_class__` (what a `class`
+//! statement runs), creating instances, attribute lookup on classes,
+//! instances and `super` objects, bound methods. The payloads live in
+//! `object/class.rs`.
+
+use crate::object::class::{
+    self, ClassData, MethodWrapper, PropertyObj, c3_merge, class_data, lookup, mro_of,
+};
+use crate::object::types::{self, Kind};
+use crate::object::{
+    Args, BoundMethod, Builtin, CellObj, DictKey, DictObj, ExcObj, Function, Instance, ObjRef,
+    PyErr, PyResult, StrObj, SuperObj, Value,
+};
+use crate::vm::{Vm, no_attribute};
+
+/// `__build_class__(body, name, *bases)`: runs the class body on a new
+/// namespace and makes the class from it.
+pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let [body, name, bases @ ..] = args.pos else {
+        return Err(PyErr::type_error("__build_class__: not enough arguments"));
+    };
+    if body.downcast::<Function>().is_none() {
+        return Err(PyErr::type_error(
+            "__build_class__: func must be a function",
+        ));
+    }
+    let Some(name) = name.as_str() else {
+        return Err(PyErr::type_error("__build_class__: name is not a string"));
+    };
+    let mut base_refs: Vec<ObjRef> = Vec::with_capacity(bases.len());
+    for b in bases {
+        let Some(t) = b.as_obj().filter(|o| o.as_type().is_some()) else {
+            return Err(PyErr::type_error(format!(
+                "bases must be types, not '{}'",
+                b.type_name()
+            )));
+        };
+        check_base(t)?;
+        if base_refs.iter().any(|x| x.ptr_eq(t)) {
+            return Err(PyErr::type_error(format!(
+                "duplicate base class {}",
+                class::type_short_name(t)
+            )));
+        }
+        base_refs.push(t.clone());
+    }
+    let ns = DictObj::new_obj();
+    let cell = vm.call(body, &[Value::Obj(ns.clone())])?;
+    let cls = new_class(name, base_refs, ns.clone())?;
+    set_names(vm, &cls, &ns)?;
+    if let Some(c) = cell.downcast::<CellObj>() {
+        let old = c.value.replace(Some(Value::Obj(cls.clone())));
+        drop(old);
+    }
+    Ok(Value::Obj(cls))
+}
+
+/// `__set_name__(owner, name)` of each attribute of a new class that has
+/// one (a property takes its name this way).
+fn set_names(vm: &mut Vm, cls: &ObjRef, ns: &ObjRef) -> PyResult<()> {
+    let items = ns
+        .downcast::<DictObj>()
+        .map(|d| d.items())
+        .unwrap_or_default();
+    for (k, v) in items {
+        if let Some(p) = v.downcast::<PropertyObj>() {
+            if p.name.borrow().is_none() {
+                *p.name.borrow_mut() = k.as_str().map(str::to_owned);
+            }
+        } else if let Some(r) =
+            crate::dunder::call(vm, &v, "__set_name__", &[Value::Obj(cls.clone()), k])
+        {
+            r?;
+        }
+    }
+    Ok(())
+}
+
+/// `property(fget=None, fset=None, fdel=None, doc=None)`.
+pub fn new_property(args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("property", &["fget", "fset", "fdel", "doc"])?;
+    if args.pos.len() > 4 {
+        return Err(PyErr::type_error(format!(
+            "property() takes at most 4 arguments ({} given)",
+            args.pos.len()
+        )));
+    }
+    let arg = |i: usize, n: &str| {
+        args.pos
+            .get(i)
+            .or(args.kw(n))
+            .cloned()
+            .unwrap_or(Value::None)
+    };
+    Ok(Value::Obj(PropertyObj::new_obj(
+        arg(0, "fget"),
+        arg(1, "fset"),
+        arg(2, "fdel"),
+        arg(3, "doc"),
+    )))
+}
+
+/// `prop.getter(f)`, `prop.setter(f)`, `prop.deleter(f)`: a copy of the
+/// property with that function replaced.
+fn property_with(args: Args<'_>, which: usize) -> PyResult<Value> {
+    let [me, f] = args.pos else {
+        return Err(PyErr::type_error("expected 1 argument"));
+    };
+    let Some(p) = me.downcast::<PropertyObj>() else {
+        return Err(PyErr::type_error("descriptor requires a 'property' object"));
+    };
+    let mut parts = [p.fget.clone(), p.fset.clone(), p.fdel.clone()];
+    parts[which] = f.clone();
+    let [g, s, d] = parts;
+    let np = PropertyObj::new_obj(g, s, d, p.doc.clone());
+    if let Some(n) = np.downcast::<PropertyObj>() {
+        *n.name.borrow_mut() = p.name.borrow().clone();
+    }
+    Ok(Value::Obj(np))
+}
+
+fn property_getter(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    property_with(args, 0)
+}
+
+fn property_setter(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    property_with(args, 1)
+}
+
+fn property_deleter(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    property_with(args, 2)
+}
+
+/// Attributes of `property`, `staticmethod` and `classmethod` objects.
+pub fn wrapper_getattr(o: &ObjRef, name: &str) -> Option<Value> {
+    if let Some(p) = o.downcast::<PropertyObj>() {
+        let me = Some(Value::Obj(o.clone()));
+        let method = |n: &'static str, f: crate::object::NativeFn| {
+            Value::Obj(Builtin::new_obj(n, f, me.clone()))
+        };
+        return match name {
+            "fget" => Some(p.fget.clone()),
+            "fset" => Some(p.fset.clone()),
+            "fdel" => Some(p.fdel.clone()),
+            "__doc__" => Some(p.doc.clone()),
+            "getter" => Some(method("getter", property_getter)),
+            "setter" => Some(method("setter", property_setter)),
+            "deleter" => Some(method("deleter", property_deleter)),
+            _ => None,
+        };
+    }
+    let m = o.downcast::<MethodWrapper>()?;
+    match name {
+        "__func__" => Some(m.func.clone()),
+        _ => None,
+    }
+}
+
+/// Refuses, with a clean error, bases this runtime cannot derive from yet.
+fn check_base(t: &ObjRef) -> PyResult<()> {
+    if class_data(t).is_some() || is_static(t, &types::OBJECT) || static_exception(t).is_some() {
+        return Ok(());
+    }
+    Err(PyErr::new(
+        &types::NOT_IMPLEMENTED_ERROR,
+        format!(
+            "subclassing '{}' is not supported by typhon",
+            class::type_short_name(t)
+        ),
+    ))
+}
+
+/// The built-in exception type `t` is, if it is one.
+fn static_exception(t: &ObjRef) -> Option<&'static abi::TypeObject> {
+    let ty = t.as_type()?;
+    types::EXCEPTION_TYPES
+        .iter()
+        .map(|s| s.get())
+        .find(|s| std::ptr::eq(*s, ty))
+}
+
+/// Whether the type `t` derives from `BaseException`.
+fn is_exception_type(t: &ObjRef) -> bool {
+    t.as_type()
+        .is_some_and(|t| class::is_subclass(t, types::BASE_EXCEPTION.get()))
+}
+
+fn is_static(t: &ObjRef, s: &'static abi::StaticType) -> bool {
+    t.as_type().is_some_and(|t| std::ptr::eq(t, s.get()))
+}
+
+/// A new class `name` with `bases` (none means `object`) and the
+/// namespace `ns` as its `__dict__`.
+pub fn new_class(name: &str, bases: Vec<ObjRef>, ns: ObjRef) -> PyResult<ObjRef> {
+    let bases = if bases.is_empty() {
+        vec![ObjRef::from_static(&types::OBJECT)]
+    } else {
+        bases
+    };
+    let mro_tail = c3_merge(&bases)?;
+    let qualname = match ns.downcast::<DictObj>() {
+        Some(d) => {
+            let q = d.remove(&DictKey::from_str_obj(&StrObj::new_obj("__qualname__")));
+            match q {
+                Some(q) => match q.as_str() {
+                    Some(s) => s.to_owned(),
+                    None => {
+                        return Err(PyErr::type_error(format!(
+                            "type __qualname__ must be a str, not {}",
+                            q.type_name()
+                        )));
+                    }
+                },
+                None => name.to_owned(),
+            }
+        }
+        None => name.to_owned(),
+    };
+    // Instances have the layout of an exception if any base is one (its
+    // `tp_base` is then that base, as CPython's "best base"), else of an
+    // `Instance`; the other bases add only methods and attributes.
+    let exc_base = bases.iter().find(|b| is_exception_type(b)).cloned();
+    let base_ty = exc_base.clone().unwrap_or_else(|| bases[0].clone());
+    let data = ClassData::new(name, &qualname, bases, mro_tail, ns);
+    let Some(bt) = base_ty.as_type() else {
+        return Err(PyErr::type_error("bases must be types"));
+    };
+    let spec = abi::HeapTypeSpec {
+        meta: types::TYPE.get(),
+        name,
+        base: bt,
+        kind: Kind::INSTANCE,
+        flags: abi::TPFLAGS_HAVE_GC,
+        data: Box::new(data),
+    };
+    let cls = if exc_base.is_some() {
+        abi::new_heap_type::<ExcObj>(abi::HeapTypeSpec {
+            kind: Kind::EXC,
+            flags: abi::TPFLAGS_HAVE_GC | abi::TPFLAGS_BASE_EXC_SUBCLASS,
+            ..spec
+        })
+    } else {
+        abi::new_heap_type::<Instance>(spec)
+    };
+    abi::gc_track(&cls);
+    Ok(cls)
+}
+
+/// `cls(*args, **kwargs)` for a Python class: a new instance, initialized
+/// by `__init__` if the class has one.
+pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    let is_exc = cls.as_type().is_some_and(|t| t.kind() == Kind::EXC);
+    let inst = if is_exc {
+        // `BaseException.__new__` keeps the arguments as `args`.
+        ExcObj::new_of_type(cls, args.pos.to_vec())
+    } else {
+        let made = ObjRef::new_instance(
+            cls,
+            Instance {
+                dict: DictObj::new_obj(),
+            },
+        );
+        if let Some(i) = &made {
+            abi::gc_track(i);
+        }
+        made
+    };
+    let Some(inst) = inst else {
+        return Err(PyErr::type_error("cannot create instances of this class"));
+    };
+    let inst = Value::Obj(inst);
+    let init = cls.as_type().and_then(|t| lookup(t, "__init__"));
+    match init {
+        Some(init) => {
+            let mut pos = Vec::with_capacity(args.pos.len() + 1);
+            pos.push(inst.clone());
+            pos.extend(args.pos.iter().cloned());
+            let r = vm.call_with(
+                &init,
+                Args {
+                    pos: &pos,
+                    kw: args.kw,
+                },
+            )?;
+            if !matches!(r, Value::None) {
+                return Err(PyErr::type_error(format!(
+                    "__init__() should return None, not '{}'",
+                    r.type_name()
+                )));
+            }
+        }
+        None if is_exc => {
+            if !args.kw.is_empty() {
+                return Err(PyErr::type_error(format!(
+                    "{}() takes no keyword arguments",
+                    class::type_short_name(cls)
+                )));
+            }
+        }
+        None => {
+            if !args.pos.is_empty() || !args.kw.is_empty() {
+                return Err(PyErr::type_error(format!(
+                    "{}() takes no arguments",
+                    class::type_short_name(cls)
+                )));
+            }
+        }
+    }
+    Ok(inst)
+}
+
+/// What the class attribute `descr` gives when read through `receiver`
+/// (an instance of `owner`), or through the class `owner` itself
+/// (`receiver` `None`): CPython's `tp_descr_get` of functions,
+/// `staticmethod`, `classmethod` and `property`.
+fn descr_get(
+    vm: &mut Vm,
+    descr: Value,
+    receiver: Option<&Value>,
+    owner: &ObjRef,
+) -> PyResult<Value> {
+    Ok(match descr.kind() {
+        Kind::FUNCTION => match receiver {
+            Some(r) => Value::Obj(BoundMethod::new_obj(descr, r.clone())),
+            None => descr,
+        },
+        Kind::STATICMETHOD => match descr.downcast::<MethodWrapper>() {
+            Some(m) => m.func.clone(),
+            None => descr,
+        },
+        Kind::CLASSMETHOD => match descr.downcast::<MethodWrapper>() {
+            Some(m) => Value::Obj(BoundMethod::new_obj(
+                m.func.clone(),
+                Value::Obj(owner.clone()),
+            )),
+            None => descr,
+        },
+        Kind::PROPERTY => match (receiver, descr.downcast::<PropertyObj>()) {
+            (Some(r), Some(p)) => {
+                if matches!(p.fget, Value::None) {
+                    return Err(PyErr::attribute_error(format!(
+                        "property '{}' of '{}' object has no getter",
+                        p.display_name(),
+                        r.type_name()
+                    )));
+                }
+                vm.call(&p.fget, std::slice::from_ref(r))?
+            }
+            _ => descr,
+        },
+        _ => descr,
+    })
+}
+
+/// The property `descr`, if it is one.
+fn as_property(descr: &Option<Value>) -> Option<&PropertyObj> {
+    descr.as_ref()?.downcast::<PropertyObj>()
+}
+
+/// `obj.name` for an instance of a Python class (`None`: no such
+/// attribute).
+pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    let inst = obj.downcast::<Instance>()?;
+    match name {
+        "__class__" => return Some(Ok(Value::Obj(obj.type_ref()))),
+        "__dict__" => return Some(Ok(Value::Obj(inst.dict.clone()))),
+        _ => {}
+    }
+    let descr = lookup(obj.ty(), name);
+    let me = Value::Obj(obj.clone());
+    let owner = obj.type_ref();
+    // A data descriptor (a property) wins over the instance dict.
+    if as_property(&descr).is_some()
+        && let Some(d) = descr
+    {
+        return Some(descr_get(vm, d, Some(&me), &owner));
+    }
+    if let Some(v) = inst
+        .dict
+        .downcast::<DictObj>()
+        .and_then(|d| d.get_str(name))
+    {
+        return Some(Ok(v));
+    }
+    descr.map(|d| descr_get(vm, d, Some(&me), &owner))
+}
+
+/// `obj.name = value` (`Some(value)`) or `del obj.name` (`None`) when the
+/// class has a property `name`: its setter or deleter runs.
+fn property_set(
+    vm: &mut Vm,
+    obj: &ObjRef,
+    name: &str,
+    value: Option<Value>,
+) -> Option<PyResult<()>> {
+    let descr = lookup(obj.ty(), name);
+    let p = as_property(&descr)?;
+    let me = Value::Obj(obj.clone());
+    let (f, what) = match &value {
+        Some(_) => (&p.fset, "setter"),
+        None => (&p.fdel, "deleter"),
+    };
+    if matches!(f, Value::None) {
+        return Some(Err(PyErr::attribute_error(format!(
+            "property '{}' of '{}' object has no {what}",
+            p.display_name(),
+            me.type_name()
+        ))));
+    }
+    let f = f.clone();
+    let r = match value {
+        Some(v) => vm.call(&f, &[me, v]),
+        None => vm.call(&f, &[me]),
+    };
+    Some(r.map(drop))
+}
+
+/// LOAD_METHOD on an instance: the function and its receiver when `name`
+/// is a function of the class not shadowed by the instance (no bound
+/// method is made), else `None`.
+pub fn instance_method(obj: &Value, name: &str) -> Option<Value> {
+    let o = obj.as_obj()?;
+    let inst = o.downcast::<Instance>()?;
+    let f = lookup(o.ty(), name).filter(|f| f.kind() == Kind::FUNCTION)?;
+    if inst
+        .dict
+        .downcast::<DictObj>()
+        .is_some_and(|d| d.get_str(name).is_some())
+    {
+        return None;
+    }
+    Some(f)
+}
+
+/// `obj.name = value` on an instance.
+pub fn instance_setattr(
+    vm: &mut Vm,
+    obj: &ObjRef,
+    name: &str,
+    value: Value,
+) -> Option<PyResult<()>> {
+    let inst = obj.downcast::<Instance>()?;
+    if let Some(r) = property_set(vm, obj, name, Some(value.clone())) {
+        return Some(r);
+    }
+    if name == "__dict__" || name == "__class__" {
+        return Some(Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            format!("assigning {name} is not supported by typhon"),
+        )));
+    }
+    inst.dict.downcast::<DictObj>()?.set_str(name, value);
+    Some(Ok(()))
+}
+
+/// `del obj.name` on an instance.
+pub fn instance_delattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResult<()>> {
+    let inst = obj.downcast::<Instance>()?;
+    if let Some(r) = property_set(vm, obj, name, None) {
+        return Some(r);
+    }
+    let d = inst.dict.downcast::<DictObj>()?;
+    Some(
+        match d.remove(&DictKey::from_str_obj(&StrObj::new_obj(name))) {
+            Some(_) => Ok(()),
+            None => Err(no_attribute(&Value::Obj(obj.clone()), name)),
+        },
+    )
+}
+
+/// `C.name` for a Python class `C` (`None`: no such attribute).
+pub fn class_getattr(vm: &mut Vm, cls: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    let v = class_attr_plain(cls, name)?;
+    Some(descr_get(vm, v, None, cls))
+}
+
+fn class_attr_plain(cls: &ObjRef, name: &str) -> Option<Value> {
+    let cd = class_data(cls)?;
+    let from_dict = |n: &str| cd.dict().and_then(|d| d.get_str(n));
+    match name {
+        "__name__" => return Some(Value::str(&cd.name.borrow())),
+        "__qualname__" => return Some(Value::str(&cd.qualname.borrow())),
+        "__doc__" => return Some(from_dict("__doc__").unwrap_or(Value::None)),
+        "__bases__" => {
+            return Some(Value::tuple(
+                cd.bases.iter().cloned().map(Value::Obj).collect(),
+            ));
+        }
+        "__mro__" => {
+            return Some(Value::tuple(
+                mro_of(cls).into_iter().map(Value::Obj).collect(),
+            ));
+        }
+        "__class__" => return Some(Value::Obj(cls.type_ref())),
+        // A copy: CPython's is a read-only proxy, and writes to the class
+        // must go through `setattr` to move its version tag.
+        "__dict__" => {
+            return Some(Value::Obj(DictObj::into_obj(cd.dict()?.copy())));
+        }
+        _ => {}
+    }
+    cls.as_type().and_then(|t| lookup(t, name))
+}
+
+/// `C.name = value` for a Python class.
+pub fn class_setattr(cls: &ObjRef, name: &str, value: Value) -> Option<PyResult<()>> {
+    let cd = class_data(cls)?;
+    match name {
+        "__name__" | "__qualname__" => {
+            let Some(s) = value.as_str() else {
+                return Some(Err(PyErr::type_error(format!(
+                    "can only assign string to {}.{name}, not '{}'",
+                    cd.name.borrow(),
+                    value.type_name()
+                ))));
+            };
+            let target = if name == "__name__" {
+                &cd.name
+            } else {
+                &cd.qualname
+            };
+            *target.borrow_mut() = s.to_owned();
+            Some(Ok(()))
+        }
+        _ => {
+            cd.set_attr(name, value);
+            Some(Ok(()))
+        }
+    }
+}
+
+/// `del C.name` for a Python class.
+pub fn class_delattr(cls: &ObjRef, name: &str) -> Option<PyResult<()>> {
+    let cd = class_data(cls)?;
+    Some(if cd.del_attr(name) {
+        Ok(())
+    } else {
+        Err(PyErr::attribute_error(format!(
+            "type object '{}' has no attribute '{name}'",
+            cd.name.borrow()
+        )))
+    })
+}
+
+/// `repr(C)` of a Python class: `<class 'module.Qualname'>`.
+pub fn class_repr(cls: &ObjRef) -> Option<String> {
+    let cd = class_data(cls)?;
+    let module = cd
+        .dict()
+        .and_then(|d| d.get_str("__module__"))
+        .and_then(|m| m.as_str().map(str::to_owned));
+    Some(match module {
+        Some(m) if m != "builtins" => format!("<class '{m}.{}'>", cd.qualname.borrow()),
+        _ => format!("<class '{}'>", cd.qualname.borrow()),
+    })
+}
+
+/// The default `repr` of an instance: `<module.Qualname object at 0x…>`.
+pub fn instance_repr(obj: &ObjRef) -> String {
+    let t = obj.type_ref();
+    let (module, qual) = match class_data(&t) {
+        Some(cd) => (
+            cd.dict()
+                .and_then(|d| d.get_str("__module__"))
+                .and_then(|m| m.as_str().map(str::to_owned)),
+            cd.qualname.borrow().clone(),
+        ),
+        None => (None, obj.ty().name().to_owned()),
+    };
+    match module {
+        Some(m) if m != "builtins" => {
+            format!("<{m}.{qual} object at {:#x}>", obj.as_ptr() as usize)
+        }
+        _ => format!("<{qual} object at {:#x}>", obj.as_ptr() as usize),
+    }
+}
+
+/// `super(cls, obj)`.
+pub fn new_super(args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("super")?;
+    match args.pos {
+        [] => Err(PyErr::new(&types::RUNTIME_ERROR, "super(): no arguments")),
+        [cls, obj] => {
+            let Some(c) = cls.as_obj().filter(|o| o.as_type().is_some()) else {
+                return Err(PyErr::type_error(format!(
+                    "super() argument 1 must be a type, not {}",
+                    cls.type_name()
+                )));
+            };
+            let ok = match obj.as_obj().and_then(|o| o.as_type()) {
+                Some(t) if c.as_type().is_some_and(|ct| class::is_subclass(t, ct)) => true,
+                _ => c
+                    .as_type()
+                    .is_some_and(|ct| class::is_subclass(obj.type_of(), ct)),
+            };
+            if !ok {
+                return Err(PyErr::type_error(
+                    "super(type, obj): obj must be an instance or subtype of type",
+                ));
+            }
+            Ok(Value::Obj(SuperObj::new_obj(c.clone(), obj.clone())))
+        }
+        _ => Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "this form of super() is not supported by typhon",
+        )),
+    }
+}
+
+/// `BaseException.__init__(self, *args)`: sets `args`.
+fn exc_init(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("BaseException.__init__")?;
+    let Some((me, rest)) = args.pos.split_first() else {
+        return Err(PyErr::type_error("descriptor '__init__' needs an argument"));
+    };
+    match me.downcast::<ExcObj>() {
+        Some(e) => {
+            let old = e.args.replace(Value::tuple(rest.to_vec()));
+            drop(old);
+            Ok(Value::None)
+        }
+        None => Err(PyErr::type_error(
+            "descriptor '__init__' requires a 'BaseException' object",
+        )),
+    }
+}
+
+/// `object.__init__(self)`.
+fn object_init(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    if args.pos.len() > 1 || !args.kw.is_empty() {
+        return Err(PyErr::type_error(
+            "object.__init__() takes exactly one argument (the instance to initialize)",
+        ));
+    }
+    Ok(Value::None)
+}
+
+/// What a built-in base in an MRO contributes to a lookup through
+/// `super()`: its `__init__`, bound to `obj`.
+fn static_attr(t: &ObjRef, name: &str, obj: &Value) -> Option<Value> {
+    if name != "__init__" {
+        return None;
+    }
+    let f: crate::object::NativeFn = if static_exception(t).is_some() {
+        exc_init
+    } else if is_static(t, &types::OBJECT) {
+        object_init
+    } else {
+        return None;
+    };
+    Some(Value::Obj(Builtin::new_obj(
+        "__init__",
+        f,
+        Some(obj.clone()),
+    )))
+}
+
+/// The attribute `name` found after `s.cls` in the MRO, unbound.
+fn super_find(s: &SuperObj, name: &str) -> Option<Value> {
+    let start = match s.obj.as_obj().filter(|o| o.as_type().is_some()) {
+        Some(t) => t.clone(),
+        None => match &s.obj {
+            Value::Obj(o) => o.type_ref(),
+            _ => return None,
+        },
+    };
+    let mro = mro_of(&start);
+    let pos = mro.iter().position(|t| t.ptr_eq(&s.cls))?;
+    mro[pos + 1..].iter().find_map(|t| match class_data(t) {
+        Some(cd) => cd.dict().and_then(|d| d.get_str(name)),
+        None => static_attr(t, name, &s.obj),
+    })
+}
+
+/// `super(...).name`.
+pub fn super_getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    let s = o.downcast::<SuperObj>()?;
+    let v = super_find(s, name)?;
+    // Through a class (`super(C, cls)` in a classmethod), functions stay
+    // plain functions and classmethods bind to that class.
+    if let Some(cls) = s.obj.as_obj().filter(|x| x.as_type().is_some()) {
+        let cls = cls.clone();
+        return Some(descr_get(vm, v, None, &cls));
+    }
+    let owner = match &s.obj {
+        Value::Obj(x) => x.type_ref(),
+        _ => s.cls.clone(),
+    };
+    let me = s.obj.clone();
+    Some(descr_get(vm, v, Some(&me), &owner))
+}
+
+/// LOAD_METHOD on a super object: the function and the receiver.
+pub fn super_method(o: &Value, name: &str) -> Option<(Value, Value)> {
+    let s = o.downcast::<SuperObj>()?;
+    if s.obj.as_obj().is_some_and(|x| x.as_type().is_some()) {
+        return None;
+    }
+    let f = super_find(s, name).filter(|f| f.kind() == Kind::FUNCTION)?;
+    Some((f, s.obj.clone()))
+}
+
+/// `e.name` for an exception: its own `__dict__`, then its class's
+/// attributes (methods bound), after the built-in ones (`args`...).
+pub fn exc_getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    let e = o.downcast::<ExcObj>()?;
+    match name {
+        "__class__" => return Some(Ok(Value::Obj(o.type_ref()))),
+        "__dict__" => return Some(Ok(Value::Obj(exc_dict(e)))),
+        _ => {}
+    }
+    let descr = lookup(o.ty(), name);
+    let me = Value::Obj(o.clone());
+    let owner = o.type_ref();
+    if as_property(&descr).is_some()
+        && let Some(d) = descr
+    {
+        return Some(descr_get(vm, d, Some(&me), &owner));
+    }
+    if let Some(v) = e
+        .dict
+        .borrow()
+        .as_ref()
+        .and_then(|d| d.downcast::<DictObj>())
+        .and_then(|d| d.get_str(name))
+    {
+        return Some(Ok(v));
+    }
+    descr.map(|d| descr_get(vm, d, Some(&me), &owner))
+}
+
+/// The `__dict__` of an exception, made on first use.
+fn exc_dict(e: &ExcObj) -> ObjRef {
+    e.dict
+        .borrow_mut()
+        .get_or_insert_with(DictObj::new_obj)
+        .clone()
+}
+
+/// `e.name = value` for an exception (`args` is kept as a tuple).
+pub fn exc_setattr(vm: &mut Vm, o: &ObjRef, name: &str, value: Value) -> Option<PyResult<()>> {
+    let e = o.downcast::<ExcObj>()?;
+    if o.ty().is_heap_type()
+        && let Some(r) = property_set(vm, o, name, Some(value.clone()))
+    {
+        return Some(r);
+    }
+    if name == "args" {
+        let items = match crate::ops::seq_items_checked(&value) {
+            Some(items) => items,
+            None => {
+                return Some(Err(PyErr::new(
+                    &types::NOT_IMPLEMENTED_ERROR,
+                    "setting args to a non-sequence is not supported by typhon",
+                )));
+            }
+        };
+        let old = e.args.replace(Value::tuple(items));
+        drop(old);
+        return Some(Ok(()));
+    }
+    if let Some(d) = exc_dict(e).downcast::<DictObj>() {
+        d.set_str(name, value);
+    }
+    Some(Ok(()))
+}
+
+/// The name an uncaught exception's type is printed with: the qualified
+/// name, after its module unless that is `builtins` or `__main__` (as
+/// CPython's `print_exception` does).
+pub fn exception_type_name(t: &abi::TypeObject) -> String {
+    let Some(cd) = t.heap_data::<ClassData>() else {
+        return t.name().to_owned();
+    };
+    let module = cd
+        .dict()
+        .and_then(|d| d.get_str("__module__"))
+        .and_then(|m| m.as_str().map(str::to_owned));
+    match module {
+        Some(m) if m != "builtins" && m != "__main__" => format!("{m}.{}", cd.qualname.borrow()),
+        _ => cd.qualname.borrow().clone(),
+    }
+}
+
+/// `repr` of a bound method: `<bound method C.f of <repr of self>>`.
+pub fn method_qualname(m: &BoundMethod) -> String {
+    match m.func.downcast::<Function>() {
+        Some(f) => f.code.qualname.clone(),
+        None => "?".into(),
+    }
+}
+
+/// At shutdown, after the last collection: classes C code made
+/// (`PyErr_NewException`) that are still alive are held by the
+/// extension's own storage (the usual `static PyObject *Error` with its
+/// extra reference), as in CPython, where they are never freed either.
+/// They become immortal with their dicts, so leak checks count only what
+/// the interpreter itself failed to free.
+pub fn keep_c_classes() {
+    for o in abi::gc_tracked() {
+        let Some(cd) = class_data(&o).filter(|cd| cd.made_by_c.get()) else {
+            continue;
+        };
+        if let Some(d) = cd.dict() {
+            for (k, v) in d.items() {
+                for x in [k, v] {
+                    if let Value::Obj(x) = x {
+                        abi::make_immortal(&x);
+                    }
+                }
+            }
+        }
+        abi::make_immortal(&cd.dict);
+        abi::make_immortal(&o);
+    }
+}

@@ -1,0 +1,353 @@
+//! Python classes: the data of a heap type ([`ClassData`]), instances
+//! ([`Instance`]), bound methods and `super` objects.
+//!
+//! A class is a heap type (`abi::new_heap_type`): a type object with the
+//! `PyTypeObject` layout static types have, so C code reads `tp_name`,
+//! `tp_flags` and `tp_base` from it, plus a [`ClassData`]. It is reference
+//! counted: every instance owns a reference to its type, and the type is
+//! freed with its last reference (cycles through its dict go to `gc.rs`).
+//!
+//! Each class has a version tag (`ClassData::version`) that changes
+//! whenever its dict or the dict of any class in its MRO changes: a class
+//! tells its subclasses (through weak links to their [`TypeVersion`]s), so
+//! an inline cache that checked the version may trust what it cached.
+
+use super::{DictKey, DictObj, ObjRef, PyErr, PyResult, Value};
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+
+thread_local! {
+    static NEXT_TYPE_VERSION: Cell<u32> = const { Cell::new(1) };
+}
+
+/// A fresh version tag (0 once they run out: a type with version 0 is
+/// never cached, as CPython does with `tp_version_tag`).
+fn next_type_version() -> u32 {
+    NEXT_TYPE_VERSION.with(|c| {
+        let v = c.get();
+        if v != 0 {
+            c.set(v.wrapping_add(1));
+        }
+        v
+    })
+}
+
+/// A class's version tag and the tags of its direct subclasses.
+pub struct TypeVersion {
+    tag: Cell<u32>,
+    subclasses: RefCell<Vec<Weak<TypeVersion>>>,
+}
+
+impl TypeVersion {
+    fn new() -> Rc<TypeVersion> {
+        Rc::new(TypeVersion {
+            tag: Cell::new(next_type_version()),
+            subclasses: RefCell::new(Vec::new()),
+        })
+    }
+
+    /// Gives this class and every subclass a new tag.
+    fn invalidate(&self) {
+        self.tag.set(next_type_version());
+        let subs: Vec<Rc<TypeVersion>> = {
+            let mut s = self.subclasses.borrow_mut();
+            s.retain(|w| w.strong_count() > 0);
+            s.iter().filter_map(Weak::upgrade).collect()
+        };
+        for s in subs {
+            s.invalidate();
+        }
+    }
+}
+
+/// The Rust data of a Python class (held by its heap type object).
+pub struct ClassData {
+    /// `__name__`.
+    pub name: RefCell<String>,
+    /// `__qualname__`.
+    pub qualname: RefCell<String>,
+    /// `__bases__`.
+    pub bases: Vec<ObjRef>,
+    /// `__mro__` without the class itself (it would own itself).
+    pub mro_tail: Vec<ObjRef>,
+    /// The class `__dict__` (a `dict`). Change it only through
+    /// [`ClassData::set_attr`]/[`ClassData::del_attr`], which move the
+    /// version tag.
+    pub dict: ObjRef,
+    /// The version tag, shared with base classes' subclass lists.
+    pub version: Rc<TypeVersion>,
+    /// Made by C code (`PyErr_NewException`): C may keep a reference
+    /// for the rest of the process (see [`crate::classes::keep_c_classes`]).
+    pub made_by_c: Cell<bool>,
+}
+
+impl ClassData {
+    /// The data of a new class: `bases` and the linearization `mro_tail`
+    /// (see [`c3_merge`]), its namespace `dict`.
+    pub fn new(
+        name: &str,
+        qualname: &str,
+        bases: Vec<ObjRef>,
+        mro_tail: Vec<ObjRef>,
+        dict: ObjRef,
+    ) -> ClassData {
+        let version = TypeVersion::new();
+        for b in &bases {
+            if let Some(cd) = class_data(b) {
+                cd.version
+                    .subclasses
+                    .borrow_mut()
+                    .push(Rc::downgrade(&version));
+            }
+        }
+        ClassData {
+            name: RefCell::new(name.to_owned()),
+            qualname: RefCell::new(qualname.to_owned()),
+            bases,
+            mro_tail,
+            dict,
+            version,
+            made_by_c: Cell::new(false),
+        }
+    }
+
+    /// The current version tag.
+    #[inline]
+    pub fn version_tag(&self) -> u32 {
+        self.version.tag.get()
+    }
+
+    /// The class dict's payload.
+    pub fn dict(&self) -> Option<&DictObj> {
+        self.dict.downcast::<DictObj>()
+    }
+
+    /// `C.name = value`: sets it in the class dict and moves the version
+    /// tags of this class and its subclasses.
+    pub fn set_attr(&self, name: &str, value: Value) {
+        if let Some(d) = self.dict() {
+            d.set_str(name, value);
+        }
+        self.version.invalidate();
+    }
+
+    /// `del C.name`; `false` if the dict had no such entry.
+    pub fn del_attr(&self, name: &str) -> bool {
+        let removed = self.dict().and_then(|d| {
+            d.remove(&DictKey::from_str_obj(&crate::object::StrObj::new_obj(
+                name,
+            )))
+        });
+        self.version.invalidate();
+        removed.is_some()
+    }
+}
+
+/// The class data of `o`, if it is a Python class.
+pub fn class_data(o: &ObjRef) -> Option<&ClassData> {
+    o.as_type()?.heap_data::<ClassData>()
+}
+
+/// The MRO of the type `t`: itself first, then its bases' linearization
+/// (for a static type, the chain of `tp_base`).
+pub fn mro_of(t: &ObjRef) -> Vec<ObjRef> {
+    let mut v = vec![t.clone()];
+    if let Some(cd) = class_data(t) {
+        v.extend(cd.mro_tail.iter().cloned());
+        return v;
+    }
+    let mut cur = t.as_type().and_then(|ty| ty.base());
+    while let Some(b) = cur {
+        v.push(b.to_ref());
+        cur = b.base();
+    }
+    v
+}
+
+/// Whether the type `sub` is `sup` or a subclass of it (by MRO for classes,
+/// by `tp_base` for static and C types).
+pub fn is_subclass(sub: &abi::TypeObject, sup: &abi::TypeObject) -> bool {
+    if std::ptr::eq(sub, sup) {
+        return true;
+    }
+    if let Some(cd) = sub.heap_data::<ClassData>() {
+        return cd
+            .mro_tail
+            .iter()
+            .any(|t| t.as_type().is_some_and(|t| std::ptr::eq(t, sup)));
+    }
+    sub.is_subtype(sup)
+}
+
+/// Looks `name` up in the dicts along the MRO of type `t` (not in the
+/// instance): CPython's `_PyType_Lookup`.
+pub fn lookup(t: &abi::TypeObject, name: &str) -> Option<Value> {
+    let cd = t.heap_data::<ClassData>()?;
+    if let Some(v) = cd.dict().and_then(|d| d.get_str(name)) {
+        return Some(v);
+    }
+    cd.mro_tail.iter().find_map(|c| {
+        class_data(c)
+            .and_then(|cd| cd.dict())
+            .and_then(|d| d.get_str(name))
+    })
+}
+
+/// CPython's C3 linearization of `bases` (each with its own MRO), or the
+/// TypeError CPython raises when there is none.
+pub fn c3_merge(bases: &[ObjRef]) -> PyResult<Vec<ObjRef>> {
+    let mut seqs: Vec<Vec<ObjRef>> = bases.iter().map(mro_of).collect();
+    seqs.push(bases.to_vec());
+    let mut out: Vec<ObjRef> = Vec::new();
+    loop {
+        seqs.retain(|s| !s.is_empty());
+        if seqs.is_empty() {
+            return Ok(out);
+        }
+        let candidate = seqs.iter().find_map(|s| {
+            let head = &s[0];
+            let in_tail = seqs.iter().any(|o| o[1..].iter().any(|x| x.ptr_eq(head)));
+            (!in_tail).then(|| head.clone())
+        });
+        let Some(c) = candidate else {
+            // CPython names the heads of the remaining sequences, each
+            // once, in order.
+            let mut names: Vec<String> = Vec::new();
+            for s in &seqs {
+                let n = type_short_name(&s[0]);
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            return Err(PyErr::type_error(format!(
+                "Cannot create a consistent method resolution\norder (MRO) for bases {}",
+                names.join(", ")
+            )));
+        };
+        for s in seqs.iter_mut() {
+            if s[0].ptr_eq(&c) {
+                s.remove(0);
+            }
+        }
+        out.push(c);
+    }
+}
+
+/// `__name__` of a type.
+pub fn type_short_name(t: &ObjRef) -> String {
+    if let Some(cd) = class_data(t) {
+        return cd.name.borrow().clone();
+    }
+    let full = t.as_type().map(|t| t.name()).unwrap_or("?");
+    full.rsplit('.').next().unwrap_or(full).to_owned()
+}
+
+/// An instance of a Python class: its attributes live in its `__dict__`.
+pub struct Instance {
+    /// `__dict__` (a `dict`).
+    pub dict: ObjRef,
+}
+
+/// A function bound to an object (`obj.method` when the class holds a
+/// function).
+pub struct BoundMethod {
+    /// `__func__`.
+    pub func: Value,
+    /// `__self__`.
+    pub receiver: Value,
+}
+
+impl BoundMethod {
+    /// A new bound method object.
+    pub fn new_obj(func: Value, receiver: Value) -> ObjRef {
+        let o = ObjRef::new(
+            crate::object::types::METHOD.get(),
+            BoundMethod { func, receiver },
+        );
+        abi::gc_track(&o);
+        o
+    }
+}
+
+/// `super(cls, obj)`: looks attributes up in the MRO of `type(obj)` after
+/// `cls`.
+pub struct SuperObj {
+    /// The class whose successors are searched.
+    pub cls: ObjRef,
+    /// The object methods are bound to.
+    pub obj: Value,
+}
+
+impl SuperObj {
+    /// A new super object.
+    pub fn new_obj(cls: ObjRef, obj: Value) -> ObjRef {
+        let o = ObjRef::new(crate::object::types::SUPER.get(), SuperObj { cls, obj });
+        abi::gc_track(&o);
+        o
+    }
+}
+
+/// `property(fget, fset, fdel, doc)`: a data descriptor.
+pub struct PropertyObj {
+    /// The getter (`None` for none).
+    pub fget: Value,
+    /// The setter.
+    pub fset: Value,
+    /// The deleter.
+    pub fdel: Value,
+    /// `__doc__`.
+    pub doc: Value,
+    /// The attribute name, from `__set_name__` when its class is made
+    /// (CPython's messages name it).
+    pub name: RefCell<Option<String>>,
+}
+
+impl PropertyObj {
+    /// A new property object.
+    pub fn new_obj(fget: Value, fset: Value, fdel: Value, doc: Value) -> ObjRef {
+        let o = ObjRef::new(
+            crate::object::types::PROPERTY.get(),
+            PropertyObj {
+                fget,
+                fset,
+                fdel,
+                doc,
+                name: RefCell::new(None),
+            },
+        );
+        abi::gc_track(&o);
+        o
+    }
+
+    /// The name messages use: the one it was set under, else its
+    /// getter's `__name__`.
+    pub fn display_name(&self) -> String {
+        if let Some(n) = &*self.name.borrow() {
+            return n.clone();
+        }
+        match self.fget.downcast::<crate::object::Function>() {
+            Some(f) => f.code.name.clone(),
+            None => "?".into(),
+        }
+    }
+}
+
+/// `staticmethod(f)` or `classmethod(f)`: the function, and which.
+pub struct MethodWrapper {
+    /// The wrapped callable (`__func__`).
+    pub func: Value,
+}
+
+impl MethodWrapper {
+    /// A new `staticmethod` (`class_method` false) or `classmethod`.
+    pub fn new_obj(func: Value, class_method: bool) -> ObjRef {
+        let t = if class_method {
+            crate::object::types::CLASSMETHOD.get()
+        } else {
+            crate::object::types::STATICMETHOD.get()
+        };
+        let o = ObjRef::new(t, MethodWrapper { func });
+        abi::gc_track(&o);
+        o
+    }
+}

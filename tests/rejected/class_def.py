@@ -1,4 +1,0 @@
-x = 1
-class Point:
-    pass
-print(x)

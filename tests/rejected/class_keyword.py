@@ -1,0 +1,6 @@
+x = 1
+class Meta(type):
+    pass
+class Point(metaclass=Meta):
+    pass
+print(x)

@@ -1,7 +1,0 @@
-def trace(f):
-    return f
-
-@trace
-def work():
-    return 1
-print(work())
