@@ -118,7 +118,7 @@ pub enum CType {
 }
 
 /// Where a value of the interpreter's frame is, at an exit.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Loc {
     /// Still in its frame slot: nothing to write (locals only).
     InSlot,
@@ -145,7 +145,7 @@ pub enum Loc {
 
 /// The interpreter frame an exit resumes: the instruction, then each
 /// local slot and each operand-stack entry.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FrameState {
     /// The instruction (unit index) the interpreter resumes at.
     pub pc: u32,

@@ -304,7 +304,7 @@ pub fn lower<M: Module>(
         cc,
         checks,
         nslots: f.nslots,
-        vals: HashMap::new(),
+        vals: vec![None; f.nvalues as usize],
         blocks,
         helper_ids,
         helpers: HashMap::new(),
@@ -328,7 +328,8 @@ struct Lowerer<'a> {
     cc: CallConv,
     checks: Checks,
     nslots: u32,
-    vals: HashMap<ValueId, CValue>,
+    /// The CLIF value of each HIR value, by `ValueId`.
+    vals: Vec<Option<CValue>>,
     blocks: Vec<cranelift_codegen::ir::Block>,
     /// Every helper's id in the module.
     helper_ids: HashMap<HelperFn, FuncId>,
@@ -336,7 +337,7 @@ struct Lowerer<'a> {
     helpers: HashMap<HelperFn, FuncRef>,
     cfuncs: HashMap<usize, FuncRef>,
     /// Exit blocks made so far, by frame state, reason and "raised".
-    exits: HashMap<String, cranelift_codegen::ir::Block>,
+    exits: HashMap<(FrameState, Option<ExitReason>, bool), cranelift_codegen::ir::Block>,
     /// The exit table: what the exit returning index `i` writes.
     table: Vec<Exit>,
 }
@@ -349,7 +350,19 @@ impl Lowerer<'_> {
     fn v(&self, id: ValueId) -> CValue {
         // Every use is dominated by its definition (the builder's
         // invariant); a missing value is an internal error, lowered as 0.
-        self.vals.get(&id).copied().unwrap_or(CValue::from_u32(0))
+        self.vals
+            .get(id.0 as usize)
+            .copied()
+            .flatten()
+            .unwrap_or(CValue::from_u32(0))
+    }
+
+    fn set_val(&mut self, id: ValueId, v: CValue) {
+        let i = id.0 as usize;
+        if i >= self.vals.len() {
+            self.vals.resize(i + 1, None);
+        }
+        self.vals[i] = Some(v);
     }
 
     fn slot_addr(&mut self, n: u32) -> CValue {
@@ -394,12 +407,12 @@ impl Lowerer<'_> {
         self.b.switch_to_block(cb);
         let params: Vec<CValue> = self.b.block_params(cb).to_vec();
         for ((v, _), p) in hb.params.iter().zip(params) {
-            self.vals.insert(*v, p);
+            self.set_val(*v, p);
         }
         for ins in &hb.insts {
             let r = self.inst(&ins.op, ins.out.map(|(_, t)| t));
             if let (Some((v, _)), Some(r)) = (ins.out, r) {
-                self.vals.insert(v, r);
+                self.set_val(v, r);
             }
         }
         match &hb.term {
@@ -432,7 +445,7 @@ impl Lowerer<'_> {
         // block (several operands of one instruction, say): less code to
         // compile. The state's values dominate every guard using it, so
         // they dominate the shared block too.
-        let key = format!("{s:?}|{reason:?}|{raised}");
+        let key = (s.clone(), reason, raised);
         let cont = self.b.create_block();
         if let Some(exit) = self.exits.get(&key) {
             self.b.ins().brif(cond, *exit, &[], cont, &[]);
