@@ -587,6 +587,23 @@ pub fn map(
                 cx.end(t),
             ))
         }
+        // `(*a)`: CPython's `invalid_group`.
+        ParseErrorType::InvalidStarredExpressionUsage
+            if {
+                let end = usize::from(e.location.end());
+                let j = cx.token_at(at);
+                j > 0
+                    && cx.kind(j - 1) == K::Lpar
+                    && cx.kind(cx.skip_trivia(cx.token_at(end))) == K::Rpar
+            } =>
+        {
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "cannot use starred expression here".into(),
+                at,
+                usize::from(e.location.end()),
+            ))
+        }
         // Where CPython's generic "invalid syntax" points at the token ruff
         // names.
         ParseErrorType::EmptyImportNames
