@@ -406,9 +406,40 @@ pub fn map(
                     | "Expected an expression or a ')'"
                     | "Expected name after `as`"
                     | "Expected a parameter name"
+                    | "Expected an import name"
+                    | "Expected an import name or a ')'"
+                    | "Expected a module name"
+                    | "Expected a simple statement"
+                    | "Expected an expression or a ']'"
+                    | "Unary '-' expression cannot be used here"
+                    | "Unary '+' expression cannot be used here"
+                    | "Unary '~' expression cannot be used here"
+                    | "Boolean 'not' expression cannot be used here"
             ) || m.starts_with("Expected an identifier, but found a keyword") =>
         {
             Some(invalid_syntax())
+        }
+        // ruff names the comma or the star; CPython fails at the token
+        // after it (a NEWLINE token covers the comment before it).
+        ParseErrorType::OtherError(m)
+            if m == "Trailing comma not allowed" || m == "Star import must be the only import" =>
+        {
+            let j = cx.token_containing(at) + 1;
+            let (start, end) = if cx.kind(j) == K::Comment {
+                (cx.start(j), cx.end(j))
+            } else {
+                let j = cx.skip_trivia(j);
+                (cx.start(j), cx.end(j))
+            };
+            let from_import = cx.kind(cx.statement_start(i)) == K::From
+                && m.starts_with("Trailing")
+                && matches!(cx.kind(cx.skip_trivia(j)), K::Newline | K::EndOfFile);
+            let msg = if from_import {
+                "trailing comma not allowed without surrounding parentheses"
+            } else {
+                "invalid syntax"
+            };
+            Some(cx.diag(ErrKind::Syntax, msg.into(), start, end))
         }
         ParseErrorType::OtherError(m)
             if m == "Expected `except` or `finally` after `try` block" =>
@@ -607,6 +638,11 @@ pub fn map(
         // Where CPython's generic "invalid syntax" points at the token ruff
         // names.
         ParseErrorType::EmptyImportNames
+        | ParseErrorType::EmptySlice
+        | ParseErrorType::EmptyDeleteTargets
+        | ParseErrorType::EmptyGlobalNames
+        | ParseErrorType::EmptyNonlocalNames
+        | ParseErrorType::UnexpectedTokenAfterAsync(_)
         | ParseErrorType::InvalidStarredExpressionUsage
         | ParseErrorType::SimpleAndCompoundStatementOnSameLine => Some(invalid_syntax()),
         ParseErrorType::InvalidAugmentedAssignmentTarget => {
