@@ -231,6 +231,24 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
     if let Some(e) = parsed.unsupported_syntax_errors().first() {
         let index = LineIndex::new(text);
         let (line, col) = index.line_col(text, u32::from(e.range.start()));
+        // Syntax of later Pythons that CPython 3.11 refuses in its own words.
+        if e.to_string()
+            .starts_with("Cannot use iterable unpacking in a")
+        {
+            let (end_line, end_col) = index.line_col(text, u32::from(e.range.end()));
+            return Err(diag_error(
+                source,
+                Diag {
+                    kind: ErrKind::Syntax,
+                    msg: "iterable unpacking cannot be used in comprehension".into(),
+                    line,
+                    offset: col,
+                    end_line,
+                    end_offset: end_col,
+                    from_tokenizer: false,
+                },
+            ));
+        }
         return Err(unsupported_error(source, e.to_string(), line, col));
     }
     compile::compile_module(source.clone(), parsed.syntax()).map_err(|e| {

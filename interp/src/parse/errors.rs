@@ -618,6 +618,72 @@ pub fn map(
                 cx.end(t),
             ))
         }
+        // `def f(*, **k)`: CPython names the bare star; ruff the token
+        // after it.
+        ParseErrorType::ExpectedKeywordParam => {
+            let mut j = cx.token_at(at).min(cx.tokens.len().saturating_sub(1));
+            while j > 0
+                && !(cx.kind(j) == K::Star
+                    && matches!(cx.kind(j + 1), K::Comma | K::Rpar | K::Colon))
+            {
+                j -= 1;
+            }
+            // A lambda's rule has no known location: the last token read.
+            let (mut k, mut depth) = (j, 0usize);
+            let mut in_lambda = false;
+            while k > 0 {
+                k -= 1;
+                match cx.kind(k) {
+                    K::Rpar | K::Rsqb | K::Rbrace => depth += 1,
+                    K::Lpar | K::Lsqb | K::Lbrace if depth == 0 => break,
+                    K::Lpar | K::Lsqb | K::Lbrace => depth -= 1,
+                    K::Lambda if depth == 0 => {
+                        in_lambda = true;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            if in_lambda {
+                let after = cx.skip_trivia(j + 1);
+                j = if cx.kind(after) == K::Comma {
+                    cx.skip_trivia(after + 1)
+                } else {
+                    after
+                };
+            }
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "named arguments must follow bare *".into(),
+                cx.start(j),
+                cx.end(j),
+            ))
+        }
+        ParseErrorType::InvalidArgumentUnpackingOrder => Some(cx.diag(
+            ErrKind::Syntax,
+            "iterable argument unpacking follows keyword argument unpacking".into(),
+            cx.start(i),
+            cx.end(i),
+        )),
+        ParseErrorType::ParamAfterVarKeywordParam => Some(cx.diag(
+            ErrKind::Syntax,
+            "arguments cannot follow var-keyword argument".into(),
+            cx.start(i),
+            cx.end(i),
+        )),
+        ParseErrorType::VarParameterWithDefault => {
+            let kind = if i >= 2 && cx.kind(i - 2) == K::DoubleStar {
+                "var-keyword"
+            } else {
+                "var-positional"
+            };
+            Some(cx.diag(
+                ErrKind::Syntax,
+                format!("{kind} argument cannot have default value"),
+                cx.start(i),
+                cx.end(i),
+            ))
+        }
         // `(*a)`: CPython's `invalid_group`.
         ParseErrorType::InvalidStarredExpressionUsage
             if {
