@@ -12,6 +12,7 @@ use std::rc::Rc;
 use tokcheck::{Diag, ErrKind};
 
 mod errors;
+mod strings;
 mod tokcheck;
 
 /// The stack of the thread that parses, and later drops, a module's syntax
@@ -65,17 +66,19 @@ pub(crate) fn with_fragment<R: Send>(
     text: &str,
     f: impl FnOnce(&ModModule) -> Option<R> + Send,
 ) -> Option<R> {
-    let job = move || {
+    on_fragment_stack(text.len(), move || {
         let parsed = ruff_python_parser::parse_module(text).ok()?;
         f(parsed.syntax())
-    };
-    if text.len() <= FRAGMENT_INLINE {
+    })
+}
+
+/// Runs `job`, which parses a fragment of `len` bytes (see
+/// [`with_fragment`]).
+fn on_fragment_stack<R: Send>(len: usize, job: impl FnOnce() -> Option<R> + Send) -> Option<R> {
+    if len <= FRAGMENT_INLINE {
         return job();
     }
-    let stack = text
-        .len()
-        .saturating_mul(FRAGMENT_STACK_PER_BYTE)
-        .min(PARSE_STACK);
+    let stack = len.saturating_mul(FRAGMENT_STACK_PER_BYTE).min(PARSE_STACK);
     std::thread::scope(|scope| {
         let handle = std::thread::Builder::new()
             .name("typhon-parse".into())
@@ -86,6 +89,22 @@ pub(crate) fn with_fragment<R: Send>(
             Ok(r) => r,
             Err(panic) => std::panic::resume_unwind(panic),
         }
+    })
+}
+
+/// CPython's error for `text` parsed as code from a string on its own
+/// (an f-string's expression), if Typhon knows its words: the tokenizer's
+/// first error, else ruff's first parse error reworded.
+pub(crate) fn fragment_error(text: &str) -> Option<Diag> {
+    let scan = tokcheck::scan(text, crate::format::int_max_str_digits());
+    if let Some(d) = scan.error {
+        return Some(d);
+    }
+    on_fragment_stack(text.len(), || {
+        let parsed = ruff_python_parser::parse_unchecked_source(text, PySourceType::Python);
+        let e = parsed.errors().iter().min_by_key(|e| e.location.start())?;
+        let index = LineIndex::new(text);
+        errors::map(text, &index, parsed.tokens(), e, true)
     })
 }
 
@@ -101,15 +120,28 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
     let text: &str = &source.text;
     let scan = tokcheck::scan(text, crate::format::int_max_str_digits());
     let first = parsed.errors().iter().min_by_key(|e| e.location.start());
+    // CPython decodes a group of string literals in its parser's action
+    // for them, once it has read the token after them: after a parse error
+    // before them, and before a tokenizer error further on (`check` stops
+    // at one before them). That error is then one of its parser's, which a
+    // tokenizer error anywhere later replaces (see below).
+    let str_err = if scan.strings.is_empty() {
+        None
+    } else {
+        let index = LineIndex::new(text);
+        strings::check(text, &index, &scan.strings)
+            .filter(|se| first.is_none_or(|e| usize::from(e.location.start()) >= se.at))
+    };
     // A tokenizer error before the parse error stops CPython's parse there.
     // One after it wins too: after most parse errors CPython tokenizes the
     // rest of the file and prefers what that finds. Not after an
     // unexpected indent, which CPython reports at once, and not if it is
     // an indentation error (see below).
     if let Some(d) = scan.error {
-        let wins = match first {
-            None => true,
-            Some(e) => {
+        let wins = match (&str_err, first) {
+            (Some(se), _) => d.kind == ErrKind::Syntax || d.line <= se.reached,
+            (None, None) => true,
+            (None, Some(e)) => {
                 let index = LineIndex::new(text);
                 let (line, col) = index.line_col(text, u32::from(e.location.start()));
                 // Indentation errors are found at the start of their line
@@ -126,6 +158,24 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
         if wins {
             return Err(diag_error(source, d));
         }
+    }
+    if let Some(se) = str_err {
+        return Err(match se.text {
+            None => diag_error(source, se.diag),
+            Some(text) => PyErr::syntax_of(
+                &crate::object::types::SYNTAX_ERROR,
+                se.diag.msg,
+                SyntaxInfo {
+                    filename: source.filename.clone(),
+                    line: se.diag.line,
+                    col: se.diag.offset,
+                    text: Some(text),
+                    end_line: se.diag.end_line,
+                    end_col: se.diag.end_offset,
+                    typhon_suffix: false,
+                },
+            ),
+        });
     }
     // An integer literal over the digit limit fails in the parser's action
     // for it: before any parse error further on.
@@ -181,6 +231,24 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
     if let Some(e) = parsed.unsupported_syntax_errors().first() {
         let index = LineIndex::new(text);
         let (line, col) = index.line_col(text, u32::from(e.range.start()));
+        // Syntax of later Pythons that CPython 3.11 refuses in its own words.
+        if e.to_string()
+            .starts_with("Cannot use iterable unpacking in a")
+        {
+            let (end_line, end_col) = index.line_col(text, u32::from(e.range.end()));
+            return Err(diag_error(
+                source,
+                Diag {
+                    kind: ErrKind::Syntax,
+                    msg: "iterable unpacking cannot be used in comprehension".into(),
+                    line,
+                    offset: col,
+                    end_line,
+                    end_offset: end_col,
+                    from_tokenizer: false,
+                },
+            ));
+        }
         return Err(unsupported_error(source, e.to_string(), line, col));
     }
     compile::compile_module(source.clone(), parsed.syntax()).map_err(|e| {

@@ -8,10 +8,24 @@
 //! that is not source code (`/dev/urandom`, `/dev/zero`) stops at its first
 //! bad line instead of being read to the end first.
 //!
-//! Encodings known: UTF-8, Latin-1 (ISO-8859-1) and ASCII, under every alias
-//! CPython's codec registry gives them (`latin1`, `l1`, `iso_8859_1`,
-//! `us-ascii`, `utf8`, …). Any other declared encoding is refused with the
-//! error CPython gives for an encoding it does not know.
+//! Encodings known: CPython 3.11's that leave ASCII as it is, under every
+//! name its codec registry finds them by (its alias table, generated into
+//! `source/codecs.rs` by `scripts/gen-source-codecs`): UTF-8, Latin-1,
+//! ASCII, its 61 other single-byte code pages (`cp1252`, `cp437`,
+//! `koi8_r`, `iso8859_15`, `mac_roman`, …: their tables, taken from
+//! CPython, so a byte it leaves undefined fails here too), and the
+//! stateless CJK multibyte codecs (`shift_jis`, `cp932`, `euc_jp`, `gbk`,
+//! `gb2312`, `gb18030`, `big5`, `big5hkscs`, `cp950`, `euc_kr`, `cp949`),
+//! decoded by `encoding_rs`. Its decoders are the WHATWG ones, each the
+//! widest of its family (Windows-31J for `shift_jis`, GB18030 for `gbk`,
+//! Big5-HKSCS for `big5`, windows-949 for `euc_kr`): text CPython decodes,
+//! they decode the same, but a few byte sequences CPython's stricter codecs
+//! refuse, they accept. Other encodings (UTF-16 and UTF-32, EBCDIC, UTF-7,
+//! the ISO-2022 family, `hz`, `johab`, the JIS X 0213 codecs) are refused
+//! as CPython refuses an encoding it does not know; codecs that are not text
+//! encodings (`rot13`, `hex`) with CPython's error for those.
+
+mod codecs;
 
 use crate::object::exc::SyntaxInfo;
 use crate::object::{PyErr, types};
@@ -43,8 +57,29 @@ pub enum ReadError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Encoding {
     Utf8,
+    /// UTF-8 declared by a name CPython's tokenizer does not recognise as
+    /// UTF-8 itself (`u8`, `UTF8`, `cp65001`): decoded by the codec, line
+    /// by line, as any other declared encoding.
+    Utf8Codec,
     Latin1,
     Ascii,
+    /// A single-byte codec: the characters of bytes 0x80-0xff (U+FFFE:
+    /// undefined).
+    Charmap(&'static [u16; 128]),
+    /// A multibyte codec: CPython's name for it (in its errors) and the
+    /// decoder.
+    Multibyte(&'static str, &'static encoding_rs::Encoding),
+}
+
+/// What CPython's codec registry finds for a name.
+#[derive(Debug, PartialEq, Eq)]
+enum Lookup {
+    /// A text encoding Typhon decodes.
+    Found(Encoding),
+    /// A codec that is not a text encoding (`rot13`).
+    NotText,
+    /// No codec Typhon decodes source with.
+    Unknown,
 }
 
 /// How much is read from the stream at a time.
@@ -62,6 +97,7 @@ pub fn read_source(
         origin,
         enc: None,
         declared: false,
+        name: String::new(),
         bom: false,
         lineno: 1,
         offset: 0,
@@ -179,6 +215,9 @@ struct Decoder<'a> {
     enc: Option<Encoding>,
     /// Whether a coding declaration named the encoding.
     declared: bool,
+    /// The encoding's name as declared (after CPython's first
+    /// normalization, [`normal_name`]), for errors.
+    name: String,
     /// Whether the source began with a UTF-8 byte-order mark.
     bom: bool,
     /// The number of the line being decoded (1-based).
@@ -215,27 +254,19 @@ impl Decoder<'_> {
         // CPython 3.11 starts decoding a script with a declared encoding
         // (other than UTF-8) at the last byte of the declaration's line:
         // its line ending, or with none, a byte that must decode too.
+        let codec =
+            self.origin == Origin::Script && enc != Encoding::Utf8 && enc != Encoding::Latin1;
         if declaration
             && ending == 0
-            && self.origin == Origin::Script
-            && self.enc == Some(Encoding::Ascii)
+            && codec
             && bytes.last().is_some_and(|&b| b >= 0x80)
+            && !decodes(&bytes[bytes.len() - 1..], enc)
         {
-            return Err(ReadError::Syntax(PyErr::new(
-                &types::SYNTAX_ERROR,
-                "encoding problem: ascii",
-            )));
+            return Err(ReadError::Syntax(self.encoding_problem()));
         }
         // After the declaration a codec reads whole lines, past a NUL too.
-        if !declaration
-            && self.origin == Origin::Script
-            && self.enc == Some(Encoding::Ascii)
-            && bytes.iter().any(|&b| b >= 0x80)
-        {
-            return Err(ReadError::Syntax(PyErr::new(
-                &types::SYNTAX_ERROR,
-                "encoding problem: ascii",
-            )));
+        if !declaration && codec && !decodes(bytes, enc) {
+            return Err(ReadError::Syntax(self.encoding_problem()));
         }
         let text = if declaration || self.deferred.is_some() {
             String::from_utf8_lossy(text_bytes)
@@ -288,6 +319,15 @@ impl Decoder<'_> {
         Ok(())
     }
 
+    /// CPython 3.11's terse error for bytes a declared encoding does not
+    /// decode, in a script: the encoding named as declared.
+    fn encoding_problem(&self) -> PyErr {
+        PyErr::new(
+            &types::SYNTAX_ERROR,
+            format!("encoding problem: {}", self.name),
+        )
+    }
+
     /// Looks for a coding declaration on the first two lines (PEP 263, as
     /// CPython's tokenizer reads it: on the second line only after a blank
     /// or comment-only first line). True if this line declares one.
@@ -301,15 +341,33 @@ impl Decoder<'_> {
                     Origin::Module => self.at_line_0(msg),
                 }));
             }
-            let Some(enc) = lookup(&name) else {
-                return Err(ReadError::Syntax(match self.origin {
-                    Origin::Script => {
-                        PyErr::new(&types::SYNTAX_ERROR, format!("encoding problem: {name}"))
-                    }
-                    Origin::Module => self.at_line_0(format!("unknown encoding: {name}")),
-                }));
+            // CPython's tokenizer reads UTF-8 itself only under this name.
+            let found = if name == "utf-8" {
+                Lookup::Found(Encoding::Utf8)
+            } else {
+                lookup(&name)
+            };
+            let enc = match found {
+                Lookup::Found(enc) => enc,
+                Lookup::Unknown | Lookup::NotText if self.origin == Origin::Script => {
+                    return Err(ReadError::Syntax(PyErr::new(
+                        &types::SYNTAX_ERROR,
+                        format!("encoding problem: {name}"),
+                    )));
+                }
+                Lookup::Unknown => {
+                    return Err(ReadError::Syntax(
+                        self.at_line_0(format!("unknown encoding: {name}")),
+                    ));
+                }
+                Lookup::NotText => {
+                    return Err(ReadError::Syntax(self.at_line_0(format!(
+                        "'{name}' is not a text encoding; use codecs.decode() to handle arbitrary codecs"
+                    ))));
+                }
             };
             self.enc = Some(enc);
+            self.name = name;
             self.declared = true;
             return Ok(true);
         }
@@ -338,17 +396,15 @@ impl Decoder<'_> {
                 Err(e) => Err(ReadError::Syntax(self.utf8_error(bytes, &e))),
             },
             Encoding::Latin1 => Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect())),
-            Encoding::Ascii => match bytes.iter().position(|&b| b >= 0x80) {
-                None => Ok(Cow::Borrowed(
-                    // All ASCII, so valid UTF-8.
-                    std::str::from_utf8(bytes).unwrap_or_default(),
-                )),
-                Some(i) => Err(ReadError::Syntax(match self.origin {
+            _ => match decode_with(bytes, enc) {
+                Ok(text) => Ok(text),
+                Err((i, why)) => Err(ReadError::Syntax(match self.origin {
                     // CPython 3.11 reports a decoding failure of a declared
                     // encoding while reading a script this tersely.
-                    Origin::Script => PyErr::new(&types::SYNTAX_ERROR, "encoding problem: ascii"),
+                    Origin::Script => self.encoding_problem(),
                     Origin::Module => self.at_line_0(format!(
-                        "'ascii' codec can't decode byte {:#04x} in position {}: ordinal not in range(128)",
+                        "'{}' codec can't decode byte {:#04x} in position {}: {why}",
+                        codec_name(enc),
                         bytes[i],
                         self.offset + i
                     )),
@@ -558,9 +614,11 @@ fn normal_name(spec: &str) -> String {
     spec.to_owned()
 }
 
-/// The encoding called `name`, found as CPython's codec registry finds it
-/// (lower case, punctuation runs to `_`, then its alias table).
-fn lookup(name: &str) -> Option<Encoding> {
+/// The encoding called `name`, found as CPython's codec registry finds it:
+/// lower case, runs of punctuation as `_` (`encodings.normalize_encoding`),
+/// then its alias table (also with dots as underscores), else a codec
+/// module of that name.
+fn lookup(name: &str) -> Lookup {
     let lower = name.to_ascii_lowercase();
     let mut norm = String::new();
     let mut punct = false;
@@ -572,65 +630,161 @@ fn lookup(name: &str) -> Option<Encoding> {
             norm.push(c);
             punct = false;
         } else {
-            punct = true;
+            punct = c.is_ascii() || !c.is_alphanumeric();
         }
     }
-    let known = |n: &str| -> Option<Encoding> {
-        const UTF8: &[&str] = &[
-            "utf_8",
-            "cp65001",
-            "u8",
-            "utf",
-            "utf8",
-            "utf8_ucs2",
-            "utf8_ucs4",
-        ];
-        const LATIN1: &[&str] = &[
-            "8859",
-            "cp819",
-            "csisolatin1",
-            "ibm819",
-            "iso8859",
-            "iso8859_1",
-            "iso_8859_1",
-            "iso_8859_1_1987",
-            "iso_ir_100",
-            "l1",
-            "latin",
-            "latin1",
-        ];
-        const ASCII: &[&str] = &[
-            "646",
-            "ansi_x3.4_1968",
-            "ansi_x3.4_1986",
-            "ansi_x3_4_1968",
-            "cp367",
-            "csascii",
-            "ibm367",
-            "iso646_us",
-            "iso_646.irv_1991",
-            "iso_ir_6",
-            "us",
-            "us_ascii",
-        ];
-        if UTF8.contains(&n) {
-            Some(Encoding::Utf8)
-        } else if LATIN1.contains(&n) {
-            Some(Encoding::Latin1)
-        } else if ASCII.contains(&n) {
-            Some(Encoding::Ascii)
-        } else {
-            None
-        }
+    let alias = |n: &str| {
+        codecs::ALIASES
+            .binary_search_by(|&(a, _)| a.cmp(n))
+            .ok()
+            .map(|i| codecs::ALIASES[i].1)
     };
-    // An alias (also with dots as underscores), else a codec module name.
-    known(&norm)
-        .or_else(|| known(&norm.replace('.', "_")))
-        .or(match norm.as_str() {
-            "latin_1" => Some(Encoding::Latin1),
-            "ascii" => Some(Encoding::Ascii),
-            _ => None,
-        })
+    let aliased = alias(&norm).or_else(|| alias(&norm.replace('.', "_")));
+    for module in aliased.into_iter().chain([norm.as_str()]) {
+        if codecs::MODULES.binary_search(&module).is_err() {
+            continue;
+        }
+        if codecs::NON_TEXT.contains(&module) {
+            return Lookup::NotText;
+        }
+        return match module_encoding(module) {
+            Some(enc) => Lookup::Found(enc),
+            None => Lookup::Unknown,
+        };
+    }
+    Lookup::Unknown
+}
+
+/// The encoding of CPython's codec module `module`, if Typhon decodes it.
+fn module_encoding(module: &str) -> Option<Encoding> {
+    let multibyte = |enc| Some(Encoding::Multibyte(module_static(module)?, enc));
+    match module {
+        "utf_8" => Some(Encoding::Utf8Codec),
+        "latin_1" => Some(Encoding::Latin1),
+        "ascii" => Some(Encoding::Ascii),
+        // encoding_rs's decoders that give what CPython's codec gives for
+        // every two-byte sequence it accepts (checked against CPython 3.11
+        // by tests/encodings.rs). Not `shift_jis`, `euc_jp`, `big5`,
+        // `cp950`, `gb2312`, `gb18030`, `euc_kr`, whose WHATWG decoders
+        // map some characters differently.
+        "cp932" => multibyte(encoding_rs::SHIFT_JIS),
+        "gbk" => multibyte(encoding_rs::GBK),
+        "cp949" => multibyte(encoding_rs::EUC_KR),
+        _ => codecs::CHARMAPS
+            .binary_search_by(|&(m, _)| m.cmp(module))
+            .ok()
+            .map(|i| Encoding::Charmap(&codecs::CHARMAPS[i].1)),
+    }
+}
+
+/// `module` as a `'static` name (from the generated module list).
+fn module_static(module: &str) -> Option<&'static str> {
+    let i = codecs::MODULES.binary_search(&module).ok()?;
+    Some(codecs::MODULES[i])
+}
+
+/// The codec name CPython's decoding errors give.
+fn codec_name(enc: Encoding) -> &'static str {
+    match enc {
+        Encoding::Utf8 | Encoding::Utf8Codec => "utf-8",
+        Encoding::Latin1 => "latin-1",
+        Encoding::Ascii => "ascii",
+        Encoding::Charmap(_) => "charmap",
+        Encoding::Multibyte(name, _) => name,
+    }
+}
+
+/// Whether `bytes` decode in `enc`.
+fn decodes(bytes: &[u8], enc: Encoding) -> bool {
+    decode_with(bytes, enc).is_ok()
+}
+
+/// `bytes` decoded by a codec other than UTF-8's (whose errors are
+/// [`Decoder::utf8_error`]'s), or the offset of the first byte that does
+/// not decode and CPython's reason.
+fn decode_with(bytes: &[u8], enc: Encoding) -> Result<Cow<'_, str>, (usize, &'static str)> {
+    match enc {
+        Encoding::Utf8 | Encoding::Utf8Codec => {
+            std::str::from_utf8(bytes).map(Cow::Borrowed).map_err(|e| {
+                let at = e.valid_up_to();
+                let why = match (e.error_len(), bytes.get(at)) {
+                    (None, _) => "unexpected end of data",
+                    (_, Some(0x80..=0xc1 | 0xf5..=0xff)) => "invalid start byte",
+                    _ => "invalid continuation byte",
+                };
+                (at, why)
+            })
+        }
+        Encoding::Latin1 => Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect())),
+        Encoding::Ascii => match bytes.iter().position(|&b| b >= 0x80) {
+            // All ASCII, so valid UTF-8.
+            None => Ok(Cow::Borrowed(
+                std::str::from_utf8(bytes).unwrap_or_default(),
+            )),
+            Some(i) => Err((i, "ordinal not in range(128)")),
+        },
+        Encoding::Charmap(table) => {
+            let mut out = String::with_capacity(bytes.len());
+            for (i, &b) in bytes.iter().enumerate() {
+                let ch = if b < 0x80 {
+                    Some(b as char)
+                } else {
+                    let c = table[usize::from(b - 0x80)];
+                    if c == 0xfffe {
+                        None
+                    } else {
+                        char::from_u32(u32::from(c))
+                    }
+                };
+                match ch {
+                    Some(c) => out.push(c),
+                    None => return Err((i, "character maps to <undefined>")),
+                }
+            }
+            Ok(Cow::Owned(out))
+        }
+        Encoding::Multibyte(name, enc) => {
+            // The WHATWG decoder for GBK is GB18030's: CPython's `gbk` has
+            // no four-byte sequences and no single 0x80 (euro sign).
+            if name == "gbk" {
+                let mut i = 0;
+                while i < bytes.len() {
+                    match bytes[i] {
+                        0x80 | 0xff => return Err((i, "illegal multibyte sequence")),
+                        0x81..=0xfe => {
+                            if bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                                return Err((i, "illegal multibyte sequence"));
+                            }
+                            i += 2;
+                        }
+                        _ => i += 1,
+                    }
+                }
+            }
+            let mut decoder = enc.new_decoder_without_bom_handling();
+            let mut out = String::with_capacity(
+                decoder
+                    .max_utf8_buffer_length_without_replacement(bytes.len())
+                    .unwrap_or(bytes.len().saturating_mul(3)),
+            );
+            let (result, read) =
+                decoder.decode_to_string_without_replacement(bytes, &mut out, true);
+            match result {
+                encoding_rs::DecoderResult::InputEmpty => Ok(Cow::Owned(out)),
+                encoding_rs::DecoderResult::Malformed(bad, extra) => {
+                    let at = read.saturating_sub(usize::from(bad) + usize::from(extra));
+                    let why = if at + usize::from(bad) >= bytes.len() {
+                        "incomplete multibyte sequence"
+                    } else {
+                        "illegal multibyte sequence"
+                    };
+                    Err((at.min(bytes.len().saturating_sub(1)), why))
+                }
+                // The buffer was sized for the worst case.
+                encoding_rs::DecoderResult::OutputFull => Err((read, "illegal multibyte sequence")),
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -755,9 +909,9 @@ mod tests {
             Ok("# -*- coding: latin-1 -*-\nx = '\u{e9}'\n")
         );
         assert!(read(b"x = 1\n# coding: latin-1\n'\xe9'\n").is_err());
-        assert_eq!(lookup("L1"), Some(Encoding::Latin1));
-        assert_eq!(lookup("US-ASCII"), Some(Encoding::Ascii));
-        assert_eq!(lookup("latin.1"), None);
+        assert_eq!(lookup("L1"), Lookup::Found(Encoding::Latin1));
+        assert_eq!(lookup("US-ASCII"), Lookup::Found(Encoding::Ascii));
+        assert_eq!(lookup("latin.1"), Lookup::Unknown);
         assert_eq!(normal_name("UTF_8_sig"), "utf-8");
         assert_eq!(
             coding_spec(b"  # vim: fileencoding=utf8 :").as_deref(),

@@ -1392,6 +1392,21 @@ impl<'a> Compiler<'a> {
                 }
                 return Ok(());
             }
+            // Each branch of a conditional expression jumps on its own, as
+            // in CPython 3.11 (`compiler_jump_if`): a comparison tested in
+            // one leaves its range to what follows (see below), so an
+            // `assert a if c else b < 2` points at `b < 2`.
+            Expr::If(x) => {
+                let orelse = self.new_label();
+                let end = self.new_label();
+                self.jump_if(&x.test, false, orelse)?;
+                self.jump_if(&x.body, when, target)?;
+                self.jump(Op::Jump, end);
+                self.bind(orelse);
+                self.jump_if(&x.orelse, when, target)?;
+                self.bind(end);
+                return Ok(());
+            }
             // `x is None` / `x is not None`: one jump on None-ness, as
             // CPython 3.11 emits it.
             Expr::Compare(c)

@@ -406,9 +406,40 @@ pub fn map(
                     | "Expected an expression or a ')'"
                     | "Expected name after `as`"
                     | "Expected a parameter name"
+                    | "Expected an import name"
+                    | "Expected an import name or a ')'"
+                    | "Expected a module name"
+                    | "Expected a simple statement"
+                    | "Expected an expression or a ']'"
+                    | "Unary '-' expression cannot be used here"
+                    | "Unary '+' expression cannot be used here"
+                    | "Unary '~' expression cannot be used here"
+                    | "Boolean 'not' expression cannot be used here"
             ) || m.starts_with("Expected an identifier, but found a keyword") =>
         {
             Some(invalid_syntax())
+        }
+        // ruff names the comma or the star; CPython fails at the token
+        // after it (a NEWLINE token covers the comment before it).
+        ParseErrorType::OtherError(m)
+            if m == "Trailing comma not allowed" || m == "Star import must be the only import" =>
+        {
+            let j = cx.token_containing(at) + 1;
+            let (start, end) = if cx.kind(j) == K::Comment {
+                (cx.start(j), cx.end(j))
+            } else {
+                let j = cx.skip_trivia(j);
+                (cx.start(j), cx.end(j))
+            };
+            let from_import = cx.kind(cx.statement_start(i)) == K::From
+                && m.starts_with("Trailing")
+                && matches!(cx.kind(cx.skip_trivia(j)), K::Newline | K::EndOfFile);
+            let msg = if from_import {
+                "trailing comma not allowed without surrounding parentheses"
+            } else {
+                "invalid syntax"
+            };
+            Some(cx.diag(ErrKind::Syntax, msg.into(), start, end))
         }
         ParseErrorType::OtherError(m)
             if m == "Expected `except` or `finally` after `try` block" =>
@@ -587,9 +618,97 @@ pub fn map(
                 cx.end(t),
             ))
         }
+        // `def f(*, **k)`: CPython names the bare star; ruff the token
+        // after it.
+        ParseErrorType::ExpectedKeywordParam => {
+            let mut j = cx.token_at(at).min(cx.tokens.len().saturating_sub(1));
+            while j > 0
+                && !(cx.kind(j) == K::Star
+                    && matches!(cx.kind(j + 1), K::Comma | K::Rpar | K::Colon))
+            {
+                j -= 1;
+            }
+            // A lambda's rule has no known location: the last token read.
+            let (mut k, mut depth) = (j, 0usize);
+            let mut in_lambda = false;
+            while k > 0 {
+                k -= 1;
+                match cx.kind(k) {
+                    K::Rpar | K::Rsqb | K::Rbrace => depth += 1,
+                    K::Lpar | K::Lsqb | K::Lbrace if depth == 0 => break,
+                    K::Lpar | K::Lsqb | K::Lbrace => depth -= 1,
+                    K::Lambda if depth == 0 => {
+                        in_lambda = true;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            if in_lambda {
+                let after = cx.skip_trivia(j + 1);
+                j = if cx.kind(after) == K::Comma {
+                    cx.skip_trivia(after + 1)
+                } else {
+                    after
+                };
+            }
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "named arguments must follow bare *".into(),
+                cx.start(j),
+                cx.end(j),
+            ))
+        }
+        ParseErrorType::InvalidArgumentUnpackingOrder => Some(cx.diag(
+            ErrKind::Syntax,
+            "iterable argument unpacking follows keyword argument unpacking".into(),
+            cx.start(i),
+            cx.end(i),
+        )),
+        ParseErrorType::ParamAfterVarKeywordParam => Some(cx.diag(
+            ErrKind::Syntax,
+            "arguments cannot follow var-keyword argument".into(),
+            cx.start(i),
+            cx.end(i),
+        )),
+        ParseErrorType::VarParameterWithDefault => {
+            let kind = if i >= 2 && cx.kind(i - 2) == K::DoubleStar {
+                "var-keyword"
+            } else {
+                "var-positional"
+            };
+            Some(cx.diag(
+                ErrKind::Syntax,
+                format!("{kind} argument cannot have default value"),
+                cx.start(i),
+                cx.end(i),
+            ))
+        }
+        // `(*a)`: CPython's `invalid_group`.
+        ParseErrorType::InvalidStarredExpressionUsage
+            if {
+                let end = usize::from(e.location.end());
+                let j = cx.token_at(at);
+                j > 0
+                    && cx.kind(j - 1) == K::Lpar
+                    && cx.kind(cx.skip_trivia(cx.token_at(end))) == K::Rpar
+            } =>
+        {
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "cannot use starred expression here".into(),
+                at,
+                usize::from(e.location.end()),
+            ))
+        }
         // Where CPython's generic "invalid syntax" points at the token ruff
         // names.
         ParseErrorType::EmptyImportNames
+        | ParseErrorType::EmptySlice
+        | ParseErrorType::EmptyDeleteTargets
+        | ParseErrorType::EmptyGlobalNames
+        | ParseErrorType::EmptyNonlocalNames
+        | ParseErrorType::UnexpectedTokenAfterAsync(_)
         | ParseErrorType::InvalidStarredExpressionUsage
         | ParseErrorType::SimpleAndCompoundStatementOnSameLine => Some(invalid_syntax()),
         ParseErrorType::InvalidAugmentedAssignmentTarget => {

@@ -67,6 +67,34 @@ pub struct Scan {
     /// The first decimal integer literal longer than the digit limit:
     /// (byte offset, line, digits).
     pub long_int: Option<(usize, u32, usize)>,
+    /// The string literals, in groups of adjacent ones (which CPython's
+    /// parser concatenates and decodes together), up to the first error.
+    pub strings: Vec<StrGroup>,
+}
+
+/// One string literal token; byte offsets into the source.
+#[derive(Clone, Copy, Debug)]
+pub struct StrTok {
+    /// The start of its prefix (its opening quote if it has none).
+    pub start: usize,
+    /// Its (first) opening quote.
+    pub quote: usize,
+    /// Its contents, between the quotes.
+    pub body: (usize, usize),
+    /// Just past its closing quote.
+    pub end: usize,
+}
+
+/// Adjacent string literals, and the token after them: where CPython's
+/// parser stands when it decodes them, so where it reports their errors.
+#[derive(Clone, Debug, Default)]
+pub struct StrGroup {
+    /// The literals.
+    pub toks: Vec<StrTok>,
+    /// The byte range of the next token (a NEWLINE token is empty, or
+    /// covers the comment before it); `None` if the tokenizer failed
+    /// before reaching it.
+    pub next: Option<(usize, usize)>,
 }
 
 /// CPython's `MAXLEVEL`: brackets open at once.
@@ -169,23 +197,43 @@ fn run(t: &mut Tok, max_digits: usize, out: &mut Scan) -> Result<Vec<(u8, u32, u
     let mut parens: Vec<(u8, u32, usize)> = Vec::new();
     let mut at_bol = true;
     let n = t.b.len();
+    // A group of string literals waits for the token after it, and a
+    // comment after it would start that token if it is a NEWLINE.
+    let mut pending = false;
+    let mut comment: Option<(usize, usize)> = None;
     loop {
         if at_bol {
             at_bol = false;
             indentation(t, &mut indents, parens.is_empty())?;
         }
         if t.i >= n {
+            if pending && let Some(g) = out.strings.last_mut() {
+                g.next = Some(comment.unwrap_or((n, n)));
+            }
             return Ok(parens);
         }
         let c = t.b[t.i];
+        // The start of a token other than a string or a NEWLINE.
+        let mut token = None;
         match c {
             b' ' | b'\t' | b'\x0c' => t.i += 1,
             b'#' => {
+                let start = t.i;
                 while t.i < n && t.b[t.i] != b'\n' && t.b[t.i] != b'\r' {
                     t.i += 1;
                 }
+                if pending && parens.is_empty() {
+                    comment = Some((start, t.i));
+                }
             }
             b'\n' | b'\r' => {
+                // Outside brackets a NEWLINE token; inside, nothing.
+                if pending && parens.is_empty() {
+                    if let Some(g) = out.strings.last_mut() {
+                        g.next = Some(comment.take().unwrap_or((t.i, t.i)));
+                    }
+                    pending = false;
+                }
                 t.i += if c == b'\r' && t.peek(1) == b'\n' {
                     2
                 } else {
@@ -231,10 +279,12 @@ fn run(t: &mut Tok, max_digits: usize, out: &mut Scan) -> Result<Vec<(u8, u32, u
                 if parens.len() >= MAX_LEVEL {
                     return Err(t.err_at(t.i + 1, "too many nested parentheses".into()));
                 }
+                token = Some(t.i);
                 parens.push((c, t.line, t.i));
                 t.i += 1;
             }
             b')' | b']' | b'}' => {
+                token = Some(t.i);
                 t.i += 1;
                 let Some((open, line, _)) = parens.pop() else {
                     return Err(t.err_at(t.i, format!("unmatched '{}'", c as char)));
@@ -255,9 +305,18 @@ fn run(t: &mut Tok, max_digits: usize, out: &mut Scan) -> Result<Vec<(u8, u32, u
                     return Err(t.err_at(t.i, msg));
                 }
             }
-            b'"' | b'\'' => string(t, t.i)?,
-            b'0'..=b'9' => number(t, max_digits, out)?,
-            b'.' if t.peek(1).is_ascii_digit() => number(t, max_digits, out)?,
+            b'"' | b'\'' => {
+                let tok = string(t, t.i)?;
+                add_string(out, &mut pending, tok);
+            }
+            b'0'..=b'9' => {
+                token = Some(t.i);
+                number(t, max_digits, out)?
+            }
+            b'.' if t.peek(1).is_ascii_digit() => {
+                token = Some(t.i);
+                number(t, max_digits, out)?
+            }
             _ if id_char_len(t.s, t.i).is_some() => {
                 let start = t.i;
                 while let Some(len) = id_char_len(t.s, t.i) {
@@ -265,13 +324,52 @@ fn run(t: &mut Tok, max_digits: usize, out: &mut Scan) -> Result<Vec<(u8, u32, u
                 }
                 let q = t.peek(0);
                 if (q == b'"' || q == b'\'') && is_string_prefix(&t.s[start..t.i]) {
-                    string(t, start)?;
+                    let tok = string(t, start)?;
+                    add_string(out, &mut pending, tok);
+                } else {
+                    token = Some(start);
                 }
             }
-            // Skip a whole character (a non-ASCII one is several bytes).
-            _ => t.i += t.s[t.i..].chars().next().map_or(1, char::len_utf8),
+            // An operator, or a character the parser rejects: skip it
+            // (a non-ASCII one is several bytes).
+            _ => {
+                token = Some(t.i);
+                t.i += operator_len(&t.b[t.i..])
+                    .unwrap_or_else(|| t.s[t.i..].chars().next().map_or(1, char::len_utf8));
+            }
+        }
+        if pending && let Some(start) = token {
+            if let Some(g) = out.strings.last_mut() {
+                g.next = Some((start, t.i));
+            }
+            pending = false;
         }
     }
+}
+
+/// Adds a string literal to the group waiting for its next token, or
+/// starts a group.
+fn add_string(out: &mut Scan, pending: &mut bool, tok: StrTok) {
+    match out.strings.last_mut() {
+        Some(g) if *pending => g.toks.push(tok),
+        _ => out.strings.push(StrGroup {
+            toks: vec![tok],
+            next: None,
+        }),
+    }
+    *pending = true;
+}
+
+/// The length of the operator at the start of `b` (CPython's longest
+/// match), if one starts there.
+fn operator_len(b: &[u8]) -> Option<usize> {
+    const OPS: [&[u8]; 47] = [
+        b"**=", b"//=", b">>=", b"<<=", b"...", b"!=", b"%=", b"&=", b"**", b"*=", b"+=", b"-=",
+        b"->", b"//", b"/=", b":=", b"<<", b"<=", b"==", b">=", b">>", b"@=", b"^=", b"|=", b"%",
+        b"&", b"*", b"+", b",", b"-", b".", b"/", b":", b";", b"<", b"=", b">", b"@", b"[", b"]",
+        b"^", b"{", b"|", b"}", b"~", b"(", b")",
+    ];
+    OPS.iter().find(|op| b.starts_with(op)).map(|op| op.len())
 }
 
 /// The indentation at the start of a line (CPython's `atbol` step).
@@ -365,8 +463,9 @@ fn line_end(t: &Tok) -> usize {
 
 /// A string literal whose prefix (if any) starts at `start` and whose
 /// opening quote is at `t.i`.
-fn string(t: &mut Tok, start: usize) -> Result<(), Diag> {
+fn string(t: &mut Tok, start: usize) -> Result<StrTok, Diag> {
     let q = t.b[t.i];
+    let quote = t.i;
     let triple = t.peek(1) == q && t.peek(2) == q;
     let start_line = t.line;
     let start_off = t.chars_before(start) + 1;
@@ -426,15 +525,22 @@ fn string(t: &mut Tok, start: usize) -> Result<(), Diag> {
                 t.newline();
             }
             _ if c == q => {
-                if !triple {
+                let len = if !triple {
+                    1
+                } else if t.peek(1) == q && t.peek(2) == q {
+                    3
+                } else {
                     t.i += 1;
-                    return Ok(());
-                }
-                if t.peek(1) == q && t.peek(2) == q {
-                    t.i += 3;
-                    return Ok(());
-                }
-                t.i += 1;
+                    continue;
+                };
+                let body = (quote + len, t.i);
+                t.i += len;
+                return Ok(StrTok {
+                    start,
+                    quote,
+                    body,
+                    end: t.i,
+                });
             }
             _ => t.i += 1,
         }

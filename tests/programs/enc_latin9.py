@@ -1,0 +1,2 @@
+# coding: latin9
+print("¤ ¦¨ ´¸ ¼½ ¾")

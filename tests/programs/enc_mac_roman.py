@@ -1,0 +1,2 @@
+# coding: macintosh
+print("¹ Å 3.14 Ñ Ä¶")

@@ -1,0 +1,2 @@
+# coding: latin-9
+print("¤ ¦¨ ´¸ ¼½ ¾")

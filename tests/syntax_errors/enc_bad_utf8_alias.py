@@ -1,0 +1,2 @@
+# coding: u8
+print('é')

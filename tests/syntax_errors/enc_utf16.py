@@ -1,0 +1,2 @@
+# -*- coding: utf-16 -*-
+print(1)

@@ -1,0 +1,2 @@
+def f(**k, a):
+    pass
