@@ -473,39 +473,21 @@ fn b_getattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn b_setattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.no_kw("setattr")?;
-    if args.pos.len() != 3 {
-        return Err(PyErr::type_error(format!(
-            "setattr expected 3 arguments, got {}",
-            args.pos.len()
-        )));
-    }
+    exact_args(&args, "setattr", 3)?;
     let name = attr_name(&args.pos[1])?;
     vm.setattr(&args.pos[0], name, args.pos[2].clone())?;
     Ok(Value::None)
 }
 
 fn b_delattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.no_kw("delattr")?;
-    if args.pos.len() != 2 {
-        return Err(PyErr::type_error(format!(
-            "delattr expected 2 arguments, got {}",
-            args.pos.len()
-        )));
-    }
+    exact_args(&args, "delattr", 2)?;
     let name = attr_name(&args.pos[1])?;
     vm.delattr(&args.pos[0], name)?;
     Ok(Value::None)
 }
 
 fn b_hasattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.no_kw("hasattr")?;
-    if args.pos.len() != 2 {
-        return Err(PyErr::type_error(format!(
-            "hasattr expected 2 arguments, got {}",
-            args.pos.len()
-        )));
-    }
+    exact_args(&args, "hasattr", 2)?;
     let name = attr_name(&args.pos[1])?;
     match vm.getattr(&args.pos[0], name) {
         Ok(_) => Ok(Value::Bool(true)),

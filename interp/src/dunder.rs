@@ -45,24 +45,21 @@ fn is_not_implemented(v: &Value) -> bool {
 
 /// `repr(v)` through `__repr__`.
 pub fn repr(vm: &mut Vm, v: &Value) -> Option<PyResult<String>> {
-    let r = call(vm, v, "__repr__", &[])?;
-    Some(r.and_then(|r| {
-        r.as_str().map(str::to_owned).ok_or_else(|| {
-            PyErr::type_error(format!(
-                "__repr__ returned non-string (type {})",
-                r.type_name()
-            ))
-        })
-    }))
+    text_of(vm, v, "__repr__")
 }
 
 /// `str(v)` through `__str__`.
 pub fn str_of(vm: &mut Vm, v: &Value) -> Option<PyResult<String>> {
-    let r = call(vm, v, "__str__", &[])?;
+    text_of(vm, v, "__str__")
+}
+
+/// The `str` a text dunder (`__repr__`, `__str__`) returns.
+fn text_of(vm: &mut Vm, v: &Value, dunder: &str) -> Option<PyResult<String>> {
+    let r = call(vm, v, dunder, &[])?;
     Some(r.and_then(|r| {
         r.as_str().map(str::to_owned).ok_or_else(|| {
             PyErr::type_error(format!(
-                "__str__ returned non-string (type {})",
+                "{dunder} returned non-string (type {})",
                 r.type_name()
             ))
         })
