@@ -46,6 +46,15 @@ pub struct TypedTarget {
     pub may_raise: bool,
 }
 
+/// What a dict-entry guard expects the entry to hold: a value's type tag
+/// (`crate::layout`) and its payload bits (an object's address, an int, a
+/// float's bits, a bool).
+#[derive(Clone, Copy, Debug)]
+struct Expect {
+    tag: ValueId,
+    bits: ValueId,
+}
+
 /// Why a function was not compiled, with the instruction that stopped it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Declined {
@@ -878,6 +887,38 @@ impl Builder<'_> {
     }
 
     /// A known object as a constant of the compiled code.
+    /// The abstract value of a global or module attribute found at compile
+    /// time, and what its guard compares the dict entry with: an object
+    /// (by address), or a number (by type and bits; not a NaN, whose
+    /// identity a constant would lose).
+    fn speculate(&mut self, v: &Value) -> Option<(S, Expect)> {
+        use crate::layout::{TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_OBJ};
+        let (s, tag, bits) = match v {
+            Value::Obj(o) => {
+                let s = self.known(o.clone());
+                let S::Obj(p, _) = s else { return None };
+                (s, TAG_OBJ, p)
+            }
+            Value::Int(i) => {
+                let c = self.push_inst(Some(Ty::Int), Op::ConstInt(*i));
+                (S::Num(Ty::Int, c), TAG_INT, c)
+            }
+            Value::Float(x) if !x.is_nan() => {
+                let c = self.push_inst(Some(Ty::Float), Op::ConstFloat(*x));
+                let bits = self.push_inst(Some(Ty::Int), Op::ConstInt(x.to_bits() as i64));
+                (S::Num(Ty::Float, c), TAG_FLOAT, bits)
+            }
+            Value::Bool(b) => {
+                let c = self.push_inst(Some(Ty::Bool), Op::ConstBool(*b));
+                let bits = self.push_inst(Some(Ty::Int), Op::ConstInt(*b as i64));
+                (S::Num(Ty::Bool, c), TAG_BOOL, bits)
+            }
+            _ => return None,
+        };
+        let tag = self.push_inst(Some(Ty::Int), Op::ConstInt(tag as i64));
+        Some((s, Expect { tag, bits }))
+    }
+
     fn known(&mut self, o: ObjRef) -> S {
         let a = o.as_ptr() as usize;
         if !self.keep.iter().any(|k| k.ptr_eq(&o)) {
@@ -1014,10 +1055,9 @@ impl Builder<'_> {
                 B::Jump | B::JumpBackward => {
                     if op == B::JumpBackward {
                         let exit = self.frame_state(pc, &st)?;
-                        let flag = &abi::pending::PENDING as *const _ as usize;
                         self.cur.push(Inst {
                             out: None,
-                            op: Op::CheckPending { flag, exit },
+                            op: Op::CheckPending { exit },
                         });
                     }
                     return Ok(Term::Jump(self.edge(arg as usize, &st, false)?));
@@ -1150,12 +1190,11 @@ impl Builder<'_> {
                 }
                 _ if op.generic() == B::LoadGlobal => {
                     let name = self.name(arg)?;
-                    let Some(Value::Obj(o)) = self.vm.load_global(self.globals, &name) else {
+                    let Some(found) = self.vm.load_global(self.globals, &name) else {
                         leave!();
                     };
-                    let s = self.known(o);
-                    let S::Obj(v, _) = s else {
-                        unreachable_state()?
+                    let Some((s, v)) = self.speculate(&found) else {
+                        leave!();
                     };
                     let exit = self.frame_state(pc, &before)?;
                     // Where the name was found: the guard re-reads that
@@ -1211,12 +1250,8 @@ impl Builder<'_> {
                         .downcast::<ModuleObj>()
                         .and_then(|mo| mo.dict.downcast::<DictObj>())
                         .and_then(|d| d.get(&DictKey::from_str_obj(&name)));
-                    let Some(Value::Obj(o)) = found else {
+                    let Some((s, v)) = found.as_ref().and_then(|f| self.speculate(f)) else {
                         return decline(Decline::UnknownTypes, "module attribute");
-                    };
-                    let s = self.known(o);
-                    let S::Obj(v, _) = s else {
-                        unreachable_state()?
                     };
                     let _ = rv;
                     let exit = self.frame_state(pc, &before)?;
@@ -1634,7 +1669,7 @@ impl Builder<'_> {
         name: &ObjRef,
         version: u64,
         index: usize,
-        expect: Option<ValueId>,
+        expect: Option<Expect>,
         exit: FrameState,
     ) -> Option<()> {
         let S::Obj(d, _) = self.known(dict.clone()) else {
@@ -1645,7 +1680,7 @@ impl Builder<'_> {
         };
         let cell = self.cell(version, index);
         let (helper, args) = match expect {
-            Some(e) => (Helper::DictEntryIs, vec![d, cell, n, e]),
+            Some(e) => (Helper::DictEntryIs, vec![d, cell, n, e.tag, e.bits]),
             None => (Helper::DictLacks, vec![d, cell, n]),
         };
         self.cur.push(Inst {

@@ -221,6 +221,7 @@ impl CompiledFn {
             // Cell<u64> has u64's layout; compiled code writes through
             // this pointer only while no reference into the buffer lives.
             exit_vals: self.exit_vals.as_ptr() as *mut u64,
+            pending: abi::pending::PENDING.as_ptr() as *const u32,
             error: None,
         };
         let entry = self.entry;

@@ -21,6 +21,10 @@ pub struct Ctx {
     /// The exit buffer: an exit stores the raw bits of its values here,
     /// one word each, for [`crate::deopt::Exit::apply`].
     pub exit_vals: *mut u64,
+    /// `abi::pending::PENDING`, the pending-events word every loop's
+    /// back-edge reads (loaded once on entry, so that a loop keeps the
+    /// address in a register).
+    pub pending: *const u32,
     /// An exception a helper raised (compiled code then leaves with
     /// "raised" set).
     pub error: Option<interp::PyErr>,
@@ -396,20 +400,23 @@ pub unsafe extern "C" fn list_set(
     }
 }
 
-/// Whether `dict[name]` is `expect` (the guard of a speculated global or
-/// module attribute). `cell` caches (keys version, entry index): while the
+/// Whether `dict[name]` is the value with type tag `tag` and payload
+/// `bits` (`crate::layout`: an object's address, an int, a float's bits, a
+/// bool): the guard of a speculated global or module attribute. `cell`
+/// caches (keys version, entry index): while the
 /// dict's keys keep that version the entry is read by index, as the
 /// interpreter's LOAD_GLOBAL cache does; after a key was added or removed
 /// the name is looked up once and the cell refreshed.
 ///
 /// # Safety
-/// `dict`, `name` and `expect` are live objects; `cell` is the guard's
-/// cell, owned by the compiled code.
+/// `dict` and `name` are live objects; `cell` is the guard's cell, owned
+/// by the compiled code.
 pub unsafe extern "C" fn dict_entry_is(
     dict: *mut abi::ObjHeader,
     cell: *mut [u64; 2],
     name: *mut abi::ObjHeader,
-    expect: *mut abi::ObjHeader,
+    tag: u64,
+    bits: u64,
 ) -> u8 {
     // SAFETY: see the contract above.
     unsafe {
@@ -429,8 +436,15 @@ pub unsafe extern "C" fn dict_entry_is(
                 None => return 0,
             }
         }
-        matches!(map.get_index(cell[1] as usize), Some((_, Value::Obj(o))) if o.as_ptr() == expect)
-            as u8
+        use crate::layout::{TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_OBJ};
+        let same = match map.get_index(cell[1] as usize) {
+            Some((_, Value::Obj(o))) => tag == TAG_OBJ && o.as_ptr() as u64 == bits,
+            Some((_, Value::Int(i))) => tag == TAG_INT && *i as u64 == bits,
+            Some((_, Value::Float(x))) => tag == TAG_FLOAT && x.to_bits() == bits,
+            Some((_, Value::Bool(b))) => tag == TAG_BOOL && *b as u64 == bits,
+            _ => false,
+        };
+        same as u8
     }
 }
 

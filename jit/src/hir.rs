@@ -200,8 +200,9 @@ pub enum Helper {
     /// Stores a new reference to an object into a local slot, releasing
     /// what the slot held.
     StoreLocalObj,
-    /// `(dict, cell, name, object)`: whether `dict[name]` is the object
-    /// (the cell caches the keys version and the entry's index).
+    /// `(dict, cell, name, tag, bits)`: whether `dict[name]` is the value
+    /// with this type tag and payload (an object: its address; a number:
+    /// its bits); the cell caches the keys version and the entry's index.
     DictEntryIs,
     /// `(dict, cell, name)`: whether `dict` has no key `name` (the cell
     /// caches the keys version at which that was checked).
@@ -261,11 +262,8 @@ pub enum Op {
     },
     /// A loop's back-edge is a safe point, as in the interpreter: leaves
     /// (to the interpreter's JUMP_BACKWARD, which raises it) when an
-    /// event is pending (`abi::pending`: Ctrl-C, memory exhausted). `flag`
-    /// is the address of the pending-events word.
+    /// event is pending (`abi::pending`: Ctrl-C, memory exhausted).
     CheckPending {
-        /// The address of `abi::pending::PENDING`.
-        flag: usize,
         /// The JUMP_BACKWARD's frame state.
         exit: FrameState,
     },

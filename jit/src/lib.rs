@@ -16,6 +16,7 @@
 pub mod build;
 pub mod code;
 pub mod deopt;
+pub mod facts;
 pub mod helpers;
 pub mod hir;
 pub mod layout;

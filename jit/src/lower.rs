@@ -17,8 +17,8 @@
 
 use crate::deopt::{Exit, ExitReason, Write};
 use crate::hir::{
-    self, Block as HBlock, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic,
-    Helper, IntOp, Loc, Op, Term, Ty, ValueId,
+    self, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic, Helper, IntOp,
+    Loc, Op, Term, Ty, ValueId,
 };
 use crate::layout::{PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, VALUE_SIZE};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -27,7 +27,7 @@ use cranelift_codegen::ir::{
     Value as CValue, types,
 };
 use cranelift_codegen::isa::CallConv;
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::{FuncId, Linkage, Module, ModuleError};
 use std::collections::HashMap;
 
@@ -86,7 +86,7 @@ pub enum HelperFn {
     ListGet,
     /// `(list, index, tag, bits) -> u8` (0: not a list, or out of range)
     ListSet,
-    /// `(dict, cell, name, obj) -> u8`
+    /// `(dict, cell, name, tag, bits) -> u8`
     DictEntryIs,
     /// `(dict, cell, name) -> u8`
     DictLacks,
@@ -128,7 +128,7 @@ impl HelperFn {
             HelperFn::CStr => (&[ptr], Some(ptr)),
             HelperFn::ListGet => (&[ptr, types::I64, ptr], Some(types::I8)),
             HelperFn::ListSet => (&[ptr, types::I64, types::I64, types::I64], Some(types::I8)),
-            HelperFn::DictEntryIs => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::DictEntryIs => (&[ptr, ptr, ptr, types::I64, types::I64], Some(types::I8)),
             HelperFn::DictLacks => (&[ptr, ptr, ptr], Some(types::I8)),
         };
         for t in params {
@@ -295,8 +295,37 @@ pub fn lower<M: Module>(
             cranelift_codegen::CodegenError::Unsupported("no entry block".into()),
         )));
     };
+    // The pending-events word's address, once, if any loop reads it.
+    let pending = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .any(|i| matches!(i.op, Op::CheckPending { .. }))
+        .then(|| {
+            let off = std::mem::offset_of!(crate::helpers::Ctx, pending) as i32;
+            b.ins().load(ptr, flags(), ctxp, off)
+        });
     b.ins().jump(first, &[]);
+    // Loop rotation: a loop header that only tests (`i < n`) is repeated
+    // at the end of each back-edge, so that an iteration takes one
+    // branch, not a jump back and a branch out. Its values become
+    // variables, defined in both places.
+    let rotate: Vec<bool> = (0..f.blocks.len()).map(|i| rotatable(f, i)).collect();
+    let mut vars = vec![None; f.nvalues as usize];
+    for (hb, _) in f.blocks.iter().zip(&rotate).filter(|(_, r)| **r) {
+        let outs = hb.insts.iter().filter_map(|i| i.out);
+        for (v, t) in hb.params.iter().copied().chain(outs) {
+            if let Some(slot) = vars.get_mut(v.0 as usize) {
+                *slot = Some(b.declare_var(clif_ty(t)));
+            }
+        }
+    }
     let mut l = Lowerer {
+        facts: crate::facts::Facts::of(f),
+        pending,
+        recon: None,
+        rotate,
+        vars,
         b,
         slots,
         ctxp,
@@ -312,16 +341,73 @@ pub fn lower<M: Module>(
         exits: HashMap::new(),
         table: Vec::new(),
     };
-    for (i, hb) in f.blocks.iter().enumerate() {
-        l.block(i, hb);
+    for i in 0..f.blocks.len() {
+        l.block(f, i);
     }
     l.b.seal_all_blocks();
     l.b.finalize(tc);
     Ok(Lowered { id, exits: l.table })
 }
 
+/// Whether block `i` is a loop header to repeat at its back-edges: it
+/// only computes (no exits, no effects) and branches, and some later
+/// block jumps back to it.
+fn rotatable(f: &Function, i: usize) -> bool {
+    let Some(hb) = f.blocks.get(i) else {
+        return false;
+    };
+    let pure = hb.insts.iter().all(|ins| {
+        matches!(
+            ins.op,
+            Op::ConstInt(_)
+                | Op::ConstFloat(_)
+                | Op::ConstBool(_)
+                | Op::Int(..)
+                | Op::IntCmp(..)
+                | Op::FloatCmp(..)
+                | Op::Not(_)
+                | Op::BoolToInt(_)
+                | Op::IntToFloat(_)
+        )
+    });
+    let back = f.blocks[i..]
+        .iter()
+        .any(|b| matches!(&b.term, Term::Jump(e) if e.block.0 as usize == i));
+    pure && hb.insts.len() <= 8 && matches!(hb.term, Term::Branch(..)) && back
+}
+
+/// The values an exit stores into the exit buffer, one word each however
+/// many slots they go to.
+#[derive(Default)]
+struct Words(Vec<(CValue, Ty)>);
+
+impl Words {
+    /// The word holding `v`.
+    fn of(&mut self, v: CValue, ty: Ty) -> u32 {
+        match self.0.iter().position(|(w, _)| *w == v) {
+            Some(k) => k as u32,
+            None => {
+                self.0.push((v, ty));
+                self.0.len() as u32 - 1
+            }
+        }
+    }
+}
+
 struct Lowerer<'a> {
     b: FunctionBuilder<'a>,
+    /// Which ints are never negative.
+    facts: crate::facts::Facts,
+    /// The pending-events word's address (see [`crate::helpers::Ctx`]).
+    pending: Option<CValue>,
+    /// An int the exit being lowered recovers from others instead of
+    /// keeping it alive: `(v, r, b, add)` is `v = r - b` if `add`, else
+    /// `r + b` (see `exit_if_overflow`).
+    recon: Option<(ValueId, CValue, CValue, bool)>,
+    /// Loop headers repeated at their back-edges (see [`rotatable`]).
+    rotate: Vec<bool>,
+    /// The variables standing for rotated headers' values, by `ValueId`.
+    vars: Vec<Option<Variable>>,
     slots: CValue,
     ctxp: CValue,
     ptr: Type,
@@ -347,7 +433,13 @@ fn flags() -> MemFlagsData {
 }
 
 impl Lowerer<'_> {
-    fn v(&self, id: ValueId) -> CValue {
+    fn v(&mut self, id: ValueId) -> CValue {
+        // A rotated loop header's value is a variable: defined in the
+        // header and again at each back-edge that repeats the header's
+        // test (cranelift-frontend finds which definition reaches).
+        if let Some(var) = self.vars.get(id.0 as usize).copied().flatten() {
+            return self.b.use_var(var);
+        }
         // Every use is dominated by its definition (the builder's
         // invariant); a missing value is an internal error, lowered as 0.
         self.vals
@@ -358,6 +450,10 @@ impl Lowerer<'_> {
     }
 
     fn set_val(&mut self, id: ValueId, v: CValue) {
+        if let Some(var) = self.vars.get(id.0 as usize).copied().flatten() {
+            self.b.def_var(var, v);
+            return;
+        }
         let i = id.0 as usize;
         if i >= self.vals.len() {
             self.vals.resize(i + 1, None);
@@ -398,17 +494,25 @@ impl Lowerer<'_> {
         self.b.inst_results(c).first().copied()
     }
 
-    fn args(&self, e: &Edge) -> Vec<BlockArg> {
+    fn args(&mut self, e: &Edge) -> Vec<BlockArg> {
         e.args.iter().map(|a| BlockArg::Value(self.v(*a))).collect()
     }
 
-    fn block(&mut self, i: usize, hb: &HBlock) {
+    fn block(&mut self, f: &Function, i: usize) {
+        let hb = &f.blocks[i];
         let cb = self.blocks[i];
         self.b.switch_to_block(cb);
         let params: Vec<CValue> = self.b.block_params(cb).to_vec();
         for ((v, _), p) in hb.params.iter().zip(params) {
             self.set_val(*v, p);
         }
+        self.block_body(f, i);
+    }
+
+    /// A block's instructions and terminator, lowered into the current
+    /// CLIF block (its own, or a back-edge repeating a rotated header).
+    fn block_body(&mut self, f: &Function, i: usize) {
+        let hb = &f.blocks[i];
         for ins in &hb.insts {
             let r = self.inst(&ins.op, ins.out.map(|(_, t)| t));
             if let (Some((v, _)), Some(r)) = (ins.out, r) {
@@ -416,6 +520,17 @@ impl Lowerer<'_> {
             }
         }
         match &hb.term {
+            Term::Jump(e) if (e.block.0 as usize) <= i && self.rotate[e.block.0 as usize] => {
+                // A back-edge to a rotated header: the header's
+                // parameters are defined from the edge's arguments, then
+                // its test and branch are lowered here.
+                let h = e.block.0 as usize;
+                let args: Vec<CValue> = e.args.iter().map(|a| self.v(*a)).collect();
+                for ((v, _), a) in f.blocks[h].params.iter().zip(args) {
+                    self.set_val(*v, a);
+                }
+                self.block_body(f, h);
+            }
             Term::Jump(e) => {
                 let args = self.args(e);
                 self.b.ins().jump(self.blocks[e.block.0 as usize], &args);
@@ -461,36 +576,55 @@ impl Lowerer<'_> {
         self.b.switch_to_block(cont);
     }
 
+    /// The overflow check of `r = a + b` (`add`) or `r = a - b`: its exit
+    /// (not shared) recomputes `a`, the value `recon`, from the wrapped
+    /// `r` and `b`, so that the hot path need not keep `a`.
+    fn exit_if_overflow(
+        &mut self,
+        cond: CValue,
+        s: &FrameState,
+        recon: Option<ValueId>,
+        r: CValue,
+        b: CValue,
+        add: bool,
+    ) {
+        let Some(ia) = recon else {
+            self.exit_if(cond, s, Some(ExitReason::IntOverflow), false);
+            return;
+        };
+        let exit = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(exit);
+        self.b.ins().brif(cond, exit, &[], cont, &[]);
+        self.b.switch_to_block(exit);
+        // Wrapping arithmetic undoes itself exactly; the exit table does
+        // it (in CLIF, Cranelift would simplify `(a + b) - b` back to `a`
+        // and keep `a` alive again).
+        self.recon = Some((ia, r, b, add));
+        self.exit(s, Some(ExitReason::IntOverflow), false, false);
+        self.recon = None;
+        self.b.switch_to_block(cont);
+    }
+
     /// Ends the current block with an exit to `s`: stores the values the
     /// state holds in registers into the exit buffer, adds the exit to
     /// the table, and returns its index.
     fn exit(&mut self, s: &FrameState, reason: Option<ExitReason>, raised: bool, left: bool) {
         let mut writes = Vec::new();
-        let mut words: Vec<(CValue, Ty)> = Vec::new();
-        // One word per value, however many slots it goes to.
-        let mut word = |l: &Self, v: ValueId, ty: Ty| {
-            let cv = l.v(v);
-            match words.iter().position(|(w, _)| *w == cv) {
-                Some(k) => k as u32,
-                None => {
-                    words.push((cv, ty));
-                    words.len() as u32 - 1
-                }
-            }
-        };
+        let mut words = Words::default();
         // The stack first: its entries may copy locals not yet written.
         for (k, loc) in s.stack.iter().enumerate() {
             let w = match *loc {
-                Loc::Int(v) => Write::Int(word(self, v, Ty::Int)),
-                Loc::Float(v) => Write::Float(word(self, v, Ty::Float)),
-                Loc::Bool(v) => Write::Bool(word(self, v, Ty::Bool)),
+                Loc::Int(v) => self.int_write(&mut words, v),
+                Loc::Float(v) => Write::Float(words.of(self.v(v), Ty::Float)),
+                Loc::Bool(v) => Write::Bool(words.of(self.v(v), Ty::Bool)),
                 Loc::None => Write::None,
-                Loc::Obj(v) => Write::Obj(word(self, v, Ty::Ptr)),
+                Loc::Obj(v) => Write::Obj(words.of(self.v(v), Ty::Ptr)),
                 Loc::Local(j) => Write::Copy(j),
                 Loc::Null => Write::Null,
                 Loc::RangeIter(c, e) => {
-                    let c = word(self, c, Ty::Int);
-                    Write::RangeIter(c, word(self, e, Ty::Int))
+                    let c = words.of(self.v(c), Ty::Int);
+                    Write::RangeIter(c, words.of(self.v(e), Ty::Int))
                 }
                 Loc::InSlot => continue,
             };
@@ -498,13 +632,14 @@ impl Lowerer<'_> {
         }
         for (k, loc) in s.locals.iter().enumerate() {
             let w = match *loc {
-                Loc::Int(v) => Write::Int(word(self, v, Ty::Int)),
-                Loc::Float(v) => Write::Float(word(self, v, Ty::Float)),
-                Loc::Bool(v) => Write::Bool(word(self, v, Ty::Bool)),
+                Loc::Int(v) => self.int_write(&mut words, v),
+                Loc::Float(v) => Write::Float(words.of(self.v(v), Ty::Float)),
+                Loc::Bool(v) => Write::Bool(words.of(self.v(v), Ty::Bool)),
                 _ => continue,
             };
             writes.push((k as u32, w));
         }
+        let words = words.0;
         if !words.is_empty() {
             let off = std::mem::offset_of!(crate::helpers::Ctx, exit_vals) as i32;
             let buf = self.b.ins().load(self.ptr, flags(), self.ctxp, off);
@@ -530,6 +665,23 @@ impl Lowerer<'_> {
         self.b.ins().return_(&[c]);
     }
 
+    /// How an exit writes the int `v`: its word, or, for the operand an
+    /// overflow exit recovers ([`Lowerer::recon`]), the words it is
+    /// recovered from.
+    fn int_write(&mut self, words: &mut Words, v: ValueId) -> Write {
+        match self.recon {
+            Some((rv, r, b, add)) if rv == v => {
+                let (r, b) = (words.of(r, Ty::Int), words.of(b, Ty::Int));
+                if add {
+                    Write::IntDiff(r, b)
+                } else {
+                    Write::IntSum(r, b)
+                }
+            }
+            _ => Write::Int(words.of(self.v(v), Ty::Int)),
+        }
+    }
+
     /// Writes operand-stack entries from stack index `base` into their
     /// (dead) slots.
     fn write_stack(&mut self, base: u32, stack: &[Loc]) {
@@ -537,9 +689,18 @@ impl Lowerer<'_> {
             let n = self.nslots + base + k as u32;
             let addr = self.slot_addr(n);
             match *loc {
-                Loc::Int(v) => self.store_num(addr, TAG_INT, self.v(v), Ty::Int),
-                Loc::Float(v) => self.store_num(addr, TAG_FLOAT, self.v(v), Ty::Float),
-                Loc::Bool(v) => self.store_num(addr, TAG_BOOL, self.v(v), Ty::Bool),
+                Loc::Int(v) => {
+                    let v = self.v(v);
+                    self.store_num(addr, TAG_INT, v, Ty::Int)
+                }
+                Loc::Float(v) => {
+                    let v = self.v(v);
+                    self.store_num(addr, TAG_FLOAT, v, Ty::Float)
+                }
+                Loc::Bool(v) => {
+                    let v = self.v(v);
+                    self.store_num(addr, TAG_BOOL, v, Ty::Bool)
+                }
                 Loc::None => {
                     let z = self.b.ins().iconst(types::I64, 0);
                     self.b.ins().store(flags(), z, addr, 0);
@@ -674,12 +835,12 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
                 return None;
             }
-            Op::CheckPending { flag, exit } => {
-                let a = self.b.ins().iconst(types::I64, *flag as i64);
-                let p = self
-                    .b
-                    .ins()
-                    .atomic_load(types::I32, MemFlagsData::trusted(), a);
+            Op::CheckPending { exit } => {
+                // A plain load (one compare with memory on x86-64): the
+                // word is written by this thread's signal handler or
+                // allocator, and read once per iteration, never cached.
+                let a = self.pending.unwrap_or(self.ctxp);
+                let p = self.b.ins().load(types::I32, flags(), a, 0);
                 let set = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
                 self.exit_if(set, exit, Some(ExitReason::Pending), false);
                 return None;
@@ -721,7 +882,7 @@ impl Lowerer<'_> {
                     IntOp::Xor => self.b.ins().bxor(a, b),
                 }
             }
-            Op::CheckedInt(o, a, b, exit) => self.checked_int(*o, self.v(*a), self.v(*b), exit),
+            Op::CheckedInt(o, a, b, exit) => self.checked_int(*o, *a, *b, exit),
             Op::IntNeg(a, exit) => {
                 let a = self.v(*a);
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
@@ -904,7 +1065,8 @@ impl Lowerer<'_> {
                     Loc::Bool(v) => (TAG_BOOL, v, Ty::Bool),
                     _ => return None,
                 };
-                let bits = self.bits(self.v(v), ty);
+                let v = self.v(v);
+                let bits = self.bits(v, ty);
                 let t = self.b.ins().iconst(types::I64, tag as i64);
                 let ok = self.call_helper(HelperFn::ListSet, &[l, i, t, bits])?;
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
@@ -948,7 +1110,8 @@ impl Lowerer<'_> {
                     _ => return None,
                 };
                 let addr = self.slot_addr(*slot);
-                let bits = self.bits(self.v(v), ty);
+                let v = self.v(v);
+                let bits = self.bits(v, ty);
                 self.set_local(addr, tag, bits);
                 return None;
             }
@@ -967,15 +1130,50 @@ impl Lowerer<'_> {
         }
     }
 
-    fn checked_int(&mut self, o: CheckedIntOp, a: CValue, b: CValue, exit: &FrameState) -> CValue {
-        // A constant on the left of `+` goes right, where the constant
-        // forms below look for it.
-        let (a, b) = if o == CheckedIntOp::Add && self.const_of(a).is_some() {
-            (b, a)
+    fn checked_int(
+        &mut self,
+        o: CheckedIntOp,
+        ia: ValueId,
+        ib: ValueId,
+        exit: &FrameState,
+    ) -> CValue {
+        let (a, b) = (self.v(ia), self.v(ib));
+        // A constant on the left of `+` or `*` goes right, where the
+        // constant forms below look for it.
+        let commutes = matches!(o, CheckedIntOp::Add | CheckedIntOp::Mul);
+        let (a, b, ia, ib) = if commutes && self.const_of(a).is_some() {
+            (b, a, ib, ia)
         } else {
-            (a, b)
+            (a, b, ia, ib)
         };
+        // The overflow exit of `a ± b` recomputes `a` from the wrapped
+        // result: `a` then dies at the operation, which can update it in
+        // place (`total += x` in a loop needs no copy of `total`).
+        let recon = (ia != ib).then_some(ia);
+        let (na, nb) = (self.facts.nonneg(ia), self.facts.nonneg(ib));
         match o {
+            // Two non-negative ints: the sum overflows exactly when its
+            // sign bit is set (a sign test, not the overflow flag).
+            CheckedIntOp::Add if na && nb && self.const_of(b).is_none() => {
+                let r = self.b.ins().iadd(a, b);
+                let of = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0);
+                self.exit_if_overflow(of, exit, recon, r, b, true);
+                r
+            }
+            // A non-negative int times a positive constant: one compare
+            // against the largest operand that fits (and a multiply that
+            // needs no particular register).
+            CheckedIntOp::Mul
+                if let Some(c) = self.const_of(b).filter(|c| *c > 0)
+                    && na =>
+            {
+                let of = self
+                    .b
+                    .ins()
+                    .icmp_imm_s(IntCC::SignedGreaterThan, a, i64::MAX / c);
+                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                self.b.ins().imul(a, b)
+            }
             // Overflow is computed from plain arithmetic, not Cranelift's
             // `*_overflow` instructions, which not every backend has
             // (riscv64: the cross-compilation test found it).
@@ -1011,7 +1209,12 @@ impl Lowerer<'_> {
                     CheckedIntOp::Sub => self.b.ins().ssub_overflow(a, b),
                     _ => self.b.ins().smul_overflow(a, b),
                 };
-                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                match o {
+                    CheckedIntOp::Mul => {
+                        self.exit_if(of, exit, Some(ExitReason::IntOverflow), false)
+                    }
+                    _ => self.exit_if_overflow(of, exit, recon, r, b, o == CheckedIntOp::Add),
+                }
                 r
             }
             CheckedIntOp::Add | CheckedIntOp::Sub => {
@@ -1031,7 +1234,7 @@ impl Lowerer<'_> {
                 };
                 let both = self.b.ins().band(x, y);
                 let of = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, both, 0);
-                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                self.exit_if_overflow(of, exit, recon, r, b, o == CheckedIntOp::Add);
                 r
             }
             CheckedIntOp::Mul => {
@@ -1052,7 +1255,7 @@ impl Lowerer<'_> {
                     let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
                     self.exit_if(zero, exit, Some(ExitReason::ZeroDivision), false);
                 }
-                if c.is_none_or(|c| c == -1) {
+                if c.is_none_or(|c| c == -1) && !nb {
                     // MIN // -1 overflows (and traps in hardware); MIN % -1
                     // is 0 but traps too: both leave for the interpreter.
                     let m1 = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
@@ -1074,6 +1277,10 @@ impl Lowerer<'_> {
                 // Python rounds toward -inf: adjust when the remainder is
                 // nonzero and its sign differs from the divisor's (for a
                 // constant divisor, one compare of the remainder's sign).
+                if na && nb {
+                    // Both non-negative: C's truncation is Python's floor.
+                    return q;
+                }
                 let adjust = match self.const_of(b) {
                     Some(c) if c > 0 => self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0),
                     Some(c) if c < 0 => self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, r, 0),
