@@ -8,6 +8,8 @@
 //!   (interp::quicken)  build.rs  hir.rs  lower.rs        code.rs
 //! ```
 //!
+//! [`facts`] is an analysis of the HIR that lowering consults.
+//!
 //! Side-exit reasons ([`deopt`]), options ([`options`]) and counters
 //! ([`stats`]) are declared once each; [`layout`] pins the `Value` layout
 //! compiled code reads; [`helpers`] are the runtime functions compiled
