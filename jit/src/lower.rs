@@ -321,6 +321,7 @@ pub fn lower<M: Module>(
         }
     }
     let mut l = Lowerer {
+        plus_one: plus_one(f),
         facts: crate::facts::Facts::of(f),
         pending,
         recon: None,
@@ -347,6 +348,25 @@ pub fn lower<M: Module>(
     l.b.seal_all_blocks();
     l.b.finalize(tc);
     Ok(Lowered { id, exits: l.table })
+}
+
+/// The values `f` defines as `x + 1` (a range loop's next position), each
+/// with its `x`.
+fn plus_one(f: &Function) -> HashMap<ValueId, ValueId> {
+    let insts = || f.blocks.iter().flat_map(|b| &b.insts);
+    let ones: std::collections::HashSet<ValueId> = insts()
+        .filter_map(|i| match (&i.op, i.out) {
+            (Op::ConstInt(1), Some((v, _))) => Some(v),
+            _ => None,
+        })
+        .collect();
+    insts()
+        .filter_map(|i| match (&i.op, i.out) {
+            (Op::Int(IntOp::Add, a, b), Some((v, _))) if ones.contains(b) => Some((v, *a)),
+            (Op::Int(IntOp::Add, a, b), Some((v, _))) if ones.contains(a) => Some((v, *b)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether block `i` is a loop header to repeat at its back-edges: it
@@ -396,6 +416,8 @@ impl Words {
 
 struct Lowerer<'a> {
     b: FunctionBuilder<'a>,
+    /// Values defined as another plus one (see [`plus_one`]).
+    plus_one: HashMap<ValueId, ValueId>,
     /// Which ints are never negative.
     facts: crate::facts::Facts,
     /// The pending-events word's address (see [`crate::helpers::Ctx`]).
@@ -622,10 +644,18 @@ impl Lowerer<'_> {
                 Loc::Obj(v) => Write::Obj(words.of(self.v(v), Ty::Ptr)),
                 Loc::Local(j) => Write::Copy(j),
                 Loc::Null => Write::Null,
-                Loc::RangeIter(c, e) => {
-                    let c = words.of(self.v(c), Ty::Int);
-                    Write::RangeIter(c, words.of(self.v(e), Ty::Int))
-                }
+                Loc::RangeIter(c, e) => match self.plus_one.get(&c).copied() {
+                    // The index the position is one past: the exit adds
+                    // the one, so the loop need not keep both alive.
+                    Some(i) => {
+                        let i = words.of(self.v(i), Ty::Int);
+                        Write::RangeIterNext(i, words.of(self.v(e), Ty::Int))
+                    }
+                    None => {
+                        let c = words.of(self.v(c), Ty::Int);
+                        Write::RangeIter(c, words.of(self.v(e), Ty::Int))
+                    }
+                },
                 Loc::InSlot => continue,
             };
             writes.push((self.nslots + k as u32, w));
