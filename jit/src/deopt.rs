@@ -195,9 +195,7 @@ impl Exit {
                 Write::RangeIter(a, b)
                 | Write::RangeIterNext(a, b)
                 | Write::IntDiff(a, b)
-                | Write::IntSum(a, b) => {
-                    a.max(b) as usize + 1
-                }
+                | Write::IntSum(a, b) => a.max(b) as usize + 1,
                 Write::None | Write::Copy(_) | Write::Null => 0,
             })
             .max()

@@ -351,7 +351,8 @@ pub fn lower<M: Module>(
 }
 
 /// The values `f` defines as `x + 1` (a range loop's next position), each
-/// with its `x`.
+/// with its `x`; a parameter of a block with one predecessor counts as
+/// the argument it is always passed.
 fn plus_one(f: &Function) -> HashMap<ValueId, ValueId> {
     let insts = || f.blocks.iter().flat_map(|b| &b.insts);
     let ones: std::collections::HashSet<ValueId> = insts()
@@ -360,13 +361,36 @@ fn plus_one(f: &Function) -> HashMap<ValueId, ValueId> {
             _ => None,
         })
         .collect();
-    insts()
+    let mut map: HashMap<ValueId, ValueId> = insts()
         .filter_map(|i| match (&i.op, i.out) {
             (Op::Int(IntOp::Add, a, b), Some((v, _))) if ones.contains(b) => Some((v, *a)),
             (Op::Int(IntOp::Add, a, b), Some((v, _))) if ones.contains(a) => Some((v, *b)),
             _ => None,
         })
-        .collect()
+        .collect();
+    let mut preds = vec![Vec::new(); f.blocks.len()];
+    for b in &f.blocks {
+        let edges: Vec<&Edge> = match &b.term {
+            Term::Jump(e) => vec![e],
+            Term::Branch(_, t, e) => vec![t, e],
+            _ => vec![],
+        };
+        for e in edges {
+            if let Some(p) = preds.get_mut(e.block.0 as usize) {
+                p.push(e);
+            }
+        }
+    }
+    for (b, p) in f.blocks.iter().zip(&preds) {
+        if let [e] = p.as_slice() {
+            for ((param, _), arg) in b.params.iter().zip(&e.args) {
+                if let Some(x) = map.get(arg).copied() {
+                    map.insert(*param, x);
+                }
+            }
+        }
+    }
+    map
 }
 
 /// Whether block `i` is a loop header to repeat at its back-edges: it
