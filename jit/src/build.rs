@@ -21,8 +21,8 @@
 
 use crate::deopt::ExitReason;
 use crate::hir::{
-    Block, BlockId, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic, Helper,
-    Inst, IntOp, Loc, Op, Term, Ty, ValueId,
+    Block, BlockId, CType, CheckedIntOp, Cmp, Edge, EntryGuard, FloatOp, FrameState, Function,
+    Generic, Helper, Inst, IntOp, Loc, Op, Term, Ty, ValueId,
 };
 use crate::stats::Decline;
 use interp::bytecode::{BinOp, CmpOp, Code, Op as B};
@@ -357,17 +357,84 @@ pub fn build(
             return decline(Decline::NoLoop, "");
         }
     }
+    let mut func = Function {
+        name: code.qualname.clone(),
+        nslots: b.nslots as u32,
+        blocks,
+        entry,
+        nvalues: b.nvalues,
+        entry_guards: Vec::new(),
+    };
+    hoist_entry_guards(&mut func);
     Ok(Built {
-        func: Function {
-            name: code.qualname.clone(),
-            nslots: b.nslots as u32,
-            blocks,
-            entry,
-            nvalues: b.nvalues,
-        },
+        func,
         keep: b.keep,
         cells: b.cells,
     })
+}
+
+/// Moves the guards at the function's start (in its entry block, which
+/// nothing jumps back to, before any instruction with an effect, and on
+/// constant arguments) to [`Function::entry_guards`].
+fn hoist_entry_guards(f: &mut Function) {
+    let e = f.entry.0 as usize;
+    let jumped_to = f.blocks.iter().any(|b| match &b.term {
+        Term::Jump(x) => x.block.0 as usize == e,
+        Term::Branch(_, t, x) => t.block.0 as usize == e || x.block.0 as usize == e,
+        _ => false,
+    });
+    let Some(block) = f.blocks.get_mut(e) else {
+        return;
+    };
+    if jumped_to {
+        return;
+    }
+    let mut consts: BTreeMap<ValueId, u64> = BTreeMap::new();
+    let mut kept = Vec::with_capacity(block.insts.len());
+    let mut prologue = true;
+    for ins in std::mem::take(&mut block.insts) {
+        match (&ins.op, ins.out) {
+            (Op::ConstPtr(a), Some((v, _))) => {
+                consts.insert(v, *a as u64);
+            }
+            (Op::ConstInt(i), Some((v, _))) => {
+                consts.insert(v, *i as u64);
+            }
+            (
+                Op::Guard {
+                    helper,
+                    args,
+                    reason,
+                    ..
+                },
+                _,
+            ) if prologue => {
+                let vals: Option<Vec<u64>> = args.iter().map(|a| consts.get(a).copied()).collect();
+                if let Some(args) = vals {
+                    f.entry_guards.push(EntryGuard {
+                        helper: *helper,
+                        args,
+                        reason: *reason,
+                    });
+                    continue;
+                }
+                prologue = false;
+            }
+            // Reading locals and constants has no effect (an exit there
+            // leaves a frame the interpreter could equally start over).
+            (
+                Op::ConstFloat(_)
+                | Op::ConstBool(_)
+                | Op::LoadLocal { .. }
+                | Op::LoadLocalIs { .. }
+                | Op::GuardBound { .. },
+                _,
+            ) => {}
+            _ => prologue = false,
+        }
+        kept.push(ins);
+    }
+    block.insts = kept;
 }
 
 impl Builder<'_> {

@@ -400,6 +400,28 @@ pub unsafe extern "C" fn list_set(
     }
 }
 
+impl crate::hir::EntryGuard {
+    /// Whether the guard holds now (see [`crate::hir::EntryGuard`]).
+    pub fn holds(&self) -> bool {
+        let p = |i: usize| self.args.get(i).copied().unwrap_or(0);
+        let ptr = |i: usize| p(i) as usize as *mut abi::ObjHeader;
+        let cell = p(1) as usize as *mut [u64; 2];
+        // SAFETY: the builder made these arguments from objects the
+        // compiled code keeps alive (dict, name) and from its own cell,
+        // as for the same guard inside compiled code; a missing argument
+        // is 0, which the helpers refuse.
+        unsafe {
+            match self.helper {
+                crate::hir::Helper::DictEntryIs => {
+                    dict_entry_is(ptr(0), cell, ptr(2), p(3), p(4)) != 0
+                }
+                crate::hir::Helper::DictLacks => dict_lacks(ptr(0), cell, ptr(2)) != 0,
+                crate::hir::Helper::StoreLocalObj => false,
+            }
+        }
+    }
+}
+
 /// Whether `dict[name]` is the value with type tag `tag` and payload
 /// `bits` (`crate::layout`: an object's address, an int, a float's bits, a
 /// bool): the guard of a speculated global or module attribute. `cell`

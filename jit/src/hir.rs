@@ -498,6 +498,24 @@ pub struct Function {
     pub entry: BlockId,
     /// Number of values defined.
     pub nvalues: u32,
+    /// Guards checked before the code is entered (see
+    /// [`EntryGuard`]).
+    pub entry_guards: Vec<EntryGuard>,
+}
+
+/// A guard of the function's start, before anything with an effect: the
+/// code's entry checks it (in Rust), and when it fails the function is
+/// interpreted from its first instruction, which is then exactly what
+/// leaving there would have done. Compiled code has fewer calls and
+/// exits to compile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryGuard {
+    /// The helper.
+    pub helper: Helper,
+    /// Its arguments, all constants.
+    pub args: Vec<u64>,
+    /// Why leaving.
+    pub reason: ExitReason,
 }
 
 impl fmt::Display for ValueId {
@@ -682,6 +700,9 @@ impl fmt::Display for Op {
 impl fmt::Display for Function {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "fn {}:", self.name)?;
+        for g in &self.entry_guards {
+            writeln!(f, "entry guard {:?} {:?}", g.helper, g.reason)?;
+        }
         if self.entry.0 != 0 {
             writeln!(f, "entry {}", self.entry)?;
         }

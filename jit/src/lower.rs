@@ -282,11 +282,6 @@ pub fn lower<M: Module>(
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
     let blocks: Vec<_> = f.blocks.iter().map(|_| b.create_block()).collect();
-    for (hb, cb) in f.blocks.iter().zip(&blocks) {
-        for (_, t) in &hb.params {
-            b.append_block_param(*cb, clif_ty(*t));
-        }
-    }
     b.switch_to_block(entry);
     let slots = b.block_params(entry)[0];
     let ctxp = b.block_params(entry)[1];
@@ -320,8 +315,82 @@ pub fn lower<M: Module>(
             }
         }
     }
+    // A block with one way in takes no CLIF parameters: its parameters
+    // stand for the arguments of that edge, when those are available
+    // wherever the block is lowered (earlier blocks' values, variables).
+    // And `i + 1` of a range loop's variable index is computed where it
+    // is used (the back-edge's test), not where the HIR defines it, so
+    // that the index is incremented in place.
+    let plus = plus_one(f);
+    let is_var = |v: ValueId| vars.get(v.0 as usize).is_some_and(|x| x.is_some());
+    let mut deferred = HashMap::new();
+    let mut def_block = vec![u32::MAX; f.nvalues as usize];
+    for (i, hb) in f.blocks.iter().enumerate() {
+        let outs = hb.insts.iter().filter_map(|x| x.out);
+        for (v, _) in hb.params.iter().copied().chain(outs) {
+            if let Some(d) = def_block.get_mut(v.0 as usize) {
+                *d = i as u32;
+            }
+        }
+        for ins in &hb.insts {
+            if let (Op::Int(IntOp::Add, ..), Some((v, _))) = (&ins.op, ins.out)
+                && let Some(x) = plus.get(&v).copied()
+                && is_var(x)
+            {
+                deferred.insert(v, x);
+            }
+        }
+    }
+    let mut incoming = vec![Vec::new(); f.blocks.len()];
+    if let Some(n) = incoming.get_mut(f.entry.0 as usize) {
+        n.push(None);
+    }
+    for hb in &f.blocks {
+        let edges: Vec<&Edge> = match &hb.term {
+            Term::Jump(e) => vec![e],
+            Term::Branch(_, t, e) => vec![t, e],
+            _ => vec![],
+        };
+        for e in edges {
+            if let Some(n) = incoming.get_mut(e.block.0 as usize) {
+                n.push(Some(e));
+            }
+        }
+    }
+    let mut alias = vec![None; f.nvalues as usize];
+    let mut aliased = vec![false; f.blocks.len()];
+    for (i, (hb, inc)) in f.blocks.iter().zip(&incoming).enumerate() {
+        let [Some(e)] = inc.as_slice() else { continue };
+        let ready = |a: &ValueId| {
+            is_var(*a)
+                || deferred.contains_key(a)
+                || def_block
+                    .get(a.0 as usize)
+                    .is_some_and(|d| (*d as usize) < i)
+        };
+        if rotate[i] || !e.args.iter().all(ready) {
+            continue;
+        }
+        aliased[i] = true;
+        for ((p, _), a) in hb.params.iter().zip(&e.args) {
+            if let Some(x) = alias.get_mut(p.0 as usize) {
+                *x = Some(*a);
+            }
+        }
+    }
+    for ((hb, cb), al) in f.blocks.iter().zip(&blocks).zip(&aliased) {
+        if !al {
+            for (_, t) in &hb.params {
+                b.append_block_param(*cb, clif_ty(*t));
+            }
+        }
+    }
     let mut l = Lowerer {
-        plus_one: plus_one(f),
+        alias,
+        aliased,
+        deferred,
+        memo: Vec::new(),
+        plus_one: plus,
         facts: crate::facts::Facts::of(f),
         pending,
         recon: None,
@@ -393,6 +462,50 @@ fn plus_one(f: &Function) -> HashMap<ValueId, ValueId> {
     map
 }
 
+/// The magic multiplier and shift that divide an i64 by the constant `d`
+/// (truncating), for `2 <= |d| < 2**63`: the quotient is the high half of
+/// `n * m` (plus `n` when `d > 0 > m`, minus `n` when `d < 0 < m`),
+/// shifted right arithmetically by the shift, plus one if negative. The
+/// smallest `m` of 65 significant bits that makes every quotient exact,
+/// found by growing the precision until the error bound holds (Granlund
+/// and Montgomery's method, as in Hacker's Delight, ch. 10).
+pub fn magic(d: i64) -> Option<(i64, u32)> {
+    if d == i64::MIN || (-1..=1).contains(&d) {
+        return None;
+    }
+    const TWO63: u64 = 1 << 63;
+    let ad = d.unsigned_abs();
+    // The largest dividend magnitude that is one less than a multiple of
+    // |d| in the range that matters (the sign of d picks which).
+    let t = TWO63 + ((d as u64) >> 63);
+    let anc = t - 1 - t % ad;
+    let mut p = 63u32;
+    let (mut q1, mut r1) = (TWO63 / anc, TWO63 % anc);
+    let (mut q2, mut r2) = (TWO63 / ad, TWO63 % ad);
+    loop {
+        p += 1;
+        q1 = q1.wrapping_mul(2);
+        r1 = r1.wrapping_mul(2);
+        if r1 >= anc {
+            q1 = q1.wrapping_add(1);
+            r1 -= anc;
+        }
+        q2 = q2.wrapping_mul(2);
+        r2 = r2.wrapping_mul(2);
+        if r2 >= ad {
+            q2 = q2.wrapping_add(1);
+            r2 -= ad;
+        }
+        let delta = ad - r2;
+        if !(q1 < delta || (q1 == delta && r1 == 0)) || p >= 128 {
+            break;
+        }
+    }
+    let m = q2.wrapping_add(1) as i64;
+    let m = if d < 0 { m.wrapping_neg() } else { m };
+    Some((m, p - 64))
+}
+
 /// Whether block `i` is a loop header to repeat at its back-edges: it
 /// only computes (no exits, no effects) and branches, and some later
 /// block jumps back to it.
@@ -406,6 +519,7 @@ fn rotatable(f: &Function, i: usize) -> bool {
             Op::ConstInt(_)
                 | Op::ConstFloat(_)
                 | Op::ConstBool(_)
+                | Op::ConstPtr(_)
                 | Op::Int(..)
                 | Op::IntCmp(..)
                 | Op::FloatCmp(..)
@@ -440,6 +554,14 @@ impl Words {
 
 struct Lowerer<'a> {
     b: FunctionBuilder<'a>,
+    /// A parameter of a one-way-in block stands for that edge's argument.
+    alias: Vec<Option<ValueId>>,
+    /// The blocks whose parameters are aliases (they take no CLIF ones).
+    aliased: Vec<bool>,
+    /// `x + 1` values computed at their uses, with their `x` (a variable).
+    deferred: HashMap<ValueId, ValueId>,
+    /// Deferred values already computed in the current CLIF block.
+    memo: Vec<(ValueId, cranelift_codegen::ir::Block, CValue)>,
     /// Values defined as another plus one (see [`plus_one`]).
     plus_one: HashMap<ValueId, ValueId>,
     /// Which ints are never negative.
@@ -480,6 +602,26 @@ fn flags() -> MemFlagsData {
 
 impl Lowerer<'_> {
     fn v(&mut self, id: ValueId) -> CValue {
+        let mut id = id;
+        while let Some(a) = self.alias.get(id.0 as usize).copied().flatten() {
+            id = a;
+        }
+        if let Some(x) = self.deferred.get(&id).copied() {
+            let here = self.b.current_block();
+            if let Some((_, _, c)) = self
+                .memo
+                .iter()
+                .find(|(v, b, _)| *v == id && Some(*b) == here)
+            {
+                return *c;
+            }
+            let xv = self.v(x);
+            let c = self.b.ins().iadd_imm_s(xv, 1);
+            if let Some(here) = here {
+                self.memo.push((id, here, c));
+            }
+            return c;
+        }
         // A rotated loop header's value is a variable: defined in the
         // header and again at each back-edge that repeats the header's
         // test (cranelift-frontend finds which definition reaches).
@@ -541,6 +683,14 @@ impl Lowerer<'_> {
     }
 
     fn args(&mut self, e: &Edge) -> Vec<BlockArg> {
+        if self
+            .aliased
+            .get(e.block.0 as usize)
+            .copied()
+            .unwrap_or(false)
+        {
+            return Vec::new();
+        }
         e.args.iter().map(|a| BlockArg::Value(self.v(*a))).collect()
     }
 
@@ -548,9 +698,11 @@ impl Lowerer<'_> {
         let hb = &f.blocks[i];
         let cb = self.blocks[i];
         self.b.switch_to_block(cb);
-        let params: Vec<CValue> = self.b.block_params(cb).to_vec();
-        for ((v, _), p) in hb.params.iter().zip(params) {
-            self.set_val(*v, p);
+        if !self.aliased[i] {
+            let params: Vec<CValue> = self.b.block_params(cb).to_vec();
+            for ((v, _), p) in hb.params.iter().zip(params) {
+                self.set_val(*v, p);
+            }
         }
         self.block_body(f, i);
     }
@@ -560,6 +712,9 @@ impl Lowerer<'_> {
     fn block_body(&mut self, f: &Function, i: usize) {
         let hb = &f.blocks[i];
         for ins in &hb.insts {
+            if ins.out.is_some_and(|(v, _)| self.deferred.contains_key(&v)) {
+                continue;
+            }
             let r = self.inst(&ins.op, ins.out.map(|(_, t)| t));
             if let (Some((v, _)), Some(r)) = (ins.out, r) {
                 self.set_val(v, r);
@@ -1240,9 +1395,17 @@ impl Lowerer<'_> {
                     }
                 }) =>
             {
+                if na && c >= 0 {
+                    // Non-negative plus non-negative: a sign test after.
+                    let r = self.b.ins().iadd_imm_s(a, c);
+                    let of = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0);
+                    let cv = self.b.ins().iconst(types::I64, c);
+                    self.exit_if_overflow(of, exit, recon, r, cv, true);
+                    return r;
+                }
                 // `a + c` for a constant c (`i += 1`): one compare against
-                // the bound the result may not cross.
-                let r = self.b.ins().iadd_imm_s(a, c);
+                // the bound the result may not cross, before the add (so
+                // that `a` dies at the add, which updates it in place).
                 let of = if c >= 0 {
                     self.b
                         .ins()
@@ -1253,7 +1416,7 @@ impl Lowerer<'_> {
                         .icmp_imm_s(IntCC::SignedLessThan, a, i64::MIN - c)
                 };
                 self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
-                r
+                self.b.ins().iadd_imm_s(a, c)
             }
             CheckedIntOp::Add | CheckedIntOp::Sub | CheckedIntOp::Mul
                 if self.checks == Checks::Flags =>
@@ -1320,7 +1483,26 @@ impl Lowerer<'_> {
                 // One division: the floor quotient needs the remainder
                 // only for its sign test (a - q * b), the modulo only the
                 // remainder.
-                let (q, r) = if o == CheckedIntOp::FloorDiv {
+                let (q, r) = if let Some((m, shift)) = c.and_then(magic) {
+                    // A constant divisor: a multiply by its magic number
+                    // instead of a division (tens of cycles).
+                    let c = c.unwrap_or(1);
+                    let m_val = self.b.ins().iconst(types::I64, m);
+                    let mut q = self.b.ins().smulhi(a, m_val);
+                    if c > 0 && m < 0 {
+                        q = self.b.ins().iadd(q, a);
+                    } else if c < 0 && m > 0 {
+                        q = self.b.ins().isub(q, a);
+                    }
+                    if shift > 0 {
+                        q = self.b.ins().sshr_imm_s(q, shift as i64);
+                    }
+                    // Truncation toward zero: add one to a negative quotient.
+                    let sign = self.b.ins().ushr_imm_s(q, 63);
+                    let q = self.b.ins().iadd(q, sign);
+                    let qb = self.b.ins().imul(q, b);
+                    (q, self.b.ins().isub(a, qb))
+                } else if o == CheckedIntOp::FloorDiv {
                     let q = self.b.ins().sdiv(a, b);
                     let qb = self.b.ins().imul(q, b);
                     (q, self.b.ins().isub(a, qb))
@@ -1333,7 +1515,7 @@ impl Lowerer<'_> {
                 // constant divisor, one compare of the remainder's sign).
                 if na && nb {
                     // Both non-negative: C's truncation is Python's floor.
-                    return q;
+                    return if o == CheckedIntOp::FloorDiv { q } else { r };
                 }
                 let adjust = match self.const_of(b) {
                     Some(c) if c > 0 => self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0),
@@ -1425,3 +1607,63 @@ pub fn clif_text(func: &cranelift_codegen::ir::Function, exits: &[Exit]) -> Stri
 
 #[allow(unused_imports)]
 use hir::Block as _;
+
+#[cfg(test)]
+mod tests {
+    use super::magic;
+
+    /// What the lowered code computes for `n / d` with `magic(d)`.
+    fn divide(n: i64, d: i64) -> i64 {
+        let (m, s) = magic(d).expect("a magic number");
+        let mut q = ((n as i128 * m as i128) >> 64) as i64;
+        if d > 0 && m < 0 {
+            q = q.wrapping_add(n);
+        } else if d < 0 && m > 0 {
+            q = q.wrapping_sub(n);
+        }
+        q >>= s;
+        q.wrapping_add((q as u64 >> 63) as i64)
+    }
+
+    #[test]
+    fn magic_numbers_divide_exactly() {
+        let mut divisors: Vec<i64> = (2..=300)
+            .chain([
+                641,
+                1000,
+                1 << 20,
+                1_000_000_007,
+                3_074_457_345_618_258_602,
+                1 << 62,
+                i64::MAX,
+            ])
+            .collect();
+        divisors.extend((0..63).map(|k| (1i64 << k) + 1).filter(|d| *d > 1));
+        divisors.extend((1..63).map(|k| (1i64 << k) - 1).filter(|d| *d > 1));
+        let negs: Vec<i64> = divisors.iter().map(|d| -d).collect();
+        divisors.extend(negs);
+        let mut dividends: Vec<i64> = (-2000..=2000).collect();
+        for k in 0..63 {
+            for x in [1i64 << k, (1i64 << k) - 1, (1i64 << k) + 1] {
+                dividends.extend([x, -x]);
+            }
+        }
+        dividends.extend([i64::MIN, i64::MIN + 1, i64::MAX, i64::MAX - 1]);
+        // A fixed pseudo-random sample across the whole range.
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            dividends.push(x as i64);
+        }
+        for &d in &divisors {
+            for &n in &dividends {
+                assert_eq!(divide(n, d), n / d, "{n} / {d}");
+            }
+        }
+        for d in [-1, 0, 1, i64::MIN] {
+            assert_eq!(magic(d), None);
+        }
+    }
+}
