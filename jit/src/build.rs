@@ -20,6 +20,7 @@
 //! the function then stays interpreted.
 
 use crate::deopt::ExitReason;
+use crate::helpers::GuardCell;
 use crate::hir::{
     Block, BlockId, CType, CheckedIntOp, Cmp, Edge, EntryGuard, FloatOp, FrameState, Function,
     Generic, Helper, Inst, IntOp, Loc, Op, Term, Ty, ValueId,
@@ -82,7 +83,7 @@ pub struct Built {
     /// of each dict-entry guard, updated when a dict's keys change (boxed:
     /// the code holds their addresses).
     #[allow(clippy::vec_box)]
-    pub cells: Vec<Box<[u64; 2]>>,
+    pub cells: Vec<Box<GuardCell>>,
 }
 
 /// The state of a local slot.
@@ -192,7 +193,7 @@ struct Builder<'a> {
     // Boxed: compiled code holds each cell's address, which must not
     // move while the vector grows.
     #[allow(clippy::vec_box)]
-    cells: Vec<Box<[u64; 2]>>,
+    cells: Vec<Box<GuardCell>>,
     /// Whether instructions are kept (the last pass) or only states
     /// computed (the fixpoint).
     emit: bool,
@@ -1718,7 +1719,7 @@ fn is_str(o: &ObjRef) -> bool {
 impl Builder<'_> {
     /// A cache cell (keys version, entry index) for a dict guard.
     fn cell(&mut self, version: u64, index: usize) -> ValueId {
-        let c = Box::new([version, index as u64]);
+        let c = crate::helpers::guard_cell(version, index as u64);
         let a = c.as_ptr() as usize;
         self.cells.push(c);
         self.push_inst(Some(Ty::Ptr), Op::ConstPtr(a))

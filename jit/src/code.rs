@@ -6,7 +6,7 @@
 //! modules).
 
 use crate::deopt::{Exit as ExitDesc, ExitCode};
-use crate::helpers::{self, Ctx};
+use crate::helpers::{self, Ctx, GuardCell};
 use crate::hir::Function;
 use crate::lower;
 use crate::stats::Stats;
@@ -76,7 +76,7 @@ pub struct CompiledFn {
     keep: Rc<RefCell<Vec<ObjRef>>>,
     /// The guards' cache cells (see `build::Built::cells`).
     #[allow(clippy::vec_box)]
-    _cells: Vec<Box<[u64; 2]>>,
+    _cells: Vec<Box<GuardCell>>,
     /// Slots the frame has (locals) plus its deepest operand stack.
     frame_len: usize,
     /// This function's entry in the JIT's stats.
@@ -125,7 +125,7 @@ pub struct How {
 pub fn compile(
     f: &Function,
     keep: Rc<RefCell<Vec<ObjRef>>>,
-    #[allow(clippy::vec_box)] cells: Vec<Box<[u64; 2]>>,
+    #[allow(clippy::vec_box)] cells: Vec<Box<GuardCell>>,
     globals: &ObjRef,
     frame_len: usize,
     how: How,

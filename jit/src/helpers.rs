@@ -30,6 +30,22 @@ pub struct Ctx {
     pub error: Option<interp::PyErr>,
 }
 
+/// The cache of a dict-entry guard, owned by the compiled code:
+/// `[keys version, entry index, dict version]`. The helpers look the
+/// name up again when the keys version changed, and record the dict's
+/// version after each successful check; compiled code skips the helper
+/// while the dict is still at that version ([`GUARD_CELL_VERSION`]).
+pub type GuardCell = [u64; 3];
+
+/// The byte offset of a guard cell's dict version.
+pub const GUARD_CELL_VERSION: i32 = 16;
+
+/// A new guard cell for keys version `keys` and entry `index`; its dict
+/// version is none yet, so the first check runs the helper.
+pub fn guard_cell(keys: u64, index: u64) -> Box<GuardCell> {
+    Box::new([keys, index, u64::MAX])
+}
+
 /// A borrowed object pointer as an `ObjRef` reference, without touching
 /// its count.
 ///
@@ -405,7 +421,7 @@ impl crate::hir::EntryGuard {
     pub fn holds(&self) -> bool {
         let p = |i: usize| self.args.get(i).copied().unwrap_or(0);
         let ptr = |i: usize| p(i) as usize as *mut abi::ObjHeader;
-        let cell = p(1) as usize as *mut [u64; 2];
+        let cell = p(1) as usize as *mut GuardCell;
         // SAFETY: the builder made these arguments from objects the
         // compiled code keeps alive (dict, name) and from its own cell,
         // as for the same guard inside compiled code; a missing argument
@@ -435,7 +451,7 @@ impl crate::hir::EntryGuard {
 /// by the compiled code.
 pub unsafe extern "C" fn dict_entry_is(
     dict: *mut abi::ObjHeader,
-    cell: *mut [u64; 2],
+    cell: *mut GuardCell,
     name: *mut abi::ObjHeader,
     tag: u64,
     bits: u64,
@@ -454,7 +470,10 @@ pub unsafe extern "C" fn dict_entry_is(
         if d.keys_version() != cell[0] {
             let Some(n) = borrowed(name) else { return 0 };
             match map.get_index_of(&DictKey::from_str_obj(&n)) {
-                Some(i) => *cell = [d.keys_version(), i as u64],
+                Some(i) => {
+                    cell[0] = d.keys_version();
+                    cell[1] = i as u64
+                }
                 None => return 0,
             }
         }
@@ -466,6 +485,9 @@ pub unsafe extern "C" fn dict_entry_is(
             Some((_, Value::Bool(b))) => tag == TAG_BOOL && *b as u64 == bits,
             _ => false,
         };
+        if same {
+            cell[2] = d.version();
+        }
         same as u8
     }
 }
@@ -477,7 +499,7 @@ pub unsafe extern "C" fn dict_entry_is(
 /// As for [`dict_entry_is`].
 pub unsafe extern "C" fn dict_lacks(
     dict: *mut abi::ObjHeader,
-    cell: *mut [u64; 2],
+    cell: *mut GuardCell,
     name: *mut abi::ObjHeader,
 ) -> u8 {
     // SAFETY: see the contract of `dict_entry_is`.
@@ -488,14 +510,14 @@ pub unsafe extern "C" fn dict_lacks(
         let Some(d) = d.downcast::<DictObj>() else {
             return 0;
         };
-        if d.keys_version() == cell[0] {
-            return 1;
+        if d.keys_version() != cell[0] {
+            let Some(n) = borrowed(name) else { return 0 };
+            if d.get(&DictKey::from_str_obj(&n)).is_some() {
+                return 0;
+            }
+            cell[0] = d.keys_version();
         }
-        let Some(n) = borrowed(name) else { return 0 };
-        if d.get(&DictKey::from_str_obj(&n)).is_some() {
-            return 0;
-        }
-        cell[0] = d.keys_version();
+        cell[2] = d.version();
         1
     }
 }

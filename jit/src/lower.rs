@@ -1170,6 +1170,32 @@ impl Lowerer<'_> {
                 exit,
             } => {
                 let a: Vec<CValue> = args.iter().map(|v| self.v(*v)).collect();
+                let dict_guard = matches!(helper, Helper::DictEntryIs | Helper::DictLacks);
+                if let (true, Some(&dict), Some(&cell)) = (dict_guard, a.first(), a.get(1)) {
+                    // While the dict is at the version the last check saw,
+                    // nothing in it changed: two loads and a compare; the
+                    // helper (cold) checks again otherwise.
+                    let off = interp::object::DictObj::version_offset() as i32;
+                    let now = self.b.ins().load(types::I64, flags(), dict, off);
+                    let seen = self.b.ins().load(
+                        types::I64,
+                        flags(),
+                        cell,
+                        crate::helpers::GUARD_CELL_VERSION,
+                    );
+                    let same = self.b.ins().icmp(IntCC::Equal, now, seen);
+                    let slow = self.b.create_block();
+                    let cont = self.b.create_block();
+                    self.b.set_cold_block(slow);
+                    self.b.ins().brif(same, cont, &[], slow, &[]);
+                    self.b.switch_to_block(slow);
+                    let ok = self.call_helper(helper_of(*helper), &a)?;
+                    let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                    self.exit_if(bad, exit, Some(*reason), false);
+                    self.b.ins().jump(cont, &[]);
+                    self.b.switch_to_block(cont);
+                    return None;
+                }
                 let ok = self.call_helper(helper_of(*helper), &a)?;
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, Some(*reason), false);

@@ -232,6 +232,10 @@ pub struct DictObj {
     /// The entries, in insertion order.
     pub map: RefCell<Map>,
     keys_version: Cell<u64>,
+    /// Bumped by every change, of keys or values: a guard that saw the
+    /// dict at this version knows nothing in it changed since (compiled
+    /// code reads it at [`DictObj::version_offset`]).
+    version: Cell<u64>,
     /// Where CPython would keep the entries (for iterators; see [`Layout`]).
     layout: RefCell<Layout>,
     /// Boxes of unboxed values that C code borrowed (by entry index).
@@ -248,6 +252,7 @@ impl DictObj {
         DictObj {
             map: RefCell::new(map),
             keys_version: Cell::new(next_keys_version()),
+            version: Cell::new(0),
             layout: RefCell::new(layout),
             c_boxes: CBoxes::default(),
         }
@@ -311,6 +316,7 @@ impl DictObj {
                 let map = src.map.borrow().clone();
                 let old = std::mem::replace(&mut *self.map.borrow_mut(), map);
                 self.bump();
+                self.changed();
                 drop(old);
                 return;
             }
@@ -341,6 +347,22 @@ impl DictObj {
         self.keys_version.set(next_keys_version());
     }
 
+    /// The version of the whole dict (see the field).
+    #[inline]
+    pub fn version(&self) -> u64 {
+        self.version.get()
+    }
+
+    fn changed(&self) {
+        self.version.set(self.version.get().wrapping_add(1));
+    }
+
+    /// Where [`DictObj::version`]'s word is, from the dict object's
+    /// address.
+    pub fn version_offset() -> usize {
+        abi::payload_offset::<DictObj>() + std::mem::offset_of!(DictObj, version)
+    }
+
     /// Looks a key up.
     pub fn get(&self, key: &DictKey) -> Option<Value> {
         self.map.borrow().get(key).cloned()
@@ -363,6 +385,7 @@ impl DictObj {
     /// Inserts or replaces. The replaced value is dropped after the borrow
     /// ends.
     pub fn insert(&self, key: DictKey, value: Value) {
+        self.changed();
         let old = {
             let mut m = self.map.borrow_mut();
             let used = m.len();
@@ -384,6 +407,7 @@ impl DictObj {
     /// Removes a key, preserving the order of the others.
     pub fn remove(&self, key: &DictKey) -> Option<Value> {
         let removed = self.map.borrow_mut().shift_remove_full(key);
+        self.changed();
         removed.map(|(j, k, v)| {
             self.layout.borrow_mut().remove(j);
             self.bump();
@@ -407,6 +431,7 @@ impl DictObj {
         let old = std::mem::take(&mut *self.map.borrow_mut());
         *self.layout.borrow_mut() = Layout::default();
         self.bump();
+        self.changed();
         drop(old);
     }
 
