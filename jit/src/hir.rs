@@ -412,6 +412,100 @@ pub enum Op {
     },
 }
 
+impl Loc {
+    /// The values this location names.
+    pub fn values(&self) -> impl Iterator<Item = ValueId> {
+        let (a, b) = match *self {
+            Loc::Int(v) | Loc::Float(v) | Loc::Bool(v) | Loc::Obj(v) => (Some(v), None),
+            Loc::RangeIter(c, e) => (Some(c), Some(e)),
+            _ => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+}
+
+impl FrameState {
+    /// The values this state writes back.
+    pub fn values(&self) -> impl Iterator<Item = ValueId> + '_ {
+        self.locals.iter().chain(&self.stack).flat_map(Loc::values)
+    }
+}
+
+impl Op {
+    /// Calls `f` on every value the operation uses, with whether the use
+    /// only computes with a float's number (an operand of float
+    /// arithmetic or comparison, or a C `double` argument), where a NaN's
+    /// identity does not matter.
+    pub fn for_each_use(&self, mut f: impl FnMut(ValueId, bool)) {
+        if let Some(s) = self.exit() {
+            s.values().for_each(|v| f(v, false));
+        }
+        match self {
+            Op::Int(_, a, b)
+            | Op::CheckedInt(_, a, b, _)
+            | Op::IntCmp(_, a, b)
+            | Op::ListGet {
+                list: a, index: b, ..
+            } => {
+                f(*a, false);
+                f(*b, false);
+            }
+            Op::Float(_, a, b, _) | Op::FloatCmp(_, a, b) => {
+                f(*a, true);
+                f(*b, true);
+            }
+            Op::FloatNeg(a) => f(*a, true),
+            Op::IntNeg(a, _)
+            | Op::IntToFloat(a)
+            | Op::Not(a)
+            | Op::BoolToInt(a)
+            | Op::CStr { obj: a, .. }
+            | Op::Adopt { obj: a, .. }
+            | Op::Effect { obj: a, .. } => f(*a, false),
+            Op::CallTyped { args, .. } => {
+                for (t, v) in args {
+                    f(*v, *t == CType::Double);
+                }
+            }
+            Op::Guard { args, .. } => args.iter().for_each(|v| f(*v, false)),
+            Op::SpillLocal { val, .. } => val.values().for_each(|v| f(v, false)),
+            Op::Flush { vals, .. } => vals.iter().flat_map(Loc::values).for_each(|v| f(v, false)),
+            Op::ListSet {
+                list, index, value, ..
+            } => {
+                f(*list, false);
+                f(*index, false);
+                value.values().for_each(|v| f(v, false));
+            }
+            Op::ConstInt(_)
+            | Op::ConstFloat(_)
+            | Op::ConstBool(_)
+            | Op::ConstPtr(_)
+            | Op::LoadLocal { .. }
+            | Op::LoadLocalIs { .. }
+            | Op::GuardBound { .. }
+            | Op::Truth { .. }
+            | Op::CheckPending { .. }
+            | Op::Generic { .. }
+            | Op::ForIterGeneric { .. } => {}
+        }
+    }
+}
+
+impl Term {
+    /// The values the terminator uses.
+    pub fn for_each_use(&self, mut f: impl FnMut(ValueId)) {
+        match self {
+            Term::Jump(e) => e.args.iter().for_each(|v| f(*v)),
+            Term::Branch(c, t, e) => {
+                f(*c);
+                t.args.iter().chain(&e.args).for_each(|v| f(*v));
+            }
+            Term::Leave(s) | Term::Return(s) => s.values().for_each(f),
+        }
+    }
+}
+
 impl Op {
     /// The frame state this operation may leave with.
     pub fn exit(&self) -> Option<&FrameState> {

@@ -385,7 +385,24 @@ pub fn lower<M: Module>(
             }
         }
     }
+    // Float results whose NaN identity can be seen: used other than by
+    // float arithmetic (an exit, a store, a block argument). A NaN made
+    // and consumed inside compiled code needs no stamp.
+    let mut escapes = vec![false; f.nvalues as usize];
+    let mut mark = |v: ValueId, arith: bool| {
+        if !arith && let Some(x) = escapes.get_mut(v.0 as usize) {
+            *x = true;
+        }
+    };
+    for hb in &f.blocks {
+        for ins in &hb.insts {
+            ins.op.for_each_use(&mut mark);
+        }
+        hb.term.for_each_use(|v| mark(v, false));
+    }
     let mut l = Lowerer {
+        escapes,
+        cur_out: None,
         alias,
         aliased,
         deferred,
@@ -554,6 +571,10 @@ impl Words {
 
 struct Lowerer<'a> {
     b: FunctionBuilder<'a>,
+    /// Values with a use where a float's identity matters.
+    escapes: Vec<bool>,
+    /// The value the instruction being lowered defines.
+    cur_out: Option<ValueId>,
     /// A parameter of a one-way-in block stands for that edge's argument.
     alias: Vec<Option<ValueId>>,
     /// The blocks whose parameters are aliases (they take no CLIF ones).
@@ -715,6 +736,7 @@ impl Lowerer<'_> {
             if ins.out.is_some_and(|(v, _)| self.deferred.contains_key(&v)) {
                 continue;
             }
+            self.cur_out = ins.out.map(|(v, _)| v);
             let r = self.inst(&ins.op, ins.out.map(|(_, t)| t));
             if let (Some((v, _)), Some(r)) = (ins.out, r) {
                 self.set_val(v, r);
@@ -978,9 +1000,18 @@ impl Lowerer<'_> {
     }
 
     /// A float result that is a NaN gets an identity of its own, as every
-    /// float the interpreter makes does (`Value::float`): two compares on
-    /// the fast path, a helper call only for a NaN.
+    /// float the interpreter makes does (`Value::float`): a compare on the
+    /// fast path, a helper call only for a NaN. Results only float
+    /// arithmetic uses are left alone (no one can see their identity):
+    /// in `x = x * c + d` only the sum is checked.
     fn stamp_nan(&mut self, r: CValue) -> CValue {
+        let seen = self
+            .cur_out
+            .is_none_or(|v| self.escapes.get(v.0 as usize).copied().unwrap_or(true));
+        if !seen {
+            // Only float arithmetic uses it: its identity is never seen.
+            return r;
+        }
         let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
         let slow = self.b.create_block();
         let join = self.b.create_block();
