@@ -464,7 +464,7 @@ pub unsafe extern "C" fn dict_entry_is(
         let Some(d) = d.downcast::<DictObj>() else {
             return 0;
         };
-        let Ok(map) = d.map.try_borrow() else {
+        let Ok(map) = d.try_entries() else {
             return 0;
         };
         if d.keys_version() != cell[0] {

@@ -229,8 +229,10 @@ impl Layout {
 /// that remembers `(keys_version, index)` may therefore read the entry at
 /// `index` directly for as long as the version is unchanged.
 pub struct DictObj {
-    /// The entries, in insertion order.
-    pub map: RefCell<Map>,
+    /// The entries, in insertion order. Private: every change goes
+    /// through this type's methods, which bump the versions guards rely
+    /// on (readers use [`DictObj::try_entries`]).
+    map: RefCell<Map>,
     keys_version: Cell<u64>,
     /// Bumped by every change, of keys or values: a guard that saw the
     /// dict at this version knows nothing in it changed since (compiled
@@ -345,6 +347,17 @@ impl DictObj {
 
     fn bump(&self) {
         self.keys_version.set(next_keys_version());
+    }
+
+    /// The entries, for reading (an error while they are being changed).
+    #[inline]
+    pub fn try_entries(&self) -> Result<std::cell::Ref<'_, Map>, std::cell::BorrowError> {
+        self.map.try_borrow()
+    }
+
+    /// Whether nothing is reading or changing the entries right now.
+    pub fn is_idle(&self) -> bool {
+        self.map.try_borrow_mut().is_ok()
     }
 
     /// The version of the whole dict (see the field).
