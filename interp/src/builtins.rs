@@ -639,6 +639,14 @@ fn b_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.no_kw("next")?;
     range_args(&args, "next", 1, 2)?;
     let it = &args.pos[0];
+    if let Some(g) = it.downcast::<crate::object::GenObj>() {
+        return match crate::generator::next_or_stop(vm, g) {
+            Err(e) if args.pos.len() == 2 && e.matches(types::STOP_ITERATION.get()) => {
+                Ok(args.pos[1].clone())
+            }
+            r => r,
+        };
+    }
     if it.kind() != Kind::ITER {
         return Err(PyErr::type_error(format!(
             "'{}' object is not an iterator",

@@ -961,6 +961,12 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::LoadAssertionError
                 | Op::ImportName
                 | Op::ImportFrom
+                | Op::ReturnGenerator
+                | Op::YieldValue
+                | Op::GetYieldFromIter
+                | Op::Send
+                | Op::BeforeWith
+                | Op::WithExceptStart
                 | Op::LoadAttrModule
                 | Op::LoadAttrInstanceValue
                 | Op::LoadMethodInstance
