@@ -300,6 +300,9 @@ ops! {
     ForIterRange = "FOR_ITER_RANGE", cache 1, family ForIter;
     /// The next item of a list iterator.
     ForIterList = "FOR_ITER_LIST", cache 1, family ForIter;
+    /// The next value of a generator (resumed by `hot::ext_step`, without
+    /// the general loop).
+    ForIterGen = "FOR_ITER_GEN", cache 1, family ForIter;
     /// Unpacks a tuple of exactly two items.
     UnpackSequenceTwoTuple = "UNPACK_SEQUENCE_TWO_TUPLE", cache 1, family UnpackSequence;
     /// Unpacks a tuple of `arg` items.

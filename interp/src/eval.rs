@@ -708,6 +708,22 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             } else {
                 hot::run::<S, false>(vm, st, entry, &mut stopped);
             }
+            // A generator's yield (its frame is this run's entry) ends the
+            // run here, without the general loop's setup: every resumption
+            // of a generator pays this stop once.
+            if stopped.is_none()
+                && st.nframes == entry + 1
+                && let Some(f) = st.frames.get(entry)
+                && f.code.units.get(f.pc.get()).map(|u| u.get().op) == Some(Op::YieldValue)
+                && st.sp > f.sb.get()
+            {
+                f.pc.set(f.pc.get() + 1);
+                if S && let Some(s) = vm.stats.as_deref_mut() {
+                    s.executed(Op::YieldValue);
+                }
+                st.yielded = true;
+                return Ok(st.pop().unwrap_or(Value::None));
+            }
             let step = match stopped {
                 Some(step) => step,
                 None => hot::ext_step::<S>(vm, st),
@@ -1798,6 +1814,25 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     }
                     if with_st!(for_iter_generic(vm, st)) {
                         pc = arg as usize;
+                    }
+                }
+                Op::ForIterGen => {
+                    skip!(Op::ForIter);
+                    let it = top!().clone();
+                    match it.downcast::<crate::object::GenObj>() {
+                        Some(g) => match tri!(crate::generator::next(vm, g)) {
+                            Some(v) => push!(v),
+                            None => {
+                                drop(pop!());
+                                pc = arg as usize;
+                            }
+                        },
+                        None => {
+                            miss!(DeoptReason::WrongType);
+                            if with_st!(for_iter_generic(vm, st)) {
+                                pc = arg as usize;
+                            }
+                        }
                     }
                 }
                 Op::ForIterList => {

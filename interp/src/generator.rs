@@ -110,7 +110,12 @@ fn resume(vm: &mut Vm, g: &GenObj, how: Resume) -> PyResult<Sent> {
     if let Some(f) = st.top() {
         f.hb.set(hb);
     }
-    vm.handled.append(&mut g.handled.borrow_mut());
+    {
+        let mut h = g.handled.borrow_mut();
+        if !h.is_empty() {
+            vm.handled.append(&mut h);
+        }
+    }
     let started = match how {
         Resume::Send(v) => st.push(v),
         Resume::Throw(e) => {
@@ -127,7 +132,9 @@ fn resume(vm: &mut Vm, g: &GenObj, how: Resume) -> PyResult<Sent> {
     match r {
         Ok(v) if st.yielded => {
             st.yielded = false;
-            g.handled.borrow_mut().extend(vm.handled.drain(hb..));
+            if vm.handled.len() > hb {
+                g.handled.borrow_mut().extend(vm.handled.drain(hb..));
+            }
             vm.depth -= 1;
             *g.frame.borrow_mut() = st;
             g.state.set(GenState::Suspended);
