@@ -99,6 +99,15 @@ pub static BENCHMARKS: &[Benchmark] = &[
         needs_extension: false,
     },
     Benchmark {
+        name: "gen_pipeline",
+        group: Group::Kernels,
+        file: "gen_pipeline.py",
+        full_n: 1_000_000,
+        quick_n: 100_000,
+        native: None,
+        needs_extension: false,
+    },
+    Benchmark {
         name: "string_build",
         group: Group::Kernels,
         file: "string_build.py",

@@ -639,7 +639,18 @@ fn b_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.no_kw("next")?;
     range_args(&args, "next", 1, 2)?;
     let it = &args.pos[0];
-    if it.kind() != Kind::ITER {
+    if let Some(g) = it.downcast::<crate::object::GenObj>() {
+        return match crate::generator::next_or_stop(vm, g) {
+            Err(e) if args.pos.len() == 2 && e.matches(types::STOP_ITERATION.get()) => {
+                Ok(args.pos[1].clone())
+            }
+            r => r,
+        };
+    }
+    // An instance of a Python class is an iterator if its class defines
+    // `__next__` (`ops::iter_next` calls it).
+    let py_iter = crate::dunder::special(it, "__next__").is_some();
+    if it.kind() != Kind::ITER && !py_iter {
         return Err(PyErr::type_error(format!(
             "'{}' object is not an iterator",
             it.type_name()

@@ -197,6 +197,26 @@ ops! {
     ImportName = "IMPORT_NAME", cache 0;
     /// Pushes attribute `names[arg]` of the module TOS (kept).
     ImportFrom = "IMPORT_FROM", cache 0;
+    /// First instruction of a generator's code: moves the new frame into a
+    /// generator object and returns that to the caller. The frame resumes
+    /// after it with the value sent (`None`) pushed.
+    ReturnGenerator = "RETURN_GENERATOR", cache 0;
+    /// Suspends the generator, handing TOS to whoever resumed it; resumes
+    /// with the value sent pushed. Arg 1: the `yield` of a `yield from`
+    /// (its delegate is then TOS, see `crate::generator`).
+    YieldValue = "YIELD_VALUE", cache 0;
+    /// `yield from` operand: TOS stays if it is a generator, else `iter(TOS)`.
+    GetYieldFromIter = "GET_YIELD_FROM_ITER", cache 0;
+    /// Sends TOS into the delegate TOS1: if it yields, its value replaces
+    /// TOS; if it returns, TOS1 and TOS are replaced by the value returned
+    /// and the jump to `arg` is taken.
+    Send = "SEND", cache 0;
+    /// `with`: replaces the context manager TOS by its bound `__exit__`
+    /// and pushes what its `__enter__` returns.
+    BeforeWith = "BEFORE_WITH", cache 0;
+    /// Calls the `__exit__` at TOS1 (below the exception TOS) with the
+    /// exception's type, value and traceback; pushes the result.
+    WithExceptStart = "WITH_EXCEPT_START", cache 0;
 
     // ----- quickened forms (see `crate::quicken`) -------------------------
     // Each names its generic form with `family`; the quickener rewrites the
@@ -280,6 +300,9 @@ ops! {
     ForIterRange = "FOR_ITER_RANGE", cache 1, family ForIter;
     /// The next item of a list iterator.
     ForIterList = "FOR_ITER_LIST", cache 1, family ForIter;
+    /// The next value of a generator (resumed by `hot::ext_step`, without
+    /// the general loop).
+    ForIterGen = "FOR_ITER_GEN", cache 1, family ForIter;
     /// Unpacks a tuple of exactly two items.
     UnpackSequenceTwoTuple = "UNPACK_SEQUENCE_TWO_TUPLE", cache 1, family UnpackSequence;
     /// Unpacks a tuple of `arg` items.
@@ -650,6 +673,8 @@ pub struct Code {
     pub exc_table: Vec<ExcEntry>,
     /// Whether this is a module body (its names are globals).
     pub is_module: bool,
+    /// Whether this is a generator's code (it starts with RETURN_GENERATOR).
+    pub is_generator: bool,
     /// The deepest the operand stack gets (see [`max_stack_depth`]).
     pub max_stack: u32,
     /// Number of local slots: locals, cells and free variables (kept
@@ -797,7 +822,8 @@ impl Code {
             | Op::PopJumpIfNone
             | Op::PopJumpIfNotNone
             | Op::JumpIfFalseOrPop
-            | Op::JumpIfTrueOrPop => format!("to {a}"),
+            | Op::JumpIfTrueOrPop
+            | Op::Send => format!("to {a}"),
             _ => String::new(),
         }
     }
@@ -844,6 +870,10 @@ impl fmt::Display for Code {
                     | Op::LoadAssertionError
                     | Op::ListToTuple
                     | Op::ListExtend
+                    | Op::ReturnGenerator
+                    | Op::GetYieldFromIter
+                    | Op::BeforeWith
+                    | Op::WithExceptStart
             );
             let repr = self.arg_repr(ins);
             let mut text = format!("{line_col} {pc:>6} {:<26}", ins.op.name());
@@ -914,7 +944,9 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::GetIter
         | Op::PushExcInfo
         | Op::PopExcept
-        | Op::CheckExcMatch => next(0),
+        | Op::CheckExcMatch
+        | Op::YieldValue
+        | Op::GetYieldFromIter => next(0),
         Op::Copy
         | Op::LoadConst
         | Op::LoadFast
@@ -926,7 +958,12 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::LoadMethod
         | Op::LoadAssertionError
         | Op::ImportName
-        | Op::ImportFrom => next(1),
+        | Op::ImportFrom
+        | Op::BeforeWith
+        | Op::WithExceptStart
+        // The value sent in when the generator first resumes (popped by
+        // the POP_TOP after it).
+        | Op::ReturnGenerator => next(1),
         Op::PopTop
         | Op::StoreFast
         | Op::StoreDeref
@@ -968,6 +1005,10 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         Op::Call => next(-a),
         Op::CallKw | Op::CallMethod => next(-a - 1),
         Op::CallEx => next(-1 - (arg & 1) as i32),
+        Op::Send => StackEffect {
+            next: Some(0),
+            jump: Some(-1),
+        },
         Op::ReturnValue | Op::RaiseVarargs | Op::Reraise => end,
         // Quickened forms were mapped to their generic form above.
         _ => next(0),

@@ -708,6 +708,22 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             } else {
                 hot::run::<S, false>(vm, st, entry, &mut stopped);
             }
+            // A generator's yield (its frame is this run's entry) ends the
+            // run here, without the general loop's setup: every resumption
+            // of a generator pays this stop once.
+            if stopped.is_none()
+                && st.nframes == entry + 1
+                && let Some(f) = st.frames.get(entry)
+                && f.code.units.get(f.pc.get()).map(|u| u.get().op) == Some(Op::YieldValue)
+                && st.sp > f.sb.get()
+            {
+                f.pc.set(f.pc.get() + 1);
+                if S && let Some(s) = vm.stats.as_deref_mut() {
+                    s.executed(Op::YieldValue);
+                }
+                st.yielded = true;
+                return Ok(st.pop().unwrap_or(Value::None));
+            }
             let step = match stopped {
                 Some(step) => step,
                 None => hot::ext_step::<S>(vm, st),
@@ -1022,6 +1038,20 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 continue 'frames;
             }
             first = false;
+            // Generators that died suspended in a `try` or `with` are
+            // closed before the next instruction the general loop runs
+            // (the hot loop's instructions never call out), so that their
+            // `finally` output comes where CPython's finalizer puts it.
+            if abi::pending::any()
+                && abi::pending::PENDING.load(std::sync::atomic::Ordering::Relaxed)
+                    & crate::generator::PENDING
+                    != 0
+            {
+                st.sp = sp;
+                abi::pending::take(crate::generator::PENDING);
+                crate::generator::close_orphans(vm);
+                stack = &mut st.stack[..];
+            }
             if S && let Some(s) = vm.stats.as_deref_mut() {
                 s.executed(ins.op);
             }
@@ -1786,6 +1816,25 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         pc = arg as usize;
                     }
                 }
+                Op::ForIterGen => {
+                    skip!(Op::ForIter);
+                    let it = top!().clone();
+                    match it.downcast::<crate::object::GenObj>() {
+                        Some(g) => match tri!(crate::generator::next(vm, g)) {
+                            Some(v) => push!(v),
+                            None => {
+                                drop(pop!());
+                                pc = arg as usize;
+                            }
+                        },
+                        None => {
+                            miss!(DeoptReason::WrongType);
+                            if with_st!(for_iter_generic(vm, st)) {
+                                pc = arg as usize;
+                            }
+                        }
+                    }
+                }
                 Op::ForIterList => {
                     skip!(Op::ForIter);
                     let next = match top!() {
@@ -2116,8 +2165,23 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     miss!(DeoptReason::WrongCallee);
                     call_generic!(Op::CallMethod);
                 }
-                Op::ReturnValue => {
-                    let v = pop!();
+                Op::ReturnValue | Op::ReturnGenerator => {
+                    let v = if ins.op == Op::ReturnGenerator {
+                        // The frame moves into a generator, which is the
+                        // call's result.
+                        let (fcode, fglobals) = match top_frame!() {
+                            Some(f) => (f.code.clone(), f.globals.clone()),
+                            None => fail!(bad_arg()),
+                        };
+                        match stack.get_mut(lb.wrapping_sub(1)..sp) {
+                            Some(vals) => {
+                                tri!(crate::generator::create(fcode, fglobals, pc, vals))
+                            }
+                            None => fail!(stack_underflow()),
+                        }
+                    } else {
+                        pop!()
+                    };
                     let base = lb.wrapping_sub(1);
                     // Release the function, the slots and any operands left.
                     match stack.get_mut(base..sp) {
@@ -2154,6 +2218,61 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         None => fail!(bad_arg()),
                     }
                     continue;
+                }
+                Op::YieldValue => {
+                    let v = pop!();
+                    // A generator's frame only runs as the entry frame of
+                    // its own run (see `crate::generator`).
+                    if st.nframes != entry + 1 {
+                        fail!(PyErr::new(
+                            &types::SYSTEM_ERROR,
+                            "yield outside a generator's run"
+                        ));
+                    }
+                    if let Some(f) = top_frame!() {
+                        f.pc.set(pc);
+                    }
+                    st.sp = sp;
+                    st.yielded = true;
+                    return Ok(v);
+                }
+                Op::GetYieldFromIter => {
+                    let v = top!().clone();
+                    if v.kind() != Kind::GENERATOR {
+                        let it = tri!(ops::get_iter(vm, &v));
+                        set_top!(it);
+                    }
+                }
+                Op::Send => {
+                    let v = pop!();
+                    let recv = top!().clone();
+                    match with_st!(crate::generator::send_into(vm, &recv, v)) {
+                        crate::generator::Sent::Yield(x) => push!(x),
+                        crate::generator::Sent::Return(x) => {
+                            set_top!(x);
+                            pc = arg as usize;
+                        }
+                    }
+                }
+                Op::BeforeWith => {
+                    let mgr = top!().clone();
+                    let (exit, enter) = tri!(with_methods(&mgr));
+                    set_top!(exit);
+                    let r = with_st!(vm.call(&enter, &[]));
+                    push!(r);
+                }
+                Op::WithExceptStart => {
+                    let exc = top!().clone();
+                    let exit = match stack.get(sp.wrapping_sub(2)) {
+                        Some(v) if sp >= 2 => v.clone(),
+                        _ => fail!(stack_underflow()),
+                    };
+                    let ty = match &exc {
+                        Value::Obj(o) => Value::Obj(o.type_ref()),
+                        _ => Value::None,
+                    };
+                    let r = with_st!(vm.call(&exit, &[ty, exc, Value::None]));
+                    push!(r);
                 }
                 Op::RaiseVarargs => {
                     let (e, re) = leave!(raise(vm, st, arg));
@@ -2659,6 +2778,28 @@ fn raise(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<(PyErr, bool)> {
     }
 }
 
+/// BEFORE_WITH's lookups: the bound `__exit__` and `__enter__` of the
+/// context manager `mgr`, found on its type, with CPython 3.11's errors.
+fn with_methods(mgr: &Value) -> PyResult<(Value, Value)> {
+    let bound = |f: Value| match f.kind() {
+        Kind::FUNCTION => Value::Obj(crate::object::BoundMethod::new_obj(f, mgr.clone())),
+        _ => f,
+    };
+    let Some(enter) = crate::dunder::special(mgr, "__enter__") else {
+        return Err(PyErr::type_error(format!(
+            "'{}' object does not support the context manager protocol",
+            mgr.type_name()
+        )));
+    };
+    let Some(exit) = crate::dunder::special(mgr, "__exit__") else {
+        return Err(PyErr::type_error(format!(
+            "'{}' object does not support the context manager protocol (missed __exit__ method)",
+            mgr.type_name()
+        )));
+    };
+    Ok((bound(exit), bound(enter)))
+}
+
 /// IMPORT_FROM: `name` from module `m`, with CPython's ImportError.
 #[inline(never)]
 fn import_from(vm: &mut Vm, m: &Value, name: &str) -> PyResult<Value> {
@@ -2829,7 +2970,7 @@ const TRACEBACK_LIMIT: usize = 1000;
 /// Propagates an exception raised at `at` in the innermost frame: adds
 /// traceback entries and finds a handler, popping frames that have none.
 /// Returns `Err` when the exception leaves the outermost frame of this run.
-fn unwind(
+pub(crate) fn unwind(
     vm: &mut Vm,
     st: &mut ExecState,
     entry: usize,

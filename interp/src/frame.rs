@@ -112,6 +112,9 @@ pub struct ExecState {
     pub(crate) stack: Vec<Value>,
     /// One past the last live value of `stack`.
     pub(crate) sp: usize,
+    /// Set by YIELD_VALUE when the run returned because its (generator)
+    /// frame suspended rather than returned; `crate::generator` clears it.
+    pub(crate) yielded: bool,
 }
 
 /// Dead room added whenever the value stack grows, so that growing is rare.

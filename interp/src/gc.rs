@@ -18,8 +18,8 @@
 
 use crate::object::class::{MethodWrapper, PropertyObj};
 use crate::object::{
-    BoundMethod, CellObj, ClassData, DictObj, ExcObj, Function, Instance, IterObj, IterState,
-    ListObj, ModuleObj, ObjRef, SuperObj, TupleObj, Value,
+    BoundMethod, CellObj, ClassData, DictObj, ExcObj, Function, GenObj, GenState, Instance,
+    IterObj, IterState, ListObj, ModuleObj, ObjRef, SuperObj, TupleObj, Value,
 };
 use std::collections::HashMap;
 
@@ -83,6 +83,16 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         }
     } else if let Some(it) = o.downcast::<IterObj>() {
         it.for_each_ref(f);
+    } else if let Some(g) = o.downcast::<GenObj>() {
+        // A suspended generator's frame (a running one's values are on
+        // the Rust stack of its run, outside the heap).
+        if let Ok(st) = g.frame.try_borrow() {
+            st.values().iter().for_each(|v| val(f, v));
+            st.frames.iter().for_each(|fr| f(&fr.globals));
+        }
+        if let Ok(h) = g.handled.try_borrow() {
+            h.iter().for_each(&mut *f);
+        }
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
     } else if let Some(i) = o.downcast::<Instance>() {
@@ -158,6 +168,23 @@ fn clear(o: &ObjRef) {
             .try_borrow_mut()
             .map(|mut v| std::mem::take(&mut *v));
         drop(old);
+    } else if let Some(g) = o.downcast::<GenObj>() {
+        // Garbage generators are finalized as CPython does: one stopped in
+        // a `try` or `with` is closed later (its frame moves to the queue
+        // of `crate::generator`), the others just let go of their frame.
+        if g.state.get() != GenState::Running {
+            crate::generator::orphan(g);
+            g.state.set(GenState::Done);
+            let old = g
+                .frame
+                .try_borrow_mut()
+                .map(|mut s| std::mem::take(&mut *s));
+            let h = g
+                .handled
+                .try_borrow_mut()
+                .map(|mut h| std::mem::take(&mut *h));
+            drop((old, h));
+        }
     } else if let Some(i) = o.downcast::<Instance>() {
         if let Some(d) = i.dict.downcast::<DictObj>()
             && d.is_idle()

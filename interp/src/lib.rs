@@ -17,6 +17,7 @@ pub mod feedback;
 pub mod format;
 pub mod frame;
 pub mod gc;
+pub mod generator;
 pub mod jit;
 pub mod methods;
 pub mod object;

@@ -83,6 +83,11 @@ static DICT_METHODS: Table = &[
 static TUPLE_METHODS: Table = &[("index", list_index), ("count", list_count)];
 
 static FLOAT_METHODS: Table = &[("is_integer", float_is_integer)];
+static GENERATOR_METHODS: Table = &[
+    ("send", crate::generator::m_send),
+    ("throw", crate::generator::m_throw),
+    ("close", crate::generator::m_close),
+];
 
 /// The method table of a built-in type kind.
 pub fn table(kind: u32) -> Table {
@@ -92,16 +97,24 @@ pub fn table(kind: u32) -> Table {
         Kind::DICT => DICT_METHODS,
         Kind::TUPLE => TUPLE_METHODS,
         Kind::FLOAT => FLOAT_METHODS,
+        Kind::GENERATOR => GENERATOR_METHODS,
         _ => &[],
     }
 }
 
 /// Every (kind, table) pair.
 pub fn all_tables() -> Vec<(u32, Table)> {
-    [Kind::STR, Kind::LIST, Kind::DICT, Kind::TUPLE, Kind::FLOAT]
-        .into_iter()
-        .map(|k| (k, table(k)))
-        .collect()
+    [
+        Kind::STR,
+        Kind::LIST,
+        Kind::DICT,
+        Kind::TUPLE,
+        Kind::FLOAT,
+        Kind::GENERATOR,
+    ]
+    .into_iter()
+    .map(|k| (k, table(k)))
+    .collect()
 }
 
 /// Finds method `name` of type kind `kind`: its index and function.

@@ -1854,7 +1854,7 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                 },
             )
         }
-        Kind::ITER => return Ok(v.clone()),
+        Kind::ITER | Kind::GENERATOR => return Ok(v.clone()),
         _ => {
             return match ext::foreign(v) {
                 Some((capi, o)) => capi.iter(vm, o)?.ok_or_else(err),
@@ -1879,6 +1879,9 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
     }
     if let Some(r) = it.downcast::<RangeIterObj>() {
         return Ok(r.next().map(Value::Int));
+    }
+    if let Some(g) = it.downcast::<crate::object::GenObj>() {
+        return crate::generator::next(vm, g);
     }
     let Some(io) = it.downcast::<IterObj>() else {
         return Err(PyErr::type_error(format!(
@@ -2290,6 +2293,7 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
                 format!("{name}({})", join_reprs(&args, foreign)?)
             }
         }
+        Kind::GENERATOR => crate::generator::repr(o).unwrap_or_default(),
         Kind::FUNCTION => match o.downcast::<Function>() {
             Some(f) => format!(
                 "<function {} at {:#x}>",

@@ -646,6 +646,9 @@ fn specialize_subscr(c: &Value, k: &Value) -> Option<Op> {
 }
 
 fn specialize_for_iter(it: &Value) -> Option<Op> {
+    if it.kind() == Kind::GENERATOR {
+        return Some(Op::ForIterGen);
+    }
     let io = it.as_obj().filter(|o| o.kind() == Kind::ITER)?;
     if io.is_type(&types::RANGE_ITER) {
         return Some(Op::ForIterRange);

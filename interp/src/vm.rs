@@ -417,7 +417,17 @@ impl Vm {
         self.config.recursion_limit.saturating_sub(self.depth)
     }
 
-    fn check_native_stack(&self) -> PyResult<()> {
+    /// Reports an exception no caller can receive (one raised while a
+    /// dead generator was closed), as CPython's `PyErr_WriteUnraisable`:
+    /// `header` and the traceback on stderr.
+    pub(crate) fn write_unraisable(&mut self, e: &PyErr, header: &str) {
+        let _ = self.flush();
+        let tb = crate::traceback::format_exception(self, e);
+        eprintln!("{header}");
+        eprint!("{tb}");
+    }
+
+    pub(crate) fn check_native_stack(&self) -> PyResult<()> {
         let here = 0usize;
         let addr = &here as *const usize as usize;
         if self.native_stack_top.abs_diff(addr) > NATIVE_STACK_BUDGET {
@@ -586,6 +596,9 @@ impl Vm {
                     if let Some(e) = o.downcast::<ExcObj>() {
                         match name {
                             "args" => return Ok(e.args_value()),
+                            "value" if o.ty().is_subtype(types::STOP_ITERATION.get()) => {
+                                return Ok(e.args().first().cloned().unwrap_or(Value::None));
+                            }
                             "__context__" => {
                                 return Ok(e
                                     .context
@@ -642,6 +655,11 @@ impl Vm {
                         && (name == "__name__" || name == "__qualname__")
                     {
                         return Ok(Value::str(b.name));
+                    }
+                }
+                Kind::GENERATOR => {
+                    if let Some(v) = crate::generator::getattr(o, name) {
+                        return Ok(v);
                     }
                 }
                 Kind::RANGE | Kind::SLICE => {
@@ -857,6 +875,12 @@ impl Vm {
         // lets go of them, the cycle collector frees them.
         self.modules.clear();
         self.handled.clear();
+        // Generators the modules held that stopped inside a `try` or
+        // `with` are closed while the builtins still exist, as CPython's
+        // finalizers run while it clears its modules.
+        crate::gc::collect();
+        crate::generator::close_orphans(self);
+        let _ = self.flush();
         if let Some(d) = self.builtins.downcast::<DictObj>() {
             d.clear();
         }
@@ -867,6 +891,8 @@ impl Vm {
         if let Some(c) = crate::ext::capi() {
             c.release_caches();
         }
+        crate::gc::collect();
+        crate::generator::discard_orphans();
         crate::gc::collect();
         crate::classes::keep_c_classes();
     }

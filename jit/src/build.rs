@@ -254,6 +254,20 @@ pub fn build(
     if code.varargs || !code.cellvars.is_empty() || !code.freevars.is_empty() {
         return decline(Decline::Unsupported, "cells, free variables or *args");
     }
+    // A generator's frame suspends and lives in the generator between runs;
+    // compiled code always hands its frame back, so it stays interpreted.
+    if code.is_generator {
+        return decline(Decline::Unsupported, "generator");
+    }
+    // `with` calls `__exit__` on every way out of its body, through the
+    // exception table's handlers, which compiled code does not run.
+    if code
+        .units
+        .iter()
+        .any(|u| matches!(u.get().op, B::BeforeWith | B::WithExceptStart))
+    {
+        return decline(Decline::Unsupported, "with statement");
+    }
     // A `try` needs nothing here: an exception in compiled code is handed
     // to the interpreter at its instruction, which unwinds through the
     // exception table; the handlers themselves are not compiled (nothing

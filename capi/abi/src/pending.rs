@@ -37,6 +37,9 @@ pub const INTERRUPT: u32 = 2;
 /// The emergency reserve was spent: take it back at a safe point when
 /// memory allows (this bit stays set until then).
 pub const RESERVE: u32 = 4;
+/// A generator died suspended inside a `try` or `with`: close it (run its
+/// `finally` blocks) at the next safe point, as CPython's finalizer would.
+pub const FINALIZE: u32 = 8;
 
 /// Whether any event is pending: the check at safe points, one relaxed
 /// load (the slow path that follows synchronizes through [`take`]).

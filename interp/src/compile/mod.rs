@@ -125,6 +125,9 @@ enum FBlock<'a> {
     /// The `except` clauses of a `try` (CPython's `EXCEPTION_HANDLER`;
     /// only counts, as `TryExcept`).
     ExcHandlers,
+    /// The body of a `with`: its `__exit__` is on the stack. Leaving early
+    /// calls it with three `None`s at the statement's location.
+    With { hdepth: usize, loc: Span },
 }
 
 /// CPython's `CO_MAXBLOCKS`: how many blocks (loops, `try` bodies,
@@ -141,7 +144,10 @@ impl FBlock<'_> {
 
     fn stack_items(&self) -> u32 {
         match self {
-            FBlock::For { .. } | FBlock::FinallyExc { .. } | FBlock::Pending => 1,
+            FBlock::For { .. }
+            | FBlock::FinallyExc { .. }
+            | FBlock::Pending
+            | FBlock::With { .. } => 1,
             _ => 0,
         }
     }
@@ -163,6 +169,8 @@ struct Unit<'a> {
     labels: Vec<Option<u32>>,
     handler_stack: Vec<Handler>,
     fblocks: Vec<FBlock<'a>>,
+    /// Whether this is a generator's code (set by [`Compiler::start_generator`]).
+    generator: bool,
     /// The source range instructions are emitted for: the innermost
     /// statement or expression being compiled, as CPython's compiler
     /// tracks it (`SET_LOC`, restored after each expression).
@@ -259,6 +267,7 @@ impl<'a> Compiler<'a> {
             labels: Vec::new(),
             handler_stack: Vec::new(),
             fblocks: Vec::new(),
+            generator: false,
             loc,
         });
     }
@@ -328,6 +337,7 @@ impl<'a> Compiler<'a> {
             spans: u.spans.into_boxed_slice(),
             exc_table: table,
             is_module,
+            is_generator: u.generator,
             max_stack,
             nslots: (scope_nlocals + scope.cells.len() + scope.frees.len()) as u32,
             plain_argc: Cell::new(
@@ -411,6 +421,33 @@ impl<'a> Compiler<'a> {
     fn push_handler(&mut self, label: Label) {
         let depth = self.depth();
         self.unit().handler_stack.push(Handler { label, depth });
+    }
+
+    /// Pushes a handler whose stack depth is given (not the blocks').
+    fn push_handler_at(&mut self, label: Label, depth: u32) {
+        self.unit().handler_stack.push(Handler { label, depth });
+    }
+
+    /// Makes the unit being compiled a generator's code: it starts by
+    /// returning the generator (RETURN_GENERATOR), whose first resumption
+    /// pushes a value the POP_TOP drops, as CPython 3.11's prologue.
+    fn start_generator(&mut self) {
+        self.unit().generator = true;
+        self.emit(Op::ReturnGenerator, 0);
+        self.emit(Op::PopTop, 0);
+    }
+
+    /// CPython's symtable errors for a `yield` where none may be.
+    fn check_yield(&mut self, r: TextRange) -> CResult<()> {
+        let u = self.unit();
+        let msg = match u.name.as_str() {
+            "<genexpr>" => "'yield' inside generator expression",
+            "<listcomp>" => "'yield' inside list comprehension",
+            "<dictcomp>" => "'yield' inside dict comprehension",
+            _ if !u.generator => "'yield' outside function",
+            _ => return Ok(()),
+        };
+        Err(self.err(r, msg.into()))
     }
 
     fn pop_handler(&mut self) {
@@ -721,7 +758,12 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::PopTop, 0);
             }
             Stmt::ClassDef(c) => self.class_def(c)?,
-            Stmt::With(w) => return Err(self.err(w.range, unsupported("with statement"))),
+            Stmt::With(w) => {
+                if w.is_async {
+                    return Err(self.err(w.range, unsupported("async with")));
+                }
+                self.with(w, 0)?;
+            }
             Stmt::Match(m) => return Err(self.err(m.range, unsupported("match statement"))),
             Stmt::TypeAlias(t) => return Err(self.err(t.range, unsupported("type alias"))),
             Stmt::IpyEscapeCommand(c) => {
@@ -847,6 +889,16 @@ impl<'a> Compiler<'a> {
 
     fn unwind_one(&mut self, fb: FBlock<'a>) -> CResult<()> {
         match fb {
+            FBlock::With { hdepth, loc } => {
+                // `__exit__(None, None, None)`, below a pending value.
+                self.unit().handler_stack.truncate(hdepth);
+                let old = self.set_loc(loc);
+                if matches!(self.unit().fblocks.last(), Some(FBlock::Pending)) {
+                    self.emit(Op::Swap, 2);
+                }
+                self.call_exit_with_nones();
+                self.restore_line(old);
+            }
             FBlock::For { .. }
             | FBlock::While { .. }
             | FBlock::Pending
@@ -870,6 +922,80 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Calls the `__exit__` TOS with three `None`s and drops the result.
+    fn call_exit_with_nones(&mut self) {
+        let none = self.const_(Value::None);
+        for _ in 0..3 {
+            self.emit(Op::LoadConst, none);
+        }
+        self.emit(Op::Call, 3);
+        self.emit(Op::PopTop, 0);
+    }
+
+    /// The loop of `yield from` (CPython 3.11's): the delegate is TOS;
+    /// SEND passes it the value sent in (first `None`) until it returns,
+    /// and each value it yields is yielded on (YIELD_VALUE 1).
+    fn yield_from_loop(&mut self) {
+        let none = self.const_(Value::None);
+        self.emit(Op::LoadConst, none);
+        let send = self.new_label();
+        let exit = self.new_label();
+        self.bind(send);
+        self.jump(Op::Send, exit);
+        self.emit(Op::YieldValue, 1);
+        self.jump(Op::JumpBackward, send);
+        self.bind(exit);
+    }
+
+    /// `with` items from `pos` on, as CPython 3.11 compiles them: each item
+    /// is a block whose exception handler calls `__exit__` with the
+    /// exception and re-raises it unless the result is true.
+    fn with(&mut self, w: &'a ast::StmtWith, pos: usize) -> CResult<()> {
+        let Some(item) = w.items.get(pos) else {
+            return self.stmts(&w.body);
+        };
+        let loc = Span::of(w.range);
+        let final_ = self.new_label();
+        let exit = self.new_label();
+        let cleanup = self.new_label();
+        self.expr(&item.context_expr)?;
+        self.set_loc(loc);
+        self.emit(Op::BeforeWith, 0);
+        let hdepth = self.unit().handler_stack.len();
+        self.push_fblock(FBlock::With { hdepth, loc }, w.range)?;
+        let depth = self.depth();
+        self.push_handler(final_);
+        match &item.optional_vars {
+            Some(t) => self.store_target(t)?,
+            None => self.emit(Op::PopTop, 0),
+        }
+        self.with(w, pos + 1)?;
+        self.pop_handler();
+        self.unit().fblocks.pop();
+        self.set_loc(loc);
+        self.call_exit_with_nones();
+        self.jump(Op::Jump, exit);
+        // The exception path: [.., __exit__, exc].
+        self.bind(final_);
+        self.push_handler_at(cleanup, depth);
+        self.emit(Op::PushExcInfo, 0);
+        self.emit(Op::WithExceptStart, 0);
+        let suppress = self.new_label();
+        self.jump(Op::PopJumpIfTrue, suppress);
+        self.emit(Op::Reraise, 0);
+        self.pop_handler();
+        self.bind(suppress);
+        self.emit(Op::PopTop, 0);
+        self.emit(Op::PopExcept, 0);
+        self.emit(Op::PopTop, 0);
+        self.jump(Op::Jump, exit);
+        self.bind(cleanup);
+        self.emit(Op::PopExcept, 0);
+        self.emit(Op::Reraise, 0);
+        self.bind(exit);
         Ok(())
     }
 
@@ -1222,6 +1348,9 @@ impl<'a> Compiler<'a> {
         };
         let qual = self.qualname(name);
         self.push_unit(scope, name.to_owned(), qual, (line, loc), argcount, varargs);
+        if self.scopes.scopes[scope].yields {
+            self.start_generator();
+        }
         match body {
             FnBody::Stmts(b) => {
                 self.stmts(b)?;
@@ -1650,10 +1779,25 @@ impl<'a> Compiler<'a> {
             Expr::Set(s) => return Err(self.err(s.range, unsupported("set display"))),
             Expr::SetComp(s) => return Err(self.err(s.range, unsupported("set comprehension"))),
             Expr::Generator(g) => {
-                return Err(self.err(g.range, unsupported("generator expression")));
+                self.comprehension(g, "<genexpr>", &g.generators, CompKind::Gen(&g.elt))?
             }
-            Expr::Yield(y) => return Err(self.err(y.range, unsupported("yield expression"))),
-            Expr::YieldFrom(y) => return Err(self.err(y.range, unsupported("yield expression"))),
+            Expr::Yield(y) => {
+                self.check_yield(y.range)?;
+                match &y.value {
+                    Some(v) => self.expr(v)?,
+                    None => {
+                        let c = self.const_(Value::None);
+                        self.emit(Op::LoadConst, c);
+                    }
+                }
+                self.emit(Op::YieldValue, 0);
+            }
+            Expr::YieldFrom(y) => {
+                self.check_yield(y.range)?;
+                self.expr(&y.value)?;
+                self.emit(Op::GetYieldFromIter, 0);
+                self.yield_from_loop();
+            }
             Expr::Await(a) => return Err(self.err(a.range, unsupported("await expression"))),
             Expr::Named(n) => {
                 return Err(self.err(n.range, unsupported("named expression (walrus)")));
@@ -1919,6 +2063,7 @@ impl<'a> Compiler<'a> {
         match kind {
             CompKind::List(_) => self.emit(Op::BuildList, 0),
             CompKind::Dict(..) => self.emit(Op::BuildMap, 0),
+            CompKind::Gen(_) => self.start_generator(),
         }
         self.emit(Op::LoadFast, 0);
         let mut loops = Vec::new();
@@ -1940,6 +2085,11 @@ impl<'a> Compiler<'a> {
         }
         let depth = (loops.len() + 1) as u32;
         match kind {
+            CompKind::Gen(elt) => {
+                self.expr(elt)?;
+                self.emit(Op::YieldValue, 0);
+                self.emit(Op::PopTop, 0);
+            }
             CompKind::List(elt) => {
                 self.expr(elt)?;
                 self.emit(Op::ListAppend, depth);
@@ -1954,6 +2104,10 @@ impl<'a> Compiler<'a> {
             self.jump(Op::JumpBackward, head);
             self.bind(done);
             self.unit().fblocks.pop();
+        }
+        if matches!(kind, CompKind::Gen(_)) {
+            let c = self.const_(Value::None);
+            self.emit(Op::LoadConst, c);
         }
         self.emit(Op::ReturnValue, 0);
         let code = self.pop_unit(false);
@@ -1977,6 +2131,7 @@ enum FnBody<'a> {
 }
 
 enum CompKind<'a> {
+    Gen(&'a Expr),
     List(&'a Expr),
     Dict(&'a Expr, &'a Expr),
 }
@@ -1993,6 +2148,7 @@ fn is_jump(op: Op) -> bool {
             | Op::JumpIfFalseOrPop
             | Op::JumpIfTrueOrPop
             | Op::ForIter
+            | Op::Send
     )
 }
 

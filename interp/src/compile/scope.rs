@@ -45,6 +45,9 @@ pub struct Scope {
     /// Names declared `nonlocal`, each with the offset of its first
     /// declaration.
     nonlocals: IndexMap<String, u32>,
+    /// Whether the body contains `yield` or `yield from` (a `def` or
+    /// `lambda` with one is a generator function).
+    pub yields: bool,
     assigned: IndexSet<String>,
     used: IndexSet<String>,
 }
@@ -270,6 +273,7 @@ impl Builder {
             frees: IndexSet::new(),
             globals: HashSet::new(),
             nonlocals: IndexMap::new(),
+            yields: false,
             assigned: IndexSet::new(),
             used: IndexSet::new(),
         });
@@ -696,11 +700,15 @@ impl Builder {
             Expr::Set(s) => s.elts.iter().for_each(|v| self.expr(v)),
             Expr::Await(a) => self.expr(&a.value),
             Expr::Yield(y) => {
+                self.scopes[self.cur].yields = true;
                 if let Some(v) = &y.value {
                     self.expr(v);
                 }
             }
-            Expr::YieldFrom(y) => self.expr(&y.value),
+            Expr::YieldFrom(y) => {
+                self.scopes[self.cur].yields = true;
+                self.expr(&y.value);
+            }
             Expr::Compare(c) => {
                 self.expr(&c.left);
                 c.comparators.iter().for_each(|v| self.expr(v));

@@ -961,6 +961,13 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::LoadAssertionError
                 | Op::ImportName
                 | Op::ImportFrom
+                | Op::ReturnGenerator
+                | Op::ForIterGen
+                | Op::YieldValue
+                | Op::GetYieldFromIter
+                | Op::Send
+                | Op::BeforeWith
+                | Op::WithExceptStart
                 | Op::LoadAttrModule
                 | Op::LoadAttrInstanceValue
                 | Op::LoadMethodInstance
@@ -1169,6 +1176,9 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
     let Some(ins) = f.code.units.get(pc).map(Cell::get) else {
         return (ExtStep::Declined, Op::Nop);
     };
+    if ins.op == Op::ForIterGen {
+        return for_iter_gen::<S>(vm, st, pc, ins);
+    }
     match ext_form(vm, &mut st.stack[..], st.sp, &f.code.units, pc, ins) {
         ExtOutcome::Pushed(new_sp) => st.sp = new_sp,
         ExtOutcome::Unfit => return (ExtStep::Declined, ins.op),
@@ -1185,6 +1195,50 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
         s.executed(ins.op);
     }
     (ExtStep::Ran, ins.op)
+}
+
+/// FOR_ITER_GEN at `pc` of the top frame: resumes the generator on top of
+/// the stack and pushes its value, or pops it and jumps when it returned.
+/// Declines (the general loop counts the miss) if TOS is not a generator.
+#[inline(never)]
+fn for_iter_gen<const S: bool>(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    pc: usize,
+    ins: Instr,
+) -> (ExtStep, Op) {
+    let Some(it) = st.sp.checked_sub(1).and_then(|i| st.stack.get(i)).cloned() else {
+        return (ExtStep::Declined, ins.op);
+    };
+    let Some(g) = it.downcast::<crate::object::GenObj>() else {
+        return (ExtStep::Declined, ins.op);
+    };
+    let next = match crate::generator::next(vm, g) {
+        Ok(Some(v)) => match st.push(v) {
+            Ok(()) => pc + 1 + ins.op.cache_units(),
+            Err(e) => return raised(st, e, pc, ins.op),
+        },
+        Ok(None) => {
+            drop(st.pop());
+            ins.arg as usize
+        }
+        Err(e) => return raised(st, e, pc, ins.op),
+    };
+    if let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) {
+        f.pc.set(next);
+    }
+    if S && let Some(s) = vm.stats.as_deref_mut() {
+        s.executed(ins.op);
+    }
+    (ExtStep::Ran, ins.op)
+}
+
+/// The step raised `e` at `pc` of the top frame.
+fn raised(st: &ExecState, e: PyErr, pc: usize, op: Op) -> (ExtStep, Op) {
+    match st.frames.get(st.nframes.wrapping_sub(1)) {
+        Some(f) => (ExtStep::Raised(e, f.code.clone(), pc), op),
+        None => (ExtStep::Declined, op),
+    }
 }
 
 /// Runs the C-call form `ins` (a CALL_*EXT_*, LOAD_METHOD_EXT,

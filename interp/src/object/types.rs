@@ -54,6 +54,8 @@ impl Kind {
     pub const STATICMETHOD: u32 = 30;
     /// A `classmethod`.
     pub const CLASSMETHOD: u32 = 31;
+    /// A generator (`crate::generator`).
+    pub const GENERATOR: u32 = 32;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -67,7 +69,8 @@ const fn flags_for(kind: u32) -> std::ffi::c_ulong {
         | Kind::SUPER
         | Kind::PROPERTY
         | Kind::STATICMETHOD
-        | Kind::CLASSMETHOD => abi::TPFLAGS_HAVE_GC,
+        | Kind::CLASSMETHOD
+        | Kind::GENERATOR => abi::TPFLAGS_HAVE_GC,
         Kind::INT | Kind::BOOL => abi::TPFLAGS_LONG_SUBCLASS,
         Kind::LIST => abi::TPFLAGS_LIST_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::TUPLE => abi::TPFLAGS_TUPLE_SUBCLASS | abi::TPFLAGS_HAVE_GC,
@@ -171,6 +174,9 @@ static_types! {
     /// `reversed`
     REVERSED: IterObj, c"reversed", Some(&OBJECT), Kind::ITER, true;
 
+    /// `generator`
+    GENERATOR: crate::object::genobj::GenObj, c"generator", Some(&OBJECT), Kind::GENERATOR, true;
+
     /// `method`: a Python function bound to an instance.
     METHOD: crate::object::class::BoundMethod, c"method", Some(&OBJECT), Kind::METHOD, true;
     /// `super`
@@ -188,6 +194,8 @@ static_types! {
     SYSTEM_EXIT: ExcObj, c"SystemExit", Some(&BASE_EXCEPTION), Kind::EXC, true;
     /// `KeyboardInterrupt`
     KEYBOARD_INTERRUPT: ExcObj, c"KeyboardInterrupt", Some(&BASE_EXCEPTION), Kind::EXC, true;
+    /// `GeneratorExit`
+    GENERATOR_EXIT: ExcObj, c"GeneratorExit", Some(&BASE_EXCEPTION), Kind::EXC, true;
     /// `Exception`
     EXCEPTION: ExcObj, c"Exception", Some(&BASE_EXCEPTION), Kind::EXC, true;
     /// `ArithmeticError`
@@ -253,6 +261,7 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &BASE_EXCEPTION,
     &SYSTEM_EXIT,
     &KEYBOARD_INTERRUPT,
+    &GENERATOR_EXIT,
     &EXCEPTION,
     &ARITHMETIC_ERROR,
     &ZERO_DIVISION_ERROR,

@@ -1,0 +1,5 @@
+def gen():
+    yield g.send(None)
+
+g = gen()
+next(g)

@@ -1,0 +1,5 @@
+def gen():
+    yield 1
+
+g = gen()
+g.throw(ValueError)

@@ -1,3 +1,0 @@
-print("never reached in Typhon")
-squares = (x * x for x in range(10))
-print(sum(squares))

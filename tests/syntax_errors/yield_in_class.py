@@ -1,0 +1,3 @@
+print("never")
+class C:
+    yield 1

@@ -1,0 +1,1 @@
+g = (1 + (yield y) for y in range(3))

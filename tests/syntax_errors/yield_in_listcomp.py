@@ -1,0 +1,1 @@
+x = [(yield y) for y in range(3)]
