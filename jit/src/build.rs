@@ -381,11 +381,38 @@ pub fn build(
         entry_guards: Vec::new(),
     };
     hoist_entry_guards(&mut func);
+    drop_unused_constants(&mut func);
     Ok(Built {
         func,
         keep: b.keep,
         cells: b.cells,
     })
+}
+
+/// Removes constants nothing uses (the arguments of hoisted guards, say):
+/// less for Cranelift to go through.
+fn drop_unused_constants(f: &mut Function) {
+    let mut used = vec![false; f.nvalues as usize];
+    let mut mark = |v: ValueId| {
+        if let Some(u) = used.get_mut(v.0 as usize) {
+            *u = true;
+        }
+    };
+    for b in &f.blocks {
+        for ins in &b.insts {
+            ins.op.for_each_use(|v, _| mark(v));
+        }
+        b.term.for_each_use(&mut mark);
+    }
+    for b in &mut f.blocks {
+        b.insts.retain(|ins| match (&ins.op, ins.out) {
+            (
+                Op::ConstInt(_) | Op::ConstFloat(_) | Op::ConstBool(_) | Op::ConstPtr(_),
+                Some((v, _)),
+            ) => used.get(v.0 as usize).copied().unwrap_or(true),
+            _ => true,
+        });
+    }
 }
 
 /// Moves the guards at the function's start (in its entry block, which
