@@ -420,11 +420,11 @@ fn drop_unused_constants(f: &mut Function) {
 /// constant arguments) to [`Function::entry_guards`].
 fn hoist_entry_guards(f: &mut Function) {
     let e = f.entry.0 as usize;
-    let jumped_to = f.blocks.iter().any(|b| match &b.term {
-        Term::Jump(x) => x.block.0 as usize == e,
-        Term::Branch(_, t, x) => t.block.0 as usize == e || x.block.0 as usize == e,
-        _ => false,
-    });
+    let jumped_to = f
+        .blocks
+        .iter()
+        .flat_map(|b| b.term.edges())
+        .any(|x| x.block.0 as usize == e);
     let Some(block) = f.blocks.get_mut(e) else {
         return;
     };

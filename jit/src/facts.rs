@@ -11,7 +11,7 @@
 //! cleared when some incoming value is not, until nothing changes (a
 //! loop's counter starts at 0 and grows by a non-negative step).
 
-use crate::hir::{CheckedIntOp, Function, IntOp, Op, Term, ValueId};
+use crate::hir::{CheckedIntOp, Function, IntOp, Op, ValueId};
 
 /// Which values are known non-negative ints.
 #[derive(Clone, Debug, Default)]
@@ -52,20 +52,13 @@ impl Facts {
                     }
                 }
             }
-            for b in &f.blocks {
-                let edges: Vec<_> = match &b.term {
-                    Term::Jump(e) => vec![e],
-                    Term::Branch(_, t, e) => vec![t, e],
-                    Term::Leave(_) | Term::Return(_) => vec![],
+            for e in f.blocks.iter().flat_map(|b| b.term.edges()) {
+                let Some(target) = f.blocks.get(e.block.0 as usize) else {
+                    continue;
                 };
-                for e in edges {
-                    let Some(target) = f.blocks.get(e.block.0 as usize) else {
-                        continue;
-                    };
-                    for ((p, _), a) in target.params.iter().zip(&e.args) {
-                        if facts.nonneg(*p) && !facts.nonneg(*a) {
-                            changed |= facts.set(*p, false);
-                        }
+                for ((p, _), a) in target.params.iter().zip(&e.args) {
+                    if facts.nonneg(*p) && !facts.nonneg(*a) {
+                        changed |= facts.set(*p, false);
                     }
                 }
             }

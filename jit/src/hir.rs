@@ -493,6 +493,16 @@ impl Op {
 }
 
 impl Term {
+    /// The edges out of the block: none, one, or a branch's two.
+    pub fn edges(&self) -> impl Iterator<Item = &Edge> {
+        let (a, b) = match self {
+            Term::Jump(e) => (Some(e), None),
+            Term::Branch(_, t, e) => (Some(t), Some(e)),
+            Term::Leave(_) | Term::Return(_) => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+
     /// The values the terminator uses.
     pub fn for_each_use(&self, mut f: impl FnMut(ValueId)) {
         match self {

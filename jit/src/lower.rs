@@ -345,16 +345,9 @@ pub fn lower<M: Module>(
     if let Some(n) = incoming.get_mut(f.entry.0 as usize) {
         n.push(None);
     }
-    for hb in &f.blocks {
-        let edges: Vec<&Edge> = match &hb.term {
-            Term::Jump(e) => vec![e],
-            Term::Branch(_, t, e) => vec![t, e],
-            _ => vec![],
-        };
-        for e in edges {
-            if let Some(n) = incoming.get_mut(e.block.0 as usize) {
-                n.push(Some(e));
-            }
+    for e in f.blocks.iter().flat_map(|hb| hb.term.edges()) {
+        if let Some(n) = incoming.get_mut(e.block.0 as usize) {
+            n.push(Some(e));
         }
     }
     let mut alias = vec![None; f.nvalues as usize];
@@ -455,16 +448,9 @@ fn plus_one(f: &Function) -> HashMap<ValueId, ValueId> {
         })
         .collect();
     let mut preds = vec![Vec::new(); f.blocks.len()];
-    for b in &f.blocks {
-        let edges: Vec<&Edge> = match &b.term {
-            Term::Jump(e) => vec![e],
-            Term::Branch(_, t, e) => vec![t, e],
-            _ => vec![],
-        };
-        for e in edges {
-            if let Some(p) = preds.get_mut(e.block.0 as usize) {
-                p.push(e);
-            }
+    for e in f.blocks.iter().flat_map(|b| b.term.edges()) {
+        if let Some(p) = preds.get_mut(e.block.0 as usize) {
+            p.push(e);
         }
     }
     for (b, p) in f.blocks.iter().zip(&preds) {
