@@ -120,7 +120,8 @@ fn dumps_print_the_hir_and_the_clif_of_a_named_function() {
     );
     assert_eq!(text(&o.stdout), "2999\n");
     let err = text(&o.stderr);
-    assert!(err.contains("fn kernel:\nbb0():"), "{err}");
+    assert!(err.contains("fn kernel:\n"), "{err}");
+    assert!(err.contains("\nbb0():"), "{err}");
     assert!(err.contains("IntMul"), "{err}");
     assert!(err.contains("function u0:0(i64, i64) -> i64"), "{err}");
 }

@@ -512,7 +512,7 @@ fn dup_rare(v: &Value) -> Value {
 /// and module attributes).
 #[inline(always)]
 fn dict_value_at(d: &DictObj, idx: usize) -> Option<Value> {
-    let map = d.map.try_borrow().ok()?;
+    let map = d.try_entries().ok()?;
     map.get_index(idx).map(|(_, v)| dup(v))
 }
 
@@ -2392,7 +2392,7 @@ fn instance_value_cached(
         .names
         .get(arg as usize)
         .ok_or(DeoptReason::InstanceDict)?;
-    let map = d.map.try_borrow().map_err(|_| DeoptReason::Busy)?;
+    let map = d.try_entries().map_err(|_| DeoptReason::Busy)?;
     match map.get_index(index) {
         Some((k, v)) if k.value.as_obj().is_some_and(|k| str_same(k, name)) => Ok(dup(v)),
         _ => Err(DeoptReason::InstanceDict),

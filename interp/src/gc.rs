@@ -61,7 +61,7 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     } else if let Some(t) = o.downcast::<TupleObj>() {
         t.items.iter().for_each(|v| val(f, v));
     } else if let Some(d) = o.downcast::<DictObj>() {
-        if let Ok(m) = d.map.try_borrow() {
+        if let Ok(m) = d.try_entries() {
             for (k, v) in m.iter() {
                 val(f, &k.value);
                 val(f, v);
@@ -156,7 +156,7 @@ fn clear(o: &ObjRef) {
             .map(|mut v| std::mem::take(&mut *v));
         drop(old);
     } else if let Some(d) = o.downcast::<DictObj>() {
-        if d.map.try_borrow_mut().is_ok() {
+        if d.is_idle() {
             d.clear();
         }
     } else if let Some(c) = o.downcast::<CellObj>() {
@@ -187,13 +187,13 @@ fn clear(o: &ObjRef) {
         }
     } else if let Some(i) = o.downcast::<Instance>() {
         if let Some(d) = i.dict.downcast::<DictObj>()
-            && d.map.try_borrow_mut().is_ok()
+            && d.is_idle()
         {
             d.clear();
         }
     } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
         if let Some(d) = cd.dict()
-            && d.map.try_borrow_mut().is_ok()
+            && d.is_idle()
         {
             d.clear();
         }

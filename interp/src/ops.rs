@@ -1730,7 +1730,7 @@ pub fn container_len(o: &ObjRef) -> Option<usize> {
         Kind::TUPLE => o.downcast::<TupleObj>().map(|t| t.items.len()),
         Kind::DICT => o
             .downcast::<DictObj>()
-            .and_then(|d| d.map.try_borrow().ok().map(|m| m.len())),
+            .and_then(|d| d.try_entries().ok().map(|m| m.len())),
         _ => None,
     }
 }

@@ -20,9 +20,10 @@
 //! the function then stays interpreted.
 
 use crate::deopt::ExitReason;
+use crate::helpers::GuardCell;
 use crate::hir::{
-    Block, BlockId, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic, Helper,
-    Inst, IntOp, Loc, Op, Term, Ty, ValueId,
+    Block, BlockId, CType, CheckedIntOp, Cmp, Edge, EntryGuard, FloatOp, FrameState, Function,
+    Generic, Helper, Inst, IntOp, Loc, Op, Term, Ty, ValueId,
 };
 use crate::stats::Decline;
 use interp::bytecode::{BinOp, CmpOp, Code, Op as B};
@@ -44,6 +45,15 @@ pub struct TypedTarget {
     pub ret: CType,
     /// Whether it can raise.
     pub may_raise: bool,
+}
+
+/// What a dict-entry guard expects the entry to hold: a value's type tag
+/// (`crate::layout`) and its payload bits (an object's address, an int, a
+/// float's bits, a bool).
+#[derive(Clone, Copy, Debug)]
+struct Expect {
+    tag: ValueId,
+    bits: ValueId,
 }
 
 /// Why a function was not compiled, with the instruction that stopped it.
@@ -73,7 +83,7 @@ pub struct Built {
     /// of each dict-entry guard, updated when a dict's keys change (boxed:
     /// the code holds their addresses).
     #[allow(clippy::vec_box)]
-    pub cells: Vec<Box<[u64; 2]>>,
+    pub cells: Vec<Box<GuardCell>>,
 }
 
 /// The state of a local slot.
@@ -183,7 +193,7 @@ struct Builder<'a> {
     // Boxed: compiled code holds each cell's address, which must not
     // move while the vector grows.
     #[allow(clippy::vec_box)]
-    cells: Vec<Box<[u64; 2]>>,
+    cells: Vec<Box<GuardCell>>,
     /// Whether instructions are kept (the last pass) or only states
     /// computed (the fixpoint).
     emit: bool,
@@ -362,17 +372,111 @@ pub fn build(
             return decline(Decline::NoLoop, "");
         }
     }
+    let mut func = Function {
+        name: code.qualname.clone(),
+        nslots: b.nslots as u32,
+        blocks,
+        entry,
+        nvalues: b.nvalues,
+        entry_guards: Vec::new(),
+    };
+    hoist_entry_guards(&mut func);
+    drop_unused_constants(&mut func);
     Ok(Built {
-        func: Function {
-            name: code.qualname.clone(),
-            nslots: b.nslots as u32,
-            blocks,
-            entry,
-            nvalues: b.nvalues,
-        },
+        func,
         keep: b.keep,
         cells: b.cells,
     })
+}
+
+/// Removes constants nothing uses (the arguments of hoisted guards, say):
+/// less for Cranelift to go through.
+fn drop_unused_constants(f: &mut Function) {
+    let mut used = vec![false; f.nvalues as usize];
+    let mut mark = |v: ValueId| {
+        if let Some(u) = used.get_mut(v.0 as usize) {
+            *u = true;
+        }
+    };
+    for b in &f.blocks {
+        for ins in &b.insts {
+            ins.op.for_each_use(|v, _| mark(v));
+        }
+        b.term.for_each_use(&mut mark);
+    }
+    for b in &mut f.blocks {
+        b.insts.retain(|ins| match (&ins.op, ins.out) {
+            (
+                Op::ConstInt(_) | Op::ConstFloat(_) | Op::ConstBool(_) | Op::ConstPtr(_),
+                Some((v, _)),
+            ) => used.get(v.0 as usize).copied().unwrap_or(true),
+            _ => true,
+        });
+    }
+}
+
+/// Moves the guards at the function's start (in its entry block, which
+/// nothing jumps back to, before any instruction with an effect, and on
+/// constant arguments) to [`Function::entry_guards`].
+fn hoist_entry_guards(f: &mut Function) {
+    let e = f.entry.0 as usize;
+    let jumped_to = f
+        .blocks
+        .iter()
+        .flat_map(|b| b.term.edges())
+        .any(|x| x.block.0 as usize == e);
+    let Some(block) = f.blocks.get_mut(e) else {
+        return;
+    };
+    if jumped_to {
+        return;
+    }
+    let mut consts: BTreeMap<ValueId, u64> = BTreeMap::new();
+    let mut kept = Vec::with_capacity(block.insts.len());
+    let mut prologue = true;
+    for ins in std::mem::take(&mut block.insts) {
+        match (&ins.op, ins.out) {
+            (Op::ConstPtr(a), Some((v, _))) => {
+                consts.insert(v, *a as u64);
+            }
+            (Op::ConstInt(i), Some((v, _))) => {
+                consts.insert(v, *i as u64);
+            }
+            (
+                Op::Guard {
+                    helper,
+                    args,
+                    reason,
+                    ..
+                },
+                _,
+            ) if prologue => {
+                let vals: Option<Vec<u64>> = args.iter().map(|a| consts.get(a).copied()).collect();
+                if let Some(args) = vals {
+                    f.entry_guards.push(EntryGuard {
+                        helper: *helper,
+                        args,
+                        reason: *reason,
+                    });
+                    continue;
+                }
+                prologue = false;
+            }
+            // Reading locals and constants has no effect (an exit there
+            // leaves a frame the interpreter could equally start over).
+            (
+                Op::ConstFloat(_)
+                | Op::ConstBool(_)
+                | Op::LoadLocal { .. }
+                | Op::LoadLocalIs { .. }
+                | Op::GuardBound { .. },
+                _,
+            ) => {}
+            _ => prologue = false,
+        }
+        kept.push(ins);
+    }
+    block.insts = kept;
 }
 
 impl Builder<'_> {
@@ -892,6 +996,38 @@ impl Builder<'_> {
     }
 
     /// A known object as a constant of the compiled code.
+    /// The abstract value of a global or module attribute found at compile
+    /// time, and what its guard compares the dict entry with: an object
+    /// (by address), or a number (by type and bits; not a NaN, whose
+    /// identity a constant would lose).
+    fn speculate(&mut self, v: &Value) -> Option<(S, Expect)> {
+        use crate::layout::{TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_OBJ};
+        let (s, tag, bits) = match v {
+            Value::Obj(o) => {
+                let s = self.known(o.clone());
+                let S::Obj(p, _) = s else { return None };
+                (s, TAG_OBJ, p)
+            }
+            Value::Int(i) => {
+                let c = self.push_inst(Some(Ty::Int), Op::ConstInt(*i));
+                (S::Num(Ty::Int, c), TAG_INT, c)
+            }
+            Value::Float(x) if !x.is_nan() => {
+                let c = self.push_inst(Some(Ty::Float), Op::ConstFloat(*x));
+                let bits = self.push_inst(Some(Ty::Int), Op::ConstInt(x.to_bits() as i64));
+                (S::Num(Ty::Float, c), TAG_FLOAT, bits)
+            }
+            Value::Bool(b) => {
+                let c = self.push_inst(Some(Ty::Bool), Op::ConstBool(*b));
+                let bits = self.push_inst(Some(Ty::Int), Op::ConstInt(*b as i64));
+                (S::Num(Ty::Bool, c), TAG_BOOL, bits)
+            }
+            _ => return None,
+        };
+        let tag = self.push_inst(Some(Ty::Int), Op::ConstInt(tag as i64));
+        Some((s, Expect { tag, bits }))
+    }
+
     fn known(&mut self, o: ObjRef) -> S {
         let a = o.as_ptr() as usize;
         if !self.keep.iter().any(|k| k.ptr_eq(&o)) {
@@ -1028,10 +1164,9 @@ impl Builder<'_> {
                 B::Jump | B::JumpBackward => {
                     if op == B::JumpBackward {
                         let exit = self.frame_state(pc, &st)?;
-                        let flag = &abi::pending::PENDING as *const _ as usize;
                         self.cur.push(Inst {
                             out: None,
-                            op: Op::CheckPending { flag, exit },
+                            op: Op::CheckPending { exit },
                         });
                     }
                     return Ok(Term::Jump(self.edge(arg as usize, &st, false)?));
@@ -1164,12 +1299,11 @@ impl Builder<'_> {
                 }
                 _ if op.generic() == B::LoadGlobal => {
                     let name = self.name(arg)?;
-                    let Some(Value::Obj(o)) = self.vm.load_global(self.globals, &name) else {
+                    let Some(found) = self.vm.load_global(self.globals, &name) else {
                         leave!();
                     };
-                    let s = self.known(o);
-                    let S::Obj(v, _) = s else {
-                        unreachable_state()?
+                    let Some((s, v)) = self.speculate(&found) else {
+                        leave!();
                     };
                     let exit = self.frame_state(pc, &before)?;
                     // Where the name was found: the guard re-reads that
@@ -1225,12 +1359,8 @@ impl Builder<'_> {
                         .downcast::<ModuleObj>()
                         .and_then(|mo| mo.dict.downcast::<DictObj>())
                         .and_then(|d| d.get(&DictKey::from_str_obj(&name)));
-                    let Some(Value::Obj(o)) = found else {
+                    let Some((s, v)) = found.as_ref().and_then(|f| self.speculate(f)) else {
                         return decline(Decline::UnknownTypes, "module attribute");
-                    };
-                    let s = self.known(o);
-                    let S::Obj(v, _) = s else {
-                        unreachable_state()?
                     };
                     let _ = rv;
                     let exit = self.frame_state(pc, &before)?;
@@ -1630,7 +1760,7 @@ fn is_str(o: &ObjRef) -> bool {
 impl Builder<'_> {
     /// A cache cell (keys version, entry index) for a dict guard.
     fn cell(&mut self, version: u64, index: usize) -> ValueId {
-        let c = Box::new([version, index as u64]);
+        let c = crate::helpers::guard_cell(version, index as u64);
         let a = c.as_ptr() as usize;
         self.cells.push(c);
         self.push_inst(Some(Ty::Ptr), Op::ConstPtr(a))
@@ -1648,7 +1778,7 @@ impl Builder<'_> {
         name: &ObjRef,
         version: u64,
         index: usize,
-        expect: Option<ValueId>,
+        expect: Option<Expect>,
         exit: FrameState,
     ) -> Option<()> {
         let S::Obj(d, _) = self.known(dict.clone()) else {
@@ -1659,7 +1789,7 @@ impl Builder<'_> {
         };
         let cell = self.cell(version, index);
         let (helper, args) = match expect {
-            Some(e) => (Helper::DictEntryIs, vec![d, cell, n, e]),
+            Some(e) => (Helper::DictEntryIs, vec![d, cell, n, e.tag, e.bits]),
             None => (Helper::DictLacks, vec![d, cell, n]),
         };
         self.cur.push(Inst {

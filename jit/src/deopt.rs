@@ -119,6 +119,16 @@ pub enum Write {
     Null,
     /// A `range_iterator` from the first word up to the second (step 1).
     RangeIter(u32, u32),
+    /// A `range_iterator` from one past the first word up to the second
+    /// (the loop's index is kept, its successor is not).
+    RangeIterNext(u32, u32),
+    /// An `int`: the first word minus the second, wrapping (an operand
+    /// of an overflowed `a + b`, recovered from the wrapped sum instead of
+    /// kept alive by the compiled code).
+    IntDiff(u32, u32),
+    /// An `int`: the two words' wrapping sum (`a` of an overflowed
+    /// `a - b`).
+    IntSum(u32, u32),
 }
 
 /// One exit of a compiled function: where the interpreter resumes, and
@@ -159,8 +169,11 @@ impl Exit {
                 }
                 Write::Copy(j) => slots.get(j as usize).cloned().unwrap_or(Value::None),
                 Write::Null => Value::Obj(ObjRef::from_static(&interp::vm::NULL_MARKER)),
-                Write::RangeIter(c, e) => {
-                    let (cur, stop) = (word(c) as i64, word(e) as i64);
+                Write::IntDiff(a, b) => Value::Int((word(a) as i64).wrapping_sub(word(b) as i64)),
+                Write::IntSum(a, b) => Value::Int((word(a) as i64).wrapping_add(word(b) as i64)),
+                Write::RangeIter(c, e) | Write::RangeIterNext(c, e) => {
+                    let next = matches!(w, Write::RangeIterNext(..)) as i64;
+                    let (cur, stop) = ((word(c) as i64).wrapping_add(next), word(e) as i64);
                     let left = stop.saturating_sub(cur).max(0);
                     Value::Obj(RangeIterObj::new_obj(cur, 1, left))
                 }
@@ -179,7 +192,10 @@ impl Exit {
             .iter()
             .map(|(_, w)| match *w {
                 Write::Int(n) | Write::Float(n) | Write::Bool(n) | Write::Obj(n) => n as usize + 1,
-                Write::RangeIter(a, b) => a.max(b) as usize + 1,
+                Write::RangeIter(a, b)
+                | Write::RangeIterNext(a, b)
+                | Write::IntDiff(a, b)
+                | Write::IntSum(a, b) => a.max(b) as usize + 1,
                 Write::None | Write::Copy(_) | Write::Null => 0,
             })
             .max()
@@ -213,6 +229,9 @@ impl fmt::Display for Exit {
                 Write::Copy(j) => format!("copy s{j}"),
                 Write::Null => "NULL".into(),
                 Write::RangeIter(a, b) => format!("range_iter(w{a}, w{b})"),
+                Write::RangeIterNext(a, b) => format!("range_iter(w{a}+1, w{b})"),
+                Write::IntDiff(a, b) => format!("int w{a}-w{b}"),
+                Write::IntSum(a, b) => format!("int w{a}+w{b}"),
             };
             write!(f, " s{slot}={what}")?;
         }

@@ -21,9 +21,29 @@ pub struct Ctx {
     /// The exit buffer: an exit stores the raw bits of its values here,
     /// one word each, for [`crate::deopt::Exit::apply`].
     pub exit_vals: *mut u64,
+    /// `abi::pending::PENDING`, the pending-events word every loop's
+    /// back-edge reads (loaded once on entry, so that a loop keeps the
+    /// address in a register).
+    pub pending: *const u32,
     /// An exception a helper raised (compiled code then leaves with
     /// "raised" set).
     pub error: Option<interp::PyErr>,
+}
+
+/// The cache of a dict-entry guard, owned by the compiled code:
+/// `[keys version, entry index, dict version]`. The helpers look the
+/// name up again when the keys version changed, and record the dict's
+/// version after each successful check; compiled code skips the helper
+/// while the dict is still at that version ([`GUARD_CELL_VERSION`]).
+pub type GuardCell = [u64; 3];
+
+/// The byte offset of a guard cell's dict version.
+pub const GUARD_CELL_VERSION: i32 = 16;
+
+/// A new guard cell for keys version `keys` and entry `index`; its dict
+/// version is none yet, so the first check runs the helper.
+pub fn guard_cell(keys: u64, index: u64) -> Box<GuardCell> {
+    Box::new([keys, index, u64::MAX])
 }
 
 /// A borrowed object pointer as an `ObjRef` reference, without touching
@@ -396,20 +416,45 @@ pub unsafe extern "C" fn list_set(
     }
 }
 
-/// Whether `dict[name]` is `expect` (the guard of a speculated global or
-/// module attribute). `cell` caches (keys version, entry index): while the
+impl crate::hir::EntryGuard {
+    /// Whether the guard holds now (see [`crate::hir::EntryGuard`]).
+    pub fn holds(&self) -> bool {
+        let p = |i: usize| self.args.get(i).copied().unwrap_or(0);
+        let ptr = |i: usize| p(i) as usize as *mut abi::ObjHeader;
+        let cell = p(1) as usize as *mut GuardCell;
+        // SAFETY: the builder made these arguments from objects the
+        // compiled code keeps alive (dict, name) and from its own cell,
+        // as for the same guard inside compiled code; a missing argument
+        // is 0, which the helpers refuse.
+        unsafe {
+            match self.helper {
+                crate::hir::Helper::DictEntryIs => {
+                    dict_entry_is(ptr(0), cell, ptr(2), p(3), p(4)) != 0
+                }
+                crate::hir::Helper::DictLacks => dict_lacks(ptr(0), cell, ptr(2)) != 0,
+                crate::hir::Helper::StoreLocalObj => false,
+            }
+        }
+    }
+}
+
+/// Whether `dict[name]` is the value with type tag `tag` and payload
+/// `bits` (`crate::layout`: an object's address, an int, a float's bits, a
+/// bool): the guard of a speculated global or module attribute. `cell`
+/// caches (keys version, entry index): while the
 /// dict's keys keep that version the entry is read by index, as the
 /// interpreter's LOAD_GLOBAL cache does; after a key was added or removed
 /// the name is looked up once and the cell refreshed.
 ///
 /// # Safety
-/// `dict`, `name` and `expect` are live objects; `cell` is the guard's
-/// cell, owned by the compiled code.
+/// `dict` and `name` are live objects; `cell` is the guard's cell, owned
+/// by the compiled code.
 pub unsafe extern "C" fn dict_entry_is(
     dict: *mut abi::ObjHeader,
-    cell: *mut [u64; 2],
+    cell: *mut GuardCell,
     name: *mut abi::ObjHeader,
-    expect: *mut abi::ObjHeader,
+    tag: u64,
+    bits: u64,
 ) -> u8 {
     // SAFETY: see the contract above.
     unsafe {
@@ -419,18 +464,31 @@ pub unsafe extern "C" fn dict_entry_is(
         let Some(d) = d.downcast::<DictObj>() else {
             return 0;
         };
-        let Ok(map) = d.map.try_borrow() else {
+        let Ok(map) = d.try_entries() else {
             return 0;
         };
         if d.keys_version() != cell[0] {
             let Some(n) = borrowed(name) else { return 0 };
             match map.get_index_of(&DictKey::from_str_obj(&n)) {
-                Some(i) => *cell = [d.keys_version(), i as u64],
+                Some(i) => {
+                    cell[0] = d.keys_version();
+                    cell[1] = i as u64
+                }
                 None => return 0,
             }
         }
-        matches!(map.get_index(cell[1] as usize), Some((_, Value::Obj(o))) if o.as_ptr() == expect)
-            as u8
+        use crate::layout::{TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_OBJ};
+        let same = match map.get_index(cell[1] as usize) {
+            Some((_, Value::Obj(o))) => tag == TAG_OBJ && o.as_ptr() as u64 == bits,
+            Some((_, Value::Int(i))) => tag == TAG_INT && *i as u64 == bits,
+            Some((_, Value::Float(x))) => tag == TAG_FLOAT && x.to_bits() == bits,
+            Some((_, Value::Bool(b))) => tag == TAG_BOOL && *b as u64 == bits,
+            _ => false,
+        };
+        if same {
+            cell[2] = d.version();
+        }
+        same as u8
     }
 }
 
@@ -441,7 +499,7 @@ pub unsafe extern "C" fn dict_entry_is(
 /// As for [`dict_entry_is`].
 pub unsafe extern "C" fn dict_lacks(
     dict: *mut abi::ObjHeader,
-    cell: *mut [u64; 2],
+    cell: *mut GuardCell,
     name: *mut abi::ObjHeader,
 ) -> u8 {
     // SAFETY: see the contract of `dict_entry_is`.
@@ -452,14 +510,14 @@ pub unsafe extern "C" fn dict_lacks(
         let Some(d) = d.downcast::<DictObj>() else {
             return 0;
         };
-        if d.keys_version() == cell[0] {
-            return 1;
+        if d.keys_version() != cell[0] {
+            let Some(n) = borrowed(name) else { return 0 };
+            if d.get(&DictKey::from_str_obj(&n)).is_some() {
+                return 0;
+            }
+            cell[0] = d.keys_version();
         }
-        let Some(n) = borrowed(name) else { return 0 };
-        if d.get(&DictKey::from_str_obj(&n)).is_some() {
-            return 0;
-        }
-        cell[0] = d.keys_version();
+        cell[2] = d.version();
         1
     }
 }

@@ -200,8 +200,9 @@ pub enum Helper {
     /// Stores a new reference to an object into a local slot, releasing
     /// what the slot held.
     StoreLocalObj,
-    /// `(dict, cell, name, object)`: whether `dict[name]` is the object
-    /// (the cell caches the keys version and the entry's index).
+    /// `(dict, cell, name, tag, bits)`: whether `dict[name]` is the value
+    /// with this type tag and payload (an object: its address; a number:
+    /// its bits); the cell caches the keys version and the entry's index.
     DictEntryIs,
     /// `(dict, cell, name)`: whether `dict` has no key `name` (the cell
     /// caches the keys version at which that was checked).
@@ -261,11 +262,8 @@ pub enum Op {
     },
     /// A loop's back-edge is a safe point, as in the interpreter: leaves
     /// (to the interpreter's JUMP_BACKWARD, which raises it) when an
-    /// event is pending (`abi::pending`: Ctrl-C, memory exhausted). `flag`
-    /// is the address of the pending-events word.
+    /// event is pending (`abi::pending`: Ctrl-C, memory exhausted).
     CheckPending {
-        /// The address of `abi::pending::PENDING`.
-        flag: usize,
         /// The JUMP_BACKWARD's frame state.
         exit: FrameState,
     },
@@ -414,6 +412,110 @@ pub enum Op {
     },
 }
 
+impl Loc {
+    /// The values this location names.
+    pub fn values(&self) -> impl Iterator<Item = ValueId> {
+        let (a, b) = match *self {
+            Loc::Int(v) | Loc::Float(v) | Loc::Bool(v) | Loc::Obj(v) => (Some(v), None),
+            Loc::RangeIter(c, e) => (Some(c), Some(e)),
+            _ => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+}
+
+impl FrameState {
+    /// The values this state writes back.
+    pub fn values(&self) -> impl Iterator<Item = ValueId> + '_ {
+        self.locals.iter().chain(&self.stack).flat_map(Loc::values)
+    }
+}
+
+impl Op {
+    /// Calls `f` on every value the operation uses, with whether the use
+    /// only computes with a float's number (an operand of float
+    /// arithmetic or comparison, or a C `double` argument), where a NaN's
+    /// identity does not matter.
+    pub fn for_each_use(&self, mut f: impl FnMut(ValueId, bool)) {
+        if let Some(s) = self.exit() {
+            s.values().for_each(|v| f(v, false));
+        }
+        match self {
+            Op::Int(_, a, b)
+            | Op::CheckedInt(_, a, b, _)
+            | Op::IntCmp(_, a, b)
+            | Op::ListGet {
+                list: a, index: b, ..
+            } => {
+                f(*a, false);
+                f(*b, false);
+            }
+            Op::Float(_, a, b, _) | Op::FloatCmp(_, a, b) => {
+                f(*a, true);
+                f(*b, true);
+            }
+            Op::FloatNeg(a) => f(*a, true),
+            Op::IntNeg(a, _)
+            | Op::IntToFloat(a)
+            | Op::Not(a)
+            | Op::BoolToInt(a)
+            | Op::CStr { obj: a, .. }
+            | Op::Adopt { obj: a, .. }
+            | Op::Effect { obj: a, .. } => f(*a, false),
+            Op::CallTyped { args, .. } => {
+                for (t, v) in args {
+                    f(*v, *t == CType::Double);
+                }
+            }
+            Op::Guard { args, .. } => args.iter().for_each(|v| f(*v, false)),
+            Op::SpillLocal { val, .. } => val.values().for_each(|v| f(v, false)),
+            Op::Flush { vals, .. } => vals.iter().flat_map(Loc::values).for_each(|v| f(v, false)),
+            Op::ListSet {
+                list, index, value, ..
+            } => {
+                f(*list, false);
+                f(*index, false);
+                value.values().for_each(|v| f(v, false));
+            }
+            Op::ConstInt(_)
+            | Op::ConstFloat(_)
+            | Op::ConstBool(_)
+            | Op::ConstPtr(_)
+            | Op::LoadLocal { .. }
+            | Op::LoadLocalIs { .. }
+            | Op::GuardBound { .. }
+            | Op::Truth { .. }
+            | Op::CheckPending { .. }
+            | Op::Generic { .. }
+            | Op::ForIterGeneric { .. } => {}
+        }
+    }
+}
+
+impl Term {
+    /// The edges out of the block: none, one, or a branch's two.
+    pub fn edges(&self) -> impl Iterator<Item = &Edge> {
+        let (a, b) = match self {
+            Term::Jump(e) => (Some(e), None),
+            Term::Branch(_, t, e) => (Some(t), Some(e)),
+            Term::Leave(_) | Term::Return(_) => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+
+    /// The values the terminator uses.
+    pub fn for_each_use(&self, mut f: impl FnMut(ValueId)) {
+        match self {
+            Term::Jump(e) => e.args.iter().for_each(|v| f(*v)),
+            Term::Branch(c, t, e) => {
+                f(*c);
+                t.args.iter().chain(&e.args).for_each(|v| f(*v));
+            }
+            Term::Leave(s) | Term::Return(s) => s.values().for_each(f),
+        }
+    }
+}
+
 impl Op {
     /// The frame state this operation may leave with.
     pub fn exit(&self) -> Option<&FrameState> {
@@ -500,6 +602,24 @@ pub struct Function {
     pub entry: BlockId,
     /// Number of values defined.
     pub nvalues: u32,
+    /// Guards checked before the code is entered (see
+    /// [`EntryGuard`]).
+    pub entry_guards: Vec<EntryGuard>,
+}
+
+/// A guard of the function's start, before anything with an effect: the
+/// code's entry checks it (in Rust), and when it fails the function is
+/// interpreted from its first instruction, which is then exactly what
+/// leaving there would have done. Compiled code has fewer calls and
+/// exits to compile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryGuard {
+    /// The helper.
+    pub helper: Helper,
+    /// Its arguments, all constants.
+    pub args: Vec<u64>,
+    /// Why leaving.
+    pub reason: ExitReason,
 }
 
 impl fmt::Display for ValueId {
@@ -684,6 +804,9 @@ impl fmt::Display for Op {
 impl fmt::Display for Function {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "fn {}:", self.name)?;
+        for g in &self.entry_guards {
+            writeln!(f, "entry guard {:?} {:?}", g.helper, g.reason)?;
+        }
         if self.entry.0 != 0 {
             writeln!(f, "entry {}", self.entry)?;
         }

@@ -8,6 +8,8 @@
 //!   (interp::quicken)  build.rs  hir.rs  lower.rs        code.rs
 //! ```
 //!
+//! [`facts`] is an analysis of the HIR that lowering consults.
+//!
 //! Side-exit reasons ([`deopt`]), options ([`options`]) and counters
 //! ([`stats`]) are declared once each; [`layout`] pins the `Value` layout
 //! compiled code reads; [`helpers`] are the runtime functions compiled
@@ -16,6 +18,7 @@
 pub mod build;
 pub mod code;
 pub mod deopt;
+pub mod facts;
 pub mod helpers;
 pub mod hir;
 pub mod layout;

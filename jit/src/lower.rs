@@ -17,8 +17,8 @@
 
 use crate::deopt::{Exit, ExitReason, Write};
 use crate::hir::{
-    self, Block as HBlock, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic,
-    Helper, IntOp, Loc, Op, Term, Ty, ValueId,
+    self, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic, Helper, IntOp,
+    Loc, Op, Term, Ty, ValueId,
 };
 use crate::layout::{PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, VALUE_SIZE};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -27,7 +27,7 @@ use cranelift_codegen::ir::{
     Value as CValue, types,
 };
 use cranelift_codegen::isa::CallConv;
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::{FuncId, Linkage, Module, ModuleError};
 use std::collections::HashMap;
 
@@ -86,7 +86,7 @@ pub enum HelperFn {
     ListGet,
     /// `(list, index, tag, bits) -> u8` (0: not a list, or out of range)
     ListSet,
-    /// `(dict, cell, name, obj) -> u8`
+    /// `(dict, cell, name, tag, bits) -> u8`
     DictEntryIs,
     /// `(dict, cell, name) -> u8`
     DictLacks,
@@ -128,7 +128,7 @@ impl HelperFn {
             HelperFn::CStr => (&[ptr], Some(ptr)),
             HelperFn::ListGet => (&[ptr, types::I64, ptr], Some(types::I8)),
             HelperFn::ListSet => (&[ptr, types::I64, types::I64, types::I64], Some(types::I8)),
-            HelperFn::DictEntryIs => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::DictEntryIs => (&[ptr, ptr, ptr, types::I64, types::I64], Some(types::I8)),
             HelperFn::DictLacks => (&[ptr, ptr, ptr], Some(types::I8)),
         };
         for t in params {
@@ -282,11 +282,6 @@ pub fn lower<M: Module>(
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
     let blocks: Vec<_> = f.blocks.iter().map(|_| b.create_block()).collect();
-    for (hb, cb) in f.blocks.iter().zip(&blocks) {
-        for (_, t) in &hb.params {
-            b.append_block_param(*cb, clif_ty(*t));
-        }
-    }
     b.switch_to_block(entry);
     let slots = b.block_params(entry)[0];
     let ctxp = b.block_params(entry)[1];
@@ -295,8 +290,122 @@ pub fn lower<M: Module>(
             cranelift_codegen::CodegenError::Unsupported("no entry block".into()),
         )));
     };
+    // The pending-events word's address, once, if any loop reads it.
+    let pending = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .any(|i| matches!(i.op, Op::CheckPending { .. }))
+        .then(|| {
+            let off = std::mem::offset_of!(crate::helpers::Ctx, pending) as i32;
+            b.ins().load(ptr, flags(), ctxp, off)
+        });
     b.ins().jump(first, &[]);
+    // Loop rotation: a loop header that only tests (`i < n`) is repeated
+    // at the end of each back-edge, so that an iteration takes one
+    // branch, not a jump back and a branch out. Its values become
+    // variables, defined in both places.
+    let rotate: Vec<bool> = (0..f.blocks.len()).map(|i| rotatable(f, i)).collect();
+    let mut vars = vec![None; f.nvalues as usize];
+    for (hb, _) in f.blocks.iter().zip(&rotate).filter(|(_, r)| **r) {
+        let outs = hb.insts.iter().filter_map(|i| i.out);
+        for (v, t) in hb.params.iter().copied().chain(outs) {
+            if let Some(slot) = vars.get_mut(v.0 as usize) {
+                *slot = Some(b.declare_var(clif_ty(t)));
+            }
+        }
+    }
+    // A block with one way in takes no CLIF parameters: its parameters
+    // stand for the arguments of that edge, when those are available
+    // wherever the block is lowered (earlier blocks' values, variables).
+    // And `i + 1` of a range loop's variable index is computed where it
+    // is used (the back-edge's test), not where the HIR defines it, so
+    // that the index is incremented in place.
+    let plus = plus_one(f);
+    let is_var = |v: ValueId| vars.get(v.0 as usize).is_some_and(|x| x.is_some());
+    let mut deferred = HashMap::new();
+    let mut def_block = vec![u32::MAX; f.nvalues as usize];
+    for (i, hb) in f.blocks.iter().enumerate() {
+        let outs = hb.insts.iter().filter_map(|x| x.out);
+        for (v, _) in hb.params.iter().copied().chain(outs) {
+            if let Some(d) = def_block.get_mut(v.0 as usize) {
+                *d = i as u32;
+            }
+        }
+        for ins in &hb.insts {
+            if let (Op::Int(IntOp::Add, ..), Some((v, _))) = (&ins.op, ins.out)
+                && let Some(x) = plus.get(&v).copied()
+                && is_var(x)
+            {
+                deferred.insert(v, x);
+            }
+        }
+    }
+    let mut incoming = vec![Vec::new(); f.blocks.len()];
+    if let Some(n) = incoming.get_mut(f.entry.0 as usize) {
+        n.push(None);
+    }
+    for e in f.blocks.iter().flat_map(|hb| hb.term.edges()) {
+        if let Some(n) = incoming.get_mut(e.block.0 as usize) {
+            n.push(Some(e));
+        }
+    }
+    let mut alias = vec![None; f.nvalues as usize];
+    let mut aliased = vec![false; f.blocks.len()];
+    for (i, (hb, inc)) in f.blocks.iter().zip(&incoming).enumerate() {
+        let [Some(e)] = inc.as_slice() else { continue };
+        let ready = |a: &ValueId| {
+            is_var(*a)
+                || deferred.contains_key(a)
+                || def_block
+                    .get(a.0 as usize)
+                    .is_some_and(|d| (*d as usize) < i)
+        };
+        if rotate[i] || !e.args.iter().all(ready) {
+            continue;
+        }
+        aliased[i] = true;
+        for ((p, _), a) in hb.params.iter().zip(&e.args) {
+            if let Some(x) = alias.get_mut(p.0 as usize) {
+                *x = Some(*a);
+            }
+        }
+    }
+    for ((hb, cb), al) in f.blocks.iter().zip(&blocks).zip(&aliased) {
+        if !al {
+            for (_, t) in &hb.params {
+                b.append_block_param(*cb, clif_ty(*t));
+            }
+        }
+    }
+    // Float results whose NaN identity can be seen: used other than by
+    // float arithmetic (an exit, a store, a block argument). A NaN made
+    // and consumed inside compiled code needs no stamp.
+    let mut escapes = vec![false; f.nvalues as usize];
+    let mut mark = |v: ValueId, arith: bool| {
+        if !arith && let Some(x) = escapes.get_mut(v.0 as usize) {
+            *x = true;
+        }
+    };
+    for hb in &f.blocks {
+        for ins in &hb.insts {
+            ins.op.for_each_use(&mut mark);
+        }
+        hb.term.for_each_use(|v| mark(v, false));
+    }
     let mut l = Lowerer {
+        escapes,
+        cur_out: None,
+        alias,
+        aliased,
+        deferred,
+        memo: Vec::new(),
+        plus_one: plus,
+        facts: crate::facts::Facts::of(f),
+        pending,
+        recon: None,
+        rotate,
+        vars,
         b,
         slots,
         ctxp,
@@ -312,16 +421,168 @@ pub fn lower<M: Module>(
         exits: HashMap::new(),
         table: Vec::new(),
     };
-    for (i, hb) in f.blocks.iter().enumerate() {
-        l.block(i, hb);
+    for i in 0..f.blocks.len() {
+        l.block(f, i);
     }
     l.b.seal_all_blocks();
     l.b.finalize(tc);
     Ok(Lowered { id, exits: l.table })
 }
 
+/// The values `f` defines as `x + 1` (a range loop's next position), each
+/// with its `x`; a parameter of a block with one predecessor counts as
+/// the argument it is always passed.
+fn plus_one(f: &Function) -> HashMap<ValueId, ValueId> {
+    let insts = || f.blocks.iter().flat_map(|b| &b.insts);
+    let ones: std::collections::HashSet<ValueId> = insts()
+        .filter_map(|i| match (&i.op, i.out) {
+            (Op::ConstInt(1), Some((v, _))) => Some(v),
+            _ => None,
+        })
+        .collect();
+    let mut map: HashMap<ValueId, ValueId> = insts()
+        .filter_map(|i| match (&i.op, i.out) {
+            (Op::Int(IntOp::Add, a, b), Some((v, _))) if ones.contains(b) => Some((v, *a)),
+            (Op::Int(IntOp::Add, a, b), Some((v, _))) if ones.contains(a) => Some((v, *b)),
+            _ => None,
+        })
+        .collect();
+    let mut preds = vec![Vec::new(); f.blocks.len()];
+    for e in f.blocks.iter().flat_map(|b| b.term.edges()) {
+        if let Some(p) = preds.get_mut(e.block.0 as usize) {
+            p.push(e);
+        }
+    }
+    for (b, p) in f.blocks.iter().zip(&preds) {
+        if let [e] = p.as_slice() {
+            for ((param, _), arg) in b.params.iter().zip(&e.args) {
+                if let Some(x) = map.get(arg).copied() {
+                    map.insert(*param, x);
+                }
+            }
+        }
+    }
+    map
+}
+
+/// The magic multiplier and shift that divide an i64 by the constant `d`
+/// (truncating), for `2 <= |d| < 2**63`: the quotient is the high half of
+/// `n * m` (plus `n` when `d > 0 > m`, minus `n` when `d < 0 < m`),
+/// shifted right arithmetically by the shift, plus one if negative. The
+/// smallest `m` of 65 significant bits that makes every quotient exact,
+/// found by growing the precision until the error bound holds (Granlund
+/// and Montgomery's method, as in Hacker's Delight, ch. 10).
+pub fn magic(d: i64) -> Option<(i64, u32)> {
+    if d == i64::MIN || (-1..=1).contains(&d) {
+        return None;
+    }
+    const TWO63: u64 = 1 << 63;
+    let ad = d.unsigned_abs();
+    // The largest dividend magnitude that is one less than a multiple of
+    // |d| in the range that matters (the sign of d picks which).
+    let t = TWO63 + ((d as u64) >> 63);
+    let anc = t - 1 - t % ad;
+    let mut p = 63u32;
+    let (mut q1, mut r1) = (TWO63 / anc, TWO63 % anc);
+    let (mut q2, mut r2) = (TWO63 / ad, TWO63 % ad);
+    loop {
+        p += 1;
+        q1 = q1.wrapping_mul(2);
+        r1 = r1.wrapping_mul(2);
+        if r1 >= anc {
+            q1 = q1.wrapping_add(1);
+            r1 -= anc;
+        }
+        q2 = q2.wrapping_mul(2);
+        r2 = r2.wrapping_mul(2);
+        if r2 >= ad {
+            q2 = q2.wrapping_add(1);
+            r2 -= ad;
+        }
+        let delta = ad - r2;
+        if !(q1 < delta || (q1 == delta && r1 == 0)) || p >= 128 {
+            break;
+        }
+    }
+    let m = q2.wrapping_add(1) as i64;
+    let m = if d < 0 { m.wrapping_neg() } else { m };
+    Some((m, p - 64))
+}
+
+/// Whether block `i` is a loop header to repeat at its back-edges: it
+/// only computes (no exits, no effects) and branches, and some later
+/// block jumps back to it.
+fn rotatable(f: &Function, i: usize) -> bool {
+    let Some(hb) = f.blocks.get(i) else {
+        return false;
+    };
+    let pure = hb.insts.iter().all(|ins| {
+        matches!(
+            ins.op,
+            Op::ConstInt(_)
+                | Op::ConstFloat(_)
+                | Op::ConstBool(_)
+                | Op::ConstPtr(_)
+                | Op::Int(..)
+                | Op::IntCmp(..)
+                | Op::FloatCmp(..)
+                | Op::Not(_)
+                | Op::BoolToInt(_)
+                | Op::IntToFloat(_)
+        )
+    });
+    let back = f.blocks[i..]
+        .iter()
+        .any(|b| matches!(&b.term, Term::Jump(e) if e.block.0 as usize == i));
+    pure && hb.insts.len() <= 8 && matches!(hb.term, Term::Branch(..)) && back
+}
+
+/// The values an exit stores into the exit buffer, one word each however
+/// many slots they go to.
+#[derive(Default)]
+struct Words(Vec<(CValue, Ty)>);
+
+impl Words {
+    /// The word holding `v`.
+    fn of(&mut self, v: CValue, ty: Ty) -> u32 {
+        match self.0.iter().position(|(w, _)| *w == v) {
+            Some(k) => k as u32,
+            None => {
+                self.0.push((v, ty));
+                self.0.len() as u32 - 1
+            }
+        }
+    }
+}
+
 struct Lowerer<'a> {
     b: FunctionBuilder<'a>,
+    /// Values with a use where a float's identity matters.
+    escapes: Vec<bool>,
+    /// The value the instruction being lowered defines.
+    cur_out: Option<ValueId>,
+    /// A parameter of a one-way-in block stands for that edge's argument.
+    alias: Vec<Option<ValueId>>,
+    /// The blocks whose parameters are aliases (they take no CLIF ones).
+    aliased: Vec<bool>,
+    /// `x + 1` values computed at their uses, with their `x` (a variable).
+    deferred: HashMap<ValueId, ValueId>,
+    /// Deferred values already computed in the current CLIF block.
+    memo: Vec<(ValueId, cranelift_codegen::ir::Block, CValue)>,
+    /// Values defined as another plus one (see [`plus_one`]).
+    plus_one: HashMap<ValueId, ValueId>,
+    /// Which ints are never negative.
+    facts: crate::facts::Facts,
+    /// The pending-events word's address (see [`crate::helpers::Ctx`]).
+    pending: Option<CValue>,
+    /// An int the exit being lowered recovers from others instead of
+    /// keeping it alive: `(v, r, b, add)` is `v = r - b` if `add`, else
+    /// `r + b` (see `exit_if_overflow`).
+    recon: Option<(ValueId, CValue, CValue, bool)>,
+    /// Loop headers repeated at their back-edges (see [`rotatable`]).
+    rotate: Vec<bool>,
+    /// The variables standing for rotated headers' values, by `ValueId`.
+    vars: Vec<Option<Variable>>,
     slots: CValue,
     ctxp: CValue,
     ptr: Type,
@@ -347,7 +608,33 @@ fn flags() -> MemFlagsData {
 }
 
 impl Lowerer<'_> {
-    fn v(&self, id: ValueId) -> CValue {
+    fn v(&mut self, id: ValueId) -> CValue {
+        let mut id = id;
+        while let Some(a) = self.alias.get(id.0 as usize).copied().flatten() {
+            id = a;
+        }
+        if let Some(x) = self.deferred.get(&id).copied() {
+            let here = self.b.current_block();
+            if let Some((_, _, c)) = self
+                .memo
+                .iter()
+                .find(|(v, b, _)| *v == id && Some(*b) == here)
+            {
+                return *c;
+            }
+            let xv = self.v(x);
+            let c = self.b.ins().iadd_imm_s(xv, 1);
+            if let Some(here) = here {
+                self.memo.push((id, here, c));
+            }
+            return c;
+        }
+        // A rotated loop header's value is a variable: defined in the
+        // header and again at each back-edge that repeats the header's
+        // test (cranelift-frontend finds which definition reaches).
+        if let Some(var) = self.vars.get(id.0 as usize).copied().flatten() {
+            return self.b.use_var(var);
+        }
         // Every use is dominated by its definition (the builder's
         // invariant); a missing value is an internal error, lowered as 0.
         self.vals
@@ -358,6 +645,10 @@ impl Lowerer<'_> {
     }
 
     fn set_val(&mut self, id: ValueId, v: CValue) {
+        if let Some(var) = self.vars.get(id.0 as usize).copied().flatten() {
+            self.b.def_var(var, v);
+            return;
+        }
         let i = id.0 as usize;
         if i >= self.vals.len() {
             self.vals.resize(i + 1, None);
@@ -398,24 +689,57 @@ impl Lowerer<'_> {
         self.b.inst_results(c).first().copied()
     }
 
-    fn args(&self, e: &Edge) -> Vec<BlockArg> {
+    fn args(&mut self, e: &Edge) -> Vec<BlockArg> {
+        if self
+            .aliased
+            .get(e.block.0 as usize)
+            .copied()
+            .unwrap_or(false)
+        {
+            return Vec::new();
+        }
         e.args.iter().map(|a| BlockArg::Value(self.v(*a))).collect()
     }
 
-    fn block(&mut self, i: usize, hb: &HBlock) {
+    fn block(&mut self, f: &Function, i: usize) {
+        let hb = &f.blocks[i];
         let cb = self.blocks[i];
         self.b.switch_to_block(cb);
-        let params: Vec<CValue> = self.b.block_params(cb).to_vec();
-        for ((v, _), p) in hb.params.iter().zip(params) {
-            self.set_val(*v, p);
+        if !self.aliased[i] {
+            let params: Vec<CValue> = self.b.block_params(cb).to_vec();
+            for ((v, _), p) in hb.params.iter().zip(params) {
+                self.set_val(*v, p);
+            }
         }
+        self.block_body(f, i);
+    }
+
+    /// A block's instructions and terminator, lowered into the current
+    /// CLIF block (its own, or a back-edge repeating a rotated header).
+    fn block_body(&mut self, f: &Function, i: usize) {
+        let hb = &f.blocks[i];
         for ins in &hb.insts {
+            if ins.out.is_some_and(|(v, _)| self.deferred.contains_key(&v)) {
+                continue;
+            }
+            self.cur_out = ins.out.map(|(v, _)| v);
             let r = self.inst(&ins.op, ins.out.map(|(_, t)| t));
             if let (Some((v, _)), Some(r)) = (ins.out, r) {
                 self.set_val(v, r);
             }
         }
         match &hb.term {
+            Term::Jump(e) if (e.block.0 as usize) <= i && self.rotate[e.block.0 as usize] => {
+                // A back-edge to a rotated header: the header's
+                // parameters are defined from the edge's arguments, then
+                // its test and branch are lowered here.
+                let h = e.block.0 as usize;
+                let args: Vec<CValue> = e.args.iter().map(|a| self.v(*a)).collect();
+                for ((v, _), a) in f.blocks[h].params.iter().zip(args) {
+                    self.set_val(*v, a);
+                }
+                self.block_body(f, h);
+            }
             Term::Jump(e) => {
                 let args = self.args(e);
                 self.b.ins().jump(self.blocks[e.block.0 as usize], &args);
@@ -461,50 +785,78 @@ impl Lowerer<'_> {
         self.b.switch_to_block(cont);
     }
 
+    /// The overflow check of `r = a + b` (`add`) or `r = a - b`: its exit
+    /// (not shared) recomputes `a`, the value `recon`, from the wrapped
+    /// `r` and `b`, so that the hot path need not keep `a`.
+    fn exit_if_overflow(
+        &mut self,
+        cond: CValue,
+        s: &FrameState,
+        recon: Option<ValueId>,
+        r: CValue,
+        b: CValue,
+        add: bool,
+    ) {
+        let Some(ia) = recon else {
+            self.exit_if(cond, s, Some(ExitReason::IntOverflow), false);
+            return;
+        };
+        let exit = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(exit);
+        self.b.ins().brif(cond, exit, &[], cont, &[]);
+        self.b.switch_to_block(exit);
+        // Wrapping arithmetic undoes itself exactly; the exit table does
+        // it (in CLIF, Cranelift would simplify `(a + b) - b` back to `a`
+        // and keep `a` alive again).
+        self.recon = Some((ia, r, b, add));
+        self.exit(s, Some(ExitReason::IntOverflow), false, false);
+        self.recon = None;
+        self.b.switch_to_block(cont);
+    }
+
     /// Ends the current block with an exit to `s`: stores the values the
     /// state holds in registers into the exit buffer, adds the exit to
     /// the table, and returns its index.
     fn exit(&mut self, s: &FrameState, reason: Option<ExitReason>, raised: bool, left: bool) {
         let mut writes = Vec::new();
-        let mut words: Vec<(CValue, Ty)> = Vec::new();
-        // One word per value, however many slots it goes to.
-        let mut word = |l: &Self, v: ValueId, ty: Ty| {
-            let cv = l.v(v);
-            match words.iter().position(|(w, _)| *w == cv) {
-                Some(k) => k as u32,
-                None => {
-                    words.push((cv, ty));
-                    words.len() as u32 - 1
-                }
-            }
-        };
+        let mut words = Words::default();
         // The stack first: its entries may copy locals not yet written.
         for (k, loc) in s.stack.iter().enumerate() {
             let w = match *loc {
-                Loc::Int(v) => Write::Int(word(self, v, Ty::Int)),
-                Loc::Float(v) => Write::Float(word(self, v, Ty::Float)),
-                Loc::Bool(v) => Write::Bool(word(self, v, Ty::Bool)),
+                Loc::Int(v) => self.int_write(&mut words, v),
+                Loc::Float(v) => Write::Float(words.of(self.v(v), Ty::Float)),
+                Loc::Bool(v) => Write::Bool(words.of(self.v(v), Ty::Bool)),
                 Loc::None => Write::None,
-                Loc::Obj(v) => Write::Obj(word(self, v, Ty::Ptr)),
+                Loc::Obj(v) => Write::Obj(words.of(self.v(v), Ty::Ptr)),
                 Loc::Local(j) => Write::Copy(j),
                 Loc::Null => Write::Null,
-                Loc::RangeIter(c, e) => {
-                    let c = word(self, c, Ty::Int);
-                    Write::RangeIter(c, word(self, e, Ty::Int))
-                }
+                Loc::RangeIter(c, e) => match self.plus_one.get(&c).copied() {
+                    // The index the position is one past: the exit adds
+                    // the one, so the loop need not keep both alive.
+                    Some(i) => {
+                        let i = words.of(self.v(i), Ty::Int);
+                        Write::RangeIterNext(i, words.of(self.v(e), Ty::Int))
+                    }
+                    None => {
+                        let c = words.of(self.v(c), Ty::Int);
+                        Write::RangeIter(c, words.of(self.v(e), Ty::Int))
+                    }
+                },
                 Loc::InSlot => continue,
             };
             writes.push((self.nslots + k as u32, w));
         }
         for (k, loc) in s.locals.iter().enumerate() {
             let w = match *loc {
-                Loc::Int(v) => Write::Int(word(self, v, Ty::Int)),
-                Loc::Float(v) => Write::Float(word(self, v, Ty::Float)),
-                Loc::Bool(v) => Write::Bool(word(self, v, Ty::Bool)),
+                Loc::Int(v) => self.int_write(&mut words, v),
+                Loc::Float(v) => Write::Float(words.of(self.v(v), Ty::Float)),
+                Loc::Bool(v) => Write::Bool(words.of(self.v(v), Ty::Bool)),
                 _ => continue,
             };
             writes.push((k as u32, w));
         }
+        let words = words.0;
         if !words.is_empty() {
             let off = std::mem::offset_of!(crate::helpers::Ctx, exit_vals) as i32;
             let buf = self.b.ins().load(self.ptr, flags(), self.ctxp, off);
@@ -530,6 +882,23 @@ impl Lowerer<'_> {
         self.b.ins().return_(&[c]);
     }
 
+    /// How an exit writes the int `v`: its word, or, for the operand an
+    /// overflow exit recovers ([`Lowerer::recon`]), the words it is
+    /// recovered from.
+    fn int_write(&mut self, words: &mut Words, v: ValueId) -> Write {
+        match self.recon {
+            Some((rv, r, b, add)) if rv == v => {
+                let (r, b) = (words.of(r, Ty::Int), words.of(b, Ty::Int));
+                if add {
+                    Write::IntDiff(r, b)
+                } else {
+                    Write::IntSum(r, b)
+                }
+            }
+            _ => Write::Int(words.of(self.v(v), Ty::Int)),
+        }
+    }
+
     /// Writes operand-stack entries from stack index `base` into their
     /// (dead) slots.
     fn write_stack(&mut self, base: u32, stack: &[Loc]) {
@@ -537,9 +906,18 @@ impl Lowerer<'_> {
             let n = self.nslots + base + k as u32;
             let addr = self.slot_addr(n);
             match *loc {
-                Loc::Int(v) => self.store_num(addr, TAG_INT, self.v(v), Ty::Int),
-                Loc::Float(v) => self.store_num(addr, TAG_FLOAT, self.v(v), Ty::Float),
-                Loc::Bool(v) => self.store_num(addr, TAG_BOOL, self.v(v), Ty::Bool),
+                Loc::Int(v) => {
+                    let v = self.v(v);
+                    self.store_num(addr, TAG_INT, v, Ty::Int)
+                }
+                Loc::Float(v) => {
+                    let v = self.v(v);
+                    self.store_num(addr, TAG_FLOAT, v, Ty::Float)
+                }
+                Loc::Bool(v) => {
+                    let v = self.v(v);
+                    self.store_num(addr, TAG_BOOL, v, Ty::Bool)
+                }
                 Loc::None => {
                     let z = self.b.ins().iconst(types::I64, 0);
                     self.b.ins().store(flags(), z, addr, 0);
@@ -608,9 +986,18 @@ impl Lowerer<'_> {
     }
 
     /// A float result that is a NaN gets an identity of its own, as every
-    /// float the interpreter makes does (`Value::float`): two compares on
-    /// the fast path, a helper call only for a NaN.
+    /// float the interpreter makes does (`Value::float`): a compare on the
+    /// fast path, a helper call only for a NaN. Results only float
+    /// arithmetic uses are left alone (no one can see their identity):
+    /// in `x = x * c + d` only the sum is checked.
     fn stamp_nan(&mut self, r: CValue) -> CValue {
+        let seen = self
+            .cur_out
+            .is_none_or(|v| self.escapes.get(v.0 as usize).copied().unwrap_or(true));
+        if !seen {
+            // Only float arithmetic uses it: its identity is never seen.
+            return r;
+        }
         let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
         let slow = self.b.create_block();
         let join = self.b.create_block();
@@ -674,12 +1061,12 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
                 return None;
             }
-            Op::CheckPending { flag, exit } => {
-                let a = self.b.ins().iconst(types::I64, *flag as i64);
-                let p = self
-                    .b
-                    .ins()
-                    .atomic_load(types::I32, MemFlagsData::trusted(), a);
+            Op::CheckPending { exit } => {
+                // A plain load (one compare with memory on x86-64): the
+                // word is written by this thread's signal handler or
+                // allocator, and read once per iteration, never cached.
+                let a = self.pending.unwrap_or(self.ctxp);
+                let p = self.b.ins().load(types::I32, flags(), a, 0);
                 let set = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
                 self.exit_if(set, exit, Some(ExitReason::Pending), false);
                 return None;
@@ -721,7 +1108,7 @@ impl Lowerer<'_> {
                     IntOp::Xor => self.b.ins().bxor(a, b),
                 }
             }
-            Op::CheckedInt(o, a, b, exit) => self.checked_int(*o, self.v(*a), self.v(*b), exit),
+            Op::CheckedInt(o, a, b, exit) => self.checked_int(*o, *a, *b, exit),
             Op::IntNeg(a, exit) => {
                 let a = self.v(*a);
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
@@ -800,6 +1187,32 @@ impl Lowerer<'_> {
                 exit,
             } => {
                 let a: Vec<CValue> = args.iter().map(|v| self.v(*v)).collect();
+                let dict_guard = matches!(helper, Helper::DictEntryIs | Helper::DictLacks);
+                if let (true, Some(&dict), Some(&cell)) = (dict_guard, a.first(), a.get(1)) {
+                    // While the dict is at the version the last check saw,
+                    // nothing in it changed: two loads and a compare; the
+                    // helper (cold) checks again otherwise.
+                    let off = interp::object::DictObj::version_offset() as i32;
+                    let now = self.b.ins().load(types::I64, flags(), dict, off);
+                    let seen = self.b.ins().load(
+                        types::I64,
+                        flags(),
+                        cell,
+                        crate::helpers::GUARD_CELL_VERSION,
+                    );
+                    let same = self.b.ins().icmp(IntCC::Equal, now, seen);
+                    let slow = self.b.create_block();
+                    let cont = self.b.create_block();
+                    self.b.set_cold_block(slow);
+                    self.b.ins().brif(same, cont, &[], slow, &[]);
+                    self.b.switch_to_block(slow);
+                    let ok = self.call_helper(helper_of(*helper), &a)?;
+                    let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                    self.exit_if(bad, exit, Some(*reason), false);
+                    self.b.ins().jump(cont, &[]);
+                    self.b.switch_to_block(cont);
+                    return None;
+                }
                 let ok = self.call_helper(helper_of(*helper), &a)?;
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, Some(*reason), false);
@@ -904,7 +1317,8 @@ impl Lowerer<'_> {
                     Loc::Bool(v) => (TAG_BOOL, v, Ty::Bool),
                     _ => return None,
                 };
-                let bits = self.bits(self.v(v), ty);
+                let v = self.v(v);
+                let bits = self.bits(v, ty);
                 let t = self.b.ins().iconst(types::I64, tag as i64);
                 let ok = self.call_helper(HelperFn::ListSet, &[l, i, t, bits])?;
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
@@ -948,7 +1362,8 @@ impl Lowerer<'_> {
                     _ => return None,
                 };
                 let addr = self.slot_addr(*slot);
-                let bits = self.bits(self.v(v), ty);
+                let v = self.v(v);
+                let bits = self.bits(v, ty);
                 self.set_local(addr, tag, bits);
                 return None;
             }
@@ -967,15 +1382,50 @@ impl Lowerer<'_> {
         }
     }
 
-    fn checked_int(&mut self, o: CheckedIntOp, a: CValue, b: CValue, exit: &FrameState) -> CValue {
-        // A constant on the left of `+` goes right, where the constant
-        // forms below look for it.
-        let (a, b) = if o == CheckedIntOp::Add && self.const_of(a).is_some() {
-            (b, a)
+    fn checked_int(
+        &mut self,
+        o: CheckedIntOp,
+        ia: ValueId,
+        ib: ValueId,
+        exit: &FrameState,
+    ) -> CValue {
+        let (a, b) = (self.v(ia), self.v(ib));
+        // A constant on the left of `+` or `*` goes right, where the
+        // constant forms below look for it.
+        let commutes = matches!(o, CheckedIntOp::Add | CheckedIntOp::Mul);
+        let (a, b, ia, ib) = if commutes && self.const_of(a).is_some() {
+            (b, a, ib, ia)
         } else {
-            (a, b)
+            (a, b, ia, ib)
         };
+        // The overflow exit of `a ± b` recomputes `a` from the wrapped
+        // result: `a` then dies at the operation, which can update it in
+        // place (`total += x` in a loop needs no copy of `total`).
+        let recon = (ia != ib).then_some(ia);
+        let (na, nb) = (self.facts.nonneg(ia), self.facts.nonneg(ib));
         match o {
+            // Two non-negative ints: the sum overflows exactly when its
+            // sign bit is set (a sign test, not the overflow flag).
+            CheckedIntOp::Add if na && nb && self.const_of(b).is_none() => {
+                let r = self.b.ins().iadd(a, b);
+                let of = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0);
+                self.exit_if_overflow(of, exit, recon, r, b, true);
+                r
+            }
+            // A non-negative int times a positive constant: one compare
+            // against the largest operand that fits (and a multiply that
+            // needs no particular register).
+            CheckedIntOp::Mul
+                if let Some(c) = self.const_of(b).filter(|c| *c > 0)
+                    && na =>
+            {
+                let of = self
+                    .b
+                    .ins()
+                    .icmp_imm_s(IntCC::SignedGreaterThan, a, i64::MAX / c);
+                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                self.b.ins().imul(a, b)
+            }
             // Overflow is computed from plain arithmetic, not Cranelift's
             // `*_overflow` instructions, which not every backend has
             // (riscv64: the cross-compilation test found it).
@@ -988,9 +1438,17 @@ impl Lowerer<'_> {
                     }
                 }) =>
             {
+                if na && c >= 0 {
+                    // Non-negative plus non-negative: a sign test after.
+                    let r = self.b.ins().iadd_imm_s(a, c);
+                    let of = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0);
+                    let cv = self.b.ins().iconst(types::I64, c);
+                    self.exit_if_overflow(of, exit, recon, r, cv, true);
+                    return r;
+                }
                 // `a + c` for a constant c (`i += 1`): one compare against
-                // the bound the result may not cross.
-                let r = self.b.ins().iadd_imm_s(a, c);
+                // the bound the result may not cross, before the add (so
+                // that `a` dies at the add, which updates it in place).
                 let of = if c >= 0 {
                     self.b
                         .ins()
@@ -1001,7 +1459,7 @@ impl Lowerer<'_> {
                         .icmp_imm_s(IntCC::SignedLessThan, a, i64::MIN - c)
                 };
                 self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
-                r
+                self.b.ins().iadd_imm_s(a, c)
             }
             CheckedIntOp::Add | CheckedIntOp::Sub | CheckedIntOp::Mul
                 if self.checks == Checks::Flags =>
@@ -1011,7 +1469,12 @@ impl Lowerer<'_> {
                     CheckedIntOp::Sub => self.b.ins().ssub_overflow(a, b),
                     _ => self.b.ins().smul_overflow(a, b),
                 };
-                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                match o {
+                    CheckedIntOp::Mul => {
+                        self.exit_if(of, exit, Some(ExitReason::IntOverflow), false)
+                    }
+                    _ => self.exit_if_overflow(of, exit, recon, r, b, o == CheckedIntOp::Add),
+                }
                 r
             }
             CheckedIntOp::Add | CheckedIntOp::Sub => {
@@ -1031,7 +1494,7 @@ impl Lowerer<'_> {
                 };
                 let both = self.b.ins().band(x, y);
                 let of = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, both, 0);
-                self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
+                self.exit_if_overflow(of, exit, recon, r, b, o == CheckedIntOp::Add);
                 r
             }
             CheckedIntOp::Mul => {
@@ -1052,7 +1515,7 @@ impl Lowerer<'_> {
                     let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
                     self.exit_if(zero, exit, Some(ExitReason::ZeroDivision), false);
                 }
-                if c.is_none_or(|c| c == -1) {
+                if c.is_none_or(|c| c == -1) && !nb {
                     // MIN // -1 overflows (and traps in hardware); MIN % -1
                     // is 0 but traps too: both leave for the interpreter.
                     let m1 = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
@@ -1063,7 +1526,26 @@ impl Lowerer<'_> {
                 // One division: the floor quotient needs the remainder
                 // only for its sign test (a - q * b), the modulo only the
                 // remainder.
-                let (q, r) = if o == CheckedIntOp::FloorDiv {
+                let (q, r) = if let Some((m, shift)) = c.and_then(magic) {
+                    // A constant divisor: a multiply by its magic number
+                    // instead of a division (tens of cycles).
+                    let c = c.unwrap_or(1);
+                    let m_val = self.b.ins().iconst(types::I64, m);
+                    let mut q = self.b.ins().smulhi(a, m_val);
+                    if c > 0 && m < 0 {
+                        q = self.b.ins().iadd(q, a);
+                    } else if c < 0 && m > 0 {
+                        q = self.b.ins().isub(q, a);
+                    }
+                    if shift > 0 {
+                        q = self.b.ins().sshr_imm_s(q, shift as i64);
+                    }
+                    // Truncation toward zero: add one to a negative quotient.
+                    let sign = self.b.ins().ushr_imm_s(q, 63);
+                    let q = self.b.ins().iadd(q, sign);
+                    let qb = self.b.ins().imul(q, b);
+                    (q, self.b.ins().isub(a, qb))
+                } else if o == CheckedIntOp::FloorDiv {
                     let q = self.b.ins().sdiv(a, b);
                     let qb = self.b.ins().imul(q, b);
                     (q, self.b.ins().isub(a, qb))
@@ -1074,6 +1556,10 @@ impl Lowerer<'_> {
                 // Python rounds toward -inf: adjust when the remainder is
                 // nonzero and its sign differs from the divisor's (for a
                 // constant divisor, one compare of the remainder's sign).
+                if na && nb {
+                    // Both non-negative: C's truncation is Python's floor.
+                    return if o == CheckedIntOp::FloorDiv { q } else { r };
+                }
                 let adjust = match self.const_of(b) {
                     Some(c) if c > 0 => self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0),
                     Some(c) if c < 0 => self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, r, 0),
@@ -1164,3 +1650,63 @@ pub fn clif_text(func: &cranelift_codegen::ir::Function, exits: &[Exit]) -> Stri
 
 #[allow(unused_imports)]
 use hir::Block as _;
+
+#[cfg(test)]
+mod tests {
+    use super::magic;
+
+    /// What the lowered code computes for `n / d` with `magic(d)`.
+    fn divide(n: i64, d: i64) -> i64 {
+        let (m, s) = magic(d).expect("a magic number");
+        let mut q = ((n as i128 * m as i128) >> 64) as i64;
+        if d > 0 && m < 0 {
+            q = q.wrapping_add(n);
+        } else if d < 0 && m > 0 {
+            q = q.wrapping_sub(n);
+        }
+        q >>= s;
+        q.wrapping_add((q as u64 >> 63) as i64)
+    }
+
+    #[test]
+    fn magic_numbers_divide_exactly() {
+        let mut divisors: Vec<i64> = (2..=300)
+            .chain([
+                641,
+                1000,
+                1 << 20,
+                1_000_000_007,
+                3_074_457_345_618_258_602,
+                1 << 62,
+                i64::MAX,
+            ])
+            .collect();
+        divisors.extend((0..63).map(|k| (1i64 << k) + 1).filter(|d| *d > 1));
+        divisors.extend((1..63).map(|k| (1i64 << k) - 1).filter(|d| *d > 1));
+        let negs: Vec<i64> = divisors.iter().map(|d| -d).collect();
+        divisors.extend(negs);
+        let mut dividends: Vec<i64> = (-2000..=2000).collect();
+        for k in 0..63 {
+            for x in [1i64 << k, (1i64 << k) - 1, (1i64 << k) + 1] {
+                dividends.extend([x, -x]);
+            }
+        }
+        dividends.extend([i64::MIN, i64::MIN + 1, i64::MAX, i64::MAX - 1]);
+        // A fixed pseudo-random sample across the whole range.
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            dividends.push(x as i64);
+        }
+        for &d in &divisors {
+            for &n in &dividends {
+                assert_eq!(divide(n, d), n / d, "{n} / {d}");
+            }
+        }
+        for d in [-1, 0, 1, i64::MIN] {
+            assert_eq!(magic(d), None);
+        }
+    }
+}

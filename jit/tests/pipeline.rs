@@ -343,6 +343,15 @@ fn compiled_arithmetic_exits_exactly_on_i64_overflow() {
                     Some(k) => {
                         assert_eq!(e.reason, Some(ExitReason::IntOverflow), "{a} {b}: {e:?}");
                         assert_eq!(e.depth, 3, "{a} {b}");
+                        // The operands are back on the stack (the left one
+                        // of `+`/`-` recovered from the wrapped result).
+                        let n = f.nslots();
+                        assert!(
+                            matches!((&slots[n + 1], &slots[n + 2]), (Value::Int(x), Value::Int(y)) if (*x, *y) == (a, b)),
+                            "{a} {b} op {k}: {:?} {:?}",
+                            slots[n + 1],
+                            slots[n + 2]
+                        );
                         for (j, r) in ops[..k].iter().enumerate() {
                             assert!(
                                 matches!(slots[3 + j], Value::Int(x) if Some(x) == *r),
@@ -480,5 +489,48 @@ fn arithmetic_with_a_constant_operand_exits_exactly_on_i64_overflow() {
             }
         }
     }
+    vm.shutdown();
+}
+
+#[test]
+fn non_negative_facts_follow_range_indexes_through_arithmetic() {
+    use jit::facts::Facts;
+    use jit::hir::{CheckedIntOp, Op};
+    let (mut vm, g, f) = warm(
+        "def f(n, k):\n    t = 0\n    for i in range(n):\n        t += i * 3 % 7 + (i + k) * 2 + (i - 1) // 3 + k % 5 + i % -5\n    return t\nfor _ in range(30):\n    f(9, 2)\n",
+        "f",
+    );
+    let func = built(&vm, &g, &f).func;
+    let facts = Facts::of(&func);
+    // Each checked operation's result, in source order.
+    let results: Vec<(CheckedIntOp, bool)> = func
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter_map(|i| match (&i.op, i.out) {
+            (Op::CheckedInt(o, ..), Some((v, _))) => Some((*o, facts.nonneg(v))),
+            _ => None,
+        })
+        .collect();
+    use CheckedIntOp::*;
+    assert_eq!(
+        results,
+        vec![
+            (Mul, true),       // i * 3
+            (Mod, true),       // % 7
+            (Add, false),      // i + k: k may be negative
+            (Mul, false),      // * 2
+            (Add, false),      // sum so far
+            (Sub, false),      // i - 1
+            (FloorDiv, false), // // 3 of a maybe negative
+            (Add, false),
+            (Mod, true), // k % 5: the divisor's sign
+            (Add, false),
+            (Mod, false), // i % -5
+            (Add, false),
+            (Add, false), // t += ...: t's sum is not known non-negative
+        ],
+        "{func}"
+    );
     vm.shutdown();
 }

@@ -593,6 +593,12 @@ pub struct PyBox<T> {
     body: T,
 }
 
+/// Where a `T` payload starts from its object's address (compiled code
+/// reads payload fields at fixed offsets).
+pub const fn payload_offset<T>() -> usize {
+    std::mem::offset_of!(PyBox<T>, body)
+}
+
 thread_local! {
     static LIVE_OBJECTS: Cell<isize> = const { Cell::new(0) };
 }

@@ -438,7 +438,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     else {
                         break;
                     };
-                    let Ok(map) = d.map.try_borrow() else { break };
+                    let Ok(map) = d.try_entries() else { break };
                     let Some((_, v)) = map.get_index(ix.get().arg as usize) else {
                         break;
                     };

@@ -229,9 +229,15 @@ impl Layout {
 /// that remembers `(keys_version, index)` may therefore read the entry at
 /// `index` directly for as long as the version is unchanged.
 pub struct DictObj {
-    /// The entries, in insertion order.
-    pub map: RefCell<Map>,
+    /// The entries, in insertion order. Private: every change goes
+    /// through this type's methods, which bump the versions guards rely
+    /// on (readers use [`DictObj::try_entries`]).
+    map: RefCell<Map>,
     keys_version: Cell<u64>,
+    /// Bumped by every change, of keys or values: a guard that saw the
+    /// dict at this version knows nothing in it changed since (compiled
+    /// code reads it at [`DictObj::version_offset`]).
+    version: Cell<u64>,
     /// Where CPython would keep the entries (for iterators; see [`Layout`]).
     layout: RefCell<Layout>,
     /// Boxes of unboxed values that C code borrowed (by entry index).
@@ -248,6 +254,7 @@ impl DictObj {
         DictObj {
             map: RefCell::new(map),
             keys_version: Cell::new(next_keys_version()),
+            version: Cell::new(0),
             layout: RefCell::new(layout),
             c_boxes: CBoxes::default(),
         }
@@ -311,6 +318,7 @@ impl DictObj {
                 let map = src.map.borrow().clone();
                 let old = std::mem::replace(&mut *self.map.borrow_mut(), map);
                 self.bump();
+                self.changed();
                 drop(old);
                 return;
             }
@@ -341,6 +349,33 @@ impl DictObj {
         self.keys_version.set(next_keys_version());
     }
 
+    /// The entries, for reading (an error while they are being changed).
+    #[inline]
+    pub fn try_entries(&self) -> Result<std::cell::Ref<'_, Map>, std::cell::BorrowError> {
+        self.map.try_borrow()
+    }
+
+    /// Whether nothing is reading or changing the entries right now.
+    pub fn is_idle(&self) -> bool {
+        self.map.try_borrow_mut().is_ok()
+    }
+
+    /// The version of the whole dict (see the field).
+    #[inline]
+    pub fn version(&self) -> u64 {
+        self.version.get()
+    }
+
+    fn changed(&self) {
+        self.version.set(self.version.get().wrapping_add(1));
+    }
+
+    /// Where [`DictObj::version`]'s word is, from the dict object's
+    /// address.
+    pub fn version_offset() -> usize {
+        abi::payload_offset::<DictObj>() + std::mem::offset_of!(DictObj, version)
+    }
+
     /// Looks a key up.
     pub fn get(&self, key: &DictKey) -> Option<Value> {
         self.map.borrow().get(key).cloned()
@@ -363,6 +398,7 @@ impl DictObj {
     /// Inserts or replaces. The replaced value is dropped after the borrow
     /// ends.
     pub fn insert(&self, key: DictKey, value: Value) {
+        self.changed();
         let old = {
             let mut m = self.map.borrow_mut();
             let used = m.len();
@@ -384,6 +420,7 @@ impl DictObj {
     /// Removes a key, preserving the order of the others.
     pub fn remove(&self, key: &DictKey) -> Option<Value> {
         let removed = self.map.borrow_mut().shift_remove_full(key);
+        self.changed();
         removed.map(|(j, k, v)| {
             self.layout.borrow_mut().remove(j);
             self.bump();
@@ -407,6 +444,7 @@ impl DictObj {
         let old = std::mem::take(&mut *self.map.borrow_mut());
         *self.layout.borrow_mut() = Layout::default();
         self.bump();
+        self.changed();
         drop(old);
     }
 
