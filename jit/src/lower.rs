@@ -1412,12 +1412,15 @@ impl Lowerer<'_> {
                 self.exit_if_overflow(of, exit, recon, r, b, true);
                 r
             }
-            // A non-negative int times a positive constant: one compare
-            // against the largest operand that fits (and a multiply that
-            // needs no particular register).
+            // A non-negative int times a positive constant, where there is
+            // no overflow flag: one compare against the largest operand
+            // that fits. (With the flag, `imul` and a jump on it is
+            // faster: the bound is a 64-bit constant in memory; measured
+            // on int_loop, 1.48 against 1.43 ns per iteration.)
             CheckedIntOp::Mul
                 if let Some(c) = self.const_of(b).filter(|c| *c > 0)
-                    && na =>
+                    && na
+                    && self.checks == Checks::Portable =>
             {
                 let of = self
                     .b
