@@ -58,29 +58,31 @@ fn every_test_file_is_a_module() {
     );
 }
 
-/// The root crate's library and binary have no unit tests: `test = false`
-/// in Cargo.toml spares `cargo test --release` a fat-LTO link of each, so a
-/// unit test written in `src/` would never run. Write it in `tests/`.
+/// Where Cargo.toml sets `test = false` (the root crate's library and
+/// binary, the extensions crate, the fuzzer's command line), a unit test
+/// would never run: `cargo test --release` skips their harnesses, each a
+/// fat-LTO link, because they have none. Write such a test in `tests/`.
 #[test]
-fn src_has_no_unit_tests() {
-    fn visit(dir: &std::path::Path, found: &mut Vec<String>) {
-        for entry in std::fs::read_dir(dir).expect("read src/") {
-            let path = entry.expect("read src/").path();
-            if path.is_dir() {
-                visit(&path, found);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).expect("read a source file");
-                if text.contains("#[test]") || text.contains("#[cfg(test)]") {
-                    found.push(path.display().to_string());
-                }
+fn no_unit_tests_where_test_is_off() {
+    fn visit(path: &std::path::Path, found: &mut Vec<String>) {
+        if path.is_dir() {
+            for entry in std::fs::read_dir(path).expect("read a source dir") {
+                visit(&entry.expect("read a source dir").path(), found);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(path).expect("read a source file");
+            if text.contains("#[test]") || text.contains("#[cfg(test)]") {
+                found.push(path.display().to_string());
             }
         }
     }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    visit(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut found,
-    );
+    for place in ["src", "extensions/src", "fuzz/src/main.rs"] {
+        let path = root.join(place);
+        assert!(path.exists(), "{} is gone", path.display());
+        visit(&path, &mut found);
+    }
     assert!(
         found.is_empty(),
         "unit tests that would never run: {found:?}"
