@@ -11,8 +11,7 @@ fn typhon() -> Command {
     c
 }
 
-mod common;
-use common::TempDir;
+use crate::common::TempDir;
 
 /// Runs `typhon ARGS` in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> Output {

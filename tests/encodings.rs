@@ -9,8 +9,7 @@
 //! corpus programs in `tests/programs/enc_*.py` and
 //! `tests/syntax_errors/enc_*.py`.
 
-mod common;
-
+use crate::common;
 use std::process::Command;
 
 /// Writes the programs into the current directory and prints their names.

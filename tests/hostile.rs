@@ -21,8 +21,7 @@ fn typhon() -> Command {
     c
 }
 
-mod common;
-use common::TempDir;
+use crate::common::TempDir;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

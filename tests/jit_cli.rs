@@ -4,8 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-mod common;
-use common::TempDir;
+use crate::common::TempDir;
 
 fn run_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_typhon"))

@@ -3,8 +3,9 @@
 //!
 //! After an intended change to the compiler or the opcode table, review the
 //! differences and accept them with `INSTA_UPDATE=always cargo test -p
-//! interp --test bytecode` (or `cargo insta review`), then commit the
-//! updated `tests/snapshots/*.snap` files.
+//! interp --test integration bytecode::` (or `cargo insta review`), then
+//! commit the updated `tests/snapshots/*.snap` files (named
+//! `integration__bytecode__NAME.snap`: insta names them by module path).
 
 use interp::{Vm, VmConfig};
 

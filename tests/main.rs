@@ -1,0 +1,90 @@
+//! The `typhon` package's integration tests, one module per file of
+//! `tests/`, compiled into one test binary (`[[test]] integration` in
+//! `Cargo.toml`, which sets `autotests = false`).
+//!
+//! One binary rather than one per file because the README's test command
+//! builds in the release profile, fat LTO and one codegen unit: every test
+//! binary is a whole-program link of its own, minutes of CPU each on CI's
+//! two cores. The modules run in one process, their tests in parallel with
+//! each other's, so a test must not depend on running alone (scratch files
+//! get names no other module uses, as `common::TempDir` gives them).
+//!
+//! Run one file's tests with its module name as the filter:
+//! `cargo test --release --test integration corpus::`.
+
+mod common;
+
+mod cli;
+mod config;
+mod corpus;
+mod embedding;
+mod encodings;
+mod extensions;
+mod front_end;
+mod fuzz;
+mod fuzz_jit;
+mod hostile;
+mod jit_cli;
+
+/// Every `tests/*.rs` file is a module here: with `autotests = false`
+/// cargo compiles only this file, so a test file not declared above would
+/// silently never run.
+#[test]
+fn every_test_file_is_a_module() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let main = include_str!("main.rs");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).expect("read tests/") {
+        let path = entry.expect("read tests/").path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let Some(module) = name.strip_suffix(".rs") else {
+            continue;
+        };
+        if module == "main" {
+            continue;
+        }
+        files += 1;
+        assert!(
+            main.contains(&format!("\nmod {module};\n")),
+            "tests/{name} is not declared as a module in tests/main.rs"
+        );
+    }
+    assert!(
+        files >= 10,
+        "only {files} test files found in {}",
+        dir.display()
+    );
+}
+
+/// Where Cargo.toml sets `test = false` (the root crate's library and
+/// binary, the extensions crate, the fuzzer's command line), a unit test
+/// would never run: `cargo test --release` skips their harnesses, each a
+/// fat-LTO link, because they have none. Write such a test in `tests/`.
+#[test]
+fn no_unit_tests_where_test_is_off() {
+    fn visit(path: &std::path::Path, found: &mut Vec<String>) {
+        if path.is_dir() {
+            for entry in std::fs::read_dir(path).expect("read a source dir") {
+                visit(&entry.expect("read a source dir").path(), found);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(path).expect("read a source file");
+            if text.contains("#[test]") || text.contains("#[cfg(test)]") {
+                found.push(path.display().to_string());
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for place in ["src", "extensions/src", "fuzz/src/main.rs"] {
+        let path = root.join(place);
+        assert!(path.exists(), "{} is gone", path.display());
+        visit(&path, &mut found);
+    }
+    assert!(
+        found.is_empty(),
+        "unit tests that would never run: {found:?}"
+    );
+}
