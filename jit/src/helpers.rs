@@ -38,7 +38,7 @@ pub struct Ctx {
 pub type GuardCell = [u64; 3];
 
 /// The byte offset of a guard cell's dict version.
-pub const GUARD_CELL_VERSION: i32 = 16;
+pub const GUARD_CELL_VERSION: i32 = 2 * std::mem::size_of::<u64>() as i32;
 
 /// A new guard cell for keys version `keys` and entry `index`; its dict
 /// version is none yet, so the first check runs the helper.
@@ -440,11 +440,11 @@ impl crate::hir::EntryGuard {
 
 /// Whether `dict[name]` is the value with type tag `tag` and payload
 /// `bits` (`crate::layout`: an object's address, an int, a float's bits, a
-/// bool): the guard of a speculated global or module attribute. `cell`
-/// caches (keys version, entry index): while the
-/// dict's keys keep that version the entry is read by index, as the
-/// interpreter's LOAD_GLOBAL cache does; after a key was added or removed
-/// the name is looked up once and the cell refreshed.
+/// bool): the guard of a speculated global or module attribute (see
+/// [`GuardCell`]). While the dict is at the version of the last success,
+/// it holds; while its keys keep their version the entry is read by
+/// index, as the interpreter's LOAD_GLOBAL cache does; after a key was
+/// added or removed the name is looked up once and the cell refreshed.
 ///
 /// # Safety
 /// `dict` and `name` are live objects; `cell` is the guard's cell, owned
@@ -464,6 +464,10 @@ pub unsafe extern "C" fn dict_entry_is(
         let Some(d) = d.downcast::<DictObj>() else {
             return 0;
         };
+        if d.version() == cell[2] {
+            // Nothing in the dict changed since the last check held.
+            return 1;
+        }
         let Ok(map) = d.try_entries() else {
             return 0;
         };
@@ -510,6 +514,9 @@ pub unsafe extern "C" fn dict_lacks(
         let Some(d) = d.downcast::<DictObj>() else {
             return 0;
         };
+        if d.version() == cell[2] {
+            return 1;
+        }
         if d.keys_version() != cell[0] {
             let Some(n) = borrowed(name) else { return 0 };
             if d.get(&DictKey::from_str_obj(&n)).is_some() {

@@ -321,7 +321,17 @@ pub fn lower<M: Module>(
     // And `i + 1` of a range loop's variable index is computed where it
     // is used (the back-edge's test), not where the HIR defines it, so
     // that the index is incremented in place.
-    let plus = plus_one(f);
+    // Each block's ways in: its edges, and `None` for the entry's.
+    let mut incoming: Vec<Vec<Option<&Edge>>> = vec![Vec::new(); f.blocks.len()];
+    if let Some(n) = incoming.get_mut(f.entry.0 as usize) {
+        n.push(None);
+    }
+    for e in f.blocks.iter().flat_map(|hb| hb.term.edges()) {
+        if let Some(n) = incoming.get_mut(e.block.0 as usize) {
+            n.push(Some(e));
+        }
+    }
+    let plus = plus_one(f, &incoming);
     let is_var = |v: ValueId| vars.get(v.0 as usize).is_some_and(|x| x.is_some());
     let mut deferred = HashMap::new();
     let mut def_block = vec![u32::MAX; f.nvalues as usize];
@@ -339,15 +349,6 @@ pub fn lower<M: Module>(
             {
                 deferred.insert(v, x);
             }
-        }
-    }
-    let mut incoming = vec![Vec::new(); f.blocks.len()];
-    if let Some(n) = incoming.get_mut(f.entry.0 as usize) {
-        n.push(None);
-    }
-    for e in f.blocks.iter().flat_map(|hb| hb.term.edges()) {
-        if let Some(n) = incoming.get_mut(e.block.0 as usize) {
-            n.push(Some(e));
         }
     }
     let mut alias = vec![None; f.nvalues as usize];
@@ -395,7 +396,6 @@ pub fn lower<M: Module>(
     }
     let mut l = Lowerer {
         escapes,
-        cur_out: None,
         alias,
         aliased,
         deferred,
@@ -430,9 +430,9 @@ pub fn lower<M: Module>(
 }
 
 /// The values `f` defines as `x + 1` (a range loop's next position), each
-/// with its `x`; a parameter of a block with one predecessor counts as
-/// the argument it is always passed.
-fn plus_one(f: &Function) -> HashMap<ValueId, ValueId> {
+/// with its `x`; a parameter of a block with one way in (`incoming`)
+/// counts as the argument it is always passed.
+fn plus_one(f: &Function, incoming: &[Vec<Option<&Edge>>]) -> HashMap<ValueId, ValueId> {
     let insts = || f.blocks.iter().flat_map(|b| &b.insts);
     let ones: std::collections::HashSet<ValueId> = insts()
         .filter_map(|i| match (&i.op, i.out) {
@@ -447,14 +447,8 @@ fn plus_one(f: &Function) -> HashMap<ValueId, ValueId> {
             _ => None,
         })
         .collect();
-    let mut preds = vec![Vec::new(); f.blocks.len()];
-    for e in f.blocks.iter().flat_map(|b| b.term.edges()) {
-        if let Some(p) = preds.get_mut(e.block.0 as usize) {
-            p.push(e);
-        }
-    }
-    for (b, p) in f.blocks.iter().zip(&preds) {
-        if let [e] = p.as_slice() {
+    for (b, inc) in f.blocks.iter().zip(incoming) {
+        if let [Some(e)] = inc.as_slice() {
             for ((param, _), arg) in b.params.iter().zip(&e.args) {
                 if let Some(x) = map.get(arg).copied() {
                     map.insert(*param, x);
@@ -559,8 +553,6 @@ struct Lowerer<'a> {
     b: FunctionBuilder<'a>,
     /// Values with a use where a float's identity matters.
     escapes: Vec<bool>,
-    /// The value the instruction being lowered defines.
-    cur_out: Option<ValueId>,
     /// A parameter of a one-way-in block stands for that edge's argument.
     alias: Vec<Option<ValueId>>,
     /// The blocks whose parameters are aliases (they take no CLIF ones).
@@ -722,8 +714,7 @@ impl Lowerer<'_> {
             if ins.out.is_some_and(|(v, _)| self.deferred.contains_key(&v)) {
                 continue;
             }
-            self.cur_out = ins.out.map(|(v, _)| v);
-            let r = self.inst(&ins.op, ins.out.map(|(_, t)| t));
+            let r = self.inst(&ins.op, ins.out.map(|(v, _)| v));
             if let (Some((v, _)), Some(r)) = (ins.out, r) {
                 self.set_val(v, r);
             }
@@ -989,11 +980,10 @@ impl Lowerer<'_> {
     /// float the interpreter makes does (`Value::float`): a compare on the
     /// fast path, a helper call only for a NaN. Results only float
     /// arithmetic uses are left alone (no one can see their identity):
-    /// in `x = x * c + d` only the sum is checked.
-    fn stamp_nan(&mut self, r: CValue) -> CValue {
-        let seen = self
-            .cur_out
-            .is_none_or(|v| self.escapes.get(v.0 as usize).copied().unwrap_or(true));
+    /// in `x = x * c + d` only the sum is checked. `out` is the HIR value
+    /// `r` stands for.
+    fn stamp_nan(&mut self, r: CValue, out: Option<ValueId>) -> CValue {
+        let seen = out.is_none_or(|v| self.escapes.get(v.0 as usize).copied().unwrap_or(true));
         if !seen {
             // Only float arithmetic uses it: its identity is never seen.
             return r;
@@ -1048,7 +1038,8 @@ impl Lowerer<'_> {
         }
     }
 
-    fn inst(&mut self, op: &Op, _out: Option<Ty>) -> Option<CValue> {
+    /// Lowers one instruction; `out` is the value it defines.
+    fn inst(&mut self, op: &Op, out: Option<ValueId>) -> Option<CValue> {
         Some(match op {
             Op::ConstInt(i) => self.b.ins().iconst(types::I64, *i),
             Op::ConstFloat(x) => self.b.ins().f64const(*x),
@@ -1130,12 +1121,12 @@ impl Lowerer<'_> {
                         self.b.ins().fdiv(a, b)
                     }
                 };
-                self.stamp_nan(r)
+                self.stamp_nan(r, out)
             }
             Op::FloatNeg(a) => {
                 let a = self.v(*a);
                 let r = self.b.ins().fneg(a);
-                self.stamp_nan(r)
+                self.stamp_nan(r, out)
             }
             Op::IntToFloat(a) => {
                 let a = self.v(*a);
@@ -1179,7 +1170,7 @@ impl Lowerer<'_> {
                 ret,
                 may_raise,
                 exit,
-            } => return self.call_typed(*func, args, *ret, *may_raise, exit),
+            } => return self.call_typed(*func, args, *ret, *may_raise, exit, out),
             Op::Guard {
                 helper,
                 args,
@@ -1591,6 +1582,7 @@ impl Lowerer<'_> {
         ret: CType,
         may_raise: bool,
         exit: &FrameState,
+        out: Option<ValueId>,
     ) -> Option<CValue> {
         let mut a = Vec::with_capacity(args.len());
         for (t, v) in args {
@@ -1634,7 +1626,7 @@ impl Lowerer<'_> {
         }
         match (ret, r) {
             (CType::Bool, Some(r)) => Some(self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0)),
-            (CType::Double, Some(r)) => Some(self.stamp_nan(r)),
+            (CType::Double, Some(r)) => Some(self.stamp_nan(r, out)),
             (CType::Void, _) => None,
             (_, r) => r,
         }

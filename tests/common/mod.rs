@@ -1,5 +1,7 @@
 //! Helpers shared by the integration tests that run the `typhon` binary.
 
+pub mod modules;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
