@@ -382,6 +382,7 @@ pub fn build(
     };
     hoist_entry_guards(&mut func);
     drop_unused_constants(&mut func);
+    crate::facts::bound_ranges(&mut func);
     Ok(Built {
         func,
         keep: b.keep,
@@ -1153,7 +1154,8 @@ impl Builder<'_> {
                     };
                 }
                 B::PopTop => match st.stack.last().copied() {
-                    Some(S::Num(..) | S::None | S::Obj(..) | S::Local(_)) => {
+                    // (A range iterator too: `break` out of a range loop.)
+                    Some(S::Num(..) | S::None | S::Obj(..) | S::Local(_) | S::RangeIter(..)) => {
                         st.stack.pop();
                     }
                     Some(S::Owned(_)) => {
@@ -1675,6 +1677,17 @@ impl Builder<'_> {
             if unit(self.code, next).map(|u| u.0) != Some(B::GetIter) {
                 return decline(Decline::Unsupported, "range not iterated at once");
             }
+            // The stop, through a guard `facts::bound_ranges` may tighten
+            // (leaving here, the interpreter makes the range itself).
+            let exit = self.frame_state(pc, before)?;
+            let stop = self.push_inst(
+                Some(Ty::Int),
+                Op::IntAtMost {
+                    val: stop,
+                    max: i64::MAX,
+                    exit,
+                },
+            );
             return Ok(Some(S::Range(start, stop)));
         }
         let Some(t) = (self.typed)(&f) else {

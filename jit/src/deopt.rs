@@ -52,6 +52,9 @@ reasons! {
     /// An event is pending at a loop's back-edge (Ctrl-C, memory
     /// exhausted): the interpreter raises it there.
     Pending => Err("event pending");
+    /// A range's stop is beyond the bound the loop was compiled for (its
+    /// index times a constant could overflow): the interpreter runs it.
+    RangeBound => Err("range beyond compiled bound");
 }
 
 impl ExitReason {

@@ -267,6 +267,19 @@ pub enum Op {
         /// The JUMP_BACKWARD's frame state.
         exit: FrameState,
     },
+    /// An int that may not exceed `max`: leaves when it does. A range
+    /// loop's stop passes through one, which bounds its index
+    /// (`crate::facts`). Built with `max = i64::MAX` (no check);
+    /// `facts::bound_ranges` lowers it where the bound drops an overflow
+    /// check.
+    IntAtMost {
+        /// The int.
+        val: ValueId,
+        /// Its largest value allowed.
+        max: i64,
+        /// Where to go if it is larger.
+        exit: FrameState,
+    },
     /// An integer operation that cannot fail.
     Int(IntOp, ValueId, ValueId),
     /// An integer operation that leaves on overflow or a zero divisor.
@@ -455,7 +468,8 @@ impl Op {
                 f(*b, true);
             }
             Op::FloatNeg(a) => f(*a, true),
-            Op::IntNeg(a, _)
+            Op::IntAtMost { val: a, .. }
+            | Op::IntNeg(a, _)
             | Op::IntToFloat(a)
             | Op::Not(a)
             | Op::BoolToInt(a)
@@ -536,6 +550,8 @@ impl Op {
             | Op::ListSet { exit, .. }
             | Op::Guard { exit, .. } => Some(exit),
             Op::Float(_, _, _, exit) => exit.as_ref(),
+            // Unlimited: no check, so no exit.
+            Op::IntAtMost { max, exit, .. } => (*max != i64::MAX).then_some(exit),
             _ => None,
         }
     }
@@ -714,6 +730,10 @@ impl fmt::Display for Op {
             Op::GuardBound { slot, exit, .. } => write!(f, "GuardBound {slot}  exit{exit}"),
             Op::Truth { slot, exit } => write!(f, "Truth {slot}  exit{exit}"),
             Op::CheckPending { exit, .. } => write!(f, "CheckPending  exit{exit}"),
+            Op::IntAtMost { val, max, exit } => match *max {
+                i64::MAX => write!(f, "IntAtMost {val}, unlimited"),
+                m => write!(f, "IntAtMost {val}, {m}  exit{exit}"),
+            },
             Op::Int(op, a, b) => write!(f, "Int{op:?} {a}, {b}"),
             Op::CheckedInt(op, a, b, exit) => write!(f, "Int{op:?} {a}, {b}  exit{exit}"),
             Op::IntNeg(a, exit) => write!(f, "IntNeg {a}  exit{exit}"),

@@ -1052,6 +1052,14 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
                 return None;
             }
+            Op::IntAtMost { val, max, exit } => {
+                let v = self.v(*val);
+                if *max != i64::MAX {
+                    let over = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, v, *max);
+                    self.exit_if(over, exit, Some(ExitReason::RangeBound), false);
+                }
+                v
+            }
             Op::CheckPending { exit } => {
                 // A plain load (one compare with memory on x86-64): the
                 // word is written by this thread's signal handler or
@@ -1381,6 +1389,17 @@ impl Lowerer<'_> {
         exit: &FrameState,
     ) -> CValue {
         let (a, b) = (self.v(ia), self.v(ib));
+        // Bounds that rule overflow out (a range's index times a constant
+        // the range was guarded for): no check at all.
+        match o {
+            CheckedIntOp::Add if self.facts.cannot_overflow(o, ia, ib) => {
+                return self.b.ins().iadd(a, b);
+            }
+            CheckedIntOp::Mul if self.facts.cannot_overflow(o, ia, ib) => {
+                return self.b.ins().imul(a, b);
+            }
+            _ => {}
+        }
         // A constant on the left of `+` or `*` goes right, where the
         // constant forms below look for it.
         let commutes = matches!(o, CheckedIntOp::Add | CheckedIntOp::Mul);
@@ -1534,9 +1553,13 @@ impl Lowerer<'_> {
                     if shift > 0 {
                         q = self.b.ins().sshr_imm_s(q, shift as i64);
                     }
-                    // Truncation toward zero: add one to a negative quotient.
-                    let sign = self.b.ins().ushr_imm_s(q, 63);
-                    let q = self.b.ins().iadd(q, sign);
+                    // Truncation toward zero: add one to a negative
+                    // quotient (none is, when both operands are
+                    // non-negative).
+                    if !(na && c > 0) {
+                        let sign = self.b.ins().ushr_imm_s(q, 63);
+                        q = self.b.ins().iadd(q, sign);
+                    }
                     let qb = self.b.ins().imul(q, b);
                     (q, self.b.ins().isub(a, qb))
                 } else if o == CheckedIntOp::FloorDiv {

@@ -534,3 +534,135 @@ fn non_negative_facts_follow_range_indexes_through_arithmetic() {
     );
     vm.shutdown();
 }
+
+/// The `IntAtMost` guards of a function, in order: their limits.
+fn range_limits(func: &jit::hir::Function) -> Vec<i64> {
+    func.blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter_map(|i| match i.op {
+            jit::hir::Op::IntAtMost { max, .. } => Some(max),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether each checked add or multiply of `func` is proven not to
+/// overflow, in order.
+fn unchecked(func: &jit::hir::Function) -> Vec<(jit::hir::CheckedIntOp, bool)> {
+    use jit::hir::{CheckedIntOp, Op};
+    let facts = jit::facts::Facts::of(func);
+    func.blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter_map(|i| match i.op {
+            Op::CheckedInt(o @ (CheckedIntOp::Add | CheckedIntOp::Mul), a, b, _) => {
+                Some((o, facts.cannot_overflow(o, a, b)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_range_stop_is_bounded_only_where_the_bound_drops_an_overflow_check() {
+    use jit::hir::CheckedIntOp::*;
+    // int_loop: the stop is limited so that `i * 3` cannot overflow; the
+    // sum still can.
+    let (mut vm, g, f) = warm(INT_LOOP, "kernel");
+    let func = built(&vm, &g, &f).func;
+    assert_eq!(range_limits(&func), vec![i64::MAX / 3], "{func}");
+    assert_eq!(unchecked(&func), vec![(Mul, true), (Add, false)], "{func}");
+    vm.shutdown();
+    // No multiply: the range stays unlimited.
+    let (mut vm, g, f) = warm(
+        "def f(n):\n    t = 0\n    for i in range(n):\n        t += i\n    return t\nfor _ in range(30):\n    f(5)\n",
+        "f",
+    );
+    let func = built(&vm, &g, &f).func;
+    assert_eq!(range_limits(&func), vec![i64::MAX], "{func}");
+    vm.shutdown();
+    // Two loops: only the one whose index is multiplied is limited (by
+    // the larger constant); a start that may be negative proves nothing.
+    let (mut vm, g, f) = warm(
+        "def f(n, s):\n    t = 0\n    for i in range(n):\n        t += i * 3 + i * 10\n    for j in range(n):\n        t += j\n    for k in range(s, n):\n        t += k * 2\n    return t\nfor _ in range(30):\n    f(5, 1)\n",
+        "f",
+    );
+    let func = built(&vm, &g, &f).func;
+    assert_eq!(
+        range_limits(&func),
+        vec![i64::MAX / 10, i64::MAX, i64::MAX],
+        "{func}"
+    );
+    assert_eq!(
+        unchecked(&func),
+        vec![
+            (Mul, true),  // i * 3
+            (Mul, true),  // i * 10
+            (Add, false), // i * 3 + i * 10: 13 * (MAX / 10) does not fit
+            (Add, false), // t += ...
+            (Add, false), // t += j
+            (Mul, false), // k * 2: k may be negative
+            (Add, false),
+        ],
+        "{func}"
+    );
+    vm.shutdown();
+}
+
+#[test]
+fn bounds_follow_compares_and_remainders_but_not_growing_counters() {
+    use jit::hir::CheckedIntOp::*;
+    // A `while` counter below a constant: `i * 1000` is bounded by the
+    // compare; `r`, a remainder carried around the loop, by the divisor.
+    let (mut vm, g, f) = warm(
+        "def f(x):\n    i = 0\n    r = 0\n    t = 0\n    while i < 1000:\n        t += i * 1000 + r * 5\n        r = x % 7\n        i += 1\n    return t\nfor _ in range(30):\n    f(3)\n",
+        "f",
+    );
+    let func = built(&vm, &g, &f).func;
+    assert_eq!(
+        unchecked(&func),
+        vec![
+            (Mul, true),  // i * 1000: i <= 999
+            (Mul, true),  // r * 5: r <= 6
+            (Add, true),  // their sum
+            (Add, false), // t grows without bound
+            (Add, true),  // i += 1: i <= 999 here
+        ],
+        "{func}"
+    );
+    vm.shutdown();
+}
+
+#[test]
+fn a_range_past_the_bound_leaves_before_its_first_iteration() {
+    let src = "\
+def kernel(n, stop_at):
+    total = 0
+    for i in range(n):
+        if i >= stop_at:
+            break
+        total += i * 3
+    return total
+for _ in range(30):
+    kernel(50, 10)
+";
+    let (mut vm, g, f) = warm(src, "kernel");
+    let c = compiled(&vm, &g, &f);
+    let limit = i64::MAX / 3;
+    // At the bound the compiled code runs (and stops at the break).
+    let (slots, e) = run(&mut vm, &g, &c, &f, &[Value::Int(limit), Value::Int(10)]);
+    assert_eq!(e.reason, None);
+    assert!(matches!(slots[f.nslots()], Value::Int(135)), "{:?}", slots);
+    // One past it, it leaves at the range() call with nothing done.
+    let (slots, e) = run(
+        &mut vm,
+        &g,
+        &c,
+        &f,
+        &[Value::Int(limit + 1), Value::Int(10)],
+    );
+    assert_eq!(e.reason, Some(ExitReason::RangeBound), "{e:?}");
+    assert!(matches!(slots[2], Value::Int(0)), "{:?}", slots);
+    vm.shutdown();
+}
