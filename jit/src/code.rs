@@ -132,12 +132,9 @@ pub fn compile(
 ) -> Result<Output, String> {
     let isa = host_isa(how.verify)?;
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
-    for (name, p) in helpers::symbols() {
-        jb.symbol(name, p);
-    }
-    for addr in lower::c_calls(f) {
-        jb.symbol(lower::c_symbol(addr), addr as *const u8);
-    }
+    // Symbols are resolved when the code is linked, only those it uses
+    // (not a table of every helper built for each compile).
+    jb.symbol_lookup_fn(Box::new(helpers::lookup));
     let mut module = JITModule::new(jb);
     // The contexts keep their allocations from one compile to the next
     // (cleared after each; one left dirty by an error is dropped).

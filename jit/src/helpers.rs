@@ -534,33 +534,33 @@ pub extern "C" fn fresh_nan(f: f64) -> f64 {
     interp::object::value::fresh_nan(f)
 }
 
-/// The address of each helper, by symbol.
-pub fn symbols() -> Vec<(&'static str, *const u8)> {
+/// The address a symbol in compiled code names: a helper's, or a typed C
+/// function's (for `cranelift-jit` when it links the code).
+pub fn lookup(name: &str) -> Option<*const u8> {
     use crate::lower::{HelperFn, helper_symbol};
-    HelperFn::ALL
-        .iter()
-        .map(|h| {
-            let p: *const u8 = match h {
-                HelperFn::StoreLocalObj => store_local_obj as *const u8,
-                HelperFn::SetLocal => set_local as *const u8,
-                HelperFn::PutObj => put_obj as *const u8,
-                HelperFn::PutCopy => put_copy as *const u8,
-                HelperFn::PutNull => put_null as *const u8,
-                HelperFn::PutRangeIter => put_range_iter as *const u8,
-                HelperFn::ErrOccurred => err_occurred as *const u8,
-                HelperFn::Generic => generic as *const u8,
-                HelperFn::ForIter => for_iter as *const u8,
-                HelperFn::FreshNan => fresh_nan as *const u8,
-                HelperFn::Adopt => adopt as *const u8,
-                HelperFn::CStr => c_str as *const u8,
-                HelperFn::ListGet => list_get as *const u8,
-                HelperFn::ListSet => list_set as *const u8,
-                HelperFn::DictEntryIs => dict_entry_is as *const u8,
-                HelperFn::DictLacks => dict_lacks as *const u8,
-            };
-            (helper_symbol(*h), p)
-        })
-        .collect()
+    // A typed C function: its address is in its name.
+    if let Some(hex) = name.strip_prefix(crate::lower::C_SYMBOL_PREFIX) {
+        return usize::from_str_radix(hex, 16).ok().map(|a| a as *const u8);
+    }
+    let h = HelperFn::ALL.iter().find(|h| helper_symbol(**h) == name)?;
+    Some(match h {
+        HelperFn::StoreLocalObj => store_local_obj as *const u8,
+        HelperFn::SetLocal => set_local as *const u8,
+        HelperFn::PutObj => put_obj as *const u8,
+        HelperFn::PutCopy => put_copy as *const u8,
+        HelperFn::PutNull => put_null as *const u8,
+        HelperFn::PutRangeIter => put_range_iter as *const u8,
+        HelperFn::ErrOccurred => err_occurred as *const u8,
+        HelperFn::Generic => generic as *const u8,
+        HelperFn::ForIter => for_iter as *const u8,
+        HelperFn::FreshNan => fresh_nan as *const u8,
+        HelperFn::Adopt => adopt as *const u8,
+        HelperFn::CStr => c_str as *const u8,
+        HelperFn::ListGet => list_get as *const u8,
+        HelperFn::ListSet => list_set as *const u8,
+        HelperFn::DictEntryIs => dict_entry_is as *const u8,
+        HelperFn::DictLacks => dict_lacks as *const u8,
+    })
 }
 
 #[allow(dead_code)]

@@ -151,8 +151,12 @@ fn helper_of(h: Helper) -> HelperFn {
 
 /// The symbol name of a typed C function compiled code calls.
 pub fn c_symbol(addr: usize) -> String {
-    format!("typhon_c_{addr:x}")
+    format!("{C_SYMBOL_PREFIX}{addr:x}")
 }
+
+/// The start of a typed C function's symbol, followed by its address in
+/// hex (`helpers::lookup` reads it back).
+pub const C_SYMBOL_PREFIX: &str = "typhon_c_";
 
 fn clif_ty(t: Ty) -> Type {
     match t {
@@ -168,22 +172,6 @@ fn ctype_arg(t: CType) -> Type {
         CType::Bool => types::I32,
         _ => types::I64,
     }
-}
-
-/// The C functions a function calls (address → signature), for the
-/// module's symbol table.
-pub fn c_calls(f: &Function) -> Vec<usize> {
-    let mut out = Vec::new();
-    for b in &f.blocks {
-        for i in &b.insts {
-            if let Op::CallTyped { func, .. } = &i.op
-                && !out.contains(func)
-            {
-                out.push(*func);
-            }
-        }
-    }
-    out
 }
 
 /// How `int` overflow is detected.
