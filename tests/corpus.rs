@@ -457,10 +457,10 @@ fn corpus_matches_cpython_jit_eager() {
     });
 }
 
-/// The JIT compiling each function at its second call or back-edge, with
-/// every instruction specialized on its first execution: compiled code
-/// then meets nearly every operand the corpus has, and its guards and
-/// exits with it.
+/// The JIT compiling each function at its second call (or its first after
+/// a back-edge), with every instruction specialized on its first execution:
+/// compiled code then meets nearly every operand the corpus has, and its
+/// guards and exits with it.
 #[test]
 fn corpus_matches_cpython_jit_early() {
     let mut args = warmup_zero_verified();

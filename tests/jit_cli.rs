@@ -166,3 +166,22 @@ fn perf_map_names_compiled_code() {
     );
     assert!(u64::from_str_radix(size, 16).is_ok_and(|s| s > 0), "{line}");
 }
+
+#[test]
+fn a_function_hot_in_its_first_call_is_compiled_at_its_next_with_the_whole_calls_feedback() {
+    // The first loop makes the function hot; the second has not run yet
+    // at that point. Compiled at the next call, the second loop's `+=`
+    // is already known to add ints (no generic operator helper).
+    let d = TempDir::new("jit-cli-next-call");
+    d.write(
+        "p.py",
+        "def f(xs):\n    i = 0\n    while i < 5000:\n        i += 1\n    t = 0\n    for x in xs:\n        t += x\n    return t\nxs = [1] * 10\nprint(f(xs))\nprint(f(xs))\n",
+    );
+    let o = run_in(d.path(), &["--stats", "--dump-hir", "f", "p.py"]);
+    assert_eq!(text(&o.stdout), "10\n10\n");
+    let err = text(&o.stderr);
+    assert!(err.contains("fn f:\n"), "{err}");
+    assert!(!err.contains("Generic Binary"), "{err}");
+    assert!(err.contains("compiled f:"), "{err}");
+    assert!(err.contains(", 1 calls"), "{err}");
+}

@@ -1891,10 +1891,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     if abi::pending::any() {
                         tri!(handle_pending());
                     }
-                    if let Some(f) = top_frame!() {
-                        let g = f.globals.clone();
-                        crate::jit::count(vm, &code, &g);
-                    }
+                    crate::jit::count_back_edge(&code);
                     pc = arg as usize;
                 }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {

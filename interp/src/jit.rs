@@ -4,9 +4,12 @@
 //! [`crate::vm::Vm::set_jit`]. The seam is two traits:
 //!
 //! - [`JitBackend`]: the interpreter counts each function's calls and loop
-//!   back-edges down from [`JitBackend::threshold`]; at zero it hands the
-//!   code to [`JitBackend::compile`], which returns compiled code or
-//!   declines.
+//!   back-edges down from [`JitBackend::threshold`]; at the first call
+//!   after it reached zero it hands the code to [`JitBackend::compile`],
+//!   which returns compiled code or declines. (Compiled code is entered
+//!   only at calls, so compiling at a back-edge would gain nothing, and
+//!   would miss the feedback of the rest of that call: code after the hot
+//!   loop that had not run yet.)
 //! - [`Compiled`]: compiled code of one function. The interpreter keeps it
 //!   in the code object ([`crate::bytecode::Code::jit`]) and, at every
 //!   later call, runs it on the new frame's slots instead of interpreting
@@ -31,7 +34,8 @@ pub trait JitBackend {
     fn name(&self) -> &'static str;
 
     /// Calls plus loop back-edges of a function before [`compile`] is
-    /// asked for it: 0 compiles at the first call, `u32::MAX` never.
+    /// asked for it (at the call that finds them reached): 0 compiles at
+    /// the first call, `u32::MAX` never.
     ///
     /// [`compile`]: JitBackend::compile
     fn threshold(&self) -> u32;
@@ -110,8 +114,8 @@ impl JitBackend for NoJit {
     }
 }
 
-/// Counts one call or back-edge of `code`; at zero asks the JIT to compile
-/// it (once: the countdown then stays at `u32::MAX`). After this returns,
+/// Asks the JIT to compile `code`, at a call when its count is out (once:
+/// the countdown then restarts from `u32::MAX`). After this returns,
 /// `code.jit` holds the compiled code if there is any.
 #[cold]
 #[inline(never)]
@@ -131,7 +135,16 @@ pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
     }
 }
 
-/// Counts a call or back-edge of `code` in the general loop.
+/// Counts a loop back-edge of `code`: at zero the count stays there, and
+/// the next call compiles ([`count`]).
+#[inline(always)]
+pub(crate) fn count_back_edge(code: &Code) {
+    code.jit_countdown
+        .set(code.jit_countdown.get().saturating_sub(1));
+}
+
+/// Counts a call of `code` in the general loop, asking the JIT to compile
+/// it when the count is out.
 #[inline(always)]
 pub(crate) fn count(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
     let c = code.jit_countdown.get();

@@ -125,8 +125,7 @@ pub(super) fn run<const S: bool, const C: bool>(
         };
         let units: &[Cell<Instr>] = &f.code.units;
         let consts: &[Value] = &f.code.consts;
-        // Back-edges count toward compiling the code (`crate::jit`); at
-        // zero the general loop takes the JUMP_BACKWARD and asks the JIT.
+        // Back-edges count toward compiling the code (`crate::jit`).
         let countdown: &Cell<u32> = &f.code.jit_countdown;
         let stack: &mut [Value] = &mut st.stack[..];
         // One iteration per frame of this code: a call or a return between
@@ -368,13 +367,13 @@ pub(super) fn run<const S: bool, const C: bool>(
                 Op::Jump => pc = arg as usize,
                 Op::JumpBackward => {
                     // A safe point: the general loop raises what is
-                    // pending (`abi::pending`, one relaxed load), and
-                    // asks the JIT when the countdown is out.
-                    let c = countdown.get();
-                    if c == 0 || abi::pending::any() {
+                    // pending (`abi::pending`, one relaxed load). The
+                    // count toward compiling stops at zero (the next call
+                    // compiles, `crate::jit`).
+                    if abi::pending::any() {
                         break;
                     }
-                    countdown.set(c - 1);
+                    countdown.set(countdown.get().saturating_sub(1));
                     pc = arg as usize;
                 }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
