@@ -1208,6 +1208,38 @@ impl Builder<'_> {
                         Term::Branch(c, fall, jump)
                     });
                 }
+                B::PopJumpIfNone | B::PopJumpIfNotNone => {
+                    let s = Self::pop(&mut st)?;
+                    let c = match s {
+                        S::None => self.push_inst(Some(Ty::Bool), Op::ConstBool(true)),
+                        S::Num(..) | S::Obj(..) => {
+                            self.push_inst(Some(Ty::Bool), Op::ConstBool(false))
+                        }
+                        // An object in a slot: IS_OP against None, whose
+                        // bool (in the operand's slot) is then read and
+                        // released. (Its truth cannot fail on a bool: the
+                        // exit is never taken.)
+                        S::Owned(_) | S::Local(_) => {
+                            st.stack.push(s);
+                            st.stack.push(S::None);
+                            let k = self.generic(&mut st, pc, Generic::Is, 2, 0)?;
+                            let exit = self.frame_state(pc, &before)?;
+                            let slot = self.nslots as u32 + k;
+                            let v = self.push_inst(Some(Ty::Bool), Op::Truth { slot, exit });
+                            st.stack.push(S::Owned(k));
+                            self.generic(&mut st, pc, Generic::Drop, 1, 0)?;
+                            v
+                        }
+                        _ => leave!(),
+                    };
+                    let jump = self.edge(arg as usize, &st, true)?;
+                    let fall = self.edge(next, &st, true)?;
+                    return Ok(if op == B::PopJumpIfNone {
+                        Term::Branch(c, jump, fall)
+                    } else {
+                        Term::Branch(c, fall, jump)
+                    });
+                }
                 B::ReturnValue => {
                     if st.stack.len() != 1 {
                         return decline(Decline::Unsupported, "return with a deeper stack");
@@ -1398,8 +1430,28 @@ impl Builder<'_> {
                         leave!();
                     }
                     let callee = Self::pop(&mut st)?;
-                    match self.call(callee, args, pc, &before, &mut st)? {
+                    let native = self.is_native(callee);
+                    let form = self.ext_form(callee, n);
+                    match self.call(callee, args.clone(), pc, &before, &mut st)? {
                         Some(r) => st.stack.push(r),
+                        // A builtin or C function: through the interpreter's
+                        // call, from the frame's slots (a Python function
+                        // leaves: the interpreter's own call is cheaper than
+                        // a nested one, until compiled code calls compiled
+                        // code directly).
+                        None if native && n < 0x10000 => {
+                            st = before.clone();
+                            self.cur.truncate(self.cur.len().min(ninsts));
+                            let all = n + 1 + extra;
+                            let k = self.generic(
+                                &mut st,
+                                pc,
+                                Generic::Call,
+                                all,
+                                n as u32 | ((extra as u32) << 16) | (form << 17),
+                            )?;
+                            st.stack.push(S::Owned(k));
+                        }
                         None => {
                             self.leaves.push(op.name());
                             return Ok(Term::Leave(self.frame_state(pc, &before)?));
@@ -1875,6 +1927,39 @@ impl Builder<'_> {
 
     /// Runs an instruction through a helper on the top `n` entries (which
     /// are flushed and consumed); returns the stack index of the first.
+    /// Whether `callee` is known to be a native callable: a builtin
+    /// function or a C extension's function (not a type, whose call may
+    /// run Python code in `__init__`).
+    fn is_native(&self, callee: S) -> bool {
+        let S::Obj(_, addr) = callee else {
+            return false;
+        };
+        self.keep
+            .iter()
+            .find(|k| k.as_ptr() as usize == addr)
+            .is_some_and(|f| {
+                f.kind() == Kind::BUILTIN
+                    || (!interp::ext::is_foreign_type(f)
+                        && f.kind() != Kind::TYPE
+                        && interp::ext::foreign(&Value::Obj(f.clone())).is_some())
+            })
+    }
+
+    /// The C call form (see [`Generic::Call`]) for calling `callee` with
+    /// `n` positional arguments: what the interpreter's quickening picks.
+    fn ext_form(&self, callee: S, n: usize) -> u32 {
+        let S::Obj(_, addr) = callee else {
+            return 0;
+        };
+        let Some(f) = self.keep.iter().find(|k| k.as_ptr() as usize == addr) else {
+            return 0;
+        };
+        interp::ext::capi()
+            .and_then(|c| c.call_shape(self.vm, f, n))
+            .and_then(|s| crate::helpers::EXT_CALLS.iter().position(|x| *x == s))
+            .map_or(0, |i| i as u32 + 1)
+    }
+
     fn generic(
         &mut self,
         st: &mut State,

@@ -194,6 +194,25 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                 *at(0) = Value::list(items);
                 Ok(())
             }
+            // A tuple (exactly) and an int index in range: the item,
+            // without the generic dispatch.
+            Some(Generic::Subscr)
+                if let (Value::Obj(o), Value::Int(i)) = (&*at(0), &*at(1))
+                    && o.is_type(&interp::object::types::TUPLE)
+                    && let Some(t) = o.downcast::<interp::object::TupleObj>()
+                    && let Some(v) = usize::try_from(if *i < 0 {
+                        *i + t.items.len() as i64
+                    } else {
+                        *i
+                    })
+                    .ok()
+                    .and_then(|k| t.items.get(k))
+                    .cloned() =>
+            {
+                *at(0) = v;
+                *at(1) = Value::None;
+                Ok(())
+            }
             Some(Generic::Subscr) => {
                 let (c, k) = (at(0).clone(), at(1).clone());
                 ops::getitem(vm, &c, &k).map(|v| {
@@ -216,6 +235,31 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
             Some(Generic::Drop) => {
                 *at(0) = Value::None;
                 Ok(())
+            }
+            Some(Generic::Call) => {
+                let n = (arg & 0xffff) as usize;
+                let first = 1 + ((arg >> 16) & 1) as usize;
+                let form = ((arg >> 17) as usize)
+                    .checked_sub(1)
+                    .and_then(|i| EXT_CALLS.get(i));
+                let f = at(0).clone();
+                // The arguments are the frame's own slots, in order.
+                let args = std::slice::from_raw_parts(slot.add(first), n);
+                // A C function in the form the interpreter's quickened
+                // call uses (no argument vector); whatever does not fit it
+                // (or no form), the generic call.
+                let quick = match (form, &f, interp::ext::capi()) {
+                    (Some(shape), Value::Obj(o), Some(capi)) => capi.call_ext(vm, *shape, o, args),
+                    _ => None,
+                };
+                let r = match quick {
+                    Some(r) => r,
+                    None => vm.call(&f, args),
+                };
+                for i in 1..first + n {
+                    *at(i) = Value::None;
+                }
+                r.map(|v| *at(0) = v)
             }
             Some(Generic::Is) => {
                 let same = at(0).is(at(1)) != (arg == 1);
@@ -528,6 +572,16 @@ pub unsafe extern "C" fn dict_lacks(
         1
     }
 }
+
+/// The C call forms a [`Generic::Call`] can name (its `arg`'s bits 17
+/// and up: the index here plus one).
+pub const EXT_CALLS: [interp::ext::ExtCall; 5] = [
+    interp::ext::ExtCall::NoArgs,
+    interp::ext::ExtCall::O,
+    interp::ext::ExtCall::Fast,
+    interp::ext::ExtCall::VarArgs,
+    interp::ext::ExtCall::Typed,
+];
 
 /// A NaN with an identity of its own (see `interp::object::value`).
 pub extern "C" fn fresh_nan(f: f64) -> f64 {

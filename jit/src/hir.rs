@@ -177,6 +177,13 @@ pub enum Generic {
     StoreLocal,
     /// IS_OP `arg` on the two slots at the base; the bool replaces them.
     Is,
+    /// CALL of a native callable (a builtin or a C function) in the base
+    /// slot, with `arg & 0xffff` arguments after it, and one more slot
+    /// (CALL_METHOD's NULL) between them when bit 16 is set; bits 17 and up
+    /// hold the C call's form (`helpers::EXT_CALLS`, plus one; 0: none),
+    /// found when compiling as the interpreter's quickening finds it. The
+    /// result replaces the callable, the rest is released.
+    Call,
 }
 
 impl Generic {
@@ -190,6 +197,7 @@ impl Generic {
         Generic::Drop,
         Generic::StoreLocal,
         Generic::Is,
+        Generic::Call,
     ];
 }
 
