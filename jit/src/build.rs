@@ -1215,18 +1215,13 @@ impl Builder<'_> {
                         S::Num(..) | S::Obj(..) => {
                             self.push_inst(Some(Ty::Bool), Op::ConstBool(false))
                         }
-                        // An object in a slot: IS_OP against None, whose
-                        // bool (in the operand's slot) is then read and
-                        // released. (Its truth cannot fail on a bool: the
-                        // exit is never taken.)
-                        S::Owned(_) | S::Local(_) => {
-                            st.stack.push(s);
-                            st.stack.push(S::None);
-                            let k = self.generic(&mut st, pc, Generic::Is, 2, 0)?;
-                            let exit = self.frame_state(pc, &before)?;
+                        // A value in a slot: its tag, read in place (an
+                        // operand's slot is then released).
+                        S::Local(n) => self.push_inst(Some(Ty::Bool), Op::IsNone { slot: n }),
+                        S::Owned(k) => {
                             let slot = self.nslots as u32 + k;
-                            let v = self.push_inst(Some(Ty::Bool), Op::Truth { slot, exit });
-                            st.stack.push(S::Owned(k));
+                            let v = self.push_inst(Some(Ty::Bool), Op::IsNone { slot });
+                            st.stack.push(s);
                             self.generic(&mut st, pc, Generic::Drop, 1, 0)?;
                             v
                         }
@@ -1439,18 +1434,27 @@ impl Builder<'_> {
                         // leaves: the interpreter's own call is cheaper than
                         // a nested one, until compiled code calls compiled
                         // code directly).
-                        None if native && n < 0x10000 => {
+                        None if n < 0x10000
+                            && let Some(cv) = native =>
+                        {
                             st = before.clone();
                             self.cur.truncate(self.cur.len().min(ninsts));
-                            let all = n + 1 + extra;
-                            let k = self.generic(
-                                &mut st,
-                                pc,
-                                Generic::Call,
-                                all,
-                                n as u32 | ((extra as u32) << 16) | (form << 17),
-                            )?;
-                            st.stack.push(S::Owned(k));
+                            // The arguments go to their slots; the callee is
+                            // passed as it is (its slot and NULL's stay dead).
+                            let base = st.stack.len() - (n + 1 + extra);
+                            self.flush(&mut st, base + 1 + extra)?;
+                            let exit = self.frame_state(pc, &st)?;
+                            self.push_inst(
+                                Some(Ty::Bool),
+                                Op::CallNative {
+                                    callee: cv,
+                                    base: base as u32,
+                                    arg: n as u32 | ((extra as u32) << 16) | (form << 17),
+                                    exit,
+                                },
+                            );
+                            st.stack.truncate(base);
+                            st.stack.push(S::Owned(base as u32));
                         }
                         None => {
                             self.leaves.push(op.name());
@@ -1927,14 +1931,15 @@ impl Builder<'_> {
 
     /// Runs an instruction through a helper on the top `n` entries (which
     /// are flushed and consumed); returns the stack index of the first.
-    /// Whether `callee` is known to be a native callable: a builtin
-    /// function or a C extension's function (not a type, whose call may
-    /// run Python code in `__init__`).
-    fn is_native(&self, callee: S) -> bool {
-        let S::Obj(_, addr) = callee else {
-            return false;
+    /// The value of `callee` if it is known to be a native callable: a
+    /// builtin function or a C extension's function (not a type, whose
+    /// call may run Python code in `__init__`).
+    fn is_native(&self, callee: S) -> Option<ValueId> {
+        let S::Obj(v, addr) = callee else {
+            return None;
         };
-        self.keep
+        let native = self
+            .keep
             .iter()
             .find(|k| k.as_ptr() as usize == addr)
             .is_some_and(|f| {
@@ -1942,10 +1947,11 @@ impl Builder<'_> {
                     || (!interp::ext::is_foreign_type(f)
                         && f.kind() != Kind::TYPE
                         && interp::ext::foreign(&Value::Obj(f.clone())).is_some())
-            })
+            });
+        native.then_some(v)
     }
 
-    /// The C call form (see [`Generic::Call`]) for calling `callee` with
+    /// The C call form (see [`Op::CallNative`]) for calling `callee` with
     /// `n` positional arguments: what the interpreter's quickening picks.
     fn ext_form(&self, callee: S, n: usize) -> u32 {
         let S::Obj(_, addr) = callee else {

@@ -236,31 +236,6 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                 *at(0) = Value::None;
                 Ok(())
             }
-            Some(Generic::Call) => {
-                let n = (arg & 0xffff) as usize;
-                let first = 1 + ((arg >> 16) & 1) as usize;
-                let form = ((arg >> 17) as usize)
-                    .checked_sub(1)
-                    .and_then(|i| EXT_CALLS.get(i));
-                let f = at(0).clone();
-                // The arguments are the frame's own slots, in order.
-                let args = std::slice::from_raw_parts(slot.add(first), n);
-                // A C function in the form the interpreter's quickened
-                // call uses (no argument vector); whatever does not fit it
-                // (or no form), the generic call.
-                let quick = match (form, &f, interp::ext::capi()) {
-                    (Some(shape), Value::Obj(o), Some(capi)) => capi.call_ext(vm, *shape, o, args),
-                    _ => None,
-                };
-                let r = match quick {
-                    Some(r) => r,
-                    None => vm.call(&f, args),
-                };
-                for i in 1..first + n {
-                    *at(i) = Value::None;
-                }
-                r.map(|v| *at(0) = v)
-            }
             Some(Generic::Is) => {
                 let same = at(0).is(at(1)) != (arg == 1);
                 *at(0) = Value::Bool(same);
@@ -573,7 +548,59 @@ pub unsafe extern "C" fn dict_lacks(
     }
 }
 
-/// The C call forms a [`Generic::Call`] can name (its `arg`'s bits 17
+/// Calls the native callable `callee` (see [`crate::hir::Op::CallNative`]
+/// for `arg` and the slots from `slot`); 0 when it raised (the error is
+/// in the context).
+///
+/// # Safety
+/// As for [`generic`]; `callee` is live (the compiled code keeps it).
+pub unsafe extern "C" fn call_native(
+    ctx: *mut Ctx,
+    callee: *mut abi::ObjHeader,
+    slot: *mut Value,
+    arg: u32,
+) -> u8 {
+    // SAFETY: as for `generic`: the slots are the running frame's valid
+    // Values, the VM is not otherwise borrowed while compiled code runs.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return 0 };
+        let Some(vm) = ctx.vm.as_mut() else { return 0 };
+        let Some(f) = borrowed(callee) else { return 0 };
+        let n = (arg & 0xffff) as usize;
+        let first = 1 + ((arg >> 16) & 1) as usize;
+        let form = ((arg >> 17) as usize)
+            .checked_sub(1)
+            .and_then(|i| EXT_CALLS.get(i));
+        // The arguments are the frame's own slots, in order.
+        let args = std::slice::from_raw_parts(slot.add(first), n);
+        // A C function in the form the interpreter's quickened call uses
+        // (no argument vector); whatever does not fit it (or no form), the
+        // generic call.
+        let quick = match (form, interp::ext::capi()) {
+            (Some(shape), Some(capi)) => capi.call_ext(vm, *shape, &f, args),
+            _ => None,
+        };
+        let r = match quick {
+            Some(r) => r,
+            None => vm.call(&Value::Obj((*f).clone()), args),
+        };
+        for i in first..first + n {
+            *slot.add(i) = Value::None;
+        }
+        match r {
+            Ok(v) => {
+                *slot = v;
+                1
+            }
+            Err(e) => {
+                ctx.error = Some(e);
+                0
+            }
+        }
+    }
+}
+
+/// The C call forms a [`crate::hir::Op::CallNative`] can name (its `arg`'s bits 17
 /// and up: the index here plus one).
 pub const EXT_CALLS: [interp::ext::ExtCall; 5] = [
     interp::ext::ExtCall::NoArgs,
@@ -614,6 +641,7 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::ListSet => list_set as *const u8,
         HelperFn::DictEntryIs => dict_entry_is as *const u8,
         HelperFn::DictLacks => dict_lacks as *const u8,
+        HelperFn::CallNative => call_native as *const u8,
     })
 }
 

@@ -177,13 +177,6 @@ pub enum Generic {
     StoreLocal,
     /// IS_OP `arg` on the two slots at the base; the bool replaces them.
     Is,
-    /// CALL of a native callable (a builtin or a C function) in the base
-    /// slot, with `arg & 0xffff` arguments after it, and one more slot
-    /// (CALL_METHOD's NULL) between them when bit 16 is set; bits 17 and up
-    /// hold the C call's form (`helpers::EXT_CALLS`, plus one; 0: none),
-    /// found when compiling as the interpreter's quickening finds it. The
-    /// result replaces the callable, the rest is released.
-    Call,
 }
 
 impl Generic {
@@ -197,7 +190,6 @@ impl Generic {
         Generic::Drop,
         Generic::StoreLocal,
         Generic::Is,
-        Generic::Call,
     ];
 }
 
@@ -267,6 +259,29 @@ pub enum Op {
         slot: u32,
         /// Where to go for other types.
         exit: FrameState,
+    },
+    /// CALL of a native callable (a builtin or a C function, `callee`),
+    /// with `arg & 0xffff` arguments in the operand-stack slots from
+    /// `base + 1` (from `base + 2` when bit 16 is set: CALL_METHOD's NULL
+    /// between); bits 17 and up hold the C call's form
+    /// (`helpers::EXT_CALLS`, plus one; 0: none), found when compiling as
+    /// the interpreter's quickening finds it. The result goes to slot
+    /// `base`, the arguments are released; `Bool` false: it raised.
+    CallNative {
+        /// The callable (kept alive by the code).
+        callee: ValueId,
+        /// The stack index of the callable's (dead) slot.
+        base: u32,
+        /// The count, the NULL bit and the form.
+        arg: u32,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
+    /// Whether frame slot `slot` holds `None` (`x is None` on a value in
+    /// a slot).
+    IsNone {
+        /// The slot.
+        slot: u32,
     },
     /// A loop's back-edge is a safe point, as in the interpreter: leaves
     /// (to the interpreter's JUMP_BACKWARD, which raises it) when an
@@ -477,6 +492,7 @@ impl Op {
             }
             Op::FloatNeg(a) => f(*a, true),
             Op::IntAtMost { val: a, .. }
+            | Op::CallNative { callee: a, .. }
             | Op::IntNeg(a, _)
             | Op::IntToFloat(a)
             | Op::Not(a)
@@ -507,6 +523,7 @@ impl Op {
             | Op::LoadLocalIs { .. }
             | Op::GuardBound { .. }
             | Op::Truth { .. }
+            | Op::IsNone { .. }
             | Op::CheckPending { .. }
             | Op::Generic { .. }
             | Op::ForIterGeneric { .. } => {}
@@ -550,6 +567,7 @@ impl Op {
             | Op::CheckedInt(_, _, _, exit)
             | Op::IntNeg(_, exit)
             | Op::CallTyped { exit, .. }
+            | Op::CallNative { exit, .. }
             | Op::Generic { exit, .. }
             | Op::ForIterGeneric { exit, .. }
             | Op::Adopt { exit, .. }
@@ -737,6 +755,13 @@ impl fmt::Display for Op {
             }
             Op::GuardBound { slot, exit, .. } => write!(f, "GuardBound {slot}  exit{exit}"),
             Op::Truth { slot, exit } => write!(f, "Truth {slot}  exit{exit}"),
+            Op::IsNone { slot } => write!(f, "IsNone {slot}"),
+            Op::CallNative {
+                callee,
+                base,
+                arg,
+                exit,
+            } => write!(f, "CallNative {callee} {base}, {arg:#x}  raises{exit}"),
             Op::CheckPending { exit, .. } => write!(f, "CheckPending  exit{exit}"),
             Op::IntAtMost { val, max, exit } => match *max {
                 i64::MAX => write!(f, "IntAtMost {val}, unlimited"),

@@ -52,6 +52,7 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::ListSet => "typhon_jit_list_set",
         HelperFn::DictEntryIs => "typhon_jit_dict_entry_is",
         HelperFn::DictLacks => "typhon_jit_dict_lacks",
+        HelperFn::CallNative => "typhon_jit_call_native",
     }
 }
 
@@ -90,6 +91,8 @@ pub enum HelperFn {
     DictEntryIs,
     /// `(dict, cell, name) -> u8`
     DictLacks,
+    /// `(ctx, callee, slot, arg) -> u8` (0: raised)
+    CallNative,
 }
 
 impl HelperFn {
@@ -111,6 +114,7 @@ impl HelperFn {
         HelperFn::ListSet,
         HelperFn::DictEntryIs,
         HelperFn::DictLacks,
+        HelperFn::CallNative,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -130,6 +134,7 @@ impl HelperFn {
             HelperFn::ListSet => (&[ptr, types::I64, types::I64, types::I64], Some(types::I8)),
             HelperFn::DictEntryIs => (&[ptr, ptr, ptr, types::I64, types::I64], Some(types::I8)),
             HelperFn::DictLacks => (&[ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::CallNative => (&[ptr, ptr, ptr, types::I32], Some(types::I8)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -1076,6 +1081,11 @@ impl Lowerer<'_> {
                 let zero = self.b.ins().iconst(types::I8, 0);
                 self.b.ins().select(is_none, zero, nz)
             }
+            Op::IsNone { slot } => {
+                let addr = self.slot_addr(*slot);
+                let tag = self.b.ins().load(types::I64, flags(), addr, 0);
+                self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_NONE as i64)
+            }
             Op::GuardBound { slot, marker, exit } => {
                 let addr = self.slot_addr(*slot);
                 let tag = self.b.ins().load(types::I64, flags(), addr, 0);
@@ -1274,6 +1284,20 @@ impl Lowerer<'_> {
                 let slot = self.slot_addr(self.nslots + base);
                 let arg = self.b.ins().iconst(types::I32, *arg as i64);
                 let ok = self.call_helper(HelperFn::Generic, &[self.ctxp, which, slot, arg])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, None, true);
+                ok
+            }
+            Op::CallNative {
+                callee,
+                base,
+                arg,
+                exit,
+            } => {
+                let c = self.v(*callee);
+                let slot = self.slot_addr(self.nslots + base);
+                let arg = self.b.ins().iconst(types::I32, *arg as i64);
+                let ok = self.call_helper(HelperFn::CallNative, &[self.ctxp, c, slot, arg])?;
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, None, true);
                 ok
