@@ -473,6 +473,15 @@ fn hoist_entry_guards(f: &mut Function) {
                 | Op::GuardBound { .. },
                 _,
             ) => {}
+            // Nor has storing an object into a local (`f = mod.func`): a
+            // frame started over stores it again, and no guard reads it.
+            (
+                Op::Effect {
+                    helper: Helper::StoreLocalObj,
+                    ..
+                },
+                _,
+            ) => {}
             _ => prologue = false,
         }
         kept.push(ins);

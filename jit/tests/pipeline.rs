@@ -666,3 +666,23 @@ for _ in range(30):
     assert!(matches!(slots[2], Value::Int(0)), "{:?}", slots);
     vm.shutdown();
 }
+
+#[test]
+fn guards_on_globals_are_checked_at_entry_even_after_a_local_is_stored() {
+    // `g = len` stores an object into a local before the loop's `range`
+    // is looked up: both names' guards move to the entry.
+    let (mut vm, g, f) = warm(
+        "def f(n):\n    g = len\n    t = 0\n    for i in range(n):\n        t += g(\"ab\") + i\n    return t\nfor _ in range(30):\n    f(5)\n",
+        "f",
+    );
+    let func = built(&vm, &g, &f).func;
+    assert_eq!(func.entry_guards.len(), 4, "{func}");
+    let in_body = func
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter(|i| matches!(i.op, jit::hir::Op::Guard { .. }))
+        .count();
+    assert_eq!(in_body, 0, "{func}");
+    vm.shutdown();
+}
