@@ -1755,6 +1755,45 @@ impl Builder<'_> {
             );
             return Ok(Some(S::Range(start, stop)));
         }
+        // abs(), min() and max() of numbers of one known type.
+        if let Some(name) = self.builtin_name(&f) {
+            let num = |s: &S| match s {
+                S::Num(t @ (Ty::Int | Ty::Float), v) => Some((*t, *v)),
+                _ => None,
+            };
+            match (name, args.as_slice()) {
+                ("abs", [x]) => match num(x) {
+                    Some((Ty::Int, v)) => {
+                        let exit = self.frame_state(pc, before)?;
+                        let r = self.push_inst(Some(Ty::Int), Op::IntAbs(v, exit));
+                        return Ok(Some(S::Num(Ty::Int, r)));
+                    }
+                    Some((_, v)) => {
+                        let r = self.push_inst(Some(Ty::Float), Op::FloatAbs(v));
+                        return Ok(Some(S::Num(Ty::Float, r)));
+                    }
+                    None => {}
+                },
+                // Python keeps the first unless the second is strictly
+                // smaller (larger): with a NaN, the first.
+                ("min" | "max", [x, y]) => {
+                    if let (Some((t, a)), Some((u, b))) = (num(x), num(y))
+                        && t == u
+                    {
+                        let c = if name == "min" { Cmp::Lt } else { Cmp::Gt };
+                        let op = if t == Ty::Int {
+                            Op::IntCmp(c, b, a)
+                        } else {
+                            Op::FloatCmp(c, b, a)
+                        };
+                        let better = self.push_inst(Some(Ty::Bool), op);
+                        let r = self.push_inst(Some(t), Op::Select(better, b, a));
+                        return Ok(Some(S::Num(t, r)));
+                    }
+                }
+                _ => {}
+            }
+        }
         let Some(t) = (self.typed)(&f) else {
             return Ok(None);
         };
@@ -1958,6 +1997,20 @@ impl Builder<'_> {
                         && interp::ext::foreign(&Value::Obj(f.clone())).is_some())
             });
         native.then_some(v)
+    }
+
+    /// The name of `f` if it is one of the builtins (the object the
+    /// builtins module holds under that name, not bound to a receiver).
+    fn builtin_name(&self, f: &ObjRef) -> Option<&'static str> {
+        let b = f.downcast::<interp::object::Builtin>()?;
+        if b.bound.is_some() {
+            return None;
+        }
+        let d = self.vm.builtins().downcast::<DictObj>()?;
+        match d.get_str(b.name) {
+            Some(Value::Obj(o)) if o.as_ptr() == f.as_ptr() => Some(b.name),
+            _ => None,
+        }
     }
 
     /// The C call form (see [`Op::CallNative`]) for calling `callee` with

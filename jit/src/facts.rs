@@ -295,8 +295,9 @@ impl Facts {
         let nn = |v: &ValueId| self.nonneg(*v);
         match op {
             Op::ConstInt(c) => *c >= 0,
-            Op::BoolToInt(_) => true,
+            Op::BoolToInt(_) | Op::IntAbs(..) => true,
             Op::IntAtMost { val, .. } => nn(val),
+            Op::Select(_, a, b) => nn(a) && nn(b),
             // Can only shrink a non-negative operand's bits.
             Op::Int(IntOp::And, a, b) => nn(a) || nn(b),
             Op::Int(IntOp::Add | IntOp::Or | IntOp::Xor, a, b) => nn(a) && nn(b),
@@ -317,6 +318,7 @@ impl Facts {
             Op::ConstInt(c) => Max::At(*c),
             Op::BoolToInt(_) => Max::At(1),
             Op::IntAtMost { val, max, .. } => m(val).min(Max::At(*max)),
+            Op::Select(_, a, b) => m(a).join(m(b)),
             Op::Int(IntOp::Add, a, b) | Op::CheckedInt(CheckedIntOp::Add, a, b, _) => {
                 m(a).map2(m(b), i64::checked_add)
             }

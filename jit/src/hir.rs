@@ -313,6 +313,14 @@ pub enum Op {
     Float(FloatOp, ValueId, ValueId, Option<FrameState>),
     /// `-x` on a float.
     FloatNeg(ValueId),
+    /// `abs(x)` of an int, leaving on overflow (`abs` of the smallest
+    /// i64).
+    IntAbs(ValueId, FrameState),
+    /// `abs(x)` of a float.
+    FloatAbs(ValueId),
+    /// The second value if the bool is true, else the third (`min` and
+    /// `max` of two numbers of one type).
+    Select(ValueId, ValueId, ValueId),
     /// An int converted to float (exactly as Python's `float(i)`).
     IntToFloat(ValueId),
     /// Compares two ints.
@@ -490,9 +498,15 @@ impl Op {
                 f(*a, true);
                 f(*b, true);
             }
-            Op::FloatNeg(a) => f(*a, true),
+            Op::FloatNeg(a) | Op::FloatAbs(a) => f(*a, true),
+            Op::Select(c, a, b) => {
+                f(*c, false);
+                f(*a, false);
+                f(*b, false);
+            }
             Op::IntAtMost { val: a, .. }
             | Op::CallNative { callee: a, .. }
+            | Op::IntAbs(a, _)
             | Op::IntNeg(a, _)
             | Op::IntToFloat(a)
             | Op::Not(a)
@@ -566,6 +580,7 @@ impl Op {
             | Op::CheckPending { exit, .. }
             | Op::CheckedInt(_, _, _, exit)
             | Op::IntNeg(_, exit)
+            | Op::IntAbs(_, exit)
             | Op::CallTyped { exit, .. }
             | Op::CallNative { exit, .. }
             | Op::Generic { exit, .. }
@@ -778,6 +793,9 @@ impl fmt::Display for Op {
                 Ok(())
             }
             Op::FloatNeg(a) => write!(f, "FloatNeg {a}"),
+            Op::IntAbs(a, exit) => write!(f, "IntAbs {a}  exit{exit}"),
+            Op::FloatAbs(a) => write!(f, "FloatAbs {a}"),
+            Op::Select(c, a, b) => write!(f, "Select {c}, {a}, {b}"),
             Op::IntToFloat(a) => write!(f, "IntToFloat {a}"),
             Op::IntCmp(c, a, b) => write!(f, "IntCmp{c:?} {a}, {b}"),
             Op::FloatCmp(c, a, b) => write!(f, "FloatCmp{c:?} {a}, {b}"),

@@ -1134,6 +1134,21 @@ impl Lowerer<'_> {
                 let r = self.b.ins().fneg(a);
                 self.stamp_nan(r, out)
             }
+            Op::IntAbs(a, exit) => {
+                let a = self.v(*a);
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, a, i64::MIN);
+                self.exit_if(bad, exit, Some(ExitReason::IntOverflow), false);
+                self.b.ins().iabs(a)
+            }
+            Op::FloatAbs(a) => {
+                let a = self.v(*a);
+                let r = self.b.ins().fabs(a);
+                self.stamp_nan(r, out)
+            }
+            Op::Select(c, a, b) => {
+                let (c, a, b) = (self.v(*c), self.v(*a), self.v(*b));
+                self.b.ins().select(c, a, b)
+            }
             Op::IntToFloat(a) => {
                 let a = self.v(*a);
                 self.b.ins().fcvt_from_sint(types::F64, a)
