@@ -97,7 +97,7 @@ ops! {
     /// Replaces TOS with its attribute `names[arg]`.
     LoadAttr = "LOAD_ATTR", cache 4;
     /// `TOS.names[arg] = TOS1`.
-    StoreAttr = "STORE_ATTR", cache 0;
+    StoreAttr = "STORE_ATTR", cache 4;
     /// `del TOS.names[arg]`.
     DeleteAttr = "DELETE_ATTR", cache 0;
     /// Replaces TOS by (method, self) or (attribute, NULL marker).
@@ -233,6 +233,10 @@ ops! {
     /// `obj.name` found in the instance dict of a Python class's instance
     /// (cache: the class's version tag, the entry index in the dict).
     LoadAttrInstanceValue = "LOAD_ATTR_INSTANCE_VALUE", cache 4, family LoadAttr;
+    /// `obj.name = v` replacing the value of an attribute already in the
+    /// instance dict of a Python class's instance (cache: the class's
+    /// version tag, the entry index in the dict, whose key is checked).
+    StoreAttrInstanceValue = "STORE_ATTR_INSTANCE_VALUE", cache 4, family StoreAttr;
     /// `obj.method` on an instance of a Python class whose class (or a
     /// base) holds the function (cache: the class's version tag, the
     /// position of the defining class in the MRO, the entry index in its

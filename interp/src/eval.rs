@@ -1276,9 +1276,28 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(v);
                 }
                 Op::StoreAttr => {
+                    skip!(Op::StoreAttr);
+                    adapt!();
                     let obj = pop!();
                     let v = pop!();
                     tri!(vm.setattr(&obj, code.name_str(arg), v));
+                }
+                Op::StoreAttrInstanceValue => {
+                    skip!(Op::StoreAttr);
+                    let obj = pop!();
+                    let v = pop!();
+                    let v = match instance_store_cached(&obj, v, &code, arg, this_pc) {
+                        Ok(()) => continue,
+                        Err((reason, v)) => {
+                            // The stack as the instruction found it.
+                            push!(v);
+                            push!(obj);
+                            miss!(reason);
+                            let obj = pop!();
+                            (obj, pop!())
+                        }
+                    };
+                    tri!(vm.setattr(&v.0, code.name_str(arg), v.1));
                 }
                 Op::DeleteAttr => {
                     let obj = pop!();
@@ -2140,26 +2159,31 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     skip!(Op::CallMethod);
                     let n = arg as usize;
                     let fpos = sp.wrapping_sub(n + 2);
+                    // With a receiver (a Python class's method), it is the
+                    // first argument; without one (a plain function found
+                    // by LOAD_METHOD), the arguments close its gap.
                     let callee = match stack.get(fpos) {
-                        Some(Value::Obj(fo))
-                            if fo.kind() == Kind::FUNCTION
-                                && fpos < sp
-                                && is_null(vm, &stack[fpos + 1]) =>
-                        {
+                        Some(Value::Obj(fo)) if fo.kind() == Kind::FUNCTION && fpos < sp => {
+                            let no_self = is_null(vm, &stack[fpos + 1]);
                             match fo.downcast::<Function>() {
-                                Some(f) if !f.code.varargs && f.code.argcount as usize == n => {
-                                    Some((f.code.clone(), f.globals.clone()))
+                                Some(f)
+                                    if !f.code.varargs
+                                        && f.code.argcount as usize
+                                            == n + usize::from(!no_self) =>
+                                {
+                                    Some((f.code.clone(), f.globals.clone(), no_self))
                                 }
                                 _ => None,
                             }
                         }
                         _ => None,
                     };
-                    if let Some((fcode, fglobals)) = callee {
-                        // Close the gap of the missing receiver.
-                        stack[fpos + 1..sp].rotate_left(1);
-                        sp -= 1;
-                        drop(take(&mut stack[sp]));
+                    if let Some((fcode, fglobals, no_self)) = callee {
+                        if no_self {
+                            stack[fpos + 1..sp].rotate_left(1);
+                            sp -= 1;
+                            drop(take(&mut stack[sp]));
+                        }
                         enter!(fpos + 1, fcode, fglobals);
                     }
                     miss!(DeoptReason::WrongCallee);
@@ -2396,6 +2420,41 @@ fn instance_value_cached(
     match map.get_index(index) {
         Some((k, v)) if k.value.as_obj().is_some_and(|k| str_same(k, name)) => Ok(dup(v)),
         _ => Err(DeoptReason::InstanceDict),
+    }
+}
+
+/// STORE_ATTR_INSTANCE_VALUE's guards and store: the class's version, then
+/// the instance dict's entry at the cached index, which must still be the
+/// name; its value is replaced. The value comes back on a miss.
+#[inline(always)]
+fn instance_store_cached(
+    obj: &Value,
+    v: Value,
+    code: &Code,
+    arg: u32,
+    pc: usize,
+) -> Result<(), (DeoptReason, Value)> {
+    let found = cached_class(obj, &code.units, pc).and_then(|(_, _, inst)| {
+        let index = code
+            .units
+            .get(pc + 1 + layout::INSTANCE_INDEX)
+            .map(|u| u.get().arg as usize)
+            .ok_or(DeoptReason::InstanceDict)?;
+        let d = inst
+            .dict
+            .downcast::<DictObj>()
+            .ok_or(DeoptReason::InstanceDict)?;
+        let name = code
+            .names
+            .get(arg as usize)
+            .ok_or(DeoptReason::InstanceDict)?;
+        Ok((d, index, name))
+    });
+    match found {
+        Ok((d, index, name)) => d
+            .set_at(index, name, v)
+            .map_err(|v| (DeoptReason::InstanceDict, v)),
+        Err(r) => Err((r, v)),
     }
 }
 

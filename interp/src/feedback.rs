@@ -183,13 +183,13 @@ pub struct SiteFeedback {
     pub callee_version: Option<u32>,
     /// For LOAD_GLOBAL: where the name was found.
     pub global: Option<GlobalSource>,
-    /// For attribute loads on instances of Python classes: what the
-    /// inline cache holds (the JIT guards on the same version tag).
+    /// For attribute loads and stores on instances of Python classes: what
+    /// the inline cache holds (the JIT guards on the same version tag).
     pub attr: Option<AttrSource>,
 }
 
-/// Where an attribute load on an instance of a Python class found its
-/// attribute when it specialized. Valid while the class's version tag
+/// Where an attribute load (or store) on an instance of a Python class
+/// found its attribute when it specialized. Valid while the class's version tag
 /// (`ClassData::version_tag`) is `class_version`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttrSource {
@@ -255,7 +255,7 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
         _ => None,
     };
     let attr = match ins.op {
-        Op::LoadAttrInstanceValue => Some(AttrSource::InstanceValue {
+        Op::LoadAttrInstanceValue | Op::StoreAttrInstanceValue => Some(AttrSource::InstanceValue {
             class_version: cache_arg(code, pc, layout::CLASS_VERSION),
             index: cache_arg(code, pc, layout::INSTANCE_INDEX),
         }),

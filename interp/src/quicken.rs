@@ -114,9 +114,11 @@ pub mod layout {
     pub const EXT_METHOD: usize = 0;
     /// CALL/CALL_METHOD: the version of the Python function last seen.
     pub const CALL_CALLEE: usize = 0;
-    /// LOAD_ATTR_INSTANCE_VALUE/LOAD_METHOD_INSTANCE: the class's version tag.
+    /// LOAD_ATTR_INSTANCE_VALUE/STORE_ATTR_INSTANCE_VALUE/LOAD_METHOD_INSTANCE:
+    /// the class's version tag.
     pub const CLASS_VERSION: usize = 0;
-    /// LOAD_ATTR_INSTANCE_VALUE: the entry index in the instance dict.
+    /// LOAD_ATTR_INSTANCE_VALUE/STORE_ATTR_INSTANCE_VALUE: the entry index
+    /// in the instance dict.
     pub const INSTANCE_INDEX: usize = 1;
     /// LOAD_METHOD_INSTANCE: the position in the MRO of the class whose
     /// dict holds the method (0: the instance's own class).
@@ -134,7 +136,7 @@ pub mod layout {
             | Op::StoreSubscr
             | Op::ForIter
             | Op::UnpackSequence => Some(0),
-            Op::LoadAttr | Op::LoadMethod => Some(3),
+            Op::LoadAttr | Op::StoreAttr | Op::LoadMethod => Some(3),
             Op::Call | Op::CallMethod => Some(1),
             _ => None,
         }
@@ -147,6 +149,7 @@ pub mod layout {
             Op::ForIter
             | Op::UnpackSequence
             | Op::LoadAttr
+            | Op::StoreAttr
             | Op::LoadMethod
             | Op::Call
             | Op::CallMethod => 1,
@@ -205,6 +208,7 @@ pub fn is_adaptive(op: Op) -> bool {
         op,
         Op::LoadGlobal
             | Op::LoadAttr
+            | Op::StoreAttr
             | Op::LoadMethod
             | Op::BinaryOp
             | Op::CompareOp
@@ -300,7 +304,8 @@ fn feedback_operands(family: Op, arg: u32, stack: &[Value]) -> &[Value] {
         Op::BinaryOp | Op::CompareOp | Op::BinarySubscr => n.checked_sub(2).map(|s| s..n),
         // STORE_SUBSCR: value, container, key.
         Op::StoreSubscr => n.checked_sub(2).map(|s| s..n),
-        Op::ForIter | Op::UnpackSequence | Op::LoadAttr | Op::LoadMethod => {
+        // STORE_ATTR: value, object (the object is recorded).
+        Op::ForIter | Op::UnpackSequence | Op::LoadAttr | Op::StoreAttr | Op::LoadMethod => {
             n.checked_sub(1).map(|s| s..n)
         }
         Op::Call => n
@@ -349,6 +354,9 @@ pub fn specialize(
             }
             module_attr(code, ins.arg, o, cache).map(|()| Op::LoadAttrModule)
         }),
+        Op::StoreAttr => top(1)
+            .filter(|o| o.kind() == Kind::INSTANCE)
+            .and_then(|o| instance_store(code, ins.arg, o, cache)),
         Op::LoadMethod => top(1).and_then(|o| specialize_load_method(vm, code, ins.arg, o, cache)),
         Op::BinaryOp => match (top(2), top(1)) {
             (Some(a), Some(b)) => specialize_binary_op(ins.arg, a, b),
@@ -394,7 +402,7 @@ pub fn specialize(
                     if no_self {
                         specialize_call(vm, meth, n, true, cache)
                     } else {
-                        specialize_method_call(vm, meth, recv, n)
+                        specialize_method_call(vm, meth, recv, n, cache)
                     }
                 }
                 _ => None,
@@ -502,7 +510,11 @@ fn instance_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> O
     let version = cd.version_tag();
     let name = code.names.get(arg as usize)?;
     let text = code.name_str(arg);
-    if version == 0 || class::lookup(o.ty(), text).is_some() {
+    // A `__getattribute__` of the class's own runs for every load.
+    if version == 0
+        || class::lookup(o.ty(), text).is_some()
+        || class::lookup(o.ty(), "__getattribute__").is_some()
+    {
         return None;
     }
     let inst = o.downcast::<Instance>()?;
@@ -515,6 +527,34 @@ fn instance_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> O
     Some(Op::LoadAttrInstanceValue)
 }
 
+/// STORE_ATTR on an instance of a Python class whose dict has the
+/// attribute already and whose class neither defines `__setattr__` nor has
+/// a property of that name (a data descriptor takes the store):
+/// STORE_ATTR_INSTANCE_VALUE, guarded by the class's version tag (any later
+/// change to the class, such as a property added, moves it).
+fn instance_store(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+    let o = obj.as_obj()?;
+    let cd = o.ty().heap_data::<ClassData>()?;
+    let version = cd.version_tag();
+    let name = code.names.get(arg as usize)?;
+    let text = code.name_str(arg);
+    if version == 0
+        || matches!(text, "__dict__" | "__class__")
+        || class::lookup(o.ty(), "__setattr__").is_some()
+        || class::lookup(o.ty(), text).is_some_and(|v| v.downcast::<class::PropertyObj>().is_some())
+    {
+        return None;
+    }
+    let inst = o.downcast::<Instance>()?;
+    let (index, _) = inst
+        .dict
+        .downcast::<DictObj>()?
+        .get_full(&DictKey::from_str_obj(name))?;
+    set_unit(cache, layout::CLASS_VERSION, version);
+    set_unit(cache, layout::INSTANCE_INDEX, u32::try_from(index).ok()?);
+    Some(Op::StoreAttrInstanceValue)
+}
+
 /// LOAD_METHOD on an instance of a Python class whose MRO holds a function
 /// of that name that the instance dict does not shadow:
 /// LOAD_METHOD_INSTANCE, guarded by the class's version tag.
@@ -523,7 +563,7 @@ fn instance_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) ->
     let cd = o.ty().heap_data::<ClassData>()?;
     let version = cd.version_tag();
     let name = code.names.get(arg as usize)?;
-    if version == 0 {
+    if version == 0 || class::lookup(o.ty(), "__getattribute__").is_some() {
         return None;
     }
     let key = DictKey::from_str_obj(name);
@@ -782,7 +822,24 @@ pub fn ext_call_shape(op: Op) -> Option<ExtCall> {
 }
 
 /// Picks the form of a call of a method found by LOAD_METHOD on `recv`.
-fn specialize_method_call(vm: &Vm, meth: &Value, recv: &Value, nargs: usize) -> Option<Op> {
+fn specialize_method_call(
+    vm: &Vm,
+    meth: &Value,
+    recv: &Value,
+    nargs: usize,
+    cache: &[Cell<Instr>],
+) -> Option<Op> {
+    if let Some(f) = meth
+        .as_obj()
+        .filter(|o| o.kind() == Kind::FUNCTION)
+        .and_then(|o| o.downcast::<Function>())
+    {
+        // A Python class's method (LOAD_METHOD_INSTANCE): the receiver is
+        // its first argument, already in place.
+        set_unit(cache, layout::CALL_CALLEE, f.version);
+        let exact = !f.code.varargs && f.code.argcount as usize == nargs + 1;
+        return exact.then_some(Op::CallMethodPyExactArgs);
+    }
     if let Value::Obj(d) = meth
         && d.kind() == Kind::EXT_DESCRIPTOR
     {

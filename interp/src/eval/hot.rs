@@ -69,6 +69,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::ForIterList
             | Op::UnpackSequenceTwoTuple
             | Op::CallPyExactArgs
+            | Op::CallMethodPyExactArgs
             | Op::CallMethodListAppend
             | Op::LoadMethodType
             | Op::CallStr1
@@ -713,13 +714,22 @@ pub(super) fn run<const S: bool, const C: bool>(
                     drop(std::mem::replace(&mut stack[sp - 1], s));
                     pc += 3;
                 }
-                Op::CallPyExactArgs => {
-                    let n = arg as usize;
+                // A method call with its receiver (LOAD_METHOD_INSTANCE
+                // left the function and the instance): the receiver is the
+                // first argument, already in place. Without one, the
+                // general loop closes the gap.
+                Op::CallPyExactArgs | Op::CallMethodPyExactArgs => {
+                    let n = arg as usize + usize::from(ins.op == Op::CallMethodPyExactArgs);
                     let lb2 = sp.wrapping_sub(n);
                     let Some(Value::Obj(fo)) = stack.get(lb2.wrapping_sub(1)) else {
                         break;
                     };
                     if fo.kind() != Kind::FUNCTION || lb2 > sp {
+                        break;
+                    }
+                    if ins.op == Op::CallMethodPyExactArgs
+                        && matches!(stack.get(lb2), Some(Value::Obj(r)) if super::is_static_type(r, &crate::vm::NULL_MARKER))
+                    {
                         break;
                     }
                     let Some(func) = fo.downcast::<Function>() else {
@@ -970,6 +980,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::WithExceptStart
                 | Op::LoadAttrModule
                 | Op::LoadAttrInstanceValue
+                | Op::StoreAttrInstanceValue
                 | Op::LoadMethodInstance
                 | Op::LoadMethodModule
                 | Op::BinaryOpInt
@@ -991,8 +1002,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallBuiltinIsinstance
                 | Op::CallBuiltin
                 | Op::CallType
-                | Op::CallMethodBuiltin
-                | Op::CallMethodPyExactArgs => break,
+                | Op::CallMethodBuiltin => break,
             }
                 done!();
             }
