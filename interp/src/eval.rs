@@ -2418,14 +2418,23 @@ fn instance_value_cached(
         .ok_or(DeoptReason::InstanceDict)?;
     let map = d.try_entries().map_err(|_| DeoptReason::Busy)?;
     match map.get_index(index) {
-        Some((k, v)) if k.value.as_obj().is_some_and(|k| str_same(k, name)) => Ok(dup(v)),
+        Some((k, v)) if k.value.as_obj().is_some_and(|k| k.ptr_eq(name)) => Ok(dup(v)),
+        Some((k, v)) if k.value.as_obj().is_some_and(|k| str_same(k, name)) => {
+            // Equal text, another object: the key becomes the code's name,
+            // which the hot loop's copy of this form compares by identity.
+            let v = dup(v);
+            drop(map);
+            d.adopt_key(index, name);
+            Ok(v)
+        }
         _ => Err(DeoptReason::InstanceDict),
     }
 }
 
 /// STORE_ATTR_INSTANCE_VALUE's guards and store: the class's version, then
 /// the instance dict's entry at the cached index, which must still be the
-/// name; its value is replaced. The value comes back on a miss.
+/// name (its value is replaced), or the dict's length (the attribute is
+/// added). The value comes back on a miss.
 #[inline(always)]
 fn instance_store_cached(
     obj: &Value,
@@ -2451,9 +2460,17 @@ fn instance_store_cached(
         Ok((d, index, name))
     });
     match found {
-        Ok((d, index, name)) => d
-            .set_at(index, name, v)
-            .map_err(|v| (DeoptReason::InstanceDict, v)),
+        Ok((d, index, name)) => match d.set_at(index, name, v) {
+            Ok(()) => Ok(()),
+            // A new attribute where the cache expects the dict to grow
+            // (`__init__` filling a fresh instance): the code's own name
+            // object is the key, so no str is made or hashed.
+            Err(v) if d.len() == index && d.is_idle() => {
+                d.insert(DictKey::from_str_obj(name), v);
+                Ok(())
+            }
+            Err(v) => Err((DeoptReason::InstanceDict, v)),
+        },
         Err(r) => Err((r, v)),
     }
 }

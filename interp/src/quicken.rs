@@ -527,9 +527,10 @@ fn instance_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> O
     Some(Op::LoadAttrInstanceValue)
 }
 
-/// STORE_ATTR on an instance of a Python class whose dict has the
-/// attribute already and whose class neither defines `__setattr__` nor has
-/// a property of that name (a data descriptor takes the store):
+/// STORE_ATTR on an instance of a Python class whose class neither defines
+/// `__setattr__` nor has a property of that name (a data descriptor takes
+/// the store); the cache holds the attribute's index in the instance dict,
+/// or the dict's length if it is not there yet:
 /// STORE_ATTR_INSTANCE_VALUE, guarded by the class's version tag (any later
 /// change to the class, such as a property added, moves it).
 fn instance_store(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
@@ -546,10 +547,12 @@ fn instance_store(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> 
         return None;
     }
     let inst = o.downcast::<Instance>()?;
-    let (index, _) = inst
-        .dict
-        .downcast::<DictObj>()?
-        .get_full(&DictKey::from_str_obj(name))?;
+    let d = inst.dict.downcast::<DictObj>()?;
+    // A new attribute goes at the end: where the next instance made the
+    // same way (`__init__`) will have it too.
+    let index = d
+        .get_full(&DictKey::from_str_obj(name))
+        .map_or(d.len(), |(i, _)| i);
     set_unit(cache, layout::CLASS_VERSION, version);
     set_unit(cache, layout::INSTANCE_INDEX, u32::try_from(index).ok()?);
     Some(Op::StoreAttrInstanceValue)

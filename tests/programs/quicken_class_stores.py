@@ -103,3 +103,26 @@ try:
     bump_all([Counter(), Two()], 1)
 except TypeError as e:
     print("TypeError:", e)
+
+
+# Attributes set through setattr() (keys made at run time, not the code's
+# names) read and replaced by cached sites, and a value that only the
+# instance holds replaced.
+class Box:
+    pass
+
+
+def total(objs):
+    t = 0
+    for o in objs:
+        t += o.n
+        o.n = t
+        o.tag = [t]
+    return t
+
+
+boxes = [Box() for _ in range(4)]
+for i, b in enumerate(boxes):
+    setattr(b, "n", i)
+    setattr(b, "tag", None)
+print([total(boxes) for _ in range(5)], list(boxes[0].__dict__), boxes[3].tag)

@@ -560,6 +560,54 @@ impl DictObj {
         Ok(())
     }
 
+    /// Makes the `str` `name` the key object of entry `index` if that
+    /// entry's key is another `str` of the same text (same hash, equal:
+    /// nothing a program can see but `id()` of the key). The inline caches
+    /// of attribute loads compare keys by identity, so an attribute first
+    /// set through the generic path (a fresh `str`) is hit from then on.
+    pub fn adopt_key(&self, index: usize, name: &ObjRef) {
+        use indexmap::map::MutableKeys;
+        let Ok(mut m) = self.map.try_borrow_mut() else {
+            return;
+        };
+        if let Some((k, _)) = m.get_index_mut2(index)
+            && let Value::Obj(o) = &k.value
+            && !o.ptr_eq(name)
+            && o.is_type(&types::STR)
+            && same_str(o, name)
+        {
+            let old = std::mem::replace(&mut k.value, Value::Obj(name.clone()));
+            drop(m);
+            drop(old);
+        }
+    }
+
+    /// The hot loop's attribute store: swaps `value` with the value at
+    /// entry `index` if that entry's key is the object `name` and the old
+    /// value is not its last reference (so the caller drops it without
+    /// freeing anything, that is without a call); `false` changes nothing.
+    #[inline(always)]
+    pub fn swap_shared_at(&self, index: usize, name: &ObjRef, value: &mut Value) -> bool {
+        let Ok(mut m) = self.map.try_borrow_mut() else {
+            return false;
+        };
+        let Some((k, slot)) = m.get_index_mut(index) else {
+            return false;
+        };
+        if !matches!(&k.value, Value::Obj(k) if k.ptr_eq(name)) {
+            return false;
+        }
+        if let Value::Obj(old) = &*slot
+            && old.refcnt() <= 1
+        {
+            return false;
+        }
+        std::mem::swap(slot, value);
+        drop(m);
+        self.changed();
+        true
+    }
+
     /// Replaces the value at entry `index` if that entry's key is the
     /// `str` `key` (the same object, or the same text), for the quickened
     /// attribute store; hands `value` back otherwise (also while the
