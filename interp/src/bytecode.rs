@@ -95,9 +95,9 @@ ops! {
     /// with the body function, the name and the bases).
     LoadBuildClass = "LOAD_BUILD_CLASS", cache 0;
     /// Replaces TOS with its attribute `names[arg]`.
-    LoadAttr = "LOAD_ATTR", cache 4;
+    LoadAttr = "LOAD_ATTR", cache 7;
     /// `TOS.names[arg] = TOS1`.
-    StoreAttr = "STORE_ATTR", cache 4;
+    StoreAttr = "STORE_ATTR", cache 7;
     /// `del TOS.names[arg]`.
     DeleteAttr = "DELETE_ATTR", cache 0;
     /// Replaces TOS by (method, self) or (attribute, NULL marker).
@@ -229,14 +229,17 @@ ops! {
     /// A global found in the builtins (cache: both keys versions, index).
     LoadGlobalBuiltin = "LOAD_GLOBAL_BUILTIN", cache 5, family LoadGlobal;
     /// `m.name` on a module (cache: its dict's keys version, index).
-    LoadAttrModule = "LOAD_ATTR_MODULE", cache 4, family LoadAttr;
+    LoadAttrModule = "LOAD_ATTR_MODULE", cache 7, family LoadAttr;
     /// `obj.name` found in the instance dict of a Python class's instance
-    /// (cache: the class's version tag, the entry index in the dict).
-    LoadAttrInstanceValue = "LOAD_ATTR_INSTANCE_VALUE", cache 4, family LoadAttr;
-    /// `obj.name = v` replacing the value of an attribute already in the
-    /// instance dict of a Python class's instance (cache: the class's
-    /// version tag, the entry index in the dict, whose key is checked).
-    StoreAttrInstanceValue = "STORE_ATTR_INSTANCE_VALUE", cache 4, family StoreAttr;
+    /// (cache: the class's version tag, the entry index in the dict, and
+    /// up to three more classes whose instances keep it at that index).
+    LoadAttrInstanceValue = "LOAD_ATTR_INSTANCE_VALUE", cache 7, family LoadAttr;
+    /// `obj.name = v` on a Python class's instance: replaces the value at
+    /// the cached entry index of its dict (whose key is checked), or adds
+    /// the attribute when the dict's length is that index (cache: the
+    /// class's version tag, the index, up to three more classes, as
+    /// LOAD_ATTR_INSTANCE_VALUE).
+    StoreAttrInstanceValue = "STORE_ATTR_INSTANCE_VALUE", cache 7, family StoreAttr;
     /// `obj.method` on an instance of a Python class whose class (or a
     /// base) holds the function (cache: the class's version tag, the
     /// position of the defining class in the MRO, the entry index in its

@@ -1269,6 +1269,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             set_top!(v);
                             continue;
                         }
+                        Err(DeoptReason::TypeVersion)
+                            if quicken::add_class_version(vm, &code, this_pc, top!()) => {}
                         Err(reason) => miss!(reason),
                     }
                     let obj = pop!();
@@ -1292,7 +1294,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             // The stack as the instruction found it.
                             push!(v);
                             push!(obj);
-                            miss!(reason);
+                            if reason != DeoptReason::TypeVersion
+                                || !quicken::add_class_version(vm, &code, this_pc, top!())
+                            {
+                                miss!(reason);
+                            }
                             let obj = pop!();
                             (obj, pop!())
                         }
@@ -2371,21 +2377,19 @@ fn load_global_generic(vm: &Vm, globals: &ObjRef, code: &Code, arg: u32) -> PyRe
 }
 
 /// The class data of `obj`'s class if `obj` is an instance of a Python
-/// class whose version tag is still the one a cache at `pc` recorded.
+/// class whose version tag is still the one a cache at `pc` recorded (with
+/// `more`, or one of the cache's [`layout::MORE_VERSIONS`]).
 #[inline(always)]
 fn cached_class<'o>(
     obj: &'o Value,
     units: &[Cell<Instr>],
     pc: usize,
+    more: bool,
 ) -> Result<(&'o ObjRef, &'o ClassData, &'o Instance), DeoptReason> {
     let miss = DeoptReason::TypeVersion;
     let o = obj.as_obj().ok_or(miss)?;
     let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
-    let want = units
-        .get(pc + 1 + layout::CLASS_VERSION)
-        .map(|u| u.get().arg)
-        .ok_or(miss)?;
-    if cd.version_tag() != want || want == 0 {
+    if !quicken::class_version_cached(units, pc, cd.version_tag(), more) {
         return Err(miss);
     }
     let inst = o.downcast::<Instance>().ok_or(miss)?;
@@ -2402,7 +2406,7 @@ fn instance_value_cached(
     arg: u32,
     pc: usize,
 ) -> Result<Value, DeoptReason> {
-    let (_, _, inst) = cached_class(obj, &code.units, pc)?;
+    let (_, _, inst) = cached_class(obj, &code.units, pc, true)?;
     let index = code
         .units
         .get(pc + 1 + layout::INSTANCE_INDEX)
@@ -2443,7 +2447,7 @@ fn instance_store_cached(
     arg: u32,
     pc: usize,
 ) -> Result<(), (DeoptReason, Value)> {
-    let found = cached_class(obj, &code.units, pc).and_then(|(_, _, inst)| {
+    let found = cached_class(obj, &code.units, pc, true).and_then(|(_, _, inst)| {
         let index = code
             .units
             .get(pc + 1 + layout::INSTANCE_INDEX)
@@ -2496,7 +2500,7 @@ fn instance_method_cached(
     arg: u32,
     pc: usize,
 ) -> Result<Value, DeoptReason> {
-    let (_, cd, inst) = cached_class(obj, &code.units, pc)?;
+    let (_, cd, inst) = cached_class(obj, &code.units, pc, false)?;
     let unit = |i: usize| code.units.get(pc + 1 + i).map(|u| u.get().arg as usize);
     let (Some(pos), Some(index)) = (
         unit(layout::METHOD_MRO_POS),

@@ -200,6 +200,9 @@ pub enum AttrSource {
         class_version: u32,
         /// The entry index in the instance dict.
         index: u32,
+        /// Version tags of other classes whose instances the site saw with
+        /// the attribute at the same index (0: none).
+        more_versions: [u32; layout::MORE_VERSION_COUNT],
     },
     /// A function of the class, or of the class at `mro_pos` in its MRO
     /// (0: the class itself), at entry `index` of that class's dict.
@@ -258,6 +261,7 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
         Op::LoadAttrInstanceValue | Op::StoreAttrInstanceValue => Some(AttrSource::InstanceValue {
             class_version: cache_arg(code, pc, layout::CLASS_VERSION),
             index: cache_arg(code, pc, layout::INSTANCE_INDEX),
+            more_versions: std::array::from_fn(|i| cache_arg(code, pc, layout::MORE_VERSIONS + i)),
         }),
         Op::LoadMethodInstance => Some(AttrSource::Method {
             class_version: cache_arg(code, pc, layout::CLASS_VERSION),

@@ -120,6 +120,13 @@ pub mod layout {
     /// LOAD_ATTR_INSTANCE_VALUE/STORE_ATTR_INSTANCE_VALUE: the entry index
     /// in the instance dict.
     pub const INSTANCE_INDEX: usize = 1;
+    /// LOAD_ATTR_INSTANCE_VALUE/STORE_ATTR_INSTANCE_VALUE: up to
+    /// [`MORE_VERSION_COUNT`] more version tags (0: none), of classes whose
+    /// instances were also seen with the attribute at the cached index (a
+    /// method of a base class sees instances of its subclasses).
+    pub const MORE_VERSIONS: usize = 4;
+    /// How many units [`MORE_VERSIONS`] has.
+    pub const MORE_VERSION_COUNT: usize = 3;
     /// LOAD_METHOD_INSTANCE: the position in the MRO of the class whose
     /// dict holds the method (0: the instance's own class).
     pub const METHOD_MRO_POS: usize = 1;
@@ -505,6 +512,16 @@ fn module_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Opt
 /// attribute of that name (so no descriptor can intervene) and whose dict
 /// has it: LOAD_ATTR_INSTANCE_VALUE, guarded by the class's version tag.
 fn instance_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+    let (version, index) = instance_attr_entry(code, arg, obj)?;
+    set_unit(cache, layout::CLASS_VERSION, version);
+    set_unit(cache, layout::INSTANCE_INDEX, index);
+    clear_more_versions(cache);
+    Some(Op::LoadAttrInstanceValue)
+}
+
+/// The class's version tag and the entry index [`instance_attr`] caches for
+/// `obj`, if it fits.
+fn instance_attr_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)> {
     let o = obj.as_obj()?;
     let cd = o.ty().heap_data::<ClassData>()?;
     let version = cd.version_tag();
@@ -522,9 +539,65 @@ fn instance_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> O
         .dict
         .downcast::<DictObj>()?
         .get_full(&DictKey::from_str_obj(name))?;
-    set_unit(cache, layout::CLASS_VERSION, version);
-    set_unit(cache, layout::INSTANCE_INDEX, u32::try_from(index).ok()?);
-    Some(Op::LoadAttrInstanceValue)
+    Some((version, u32::try_from(index).ok()?))
+}
+
+fn clear_more_versions(cache: &[Cell<Instr>]) {
+    for i in 0..layout::MORE_VERSION_COUNT {
+        set_unit(cache, layout::MORE_VERSIONS + i, 0);
+    }
+}
+
+/// Whether version tag `v` is one the LOAD_ATTR_INSTANCE_VALUE or
+/// STORE_ATTR_INSTANCE_VALUE at `pc` accepts (its class's, or with `more`
+/// one of the [`layout::MORE_VERSIONS`]).
+#[inline(always)]
+pub fn class_version_cached(units: &[Cell<Instr>], pc: usize, v: u32, more: bool) -> bool {
+    let unit = |i: usize| units.get(pc + 1 + i).map(|c| c.get().arg);
+    if v == 0 {
+        return false;
+    }
+    if unit(layout::CLASS_VERSION) == Some(v) {
+        return true;
+    }
+    more && (unit(layout::MORE_VERSIONS) == Some(v)
+        || unit(layout::MORE_VERSIONS + 1) == Some(v)
+        || unit(layout::MORE_VERSIONS + 2) == Some(v))
+}
+
+/// After a "class changed" guard miss of the LOAD_ATTR_INSTANCE_VALUE or
+/// STORE_ATTR_INSTANCE_VALUE at `pc`: if `obj`'s class fits the form too
+/// (as the specializer decides) with the attribute at the same index, adds
+/// its version tag to the cache (taking a free unit, else replacing one)
+/// and returns true: the site is polymorphic, not mistaken, and the caller
+/// runs the generic path this once without counting a miss.
+pub fn add_class_version(vm: &mut Vm, code: &Code, pc: usize, obj: &Value) -> bool {
+    let Some(ins) = code.units.get(pc).map(Cell::get) else {
+        return false;
+    };
+    let Some(cache) = code.units.get(pc + 1..pc + 1 + ins.cache as usize) else {
+        return false;
+    };
+    let entry = match ins.op {
+        Op::LoadAttrInstanceValue => instance_attr_entry(code, ins.arg, obj),
+        Op::StoreAttrInstanceValue => instance_store_entry(code, ins.arg, obj),
+        _ => None,
+    };
+    let Some((version, index)) = entry else {
+        return false;
+    };
+    let cached = |i: usize| cache.get(i).map(|c| c.get().arg);
+    if cached(layout::INSTANCE_INDEX) != Some(index) {
+        return false;
+    }
+    let free =
+        (0..layout::MORE_VERSION_COUNT).find(|i| cached(layout::MORE_VERSIONS + i) == Some(0));
+    let slot = free.unwrap_or(version as usize % layout::MORE_VERSION_COUNT);
+    set_unit(cache, layout::MORE_VERSIONS + slot, version);
+    if let Some(s) = vm.stats.as_deref_mut() {
+        s.count(ins.op.generic(), Counter::SpecializeOk);
+    }
+    true
 }
 
 /// STORE_ATTR on an instance of a Python class whose class neither defines
@@ -534,7 +607,17 @@ fn instance_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> O
 /// STORE_ATTR_INSTANCE_VALUE, guarded by the class's version tag (any later
 /// change to the class, such as a property added, moves it).
 fn instance_store(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
-    let o = obj.as_obj()?;
+    let (version, index) = instance_store_entry(code, arg, obj)?;
+    set_unit(cache, layout::CLASS_VERSION, version);
+    set_unit(cache, layout::INSTANCE_INDEX, index);
+    clear_more_versions(cache);
+    Some(Op::StoreAttrInstanceValue)
+}
+
+/// The class's version tag and the entry index [`instance_store`] caches
+/// for `obj`, if it fits.
+fn instance_store_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)> {
+    let o = obj.as_obj().filter(|o| o.kind() == Kind::INSTANCE)?;
     let cd = o.ty().heap_data::<ClassData>()?;
     let version = cd.version_tag();
     let name = code.names.get(arg as usize)?;
@@ -553,9 +636,7 @@ fn instance_store(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> 
     let index = d
         .get_full(&DictKey::from_str_obj(name))
         .map_or(d.len(), |(i, _)| i);
-    set_unit(cache, layout::CLASS_VERSION, version);
-    set_unit(cache, layout::INSTANCE_INDEX, u32::try_from(index).ok()?);
-    Some(Op::StoreAttrInstanceValue)
+    Some((version, u32::try_from(index).ok()?))
 }
 
 /// LOAD_METHOD on an instance of a Python class whose MRO holds a function

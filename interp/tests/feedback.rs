@@ -126,12 +126,14 @@ fn instance_attribute_sites_cache_on_the_class_version() {
     let Some(feedback::AttrSource::InstanceValue {
         class_version,
         index,
+        more_versions,
     }) = attr.attr
     else {
         panic!("{attr:?}");
     };
     assert!(class_version > 0);
     assert_eq!(index, 0, "x is the first attribute __init__ sets");
+    assert_eq!(more_versions, [0; 3], "one class seen");
     let method = site(&f, Op::LoadMethod);
     assert_eq!(method.form, Op::LoadMethodInstance, "{method:?}");
     assert!(matches!(
@@ -169,7 +171,7 @@ fn instance_stores_and_method_calls_cache_on_the_class_version() {
     assert_eq!(store.attr, load.attr, "{store:?} {load:?}");
     assert!(matches!(
         store.attr,
-        Some(feedback::AttrSource::InstanceValue { class_version, index: 0 }) if class_version > 0
+        Some(feedback::AttrSource::InstanceValue { class_version, index: 0, .. }) if class_version > 0
     ));
     let call = site(&f, Op::CallMethod);
     assert_eq!(call.form, Op::CallMethodPyExactArgs, "{call:?}");
@@ -198,5 +200,40 @@ fn assigning_class_after_the_caches_filled_is_a_clean_error() {
     let src = "class A:\n    def __init__(self):\n        self.x = 1\n    def f(self):\n        return 'A'\nclass B:\n    def f(self):\n        return 'B'\ndef use(o):\n    o.x = o.x + 1\n    return o.f(), o.x\na = A()\nfor i in range(5):\n    r = use(a)\ntry:\n    a.__class__ = B\nexcept NotImplementedError as e:\n    msg = str(e)\nassert 'not supported' in msg, msg\nassert type(a) is A\nassert use(a) == ('A', 7), use(a)\n";
     let (mut vm, f) = run(src, 0, "use");
     assert_eq!(site(&f, Op::StoreAttr).form, Op::StoreAttrInstanceValue);
+    vm.shutdown();
+}
+
+#[test]
+fn a_site_seeing_subclasses_caches_each_class_version() {
+    // One function reads and writes an attribute of instances of a class
+    // and three subclasses: the site keeps one form, with a version per
+    // class, and does not miss.
+    let src = "class T:\n    def __init__(self):\n        self.n = 0\ndef step(o):\n    o.n = o.n + 1\nclass A(T): pass\nclass B(T): pass\nclass C(T): pass\nos = [A(), B(), C(), T()]\nfor i in range(40):\n    for o in os:\n        step(o)\nassert [o.n for o in os] == [40] * 4\n";
+    let (mut vm, f) = run(src, 2, "step");
+    for family in [Op::LoadAttr, Op::StoreAttr] {
+        let s = site(&f, family);
+        let Some(feedback::AttrSource::InstanceValue {
+            class_version,
+            more_versions,
+            ..
+        }) = s.attr
+        else {
+            panic!("{s:?}");
+        };
+        let mut all = vec![class_version];
+        all.extend(more_versions);
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 4, "four classes, four versions: {s:?}");
+        assert!(!all.contains(&0), "{s:?}");
+    }
+    let report = vm.stats_report().expect("stats were on");
+    let misses: u64 = report
+        .lines()
+        .find(|l| l.starts_with("LOAD_ATTR "))
+        .and_then(|l| l.split_whitespace().nth(5))
+        .and_then(|n| n.parse().ok())
+        .expect("a LOAD_ATTR row");
+    assert_eq!(misses, 0, "{report}");
     vm.shutdown();
 }

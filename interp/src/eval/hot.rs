@@ -719,7 +719,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                         break;
                     };
                     release_shared(std::mem::replace(&mut stack[sp - 1], v));
-                    pc += 5;
+                    pc += const { 1 + Op::LoadAttr.cache_units() };
                 }
                 // An instance attribute replaced in place; the old value and
                 // the instance are dropped only when neither is the last
@@ -744,7 +744,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     release_shared(take(val));
                     release_shared(take(&mut stack[sp - 1]));
                     sp -= 2;
-                    pc += 5;
+                    pc += const { 1 + Op::StoreAttr.cache_units() };
                 }
                 Op::CallStr1 => {
                     // `str(i)` of an int (other arguments take the general loop).
@@ -1189,8 +1189,7 @@ fn cached_instance_dict<'o>(
     pc: usize,
 ) -> Option<(&'o DictObj, usize)> {
     let cd = o.ty().heap_data::<ClassData>()?;
-    let want = units.get(pc + 1 + layout::CLASS_VERSION)?.get().arg;
-    if cd.version_tag() != want || want == 0 {
+    if !crate::quicken::class_version_cached(units, pc, cd.version_tag(), true) {
         return None;
     }
     let index = units.get(pc + 1 + layout::INSTANCE_INDEX)?.get().arg as usize;
