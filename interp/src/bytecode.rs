@@ -101,7 +101,7 @@ ops! {
     /// `del TOS.names[arg]`.
     DeleteAttr = "DELETE_ATTR", cache 0;
     /// Replaces TOS by (method, self) or (attribute, NULL marker).
-    LoadMethod = "LOAD_METHOD", cache 4;
+    LoadMethod = "LOAD_METHOD", cache 10;
     /// Applies binary operator `arg` ([`BinOp`]) to TOS1, TOS.
     BinaryOp = "BINARY_OP", cache 1;
     /// `-TOS`.
@@ -243,15 +243,16 @@ ops! {
     /// `obj.method` on an instance of a Python class whose class (or a
     /// base) holds the function (cache: the class's version tag, the
     /// position of the defining class in the MRO, the entry index in its
-    /// dict). Pushes (function, obj): no bound method is made.
-    LoadMethodInstance = "LOAD_METHOD_INSTANCE", cache 4, family LoadMethod;
+    /// dict, and up to three more (class version, position and index)).
+    /// Pushes (function, obj): no bound method is made.
+    LoadMethodInstance = "LOAD_METHOD_INSTANCE", cache 10, family LoadMethod;
     /// A method of a built-in type (cache: kind + 1, method-table index).
-    LoadMethodType = "LOAD_METHOD_TYPE", cache 4, family LoadMethod;
+    LoadMethodType = "LOAD_METHOD_TYPE", cache 10, family LoadMethod;
     /// `m.f` about to be called, on a module (cache as LOAD_ATTR_MODULE).
-    LoadMethodModule = "LOAD_METHOD_MODULE", cache 4, family LoadMethod;
+    LoadMethodModule = "LOAD_METHOD_MODULE", cache 10, family LoadMethod;
     /// A method of a C type: (method descriptor, receiver), no bound
     /// method object made.
-    LoadMethodExt = "LOAD_METHOD_EXT", cache 4, family LoadMethod;
+    LoadMethodExt = "LOAD_METHOD_EXT", cache 10, family LoadMethod;
     /// `int + int` (overflow falls back to the big-int path).
     BinaryOpAddInt = "BINARY_OP_ADD_INT", cache 1, family BinaryOp;
     /// `int - int`.

@@ -1335,6 +1335,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             push!(recv);
                             continue;
                         }
+                        Err(DeoptReason::TypeVersion)
+                            if quicken::add_method_version(vm, &code, this_pc, top!()) => {}
                         Err(reason) => miss!(reason),
                     }
                     with_st!(load_method_generic(vm, st, &code, arg));
@@ -2377,19 +2379,18 @@ fn load_global_generic(vm: &Vm, globals: &ObjRef, code: &Code, arg: u32) -> PyRe
 }
 
 /// The class data of `obj`'s class if `obj` is an instance of a Python
-/// class whose version tag is still the one a cache at `pc` recorded (with
-/// `more`, or one of the cache's [`layout::MORE_VERSIONS`]).
+/// class whose version tag is still the one a cache at `pc` recorded (or
+/// one of the cache's [`layout::MORE_VERSIONS`]).
 #[inline(always)]
 fn cached_class<'o>(
     obj: &'o Value,
     units: &[Cell<Instr>],
     pc: usize,
-    more: bool,
 ) -> Result<(&'o ObjRef, &'o ClassData, &'o Instance), DeoptReason> {
     let miss = DeoptReason::TypeVersion;
     let o = obj.as_obj().ok_or(miss)?;
     let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
-    if !quicken::class_version_cached(units, pc, cd.version_tag(), more) {
+    if !quicken::class_version_cached(units, pc, cd.version_tag()) {
         return Err(miss);
     }
     let inst = o.downcast::<Instance>().ok_or(miss)?;
@@ -2406,7 +2407,7 @@ fn instance_value_cached(
     arg: u32,
     pc: usize,
 ) -> Result<Value, DeoptReason> {
-    let (_, _, inst) = cached_class(obj, &code.units, pc, true)?;
+    let (_, _, inst) = cached_class(obj, &code.units, pc)?;
     let index = code
         .units
         .get(pc + 1 + layout::INSTANCE_INDEX)
@@ -2447,7 +2448,7 @@ fn instance_store_cached(
     arg: u32,
     pc: usize,
 ) -> Result<(), (DeoptReason, Value)> {
-    let found = cached_class(obj, &code.units, pc, true).and_then(|(_, _, inst)| {
+    let found = cached_class(obj, &code.units, pc).and_then(|(_, _, inst)| {
         let index = code
             .units
             .get(pc + 1 + layout::INSTANCE_INDEX)
@@ -2500,14 +2501,12 @@ fn instance_method_cached(
     arg: u32,
     pc: usize,
 ) -> Result<Value, DeoptReason> {
-    let (_, cd, inst) = cached_class(obj, &code.units, pc, false)?;
-    let unit = |i: usize| code.units.get(pc + 1 + i).map(|u| u.get().arg as usize);
-    let (Some(pos), Some(index)) = (
-        unit(layout::METHOD_MRO_POS),
-        unit(layout::METHOD_DICT_INDEX),
-    ) else {
-        return Err(DeoptReason::TypeVersion);
-    };
+    let miss = DeoptReason::TypeVersion;
+    let o = obj.as_obj().ok_or(miss)?;
+    let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
+    let (pos, index) =
+        quicken::cached_method_entry(&code.units, pc, cd.version_tag()).ok_or(miss)?;
+    let inst = o.downcast::<Instance>().ok_or(miss)?;
     let name = code
         .names
         .get(arg as usize)

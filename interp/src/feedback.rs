@@ -213,6 +213,9 @@ pub enum AttrSource {
         mro_pos: u32,
         /// The entry index in that class's dict.
         index: u32,
+        /// Other classes the site saw: (version tag, MRO position, dict
+        /// index) each; a version tag of 0 is an unused entry.
+        more_methods: [(u32, u32, u32); layout::MORE_VERSION_COUNT],
     },
 }
 
@@ -267,6 +270,11 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
             class_version: cache_arg(code, pc, layout::CLASS_VERSION),
             mro_pos: cache_arg(code, pc, layout::METHOD_MRO_POS),
             index: cache_arg(code, pc, layout::METHOD_DICT_INDEX),
+            more_methods: std::array::from_fn(|i| {
+                let at = layout::MORE_METHODS + 2 * i;
+                let packed = cache_arg(code, pc, at + 1);
+                (cache_arg(code, pc, at), packed >> 24, packed & 0x00ff_ffff)
+            }),
         }),
         _ => None,
     };

@@ -132,6 +132,10 @@ pub mod layout {
     pub const METHOD_MRO_POS: usize = 1;
     /// LOAD_METHOD_INSTANCE: the entry index in that class's dict.
     pub const METHOD_DICT_INDEX: usize = 2;
+    /// LOAD_METHOD_INSTANCE: up to [`MORE_VERSION_COUNT`] more classes, two
+    /// units each: the version tag (0: none) and the MRO position (high 8
+    /// bits) and dict index (low 24 bits) of the function for that class.
+    pub const MORE_METHODS: usize = 4;
 
     /// The unit holding the classes seen (up to two [`super::TypeSet`]s,
     /// the first in the low half), by family.
@@ -549,10 +553,10 @@ fn clear_more_versions(cache: &[Cell<Instr>]) {
 }
 
 /// Whether version tag `v` is one the LOAD_ATTR_INSTANCE_VALUE or
-/// STORE_ATTR_INSTANCE_VALUE at `pc` accepts (its class's, or with `more`
-/// one of the [`layout::MORE_VERSIONS`]).
+/// STORE_ATTR_INSTANCE_VALUE at `pc` accepts (its class's, or one of the
+/// [`layout::MORE_VERSIONS`]).
 #[inline(always)]
-pub fn class_version_cached(units: &[Cell<Instr>], pc: usize, v: u32, more: bool) -> bool {
+pub fn class_version_cached(units: &[Cell<Instr>], pc: usize, v: u32) -> bool {
     let unit = |i: usize| units.get(pc + 1 + i).map(|c| c.get().arg);
     if v == 0 {
         return false;
@@ -560,9 +564,9 @@ pub fn class_version_cached(units: &[Cell<Instr>], pc: usize, v: u32, more: bool
     if unit(layout::CLASS_VERSION) == Some(v) {
         return true;
     }
-    more && (unit(layout::MORE_VERSIONS) == Some(v)
+    unit(layout::MORE_VERSIONS) == Some(v)
         || unit(layout::MORE_VERSIONS + 1) == Some(v)
-        || unit(layout::MORE_VERSIONS + 2) == Some(v))
+        || unit(layout::MORE_VERSIONS + 2) == Some(v)
 }
 
 /// After a "class changed" guard miss of the LOAD_ATTR_INSTANCE_VALUE or
@@ -643,6 +647,19 @@ fn instance_store_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)
 /// of that name that the instance dict does not shadow:
 /// LOAD_METHOD_INSTANCE, guarded by the class's version tag.
 fn instance_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+    let (version, pos, index) = instance_method_entry(code, arg, obj)?;
+    set_unit(cache, layout::CLASS_VERSION, version);
+    set_unit(cache, layout::METHOD_MRO_POS, pos);
+    set_unit(cache, layout::METHOD_DICT_INDEX, index);
+    for i in 0..layout::MORE_VERSION_COUNT {
+        set_unit(cache, layout::MORE_METHODS + 2 * i, 0);
+    }
+    Some(Op::LoadMethodInstance)
+}
+
+/// The class's version tag, and the MRO position and dict index of the
+/// function, that [`instance_method`] caches for `obj`, if it fits.
+fn instance_method_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32, u32)> {
     let o = obj.as_obj()?;
     let cd = o.ty().heap_data::<ClassData>()?;
     let version = cd.version_tag();
@@ -664,13 +681,73 @@ fn instance_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) ->
             if v.kind() != Kind::FUNCTION {
                 return None;
             }
-            set_unit(cache, layout::CLASS_VERSION, version);
-            set_unit(cache, layout::METHOD_MRO_POS, u32::try_from(pos).ok()?);
-            set_unit(cache, layout::METHOD_DICT_INDEX, u32::try_from(index).ok()?);
-            return Some(Op::LoadMethodInstance);
+            return Some((
+                version,
+                u32::try_from(pos).ok()?,
+                u32::try_from(index).ok()?,
+            ));
         }
     }
     None
+}
+
+/// The MRO position and dict index the LOAD_METHOD_INSTANCE at `pc`
+/// caches for a class of version tag `v`, if it has that class.
+#[inline(always)]
+pub fn cached_method_entry(units: &[Cell<Instr>], pc: usize, v: u32) -> Option<(usize, usize)> {
+    let unit = |i: usize| units.get(pc + 1 + i).map(|c| c.get().arg);
+    if v == 0 {
+        return None;
+    }
+    if unit(layout::CLASS_VERSION) == Some(v) {
+        return Some((
+            unit(layout::METHOD_MRO_POS)? as usize,
+            unit(layout::METHOD_DICT_INDEX)? as usize,
+        ));
+    }
+    (0..layout::MORE_VERSION_COUNT).find_map(|i| {
+        let at = layout::MORE_METHODS + 2 * i;
+        if unit(at)? != v {
+            return None;
+        }
+        let packed = unit(at + 1)?;
+        Some(((packed >> 24) as usize, (packed & 0x00ff_ffff) as usize))
+    })
+}
+
+/// After a "class changed" guard miss of the LOAD_METHOD_INSTANCE at `pc`:
+/// if `obj`'s class fits the form too, adds its version tag and where its
+/// function is to the cache (as [`add_class_version`] does for attributes).
+pub fn add_method_version(vm: &mut Vm, code: &Code, pc: usize, obj: &Value) -> bool {
+    let Some(ins) = code.units.get(pc).map(Cell::get) else {
+        return false;
+    };
+    let Some(cache) = code.units.get(pc + 1..pc + 1 + ins.cache as usize) else {
+        return false;
+    };
+    if ins.op != Op::LoadMethodInstance {
+        return false;
+    }
+    let Some((version, pos, index)) = instance_method_entry(code, ins.arg, obj) else {
+        return false;
+    };
+    if pos > 0xff || index > 0x00ff_ffff {
+        return false;
+    }
+    let cached = |i: usize| cache.get(i).map(|c| c.get().arg);
+    let free =
+        (0..layout::MORE_VERSION_COUNT).find(|i| cached(layout::MORE_METHODS + 2 * i) == Some(0));
+    let slot = free.unwrap_or(version as usize % layout::MORE_VERSION_COUNT);
+    set_unit(cache, layout::MORE_METHODS + 2 * slot, version);
+    set_unit(
+        cache,
+        layout::MORE_METHODS + 2 * slot + 1,
+        pos << 24 | index,
+    );
+    if let Some(s) = vm.stats.as_deref_mut() {
+        s.count(Op::LoadMethod, Counter::SpecializeOk);
+    }
+    true
 }
 
 fn specialize_load_method(

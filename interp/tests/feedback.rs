@@ -152,10 +152,20 @@ fn editing_a_class_after_its_cache_filled_misses_and_sees_the_edit() {
     // A method replaced on the base: the subclass's version moves too.
     let src = "class A:\n    def f(self):\n        return 1\nclass B(A):\n    pass\ndef use(o):\n    return o.f()\nb = B()\nfor i in range(10):\n    r1 = use(b)\nA.f = lambda self: 2\nr2 = use(b)\nassert (r1, r2) == (1, 2), (r1, r2)\n";
     let (mut vm, f) = run(src, 0, "use");
-    let report = vm.stats_report().expect("stats were on");
-    assert!(report.contains("class changed"), "{report}");
+    // The edit moved B's version: the guard failed, and the site cached
+    // the new version with the new function's place (the old entry stays,
+    // never to match again).
     let method = site(&f, Op::LoadMethod);
-    assert_eq!(method.family, Op::LoadMethod);
+    assert_eq!(method.form, Op::LoadMethodInstance, "{method:?}");
+    let Some(feedback::AttrSource::Method {
+        class_version,
+        more_methods,
+        ..
+    }) = method.attr
+    else {
+        panic!("{method:?}");
+    };
+    assert!(more_methods[0].0 > class_version, "{method:?}");
     vm.shutdown();
 }
 
@@ -235,5 +245,29 @@ fn a_site_seeing_subclasses_caches_each_class_version() {
         .and_then(|n| n.parse().ok())
         .expect("a LOAD_ATTR row");
     assert_eq!(misses, 0, "{report}");
+    vm.shutdown();
+}
+
+#[test]
+fn a_method_site_seeing_subclasses_caches_each_class() {
+    // `o.f()` over a class and subclasses: two inherit `f` from the base
+    // (MRO position 1), one overrides it (position 0).
+    let src = "class T:\n    def f(self):\n        return 1\nclass A(T): pass\nclass B(T):\n    def f(self):\n        return 2\ndef use(os):\n    t = 0\n    for o in os:\n        t = t + o.f()\n    return t\nos = [T(), A(), B()]\nfor i in range(30):\n    r = use(os)\nassert r == 4, r\nB.f = lambda self: 10\nassert use(os) == 12\n";
+    let (mut vm, f) = run(src, 2, "use");
+    let s = site(&f, Op::LoadMethod);
+    assert_eq!(s.form, Op::LoadMethodInstance, "{s:?}");
+    let Some(feedback::AttrSource::Method {
+        mro_pos,
+        more_methods,
+        ..
+    }) = s.attr
+    else {
+        panic!("{s:?}");
+    };
+    // T's, A's and B's entries, and B's again after the edit.
+    let mut positions = vec![mro_pos];
+    positions.extend(more_methods.iter().filter(|m| m.0 != 0).map(|m| m.1));
+    positions.sort();
+    assert_eq!(positions, [0, 0, 0, 1], "{s:?}");
     vm.shutdown();
 }

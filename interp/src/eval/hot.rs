@@ -701,7 +701,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let recv = std::mem::replace(&mut stack[sp - 1], method);
                     put(&mut stack[sp], recv);
                     sp += 1;
-                    pc += 5;
+                    pc += const { 1 + Op::LoadMethod.cache_units() };
                 }
                 // An instance attribute (the cache's guards, then the
                 // entry at the cached index, whose key must be the code's
@@ -1189,7 +1189,7 @@ fn cached_instance_dict<'o>(
     pc: usize,
 ) -> Option<(&'o DictObj, usize)> {
     let cd = o.ty().heap_data::<ClassData>()?;
-    if !crate::quicken::class_version_cached(units, pc, cd.version_tag(), true) {
+    if !crate::quicken::class_version_cached(units, pc, cd.version_tag()) {
         return None;
     }
     let index = units.get(pc + 1 + layout::INSTANCE_INDEX)?.get().arg as usize;
