@@ -126,3 +126,51 @@ for i, b in enumerate(boxes):
     setattr(b, "n", i)
     setattr(b, "tag", None)
 print([total(boxes) for _ in range(5)], list(boxes[0].__dict__), boxes[3].tag)
+
+
+# One site over a base and three subclasses (the caches keep a version per
+# class); then one subclass changes: a property of the same name, a method
+# replaced, an attribute deleted from one instance.
+class Base:
+    def __init__(self, v):
+        self.v = v
+
+    def get(self):
+        return self.v
+
+
+class S1(Base):
+    pass
+
+
+class S2(Base):
+    def get(self):
+        return -self.v
+
+
+class S3(Base):
+    pass
+
+
+def walk(objs):
+    out = []
+    for o in objs:
+        o.v = o.v + 1
+        out.append((o.v, o.get()))
+    return out
+
+
+zoo = [Base(0), S1(10), S2(20), S3(30)]
+for _ in range(3):
+    print(walk(zoo))
+S3.v = property(lambda self: 99, lambda self, x: None)
+print(walk(zoo))
+del S3.v
+S1.get = lambda self: ("s1", self.v)
+print(walk(zoo))
+del zoo[2].v
+try:
+    walk(zoo)
+except AttributeError as e:
+    print("AttributeError:", e)
+print(walk(zoo[:2]))
