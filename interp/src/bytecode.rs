@@ -322,6 +322,12 @@ ops! {
     CallPyExactArgs = "CALL_PY_EXACT_ARGS", cache 2, family Call;
     /// Calls a Python function whose defaults fill the missing arguments.
     CallPyWithDefaults = "CALL_PY_WITH_DEFAULTS", cache 2, family Call;
+    /// `C(args)` of a Python class whose `__init__` is a Python function
+    /// taking the instance and exactly `arg` arguments (cache: the class's
+    /// version tag): makes the instance and enters `__init__` as a frame
+    /// of this run (CPython 3.12's CALL_ALLOC_AND_ENTER_INIT); its return
+    /// checks for `None` and leaves the instance.
+    CallPyInit = "CALL_PY_INIT", cache 2, family Call;
     /// `len(x)`.
     CallBuiltinLen = "CALL_BUILTIN_LEN", cache 2, family Call;
     /// `isinstance(x, t)`.

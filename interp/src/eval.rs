@@ -956,7 +956,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             /// arguments fill the slots from `lb2` up to `sp`: the frame
             /// continues in the callee (the inline form of `enter_code`).
             macro_rules! enter {
-                ($lb2:expr, $fcode:expr, $fglobals:expr) => {{
+                ($lb2:expr, $fcode:expr, $fglobals:expr) => {
+                    enter!($lb2, $fcode, $fglobals, false)
+                };
+                // `$init`: the frame runs `__init__` for CALL_PY_INIT.
+                ($lb2:expr, $fcode:expr, $fglobals:expr, $init:expr) => {{
                     let (lb2, fcode, fglobals): (usize, Rc<Code>, ObjRef) =
                         ($lb2, $fcode, $fglobals);
                     st.sp = sp;
@@ -994,6 +998,9 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         st.truncate(lb2 - 1);
                         vm.depth -= 1;
                         break 'inner e;
+                    }
+                    if $init && let Some(fr) = top_frame!() {
+                        fr.init.set(true);
                     }
                     if let Some(c) = compiled_of(&callee) {
                         // The frame continues where compiled code hands
@@ -2011,6 +2018,41 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     }
                     call_generic!(Op::Call);
                 }
+                Op::CallPyInit => {
+                    skip!(Op::Call);
+                    let n = arg as usize;
+                    let fpos = sp.wrapping_sub(n + 1);
+                    let found = match stack.get(fpos) {
+                        Some(Value::Obj(cls)) if fpos < sp => {
+                            init_cached(cls, &code.units, this_pc, n).and_then(
+                                |(f, fcode, fglobals)| {
+                                    let inst = crate::classes::new_plain_instance(cls)?;
+                                    Some((inst, f, fcode, fglobals))
+                                },
+                            )
+                        }
+                        _ => None,
+                    };
+                    if let Some((inst, f, fcode, fglobals)) = found {
+                        // [cls, args…] becomes [instance, __init__,
+                        // instance, args…]: the instance below the frame
+                        // is the call's result when `__init__` returns.
+                        st.sp = sp;
+                        if let Err(e) = st.reserve(2) {
+                            break 'inner e;
+                        }
+                        stack = &mut st.stack[..];
+                        stack[fpos + 1..sp + 2].rotate_right(2);
+                        sp += 2;
+                        let cls = std::mem::replace(&mut stack[fpos], Value::Obj(inst.clone()));
+                        put(&mut stack[fpos + 1], Value::Obj(f));
+                        put(&mut stack[fpos + 2], Value::Obj(inst));
+                        drop(cls);
+                        enter!(fpos + 2, fcode, fglobals, true);
+                    }
+                    miss!(DeoptReason::TypeVersion);
+                    call_generic!(Op::Call);
+                }
                 Op::CallBuiltinLen | Op::CallBuiltinIsinstance | Op::CallBuiltin => {
                     skip!(Op::Call);
                     let n = arg as usize;
@@ -2224,8 +2266,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         }
                         None => fail!(stack_underflow()),
                     }
-                    let hb = match top_frame!() {
-                        Some(f) => f.hb.get(),
+                    let (hb, init) = match top_frame!() {
+                        Some(f) => (f.hb.get(), f.init.get()),
                         None => fail!(bad_arg()),
                     };
                     st.nframes -= 1;
@@ -2237,10 +2279,6 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         st.sp = base;
                         return Ok(v);
                     }
-                    // The caller's stack now ends where the callee's function
-                    // slot was: the result goes there.
-                    put(&mut stack[base], v);
-                    sp = base + 1;
                     match st.frames.get(st.nframes.wrapping_sub(1)) {
                         Some(f) => {
                             code = f.code.clone();
@@ -2249,6 +2287,26 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         }
                         None => fail!(bad_arg()),
                     }
+                    if init {
+                        // CALL_PY_INIT: the instance below the function
+                        // slot is the result; anything but None returned
+                        // is the caller's error, at its call.
+                        sp = base;
+                        if !matches!(v, Value::None) {
+                            let e = PyErr::type_error(format!(
+                                "__init__() should return None, not '{}'",
+                                v.type_name()
+                            ));
+                            drop(v);
+                            this_pc = pc.wrapping_sub(1 + Op::Call.cache_units());
+                            fail!(e);
+                        }
+                        continue;
+                    }
+                    // The caller's stack now ends where the callee's function
+                    // slot was: the result goes there.
+                    put(&mut stack[base], v);
+                    sp = base + 1;
                     continue;
                 }
                 Op::YieldValue => {
@@ -2395,6 +2453,30 @@ fn cached_class<'o>(
     }
     let inst = o.downcast::<Instance>().ok_or(miss)?;
     Ok((o, cd, inst))
+}
+
+/// CALL_PY_INIT's guards: `cls` is the Python class of the version the
+/// cache at `pc` holds, and its `__init__` still takes the instance and
+/// `n` arguments. Gives `__init__` with its code and globals.
+#[inline(always)]
+fn init_cached(
+    cls: &ObjRef,
+    units: &[Cell<Instr>],
+    pc: usize,
+    n: usize,
+) -> Option<(ObjRef, Rc<Code>, ObjRef)> {
+    let t = cls.as_type()?;
+    let want = units.get(pc + 1 + layout::CALL_CALLEE)?.get().arg;
+    if want == 0 || t.heap_data::<ClassData>()?.version_tag() != want {
+        return None;
+    }
+    let init = crate::object::class::lookup(t, "__init__")?;
+    let io = init.as_obj()?;
+    let f = io.downcast::<Function>()?;
+    if f.code.varargs || f.code.is_generator || f.code.argcount as usize != n + 1 {
+        return None;
+    }
+    Some((io.clone(), f.code.clone(), f.globals.clone()))
 }
 
 /// LOAD_ATTR_INSTANCE_VALUE's guards and load: the class's version, then

@@ -217,6 +217,12 @@ pub enum AttrSource {
         /// index) each; a version tag of 0 is an unused entry.
         more_methods: [(u32, u32, u32); layout::MORE_VERSION_COUNT],
     },
+    /// A call of a Python class (CALL_PY_INIT): its `__init__`, a plain
+    /// Python function, is found through the class at this version.
+    Init {
+        /// The class's version tag.
+        class_version: u32,
+    },
 }
 
 impl SiteFeedback {
@@ -246,7 +252,8 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
         _ => Vec::new(),
     };
     let callee_version = match family {
-        Op::Call | Op::CallMethod => {
+        // CALL_PY_INIT's unit holds the class's version (`attr`).
+        Op::Call | Op::CallMethod if ins.op != Op::CallPyInit => {
             Some(cache_arg(code, pc, layout::CALL_CALLEE)).filter(|v| *v != 0)
         }
         _ => None,
@@ -265,6 +272,9 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
             class_version: cache_arg(code, pc, layout::CLASS_VERSION),
             index: cache_arg(code, pc, layout::INSTANCE_INDEX),
             more_versions: std::array::from_fn(|i| cache_arg(code, pc, layout::MORE_VERSIONS + i)),
+        }),
+        Op::CallPyInit => Some(AttrSource::Init {
+            class_version: cache_arg(code, pc, layout::CALL_CALLEE),
         }),
         Op::LoadMethodInstance => Some(AttrSource::Method {
             class_version: cache_arg(code, pc, layout::CLASS_VERSION),

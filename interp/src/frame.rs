@@ -69,6 +69,10 @@ pub struct Frame {
     pub sb: Cell<usize>,
     /// Length of the VM's handled-exception stack when the frame started.
     pub hb: Cell<usize>,
+    /// The frame runs a class's `__init__` for CALL_PY_INIT: its return
+    /// value must be `None`, and the call's result is the instance the
+    /// caller keeps below the function slot.
+    pub init: Cell<bool>,
 }
 
 impl Frame {
@@ -80,6 +84,7 @@ impl Frame {
         self.lb.set(lb);
         self.sb.set(sb);
         self.hb.set(hb);
+        self.init.set(false);
     }
 }
 
@@ -235,6 +240,7 @@ impl ExecState {
                 lb: Cell::new(lb),
                 sb: Cell::new(sb),
                 hb: Cell::new(hb),
+                init: Cell::new(false),
             });
         }
         self.nframes += 1;

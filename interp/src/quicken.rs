@@ -112,7 +112,8 @@ pub mod layout {
     pub const METHOD_INDEX: usize = 1;
     /// LOAD_METHOD_EXT: the index of the method in `Vm::ext_methods`.
     pub const EXT_METHOD: usize = 0;
-    /// CALL/CALL_METHOD: the version of the Python function last seen.
+    /// CALL/CALL_METHOD: the version of the Python function last seen
+    /// (CALL_PY_INIT: the version tag of the class called).
     pub const CALL_CALLEE: usize = 0;
     /// LOAD_ATTR_INSTANCE_VALUE/STORE_ATTR_INSTANCE_VALUE/LOAD_METHOD_INSTANCE:
     /// the class's version tag.
@@ -944,6 +945,10 @@ fn specialize_call(
         // Built-in types called as constructors (types defined in C are
         // called generically).
         Kind::TYPE if !crate::ext::is_foreign_type(o) => {
+            if let Some(version) = init_fits(o, nargs) {
+                set_unit(cache, layout::CALL_CALLEE, version);
+                return Some(Op::CallPyInit);
+            }
             Some(if is_static_type(o, &types::STR) && nargs == 1 {
                 Op::CallStr1
             } else {
@@ -952,6 +957,25 @@ fn specialize_call(
         }
         _ => None,
     }
+}
+
+/// The version tag of the Python class `cls` if CALL_PY_INIT fits a call of
+/// it with `nargs` positional arguments: not an exception class, no
+/// `__new__` of its own, and an `__init__` that is a plain Python function
+/// (no `*args`, not a generator) taking the instance and `nargs` more.
+fn init_fits(cls: &ObjRef, nargs: usize) -> Option<u32> {
+    let t = cls.as_type()?;
+    if t.kind() == Kind::EXC {
+        return None;
+    }
+    let version = t.heap_data::<ClassData>()?.version_tag();
+    if version == 0 || class::lookup(t, "__new__").is_some() {
+        return None;
+    }
+    let init = class::lookup(t, "__init__")?;
+    let f = init.as_obj()?.downcast::<Function>()?;
+    let fits = !f.code.varargs && !f.code.is_generator && f.code.argcount as usize == nargs + 1;
+    fits.then_some(version)
 }
 
 /// The CALL (or CALL_METHOD) form for a C call of shape `shape`.

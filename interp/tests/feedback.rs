@@ -271,3 +271,18 @@ fn a_method_site_seeing_subclasses_caches_each_class() {
     assert_eq!(positions, [0, 0, 0, 1], "{s:?}");
     vm.shutdown();
 }
+
+#[test]
+fn a_class_call_enters_init_and_caches_the_class_version() {
+    let src = "class P:\n    def __init__(self, x):\n        self.x = x\ndef make(i):\n    return P(i)\nps = [make(i) for i in range(20)]\nassert [p.x for p in ps] == list(range(20))\n";
+    let (mut vm, f) = run(src, 2, "make");
+    let s = site(&f, Op::Call);
+    assert_eq!(s.form, Op::CallPyInit, "{s:?}");
+    assert!(
+        matches!(s.attr, Some(feedback::AttrSource::Init { class_version }) if class_version > 0),
+        "{s:?}"
+    );
+    // The unit holds the class's version, which is not a function's.
+    assert_eq!(s.callee_version, None, "{s:?}");
+    vm.shutdown();
+}

@@ -853,6 +853,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                             lb: Cell::new(lb2),
                             sb: Cell::new(sp),
                             hb: Cell::new(hb),
+                            init: Cell::new(false),
                         }),
                     }
                     st.nframes += 1;
@@ -884,7 +885,14 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if st.nframes <= entry + 1 || sp == 0 || lb == 0 || sp < lb {
                         break;
                     }
-                    let Some(hb) = st.frames.get(st.nframes - 1).map(|f| f.hb.get()) else {
+                    // The return of an `__init__` (CALL_PY_INIT) is the
+                    // general loop's.
+                    let Some(hb) = st
+                        .frames
+                        .get(st.nframes - 1)
+                        .filter(|f| !f.init.get())
+                        .map(|f| f.hb.get())
+                    else {
                         break;
                     };
                     sp -= 1;
@@ -1048,6 +1056,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallBuiltinIsinstance
                 | Op::CallBuiltin
                 | Op::CallType
+                | Op::CallPyInit
                 | Op::CallMethodBuiltin => break,
             }
                 done!();
