@@ -279,6 +279,12 @@ ops! {
     BinaryOpMixed = "BINARY_OP_MIXED", cache 1, family BinaryOp;
     /// `str + str`.
     BinaryOpAddStr = "BINARY_OP_ADD_STR", cache 1, family BinaryOp;
+    /// `a <op> b` (not in place) where `a` is an instance of a Python class
+    /// whose method for the operator is a Python function and `b` is of the
+    /// same class or not a Python class's instance: the method is entered
+    /// as a frame of the running loop, with the operands kept below it for
+    /// the rest of the protocol if it returns `NotImplemented`.
+    BinaryOpPy = "BINARY_OP_PY", cache 1, family BinaryOp;
     /// Compares two ints and jumps (fused with the POP_JUMP_IF_* after it).
     CompareOpIntJump = "COMPARE_OP_INT_JUMP", cache 1, family CompareOp;
     /// Compares two floats and jumps.

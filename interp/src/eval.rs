@@ -957,10 +957,10 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             /// continues in the callee (the inline form of `enter_code`).
             macro_rules! enter {
                 ($lb2:expr, $fcode:expr, $fglobals:expr) => {
-                    enter!($lb2, $fcode, $fglobals, false)
+                    enter!($lb2, $fcode, $fglobals, crate::frame::RETURN_PLAIN)
                 };
-                // `$init`: the frame runs `__init__` for CALL_PY_INIT.
-                ($lb2:expr, $fcode:expr, $fglobals:expr, $init:expr) => {{
+                // `$ret`: the frame's `Frame::on_return`.
+                ($lb2:expr, $fcode:expr, $fglobals:expr, $ret:expr) => {{
                     let (lb2, fcode, fglobals): (usize, Rc<Code>, ObjRef) =
                         ($lb2, $fcode, $fglobals);
                     st.sp = sp;
@@ -999,8 +999,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         vm.depth -= 1;
                         break 'inner e;
                     }
-                    if $init && let Some(fr) = top_frame!() {
-                        fr.init.set(true);
+                    let ret: u8 = $ret;
+                    if ret != crate::frame::RETURN_PLAIN
+                        && let Some(fr) = top_frame!()
+                    {
+                        fr.on_return.set(ret);
                     }
                     if let Some(c) = compiled_of(&callee) {
                         // The frame continues where compiled code hands
@@ -1450,6 +1453,31 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         _ => DeoptReason::WrongType,
                     };
                     miss!(reason);
+                    with_st!(binary_op_generic(vm, st, arg));
+                }
+                Op::BinaryOpPy => {
+                    skip!(Op::BinaryOp);
+                    let found = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([a, b]) if arg < 13 => binop_method(a, b, arg),
+                        _ => None,
+                    };
+                    if let Some((f, fcode, fglobals)) = found {
+                        // [a, b] becomes [a, b, method, a, b]: the operands
+                        // stay below the frame for `NotImplemented`.
+                        st.sp = sp;
+                        if let Err(e) = st.reserve(3) {
+                            break 'inner e;
+                        }
+                        stack = &mut st.stack[..];
+                        let (a, b) = (stack[sp - 2].clone(), stack[sp - 1].clone());
+                        put(&mut stack[sp], Value::Obj(f));
+                        put(&mut stack[sp + 1], a);
+                        put(&mut stack[sp + 2], b);
+                        let lb2 = sp + 1;
+                        sp += 3;
+                        enter!(lb2, fcode, fglobals, crate::frame::RETURN_BINOP + arg as u8);
+                    }
+                    miss!(DeoptReason::WrongType);
                     with_st!(binary_op_generic(vm, st, arg));
                 }
                 Op::BinaryOpAddStr => {
@@ -2048,7 +2076,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         put(&mut stack[fpos + 1], Value::Obj(f));
                         put(&mut stack[fpos + 2], Value::Obj(inst));
                         drop(cls);
-                        enter!(fpos + 2, fcode, fglobals, true);
+                        enter!(fpos + 2, fcode, fglobals, crate::frame::RETURN_INIT);
                     }
                     miss!(DeoptReason::TypeVersion);
                     call_generic!(Op::Call);
@@ -2266,8 +2294,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         }
                         None => fail!(stack_underflow()),
                     }
-                    let (hb, init) = match top_frame!() {
-                        Some(f) => (f.hb.get(), f.init.get()),
+                    let (hb, on_return) = match top_frame!() {
+                        Some(f) => (f.hb.get(), f.on_return.get()),
                         None => fail!(bad_arg()),
                     };
                     st.nframes -= 1;
@@ -2287,7 +2315,42 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         }
                         None => fail!(bad_arg()),
                     }
-                    if init {
+                    if on_return >= crate::frame::RETURN_BINOP {
+                        // BINARY_OP_PY: the operands are below the function
+                        // slot; `NotImplemented` goes on with the protocol
+                        // (its error is the caller's, at the operator).
+                        let op_arg = u32::from(on_return - crate::frame::RETURN_BINOP);
+                        let (a, b) = match stack.get_mut(base.wrapping_sub(2)..base) {
+                            Some([a, b]) => (take(a), take(b)),
+                            _ => fail!(stack_underflow()),
+                        };
+                        sp = base - 2;
+                        let r = if v.kind() == Kind::NOT_IMPLEMENTED {
+                            drop(v);
+                            let op = BinOp::from_arg(op_arg);
+                            crate::dunder::binary_op_after_left(vm, op, &a, &b).and_then(
+                                |r| match r {
+                                    Some(r) => Ok(r),
+                                    None => ops::builtin_binary_op(vm, op, &a, &b),
+                                },
+                            )
+                        } else {
+                            Ok(v)
+                        };
+                        drop((a, b));
+                        match r {
+                            Ok(r) => {
+                                put(&mut stack[sp], r);
+                                sp += 1;
+                                continue;
+                            }
+                            Err(e) => {
+                                this_pc = pc.wrapping_sub(1 + Op::BinaryOp.cache_units());
+                                fail!(e);
+                            }
+                        }
+                    }
+                    if on_return == crate::frame::RETURN_INIT {
                         // CALL_PY_INIT: the instance below the function
                         // slot is the result; anything but None returned
                         // is the caller's error, at its call.
@@ -2453,6 +2516,26 @@ fn cached_class<'o>(
     }
     let inst = o.downcast::<Instance>().ok_or(miss)?;
     Ok((o, cd, inst))
+}
+
+/// BINARY_OP_PY's guards: `a` is an instance of a Python class whose
+/// method for the operator (not in place) is a plain Python function of
+/// two arguments, called first (`b` is not of a subclass overriding the
+/// reflected method), and `b` is of `a`'s class or not of a Python class
+/// (so that after `NotImplemented` only [`crate::dunder::binary_op_after_left`]
+/// and the built-in rules remain, as `ops::binary_op` would run them).
+#[inline(always)]
+fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc<Code>, ObjRef)> {
+    if a.kind() != Kind::INSTANCE || !quicken::binop_operands_fit(a, b) {
+        return None;
+    }
+    let m = crate::dunder::binary_op_first(BinOp::from_arg(arg), a, b)?;
+    let mo = m.as_obj()?;
+    let f = mo.downcast::<Function>()?;
+    if f.code.varargs || f.code.is_generator || f.code.argcount != 2 {
+        return None;
+    }
+    Some((mo.clone(), f.code.clone(), f.globals.clone()))
 }
 
 /// CALL_PY_INIT's guards: `cls` is the Python class of the version the

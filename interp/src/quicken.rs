@@ -820,8 +820,34 @@ fn specialize_binary_op(arg: u32, a: &Value, b: &Value) -> Option<Op> {
         {
             Some(Op::BinaryOpAddStr)
         }
+        (Value::Obj(x), _) if arg < 13 && x.kind() == Kind::INSTANCE => {
+            binop_fits(op, a, b).then_some(Op::BinaryOpPy)
+        }
         _ => None,
     }
+}
+
+/// Whether BINARY_OP_PY takes operands of these classes: `b` of `a`'s class
+/// or not of a Python class (then, after `NotImplemented`, the rest of the
+/// protocol is `crate::dunder::binary_op_after_left` and the built-in
+/// rules).
+#[inline(always)]
+pub fn binop_operands_fit(a: &Value, b: &Value) -> bool {
+    std::ptr::eq(a.type_of(), b.type_of()) || !crate::dunder::is_py(b)
+}
+
+/// Whether BINARY_OP_PY fits `a <op> b` (see its guards in `crate::eval`):
+/// `a`'s method for the operator, called first, is a plain Python function
+/// of two arguments, and `b` is of `a`'s class or not of a Python class.
+fn binop_fits(op: BinOp, a: &Value, b: &Value) -> bool {
+    if !binop_operands_fit(a, b) {
+        return false;
+    }
+    crate::dunder::binary_op_first(op, a, b)
+        .as_ref()
+        .and_then(|m| m.as_obj())
+        .and_then(|m| m.downcast::<Function>())
+        .is_some_and(|f| !f.code.varargs && !f.code.is_generator && f.code.argcount == 2)
 }
 
 fn specialize_compare_op(a: &Value, b: &Value, next: Option<Op>) -> Option<Op> {

@@ -286,3 +286,13 @@ fn a_class_call_enters_init_and_caches_the_class_version() {
     assert_eq!(s.callee_version, None, "{s:?}");
     vm.shutdown();
 }
+
+#[test]
+fn an_operator_on_instances_enters_the_method() {
+    let src = "class V:\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return V(self.x + o.x) if isinstance(o, V) else NotImplemented\ndef add(a, b):\n    return a + b\nt = V(0)\nfor i in range(20):\n    t = add(t, V(i))\nassert t.x == 190\ntry:\n    add(V(1), 2)\nexcept TypeError as e:\n    assert 'unsupported operand' in str(e), e\n";
+    let (mut vm, f) = run(src, 2, "add");
+    let s = site(&f, Op::BinaryOp);
+    assert_eq!(s.form, Op::BinaryOpPy, "{s:?}");
+    assert!(s.operands[0].contains(TypeClass::Other), "{s:?}");
+    vm.shutdown();
+}

@@ -853,7 +853,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                             lb: Cell::new(lb2),
                             sb: Cell::new(sp),
                             hb: Cell::new(hb),
-                            init: Cell::new(false),
+                            on_return: Cell::new(crate::frame::RETURN_PLAIN),
                         }),
                     }
                     st.nframes += 1;
@@ -885,12 +885,12 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if st.nframes <= entry + 1 || sp == 0 || lb == 0 || sp < lb {
                         break;
                     }
-                    // The return of an `__init__` (CALL_PY_INIT) is the
-                    // general loop's.
+                    // The return of an `__init__` (CALL_PY_INIT) or of an
+                    // operator's method (BINARY_OP_PY) is the general loop's.
                     let Some(hb) = st
                         .frames
                         .get(st.nframes - 1)
-                        .filter(|f| !f.init.get())
+                        .filter(|f| f.on_return.get() == crate::frame::RETURN_PLAIN)
                         .map(|f| f.hb.get())
                     else {
                         break;
@@ -1057,6 +1057,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallBuiltin
                 | Op::CallType
                 | Op::CallPyInit
+                | Op::BinaryOpPy
                 | Op::CallMethodBuiltin => break,
             }
                 done!();
