@@ -95,13 +95,13 @@ ops! {
     /// with the body function, the name and the bases).
     LoadBuildClass = "LOAD_BUILD_CLASS", cache 0;
     /// Replaces TOS with its attribute `names[arg]`.
-    LoadAttr = "LOAD_ATTR", cache 4;
+    LoadAttr = "LOAD_ATTR", cache 7;
     /// `TOS.names[arg] = TOS1`.
-    StoreAttr = "STORE_ATTR", cache 0;
+    StoreAttr = "STORE_ATTR", cache 7;
     /// `del TOS.names[arg]`.
     DeleteAttr = "DELETE_ATTR", cache 0;
     /// Replaces TOS by (method, self) or (attribute, NULL marker).
-    LoadMethod = "LOAD_METHOD", cache 4;
+    LoadMethod = "LOAD_METHOD", cache 10;
     /// Applies binary operator `arg` ([`BinOp`]) to TOS1, TOS.
     BinaryOp = "BINARY_OP", cache 1;
     /// `-TOS`.
@@ -229,22 +229,30 @@ ops! {
     /// A global found in the builtins (cache: both keys versions, index).
     LoadGlobalBuiltin = "LOAD_GLOBAL_BUILTIN", cache 5, family LoadGlobal;
     /// `m.name` on a module (cache: its dict's keys version, index).
-    LoadAttrModule = "LOAD_ATTR_MODULE", cache 4, family LoadAttr;
+    LoadAttrModule = "LOAD_ATTR_MODULE", cache 7, family LoadAttr;
     /// `obj.name` found in the instance dict of a Python class's instance
-    /// (cache: the class's version tag, the entry index in the dict).
-    LoadAttrInstanceValue = "LOAD_ATTR_INSTANCE_VALUE", cache 4, family LoadAttr;
+    /// (cache: the class's version tag, the entry index in the dict, and
+    /// up to three more classes whose instances keep it at that index).
+    LoadAttrInstanceValue = "LOAD_ATTR_INSTANCE_VALUE", cache 7, family LoadAttr;
+    /// `obj.name = v` on a Python class's instance: replaces the value at
+    /// the cached entry index of its dict (whose key is checked), or adds
+    /// the attribute when the dict's length is that index (cache: the
+    /// class's version tag, the index, up to three more classes, as
+    /// LOAD_ATTR_INSTANCE_VALUE).
+    StoreAttrInstanceValue = "STORE_ATTR_INSTANCE_VALUE", cache 7, family StoreAttr;
     /// `obj.method` on an instance of a Python class whose class (or a
     /// base) holds the function (cache: the class's version tag, the
     /// position of the defining class in the MRO, the entry index in its
-    /// dict). Pushes (function, obj): no bound method is made.
-    LoadMethodInstance = "LOAD_METHOD_INSTANCE", cache 4, family LoadMethod;
+    /// dict, and up to three more (class version, position and index)).
+    /// Pushes (function, obj): no bound method is made.
+    LoadMethodInstance = "LOAD_METHOD_INSTANCE", cache 10, family LoadMethod;
     /// A method of a built-in type (cache: kind + 1, method-table index).
-    LoadMethodType = "LOAD_METHOD_TYPE", cache 4, family LoadMethod;
+    LoadMethodType = "LOAD_METHOD_TYPE", cache 10, family LoadMethod;
     /// `m.f` about to be called, on a module (cache as LOAD_ATTR_MODULE).
-    LoadMethodModule = "LOAD_METHOD_MODULE", cache 4, family LoadMethod;
+    LoadMethodModule = "LOAD_METHOD_MODULE", cache 10, family LoadMethod;
     /// A method of a C type: (method descriptor, receiver), no bound
     /// method object made.
-    LoadMethodExt = "LOAD_METHOD_EXT", cache 4, family LoadMethod;
+    LoadMethodExt = "LOAD_METHOD_EXT", cache 10, family LoadMethod;
     /// `int + int` (overflow falls back to the big-int path).
     BinaryOpAddInt = "BINARY_OP_ADD_INT", cache 1, family BinaryOp;
     /// `int - int`.
@@ -271,6 +279,12 @@ ops! {
     BinaryOpMixed = "BINARY_OP_MIXED", cache 1, family BinaryOp;
     /// `str + str`.
     BinaryOpAddStr = "BINARY_OP_ADD_STR", cache 1, family BinaryOp;
+    /// `a <op> b` (not in place) where `a` is an instance of a Python class
+    /// whose method for the operator is a Python function and `b` is of the
+    /// same class or not a Python class's instance: the method is entered
+    /// as a frame of the running loop, with the operands kept below it for
+    /// the rest of the protocol if it returns `NotImplemented`.
+    BinaryOpPy = "BINARY_OP_PY", cache 1, family BinaryOp;
     /// Compares two ints and jumps (fused with the POP_JUMP_IF_* after it).
     CompareOpIntJump = "COMPARE_OP_INT_JUMP", cache 1, family CompareOp;
     /// Compares two floats and jumps.
@@ -314,6 +328,12 @@ ops! {
     CallPyExactArgs = "CALL_PY_EXACT_ARGS", cache 2, family Call;
     /// Calls a Python function whose defaults fill the missing arguments.
     CallPyWithDefaults = "CALL_PY_WITH_DEFAULTS", cache 2, family Call;
+    /// `C(args)` of a Python class whose `__init__` is a Python function
+    /// taking the instance and exactly `arg` arguments (cache: the class's
+    /// version tag): makes the instance and enters `__init__` as a frame
+    /// of this run (CPython 3.12's CALL_ALLOC_AND_ENTER_INIT); its return
+    /// checks for `None` and leaves the instance.
+    CallPyInit = "CALL_PY_INIT", cache 2, family Call;
     /// `len(x)`.
     CallBuiltinLen = "CALL_BUILTIN_LEN", cache 2, family Call;
     /// `isinstance(x, t)`.

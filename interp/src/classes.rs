@@ -246,6 +246,21 @@ pub fn new_class(name: &str, bases: Vec<ObjRef>, ns: ObjRef) -> PyResult<ObjRef>
     Ok(cls)
 }
 
+/// A new instance of the Python class `cls` (not an exception class) with
+/// an empty `__dict__`, tracked by the cycle collector, before `__init__`.
+pub fn new_plain_instance(cls: &ObjRef) -> Option<ObjRef> {
+    let made = ObjRef::new_instance(
+        cls,
+        Instance {
+            dict: DictObj::new_obj(),
+        },
+    );
+    if let Some(i) = &made {
+        abi::gc_track(i);
+    }
+    made
+}
+
 /// `cls(*args, **kwargs)` for a Python class: a new instance, initialized
 /// by `__init__` if the class has one.
 pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> {
@@ -254,16 +269,7 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
         // `BaseException.__new__` keeps the arguments as `args`.
         ExcObj::new_of_type(cls, args.pos.to_vec())
     } else {
-        let made = ObjRef::new_instance(
-            cls,
-            Instance {
-                dict: DictObj::new_obj(),
-            },
-        );
-        if let Some(i) = &made {
-            abi::gc_track(i);
-        }
-        made
+        new_plain_instance(cls)
     };
     let Some(inst) = inst else {
         return Err(PyErr::type_error("cannot create instances of this class"));

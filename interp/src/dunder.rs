@@ -198,6 +198,31 @@ pub fn binary_op(
     Ok(None)
 }
 
+/// The rest of [`binary_op`] (not in place) once `a`'s method returned
+/// `NotImplemented`, when `b` is not of a subclass of `a`'s class that
+/// goes first: `b`'s reflected method if the types differ.
+pub fn binary_op_after_left(
+    vm: &mut Vm,
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+) -> PyResult<Option<Value>> {
+    let (_, reflected, _) = binop_names(op);
+    if std::ptr::eq(a.type_of(), b.type_of()) {
+        return Ok(None);
+    }
+    try_op(vm, b, reflected, a)
+}
+
+/// The method `binary_op` (not in place) calls first for `a <op> b`: `a`'s
+/// method, when `b`'s reflected one does not go first.
+pub fn binary_op_first(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
+    if right_first(a, b) {
+        return None;
+    }
+    special(a, binop_names(op).0)
+}
+
 /// `-v`, `+v`, `~v` through `__neg__`, `__pos__`, `__invert__`.
 pub fn unary(vm: &mut Vm, op: char, v: &Value) -> Option<PyResult<Value>> {
     let name = match op {

@@ -956,7 +956,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             /// arguments fill the slots from `lb2` up to `sp`: the frame
             /// continues in the callee (the inline form of `enter_code`).
             macro_rules! enter {
-                ($lb2:expr, $fcode:expr, $fglobals:expr) => {{
+                ($lb2:expr, $fcode:expr, $fglobals:expr) => {
+                    enter!($lb2, $fcode, $fglobals, crate::frame::RETURN_PLAIN)
+                };
+                // `$ret`: the frame's `Frame::on_return`.
+                ($lb2:expr, $fcode:expr, $fglobals:expr, $ret:expr) => {{
                     let (lb2, fcode, fglobals): (usize, Rc<Code>, ObjRef) =
                         ($lb2, $fcode, $fglobals);
                     st.sp = sp;
@@ -994,6 +998,12 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         st.truncate(lb2 - 1);
                         vm.depth -= 1;
                         break 'inner e;
+                    }
+                    let ret: u8 = $ret;
+                    if ret != crate::frame::RETURN_PLAIN
+                        && let Some(fr) = top_frame!()
+                    {
+                        fr.on_return.set(ret);
                     }
                     if let Some(c) = compiled_of(&callee) {
                         // The frame continues where compiled code hands
@@ -1269,6 +1279,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             set_top!(v);
                             continue;
                         }
+                        Err(DeoptReason::TypeVersion)
+                            if quicken::add_class_version(vm, &code, this_pc, top!()) => {}
                         Err(reason) => miss!(reason),
                     }
                     let obj = pop!();
@@ -1276,9 +1288,32 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(v);
                 }
                 Op::StoreAttr => {
+                    skip!(Op::StoreAttr);
+                    adapt!();
                     let obj = pop!();
                     let v = pop!();
                     tri!(vm.setattr(&obj, code.name_str(arg), v));
+                }
+                Op::StoreAttrInstanceValue => {
+                    skip!(Op::StoreAttr);
+                    let obj = pop!();
+                    let v = pop!();
+                    let v = match instance_store_cached(&obj, v, &code, arg, this_pc) {
+                        Ok(()) => continue,
+                        Err((reason, v)) => {
+                            // The stack as the instruction found it.
+                            push!(v);
+                            push!(obj);
+                            if reason != DeoptReason::TypeVersion
+                                || !quicken::add_class_version(vm, &code, this_pc, top!())
+                            {
+                                miss!(reason);
+                            }
+                            let obj = pop!();
+                            (obj, pop!())
+                        }
+                    };
+                    tri!(vm.setattr(&v.0, code.name_str(arg), v.1));
                 }
                 Op::DeleteAttr => {
                     let obj = pop!();
@@ -1310,6 +1345,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             push!(recv);
                             continue;
                         }
+                        Err(DeoptReason::TypeVersion)
+                            if quicken::add_method_version(vm, &code, this_pc, top!()) => {}
                         Err(reason) => miss!(reason),
                     }
                     with_st!(load_method_generic(vm, st, &code, arg));
@@ -1416,6 +1453,31 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         _ => DeoptReason::WrongType,
                     };
                     miss!(reason);
+                    with_st!(binary_op_generic(vm, st, arg));
+                }
+                Op::BinaryOpPy => {
+                    skip!(Op::BinaryOp);
+                    let found = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([a, b]) if arg < 13 => binop_method(a, b, arg),
+                        _ => None,
+                    };
+                    if let Some((f, fcode, fglobals)) = found {
+                        // [a, b] becomes [a, b, method, a, b]: the operands
+                        // stay below the frame for `NotImplemented`.
+                        st.sp = sp;
+                        if let Err(e) = st.reserve(3) {
+                            break 'inner e;
+                        }
+                        stack = &mut st.stack[..];
+                        let (a, b) = (stack[sp - 2].clone(), stack[sp - 1].clone());
+                        put(&mut stack[sp], Value::Obj(f));
+                        put(&mut stack[sp + 1], a);
+                        put(&mut stack[sp + 2], b);
+                        let lb2 = sp + 1;
+                        sp += 3;
+                        enter!(lb2, fcode, fglobals, crate::frame::RETURN_BINOP + arg as u8);
+                    }
+                    miss!(DeoptReason::WrongType);
                     with_st!(binary_op_generic(vm, st, arg));
                 }
                 Op::BinaryOpAddStr => {
@@ -1981,6 +2043,41 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     }
                     call_generic!(Op::Call);
                 }
+                Op::CallPyInit => {
+                    skip!(Op::Call);
+                    let n = arg as usize;
+                    let fpos = sp.wrapping_sub(n + 1);
+                    let found = match stack.get(fpos) {
+                        Some(Value::Obj(cls)) if fpos < sp => {
+                            init_cached(cls, &code.units, this_pc, n).and_then(
+                                |(f, fcode, fglobals)| {
+                                    let inst = crate::classes::new_plain_instance(cls)?;
+                                    Some((inst, f, fcode, fglobals))
+                                },
+                            )
+                        }
+                        _ => None,
+                    };
+                    if let Some((inst, f, fcode, fglobals)) = found {
+                        // [cls, args…] becomes [instance, __init__,
+                        // instance, args…]: the instance below the frame
+                        // is the call's result when `__init__` returns.
+                        st.sp = sp;
+                        if let Err(e) = st.reserve(2) {
+                            break 'inner e;
+                        }
+                        stack = &mut st.stack[..];
+                        stack[fpos + 1..sp + 2].rotate_right(2);
+                        sp += 2;
+                        let cls = std::mem::replace(&mut stack[fpos], Value::Obj(inst.clone()));
+                        put(&mut stack[fpos + 1], Value::Obj(f));
+                        put(&mut stack[fpos + 2], Value::Obj(inst));
+                        drop(cls);
+                        enter!(fpos + 2, fcode, fglobals, crate::frame::RETURN_INIT);
+                    }
+                    miss!(DeoptReason::TypeVersion);
+                    call_generic!(Op::Call);
+                }
                 Op::CallBuiltinLen | Op::CallBuiltinIsinstance | Op::CallBuiltin => {
                     skip!(Op::Call);
                     let n = arg as usize;
@@ -2137,26 +2234,31 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     skip!(Op::CallMethod);
                     let n = arg as usize;
                     let fpos = sp.wrapping_sub(n + 2);
+                    // With a receiver (a Python class's method), it is the
+                    // first argument; without one (a plain function found
+                    // by LOAD_METHOD), the arguments close its gap.
                     let callee = match stack.get(fpos) {
-                        Some(Value::Obj(fo))
-                            if fo.kind() == Kind::FUNCTION
-                                && fpos < sp
-                                && is_null(vm, &stack[fpos + 1]) =>
-                        {
+                        Some(Value::Obj(fo)) if fo.kind() == Kind::FUNCTION && fpos < sp => {
+                            let no_self = is_null(vm, &stack[fpos + 1]);
                             match fo.downcast::<Function>() {
-                                Some(f) if !f.code.varargs && f.code.argcount as usize == n => {
-                                    Some((f.code.clone(), f.globals.clone()))
+                                Some(f)
+                                    if !f.code.varargs
+                                        && f.code.argcount as usize
+                                            == n + usize::from(!no_self) =>
+                                {
+                                    Some((f.code.clone(), f.globals.clone(), no_self))
                                 }
                                 _ => None,
                             }
                         }
                         _ => None,
                     };
-                    if let Some((fcode, fglobals)) = callee {
-                        // Close the gap of the missing receiver.
-                        stack[fpos + 1..sp].rotate_left(1);
-                        sp -= 1;
-                        drop(take(&mut stack[sp]));
+                    if let Some((fcode, fglobals, no_self)) = callee {
+                        if no_self {
+                            stack[fpos + 1..sp].rotate_left(1);
+                            sp -= 1;
+                            drop(take(&mut stack[sp]));
+                        }
                         enter!(fpos + 1, fcode, fglobals);
                     }
                     miss!(DeoptReason::WrongCallee);
@@ -2189,8 +2291,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         }
                         None => fail!(stack_underflow()),
                     }
-                    let hb = match top_frame!() {
-                        Some(f) => f.hb.get(),
+                    let (hb, on_return) = match top_frame!() {
+                        Some(f) => (f.hb.get(), f.on_return.get()),
                         None => fail!(bad_arg()),
                     };
                     st.nframes -= 1;
@@ -2202,10 +2304,6 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         st.sp = base;
                         return Ok(v);
                     }
-                    // The caller's stack now ends where the callee's function
-                    // slot was: the result goes there.
-                    put(&mut stack[base], v);
-                    sp = base + 1;
                     match st.frames.get(st.nframes.wrapping_sub(1)) {
                         Some(f) => {
                             code = f.code.clone();
@@ -2214,6 +2312,61 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         }
                         None => fail!(bad_arg()),
                     }
+                    if on_return >= crate::frame::RETURN_BINOP {
+                        // BINARY_OP_PY: the operands are below the function
+                        // slot; `NotImplemented` goes on with the protocol
+                        // (its error is the caller's, at the operator).
+                        let op_arg = u32::from(on_return - crate::frame::RETURN_BINOP);
+                        let (a, b) = match stack.get_mut(base.wrapping_sub(2)..base) {
+                            Some([a, b]) => (take(a), take(b)),
+                            _ => fail!(stack_underflow()),
+                        };
+                        sp = base - 2;
+                        let r = if v.kind() == Kind::NOT_IMPLEMENTED {
+                            drop(v);
+                            let op = BinOp::from_arg(op_arg);
+                            crate::dunder::binary_op_after_left(vm, op, &a, &b).and_then(
+                                |r| match r {
+                                    Some(r) => Ok(r),
+                                    None => ops::builtin_binary_op(vm, op, &a, &b),
+                                },
+                            )
+                        } else {
+                            Ok(v)
+                        };
+                        drop((a, b));
+                        match r {
+                            Ok(r) => {
+                                put(&mut stack[sp], r);
+                                sp += 1;
+                                continue;
+                            }
+                            Err(e) => {
+                                this_pc = pc.wrapping_sub(1 + Op::BinaryOp.cache_units());
+                                fail!(e);
+                            }
+                        }
+                    }
+                    if on_return == crate::frame::RETURN_INIT {
+                        // CALL_PY_INIT: the instance below the function
+                        // slot is the result; anything but None returned
+                        // is the caller's error, at its call.
+                        sp = base;
+                        if !matches!(v, Value::None) {
+                            let e = PyErr::type_error(format!(
+                                "__init__() should return None, not '{}'",
+                                v.type_name()
+                            ));
+                            drop(v);
+                            this_pc = pc.wrapping_sub(1 + Op::Call.cache_units());
+                            fail!(e);
+                        }
+                        continue;
+                    }
+                    // The caller's stack now ends where the callee's function
+                    // slot was: the result goes there.
+                    put(&mut stack[base], v);
+                    sp = base + 1;
                     continue;
                 }
                 Op::YieldValue => {
@@ -2344,7 +2497,8 @@ fn load_global_generic(vm: &Vm, globals: &ObjRef, code: &Code, arg: u32) -> PyRe
 }
 
 /// The class data of `obj`'s class if `obj` is an instance of a Python
-/// class whose version tag is still the one a cache at `pc` recorded.
+/// class whose version tag is still the one a cache at `pc` recorded (or
+/// one of the cache's [`layout::MORE_VERSIONS`]).
 #[inline(always)]
 fn cached_class<'o>(
     obj: &'o Value,
@@ -2354,15 +2508,55 @@ fn cached_class<'o>(
     let miss = DeoptReason::TypeVersion;
     let o = obj.as_obj().ok_or(miss)?;
     let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
-    let want = units
-        .get(pc + 1 + layout::CLASS_VERSION)
-        .map(|u| u.get().arg)
-        .ok_or(miss)?;
-    if cd.version_tag() != want || want == 0 {
+    if !quicken::class_version_cached(units, pc, cd.version_tag()) {
         return Err(miss);
     }
     let inst = o.downcast::<Instance>().ok_or(miss)?;
     Ok((o, cd, inst))
+}
+
+/// BINARY_OP_PY's guards: `a` is an instance of a Python class whose
+/// method for the operator (not in place) is a plain Python function of
+/// two arguments, called first (`b` is not of a subclass overriding the
+/// reflected method), and `b` is of `a`'s class or not of a Python class
+/// (so that after `NotImplemented` only [`crate::dunder::binary_op_after_left`]
+/// and the built-in rules remain, as `ops::binary_op` would run them).
+#[inline(always)]
+fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc<Code>, ObjRef)> {
+    if a.kind() != Kind::INSTANCE || !quicken::binop_operands_fit(a, b) {
+        return None;
+    }
+    let m = crate::dunder::binary_op_first(BinOp::from_arg(arg), a, b)?;
+    let mo = m.as_obj()?;
+    let f = mo.downcast::<Function>()?;
+    if f.code.varargs || f.code.is_generator || f.code.argcount != 2 {
+        return None;
+    }
+    Some((mo.clone(), f.code.clone(), f.globals.clone()))
+}
+
+/// CALL_PY_INIT's guards: `cls` is the Python class of the version the
+/// cache at `pc` holds, and its `__init__` still takes the instance and
+/// `n` arguments. Gives `__init__` with its code and globals.
+#[inline(always)]
+fn init_cached(
+    cls: &ObjRef,
+    units: &[Cell<Instr>],
+    pc: usize,
+    n: usize,
+) -> Option<(ObjRef, Rc<Code>, ObjRef)> {
+    let t = cls.as_type()?;
+    let want = units.get(pc + 1 + layout::CALL_CALLEE)?.get().arg;
+    if want == 0 || t.heap_data::<ClassData>()?.version_tag() != want {
+        return None;
+    }
+    let init = crate::object::class::lookup(t, "__init__")?;
+    let io = init.as_obj()?;
+    let f = io.downcast::<Function>()?;
+    if f.code.varargs || f.code.is_generator || f.code.argcount as usize != n + 1 {
+        return None;
+    }
+    Some((io.clone(), f.code.clone(), f.globals.clone()))
 }
 
 /// LOAD_ATTR_INSTANCE_VALUE's guards and load: the class's version, then
@@ -2391,8 +2585,60 @@ fn instance_value_cached(
         .ok_or(DeoptReason::InstanceDict)?;
     let map = d.try_entries().map_err(|_| DeoptReason::Busy)?;
     match map.get_index(index) {
-        Some((k, v)) if k.value.as_obj().is_some_and(|k| str_same(k, name)) => Ok(dup(v)),
+        Some((k, v)) if k.value.as_obj().is_some_and(|k| k.ptr_eq(name)) => Ok(dup(v)),
+        Some((k, v)) if k.value.as_obj().is_some_and(|k| str_same(k, name)) => {
+            // Equal text, another object: the key becomes the code's name,
+            // which the hot loop's copy of this form compares by identity.
+            let v = dup(v);
+            drop(map);
+            d.adopt_key(index, name);
+            Ok(v)
+        }
         _ => Err(DeoptReason::InstanceDict),
+    }
+}
+
+/// STORE_ATTR_INSTANCE_VALUE's guards and store: the class's version, then
+/// the instance dict's entry at the cached index, which must still be the
+/// name (its value is replaced), or the dict's length (the attribute is
+/// added). The value comes back on a miss.
+#[inline(always)]
+fn instance_store_cached(
+    obj: &Value,
+    v: Value,
+    code: &Code,
+    arg: u32,
+    pc: usize,
+) -> Result<(), (DeoptReason, Value)> {
+    let found = cached_class(obj, &code.units, pc).and_then(|(_, _, inst)| {
+        let index = code
+            .units
+            .get(pc + 1 + layout::INSTANCE_INDEX)
+            .map(|u| u.get().arg as usize)
+            .ok_or(DeoptReason::InstanceDict)?;
+        let d = inst
+            .dict
+            .downcast::<DictObj>()
+            .ok_or(DeoptReason::InstanceDict)?;
+        let name = code
+            .names
+            .get(arg as usize)
+            .ok_or(DeoptReason::InstanceDict)?;
+        Ok((d, index, name))
+    });
+    match found {
+        Ok((d, index, name)) => match d.set_at(index, name, v) {
+            Ok(()) => Ok(()),
+            // A new attribute where the cache expects the dict to grow
+            // (`__init__` filling a fresh instance): the code's own name
+            // object is the key, so no str is made or hashed.
+            Err(v) if d.len() == index && d.is_idle() => {
+                d.insert(DictKey::from_str_obj(name), v);
+                Ok(())
+            }
+            Err(v) => Err((DeoptReason::InstanceDict, v)),
+        },
+        Err(r) => Err((r, v)),
     }
 }
 
@@ -2417,14 +2663,12 @@ fn instance_method_cached(
     arg: u32,
     pc: usize,
 ) -> Result<Value, DeoptReason> {
-    let (_, cd, inst) = cached_class(obj, &code.units, pc)?;
-    let unit = |i: usize| code.units.get(pc + 1 + i).map(|u| u.get().arg as usize);
-    let (Some(pos), Some(index)) = (
-        unit(layout::METHOD_MRO_POS),
-        unit(layout::METHOD_DICT_INDEX),
-    ) else {
-        return Err(DeoptReason::TypeVersion);
-    };
+    let miss = DeoptReason::TypeVersion;
+    let o = obj.as_obj().ok_or(miss)?;
+    let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
+    let (pos, index) =
+        quicken::cached_method_entry(&code.units, pc, cd.version_tag()).ok_or(miss)?;
+    let inst = o.downcast::<Instance>().ok_or(miss)?;
     let name = code
         .names
         .get(arg as usize)

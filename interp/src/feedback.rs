@@ -183,13 +183,13 @@ pub struct SiteFeedback {
     pub callee_version: Option<u32>,
     /// For LOAD_GLOBAL: where the name was found.
     pub global: Option<GlobalSource>,
-    /// For attribute loads on instances of Python classes: what the
-    /// inline cache holds (the JIT guards on the same version tag).
+    /// For attribute loads and stores on instances of Python classes: what
+    /// the inline cache holds (the JIT guards on the same version tag).
     pub attr: Option<AttrSource>,
 }
 
-/// Where an attribute load on an instance of a Python class found its
-/// attribute when it specialized. Valid while the class's version tag
+/// Where an attribute load (or store) on an instance of a Python class
+/// found its attribute when it specialized. Valid while the class's version tag
 /// (`ClassData::version_tag`) is `class_version`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttrSource {
@@ -200,6 +200,9 @@ pub enum AttrSource {
         class_version: u32,
         /// The entry index in the instance dict.
         index: u32,
+        /// Version tags of other classes whose instances the site saw with
+        /// the attribute at the same index (0: none).
+        more_versions: [u32; layout::MORE_VERSION_COUNT],
     },
     /// A function of the class, or of the class at `mro_pos` in its MRO
     /// (0: the class itself), at entry `index` of that class's dict.
@@ -210,6 +213,15 @@ pub enum AttrSource {
         mro_pos: u32,
         /// The entry index in that class's dict.
         index: u32,
+        /// Other classes the site saw: (version tag, MRO position, dict
+        /// index) each; a version tag of 0 is an unused entry.
+        more_methods: [(u32, u32, u32); layout::MORE_VERSION_COUNT],
+    },
+    /// A call of a Python class (CALL_PY_INIT): its `__init__`, a plain
+    /// Python function, is found through the class at this version.
+    Init {
+        /// The class's version tag.
+        class_version: u32,
     },
 }
 
@@ -240,7 +252,8 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
         _ => Vec::new(),
     };
     let callee_version = match family {
-        Op::Call | Op::CallMethod => {
+        // CALL_PY_INIT's unit holds the class's version (`attr`).
+        Op::Call | Op::CallMethod if ins.op != Op::CallPyInit => {
             Some(cache_arg(code, pc, layout::CALL_CALLEE)).filter(|v| *v != 0)
         }
         _ => None,
@@ -255,14 +268,23 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
         _ => None,
     };
     let attr = match ins.op {
-        Op::LoadAttrInstanceValue => Some(AttrSource::InstanceValue {
+        Op::LoadAttrInstanceValue | Op::StoreAttrInstanceValue => Some(AttrSource::InstanceValue {
             class_version: cache_arg(code, pc, layout::CLASS_VERSION),
             index: cache_arg(code, pc, layout::INSTANCE_INDEX),
+            more_versions: std::array::from_fn(|i| cache_arg(code, pc, layout::MORE_VERSIONS + i)),
+        }),
+        Op::CallPyInit => Some(AttrSource::Init {
+            class_version: cache_arg(code, pc, layout::CALL_CALLEE),
         }),
         Op::LoadMethodInstance => Some(AttrSource::Method {
             class_version: cache_arg(code, pc, layout::CLASS_VERSION),
             mro_pos: cache_arg(code, pc, layout::METHOD_MRO_POS),
             index: cache_arg(code, pc, layout::METHOD_DICT_INDEX),
+            more_methods: std::array::from_fn(|i| {
+                let at = layout::MORE_METHODS + 2 * i;
+                let packed = cache_arg(code, pc, at + 1);
+                (cache_arg(code, pc, at), packed >> 24, packed & 0x00ff_ffff)
+            }),
         }),
         _ => None,
     };

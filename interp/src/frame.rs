@@ -48,6 +48,18 @@ pub fn take(slot: &mut Value) -> Value {
     std::mem::replace(slot, Value::None)
 }
 
+/// [`Frame::on_return`]: a plain return.
+pub const RETURN_PLAIN: u8 = 0;
+/// [`Frame::on_return`]: the frame runs a class's `__init__` for
+/// CALL_PY_INIT: its return value must be `None`, and the call's result is
+/// the instance the caller keeps below the function slot.
+pub const RETURN_INIT: u8 = 1;
+/// [`Frame::on_return`], plus the BINARY_OP argument: the frame runs the
+/// left operand's dunder method for BINARY_OP_PY, whose two operands the
+/// caller keeps below the function slot; a `NotImplemented` result goes on
+/// to the rest of the operator's protocol.
+pub const RETURN_BINOP: u8 = 2;
+
 /// One activation of a Python function or module body.
 ///
 /// The positions are `Cell`s so that the hot loop can switch frames while
@@ -69,6 +81,9 @@ pub struct Frame {
     pub sb: Cell<usize>,
     /// Length of the VM's handled-exception stack when the frame started.
     pub hb: Cell<usize>,
+    /// What the frame's return does besides handing back its value
+    /// ([`RETURN_PLAIN`], [`RETURN_INIT`], [`RETURN_BINOP`]).
+    pub on_return: Cell<u8>,
 }
 
 impl Frame {
@@ -80,6 +95,7 @@ impl Frame {
         self.lb.set(lb);
         self.sb.set(sb);
         self.hb.set(hb);
+        self.on_return.set(RETURN_PLAIN);
     }
 }
 
@@ -235,6 +251,7 @@ impl ExecState {
                 lb: Cell::new(lb),
                 sb: Cell::new(sb),
                 hb: Cell::new(hb),
+                on_return: Cell::new(RETURN_PLAIN),
             });
         }
         self.nframes += 1;

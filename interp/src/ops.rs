@@ -646,6 +646,12 @@ pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value
     {
         return Ok(r);
     }
+    builtin_binary_op(vm, op, a, b)
+}
+
+/// `a <op> b` by the built-in rules alone, after the operands' dunder
+/// methods declined (or when they have none).
+pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => return int_op(op, *x, *y),
         (Value::Float(x), Value::Float(y)) => return float_op(op, *x, *y),

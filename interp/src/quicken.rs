@@ -112,17 +112,31 @@ pub mod layout {
     pub const METHOD_INDEX: usize = 1;
     /// LOAD_METHOD_EXT: the index of the method in `Vm::ext_methods`.
     pub const EXT_METHOD: usize = 0;
-    /// CALL/CALL_METHOD: the version of the Python function last seen.
+    /// CALL/CALL_METHOD: the version of the Python function last seen
+    /// (CALL_PY_INIT: the version tag of the class called).
     pub const CALL_CALLEE: usize = 0;
-    /// LOAD_ATTR_INSTANCE_VALUE/LOAD_METHOD_INSTANCE: the class's version tag.
+    /// LOAD_ATTR_INSTANCE_VALUE/STORE_ATTR_INSTANCE_VALUE/LOAD_METHOD_INSTANCE:
+    /// the class's version tag.
     pub const CLASS_VERSION: usize = 0;
-    /// LOAD_ATTR_INSTANCE_VALUE: the entry index in the instance dict.
+    /// LOAD_ATTR_INSTANCE_VALUE/STORE_ATTR_INSTANCE_VALUE: the entry index
+    /// in the instance dict.
     pub const INSTANCE_INDEX: usize = 1;
+    /// LOAD_ATTR_INSTANCE_VALUE/STORE_ATTR_INSTANCE_VALUE: up to
+    /// [`MORE_VERSION_COUNT`] more version tags (0: none), of classes whose
+    /// instances were also seen with the attribute at the cached index (a
+    /// method of a base class sees instances of its subclasses).
+    pub const MORE_VERSIONS: usize = 4;
+    /// How many units [`MORE_VERSIONS`] has.
+    pub const MORE_VERSION_COUNT: usize = 3;
     /// LOAD_METHOD_INSTANCE: the position in the MRO of the class whose
     /// dict holds the method (0: the instance's own class).
     pub const METHOD_MRO_POS: usize = 1;
     /// LOAD_METHOD_INSTANCE: the entry index in that class's dict.
     pub const METHOD_DICT_INDEX: usize = 2;
+    /// LOAD_METHOD_INSTANCE: up to [`MORE_VERSION_COUNT`] more classes, two
+    /// units each: the version tag (0: none) and the MRO position (high 8
+    /// bits) and dict index (low 24 bits) of the function for that class.
+    pub const MORE_METHODS: usize = 4;
 
     /// The unit holding the classes seen (up to two [`super::TypeSet`]s,
     /// the first in the low half), by family.
@@ -134,7 +148,7 @@ pub mod layout {
             | Op::StoreSubscr
             | Op::ForIter
             | Op::UnpackSequence => Some(0),
-            Op::LoadAttr | Op::LoadMethod => Some(3),
+            Op::LoadAttr | Op::StoreAttr | Op::LoadMethod => Some(3),
             Op::Call | Op::CallMethod => Some(1),
             _ => None,
         }
@@ -147,6 +161,7 @@ pub mod layout {
             Op::ForIter
             | Op::UnpackSequence
             | Op::LoadAttr
+            | Op::StoreAttr
             | Op::LoadMethod
             | Op::Call
             | Op::CallMethod => 1,
@@ -205,6 +220,7 @@ pub fn is_adaptive(op: Op) -> bool {
         op,
         Op::LoadGlobal
             | Op::LoadAttr
+            | Op::StoreAttr
             | Op::LoadMethod
             | Op::BinaryOp
             | Op::CompareOp
@@ -300,7 +316,8 @@ fn feedback_operands(family: Op, arg: u32, stack: &[Value]) -> &[Value] {
         Op::BinaryOp | Op::CompareOp | Op::BinarySubscr => n.checked_sub(2).map(|s| s..n),
         // STORE_SUBSCR: value, container, key.
         Op::StoreSubscr => n.checked_sub(2).map(|s| s..n),
-        Op::ForIter | Op::UnpackSequence | Op::LoadAttr | Op::LoadMethod => {
+        // STORE_ATTR: value, object (the object is recorded).
+        Op::ForIter | Op::UnpackSequence | Op::LoadAttr | Op::StoreAttr | Op::LoadMethod => {
             n.checked_sub(1).map(|s| s..n)
         }
         Op::Call => n
@@ -349,6 +366,9 @@ pub fn specialize(
             }
             module_attr(code, ins.arg, o, cache).map(|()| Op::LoadAttrModule)
         }),
+        Op::StoreAttr => top(1)
+            .filter(|o| o.kind() == Kind::INSTANCE)
+            .and_then(|o| instance_store(code, ins.arg, o, cache)),
         Op::LoadMethod => top(1).and_then(|o| specialize_load_method(vm, code, ins.arg, o, cache)),
         Op::BinaryOp => match (top(2), top(1)) {
             (Some(a), Some(b)) => specialize_binary_op(ins.arg, a, b),
@@ -394,7 +414,7 @@ pub fn specialize(
                     if no_self {
                         specialize_call(vm, meth, n, true, cache)
                     } else {
-                        specialize_method_call(vm, meth, recv, n)
+                        specialize_method_call(vm, meth, recv, n, cache)
                     }
                 }
                 _ => None,
@@ -497,12 +517,26 @@ fn module_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Opt
 /// attribute of that name (so no descriptor can intervene) and whose dict
 /// has it: LOAD_ATTR_INSTANCE_VALUE, guarded by the class's version tag.
 fn instance_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+    let (version, index) = instance_attr_entry(code, arg, obj)?;
+    set_unit(cache, layout::CLASS_VERSION, version);
+    set_unit(cache, layout::INSTANCE_INDEX, index);
+    clear_more_versions(cache);
+    Some(Op::LoadAttrInstanceValue)
+}
+
+/// The class's version tag and the entry index [`instance_attr`] caches for
+/// `obj`, if it fits.
+fn instance_attr_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)> {
     let o = obj.as_obj()?;
     let cd = o.ty().heap_data::<ClassData>()?;
     let version = cd.version_tag();
     let name = code.names.get(arg as usize)?;
     let text = code.name_str(arg);
-    if version == 0 || class::lookup(o.ty(), text).is_some() {
+    // A `__getattribute__` of the class's own runs for every load.
+    if version == 0
+        || class::lookup(o.ty(), text).is_some()
+        || class::lookup(o.ty(), "__getattribute__").is_some()
+    {
         return None;
     }
     let inst = o.downcast::<Instance>()?;
@@ -510,20 +544,128 @@ fn instance_attr(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> O
         .dict
         .downcast::<DictObj>()?
         .get_full(&DictKey::from_str_obj(name))?;
+    Some((version, u32::try_from(index).ok()?))
+}
+
+fn clear_more_versions(cache: &[Cell<Instr>]) {
+    for i in 0..layout::MORE_VERSION_COUNT {
+        set_unit(cache, layout::MORE_VERSIONS + i, 0);
+    }
+}
+
+/// Whether version tag `v` is one the LOAD_ATTR_INSTANCE_VALUE or
+/// STORE_ATTR_INSTANCE_VALUE at `pc` accepts (its class's, or one of the
+/// [`layout::MORE_VERSIONS`]).
+#[inline(always)]
+pub fn class_version_cached(units: &[Cell<Instr>], pc: usize, v: u32) -> bool {
+    let unit = |i: usize| units.get(pc + 1 + i).map(|c| c.get().arg);
+    if v == 0 {
+        return false;
+    }
+    if unit(layout::CLASS_VERSION) == Some(v) {
+        return true;
+    }
+    unit(layout::MORE_VERSIONS) == Some(v)
+        || unit(layout::MORE_VERSIONS + 1) == Some(v)
+        || unit(layout::MORE_VERSIONS + 2) == Some(v)
+}
+
+/// After a "class changed" guard miss of the LOAD_ATTR_INSTANCE_VALUE or
+/// STORE_ATTR_INSTANCE_VALUE at `pc`: if `obj`'s class fits the form too
+/// (as the specializer decides) with the attribute at the same index, adds
+/// its version tag to the cache (taking a free unit, else replacing one)
+/// and returns true: the site is polymorphic, not mistaken, and the caller
+/// runs the generic path this once without counting a miss.
+pub fn add_class_version(vm: &mut Vm, code: &Code, pc: usize, obj: &Value) -> bool {
+    let Some(ins) = code.units.get(pc).map(Cell::get) else {
+        return false;
+    };
+    let Some(cache) = code.units.get(pc + 1..pc + 1 + ins.cache as usize) else {
+        return false;
+    };
+    let entry = match ins.op {
+        Op::LoadAttrInstanceValue => instance_attr_entry(code, ins.arg, obj),
+        Op::StoreAttrInstanceValue => instance_store_entry(code, ins.arg, obj),
+        _ => None,
+    };
+    let Some((version, index)) = entry else {
+        return false;
+    };
+    let cached = |i: usize| cache.get(i).map(|c| c.get().arg);
+    if cached(layout::INSTANCE_INDEX) != Some(index) {
+        return false;
+    }
+    let free =
+        (0..layout::MORE_VERSION_COUNT).find(|i| cached(layout::MORE_VERSIONS + i) == Some(0));
+    let slot = free.unwrap_or(version as usize % layout::MORE_VERSION_COUNT);
+    set_unit(cache, layout::MORE_VERSIONS + slot, version);
+    if let Some(s) = vm.stats.as_deref_mut() {
+        s.count(ins.op.generic(), Counter::SpecializeOk);
+    }
+    true
+}
+
+/// STORE_ATTR on an instance of a Python class whose class neither defines
+/// `__setattr__` nor has a property of that name (a data descriptor takes
+/// the store); the cache holds the attribute's index in the instance dict,
+/// or the dict's length if it is not there yet:
+/// STORE_ATTR_INSTANCE_VALUE, guarded by the class's version tag (any later
+/// change to the class, such as a property added, moves it).
+fn instance_store(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+    let (version, index) = instance_store_entry(code, arg, obj)?;
     set_unit(cache, layout::CLASS_VERSION, version);
-    set_unit(cache, layout::INSTANCE_INDEX, u32::try_from(index).ok()?);
-    Some(Op::LoadAttrInstanceValue)
+    set_unit(cache, layout::INSTANCE_INDEX, index);
+    clear_more_versions(cache);
+    Some(Op::StoreAttrInstanceValue)
+}
+
+/// The class's version tag and the entry index [`instance_store`] caches
+/// for `obj`, if it fits.
+fn instance_store_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)> {
+    let o = obj.as_obj().filter(|o| o.kind() == Kind::INSTANCE)?;
+    let cd = o.ty().heap_data::<ClassData>()?;
+    let version = cd.version_tag();
+    let name = code.names.get(arg as usize)?;
+    let text = code.name_str(arg);
+    if version == 0
+        || matches!(text, "__dict__" | "__class__")
+        || class::lookup(o.ty(), "__setattr__").is_some()
+        || class::lookup(o.ty(), text).is_some_and(|v| v.downcast::<class::PropertyObj>().is_some())
+    {
+        return None;
+    }
+    let inst = o.downcast::<Instance>()?;
+    let d = inst.dict.downcast::<DictObj>()?;
+    // A new attribute goes at the end: where the next instance made the
+    // same way (`__init__`) will have it too.
+    let index = d
+        .get_full(&DictKey::from_str_obj(name))
+        .map_or(d.len(), |(i, _)| i);
+    Some((version, u32::try_from(index).ok()?))
 }
 
 /// LOAD_METHOD on an instance of a Python class whose MRO holds a function
 /// of that name that the instance dict does not shadow:
 /// LOAD_METHOD_INSTANCE, guarded by the class's version tag.
 fn instance_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) -> Option<Op> {
+    let (version, pos, index) = instance_method_entry(code, arg, obj)?;
+    set_unit(cache, layout::CLASS_VERSION, version);
+    set_unit(cache, layout::METHOD_MRO_POS, pos);
+    set_unit(cache, layout::METHOD_DICT_INDEX, index);
+    for i in 0..layout::MORE_VERSION_COUNT {
+        set_unit(cache, layout::MORE_METHODS + 2 * i, 0);
+    }
+    Some(Op::LoadMethodInstance)
+}
+
+/// The class's version tag, and the MRO position and dict index of the
+/// function, that [`instance_method`] caches for `obj`, if it fits.
+fn instance_method_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32, u32)> {
     let o = obj.as_obj()?;
     let cd = o.ty().heap_data::<ClassData>()?;
     let version = cd.version_tag();
     let name = code.names.get(arg as usize)?;
-    if version == 0 {
+    if version == 0 || class::lookup(o.ty(), "__getattribute__").is_some() {
         return None;
     }
     let key = DictKey::from_str_obj(name);
@@ -540,13 +682,73 @@ fn instance_method(code: &Code, arg: u32, obj: &Value, cache: &[Cell<Instr>]) ->
             if v.kind() != Kind::FUNCTION {
                 return None;
             }
-            set_unit(cache, layout::CLASS_VERSION, version);
-            set_unit(cache, layout::METHOD_MRO_POS, u32::try_from(pos).ok()?);
-            set_unit(cache, layout::METHOD_DICT_INDEX, u32::try_from(index).ok()?);
-            return Some(Op::LoadMethodInstance);
+            return Some((
+                version,
+                u32::try_from(pos).ok()?,
+                u32::try_from(index).ok()?,
+            ));
         }
     }
     None
+}
+
+/// The MRO position and dict index the LOAD_METHOD_INSTANCE at `pc`
+/// caches for a class of version tag `v`, if it has that class.
+#[inline(always)]
+pub fn cached_method_entry(units: &[Cell<Instr>], pc: usize, v: u32) -> Option<(usize, usize)> {
+    let unit = |i: usize| units.get(pc + 1 + i).map(|c| c.get().arg);
+    if v == 0 {
+        return None;
+    }
+    if unit(layout::CLASS_VERSION) == Some(v) {
+        return Some((
+            unit(layout::METHOD_MRO_POS)? as usize,
+            unit(layout::METHOD_DICT_INDEX)? as usize,
+        ));
+    }
+    (0..layout::MORE_VERSION_COUNT).find_map(|i| {
+        let at = layout::MORE_METHODS + 2 * i;
+        if unit(at)? != v {
+            return None;
+        }
+        let packed = unit(at + 1)?;
+        Some(((packed >> 24) as usize, (packed & 0x00ff_ffff) as usize))
+    })
+}
+
+/// After a "class changed" guard miss of the LOAD_METHOD_INSTANCE at `pc`:
+/// if `obj`'s class fits the form too, adds its version tag and where its
+/// function is to the cache (as [`add_class_version`] does for attributes).
+pub fn add_method_version(vm: &mut Vm, code: &Code, pc: usize, obj: &Value) -> bool {
+    let Some(ins) = code.units.get(pc).map(Cell::get) else {
+        return false;
+    };
+    let Some(cache) = code.units.get(pc + 1..pc + 1 + ins.cache as usize) else {
+        return false;
+    };
+    if ins.op != Op::LoadMethodInstance {
+        return false;
+    }
+    let Some((version, pos, index)) = instance_method_entry(code, ins.arg, obj) else {
+        return false;
+    };
+    if pos > 0xff || index > 0x00ff_ffff {
+        return false;
+    }
+    let cached = |i: usize| cache.get(i).map(|c| c.get().arg);
+    let free =
+        (0..layout::MORE_VERSION_COUNT).find(|i| cached(layout::MORE_METHODS + 2 * i) == Some(0));
+    let slot = free.unwrap_or(version as usize % layout::MORE_VERSION_COUNT);
+    set_unit(cache, layout::MORE_METHODS + 2 * slot, version);
+    set_unit(
+        cache,
+        layout::MORE_METHODS + 2 * slot + 1,
+        pos << 24 | index,
+    );
+    if let Some(s) = vm.stats.as_deref_mut() {
+        s.count(Op::LoadMethod, Counter::SpecializeOk);
+    }
+    true
 }
 
 fn specialize_load_method(
@@ -618,8 +820,34 @@ fn specialize_binary_op(arg: u32, a: &Value, b: &Value) -> Option<Op> {
         {
             Some(Op::BinaryOpAddStr)
         }
+        (Value::Obj(x), _) if arg < 13 && x.kind() == Kind::INSTANCE => {
+            binop_fits(op, a, b).then_some(Op::BinaryOpPy)
+        }
         _ => None,
     }
+}
+
+/// Whether BINARY_OP_PY takes operands of these classes: `b` of `a`'s class
+/// or not of a Python class (then, after `NotImplemented`, the rest of the
+/// protocol is `crate::dunder::binary_op_after_left` and the built-in
+/// rules).
+#[inline(always)]
+pub fn binop_operands_fit(a: &Value, b: &Value) -> bool {
+    std::ptr::eq(a.type_of(), b.type_of()) || !crate::dunder::is_py(b)
+}
+
+/// Whether BINARY_OP_PY fits `a <op> b` (see its guards in `crate::eval`):
+/// `a`'s method for the operator, called first, is a plain Python function
+/// of two arguments, and `b` is of `a`'s class or not of a Python class.
+fn binop_fits(op: BinOp, a: &Value, b: &Value) -> bool {
+    if !binop_operands_fit(a, b) {
+        return false;
+    }
+    crate::dunder::binary_op_first(op, a, b)
+        .as_ref()
+        .and_then(|m| m.as_obj())
+        .and_then(|m| m.downcast::<Function>())
+        .is_some_and(|f| !f.code.varargs && !f.code.is_generator && f.code.argcount == 2)
 }
 
 fn specialize_compare_op(a: &Value, b: &Value, next: Option<Op>) -> Option<Op> {
@@ -743,6 +971,10 @@ fn specialize_call(
         // Built-in types called as constructors (types defined in C are
         // called generically).
         Kind::TYPE if !crate::ext::is_foreign_type(o) => {
+            if let Some(version) = init_fits(o, nargs) {
+                set_unit(cache, layout::CALL_CALLEE, version);
+                return Some(Op::CallPyInit);
+            }
             Some(if is_static_type(o, &types::STR) && nargs == 1 {
                 Op::CallStr1
             } else {
@@ -751,6 +983,25 @@ fn specialize_call(
         }
         _ => None,
     }
+}
+
+/// The version tag of the Python class `cls` if CALL_PY_INIT fits a call of
+/// it with `nargs` positional arguments: not an exception class, no
+/// `__new__` of its own, and an `__init__` that is a plain Python function
+/// (no `*args`, not a generator) taking the instance and `nargs` more.
+fn init_fits(cls: &ObjRef, nargs: usize) -> Option<u32> {
+    let t = cls.as_type()?;
+    if t.kind() == Kind::EXC {
+        return None;
+    }
+    let version = t.heap_data::<ClassData>()?.version_tag();
+    if version == 0 || class::lookup(t, "__new__").is_some() {
+        return None;
+    }
+    let init = class::lookup(t, "__init__")?;
+    let f = init.as_obj()?.downcast::<Function>()?;
+    let fits = !f.code.varargs && !f.code.is_generator && f.code.argcount as usize == nargs + 1;
+    fits.then_some(version)
 }
 
 /// The CALL (or CALL_METHOD) form for a C call of shape `shape`.
@@ -782,7 +1033,24 @@ pub fn ext_call_shape(op: Op) -> Option<ExtCall> {
 }
 
 /// Picks the form of a call of a method found by LOAD_METHOD on `recv`.
-fn specialize_method_call(vm: &Vm, meth: &Value, recv: &Value, nargs: usize) -> Option<Op> {
+fn specialize_method_call(
+    vm: &Vm,
+    meth: &Value,
+    recv: &Value,
+    nargs: usize,
+    cache: &[Cell<Instr>],
+) -> Option<Op> {
+    if let Some(f) = meth
+        .as_obj()
+        .filter(|o| o.kind() == Kind::FUNCTION)
+        .and_then(|o| o.downcast::<Function>())
+    {
+        // A Python class's method (LOAD_METHOD_INSTANCE): the receiver is
+        // its first argument, already in place.
+        set_unit(cache, layout::CALL_CALLEE, f.version);
+        let exact = !f.code.varargs && f.code.argcount as usize == nargs + 1;
+        return exact.then_some(Op::CallMethodPyExactArgs);
+    }
     if let Value::Obj(d) = meth
         && d.kind() == Kind::EXT_DESCRIPTOR
     {

@@ -93,7 +93,16 @@ pub struct Vm {
     pub(crate) stats: Option<Box<crate::stats::Stats>>,
     /// Compiled module code, when `config.keep_code` asked for it.
     kept_code: Vec<Rc<Code>>,
+    /// Finished activations kept for the next nested run ([`Vm::call_with`]
+    /// of a Python function, as a dunder method or `__init__` is called):
+    /// a fresh one allocates and clears its value stack (256 values) and a
+    /// frame slot each time, which was 14% of the ray tracer's instructions.
+    spare_states: Vec<ExecState>,
 }
+
+/// How many finished activations [`Vm::call_with`] keeps for reuse (one per
+/// level of nesting that is live at once).
+const SPARE_STATES: usize = 8;
 
 /// The object left on the stack by LOAD_METHOD when the attribute is not a
 /// method (CPython uses NULL there).
@@ -123,6 +132,7 @@ impl Vm {
             out,
             method_objs: Vec::new(),
             ext_methods: Vec::new(),
+            spare_states: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
             script_dir: None,
             main_zip: None,
@@ -454,9 +464,11 @@ impl Vm {
         match o.kind() {
             Kind::FUNCTION => {
                 self.check_native_stack()?;
-                let mut st = ExecState::default();
-                eval::push_function_frame(self, &mut st, o, args.pos, args.kw)?;
-                eval::run(self, &mut st)
+                let mut st = self.spare_states.pop().unwrap_or_default();
+                let r = eval::push_function_frame(self, &mut st, o, args.pos, args.kw)
+                    .and_then(|()| eval::run(self, &mut st));
+                self.recycle_state(st);
+                r
             }
             Kind::BUILTIN => {
                 let Some(b) = o.downcast::<Builtin>() else {
@@ -503,6 +515,20 @@ impl Vm {
                 None => Err(not_callable(f)),
             },
         }
+    }
+
+    /// Keeps a finished activation for the next nested run. Its frames
+    /// are dropped (they hold code and globals), its value stack is kept
+    /// with every slot dead.
+    fn recycle_state(&mut self, mut st: ExecState) {
+        if self.spare_states.len() >= SPARE_STATES {
+            return;
+        }
+        st.truncate(0);
+        st.frames.clear();
+        st.nframes = 0;
+        st.yielded = false;
+        self.spare_states.push(st);
     }
 
     // ----- attributes -------------------------------------------------------

@@ -415,6 +415,10 @@ struct HeapTypeObject {
     ty: TypeObject,
     name: std::ffi::CString,
     data: Box<dyn std::any::Any>,
+    /// The `TypeId` of what `data` holds, read without the virtual call
+    /// `Any::type_id` makes (the interpreter's inline caches ask for the
+    /// class data of every instance they guard on).
+    data_type: TypeId,
 }
 
 /// The address in `tp_cache` that marks a [`HeapTypeObject`] (CPython
@@ -502,10 +506,12 @@ pub fn new_heap_type<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
             kind: spec.kind,
         },
     };
+    let data_type = (*spec.data).type_id();
     let mut b = Box::new(HeapTypeObject {
         ty: t,
         name,
         data: spec.data,
+        data_type,
     });
     // The name's buffer does not move with the box.
     b.ty.tp_name = b.name.as_ptr();
@@ -537,6 +543,7 @@ impl TypeObject {
     }
 
     /// The Rust data of a heap type, if this is one holding a `D`.
+    #[inline]
     pub fn heap_data<D: 'static>(&self) -> Option<&D> {
         if !self.is_heap_type() {
             return None;
@@ -544,7 +551,13 @@ impl TypeObject {
         // SAFETY: only `new_heap_type` stores the marker, and it allocates
         // a `HeapTypeObject` whose first field is this type object.
         let h = unsafe { &*(self as *const TypeObject as *const HeapTypeObject) };
-        h.data.downcast_ref::<D>()
+        if h.data_type != TypeId::of::<D>() {
+            return None;
+        }
+        // SAFETY: `data_type` is the `TypeId` of the value `data` holds
+        // (recorded when the box was made, and `data` never changes), so
+        // that value is a `D`.
+        Some(unsafe { &*(&*h.data as *const dyn std::any::Any as *const D) })
     }
 }
 

@@ -12,7 +12,7 @@
 pub mod scope;
 
 use crate::bytecode::{BinOp, CmpOp, Code, ExcEntry, Instr, Op, Source, Span};
-use crate::object::{CodeObj, StrObj, Value};
+use crate::object::{CodeObj, ObjRef, StrObj, Value};
 use num_bigint::BigInt;
 use ruff_python_ast::{self as ast, Expr, Stmt};
 use ruff_text_size::{Ranged, TextRange};
@@ -199,6 +199,7 @@ pub fn compile_module(source: Rc<Source>, module: &ast::ModModule) -> CResult<Rc
         scopes,
         units: Vec::new(),
         depth: 0,
+        interned: HashMap::new(),
     };
     let start = Span { start: 0, end: 0 };
     c.push_unit(
@@ -225,6 +226,11 @@ struct Compiler<'a> {
     /// (the scope pass already refused trees deeper than [`NEST_MAX`]; this
     /// is the compiler's own guard).
     depth: u32,
+    /// One `str` object per name for every code object of the module
+    /// (CPython interns names): an attribute stored by one function and
+    /// loaded by another then has the same key object, and the inline
+    /// caches compare keys by identity.
+    interned: HashMap<String, ObjRef>,
 }
 
 /// How Typhon's own compile errors end (see [`unsupported`]).
@@ -307,7 +313,12 @@ impl<'a> Compiler<'a> {
         let names = u
             .names
             .iter()
-            .map(|n| StrObj::new_obj(n))
+            .map(|n| {
+                self.interned
+                    .entry(n.clone())
+                    .or_insert_with(|| StrObj::new_obj(n))
+                    .clone()
+            })
             .collect::<Vec<_>>();
         let cell_params = scope
             .cells

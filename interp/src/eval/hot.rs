@@ -20,10 +20,13 @@ use super::{
 };
 use crate::bytecode::{Instr, Op};
 use crate::frame::{ExecState, Frame, is_unbound_obj, take, unbound};
+use crate::object::class::ClassData;
 use crate::object::types::{self, Kind};
 use crate::object::{
-    DictObj, Function, IterObj, IterState, ListObj, PyErr, PyResult, RangeIterObj, TupleObj, Value,
+    DictObj, Function, Instance, IterObj, IterState, ListObj, ObjRef, PyErr, PyResult,
+    RangeIterObj, TupleObj, Value,
 };
+use crate::quicken::layout;
 use crate::vm::Vm;
 use abi::load_exact;
 use std::cell::Cell;
@@ -69,8 +72,11 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::ForIterList
             | Op::UnpackSequenceTwoTuple
             | Op::CallPyExactArgs
+            | Op::CallMethodPyExactArgs
             | Op::CallMethodListAppend
             | Op::LoadMethodType
+            | Op::LoadAttrInstanceValue
+            | Op::StoreAttrInstanceValue
             | Op::CallStr1
             | Op::ReturnValue
             | Op::IsOp
@@ -694,7 +700,50 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let recv = std::mem::replace(&mut stack[sp - 1], method);
                     put(&mut stack[sp], recv);
                     sp += 1;
-                    pc += 5;
+                    pc += const { 1 + Op::LoadMethod.cache_units() };
+                }
+                // An instance attribute (the cache's guards, then the
+                // entry at the cached index, whose key must be the code's
+                // own name object). The instance on the stack is dropped
+                // only when it is not its last reference, so that nothing
+                // is freed here (no call); else the general loop runs it.
+                Op::LoadAttrInstanceValue => {
+                    let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    if o.refcnt() <= 1 {
+                        break;
+                    }
+                    let Some(v) = instance_value(o, units, pc, &f.code.names, arg) else {
+                        break;
+                    };
+                    release_shared(std::mem::replace(&mut stack[sp - 1], v));
+                    pc += const { 1 + Op::LoadAttr.cache_units() };
+                }
+                // An instance attribute replaced in place; the old value and
+                // the instance are dropped only when neither is the last
+                // reference (see LOAD_ATTR_INSTANCE_VALUE).
+                Op::StoreAttrInstanceValue => {
+                    let Some([val, Value::Obj(o)]) = stack.get_mut(sp.wrapping_sub(2)..sp) else {
+                        break;
+                    };
+                    if o.refcnt() <= 1 {
+                        break;
+                    }
+                    let Some((d, index)) = cached_instance_dict(o, units, pc) else {
+                        break;
+                    };
+                    let Some(name) = f.code.names.get(arg as usize) else {
+                        break;
+                    };
+                    if !d.swap_shared_at(index, name, val) {
+                        break;
+                    }
+                    // `val` holds the old value now.
+                    release_shared(take(val));
+                    release_shared(take(&mut stack[sp - 1]));
+                    sp -= 2;
+                    pc += const { 1 + Op::StoreAttr.cache_units() };
                 }
                 Op::CallStr1 => {
                     // `str(i)` of an int (other arguments take the general loop).
@@ -712,13 +761,22 @@ pub(super) fn run<const S: bool, const C: bool>(
                     drop(std::mem::replace(&mut stack[sp - 1], s));
                     pc += 3;
                 }
-                Op::CallPyExactArgs => {
-                    let n = arg as usize;
+                // A method call with its receiver (LOAD_METHOD_INSTANCE
+                // left the function and the instance): the receiver is the
+                // first argument, already in place. Without one, the
+                // general loop closes the gap.
+                Op::CallPyExactArgs | Op::CallMethodPyExactArgs => {
+                    let n = arg as usize + usize::from(ins.op == Op::CallMethodPyExactArgs);
                     let lb2 = sp.wrapping_sub(n);
                     let Some(Value::Obj(fo)) = stack.get(lb2.wrapping_sub(1)) else {
                         break;
                     };
                     if fo.kind() != Kind::FUNCTION || lb2 > sp {
+                        break;
+                    }
+                    if ins.op == Op::CallMethodPyExactArgs
+                        && matches!(stack.get(lb2), Some(Value::Obj(r)) if super::is_static_type(r, &crate::vm::NULL_MARKER))
+                    {
                         break;
                     }
                     let Some(func) = fo.downcast::<Function>() else {
@@ -794,6 +852,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                             lb: Cell::new(lb2),
                             sb: Cell::new(sp),
                             hb: Cell::new(hb),
+                            on_return: Cell::new(crate::frame::RETURN_PLAIN),
                         }),
                     }
                     st.nframes += 1;
@@ -825,7 +884,14 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if st.nframes <= entry + 1 || sp == 0 || lb == 0 || sp < lb {
                         break;
                     }
-                    let Some(hb) = st.frames.get(st.nframes - 1).map(|f| f.hb.get()) else {
+                    // The return of an `__init__` (CALL_PY_INIT) or of an
+                    // operator's method (BINARY_OP_PY) is the general loop's.
+                    let Some(hb) = st
+                        .frames
+                        .get(st.nframes - 1)
+                        .filter(|f| f.on_return.get() == crate::frame::RETURN_PLAIN)
+                        .map(|f| f.hb.get())
+                    else {
                         break;
                     };
                     sp -= 1;
@@ -968,7 +1034,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::BeforeWith
                 | Op::WithExceptStart
                 | Op::LoadAttrModule
-                | Op::LoadAttrInstanceValue
                 | Op::LoadMethodInstance
                 | Op::LoadMethodModule
                 | Op::BinaryOpInt
@@ -990,8 +1055,9 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallBuiltinIsinstance
                 | Op::CallBuiltin
                 | Op::CallType
-                | Op::CallMethodBuiltin
-                | Op::CallMethodPyExactArgs => break,
+                | Op::CallPyInit
+                | Op::BinaryOpPy
+                | Op::CallMethodBuiltin => break,
             }
                 done!();
             }
@@ -1119,6 +1185,44 @@ fn not_last(v: &Value, extra: isize) -> bool {
     match v {
         Value::Obj(o) => o.refcnt() > 1 + extra,
         _ => true,
+    }
+}
+
+/// The instance dict of `o` and the entry index the cache at `pc` holds,
+/// when `o` is an instance of a Python class whose version tag is the one
+/// the cache recorded (LOAD_ATTR_INSTANCE_VALUE, STORE_ATTR_INSTANCE_VALUE).
+#[inline(always)]
+fn cached_instance_dict<'o>(
+    o: &'o ObjRef,
+    units: &[Cell<Instr>],
+    pc: usize,
+) -> Option<(&'o DictObj, usize)> {
+    let cd = o.ty().heap_data::<ClassData>()?;
+    if !crate::quicken::class_version_cached(units, pc, cd.version_tag()) {
+        return None;
+    }
+    let index = units.get(pc + 1 + layout::INSTANCE_INDEX)?.get().arg as usize;
+    let d = o.downcast::<Instance>()?.dict.downcast::<DictObj>()?;
+    Some((d, index))
+}
+
+/// LOAD_ATTR_INSTANCE_VALUE's hit: the value at the cached entry if its key
+/// is the code's name object `names[arg]` (a key of equal text that is
+/// another object is the general loop's, which adopts the name as key).
+#[inline(always)]
+fn instance_value(
+    o: &ObjRef,
+    units: &[Cell<Instr>],
+    pc: usize,
+    names: &[ObjRef],
+    arg: u32,
+) -> Option<Value> {
+    let (d, index) = cached_instance_dict(o, units, pc)?;
+    let name = names.get(arg as usize)?;
+    let map = d.try_entries().ok()?;
+    match map.get_index(index) {
+        Some((k, v)) if matches!(&k.value, Value::Obj(k) if k.ptr_eq(name)) => Some(dup(v)),
+        _ => None,
     }
 }
 

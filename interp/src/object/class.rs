@@ -183,13 +183,15 @@ pub fn is_subclass(sub: &abi::TypeObject, sup: &abi::TypeObject) -> bool {
 /// instance): CPython's `_PyType_Lookup`.
 pub fn lookup(t: &abi::TypeObject, name: &str) -> Option<Value> {
     let cd = t.heap_data::<ClassData>()?;
-    if let Some(v) = cd.dict().and_then(|d| d.get_str(name)) {
+    // Hashed once for the whole MRO.
+    let probe = super::dict::StrProbe::new(name);
+    if let Some(v) = cd.dict().and_then(|d| d.get_probe(&probe)) {
         return Some(v);
     }
     cd.mro_tail.iter().find_map(|c| {
         class_data(c)
             .and_then(|cd| cd.dict())
-            .and_then(|d| d.get_str(name))
+            .and_then(|d| d.get_probe(&probe))
     })
 }
 

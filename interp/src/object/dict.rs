@@ -34,6 +34,58 @@ impl DictKey {
     }
 }
 
+/// A `str` key given as text, looked up without making a `str` object:
+/// hashed as a `str` would be, equal to a key that is a `str` of the same
+/// text (or to any other key `ops::key_eq` finds equal to such a `str`).
+/// Make one to look a name up in several dicts (a class's MRO): the text
+/// is hashed once.
+pub struct StrProbe<'a> {
+    hash: u64,
+    text: &'a str,
+}
+
+/// Whether two `str` objects are the same or hold the same text.
+#[inline(always)]
+fn same_str(a: &ObjRef, b: &ObjRef) -> bool {
+    a.ptr_eq(b)
+        || matches!(
+            (a.downcast::<super::StrObj>(), b.downcast::<super::StrObj>()),
+            (Some(x), Some(y)) if x.as_str() == y.as_str()
+        )
+}
+
+impl<'a> StrProbe<'a> {
+    /// A probe for `text`, hashed as CPython hashes a `str`.
+    pub fn new(text: &'a str) -> StrProbe<'a> {
+        StrProbe {
+            hash: super::str::hash_str(text),
+            text,
+        }
+    }
+}
+
+impl Hash for StrProbe<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl indexmap::Equivalent<DictKey> for StrProbe<'_> {
+    fn equivalent(&self, key: &DictKey) -> bool {
+        if key.hash != self.hash {
+            return false;
+        }
+        match key.value.as_str() {
+            Some(t) => t == self.text,
+            // Only a C type's instance can equal a `str` and not be one.
+            None => {
+                crate::ext::foreign(&key.value).is_some()
+                    && ops::key_eq(&Value::str(self.text), &key.value)
+            }
+        }
+    }
+}
+
 impl Hash for DictKey {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.hash);
@@ -472,15 +524,110 @@ impl DictObj {
 
     /// Looks up a `str` key given as text.
     pub fn get_str(&self, name: &str) -> Option<Value> {
-        let key = DictKey::new(Value::str(name)).ok()?;
-        self.get(&key)
+        self.get_probe(&StrProbe::new(name))
     }
 
-    /// Sets a `str` key given as text.
+    /// Looks up the `str` key of `probe`.
+    pub fn get_probe(&self, probe: &StrProbe<'_>) -> Option<Value> {
+        self.map.borrow().get(probe).cloned()
+    }
+
+    /// Sets a `str` key given as text. Replacing the value of a key that is
+    /// there makes no `str` object.
     pub fn set_str(&self, name: &str, value: Value) {
+        let value = match self.replace_str(name, value) {
+            Ok(()) => return,
+            Err(v) => v,
+        };
         if let Ok(key) = DictKey::new(Value::str(name)) {
             self.insert(key, value);
         }
+    }
+
+    /// Replaces the value of the `str` key `name` if the dict has it (the
+    /// old value is dropped after the borrow ends); hands `value` back if
+    /// it does not.
+    pub fn replace_str(&self, name: &str, value: Value) -> Result<(), Value> {
+        let old = {
+            let mut m = self.map.borrow_mut();
+            match m.get_mut(&StrProbe::new(name)) {
+                Some(slot) => std::mem::replace(slot, value),
+                None => return Err(value),
+            }
+        };
+        self.changed();
+        drop(old);
+        Ok(())
+    }
+
+    /// Makes the `str` `name` the key object of entry `index` if that
+    /// entry's key is another `str` of the same text (same hash, equal:
+    /// nothing a program can see but `id()` of the key). The inline caches
+    /// of attribute loads compare keys by identity, so an attribute first
+    /// set through the generic path (a fresh `str`) is hit from then on.
+    pub fn adopt_key(&self, index: usize, name: &ObjRef) {
+        use indexmap::map::MutableKeys;
+        let Ok(mut m) = self.map.try_borrow_mut() else {
+            return;
+        };
+        if let Some((k, _)) = m.get_index_mut2(index)
+            && let Value::Obj(o) = &k.value
+            && !o.ptr_eq(name)
+            && o.is_type(&types::STR)
+            && same_str(o, name)
+        {
+            let old = std::mem::replace(&mut k.value, Value::Obj(name.clone()));
+            drop(m);
+            drop(old);
+        }
+    }
+
+    /// The hot loop's attribute store: swaps `value` with the value at
+    /// entry `index` if that entry's key is the object `name` and the old
+    /// value is not its last reference (so the caller drops it without
+    /// freeing anything, that is without a call); `false` changes nothing.
+    #[inline(always)]
+    pub fn swap_shared_at(&self, index: usize, name: &ObjRef, value: &mut Value) -> bool {
+        let Ok(mut m) = self.map.try_borrow_mut() else {
+            return false;
+        };
+        let Some((k, slot)) = m.get_index_mut(index) else {
+            return false;
+        };
+        if !matches!(&k.value, Value::Obj(k) if k.ptr_eq(name)) {
+            return false;
+        }
+        if let Value::Obj(old) = &*slot
+            && old.refcnt() <= 1
+        {
+            return false;
+        }
+        std::mem::swap(slot, value);
+        drop(m);
+        self.changed();
+        true
+    }
+
+    /// Replaces the value at entry `index` if that entry's key is the
+    /// `str` `key` (the same object, or the same text), for the quickened
+    /// attribute store; hands `value` back otherwise (also while the
+    /// entries are borrowed).
+    #[inline]
+    pub fn set_at(&self, index: usize, key: &ObjRef, value: Value) -> Result<(), Value> {
+        let old = {
+            let Ok(mut m) = self.map.try_borrow_mut() else {
+                return Err(value);
+            };
+            match m.get_index_mut(index) {
+                Some((k, slot)) if matches!(&k.value, Value::Obj(o) if same_str(o, key)) => {
+                    std::mem::replace(slot, value)
+                }
+                _ => return Err(value),
+            }
+        };
+        self.changed();
+        drop(old);
+        Ok(())
     }
 }
 
