@@ -168,10 +168,11 @@ fn perf_map_names_compiled_code() {
 }
 
 #[test]
-fn a_function_hot_in_its_first_call_is_compiled_at_its_next_with_the_whole_calls_feedback() {
+fn a_function_hot_in_its_first_call_is_compiled_when_that_call_returns() {
     // The first loop makes the function hot; the second has not run yet
-    // at that point. Compiled at the next call, the second loop's `+=`
-    // is already known to add ints (no generic operator helper).
+    // at that point. Compiled when the call returns, the second loop's
+    // `+=` is already known to add ints (no generic operator helper), and
+    // the second call runs the machine code.
     let d = TempDir::new("jit-cli-next-call");
     d.write(
         "p.py",

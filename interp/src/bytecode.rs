@@ -715,7 +715,7 @@ pub struct Code {
     /// that makes those calls itself (see `crate::eval::hot`).
     pub calls_c: Cell<bool>,
     /// Calls and loop back-edges left before the JIT is asked to compile
-    /// this code, at the next call once it is zero (armed from
+    /// this code, at the next return or call once it is zero (armed from
     /// [`crate::jit::JitBackend::threshold`] when the code is first
     /// quickened; `u32::MAX` once asked).
     pub jit_countdown: Cell<u32>,

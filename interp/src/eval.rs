@@ -2265,6 +2265,16 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     call_generic!(Op::CallMethod);
                 }
                 Op::ReturnValue | Op::ReturnGenerator => {
+                    // The call that made the function hot ends: it is
+                    // compiled now, with the feedback of the whole call,
+                    // and its next call runs the machine code (`crate::jit`).
+                    if ins.op == Op::ReturnValue
+                        && code.jit_countdown.get() == 0
+                        && let Some(f) = top_frame!()
+                    {
+                        let g = f.globals.clone();
+                        crate::jit::on_hot(vm, &code, &g);
+                    }
                     let v = if ins.op == Op::ReturnGenerator {
                         // The frame moves into a generator, which is the
                         // call's result.

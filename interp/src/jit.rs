@@ -4,12 +4,13 @@
 //! [`crate::vm::Vm::set_jit`]. The seam is two traits:
 //!
 //! - [`JitBackend`]: the interpreter counts each function's calls and loop
-//!   back-edges down from [`JitBackend::threshold`]; at the first call
-//!   after it reached zero it hands the code to [`JitBackend::compile`],
-//!   which returns compiled code or declines. (Compiled code is entered
-//!   only at calls, so compiling at a back-edge would gain nothing, and
-//!   would miss the feedback of the rest of that call: code after the hot
-//!   loop that had not run yet.)
+//!   back-edges down from [`JitBackend::threshold`]; when the count is
+//!   out, the function's next return (the end of the call that made it
+//!   hot) or next call, whichever comes first, hands the code to
+//!   [`JitBackend::compile`], which returns compiled code or declines.
+//!   (Compiled code is entered only at calls, so compiling at the
+//!   back-edge would gain nothing, and would miss the feedback of the rest
+//!   of that call: code after the hot loop that had not run yet.)
 //! - [`Compiled`]: compiled code of one function. The interpreter keeps it
 //!   in the code object ([`crate::bytecode::Code::jit`]) and, at every
 //!   later call, runs it on the new frame's slots instead of interpreting
@@ -34,8 +35,8 @@ pub trait JitBackend {
     fn name(&self) -> &'static str;
 
     /// Calls plus loop back-edges of a function before [`compile`] is
-    /// asked for it (at the call that finds them reached): 0 compiles at
-    /// the first call, `u32::MAX` never.
+    /// asked for it (at the return or call that finds them reached): 0
+    /// compiles at the first call, `u32::MAX` never.
     ///
     /// [`compile`]: JitBackend::compile
     fn threshold(&self) -> u32;
@@ -114,8 +115,8 @@ impl JitBackend for NoJit {
     }
 }
 
-/// Asks the JIT to compile `code`, at a call when its count is out (once:
-/// the countdown then restarts from `u32::MAX`). After this returns,
+/// Asks the JIT to compile `code`, at a return or a call when its count
+/// is out (once: the countdown then restarts from `u32::MAX`). After this returns,
 /// `code.jit` holds the compiled code if there is any.
 #[cold]
 #[inline(never)]
@@ -136,7 +137,7 @@ pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
 }
 
 /// Counts a loop back-edge of `code`: at zero the count stays there, and
-/// the next call compiles ([`count`]).
+/// the next return or call compiles.
 #[inline(always)]
 pub(crate) fn count_back_edge(code: &Code) {
     code.jit_countdown

@@ -131,7 +131,9 @@ pub(super) fn run<const S: bool, const C: bool>(
         };
         let units: &[Cell<Instr>] = &f.code.units;
         let consts: &[Value] = &f.code.consts;
-        // Back-edges count toward compiling the code (`crate::jit`).
+        // Back-edges count toward compiling the code (`crate::jit`); a
+        // return with the count out goes to the general loop, which
+        // compiles.
         let countdown: &Cell<u32> = &f.code.jit_countdown;
         let stack: &mut [Value] = &mut st.stack[..];
         // One iteration per frame of this code: a call or a return between
@@ -881,7 +883,14 @@ pub(super) fn run<const S: bool, const C: bool>(
                     pc += 1;
                 }
                 Op::ReturnValue => {
-                    if st.nframes <= entry + 1 || sp == 0 || lb == 0 || sp < lb {
+                    // The general loop's return compiles a function that
+                    // got hot during this call (`crate::jit`).
+                    if st.nframes <= entry + 1
+                        || sp == 0
+                        || lb == 0
+                        || sp < lb
+                        || countdown.get() == 0
+                    {
                         break;
                     }
                     // The return of an `__init__` (CALL_PY_INIT) or of an
