@@ -697,10 +697,7 @@ fn b_callable(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 fn b_hash(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "hash", 1)?;
-    if let Some(h) = crate::dunder::hash(vm, &args.pos[0]) {
-        return Ok(Value::Int(h?));
-    }
-    Ok(Value::Int(ops::hash_value(&args.pos[0])? as i64))
+    Ok(Value::Int(ops::hash(vm, &args.pos[0])? as i64))
 }
 
 fn b_format(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

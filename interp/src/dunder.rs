@@ -342,10 +342,12 @@ pub fn hash(vm: &mut Vm, v: &Value) -> Option<PyResult<i64>> {
         Some(f) => Some(vm.call(&f, std::slice::from_ref(v)).and_then(|r| match r {
             Value::Int(i) => Ok(if i == -1 { -2 } else { i }),
             Value::Bool(b) => Ok(b as i64),
-            other => Err(PyErr::type_error(format!(
-                "__hash__ method should return an integer, not {}",
-                other.type_name()
-            ))),
+            // An int past the machine word hashes as that int does
+            // (CPython's `slot_tp_hash`).
+            ref big if big.as_bigint().is_some() => ops::hash_value(big).map(|h| h as i64),
+            _ => Err(PyErr::type_error(
+                "__hash__ method should return an integer",
+            )),
         })),
         None if eq_without_hash(v) => Some(Err(unhashable(v))),
         None => None,

@@ -1629,7 +1629,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
                         Some([Value::Obj(o), k]) if o.kind() == Kind::DICT => {
                             match (o.downcast::<DictObj>(), DictKey::new(k.clone())) {
-                                (Some(d), Ok(key)) => d.get(&key).ok_or(DeoptReason::MissingKey),
+                                // Keys whose `==` is Python code are looked
+                                // up by the generic path.
+                                (Some(d), Ok(key)) if !d.has_vm_keys() => {
+                                    d.get(&key).ok_or(DeoptReason::MissingKey)
+                                }
                                 _ => Err(DeoptReason::WrongType),
                             }
                         }
@@ -1713,7 +1717,10 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::StoreSubscrDict => {
                     skip!(Op::StoreSubscr);
                     let key = match stack.get(sp.wrapping_sub(3)..sp) {
-                        Some([_, Value::Obj(o), k]) if o.kind() == Kind::DICT => {
+                        Some([_, Value::Obj(o), k])
+                            if o.kind() == Kind::DICT
+                                && !o.downcast::<DictObj>().is_some_and(|d| d.has_vm_keys()) =>
+                        {
                             DictKey::new(k.clone()).ok()
                         }
                         _ => None,
@@ -1755,7 +1762,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         Value::list(items)
                     });
                 }
-                Op::BuildMap => with_st!(build_map(st, arg)),
+                Op::BuildMap => with_st!(build_map(vm, st, arg)),
                 Op::BuildString => with_st!(build_string(st, arg)),
                 Op::ListAppend => {
                     let v = pop!();
@@ -1775,12 +1782,10 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::MapAdd => {
                     let v = pop!();
                     let k = pop!();
-                    let key = tri!(DictKey::new(k));
-                    match stack
-                        .get(sp.wrapping_sub(arg as usize))
-                        .and_then(|d| d.downcast::<DictObj>())
-                    {
-                        Some(d) => d.insert(key, v),
+                    let key = tri!(DictKey::with_vm(vm, k));
+                    let d = stack.get(sp.wrapping_sub(arg as usize)).cloned();
+                    match d.as_ref().and_then(|d| d.downcast::<DictObj>()) {
+                        Some(d) => with_st!(d.insert_vm(vm, key, v)),
                         None => fail!(bad_arg()),
                     }
                 }
@@ -2838,9 +2843,9 @@ fn take_n(st: &mut ExecState, n: usize) -> PyResult<Vec<Value>> {
 }
 
 #[inline(never)]
-fn build_map(st: &mut ExecState, arg: u32) -> PyResult<()> {
+fn build_map(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let items = take_n(st, arg as usize * 2)?;
-    let d = DictObj::into_obj(display_dict(items)?);
+    let d = DictObj::into_obj(display_dict(vm, items)?);
     st.push(Value::Obj(d))?;
     Ok(())
 }
@@ -2853,9 +2858,9 @@ fn build_map(st: &mut ExecState, arg: u32) -> PyResult<()> {
 /// when fewer than 16), and every chunk after the first merged into the
 /// first (`DICT_UPDATE`). Only the layout differs (see `DictObj`), which
 /// decides what an iterator sees when the dict changes under it.
-fn display_dict(items: Vec<Value>) -> PyResult<DictObj> {
+fn display_dict(vm: &mut Vm, items: Vec<Value>) -> PyResult<DictObj> {
     const CHUNK: usize = 17;
-    let chunk_dict = |pairs: &[Value]| -> PyResult<DictObj> {
+    let chunk_dict = |vm: &mut Vm, pairs: &[Value]| -> PyResult<DictObj> {
         let n = pairs.len() / 2;
         let d = if n >= 16 {
             DictObj::new()
@@ -2864,14 +2869,16 @@ fn display_dict(items: Vec<Value>) -> PyResult<DictObj> {
             DictObj::presized(n, all_str)
         };
         for kv in pairs.chunks_exact(2) {
-            d.insert(DictKey::new(kv[0].clone())?, kv[1].clone());
+            let k = DictKey::with_vm(vm, kv[0].clone())?;
+            d.insert_vm(vm, k, kv[1].clone())?;
         }
         Ok(d)
     };
     let mut chunks = items.chunks(CHUNK * 2);
-    let first = chunk_dict(chunks.next().unwrap_or(&[]))?;
+    let first = chunk_dict(vm, chunks.next().unwrap_or(&[]))?;
     for c in chunks {
-        first.update_from(&chunk_dict(c)?);
+        let next = chunk_dict(vm, c)?;
+        first.update_vm(vm, &next)?;
     }
     Ok(first)
 }

@@ -1037,11 +1037,11 @@ fn list_clear(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 // ----- dict -------------------------------------------------------------------------
 
-fn dict_get(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn dict_get(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "get", 1, 2)?;
     let d = recv_dict(&args)?;
-    let k = DictKey::new(args.pos[1].clone())?;
-    Ok(d.get(&k)
+    let k = DictKey::with_vm(vm, args.pos[1].clone())?;
+    Ok(d.get_vm(vm, &k)?
         .unwrap_or_else(|| args.pos.get(2).cloned().unwrap_or(Value::None)))
 }
 
@@ -1080,8 +1080,7 @@ fn dict_items(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// Inserts every pair of `src` (a dict or an iterable of pairs) into `d`.
 pub fn dict_merge(vm: &mut Vm, d: &DictObj, src: &Value) -> PyResult<()> {
     if let Some(s) = src.downcast::<DictObj>() {
-        d.update_from(s);
-        return Ok(());
+        return d.update_vm(vm, s);
     }
     let items = ops::collect(vm, src)?;
     for (i, it) in items.iter().enumerate() {
@@ -1098,7 +1097,8 @@ pub fn dict_merge(vm: &mut Vm, d: &DictObj, src: &Value) -> PyResult<()> {
         }
         let mut p = pair.into_iter();
         if let (Some(k), Some(v)) = (p.next(), p.next()) {
-            d.insert(DictKey::new(k)?, v);
+            let k = DictKey::with_vm(vm, k)?;
+            d.insert_vm(vm, k, v)?;
         }
     }
     Ok(())
@@ -1127,19 +1127,19 @@ fn dict_update(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::None)
 }
 
-fn dict_setdefault(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn dict_setdefault(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "setdefault", 1, 2)?;
     let d = recv_dict(&args)?;
-    let k = DictKey::new(args.pos[1].clone())?;
-    if let Some(v) = d.get(&k) {
+    let k = DictKey::with_vm(vm, args.pos[1].clone())?;
+    if let Some(v) = d.get_vm(vm, &k)? {
         return Ok(v);
     }
     let v = args.pos.get(2).cloned().unwrap_or(Value::None);
-    d.insert(k, v.clone());
+    d.insert_vm(vm, k, v.clone())?;
     Ok(v)
 }
 
-fn dict_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn dict_pop(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "pop", 1, 2)?;
     let d = recv_dict(&args)?;
     // An empty dict answers without hashing the key, as CPython's does
@@ -1151,8 +1151,8 @@ fn dict_pop(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             .cloned()
             .ok_or_else(|| PyErr::key_error(args.pos[1].clone()));
     }
-    let k = DictKey::new(args.pos[1].clone())?;
-    match d.remove(&k) {
+    let k = DictKey::with_vm(vm, args.pos[1].clone())?;
+    match d.remove_vm(vm, &k)? {
         Some(v) => Ok(v),
         None => args
             .pos

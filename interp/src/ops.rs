@@ -197,24 +197,10 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
         Value::Obj(o) => match o.kind() {
             Kind::STR => o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0),
             Kind::INT => v.as_bigint().map(hash_bigint).unwrap_or(0),
-            Kind::TUPLE => {
-                let Some(t) = o.downcast::<TupleObj>() else {
-                    return Ok(0);
-                };
-                // CPython does not guard this recursion (a tuple nested a
-                // million deep crashes it); here it is a RecursionError.
-                let depth = HASH_NEST.get();
-                if depth >= DEFAULT_NEST_MAX {
-                    return Err(PyErr::new(
-                        &types::RECURSION_ERROR,
-                        "maximum recursion depth exceeded while hashing a tuple",
-                    ));
-                }
-                HASH_NEST.set(depth + 1);
-                let h = hash_items(&t.items);
-                HASH_NEST.set(depth);
-                h?
-            }
+            Kind::TUPLE => match o.downcast::<TupleObj>() {
+                Some(t) => hash_tuple(&t.items, &mut hash_value)?,
+                None => 0,
+            },
             Kind::BYTES => o
                 .downcast::<BytesObj>()
                 .map(|b| crate::object::str::hash_bytes(b.as_bytes()))
@@ -247,15 +233,82 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
     })
 }
 
+/// The hash of `v` as `hash()` computes it: [`hash_value`], except that an
+/// instance of a Python class (also inside a tuple) is hashed by its
+/// class's `__hash__`, whose exceptions propagate (CPython's
+/// `PyObject_Hash`).
+#[inline]
+pub fn hash(vm: &mut Vm, v: &Value) -> PyResult<u64> {
+    let Value::Obj(o) = v else {
+        return hash_value(v);
+    };
+    match o.kind() {
+        Kind::STR => Ok(o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0)),
+        Kind::TUPLE if needs_vm(v) => match o.downcast::<TupleObj>() {
+            Some(t) => hash_tuple(&t.items, &mut |x| hash(vm, x)),
+            None => Ok(0),
+        },
+        _ if o.ty().is_heap_type() => match dunder::hash(vm, v) {
+            Some(h) => h.map(|h| h as u64),
+            None => hash_value(v),
+        },
+        _ => hash_value(v),
+    }
+}
+
+/// Whether hashing or comparing `v` as a dict key may run Python code: an
+/// instance of a Python class, or a tuple holding one (at any depth; past
+/// the depth hashing allows, conservatively yes).
+pub fn needs_vm(v: &Value) -> bool {
+    fn go(v: &Value, depth: usize) -> bool {
+        let Value::Obj(o) = v else {
+            return false;
+        };
+        match o.kind() {
+            Kind::STR | Kind::INT => false,
+            Kind::TUPLE => {
+                depth >= DEFAULT_NEST_MAX
+                    || o.downcast::<TupleObj>()
+                        .is_some_and(|t| t.items.iter().any(|x| go(x, depth + 1)))
+            }
+            _ => o.ty().is_heap_type(),
+        }
+    }
+    go(v, 0)
+}
+
+/// The hash of a tuple of `items`, each hashed by `item_hash`. CPython
+/// does not guard this recursion (a tuple nested a million deep crashes
+/// it); here it is a RecursionError.
+fn hash_tuple(
+    items: &[Value],
+    item_hash: &mut dyn FnMut(&Value) -> PyResult<u64>,
+) -> PyResult<u64> {
+    let depth = HASH_NEST.get();
+    if depth >= DEFAULT_NEST_MAX {
+        return Err(PyErr::new(
+            &types::RECURSION_ERROR,
+            "maximum recursion depth exceeded while hashing a tuple",
+        ));
+    }
+    HASH_NEST.set(depth + 1);
+    let h = hash_items(items, item_hash);
+    HASH_NEST.set(depth);
+    h
+}
+
 /// The hash of a tuple of `items`: CPython 3.11's combination (after
 /// xxHash's round function), so tuples hash as in CPython.
-fn hash_items(items: &[Value]) -> PyResult<u64> {
+fn hash_items(
+    items: &[Value],
+    item_hash: &mut dyn FnMut(&Value) -> PyResult<u64>,
+) -> PyResult<u64> {
     const PRIME_1: u64 = 11_400_714_785_074_694_791;
     const PRIME_2: u64 = 14_029_467_366_897_019_727;
     const PRIME_5: u64 = 2_870_177_450_012_600_261;
     let mut acc = PRIME_5;
     for x in items {
-        let lane = hash_value(x)?;
+        let lane = item_hash(x)?;
         acc = acc.wrapping_add(lane.wrapping_mul(PRIME_2));
         acc = acc.rotate_left(31);
         acc = acc.wrapping_mul(PRIME_1);
@@ -460,8 +513,8 @@ fn items_eq(vm: &mut Vm, p: &[Value], q: &[Value]) -> PyResult<bool> {
 /// Whether two dicts of the same length have equal values for every key.
 fn dict_items_eq(vm: &mut Vm, p: &DictObj, q: &DictObj) -> PyResult<bool> {
     for (k, v) in p.items() {
-        let key = DictKey::new(k)?;
-        match q.get(&key) {
+        let key = DictKey::with_vm(vm, k)?;
+        match q.get_vm(vm, &key)? {
             Some(w) if same_or_eq(vm, &v, &w)? => {}
             _ => return Ok(false),
         }
@@ -1441,10 +1494,12 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
             )))
         }
         Kind::DICT => {
-            let d = o.downcast::<DictObj>();
-            let k = DictKey::new(key.clone())?;
-            d.and_then(|d| d.get(&k))
-                .ok_or_else(|| PyErr::key_error(key.clone()))
+            let k = DictKey::with_vm(vm, key.clone())?;
+            match o.downcast::<DictObj>() {
+                Some(d) => d.get_vm(vm, &k)?,
+                None => None,
+            }
+            .ok_or_else(|| PyErr::key_error(key.clone()))
         }
         Kind::RANGE => {
             let Some(r) = o.downcast::<RangeObj>() else {
@@ -1550,8 +1605,8 @@ pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()
         )));
     }
     if let Some(d) = c.downcast::<DictObj>() {
-        d.insert(DictKey::new(key.clone())?, value);
-        return Ok(());
+        let k = DictKey::with_vm(vm, key.clone())?;
+        return d.insert_vm(vm, k, value);
     }
     Err(PyErr::type_error(format!(
         "'{}' object does not support item assignment",
@@ -1613,8 +1668,8 @@ pub fn delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
         )));
     }
     if let Some(d) = c.downcast::<DictObj>() {
-        let k = DictKey::new(key.clone())?;
-        return match d.remove(&k) {
+        let k = DictKey::with_vm(vm, key.clone())?;
+        return match d.remove_vm(vm, &k)? {
             Some(_) => Ok(()),
             None => Err(PyErr::key_error(key.clone())),
         };
@@ -1656,8 +1711,11 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
             Ok(false)
         }
         Kind::DICT => {
-            let k = DictKey::new(item.clone())?;
-            Ok(o.downcast::<DictObj>().is_some_and(|d| d.get(&k).is_some()))
+            let k = DictKey::with_vm(vm, item.clone())?;
+            match o.downcast::<DictObj>() {
+                Some(d) => Ok(d.find(vm, &k)?.is_some()),
+                None => Ok(false),
+            }
         }
         Kind::RANGE => {
             let Some(r) = o.downcast::<RangeObj>() else {

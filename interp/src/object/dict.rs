@@ -3,8 +3,9 @@
 
 use super::{CBoxes, ObjRef, PyResult, Value, types};
 use crate::ops;
+use crate::vm::Vm;
 use indexmap::IndexMap;
-use indexmap::map::Entry;
+use indexmap::map::{Entry, RawEntryApiV1, raw_entry_v1::RawEntryMut};
 use std::cell::{Cell, RefCell};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
@@ -17,10 +18,20 @@ pub struct DictKey {
 }
 
 impl DictKey {
-    /// Hashes `value`, failing with `TypeError: unhashable type` for
-    /// mutable containers.
+    /// Hashes `value` without the interpreter, failing with `TypeError:
+    /// unhashable type` for mutable containers (and NotImplementedError
+    /// for an instance whose class has its own `__hash__`: see
+    /// [`DictKey::with_vm`]).
     pub fn new(value: Value) -> PyResult<DictKey> {
         let hash = ops::hash_value(&value)?;
+        Ok(DictKey { hash, value })
+    }
+
+    /// Hashes `value` as `hash()` does, calling a class's own `__hash__`
+    /// (also inside tuples) and propagating what it raises.
+    #[inline]
+    pub fn with_vm(vm: &mut Vm, value: Value) -> PyResult<DictKey> {
+        let hash = ops::hash(vm, &value)?;
         Ok(DictKey { hash, value })
     }
 
@@ -225,7 +236,16 @@ impl Layout {
 
     /// Makes room for a new key (`is_str`: an exact `str`) in a table of
     /// `used` entries, as CPython's `insertdict` does before appending it.
-    fn add(&mut self, used: usize, is_str: bool) {
+    /// True when that made a new table.
+    fn add(&mut self, used: usize, is_str: bool) -> bool {
+        let before = (self.log2_size, self.unicode, self.usable);
+        self.make_room(used, is_str);
+        let rebuilt = (self.log2_size, self.unicode, self.usable) != before;
+        self.usable = self.usable.saturating_sub(1);
+        rebuilt
+    }
+
+    fn make_room(&mut self, used: usize, is_str: bool) {
         if self.log2_size == 0 {
             // `insert_to_emptydict`.
             *self = Layout {
@@ -242,7 +262,6 @@ impl Layout {
                 self.resize(log2_keysize(used * 3), true, used);
             }
         }
-        self.usable = self.usable.saturating_sub(1);
     }
 
     /// Records that entry `j` of the map (in insertion order) was deleted:
@@ -292,6 +311,16 @@ pub struct DictObj {
     version: Cell<u64>,
     /// Where CPython would keep the entries (for iterators; see [`Layout`]).
     layout: RefCell<Layout>,
+    /// Whether a key was ever added whose equality may run Python code
+    /// (an instance of a Python class, or a tuple holding one; see
+    /// [`ops::needs_vm`]). Until then a lookup with a key that needs no
+    /// interpreter compares keys without one (the fast path); after, it
+    /// goes through [`DictObj::find`]'s slow path. Cleared by `clear`.
+    vm_keys: Cell<bool>,
+    /// Counts the entry tables CPython would have made for this dict (a
+    /// resize, a clear, a merge): a lookup whose `__eq__` saw this change
+    /// starts again, as CPython's does when `ma_keys` changed under it.
+    tables: Cell<u64>,
     /// Boxes of unboxed values that C code borrowed (by entry index).
     pub c_boxes: CBoxes,
 }
@@ -308,6 +337,8 @@ impl DictObj {
             keys_version: Cell::new(next_keys_version()),
             version: Cell::new(0),
             layout: RefCell::new(layout),
+            vm_keys: Cell::new(false),
+            tables: Cell::new(0),
             c_boxes: CBoxes::default(),
         }
     }
@@ -341,7 +372,9 @@ impl DictObj {
         }
         let layout = self.layout.borrow();
         if len >= ((len + layout.holes.len()) * 2) / 3 {
-            return DictObj::with_layout(self.map.borrow().clone(), layout.clone());
+            let out = DictObj::with_layout(self.map.borrow().clone(), layout.clone());
+            out.vm_keys.set(self.vm_keys.get());
+            return out;
         }
         drop(layout);
         let out = DictObj::new();
@@ -356,6 +389,7 @@ impl DictObj {
         if std::ptr::eq(self, src) || src.is_empty() {
             return;
         }
+        self.new_table();
         let n = src.len();
         {
             let theirs = src.layout.borrow();
@@ -368,6 +402,7 @@ impl DictObj {
                 *mine = theirs.clone();
                 drop((mine, theirs));
                 let map = src.map.borrow().clone();
+                self.vm_keys.set(src.vm_keys.get());
                 let old = std::mem::replace(&mut *self.map.borrow_mut(), map);
                 self.bump();
                 self.changed();
@@ -384,6 +419,27 @@ impl DictObj {
         }
     }
 
+    /// [`DictObj::update_from`] when either dict holds keys that compare
+    /// with Python code: then the entries of `src` go in one by one through
+    /// [`DictObj::insert_vm`] with their known hashes (CPython's
+    /// `dict_merge`).
+    pub fn update_vm(&self, vm: &mut Vm, src: &DictObj) -> PyResult<()> {
+        if !src.has_vm_keys() && !self.has_vm_keys() {
+            self.update_from(src);
+            return Ok(());
+        }
+        let entries: Vec<(DictKey, Value)> = src
+            .map
+            .borrow()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (k, v) in entries {
+            self.insert_vm(vm, k, v)?;
+        }
+        Ok(())
+    }
+
     /// Where an iterator at position `pos` goes next: the index in the map
     /// of the first entry at `pos` or later, and that entry's position;
     /// `None` past the last entry (see [`Layout`]).
@@ -395,6 +451,10 @@ impl DictObj {
     #[inline]
     pub fn keys_version(&self) -> u64 {
         self.keys_version.get()
+    }
+
+    fn new_table(&self) {
+        self.tables.set(self.tables.get().wrapping_add(1));
     }
 
     fn bump(&self) {
@@ -458,9 +518,14 @@ impl DictObj {
                 Entry::Occupied(mut e) => Some(e.insert(value)),
                 Entry::Vacant(e) => {
                     let is_str = e.key().value.kind() == types::Kind::STR;
+                    if !is_str && ops::needs_vm(&e.key().value) {
+                        self.vm_keys.set(true);
+                    }
                     e.insert(value);
                     drop(m);
-                    self.layout.borrow_mut().add(used, is_str);
+                    if self.layout.borrow_mut().add(used, is_str) {
+                        self.new_table();
+                    }
                     self.bump();
                     None
                 }
@@ -481,6 +546,144 @@ impl DictObj {
         })
     }
 
+    /// Whether a key whose equality may run Python code was ever added
+    /// (see the field): quickened forms that look keys up without the
+    /// interpreter must then leave the lookup to [`DictObj::find`].
+    #[inline]
+    pub fn has_vm_keys(&self) -> bool {
+        self.vm_keys.get()
+    }
+
+    /// The index of `key`'s entry, comparing keys as CPython's dict does:
+    /// by identity, then (for keys of equal hash) with `==`, which may call
+    /// a class's `__eq__` and raise. A dict whose keys changed while an
+    /// `__eq__` ran is searched again from the start (CPython's `lookdict`
+    /// restarts the same way), so a mutation never leaves a stale index.
+    #[inline]
+    pub fn find(&self, vm: &mut Vm, key: &DictKey) -> PyResult<Option<usize>> {
+        if !self.vm_keys.get() && !ops::needs_vm(&key.value) {
+            return Ok(self.map.borrow().get_index_of(key));
+        }
+        self.find_slow(vm, key)
+    }
+
+    #[inline(never)]
+    fn find_slow(&self, vm: &mut Vm, key: &DictKey) -> PyResult<Option<usize>> {
+        let key_vm = ops::needs_vm(&key.value);
+        loop {
+            // Keys of the same hash that only `==` with Python code can
+            // tell apart; the map is not borrowed while that code runs.
+            let mut pending: Vec<Value> = Vec::new();
+            let found = self
+                .map
+                .borrow()
+                .raw_entry_v1()
+                .index_from_hash(key.hash, |k| {
+                    if k.hash != key.hash {
+                        return false;
+                    }
+                    if k.value.is(&key.value) {
+                        return true;
+                    }
+                    if !key_vm && !ops::needs_vm(&k.value) {
+                        return ops::key_eq(&k.value, &key.value);
+                    }
+                    pending.push(k.value.clone());
+                    false
+                });
+            if found.is_some() {
+                return Ok(found);
+            }
+            let tables = self.tables.get();
+            let mut restart = false;
+            for stored in pending {
+                let index_of = |d: &DictObj| {
+                    d.map
+                        .borrow()
+                        .raw_entry_v1()
+                        .index_from_hash(key.hash, |k| k.value.is(&stored))
+                };
+                // A key deleted by an earlier `__eq__` is not compared.
+                if index_of(self).is_none() {
+                    continue;
+                }
+                // CPython compares the stored key with the one looked up.
+                let equal = ops::eq(vm, &stored, &key.value)?;
+                let at = index_of(self);
+                if self.tables.get() != tables || at.is_none() {
+                    restart = true;
+                    break;
+                }
+                if equal {
+                    return Ok(at);
+                }
+            }
+            if !restart {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// `d[key]` with [`DictObj::find`]'s comparison.
+    pub fn get_vm(&self, vm: &mut Vm, key: &DictKey) -> PyResult<Option<Value>> {
+        Ok(match self.find(vm, key)? {
+            Some(i) => self.value_at(i),
+            None => None,
+        })
+    }
+
+    /// `d[key] = value` with [`DictObj::find`]'s comparison: an equal key
+    /// already present keeps its place (and its object) and gets the value.
+    pub fn insert_vm(&self, vm: &mut Vm, key: DictKey, value: Value) -> PyResult<()> {
+        if !self.vm_keys.get() && !ops::needs_vm(&key.value) {
+            self.insert(key, value);
+            return Ok(());
+        }
+        let at = self.find_slow(vm, &key)?;
+        self.changed();
+        let old = {
+            let mut m = self.map.borrow_mut();
+            let used = m.len();
+            match at.and_then(|i| m.get_index_mut(i)) {
+                Some((_, v)) => Some(std::mem::replace(v, value)),
+                None => {
+                    let is_str = key.value.kind() == types::Kind::STR;
+                    if ops::needs_vm(&key.value) {
+                        self.vm_keys.set(true);
+                    }
+                    let hash = key.hash;
+                    if let RawEntryMut::Vacant(e) = m.raw_entry_mut_v1().from_hash(hash, |_| false)
+                    {
+                        e.insert_hashed_nocheck(hash, key, value);
+                    }
+                    drop(m);
+                    if self.layout.borrow_mut().add(used, is_str) {
+                        self.new_table();
+                    }
+                    self.bump();
+                    None
+                }
+            }
+        };
+        drop(old);
+        Ok(())
+    }
+
+    /// `del d[key]` / `d.pop(key)` with [`DictObj::find`]'s comparison.
+    pub fn remove_vm(&self, vm: &mut Vm, key: &DictKey) -> PyResult<Option<Value>> {
+        let Some(i) = self.find(vm, key)? else {
+            return Ok(None);
+        };
+        let removed = self.map.borrow_mut().shift_remove_index(i);
+        self.changed();
+        Ok(removed.map(|(k, v)| {
+            self.layout.borrow_mut().remove(i);
+            self.bump();
+            drop(k);
+            v
+        }))
+    }
+
     /// The number of entries.
     pub fn len(&self) -> usize {
         self.map.borrow().len()
@@ -495,6 +698,8 @@ impl DictObj {
     pub fn clear(&self) {
         let old = std::mem::take(&mut *self.map.borrow_mut());
         *self.layout.borrow_mut() = Layout::default();
+        self.vm_keys.set(false);
+        self.new_table();
         self.bump();
         self.changed();
         drop(old);
