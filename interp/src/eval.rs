@@ -2574,16 +2574,16 @@ fn init_cached(
     Some((io.clone(), f.code.clone(), f.globals.clone()))
 }
 
-/// LOAD_ATTR_INSTANCE_VALUE's guards and load: the class's version, then
-/// the instance dict's entry at the cached index, which must still be the
-/// name.
+/// The instance-value forms' common guard and cache reads: the class's
+/// version, then the instance's dict, the cached entry index and the
+/// attribute's name.
 #[inline(always)]
-fn instance_value_cached(
-    obj: &Value,
-    code: &Code,
+fn instance_entry<'a>(
+    obj: &'a Value,
+    code: &'a Code,
     arg: u32,
     pc: usize,
-) -> Result<Value, DeoptReason> {
+) -> Result<(&'a DictObj, usize, &'a ObjRef), DeoptReason> {
     let (_, _, inst) = cached_class(obj, &code.units, pc)?;
     let index = code
         .units
@@ -2598,6 +2598,20 @@ fn instance_value_cached(
         .names
         .get(arg as usize)
         .ok_or(DeoptReason::InstanceDict)?;
+    Ok((d, index, name))
+}
+
+/// LOAD_ATTR_INSTANCE_VALUE's guards and load: the class's version, then
+/// the instance dict's entry at the cached index, which must still be the
+/// name.
+#[inline(always)]
+fn instance_value_cached(
+    obj: &Value,
+    code: &Code,
+    arg: u32,
+    pc: usize,
+) -> Result<Value, DeoptReason> {
+    let (d, index, name) = instance_entry(obj, code, arg, pc)?;
     let map = d.try_entries().map_err(|_| DeoptReason::Busy)?;
     match map.get_index(index) {
         Some((k, v)) if k.value.as_obj().is_some_and(|k| k.ptr_eq(name)) => Ok(dup(v)),
@@ -2625,23 +2639,7 @@ fn instance_store_cached(
     arg: u32,
     pc: usize,
 ) -> Result<(), (DeoptReason, Value)> {
-    let found = cached_class(obj, &code.units, pc).and_then(|(_, _, inst)| {
-        let index = code
-            .units
-            .get(pc + 1 + layout::INSTANCE_INDEX)
-            .map(|u| u.get().arg as usize)
-            .ok_or(DeoptReason::InstanceDict)?;
-        let d = inst
-            .dict
-            .downcast::<DictObj>()
-            .ok_or(DeoptReason::InstanceDict)?;
-        let name = code
-            .names
-            .get(arg as usize)
-            .ok_or(DeoptReason::InstanceDict)?;
-        Ok((d, index, name))
-    });
-    match found {
+    match instance_entry(obj, code, arg, pc) {
         Ok((d, index, name)) => match d.set_at(index, name, v) {
             Ok(()) => Ok(()),
             // A new attribute where the cache expects the dict to grow

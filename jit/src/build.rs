@@ -1209,13 +1209,7 @@ impl Builder<'_> {
                         }
                         _ => leave!(),
                     };
-                    let jump = self.edge(arg as usize, &st, true)?;
-                    let fall = self.edge(next, &st, true)?;
-                    return Ok(if op == B::PopJumpIfTrue {
-                        Term::Branch(c, jump, fall)
-                    } else {
-                        Term::Branch(c, fall, jump)
-                    });
+                    return self.branch_on(c, op == B::PopJumpIfTrue, arg as usize, next, &st);
                 }
                 B::PopJumpIfNone | B::PopJumpIfNotNone => {
                     let s = Self::pop(&mut st)?;
@@ -1236,13 +1230,7 @@ impl Builder<'_> {
                         }
                         _ => leave!(),
                     };
-                    let jump = self.edge(arg as usize, &st, true)?;
-                    let fall = self.edge(next, &st, true)?;
-                    return Ok(if op == B::PopJumpIfNone {
-                        Term::Branch(c, jump, fall)
-                    } else {
-                        Term::Branch(c, fall, jump)
-                    });
+                    return self.branch_on(c, op == B::PopJumpIfNone, arg as usize, next, &st);
                 }
                 B::ReturnValue => {
                     if st.stack.len() != 1 {
@@ -1997,6 +1985,25 @@ impl Builder<'_> {
                         && interp::ext::foreign(&Value::Obj(f.clone())).is_some())
             });
         native.then_some(v)
+    }
+
+    /// A conditional jump's end of block: to `target` when `c` is `when`,
+    /// else on to `next`.
+    fn branch_on(
+        &mut self,
+        c: ValueId,
+        when: bool,
+        target: usize,
+        next: usize,
+        st: &State,
+    ) -> Result<Term, Declined> {
+        let jump = self.edge(target, st, true)?;
+        let fall = self.edge(next, st, true)?;
+        Ok(if when {
+            Term::Branch(c, jump, fall)
+        } else {
+            Term::Branch(c, fall, jump)
+        })
     }
 
     /// The name of `f` if it is one of the builtins (the object the

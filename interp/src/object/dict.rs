@@ -523,15 +523,21 @@ impl DictObj {
                     }
                     e.insert(value);
                     drop(m);
-                    if self.layout.borrow_mut().add(used, is_str) {
-                        self.new_table();
-                    }
-                    self.bump();
+                    self.grew(used, is_str);
                     None
                 }
             }
         };
         drop(old);
+    }
+
+    /// After a new key went in at entry `used` (the map's borrow
+    /// released): the key layout and the version move on.
+    fn grew(&self, used: usize, is_str: bool) {
+        if self.layout.borrow_mut().add(used, is_str) {
+            self.new_table();
+        }
+        self.bump();
     }
 
     /// Removes a key, preserving the order of the others.
@@ -657,10 +663,7 @@ impl DictObj {
                         e.insert_hashed_nocheck(hash, key, value);
                     }
                     drop(m);
-                    if self.layout.borrow_mut().add(used, is_str) {
-                        self.new_table();
-                    }
-                    self.bump();
+                    self.grew(used, is_str);
                     None
                 }
             }
