@@ -232,15 +232,6 @@ pub fn lower<M: Module>(
     ctx.func.signature = sig;
     ctx.func.name = UserFuncName::user(0, id.as_u32());
 
-    // Imports: every helper is declared in the module (cheap), but only
-    // those the code calls are imported into the function, on first use
-    // (see `Lowerer::call_helper`): fewer signatures for Cranelift.
-    let mut helper_ids = HashMap::new();
-    for h in HelperFn::ALL {
-        let hid =
-            module.declare_function(helper_symbol(*h), Linkage::Import, &h.signature(ptr, cc))?;
-        helper_ids.insert(*h, hid);
-    }
     let mut c_ids = HashMap::new();
     for b in &f.blocks {
         for i in &b.insts {
@@ -387,7 +378,17 @@ pub fn lower<M: Module>(
         }
         hb.term.for_each_use(|v| mark(v, false));
     }
+    // Helpers are declared in the module and imported into the function
+    // on first use (see `Lowerer::call_helper`): a function calls a few
+    // of them, and a declaration costs a name, a signature and a hash.
+    let mut declare = |h: HelperFn| {
+        module
+            .declare_function(helper_symbol(h), Linkage::Import, &h.signature(ptr, cc))
+            .map_err(Box::new)
+    };
     let mut l = Lowerer {
+        declare: &mut declare,
+        error: None,
         escapes,
         alias,
         aliased,
@@ -408,10 +409,9 @@ pub fn lower<M: Module>(
         nslots: f.nslots,
         vals: vec![None; f.nvalues as usize],
         blocks,
-        helper_ids,
-        helpers: HashMap::new(),
+        helpers: Vec::new(),
         cfuncs,
-        exits: HashMap::new(),
+        exits: Vec::new(),
         table: Vec::new(),
     };
     for i in 0..f.blocks.len() {
@@ -419,6 +419,9 @@ pub fn lower<M: Module>(
     }
     l.b.seal_all_blocks();
     l.b.finalize(tc);
+    if let Some(e) = l.error {
+        return Err(e);
+    }
     Ok(Lowered { id, exits: l.table })
 }
 
@@ -577,13 +580,21 @@ struct Lowerer<'a> {
     /// The CLIF value of each HIR value, by `ValueId`.
     vals: Vec<Option<CValue>>,
     blocks: Vec<cranelift_codegen::ir::Block>,
-    /// Every helper's id in the module.
-    helper_ids: HashMap<HelperFn, FuncId>,
+    /// Declares a helper in the module.
+    declare: &'a mut dyn FnMut(HelperFn) -> Result<FuncId, Box<ModuleError>>,
+    /// The first error declaring a helper (the lowering goes on, and
+    /// fails at its end).
+    error: Option<Box<ModuleError>>,
     /// The helpers imported into the function so far.
-    helpers: HashMap<HelperFn, FuncRef>,
+    helpers: Vec<(HelperFn, FuncRef)>,
     cfuncs: HashMap<usize, FuncRef>,
     /// Exit blocks made so far, by frame state, reason and "raised".
-    exits: HashMap<(FrameState, Option<ExitReason>, bool), cranelift_codegen::ir::Block>,
+    exits: Vec<(
+        FrameState,
+        Option<ExitReason>,
+        bool,
+        cranelift_codegen::ir::Block,
+    )>,
     /// The exit table: what the exit returning index `i` writes.
     table: Vec<Exit>,
 }
@@ -647,13 +658,19 @@ impl Lowerer<'_> {
     }
 
     fn call_helper(&mut self, h: HelperFn, args: &[CValue]) -> Option<CValue> {
-        let fr = match self.helpers.get(&h) {
-            Some(fr) => *fr,
+        let fr = match self.helpers.iter().find(|(x, _)| *x == h) {
+            Some((_, fr)) => *fr,
             None => {
                 // What `Module::declare_func_in_func` does, without
                 // holding the module: an imported (not colocated) symbol.
                 let sig = self.b.import_signature(h.signature(self.ptr, self.cc));
-                let index = self.helper_ids.get(&h).map_or(0, |id| id.as_u32());
+                let index = match (self.declare)(h) {
+                    Ok(id) => id.as_u32(),
+                    Err(e) => {
+                        self.error.get_or_insert(e);
+                        0
+                    }
+                };
                 let name = self.b.func.declare_imported_user_function(
                     cranelift_codegen::ir::UserExternalName {
                         namespace: 0,
@@ -666,7 +683,7 @@ impl Lowerer<'_> {
                     colocated: false,
                     patchable: false,
                 });
-                self.helpers.insert(h, fr);
+                self.helpers.push((h, fr));
                 fr
             }
         };
@@ -753,15 +770,20 @@ impl Lowerer<'_> {
         // block (several operands of one instruction, say): less code to
         // compile. The state's values dominate every guard using it, so
         // they dominate the shared block too.
-        let key = (s.clone(), reason, raised);
+        // A linear search: a function has a few dozen exits at most, and
+        // most differ in `pc` (compared first); no clone, no hashing.
         let cont = self.b.create_block();
-        if let Some(exit) = self.exits.get(&key) {
-            self.b.ins().brif(cond, *exit, &[], cont, &[]);
+        if let Some(&(_, _, _, exit)) = self
+            .exits
+            .iter()
+            .find(|(st, r, x, _)| st.pc == s.pc && *r == reason && *x == raised && st == s)
+        {
+            self.b.ins().brif(cond, exit, &[], cont, &[]);
             self.b.switch_to_block(cont);
             return;
         }
         let exit = self.b.create_block();
-        self.exits.insert(key, exit);
+        self.exits.push((s.clone(), reason, raised, exit));
         self.b.set_cold_block(exit);
         self.b.ins().brif(cond, exit, &[], cont, &[]);
         self.b.switch_to_block(exit);
