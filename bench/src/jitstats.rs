@@ -58,18 +58,45 @@ pub fn parse(stderr: &str) -> Option<JitStats> {
     })
 }
 
-/// The median of the compile times of every function in `all`, in ms.
-pub fn median_ms<'a>(all: impl IntoIterator<Item = &'a JitStats>) -> Option<f64> {
-    let mut t: Vec<f64> = all
-        .into_iter()
-        .flat_map(|s| s.compiled.iter().map(|f| f.ms))
-        .collect();
+/// One report from several `--stats` runs of the same program: the first
+/// run's functions, each with the median of its compile times over the
+/// runs that compiled the same functions (a single sample of a
+/// sub-millisecond wall-clock time is at the mercy of one preemption).
+/// `None` when no run had a JIT section.
+pub fn merge(runs: &[JitStats]) -> Option<JitStats> {
+    let first = runs.first()?;
+    let same = |r: &&JitStats| {
+        r.compiled.len() == first.compiled.len()
+            && r.compiled
+                .iter()
+                .zip(&first.compiled)
+                .all(|(a, b)| a.name == b.name)
+    };
+    let like: Vec<&JitStats> = runs.iter().filter(same).collect();
+    let mut out = first.clone();
+    for (i, f) in out.compiled.iter_mut().enumerate() {
+        let mut t: Vec<f64> = like.iter().map(|r| r.compiled[i].ms).collect();
+        f.ms = median(&mut t).unwrap_or(f.ms);
+    }
+    Some(out)
+}
+
+fn median(t: &mut [f64]) -> Option<f64> {
     t.sort_by(f64::total_cmp);
     match t.len() {
         0 => None,
         n if n % 2 == 1 => Some(t[n / 2]),
         n => Some((t[n / 2 - 1] + t[n / 2]) / 2.0),
     }
+}
+
+/// The median of the compile times of every function in `all`, in ms.
+pub fn median_ms<'a>(all: impl IntoIterator<Item = &'a JitStats>) -> Option<f64> {
+    let mut t: Vec<f64> = all
+        .into_iter()
+        .flat_map(|s| s.compiled.iter().map(|f| f.ms))
+        .collect();
+    median(&mut t)
 }
 
 #[cfg(test)]
@@ -106,6 +133,39 @@ JIT:
             ]
         );
         assert_eq!(median_ms([&s]), Some(0.55));
+    }
+
+    #[test]
+    fn merging_runs_takes_each_functions_median() {
+        let run = |a: f64, b: f64| JitStats {
+            compiled: vec![
+                CompiledFunction {
+                    name: "kernel".into(),
+                    size: 10,
+                    ms: a,
+                },
+                CompiledFunction {
+                    name: "main".into(),
+                    size: 20,
+                    ms: b,
+                },
+            ],
+            declined: 0,
+        };
+        // A run that compiled something else is left out of the medians.
+        let other = JitStats {
+            compiled: vec![CompiledFunction {
+                name: "other".into(),
+                size: 5,
+                ms: 99.0,
+            }],
+            declined: 0,
+        };
+        let m = merge(&[run(0.4, 0.9), run(5.0, 0.7), other, run(0.5, 0.8)]).expect("merges");
+        assert_eq!(m.compiled[0].ms, 0.5);
+        assert_eq!(m.compiled[1].ms, 0.8);
+        assert_eq!(m.compiled[0].size, 10);
+        assert_eq!(merge(&[]), None);
     }
 
     #[test]

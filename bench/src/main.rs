@@ -229,7 +229,8 @@ fn run(args: &Args) -> Result<bool, String> {
         .find(|rt| rt.kind == RuntimeKind::Typhon)
         .or_else(|| ready.iter().find(|rt| rt.kind == RuntimeKind::TyphonNojit))
     {
-        collect_quickening(&mut benchmarks, &benches, rt, &paths, timeout);
+        let runs = if args.quick { 1 } else { STATS_RUNS };
+        collect_quickening(&mut benchmarks, &benches, rt, &paths, timeout, runs);
     }
     let ok = benchmarks
         .iter()
@@ -270,16 +271,22 @@ fn run(args: &Args) -> Result<bool, String> {
     Ok(report.ok)
 }
 
-/// Runs each benchmark once more on Typhon with `--stats` (small N, after
-/// the timed runs) and records how much ran quickened and what the JIT
-/// compiled, in how long. A run that fails here leaves both empty; the
-/// timed results already say why.
+/// `--stats` runs per benchmark in a record (one in a quick run): each
+/// compile time reported is the median of this many.
+pub const STATS_RUNS: u32 = 5;
+
+/// Runs each benchmark `runs` more times on Typhon with `--stats` (small
+/// N, after the timed runs) and records how much ran quickened (from the
+/// first run; the counts do not vary) and what the JIT compiled, in how
+/// long (each function's median, [`jitstats::merge`]). A run that fails
+/// here is left out; the timed results already say why.
 fn collect_quickening(
     results: &mut [results::BenchmarkResult],
     benches: &[&'static Benchmark],
     rt: &Runtime,
     paths: &Paths,
     timeout: Duration,
+    runs: u32,
 ) {
     let bar = ProgressBar::new(benches.len() as u64);
     bar.set_style(
@@ -289,12 +296,18 @@ fn collect_quickening(
     for (r, b) in results.iter_mut().zip(benches) {
         bar.set_message(b.name);
         if !b.needs_extension || rt.ext.is_some() {
-            let mut cmd = rt.command_with(&["--stats"], b.file, b.n(true));
-            cmd.current_dir(paths.programs());
-            if let Ok(out) = process::run(&mut cmd, timeout) {
-                r.quickening = quickening::parse(&out.stderr);
-                r.jit = jitstats::parse(&out.stderr);
+            let mut jit = Vec::new();
+            for _ in 0..runs {
+                let mut cmd = rt.command_with(&["--stats"], b.file, b.n(true));
+                cmd.current_dir(paths.programs());
+                if let Ok(out) = process::run(&mut cmd, timeout) {
+                    if r.quickening.is_none() {
+                        r.quickening = quickening::parse(&out.stderr);
+                    }
+                    jit.extend(jitstats::parse(&out.stderr));
+                }
             }
+            r.jit = jitstats::merge(&jit);
         }
         bar.inc(1);
     }

@@ -330,7 +330,7 @@ fn quickening_section(report: &Report) -> String {
     let _ = writeln!(md, "## Quickening\n");
     let _ = writeln!(
         md,
-        "From one `typhon --stats` run per benchmark at its small N, after the timed runs. \
+        "From the first `typhon --stats` run per benchmark at its small N, after the timed runs. \
          \"Quickened\" is the share of executed instructions that ran in a specialized form; \
          \"of specializable\" counts only the families that have such forms (STORE_FAST, \
          JUMP_BACKWARD and the like have none).\n"
@@ -390,7 +390,13 @@ fn jit_section(report: &Report) -> String {
     );
     let _ = writeln!(
         md,
-        "From the same `typhon --stats` runs: each function the JIT compiled, with the wall-clock          time from bytecode to machine code (building the HIR, lowering to CLIF, Cranelift, and          making the code executable; the first compile in a process also pays for detecting the          CPU and for Cranelift's code and data being cold). Median over the {n} compiled          functions: **{median:.3} ms**.\n"
+        "From the `typhon --stats` runs ({runs} per benchmark in a record, one in a quick run): \
+         each function the JIT compiled, with the median over those runs of its wall-clock time \
+         from bytecode to machine code (building the HIR, lowering to CLIF, Cranelift, and \
+         making the code executable; the first compile in a process also pays for detecting the \
+         CPU and for Cranelift's code and data being cold). Median over the {n} compiled \
+         functions: **{median:.3} ms**.\n",
+        runs = crate::STATS_RUNS
     );
     md.push_str(&markdown_table(
         &["Benchmark", "Compiled", "Declined", "Functions"],
