@@ -102,8 +102,16 @@ pub struct ExitCode {
     pub left: bool,
 }
 
+/// A word index with this bit set names one of the exit's constants
+/// ([`Exit::consts`]), not a word of the exit buffer: a value the code
+/// knows at compile time (a loop's start, a function object it calls) is
+/// written from the table, so the exit stores nothing for it and the
+/// compiled code need not keep it alive until there.
+pub const CONST_WORD: u32 = 1 << 31;
+
 /// What one exit writes into one frame slot. `n` indexes the exit buffer,
-/// where the compiled code stored the value's raw bits.
+/// where the compiled code stored the value's raw bits, or the exit's
+/// constants ([`CONST_WORD`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Write {
     /// An `int` (the buffer word is the `i64`).
@@ -144,6 +152,8 @@ pub struct Exit {
     pub code: ExitCode,
     /// (slot index from the first local, what to write), in order.
     pub writes: Vec<(u32, Write)>,
+    /// The raw bits of the constants the writes name ([`CONST_WORD`]).
+    pub consts: Vec<u64>,
 }
 
 impl Exit {
@@ -154,7 +164,16 @@ impl Exit {
     /// `vals` holds what this exit's machine code stored: in particular,
     /// each [`Write::Obj`] word is the address of a live object.
     pub unsafe fn apply(&self, slots: &mut [Value], vals: &[Cell<u64>]) {
-        let word = |n: u32| vals.get(n as usize).map_or(0, Cell::get);
+        let word = |n: u32| {
+            if n & CONST_WORD != 0 {
+                self.consts
+                    .get((n & !CONST_WORD) as usize)
+                    .copied()
+                    .unwrap_or(0)
+            } else {
+                vals.get(n as usize).map_or(0, Cell::get)
+            }
+        };
         for &(slot, w) in &self.writes {
             let v = match w {
                 Write::Int(n) => Value::Int(word(n) as i64),
@@ -193,13 +212,22 @@ impl Exit {
     pub fn words(&self) -> usize {
         self.writes
             .iter()
-            .map(|(_, w)| match *w {
-                Write::Int(n) | Write::Float(n) | Write::Bool(n) | Write::Obj(n) => n as usize + 1,
-                Write::RangeIter(a, b)
-                | Write::RangeIterNext(a, b)
-                | Write::IntDiff(a, b)
-                | Write::IntSum(a, b) => a.max(b) as usize + 1,
-                Write::None | Write::Copy(_) | Write::Null => 0,
+            .map(|(_, w)| {
+                let len = |n: u32| {
+                    if n & CONST_WORD != 0 {
+                        0
+                    } else {
+                        n as usize + 1
+                    }
+                };
+                match *w {
+                    Write::Int(n) | Write::Float(n) | Write::Bool(n) | Write::Obj(n) => len(n),
+                    Write::RangeIter(a, b)
+                    | Write::RangeIterNext(a, b)
+                    | Write::IntDiff(a, b)
+                    | Write::IntSum(a, b) => len(a).max(len(b)),
+                    Write::None | Write::Copy(_) | Write::Null => 0,
+                }
             })
             .max()
             .unwrap_or(0)
@@ -222,19 +250,32 @@ impl fmt::Display for Exit {
             write!(f, " left")?;
         }
         write!(f, ":")?;
+        // A stored word is `wN`; a constant is its value, except an
+        // object's (an address, different on every run): `kN`.
+        let k = |n: u32| self.consts.get((n & !CONST_WORD) as usize).copied();
+        let int = |n: u32| match k(n) {
+            Some(c) if n & CONST_WORD != 0 => (c as i64).to_string(),
+            _ => format!("w{n}"),
+        };
+        let other = |n: u32, c: &dyn Fn(u64) -> String| match k(n) {
+            Some(x) if n & CONST_WORD != 0 => c(x),
+            _ => format!("w{n}"),
+        };
         for (slot, w) in &self.writes {
             let what = match *w {
-                Write::Int(n) => format!("int w{n}"),
-                Write::Float(n) => format!("float w{n}"),
-                Write::Bool(n) => format!("bool w{n}"),
+                Write::Int(n) => format!("int {}", int(n)),
+                Write::Float(n) => {
+                    format!("float {}", other(n, &|x| f64::from_bits(x).to_string()))
+                }
+                Write::Bool(n) => format!("bool {}", other(n, &|x| (x & 0xff != 0).to_string())),
                 Write::None => "None".into(),
-                Write::Obj(n) => format!("obj w{n}"),
+                Write::Obj(n) => format!("obj {}", other(n, &|_| format!("k{}", n & !CONST_WORD))),
                 Write::Copy(j) => format!("copy s{j}"),
                 Write::Null => "NULL".into(),
-                Write::RangeIter(a, b) => format!("range_iter(w{a}, w{b})"),
-                Write::RangeIterNext(a, b) => format!("range_iter(w{a}+1, w{b})"),
-                Write::IntDiff(a, b) => format!("int w{a}-w{b}"),
-                Write::IntSum(a, b) => format!("int w{a}+w{b}"),
+                Write::RangeIter(a, b) => format!("range_iter({}, {})", int(a), int(b)),
+                Write::RangeIterNext(a, b) => format!("range_iter({}+1, {})", int(a), int(b)),
+                Write::IntDiff(a, b) => format!("int {}-{}", int(a), int(b)),
+                Write::IntSum(a, b) => format!("int {}+{}", int(a), int(b)),
             };
             write!(f, " s{slot}={what}")?;
         }

@@ -15,7 +15,7 @@
 //! cross-compilation test), and helpers and C functions are imported
 //! symbols (`Linkage::Import`).
 
-use crate::deopt::{Exit, ExitReason, Write};
+use crate::deopt::{CONST_WORD, Exit, ExitReason, Write};
 use crate::hir::{
     self, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic, Helper, IntOp,
     Loc, Op, Term, Ty, ValueId,
@@ -23,8 +23,8 @@ use crate::hir::{
 use crate::layout::{PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, VALUE_SIZE};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    AbiParam, BlockArg, FuncRef, InstBuilder, MemFlagsData, Signature, Type, UserFuncName,
-    Value as CValue, types,
+    AbiParam, BlockArg, DataFlowGraph, FuncRef, InstBuilder, InstructionData, MemFlagsData, Opcode,
+    Signature, Type, UserFuncName, Value as CValue, types,
 };
 use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
@@ -530,18 +530,52 @@ fn rotatable(f: &Function, i: usize) -> bool {
 /// The values an exit stores into the exit buffer, one word each however
 /// many slots they go to.
 #[derive(Default)]
-struct Words(Vec<(CValue, Ty)>);
+struct Words {
+    /// Values the exit stores, in buffer order.
+    stored: Vec<(CValue, Ty)>,
+    /// Values known at compile time, written from the exit table.
+    consts: Vec<u64>,
+}
 
 impl Words {
-    /// The word holding `v`.
-    fn of(&mut self, v: CValue, ty: Ty) -> u32 {
-        match self.0.iter().position(|(w, _)| *w == v) {
+    /// The word holding `v`: a constant's index ([`CONST_WORD`]) when
+    /// `v` is an `iconst` or `f64const`, else a buffer word.
+    fn of(&mut self, dfg: &DataFlowGraph, v: CValue, ty: Ty) -> u32 {
+        if let Some(c) = constant(dfg, v) {
+            let k = match self.consts.iter().position(|x| *x == c) {
+                Some(k) => k,
+                None => {
+                    self.consts.push(c);
+                    self.consts.len() - 1
+                }
+            };
+            return k as u32 | CONST_WORD;
+        }
+        match self.stored.iter().position(|(w, _)| *w == v) {
             Some(k) => k as u32,
             None => {
-                self.0.push((v, ty));
-                self.0.len() as u32 - 1
+                self.stored.push((v, ty));
+                self.stored.len() as u32 - 1
             }
         }
+    }
+}
+
+/// The raw bits of `v` when it is a constant.
+fn constant(dfg: &DataFlowGraph, v: CValue) -> Option<u64> {
+    let cranelift_codegen::ir::ValueDef::Result(inst, 0) = dfg.value_def(v) else {
+        return None;
+    };
+    match dfg.insts[inst] {
+        InstructionData::UnaryImm {
+            opcode: Opcode::Iconst,
+            imm,
+        } => Some(imm.bits() as u64),
+        InstructionData::UnaryIeee64 {
+            opcode: Opcode::F64const,
+            imm,
+        } => Some(imm.bits()),
+        _ => None,
     }
 }
 
@@ -831,22 +865,22 @@ impl Lowerer<'_> {
         for (k, loc) in s.stack.iter().enumerate() {
             let w = match *loc {
                 Loc::Int(v) => self.int_write(&mut words, v),
-                Loc::Float(v) => Write::Float(words.of(self.v(v), Ty::Float)),
-                Loc::Bool(v) => Write::Bool(words.of(self.v(v), Ty::Bool)),
+                Loc::Float(v) => Write::Float(self.word(&mut words, v, Ty::Float)),
+                Loc::Bool(v) => Write::Bool(self.word(&mut words, v, Ty::Bool)),
                 Loc::None => Write::None,
-                Loc::Obj(v) => Write::Obj(words.of(self.v(v), Ty::Ptr)),
+                Loc::Obj(v) => Write::Obj(self.word(&mut words, v, Ty::Ptr)),
                 Loc::Local(j) => Write::Copy(j),
                 Loc::Null => Write::Null,
                 Loc::RangeIter(c, e) => match self.plus_one.get(&c).copied() {
                     // The index the position is one past: the exit adds
                     // the one, so the loop need not keep both alive.
                     Some(i) => {
-                        let i = words.of(self.v(i), Ty::Int);
-                        Write::RangeIterNext(i, words.of(self.v(e), Ty::Int))
+                        let i = self.word(&mut words, i, Ty::Int);
+                        Write::RangeIterNext(i, self.word(&mut words, e, Ty::Int))
                     }
                     None => {
-                        let c = words.of(self.v(c), Ty::Int);
-                        Write::RangeIter(c, words.of(self.v(e), Ty::Int))
+                        let c = self.word(&mut words, c, Ty::Int);
+                        Write::RangeIter(c, self.word(&mut words, e, Ty::Int))
                     }
                 },
                 Loc::InSlot => continue,
@@ -856,17 +890,17 @@ impl Lowerer<'_> {
         for (k, loc) in s.locals.iter().enumerate() {
             let w = match *loc {
                 Loc::Int(v) => self.int_write(&mut words, v),
-                Loc::Float(v) => Write::Float(words.of(self.v(v), Ty::Float)),
-                Loc::Bool(v) => Write::Bool(words.of(self.v(v), Ty::Bool)),
+                Loc::Float(v) => Write::Float(self.word(&mut words, v, Ty::Float)),
+                Loc::Bool(v) => Write::Bool(self.word(&mut words, v, Ty::Bool)),
                 _ => continue,
             };
             writes.push((k as u32, w));
         }
-        let words = words.0;
-        if !words.is_empty() {
+        let Words { stored, consts } = words;
+        if !stored.is_empty() {
             let off = std::mem::offset_of!(crate::helpers::Ctx, exit_vals) as i32;
             let buf = self.b.ins().load(self.ptr, flags(), self.ctxp, off);
-            for (k, (v, ty)) in words.into_iter().enumerate() {
+            for (k, (v, ty)) in stored.into_iter().enumerate() {
                 // Whole words, whatever the type: the table reads them
                 // back as u64 on any byte order.
                 let bits = self.bits(v, ty);
@@ -883,9 +917,16 @@ impl Lowerer<'_> {
                 left,
             },
             writes,
+            consts,
         });
         let c = self.b.ins().iconst(types::I64, index as i64);
         self.b.ins().return_(&[c]);
+    }
+
+    /// The word (stored or constant) of the HIR value `v`.
+    fn word(&mut self, words: &mut Words, v: ValueId, ty: Ty) -> u32 {
+        let c = self.v(v);
+        words.of(&self.b.func.dfg, c, ty)
     }
 
     /// How an exit writes the int `v`: its word, or, for the operand an
@@ -894,14 +935,15 @@ impl Lowerer<'_> {
     fn int_write(&mut self, words: &mut Words, v: ValueId) -> Write {
         match self.recon {
             Some((rv, r, b, add)) if rv == v => {
-                let (r, b) = (words.of(r, Ty::Int), words.of(b, Ty::Int));
+                let dfg = &self.b.func.dfg;
+                let (r, b) = (words.of(dfg, r, Ty::Int), words.of(dfg, b, Ty::Int));
                 if add {
                     Write::IntDiff(r, b)
                 } else {
                     Write::IntSum(r, b)
                 }
             }
-            _ => Write::Int(words.of(self.v(v), Ty::Int)),
+            _ => Write::Int(self.word(words, v, Ty::Int)),
         }
     }
 
