@@ -95,7 +95,16 @@ pub fn stub_for(shape: &Shape) -> Result<Stub, String> {
 impl Stubs {
     fn new() -> Result<Stubs, String> {
         let mut flags = settings::builder();
-        flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
+        // A stub is a few loads, a call and a return: nothing for the
+        // optimizer to improve. Its IR comes from the code below alone, so
+        // Cranelift's verifier checks it in this module's tests and is off
+        // otherwise (as in the JIT, whose settings these are: the two share
+        // the compile's warm code paths).
+        flags.set("opt_level", "none").map_err(|e| e.to_string())?;
+        let verify = if cfg!(test) { "true" } else { "false" };
+        flags
+            .set("enable_verifier", verify)
+            .map_err(|e| e.to_string())?;
         let isa = cranelift_native::builder()
             .map_err(|e| format!("this CPU is not supported by Cranelift: {e}"))?
             .finish(settings::Flags::new(flags))
