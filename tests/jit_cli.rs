@@ -186,3 +186,29 @@ fn a_function_hot_in_its_first_call_is_compiled_when_that_call_returns() {
     assert!(err.contains("compiled f:"), "{err}");
     assert!(err.contains(", 1 calls"), "{err}");
 }
+
+#[test]
+fn list_append_in_a_loop_is_a_guard_and_one_helper() {
+    let d = TempDir::new("jit-cli");
+    d.write(
+        "p.py",
+        "def build(xs, n):\n    for i in range(n):\n        xs.append(i)\n    return len(xs)\n\n\
+         print(build([], 3000))\nprint(build([1], 2))\n",
+    );
+    let o = run_in(d.path(), &["--stats", "--dump-hir", "build", "p.py"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "3000\n3\n");
+    let err = text(&o.stderr);
+    // The receiver's type is checked once per iteration, the append is a
+    // helper (no call of the method object), and nothing leaves the
+    // compiled loop.
+    assert!(err.contains("GuardLocalType 0"), "{err}");
+    assert!(err.contains("Generic ListAppend"), "{err}");
+    let loop_body = err.split("bb3").next().unwrap_or_default();
+    assert!(!loop_body.contains("CallNative"), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.contains("compiled build:"))
+        .unwrap_or_else(|| panic!("build was not compiled: {err}"));
+    assert!(!line.contains("exits") && !line.contains("left"), "{line}");
+}

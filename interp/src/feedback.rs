@@ -223,6 +223,15 @@ pub enum AttrSource {
         /// The class's version tag.
         class_version: u32,
     },
+    /// A method of a built-in type (LOAD_METHOD_TYPE: `xs.append`): entry
+    /// `index` of the method table of the receiver's kind
+    /// ([`crate::Vm::type_method`]).
+    TypeMethod {
+        /// The receiver's kind (`Value::kind`).
+        kind: u32,
+        /// The method's index in the kind's table.
+        index: u32,
+    },
 }
 
 impl SiteFeedback {
@@ -273,6 +282,12 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
             index: cache_arg(code, pc, layout::INSTANCE_INDEX),
             more_versions: std::array::from_fn(|i| cache_arg(code, pc, layout::MORE_VERSIONS + i)),
         }),
+        Op::LoadMethodType => cache_arg(code, pc, layout::METHOD_KIND)
+            .checked_sub(1)
+            .map(|kind| AttrSource::TypeMethod {
+                kind,
+                index: cache_arg(code, pc, layout::METHOD_INDEX),
+            }),
         Op::CallPyInit => Some(AttrSource::Init {
             class_version: cache_arg(code, pc, layout::CALL_CALLEE),
         }),

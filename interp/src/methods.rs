@@ -7,7 +7,8 @@
 
 use crate::object::types::Kind;
 use crate::object::{
-    Args, DictKey, DictObj, IterObj, IterState, ListObj, NativeFn, PyErr, PyResult, Value, types,
+    Args, DictKey, DictObj, IterObj, IterState, ListObj, NativeFn, ObjRef, PyErr, PyResult, Value,
+    types,
 };
 use crate::ops;
 use crate::unicode;
@@ -701,6 +702,18 @@ pub(crate) fn list_append(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     room_for_one(&mut items)?;
     items.push(args.pos[1].clone());
     Ok(Value::None)
+}
+
+/// `list.append(v)` on `l`, which must be a list (exactly or a subclass):
+/// what compiled code calls for `xs.append(v)` once it has checked `xs`.
+pub fn append_to_list(l: &ObjRef, v: Value) -> PyResult<()> {
+    let Some(l) = l.downcast::<ListObj>() else {
+        return Err(PyErr::new(&types::SYSTEM_ERROR, "append to a non-list"));
+    };
+    let mut items = l.items.borrow_mut();
+    room_for_one(&mut items)?;
+    items.push(v);
+    Ok(())
 }
 
 /// Makes room for one more item in a list's vector: a full vector grows

@@ -718,6 +718,16 @@ impl Vm {
             .ok_or_else(|| PyErr::new(&types::SYSTEM_ERROR, "method table out of sync"))
     }
 
+    /// The method object LOAD_METHOD_TYPE pushes for entry `index` of the
+    /// method table of `kind` (the same object every time), if there is
+    /// one.
+    pub fn type_method(&self, kind: u32, index: u32) -> Option<ObjRef> {
+        match self.method_objs.get(kind as usize)?.get(index as usize)? {
+            Value::Obj(o) => Some(o.clone()),
+            _ => None,
+        }
+    }
+
     /// `obj.name = value`.
     pub fn setattr(&mut self, obj: &Value, name: &str, value: Value) -> PyResult<()> {
         if let Some((capi, o)) = ext::foreign(obj) {

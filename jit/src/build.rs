@@ -190,6 +190,9 @@ struct Builder<'a> {
     /// Constants a block defines before its first instruction.
     preamble: Vec<Inst>,
     keep: Vec<ObjRef>,
+    /// The address of the `list.append` method object, once a
+    /// LOAD_METHOD_TYPE found it (a call of it is one helper).
+    list_append: Option<usize>,
     // Boxed: compiled code holds each cell's address, which must not
     // move while the vector grows.
     #[allow(clippy::vec_box)]
@@ -285,6 +288,7 @@ pub fn build(
         cur: Vec::new(),
         preamble: Vec::new(),
         keep: Vec::new(),
+        list_append: None,
         cells: Vec::new(),
         emit: false,
         pending: Vec::new(),
@@ -470,6 +474,7 @@ fn hoist_entry_guards(f: &mut Function) {
                 | Op::ConstBool(_)
                 | Op::LoadLocal { .. }
                 | Op::LoadLocalIs { .. }
+                | Op::GuardLocalType { .. }
                 | Op::GuardBound { .. },
                 _,
             ) => {}
@@ -712,6 +717,20 @@ impl Builder<'_> {
         }
         Ok(())
     }
+}
+
+/// The one type whose instances have `kind`, for the built-in kinds whose
+/// methods compiled code calls (a kind several types share has none).
+fn exact_type(kind: u32) -> Option<&'static abi::StaticType> {
+    use interp::object::types;
+    Some(match kind {
+        Kind::LIST => &types::LIST,
+        Kind::DICT => &types::DICT,
+        Kind::STR => &types::STR,
+        Kind::TUPLE => &types::TUPLE,
+        Kind::BYTES => &types::BYTES,
+        _ => return None,
+    })
 }
 
 /// Shorthand: a frame state's `Loc` for a local.
@@ -1364,6 +1383,43 @@ impl Builder<'_> {
                     }
                     st.stack.push(s);
                 }
+                B::LoadMethodType => {
+                    // `xs.append`: the method of a built-in type the
+                    // interpreter's cache found, behind a guard that the
+                    // local holds an object of exactly that type. The
+                    // method object is the VM's own (one per method), so
+                    // the code embeds it; the call that follows passes the
+                    // receiver as its first argument.
+                    let Some(&S::Local(slot)) = st.stack.last() else {
+                        leave!();
+                    };
+                    let site = interp::feedback::site(self.code, pc);
+                    let Some(interp::feedback::AttrSource::TypeMethod { kind, index }) =
+                        site.and_then(|f| f.attr)
+                    else {
+                        leave!();
+                    };
+                    let (Some(ty), Some(m)) = (exact_type(kind), self.vm.type_method(kind, index))
+                    else {
+                        leave!();
+                    };
+                    let exit = self.frame_state(pc, &before)?;
+                    self.push_inst(
+                        None,
+                        Op::GuardLocalType {
+                            slot,
+                            ty: ty as *const abi::StaticType as usize,
+                            exit,
+                        },
+                    );
+                    if kind == Kind::LIST && self.code.name_str(arg) == "append" {
+                        self.list_append = Some(m.as_ptr() as usize);
+                    }
+                    let recv = Self::pop(&mut st)?;
+                    let method = self.known(m);
+                    st.stack.push(method);
+                    st.stack.push(recv);
+                }
                 _ if op.generic() == B::LoadAttr || op.generic() == B::LoadMethod => {
                     let recv = Self::pop(&mut st)?;
                     let S::Obj(rv, ra) = recv else {
@@ -1412,10 +1468,29 @@ impl Builder<'_> {
                     }
                 }
                 _ if op.generic() == B::Call || op.generic() == B::CallMethod => {
-                    let n = arg as usize;
-                    let extra = usize::from(op.generic() == B::CallMethod);
+                    let mut n = arg as usize;
+                    let mut extra = usize::from(op.generic() == B::CallMethod);
                     if st.stack.len() < n + 1 + extra {
                         return decline(Decline::Unsupported, "stack underflow");
+                    }
+                    // A method call `[method, receiver, args]` (not
+                    // `[function, NULL, args]`) calls the method with the
+                    // receiver as its first argument.
+                    if extra == 1 && st.stack[st.stack.len() - n - 1] != S::Null {
+                        n += 1;
+                        extra = 0;
+                        // `xs.append(v)` (the receiver checked by
+                        // LOAD_METHOD_TYPE): one helper, no call.
+                        if n == 2
+                            && let S::Obj(_, m) = st.stack[st.stack.len() - 3]
+                            && Some(m) == self.list_append
+                        {
+                            self.generic(&mut st, pc, Generic::ListAppend, 2, 0)?;
+                            Self::pop(&mut st)?;
+                            st.stack.push(S::None);
+                            pc = next;
+                            continue;
+                        }
                     }
                     let args: Vec<S> = st.stack.split_off(st.stack.len() - n);
                     if extra == 1 && Self::pop(&mut st)? != S::Null {

@@ -242,6 +242,16 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                 *at(1) = Value::None;
                 Ok(())
             }
+            Some(Generic::ListAppend) => {
+                let v = std::mem::replace(at(1), Value::None);
+                match std::mem::replace(at(0), Value::None) {
+                    Value::Obj(l) => interp::methods::append_to_list(&l, v),
+                    _ => Err(interp::PyErr::new(
+                        &interp::object::types::SYSTEM_ERROR,
+                        "append to a non-list",
+                    )),
+                }
+            }
             Some(Generic::StoreLocal) => {
                 let v = std::mem::replace(at(0), Value::None);
                 // The local slots precede the operand stack: `arg` is a

@@ -177,6 +177,9 @@ pub enum Generic {
     StoreLocal,
     /// IS_OP `arg` on the two slots at the base; the bool replaces them.
     Is,
+    /// `base.append(base + 1)` on a list (checked by the code before):
+    /// the value moves into the list, both slots end up None.
+    ListAppend,
 }
 
 impl Generic {
@@ -190,6 +193,7 @@ impl Generic {
         Generic::Drop,
         Generic::StoreLocal,
         Generic::Is,
+        Generic::ListAppend,
     ];
 }
 
@@ -238,6 +242,16 @@ pub enum Op {
         /// The object expected there.
         expect: usize,
         /// Where to go if it does not hold it.
+        exit: FrameState,
+    },
+    /// Leaves unless local slot `slot` holds an object of exactly the type
+    /// at address `ty` (a built-in type: no subclass passes).
+    GuardLocalType {
+        /// The slot.
+        slot: u32,
+        /// The type object's address.
+        ty: usize,
+        /// Where to go otherwise.
         exit: FrameState,
     },
     /// Leaves unless local slot `slot` is bound (does not hold the
@@ -535,6 +549,7 @@ impl Op {
             | Op::ConstPtr(_)
             | Op::LoadLocal { .. }
             | Op::LoadLocalIs { .. }
+            | Op::GuardLocalType { .. }
             | Op::GuardBound { .. }
             | Op::Truth { .. }
             | Op::IsNone { .. }
@@ -575,6 +590,7 @@ impl Op {
         match self {
             Op::LoadLocal { exit, .. }
             | Op::LoadLocalIs { exit, .. }
+            | Op::GuardLocalType { exit, .. }
             | Op::GuardBound { exit, .. }
             | Op::Truth { exit, .. }
             | Op::CheckPending { exit, .. }
@@ -767,6 +783,9 @@ impl fmt::Display for Op {
             Op::LoadLocal { slot, ty, exit } => write!(f, "LoadLocal {slot} as {ty}  exit{exit}"),
             Op::LoadLocalIs { slot, exit, .. } => {
                 write!(f, "LoadLocalIs {slot}  exit{exit}")
+            }
+            Op::GuardLocalType { slot, exit, .. } => {
+                write!(f, "GuardLocalType {slot}  exit{exit}")
             }
             Op::GuardBound { slot, exit, .. } => write!(f, "GuardBound {slot}  exit{exit}"),
             Op::Truth { slot, exit } => write!(f, "Truth {slot}  exit{exit}"),

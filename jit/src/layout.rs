@@ -19,6 +19,8 @@ pub const TAG_INT: u64 = 2;
 pub const TAG_FLOAT: u64 = 3;
 /// Tag of `Value::Obj` (compiled code in this slice never holds one).
 pub const TAG_OBJ: u64 = 4;
+/// Byte offset of an object's type pointer (`ob_type`, as in CPython).
+pub const OB_TYPE_OFFSET: i32 = std::mem::offset_of!(abi::ObjHeader, ob_type) as i32;
 
 #[cfg(test)]
 mod tests {

@@ -20,7 +20,9 @@ use crate::hir::{
     self, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic, Helper, IntOp,
     Loc, Op, Term, Ty, ValueId,
 };
-use crate::layout::{PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, VALUE_SIZE};
+use crate::layout::{
+    OB_TYPE_OFFSET, PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, VALUE_SIZE,
+};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     AbiParam, BlockArg, DataFlowGraph, FuncRef, InstBuilder, InstructionData, MemFlagsData, Opcode,
@@ -1106,6 +1108,13 @@ impl Lowerer<'_> {
             Op::LoadLocalIs { slot, expect, exit } => {
                 let p = self.load_local(*slot, Ty::Ptr, exit);
                 let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, *expect as i64);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                return None;
+            }
+            Op::GuardLocalType { slot, ty, exit } => {
+                let p = self.load_local(*slot, Ty::Ptr, exit);
+                let t = self.b.ins().load(self.ptr, flags(), p, OB_TYPE_OFFSET);
+                let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, t, *ty as i64);
                 self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
                 return None;
             }

@@ -1,0 +1,114 @@
+# Methods of built-in types called from compiled loops: list.append is one
+# helper behind a type guard on the receiver; other methods are calls of
+# the method object. The guard's failure (another type at the site) leaves
+# the compiled code, and the interpreter runs the call as usual.
+
+
+def squares(n):
+    out = []
+    for i in range(n):
+        out.append(i * i)
+    return out
+
+
+r = squares(3000)
+print(len(r), r[:4], r[-1], sum(r))
+
+
+def mixed(n):
+    out = []
+    for i in range(n):
+        out.append(None)
+        out.append("s")
+        out.append(out)
+    return out
+
+
+m = mixed(1500)
+print(len(m), m[0], m[1], m[2] is m, m[-1] is m)
+
+
+def into(target, n):
+    for i in range(n):
+        target.append(i)
+    return len(target)
+
+
+print(into([], 2000))
+shared = [1, 2]
+print(into(shared, 3), shared)
+try:
+    into("not a list", 2)
+except AttributeError as e:
+    print("AttributeError:", e)
+try:
+    into((1, 2), 2)
+except AttributeError as e:
+    print("AttributeError:", e)
+print(into([], 2500))
+
+
+def rebind(n):
+    # The local is rebound to a new list now and then: each append goes
+    # to the list it holds at that moment.
+    out = []
+    lists = [out]
+    for i in range(n):
+        if i % 500 == 499:
+            out = []
+            lists.append(out)
+        out.append(i)
+    return [len(x) for x in lists], lists[-1][:3]
+
+
+print(rebind(2000))
+
+
+def counts(words, n):
+    seen = {}
+    total = 0
+    for i in range(n):
+        w = words[i % 4]
+        total += seen.get(w, 0)
+        seen[w] = i
+    return total, sorted(seen.items())
+
+
+print(counts(["a", "b", "c", "d"], 3000))
+
+
+def joined(parts, n):
+    out = []
+    for i in range(n):
+        out.append(parts[i % 3].upper())
+    return "".join(out)[:12], len(out)
+
+
+print(joined(["x", "y", "z"], 3000))
+
+
+def pops(n):
+    stack = []
+    total = 0
+    for i in range(n):
+        stack.append(i)
+        if i % 3 == 2:
+            total += stack.pop()
+    return total, len(stack)
+
+
+print(pops(3000))
+
+
+def raises(n):
+    out = []
+    caught = 0
+    for i in range(n):
+        try:
+            out.append(out.index(-1))
+        except ValueError:
+            caught += 1
+    return caught, len(out)
+
+
+print(raises(2000))
