@@ -2449,10 +2449,12 @@ pub fn to_str_value(vm: &mut Vm, v: &Value) -> PyResult<Value> {
     if v.kind() == Kind::STR && v.as_str().is_some() {
         return Ok(v.clone());
     }
-    if let Value::Int(i @ 0..=9) = v {
-        return Ok(Value::Obj(StrObj::char_obj((b'0' + *i as u8) as char)));
+    match v {
+        Value::Int(i @ 0..=9) => Ok(Value::Obj(StrObj::char_obj((b'0' + *i as u8) as char))),
+        // Without the formatting machinery.
+        Value::Int(i) => Ok(Value::Obj(StrObj::from_i64(*i))),
+        _ => Ok(Value::string(str_of(vm, v)?)),
     }
-    Ok(Value::string(str_of(vm, v)?))
 }
 
 /// `format(v, spec)`.

@@ -1492,6 +1492,28 @@ impl Builder<'_> {
                             continue;
                         }
                     }
+                    // `str(x)`: one helper (the interpreter's CALL_STR_1).
+                    let base = st.stack.len() - (n + 1 + extra);
+                    if n == 1
+                        && let S::Obj(_, a) = st.stack[base]
+                        && a == &interp::object::types::STR as *const abi::StaticType as usize
+                    {
+                        self.flush(&mut st, base + 1 + extra)?;
+                        let exit = self.frame_state(pc, &st)?;
+                        self.push_inst(
+                            Some(Ty::Bool),
+                            Op::Generic {
+                                op: Generic::Str,
+                                base: base as u32,
+                                arg: 1 + extra as u32,
+                                exit,
+                            },
+                        );
+                        st.stack.truncate(base);
+                        st.stack.push(S::Owned(base as u32));
+                        pc = next;
+                        continue;
+                    }
                     let args: Vec<S> = st.stack.split_off(st.stack.len() - n);
                     if extra == 1 && Self::pop(&mut st)? != S::Null {
                         leave!();

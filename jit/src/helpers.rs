@@ -252,6 +252,10 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                     )),
                 }
             }
+            Some(Generic::Str) => {
+                let v = std::mem::replace(at(arg as usize), Value::None);
+                ops::to_str_value(vm, &v).map(|s| *at(0) = s)
+            }
             Some(Generic::StoreLocal) => {
                 let v = std::mem::replace(at(0), Value::None);
                 // The local slots precede the operand stack: `arg` is a

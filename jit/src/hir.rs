@@ -180,6 +180,9 @@ pub enum Generic {
     /// `base.append(base + 1)` on a list (checked by the code before):
     /// the value moves into the list, both slots end up None.
     ListAppend,
+    /// `str(x)` of the value at `base + arg`: the `str` replaces the base
+    /// (the callee's dead slot), the value's slot ends up None.
+    Str,
 }
 
 impl Generic {
@@ -194,6 +197,7 @@ impl Generic {
         Generic::StoreLocal,
         Generic::Is,
         Generic::ListAppend,
+        Generic::Str,
     ];
 }
 

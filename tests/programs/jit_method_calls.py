@@ -112,3 +112,41 @@ def raises(n):
 
 
 print(raises(2000))
+
+
+# str(x) in a compiled loop is one helper: ints (small, negative, big),
+# floats, None, containers, instances with __str__, and a __str__ that
+# raises inside a try.
+class Named:
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        if self.name == "bad":
+            raise ValueError("no name")
+        return "<" + self.name + ">"
+
+
+def texts(values, n):
+    out = []
+    errors = 0
+    for i in range(n):
+        try:
+            out.append(str(values[i % len(values)]))
+        except ValueError:
+            errors += 1
+    return "|".join(out[: len(values)]), len(out), errors
+
+
+print(texts([0, 7, -12, 10, 2**70, 1.5, None, [1, "a"], Named("x")], 2000))
+print(texts([Named("bad"), 3], 2000))
+
+
+def digits(n):
+    total = 0
+    for i in range(n):
+        total += len(str(i - 500))
+    return total
+
+
+print(digits(3000))
