@@ -1847,6 +1847,14 @@ impl Builder<'_> {
                 _ => None,
             };
             match (name, args.as_slice()) {
+                // `len` of an object local or constant: a helper whose
+                // result stays an unboxed (never negative) int.
+                ("len", [x @ (S::Local(_) | S::Obj(..))]) => {
+                    let p = self.object_ptr(*x, pc, before)?;
+                    let exit = self.frame_state(pc, before)?;
+                    let r = self.push_inst(Some(Ty::Int), Op::Len(p, exit));
+                    return Ok(Some(S::Num(Ty::Int, r)));
+                }
                 ("abs", [x]) => match num(x) {
                     Some((Ty::Int, v)) => {
                         let exit = self.frame_state(pc, before)?;

@@ -295,7 +295,7 @@ impl Facts {
         let nn = |v: &ValueId| self.nonneg(*v);
         match op {
             Op::ConstInt(c) => *c >= 0,
-            Op::BoolToInt(_) | Op::IntAbs(..) => true,
+            Op::BoolToInt(_) | Op::IntAbs(..) | Op::Len(..) => true,
             Op::IntAtMost { val, .. } => nn(val),
             Op::Select(_, a, b) => nn(a) && nn(b),
             // Can only shrink a non-negative operand's bits.

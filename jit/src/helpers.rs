@@ -614,6 +614,28 @@ pub unsafe extern "C" fn call_native(
     }
 }
 
+/// `len(obj)` for compiled code: the length, or -1 with the exception in
+/// `ctx` (a length never reaches `i64::MAX`: it counts things in memory).
+///
+/// # Safety
+/// `ctx` is the running code's context and `obj` a live object.
+pub unsafe extern "C" fn len_of(ctx: *mut Ctx, obj: *mut abi::ObjHeader) -> i64 {
+    // SAFETY: the contract above; the VM is not otherwise borrowed while
+    // compiled code runs.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return -1 };
+        let Some(vm) = ctx.vm.as_mut() else { return -1 };
+        let Some(o) = borrowed(obj) else { return -1 };
+        match ops::len(vm, &Value::Obj((*o).clone())) {
+            Ok(n) => i64::try_from(n).unwrap_or(i64::MAX),
+            Err(e) => {
+                ctx.error = Some(e);
+                -1
+            }
+        }
+    }
+}
+
 /// The C call forms a [`crate::hir::Op::CallNative`] can name (its `arg`'s bits 17
 /// and up: the index here plus one).
 pub const EXT_CALLS: [interp::ext::ExtCall; 5] = [
@@ -656,6 +678,7 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::DictEntryIs => dict_entry_is as *const u8,
         HelperFn::DictLacks => dict_lacks as *const u8,
         HelperFn::CallNative => call_native as *const u8,
+        HelperFn::Len => len_of as *const u8,
     })
 }
 

@@ -334,6 +334,9 @@ pub enum Op {
     /// `abs(x)` of an int, leaving on overflow (`abs` of the smallest
     /// i64).
     IntAbs(ValueId, FrameState),
+    /// `len(x)` of the object at this address (never negative): through
+    /// a helper; an exception is raised at the exit.
+    Len(ValueId, FrameState),
     /// `abs(x)` of a float.
     FloatAbs(ValueId),
     /// The second value if the bool is true, else the third (`min` and
@@ -525,6 +528,7 @@ impl Op {
             Op::IntAtMost { val: a, .. }
             | Op::CallNative { callee: a, .. }
             | Op::IntAbs(a, _)
+            | Op::Len(a, _)
             | Op::IntNeg(a, _)
             | Op::IntToFloat(a)
             | Op::Not(a)
@@ -601,6 +605,7 @@ impl Op {
             | Op::CheckedInt(_, _, _, exit)
             | Op::IntNeg(_, exit)
             | Op::IntAbs(_, exit)
+            | Op::Len(_, exit)
             | Op::CallTyped { exit, .. }
             | Op::CallNative { exit, .. }
             | Op::Generic { exit, .. }
@@ -817,6 +822,7 @@ impl fmt::Display for Op {
             }
             Op::FloatNeg(a) => write!(f, "FloatNeg {a}"),
             Op::IntAbs(a, exit) => write!(f, "IntAbs {a}  exit{exit}"),
+            Op::Len(a, exit) => write!(f, "Len {a}  raises{exit}"),
             Op::FloatAbs(a) => write!(f, "FloatAbs {a}"),
             Op::Select(c, a, b) => write!(f, "Select {c}, {a}, {b}"),
             Op::IntToFloat(a) => write!(f, "IntToFloat {a}"),

@@ -55,6 +55,7 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::DictEntryIs => "typhon_jit_dict_entry_is",
         HelperFn::DictLacks => "typhon_jit_dict_lacks",
         HelperFn::CallNative => "typhon_jit_call_native",
+        HelperFn::Len => "typhon_jit_len",
     }
 }
 
@@ -95,6 +96,8 @@ pub enum HelperFn {
     DictLacks,
     /// `(ctx, callee, slot, arg) -> u8` (0: raised)
     CallNative,
+    /// `(ctx, obj) -> i64`: `len(obj)` (-1: raised)
+    Len,
 }
 
 impl HelperFn {
@@ -117,6 +120,7 @@ impl HelperFn {
         HelperFn::DictEntryIs,
         HelperFn::DictLacks,
         HelperFn::CallNative,
+        HelperFn::Len,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -137,6 +141,7 @@ impl HelperFn {
             HelperFn::DictEntryIs => (&[ptr, ptr, ptr, types::I64, types::I64], Some(types::I8)),
             HelperFn::DictLacks => (&[ptr, ptr, ptr], Some(types::I8)),
             HelperFn::CallNative => (&[ptr, ptr, ptr, types::I32], Some(types::I8)),
+            HelperFn::Len => (&[ptr, ptr], Some(types::I64)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -1389,6 +1394,13 @@ impl Lowerer<'_> {
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, None, true);
                 ok
+            }
+            Op::Len(o, exit) => {
+                let o = self.v(*o);
+                let n = self.call_helper(HelperFn::Len, &[self.ctxp, o])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, n, 0);
+                self.exit_if(bad, exit, None, true);
+                n
             }
             Op::ListGet {
                 list,

@@ -150,3 +150,49 @@ def digits(n):
 
 
 print(digits(3000))
+
+
+# len(x) of a local is one helper whose result stays an unboxed int:
+# sequences, dicts, an instance's __len__, a __len__ that returns a
+# negative number, and a type without len().
+def walk(xs):
+    i = 0
+    total = 0
+    while i < len(xs):
+        total += xs[i]
+        i += 1
+    return total
+
+
+print(walk(list(range(3000))))
+
+
+def lens(items, n):
+    t = 0
+    for i in range(n):
+        t += len(items)
+    return t
+
+
+print(lens("abc", 3000), lens({1: 2}, 10), lens((1, 2), 10), lens(b"xy", 10))
+try:
+    print(lens(5, 10))
+except TypeError as e:
+    print("TypeError:", e)
+
+
+class Sized:
+    def __len__(self):
+        return 4
+
+
+class Negative:
+    def __len__(self):
+        return -1
+
+
+print(lens(Sized(), 3000))
+try:
+    lens(Negative(), 3)
+except ValueError as e:
+    print("ValueError:", e)
