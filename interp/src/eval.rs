@@ -1287,6 +1287,51 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let v = tri!(vm.getattr(&obj, code.name_str(arg)));
                     push!(v);
                 }
+                Op::LoadAttrSlot => {
+                    skip!(Op::LoadAttr);
+                    match slot_cached(top!(), &code.units, this_pc) {
+                        Ok((inst, index)) => {
+                            let v = inst
+                                .slots
+                                .try_borrow()
+                                .ok()
+                                .and_then(|s| s.get(index).cloned().flatten());
+                            if let Some(v) = v {
+                                set_top!(v);
+                                continue;
+                            }
+                            miss!(DeoptReason::SlotUnset);
+                        }
+                        Err(reason) => miss!(reason),
+                    }
+                    let obj = pop!();
+                    let v = tri!(vm.getattr(&obj, code.name_str(arg)));
+                    push!(v);
+                }
+                Op::StoreAttrSlot => {
+                    skip!(Op::StoreAttr);
+                    let obj = pop!();
+                    let v = pop!();
+                    let v = match slot_cached(&obj, &code.units, this_pc) {
+                        Ok((inst, index)) => match inst.slots.try_borrow_mut() {
+                            Ok(mut s) if index < s.len() => {
+                                let old = s[index].replace(v);
+                                drop(s);
+                                drop(old);
+                                continue;
+                            }
+                            _ => {
+                                miss!(DeoptReason::Busy);
+                                v
+                            }
+                        },
+                        Err(reason) => {
+                            miss!(reason);
+                            v
+                        }
+                    };
+                    tri!(vm.setattr(&obj, code.name_str(arg), v));
+                }
                 Op::StoreAttr => {
                     skip!(Op::StoreAttr);
                     adapt!();
@@ -2530,6 +2575,22 @@ fn cached_class<'o>(
     Ok((o, cd, inst))
 }
 
+/// LOAD_ATTR_SLOT/STORE_ATTR_SLOT's guard: `obj` is an instance of the
+/// class at the cached version tag; gives the instance and the slot index.
+#[inline(always)]
+fn slot_cached<'o>(
+    obj: &'o Value,
+    units: &[Cell<Instr>],
+    pc: usize,
+) -> Result<(&'o Instance, usize), DeoptReason> {
+    let (_, _, inst) = cached_class(obj, units, pc)?;
+    let index = units
+        .get(pc + 1 + layout::SLOT_INDEX)
+        .map(|u| u.get().arg as usize)
+        .ok_or(DeoptReason::TypeVersion)?;
+    Ok((inst, index))
+}
+
 /// BINARY_OP_PY's guards: `a` is an instance of a Python class whose
 /// method for the operator (not in place) is a plain Python function of
 /// two arguments, called first (`b` is not of a subclass overriding the
@@ -2590,10 +2651,7 @@ fn instance_entry<'a>(
         .get(pc + 1 + layout::INSTANCE_INDEX)
         .map(|u| u.get().arg as usize)
         .ok_or(DeoptReason::InstanceDict)?;
-    let d = inst
-        .dict
-        .downcast::<DictObj>()
-        .ok_or(DeoptReason::InstanceDict)?;
+    let d = inst.dict_obj().ok_or(DeoptReason::InstanceDict)?;
     let name = code
         .names
         .get(arg as usize)
@@ -2686,10 +2744,7 @@ fn instance_method_cached(
         .names
         .get(arg as usize)
         .ok_or(DeoptReason::InstanceDict)?;
-    let shadowed = inst
-        .dict
-        .downcast::<DictObj>()
-        .is_none_or(|d| d.get(&DictKey::from_str_obj(name)).is_some());
+    let shadowed = inst.dict_obj().is_some_and(|d| d.has_str_key(name));
     if shadowed {
         return Err(DeoptReason::InstanceDict);
     }

@@ -96,7 +96,12 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
     } else if let Some(i) = o.downcast::<Instance>() {
-        f(&i.dict);
+        if let Some(d) = &i.dict {
+            f(d);
+        }
+        if let Ok(s) = i.slots.try_borrow() {
+            s.iter().flatten().for_each(|v| val(f, v));
+        }
     } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
         f(&cd.dict);
         cd.bases.iter().for_each(&mut *f);
@@ -186,11 +191,16 @@ fn clear(o: &ObjRef) {
             drop((old, h));
         }
     } else if let Some(i) = o.downcast::<Instance>() {
-        if let Some(d) = i.dict.downcast::<DictObj>()
+        if let Some(d) = i.dict_obj()
             && d.is_idle()
         {
             d.clear();
         }
+        let old = i
+            .slots
+            .try_borrow_mut()
+            .map(|mut s| s.iter_mut().map(Option::take).collect::<Vec<_>>());
+        drop(old);
     } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
         if let Some(d) = cd.dict()
             && d.is_idle()

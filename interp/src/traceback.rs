@@ -486,7 +486,7 @@ fn attributes(obj: &Value) -> Vec<String> {
         };
         if let Some(cls) = cls {
             if let Some(i) = o.downcast::<crate::object::Instance>()
-                && let Some(d) = i.dict.downcast::<DictObj>()
+                && let Some(d) = i.dict_obj()
             {
                 names.extend(str_keys(d));
             }

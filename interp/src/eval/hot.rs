@@ -77,6 +77,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::LoadMethodType
             | Op::LoadAttrInstanceValue
             | Op::StoreAttrInstanceValue
+            | Op::LoadAttrSlot
             | Op::CallStr1
             | Op::ReturnValue
             | Op::IsOp
@@ -722,6 +723,22 @@ pub(super) fn run<const S: bool, const C: bool>(
                     release_shared(std::mem::replace(&mut stack[sp - 1], v));
                     pc += const { 1 + Op::LoadAttr.cache_units() };
                 }
+                // A slot (`__slots__`): the class's version guard, then the
+                // value at the cached index; an unset slot, or the last
+                // reference to the instance, is the general loop's.
+                Op::LoadAttrSlot => {
+                    let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    if o.refcnt() <= 1 {
+                        break;
+                    }
+                    let Some(v) = slot_value(o, units, pc) else {
+                        break;
+                    };
+                    release_shared(std::mem::replace(&mut stack[sp - 1], v));
+                    pc += const { 1 + Op::LoadAttr.cache_units() };
+                }
                 // An instance attribute replaced in place; the old value and
                 // the instance are dropped only when neither is the last
                 // reference (see LOAD_ATTR_INSTANCE_VALUE).
@@ -1043,6 +1060,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::BeforeWith
                 | Op::WithExceptStart
                 | Op::LoadAttrModule
+                | Op::StoreAttrSlot
                 | Op::LoadMethodInstance
                 | Op::LoadMethodModule
                 | Op::BinaryOpInt
@@ -1211,7 +1229,7 @@ fn cached_instance_dict<'o>(
         return None;
     }
     let index = units.get(pc + 1 + layout::INSTANCE_INDEX)?.get().arg as usize;
-    let d = o.downcast::<Instance>()?.dict.downcast::<DictObj>()?;
+    let d = o.downcast::<Instance>()?.dict_obj()?;
     Some((d, index))
 }
 
@@ -1233,6 +1251,19 @@ fn instance_value(
         Some((k, v)) if matches!(&k.value, Value::Obj(k) if k.ptr_eq(name)) => Some(dup(v)),
         _ => None,
     }
+}
+
+/// LOAD_ATTR_SLOT's hit: the value of the cached slot of `o` if `o`'s
+/// class has the cached version tag and the slot is set.
+#[inline(always)]
+fn slot_value(o: &ObjRef, units: &[Cell<Instr>], pc: usize) -> Option<Value> {
+    let cd = o.ty().heap_data::<ClassData>()?;
+    if !crate::quicken::class_version_cached(units, pc, cd.version_tag()) {
+        return None;
+    }
+    let index = units.get(pc + 1 + layout::SLOT_INDEX)?.get().arg as usize;
+    let slots = o.downcast::<Instance>()?.slots.try_borrow().ok()?;
+    slots.get(index)?.as_ref().map(dup)
 }
 
 /// Drops `v`, which [`not_last`] said frees nothing.
