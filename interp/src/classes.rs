@@ -275,7 +275,7 @@ pub fn new_plain_instance(cls: &ObjRef) -> Option<ObjRef> {
     let made = ObjRef::new_instance(
         cls,
         Instance {
-            dict: cd.has_dict.then(DictObj::new_obj),
+            dict: cd.has_dict.then(DictObj::new_untracked_obj),
             slots: std::cell::RefCell::new(vec![None; cd.slot_names.len()].into_boxed_slice()),
         },
     );
@@ -398,7 +398,13 @@ pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
     match name {
         "__class__" => return Some(Ok(Value::Obj(obj.type_ref()))),
         "__dict__" if inst.dict.is_some() => {
-            return inst.dict.clone().map(|d| Ok(Value::Obj(d)));
+            // Handed out, the dict may join cycles of its own: the
+            // collector tracks it from now on (see `DictObj::new_untracked_obj`).
+            let d = inst.dict.clone()?;
+            if !abi::gc_is_tracked(&d) {
+                abi::gc_track(&d);
+            }
+            return Some(Ok(Value::Obj(d)));
         }
         _ => {}
     }

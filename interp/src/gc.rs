@@ -96,8 +96,20 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
     } else if let Some(i) = o.downcast::<Instance>() {
+        // An instance's dict is tracked only once handed out
+        // (`obj.__dict__`); until then its entries are the instance's own
+        // edges.
         if let Some(d) = &i.dict {
-            f(d);
+            if abi::gc_is_tracked(d) {
+                f(d);
+            } else if let Some(d) = d.downcast::<DictObj>()
+                && let Ok(m) = d.try_entries()
+            {
+                for (k, v) in m.iter() {
+                    val(f, &k.value);
+                    val(f, v);
+                }
+            }
         }
         if let Ok(s) = i.slots.try_borrow() {
             s.iter().flatten().for_each(|v| val(f, v));
