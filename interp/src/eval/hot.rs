@@ -24,7 +24,7 @@ use crate::object::class::ClassData;
 use crate::object::types::{self, Kind};
 use crate::object::{
     DictObj, Function, Instance, IterObj, IterState, ListObj, ObjRef, PyErr, PyResult,
-    RangeIterObj, TupleObj, Value,
+    RangeIterObj, StrObj, TupleObj, Value,
 };
 use crate::quicken::layout;
 use crate::vm::Vm;
@@ -75,6 +75,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::CallMethodPyExactArgs
             | Op::CallMethodListAppend
             | Op::LoadMethodType
+            | Op::LoadMethodInstance
             | Op::LoadAttrInstanceValue
             | Op::StoreAttrInstanceValue
             | Op::LoadAttrSlot
@@ -705,6 +706,26 @@ pub(super) fn run<const S: bool, const C: bool>(
                     sp += 1;
                     pc += const { 1 + Op::LoadMethod.cache_units() };
                 }
+                // A method of a Python class found through the cache (the
+                // class's version; no instance attribute of that hash, in a
+                // small instance dict): (function, receiver), no bound
+                // method, nothing dropped.
+                Op::LoadMethodInstance => {
+                    let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    let Some(m) = instance_method(o, units, pc, &f.code.names, arg) else {
+                        break;
+                    };
+                    if sp >= stack.len() {
+                        drop(m);
+                        break;
+                    }
+                    let recv = std::mem::replace(&mut stack[sp - 1], m);
+                    put(&mut stack[sp], recv);
+                    sp += 1;
+                    pc += const { 1 + Op::LoadMethod.cache_units() };
+                }
                 // An instance attribute (the cache's guards, then the
                 // entry at the cached index, whose key must be the code's
                 // own name object). The instance on the stack is dropped
@@ -1061,7 +1082,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::WithExceptStart
                 | Op::LoadAttrModule
                 | Op::StoreAttrSlot
-                | Op::LoadMethodInstance
                 | Op::LoadMethodModule
                 | Op::BinaryOpInt
                 | Op::BinaryOpFloat
@@ -1253,6 +1273,41 @@ fn instance_value(
     }
 }
 
+/// LOAD_METHOD_INSTANCE's hit: the function the cache at `pc` points to
+/// for `o`'s class, if the instance dict (small, at most 16 entries) has
+/// no key with the hash of the name (a key that only shares the hash is
+/// left to the general loop, which compares it).
+#[inline(always)]
+fn instance_method(
+    o: &ObjRef,
+    units: &[Cell<Instr>],
+    pc: usize,
+    names: &[ObjRef],
+    arg: u32,
+) -> Option<Value> {
+    let cd = o.ty().heap_data::<ClassData>()?;
+    let (pos, index) = crate::quicken::cached_method_entry(units, pc, cd.version_tag())?;
+    if let Some(d) = o.downcast::<Instance>()?.dict_obj() {
+        let hash = names
+            .get(arg as usize)?
+            .downcast::<StrObj>()?
+            .known_hash()?;
+        if d.small_has_hash(hash, 16)? {
+            return None;
+        }
+    }
+    let holder = if pos == 0 {
+        cd
+    } else {
+        cd.mro_tail
+            .get(pos - 1)?
+            .as_type()?
+            .heap_data::<ClassData>()?
+    };
+    let map = holder.dict()?.try_entries().ok()?;
+    map.get_index(index).map(|(_, v)| dup(v))
+}
+
 /// LOAD_ATTR_SLOT's hit: the value of the cached slot of `o` if `o`'s
 /// class has the cached version tag and the slot is set.
 #[inline(always)]
@@ -1296,8 +1351,31 @@ pub(super) enum ExtStep {
 /// is a LOAD_METHOD_EXT before its CALL_METHOD_EXT_*), so the pair costs
 /// one trip out of the hot loop; trying again after a call would cost the
 /// common single call a failed attempt (measured: ~20 instructions).
-#[inline(never)]
+#[inline(always)]
 pub(super) fn ext_step<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> ExtStep {
+    // Most stops are at instructions that are no C-call form (a store that
+    // appends, an instance made, a return to the general loop): declined
+    // here, before the C-call machinery's frame is set up.
+    let op = st
+        .frames
+        .get(st.nframes.wrapping_sub(1))
+        .and_then(|f| f.code.units.get(f.pc.get()))
+        .map(|u| u.get().op);
+    let takes = op.is_some_and(|op| {
+        matches!(
+            op,
+            Op::ForIterGen | Op::LoadMethodExt | Op::CallBuiltinLen | Op::BinarySubscrExt
+        ) || crate::quicken::ext_call_shape(op).is_some()
+    });
+    if !takes {
+        return ExtStep::Declined;
+    }
+    ext_steps::<S>(vm, st)
+}
+
+/// [`ext_step`] for an instruction that may be a C-call form.
+#[inline(never)]
+fn ext_steps<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> ExtStep {
     let mut ran = false;
     loop {
         match ext_one::<S>(vm, st) {

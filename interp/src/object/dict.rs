@@ -748,6 +748,18 @@ impl DictObj {
         self.map.borrow().get(probe).cloned()
     }
 
+    /// Whether a key of a small dict (at most `limit` entries) has the
+    /// hash `hash`, by a scan of the stored hashes with no call (for the
+    /// hot loop); `None` when the dict is larger or its entries are busy.
+    #[inline(always)]
+    pub fn small_has_hash(&self, hash: u64, limit: usize) -> Option<bool> {
+        let m = self.map.try_borrow().ok()?;
+        if m.len() > limit {
+            return None;
+        }
+        Some(m.keys().any(|k| k.hash == hash))
+    }
+
     /// Whether the dict has the `str` key `name` (the same object or the
     /// same text). A small dict (an instance's `__dict__`) is scanned by
     /// stored hash, which costs less than probing its table; the answer
