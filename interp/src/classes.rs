@@ -272,13 +272,7 @@ pub fn new_class_with(
 /// an empty `__dict__`, tracked by the cycle collector, before `__init__`.
 pub fn new_plain_instance(cls: &ObjRef) -> Option<ObjRef> {
     let cd = class_data(cls)?;
-    let made = ObjRef::new_instance(
-        cls,
-        Instance {
-            dict: cd.has_dict.then(DictObj::new_untracked_obj),
-            slots: std::cell::RefCell::new(vec![None; cd.slot_names.len()].into_boxed_slice()),
-        },
-    );
+    let made = ObjRef::new_instance(cls, Instance::new(cd));
     if let Some(i) = &made {
         abi::gc_track(i);
     }
@@ -397,10 +391,11 @@ pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
     let inst = obj.downcast::<Instance>()?;
     match name {
         "__class__" => return Some(Ok(Value::Obj(obj.type_ref()))),
-        "__dict__" if inst.dict.is_some() => {
-            // Handed out, the dict may join cycles of its own: the
-            // collector tracks it from now on (see `DictObj::new_untracked_obj`).
-            let d = inst.dict.clone()?;
+        "__dict__" if class_data(&obj.type_ref()).is_some_and(|cd| cd.has_dict) => {
+            // Made from the values if need be; handed out, the dict may
+            // join cycles of its own: the collector tracks it from now on
+            // (until then it reaches the entries through the instance).
+            let d = inst.materialize(class_data(&obj.type_ref())?)?.clone();
             if !abi::gc_is_tracked(&d) {
                 abi::gc_track(&d);
             }
@@ -417,7 +412,7 @@ pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
     {
         return Some(descr_get(vm, d, Some(&me), &owner));
     }
-    if let Some(v) = inst.dict_obj().and_then(|d| d.get_str(name)) {
+    if let Some(v) = Instance::dict_of(obj).and_then(|d| d.get_str(name)) {
         return Some(Ok(v));
     }
     descr.map(|d| descr_get(vm, d, Some(&me), &owner))
@@ -458,9 +453,9 @@ fn property_set(
 /// method is made), else `None`.
 pub fn instance_method(obj: &Value, name: &str) -> Option<Value> {
     let o = obj.as_obj()?;
-    let inst = o.downcast::<Instance>()?;
+    o.downcast::<Instance>()?;
     let f = lookup(o.ty(), name).filter(|f| f.kind() == Kind::FUNCTION)?;
-    if inst.dict_obj().is_some_and(|d| d.get_str(name).is_some()) {
+    if Instance::dict_of(o).is_some_and(|d| d.get_str(name).is_some()) {
         return None;
     }
     Some(f)
@@ -473,7 +468,7 @@ pub fn instance_setattr(
     name: &str,
     value: Value,
 ) -> Option<PyResult<()>> {
-    let inst = obj.downcast::<Instance>()?;
+    obj.downcast::<Instance>()?;
     if let Some(r) = property_set(vm, obj, name, Some(value.clone())) {
         return Some(r);
     }
@@ -486,7 +481,7 @@ pub fn instance_setattr(
     if let Some(r) = crate::slots::slot_set(obj, name, Some(value.clone())) {
         return Some(r);
     }
-    match inst.dict_obj() {
+    match Instance::dict_of(obj) {
         Some(d) => d.set_str(name, value),
         None => return Some(Err(no_attribute(&Value::Obj(obj.clone()), name))),
     }
@@ -495,14 +490,14 @@ pub fn instance_setattr(
 
 /// `del obj.name` on an instance.
 pub fn instance_delattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResult<()>> {
-    let inst = obj.downcast::<Instance>()?;
+    obj.downcast::<Instance>()?;
     if let Some(r) = property_set(vm, obj, name, None) {
         return Some(r);
     }
     if let Some(r) = crate::slots::slot_set(obj, name, None) {
         return Some(r);
     }
-    let Some(d) = inst.dict_obj() else {
+    let Some(d) = Instance::dict_of(obj) else {
         return Some(Err(no_attribute(&Value::Obj(obj.clone()), name)));
     };
     Some(

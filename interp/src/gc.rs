@@ -99,7 +99,10 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         // An instance's dict is tracked only once handed out
         // (`obj.__dict__`); until then its entries are the instance's own
         // edges.
-        if let Some(d) = &i.dict {
+        if let Ok(vals) = i.values.try_borrow() {
+            vals.iter().for_each(|(_, _, v)| val(f, v));
+        }
+        if let Some(d) = i.dict.get() {
             if abi::gc_is_tracked(d) {
                 f(d);
             } else if let Some(d) = d.downcast::<DictObj>()
@@ -212,7 +215,11 @@ fn clear(o: &ObjRef) {
             .slots
             .try_borrow_mut()
             .map(|mut s| s.iter_mut().map(Option::take).collect::<Vec<_>>());
-        drop(old);
+        let vals = i
+            .values
+            .try_borrow_mut()
+            .map(|mut v| std::mem::take(&mut *v));
+        drop((old, vals));
     } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
         if let Some(d) = cd.dict()
             && d.is_idle()

@@ -547,8 +547,7 @@ fn instance_attr_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)>
     {
         return None;
     }
-    let inst = o.downcast::<Instance>()?;
-    let (index, _) = inst.dict_obj()?.get_full(&DictKey::from_str_obj(name))?;
+    let (index, _) = Instance::dict_of(o)?.get_full(&DictKey::from_str_obj(name))?;
     Some((version, u32::try_from(index).ok()?))
 }
 
@@ -680,8 +679,7 @@ fn instance_store_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)
     {
         return None;
     }
-    let inst = o.downcast::<Instance>()?;
-    let d = inst.dict_obj()?;
+    let d = Instance::dict_of(o)?;
     // A new attribute goes at the end: where the next instance made the
     // same way (`__init__`) will have it too.
     let index = d
@@ -715,8 +713,8 @@ fn instance_method_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32
         return None;
     }
     let key = DictKey::from_str_obj(name);
-    let inst = o.downcast::<Instance>()?;
-    if inst.dict_obj().is_some_and(|d| d.get(&key).is_some()) {
+    o.downcast::<Instance>()?;
+    if Instance::dict_of(o).is_some_and(|d| d.get(&key).is_some()) {
         return None;
     }
     let own = std::iter::once(cd);

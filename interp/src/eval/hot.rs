@@ -770,13 +770,13 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if o.refcnt() <= 1 {
                         break;
                     }
-                    let Some((d, index)) = cached_instance_dict(o, units, pc) else {
+                    let Some((inst, index)) = cached_instance(o, units, pc) else {
                         break;
                     };
                     let Some(name) = f.code.names.get(arg as usize) else {
                         break;
                     };
-                    if !d.swap_shared_at(index, name, val) {
+                    if !swap_attr(inst, index, name, val) {
                         break;
                     }
                     // `val` holds the old value now.
@@ -1235,22 +1235,43 @@ fn not_last(v: &Value, extra: isize) -> bool {
     }
 }
 
-/// The instance dict of `o` and the entry index the cache at `pc` holds,
+/// The instance `o` and the entry index the cache at `pc` holds,
 /// when `o` is an instance of a Python class whose version tag is the one
 /// the cache recorded (LOAD_ATTR_INSTANCE_VALUE, STORE_ATTR_INSTANCE_VALUE).
 #[inline(always)]
-fn cached_instance_dict<'o>(
+fn cached_instance<'o>(
     o: &'o ObjRef,
     units: &[Cell<Instr>],
     pc: usize,
-) -> Option<(&'o DictObj, usize)> {
+) -> Option<(&'o Instance, usize)> {
     let cd = o.ty().heap_data::<ClassData>()?;
     if !crate::quicken::class_version_cached(units, pc, cd.version_tag()) {
         return None;
     }
     let index = units.get(pc + 1 + layout::INSTANCE_INDEX)?.get().arg as usize;
-    let d = o.downcast::<Instance>()?.dict_obj()?;
-    Some((d, index))
+    Some((o.downcast::<Instance>()?, index))
+}
+
+/// STORE_ATTR_INSTANCE_VALUE's hit: swaps `value` into the attribute at
+/// `index` (a dict entry, or a value while there is no dict) whose key is
+/// the object `name`, unless the old value would be freed; `false` changes
+/// nothing (appends are the general loop's: they may allocate).
+#[inline(always)]
+fn swap_attr(inst: &Instance, index: usize, name: &ObjRef, value: &mut Value) -> bool {
+    if let Some(d) = inst.dict_obj() {
+        return d.swap_shared_at(index, name, value);
+    }
+    let Ok(mut vals) = inst.values.try_borrow_mut() else {
+        return false;
+    };
+    let Some((k, _, slot)) = vals.get_mut(index) else {
+        return false;
+    };
+    if !k.ptr_eq(name) || matches!(&*slot, Value::Obj(old) if old.refcnt() <= 1) {
+        return false;
+    }
+    std::mem::swap(slot, value);
+    true
 }
 
 /// LOAD_ATTR_INSTANCE_VALUE's hit: the value at the cached entry if its key
@@ -1264,8 +1285,13 @@ fn instance_value(
     names: &[ObjRef],
     arg: u32,
 ) -> Option<Value> {
-    let (d, index) = cached_instance_dict(o, units, pc)?;
+    let (inst, index) = cached_instance(o, units, pc)?;
     let name = names.get(arg as usize)?;
+    let Some(d) = inst.dict_obj() else {
+        let vals = inst.values.try_borrow().ok()?;
+        let (k, _, v) = vals.get(index)?;
+        return k.ptr_eq(name).then(|| dup(v));
+    };
     let map = d.try_entries().ok()?;
     match map.get_index(index) {
         Some((k, v)) if matches!(&k.value, Value::Obj(k) if k.ptr_eq(name)) => Some(dup(v)),
@@ -1287,12 +1313,19 @@ fn instance_method(
 ) -> Option<Value> {
     let cd = o.ty().heap_data::<ClassData>()?;
     let (pos, index) = crate::quicken::cached_method_entry(units, pc, cd.version_tag())?;
-    if let Some(d) = o.downcast::<Instance>()?.dict_obj() {
-        let hash = names
-            .get(arg as usize)?
-            .downcast::<StrObj>()?
-            .known_hash()?;
+    let inst = o.downcast::<Instance>()?;
+    let name = names.get(arg as usize)?;
+    let hash = name.downcast::<StrObj>()?.known_hash()?;
+    if let Some(d) = inst.dict_obj() {
         if d.small_has_hash(hash, 16)? {
+            return None;
+        }
+    } else {
+        // No dict yet: the instance's attributes are the first shared keys;
+        // one that is the name, or may hash like it, is the general loop's.
+        let vals = inst.values.try_borrow().ok()?;
+        let clash = vals.iter().any(|(k, h, _)| *h == hash || k.ptr_eq(name));
+        if clash {
             return None;
         }
     }

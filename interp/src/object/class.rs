@@ -87,7 +87,15 @@ pub struct ClassData {
     /// Whether instances have a `__dict__` (no `__slots__`, or one that
     /// lists `__dict__`, or a base's instances have one).
     pub has_dict: bool,
+    /// The attribute names instances keep in [`Instance::values`] before
+    /// they have a dict, in the order `__init__` usually sets them
+    /// (CPython 3.11's shared keys): append-only, at most
+    /// [`SHARED_KEYS_MAX`], so an index into it never changes meaning.
+    pub shared_keys: RefCell<Vec<ObjRef>>,
 }
+
+/// The most attribute names a class shares among its instances' values.
+pub const SHARED_KEYS_MAX: usize = 30;
 
 /// [`lookup`]'s answers for one class and version tag: each name with
 /// where along the MRO it was found, as (MRO position << 24 | entry index
@@ -138,6 +146,7 @@ impl ClassData {
             memo: RefCell::new(LookupMemo::default()),
             slot_names: Vec::new(),
             has_dict: true,
+            shared_keys: RefCell::new(Vec::new()),
         }
     }
 
@@ -329,19 +338,79 @@ pub fn type_short_name(t: &ObjRef) -> String {
 
 /// An instance of a Python class: its attributes live in its `__dict__`.
 pub struct Instance {
-    /// `__dict__` (a `dict`); `None` when the class's `__slots__` leave
-    /// its instances without one.
-    pub dict: Option<ObjRef>,
+    /// `__dict__` (a `dict`) once it exists: an instance starts with its
+    /// attributes in [`Instance::values`] and gets a dict when anything
+    /// but the quickened forms touches its attributes
+    /// ([`Instance::materialize`]). Never set when the class's
+    /// `__slots__` leave its instances without one.
+    pub dict: std::cell::OnceCell<ObjRef>,
+    /// The attributes while there is no dict, as (name, its hash, value):
+    /// entry `i` is the class's `shared_keys[i]` (CPython 3.11's inline
+    /// values), so making an instance and setting its attributes builds no
+    /// dict. The name and hash are kept with the value so that a quickened
+    /// load checks the name, and a method load the hashes, with one borrow.
+    pub values: RefCell<Vec<(ObjRef, u64, Value)>>,
     /// The values of the class's slots (`__slots__`, bases' first), in
     /// the order of [`ClassData::slot_names`]; `None` while unset.
     pub slots: RefCell<Box<[Option<Value>]>>,
 }
 
 impl Instance {
-    /// The `__dict__` payload, if the instance has one.
+    /// A new instance payload for class data `cd`, before `__init__`.
+    pub fn new(cd: &ClassData) -> Instance {
+        let n = if cd.has_dict {
+            cd.shared_keys.try_borrow().map_or(0, |k| k.len())
+        } else {
+            0
+        };
+        Instance {
+            dict: std::cell::OnceCell::new(),
+            values: RefCell::new(Vec::with_capacity(n)),
+            slots: RefCell::new(vec![None; cd.slot_names.len()].into_boxed_slice()),
+        }
+    }
+
+    /// The `__dict__` payload, if the instance has one already (the
+    /// quickened forms' view; see [`Instance::materialize`]).
     #[inline]
     pub fn dict_obj(&self) -> Option<&DictObj> {
-        self.dict.as_ref()?.downcast::<DictObj>()
+        self.dict.get()?.downcast::<DictObj>()
+    }
+
+    /// The `__dict__`, made from the values if it does not exist yet
+    /// (`cd` is the instance's class); `None` for an instance without one.
+    /// Its entries are the values in shared-key order, so an entry index
+    /// a cache recorded means the same attribute before and after.
+    pub fn materialize(&self, cd: &ClassData) -> Option<&ObjRef> {
+        if let Some(d) = self.dict.get() {
+            return Some(d);
+        }
+        if !cd.has_dict {
+            return None;
+        }
+        let d = DictObj::new();
+        let values = self
+            .values
+            .try_borrow_mut()
+            .ok()
+            .map(|mut v| std::mem::take(&mut *v));
+        for (k, _, v) in values.into_iter().flatten() {
+            d.insert(DictKey::from_str_obj(&k), v);
+        }
+        // Untracked: the collector reaches it through the instance until
+        // `obj.__dict__` hands it out.
+        let _ = self
+            .dict
+            .set(ObjRef::new(crate::object::types::DICT.get(), d));
+        self.dict.get()
+    }
+
+    /// [`Instance::materialize`] for the instance object `o`, as a payload.
+    pub fn dict_of(o: &ObjRef) -> Option<&DictObj> {
+        let cd = o.ty().heap_data::<ClassData>()?;
+        o.downcast::<Instance>()?
+            .materialize(cd)?
+            .downcast::<DictObj>()
     }
 }
 

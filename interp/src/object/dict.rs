@@ -348,14 +348,6 @@ impl DictObj {
         DictObj::into_obj(DictObj::new())
     }
 
-    /// A new empty dict object the cycle collector does not track (yet):
-    /// an instance's `__dict__`, whose entries the collector reaches
-    /// through the instance until `obj.__dict__` hands the dict out and
-    /// tracks it (one registration per instance instead of two).
-    pub fn new_untracked_obj() -> ObjRef {
-        ObjRef::new(types::DICT.get(), DictObj::new())
-    }
-
     /// A dict payload as a new (tracked) dict object.
     pub fn into_obj(d: DictObj) -> ObjRef {
         let o = ObjRef::new(types::DICT.get(), d);
