@@ -240,6 +240,11 @@ ops! {
     /// class's version tag, the index, up to three more classes, as
     /// LOAD_ATTR_INSTANCE_VALUE).
     StoreAttrInstanceValue = "STORE_ATTR_INSTANCE_VALUE", cache 7, family StoreAttr;
+    /// `obj.name` where `name` is a slot (`__slots__`) of a Python class's
+    /// instance (cache: the class's version tag, the slot's index).
+    LoadAttrSlot = "LOAD_ATTR_SLOT", cache 7, family LoadAttr;
+    /// `obj.name = v` into a slot (cache as LOAD_ATTR_SLOT).
+    StoreAttrSlot = "STORE_ATTR_SLOT", cache 7, family StoreAttr;
     /// `obj.method` on an instance of a Python class whose class (or a
     /// base) holds the function (cache: the class's version tag, the
     /// position of the defining class in the MRO, the entry index in its

@@ -46,7 +46,8 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     let ns = DictObj::new_obj();
     let cell = vm.call(body, &[Value::Obj(ns.clone())])?;
-    let cls = new_class(name, base_refs, ns.clone())?;
+    let slots = crate::slots::declared(vm, &ns)?;
+    let cls = new_class_with(name, base_refs, ns.clone(), slots.as_deref())?;
     set_names(vm, &cls, &ns)?;
     if let Some(c) = cell.downcast::<CellObj>() {
         let old = c.value.replace(Some(Value::Obj(cls.clone())));
@@ -192,6 +193,17 @@ fn is_static(t: &ObjRef, s: &'static abi::StaticType) -> bool {
 /// A new class `name` with `bases` (none means `object`) and the
 /// namespace `ns` as its `__dict__`.
 pub fn new_class(name: &str, bases: Vec<ObjRef>, ns: ObjRef) -> PyResult<ObjRef> {
+    new_class_with(name, bases, ns, None)
+}
+
+/// [`new_class`] with the entries of the namespace's `__slots__` (see
+/// `crate::slots`).
+pub fn new_class_with(
+    name: &str,
+    bases: Vec<ObjRef>,
+    ns: ObjRef,
+    slots: Option<&[Value]>,
+) -> PyResult<ObjRef> {
     let bases = if bases.is_empty() {
         vec![ObjRef::from_static(&types::OBJECT)]
     } else {
@@ -221,7 +233,16 @@ pub fn new_class(name: &str, bases: Vec<ObjRef>, ns: ObjRef) -> PyResult<ObjRef>
     // `Instance`; the other bases add only methods and attributes.
     let exc_base = bases.iter().find(|b| is_exception_type(b)).cloned();
     let base_ty = exc_base.clone().unwrap_or_else(|| bases[0].clone());
-    let data = ClassData::new(name, &qualname, bases, mro_tail, ns);
+    if slots.is_some() && exc_base.is_some() {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "__slots__ in a subclass of an exception is not supported by typhon",
+        ));
+    }
+    let layout = crate::slots::layout(&bases, &ns, slots)?;
+    let mut data = ClassData::new(name, &qualname, bases, mro_tail, ns);
+    data.slot_names = layout.names;
+    data.has_dict = layout.has_dict;
     let Some(bt) = base_ty.as_type() else {
         return Err(PyErr::type_error("bases must be types"));
     };
@@ -243,18 +264,15 @@ pub fn new_class(name: &str, bases: Vec<ObjRef>, ns: ObjRef) -> PyResult<ObjRef>
         abi::new_heap_type::<Instance>(spec)
     };
     abi::gc_track(&cls);
+    crate::slots::install(&cls, &layout.own);
     Ok(cls)
 }
 
 /// A new instance of the Python class `cls` (not an exception class) with
 /// an empty `__dict__`, tracked by the cycle collector, before `__init__`.
 pub fn new_plain_instance(cls: &ObjRef) -> Option<ObjRef> {
-    let made = ObjRef::new_instance(
-        cls,
-        Instance {
-            dict: DictObj::new_obj(),
-        },
-    );
+    let cd = class_data(cls)?;
+    let made = ObjRef::new_instance(cls, Instance::new(cd));
     if let Some(i) = &made {
         abi::gc_track(i);
     }
@@ -341,6 +359,10 @@ fn descr_get(
             )),
             None => descr,
         },
+        Kind::MEMBER => match receiver {
+            Some(r) => crate::slots::member_get(&descr, r)?,
+            None => descr,
+        },
         Kind::PROPERTY => match (receiver, descr.downcast::<PropertyObj>()) {
             (Some(r), Some(p)) => {
                 if matches!(p.fget, Value::None) {
@@ -369,23 +391,28 @@ pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
     let inst = obj.downcast::<Instance>()?;
     match name {
         "__class__" => return Some(Ok(Value::Obj(obj.type_ref()))),
-        "__dict__" => return Some(Ok(Value::Obj(inst.dict.clone()))),
+        "__dict__" if class_data(&obj.type_ref()).is_some_and(|cd| cd.has_dict) => {
+            // Made from the values if need be; handed out, the dict may
+            // join cycles of its own: the collector tracks it from now on
+            // (until then it reaches the entries through the instance).
+            let d = inst.materialize(class_data(&obj.type_ref())?)?.clone();
+            if !abi::gc_is_tracked(&d) {
+                abi::gc_track(&d);
+            }
+            return Some(Ok(Value::Obj(d)));
+        }
         _ => {}
     }
     let descr = lookup(obj.ty(), name);
     let me = Value::Obj(obj.clone());
     let owner = obj.type_ref();
-    // A data descriptor (a property) wins over the instance dict.
-    if as_property(&descr).is_some()
+    // A data descriptor (a property, a slot) wins over the instance dict.
+    if (as_property(&descr).is_some() || descr.as_ref().is_some_and(|d| d.kind() == Kind::MEMBER))
         && let Some(d) = descr
     {
         return Some(descr_get(vm, d, Some(&me), &owner));
     }
-    if let Some(v) = inst
-        .dict
-        .downcast::<DictObj>()
-        .and_then(|d| d.get_str(name))
-    {
+    if let Some(v) = Instance::dict_of(obj).and_then(|d| d.get_str(name)) {
         return Some(Ok(v));
     }
     descr.map(|d| descr_get(vm, d, Some(&me), &owner))
@@ -426,13 +453,9 @@ fn property_set(
 /// method is made), else `None`.
 pub fn instance_method(obj: &Value, name: &str) -> Option<Value> {
     let o = obj.as_obj()?;
-    let inst = o.downcast::<Instance>()?;
+    o.downcast::<Instance>()?;
     let f = lookup(o.ty(), name).filter(|f| f.kind() == Kind::FUNCTION)?;
-    if inst
-        .dict
-        .downcast::<DictObj>()
-        .is_some_and(|d| d.get_str(name).is_some())
-    {
+    if Instance::dict_of(o).is_some_and(|d| d.get_str(name).is_some()) {
         return None;
     }
     Some(f)
@@ -445,7 +468,7 @@ pub fn instance_setattr(
     name: &str,
     value: Value,
 ) -> Option<PyResult<()>> {
-    let inst = obj.downcast::<Instance>()?;
+    obj.downcast::<Instance>()?;
     if let Some(r) = property_set(vm, obj, name, Some(value.clone())) {
         return Some(r);
     }
@@ -455,17 +478,28 @@ pub fn instance_setattr(
             format!("assigning {name} is not supported by typhon"),
         )));
     }
-    inst.dict.downcast::<DictObj>()?.set_str(name, value);
+    if let Some(r) = crate::slots::slot_set(obj, name, Some(value.clone())) {
+        return Some(r);
+    }
+    match Instance::dict_of(obj) {
+        Some(d) => d.set_str(name, value),
+        None => return Some(Err(no_attribute(&Value::Obj(obj.clone()), name))),
+    }
     Some(Ok(()))
 }
 
 /// `del obj.name` on an instance.
 pub fn instance_delattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResult<()>> {
-    let inst = obj.downcast::<Instance>()?;
+    obj.downcast::<Instance>()?;
     if let Some(r) = property_set(vm, obj, name, None) {
         return Some(r);
     }
-    let d = inst.dict.downcast::<DictObj>()?;
+    if let Some(r) = crate::slots::slot_set(obj, name, None) {
+        return Some(r);
+    }
+    let Some(d) = Instance::dict_of(obj) else {
+        return Some(Err(no_attribute(&Value::Obj(obj.clone()), name)));
+    };
     Some(
         match d.remove(&DictKey::from_str_obj(&StrObj::new_obj(name))) {
             Some(_) => Ok(()),

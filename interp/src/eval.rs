@@ -1287,6 +1287,51 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let v = tri!(vm.getattr(&obj, code.name_str(arg)));
                     push!(v);
                 }
+                Op::LoadAttrSlot => {
+                    skip!(Op::LoadAttr);
+                    match slot_cached(top!(), &code.units, this_pc) {
+                        Ok((inst, index)) => {
+                            let v = inst
+                                .slots
+                                .try_borrow()
+                                .ok()
+                                .and_then(|s| s.get(index).cloned().flatten());
+                            if let Some(v) = v {
+                                set_top!(v);
+                                continue;
+                            }
+                            miss!(DeoptReason::SlotUnset);
+                        }
+                        Err(reason) => miss!(reason),
+                    }
+                    let obj = pop!();
+                    let v = tri!(vm.getattr(&obj, code.name_str(arg)));
+                    push!(v);
+                }
+                Op::StoreAttrSlot => {
+                    skip!(Op::StoreAttr);
+                    let obj = pop!();
+                    let v = pop!();
+                    let v = match slot_cached(&obj, &code.units, this_pc) {
+                        Ok((inst, index)) => match inst.slots.try_borrow_mut() {
+                            Ok(mut s) if index < s.len() => {
+                                let old = s[index].replace(v);
+                                drop(s);
+                                drop(old);
+                                continue;
+                            }
+                            _ => {
+                                miss!(DeoptReason::Busy);
+                                v
+                            }
+                        },
+                        Err(reason) => {
+                            miss!(reason);
+                            v
+                        }
+                    };
+                    tri!(vm.setattr(&obj, code.name_str(arg), v));
+                }
                 Op::StoreAttr => {
                     skip!(Op::StoreAttr);
                     adapt!();
@@ -2530,6 +2575,22 @@ fn cached_class<'o>(
     Ok((o, cd, inst))
 }
 
+/// LOAD_ATTR_SLOT/STORE_ATTR_SLOT's guard: `obj` is an instance of the
+/// class at the cached version tag; gives the instance and the slot index.
+#[inline(always)]
+fn slot_cached<'o>(
+    obj: &'o Value,
+    units: &[Cell<Instr>],
+    pc: usize,
+) -> Result<(&'o Instance, usize), DeoptReason> {
+    let (_, _, inst) = cached_class(obj, units, pc)?;
+    let index = units
+        .get(pc + 1 + layout::SLOT_INDEX)
+        .map(|u| u.get().arg as usize)
+        .ok_or(DeoptReason::TypeVersion)?;
+    Ok((inst, index))
+}
+
 /// BINARY_OP_PY's guards: `a` is an instance of a Python class whose
 /// method for the operator (not in place) is a plain Python function of
 /// two arguments, called first (`b` is not of a subclass overriding the
@@ -2575,7 +2636,7 @@ fn init_cached(
 }
 
 /// The instance-value forms' common guard and cache reads: the class's
-/// version, then the instance's dict, the cached entry index and the
+/// version, then the class, the instance, the cached entry index and the
 /// attribute's name.
 #[inline(always)]
 fn instance_entry<'a>(
@@ -2583,22 +2644,79 @@ fn instance_entry<'a>(
     code: &'a Code,
     arg: u32,
     pc: usize,
-) -> Result<(&'a DictObj, usize, &'a ObjRef), DeoptReason> {
-    let (_, _, inst) = cached_class(obj, &code.units, pc)?;
+) -> Result<(&'a ClassData, &'a Instance, usize, &'a ObjRef), DeoptReason> {
+    let (_, cd, inst) = cached_class(obj, &code.units, pc)?;
     let index = code
         .units
         .get(pc + 1 + layout::INSTANCE_INDEX)
         .map(|u| u.get().arg as usize)
         .ok_or(DeoptReason::InstanceDict)?;
-    let d = inst
-        .dict
-        .downcast::<DictObj>()
-        .ok_or(DeoptReason::InstanceDict)?;
     let name = code
         .names
         .get(arg as usize)
         .ok_or(DeoptReason::InstanceDict)?;
-    Ok((d, index, name))
+    Ok((cd, inst, index, name))
+}
+
+/// LOAD_ATTR_INSTANCE_VALUE on an instance without a dict yet: the value
+/// at `index` if its name is `name`.
+#[inline(always)]
+fn values_load(inst: &Instance, index: usize, name: &ObjRef) -> Option<Value> {
+    let vals = inst.values.try_borrow().ok()?;
+    let (k, _, v) = vals.get(index)?;
+    str_same(k, name).then(|| dup(v))
+}
+
+/// STORE_ATTR_INSTANCE_VALUE on an instance without a dict yet: replaces
+/// the value at `index` (its shared key must be `name`), or appends it when
+/// `index` is the number of values and the next shared key is `name` (a
+/// new shared key when the instance has them all and `name` is not one).
+/// The value comes back when it does not fit.
+#[inline(always)]
+fn values_store(
+    cd: &ClassData,
+    inst: &Instance,
+    index: usize,
+    name: &ObjRef,
+    v: Value,
+) -> Result<(), Value> {
+    let Ok(mut vals) = inst.values.try_borrow_mut() else {
+        return Err(v);
+    };
+    let Ok(mut keys) = cd.shared_keys.try_borrow_mut() else {
+        return Err(v);
+    };
+    if index < vals.len() {
+        if !str_same(&vals[index].0, name) {
+            return Err(v);
+        }
+        let old = std::mem::replace(&mut vals[index].2, v);
+        drop((vals, keys));
+        drop(old);
+        return Ok(());
+    }
+    if index != vals.len() {
+        return Err(v);
+    }
+    match keys.get(index) {
+        Some(k) if str_same(k, name) => {}
+        Some(_) => return Err(v),
+        None => {
+            let new_key = index == keys.len()
+                && keys.len() < crate::object::class::SHARED_KEYS_MAX
+                && !keys.iter().any(|k| str_same(k, name));
+            if !new_key {
+                return Err(v);
+            }
+            keys.push(name.clone());
+        }
+    }
+    if vals.try_reserve(1).is_err() {
+        return Err(v);
+    }
+    let hash = name.downcast::<StrObj>().map_or(0, StrObj::hash);
+    vals.push((name.clone(), hash, v));
+    Ok(())
 }
 
 /// LOAD_ATTR_INSTANCE_VALUE's guards and load: the class's version, then
@@ -2611,7 +2729,10 @@ fn instance_value_cached(
     arg: u32,
     pc: usize,
 ) -> Result<Value, DeoptReason> {
-    let (d, index, name) = instance_entry(obj, code, arg, pc)?;
+    let (_, inst, index, name) = instance_entry(obj, code, arg, pc)?;
+    let Some(d) = inst.dict_obj() else {
+        return values_load(inst, index, name).ok_or(DeoptReason::InstanceDict);
+    };
     let map = d.try_entries().map_err(|_| DeoptReason::Busy)?;
     match map.get_index(index) {
         Some((k, v)) if k.value.as_obj().is_some_and(|k| k.ptr_eq(name)) => Ok(dup(v)),
@@ -2640,16 +2761,22 @@ fn instance_store_cached(
     pc: usize,
 ) -> Result<(), (DeoptReason, Value)> {
     match instance_entry(obj, code, arg, pc) {
-        Ok((d, index, name)) => match d.set_at(index, name, v) {
-            Ok(()) => Ok(()),
-            // A new attribute where the cache expects the dict to grow
-            // (`__init__` filling a fresh instance): the code's own name
-            // object is the key, so no str is made or hashed.
-            Err(v) if d.len() == index && d.is_idle() => {
-                d.insert(DictKey::from_str_obj(name), v);
-                Ok(())
-            }
-            Err(v) => Err((DeoptReason::InstanceDict, v)),
+        Ok((cd, inst, index, name)) if inst.dict_obj().is_none() => {
+            values_store(cd, inst, index, name, v).map_err(|v| (DeoptReason::InstanceDict, v))
+        }
+        Ok((_, inst, index, name)) => match inst.dict_obj() {
+            None => Err((DeoptReason::InstanceDict, v)),
+            Some(d) => match d.set_at(index, name, v) {
+                Ok(()) => Ok(()),
+                // A new attribute where the cache expects the dict to grow
+                // (`__init__` filling a fresh instance): the code's own name
+                // object is the key, so no str is made or hashed.
+                Err(v) if d.len() == index && d.is_idle() => {
+                    d.insert(DictKey::from_str_obj(name), v);
+                    Ok(())
+                }
+                Err(v) => Err((DeoptReason::InstanceDict, v)),
+            },
         },
         Err(r) => Err((r, v)),
     }
@@ -2686,10 +2813,13 @@ fn instance_method_cached(
         .names
         .get(arg as usize)
         .ok_or(DeoptReason::InstanceDict)?;
-    let shadowed = inst
-        .dict
-        .downcast::<DictObj>()
-        .is_none_or(|d| d.get(&DictKey::from_str_obj(name)).is_some());
+    let shadowed = match inst.dict_obj() {
+        Some(d) => d.has_str_key(name),
+        None => inst
+            .values
+            .try_borrow()
+            .map_or(true, |v| v.iter().any(|(k, _, _)| str_same(k, name))),
+    };
     if shadowed {
         return Err(DeoptReason::InstanceDict);
     }

@@ -217,6 +217,14 @@ pub enum AttrSource {
         /// index) each; a version tag of 0 is an unused entry.
         more_methods: [(u32, u32, u32); layout::MORE_VERSION_COUNT],
     },
+    /// A slot of `__slots__` (LOAD_ATTR_SLOT, STORE_ATTR_SLOT): entry
+    /// `index` of the instance's slots while the class has this version.
+    Slot {
+        /// The class's version tag.
+        class_version: u32,
+        /// The index in the instance's slots.
+        index: u32,
+    },
     /// A call of a Python class (CALL_PY_INIT): its `__init__`, a plain
     /// Python function, is found through the class at this version.
     Init {
@@ -288,6 +296,10 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
                 kind,
                 index: cache_arg(code, pc, layout::METHOD_INDEX),
             }),
+        Op::LoadAttrSlot | Op::StoreAttrSlot => Some(AttrSource::Slot {
+            class_version: cache_arg(code, pc, layout::CLASS_VERSION),
+            index: cache_arg(code, pc, layout::SLOT_INDEX),
+        }),
         Op::CallPyInit => Some(AttrSource::Init {
             class_version: cache_arg(code, pc, layout::CALL_CALLEE),
         }),

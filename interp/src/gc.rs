@@ -96,7 +96,27 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
     } else if let Some(i) = o.downcast::<Instance>() {
-        f(&i.dict);
+        // An instance's dict is tracked only once handed out
+        // (`obj.__dict__`); until then its entries are the instance's own
+        // edges.
+        if let Ok(vals) = i.values.try_borrow() {
+            vals.iter().for_each(|(_, _, v)| val(f, v));
+        }
+        if let Some(d) = i.dict.get() {
+            if abi::gc_is_tracked(d) {
+                f(d);
+            } else if let Some(d) = d.downcast::<DictObj>()
+                && let Ok(m) = d.try_entries()
+            {
+                for (k, v) in m.iter() {
+                    val(f, &k.value);
+                    val(f, v);
+                }
+            }
+        }
+        if let Ok(s) = i.slots.try_borrow() {
+            s.iter().flatten().for_each(|v| val(f, v));
+        }
     } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
         f(&cd.dict);
         cd.bases.iter().for_each(&mut *f);
@@ -186,11 +206,20 @@ fn clear(o: &ObjRef) {
             drop((old, h));
         }
     } else if let Some(i) = o.downcast::<Instance>() {
-        if let Some(d) = i.dict.downcast::<DictObj>()
+        if let Some(d) = i.dict_obj()
             && d.is_idle()
         {
             d.clear();
         }
+        let old = i
+            .slots
+            .try_borrow_mut()
+            .map(|mut s| s.iter_mut().map(Option::take).collect::<Vec<_>>());
+        let vals = i
+            .values
+            .try_borrow_mut()
+            .map(|mut v| std::mem::take(&mut *v));
+        drop((old, vals));
     } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
         if let Some(d) = cd.dict()
             && d.is_idle()

@@ -25,6 +25,7 @@ pub mod ops;
 pub mod output;
 pub mod parse;
 pub mod quicken;
+pub mod slots;
 pub mod source;
 pub mod stats;
 pub mod traceback;

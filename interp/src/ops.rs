@@ -2358,6 +2358,7 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             }
         }
         Kind::GENERATOR => crate::generator::repr(o).unwrap_or_default(),
+        Kind::MEMBER => crate::slots::member_repr(o).unwrap_or_default(),
         Kind::FUNCTION => match o.downcast::<Function>() {
             Some(f) => format!(
                 "<function {} at {:#x}>",

@@ -87,6 +87,9 @@ reasons! {
     WrongLength = "sequence length";
     /// A container is being iterated or changed by native code right now.
     Busy = "container in use";
+    /// A slot (`__slots__`) read before it was set (the generic path
+    /// raises the AttributeError).
+    SlotUnset = "slot not set";
 }
 
 /// How a quickened instruction's inline cache is laid out: the index of
@@ -126,6 +129,9 @@ pub mod layout {
     /// instances were also seen with the attribute at the cached index (a
     /// method of a base class sees instances of its subclasses).
     pub const MORE_VERSIONS: usize = 4;
+    /// LOAD_ATTR_SLOT/STORE_ATTR_SLOT: the slot's index in the instance's
+    /// slots (the class's version tag is at [`CLASS_VERSION`]).
+    pub const SLOT_INDEX: usize = 1;
     /// How many units [`MORE_VERSIONS`] has.
     pub const MORE_VERSION_COUNT: usize = 3;
     /// LOAD_METHOD_INSTANCE: the position in the MRO of the class whose
@@ -362,13 +368,15 @@ pub fn specialize(
         Op::LoadGlobal => specialize_load_global(vm, code, ins.arg, globals, cache),
         Op::LoadAttr => top(1).and_then(|o| {
             if o.kind() == Kind::INSTANCE {
-                return instance_attr(code, ins.arg, o, cache);
+                return instance_attr(code, ins.arg, o, cache)
+                    .or_else(|| instance_slot(code, ins.arg, o, cache, Op::LoadAttrSlot));
             }
             module_attr(code, ins.arg, o, cache).map(|()| Op::LoadAttrModule)
         }),
-        Op::StoreAttr => top(1)
-            .filter(|o| o.kind() == Kind::INSTANCE)
-            .and_then(|o| instance_store(code, ins.arg, o, cache)),
+        Op::StoreAttr => top(1).filter(|o| o.kind() == Kind::INSTANCE).and_then(|o| {
+            instance_store(code, ins.arg, o, cache)
+                .or_else(|| instance_slot(code, ins.arg, o, cache, Op::StoreAttrSlot))
+        }),
         Op::LoadMethod => top(1).and_then(|o| specialize_load_method(vm, code, ins.arg, o, cache)),
         Op::BinaryOp => match (top(2), top(1)) {
             (Some(a), Some(b)) => specialize_binary_op(ins.arg, a, b),
@@ -539,12 +547,47 @@ fn instance_attr_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)>
     {
         return None;
     }
-    let inst = o.downcast::<Instance>()?;
-    let (index, _) = inst
-        .dict
-        .downcast::<DictObj>()?
-        .get_full(&DictKey::from_str_obj(name))?;
+    let (index, _) = Instance::dict_of(o)?.get_full(&DictKey::from_str_obj(name))?;
     Some((version, u32::try_from(index).ok()?))
+}
+
+/// LOAD_ATTR or STORE_ATTR (`form`) of a slot: the class (through its
+/// MRO) has a slot descriptor for the name that applies to `obj`, and no
+/// `__getattribute__`/`__setattr__` of its own: LOAD_ATTR_SLOT or
+/// STORE_ATTR_SLOT with the slot's index, guarded by the version tag.
+fn instance_slot(
+    code: &Code,
+    arg: u32,
+    obj: &Value,
+    cache: &[Cell<Instr>],
+    form: Op,
+) -> Option<Op> {
+    let (version, index) = slot_entry(code, arg, obj, form)?;
+    set_unit(cache, layout::CLASS_VERSION, version);
+    set_unit(cache, layout::SLOT_INDEX, index);
+    clear_more_versions(cache);
+    Some(form)
+}
+
+/// The class's version tag and the slot index [`instance_slot`] caches.
+fn slot_entry(code: &Code, arg: u32, obj: &Value, form: Op) -> Option<(u32, u32)> {
+    let o = obj.as_obj()?;
+    let cd = o.ty().heap_data::<ClassData>()?;
+    let version = cd.version_tag();
+    let hook = match form {
+        Op::LoadAttrSlot => "__getattribute__",
+        _ => "__setattr__",
+    };
+    if version == 0 || class::lookup(o.ty(), hook).is_some() {
+        return None;
+    }
+    let descr = class::lookup(o.ty(), code.name_str(arg))?;
+    let m = descr.downcast::<class::MemberDescr>()?;
+    let inst = o.downcast::<Instance>()?;
+    let fits = (std::ptr::eq(o.ty() as *const _ as *const u8, m.owner as *const u8)
+        || cd.mro_tail.iter().any(|c| c.as_ptr() as usize == m.owner))
+        && m.index < inst.slots.try_borrow().ok()?.len();
+    fits.then_some((version, u32::try_from(m.index).ok()?))
 }
 
 fn clear_more_versions(cache: &[Cell<Instr>]) {
@@ -630,12 +673,13 @@ fn instance_store_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)
     if version == 0
         || matches!(text, "__dict__" | "__class__")
         || class::lookup(o.ty(), "__setattr__").is_some()
-        || class::lookup(o.ty(), text).is_some_and(|v| v.downcast::<class::PropertyObj>().is_some())
+        || class::lookup(o.ty(), text).is_some_and(|v| {
+            v.downcast::<class::PropertyObj>().is_some() || v.kind() == Kind::MEMBER
+        })
     {
         return None;
     }
-    let inst = o.downcast::<Instance>()?;
-    let d = inst.dict.downcast::<DictObj>()?;
+    let d = Instance::dict_of(o)?;
     // A new attribute goes at the end: where the next instance made the
     // same way (`__init__`) will have it too.
     let index = d
@@ -669,8 +713,8 @@ fn instance_method_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32
         return None;
     }
     let key = DictKey::from_str_obj(name);
-    let inst = o.downcast::<Instance>()?;
-    if inst.dict.downcast::<DictObj>()?.get(&key).is_some() {
+    o.downcast::<Instance>()?;
+    if Instance::dict_of(o).is_some_and(|d| d.get(&key).is_some()) {
         return None;
     }
     let own = std::iter::once(cd);

@@ -485,9 +485,7 @@ fn attributes(obj: &Value) -> Vec<String> {
             None => None,
         };
         if let Some(cls) = cls {
-            if let Some(i) = o.downcast::<crate::object::Instance>()
-                && let Some(d) = i.dict.downcast::<DictObj>()
-            {
+            if let Some(d) = crate::object::Instance::dict_of(o) {
                 names.extend(str_keys(d));
             }
             for c in crate::object::class::mro_of(&cls) {

@@ -558,6 +558,11 @@ impl Vm {
                         return v;
                     }
                 }
+                Kind::MEMBER => {
+                    if let Some(v) = crate::slots::member_getattr(o, name) {
+                        return Ok(v);
+                    }
+                }
                 Kind::PROPERTY | Kind::STATICMETHOD | Kind::CLASSMETHOD => {
                     if let Some(v) = crate::classes::wrapper_getattr(o, name) {
                         return Ok(v);

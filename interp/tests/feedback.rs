@@ -148,6 +148,30 @@ fn instance_attribute_sites_cache_on_the_class_version() {
 }
 
 #[test]
+fn slot_sites_cache_the_slot_index_on_the_class_version() {
+    let src = "class P:\n    __slots__ = ('a', 'x')\n    def __init__(self, x):\n        self.x = x\ndef use(ps):\n    t = 0\n    for p in ps:\n        p.x = p.x + 1\n        t = t + p.x\n    return t\nps = [P(i) for i in range(30)]\nuse(ps)\n";
+    let (mut vm, f) = run(src, 2, "use");
+    let load = site(&f, Op::LoadAttr);
+    assert_eq!(load.form, Op::LoadAttrSlot, "{load:?}");
+    let Some(feedback::AttrSource::Slot {
+        class_version,
+        index,
+    }) = load.attr
+    else {
+        panic!("{load:?}");
+    };
+    assert!(class_version > 0);
+    assert_eq!(index, 1, "x is the second slot");
+    let store = site(&f, Op::StoreAttr);
+    assert_eq!(store.form, Op::StoreAttrSlot, "{store:?}");
+    assert!(matches!(
+        store.attr,
+        Some(feedback::AttrSource::Slot { class_version: v, index: 1 }) if v == class_version
+    ));
+    vm.shutdown();
+}
+
+#[test]
 fn editing_a_class_after_its_cache_filled_misses_and_sees_the_edit() {
     // A method replaced on the base: the subclass's version moves too.
     let src = "class A:\n    def f(self):\n        return 1\nclass B(A):\n    pass\ndef use(o):\n    return o.f()\nb = B()\nfor i in range(10):\n    r1 = use(b)\nA.f = lambda self: 2\nr2 = use(b)\nassert (r1, r2) == (1, 2), (r1, r2)\n";

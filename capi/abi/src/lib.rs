@@ -845,6 +845,13 @@ fn gc_untrack_ptr(p: usize) {
     });
 }
 
+/// Whether the cycle collector tracks `o` (a set lookup: for collections
+/// and for the rare object tracked only once it is handed out).
+pub fn gc_is_tracked(o: &ObjRef) -> bool {
+    let p = o.as_ptr() as usize;
+    gc_filter_may_hold(p) && GC_TRACKED.with(|t| t.try_borrow().is_ok_and(|t| t.contains(&p)))
+}
+
 /// Owned references to every tracked container (each reference adds one
 /// to the object's count while the vector lives).
 pub fn gc_tracked() -> Vec<ObjRef> {

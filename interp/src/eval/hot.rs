@@ -24,7 +24,7 @@ use crate::object::class::ClassData;
 use crate::object::types::{self, Kind};
 use crate::object::{
     DictObj, Function, Instance, IterObj, IterState, ListObj, ObjRef, PyErr, PyResult,
-    RangeIterObj, TupleObj, Value,
+    RangeIterObj, StrObj, TupleObj, Value,
 };
 use crate::quicken::layout;
 use crate::vm::Vm;
@@ -75,8 +75,10 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::CallMethodPyExactArgs
             | Op::CallMethodListAppend
             | Op::LoadMethodType
+            | Op::LoadMethodInstance
             | Op::LoadAttrInstanceValue
             | Op::StoreAttrInstanceValue
+            | Op::LoadAttrSlot
             | Op::CallStr1
             | Op::ReturnValue
             | Op::IsOp
@@ -704,6 +706,26 @@ pub(super) fn run<const S: bool, const C: bool>(
                     sp += 1;
                     pc += const { 1 + Op::LoadMethod.cache_units() };
                 }
+                // A method of a Python class found through the cache (the
+                // class's version; no instance attribute of that hash, in a
+                // small instance dict): (function, receiver), no bound
+                // method, nothing dropped.
+                Op::LoadMethodInstance => {
+                    let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    let Some(m) = instance_method(o, units, pc, &f.code.names, arg) else {
+                        break;
+                    };
+                    if sp >= stack.len() {
+                        drop(m);
+                        break;
+                    }
+                    let recv = std::mem::replace(&mut stack[sp - 1], m);
+                    put(&mut stack[sp], recv);
+                    sp += 1;
+                    pc += const { 1 + Op::LoadMethod.cache_units() };
+                }
                 // An instance attribute (the cache's guards, then the
                 // entry at the cached index, whose key must be the code's
                 // own name object). The instance on the stack is dropped
@@ -722,6 +744,22 @@ pub(super) fn run<const S: bool, const C: bool>(
                     release_shared(std::mem::replace(&mut stack[sp - 1], v));
                     pc += const { 1 + Op::LoadAttr.cache_units() };
                 }
+                // A slot (`__slots__`): the class's version guard, then the
+                // value at the cached index; an unset slot, or the last
+                // reference to the instance, is the general loop's.
+                Op::LoadAttrSlot => {
+                    let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    if o.refcnt() <= 1 {
+                        break;
+                    }
+                    let Some(v) = slot_value(o, units, pc) else {
+                        break;
+                    };
+                    release_shared(std::mem::replace(&mut stack[sp - 1], v));
+                    pc += const { 1 + Op::LoadAttr.cache_units() };
+                }
                 // An instance attribute replaced in place; the old value and
                 // the instance are dropped only when neither is the last
                 // reference (see LOAD_ATTR_INSTANCE_VALUE).
@@ -732,13 +770,13 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if o.refcnt() <= 1 {
                         break;
                     }
-                    let Some((d, index)) = cached_instance_dict(o, units, pc) else {
+                    let Some((inst, index)) = cached_instance(o, units, pc) else {
                         break;
                     };
                     let Some(name) = f.code.names.get(arg as usize) else {
                         break;
                     };
-                    if !d.swap_shared_at(index, name, val) {
+                    if !swap_attr(inst, index, name, val) {
                         break;
                     }
                     // `val` holds the old value now.
@@ -1043,7 +1081,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::BeforeWith
                 | Op::WithExceptStart
                 | Op::LoadAttrModule
-                | Op::LoadMethodInstance
+                | Op::StoreAttrSlot
                 | Op::LoadMethodModule
                 | Op::BinaryOpInt
                 | Op::BinaryOpFloat
@@ -1197,22 +1235,43 @@ fn not_last(v: &Value, extra: isize) -> bool {
     }
 }
 
-/// The instance dict of `o` and the entry index the cache at `pc` holds,
+/// The instance `o` and the entry index the cache at `pc` holds,
 /// when `o` is an instance of a Python class whose version tag is the one
 /// the cache recorded (LOAD_ATTR_INSTANCE_VALUE, STORE_ATTR_INSTANCE_VALUE).
 #[inline(always)]
-fn cached_instance_dict<'o>(
+fn cached_instance<'o>(
     o: &'o ObjRef,
     units: &[Cell<Instr>],
     pc: usize,
-) -> Option<(&'o DictObj, usize)> {
+) -> Option<(&'o Instance, usize)> {
     let cd = o.ty().heap_data::<ClassData>()?;
     if !crate::quicken::class_version_cached(units, pc, cd.version_tag()) {
         return None;
     }
     let index = units.get(pc + 1 + layout::INSTANCE_INDEX)?.get().arg as usize;
-    let d = o.downcast::<Instance>()?.dict.downcast::<DictObj>()?;
-    Some((d, index))
+    Some((o.downcast::<Instance>()?, index))
+}
+
+/// STORE_ATTR_INSTANCE_VALUE's hit: swaps `value` into the attribute at
+/// `index` (a dict entry, or a value while there is no dict) whose key is
+/// the object `name`, unless the old value would be freed; `false` changes
+/// nothing (appends are the general loop's: they may allocate).
+#[inline(always)]
+fn swap_attr(inst: &Instance, index: usize, name: &ObjRef, value: &mut Value) -> bool {
+    if let Some(d) = inst.dict_obj() {
+        return d.swap_shared_at(index, name, value);
+    }
+    let Ok(mut vals) = inst.values.try_borrow_mut() else {
+        return false;
+    };
+    let Some((k, _, slot)) = vals.get_mut(index) else {
+        return false;
+    };
+    if !k.ptr_eq(name) || matches!(&*slot, Value::Obj(old) if old.refcnt() <= 1) {
+        return false;
+    }
+    std::mem::swap(slot, value);
+    true
 }
 
 /// LOAD_ATTR_INSTANCE_VALUE's hit: the value at the cached entry if its key
@@ -1226,13 +1285,73 @@ fn instance_value(
     names: &[ObjRef],
     arg: u32,
 ) -> Option<Value> {
-    let (d, index) = cached_instance_dict(o, units, pc)?;
+    let (inst, index) = cached_instance(o, units, pc)?;
     let name = names.get(arg as usize)?;
+    let Some(d) = inst.dict_obj() else {
+        let vals = inst.values.try_borrow().ok()?;
+        let (k, _, v) = vals.get(index)?;
+        return k.ptr_eq(name).then(|| dup(v));
+    };
     let map = d.try_entries().ok()?;
     match map.get_index(index) {
         Some((k, v)) if matches!(&k.value, Value::Obj(k) if k.ptr_eq(name)) => Some(dup(v)),
         _ => None,
     }
+}
+
+/// LOAD_METHOD_INSTANCE's hit: the function the cache at `pc` points to
+/// for `o`'s class, if the instance dict (small, at most 16 entries) has
+/// no key with the hash of the name (a key that only shares the hash is
+/// left to the general loop, which compares it).
+#[inline(always)]
+fn instance_method(
+    o: &ObjRef,
+    units: &[Cell<Instr>],
+    pc: usize,
+    names: &[ObjRef],
+    arg: u32,
+) -> Option<Value> {
+    let cd = o.ty().heap_data::<ClassData>()?;
+    let (pos, index) = crate::quicken::cached_method_entry(units, pc, cd.version_tag())?;
+    let inst = o.downcast::<Instance>()?;
+    let name = names.get(arg as usize)?;
+    let hash = name.downcast::<StrObj>()?.known_hash()?;
+    if let Some(d) = inst.dict_obj() {
+        if d.small_has_hash(hash, 16)? {
+            return None;
+        }
+    } else {
+        // No dict yet: the instance's attributes are the first shared keys;
+        // one that is the name, or may hash like it, is the general loop's.
+        let vals = inst.values.try_borrow().ok()?;
+        let clash = vals.iter().any(|(k, h, _)| *h == hash || k.ptr_eq(name));
+        if clash {
+            return None;
+        }
+    }
+    let holder = if pos == 0 {
+        cd
+    } else {
+        cd.mro_tail
+            .get(pos - 1)?
+            .as_type()?
+            .heap_data::<ClassData>()?
+    };
+    let map = holder.dict()?.try_entries().ok()?;
+    map.get_index(index).map(|(_, v)| dup(v))
+}
+
+/// LOAD_ATTR_SLOT's hit: the value of the cached slot of `o` if `o`'s
+/// class has the cached version tag and the slot is set.
+#[inline(always)]
+fn slot_value(o: &ObjRef, units: &[Cell<Instr>], pc: usize) -> Option<Value> {
+    let cd = o.ty().heap_data::<ClassData>()?;
+    if !crate::quicken::class_version_cached(units, pc, cd.version_tag()) {
+        return None;
+    }
+    let index = units.get(pc + 1 + layout::SLOT_INDEX)?.get().arg as usize;
+    let slots = o.downcast::<Instance>()?.slots.try_borrow().ok()?;
+    slots.get(index)?.as_ref().map(dup)
 }
 
 /// Drops `v`, which [`not_last`] said frees nothing.
@@ -1265,8 +1384,31 @@ pub(super) enum ExtStep {
 /// is a LOAD_METHOD_EXT before its CALL_METHOD_EXT_*), so the pair costs
 /// one trip out of the hot loop; trying again after a call would cost the
 /// common single call a failed attempt (measured: ~20 instructions).
-#[inline(never)]
+#[inline(always)]
 pub(super) fn ext_step<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> ExtStep {
+    // Most stops are at instructions that are no C-call form (a store that
+    // appends, an instance made, a return to the general loop): declined
+    // here, before the C-call machinery's frame is set up.
+    let op = st
+        .frames
+        .get(st.nframes.wrapping_sub(1))
+        .and_then(|f| f.code.units.get(f.pc.get()))
+        .map(|u| u.get().op);
+    let takes = op.is_some_and(|op| {
+        matches!(
+            op,
+            Op::ForIterGen | Op::LoadMethodExt | Op::CallBuiltinLen | Op::BinarySubscrExt
+        ) || crate::quicken::ext_call_shape(op).is_some()
+    });
+    if !takes {
+        return ExtStep::Declined;
+    }
+    ext_steps::<S>(vm, st)
+}
+
+/// [`ext_step`] for an instruction that may be a C-call form.
+#[inline(never)]
+fn ext_steps<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> ExtStep {
     let mut ran = false;
     loop {
         match ext_one::<S>(vm, st) {

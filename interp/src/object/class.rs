@@ -79,6 +79,41 @@ pub struct ClassData {
     /// Made by C code (`PyErr_NewException`): C may keep a reference
     /// for the rest of the process (see [`crate::classes::keep_c_classes`]).
     pub made_by_c: Cell<bool>,
+    /// Where [`lookup`] found names, while the version tag stays the same.
+    memo: RefCell<LookupMemo>,
+    /// The names of the instance slots (`__slots__` of the bases, then the
+    /// class's own), in [`Instance::slots`] order.
+    pub slot_names: Vec<String>,
+    /// Whether instances have a `__dict__` (no `__slots__`, or one that
+    /// lists `__dict__`, or a base's instances have one).
+    pub has_dict: bool,
+    /// The attribute names instances keep in [`Instance::values`] before
+    /// they have a dict, in the order `__init__` usually sets them
+    /// (CPython 3.11's shared keys): append-only, at most
+    /// [`SHARED_KEYS_MAX`], so an index into it never changes meaning.
+    pub shared_keys: RefCell<Vec<ObjRef>>,
+}
+
+/// The most attribute names a class shares among its instances' values.
+pub const SHARED_KEYS_MAX: usize = 30;
+
+/// [`lookup`]'s answers for one class and version tag: each name with
+/// where along the MRO it was found, as (MRO position << 24 | entry index
+/// in that class's dict), or [`LookupMemo::ABSENT`]. Locations rather
+/// than values, so the memo owns no reference (the cycle collector need
+/// not know about it) and a stale entry can only miss.
+#[derive(Default)]
+struct LookupMemo {
+    version: u32,
+    entries: Vec<(Box<str>, u32)>,
+}
+
+impl LookupMemo {
+    /// The name is on no class of the MRO.
+    const ABSENT: u32 = u32::MAX;
+    /// Names remembered per class: the dunders the runtime asks for
+    /// (`__init__`, operators, `__getattr__`…) and a few more.
+    const MAX: usize = 24;
 }
 
 impl ClassData {
@@ -108,6 +143,10 @@ impl ClassData {
             dict,
             version,
             made_by_c: Cell::new(false),
+            memo: RefCell::new(LookupMemo::default()),
+            slot_names: Vec::new(),
+            has_dict: true,
+            shared_keys: RefCell::new(Vec::new()),
         }
     }
 
@@ -183,16 +222,69 @@ pub fn is_subclass(sub: &abi::TypeObject, sup: &abi::TypeObject) -> bool {
 /// instance): CPython's `_PyType_Lookup`.
 pub fn lookup(t: &abi::TypeObject, name: &str) -> Option<Value> {
     let cd = t.heap_data::<ClassData>()?;
+    let tag = cd.version_tag();
+    // The runtime asks a class for the same few names again and again
+    // (`__init__` at each `C()`, `__add__` at each `a + b`): the memo
+    // saves hashing the name and probing the MRO's dicts. A tag of 0 is
+    // never trusted (tags ran out).
+    if tag != 0
+        && let Ok(m) = cd.memo.try_borrow()
+        && m.version == tag
+        && let Some(&(_, at)) = m.entries.iter().find(|(k, _)| **k == *name)
+    {
+        if at == LookupMemo::ABSENT {
+            return None;
+        }
+        if let Some(v) = memo_read(cd, at, name) {
+            return Some(v);
+        }
+    }
     // Hashed once for the whole MRO.
     let probe = super::dict::StrProbe::new(name);
-    if let Some(v) = cd.dict().and_then(|d| d.get_probe(&probe)) {
-        return Some(v);
+    let found = cd
+        .dict()
+        .and_then(|d| d.get_probe_full(&probe))
+        .map(|(i, v)| (0, i, v))
+        .or_else(|| {
+            cd.mro_tail.iter().enumerate().find_map(|(pos, c)| {
+                class_data(c)
+                    .and_then(|cd| cd.dict())
+                    .and_then(|d| d.get_probe_full(&probe))
+                    .map(|(i, v)| (pos + 1, i, v))
+            })
+        });
+    if tag != 0 {
+        let at = match &found {
+            None => Some(LookupMemo::ABSENT),
+            Some((pos, i, _)) if *pos < 255 && *i < (1 << 24) => {
+                Some(((*pos as u32) << 24) | *i as u32)
+            }
+            Some(_) => None,
+        };
+        if let (Some(at), Ok(mut m)) = (at, cd.memo.try_borrow_mut()) {
+            if m.version != tag {
+                m.version = tag;
+                m.entries.clear();
+            }
+            if m.entries.len() < LookupMemo::MAX {
+                m.entries.retain(|(k, _)| **k != *name);
+                m.entries.push((name.into(), at));
+            }
+        }
     }
-    cd.mro_tail.iter().find_map(|c| {
-        class_data(c)
-            .and_then(|cd| cd.dict())
-            .and_then(|d| d.get_probe(&probe))
-    })
+    found.map(|(_, _, v)| v)
+}
+
+/// The value a memo entry points at, if that entry still holds `name`.
+fn memo_read(cd: &ClassData, at: u32, name: &str) -> Option<Value> {
+    let pos = (at >> 24) as usize;
+    let index = (at & 0xff_ffff) as usize;
+    let holder = match pos {
+        0 => cd,
+        p => class_data(cd.mro_tail.get(p - 1)?)?,
+    };
+    let (k, v) = holder.dict()?.entry_at(index)?;
+    (k.as_str()? == name).then_some(v)
 }
 
 /// CPython's C3 linearization of `bases` (each with its own MRO), or the
@@ -246,8 +338,96 @@ pub fn type_short_name(t: &ObjRef) -> String {
 
 /// An instance of a Python class: its attributes live in its `__dict__`.
 pub struct Instance {
-    /// `__dict__` (a `dict`).
-    pub dict: ObjRef,
+    /// `__dict__` (a `dict`) once it exists: an instance starts with its
+    /// attributes in [`Instance::values`] and gets a dict when anything
+    /// but the quickened forms touches its attributes
+    /// ([`Instance::materialize`]). Never set when the class's
+    /// `__slots__` leave its instances without one.
+    pub dict: std::cell::OnceCell<ObjRef>,
+    /// The attributes while there is no dict, as (name, its hash, value):
+    /// entry `i` is the class's `shared_keys[i]` (CPython 3.11's inline
+    /// values), so making an instance and setting its attributes builds no
+    /// dict. The name and hash are kept with the value so that a quickened
+    /// load checks the name, and a method load the hashes, with one borrow.
+    pub values: RefCell<Vec<(ObjRef, u64, Value)>>,
+    /// The values of the class's slots (`__slots__`, bases' first), in
+    /// the order of [`ClassData::slot_names`]; `None` while unset.
+    pub slots: RefCell<Box<[Option<Value>]>>,
+}
+
+impl Instance {
+    /// A new instance payload for class data `cd`, before `__init__`.
+    pub fn new(cd: &ClassData) -> Instance {
+        let n = if cd.has_dict {
+            cd.shared_keys.try_borrow().map_or(0, |k| k.len())
+        } else {
+            0
+        };
+        Instance {
+            dict: std::cell::OnceCell::new(),
+            values: RefCell::new(Vec::with_capacity(n)),
+            slots: RefCell::new(vec![None; cd.slot_names.len()].into_boxed_slice()),
+        }
+    }
+
+    /// The `__dict__` payload, if the instance has one already (the
+    /// quickened forms' view; see [`Instance::materialize`]).
+    #[inline]
+    pub fn dict_obj(&self) -> Option<&DictObj> {
+        self.dict.get()?.downcast::<DictObj>()
+    }
+
+    /// The `__dict__`, made from the values if it does not exist yet
+    /// (`cd` is the instance's class); `None` for an instance without one.
+    /// Its entries are the values in shared-key order, so an entry index
+    /// a cache recorded means the same attribute before and after.
+    pub fn materialize(&self, cd: &ClassData) -> Option<&ObjRef> {
+        if let Some(d) = self.dict.get() {
+            return Some(d);
+        }
+        if !cd.has_dict {
+            return None;
+        }
+        let d = DictObj::new();
+        let values = self
+            .values
+            .try_borrow_mut()
+            .ok()
+            .map(|mut v| std::mem::take(&mut *v));
+        for (k, _, v) in values.into_iter().flatten() {
+            d.insert(DictKey::from_str_obj(&k), v);
+        }
+        // Untracked: the collector reaches it through the instance until
+        // `obj.__dict__` hands it out.
+        let _ = self
+            .dict
+            .set(ObjRef::new(crate::object::types::DICT.get(), d));
+        self.dict.get()
+    }
+
+    /// [`Instance::materialize`] for the instance object `o`, as a payload.
+    pub fn dict_of(o: &ObjRef) -> Option<&DictObj> {
+        let cd = o.ty().heap_data::<ClassData>()?;
+        o.downcast::<Instance>()?
+            .materialize(cd)?
+            .downcast::<DictObj>()
+    }
+}
+
+/// A slot of `__slots__` on its class (`member_descriptor`, CPython's
+/// `PyMemberDescrObject`): reads and writes entry `index` of an instance's
+/// slots. It names its class rather than owning it (the class dict holds
+/// the descriptor), by address for the check that a receiver has its
+/// layout.
+pub struct MemberDescr {
+    /// The attribute name (mangled, as the class dict has it).
+    pub name: String,
+    /// The index in [`Instance::slots`].
+    pub index: usize,
+    /// The class that declared the slot: its address and `__name__`.
+    pub owner: usize,
+    /// The owner's `__name__` (for messages and `repr`).
+    pub owner_name: String,
 }
 
 /// A function bound to an object (`obj.method` when the class holds a

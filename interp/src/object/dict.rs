@@ -740,6 +740,53 @@ impl DictObj {
         self.map.borrow().get(probe).cloned()
     }
 
+    /// Whether a key of a small dict (at most `limit` entries) has the
+    /// hash `hash`, by a scan of the stored hashes with no call (for the
+    /// hot loop); `None` when the dict is larger or its entries are busy.
+    #[inline(always)]
+    pub fn small_has_hash(&self, hash: u64, limit: usize) -> Option<bool> {
+        let m = self.map.try_borrow().ok()?;
+        if m.len() > limit {
+            return None;
+        }
+        Some(m.keys().any(|k| k.hash == hash))
+    }
+
+    /// Whether the dict has the `str` key `name` (the same object or the
+    /// same text). A small dict (an instance's `__dict__`) is scanned by
+    /// stored hash, which costs less than probing its table; the answer
+    /// is `true` when the entries are being changed (the caller's slow
+    /// path then decides).
+    pub fn has_str_key(&self, name: &ObjRef) -> bool {
+        let Some(s) = name.downcast::<super::StrObj>() else {
+            return true;
+        };
+        let hash = s.hash();
+        let Ok(m) = self.map.try_borrow() else {
+            return true;
+        };
+        if m.len() > 16 {
+            return m.get(&DictKey::from_str_obj(name)).is_some();
+        }
+        m.keys().any(|k| {
+            k.hash == hash
+                && match &k.value {
+                    Value::Obj(o) => {
+                        same_str(o, name) || ops::key_eq(&k.value, &Value::Obj(name.clone()))
+                    }
+                    _ => false,
+                }
+        })
+    }
+
+    /// Looks up the `str` key of `probe`, returning its index too.
+    pub fn get_probe_full(&self, probe: &StrProbe<'_>) -> Option<(usize, Value)> {
+        self.map
+            .borrow()
+            .get_full(probe)
+            .map(|(i, _, v)| (i, v.clone()))
+    }
+
     /// Sets a `str` key given as text. Replacing the value of a key that is
     /// there makes no `str` object.
     pub fn set_str(&self, name: &str, value: Value) {

@@ -112,6 +112,14 @@ impl StrObj {
         self.nchars == self.s.len()
     }
 
+    /// The hash of the text if it was computed already (no call: the hot
+    /// loop's guards use it).
+    #[inline(always)]
+    pub fn known_hash(&self) -> Option<u64> {
+        let h = self.hash.get();
+        (h != NO_HASH).then_some(h)
+    }
+
     /// The cached hash of the text.
     #[inline]
     pub fn hash(&self) -> u64 {

@@ -56,6 +56,8 @@ impl Kind {
     pub const CLASSMETHOD: u32 = 31;
     /// A generator (`crate::generator`).
     pub const GENERATOR: u32 = 32;
+    /// A slot of `__slots__` (`member_descriptor`).
+    pub const MEMBER: u32 = 33;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -187,6 +189,8 @@ static_types! {
     STATICMETHOD: crate::object::class::MethodWrapper, c"staticmethod", Some(&OBJECT), Kind::STATICMETHOD, true;
     /// `classmethod`
     CLASSMETHOD: crate::object::class::MethodWrapper, c"classmethod", Some(&OBJECT), Kind::CLASSMETHOD, true;
+    /// `member_descriptor`: a slot of `__slots__` (holds no references).
+    MEMBER_DESCRIPTOR: crate::object::class::MemberDescr, c"member_descriptor", Some(&OBJECT), Kind::MEMBER, true;
 
     /// `BaseException`
     BASE_EXCEPTION: ExcObj, c"BaseException", Some(&OBJECT), Kind::EXC, true;
