@@ -164,6 +164,9 @@ struct JitGen<'r> {
     /// Whether statements may be `try` (which keeps the function
     /// interpreted today, so only some functions have one).
     tries: bool,
+    /// Whether the function has a list `acc` that statements append to
+    /// and take the `len` of (methods and builtins in compiled loops).
+    acc: bool,
 }
 
 /// One chunk: `def NAME(a, b, n)` and the loop calling it, printing with
@@ -186,8 +189,10 @@ pub(crate) fn function(rng: &mut Rng, name: &str, label: u32, others: &[String])
         fresh: 0,
         callees: Vec::new(),
         tries: false,
+        acc: false,
     };
     g.tries = g.rng.one_in(6);
+    g.acc = g.rng.one_in(4);
     let recursive = g.rng.one_in(12);
     if g.rng.one_in(12) {
         g.callees.extend(others.iter().rev().take(2).cloned());
@@ -206,6 +211,9 @@ pub(crate) fn function(rng: &mut Rng, name: &str, label: u32, others: &[String])
     body.push(format!("x = {init_x}"));
     let init_y = g.constant();
     body.push(format!("y = {init_y}"));
+    if g.acc {
+        body.push("acc = []".to_owned());
+    }
     if recursive {
         body.push("if n <= 0:".to_owned());
         let base = g.expr(1);
@@ -222,7 +230,11 @@ pub(crate) fn function(rng: &mut Rng, name: &str, label: u32, others: &[String])
         body.extend(g.statement(3));
     }
     let ret = g.expr(2);
-    body.push(format!("return {ret}"));
+    if g.acc {
+        body.push(format!("return {ret}, len(acc), acc[-3:]"));
+    } else {
+        body.push(format!("return {ret}"));
+    }
     let mut out = vec![format!("def {name}(a, b, n):")];
     out.extend(body.iter().map(|l| format!("    {l}")));
     out.push(format!(
@@ -364,6 +376,19 @@ impl JitGen<'_> {
 
     /// A statement (possibly compound) with nesting at most `d`.
     fn statement(&mut self, d: u32) -> Vec<String> {
+        if self.acc && self.rng.one_in(4) {
+            return match self.rng.below(4) {
+                0 | 1 => {
+                    let e = self.expr(1);
+                    vec![format!("acc.append({e})")]
+                }
+                2 => vec!["y = y + len(acc)".to_owned()],
+                _ => {
+                    let e = self.leaf();
+                    vec![format!("x = x + len(str({e}))")]
+                }
+            };
+        }
         let choice = if d == 0 {
             self.rng.below(3)
         } else {
