@@ -510,6 +510,11 @@ impl Vm {
                     },
                 )
             }
+            // `staticmethod` objects are callable since Python 3.10.
+            Kind::STATICMETHOD => match o.downcast::<crate::object::class::MethodWrapper>() {
+                Some(m) => self.call_with(&m.func.clone(), args),
+                None => Err(not_callable(f)),
+            },
             _ => match ext::foreign(f) {
                 Some((capi, o)) => capi.call(self, o, args),
                 None => Err(not_callable(f)),
