@@ -4,7 +4,7 @@
 //! `object/class.rs`.
 
 use crate::object::class::{
-    self, ClassData, MethodWrapper, PropertyObj, c3_merge, class_data, lookup, mro_of,
+    self, ClassData, MethodWrapper, PropertyObj, c3_merge, class_data, hook, lookup, mro_of,
 };
 use crate::object::types::{self, Kind};
 use crate::object::{
@@ -427,6 +427,9 @@ fn property_set(
 pub fn instance_method(obj: &Value, name: &str) -> Option<Value> {
     let o = obj.as_obj()?;
     let inst = o.downcast::<Instance>()?;
+    if o.ty().heap_data::<ClassData>()?.attr_hooks() & hook::GETATTRIBUTE != 0 {
+        return None;
+    }
     let f = lookup(o.ty(), name).filter(|f| f.kind() == Kind::FUNCTION)?;
     if inst
         .dict
@@ -476,8 +479,127 @@ pub fn instance_delattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
 
 /// `C.name` for a Python class `C` (`None`: no such attribute).
 pub fn class_getattr(vm: &mut Vm, cls: &ObjRef, name: &str) -> Option<PyResult<Value>> {
-    let v = class_attr_plain(cls, name)?;
+    let Some(v) = class_attr_plain(cls, name) else {
+        // What `object` gives every class; `__init_subclass__` is an
+        // implicit classmethod.
+        let me = Value::Obj(cls.clone());
+        let bound = (name == "__init_subclass__").then_some(&me);
+        return object_attr(name, bound).map(Ok);
+    };
     Some(descr_get(vm, v, None, cls))
+}
+
+/// `obj.name` for an instance of a class with `__getattribute__` or
+/// `__getattr__` (bits of `hooks`): CPython's `slot_tp_getattr_hook`,
+/// which calls `__getattr__` when the load raises `AttributeError`.
+pub fn hooked_getattr(vm: &mut Vm, obj: &Value, name: &str, hooks: u8) -> PyResult<Value> {
+    let ty = obj.type_of();
+    let first = if hooks & hook::GETATTRIBUTE != 0
+        && let Some(f) = lookup(ty, "__getattribute__")
+    {
+        vm.call(&f, &[obj.clone(), Value::str(name)])
+    } else {
+        vm.getattr_default(obj, name)
+    };
+    match first {
+        Err(e) if hooks & hook::GETATTR != 0 && e.matches(types::ATTRIBUTE_ERROR.get()) => {
+            let Some(f) = lookup(ty, "__getattr__") else {
+                return Err(e);
+            };
+            drop(e);
+            vm.call(&f, &[obj.clone(), Value::str(name)])
+        }
+        r => r,
+    }
+}
+
+/// The methods every object gets from `object` that this runtime has:
+/// `object.name` (`bound` `None`) or bound to `bound`.
+pub fn object_attr(name: &str, bound: Option<&Value>) -> Option<Value> {
+    let (name, f): (&'static str, crate::object::NativeFn) = match name {
+        "__getattribute__" => ("__getattribute__", object_getattribute),
+        "__setattr__" => ("__setattr__", object_setattr),
+        "__delattr__" => ("__delattr__", object_delattr),
+        "__init__" => ("__init__", object_init),
+        "__init_subclass__" => ("__init_subclass__", object_init_subclass),
+        _ => return None,
+    };
+    Some(Value::Obj(Builtin::new_obj(name, f, bound.cloned())))
+}
+
+/// The receiver and the rest of the arguments of a slot wrapper of
+/// `object` taking `n` arguments after the receiver, with CPython's
+/// errors (`prefix` is what CPython puts before "expected").
+fn slot_args<'a>(
+    args: &'a Args<'_>,
+    name: &str,
+    n: usize,
+    prefix: &str,
+) -> PyResult<(&'a Value, &'a [Value])> {
+    args.no_kw(&format!("object.{name}"))?;
+    let Some((me, rest)) = args.pos.split_first() else {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' of 'object' object needs an argument"
+        )));
+    };
+    if rest.len() != n {
+        return Err(PyErr::type_error(format!(
+            "{prefix}expected {n} argument{}, got {}",
+            if n == 1 { "" } else { "s" },
+            rest.len()
+        )));
+    }
+    Ok((me, rest))
+}
+
+/// An attribute name argument of `object`'s slot wrappers.
+fn attr_name_arg(v: &Value) -> PyResult<&str> {
+    v.as_str().ok_or_else(|| {
+        PyErr::type_error(format!(
+            "attribute name must be string, not '{}'",
+            v.type_name()
+        ))
+    })
+}
+
+/// `object.__getattribute__(self, name)`.
+fn object_getattribute(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, rest) = slot_args(&args, "__getattribute__", 1, "")?;
+    let name = attr_name_arg(&rest[0])?;
+    vm.getattr_default(me, name)
+}
+
+/// `object.__setattr__(self, name, value)`.
+fn object_setattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    // CPython 3.11's message for this one starts with a space.
+    let (me, rest) = slot_args(&args, "__setattr__", 2, " ")?;
+    let name = attr_name_arg(&rest[0])?;
+    vm.setattr_default(me, name, rest[1].clone())?;
+    Ok(Value::None)
+}
+
+/// `object.__delattr__(self, name)`.
+fn object_delattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, rest) = slot_args(&args, "__delattr__", 1, "")?;
+    let name = attr_name_arg(&rest[0])?;
+    vm.delattr_default(me, name)?;
+    Ok(Value::None)
+}
+
+/// `object.__init_subclass__()`: bound to the class; takes nothing.
+fn object_init_subclass(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    if !args.kw.is_empty() {
+        return Err(PyErr::type_error(
+            "object.__init_subclass__() takes no keyword arguments",
+        ));
+    }
+    let extra = args.pos.len().saturating_sub(1);
+    if extra > 0 {
+        return Err(PyErr::type_error(format!(
+            "object.__init_subclass__() takes no arguments ({extra} given)"
+        )));
+    }
+    Ok(Value::None)
 }
 
 fn class_attr_plain(cls: &ObjRef, name: &str) -> Option<Value> {
@@ -644,21 +766,17 @@ fn object_init(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// What a built-in base in an MRO contributes to a lookup through
 /// `super()`: its `__init__`, bound to `obj`.
 fn static_attr(t: &ObjRef, name: &str, obj: &Value) -> Option<Value> {
-    if name != "__init__" {
-        return None;
+    if name == "__init__" && static_exception(t).is_some() {
+        return Some(Value::Obj(Builtin::new_obj(
+            "__init__",
+            exc_init,
+            Some(obj.clone()),
+        )));
     }
-    let f: crate::object::NativeFn = if static_exception(t).is_some() {
-        exc_init
-    } else if is_static(t, &types::OBJECT) {
-        object_init
-    } else {
-        return None;
-    };
-    Some(Value::Obj(Builtin::new_obj(
-        "__init__",
-        f,
-        Some(obj.clone()),
-    )))
+    if is_static(t, &types::OBJECT) {
+        return object_attr(name, Some(obj));
+    }
+    None
 }
 
 /// The attribute `name` found after `s.cls` in the MRO, unbound.

@@ -79,6 +79,22 @@ pub struct ClassData {
     /// Made by C code (`PyErr_NewException`): C may keep a reference
     /// for the rest of the process (see [`crate::classes::keep_c_classes`]).
     pub made_by_c: Cell<bool>,
+    /// [`ClassData::attr_hooks`] as last computed, with the version tag
+    /// it was computed at.
+    hooks: Cell<(u32, u8)>,
+}
+
+/// Bits of [`ClassData::attr_hooks`]: which attribute-access methods of
+/// its own (not `object`'s) the class has, in its MRO.
+pub mod hook {
+    /// `__getattribute__`: runs for every attribute load.
+    pub const GETATTRIBUTE: u8 = 1;
+    /// `__getattr__`: runs when the normal lookup raises `AttributeError`.
+    pub const GETATTR: u8 = 2;
+    /// `__setattr__`: runs for every attribute store.
+    pub const SETATTR: u8 = 4;
+    /// `__delattr__`: runs for every attribute deletion.
+    pub const DELATTR: u8 = 8;
 }
 
 impl ClassData {
@@ -108,7 +124,43 @@ impl ClassData {
             dict,
             version,
             made_by_c: Cell::new(false),
+            hooks: Cell::new((0, 0)),
         }
+    }
+
+    /// The [`hook`] bits of this class: computed once per version tag (a
+    /// class that gains `__getattr__` moves its tag, and its subclasses').
+    #[inline]
+    pub fn attr_hooks(&self) -> u8 {
+        let tag = self.version_tag();
+        let (at, bits) = self.hooks.get();
+        if at == tag && tag != 0 {
+            return bits;
+        }
+        let bits = self.find_hooks();
+        self.hooks.set((tag, bits));
+        bits
+    }
+
+    #[cold]
+    fn find_hooks(&self) -> u8 {
+        let mut bits = 0;
+        for (name, bit) in [
+            ("__getattribute__", hook::GETATTRIBUTE),
+            ("__getattr__", hook::GETATTR),
+            ("__setattr__", hook::SETATTR),
+            ("__delattr__", hook::DELATTR),
+        ] {
+            let probe = super::dict::StrProbe::new(name);
+            let own = std::iter::once(self);
+            let found = own
+                .chain(self.mro_tail.iter().filter_map(class_data))
+                .any(|c| c.dict().is_some_and(|d| d.get_probe(&probe).is_some()));
+            if found {
+                bits |= bit;
+            }
+        }
+        bits
     }
 
     /// The current version tag.
