@@ -44,15 +44,71 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
         base_refs.push(t.clone());
     }
+    if let Some(v) = args.kw("metaclass") {
+        // `metaclass=type` is what every class has; any other is not.
+        if !is_static_value(v, &types::TYPE) {
+            return Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                "metaclasses other than type are not supported by typhon",
+            ));
+        }
+    }
     let ns = DictObj::new_obj();
     let cell = vm.call(body, &[Value::Obj(ns.clone())])?;
+    // `type.__new__` makes `__init_subclass__` a classmethod.
+    if let Some(d) = ns.downcast::<DictObj>()
+        && let Some(f) = d.get_str("__init_subclass__")
+        && f.kind() == Kind::FUNCTION
+    {
+        d.set_str(
+            "__init_subclass__",
+            Value::Obj(MethodWrapper::new_obj(f, true)),
+        );
+    }
     let cls = new_class(name, base_refs, ns.clone())?;
-    set_names(vm, &cls, &ns)?;
+    // As in CPython's `type.__new__`: the `__class__` cell is filled
+    // before `__set_name__` and `__init_subclass__` run.
     if let Some(c) = cell.downcast::<CellObj>() {
         let old = c.value.replace(Some(Value::Obj(cls.clone())));
         drop(old);
     }
+    set_names(vm, &cls, &ns)?;
+    init_subclass(vm, &cls, args.kw)?;
     Ok(Value::Obj(cls))
+}
+
+/// `super(cls, cls).__init_subclass__(**kw)` for a new class `cls`, with
+/// the keyword arguments of its `class` statement (`metaclass` left out).
+fn init_subclass(vm: &mut Vm, cls: &ObjRef, kw: &[(ObjRef, Value)]) -> PyResult<()> {
+    let kw: Vec<(ObjRef, Value)> = kw
+        .iter()
+        .filter(|(k, _)| {
+            k.downcast::<StrObj>()
+                .is_none_or(|s| s.as_str() != "metaclass")
+        })
+        .cloned()
+        .collect();
+    let me = Value::Obj(cls.clone());
+    let found = class_data(cls).and_then(|cd| {
+        cd.mro_tail.iter().find_map(|t| {
+            class_data(t)
+                .and_then(|c| c.dict())
+                .and_then(|d| d.get_str("__init_subclass__"))
+        })
+    });
+    let f = match found {
+        Some(d) => descr_get(vm, d, None, cls)?,
+        None => match object_attr("__init_subclass__", Some(&me)) {
+            Some(f) => f,
+            None => return Ok(()),
+        },
+    };
+    vm.call_with(&f, Args { pos: &[], kw: &kw })?;
+    Ok(())
+}
+
+fn is_static_value(v: &Value, s: &'static abi::StaticType) -> bool {
+    v.as_obj().is_some_and(|o| is_static(o, s))
 }
 
 /// `__set_name__(owner, name)` of each attribute of a new class that has
@@ -588,15 +644,20 @@ fn object_delattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 /// `object.__init_subclass__()`: bound to the class; takes nothing.
 fn object_init_subclass(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    // CPython names the class it is bound to.
+    let owner = match args.pos.first().and_then(|c| c.as_obj()) {
+        Some(c) if c.as_type().is_some() => class::type_short_name(c),
+        _ => "object".to_owned(),
+    };
     if !args.kw.is_empty() {
-        return Err(PyErr::type_error(
-            "object.__init_subclass__() takes no keyword arguments",
-        ));
+        return Err(PyErr::type_error(format!(
+            "{owner}.__init_subclass__() takes no keyword arguments"
+        )));
     }
     let extra = args.pos.len().saturating_sub(1);
     if extra > 0 {
         return Err(PyErr::type_error(format!(
-            "object.__init_subclass__() takes no arguments ({extra} given)"
+            "{owner}.__init_subclass__() takes no arguments ({extra} given)"
         )));
     }
     Ok(Value::None)

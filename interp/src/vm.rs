@@ -746,6 +746,9 @@ impl Vm {
                 )));
             }
         }
+        if name == "__class__" {
+            return Ok(builtins::type_value_of(obj));
+        }
         Err(no_attribute(obj, name))
     }
 
