@@ -55,15 +55,14 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     let ns = DictObj::new_obj();
     let cell = vm.call(body, &[Value::Obj(ns.clone())])?;
-    // `type.__new__` makes `__init_subclass__` a classmethod.
-    if let Some(d) = ns.downcast::<DictObj>()
-        && let Some(f) = d.get_str("__init_subclass__")
-        && f.kind() == Kind::FUNCTION
-    {
-        d.set_str(
-            "__init_subclass__",
-            Value::Obj(MethodWrapper::new_obj(f, true)),
-        );
+    // `type.__new__` makes these two classmethods.
+    for implicit in ["__init_subclass__", "__class_getitem__"] {
+        if let Some(d) = ns.downcast::<DictObj>()
+            && let Some(f) = d.get_str(implicit)
+            && f.kind() == Kind::FUNCTION
+        {
+            d.set_str(implicit, Value::Obj(MethodWrapper::new_obj(f, true)));
+        }
     }
     let cls = new_class(name, base_refs, ns.clone())?;
     // As in CPython's `type.__new__`: the `__class__` cell is filled
@@ -543,6 +542,27 @@ pub fn class_getattr(vm: &mut Vm, cls: &ObjRef, name: &str) -> Option<PyResult<V
         return object_attr(name, bound).map(Ok);
     };
     Some(descr_get(vm, v, None, cls))
+}
+
+/// `C[key]` for a type `C`: its `__class_getitem__`, if it is a Python
+/// class that has one.
+pub fn class_getitem(vm: &mut Vm, cls: &ObjRef, key: &Value) -> PyResult<Value> {
+    let f = cls.as_type().and_then(|t| lookup(t, "__class_getitem__"));
+    let Some(f) = f else {
+        let name = class::type_short_name(cls);
+        if class_data(cls).is_none() && matches!(name.as_str(), "list" | "dict" | "tuple" | "type")
+        {
+            return Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                format!("{name}[...] (types.GenericAlias) is not supported by typhon"),
+            ));
+        }
+        return Err(PyErr::type_error(format!(
+            "type '{name}' is not subscriptable"
+        )));
+    };
+    let f = descr_get(vm, f, None, cls)?;
+    vm.call(&f, std::slice::from_ref(key))
 }
 
 /// `obj.name` for an instance of a class with `__getattribute__` or

@@ -1579,6 +1579,7 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
                 ))),
             }
         }
+        Kind::TYPE => crate::classes::class_getitem(vm, o, key),
         _ => Err(not_subscriptable(c)),
     }
 }
