@@ -6,8 +6,9 @@ use crate::object::{
     Borrowed, Py_ssize_t, PyObject, arg, bad_internal_call, borrow, c_str, fail, guard, new_ref,
     ret_obj, ret_status,
 };
+use crate::state::current_vm;
 use interp::object::{DictKey, DictObj};
-use interp::{PyErr, PyResult, Value};
+use interp::{PyErr, PyResult, Value, ops};
 use std::ffi::{c_char, c_int};
 
 /// The dict at `d`, or CPython's SystemError for anything else.
@@ -31,6 +32,22 @@ fn borrowed(d: &DictObj, index: usize, which: usize, v: &Value) -> *mut PyObject
     }
 }
 
+/// Whether looking `v` up in `d` may run Python code: the key, or a key
+/// the dict holds, is an instance of a Python class (its `__hash__` and
+/// `__eq__`), so the lookup goes through the interpreter lent to C.
+fn needs_vm(d: &DictObj, v: &Value) -> bool {
+    d.has_vm_keys() || ops::needs_vm(v)
+}
+
+/// The key for `v`, hashed as `hash()` does: a class's own `__hash__`
+/// runs in the interpreter lent to C.
+fn key_of(v: Value) -> PyResult<DictKey> {
+    if ops::needs_vm(&v) {
+        return current_vm(|vm| DictKey::with_vm(vm, v))?;
+    }
+    DictKey::new(v)
+}
+
 /// Looks `key` up: `Ok(None)` when absent.
 ///
 /// # Safety
@@ -39,7 +56,13 @@ unsafe fn lookup(d: *mut PyObject, key: *mut PyObject) -> PyResult<Option<*mut P
     // SAFETY: forwarded.
     let (_, dd) = unsafe { dict(d) }?;
     // SAFETY: forwarded.
-    let k = DictKey::new(unsafe { arg(key) }?)?;
+    let v = unsafe { arg(key) }?;
+    if needs_vm(dd, &v) {
+        let k = key_of(v)?;
+        let found = current_vm(|vm| dd.find(vm, &k))??;
+        return Ok(found.and_then(|i| dd.value_at(i).map(|v| borrowed(dd, i, 1, &v))));
+    }
+    let k = DictKey::new(v)?;
     Ok(dd.get_full(&k).map(|(i, v)| borrowed(dd, i, 1, &v)))
 }
 
@@ -104,8 +127,13 @@ pub(crate) unsafe extern "C" fn PyDict_SetItem(
         // SAFETY: forwarded (contract).
         let r = (|| {
             let (_, dd) = unsafe { dict(d) }?;
-            let k = DictKey::new(unsafe { arg(key) }?)?;
-            dd.insert(k, unsafe { arg(v) }?);
+            let kv = unsafe { arg(key) }?;
+            let value = unsafe { arg(v) }?;
+            if needs_vm(dd, &kv) {
+                let k = key_of(kv)?;
+                return current_vm(|vm| dd.insert_vm(vm, k, value))?;
+            }
+            dd.insert(DictKey::new(kv)?, value);
             Ok(())
         })();
         ret_status(r)
@@ -137,8 +165,13 @@ pub(crate) unsafe extern "C" fn PyDict_DelItem(d: *mut PyObject, key: *mut PyObj
         let r = (|| {
             let (_, dd) = unsafe { dict(d) }?;
             let kv = unsafe { arg(key) }?;
-            let k = DictKey::new(kv.clone())?;
-            match dd.remove(&k) {
+            let removed = if needs_vm(dd, &kv) {
+                let k = key_of(kv.clone())?;
+                current_vm(|vm| dd.remove_vm(vm, &k))??
+            } else {
+                dd.remove(&DictKey::new(kv.clone())?)
+            };
+            match removed {
                 Some(old) => {
                     drop(old);
                     Ok(())

@@ -474,13 +474,7 @@ pub(crate) unsafe extern "C" fn PyCallable_Check(o: *mut PyObject) -> c_int {
     let Some(b) = (unsafe { borrow(o) }) else {
         return 0;
     };
-    use interp::object::types::Kind;
-    let callable = match b.kind() {
-        Kind::FUNCTION | Kind::BUILTIN | Kind::TYPE | Kind::EXT_FUNCTION => true,
-        Kind::EXT_DESCRIPTOR => b.ty().name() == "method_descriptor",
-        Kind::FOREIGN => !b.ty().tp_call.is_null(),
-        _ => false,
-    };
+    let callable = ops::is_callable_obj(&b);
     callable as c_int
 }
 

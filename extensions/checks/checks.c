@@ -1153,6 +1153,35 @@ static PyObject *tour_objects(PyObject *m, PyObject *arg) {
     return out;
 }
 
+/* dict_key_calls(d, k, v, probe): d[k] = v through PyDict_SetItem, then
+   (PyDict_GetItemWithError(d, probe), PyDict_Contains(d, probe)) and
+   PyDict_DelItem(d, probe); an exception any of them raises propagates.
+   With keys of a Python class, each call runs its __hash__ and __eq__. */
+static PyObject *dict_key_calls(PyObject *m, PyObject *const *args, Py_ssize_t n) {
+    if (n != 4) {
+        PyErr_SetString(PyExc_TypeError, "dict_key_calls(d, k, v, probe)");
+        return NULL;
+    }
+    PyObject *d = args[0], *k = args[1], *v = args[2], *probe = args[3];
+    if (PyDict_SetItem(d, k, v) < 0)
+        return NULL;
+    PyObject *got = PyDict_GetItemWithError(d, probe);
+    if (got == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        got = Py_None;
+    }
+    int has = PyDict_Contains(d, probe);
+    if (has < 0)
+        return NULL;
+    PyObject *result = Py_BuildValue("(Oi)", got, has);
+    if (result != NULL && has && PyDict_DelItem(d, probe) < 0) {
+        Py_DECREF(result);
+        return NULL;
+    }
+    return result;
+}
+
 /* ----- the module ------------------------------------------------------------------------------------ */
 
 static PyMethodDef checks_methods[] = {
@@ -1195,6 +1224,7 @@ static PyMethodDef checks_methods[] = {
     {"tour_errors", tour_errors, METH_O, NULL},
     {"tour_numbers", tour_numbers, METH_NOARGS, NULL},
     {"tour_objects", tour_objects, METH_O, NULL},
+    {"dict_key_calls", (PyCFunction)(void (*)(void))dict_key_calls, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -689,10 +689,7 @@ fn b_all(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 fn b_callable(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "callable", 1)?;
-    Ok(Value::Bool(matches!(
-        args.pos[0].kind(),
-        Kind::FUNCTION | Kind::BUILTIN | Kind::TYPE
-    )))
+    Ok(Value::Bool(ops::is_callable(&args.pos[0])))
 }
 
 fn b_hash(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

@@ -4,7 +4,7 @@
 //! `object/class.rs`.
 
 use crate::object::class::{
-    self, ClassData, MethodWrapper, PropertyObj, c3_merge, class_data, lookup, mro_of,
+    self, ClassData, MethodWrapper, PropertyObj, c3_merge, class_data, hook, lookup, mro_of,
 };
 use crate::object::types::{self, Kind};
 use crate::object::{
@@ -44,16 +44,71 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
         base_refs.push(t.clone());
     }
+    if let Some(v) = args.kw("metaclass") {
+        // `metaclass=type` is what every class has; any other is not.
+        if !is_static_value(v, &types::TYPE) {
+            return Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                "metaclasses other than type are not supported by typhon",
+            ));
+        }
+    }
     let ns = DictObj::new_obj();
     let cell = vm.call(body, &[Value::Obj(ns.clone())])?;
+    // `type.__new__` makes these two classmethods.
+    for implicit in ["__init_subclass__", "__class_getitem__"] {
+        if let Some(d) = ns.downcast::<DictObj>()
+            && let Some(f) = d.get_str(implicit)
+            && f.kind() == Kind::FUNCTION
+        {
+            d.set_str(implicit, Value::Obj(MethodWrapper::new_obj(f, true)));
+        }
+    }
     let slots = crate::slots::declared(vm, &ns)?;
     let cls = new_class_with(name, base_refs, ns.clone(), slots.as_deref())?;
-    set_names(vm, &cls, &ns)?;
+    // As in CPython's `type.__new__`: the `__class__` cell is filled
+    // before `__set_name__` and `__init_subclass__` run.
     if let Some(c) = cell.downcast::<CellObj>() {
         let old = c.value.replace(Some(Value::Obj(cls.clone())));
         drop(old);
     }
+    set_names(vm, &cls, &ns)?;
+    init_subclass(vm, &cls, args.kw)?;
     Ok(Value::Obj(cls))
+}
+
+/// `super(cls, cls).__init_subclass__(**kw)` for a new class `cls`, with
+/// the keyword arguments of its `class` statement (`metaclass` left out).
+fn init_subclass(vm: &mut Vm, cls: &ObjRef, kw: &[(ObjRef, Value)]) -> PyResult<()> {
+    let kw: Vec<(ObjRef, Value)> = kw
+        .iter()
+        .filter(|(k, _)| {
+            k.downcast::<StrObj>()
+                .is_none_or(|s| s.as_str() != "metaclass")
+        })
+        .cloned()
+        .collect();
+    let me = Value::Obj(cls.clone());
+    let found = class_data(cls).and_then(|cd| {
+        cd.mro_tail.iter().find_map(|t| {
+            class_data(t)
+                .and_then(|c| c.dict())
+                .and_then(|d| d.get_str("__init_subclass__"))
+        })
+    });
+    let f = match found {
+        Some(d) => descr_get(vm, d, None, cls)?,
+        None => match object_attr("__init_subclass__", Some(&me)) {
+            Some(f) => f,
+            None => return Ok(()),
+        },
+    };
+    vm.call_with(&f, Args { pos: &[], kw: &kw })?;
+    Ok(())
+}
+
+fn is_static_value(v: &Value, s: &'static abi::StaticType) -> bool {
+    v.as_obj().is_some_and(|o| is_static(o, s))
 }
 
 /// `__set_name__(owner, name)` of each attribute of a new class that has
@@ -454,6 +509,9 @@ fn property_set(
 pub fn instance_method(obj: &Value, name: &str) -> Option<Value> {
     let o = obj.as_obj()?;
     o.downcast::<Instance>()?;
+    if o.ty().heap_data::<ClassData>()?.attr_hooks() & hook::GETATTRIBUTE != 0 {
+        return None;
+    }
     let f = lookup(o.ty(), name).filter(|f| f.kind() == Kind::FUNCTION)?;
     if Instance::dict_of(o).is_some_and(|d| d.get_str(name).is_some()) {
         return None;
@@ -510,8 +568,153 @@ pub fn instance_delattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
 
 /// `C.name` for a Python class `C` (`None`: no such attribute).
 pub fn class_getattr(vm: &mut Vm, cls: &ObjRef, name: &str) -> Option<PyResult<Value>> {
-    let v = class_attr_plain(cls, name)?;
+    let Some(v) = class_attr_plain(cls, name) else {
+        // What `object` gives every class; `__init_subclass__` is an
+        // implicit classmethod.
+        let me = Value::Obj(cls.clone());
+        let bound = (name == "__init_subclass__").then_some(&me);
+        return object_attr(name, bound).map(Ok);
+    };
     Some(descr_get(vm, v, None, cls))
+}
+
+/// `C[key]` for a type `C`: its `__class_getitem__`, if it is a Python
+/// class that has one.
+pub fn class_getitem(vm: &mut Vm, cls: &ObjRef, key: &Value) -> PyResult<Value> {
+    let f = cls.as_type().and_then(|t| lookup(t, "__class_getitem__"));
+    let Some(f) = f else {
+        let name = class::type_short_name(cls);
+        if class_data(cls).is_none() && matches!(name.as_str(), "list" | "dict" | "tuple" | "type")
+        {
+            return Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                format!("{name}[...] (types.GenericAlias) is not supported by typhon"),
+            ));
+        }
+        return Err(PyErr::type_error(format!(
+            "type '{name}' is not subscriptable"
+        )));
+    };
+    let f = descr_get(vm, f, None, cls)?;
+    vm.call(&f, std::slice::from_ref(key))
+}
+
+/// `obj.name` for an instance of a class with `__getattribute__` or
+/// `__getattr__` (bits of `hooks`): CPython's `slot_tp_getattr_hook`,
+/// which calls `__getattr__` when the load raises `AttributeError`.
+pub fn hooked_getattr(vm: &mut Vm, obj: &Value, name: &str, hooks: u8) -> PyResult<Value> {
+    let ty = obj.type_of();
+    let first = if hooks & hook::GETATTRIBUTE != 0
+        && let Some(f) = lookup(ty, "__getattribute__")
+    {
+        vm.call(&f, &[obj.clone(), Value::str(name)])
+    } else {
+        vm.getattr_default(obj, name)
+    };
+    match first {
+        Err(e) if hooks & hook::GETATTR != 0 && e.matches(types::ATTRIBUTE_ERROR.get()) => {
+            let Some(f) = lookup(ty, "__getattr__") else {
+                return Err(e);
+            };
+            drop(e);
+            vm.call(&f, &[obj.clone(), Value::str(name)])
+        }
+        r => r,
+    }
+}
+
+/// The methods every object gets from `object` that this runtime has:
+/// `object.name` (`bound` `None`) or bound to `bound`.
+pub fn object_attr(name: &str, bound: Option<&Value>) -> Option<Value> {
+    let (name, f): (&'static str, crate::object::NativeFn) = match name {
+        "__getattribute__" => ("__getattribute__", object_getattribute),
+        "__setattr__" => ("__setattr__", object_setattr),
+        "__delattr__" => ("__delattr__", object_delattr),
+        "__init__" => ("__init__", object_init),
+        "__init_subclass__" => ("__init_subclass__", object_init_subclass),
+        _ => return None,
+    };
+    Some(Value::Obj(Builtin::new_obj(name, f, bound.cloned())))
+}
+
+/// The receiver and the rest of the arguments of a slot wrapper of
+/// `object` taking `n` arguments after the receiver, with CPython's
+/// errors (`prefix` is what CPython puts before "expected").
+fn slot_args<'a>(
+    args: &'a Args<'_>,
+    name: &str,
+    n: usize,
+    prefix: &str,
+) -> PyResult<(&'a Value, &'a [Value])> {
+    args.no_kw(&format!("object.{name}"))?;
+    let Some((me, rest)) = args.pos.split_first() else {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' of 'object' object needs an argument"
+        )));
+    };
+    if rest.len() != n {
+        return Err(PyErr::type_error(format!(
+            "{prefix}expected {n} argument{}, got {}",
+            if n == 1 { "" } else { "s" },
+            rest.len()
+        )));
+    }
+    Ok((me, rest))
+}
+
+/// An attribute name argument of `object`'s slot wrappers.
+fn attr_name_arg(v: &Value) -> PyResult<&str> {
+    v.as_str().ok_or_else(|| {
+        PyErr::type_error(format!(
+            "attribute name must be string, not '{}'",
+            v.type_name()
+        ))
+    })
+}
+
+/// `object.__getattribute__(self, name)`.
+fn object_getattribute(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, rest) = slot_args(&args, "__getattribute__", 1, "")?;
+    let name = attr_name_arg(&rest[0])?;
+    vm.getattr_default(me, name)
+}
+
+/// `object.__setattr__(self, name, value)`.
+fn object_setattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    // CPython 3.11's message for this one starts with a space.
+    let (me, rest) = slot_args(&args, "__setattr__", 2, " ")?;
+    let name = attr_name_arg(&rest[0])?;
+    vm.setattr_default(me, name, rest[1].clone())?;
+    Ok(Value::None)
+}
+
+/// `object.__delattr__(self, name)`.
+fn object_delattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, rest) = slot_args(&args, "__delattr__", 1, "")?;
+    let name = attr_name_arg(&rest[0])?;
+    vm.delattr_default(me, name)?;
+    Ok(Value::None)
+}
+
+/// `object.__init_subclass__()`: bound to the class; takes nothing.
+fn object_init_subclass(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    // CPython names the class it is bound to.
+    let owner = match args.pos.first().and_then(|c| c.as_obj()) {
+        Some(c) if c.as_type().is_some() => class::type_short_name(c),
+        _ => "object".to_owned(),
+    };
+    if !args.kw.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "{owner}.__init_subclass__() takes no keyword arguments"
+        )));
+    }
+    let extra = args.pos.len().saturating_sub(1);
+    if extra > 0 {
+        return Err(PyErr::type_error(format!(
+            "{owner}.__init_subclass__() takes no arguments ({extra} given)"
+        )));
+    }
+    Ok(Value::None)
 }
 
 fn class_attr_plain(cls: &ObjRef, name: &str) -> Option<Value> {
@@ -678,21 +881,17 @@ fn object_init(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// What a built-in base in an MRO contributes to a lookup through
 /// `super()`: its `__init__`, bound to `obj`.
 fn static_attr(t: &ObjRef, name: &str, obj: &Value) -> Option<Value> {
-    if name != "__init__" {
-        return None;
+    if name == "__init__" && static_exception(t).is_some() {
+        return Some(Value::Obj(Builtin::new_obj(
+            "__init__",
+            exc_init,
+            Some(obj.clone()),
+        )));
     }
-    let f: crate::object::NativeFn = if static_exception(t).is_some() {
-        exc_init
-    } else if is_static(t, &types::OBJECT) {
-        object_init
-    } else {
-        return None;
-    };
-    Some(Value::Obj(Builtin::new_obj(
-        "__init__",
-        f,
-        Some(obj.clone()),
-    )))
+    if is_static(t, &types::OBJECT) {
+        return object_attr(name, Some(obj));
+    }
+    None
 }
 
 /// The attribute `name` found after `s.cls` in the MRO, unbound.

@@ -71,6 +71,29 @@ fn is_numeric(v: &Value) -> bool {
 
 // ----- truth -------------------------------------------------------------------
 
+/// `callable(v)`: whether calling `v` can succeed for some arguments
+/// (CPython's `PyCallable_Check`: the type has `tp_call`).
+pub fn is_callable(v: &Value) -> bool {
+    v.as_obj().is_some_and(is_callable_obj)
+}
+
+/// [`is_callable`] for a heap object.
+pub fn is_callable_obj(o: &ObjRef) -> bool {
+    match o.kind() {
+        Kind::FUNCTION
+        | Kind::BUILTIN
+        | Kind::TYPE
+        | Kind::METHOD
+        | Kind::STATICMETHOD
+        | Kind::EXT_FUNCTION => true,
+        Kind::EXT_DESCRIPTOR => o.ty().name() == "method_descriptor",
+        // An instance of a Python class: its class's `__call__`.
+        _ if o.ty().is_heap_type() => crate::object::class::lookup(o.ty(), "__call__").is_some(),
+        Kind::FOREIGN => !o.ty().tp_call.is_null(),
+        _ => false,
+    }
+}
+
 /// `bool(v)`.
 pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
     if dunder::is_py(v)
@@ -1556,6 +1579,7 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
                 ))),
             }
         }
+        Kind::TYPE => crate::classes::class_getitem(vm, o, key),
         _ => Err(not_subscriptable(c)),
     }
 }

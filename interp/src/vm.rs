@@ -8,6 +8,7 @@ use crate::ext;
 use crate::frame::ExecState;
 use crate::jit::{JitBackend, NoJit};
 use crate::methods;
+use crate::object::class::{ClassData, hook};
 use crate::object::types::{self, Kind};
 use crate::object::{
     Args, Builtin, DictKey, DictObj, ExcObj, Function, Hint, ModuleObj, ObjRef, PyErr, PyResult,
@@ -510,6 +511,11 @@ impl Vm {
                     },
                 )
             }
+            // `staticmethod` objects are callable since Python 3.10.
+            Kind::STATICMETHOD => match o.downcast::<crate::object::class::MethodWrapper>() {
+                Some(m) => self.call_with(&m.func.clone(), args),
+                None => Err(not_callable(f)),
+            },
             _ => match ext::foreign(f) {
                 Some((capi, o)) => capi.call(self, o, args),
                 None => Err(not_callable(f)),
@@ -545,6 +551,30 @@ impl Vm {
     }
 
     fn getattr_plain(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        if let Value::Obj(o) = obj
+            && let Some(cd) = o.ty().heap_data::<ClassData>()
+        {
+            let hooks = cd.attr_hooks();
+            if hooks & (hook::GETATTRIBUTE | hook::GETATTR) != 0 {
+                return crate::classes::hooked_getattr(self, obj, name, hooks);
+            }
+        }
+        self.getattr_builtin(obj, name)
+    }
+
+    /// `object.__getattribute__(obj, name)`, with the suggestion hint of
+    /// [`Vm::getattr`].
+    pub fn getattr_default(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        self.getattr_builtin(obj, name).map_err(|e| {
+            e.with_hint(Hint::Attr {
+                name: name.to_owned(),
+                obj: obj.clone(),
+            })
+        })
+    }
+
+    /// `obj.name` without a class's `__getattribute__`/`__getattr__`.
+    fn getattr_builtin(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
         if let Some((capi, o)) = ext::foreign(obj) {
             return match capi.getattr(self, o, name)? {
                 Some(v) => Ok(v),
@@ -556,6 +586,9 @@ impl Vm {
                 Kind::INSTANCE => {
                     if let Some(v) = crate::classes::instance_getattr(self, o, name) {
                         return v;
+                    }
+                    if let Some(v) = crate::classes::object_attr(name, Some(obj)) {
+                        return Ok(v);
                     }
                 }
                 Kind::MEMBER => {
@@ -615,7 +648,14 @@ impl Vm {
                         match name {
                             "__name__" | "__qualname__" => return Ok(Value::str(short)),
                             "__module__" => return Ok(Value::str(module)),
+                            "__init_subclass__" => {
+                                return crate::classes::object_attr(name, Some(obj))
+                                    .ok_or_else(|| no_attribute(obj, name));
+                            }
                             _ => {}
+                        }
+                        if let Some(v) = crate::classes::object_attr(name, None) {
+                            return Ok(v);
                         }
                         return Err(PyErr::attribute_error(format!(
                             "type object '{}' has no attribute '{name}'",
@@ -711,6 +751,9 @@ impl Vm {
                 )));
             }
         }
+        if name == "__class__" {
+            return Ok(builtins::type_value_of(obj));
+        }
         Err(no_attribute(obj, name))
     }
 
@@ -735,6 +778,17 @@ impl Vm {
 
     /// `obj.name = value`.
     pub fn setattr(&mut self, obj: &Value, name: &str, value: Value) -> PyResult<()> {
+        if let Some(f) = class_hook(obj, hook::SETATTR, "__setattr__") {
+            return self
+                .call(&f, &[obj.clone(), Value::str(name), value])
+                .map(drop);
+        }
+        self.setattr_default(obj, name, value)
+    }
+
+    /// `object.__setattr__(obj, name, value)`: the store without a class's
+    /// `__setattr__`.
+    pub fn setattr_default(&mut self, obj: &Value, name: &str, value: Value) -> PyResult<()> {
         if let Some((capi, o)) = ext::foreign(obj) {
             if capi.setattr(self, o, name, Some(value))? {
                 return Ok(());
@@ -766,6 +820,15 @@ impl Vm {
 
     /// `del obj.name`.
     pub fn delattr(&mut self, obj: &Value, name: &str) -> PyResult<()> {
+        if let Some(f) = class_hook(obj, hook::DELATTR, "__delattr__") {
+            return self.call(&f, &[obj.clone(), Value::str(name)]).map(drop);
+        }
+        self.delattr_default(obj, name)
+    }
+
+    /// `object.__delattr__(obj, name)`: the deletion without a class's
+    /// `__delattr__`.
+    pub fn delattr_default(&mut self, obj: &Value, name: &str) -> PyResult<()> {
         if let Some((capi, o)) = ext::foreign(obj) {
             if capi.setattr(self, o, name, None)? {
                 return Ok(());
@@ -1062,6 +1125,18 @@ pub fn no_attribute(obj: &Value, name: &str) -> PyErr {
         "'{}' object has no attribute '{name}'",
         obj.type_name()
     ))
+}
+
+/// The class's own attribute-access method `name` (whose [`hook`] bit is
+/// `bit`), if `obj` is an instance of a Python class that has one.
+#[inline]
+fn class_hook(obj: &Value, bit: u8, name: &str) -> Option<Value> {
+    let o = obj.as_obj()?;
+    let cd = o.ty().heap_data::<ClassData>()?;
+    if cd.attr_hooks() & bit == 0 {
+        return None;
+    }
+    crate::object::class::lookup(o.ty(), name)
 }
 
 /// `TypeError: 'x' object is not callable`.

@@ -236,6 +236,11 @@ struct Compiler<'a> {
 /// How Typhon's own compile errors end (see [`unsupported`]).
 const UNSUPPORTED: &str = " is not supported by typhon";
 
+/// Whether `e` is the bare name `name`.
+fn is_name(e: &Expr, name: &str) -> bool {
+    matches!(e, Expr::Name(n) if n.id.as_str() == name)
+}
+
 fn unsupported(what: &str) -> String {
     format!("{what}{UNSUPPORTED}")
 }
@@ -1211,17 +1216,28 @@ impl<'a> Compiler<'a> {
         if let Some(tp) = &c.type_params {
             return Err(self.err(tp.range, unsupported("type parameter")));
         }
-        let bases: &'a [Expr] = match &c.arguments {
+        let (bases, keywords): (&'a [Expr], &'a [ast::Keyword]) = match &c.arguments {
             Some(a) => {
-                if let Some(k) = a.keywords.first() {
-                    return Err(self.err(k.range, unsupported("class keyword argument")));
+                // `**mapping` needs the unpacking call (issue 29), and
+                // metaclasses other than `type` are out of the subset.
+                if let Some(k) = a.keywords.iter().find(|k| {
+                    k.arg
+                        .as_ref()
+                        .is_none_or(|n| n.as_str() == "metaclass" && !is_name(&k.value, "type"))
+                }) {
+                    let what = if k.arg.is_some() {
+                        "metaclass keyword argument"
+                    } else {
+                        "class keyword argument unpacking"
+                    };
+                    return Err(self.err(k.range, unsupported(what)));
                 }
                 if let Some(s) = a.args.iter().find(|e| matches!(e, Expr::Starred(_))) {
                     return Err(self.err(s.range(), unsupported("starred base class")));
                 }
-                &a.args
+                (&a.args, &a.keywords)
             }
-            None => &[],
+            None => (&[], &[]),
         };
         self.decorators(&c.decorator_list)?;
         let name = c.name.as_str();
@@ -1276,8 +1292,24 @@ impl<'a> Compiler<'a> {
         for b in bases {
             self.expr(b)?;
         }
-        self.set_line(c.range);
-        self.emit(Op::Call, 2 + bases.len() as u32);
+        if keywords.is_empty() {
+            self.set_line(c.range);
+            self.emit(Op::Call, 2 + bases.len() as u32);
+        } else {
+            // `class C(Base, flag=1)`: the keywords go to `__build_class__`
+            // and on to `__init_subclass__`.
+            let mut names = Vec::with_capacity(keywords.len());
+            for k in keywords {
+                self.expr(&k.value)?;
+                if let Some(n) = &k.arg {
+                    names.push(Value::str(n.as_str()));
+                }
+            }
+            let kc = self.const_(Value::tuple(names));
+            self.emit(Op::LoadConst, kc);
+            self.set_line(c.range);
+            self.emit(Op::CallKw, (2 + bases.len() + keywords.len()) as u32);
+        }
         self.apply_decorators(&c.decorator_list);
         self.store_name(name);
         Ok(())

@@ -92,6 +92,22 @@ pub struct ClassData {
     /// (CPython 3.11's shared keys): append-only, at most
     /// [`SHARED_KEYS_MAX`], so an index into it never changes meaning.
     pub shared_keys: RefCell<Vec<ObjRef>>,
+    /// [`ClassData::attr_hooks`] as last computed, with the version tag
+    /// it was computed at.
+    hooks: Cell<(u32, u8)>,
+}
+
+/// Bits of [`ClassData::attr_hooks`]: which attribute-access methods of
+/// its own (not `object`'s) the class has, in its MRO.
+pub mod hook {
+    /// `__getattribute__`: runs for every attribute load.
+    pub const GETATTRIBUTE: u8 = 1;
+    /// `__getattr__`: runs when the normal lookup raises `AttributeError`.
+    pub const GETATTR: u8 = 2;
+    /// `__setattr__`: runs for every attribute store.
+    pub const SETATTR: u8 = 4;
+    /// `__delattr__`: runs for every attribute deletion.
+    pub const DELATTR: u8 = 8;
 }
 
 /// The most attribute names a class shares among its instances' values.
@@ -147,7 +163,43 @@ impl ClassData {
             slot_names: Vec::new(),
             has_dict: true,
             shared_keys: RefCell::new(Vec::new()),
+            hooks: Cell::new((0, 0)),
         }
+    }
+
+    /// The [`hook`] bits of this class: computed once per version tag (a
+    /// class that gains `__getattr__` moves its tag, and its subclasses').
+    #[inline]
+    pub fn attr_hooks(&self) -> u8 {
+        let tag = self.version_tag();
+        let (at, bits) = self.hooks.get();
+        if at == tag && tag != 0 {
+            return bits;
+        }
+        let bits = self.find_hooks();
+        self.hooks.set((tag, bits));
+        bits
+    }
+
+    #[cold]
+    fn find_hooks(&self) -> u8 {
+        let mut bits = 0;
+        for (name, bit) in [
+            ("__getattribute__", hook::GETATTRIBUTE),
+            ("__getattr__", hook::GETATTR),
+            ("__setattr__", hook::SETATTR),
+            ("__delattr__", hook::DELATTR),
+        ] {
+            let probe = super::dict::StrProbe::new(name);
+            let own = std::iter::once(self);
+            let found = own
+                .chain(self.mro_tail.iter().filter_map(class_data))
+                .any(|c| c.dict().is_some_and(|d| d.get_probe(&probe).is_some()));
+            if found {
+                bits |= bit;
+            }
+        }
+        bits
     }
 
     /// The current version tag.
