@@ -697,11 +697,16 @@ fn str_title(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 pub(crate) fn list_append(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "list.append", 1, 1)?;
-    let l = recv_list(&args)?;
+    push_item(recv_list(&args)?, args.pos[1].clone())?;
+    Ok(Value::None)
+}
+
+/// Appends `v` to the list `l`, growing it as CPython does.
+fn push_item(l: &ListObj, v: Value) -> PyResult<()> {
     let mut items = l.items.borrow_mut();
     room_for_one(&mut items)?;
-    items.push(args.pos[1].clone());
-    Ok(Value::None)
+    items.push(v);
+    Ok(())
 }
 
 /// `list.append(v)` on `l`, which must be a list (exactly or a subclass):
@@ -710,10 +715,7 @@ pub fn append_to_list(l: &ObjRef, v: Value) -> PyResult<()> {
     let Some(l) = l.downcast::<ListObj>() else {
         return Err(PyErr::new(&types::SYSTEM_ERROR, "append to a non-list"));
     };
-    let mut items = l.items.borrow_mut();
-    room_for_one(&mut items)?;
-    items.push(v);
-    Ok(())
+    push_item(l, v)
 }
 
 /// Makes room for one more item in a list's vector: a full vector grows
