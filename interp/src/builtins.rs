@@ -446,7 +446,9 @@ fn type_of_value(v: &Value) -> Option<&abi::TypeObject> {
     v.as_obj().and_then(|o| o.as_type())
 }
 
-fn attr_name(v: &Value) -> PyResult<&str> {
+/// An attribute name argument (`getattr`, `object.__getattribute__`, ...):
+/// a `str`, else CPython's TypeError.
+pub(crate) fn attr_name(v: &Value) -> PyResult<&str> {
     v.as_str().ok_or_else(|| {
         PyErr::type_error(format!(
             "attribute name must be string, not '{}'",

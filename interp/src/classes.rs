@@ -662,20 +662,10 @@ fn slot_args<'a>(
     Ok((me, rest))
 }
 
-/// An attribute name argument of `object`'s slot wrappers.
-fn attr_name_arg(v: &Value) -> PyResult<&str> {
-    v.as_str().ok_or_else(|| {
-        PyErr::type_error(format!(
-            "attribute name must be string, not '{}'",
-            v.type_name()
-        ))
-    })
-}
-
 /// `object.__getattribute__(self, name)`.
 fn object_getattribute(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (me, rest) = slot_args(&args, "__getattribute__", 1, "")?;
-    let name = attr_name_arg(&rest[0])?;
+    let name = crate::builtins::attr_name(&rest[0])?;
     vm.getattr_default(me, name)
 }
 
@@ -683,7 +673,7 @@ fn object_getattribute(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn object_setattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     // CPython 3.11's message for this one starts with a space.
     let (me, rest) = slot_args(&args, "__setattr__", 2, " ")?;
-    let name = attr_name_arg(&rest[0])?;
+    let name = crate::builtins::attr_name(&rest[0])?;
     vm.setattr_default(me, name, rest[1].clone())?;
     Ok(Value::None)
 }
@@ -691,7 +681,7 @@ fn object_setattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// `object.__delattr__(self, name)`.
 fn object_delattr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (me, rest) = slot_args(&args, "__delattr__", 1, "")?;
-    let name = attr_name_arg(&rest[0])?;
+    let name = crate::builtins::attr_name(&rest[0])?;
     vm.delattr_default(me, name)?;
     Ok(Value::None)
 }
