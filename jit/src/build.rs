@@ -1485,6 +1485,24 @@ impl Builder<'_> {
                             && let S::Obj(_, m) = st.stack[st.stack.len() - 3]
                             && Some(m) == self.list_append
                         {
+                            // The list still in its local: no copy of it.
+                            if let S::Local(list) = st.stack[st.stack.len() - 2] {
+                                let item = st.stack.len() - 1;
+                                self.flush(&mut st, item)?;
+                                let exit = self.frame_state(pc, &st)?;
+                                self.push_inst(
+                                    None,
+                                    Op::ListAppend {
+                                        list,
+                                        item: item as u32,
+                                        exit,
+                                    },
+                                );
+                                st.stack.truncate(item - 2);
+                                st.stack.push(S::None);
+                                pc = next;
+                                continue;
+                            }
                             self.generic(&mut st, pc, Generic::ListAppend, 2, 0)?;
                             Self::pop(&mut st)?;
                             st.stack.push(S::None);
@@ -1498,6 +1516,20 @@ impl Builder<'_> {
                         && let S::Obj(_, a) = st.stack[base]
                         && a == &interp::object::types::STR as *const abi::StaticType as usize
                     {
+                        // Of an int: straight from its register.
+                        if let Some(&S::Num(Ty::Int, i)) = st.stack.last() {
+                            self.push_inst(
+                                None,
+                                Op::StrInt {
+                                    val: i,
+                                    base: base as u32,
+                                },
+                            );
+                            st.stack.truncate(base);
+                            st.stack.push(S::Owned(base as u32));
+                            pc = next;
+                            continue;
+                        }
                         self.flush(&mut st, base + 1 + extra)?;
                         let exit = self.frame_state(pc, &st)?;
                         self.push_inst(

@@ -636,6 +636,46 @@ pub unsafe extern "C" fn len_of(ctx: *mut Ctx, obj: *mut abi::ObjHeader) -> i64 
     }
 }
 
+/// `str(i)` for compiled code, written into a dead operand-stack slot.
+///
+/// # Safety
+/// `slot` is a dead slot of the running frame (holding nothing owned).
+pub unsafe extern "C" fn str_int(i: i64, slot: *mut Value) {
+    // SAFETY: the contract above.
+    unsafe {
+        if let Some(d) = slot.as_mut() {
+            *d = Value::Obj(interp::object::StrObj::from_i64(i));
+        }
+    }
+}
+
+/// `list.append` for compiled code: appends the value owned by `item`
+/// (left dead, holding `None`) to the list in the local slot `list`;
+/// 0 with the exception in `ctx` if that is not a list (compiled code
+/// guards its type first) or memory ran out.
+///
+/// # Safety
+/// `ctx` is the running code's context; both slots are the running
+/// frame's, distinct.
+pub unsafe extern "C" fn list_append(ctx: *mut Ctx, list: *const Value, item: *mut Value) -> u8 {
+    // SAFETY: the contract above; the VM is not otherwise borrowed while
+    // compiled code runs.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return 0 };
+        let (Some(Value::Obj(l)), Some(item)) = (list.as_ref(), item.as_mut()) else {
+            return 0;
+        };
+        let v = std::mem::replace(item, Value::None);
+        match interp::methods::append_to_list(l, v) {
+            Ok(()) => 1,
+            Err(e) => {
+                ctx.error = Some(e);
+                0
+            }
+        }
+    }
+}
+
 /// The C call forms a [`crate::hir::Op::CallNative`] can name (its `arg`'s bits 17
 /// and up: the index here plus one).
 pub const EXT_CALLS: [interp::ext::ExtCall; 5] = [
@@ -679,6 +719,8 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::DictLacks => dict_lacks as *const u8,
         HelperFn::CallNative => call_native as *const u8,
         HelperFn::Len => len_of as *const u8,
+        HelperFn::StrInt => str_int as *const u8,
+        HelperFn::ListAppend => list_append as *const u8,
     })
 }
 

@@ -337,6 +337,26 @@ pub enum Op {
     /// `len(x)` of the object at this address (never negative): through
     /// a helper; an exception is raised at the exit.
     Len(ValueId, FrameState),
+    /// `str(i)` of an int, written into the dead operand-stack slot
+    /// `base` (a new `str`; cannot fail).
+    StrInt {
+        /// The int.
+        val: ValueId,
+        /// The stack index written.
+        base: u32,
+    },
+    /// `list.append` on the list in local slot `list` (its type guarded
+    /// by a [`Op::GuardLocalType`]) of the value owned by operand-stack
+    /// slot `item`, which is left dead; an exception (memory) is raised
+    /// at the exit.
+    ListAppend {
+        /// The local slot.
+        list: u32,
+        /// The item's stack index.
+        item: u32,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
     /// `abs(x)` of a float.
     FloatAbs(ValueId),
     /// The second value if the bool is true, else the third (`min` and
@@ -529,6 +549,7 @@ impl Op {
             | Op::CallNative { callee: a, .. }
             | Op::IntAbs(a, _)
             | Op::Len(a, _)
+            | Op::StrInt { val: a, .. }
             | Op::IntNeg(a, _)
             | Op::IntToFloat(a)
             | Op::Not(a)
@@ -563,6 +584,7 @@ impl Op {
             | Op::IsNone { .. }
             | Op::CheckPending { .. }
             | Op::Generic { .. }
+            | Op::ListAppend { .. }
             | Op::ForIterGeneric { .. } => {}
         }
     }
@@ -606,6 +628,7 @@ impl Op {
             | Op::IntNeg(_, exit)
             | Op::IntAbs(_, exit)
             | Op::Len(_, exit)
+            | Op::ListAppend { exit, .. }
             | Op::CallTyped { exit, .. }
             | Op::CallNative { exit, .. }
             | Op::Generic { exit, .. }
@@ -823,6 +846,10 @@ impl fmt::Display for Op {
             Op::FloatNeg(a) => write!(f, "FloatNeg {a}"),
             Op::IntAbs(a, exit) => write!(f, "IntAbs {a}  exit{exit}"),
             Op::Len(a, exit) => write!(f, "Len {a}  raises{exit}"),
+            Op::StrInt { val, base } => write!(f, "StrInt {val} -> stack {base}"),
+            Op::ListAppend { list, item, exit } => {
+                write!(f, "ListAppend local{list}, stack {item}  raises{exit}")
+            }
             Op::FloatAbs(a) => write!(f, "FloatAbs {a}"),
             Op::Select(c, a, b) => write!(f, "Select {c}, {a}, {b}"),
             Op::IntToFloat(a) => write!(f, "IntToFloat {a}"),

@@ -56,6 +56,8 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::DictLacks => "typhon_jit_dict_lacks",
         HelperFn::CallNative => "typhon_jit_call_native",
         HelperFn::Len => "typhon_jit_len",
+        HelperFn::StrInt => "typhon_jit_str_int",
+        HelperFn::ListAppend => "typhon_jit_list_append",
     }
 }
 
@@ -98,6 +100,10 @@ pub enum HelperFn {
     CallNative,
     /// `(ctx, obj) -> i64`: `len(obj)` (-1: raised)
     Len,
+    /// `(i, slot)`: `str(i)` into a dead slot
+    StrInt,
+    /// `(ctx, list slot, item slot) -> u8` (0: raised)
+    ListAppend,
 }
 
 impl HelperFn {
@@ -121,6 +127,8 @@ impl HelperFn {
         HelperFn::DictLacks,
         HelperFn::CallNative,
         HelperFn::Len,
+        HelperFn::StrInt,
+        HelperFn::ListAppend,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -142,6 +150,8 @@ impl HelperFn {
             HelperFn::DictLacks => (&[ptr, ptr, ptr], Some(types::I8)),
             HelperFn::CallNative => (&[ptr, ptr, ptr, types::I32], Some(types::I8)),
             HelperFn::Len => (&[ptr, ptr], Some(types::I64)),
+            HelperFn::StrInt => (&[types::I64, ptr], None),
+            HelperFn::ListAppend => (&[ptr, ptr, ptr], Some(types::I8)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -1394,6 +1404,20 @@ impl Lowerer<'_> {
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, None, true);
                 ok
+            }
+            Op::StrInt { val, base } => {
+                let i = self.v(*val);
+                let slot = self.slot_addr(self.nslots + base);
+                self.call_helper(HelperFn::StrInt, &[i, slot])?;
+                return None;
+            }
+            Op::ListAppend { list, item, exit } => {
+                let l = self.slot_addr(*list);
+                let slot = self.slot_addr(self.nslots + item);
+                let ok = self.call_helper(HelperFn::ListAppend, &[self.ctxp, l, slot])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, None, true);
+                return None;
             }
             Op::Len(o, exit) => {
                 let o = self.v(*o);
