@@ -192,18 +192,22 @@ fn list_append_in_a_loop_is_a_guard_and_one_helper() {
     let d = TempDir::new("jit-cli");
     d.write(
         "p.py",
-        "def build(xs, n):\n    for i in range(n):\n        xs.append(i)\n    return len(xs)\n\n\
-         print(build([], 3000))\nprint(build([1], 2))\n",
+        "def build(xs, n):\n    for i in range(n):\n        xs.append(i)\n        xs.append(str(i))\n    \
+         return len(xs)\n\nys = []\nprint(build(ys, 3000), ys[-1])\nprint(build([1], 2))\n",
     );
     let o = run_in(d.path(), &["--stats", "--dump-hir", "build", "p.py"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert_eq!(text(&o.stdout), "3000\n3\n");
+    assert_eq!(text(&o.stdout), "6000 2999\n5\n");
     let err = text(&o.stderr);
     // The receiver's type is checked once per iteration, the append is a
-    // helper (no call of the method object), and nothing leaves the
-    // compiled loop.
+    // helper taking the list from its local (no call of the method
+    // object, no copy of the list), `str` of the int a helper taking it
+    // unboxed, and nothing leaves the compiled loop.
     assert!(err.contains("GuardLocalType 0"), "{err}");
-    assert!(err.contains("Generic ListAppend"), "{err}");
+    assert!(err.contains("ListAppend local0, stack "), "{err}");
+    assert!(err.contains("StrInt v"), "{err}");
+    assert!(!err.contains("Generic ListAppend"), "{err}");
+    assert!(!err.contains("Generic Str"), "{err}");
     let loop_body = err.split("bb3").next().unwrap_or_default();
     assert!(!loop_body.contains("CallNative"), "{err}");
     let line = err
@@ -212,3 +216,4 @@ fn list_append_in_a_loop_is_a_guard_and_one_helper() {
         .unwrap_or_else(|| panic!("build was not compiled: {err}"));
     assert!(!line.contains("exits") && !line.contains("left"), "{line}");
 }
+
