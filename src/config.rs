@@ -13,6 +13,7 @@
 //! disabled_functions = ["f"]    # never compile these (qualified names)
 //! max_exits = 100               # failed guards before code that fails often is dropped
 //! verify = false                # run Cranelift's IR verifier on compiled code
+//! warm_up = true                # warm the compiler up on another core at start
 //!
 //! [capi]
 //! typed_calls = true            # typed fast path for METH_TYPED C functions
@@ -122,6 +123,11 @@ pub struct JitConfig {
     /// testing the JIT; doubles compile time).
     #[serde(default)]
     pub verify: bool,
+    /// Warm the compiler up on a thread of its own when the program
+    /// starts, so that the first compile is faster (machines with more
+    /// than one CPU).
+    #[serde(default = "default_true")]
+    pub warm_up: bool,
 }
 
 fn default_max_exits() -> u64 {
@@ -145,6 +151,7 @@ impl Default for JitConfig {
             disabled_functions: Vec::new(),
             max_exits: default_max_exits(),
             verify: false,
+            warm_up: true,
         }
     }
 }

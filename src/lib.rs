@@ -420,6 +420,7 @@ impl VmBuilder {
                 dump_hir: self.dump_hir.clone(),
                 dump_clif: self.dump_clif.clone(),
                 verify: j.verify,
+                warm_up: j.warm_up,
             }));
         }
         Vm {

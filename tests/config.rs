@@ -13,6 +13,13 @@ fn defaults_and_values() {
     let d = Config::parse("").unwrap();
     assert_eq!(d.runtime.recursion_limit, 1000);
     assert_eq!(d.runtime.quicken_warmup, 8);
+    assert!(d.jit.warm_up);
+    assert!(
+        !Config::parse("[jit]\nwarm_up = false\n")
+            .unwrap()
+            .jit
+            .warm_up
+    );
     let q = Config::parse("[runtime]\nquicken_warmup = 0\n").unwrap();
     assert_eq!(q.runtime.quicken_warmup, 0);
 }

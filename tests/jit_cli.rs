@@ -217,3 +217,31 @@ fn list_append_in_a_loop_is_a_guard_and_one_helper() {
     assert!(!line.contains("exits") && !line.contains("left"), "{line}");
 }
 
+#[test]
+fn stats_say_where_the_compiler_warm_up_is() {
+    let d = dir_with_program();
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert_eq!(text(&o.stdout), "2999\n");
+    let err = text(&o.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("  warm-up: "))
+        .unwrap_or_else(|| panic!("no warm-up line: {err}"));
+    let multi = std::thread::available_parallelism().map_or(1, |n| n.get()) > 1;
+    if multi {
+        assert!(
+            line.ends_with(" ms on another thread") || line == "  warm-up: still running",
+            "{line}"
+        );
+    } else {
+        assert_eq!(line, "  warm-up: off");
+    }
+    d.write("typhon.toml", "[jit]\nwarm_up = false\n");
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert_eq!(text(&o.stdout), "2999\n");
+    assert!(
+        text(&o.stderr).contains("\n  warm-up: off\n"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -20,23 +20,20 @@ use interp::object::ObjRef;
 use interp::{Value, Vm};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 /// The signature of compiled code (see [`crate::lower`]).
 type Entry = unsafe extern "C" fn(slots: *mut Value, ctx: *mut Ctx) -> u64;
 
 /// The host's ISA, for compiling code to run here, with Cranelift's IR
-/// verifier on or off (made once per thread and setting: detecting the
-/// CPU's features costs about as much as compiling a small function).
+/// verifier on or off (made once per process and setting: detecting the
+/// CPU's features costs about as much as compiling a small function; the
+/// JIT's warm-up thread, [`crate::warm`], usually makes it).
 pub fn host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
-    thread_local! {
-        static ISA: RefCell<[Option<OwnedTargetIsa>; 2]> = const { RefCell::new([None, None]) };
-    }
-    if let Some(isa) = ISA.with(|i| i.borrow()[verify as usize].clone()) {
-        return Ok(isa);
-    }
-    let isa = make_host_isa(verify)?;
-    ISA.with(|i| i.borrow_mut()[verify as usize] = Some(isa.clone()));
-    Ok(isa)
+    static ISA: [OnceLock<Result<OwnedTargetIsa, String>>; 2] = [OnceLock::new(), OnceLock::new()];
+    ISA[verify as usize]
+        .get_or_init(|| make_host_isa(verify))
+        .clone()
 }
 
 fn make_host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
@@ -121,15 +118,18 @@ pub struct How {
     pub portable_checks: bool,
 }
 
-/// Compiles a function's HIR to machine code for this machine.
-pub fn compile(
-    f: &Function,
-    keep: Rc<RefCell<Vec<ObjRef>>>,
-    #[allow(clippy::vec_box)] cells: Vec<Box<GuardCell>>,
-    globals: &ObjRef,
-    frame_len: usize,
-    how: How,
-) -> Result<Output, String> {
+/// A function compiled into a module of its own, not yet wrapped for the
+/// interpreter.
+struct Module1 {
+    module: JITModule,
+    entry: *const u8,
+    exits: Vec<ExitDesc>,
+    size: u64,
+    clif: Option<String>,
+}
+
+/// Compiles a function's HIR into a new module and makes it executable.
+fn compile_module(f: &Function, how: How) -> Result<Module1, String> {
     let isa = host_isa(how.verify)?;
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
     // Symbols are resolved when the code is linked, only those it uses
@@ -169,7 +169,42 @@ pub fn compile(
     module.clear_context(ctx);
     CONTEXTS.set(Some(ctxs));
     module.finalize_definitions().map_err(|e| e.to_string())?;
-    let p = module.get_finalized_function(id);
+    let entry = module.get_finalized_function(id);
+    Ok(Module1 {
+        module,
+        entry,
+        exits: lowered.exits,
+        size,
+        clif,
+    })
+}
+
+/// Compiles a function's HIR to machine code that is never run, and frees
+/// it (the JIT's warm-up, [`crate::warm`]); returns the code's size.
+pub fn compile_unrun(f: &Function, how: How) -> Result<usize, String> {
+    let m = compile_module(f, how)?;
+    // SAFETY: nothing refers to the code: its address is dropped here
+    // unused, and the module is freed whole.
+    unsafe { m.module.free_memory() };
+    Ok(m.size as usize)
+}
+
+/// Compiles a function's HIR to machine code for this machine.
+pub fn compile(
+    f: &Function,
+    keep: Rc<RefCell<Vec<ObjRef>>>,
+    #[allow(clippy::vec_box)] cells: Vec<Box<GuardCell>>,
+    globals: &ObjRef,
+    frame_len: usize,
+    how: How,
+) -> Result<Output, String> {
+    let Module1 {
+        module,
+        entry: p,
+        exits,
+        size,
+        clif,
+    } = compile_module(f, how)?;
     // SAFETY: the function just compiled has exactly the `Entry`
     // signature (two pointers in, one u64 out, the default C convention).
     let entry = unsafe { std::mem::transmute::<*const u8, Entry>(p) };
@@ -184,10 +219,10 @@ pub fn compile(
             stats: None,
             max_exits: u64::MAX,
             pending: RefCell::new(None),
-            exit_vals: (0..lowered.exits.iter().map(ExitDesc::words).max().unwrap_or(0))
+            exit_vals: (0..exits.iter().map(ExitDesc::words).max().unwrap_or(0))
                 .map(|_| Cell::new(0))
                 .collect(),
-            exits: lowered.exits,
+            exits,
             entry_guards: f.entry_guards.clone(),
         },
         size,

@@ -8,7 +8,9 @@
 //!   (interp::quicken)  build.rs  hir.rs  lower.rs        code.rs
 //! ```
 //!
-//! [`facts`] is an analysis of the HIR that lowering consults.
+//! [`facts`] is an analysis of the HIR that lowering consults; [`warm`]
+//! compiles a made-up function on another thread when the JIT starts, so
+//! that the program's first compile finds the compiler's code warm.
 //!
 //! Side-exit reasons ([`deopt`]), options ([`options`]) and counters
 //! ([`stats`]) are declared once each; [`layout`] pins the `Value` layout
@@ -25,6 +27,7 @@ pub mod layout;
 pub mod lower;
 pub mod options;
 pub mod stats;
+pub mod warm;
 
 use interp::Vm;
 use interp::bytecode::Code;
@@ -45,12 +48,22 @@ pub struct Jit {
     seen: HashSet<String>,
     /// The objects each compiled function holds (released at shutdown).
     held: Vec<Rc<RefCell<Vec<ObjRef>>>>,
+    /// The compiler's warm-up.
+    warm: warm::WarmUp,
 }
 
 impl Jit {
     /// A backend with these options.
     pub fn new(options: Options) -> Jit {
+        // Not with the verifier, which the test suites turn on: their many
+        // short-lived VMs would each start a thread.
+        let warm = if options.enabled && options.warm_up && !options.verify {
+            warm::WarmUp::start()
+        } else {
+            warm::WarmUp::none()
+        };
         Jit {
+            warm,
             options,
             stats: Rc::default(),
             seen: HashSet::new(),
@@ -60,7 +73,9 @@ impl Jit {
 
     /// What the JIT did so far.
     pub fn stats(&self) -> Stats {
-        self.stats.borrow().clone()
+        let mut s = self.stats.borrow().clone();
+        s.warm_up = self.warm.state();
+        s
     }
 
     fn record(
@@ -190,7 +205,7 @@ impl JitBackend for Jit {
     }
 
     fn report(&self) -> Option<String> {
-        Some(self.stats.borrow().report())
+        Some(self.stats().report())
     }
 
     fn exit_warnings(&self) -> Vec<String> {

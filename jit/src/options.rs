@@ -27,6 +27,9 @@ pub struct Options {
     /// malformed CLIF as a declined function instead of a wrong one;
     /// doubles compile time). The test suites turn it on.
     pub verify: bool,
+    /// Warm the compiler up on a thread of its own when the JIT starts
+    /// ([`crate::warm`]), if the machine has more than one CPU.
+    pub warm_up: bool,
 }
 
 impl Default for Options {
@@ -41,6 +44,7 @@ impl Default for Options {
             dump_hir: Vec::new(),
             dump_clif: Vec::new(),
             verify: false,
+            warm_up: true,
         }
     }
 }

@@ -68,11 +68,27 @@ pub struct FunctionStats {
     pub leaves: u64,
 }
 
+/// Where the compiler's warm-up ([`crate::warm`]) is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum WarmUpState {
+    /// Not started (switched off, the JIT is off, or one CPU).
+    #[default]
+    Off,
+    /// Still compiling.
+    Running,
+    /// Done, in this much time on its thread.
+    Done(Duration),
+    /// The compile failed (a JIT bug; the compiler just stays cold).
+    Failed(String),
+}
+
 /// What the JIT did in one run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Every function the JIT was asked about, in order.
     pub functions: Vec<FunctionStats>,
+    /// The compiler's warm-up.
+    pub warm_up: WarmUpState,
 }
 
 impl Stats {
@@ -107,6 +123,16 @@ impl Stats {
             self.compiled(),
             self.functions.len() - self.compiled()
         );
+        let _ = match &self.warm_up {
+            WarmUpState::Off => writeln!(s, "  warm-up: off"),
+            WarmUpState::Running => writeln!(s, "  warm-up: still running"),
+            WarmUpState::Done(t) => writeln!(
+                s,
+                "  warm-up: {:.3} ms on another thread",
+                t.as_secs_f64() * 1e3
+            ),
+            WarmUpState::Failed(e) => writeln!(s, "  warm-up: failed: {e}"),
+        };
         let mut times: Vec<Duration> = self
             .functions
             .iter()
