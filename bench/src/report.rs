@@ -277,6 +277,7 @@ pub fn markdown(report: &Report, plots: &[(Group, String)]) -> String {
         let _ = writeln!(md, "\n{RATIO_EXPLANATION}\n");
     }
 
+    md.push_str(&jit_on_off_section(report));
     md.push_str(&quickening_section(report));
     md.push_str(&jit_section(report));
 
@@ -303,6 +304,92 @@ pub fn markdown(report: &Report, plots: &[(Group, String)]) -> String {
         }
         md.push('\n');
     }
+    md
+}
+
+/// How the JIT's runs of a benchmark compare with the same binary's runs
+/// with the JIT off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnOff {
+    /// The JIT's median is below every run with the JIT off.
+    Faster,
+    /// The JIT's median is above every run with the JIT off.
+    Slower,
+    /// Neither: the difference is within the runs' spread.
+    Same,
+}
+
+/// Compares the JIT's runs (`on`) with the JIT-off runs (`off`): only a
+/// median outside the other's whole min–max range counts as a difference.
+pub fn on_off(on: &CellResult, off: &CellResult) -> Option<OnOff> {
+    if on.status != Status::Ok || off.status != Status::Ok {
+        return None;
+    }
+    let m = on.median_ns_per_iter?;
+    Some(if m < off.min_ns_per_iter? {
+        OnOff::Faster
+    } else if m > off.max_ns_per_iter? {
+        OnOff::Slower
+    } else {
+        OnOff::Same
+    })
+}
+
+/// The "JIT on and off" section: each benchmark's `typhon` against its
+/// `typhon-nojit` (empty unless both ran).
+fn jit_on_off_section(report: &Report) -> String {
+    let mut rows = Vec::new();
+    let mut slower = Vec::new();
+    for b in &report.benchmarks {
+        let find = |k| b.results.iter().find(|c| c.runtime == k);
+        let (Some(on), Some(off)) = (find(RuntimeKind::Typhon), find(RuntimeKind::TyphonNojit))
+        else {
+            continue;
+        };
+        let Some(v) = on_off(on, off) else { continue };
+        let (Some(a), Some(z)) = (on.median_ns_per_iter, off.median_ns_per_iter) else {
+            continue;
+        };
+        if v == OnOff::Slower {
+            slower.push(b.name);
+        }
+        rows.push(vec![
+            b.name.to_owned(),
+            fmt_ns(a),
+            fmt_ns(z),
+            fmt_ratio(z / a),
+            match v {
+                OnOff::Faster => "faster",
+                OnOff::Slower => "SLOWER",
+                OnOff::Same => "within the runs' spread",
+            }
+            .to_owned(),
+        ]);
+    }
+    if rows.is_empty() {
+        return String::new();
+    }
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "## JIT on and off
+"
+    );
+    let _ = writeln!(
+        md,
+        "The same binary with the JIT (`typhon`) and without (`typhon-nojit`): medians in ns per          iteration, the JIT's speed relative to the JIT off, and the verdict. A difference counts          only when the JIT's median lies outside the whole min–max range of the JIT-off runs          (\"faster\" below it, \"SLOWER\" above it). Slower with the JIT: {}.\n",
+        if slower.is_empty() {
+            "none".to_owned()
+        } else {
+            slower.join(", ")
+        }
+    );
+    md.push_str(&markdown_table(
+        &["Benchmark", "JIT", "JIT off", "JIT vs off", "Verdict"],
+        &rows,
+        &[false, true, true, true, false],
+    ));
+    md.push('\n');
     md
 }
 
@@ -393,9 +480,11 @@ fn jit_section(report: &Report) -> String {
         "From the `typhon --stats` runs ({runs} per benchmark in a record, one in a quick run): \
          each function the JIT compiled, with the median over those runs of its wall-clock time \
          from bytecode to machine code (building the HIR, lowering to CLIF, Cranelift, and \
-         making the code executable; the first compile in a process also pays for detecting the \
-         CPU and for Cranelift's code and data being cold). Median over the {n} compiled \
-         functions: **{median:.3} ms**.\n",
+         making the code executable). Each benchmark compiles one function, the first in its \
+         process: a thread the JIT starts warms Cranelift up meanwhile (`[jit] warm_up`, \
+         `jit/src/warm.rs`), and a compile that comes before the warm-up is done pays for \
+         Cranelift's code and data being cold. Median over the {n} compiled functions: \
+         **{median:.3} ms**.\n",
         runs = crate::STATS_RUNS
     );
     md.push_str(&markdown_table(
@@ -421,6 +510,30 @@ mod tests {
         assert_eq!(fmt_ratio(0.8), "0.80x");
         assert_eq!(fmt_ratio(0.0734), "0.0734x");
         assert_eq!(fmt_ratio(0.00314), "0.00314x");
+    }
+
+    #[test]
+    fn the_jit_counts_as_slower_only_above_every_run_without_it() {
+        let cell = |runtime, median: f64, lo: f64, hi: f64| CellResult {
+            runtime,
+            status: Status::Ok,
+            error: None,
+            checksum: None,
+            samples_ns_per_iter: vec![lo, median, hi],
+            median_ns_per_iter: Some(median),
+            min_ns_per_iter: Some(lo),
+            max_ns_per_iter: Some(hi),
+            speedup_vs_cpython: None,
+            speedup_vs_native: None,
+        };
+        let off = cell(RuntimeKind::TyphonNojit, 75.0, 73.6, 77.7);
+        let on = |m| cell(RuntimeKind::Typhon, m, m - 1.0, m + 50.0);
+        assert_eq!(on_off(&on(81.0), &off), Some(OnOff::Slower));
+        assert_eq!(on_off(&on(76.0), &off), Some(OnOff::Same));
+        assert_eq!(on_off(&on(57.0), &off), Some(OnOff::Faster));
+        let mut failed = cell(RuntimeKind::TyphonNojit, 75.0, 73.6, 77.7);
+        failed.status = Status::Failed;
+        assert_eq!(on_off(&on(57.0), &failed), None);
     }
 
     #[test]
