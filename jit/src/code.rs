@@ -1,9 +1,9 @@
 //! Machine code: CLIF → native code with `cranelift-jit`, and the entry
 //! the interpreter calls ([`CompiledFn`], an `interp::jit::Compiled`).
 //!
-//! Each compiled function gets a `JITModule` of its own, so that code can
-//! later be freed function by function (cranelift-jit frees whole
-//! modules).
+//! Each compiled function gets a `JITModule` of its own, so that its code
+//! is freed with it (cranelift-jit frees whole modules, and only when
+//! asked: a dropped module leaks its code).
 
 use crate::deopt::{Exit as ExitDesc, ExitCode};
 use crate::helpers::{self, Ctx, GuardCell};
@@ -61,8 +61,8 @@ pub const VERIFIER_ERROR: &str = "CLIF verifier";
 
 /// Compiled code of one function, ready to run.
 pub struct CompiledFn {
-    /// Keeps the machine code alive.
-    _module: JITModule,
+    /// Keeps the machine code alive (freed in `drop`).
+    module: Option<JITModule>,
     entry: Entry,
     /// The address of the globals dict the code was compiled for (its
     /// guards read them). An address, not a reference: the dict owns the
@@ -210,7 +210,7 @@ pub fn compile(
     let entry = unsafe { std::mem::transmute::<*const u8, Entry>(p) };
     Ok(Output {
         code: CompiledFn {
-            _module: module,
+            module: Some(module),
             entry,
             globals: globals.as_ptr() as usize,
             keep,
@@ -229,6 +229,19 @@ pub fn compile(
         clif,
         addr: p as usize,
     })
+}
+
+impl Drop for CompiledFn {
+    fn drop(&mut self) {
+        if let Some(m) = self.module.take() {
+            // SAFETY: the code is entered only through `run_raw`, whose
+            // callers hold this CompiledFn (the interpreter an `Rc` of it,
+            // for the whole call: `interp::eval::enter_compiled`), so once
+            // it is dropped no call is running or can start; nothing else
+            // keeps the code's address (the perf map is only text).
+            unsafe { m.free_memory() };
+        }
+    }
 }
 
 impl CompiledFn {

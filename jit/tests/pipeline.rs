@@ -686,3 +686,48 @@ fn guards_on_globals_are_checked_at_entry_even_after_a_local_is_stored() {
     assert_eq!(in_body, 0, "{func}");
     vm.shutdown();
 }
+
+/// Resident memory of this process in bytes (Linux).
+#[cfg(target_os = "linux")]
+fn resident() -> usize {
+    let statm = std::fs::read_to_string("/proc/self/statm").expect("statm");
+    let pages: usize = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .expect("resident pages");
+    pages * 4096
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn code_dropped_is_freed() {
+    let (vm, globals, code) = warm(
+        "def f(n):\n    t = 0\n    for i in range(n):\n        t += i\n    return t\nf(50)\n",
+        "f",
+    );
+    let b = built(&vm, &globals, &code);
+    let once = || {
+        let out = code::compile(
+            &b.func,
+            Rc::new(RefCell::new(vec![globals.clone()])),
+            Vec::new(),
+            &globals,
+            code.nslots() + code.max_stack as usize,
+            code::How::default(),
+        )
+        .unwrap_or_else(|e| panic!("codegen: {e}"));
+        assert!(out.size > 0);
+    };
+    for _ in 0..500 {
+        once();
+    }
+    let before = resident();
+    for _ in 0..5000 {
+        once();
+    }
+    // Each module's code takes at least a page of its own: kept, 5000
+    // would hold 20 MB.
+    let grown = resident().saturating_sub(before);
+    assert!(grown < 8 << 20, "resident memory grew by {grown} bytes");
+}
