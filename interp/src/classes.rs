@@ -294,7 +294,7 @@ pub fn new_class_with(
             "__slots__ in a subclass of an exception is not supported by typhon",
         ));
     }
-    let layout = crate::slots::layout(&bases, &ns, slots)?;
+    let layout = crate::slots::layout(name, &bases, &ns, slots)?;
     let mut data = ClassData::new(name, &qualname, bases, mro_tail, ns);
     data.slot_names = layout.names;
     data.has_dict = layout.has_dict;

@@ -28,11 +28,21 @@ const PARSE_STACK: usize = 256 << 20;
 pub fn parse_and_compile(source: Rc<Source>) -> PyResult<Rc<Code>> {
     let text: &str = &source.text;
     std::thread::scope(|scope| {
-        let parse = move || ruff_python_parser::parse_unchecked_source(text, PySourceType::Python);
-        let parsed = on_parse_stack(scope, parse).unwrap_or_else(parse);
-        let code = compile_parsed(&source, &parsed);
+        // Private names are mangled on a copy of the tree, made (and
+        // dropped) on the parse stack too: copying recurses as parsing does.
+        let parse = move || {
+            let parsed = ruff_python_parser::parse_unchecked_source(text, PySourceType::Python);
+            let mangled = compile::mangle::may_mangle(text).then(|| {
+                let mut body = parsed.syntax().body.clone();
+                compile::mangle::mangle_body(&mut body, compile::NEST_MAX);
+                body
+            });
+            (parsed, mangled)
+        };
+        let (parsed, mangled) = on_parse_stack(scope, parse).unwrap_or_else(parse);
+        let code = compile_parsed(&source, &parsed, mangled.as_deref());
         // Where no thread can be made, the tree is dropped here.
-        let _ = on_parse_stack(scope, move || drop(parsed));
+        let _ = on_parse_stack(scope, move || drop((parsed, mangled)));
         code
     })
 }
@@ -116,7 +126,13 @@ const FRAGMENT_INLINE: usize = 64;
 /// ruff's parser takes per level of nesting).
 const FRAGMENT_STACK_PER_BYTE: usize = 16 << 10;
 
-fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<Rc<Code>> {
+/// Compiles `parsed`, whose statements are `mangled` when private names
+/// were mangled in a copy of its tree.
+fn compile_parsed(
+    source: &Rc<Source>,
+    parsed: &Parsed<ModModule>,
+    mangled: Option<&[ruff_python_ast::Stmt]>,
+) -> PyResult<Rc<Code>> {
     let text: &str = &source.text;
     let scan = tokcheck::scan(text, crate::format::int_max_str_digits());
     let first = parsed.errors().iter().min_by_key(|e| e.location.start());
@@ -251,7 +267,8 @@ fn compile_parsed(source: &Rc<Source>, parsed: &Parsed<ModModule>) -> PyResult<R
         }
         return Err(unsupported_error(source, e.to_string(), line, col));
     }
-    compile::compile_module(source.clone(), parsed.syntax()).map_err(|e| {
+    let body = mangled.unwrap_or(&parsed.syntax().body);
+    compile::compile_module(source.clone(), body).map_err(|e| {
         if e.too_deep {
             PyErr::new(&crate::object::types::RECURSION_ERROR, e.msg)
         } else if e.unsupported {

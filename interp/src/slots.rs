@@ -46,7 +46,12 @@ pub struct Layout {
 /// The layout of a new class `name` with `bases`, namespace `ns` and the
 /// `__slots__` entries `declared` (see [`declared`]); CPython's
 /// `type_new` checks, in its order.
-pub fn layout(bases: &[ObjRef], ns: &ObjRef, declared: Option<&[Value]>) -> PyResult<Layout> {
+pub fn layout(
+    name: &str,
+    bases: &[ObjRef],
+    ns: &ObjRef,
+    declared: Option<&[Value]>,
+) -> PyResult<Layout> {
     // The base with the longest slot list decides the layout; every other
     // base's slots must be the start of it (CPython's "solid base").
     let mut inherited: &[String] = &[];
@@ -112,9 +117,11 @@ pub fn layout(bases: &[ObjRef], ns: &ObjRef, declared: Option<&[Value]>) -> PyRe
                 add_weakref = true;
             }
             _ => {
-                // Stored unmangled: the compiler does not mangle private
-                // names (`self.__x`) either, and the two must agree.
-                let slot = s.to_owned();
+                // A private name is mangled with the class's name, as
+                // the compiler mangles `self.__x` in its methods.
+                let private = crate::compile::mangle::private_of(name);
+                let slot =
+                    crate::compile::mangle::mangle(private, s).unwrap_or_else(|| s.to_owned());
                 if ns
                     .downcast::<DictObj>()
                     .is_some_and(|d| d.get_str(&slot).is_some())

@@ -9,6 +9,7 @@
 //! Constructs outside Typhon's subset are rejected with a [`CompileError`]
 //! naming the construct.
 
+pub mod mangle;
 pub mod scope;
 
 use crate::bytecode::{BinOp, CmpOp, Code, ExcEntry, Instr, Op, Source, Span};
@@ -177,10 +178,11 @@ struct Unit<'a> {
     loc: Span,
 }
 
-/// Compiles a parsed module.
-pub fn compile_module(source: Rc<Source>, module: &ast::ModModule) -> CResult<Rc<Code>> {
+/// Compiles a parsed module's statements (private names already mangled:
+/// [`mangle`]).
+pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
     let index = LineIndex::new(&source.text);
-    let scopes = ScopeTable::build(&module.body).map_err(|e| {
+    let scopes = ScopeTable::build(body).map_err(|e| {
         let (line, col) = index.line_col(&source.text, e.offset);
         let (end_line, end_col) = index.line_col(&source.text, e.end);
         CompileError {
@@ -210,7 +212,7 @@ pub fn compile_module(source: Rc<Source>, module: &ast::ModModule) -> CResult<Rc
         0,
         false,
     );
-    c.stmts(&module.body)?;
+    c.stmts(body)?;
     let none = c.const_(Value::None);
     c.emit(Op::LoadConst, none);
     c.emit(Op::ReturnValue, 0);
