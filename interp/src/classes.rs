@@ -418,6 +418,11 @@ fn descr_get(
             Some(r) => crate::slots::member_get(&descr, r)?,
             None => descr,
         },
+        // An instance of a Python class that defines `__get__`.
+        _ if let Some(get) = descr_method(&descr, "__get__") => {
+            let r = receiver.cloned().unwrap_or(Value::None);
+            vm.call(&get, &[descr, r, Value::Obj(owner.clone())])?
+        }
         Kind::PROPERTY => match (receiver, descr.downcast::<PropertyObj>()) {
             (Some(r), Some(p)) => {
                 if matches!(p.fget, Value::None) {
@@ -433,6 +438,26 @@ fn descr_get(
         },
         _ => descr,
     })
+}
+
+/// Method `name` (`__get__`, `__set__`, `__delete__`) of the class of
+/// `descr`, when that is a Python class: a descriptor written in Python.
+fn descr_method(descr: &Value, name: &str) -> Option<Value> {
+    let o = descr.as_obj()?;
+    if o.kind() != Kind::INSTANCE {
+        return None;
+    }
+    lookup(o.ty(), name)
+}
+
+/// Whether a class attribute is a data descriptor, which takes loads and
+/// stores of the name on instances before their dict: a property, a slot,
+/// or an object whose class defines `__set__` or `__delete__`.
+pub fn is_data_descriptor(v: &Value) -> bool {
+    v.kind() == Kind::PROPERTY
+        || v.kind() == Kind::MEMBER
+        || descr_method(v, "__set__").is_some()
+        || descr_method(v, "__delete__").is_some()
 }
 
 /// The property `descr`, if it is one.
@@ -461,11 +486,14 @@ pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
     let descr = lookup(obj.ty(), name);
     let me = Value::Obj(obj.clone());
     let owner = obj.type_ref();
-    // A data descriptor (a property, a slot) wins over the instance dict.
-    if (as_property(&descr).is_some() || descr.as_ref().is_some_and(|d| d.kind() == Kind::MEMBER))
-        && let Some(d) = descr
+    // A data descriptor (a property, a slot, a Python object with
+    // `__set__` or `__delete__` and a `__get__`) wins over the instance
+    // dict.
+    if let Some(d) = &descr
+        && is_data_descriptor(d)
+        && (d.kind() != Kind::INSTANCE || descr_method(d, "__get__").is_some())
     {
-        return Some(descr_get(vm, d, Some(&me), &owner));
+        return Some(descr_get(vm, d.clone(), Some(&me), &owner));
     }
     if let Some(v) = Instance::dict_of(obj).and_then(|d| d.get_str(name)) {
         return Some(Ok(v));
@@ -474,7 +502,8 @@ pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
 }
 
 /// `obj.name = value` (`Some(value)`) or `del obj.name` (`None`) when the
-/// class has a property `name`: its setter or deleter runs.
+/// class has a data descriptor `name` written in Python (its `__set__` or
+/// `__delete__` runs) or a property (its setter or deleter runs).
 fn property_set(
     vm: &mut Vm,
     obj: &ObjRef,
@@ -482,8 +511,28 @@ fn property_set(
     value: Option<Value>,
 ) -> Option<PyResult<()>> {
     let descr = lookup(obj.ty(), name);
-    let p = as_property(&descr)?;
     let me = Value::Obj(obj.clone());
+    // A descriptor written in Python: its `__set__` or `__delete__`
+    // (a data descriptor without the one needed refuses, as CPython's
+    // does, naming it).
+    if let Some(d) = descr.as_ref().filter(|d| d.kind() == Kind::INSTANCE)
+        && is_data_descriptor(d)
+    {
+        let want = if value.is_some() {
+            "__set__"
+        } else {
+            "__delete__"
+        };
+        let Some(f) = descr_method(d, want) else {
+            return Some(Err(PyErr::attribute_error(want)));
+        };
+        let r = match value {
+            Some(v) => vm.call(&f, &[d.clone(), me, v]),
+            None => vm.call(&f, &[d.clone(), me]),
+        };
+        return Some(r.map(drop));
+    }
+    let p = as_property(&descr)?;
     let (f, what) = match &value {
         Some(_) => (&p.fset, "setter"),
         None => (&p.fdel, "deleter"),

@@ -673,9 +673,7 @@ fn instance_store_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)
     if version == 0
         || matches!(text, "__dict__" | "__class__")
         || class::lookup(o.ty(), "__setattr__").is_some()
-        || class::lookup(o.ty(), text).is_some_and(|v| {
-            v.downcast::<class::PropertyObj>().is_some() || v.kind() == Kind::MEMBER
-        })
+        || class::lookup(o.ty(), text).is_some_and(|v| crate::classes::is_data_descriptor(&v))
     {
         return None;
     }
