@@ -301,18 +301,22 @@ fn b_sum(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(acc)
 }
 
-fn b_round(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn b_round(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.check_kw("round", &["number", "ndigits"])?;
     let x =
         args.pos.first().or(args.kw("number")).ok_or_else(|| {
             PyErr::type_error("round() missing required argument 'number' (pos 1)")
         })?;
-    let nd = args
+    let nd = match args
         .pos
         .get(1)
         .or(args.kw("ndigits"))
-        .filter(|v| !matches!(v, Value::None));
-    match (x, nd) {
+        .filter(|v| !matches!(v, Value::None))
+    {
+        Some(n) => Some(crate::dunder::as_index(vm, n)?),
+        None => None,
+    };
+    match (x, nd.as_ref()) {
         (Value::Float(f), None) => format::round_float_to_int(*f)
             .map(Value::from_bigint)
             .map_err(ops::fmt_err),
@@ -608,9 +612,9 @@ fn b_chr(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
 }
 
-fn radix(args: &Args<'_>, name: &str, r: u32) -> PyResult<Value> {
+fn radix(vm: &mut Vm, args: &Args<'_>, name: &str, r: u32) -> PyResult<Value> {
     exact_args(args, name, 1)?;
-    let v = &args.pos[0];
+    let v = &crate::dunder::as_index(vm, &args.pos[0])?;
     let b = v.to_bigint().ok_or_else(|| {
         PyErr::type_error(format!(
             "'{}' object cannot be interpreted as an integer",
@@ -620,16 +624,16 @@ fn radix(args: &Args<'_>, name: &str, r: u32) -> PyResult<Value> {
     Ok(Value::string(format::int_to_prefixed(&b, r)))
 }
 
-fn b_hex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    radix(&args, "hex", 16)
+fn b_hex(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    radix(vm, &args, "hex", 16)
 }
 
-fn b_bin(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    radix(&args, "bin", 2)
+fn b_bin(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    radix(vm, &args, "bin", 2)
 }
 
-fn b_oct(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    radix(&args, "oct", 8)
+fn b_oct(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    radix(vm, &args, "oct", 8)
 }
 
 fn b_iter(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -759,7 +763,7 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         return new_int(vm, args);
     }
     if is(&types::FLOAT) {
-        return new_float(args);
+        return new_float(vm, args);
     }
     if is(&types::STR) {
         args.no_kw("str")?;
@@ -812,8 +816,12 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     }
     if is(&types::RANGE) {
         args.no_kw("range")?;
-        let ints: Vec<BigInt> = args
+        let pos: Vec<Value> = args
             .pos
+            .iter()
+            .map(|v| crate::dunder::as_index(vm, v))
+            .collect::<PyResult<_>>()?;
+        let ints: Vec<BigInt> = pos
             .iter()
             .map(|v| {
                 v.to_bigint().ok_or_else(|| {
@@ -992,7 +1000,7 @@ pub fn type_value_of(v: &Value) -> Value {
     Value::from_type(t)
 }
 
-fn new_int(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+fn new_int(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.check_kw("int", &["base"])?;
     range_args(&args, "int", 0, 2)?;
     let base = args.pos.get(1).or(args.kw("base"));
@@ -1034,6 +1042,13 @@ fn new_int(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             if x.as_bigint().is_some() {
                 return Ok(x.clone());
             }
+            // A Python class's `__int__`, else its `__index__`.
+            if let Some(r) = crate::dunder::number(vm, x, "__int__") {
+                return r;
+            }
+            if let Some(r) = crate::dunder::number(vm, x, "__index__") {
+                return r;
+            }
             match x.as_str() {
                 Some(s) => format::parse_int(s, 10)
                     .map(Value::from_bigint)
@@ -1047,12 +1062,19 @@ fn new_int(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
 }
 
-fn new_float(args: Args<'_>) -> PyResult<Value> {
+fn new_float(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.no_kw("float")?;
     range_args(&args, "float", 0, 1)?;
     let Some(x) = args.pos.first() else {
         return Ok(Value::Float(0.0));
     };
+    // A Python class's `__float__`, else its `__index__`.
+    if let Some(r) = crate::dunder::number(vm, x, "__float__") {
+        return r;
+    }
+    if let Some(r) = crate::dunder::number(vm, x, "__index__") {
+        return ops::int_to_f64(&r?).map(Value::float);
+    }
     match x {
         Value::Float(_) => Ok(x.clone()),
         _ if x.is_int() => ops::int_to_f64(x).map(Value::float),

@@ -39,6 +39,42 @@ pub fn call(vm: &mut Vm, v: &Value, name: &str, args: &[Value]) -> Option<PyResu
     Some(vm.call(&f, &all))
 }
 
+/// `v.__index__()`, `v.__int__()` or `v.__float__()` (`name`) for an
+/// instance of a Python class that defines it, with CPython's check of
+/// what it returns (an int, an int, a float).
+pub fn number(vm: &mut Vm, v: &Value, name: &str) -> Option<PyResult<Value>> {
+    let r = call(vm, v, name, &[])?;
+    Some(r.and_then(|r| {
+        let ok = if name == "__float__" {
+            matches!(r, Value::Float(_))
+        } else {
+            r.is_int()
+        };
+        if ok {
+            return Ok(r);
+        }
+        Err(PyErr::type_error(if name == "__float__" {
+            format!(
+                "{}.__float__ returned non-float (type {})",
+                v.type_name(),
+                r.type_name()
+            )
+        } else {
+            format!("{name} returned non-int (type {})", r.type_name())
+        }))
+    }))
+}
+
+/// `v` as an int through `__index__` when it is an instance of a Python
+/// class that defines it, else `v` itself (for the built-ins that take an
+/// index: subscripts, `range`, `bin`...).
+pub fn as_index(vm: &mut Vm, v: &Value) -> PyResult<Value> {
+    match number(vm, v, "__index__") {
+        Some(r) => r,
+        None => Ok(v.clone()),
+    }
+}
+
 fn is_not_implemented(v: &Value) -> bool {
     v.kind() == Kind::NOT_IMPLEMENTED
 }

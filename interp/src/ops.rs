@@ -831,6 +831,7 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
             if !matches!(ks, Kind::STR | Kind::LIST | Kind::TUPLE) {
                 return Err(unsupported(op, a, b));
             }
+            let n = &dunder::as_index(vm, n)?;
             let count = match to_index(n) {
                 Some(r) => r.map_err(|_| {
                     PyErr::overflow(format!(
@@ -1423,11 +1424,44 @@ fn select<T: Clone>(items: &[T], start: i64, step: i64, count: i64) -> Vec<T> {
 }
 
 /// `container[key]`.
+/// A subscript of a built-in sequence by an instance of a Python class
+/// with `__index__` (or a slice holding one): the key with the ints it
+/// gives; `None` when there is nothing to convert.
+fn index_key(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Option<Value>> {
+    let seq = matches!(
+        c.kind(),
+        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::RANGE | Kind::BYTES
+    );
+    if !seq {
+        return Ok(None);
+    }
+    if dunder::is_py(key) {
+        return match dunder::number(vm, key, "__index__") {
+            Some(r) => r.map(Some),
+            None => Ok(None),
+        };
+    }
+    if let Some(s) = key.downcast::<SliceObj>()
+        && [&s.start, &s.stop, &s.step]
+            .iter()
+            .any(|v| dunder::is_py(v))
+    {
+        let start = dunder::as_index(vm, &s.start)?;
+        let stop = dunder::as_index(vm, &s.stop)?;
+        let step = dunder::as_index(vm, &s.step)?;
+        return Ok(Some(Value::Obj(SliceObj::new_obj(start, stop, step))));
+    }
+    Ok(None)
+}
+
 pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
     if dunder::is_py(c)
         && let Some(r) = dunder::getitem(vm, c, key)
     {
         return r;
+    }
+    if let Some(k) = index_key(vm, c, key)? {
+        return getitem(vm, c, &k);
     }
     let Value::Obj(o) = c else {
         return Err(not_subscriptable(c));
@@ -1593,6 +1627,9 @@ pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()
     if dunder::is_py(c) && dunder::special(c, "__setitem__").is_some() {
         return dunder::setitem(vm, c, key, value).unwrap_or(Ok(()));
     }
+    if let Some(k) = index_key(vm, c, key)? {
+        return setitem(vm, c, &k, value);
+    }
     if let Some((capi, o)) = ext::foreign(c) {
         if capi.setitem(vm, o, key, Some(value))? {
             return Ok(());
@@ -1644,6 +1681,9 @@ pub fn delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
         && let Some(r) = dunder::delitem(vm, c, key)
     {
         return r;
+    }
+    if let Some(k) = index_key(vm, c, key)? {
+        return delitem(vm, c, &k);
     }
     if let Some((capi, o)) = ext::foreign(c) {
         if capi.setitem(vm, o, key, None)? {
@@ -2501,6 +2541,17 @@ pub fn format_value(vm: &mut Vm, v: &Value, spec: &str) -> PyResult<String> {
         }
         Value::Float(f) => format::format_float(*f, spec),
         _ => {
+            // A Python class's own `__format__`.
+            if let Some(r) = crate::dunder::call(vm, v, "__format__", &[Value::string(spec.into())])
+            {
+                let r = r?;
+                return r.as_str().map(str::to_owned).ok_or_else(|| {
+                    PyErr::type_error(format!(
+                        "__format__ must return a str, not {}",
+                        r.type_name()
+                    ))
+                });
+            }
             if let Some(b) = v.as_bigint() {
                 format::format_bigint(b, spec)
             } else if let Some(s) = v.as_str() {
