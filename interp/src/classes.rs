@@ -579,7 +579,10 @@ pub fn instance_setattr(
     if let Some(r) = property_set(vm, obj, name, Some(value.clone())) {
         return Some(r);
     }
-    if name == "__dict__" || name == "__class__" {
+    if name == "__class__" {
+        return Some(assign_class(vm, obj, &value));
+    }
+    if name == "__dict__" {
         return Some(Err(PyErr::new(
             &types::NOT_IMPLEMENTED_ERROR,
             format!("assigning {name} is not supported by typhon"),
@@ -595,9 +598,49 @@ pub fn instance_setattr(
     Some(Ok(()))
 }
 
+/// `obj.__class__ = value` with CPython's rules: a class whose instances
+/// have the same layout (both Python classes, the same `__slots__`, both
+/// with or both without a `__dict__`). The quickened sites guard on the
+/// class, so they see the new one.
+fn assign_class(vm: &mut Vm, obj: &ObjRef, value: &Value) -> PyResult<()> {
+    let Some(new) = value.as_obj().filter(|o| o.as_type().is_some()) else {
+        return Err(PyErr::type_error(format!(
+            "__class__ must be set to a class, not '{}' object",
+            value.type_name()
+        )));
+    };
+    let old = obj.type_ref();
+    let (Some(a), Some(b)) = (class_data(&old), class_data(new)) else {
+        return Err(PyErr::type_error(
+            "__class__ assignment only supported for mutable types or ModuleType subclasses",
+        ));
+    };
+    if a.slot_names != b.slot_names || a.has_dict != b.has_dict {
+        return Err(PyErr::type_error(format!(
+            "__class__ assignment: '{}' object layout differs from '{}'",
+            class::type_short_name(new),
+            class::type_short_name(&old)
+        )));
+    }
+    let Some(retired) = obj.set_type(new) else {
+        return Err(PyErr::type_error(format!(
+            "__class__ assignment: '{}' object layout differs from '{}'",
+            class::type_short_name(new),
+            class::type_short_name(&old)
+        )));
+    };
+    if !vm.retired_classes.iter().any(|c| c.ptr_eq(&retired)) {
+        vm.retired_classes.push(retired);
+    }
+    Ok(())
+}
+
 /// `del obj.name` on an instance.
 pub fn instance_delattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResult<()>> {
     obj.downcast::<Instance>()?;
+    if name == "__class__" {
+        return Some(Err(PyErr::type_error("can't delete __class__ attribute")));
+    }
     if let Some(r) = property_set(vm, obj, name, None) {
         return Some(r);
     }
@@ -1018,6 +1061,9 @@ fn exc_dict(e: &ExcObj) -> ObjRef {
 /// `e.name = value` for an exception (`args` is kept as a tuple).
 pub fn exc_setattr(vm: &mut Vm, o: &ObjRef, name: &str, value: Value) -> Option<PyResult<()>> {
     let e = o.downcast::<ExcObj>()?;
+    if name == "__class__" {
+        return Some(assign_class(vm, o, &value));
+    }
     if o.ty().is_heap_type()
         && let Some(r) = property_set(vm, o, name, Some(value.clone()))
     {

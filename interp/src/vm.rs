@@ -75,6 +75,10 @@ pub struct Vm {
     /// Pre-made method objects of built-in types, indexed like
     /// [`methods::table`].
     pub(crate) method_objs: Vec<Vec<Value>>,
+    /// Classes instances were moved away from by `obj.__class__ = C`:
+    /// kept (once each) until shutdown, since code up the stack may still
+    /// read the old class through the instance's type.
+    pub(crate) retired_classes: Vec<ObjRef>,
     /// Methods of C types that LOAD_METHOD_EXT sites found; their caches
     /// hold indices into this table.
     pub(crate) ext_methods: Vec<crate::ext::ExtMethod>,
@@ -132,6 +136,7 @@ impl Vm {
             depth: 0,
             out,
             method_objs: Vec::new(),
+            retired_classes: Vec::new(),
             ext_methods: Vec::new(),
             spare_states: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
@@ -990,6 +995,7 @@ impl Vm {
         }
         self.method_objs.clear();
         self.ext_methods.clear();
+        self.retired_classes.clear();
         // Compiled code holds the objects its guards compare with.
         self.jit.shutdown();
         if let Some(c) = crate::ext::capi() {

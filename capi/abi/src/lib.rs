@@ -1039,6 +1039,36 @@ impl ObjRef {
         Some(unsafe { &*(self.ptr.as_ptr() as *const TypeObject) })
     }
 
+    /// Makes `ty` the object's type (`obj.__class__ = ty`), taking a
+    /// reference to it, and returns the reference the object held to its
+    /// old type. `None` (nothing changed) unless both are heap types whose
+    /// instances hold the same Rust payload: the payload is then read,
+    /// traversed and freed by the new type's functions exactly as by the
+    /// old one's. The caller checks the rest of CPython's rules.
+    pub fn set_type(&self, ty: &ObjRef) -> Option<ObjRef> {
+        let new = ty.as_type()?;
+        let old = self.ty();
+        let same = match (old.tp_typhon.payload, new.tp_typhon.payload) {
+            (Some(a), Some(b)) => a.type_id == b.type_id,
+            _ => false,
+        };
+        if !old.is_heap_type() || !new.is_heap_type() || !same {
+            return None;
+        }
+        let old_ptr = self.header().ob_type as *mut ObjHeader;
+        std::mem::forget(ty.clone());
+        // SAFETY: the header is live (this `ObjRef` keeps it), and no
+        // reference into it outlives the `ObjRef` methods that make one
+        // (`header()` borrows are temporaries), so nothing reads `ob_type`
+        // while it is written; the new type is counted above.
+        unsafe {
+            std::ptr::addr_of_mut!((*self.ptr.as_ptr()).ob_type).write(new as *const TypeObject)
+        };
+        // SAFETY: the object owned one reference to its old type, which
+        // passes to the caller.
+        unsafe { ObjRef::from_raw(old_ptr) }
+    }
+
     /// Whether the object's type is exactly `t`.
     #[inline]
     pub fn is_type(&self, t: &'static StaticType) -> bool {
