@@ -683,6 +683,9 @@ impl Vm {
                                     .map(Value::Obj)
                                     .unwrap_or(Value::None));
                             }
+                            "__suppress_context__" => {
+                                return Ok(Value::Bool(e.suppress_context.get()));
+                            }
                             "__cause__" => {
                                 return Ok(e
                                     .cause
