@@ -41,3 +41,25 @@ def safe_div(a, b):
     except TypeError as e:
         return "TypeError: " + str(e)
 print(safe_div(1, 0), safe_div(-1, 0), safe_div(0, 0), safe_div(6, 4), safe_div("a", 1))
+
+
+# `from None` suppresses the context; `from e` sets the cause.
+def suppressed():
+    try:
+        raise KeyError("k")
+    except KeyError:
+        raise ValueError("v") from None
+
+
+try:
+    suppressed()
+except ValueError as e:
+    print(repr(e.__cause__), e.__suppress_context__, repr(e.__context__))
+try:
+    try:
+        raise KeyError("inner")
+    except KeyError as inner:
+        raise ValueError("outer") from inner
+except ValueError as e:
+    print(repr(e.__cause__), e.__suppress_context__)
+print(ValueError().__suppress_context__)
