@@ -328,7 +328,7 @@ pub fn contains(vm: &mut Vm, v: &Value, item: &Value) -> Option<PyResult<bool>> 
     if let Some(r) = call(vm, v, "__contains__", std::slice::from_ref(item)) {
         return Some(r.and_then(|r| ops::truthy(vm, &r)));
     }
-    special(v, "__iter__")?;
+    special(v, "__iter__").or_else(|| special(v, "__getitem__"))?;
     Some((|| {
         let it = ops::get_iter(vm, v)?;
         while let Some(x) = ops::iter_next(vm, &it)? {
@@ -340,8 +340,20 @@ pub fn contains(vm: &mut Vm, v: &Value, item: &Value) -> Option<PyResult<bool>> 
     })())
 }
 
-/// `iter(v)` through `__iter__` (whose result must be an iterator).
+/// `iter(v)` through `__iter__` (whose result must be an iterator), or
+/// through `__getitem__` (the sequence protocol) when the class has that
+/// and no `__iter__`.
 pub fn get_iter(vm: &mut Vm, v: &Value) -> Option<PyResult<Value>> {
+    if special(v, "__iter__").is_none() && special(v, "__getitem__").is_some() {
+        use crate::object::iter::{IterObj, IterState};
+        return Some(Ok(Value::Obj(IterObj::new_obj(
+            &types::SEQ_ITER,
+            IterState::Seq {
+                seq: v.clone(),
+                idx: 0,
+            },
+        ))));
+    }
     let r = call(vm, v, "__iter__", &[])?;
     Some(r.and_then(|it| {
         let ok = match &it {

@@ -2025,6 +2025,7 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
         Zip(Vec<Value>),
         Map(Value, Vec<Value>),
         Filter(Value, Value),
+        Seq(Value, i64),
     }
     let then = {
         let mut st = io.state.borrow_mut();
@@ -2137,6 +2138,11 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
             IterState::Zip { its } => Then::Zip(its.clone()),
             IterState::Map { f, its } => Then::Map(f.clone(), its.clone()),
             IterState::Filter { f, it } => Then::Filter(f.clone(), it.clone()),
+            IterState::Seq { seq, idx } => {
+                let i = *idx;
+                *idx = idx.saturating_add(1);
+                Then::Seq(seq.clone(), i)
+            }
             IterState::Done => Then::Done(None),
         }
     };
@@ -2175,6 +2181,17 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
             }
             vm.call(&f, &args).map(Some)
         }
+        Then::Seq(seq, i) => match getitem(vm, &seq, &Value::Int(i)) {
+            Ok(v) => Ok(Some(v)),
+            Err(e)
+                if e.matches(types::INDEX_ERROR.get())
+                    || e.matches(types::STOP_ITERATION.get()) =>
+            {
+                *io.state.borrow_mut() = IterState::Done;
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        },
         Then::Filter(f, inner) => loop {
             let Some(x) = iter_next(vm, &inner)? else {
                 return Ok(None);

@@ -97,6 +97,14 @@ pub enum IterState {
         /// The underlying iterator.
         it: Value,
     },
+    /// The sequence protocol: `seq[idx]`, `seq[idx + 1]`... until
+    /// `IndexError` (an object with `__getitem__` and no `__iter__`).
+    Seq {
+        /// The object.
+        seq: Value,
+        /// The next index.
+        idx: i64,
+    },
     /// Finished.
     Done,
 }
@@ -192,6 +200,7 @@ impl IterObj {
                 v(func);
                 v(it);
             }
+            IterState::Seq { seq, .. } => v(seq),
             IterState::BigRange { .. } | IterState::Done => {}
         }
     }

@@ -173,6 +173,8 @@ static_types! {
     MAP: IterObj, c"map", Some(&OBJECT), Kind::ITER, true;
     /// `filter`
     FILTER: IterObj, c"filter", Some(&OBJECT), Kind::ITER, true;
+    /// `iterator`: the sequence protocol's (`__getitem__` from 0 up)
+    SEQ_ITER: IterObj, c"iterator", Some(&OBJECT), Kind::ITER, true;
     /// `reversed`
     REVERSED: IterObj, c"reversed", Some(&OBJECT), Kind::ITER, true;
 
