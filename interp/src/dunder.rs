@@ -358,7 +358,10 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> Option<PyResult<Value>> {
     Some(r.and_then(|it| {
         let ok = match &it {
             Value::Obj(o) if o.ty().is_heap_type() => special(&it, "__next__").is_some(),
-            Value::Obj(o) => o.kind() == Kind::ITER || crate::ext::foreign(&it).is_some(),
+            Value::Obj(o) => {
+                matches!(o.kind(), Kind::ITER | Kind::GENERATOR)
+                    || crate::ext::foreign(&it).is_some()
+            }
             _ => false,
         };
         if ok {
