@@ -724,6 +724,16 @@ pub fn object_attr(name: &str, bound: Option<&Value>) -> Option<Value> {
         "__delattr__" => ("__delattr__", object_delattr),
         "__init__" => ("__init__", object_init),
         "__init_subclass__" => ("__init_subclass__", object_init_subclass),
+        "__repr__" => ("__repr__", object_repr),
+        "__str__" => ("__str__", object_str),
+        "__hash__" => ("__hash__", object_hash),
+        "__format__" => ("__format__", object_format),
+        "__eq__" => ("__eq__", object_eq),
+        "__ne__" => ("__ne__", object_ne),
+        "__lt__" => ("__lt__", object_not_implemented_2),
+        "__le__" => ("__le__", object_not_implemented_2),
+        "__gt__" => ("__gt__", object_not_implemented_2),
+        "__ge__" => ("__ge__", object_not_implemented_2),
         _ => return None,
     };
     Some(Value::Obj(Builtin::new_obj(name, f, bound.cloned())))
@@ -752,6 +762,89 @@ fn slot_args<'a>(
         )));
     }
     Ok((me, rest))
+}
+
+fn not_implemented() -> Value {
+    Value::Obj(ObjRef::from_static_object(
+        &crate::object::value::NOT_IMPLEMENTED,
+    ))
+}
+
+/// `object.__repr__(self)`: `<module.Qualname object at 0x…>`, whatever
+/// the class's own `__repr__` says.
+fn object_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, _) = slot_args(&args, "__repr__", 0, "")?;
+    Ok(Value::string(match me {
+        Value::Obj(o) if o.ty().is_heap_type() => instance_repr(o),
+        Value::Obj(o) => format!("<{} object at {:#x}>", o.ty().name(), o.as_ptr() as usize),
+        _ => crate::ops::repr(vm, me)?,
+    }))
+}
+
+/// `object.__str__(self)`: `repr(self)` (through the class's `__repr__`).
+fn object_str(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, _) = slot_args(&args, "__str__", 0, "")?;
+    crate::ops::repr(vm, me).map(Value::string)
+}
+
+/// `object.__hash__(self)`: by identity.
+fn object_hash(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, _) = slot_args(&args, "__hash__", 0, "")?;
+    Ok(Value::Int(match me {
+        Value::Obj(o) => ((o.as_ptr() as u64) >> 4) as i64,
+        _ => crate::ops::hash_value(me)? as i64,
+    }))
+}
+
+/// `object.__format__(self, spec)`: `str(self)` for an empty spec.
+fn object_format(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, rest) = slot_args(&args, "__format__", 1, "")?;
+    let Some(spec) = rest[0].as_str() else {
+        return Err(PyErr::type_error(format!(
+            "__format__() argument must be str, not {}",
+            rest[0].type_name()
+        )));
+    };
+    if !spec.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "unsupported format string passed to {}.__format__",
+            me.type_name()
+        )));
+    }
+    crate::ops::str_of(vm, me).map(Value::string)
+}
+
+/// `object.__eq__(self, other)`: `True` for the same object, else
+/// `NotImplemented`.
+fn object_eq(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, rest) = slot_args(&args, "__eq__", 1, "")?;
+    Ok(match (me, &rest[0]) {
+        (Value::Obj(a), Value::Obj(b)) if a.ptr_eq(b) => Value::Bool(true),
+        _ => not_implemented(),
+    })
+}
+
+/// `object.__ne__(self, other)`: the inverse of `self.__eq__(other)`
+/// (the class's, if it has one), `NotImplemented` passed on.
+fn object_ne(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, rest) = slot_args(&args, "__ne__", 1, "")?;
+    let eq = match crate::dunder::call(vm, me, "__eq__", &rest[..1]) {
+        Some(r) => r?,
+        None => match (me, &rest[0]) {
+            (Value::Obj(a), Value::Obj(b)) if a.ptr_eq(b) => Value::Bool(true),
+            _ => not_implemented(),
+        },
+    };
+    if eq.kind() == Kind::NOT_IMPLEMENTED {
+        return Ok(eq);
+    }
+    Ok(Value::Bool(!crate::ops::truthy(vm, &eq)?))
+}
+
+/// `object.__lt__` and the other orderings: `NotImplemented`.
+fn object_not_implemented_2(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let _ = slot_args(&args, "__lt__", 1, "")?;
+    Ok(not_implemented())
 }
 
 /// `object.__getattribute__(self, name)`.
