@@ -977,10 +977,11 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         };
     }
     if is(&types::OBJECT) {
-        return Err(PyErr::new(
-            &types::NOT_IMPLEMENTED_ERROR,
-            "object() instances are not supported by typhon",
-        ));
+        // A bare object (a sentinel, usually): identity is all it has.
+        if !args.pos.is_empty() || !args.kw.is_empty() {
+            return Err(PyErr::type_error("object() takes no arguments"));
+        }
+        return Ok(Value::Obj(ObjRef::new(types::OBJECT.get(), ())));
     }
     Err(PyErr::type_error(format!(
         "cannot create '{}' instances",

@@ -106,7 +106,7 @@ pub static TYPE: StaticType =
 
 static_types! {
     /// `object`
-    OBJECT: (), c"object", None, Kind::OBJECT, false;
+    OBJECT: (), c"object", None, Kind::OBJECT, true;
     /// `int` (heap instances are the big ints outside `i64`).
     INT: crate::object::value::IntObj, c"int", Some(&OBJECT), Kind::INT, true;
     /// `bool` (never heap-allocated).
