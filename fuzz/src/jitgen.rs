@@ -14,6 +14,10 @@
 //! `range`); some step outside it on purpose (try/except in a loop,
 //! recursion, calls of other functions, mixed int/float arithmetic,
 //! shifts), so that declining and partial compilation are exercised too.
+//! Some read a module global, which they may rebind inside their loops
+//! and the driver rebinds between calls (to another type, too), and some
+//! work on an instance of a small class whose attribute, instance and
+//! class, they read and write inside their loops.
 
 use crate::program::Rng;
 
@@ -167,6 +171,10 @@ struct JitGen<'r> {
     /// Whether the function has a list `acc` that statements append to
     /// and take the `len` of (methods and builtins in compiled loops).
     acc: bool,
+    /// A module global the function reads, and whether it assigns it.
+    global: Option<(String, bool)>,
+    /// The class whose instance `o` the function makes and uses.
+    class: Option<String>,
 }
 
 /// One chunk: `def NAME(a, b, n)` and the loop calling it, printing with
@@ -190,9 +198,30 @@ pub(crate) fn function(rng: &mut Rng, name: &str, label: u32, others: &[String])
         callees: Vec::new(),
         tries: false,
         acc: false,
+        global: None,
+        class: None,
     };
     g.tries = g.rng.one_in(6);
     g.acc = g.rng.one_in(4);
+    let mut prelude = Vec::new();
+    if g.rng.one_in(4) {
+        let gname = format!("g{label}");
+        let init = g.constant();
+        prelude.push(format!("{gname} = {init}"));
+        let stores = g.rng.one_in(2);
+        g.global = Some((gname, stores));
+    }
+    if g.rng.one_in(6) {
+        let cname = format!("C{label}");
+        let k = g.constant();
+        prelude.push(format!("class {cname}:"));
+        prelude.push(format!("    k = {k}"));
+        prelude.push("    def __init__(self, v):".to_owned());
+        prelude.push("        self.v = v".to_owned());
+        prelude.push("    def get(self):".to_owned());
+        prelude.push("        return self.v".to_owned());
+        g.class = Some(cname);
+    }
     let recursive = g.rng.one_in(12);
     if g.rng.one_in(12) {
         g.callees.extend(others.iter().rev().take(2).cloned());
@@ -211,6 +240,12 @@ pub(crate) fn function(rng: &mut Rng, name: &str, label: u32, others: &[String])
     body.push(format!("x = {init_x}"));
     let init_y = g.constant();
     body.push(format!("y = {init_y}"));
+    if let Some((gname, true)) = &g.global {
+        body.insert(0, format!("global {gname}"));
+    }
+    if let Some(c) = &g.class {
+        body.push(format!("o = {c}(x)"));
+    }
     if g.acc {
         body.push("acc = []".to_owned());
     }
@@ -235,12 +270,26 @@ pub(crate) fn function(rng: &mut Rng, name: &str, label: u32, others: &[String])
     } else {
         body.push(format!("return {ret}"));
     }
-    let mut out = vec![format!("def {name}(a, b, n):")];
+    let mut out = prelude;
+    out.push(format!("def {name}(a, b, n):"));
     out.extend(body.iter().map(|l| format!("    {l}")));
     out.push(format!(
-        "for aa, bb, nn in [{}]:",
+        "for i, (aa, bb, nn) in enumerate([{}]):",
         g.rows(recursive).join(", ")
     ));
+    if let Some((gname, _)) = g.global.clone() {
+        // Rebound between calls, to another type now and then: compiled
+        // code that read the old binding must see the new one.
+        let other = if g.rng.one_in(2) {
+            g.constant()
+        } else {
+            g.rng
+                .pick(&["2.5", "7", "2 ** 64", "-0.0", "True"])
+                .to_string()
+        };
+        out.push("    if i % 3 == 2:".to_owned());
+        out.push(format!("        {gname} = {other}"));
+    }
     out.push("    try:".to_owned());
     out.push(format!("        print({label}, {name}(aa, bb, nn))"));
     out.push("    except Exception as e:".to_owned());
@@ -274,6 +323,20 @@ impl JitGen<'_> {
     /// A leaf: a local, a loop variable (int functions only: an int in a
     /// float expression is mixed arithmetic) or a constant.
     fn leaf(&mut self) -> String {
+        if let Some((gname, _)) = &self.global
+            && self.rng.one_in(5)
+        {
+            return gname.clone();
+        }
+        if let Some(c) = &self.class
+            && self.rng.one_in(5)
+        {
+            return match self.rng.below(3) {
+                0 => "o.v".to_owned(),
+                1 => "o.k".to_owned(),
+                _ => format!("{c}.k + o.get()"),
+            };
+        }
         match self.rng.below(6) {
             0..=2 => self.rng.pick(&self.vars).to_string(),
             3 if self.kind != Kind::Float => {
@@ -388,6 +451,22 @@ impl JitGen<'_> {
                     vec![format!("x = x + len(str({e}))")]
                 }
             };
+        }
+        if self.loops > 0 && self.rng.one_in(6) {
+            if let Some((gname, true)) = self.global.clone() {
+                let e = self.expr(1);
+                return vec![format!("{gname} = {e}")];
+            }
+            if let Some(c) = self.class.clone() {
+                let e = self.expr(1);
+                // The instance's attribute, or the class's (a class edited
+                // while its caches are warm).
+                return vec![if self.rng.one_in(3) {
+                    format!("{c}.k = {e}")
+                } else {
+                    format!("o.v = {e}")
+                }];
+            }
         }
         let choice = if d == 0 {
             self.rng.below(3)
