@@ -125,18 +125,19 @@ fn broken_extensions_fail_with_clear_exceptions() {
 #[test]
 fn files_that_are_not_typhon_extensions_are_import_errors() {
     let dir = scratch("junk");
-    std::fs::write(dir.join("junk.so"), "this is not a shared library\n").expect("write");
+    std::fs::write(dir.join("junk.typhon.so"), "this is not a shared library\n").expect("write");
     let (status, _, stderr) = run_code("import junk", &dir);
     assert_eq!(status, Some(1), "{stderr}");
     let last = last_line(&stderr);
     assert!(last.starts_with("ImportError: "), "{last}");
     assert!(
-        last.contains(&dir.join("junk.so").display().to_string()),
+        last.contains(&dir.join("junk.typhon.so").display().to_string()),
         "names the file: {last}"
     );
 
-    // A shared library that was not built against Typhon's Python.h.
-    let lib = dir.join("plain.so");
+    // A shared library with Typhon's suffix that was not built against
+    // Typhon's Python.h.
+    let lib = dir.join("plain.typhon.so");
     let src = dir.join("plain.c");
     std::fs::write(&src, "int plain_value(void) { return 1; }\n").expect("write");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
@@ -164,6 +165,44 @@ fn files_that_are_not_typhon_extensions_are_import_errors() {
         last_line(&stderr),
         "ModuleNotFoundError: No module named 'no_such_module_anywhere'"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn builds_for_cpython_are_never_loaded() {
+    // CPython's names for an extension module: Typhon refuses them with
+    // an error that says what to do, and never loads them (a build for
+    // the other interpreter would crash it). A `.py` of the same name is
+    // imported instead if there is one.
+    let dir = scratch("cpython-builds");
+    let suffix = format!("{}-{}", std::env::consts::ARCH, std::env::consts::OS);
+    for file in [
+        "a.so".to_owned(),
+        "b.abi3.so".to_owned(),
+        format!("c.cpython-311-{suffix}-gnu.so"),
+    ] {
+        std::fs::write(dir.join(&file), "not loaded\n").expect("write");
+        let name = &file[..1];
+        let (status, _, stderr) = run_code(&format!("import {name}"), &dir);
+        assert_eq!(status, Some(1), "{stderr}");
+        assert_eq!(
+            last_line(&stderr),
+            format!(
+                "ImportError: '{}' is a C extension module for CPython, not for Typhon: build it against Typhon's Python.h in capi/include, named '{name}.typhon-311-{suffix}.so'",
+                dir.join(&file).display()
+            )
+        );
+    }
+    std::fs::write(dir.join("a.py"), "print('the .py')\n").expect("write");
+    let (status, stdout, stderr) = run_code("import a", &dir);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(stdout.trim(), "the .py");
+    // The platform's own suffix is loaded, and before `.typhon.so`.
+    let built = extensions::typhon_dir().join("fastmath.typhon.so");
+    std::fs::copy(&built, dir.join(format!("fastmath.typhon-311-{suffix}.so"))).expect("copy");
+    std::fs::write(dir.join("fastmath.typhon.so"), "not this one\n").expect("write");
+    let (status, _, stderr) = run_code("import fastmath; print(fastmath.__name__)", &dir);
+    assert_eq!(status, Some(0), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

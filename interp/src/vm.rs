@@ -913,10 +913,12 @@ impl Vm {
         }
         for d in dirs {
             // An extension module wins over a `.py` of the same name in the
-            // same directory, as in CPython. `m.typhon.so` is Typhon's own
-            // suffix, so one directory can hold the same extension built
-            // for CPython (`m.cpython-311-….so`) and for Typhon.
-            for suffix in [".typhon.so", ".so"] {
+            // same directory, as in CPython. Only Typhon's own suffixes are
+            // loaded, so that one directory can hold the same extension
+            // built for CPython (`m.cpython-311-….so`, `m.so`) and for
+            // Typhon, and neither interpreter loads the other's build
+            // (whose API calls would crash it).
+            for suffix in ext_suffixes() {
                 let lib = d.join(format!("{name}{suffix}"));
                 if lib.is_file() {
                     return self.load_extension(name, &lib);
@@ -925,6 +927,16 @@ impl Vm {
             let file = d.join(format!("{name}.py"));
             if file.is_file() {
                 return self.load_py_module(name, &file);
+            }
+            if let Some(other) = foreign_extension(&d, name) {
+                return Err(PyErr::new(
+                    &types::IMPORT_ERROR,
+                    format!(
+                        "'{}' is a C extension module for CPython, not for Typhon: build it against Typhon's Python.h in capi/include, named '{name}{}'",
+                        other.display(),
+                        ext_suffixes()[0]
+                    ),
+                ));
             }
         }
         Err(PyErr::with_args(
@@ -1162,4 +1174,33 @@ impl TypeObjName for ObjRef {
     fn ty_name_of_type(&self) -> String {
         crate::object::class::type_short_name(self)
     }
+}
+
+/// The file name endings of extension modules Typhon loads, in the order
+/// they are tried: `.typhon-311-<arch>-<os>.so` (this machine's, like
+/// CPython's `.cpython-311-x86_64-linux-gnu.so`), then `.typhon.so`.
+pub fn ext_suffixes() -> [String; 2] {
+    [
+        format!(
+            ".typhon-311-{}-{}.so",
+            std::env::consts::ARCH,
+            std::env::consts::OS
+        ),
+        ".typhon.so".to_owned(),
+    ]
+}
+
+/// A file in `dir` that looks like extension module `name` built for
+/// another interpreter (`name.so`, `name.abi3.so`, `name.cpython-….so`).
+fn foreign_extension(dir: &Path, name: &str) -> Option<PathBuf> {
+    let prefix = format!("{name}.");
+    std::fs::read_dir(dir).ok()?.flatten().find_map(|e| {
+        let f = e.file_name();
+        let f = f.to_str()?;
+        let middle = f.strip_prefix(&prefix)?.strip_suffix("so")?;
+        let other = middle.is_empty()
+            || middle == "abi3."
+            || (middle.starts_with("cpython-") && middle.ends_with('.'));
+        (other && e.path().is_file()).then(|| e.path())
+    })
 }
