@@ -2626,7 +2626,7 @@ fn init_cached(
     if want == 0 || t.heap_data::<ClassData>()?.version_tag() != want {
         return None;
     }
-    let init = crate::object::class::lookup(t, "__init__")?;
+    let init = crate::object::class::lookup_static(t, "__init__")?;
     let io = init.as_obj()?;
     let f = io.downcast::<Function>()?;
     if f.code.varargs || f.code.is_generator || f.code.argcount as usize != n + 1 {

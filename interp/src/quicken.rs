@@ -1039,10 +1039,10 @@ fn init_fits(cls: &ObjRef, nargs: usize) -> Option<u32> {
         return None;
     }
     let version = t.heap_data::<ClassData>()?.version_tag();
-    if version == 0 || class::lookup(t, "__new__").is_some() {
+    if version == 0 || class::lookup_static(t, "__new__").is_some() {
         return None;
     }
-    let init = class::lookup(t, "__init__")?;
+    let init = class::lookup_static(t, "__init__")?;
     let f = init.as_obj()?.downcast::<Function>()?;
     let fits = !f.code.varargs && !f.code.is_generator && f.code.argcount as usize == nargs + 1;
     fits.then_some(version)
