@@ -1483,13 +1483,15 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                                     && (matches!(x, Value::Float(_))
                                         || matches!(y, Value::Float(_))) =>
                             {
-                                match ops::float_op(BinOp::from_arg(arg), a, b) {
+                                let op = BinOp::from_arg(arg);
+                                match ops::float_op(op, a, b) {
                                     Ok(r) => {
                                         // Both operands are numbers: nothing to drop.
                                         put(x, r);
                                         sp -= 1;
                                         continue;
                                     }
+                                    Err(_) if op == BinOp::Pow => DeoptReason::PowDomain,
                                     Err(_) => DeoptReason::ZeroDivision,
                                 }
                             }

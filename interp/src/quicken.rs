@@ -64,6 +64,9 @@ reasons! {
     IntOverflow = "int overflow";
     /// A division or modulo by zero (the generic path raises).
     ZeroDivision = "division by zero";
+    /// A float power with no float result (a complex one, an overflow,
+    /// zero to a negative power): the generic path raises.
+    PowDomain = "power out of float domain";
     /// An index outside the sequence (the generic path raises).
     OutOfRange = "index out of range";
     /// A key that is not in the dict (the generic path raises).
@@ -847,7 +850,7 @@ fn specialize_binary_op(arg: u32, a: &Value, b: &Value) -> Option<Op> {
             BinOp::Sub => Op::BinaryOpSubFloat,
             BinOp::Mul => Op::BinaryOpMulFloat,
             BinOp::TrueDiv => Op::BinaryOpTrueDivFloat,
-            BinOp::FloorDiv | BinOp::Mod => Op::BinaryOpFloat,
+            BinOp::FloorDiv | BinOp::Mod | BinOp::Pow => Op::BinaryOpFloat,
             _ => return None,
         }),
         (Value::Int(_), Value::Float(_)) | (Value::Float(_), Value::Int(_)) => match op {
@@ -856,7 +859,8 @@ fn specialize_binary_op(arg: u32, a: &Value, b: &Value) -> Option<Op> {
             | BinOp::Mul
             | BinOp::TrueDiv
             | BinOp::FloorDiv
-            | BinOp::Mod => Some(Op::BinaryOpMixed),
+            | BinOp::Mod
+            | BinOp::Pow => Some(Op::BinaryOpMixed),
             _ => None,
         },
         (Value::Obj(x), Value::Obj(y))
