@@ -228,6 +228,15 @@ pub fn binary_op_first(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
     special(a, binop_names(op).0)
 }
 
+/// `a`'s method for `a <op> b` (not in place) when `b` is of `a`'s class
+/// or of no Python class, as BINARY_OP_PY's guards make sure: `b`'s
+/// reflected method cannot go first then, so this is [`binary_op_first`]
+/// without that test.
+#[inline]
+pub fn binary_op_left(op: BinOp, a: &Value) -> Option<Value> {
+    special(a, binop_names(op).0)
+}
+
 /// `-v`, `+v`, `~v` through `__neg__`, `__pos__`, `__invert__`.
 pub fn unary(vm: &mut Vm, op: char, v: &Value) -> Option<PyResult<Value>> {
     let name = match op {

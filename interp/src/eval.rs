@@ -2604,7 +2604,8 @@ fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc<Code>, Obj
     if a.kind() != Kind::INSTANCE || !quicken::binop_operands_fit(a, b) {
         return None;
     }
-    let m = crate::dunder::binary_op_first(BinOp::from_arg(arg), a, b)?;
+    // `b` is of `a`'s class or of no Python class (checked above).
+    let m = crate::dunder::binary_op_left(BinOp::from_arg(arg), a)?;
     let mo = m.as_obj()?;
     let f = mo.downcast::<Function>()?;
     if f.code.varargs || f.code.is_generator || f.code.argcount != 2 {
