@@ -348,7 +348,9 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
         return Err(PyErr::type_error("cannot create instances of this class"));
     };
     let inst = Value::Obj(inst);
-    let init = cls.as_type().and_then(|t| lookup(t, "__init__"));
+    let init = cls
+        .as_type()
+        .and_then(|t| crate::object::class::lookup_static(t, "__init__"));
     match init {
         Some(init) => {
             let mut pos = Vec::with_capacity(args.pos.len() + 1);

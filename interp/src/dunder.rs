@@ -6,7 +6,7 @@
 //! the caller goes on with the built-in behaviour (and its error message).
 
 use crate::bytecode::{BinOp, CmpOp};
-use crate::object::class::{is_subclass, lookup};
+use crate::object::class::{is_subclass, lookup_static};
 use crate::object::types::{self, Kind};
 use crate::object::{PyErr, PyResult, Value};
 use crate::ops;
@@ -21,17 +21,17 @@ pub fn is_py(v: &Value) -> bool {
 
 /// The special method `name` of `v`'s class, if `v` is an instance of a
 /// Python class that defines it.
-pub fn special(v: &Value, name: &str) -> Option<Value> {
+pub fn special(v: &Value, name: &'static str) -> Option<Value> {
     let o = v.as_obj()?;
     let t = o.ty();
     if !t.is_heap_type() {
         return None;
     }
-    lookup(t, name)
+    lookup_static(t, name)
 }
 
 /// Calls the special method `name` of `v` with `args`, if defined.
-pub fn call(vm: &mut Vm, v: &Value, name: &str, args: &[Value]) -> Option<PyResult<Value>> {
+pub fn call(vm: &mut Vm, v: &Value, name: &'static str, args: &[Value]) -> Option<PyResult<Value>> {
     let f = special(v, name)?;
     let mut all = Vec::with_capacity(args.len() + 1);
     all.push(v.clone());
@@ -90,7 +90,7 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> Option<PyResult<String>> {
 }
 
 /// The `str` a text dunder (`__repr__`, `__str__`) returns.
-fn text_of(vm: &mut Vm, v: &Value, dunder: &str) -> Option<PyResult<String>> {
+fn text_of(vm: &mut Vm, v: &Value, dunder: &'static str) -> Option<PyResult<String>> {
     let r = call(vm, v, dunder, &[])?;
     Some(r.and_then(|r| {
         r.as_str().map(str::to_owned).ok_or_else(|| {
@@ -116,7 +116,12 @@ fn cmp_names(op: CmpOp) -> (&'static str, &'static str) {
 
 /// Calls `v.name(other)`; for `__ne__` without one, the negation of
 /// `__eq__` (`object.__ne__`). `None` when not defined.
-fn cmp_method(vm: &mut Vm, v: &Value, name: &str, other: &Value) -> Option<PyResult<Value>> {
+fn cmp_method(
+    vm: &mut Vm,
+    v: &Value,
+    name: &'static str,
+    other: &Value,
+) -> Option<PyResult<Value>> {
     if let Some(r) = call(vm, v, name, std::slice::from_ref(other)) {
         return Some(r);
     }
@@ -192,7 +197,7 @@ fn binop_names(op: BinOp) -> (&'static str, &'static str, &'static str) {
 }
 
 /// Calls `v.name(other)` and reads `NotImplemented` as "not defined".
-fn try_op(vm: &mut Vm, v: &Value, name: &str, other: &Value) -> PyResult<Option<Value>> {
+fn try_op(vm: &mut Vm, v: &Value, name: &'static str, other: &Value) -> PyResult<Option<Value>> {
     match call(vm, v, name, std::slice::from_ref(other)) {
         Some(r) => {
             let r = r?;
@@ -256,6 +261,15 @@ pub fn binary_op_first(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
     if right_first(a, b) {
         return None;
     }
+    special(a, binop_names(op).0)
+}
+
+/// `a`'s method for `a <op> b` (not in place) when `b` is of `a`'s class
+/// or of no Python class, as BINARY_OP_PY's guards make sure: `b`'s
+/// reflected method cannot go first then, so this is [`binary_op_first`]
+/// without that test.
+#[inline]
+pub fn binary_op_left(op: BinOp, a: &Value) -> Option<Value> {
     special(a, binop_names(op).0)
 }
 

@@ -1483,13 +1483,15 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                                     && (matches!(x, Value::Float(_))
                                         || matches!(y, Value::Float(_))) =>
                             {
-                                match ops::float_op(BinOp::from_arg(arg), a, b) {
+                                let op = BinOp::from_arg(arg);
+                                match ops::float_op(op, a, b) {
                                     Ok(r) => {
                                         // Both operands are numbers: nothing to drop.
                                         put(x, r);
                                         sp -= 1;
                                         continue;
                                     }
+                                    Err(_) if op == BinOp::Pow => DeoptReason::PowDomain,
                                     Err(_) => DeoptReason::ZeroDivision,
                                 }
                             }
@@ -2602,7 +2604,8 @@ fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc<Code>, Obj
     if a.kind() != Kind::INSTANCE || !quicken::binop_operands_fit(a, b) {
         return None;
     }
-    let m = crate::dunder::binary_op_first(BinOp::from_arg(arg), a, b)?;
+    // `b` is of `a`'s class or of no Python class (checked above).
+    let m = crate::dunder::binary_op_left(BinOp::from_arg(arg), a)?;
     let mo = m.as_obj()?;
     let f = mo.downcast::<Function>()?;
     if f.code.varargs || f.code.is_generator || f.code.argcount != 2 {
@@ -2626,7 +2629,7 @@ fn init_cached(
     if want == 0 || t.heap_data::<ClassData>()?.version_tag() != want {
         return None;
     }
-    let init = crate::object::class::lookup(t, "__init__")?;
+    let init = crate::object::class::lookup_static(t, "__init__")?;
     let io = init.as_obj()?;
     let f = io.downcast::<Function>()?;
     if f.code.varargs || f.code.is_generator || f.code.argcount as usize != n + 1 {

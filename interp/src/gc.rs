@@ -121,6 +121,7 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         f(&cd.dict);
         cd.bases.iter().for_each(&mut *f);
         cd.mro_tail.iter().for_each(&mut *f);
+        cd.for_each_memo_value(|v| val(f, v));
     } else if let Some(m) = o.downcast::<BoundMethod>() {
         val(f, &m.func);
         val(f, &m.receiver);
@@ -221,6 +222,7 @@ fn clear(o: &ObjRef) {
             .map(|mut v| std::mem::take(&mut *v));
         drop((old, vals));
     } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
+        cd.clear_memo();
         if let Some(d) = cd.dict()
             && d.is_idle()
         {

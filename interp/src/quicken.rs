@@ -64,6 +64,9 @@ reasons! {
     IntOverflow = "int overflow";
     /// A division or modulo by zero (the generic path raises).
     ZeroDivision = "division by zero";
+    /// A float power with no float result (a complex one, an overflow,
+    /// zero to a negative power): the generic path raises.
+    PowDomain = "power out of float domain";
     /// An index outside the sequence (the generic path raises).
     OutOfRange = "index out of range";
     /// A key that is not in the dict (the generic path raises).
@@ -845,7 +848,7 @@ fn specialize_binary_op(arg: u32, a: &Value, b: &Value) -> Option<Op> {
             BinOp::Sub => Op::BinaryOpSubFloat,
             BinOp::Mul => Op::BinaryOpMulFloat,
             BinOp::TrueDiv => Op::BinaryOpTrueDivFloat,
-            BinOp::FloorDiv | BinOp::Mod => Op::BinaryOpFloat,
+            BinOp::FloorDiv | BinOp::Mod | BinOp::Pow => Op::BinaryOpFloat,
             _ => return None,
         }),
         (Value::Int(_), Value::Float(_)) | (Value::Float(_), Value::Int(_)) => match op {
@@ -854,7 +857,8 @@ fn specialize_binary_op(arg: u32, a: &Value, b: &Value) -> Option<Op> {
             | BinOp::Mul
             | BinOp::TrueDiv
             | BinOp::FloorDiv
-            | BinOp::Mod => Some(Op::BinaryOpMixed),
+            | BinOp::Mod
+            | BinOp::Pow => Some(Op::BinaryOpMixed),
             _ => None,
         },
         (Value::Obj(x), Value::Obj(y))
@@ -1037,10 +1041,10 @@ fn init_fits(cls: &ObjRef, nargs: usize) -> Option<u32> {
         return None;
     }
     let version = t.heap_data::<ClassData>()?.version_tag();
-    if version == 0 || class::lookup(t, "__new__").is_some() {
+    if version == 0 || class::lookup_static(t, "__new__").is_some() {
         return None;
     }
-    let init = class::lookup(t, "__init__")?;
+    let init = class::lookup_static(t, "__init__")?;
     let f = init.as_obj()?.downcast::<Function>()?;
     let fits = !f.code.varargs && !f.code.is_generator && f.code.argcount as usize == nargs + 1;
     fits.then_some(version)

@@ -766,33 +766,97 @@ impl std::hash::Hasher for AddrHasher {
 
 type AddrSet = std::collections::HashSet<usize, std::hash::BuildHasherDefault<AddrHasher>>;
 
+/// The tracked containers. The most recently tracked are in `young`, in
+/// the order they were tracked, the others in `old`: most containers die
+/// young (a vector class's temporary results, a tuple returned and
+/// unpacked), and untracking one of those is a short scan from the end of
+/// `young` where a set costs a hash, a probe and a write (and tracking it
+/// a push). A full `young` moves into `old`. An address is in one of them
+/// at most once.
+#[derive(Default)]
+struct Tracked {
+    old: AddrSet,
+    young: Vec<usize>,
+}
+
+/// How many addresses [`Tracked::young`] holds before they move to the set.
+const GC_YOUNG_MAX: usize = 32;
+
+impl Tracked {
+    /// Adds `p`; `maybe_present` (from the filter) says whether it may
+    /// be tracked already, then it is looked for first.
+    fn insert(&mut self, p: usize, maybe_present: bool) -> bool {
+        if maybe_present && self.contains(p) {
+            return false;
+        }
+        if self.young.len() >= GC_YOUNG_MAX {
+            let Tracked { old, young } = self;
+            old.extend(young.drain(..));
+        }
+        self.young.push(p);
+        true
+    }
+
+    /// Removes `p`; whether it was there.
+    fn remove(&mut self, p: usize) -> bool {
+        match self.young.iter().rposition(|&q| q == p) {
+            Some(i) => {
+                self.young.remove(i);
+                true
+            }
+            None => self.old.remove(&p),
+        }
+    }
+
+    fn contains(&self, p: usize) -> bool {
+        self.young.contains(&p) || self.old.contains(&p)
+    }
+
+    fn len(&self) -> usize {
+        self.old.len() + self.young.len()
+    }
+}
+
 thread_local! {
-    static GC_TRACKED: std::cell::RefCell<AddrSet> = std::cell::RefCell::new(AddrSet::default());
+    static GC_TRACKED: std::cell::RefCell<Tracked> = std::cell::RefCell::new(Tracked::default());
     static GC_NEW: Cell<usize> = const { Cell::new(0) };
     /// Containers that may still be tracked before a collection is due.
     static GC_BUDGET: Cell<isize> = const { Cell::new(20_000) };
-    /// A filter over the addresses in `GC_TRACKED`: tracking a container
-    /// sets its address's bit, and only [`gc_tracked`] clears bits (it
-    /// rebuilds the filter from the set). Freeing a container whose bit is
-    /// clear, such as a tuple of numbers (never tracked), skips the set.
-    static GC_FILTER: [Cell<u64>; GC_FILTER_WORDS] = const { [const { Cell::new(0) }; GC_FILTER_WORDS] };
+    /// A counting filter over the addresses in `GC_TRACKED`: each address
+    /// hashes to a counter that tracking increments and untracking
+    /// decrements (a counter that reached its maximum stays there), so a
+    /// zero means certainly not tracked. Freeing a container whose counter
+    /// is zero, such as a tuple of numbers (never tracked), skips the
+    /// registry, and tracking a fresh container at an address that held an
+    /// untracked one skips looking for it first.
+    static GC_FILTER: [Cell<u16>; GC_FILTER_COUNTERS] = const { [const { Cell::new(0) }; GC_FILTER_COUNTERS] };
 }
 
-const GC_FILTER_WORDS: usize = 256;
+const GC_FILTER_COUNTERS: usize = 1 << 14;
 
-/// The word and bit of `GC_FILTER` for address `p`.
+/// The counter of `GC_FILTER` for address `p`.
 #[inline]
-fn gc_filter_bit(p: usize) -> (usize, u64) {
+fn gc_filter_index(p: usize) -> usize {
     // The multiply spreads the address; the top bits index the filter.
-    let h = (p as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - 14);
-    ((h >> 6) as usize % GC_FILTER_WORDS, 1 << (h & 63))
+    ((p as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - 14)) as usize
 }
 
-fn gc_filter_set(p: usize) {
-    let (w, bit) = gc_filter_bit(p);
+/// Counts `p` in the filter (tracked).
+fn gc_filter_add(p: usize) {
     GC_FILTER.with(|f| {
-        if let Some(c) = f.get(w) {
-            c.set(c.get() | bit);
+        if let Some(c) = f.get(gc_filter_index(p)) {
+            c.set(c.get().saturating_add(1));
+        }
+    });
+}
+
+/// Uncounts `p` (untracked), unless its counter is stuck at the maximum.
+fn gc_filter_sub(p: usize) {
+    GC_FILTER.with(|f| {
+        if let Some(c) = f.get(gc_filter_index(p))
+            && c.get() != u16::MAX
+        {
+            c.set(c.get().saturating_sub(1));
         }
     });
 }
@@ -800,8 +864,7 @@ fn gc_filter_set(p: usize) {
 /// Whether `p` may be in `GC_TRACKED` (`false`: it certainly is not).
 #[inline]
 fn gc_filter_may_hold(p: usize) -> bool {
-    let (w, bit) = gc_filter_bit(p);
-    GC_FILTER.with(|f| f.get(w).is_none_or(|c| c.get() & bit != 0))
+    GC_FILTER.with(|f| f.get(gc_filter_index(p)).is_none_or(|c| c.get() != 0))
 }
 
 /// Whether enough containers were tracked since the last collection that
@@ -818,18 +881,18 @@ pub fn gc_set_threshold(n: usize) {
 
 /// Registers a container with the cycle collector. Only objects whose type
 /// has [`TPFLAGS_HAVE_GC`] may be tracked; they are untracked automatically
-/// when freed.
+/// when freed. Tracking a tracked container changes nothing.
 pub fn gc_track(o: &ObjRef) {
     if o.ty().tp_flags & TPFLAGS_HAVE_GC == 0 {
         return;
     }
     let p = o.as_ptr() as usize;
-    GC_TRACKED.with(|t| {
-        if let Ok(mut t) = t.try_borrow_mut() {
-            t.insert(p);
-        }
-    });
-    gc_filter_set(p);
+    let maybe = gc_filter_may_hold(p);
+    let added = GC_TRACKED.with(|t| t.try_borrow_mut().is_ok_and(|mut t| t.insert(p, maybe)));
+    if !added {
+        return;
+    }
+    gc_filter_add(p);
     GC_NEW.with(|c| c.set(c.get() + 1));
     GC_BUDGET.with(|c| c.set(c.get() - 1));
 }
@@ -838,28 +901,30 @@ fn gc_untrack_ptr(p: usize) {
     if !gc_filter_may_hold(p) {
         return;
     }
-    GC_TRACKED.with(|t| {
-        if let Ok(mut t) = t.try_borrow_mut() {
-            t.remove(&p);
-        }
-    });
+    let removed = GC_TRACKED.with(|t| t.try_borrow_mut().is_ok_and(|mut t| t.remove(p)));
+    if removed {
+        gc_filter_sub(p);
+    }
 }
 
-/// Whether the cycle collector tracks `o` (a set lookup: for collections
-/// and for the rare object tracked only once it is handed out).
+/// Whether the cycle collector tracks `o` (a lookup: for collections and
+/// for the rare object tracked only once it is handed out).
 pub fn gc_is_tracked(o: &ObjRef) -> bool {
     let p = o.as_ptr() as usize;
-    gc_filter_may_hold(p) && GC_TRACKED.with(|t| t.try_borrow().is_ok_and(|t| t.contains(&p)))
+    gc_filter_may_hold(p) && GC_TRACKED.with(|t| t.try_borrow().is_ok_and(|t| t.contains(p)))
 }
 
 /// Owned references to every tracked container (each reference adds one
 /// to the object's count while the vector lives).
 pub fn gc_tracked() -> Vec<ObjRef> {
-    let ptrs: Vec<usize> = GC_TRACKED.with(|t| t.borrow().iter().copied().collect());
+    let ptrs: Vec<usize> = GC_TRACKED.with(|t| {
+        let t = t.borrow();
+        t.old.iter().chain(t.young.iter()).copied().collect()
+    });
     GC_NEW.with(|c| c.set(0));
-    // The bits of containers freed since the last rebuild go.
+    // The counters stuck at their maximum are counted afresh.
     GC_FILTER.with(|f| f.iter().for_each(|c| c.set(0)));
-    ptrs.iter().for_each(|&p| gc_filter_set(p));
+    ptrs.iter().for_each(|&p| gc_filter_add(p));
     ptrs.into_iter()
         .filter_map(|p| {
             // SAFETY: the registry only holds live objects: they are removed
@@ -1238,6 +1303,36 @@ mod tests {
                 drop(gc_tracked());
             }
         }
+    }
+
+    #[test]
+    fn tracking_twice_and_many_young_keep_one_entry_each() {
+        let base = gc_tracked_count();
+        // More live containers than the young list holds (some move to
+        // the set), each tracked twice, freed in another order than made.
+        let objs: Vec<ObjRef> = (0..3 * GC_YOUNG_MAX as u8)
+            .map(|i| {
+                let o = ObjRef::new(CONTAINER.get(), vec![i]);
+                gc_track(&o);
+                gc_track(&o);
+                assert!(gc_is_tracked(&o));
+                o
+            })
+            .collect();
+        assert_eq!(gc_tracked_count(), base + objs.len());
+        let mut objs = objs;
+        let mut n = objs.len();
+        while !objs.is_empty() {
+            // The middle one: neither the newest nor the oldest.
+            drop(objs.remove(objs.len() / 2));
+            n -= 1;
+            assert_eq!(gc_tracked_count(), base + n);
+            if n.is_multiple_of(40) {
+                let all = gc_tracked();
+                assert_eq!(all.len(), base + n);
+            }
+        }
+        assert_eq!(gc_tracked_count(), base);
     }
 
     #[test]

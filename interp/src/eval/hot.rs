@@ -770,13 +770,14 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if o.refcnt() <= 1 {
                         break;
                     }
-                    let Some((inst, index)) = cached_instance(o, units, pc) else {
+                    let Some((cd, inst, index)) = cached_instance(o, units, pc) else {
                         break;
                     };
                     let Some(name) = f.code.names.get(arg as usize) else {
                         break;
                     };
-                    if !swap_attr(inst, index, name, val) {
+                    if !swap_attr(inst, index, name, val) && !append_attr(cd, inst, index, name, val)
+                    {
                         break;
                     }
                     // `val` holds the old value now.
@@ -931,24 +932,33 @@ pub(super) fn run<const S: bool, const C: bool>(
                     {
                         break;
                     }
-                    // The return of an `__init__` (CALL_PY_INIT) or of an
-                    // operator's method (BINARY_OP_PY) is the general loop's.
-                    let Some(hb) = st
+                    let Some((hb, on_return)) = st
                         .frames
                         .get(st.nframes - 1)
-                        .filter(|f| f.on_return.get() == crate::frame::RETURN_PLAIN)
-                        .map(|f| f.hb.get())
+                        .map(|f| (f.hb.get(), f.on_return.get()))
                     else {
                         break;
                     };
+                    // The return of an `__init__` (CALL_PY_INIT) that gave
+                    // None, or of an operator's method (BINARY_OP_PY) that
+                    // gave anything but NotImplemented, ends here (see
+                    // `returned`); the other cases raise or go on with the
+                    // protocol in the general loop.
+                    let fits = match on_return {
+                        crate::frame::RETURN_PLAIN => true,
+                        crate::frame::RETURN_INIT => matches!(stack[sp - 1], Value::None),
+                        _ => lb >= 3 && stack[sp - 1].kind() != Kind::NOT_IMPLEMENTED,
+                    };
+                    if !fits {
+                        break;
+                    }
                     sp -= 1;
                     let v = take_scalar(&mut stack[sp]);
                     let base = lb - 1;
                     for slot in &mut stack[base..sp] {
                         *slot = Value::None;
                     }
-                    put(&mut stack[base], v);
-                    sp = base + 1;
+                    sp = returned(stack, base, on_return, v);
                     done!();
                     st.nframes -= 1;
                     if vm.handled.len() > hb {
@@ -1243,13 +1253,13 @@ fn cached_instance<'o>(
     o: &'o ObjRef,
     units: &[Cell<Instr>],
     pc: usize,
-) -> Option<(&'o Instance, usize)> {
+) -> Option<(&'o ClassData, &'o Instance, usize)> {
     let cd = o.ty().heap_data::<ClassData>()?;
     if !crate::quicken::class_version_cached(units, pc, cd.version_tag()) {
         return None;
     }
     let index = units.get(pc + 1 + layout::INSTANCE_INDEX)?.get().arg as usize;
-    Some((o.downcast::<Instance>()?, index))
+    Some((cd, o.downcast::<Instance>()?, index))
 }
 
 /// STORE_ATTR_INSTANCE_VALUE's hit: swaps `value` into the attribute at
@@ -1274,6 +1284,43 @@ fn swap_attr(inst: &Instance, index: usize, name: &ObjRef, value: &mut Value) ->
     true
 }
 
+/// STORE_ATTR_INSTANCE_VALUE's append (`__init__` setting the attributes
+/// of a fresh instance, in the order of the class's shared keys): moves
+/// `value` into the instance's values when `index` is their number, the
+/// shared key there is `name` and its hash is known, and the values have
+/// room (`Instance::new` reserves one per shared key), so nothing is
+/// allocated. `false` changes nothing; the general loop's `values_store`
+/// covers the rest (a new shared key, growing, hashing the name).
+#[inline(always)]
+fn append_attr(
+    cd: &ClassData,
+    inst: &Instance,
+    index: usize,
+    name: &ObjRef,
+    value: &mut Value,
+) -> bool {
+    if inst.dict.get().is_some() {
+        return false;
+    }
+    let Ok(mut vals) = inst.values.try_borrow_mut() else {
+        return false;
+    };
+    if vals.len() != index || vals.len() >= vals.capacity() {
+        return false;
+    }
+    let Some(hash) = name.downcast::<StrObj>().and_then(StrObj::known_hash) else {
+        return false;
+    };
+    let Ok(keys) = cd.shared_keys.try_borrow() else {
+        return false;
+    };
+    if !keys.get(index).is_some_and(|k| k.ptr_eq(name)) {
+        return false;
+    }
+    vals.push((name.clone(), hash, take(value)));
+    true
+}
+
 /// LOAD_ATTR_INSTANCE_VALUE's hit: the value at the cached entry if its key
 /// is the code's name object `names[arg]` (a key of equal text that is
 /// another object is the general loop's, which adopts the name as key).
@@ -1285,7 +1332,7 @@ fn instance_value(
     names: &[ObjRef],
     arg: u32,
 ) -> Option<Value> {
-    let (inst, index) = cached_instance(o, units, pc)?;
+    let (_, inst, index) = cached_instance(o, units, pc)?;
     let name = names.get(arg as usize)?;
     let Some(d) = inst.dict_obj() else {
         let vals = inst.values.try_borrow().ok()?;
@@ -1352,6 +1399,28 @@ fn slot_value(o: &ObjRef, units: &[Cell<Instr>], pc: usize) -> Option<Value> {
     let index = units.get(pc + 1 + layout::SLOT_INDEX)?.get().arg as usize;
     let slots = o.downcast::<Instance>()?.slots.try_borrow().ok()?;
     slots.get(index)?.as_ref().map(dup)
+}
+
+/// Where a return of value `v` leaves the caller's stack, whose frame's
+/// function slot was at `base` (already dead, as is everything above it);
+/// gives the caller's new stack pointer. A plain return puts `v` at `base`.
+/// CALL_PY_INIT's `__init__` returned None (`v`): the instance below `base`
+/// is the call's result. BINARY_OP_PY's method returned its result `v`,
+/// which replaces the two operands kept below `base`.
+#[inline(always)]
+fn returned(stack: &mut [Value], base: usize, on_return: u8, v: Value) -> usize {
+    match on_return {
+        crate::frame::RETURN_PLAIN => {
+            put(&mut stack[base], v);
+            base + 1
+        }
+        crate::frame::RETURN_INIT => base,
+        _ => {
+            stack[base - 1] = Value::None;
+            stack[base - 2] = v;
+            base - 1
+        }
+    }
 }
 
 /// Drops `v`, which [`not_last`] said frees nothing.

@@ -116,12 +116,18 @@ pub const SHARED_KEYS_MAX: usize = 30;
 /// [`lookup`]'s answers for one class and version tag: each name with
 /// where along the MRO it was found, as (MRO position << 24 | entry index
 /// in that class's dict), or [`LookupMemo::ABSENT`]. Locations rather
-/// than values, so the memo owns no reference (the cycle collector need
-/// not know about it) and a stale entry can only miss.
+/// than values, so these own no reference and a stale entry can only miss.
 #[derive(Default)]
 struct LookupMemo {
     version: u32,
     entries: Vec<(Box<str>, u32)>,
+    /// [`lookup_static`]'s answers (`None`: on no class of the MRO), keyed
+    /// by the name's address and length: a `&'static str` is never freed,
+    /// so these name its text for the whole run, and a hit costs integer
+    /// compares and a count where `entries` compares text and reads a dict
+    /// entry. The values are owned: the collector visits them
+    /// ([`ClassData::for_each_memo_value`]) and clears them with the class.
+    statics: Vec<(usize, usize, Option<Value>)>,
 }
 
 impl LookupMemo {
@@ -291,10 +297,92 @@ pub fn lookup(t: &abi::TypeObject, name: &str) -> Option<Value> {
             return Some(v);
         }
     }
+    let found = locate(cd, name);
+    if tag != 0
+        && let (Some(at), Ok(mut m)) = (memo_location(&found), cd.memo.try_borrow_mut())
+    {
+        let stale = m.renew(tag);
+        if m.entries.len() < LookupMemo::MAX {
+            m.entries.retain(|(k, _)| **k != *name);
+            m.entries.push((name.into(), at));
+        }
+        drop((m, stale));
+    }
+    found.map(|(_, _, v)| v)
+}
+
+/// [`lookup`] for a name the runtime spells in its own code (the dunders
+/// it looks up at every `C()` or `a + b`): remembered by the name's
+/// address, so a hit compares no text.
+pub fn lookup_static(t: &abi::TypeObject, name: &'static str) -> Option<Value> {
+    let cd = t.heap_data::<ClassData>()?;
+    let tag = cd.version_tag();
+    let key = (name.as_ptr() as usize, name.len());
+    if tag != 0
+        && let Ok(m) = cd.memo.try_borrow()
+        && m.version == tag
+        && let Some((_, _, v)) = m.statics.iter().find(|(p, n, _)| (*p, *n) == key)
+    {
+        return v.clone();
+    }
+    let found = locate(cd, name).map(|(_, _, v)| v);
+    if tag != 0
+        && let Ok(mut m) = cd.memo.try_borrow_mut()
+    {
+        let stale = m.renew(tag);
+        if m.statics.len() < LookupMemo::MAX {
+            m.statics.push((key.0, key.1, found.clone()));
+        }
+        drop((m, stale));
+    }
+    found
+}
+
+impl ClassData {
+    /// Calls `f` with each value [`lookup_static`] remembers (the
+    /// collector's edges from the class to them).
+    pub fn for_each_memo_value(&self, mut f: impl FnMut(&Value)) {
+        if let Ok(m) = self.memo.try_borrow() {
+            m.statics
+                .iter()
+                .filter_map(|(_, _, v)| v.as_ref())
+                .for_each(&mut f);
+        }
+    }
+
+    /// Forgets what [`lookup_static`] remembers (the collector clearing a
+    /// garbage class).
+    pub fn clear_memo(&self) {
+        let old = self
+            .memo
+            .try_borrow_mut()
+            .map(|mut m| std::mem::take(&mut m.statics));
+        drop(old);
+    }
+}
+
+impl LookupMemo {
+    /// Forgets every answer if they were given at another version tag.
+    /// Gives the values remembered at the old tag, for the caller to drop
+    /// once the memo is no longer borrowed (a free they cause may reach
+    /// this class again).
+    #[must_use]
+    fn renew(&mut self, tag: u32) -> Vec<(usize, usize, Option<Value>)> {
+        if self.version == tag {
+            return Vec::new();
+        }
+        self.version = tag;
+        self.entries.clear();
+        std::mem::take(&mut self.statics)
+    }
+}
+
+/// Where `name` is along the MRO of `cd`: the MRO position (0: the class
+/// itself), the entry index in that class's dict, and the value.
+fn locate(cd: &ClassData, name: &str) -> Option<(usize, usize, Value)> {
     // Hashed once for the whole MRO.
     let probe = super::dict::StrProbe::new(name);
-    let found = cd
-        .dict()
+    cd.dict()
         .and_then(|d| d.get_probe_full(&probe))
         .map(|(i, v)| (0, i, v))
         .or_else(|| {
@@ -304,27 +392,18 @@ pub fn lookup(t: &abi::TypeObject, name: &str) -> Option<Value> {
                     .and_then(|d| d.get_probe_full(&probe))
                     .map(|(i, v)| (pos + 1, i, v))
             })
-        });
-    if tag != 0 {
-        let at = match &found {
-            None => Some(LookupMemo::ABSENT),
-            Some((pos, i, _)) if *pos < 255 && *i < (1 << 24) => {
-                Some(((*pos as u32) << 24) | *i as u32)
-            }
-            Some(_) => None,
-        };
-        if let (Some(at), Ok(mut m)) = (at, cd.memo.try_borrow_mut()) {
-            if m.version != tag {
-                m.version = tag;
-                m.entries.clear();
-            }
-            if m.entries.len() < LookupMemo::MAX {
-                m.entries.retain(|(k, _)| **k != *name);
-                m.entries.push((name.into(), at));
-            }
+        })
+}
+
+/// The memo's form of what [`locate`] found (`None`: not expressible).
+fn memo_location(found: &Option<(usize, usize, Value)>) -> Option<u32> {
+    match found {
+        None => Some(LookupMemo::ABSENT),
+        Some((pos, i, _)) if *pos < 255 && *i < (1 << 24) => {
+            Some(((*pos as u32) << 24) | *i as u32)
         }
+        Some(_) => None,
     }
-    found.map(|(_, _, v)| v)
 }
 
 /// The value a memo entry points at, if that entry still holds `name`.
@@ -335,8 +414,7 @@ fn memo_read(cd: &ClassData, at: u32, name: &str) -> Option<Value> {
         0 => cd,
         p => class_data(cd.mro_tail.get(p - 1)?)?,
     };
-    let (k, v) = holder.dict()?.entry_at(index)?;
-    (k.as_str()? == name).then_some(v)
+    holder.dict()?.value_at_str(index, name)
 }
 
 /// CPython's C3 linearization of `bases` (each with its own MRO), or the

@@ -730,6 +730,14 @@ impl DictObj {
             .map(|(k, v)| (k.value.clone(), v.clone()))
     }
 
+    /// The value of entry `index` if its key is the `str` `name` (the key
+    /// is compared, not copied).
+    pub fn value_at_str(&self, index: usize, name: &str) -> Option<Value> {
+        let map = self.map.try_borrow().ok()?;
+        let (k, v) = map.get_index(index)?;
+        (k.value.as_str()? == name).then(|| v.clone())
+    }
+
     /// Looks up a `str` key given as text.
     pub fn get_str(&self, name: &str) -> Option<Value> {
         self.get_probe(&StrProbe::new(name))
