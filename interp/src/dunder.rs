@@ -42,7 +42,7 @@ pub fn call(vm: &mut Vm, v: &Value, name: &'static str, args: &[Value]) -> Optio
 /// `v.__index__()`, `v.__int__()` or `v.__float__()` (`name`) for an
 /// instance of a Python class that defines it, with CPython's check of
 /// what it returns (an int, an int, a float).
-pub fn number(vm: &mut Vm, v: &Value, name: &str) -> Option<PyResult<Value>> {
+pub fn number(vm: &mut Vm, v: &Value, name: &'static str) -> Option<PyResult<Value>> {
     let r = call(vm, v, name, &[])?;
     Some(r.and_then(|r| {
         let ok = if name == "__float__" {
