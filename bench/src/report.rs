@@ -377,7 +377,10 @@ fn jit_on_off_section(report: &Report) -> String {
     );
     let _ = writeln!(
         md,
-        "The same binary with the JIT (`typhon`) and without (`typhon-nojit`): medians in ns per          iteration, the JIT's speed relative to the JIT off, and the verdict. A difference counts          only when the JIT's median lies outside the whole min–max range of the JIT-off runs          (\"faster\" below it, \"SLOWER\" above it). Slower with the JIT: {}.\n",
+        "The same binary with the JIT (`typhon`) and without (`typhon-nojit`): medians in ns per \
+         iteration, the JIT's speed relative to the JIT off, and the verdict. A difference \
+         counts only when the JIT's median lies outside the whole min–max range of the JIT-off \
+         runs (\"faster\" below it, \"SLOWER\" above it). Slower with the JIT: {}.\n",
         if slower.is_empty() {
             "none".to_owned()
         } else {
