@@ -89,6 +89,31 @@ typedef size_t Py_uhash_t;
 #define _Py_NO_RETURN __attribute__((noreturn))
 #define Py_GCC_ATTRIBUTE(x) __attribute__(x)
 
+/* Docstrings, as CPython defines them (docstrings are always kept). */
+#define PyDoc_VAR(name) static const char name[]
+#define PyDoc_STR(str) str
+#define PyDoc_STRVAR(name, str) PyDoc_VAR(name) = PyDoc_STR(str)
+
+/* Float classification (C99's, as CPython 3.11 defines these). */
+#define Py_IS_NAN(X) isnan(X)
+#define Py_IS_INFINITY(X) isinf(X)
+#define Py_IS_FINITE(X) isfinite(X)
+
+/* Threads. Typhon runs Python code on one thread and has no GIL to
+   release: an extension's `Py_BEGIN_ALLOW_THREADS` block runs as it is
+   (it must not call the API inside, as under CPython), and the GIL-state
+   calls from the interpreter's thread are no-ops. */
+typedef struct _ts PyThreadState;
+typedef enum { PyGILState_LOCKED, PyGILState_UNLOCKED } PyGILState_STATE;
+static inline PyThreadState *PyEval_SaveThread(void) { return NULL; }
+static inline void PyEval_RestoreThread(PyThreadState *tstate) { (void)tstate; }
+static inline PyGILState_STATE PyGILState_Ensure(void) { return PyGILState_LOCKED; }
+static inline void PyGILState_Release(PyGILState_STATE state) { (void)state; }
+#define Py_BEGIN_ALLOW_THREADS { PyThreadState *_save = PyEval_SaveThread();
+#define Py_BLOCK_THREADS PyEval_RestoreThread(_save);
+#define Py_UNBLOCK_THREADS _save = PyEval_SaveThread();
+#define Py_END_ALLOW_THREADS PyEval_RestoreThread(_save); }
+
 /* ----- objects -------------------------------------------------------------- */
 
 struct _typeobject;

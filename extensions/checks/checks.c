@@ -1010,6 +1010,26 @@ static PyObject *tour_errors(PyObject *m, PyObject *arg) {
     return out;
 }
 
+PyDoc_STRVAR(tour_classify_doc, "classify(x): 'nan', 'infinite' or 'finite', and x*2 computed with the GIL released");
+
+/* Header macros real extensions use: docstrings, float classification,
+   releasing the GIL around pure C work, and the GIL-state calls. */
+static PyObject *tour_classify(PyObject *m, PyObject *arg) {
+    double x = PyFloat_AsDouble(arg);
+    if (x == -1.0 && PyErr_Occurred()) {
+        return NULL;
+    }
+    double twice;
+    Py_BEGIN_ALLOW_THREADS
+    twice = x * 2.0;
+    Py_END_ALLOW_THREADS
+    PyGILState_STATE g = PyGILState_Ensure();
+    const char *kind = Py_IS_NAN(x) ? "nan" : Py_IS_INFINITY(x) ? "infinite" : Py_IS_FINITE(x) ? "finite" : "?";
+    PyObject *r = Py_BuildValue("(sd)", kind, twice);
+    PyGILState_Release(g);
+    return r;
+}
+
 static PyObject *tour_numbers(PyObject *m, PyObject *unused) {
     PyObject *out = PyList_New(0);
     if (out == NULL)
@@ -1223,6 +1243,7 @@ static PyMethodDef checks_methods[] = {
     {"tour_strings", tour_strings, METH_O, NULL},
     {"tour_errors", tour_errors, METH_O, NULL},
     {"tour_numbers", tour_numbers, METH_NOARGS, NULL},
+    {"tour_classify", tour_classify, METH_O, tour_classify_doc},
     {"tour_objects", tour_objects, METH_O, NULL},
     {"dict_key_calls", (PyCFunction)(void (*)(void))dict_key_calls, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},

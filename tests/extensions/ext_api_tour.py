@@ -13,3 +13,6 @@ print(checks.tour_errors(("a", 1)))
 print(checks.tour_numbers())
 for o in ["abc", [1, 2, 3], {"k": 1}]:
     print(checks.tour_objects(o))
+for x in [1.5, float("inf"), float("-inf"), float("nan"), 3]:
+    print(checks.tour_classify(x))
+print(checks.tour_classify.__doc__)
