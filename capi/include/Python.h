@@ -776,8 +776,53 @@ static inline PyObject *PyTuple_Pack(Py_ssize_t n, ...) {
 #define _PyArg_NoKeywords(name, kw) ((kw) == NULL || PyDict_Size(kw) == 0 ? 1 : \
     (PyErr_Format(PyExc_TypeError, "%s() takes no keyword arguments", (name)), 0))
 
+/* Small API functions made of the table's (header-only). */
+
+static inline PyObject *PyLong_FromVoidPtr(void *p) {
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uintptr_t)p);
+}
+
+static inline void *PyLong_AsVoidPtr(PyObject *o) {
+    long long v = PyLong_AsLongLong(o);
+    if (v == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return (void *)(intptr_t)v;
+}
+
+/* d[key] if present, else d[key] = dflt; a borrowed reference. */
+static inline PyObject *PyDict_SetDefault(PyObject *d, PyObject *key, PyObject *dflt) {
+    PyObject *v = PyDict_GetItemWithError(d, key);
+    if (v != NULL || PyErr_Occurred()) {
+        return v;
+    }
+    if (PyDict_SetItem(d, key, dflt) < 0) {
+        return NULL;
+    }
+    return dflt;
+}
+
+/* C recursion guard: at most 1000 nested calls (CPython's default
+   recursion limit) per C file, then RecursionError, so that C code
+   recursing over deep input stops with an exception rather than
+   overflowing the stack. Unlike CPython's, the count does not include
+   the Python frames around it. */
+__attribute__((unused)) static int _typhon_c_recursion_depth;
+static inline int Py_EnterRecursiveCall(const char *where) {
+    if (++_typhon_c_recursion_depth > 1000) {
+        --_typhon_c_recursion_depth;
+        PyErr_Format(PyExc_RecursionError, "maximum recursion depth exceeded%s", where);
+        return -1;
+    }
+    return 0;
+}
+static inline void Py_LeaveRecursiveCall(void) {
+    --_typhon_c_recursion_depth;
+}
+
 #ifdef __cplusplus
 }
 #endif
+
 
 #endif /* Py_PYTHON_H */

@@ -1030,6 +1030,52 @@ static PyObject *tour_classify(PyObject *m, PyObject *arg) {
     return r;
 }
 
+static long tour_recurse(long n) {
+    if (Py_EnterRecursiveCall(" in tour_recurse")) {
+        return -1;
+    }
+    long r = n == 0 ? 0 : tour_recurse(n - 1);
+    Py_LeaveRecursiveCall();
+    return r < 0 ? r : r + 1;
+}
+
+/* PyLong_FromVoidPtr/AsVoidPtr, PyDict_SetDefault, Py_EnterRecursiveCall. */
+static PyObject *tour_misc(PyObject *m, PyObject *arg) {
+    long depth = PyLong_AsLong(arg);
+    if (depth == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    int local = 0;
+    PyObject *p = PyLong_FromVoidPtr(&local);
+    if (p == NULL) {
+        return NULL;
+    }
+    int same = PyLong_AsVoidPtr(p) == (void *)&local;
+    Py_DECREF(p);
+    PyObject *d = PyDict_New();
+    PyObject *k = PyUnicode_FromString("k");
+    PyObject *one = PyLong_FromLong(1);
+    PyObject *two = PyLong_FromLong(2);
+    PyObject *first = PyDict_SetDefault(d, k, one);
+    PyObject *second = PyDict_SetDefault(d, k, two);
+    PyObject *r = Py_BuildValue("(iOOO)", same, first, second, d);
+    Py_DECREF(d);
+    Py_DECREF(k);
+    Py_DECREF(one);
+    Py_DECREF(two);
+    if (r == NULL) {
+        return NULL;
+    }
+    long got = tour_recurse(depth);
+    if (got < 0) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    PyObject *out = Py_BuildValue("(Ol)", r, got);
+    Py_DECREF(r);
+    return out;
+}
+
 static PyObject *tour_numbers(PyObject *m, PyObject *unused) {
     PyObject *out = PyList_New(0);
     if (out == NULL)
@@ -1244,6 +1290,7 @@ static PyMethodDef checks_methods[] = {
     {"tour_errors", tour_errors, METH_O, NULL},
     {"tour_numbers", tour_numbers, METH_NOARGS, NULL},
     {"tour_classify", tour_classify, METH_O, tour_classify_doc},
+    {"tour_misc", tour_misc, METH_O, NULL},
     {"tour_objects", tour_objects, METH_O, NULL},
     {"dict_key_calls", (PyCFunction)(void (*)(void))dict_key_calls, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},

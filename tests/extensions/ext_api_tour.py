@@ -16,3 +16,8 @@ for o in ["abc", [1, 2, 3], {"k": 1}]:
 for x in [1.5, float("inf"), float("-inf"), float("nan"), 3]:
     print(checks.tour_classify(x))
 print(checks.tour_classify.__doc__)
+print(checks.tour_misc(10))
+try:
+    checks.tour_misc(100000)
+except RecursionError as e:
+    print("RecursionError", str(e).startswith("maximum recursion depth exceeded in tour_recurse"))
