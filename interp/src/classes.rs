@@ -617,14 +617,10 @@ fn assign_class(vm: &mut Vm, obj: &ObjRef, value: &Value) -> PyResult<()> {
             "__class__ assignment only supported for mutable types or ModuleType subclasses",
         ));
     };
-    if a.slot_names != b.slot_names || a.has_dict != b.has_dict {
-        return Err(PyErr::type_error(format!(
-            "__class__ assignment: '{}' object layout differs from '{}'",
-            class::type_short_name(new),
-            class::type_short_name(&old)
-        )));
-    }
-    let Some(retired) = obj.set_type(new) else {
+    let same_layout = a.slot_names == b.slot_names && a.has_dict == b.has_dict;
+    // `set_type` also refuses types whose instances hold another payload
+    // (an exception and a plain class, say).
+    let Some(retired) = same_layout.then(|| obj.set_type(new)).flatten() else {
         return Err(PyErr::type_error(format!(
             "__class__ assignment: '{}' object layout differs from '{}'",
             class::type_short_name(new),
@@ -772,6 +768,15 @@ fn not_implemented() -> Value {
     ))
 }
 
+/// `object.__eq__`'s answer: `True` for the same object, else
+/// `NotImplemented`.
+fn identity_eq(a: &Value, b: &Value) -> Value {
+    match (a, b) {
+        (Value::Obj(a), Value::Obj(b)) if a.ptr_eq(b) => Value::Bool(true),
+        _ => not_implemented(),
+    }
+}
+
 /// `object.__repr__(self)`: `<module.Qualname object at 0x…>`, whatever
 /// the class's own `__repr__` says.
 fn object_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -820,10 +825,7 @@ fn object_format(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// `NotImplemented`.
 fn object_eq(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (me, rest) = slot_args(&args, "__eq__", 1, "")?;
-    Ok(match (me, &rest[0]) {
-        (Value::Obj(a), Value::Obj(b)) if a.ptr_eq(b) => Value::Bool(true),
-        _ => not_implemented(),
-    })
+    Ok(identity_eq(me, &rest[0]))
 }
 
 /// `object.__ne__(self, other)`: the inverse of `self.__eq__(other)`
@@ -832,10 +834,7 @@ fn object_ne(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (me, rest) = slot_args(&args, "__ne__", 1, "")?;
     let eq = match crate::dunder::call(vm, me, "__eq__", &rest[..1]) {
         Some(r) => r?,
-        None => match (me, &rest[0]) {
-            (Value::Obj(a), Value::Obj(b)) if a.ptr_eq(b) => Value::Bool(true),
-            _ => not_implemented(),
-        },
+        None => identity_eq(me, &rest[0]),
     };
     if eq.kind() == Kind::NOT_IMPLEMENTED {
         return Ok(eq);

@@ -358,8 +358,9 @@ pub fn contains(vm: &mut Vm, v: &Value, item: &Value) -> Option<PyResult<bool>> 
 /// through `__getitem__` (the sequence protocol) when the class has that
 /// and no `__iter__`.
 pub fn get_iter(vm: &mut Vm, v: &Value) -> Option<PyResult<Value>> {
-    if special(v, "__iter__").is_none() && special(v, "__getitem__").is_some() {
+    let Some(f) = special(v, "__iter__") else {
         use crate::object::iter::{IterObj, IterState};
+        special(v, "__getitem__")?;
         return Some(Ok(Value::Obj(IterObj::new_obj(
             &types::SEQ_ITER,
             IterState::Seq {
@@ -367,8 +368,8 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> Option<PyResult<Value>> {
                 idx: 0,
             },
         ))));
-    }
-    let r = call(vm, v, "__iter__", &[])?;
+    };
+    let r = vm.call(&f, std::slice::from_ref(v));
     Some(r.and_then(|it| {
         let ok = match &it {
             Value::Obj(o) if o.ty().is_heap_type() => special(&it, "__next__").is_some(),

@@ -1428,6 +1428,9 @@ fn select<T: Clone>(items: &[T], start: i64, step: i64, count: i64) -> Vec<T> {
 /// with `__index__` (or a slice holding one): the key with the ints it
 /// gives; `None` when there is nothing to convert.
 fn index_key(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Option<Value>> {
+    if !matches!(key, Value::Obj(_)) {
+        return Ok(None);
+    }
     let seq = matches!(
         c.kind(),
         Kind::LIST | Kind::TUPLE | Kind::STR | Kind::RANGE | Kind::BYTES
