@@ -255,8 +255,8 @@ impl Vm {
     /// interpreter exits. If that fails, returns what CPython then prints
     /// to stderr (`Exception ignored in: …` and the error); CPython's exit
     /// status becomes 120. Output is also flushed, silently, when the `Vm`
-    /// is dropped; the `run_*` methods leave it buffered, as CPython does
-    /// until exit (so a traceback can come first).
+    /// is dropped; the `run_*` methods leave it buffered (CPython flushes
+    /// it before printing a traceback, and at exit).
     pub fn flush_at_exit(&mut self) -> Option<String> {
         let err = self.inner.flush().err()?;
         let line = interp::traceback::exception_line(&mut self.inner, &err.0);

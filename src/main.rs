@@ -381,6 +381,10 @@ fn run(
             Target::Stdin => vm.run_stdin(),
         };
         let report = vm.stats_report();
+        // CPython flushes `sys.stdout` before it prints a traceback or a
+        // SystemExit message (`flush_io`), and reports a failed flush at
+        // exit, after them.
+        let lost = vm.flush_at_exit();
         let mut status = match r {
             Ok(()) => 0,
             Err(typhon::Error::Exception {
@@ -407,9 +411,7 @@ fn run(
                 1
             }
         };
-        // Output still buffered is written now, after the traceback, as
-        // CPython writes it when the interpreter exits.
-        if let Some(lost) = vm.flush_at_exit() {
+        if let Some(lost) = lost.or_else(|| vm.flush_at_exit()) {
             to_stderr(&lost);
             status = 120;
         }

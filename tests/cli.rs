@@ -252,6 +252,32 @@ fn uncaught_exception_exits_1_with_a_traceback() {
 }
 
 #[test]
+fn output_is_flushed_before_the_traceback_and_the_exit_message() {
+    // CPython flushes sys.stdout before it prints the traceback or the
+    // SystemExit message: with both streams in one file, the output comes
+    // first (checked with python3 3.11.7).
+    let d = TempDir::new("flushorder");
+    d.write("boom.py", "print('before')\nraise KeyError('k')\n");
+    d.write("bye.py", "print('before')\nraise SystemExit('bye')\n");
+    for (prog, last) in [("boom.py", "KeyError: 'k'\n"), ("bye.py", "bye\n")] {
+        let both = d.path().join(format!("{prog}.both"));
+        let file = std::fs::File::create(&both).expect("create the output file");
+        let err = file.try_clone().expect("clone the output file");
+        let o = typhon()
+            .arg(prog)
+            .current_dir(d.path())
+            .stdout(file)
+            .stderr(err)
+            .output()
+            .expect("run typhon");
+        assert_status(&o, 1);
+        let text = std::fs::read_to_string(&both).expect("read the output file");
+        assert!(text.starts_with("before\n"), "{prog}: {text}");
+        assert!(text.ends_with(last), "{prog}: {text}");
+    }
+}
+
+#[test]
 fn missing_file_is_exit_2_with_cpythons_message() {
     let d = TempDir::new("missing");
     let o = run_in(d.path(), &["does_not_exist.py"]);
