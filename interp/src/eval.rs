@@ -1932,6 +1932,21 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 }
                 Op::ForIterGen => {
                     skip!(Op::ForIter);
+                    st.sp = sp;
+                    if let Some(room) = crate::generator::inline_room(st)
+                        && st.reserve(room).is_ok()
+                        && crate::generator::push_inline(
+                            vm,
+                            st,
+                            pc,
+                            crate::frame::RETURN_GEN_FOR,
+                            Value::None,
+                        )
+                        .is_ok()
+                    {
+                        continue 'frames;
+                    }
+                    stack = &mut st.stack[..];
                     let it = top!().clone();
                     match it.downcast::<crate::object::GenObj>() {
                         Some(g) => match tri!(crate::generator::next(vm, g)) {
@@ -2409,6 +2424,12 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             }
                         }
                     }
+                    if crate::frame::runs_generator(on_return) {
+                        // The generator returned: the caller's loop or
+                        // `yield from` ends.
+                        pc = with_st!(crate::generator::return_inline(st, on_return, base, v));
+                        continue;
+                    }
                     if on_return == crate::frame::RETURN_INIT {
                         // CALL_PY_INIT: the instance below the function
                         // slot is the result; anything but None returned
@@ -2432,9 +2453,16 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     continue;
                 }
                 Op::YieldValue => {
+                    if let Some(f) = top_frame!()
+                        && crate::frame::runs_generator(f.on_return.get())
+                    {
+                        st.sp = sp;
+                        tri!(crate::generator::yield_inline(vm, st, pc));
+                        continue 'frames;
+                    }
                     let v = pop!();
-                    // A generator's frame only runs as the entry frame of
-                    // its own run (see `crate::generator`).
+                    // Otherwise a generator's frame runs as the entry frame
+                    // of its own run (see `crate::generator`).
                     if st.nframes != entry + 1 {
                         fail!(PyErr::new(
                             &types::SYSTEM_ERROR,
@@ -2457,6 +2485,23 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 }
                 Op::Send => {
                     let v = pop!();
+                    st.sp = sp;
+                    if let Some(room) = crate::generator::inline_room(st) {
+                        tri!(st.reserve(room));
+                    }
+                    let v = match crate::generator::push_inline(
+                        vm,
+                        st,
+                        pc,
+                        crate::frame::RETURN_GEN_SEND,
+                        v,
+                    ) {
+                        Ok(()) => continue 'frames,
+                        Err(v) => {
+                            stack = &mut st.stack[..];
+                            v
+                        }
+                    };
                     let recv = top!().clone();
                     match with_st!(crate::generator::send_into(vm, &recv, v)) {
                         crate::generator::Sent::Yield(x) => push!(x),
@@ -3364,7 +3409,7 @@ pub(crate) fn unwind(
     st: &mut ExecState,
     entry: usize,
     mut code: Rc<Code>,
-    err: PyErr,
+    mut err: PyErr,
     mut at: usize,
     mut reraise: bool,
 ) -> PyResult<()> {
@@ -3410,7 +3455,19 @@ pub(crate) fn unwind(
             st.push(err.value())?;
             return Ok(());
         }
+        // A generator running inline (`crate::generator::push_inline`) is
+        // done when an exception leaves its frame.
+        let gen_frame = st
+            .top()
+            .filter(|f| crate::frame::runs_generator(f.on_return.get()))
+            .and_then(|f| st.values().get(f.lb.get().wrapping_sub(2)).cloned());
         pop_frame(vm, st);
+        if let Some(g) = gen_frame {
+            if let Some(g) = g.downcast::<crate::object::GenObj>() {
+                crate::generator::finish_inline(g);
+            }
+            err = crate::generator::pep479(err);
+        }
         if st.depth() <= entry {
             return Err(err);
         }
@@ -3428,7 +3485,7 @@ pub(crate) fn unwind(
 
 /// The unit index of the call instruction whose cache ends just before
 /// `pc_after - 1` (the caller resumes after the call's cache units).
-fn call_site(code: &Code, last: usize) -> usize {
+pub(crate) fn call_site(code: &Code, last: usize) -> usize {
     let mut i = last;
     loop {
         match code.units.get(i).map(|u| u.get().op) {

@@ -54,11 +54,26 @@ pub const RETURN_PLAIN: u8 = 0;
 /// CALL_PY_INIT: its return value must be `None`, and the call's result is
 /// the instance the caller keeps below the function slot.
 pub const RETURN_INIT: u8 = 1;
+/// [`Frame::on_return`]: the frame runs a generator resumed by FOR_ITER_GEN
+/// in the frames of the run that resumed it (see
+/// [`crate::generator::push_inline`]); the generator is the caller's
+/// operand below the function slot. A yield hands the value to the caller
+/// and moves the frame back into the generator; a return ends the loop.
+pub const RETURN_GEN_FOR: u8 = 2;
+/// [`Frame::on_return`]: as [`RETURN_GEN_FOR`], for a generator resumed by
+/// SEND (`yield from`); a return replaces the generator with its value.
+pub const RETURN_GEN_SEND: u8 = 3;
 /// [`Frame::on_return`], plus the BINARY_OP argument: the frame runs the
 /// left operand's dunder method for BINARY_OP_PY, whose two operands the
 /// caller keeps below the function slot; a `NotImplemented` result goes on
 /// to the rest of the operator's protocol.
-pub const RETURN_BINOP: u8 = 2;
+pub const RETURN_BINOP: u8 = 4;
+
+/// Whether a frame with this [`Frame::on_return`] runs a generator inline.
+#[inline(always)]
+pub fn runs_generator(on_return: u8) -> bool {
+    on_return == RETURN_GEN_FOR || on_return == RETURN_GEN_SEND
+}
 
 /// One activation of a Python function or module body.
 ///
@@ -82,7 +97,8 @@ pub struct Frame {
     /// Length of the VM's handled-exception stack when the frame started.
     pub hb: Cell<usize>,
     /// What the frame's return does besides handing back its value
-    /// ([`RETURN_PLAIN`], [`RETURN_INIT`], [`RETURN_BINOP`]).
+    /// ([`RETURN_PLAIN`], [`RETURN_INIT`], [`RETURN_GEN_FOR`],
+    /// [`RETURN_GEN_SEND`], [`RETURN_BINOP`]).
     pub on_return: Cell<u8>,
 }
 

@@ -85,7 +85,7 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         it.for_each_ref(f);
     } else if let Some(g) = o.downcast::<GenObj>() {
         // A suspended generator's frame (a running one's values are on
-        // the Rust stack of its run, outside the heap).
+        // the value stack of the run that resumed it, outside the heap).
         if let Ok(st) = g.frame.try_borrow() {
             st.values().iter().for_each(|v| val(f, v));
             st.frames.iter().for_each(|fr| f(&fr.globals));

@@ -13,6 +13,11 @@
 //! frame's share of the handled-exception stack (`Vm::handled`) is taken
 //! out at a yield and put back on resumption, so an `except` or `finally`
 //! body may yield.
+//!
+//! FOR_ITER_GEN and SEND resume without a nested run: [`push_inline`]
+//! moves the frame's values onto the resuming run's stack and pushes the
+//! frame there, [`yield_inline`] moves them back, [`return_inline`] ends
+//! the loop or the `yield from`.
 
 use crate::bytecode::{Code, Op};
 use crate::eval;
@@ -157,14 +162,7 @@ fn resume(vm: &mut Vm, g: &GenObj, how: Resume) -> PyResult<Sent> {
             drop(st);
             // PEP 479: a StopIteration leaving a generator's frame is a bug
             // in the generator.
-            if e.matches(types::STOP_ITERATION.get()) {
-                let r = PyErr::runtime_error("generator raised StopIteration");
-                *r.exc().cause.borrow_mut() = Some(e.0.clone());
-                *r.exc().context.borrow_mut() = Some(e.0);
-                r.exc().suppress_context.set(true);
-                return Err(r);
-            }
-            Err(e)
+            Err(pep479(e))
         }
     }
 }
@@ -183,6 +181,247 @@ fn delegate(g: &GenObj) -> Option<Value> {
         return None;
     }
     st.values().last().cloned()
+}
+
+/// Resumes the generator on top of `st`'s stack (the FOR_ITER_GEN or SEND
+/// at the top frame's pc, which goes on at `caller_next`) in a new frame
+/// of `st`, with `sent` pushed for its `yield` to evaluate to; `ret` is the
+/// frame's [`crate::frame::Frame::on_return`] (`RETURN_GEN_FOR` or
+/// `RETURN_GEN_SEND`). The frame's values move from the generator onto
+/// the stack, above the generator, where the caller's next instruction
+/// would push; [`yield_inline`] moves them back.
+///
+/// Unlike [`resume`], this runs no nested evaluation loop: the run that
+/// met the FOR_ITER_GEN or SEND goes on with the generator's frame, as it
+/// goes on with a callee's (CPython 3.12's FOR_ITER_GEN and SEND_GEN do the
+/// same). Gives `sent` back when the generator cannot run this way (not a
+/// generator, running or done, a first send of a value, the recursion
+/// limit, no memory); the caller then resumes it with [`resume`], which
+/// raises what there is to raise.
+pub(crate) fn push_inline(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    caller_next: usize,
+    ret: u8,
+    sent: Value,
+) -> Result<(), Value> {
+    let sp = st.sp;
+    if vm.depth >= vm.config.recursion_limit || st.nframes == 0 {
+        return Err(sent);
+    }
+    let ExecState {
+        frames,
+        nframes,
+        stack,
+        sp: st_sp,
+        ..
+    } = st;
+    let Some((below, above)) = stack.split_at_mut_checked(sp) else {
+        return Err(sent);
+    };
+    let Some((_, g)) = below.last().and_then(gen_of) else {
+        return Err(sent);
+    };
+    match g.state.get() {
+        GenState::Suspended => {}
+        GenState::Created if matches!(sent, Value::None) => {}
+        _ => return Err(sent),
+    }
+    let Ok(mut gs) = g.frame.try_borrow_mut() else {
+        return Err(sent);
+    };
+    let n = gs.sp;
+    let Some(gf) = gs.frames.first().filter(|_| gs.nframes == 1) else {
+        return Err(sent);
+    };
+    let (pc, nslots) = (gf.pc.get(), gf.sb.get() - gf.lb.get());
+    // Room for the values, the value sent and the frame's operands (the
+    // caller grows the stack when this declines for want of it).
+    if above.len() <= n + gf.code.max_stack as usize {
+        return Err(sent);
+    }
+    let lb = sp + 1;
+    let hb = vm.handled.len();
+    match frames.get_mut(*nframes) {
+        Some(f) => {
+            if !Rc::ptr_eq(&f.code, &gf.code) {
+                f.code = gf.code.clone();
+            }
+            if !f.globals.ptr_eq(&gf.globals) {
+                f.globals = gf.globals.clone();
+            }
+            f.start(pc, lb, lb + nslots, hb);
+            f.on_return.set(ret);
+        }
+        None => {
+            if frames.try_reserve(1).is_err() {
+                return Err(sent);
+            }
+            frames.push(crate::frame::Frame {
+                code: gf.code.clone(),
+                globals: gf.globals.clone(),
+                pc: std::cell::Cell::new(pc),
+                lb: std::cell::Cell::new(lb),
+                sb: std::cell::Cell::new(lb + nslots),
+                hb: std::cell::Cell::new(hb),
+                on_return: std::cell::Cell::new(ret),
+            });
+        }
+    }
+    if let Some(caller) = frames.get(*nframes - 1) {
+        caller.pc.set(caller_next);
+    }
+    *nframes += 1;
+    // `above` is dead room (owning nothing): the generator's values move
+    // up, leaving its slots dead.
+    move_values(&mut gs.stack[..n], above);
+    gs.sp = 0;
+    drop(gs);
+    above[n] = sent;
+    *st_sp = sp + n + 1;
+    {
+        let mut h = g.handled.borrow_mut();
+        if !h.is_empty() {
+            vm.handled.append(&mut h);
+        }
+    }
+    g.state.set(GenState::Running);
+    vm.depth += 1;
+    Ok(())
+}
+
+/// What [`push_inline`] needs free above the stack pointer for the
+/// generator on top of `st`'s stack, if it is one.
+pub(crate) fn inline_room(st: &ExecState) -> Option<usize> {
+    let (_, g) = st
+        .sp
+        .checked_sub(1)
+        .and_then(|i| st.stack.get(i))
+        .and_then(gen_of)?;
+    let gs = g.frame.try_borrow().ok()?;
+    Some(gs.sp + 1 + gs.top()?.code.max_stack as usize)
+}
+
+/// YIELD_VALUE, with the yielded value on top of the stack, of a frame
+/// that [`push_inline`] pushed; `after` is the instruction to resume at.
+/// The frame's values move back into the generator, which is suspended,
+/// and the value goes where the caller's FOR_ITER_GEN or SEND pushes the
+/// value it got. An error leaves everything as it was.
+pub(crate) fn yield_inline(vm: &mut Vm, st: &mut ExecState, after: usize) -> PyResult<()> {
+    let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) else {
+        return Err(inline_lost());
+    };
+    let (lb, hb) = (f.lb.get(), f.hb.get());
+    let base = lb.wrapping_sub(1);
+    let sp = st.sp;
+    if base == 0 || base >= sp || !crate::frame::runs_generator(f.on_return.get()) {
+        return Err(inline_lost());
+    }
+    // The frame's values, without the value yielded.
+    let n = sp - 1 - base;
+    let Some((below, frame_vals)) = st.stack.split_at_mut_checked(base) else {
+        return Err(inline_lost());
+    };
+    let Some((_, g)) = below.last().and_then(gen_of) else {
+        return Err(inline_lost());
+    };
+    let Ok(mut gs) = g.frame.try_borrow_mut() else {
+        return Err(inline_lost());
+    };
+    gs.reserve(n)?;
+    let v = crate::frame::take(&mut frame_vals[n]);
+    move_values(&mut frame_vals[..n], &mut gs.stack);
+    gs.sp = n;
+    if let Some(gf) = gs.frames.first() {
+        gf.pc.set(after);
+    }
+    drop(gs);
+    if vm.handled.len() > hb {
+        g.handled.borrow_mut().extend(vm.handled.drain(hb..));
+    }
+    g.state.set(GenState::Suspended);
+    vm.depth -= 1;
+    st.nframes -= 1;
+    frame_vals[0] = v;
+    st.sp = base + 1;
+    Ok(())
+}
+
+/// Moves the live values `src` to the start of `dst`, dead room that owns
+/// nothing (and at least as long), leaving `src` dead. What was in `dst`
+/// needs no drop (`std::mem::forget` of a dead slot's `None` compiles to
+/// nothing; `swap_with_slice` is a call and costs 80 instructions).
+#[inline(always)]
+fn move_values(src: &mut [Value], dst: &mut [Value]) {
+    if let Some(dst) = dst.get_mut(..src.len()) {
+        for (d, v) in dst.iter_mut().zip(src) {
+            std::mem::forget(std::mem::replace(d, crate::frame::take(v)));
+        }
+    }
+}
+
+/// The end of a frame that [`push_inline`] pushed, popped already (its
+/// values released, `st.sp` at its function slot `base`), with the value
+/// `v` it returned: the generator is done. Returns the instruction the
+/// caller goes on at: after FOR_ITER_GEN's loop, without the generator;
+/// after SEND, with `v` in the generator's place.
+pub(crate) fn return_inline(st: &mut ExecState, ret: u8, base: usize, v: Value) -> PyResult<usize> {
+    let Some(caller) = st.top() else {
+        return Err(inline_lost());
+    };
+    let code = caller.code.clone();
+    let at = eval::call_site(&code, caller.pc.get().saturating_sub(1));
+    let target = match code.units.get(at).map(|u| u.get()) {
+        Some(ins) if matches!(ins.op, Op::ForIterGen | Op::Send) => ins.arg as usize,
+        _ => return Err(inline_lost()),
+    };
+    let Some(slot) = base.checked_sub(1).and_then(|i| st.stack.get_mut(i)) else {
+        return Err(inline_lost());
+    };
+    let gen_val = std::mem::replace(slot, Value::None);
+    if let Some((_, g)) = gen_of(&gen_val) {
+        finish_inline(g);
+    }
+    if ret == crate::frame::RETURN_GEN_SEND {
+        *slot = v;
+        st.sp = base;
+    } else {
+        drop(v);
+        st.sp = base - 1;
+    }
+    drop(gen_val);
+    Ok(target)
+}
+
+/// The generator of a frame that [`push_inline`] pushed is done (it
+/// returned or an exception left it).
+pub(crate) fn finish_inline(g: &GenObj) {
+    g.state.set(GenState::Done);
+    let old = g
+        .frame
+        .try_borrow_mut()
+        .map(|mut s| std::mem::take(&mut *s));
+    drop(old);
+}
+
+/// PEP 479: a StopIteration leaving a generator's frame is a bug in the
+/// generator, re-raised as a RuntimeError caused by it.
+pub(crate) fn pep479(e: PyErr) -> PyErr {
+    if e.matches(types::STOP_ITERATION.get()) {
+        let r = PyErr::runtime_error("generator raised StopIteration");
+        *r.exc().cause.borrow_mut() = Some(e.0.clone());
+        *r.exc().context.borrow_mut() = Some(e.0);
+        r.exc().suppress_context.set(true);
+        return r;
+    }
+    e
+}
+
+fn inline_lost() -> PyErr {
+    PyErr::new(
+        &types::SYSTEM_ERROR,
+        "a generator's frame lost its generator",
+    )
 }
 
 /// `next(g)`-style advance for iteration: `None` when it returned.

@@ -947,6 +947,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let fits = match on_return {
                         crate::frame::RETURN_PLAIN => true,
                         crate::frame::RETURN_INIT => matches!(stack[sp - 1], Value::None),
+                        crate::frame::RETURN_GEN_FOR | crate::frame::RETURN_GEN_SEND => false,
                         _ => lb >= 3 && stack[sp - 1].kind() != Kind::NOT_IMPLEMENTED,
                     };
                     if !fits {
@@ -972,6 +973,57 @@ pub(super) fn run<const S: bool, const C: bool>(
                     {
                         continue 'code;
                     }
+                    continue 'frame;
+                }
+                // A generator resumed by a `for` loop or `yield from` runs
+                // in a frame of this run (`crate::generator::push_inline`),
+                // and its yield hands the value back to this run's caller
+                // frame: neither takes a nested run or the general loop.
+                Op::ForIterGen => {
+                    st.sp = sp;
+                    let after = pc + 1 + ins.op.cache_units();
+                    let sent = Value::None;
+                    if crate::generator::push_inline(vm, st, after, crate::frame::RETURN_GEN_FOR, sent)
+                        .is_err()
+                    {
+                        break;
+                    }
+                    done!();
+                    sp = st.sp;
+                    continue 'frame;
+                }
+                Op::Send => {
+                    let Some(slot) = stack.get_mut(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    let v = take(slot);
+                    st.sp = sp - 1;
+                    if let Err(v) =
+                        crate::generator::push_inline(vm, st, pc + 1, crate::frame::RETURN_GEN_SEND, v)
+                    {
+                        st.stack[sp - 1] = v;
+                        break;
+                    }
+                    done!();
+                    sp = st.sp;
+                    continue 'frame;
+                }
+                Op::YieldValue => {
+                    // (A generator's frame that is the entry of its own run
+                    // returns from the run: the general loop's.)
+                    if !st
+                        .frames
+                        .get(st.nframes.wrapping_sub(1))
+                        .is_some_and(|f| crate::frame::runs_generator(f.on_return.get()))
+                    {
+                        break;
+                    }
+                    st.sp = sp;
+                    if crate::generator::yield_inline(vm, st, pc + 1).is_err() {
+                        break;
+                    }
+                    done!();
+                    sp = st.sp;
                     continue 'frame;
                 }
                 // `len()` of a list, tuple, str or dict needs no call.
@@ -1084,10 +1136,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::ImportName
                 | Op::ImportFrom
                 | Op::ReturnGenerator
-                | Op::ForIterGen
-                | Op::YieldValue
                 | Op::GetYieldFromIter
-                | Op::Send
                 | Op::BeforeWith
                 | Op::WithExceptStart
                 | Op::LoadAttrModule
@@ -1530,6 +1579,19 @@ fn for_iter_gen<const S: bool>(
     pc: usize,
     ins: Instr,
 ) -> (ExtStep, Op) {
+    let after = pc + 1 + ins.op.cache_units();
+    // The hot loop runs the generator's frame in this run when it can; it
+    // may have stopped for want of room on the stack.
+    if let Some(room) = crate::generator::inline_room(st)
+        && st.reserve(room).is_ok()
+        && crate::generator::push_inline(vm, st, after, crate::frame::RETURN_GEN_FOR, Value::None)
+            .is_ok()
+    {
+        if S && let Some(s) = vm.stats.as_deref_mut() {
+            s.executed(ins.op);
+        }
+        return (ExtStep::Ran, ins.op);
+    }
     let Some(it) = st.sp.checked_sub(1).and_then(|i| st.stack.get(i)).cloned() else {
         return (ExtStep::Declined, ins.op);
     };
@@ -1538,7 +1600,7 @@ fn for_iter_gen<const S: bool>(
     };
     let next = match crate::generator::next(vm, g) {
         Ok(Some(v)) => match st.push(v) {
-            Ok(()) => pc + 1 + ins.op.cache_units(),
+            Ok(()) => after,
             Err(e) => return raised(st, e, pc, ins.op),
         },
         Ok(None) => {
