@@ -728,10 +728,10 @@ pub fn object_attr(name: &str, bound: Option<&Value>) -> Option<Value> {
         "__format__" => ("__format__", object_format),
         "__eq__" => ("__eq__", object_eq),
         "__ne__" => ("__ne__", object_ne),
-        "__lt__" => ("__lt__", object_not_implemented_2),
-        "__le__" => ("__le__", object_not_implemented_2),
-        "__gt__" => ("__gt__", object_not_implemented_2),
-        "__ge__" => ("__ge__", object_not_implemented_2),
+        "__lt__" => ("__lt__", object_lt),
+        "__le__" => ("__le__", object_le),
+        "__gt__" => ("__gt__", object_gt),
+        "__ge__" => ("__ge__", object_ge),
         _ => return None,
     };
     Some(Value::Obj(Builtin::new_obj(name, f, bound.cloned())))
@@ -843,9 +843,20 @@ fn object_ne(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 /// `object.__lt__` and the other orderings: `NotImplemented`.
-fn object_not_implemented_2(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    let _ = slot_args(&args, "__lt__", 1, "")?;
-    Ok(not_implemented())
+fn object_lt(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    slot_args(&args, "__lt__", 1, "").map(|_| not_implemented())
+}
+
+fn object_le(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    slot_args(&args, "__le__", 1, "").map(|_| not_implemented())
+}
+
+fn object_gt(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    slot_args(&args, "__gt__", 1, "").map(|_| not_implemented())
+}
+
+fn object_ge(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    slot_args(&args, "__ge__", 1, "").map(|_| not_implemented())
 }
 
 /// `object.__getattribute__(self, name)`.
@@ -893,6 +904,83 @@ fn object_init_subclass(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::None)
 }
 
+/// The attributes of every type that describe its place in the
+/// hierarchy: `__mro__`, `__bases__`, `__base__` and `mro()`.
+pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
+    let ty = t.as_type()?;
+    Some(match name {
+        "__mro__" => Value::tuple(mro_of(t).into_iter().map(Value::Obj).collect()),
+        "__bases__" => Value::tuple(match class_data(t) {
+            Some(cd) => cd.bases.iter().cloned().map(Value::Obj).collect(),
+            None => ty
+                .base()
+                .map(|b| Value::Obj(b.to_ref()))
+                .into_iter()
+                .collect(),
+        }),
+        "__base__" => match class_data(t) {
+            Some(cd) => cd
+                .bases
+                .iter()
+                .find(|b| has_layout(b))
+                .or_else(|| cd.bases.first())
+                .cloned()
+                .map_or(Value::None, Value::Obj),
+            None => ty.base().map_or(Value::None, |b| Value::Obj(b.to_ref())),
+        },
+        // `type.mro` itself is the unbound method.
+        "mro" if std::ptr::eq(ty, types::TYPE.get()) => {
+            Value::Obj(Builtin::new_obj("mro", type_mro_unbound, None))
+        }
+        "mro" => Value::Obj(Builtin::new_obj(
+            "mro",
+            type_mro,
+            Some(Value::Obj(t.clone())),
+        )),
+        _ => return None,
+    })
+}
+
+/// Whether instances of `t` have a layout beyond `object`'s (CPython's
+/// "solid base" is not `object`): a static or C type other than `object`
+/// is in its MRO. CPython's `__base__` is the base with such a layout.
+fn has_layout(t: &ObjRef) -> bool {
+    let object = types::OBJECT.get();
+    mro_of(t).iter().any(|b| {
+        b.as_type()
+            .is_some_and(|b| !b.is_heap_type() && !std::ptr::eq(b, object))
+    })
+}
+
+/// `C.mro()`: the MRO as a list (bound to the type).
+fn type_mro(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let Some(Value::Obj(t)) = args.pos.first() else {
+        return Err(PyErr::new(&types::SYSTEM_ERROR, "mro() without its type"));
+    };
+    if args.pos.len() > 1 || !args.kw.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "{}.mro() takes no arguments ({} given)",
+            class::type_short_name(t),
+            args.pos.len() - 1 + args.kw.len()
+        )));
+    }
+    Ok(Value::list(mro_of(t).into_iter().map(Value::Obj).collect()))
+}
+
+/// `type.mro(C)`.
+fn type_mro_unbound(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    match args.pos.first() {
+        None => Err(PyErr::type_error(
+            "unbound method type.mro() needs an argument",
+        )),
+        Some(Value::Obj(t)) if t.as_type().is_some() => type_mro(vm, args),
+        Some(v) => Err(PyErr::type_error(format!(
+            "descriptor 'mro' for 'type' objects doesn't apply to a '{}' object",
+            v.type_name()
+        ))),
+    }
+}
+
 fn class_attr_plain(cls: &ObjRef, name: &str) -> Option<Value> {
     let cd = class_data(cls)?;
     let from_dict = |n: &str| cd.dict().and_then(|d| d.get_str(n));
@@ -900,16 +988,7 @@ fn class_attr_plain(cls: &ObjRef, name: &str) -> Option<Value> {
         "__name__" => return Some(Value::str(&cd.name.borrow())),
         "__qualname__" => return Some(Value::str(&cd.qualname.borrow())),
         "__doc__" => return Some(from_dict("__doc__").unwrap_or(Value::None)),
-        "__bases__" => {
-            return Some(Value::tuple(
-                cd.bases.iter().cloned().map(Value::Obj).collect(),
-            ));
-        }
-        "__mro__" => {
-            return Some(Value::tuple(
-                mro_of(cls).into_iter().map(Value::Obj).collect(),
-            ));
-        }
+        "__bases__" | "__mro__" | "__base__" | "mro" => return type_attr(cls, name),
         "__class__" => return Some(Value::Obj(cls.type_ref())),
         // A copy: CPython's is a read-only proxy, and writes to the class
         // must go through `setattr` to move its version tag.

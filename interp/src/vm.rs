@@ -659,6 +659,9 @@ impl Vm {
                             }
                             _ => {}
                         }
+                        if let Some(v) = crate::classes::type_attr(o, name) {
+                            return Ok(v);
+                        }
                         if let Some(v) = crate::classes::object_attr(name, None) {
                             return Ok(v);
                         }
