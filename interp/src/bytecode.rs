@@ -389,6 +389,9 @@ ops! {
     LoadFastLoadConst = "LOAD_FAST__LOAD_CONST", cache 0, family LoadFast;
     /// LOAD_FAST `arg`, then the LOAD_FAST after it.
     LoadFastLoadFast = "LOAD_FAST__LOAD_FAST", cache 0, family LoadFast;
+    /// LOAD_FAST `arg`, then the LOAD_ATTR after it (`self.x`): run as one
+    /// while that LOAD_ATTR is LOAD_ATTR_INSTANCE_VALUE.
+    LoadFastLoadAttr = "LOAD_FAST__LOAD_ATTR", cache 0, family LoadFast;
 }
 
 /// The quickened C-call forms (CALL_EXT_* and CALL_METHOD_EXT_*) as one

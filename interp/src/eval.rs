@@ -1097,7 +1097,10 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 // The general loop runs only the first half of a
                 // superinstruction (the hot loop runs both): the second is
                 // the next instruction anyway.
-                Op::LoadFast | Op::LoadFastLoadConst | Op::LoadFastLoadFast => {
+                Op::LoadFast
+                | Op::LoadFastLoadConst
+                | Op::LoadFastLoadFast
+                | Op::LoadFastLoadAttr => {
                     let v = match stack.get(lb + arg as usize) {
                         Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
                         Some(Value::Obj(_)) | None => {

@@ -42,6 +42,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::LoadConst
             | Op::LoadFastLoadConst
             | Op::LoadFastLoadFast
+            | Op::LoadFastLoadAttr
             | Op::StoreFast
             | Op::PopTop
             | Op::Jump
@@ -82,6 +83,9 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::CallStr1
             | Op::ReturnValue
             | Op::IsOp
+            | Op::ForIterGen
+            | Op::Send
+            | Op::YieldValue
     )
 }
 
@@ -254,6 +258,29 @@ pub(super) fn run<const S: bool, const C: bool>(
                     }
                     sp += 1;
                     pc += 1;
+                }
+                // `local.name` of an instance value: the attribute is
+                // pushed without the local's reference being counted up
+                // and down (and with one dispatch for both).
+                Op::LoadFastLoadAttr => {
+                    if let Some(second) = units.get(pc + 1).map(Cell::get)
+                        && second.op == Op::LoadAttrInstanceValue
+                        && lb + (arg as usize) < sp
+                        && let Some(Value::Obj(o)) = stack.get(lb + arg as usize)
+                        && let Some(v) = instance_value(o, units, pc + 1, &f.code.names, second.arg)
+                    {
+                        push!(v);
+                        pc += const { 2 + Op::LoadAttr.cache_units() };
+                        if S && let Some(s) = vm.stats.as_deref_mut() {
+                            s.executed(Op::LoadAttrInstanceValue);
+                        }
+                    } else {
+                        if !copy_local(stack, lb + arg as usize, sp) {
+                            break;
+                        }
+                        sp += 1;
+                        pc += 1;
+                    }
                 }
                 Op::LoadFastLoadConst | Op::LoadFastLoadFast => {
                     let Some(second) = units.get(pc + 1) else {
