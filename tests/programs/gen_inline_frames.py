@@ -142,3 +142,80 @@ def scale(k):
 
 for k in count(3):
     print(k, list(scale(k)))
+
+def gn(n):
+    for i in range(n):
+        if i == 2:
+            pass
+        yield [i]
+def chain():
+    yield from gn(4)
+    return 7
+out = []
+for x in chain():
+    out.append(x)
+print(out)
+# a generator that is garbage while suspended inside a for over another generator
+def inner():
+    try:
+        yield 1
+        yield 2
+    finally:
+        print("inner finally")
+def outer():
+    for v in inner():
+        yield v
+o = outer()
+print(next(o))
+del o
+print("after del")
+# generator closed while its inner is suspended by an inline yield from
+def deleg():
+    try:
+        yield from inner()
+    finally:
+        print("deleg finally")
+d = deleg()
+for v in d:
+    break
+d.close()
+print("closed")
+# exception inside nested inline frames, caught in the middle
+def boom():
+    yield 1
+    raise KeyError("x")
+def mid():
+    try:
+        yield from boom()
+    except KeyError as e:
+        yield "mid caught " + str(e)
+print(list(mid()))
+# send() into a generator that itself iterates another by for
+def acc():
+    total = 0
+    for v in inner():
+        total += v
+        got = yield total
+        print("got", got)
+a = acc()
+print(next(a)); print(a.send("s1")); 
+try:
+    a.send("s2")
+except StopIteration:
+    print("stop")
+
+# Cyclic garbage made while generators run in a loop's frames: the cycle
+# collector runs in the middle of them.
+def cyc(n):
+    for i in range(n):
+        a = []
+        a.append(a)
+        holder = {"self": None}
+        holder["self"] = holder
+        yield i
+
+
+total = 0
+for x in cyc(30000):
+    total += x
+print(total, sum(x for x in cyc(3000)))
