@@ -514,3 +514,20 @@ fn a_million_calls_leave_the_live_object_count_unchanged() {
         assert_eq!(after, before, "{call}: live objects changed over {n} calls");
     }
 }
+
+#[test]
+fn py_fatal_error_prints_cpythons_message_and_exits_1() {
+    // CPython prints the same first line and aborts; Typhon exits with
+    // status 1 (no signal, no core dump), having written the output that
+    // `print` had buffered.
+    let (status, out, err) = run_code(
+        "import bufext\nprint('before')\nbufext.fatal('the table is broken')\nprint('after')",
+        extensions::typhon_dir(),
+    );
+    assert_eq!(status, Some(1), "stderr: {err}");
+    assert_eq!(out, "before\n");
+    assert!(
+        err.starts_with("Fatal Python error: fatal: the table is broken\n"),
+        "stderr: {err}"
+    );
+}

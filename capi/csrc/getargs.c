@@ -26,10 +26,14 @@
  *   | (the rest is optional)  $ (the rest is keyword-only; keywords form)
  *   :name (the function's name for messages)  ;message (replaces them)
  * Lengths after '#' are always Py_ssize_t, as with PY_SSIZE_T_CLEAN.
+ *   s* z* (Py_buffer: a str's UTF-8 or a bytes-like object's buffer; z*
+ *   also None -> a NULL buffer)  y* (Py_buffer: a bytes-like object)
+ *   w* (Py_buffer: a writable bytes-like object); the caller releases a
+ *   buffer it got with PyBuffer_Release, and a failed parse releases them
  * Not supported (they fail with CPython's "bad format char" SystemError):
- * the buffer units s* y* z* w*, the encoding units es et es# et#, D
- * (complex), Y (bytearray), and u Z (Py_UNICODE). A '(...)' group accepts
- * tuples and lists only, where CPython accepts any sequence.
+ * the encoding units es et es# et#, D (complex), Y (bytearray), and u Z
+ * (Py_UNICODE). A '(...)' group accepts tuples and lists only, where
+ * CPython accepts any sequence.
  */
 #include "support.h"
 
@@ -145,6 +149,31 @@ static void set_error(Py_ssize_t iarg, const char *msg, const int *levels, const
         message = buf;
     }
     PyErr_SetString(msg[0] == '(' ? PyExc_SystemError : PyExc_TypeError, message);
+}
+
+/* Releases a Py_buffer a unit filled, when the parse fails later. */
+static int cleanup_buffer(PyObject *arg, void *view) {
+    if (arg == NULL) {
+        PyBuffer_Release((Py_buffer *)view);
+    }
+    return 0;
+}
+
+/* A C-contiguous buffer of `arg` for s* y* z*: NULL, or the error. */
+static const char *get_buffer(PyObject *arg, Py_buffer *view, int flags, char *msgbuf,
+                              size_t bufsize) {
+    if (PyObject_GetBuffer(arg, view, flags) != 0) {
+        if (flags & PyBUF_WRITABLE) {
+            PyErr_Clear();
+            return convert_error("read-write bytes-like object", arg, msgbuf, bufsize);
+        }
+        return ERR_SET;
+    }
+    if (!PyBuffer_IsContiguous(view, 'C')) {
+        PyBuffer_Release(view);
+        return convert_error("contiguous buffer", arg, msgbuf, bufsize);
+    }
+    return NULL;
 }
 
 /* The error for a non-bytes object where bytes (CPython: any read-only
@@ -373,10 +402,37 @@ static const char *convert_simple(PyObject *arg, const char **p_format, va_list 
     }
     case 's':
     case 'z':
-    case 'y': {
+    case 'y':
+    case 'w':
         if (*format == '*') {
-            return convert_error("(impossible<bad format char>)", arg, msgbuf, bufsize);
+            Py_buffer *view = va_arg(*va, Py_buffer *);
+            const char *msg = NULL;
+            format++;
+            if (c == 'z' && arg == Py_None) {
+                PyBuffer_FillInfo(view, NULL, NULL, 0, 1, 0);
+            } else if ((c == 's' || c == 'z') && PyUnicode_Check(arg)) {
+                Py_ssize_t len;
+                const char *s = PyUnicode_AsUTF8AndSize(arg, &len);
+                if (s == NULL) {
+                    return convert_error("(unicode conversion error)", arg, msgbuf, bufsize);
+                }
+                PyBuffer_FillInfo(view, arg, (void *)s, len, 1, 0);
+            } else {
+                msg = get_buffer(arg, view, c == 'w' ? PyBUF_WRITABLE : PyBUF_SIMPLE, msgbuf,
+                                 bufsize);
+            }
+            if (msg != NULL) {
+                return msg;
+            }
+            if (freelist_add(fl, cleanup_buffer, view) < 0) {
+                PyBuffer_Release(view);
+                return ERR_SET;
+            }
+            break;
+        } else if (c == 'w') {
+            return convert_error("(invalid use of 'w' format character)", arg, msgbuf, bufsize);
         }
+        {
         const char **p = va_arg(*va, const char **);
         Py_ssize_t *psize = NULL;
         if (*format == '#') {

@@ -60,7 +60,7 @@ extern "C" {
 
 /* Typhon's own marks: code may test for them. */
 #define TYPHON 1
-#define TYPHON_API_VERSION 4
+#define TYPHON_API_VERSION 5
 
 typedef ssize_t Py_ssize_t;
 typedef Py_ssize_t Py_hash_t;
@@ -303,11 +303,47 @@ typedef struct {
     void *am_send;
 } PyAsyncMethods;
 
-typedef struct bufferinfo Py_buffer;
+/* The buffer protocol (CPython 3.11's layout and flags). */
+typedef struct bufferinfo {
+    void *buf;
+    PyObject *obj;
+    Py_ssize_t len;
+    Py_ssize_t itemsize;
+    int readonly;
+    int ndim;
+    char *format;
+    Py_ssize_t *shape;
+    Py_ssize_t *strides;
+    Py_ssize_t *suboffsets;
+    void *internal;
+} Py_buffer;
+typedef int (*getbufferproc)(PyObject *, Py_buffer *, int);
+typedef void (*releasebufferproc)(PyObject *, Py_buffer *);
 typedef struct {
-    void *bf_getbuffer;
-    void *bf_releasebuffer;
+    getbufferproc bf_getbuffer;
+    releasebufferproc bf_releasebuffer;
 } PyBufferProcs;
+#define PyBUF_MAX_NDIM 64
+#define PyBUF_SIMPLE 0
+#define PyBUF_WRITABLE 0x0001
+#define PyBUF_WRITEABLE PyBUF_WRITABLE
+#define PyBUF_FORMAT 0x0004
+#define PyBUF_ND 0x0008
+#define PyBUF_STRIDES (0x0010 | PyBUF_ND)
+#define PyBUF_C_CONTIGUOUS (0x0020 | PyBUF_STRIDES)
+#define PyBUF_F_CONTIGUOUS (0x0040 | PyBUF_STRIDES)
+#define PyBUF_ANY_CONTIGUOUS (0x0080 | PyBUF_STRIDES)
+#define PyBUF_INDIRECT (0x0100 | PyBUF_STRIDES)
+#define PyBUF_CONTIG (PyBUF_ND | PyBUF_WRITABLE)
+#define PyBUF_CONTIG_RO (PyBUF_ND)
+#define PyBUF_STRIDED (PyBUF_STRIDES | PyBUF_WRITABLE)
+#define PyBUF_STRIDED_RO (PyBUF_STRIDES)
+#define PyBUF_RECORDS (PyBUF_STRIDES | PyBUF_WRITABLE | PyBUF_FORMAT)
+#define PyBUF_RECORDS_RO (PyBUF_STRIDES | PyBUF_FORMAT)
+#define PyBUF_FULL (PyBUF_INDIRECT | PyBUF_WRITABLE | PyBUF_FORMAT)
+#define PyBUF_FULL_RO (PyBUF_INDIRECT | PyBUF_FORMAT)
+#define PyBUF_READ 0x100
+#define PyBUF_WRITE 0x200
 
 /* What Typhon knows about a type beyond CPython's fields. A static type
  * defined in C leaves it zeroed, which Typhon reads as "a C type". */
@@ -514,6 +550,9 @@ __attribute__((weak, visibility("default"))) const int _typhon_api_version = TYP
 #define PyExc_UnicodeDecodeError (_typhon_api->PyExc_UnicodeDecodeError)
 #define PyExc_KeyboardInterrupt (_typhon_api->PyExc_KeyboardInterrupt)
 #define PyExc_SystemExit (_typhon_api->PyExc_SystemExit)
+#define PyExc_BufferError (_typhon_api->PyExc_BufferError)
+/* Prints the message and ends the process (status 1; CPython aborts). */
+#define Py_FatalError(message) _Py_FatalErrorFunc(__func__, (message))
 
 /* ----- reference counting ------------------------------------------------------------------ */
 

@@ -45,6 +45,7 @@ struct _typhon_api {
     PyObject *PyExc_UnicodeDecodeError;
     PyObject *PyExc_KeyboardInterrupt;
     PyObject *PyExc_SystemExit;
+    PyObject *PyExc_BufferError;
     void (*Py_IncRef)(PyObject *);
     void (*Py_DecRef)(PyObject *);
     void (*PyErr_SetString)(PyObject *, const char *);
@@ -198,6 +199,12 @@ struct _typhon_api {
     void *(*PyModule_GetState)(PyObject *);
     PyObject *(*PyModule_New)(const char *);
     PyObject *(*PyImport_ImportModule)(const char *);
+    void (*_Py_FatalErrorFunc)(const char *, const char *);
+    int (*PyObject_CheckBuffer)(PyObject *);
+    int (*PyObject_GetBuffer)(PyObject *, Py_buffer *, int);
+    int (*PyBuffer_FillInfo)(Py_buffer *, PyObject *, void *, Py_ssize_t, int, int);
+    void (*PyBuffer_Release)(Py_buffer *);
+    int (*PyBuffer_IsContiguous)(const Py_buffer *, char);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

@@ -156,6 +156,12 @@ static inline const char *PyModule_GetName(PyObject *m) { return _typhon_api->Py
 static inline void *PyModule_GetState(PyObject *m) { return _typhon_api->PyModule_GetState(m); }
 static inline PyObject *PyModule_New(const char *name) { return _typhon_api->PyModule_New(name); }
 static inline PyObject *PyImport_ImportModule(const char *name) { return _typhon_api->PyImport_ImportModule(name); }
+static inline void _Py_FatalErrorFunc(const char *func, const char *msg) { _typhon_api->_Py_FatalErrorFunc(func, msg); }
+static inline int PyObject_CheckBuffer(PyObject *o) { return _typhon_api->PyObject_CheckBuffer(o); }
+static inline int PyObject_GetBuffer(PyObject *o, Py_buffer *view, int flags) { return _typhon_api->PyObject_GetBuffer(o, view, flags); }
+static inline int PyBuffer_FillInfo(Py_buffer *view, PyObject *o, void *buf, Py_ssize_t len, int readonly, int flags) { return _typhon_api->PyBuffer_FillInfo(view, o, buf, len, readonly, flags); }
+static inline void PyBuffer_Release(Py_buffer *view) { _typhon_api->PyBuffer_Release(view); }
+static inline int PyBuffer_IsContiguous(const Py_buffer *view, char order) { return _typhon_api->PyBuffer_IsContiguous(view, order); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

@@ -16,16 +16,17 @@
 
 #![allow(non_snake_case)]
 
+use crate::buffer::Py_buffer;
 use crate::module::PyModuleDef;
 use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
 use crate::tuple::TyphonItem;
-use crate::{dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode};
+use crate::{buffer, dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode};
 use interp::object::types;
 use std::ffi::{c_char, c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong, c_void};
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 4;
+pub const API_VERSION: c_int = 5;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -147,6 +148,7 @@ api_table! {
         PyExc_UnicodeDecodeError: *mut PyObject = exc(&types::UNICODE_DECODE_ERROR);
         PyExc_KeyboardInterrupt: *mut PyObject = exc(&types::KEYBOARD_INTERRUPT);
         PyExc_SystemExit: *mut PyObject = exc(&types::SYSTEM_EXIT);
+        PyExc_BufferError: *mut PyObject = exc(&types::BUFFER_ERROR);
     }
     rust {
         protocols::Py_IncRef(o: *mut PyObject);
@@ -312,6 +314,14 @@ api_table! {
         module::PyModule_GetState(m: *mut PyObject) -> *mut c_void;
         module::PyModule_New(name: *const c_char) -> *mut PyObject;
         module::PyImport_ImportModule(name: *const c_char) -> *mut PyObject;
+
+        errors::_Py_FatalErrorFunc(func: *const c_char, msg: *const c_char);
+
+        buffer::PyObject_CheckBuffer(o: *mut PyObject) -> c_int;
+        buffer::PyObject_GetBuffer(o: *mut PyObject, view: *mut Py_buffer, flags: c_int) -> c_int;
+        buffer::PyBuffer_FillInfo(view: *mut Py_buffer, o: *mut PyObject, buf: *mut c_void, len: Py_ssize_t, readonly: c_int, flags: c_int) -> c_int;
+        buffer::PyBuffer_Release(view: *mut Py_buffer);
+        buffer::PyBuffer_IsContiguous(view: *const Py_buffer, order: c_char) -> c_int;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");
@@ -367,6 +377,7 @@ fn c_type(rust: &str) -> String {
         "PyObject" => "PyObject",
         "PyTypeObject" => "PyTypeObject",
         "PyModuleDef" => "PyModuleDef",
+        "Py_buffer" => "Py_buffer",
         "TyphonItem" => "_TyphonItem",
         other => panic!("api.rs: no C spelling for Rust type `{other}`; add it to c_type"),
     }

@@ -332,3 +332,30 @@ unsafe fn new_exception(
     }
     Ok(t.into_raw())
 }
+
+/// `Py_FatalError` (as `_Py_FatalErrorFunc(__func__, message)`): CPython
+/// prints the message and aborts. Typhon prints CPython's first lines,
+/// writes what `print` had buffered, and exits with status 1 instead of
+/// aborting (no core dump, no signal).
+pub(crate) unsafe extern "C" fn _Py_FatalErrorFunc(func: *const c_char, msg: *const c_char) {
+    // SAFETY: both are NULL or C strings (contract).
+    let text = |p: *const c_char| {
+        if p.is_null() {
+            String::new()
+        } else {
+            // SAFETY: as above.
+            unsafe { std::ffi::CStr::from_ptr(p) }
+                .to_string_lossy()
+                .into_owned()
+        }
+    };
+    let (func, msg) = (text(func), text(msg));
+    let _ = crate::state::current_vm(|vm| vm.flush());
+    let head = if func.is_empty() {
+        format!("Fatal Python error: {msg}")
+    } else {
+        format!("Fatal Python error: {func}: {msg}")
+    };
+    eprintln!("{head}\nPython runtime state: initialized\n");
+    std::process::exit(1);
+}

@@ -27,6 +27,7 @@
 #![allow(non_snake_case)]
 
 mod api;
+mod buffer;
 mod dict;
 mod errors;
 mod import;

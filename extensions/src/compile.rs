@@ -63,6 +63,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("bench_ext", "bench_ext/bench_ext.c"),
     ("fastmath", "fastmath/fastmath.c"),
     ("checks", "checks/checks.c"),
+    ("bufext", "bufext/bufext.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.

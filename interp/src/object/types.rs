@@ -236,6 +236,8 @@ static_types! {
     STOP_ITERATION: ExcObj, c"StopIteration", Some(&EXCEPTION), Kind::EXC, true;
     /// `AssertionError`
     ASSERTION_ERROR: ExcObj, c"AssertionError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `BufferError`
+    BUFFER_ERROR: ExcObj, c"BufferError", Some(&EXCEPTION), Kind::EXC, true;
     /// `ImportError`
     IMPORT_ERROR: ExcObj, c"ImportError", Some(&EXCEPTION), Kind::EXC, true;
     /// `ModuleNotFoundError`
@@ -285,6 +287,7 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &NOT_IMPLEMENTED_ERROR,
     &STOP_ITERATION,
     &ASSERTION_ERROR,
+    &BUFFER_ERROR,
     &IMPORT_ERROR,
     &MODULE_NOT_FOUND_ERROR,
     &SYSTEM_ERROR,
