@@ -129,7 +129,10 @@ pub(crate) unsafe fn instance_size(t: *mut PyTypeObject, nitems: Py_ssize_t) -> 
     usize::try_from(basic.checked_add(extra)?).ok()
 }
 
-/// Fills in the header of a freshly allocated object.
+/// Fills in the header of a freshly allocated object. An instance of a
+/// heap type (a Python class deriving from a C type) owns a reference to
+/// its type, as in CPython's `PyType_GenericAlloc` and `PyObject_Init`;
+/// the class's `tp_dealloc` drops it.
 ///
 /// # Safety
 /// `p` must be a writable block of at least a header's size; `t` a live type.
@@ -138,6 +141,9 @@ pub(crate) unsafe fn init_header(p: *mut PyObject, t: *mut PyTypeObject) {
     unsafe {
         (*p).ob_refcnt.set(1);
         std::ptr::addr_of_mut!((*p).ob_type).write(t);
+        if (*t).is_heap_type() {
+            std::mem::forget((*t).to_ref());
+        }
     }
 }
 

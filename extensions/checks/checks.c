@@ -23,7 +23,9 @@
  *   sees them all.
  * - A type, Pair, with tp_new/tp_init, members, a get-set, repr, str,
  *   richcompare, hash, nb_add, mp_length, mp_subscript, iteration, and
- *   methods (check() raises on a negative a).
+ *   methods (check() raises on a negative a); Python classes derive from
+ *   it (probe, pair_a, c_add look at their instances from C), not from
+ *   PairIterator (no Py_TPFLAGS_BASETYPE).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -800,6 +802,58 @@ static int put_int(PyObject *out, long r) {
     return put(out, PyLong_FromLong(r));
 }
 
+/* ----- Python classes deriving from Pair ---------------------------------------------------------- */
+
+/* probe(o): what C sees of `o` through the abstract API and its type
+ * object: [repr, str, len, o[0], o == o, PyObject_TypeCheck(o, Pair),
+ * tp_name, tp_base's tp_name, HEAPTYPE, BASETYPE, HAVE_GC]; a failing call
+ * shows as "!ExceptionName". For instances of Python subclasses of Pair,
+ * whose dunders must win over Pair's slots here too. */
+static PyObject *probe(PyObject *self, PyObject *o) {
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    PyTypeObject *t = Py_TYPE(o);
+    PyObject *zero = PyLong_FromLong(0);
+    if (zero == NULL) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    int failed = put(out, PyObject_Repr(o)) < 0 || put(out, PyObject_Str(o)) < 0 ||
+                 put_int(out, (long)PyObject_Size(o)) < 0 || put(out, PyObject_GetItem(o, zero)) < 0 ||
+                 put(out, PyObject_RichCompare(o, o, Py_EQ)) < 0 ||
+                 put(out, PyBool_FromLong(PyObject_TypeCheck(o, &Pair_Type))) < 0 ||
+                 put(out, PyUnicode_FromString(t->tp_name)) < 0 ||
+                 put(out, PyUnicode_FromString(t->tp_base ? t->tp_base->tp_name : "-")) < 0 ||
+                 put(out, PyBool_FromLong((t->tp_flags & Py_TPFLAGS_HEAPTYPE) != 0)) < 0 ||
+                 put(out, PyBool_FromLong((t->tp_flags & Py_TPFLAGS_BASETYPE) != 0)) < 0 ||
+                 put(out, PyBool_FromLong((t->tp_flags & Py_TPFLAGS_HAVE_GC) != 0)) < 0;
+    Py_DECREF(zero);
+    if (failed) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* pair_a(o): the C field `a` of a Pair (or of an instance of a subclass),
+ * read from the struct; TypeError for anything else. */
+static PyObject *pair_a(PyObject *self, PyObject *o) {
+    if (!PyObject_TypeCheck(o, &Pair_Type)) {
+        PyErr_Format(PyExc_TypeError, "expected a Pair, got %s", Py_TYPE(o)->tp_name);
+        return NULL;
+    }
+    return PyLong_FromLong(((PairObject *)o)->a);
+}
+
+/* c_add(x, y): PyNumber_Add, as C code adds two objects. */
+static PyObject *c_add(PyObject *self, PyObject *args) {
+    PyObject *x, *y;
+    if (!PyArg_ParseTuple(args, "OO:c_add", &x, &y))
+        return NULL;
+    return PyNumber_Add(x, y);
+}
+
 static PyObject *tour_lists(PyObject *m, PyObject *unused) {
     PyObject *out = PyList_New(0), *l = PyList_New(0);
     if (out == NULL || l == NULL)
@@ -1284,6 +1338,9 @@ static PyMethodDef checks_methods[] = {
     {"build", build, METH_NOARGS, NULL},
     {"build_case", build_case, METH_O, NULL},
     {"swap_methods", swap_methods, METH_VARARGS, NULL},
+    {"probe", probe, METH_O, NULL},
+    {"pair_a", pair_a, METH_O, NULL},
+    {"c_add", c_add, METH_VARARGS, NULL},
     {"tour_lists", tour_lists, METH_NOARGS, NULL},
     {"tour_dicts", tour_dicts, METH_O, NULL},
     {"tour_strings", tour_strings, METH_O, NULL},
@@ -1324,6 +1381,13 @@ PyMODINIT_FUNC PyInit_checks(void) {
         return NULL;
     }
     Py_INCREF(&Pair_Type);
+    /* Without Py_TPFLAGS_BASETYPE: Python classes cannot derive from it. */
+    Py_INCREF(&PairIter_Type);
+    if (PyModule_AddObject(m, "PairIterator", (PyObject *)&PairIter_Type) < 0) {
+        Py_DECREF(&PairIter_Type);
+        Py_DECREF(m);
+        return NULL;
+    }
     PyModule_AddIntConstant(m, "ANSWER", 42);
     PyModule_AddStringConstant(m, "GREETING", "hello from C");
     return m;
