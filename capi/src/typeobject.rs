@@ -942,7 +942,15 @@ pub(crate) unsafe extern "C" fn PyObject_GenericGetAttr(
                 std::ptr::null_mut(),
             );
         };
-        let r = state::current_vm(|vm| generic_getattr(vm, &ob, &n)).and_then(|r| r);
+        // An instance of a Python class deriving from a C type: the
+        // interpreter's generic lookup (its class's dict, its own).
+        let r = state::current_vm(|vm| {
+            if ob.kind() == Kind::EXT_SUBCLASS {
+                return vm.getattr_default(&ob.value(), &n).map(Some);
+            }
+            generic_getattr(vm, &ob, &n)
+        })
+        .and_then(|r| r);
         match r {
             Ok(Some(v)) => new_ref(v),
             Ok(None) => fail(
@@ -973,7 +981,18 @@ pub(crate) unsafe extern "C" fn PyObject_GenericSetAttr(
         };
         // SAFETY: `v` is null or live.
         let val = unsafe { borrow(v) }.map(|b| b.value());
-        let r = state::current_vm(|vm| generic_setattr(vm, &ob, &n, val)).and_then(|r| r);
+        let r = state::current_vm(|vm| {
+            if ob.kind() == Kind::EXT_SUBCLASS {
+                let me = ob.value();
+                return match val {
+                    Some(v) => vm.setattr_default(&me, &n, v),
+                    None => vm.delattr_default(&me, &n),
+                }
+                .map(|()| true);
+            }
+            generic_setattr(vm, &ob, &n, val)
+        })
+        .and_then(|r| r);
         match r {
             Ok(true) => 0,
             Ok(false) => fail(

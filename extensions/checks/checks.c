@@ -24,8 +24,9 @@
  * - A type, Pair, with tp_new/tp_init, members, a get-set, repr, str,
  *   richcompare, hash, nb_add, mp_length, mp_subscript, iteration, and
  *   methods (check() raises on a negative a); Python classes derive from
- *   it (probe, pair_a, c_add look at their instances from C), not from
- *   PairIterator (no Py_TPFLAGS_BASETYPE).
+ *   it (probe, pair_a, c_add, generic_attr look at their instances from
+ *   C), not from PairIterator (no Py_TPFLAGS_BASETYPE). Tag, another base
+ *   type, has a layout no class can combine with Pair's.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -749,6 +750,56 @@ static PyTypeObject PairIter_Type = {
     .tp_iternext = PairIter_next,
 };
 
+/* Tag: a second type Python classes may derive from (a one-field object
+ * whose layout is not Pair's: a class cannot derive from both). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *name;
+} TagObject;
+
+static int Tag_init(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"name", NULL};
+    PyObject *name;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "U:Tag", kwlist, &name)) {
+        return -1;
+    }
+    Py_INCREF(name);
+    Py_XSETREF(((TagObject *)self)->name, name);
+    return 0;
+}
+
+static void Tag_dealloc(PyObject *self) {
+    Py_XDECREF(((TagObject *)self)->name);
+    Py_TYPE(self)->tp_free(self);
+}
+
+static PyObject *Tag_label(PyObject *self, PyObject *unused) {
+    PyObject *name = ((TagObject *)self)->name;
+    return PyUnicode_FromFormat("#%S", name ? name : Py_None);
+}
+
+static PyMemberDef Tag_members[] = {
+    {"name", T_OBJECT, offsetof(TagObject, name), READONLY, "the tag's name"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyMethodDef Tag_methods[] = {
+    {"label", Tag_label, METH_NOARGS, "'#' + name"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject Tag_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "checks.Tag",
+    .tp_basicsize = sizeof(TagObject),
+    .tp_dealloc = Tag_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_methods = Tag_methods,
+    .tp_members = Tag_members,
+    .tp_init = Tag_init,
+    .tp_new = PyType_GenericNew,
+};
+
 /* swap_methods(type, x, y): exchanges type.__dict__[x] and type.__dict__[y], done in C on the type's
    dict, as C code may, then announced with PyType_Modified so that cached lookups are dropped. */
 static PyObject *swap_methods(PyObject *self, PyObject *args) {
@@ -844,6 +895,20 @@ static PyObject *pair_a(PyObject *self, PyObject *o) {
         return NULL;
     }
     return PyLong_FromLong(((PairObject *)o)->a);
+}
+
+/* generic_attr(o, name[, value]): PyObject_GenericGetAttr, or with a
+ * value PyObject_GenericSetAttr (returning None), as a C type's
+ * tp_getattro/tp_setattro would call them. */
+static PyObject *generic_attr(PyObject *self, PyObject *args) {
+    PyObject *o, *name, *value = NULL;
+    if (!PyArg_ParseTuple(args, "OU|O:generic_attr", &o, &name, &value))
+        return NULL;
+    if (value == NULL)
+        return PyObject_GenericGetAttr(o, name);
+    if (PyObject_GenericSetAttr(o, name, value) < 0)
+        return NULL;
+    Py_RETURN_NONE;
 }
 
 /* c_add(x, y): PyNumber_Add, as C code adds two objects. */
@@ -1341,6 +1406,7 @@ static PyMethodDef checks_methods[] = {
     {"probe", probe, METH_O, NULL},
     {"pair_a", pair_a, METH_O, NULL},
     {"c_add", c_add, METH_VARARGS, NULL},
+    {"generic_attr", generic_attr, METH_VARARGS, NULL},
     {"tour_lists", tour_lists, METH_NOARGS, NULL},
     {"tour_dicts", tour_dicts, METH_O, NULL},
     {"tour_strings", tour_strings, METH_O, NULL},
@@ -1362,7 +1428,7 @@ static struct PyModuleDef checks_module = {
 };
 
 PyMODINIT_FUNC PyInit_checks(void) {
-    if (PyType_Ready(&Pair_Type) < 0 || PyType_Ready(&PairIter_Type) < 0) {
+    if (PyType_Ready(&Pair_Type) < 0 || PyType_Ready(&PairIter_Type) < 0 || PyType_Ready(&Tag_Type) < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&checks_module);
@@ -1385,6 +1451,12 @@ PyMODINIT_FUNC PyInit_checks(void) {
     Py_INCREF(&PairIter_Type);
     if (PyModule_AddObject(m, "PairIterator", (PyObject *)&PairIter_Type) < 0) {
         Py_DECREF(&PairIter_Type);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&Tag_Type);
+    if (PyModule_AddObject(m, "Tag", (PyObject *)&Tag_Type) < 0) {
+        Py_DECREF(&Tag_Type);
         Py_DECREF(m);
         return NULL;
     }

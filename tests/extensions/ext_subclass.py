@@ -78,6 +78,15 @@ print(r + q, q + r, r.total)
 print(R.__mro__)
 print(checks.probe(r))
 print(checks.pair_a(r), checks.c_add(r, q), checks.c_add(q, r))
+# PyObject_GenericGetAttr/SetAttr from C: the instance dict and the
+# Python class's attributes too.
+checks.generic_attr(r, "fromc", [1])
+print(checks.generic_attr(r, "c"), checks.generic_attr(r, "fromc"), r.fromc)
+print(checks.generic_attr(r, "a"), checks.generic_attr(r, "swap")(), checks.generic_attr(r, "kind"))
+try:
+    checks.generic_attr(r, "missing")
+except AttributeError as x:
+    print("AttributeError:", x)
 
 
 class E(checks.Pair):
@@ -179,17 +188,31 @@ except TypeError as x:
     print("TypeError:", x)
 
 
-class Other(checks.Pair):
-    pass
+class T(checks.Tag):
+    def label(self):
+        return "T" + super().label()
 
 
-try:
+t = T("x")
+print(t.name, t.label(), checks.Tag("y").label(), T.__mro__)
 
-    class Both(checks.Pair, Exception):
-        pass
+for a, b in [(checks.Pair, Exception), (checks.Pair, checks.Tag), (P, T), (T, R)]:
+    try:
 
-except TypeError as x:
-    print("TypeError:", x)
+        class Both(a, b):
+            pass
+
+    except TypeError as x:
+        print("TypeError:", x)
+
+# Each instance holds a reference to its class, as in CPython.
+import sys
+
+before = sys.getrefcount(P)
+many = [P(i) for i in range(5)]
+print("class refs held:", sys.getrefcount(P) - before)
+del many
+print("after del:", sys.getrefcount(P) - before)
 print([c.__name__ for c in type(R(1, 2, 3)).__mro__])
 
 # Instances in cycles (through their __dict__, and through the C side's
