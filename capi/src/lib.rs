@@ -222,6 +222,10 @@ impl CApi for Bridge {
         typeobject::is_data_descr(descr)
     }
 
+    fn has_slot(&self, t: &abi::TypeObject, name: &str) -> bool {
+        typeobject::has_slot(t, name)
+    }
+
     fn release_caches(&self) {
         typeobject::clear_method_cache();
         object::clear_small_ints();

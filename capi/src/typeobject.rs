@@ -693,6 +693,25 @@ pub fn descr_set(vm: &mut Vm, descr: &ObjRef, obj: &Value, v: Option<Value>) -> 
     set_through(vm, d, o, &d.name, v).map(drop)
 }
 
+/// Whether the C type `t` fills the slot behind the special method `name`
+/// (of those the interpreter gives C types wrappers for).
+pub fn has_slot(t: &TypeObject, name: &str) -> bool {
+    match name {
+        "__init__" => !t.tp_init.is_null(),
+        "__repr__" => !t.tp_repr.is_null(),
+        "__str__" => !t.tp_str.is_null(),
+        "__hash__" => !t.tp_hash.is_null(),
+        "__eq__" => !t.tp_richcompare.is_null(),
+        "__len__" => length_slot(t).is_some(),
+        "__getitem__" => {
+            mapping(t).is_some_and(|m| m.mp_subscript.is_some())
+                || sequence(t).is_some_and(|s| s.sq_item.is_some())
+        }
+        "__add__" => number(t).is_some_and(|n| n.nb_add.is_some()),
+        _ => false,
+    }
+}
+
 /// Whether `descr` is a member or get-set descriptor (a data descriptor).
 pub fn is_data_descr(descr: &ObjRef) -> bool {
     descr

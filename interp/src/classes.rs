@@ -8,8 +8,8 @@ use crate::object::class::{
 };
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Args, BoundMethod, Builtin, CellObj, DictKey, DictObj, ExcObj, Function, Instance, ObjRef,
-    PyErr, PyResult, StrObj, SuperObj, Value,
+    Args, BoundMethod, Builtin, CellObj, DictKey, DictObj, ExcObj, Function, Instance, NativeFn,
+    ObjRef, PyErr, PyResult, StrObj, SuperObj, Value,
 };
 use crate::vm::{Vm, no_attribute};
 
@@ -559,16 +559,91 @@ fn ext_init(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// deriving from a C type holds the C base's slots (its own dunders are
 /// Python functions in its dict), so the C API's operations on the
 /// receiver reach exactly those.
-const EXT_SLOT_WRAPPERS: &[(&str, crate::object::NativeFn)] = &[
-    ("__init__", ext_init),
-    ("__repr__", ext_slot_repr),
-    ("__str__", ext_slot_str),
-    ("__len__", ext_slot_len),
-    ("__getitem__", ext_slot_getitem),
-    ("__add__", ext_slot_add),
-    ("__eq__", ext_slot_eq),
-    ("__hash__", ext_slot_hash),
+///
+/// Each comes twice: called with its receiver first (through `super()`),
+/// and read from the C type itself (`Pair.__init__(self, ...)`), where it
+/// is bound to the type and checks the receiver as CPython's wrappers do.
+const EXT_SLOT_WRAPPERS: &[(&str, NativeFn, NativeFn)] = &[
+    ("__init__", ext_init, |vm, a| {
+        unbound(vm, a, "__init__", ext_init)
+    }),
+    ("__repr__", ext_slot_repr, |vm, a| {
+        unbound(vm, a, "__repr__", ext_slot_repr)
+    }),
+    ("__str__", ext_slot_str, |vm, a| {
+        unbound(vm, a, "__str__", ext_slot_str)
+    }),
+    ("__len__", ext_slot_len, |vm, a| {
+        unbound(vm, a, "__len__", ext_slot_len)
+    }),
+    ("__getitem__", ext_slot_getitem, |vm, a| {
+        unbound(vm, a, "__getitem__", ext_slot_getitem)
+    }),
+    ("__add__", ext_slot_add, |vm, a| {
+        unbound(vm, a, "__add__", ext_slot_add)
+    }),
+    ("__eq__", ext_slot_eq, |vm, a| {
+        unbound(vm, a, "__eq__", ext_slot_eq)
+    }),
+    ("__hash__", ext_slot_hash, |vm, a| {
+        unbound(vm, a, "__hash__", ext_slot_hash)
+    }),
 ];
+
+/// The slot wrapper `name` of the C type `t`, if `t` fills that slot:
+/// its name, and its function with a receiver and bound to the type.
+fn slot_wrapper(t: &ObjRef, name: &str) -> Option<(&'static str, NativeFn, NativeFn)> {
+    let ty = t.as_type()?;
+    let capi = crate::ext::capi()?;
+    let found = EXT_SLOT_WRAPPERS.iter().find(|(n, _, _)| *n == name)?;
+    capi.has_slot(ty, name).then_some(*found)
+}
+
+/// `C.name` for a C type `C` that `name` is a slot wrapper of (see
+/// [`EXT_SLOT_WRAPPERS`]): the wrapper, bound to `C`.
+pub fn c_type_slot_wrapper(t: &ObjRef, name: &str) -> Option<Value> {
+    if !crate::ext::is_foreign_type(t) {
+        return None;
+    }
+    let (name, _, f) = slot_wrapper(t, name)?;
+    Some(Value::Obj(Builtin::new_obj(
+        name,
+        f,
+        Some(Value::Obj(t.clone())),
+    )))
+}
+
+/// A slot wrapper read from its C type (the first argument): CPython's
+/// check that the receiver (the second) is an instance of it, then `f`.
+fn unbound(vm: &mut Vm, args: Args<'_>, name: &str, f: NativeFn) -> PyResult<Value> {
+    let [Value::Obj(t), rest @ ..] = args.pos else {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' needs a type"
+        )));
+    };
+    let tname = t.as_type().map_or("?", |t| t.name());
+    let Some(me) = rest.first() else {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' of '{tname}' object needs an argument"
+        )));
+    };
+    let fits = t
+        .as_type()
+        .is_some_and(|ty| class::is_subclass(me.type_of(), ty));
+    if !fits {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' requires a '{tname}' object but received a '{}'",
+            me.type_name()
+        )));
+    }
+    f(
+        vm,
+        Args {
+            pos: rest,
+            kw: args.kw,
+        },
+    )
+}
 
 /// The C API and the receiver of a slot wrapper (and the arguments after
 /// it, `n` of them, as CPython's wrappers check).
@@ -1446,8 +1521,8 @@ fn static_attr(t: &ObjRef, name: &str, obj: &Value) -> Option<Value> {
         return object_attr(name, Some(obj));
     }
     if crate::ext::is_foreign_type(t) {
-        if let Some((name, f)) = EXT_SLOT_WRAPPERS.iter().find(|(n, _)| *n == name) {
-            return Some(Value::Obj(Builtin::new_obj(name, *f, Some(obj.clone()))));
+        if let Some((name, f, _)) = slot_wrapper(t, name) {
+            return Some(Value::Obj(Builtin::new_obj(name, f, Some(obj.clone()))));
         }
         // Its methods, members and get-sets (bound by `super_getattr`).
         return t

@@ -178,6 +178,11 @@ pub trait CApi: Sync {
     /// get-set, which win over an instance's `__dict__`).
     fn is_data_descr(&self, descr: &ObjRef) -> bool;
 
+    /// Whether the C type `t` fills the slot behind the special method
+    /// `name` (`__init__`: `tp_init`, `__len__`: a length slot, ...): CPython
+    /// then has a slot wrapper `name` in its dict.
+    fn has_slot(&self, t: &abi::TypeObject, name: &str) -> bool;
+
     /// Drops the references the C API's caches hold to interpreter objects
     /// (an interpreter is shutting down; the caches refill on demand).
     fn release_caches(&self);

@@ -588,7 +588,16 @@ impl Vm {
         if let Some((capi, o)) = ext::foreign(obj) {
             return match capi.getattr(self, o, name)? {
                 Some(v) => Ok(v),
-                None => Err(no_attribute(obj, name)),
+                // `Pair.__init__` and the other slot wrappers of a C type.
+                None => {
+                    crate::classes::c_type_slot_wrapper(o, name).ok_or_else(|| match o.as_type() {
+                        Some(t) => PyErr::attribute_error(format!(
+                            "type object '{}' has no attribute '{name}'",
+                            t.name()
+                        )),
+                        None => no_attribute(obj, name),
+                    })
+                }
             };
         }
         if let Value::Obj(o) = obj {
