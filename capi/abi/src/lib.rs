@@ -1506,6 +1506,55 @@ mod tests {
     }
 
     #[test]
+    fn c_subclasses_append_one_dict_word() {
+        static META_FREEING: StaticType =
+            StaticType::new::<()>(&META_FREEING, c"type", None, 1, false)
+                .with_flags(TPFLAGS_TYPE_SUBCLASS)
+                .with_dealloc(dealloc_type);
+        // A C type's layout: a header and a 12-byte struct after it.
+        static C_BASE: StaticType = {
+            let mut t = StaticType::new::<()>(&META, c"ext.Base", None, 0, false);
+            t.0.tp_basicsize = 28;
+            t
+        };
+        static C_VAR: StaticType = {
+            let mut t = StaticType::new::<()>(&META, c"ext.Var", None, 0, false);
+            t.0.tp_itemsize = 8;
+            t
+        };
+        let base = live_objects();
+        fn spec(b: &TypeObject) -> HeapTypeSpec<'_> {
+            HeapTypeSpec {
+                meta: META_FREEING.get(),
+                name: "Sub",
+                base: b,
+                kind: 34,
+                flags: TPFLAGS_HAVE_GC,
+                data: Box::new(()),
+            }
+        }
+        let sub = new_c_subclass_type(spec(C_BASE.get())).expect("a fixed-size base");
+        let ty = sub.as_type().expect("a type");
+        // The word goes after the C struct, aligned: 28 rounds up to 32.
+        assert_eq!((ty.tp_dictoffset, ty.tp_basicsize), (32, 40));
+        assert!(ty.tp_typhon.payload.is_none() && ty.is_heap_type());
+        assert_eq!(
+            ty.tp_flags & (TPFLAGS_HEAPTYPE | TPFLAGS_BASETYPE | TPFLAGS_HAVE_GC),
+            TPFLAGS_HEAPTYPE | TPFLAGS_BASETYPE | TPFLAGS_HAVE_GC
+        );
+        assert!(ty.is_subtype(C_BASE.get()));
+        // A class deriving from that one keeps the same word.
+        let sub2 = new_c_subclass_type(spec(ty)).expect("a fixed-size base");
+        let ty2 = sub2.as_type().expect("a type");
+        assert_eq!((ty2.tp_dictoffset, ty2.tp_basicsize), (32, 40));
+        // Variable-size C bases are refused.
+        assert!(new_c_subclass_type(spec(C_VAR.get())).is_none());
+        drop(sub2);
+        drop(sub);
+        assert_eq!(live_objects(), base);
+    }
+
+    #[test]
     fn statics_are_immortal_and_subtyping_walks_bases() {
         let t = ObjRef::from_static(&SUB);
         let t2 = t.clone();
