@@ -496,6 +496,25 @@ fn call_ext_subclass(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Valu
     let (Some(capi), Some(t)) = (crate::ext::capi(), cls.as_type()) else {
         return Err(PyErr::type_error("cannot create instances of this class"));
     };
+    // Its dict may join cycles: the collector tracks the instance, as a
+    // class's (CPython's subtypes with a dict are GC types).
+    let track = |v: &Value| {
+        if let Value::Obj(o) = v
+            && o.kind() == Kind::EXT_SUBCLASS
+            && !abi::gc_is_tracked(o)
+        {
+            abi::gc_track(o);
+        }
+    };
+    let init = crate::object::class::lookup_static(t, "__init__")
+        .filter(|f| f.kind() != Kind::EXT_DESCRIPTOR);
+    let Some(init) = init else {
+        // The C type's own construction (`tp_new`, then `tp_init` on an
+        // instance of the class), with one argument tuple for both.
+        let inst = capi.call(vm, cls, args)?;
+        track(&inst);
+        return Ok(inst);
+    };
     let inst = capi.new_instance(vm, cls, args)?;
     let Value::Obj(o) = &inst else {
         return Ok(inst);
@@ -503,33 +522,22 @@ fn call_ext_subclass(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Valu
     if !class::is_subclass(o.ty(), t) {
         return Ok(inst);
     }
-    // Its dict may join cycles: the collector tracks it, as a class's
-    // instance (CPython's subtypes with a dict are GC types).
-    if o.kind() == Kind::EXT_SUBCLASS && !abi::gc_is_tracked(o) {
-        abi::gc_track(o);
-    }
-    let init = crate::object::class::lookup_static(t, "__init__")
-        .filter(|f| f.kind() != Kind::EXT_DESCRIPTOR);
-    match init {
-        Some(init) => {
-            let mut pos = Vec::with_capacity(args.pos.len() + 1);
-            pos.push(inst.clone());
-            pos.extend(args.pos.iter().cloned());
-            let r = vm.call_with(
-                &init,
-                Args {
-                    pos: &pos,
-                    kw: args.kw,
-                },
-            )?;
-            if !matches!(r, Value::None) {
-                return Err(PyErr::type_error(format!(
-                    "__init__() should return None, not '{}'",
-                    r.type_name()
-                )));
-            }
-        }
-        None => capi.init_instance(vm, o, args)?,
+    track(&inst);
+    let mut pos = Vec::with_capacity(args.pos.len() + 1);
+    pos.push(inst.clone());
+    pos.extend(args.pos.iter().cloned());
+    let r = vm.call_with(
+        &init,
+        Args {
+            pos: &pos,
+            kw: args.kw,
+        },
+    )?;
+    if !matches!(r, Value::None) {
+        return Err(PyErr::type_error(format!(
+            "__init__() should return None, not '{}'",
+            r.type_name()
+        )));
     }
     Ok(inst)
 }
