@@ -156,8 +156,9 @@ pub trait CApi: Sync {
 
     /// The C base's `tp_init` on `obj`, an instance of a Python class
     /// deriving from a C type (the nearest C type along its `tp_base`
-    /// chain): what `cls(...)` runs when no Python class of the MRO
-    /// defines `__init__`, and what `super().__init__(...)` reaches.
+    /// chain): what `super().__init__(...)` and `Base.__init__(obj, ...)`
+    /// reach. (`cls(...)` without a Python `__init__` is [`CApi::call`]
+    /// on the class: `tp_new` and `tp_init` with one argument tuple.)
     fn init_instance(&self, vm: &mut Vm, obj: &ObjRef, args: Args<'_>) -> PyResult<()>;
 
     /// `descr.__get__(obj)` for a descriptor of a C type (method, member,
