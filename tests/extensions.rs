@@ -122,6 +122,30 @@ fn broken_extensions_fail_with_clear_exceptions() {
     }
 }
 
+/// What a class deriving from a C type cannot have yet fails cleanly,
+/// naming it (CPython accepts these; `tests/extensions/ext_subclass.py`
+/// covers what Typhon shares with it).
+#[test]
+fn c_type_subclass_limits_are_clean_errors() {
+    let dir = extensions::typhon_dir();
+    let cases = [
+        (
+            "import checks\nclass P(checks.Pair):\n    __slots__ = ('x',)\n",
+            "NotImplementedError: __slots__ in a subclass of a C type is not supported by typhon",
+        ),
+        (
+            "import checks\nclass P(checks.Pair): pass\nclass Q(checks.Pair): pass\nP(1).__class__ = Q\n",
+            "NotImplementedError: assigning __class__ of an instance of a C type's subclass is not supported by typhon",
+        ),
+    ];
+    for (code, want) in cases {
+        let (status, stdout, stderr) = run_code(code, dir);
+        assert_eq!(status, Some(1), "{code}: {stderr}");
+        assert_eq!(stdout, "", "{code}");
+        assert_eq!(last_line(&stderr), want, "{code}");
+    }
+}
+
 #[test]
 fn files_that_are_not_typhon_extensions_are_import_errors() {
     let dir = scratch("junk");

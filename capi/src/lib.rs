@@ -197,6 +197,36 @@ impl CApi for Bridge {
         }
     }
 
+    fn new_instance(&self, vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+        typeobject::new_instance(vm, cls, args)
+    }
+
+    fn init_instance(&self, vm: &mut Vm, obj: &ObjRef, args: Args<'_>) -> PyResult<()> {
+        typeobject::init_instance(vm, obj, args)
+    }
+
+    fn descr_get(&self, vm: &mut Vm, descr: &ObjRef, obj: &Value) -> PyResult<Value> {
+        typeobject::descr_get(vm, descr, obj)
+    }
+
+    fn descr_set(
+        &self,
+        vm: &mut Vm,
+        descr: &ObjRef,
+        obj: &Value,
+        value: Option<Value>,
+    ) -> PyResult<()> {
+        typeobject::descr_set(vm, descr, obj, value)
+    }
+
+    fn is_data_descr(&self, descr: &ObjRef) -> bool {
+        typeobject::is_data_descr(descr)
+    }
+
+    fn has_slot(&self, t: &abi::TypeObject, name: &str) -> bool {
+        typeobject::has_slot(t, name)
+    }
+
     fn release_caches(&self) {
         typeobject::clear_method_cache();
         object::clear_small_ints();

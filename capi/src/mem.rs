@@ -129,15 +129,33 @@ pub(crate) unsafe fn instance_size(t: *mut PyTypeObject, nitems: Py_ssize_t) -> 
     usize::try_from(basic.checked_add(extra)?).ok()
 }
 
-/// Fills in the header of a freshly allocated object.
+/// Fills in the header of a freshly allocated object. An instance of a
+/// heap type (a Python class deriving from a C type) owns a reference to
+/// its type, as in CPython's `PyType_GenericAlloc` and `PyObject_Init`
+/// (the class's `tp_dealloc` drops it); its `__dict__` word starts empty,
+/// however the block was allocated. (The collector tracks the instance
+/// once `cls(...)` made it: C code that frees a half-made object with
+/// `tp_free` would leave a tracked address behind.)
 ///
 /// # Safety
-/// `p` must be a writable block of at least a header's size; `t` a live type.
+/// `p` must be a writable block of at least `t`'s `tp_basicsize`; `t` a
+/// live type.
 pub(crate) unsafe fn init_header(p: *mut PyObject, t: *mut PyTypeObject) {
     // SAFETY: forwarded from the caller.
     unsafe {
         (*p).ob_refcnt.set(1);
         std::ptr::addr_of_mut!((*p).ob_type).write(t);
+        if !(*t).is_heap_type() {
+            return;
+        }
+        std::mem::forget((*t).to_ref());
+        if (*t).kind() == interp::object::types::Kind::EXT_SUBCLASS {
+            let off = (*t).tp_dictoffset;
+            if off > 0 {
+                // The word lies inside the block (`tp_basicsize` covers it).
+                ((p as *mut u8).offset(off) as *mut *mut PyObject).write(std::ptr::null_mut());
+            }
+        }
     }
 }
 

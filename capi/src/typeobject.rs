@@ -147,6 +147,14 @@ pub fn is_c_type(t: &TypeObject) -> bool {
     t.kind() == Kind::FOREIGN
 }
 
+/// Whether instances of `t` have the layout of a C type, whose slots `t`
+/// holds: a type defined in C, or a Python class deriving from one (its
+/// slots are the C base's; the interpreter runs the class's own dunders
+/// before it asks for these).
+pub fn has_c_layout(t: &TypeObject) -> bool {
+    matches!(t.kind(), Kind::FOREIGN | Kind::EXT_SUBCLASS)
+}
+
 /// A type's short name (`tp_name` after its last dot), as `__name__`.
 pub fn short_name(t: &TypeObject) -> &str {
     let n = t.name();
@@ -437,7 +445,7 @@ pub(crate) unsafe extern "C" fn _Typhon_Py_SIZE(o: *mut PyObject) -> Py_ssize_t 
     let Some(b) = (unsafe { borrow(o) }) else {
         return 0;
     };
-    if is_c_type(b.ty()) {
+    if has_c_layout(b.ty()) {
         // SAFETY: a C var-object starts with PyVarObject.
         return unsafe {
             *((o as *mut u8).add(std::mem::size_of::<PyObject>()) as *const Py_ssize_t)
@@ -624,10 +632,18 @@ pub fn generic_getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<V
     let Some(d) = found.downcast::<DescrObj>() else {
         return Ok(Some(found));
     };
+    bind(vm, d, o).map(Some)
+}
+
+/// What the descriptor `d` gives read through `o`, an instance of its
+/// type (or of a subtype): a bound method, a member's value, a getter's
+/// result.
+fn bind(vm: &mut Vm, d: &DescrObj, o: &ObjRef) -> PyResult<Value> {
     match &d.what {
-        Descriptor::Method(m) => Ok(Some(Value::Obj(CFunction::new_bound(m.clone(), o.clone())))),
-        // SAFETY: `def` points into the type's static member table.
-        Descriptor::Member(def) => unsafe { get_member(o, *def, &d.name) }.map(Some),
+        Descriptor::Method(m) => Ok(Value::Obj(CFunction::new_bound(m.clone(), o.clone()))),
+        // SAFETY: `def` points into the type's static member table, and
+        // `o`'s type derives from the type that declared it.
+        Descriptor::Member(def) => unsafe { get_member(o, *def, &d.name) },
         Descriptor::GetSet(def) => {
             // SAFETY: `def` points into the type's static get-set table.
             let (get, closure) = unsafe { ((**def).get, (**def).closure) };
@@ -639,9 +655,68 @@ pub fn generic_getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<V
                 )));
             };
             // SAFETY: a getter's signature; `o` is live.
-            call_slot(vm, &d.name, || unsafe { get(o.as_ptr(), closure) }).map(Some)
+            call_slot(vm, &d.name, || unsafe { get(o.as_ptr(), closure) })
         }
     }
+}
+
+/// The instance `obj` as a receiver of `d`: CPython's `descr_check`.
+fn descr_receiver<'a>(d: &DescrObj, obj: &'a Value) -> PyResult<&'a ObjRef> {
+    match obj {
+        Value::Obj(o) if o.ty().is_subtype(d.owner()) => Ok(o),
+        _ => Err(PyErr::type_error(format!(
+            "descriptor '{}' for '{}' objects doesn't apply to a '{}' object",
+            d.name,
+            short_name(d.owner()),
+            obj.type_name()
+        ))),
+    }
+}
+
+/// `descr.__get__(obj)` for a descriptor of a C type found on the MRO of
+/// a Python class (see `interp::ext::CApi::descr_get`).
+pub fn descr_get(vm: &mut Vm, descr: &ObjRef, obj: &Value) -> PyResult<Value> {
+    let Some(d) = descr.downcast::<DescrObj>() else {
+        return Ok(Value::Obj(descr.clone()));
+    };
+    let o = descr_receiver(d, obj)?;
+    bind(vm, d, o)
+}
+
+/// `descr.__set__(obj, value)` / `descr.__delete__(obj)` for a member or
+/// get-set of a C type.
+pub fn descr_set(vm: &mut Vm, descr: &ObjRef, obj: &Value, v: Option<Value>) -> PyResult<()> {
+    let Some(d) = descr.downcast::<DescrObj>() else {
+        return Err(crate::object::bad_internal_call());
+    };
+    let o = descr_receiver(d, obj)?;
+    set_through(vm, d, o, &d.name, v).map(drop)
+}
+
+/// Whether the C type `t` fills the slot behind the special method `name`
+/// (of those the interpreter gives C types wrappers for).
+pub fn has_slot(t: &TypeObject, name: &str) -> bool {
+    match name {
+        "__init__" => !t.tp_init.is_null(),
+        "__repr__" => !t.tp_repr.is_null(),
+        "__str__" => !t.tp_str.is_null(),
+        "__hash__" => !t.tp_hash.is_null(),
+        "__eq__" => !t.tp_richcompare.is_null(),
+        "__len__" => length_slot(t).is_some(),
+        "__getitem__" => {
+            mapping(t).is_some_and(|m| m.mp_subscript.is_some())
+                || sequence(t).is_some_and(|s| s.sq_item.is_some())
+        }
+        "__add__" => number(t).is_some_and(|n| n.nb_add.is_some()),
+        _ => false,
+    }
+}
+
+/// Whether `descr` is a member or get-set descriptor (a data descriptor).
+pub fn is_data_descr(descr: &ObjRef) -> bool {
+    descr
+        .downcast::<DescrObj>()
+        .is_some_and(|d| !matches!(d.what, Descriptor::Method(_)))
 }
 
 fn module_of(t: &TypeObject) -> Option<String> {
@@ -832,6 +907,18 @@ pub fn generic_setattr(vm: &mut Vm, o: &ObjRef, name: &str, v: Option<Value>) ->
             o.ty().name()
         )));
     };
+    set_through(vm, d, o, name, v)
+}
+
+/// Stores (or deletes, `None`) `o.name` through the descriptor `d` of its
+/// type; `Ok(true)` when stored.
+fn set_through(
+    vm: &mut Vm,
+    d: &DescrObj,
+    o: &ObjRef,
+    name: &str,
+    v: Option<Value>,
+) -> PyResult<bool> {
     match &d.what {
         // SAFETY: `def` belongs to `o`'s type.
         Descriptor::Member(def) => unsafe { set_member(o, *def, name, v) }.map(|()| true),
@@ -874,7 +961,15 @@ pub(crate) unsafe extern "C" fn PyObject_GenericGetAttr(
                 std::ptr::null_mut(),
             );
         };
-        let r = state::current_vm(|vm| generic_getattr(vm, &ob, &n)).and_then(|r| r);
+        // An instance of a Python class deriving from a C type: the
+        // interpreter's generic lookup (its class's dict, its own).
+        let r = state::current_vm(|vm| {
+            if ob.kind() == Kind::EXT_SUBCLASS {
+                return vm.getattr_default(&ob.value(), &n).map(Some);
+            }
+            generic_getattr(vm, &ob, &n)
+        })
+        .and_then(|r| r);
         match r {
             Ok(Some(v)) => new_ref(v),
             Ok(None) => fail(
@@ -905,7 +1000,18 @@ pub(crate) unsafe extern "C" fn PyObject_GenericSetAttr(
         };
         // SAFETY: `v` is null or live.
         let val = unsafe { borrow(v) }.map(|b| b.value());
-        let r = state::current_vm(|vm| generic_setattr(vm, &ob, &n, val)).and_then(|r| r);
+        let r = state::current_vm(|vm| {
+            if ob.kind() == Kind::EXT_SUBCLASS {
+                let me = ob.value();
+                return match val {
+                    Some(v) => vm.setattr_default(&me, &n, v),
+                    None => vm.delattr_default(&me, &n),
+                }
+                .map(|()| true);
+            }
+            generic_setattr(vm, &ob, &n, val)
+        })
+        .and_then(|r| r);
         match r {
             Ok(true) => 0,
             Ok(false) => fail(
@@ -947,7 +1053,7 @@ pub fn repr(vm: &mut Vm, o: &ObjRef) -> PyResult<String> {
 pub fn str(vm: &mut Vm, o: &ObjRef) -> PyResult<String> {
     // SAFETY: `tp_str` holds NULL or a reprfunc.
     match unsafe { slot::<UnaryFn>(o.ty().tp_str) } {
-        Some(f) if o.as_type().is_none() && is_c_type(o.ty()) => {
+        Some(f) if o.as_type().is_none() && has_c_layout(o.ty()) => {
             // SAFETY: the slot's signature.
             text_result(vm, "__str__", || unsafe { f(o.as_ptr()) })
         }
@@ -974,7 +1080,7 @@ fn length_slot(t: &TypeObject) -> Option<LenFn> {
 
 /// `len(obj)`.
 pub fn len(vm: &mut Vm, o: &ObjRef) -> PyResult<Option<usize>> {
-    if !is_c_type(o.ty()) {
+    if !has_c_layout(o.ty()) {
         return Ok(None);
     }
     let Some(f) = length_slot(o.ty()) else {
@@ -990,7 +1096,7 @@ pub fn len(vm: &mut Vm, o: &ObjRef) -> PyResult<Option<usize>> {
 
 /// `bool(obj)`.
 pub fn truthy(vm: &mut Vm, o: &ObjRef) -> PyResult<Option<bool>> {
-    if !is_c_type(o.ty()) {
+    if !has_c_layout(o.ty()) {
         return Ok(None);
     }
     if let Some(f) = number(o.ty()).and_then(|n| n.nb_bool) {
@@ -1007,7 +1113,7 @@ pub fn truthy(vm: &mut Vm, o: &ObjRef) -> PyResult<Option<bool>> {
 
 /// `obj[key]`.
 pub fn getitem(vm: &mut Vm, o: &ObjRef, key: &Value) -> PyResult<Option<Value>> {
-    if !is_c_type(o.ty()) {
+    if !has_c_layout(o.ty()) {
         return Ok(None);
     }
     let t = o.ty();
@@ -1061,7 +1167,7 @@ fn seq_index(vm: &mut Vm, o: &ObjRef, key: &Value) -> PyResult<Py_ssize_t> {
 
 /// `obj[key] = value` / `del obj[key]`.
 pub fn setitem(vm: &mut Vm, o: &ObjRef, key: &Value, v: Option<Value>) -> PyResult<bool> {
-    if !is_c_type(o.ty()) {
+    if !has_c_layout(o.ty()) {
         return Ok(false);
     }
     let t = o.ty();
@@ -1097,7 +1203,7 @@ pub fn setitem(vm: &mut Vm, o: &ObjRef, key: &Value, v: Option<Value>) -> PyResu
 
 /// `iter(obj)`.
 pub fn iter(vm: &mut Vm, o: &ObjRef) -> PyResult<Option<Value>> {
-    if !is_c_type(o.ty()) {
+    if !has_c_layout(o.ty()) {
         return Ok(None);
     }
     // SAFETY: `tp_iter` holds NULL or a getiterfunc.
@@ -1110,7 +1216,7 @@ pub fn iter(vm: &mut Vm, o: &ObjRef) -> PyResult<Option<Value>> {
 
 /// `next(obj)`.
 pub fn next(vm: &mut Vm, o: &ObjRef) -> PyResult<Option<Option<Value>>> {
-    if !is_c_type(o.ty()) {
+    if !has_c_layout(o.ty()) {
         return Ok(None);
     }
     // SAFETY: `tp_iternext` holds NULL or an iternextfunc.
@@ -1157,7 +1263,7 @@ fn is_not_implemented(v: &Value) -> bool {
 
 fn richcompare_slot(v: &Value) -> Option<RichCmpFn> {
     let Value::Obj(o) = v else { return None };
-    if !is_c_type(o.ty()) {
+    if !has_c_layout(o.ty()) {
         return None;
     }
     // SAFETY: `tp_richcompare` holds NULL or a richcmpfunc.
@@ -1219,7 +1325,7 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
 
 fn binop_slot(v: &Value, op: BinOp) -> Option<BinaryFn> {
     let Value::Obj(o) = v else { return None };
-    if !is_c_type(o.ty()) {
+    if !has_c_layout(o.ty()) {
         return None;
     }
     let n = number(o.ty())?;
@@ -1308,6 +1414,67 @@ pub fn call(vm: &mut Vm, o: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         drop(take_new(kw));
     }
     r
+}
+
+/// `cls(...)`'s allocation for a Python class deriving from a C type: its
+/// `tp_new` (the C base's, inherited) with `cls` as the type, so that
+/// `tp_alloc` makes room for the class's whole layout.
+pub fn new_instance(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    let Some(t) = cls.as_type() else {
+        return Err(crate::object::bad_internal_call());
+    };
+    // SAFETY: `tp_new` holds NULL or a newfunc (copied from the C base).
+    let Some(new) = (unsafe { slot::<NewFn>(t.tp_new) }) else {
+        return Err(PyErr::type_error(format!(
+            "cannot create '{}' instances",
+            t.name()
+        )));
+    };
+    let targs = new_ref(Value::tuple(args.pos.to_vec()));
+    let kw = crate::methodobject::kwargs_dict(args.kw);
+    let tp = cls.as_ptr() as *mut PyTypeObject;
+    // SAFETY: the slot's signature; the type, tuple and dict are live
+    // across the call.
+    let raw = state::with_vm(vm, || unsafe { new(tp, targs, kw) });
+    // SAFETY: the new references made above.
+    unsafe {
+        drop(take_new(targs));
+        drop(take_new(kw));
+    }
+    check_result(raw, &|| format!("<class '{}'>", t.name()))
+}
+
+/// The `tp_init` of the C type `obj`'s class derives from (the first type
+/// along `tp_base` that is not a Python class), on `obj`; without one,
+/// `object.__init__`'s check that there are no arguments.
+pub fn init_instance(vm: &mut Vm, obj: &ObjRef, args: Args<'_>) -> PyResult<()> {
+    let mut t = Some(obj.ty());
+    while let Some(ty) = t
+        && ty.is_heap_type()
+    {
+        t = ty.base();
+    }
+    // SAFETY: `tp_init` holds NULL or an initproc.
+    let init = t.and_then(|ty| unsafe { slot::<InitFn>(ty.tp_init) });
+    let Some(init) = init else {
+        if args.pos.is_empty() && args.kw.is_empty() {
+            return Ok(());
+        }
+        return Err(PyErr::type_error(
+            "object.__init__() takes exactly one argument (the instance to initialize)",
+        ));
+    };
+    let targs = new_ref(Value::tuple(args.pos.to_vec()));
+    let kw = crate::methodobject::kwargs_dict(args.kw);
+    // SAFETY: the slot's signature; `obj`, the tuple and the dict are live
+    // across the call.
+    let r = state::with_vm(vm, || unsafe { init(obj.as_ptr(), targs, kw) });
+    // SAFETY: the new references made above.
+    unsafe {
+        drop(take_new(targs));
+        drop(take_new(kw));
+    }
+    if r < 0 { Err(slot_error()) } else { Ok(()) }
 }
 
 fn construct(

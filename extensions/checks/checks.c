@@ -23,7 +23,10 @@
  *   sees them all.
  * - A type, Pair, with tp_new/tp_init, members, a get-set, repr, str,
  *   richcompare, hash, nb_add, mp_length, mp_subscript, iteration, and
- *   methods (check() raises on a negative a).
+ *   methods (check() raises on a negative a); Python classes derive from
+ *   it (probe, pair_a, c_add, generic_attr look at their instances from
+ *   C), not from PairIterator (no Py_TPFLAGS_BASETYPE). Tag, another base
+ *   type, has a layout no class can combine with Pair's.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -747,6 +750,56 @@ static PyTypeObject PairIter_Type = {
     .tp_iternext = PairIter_next,
 };
 
+/* Tag: a second type Python classes may derive from (a one-field object
+ * whose layout is not Pair's: a class cannot derive from both). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *name;
+} TagObject;
+
+static int Tag_init(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"name", NULL};
+    PyObject *name;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "U:Tag", kwlist, &name)) {
+        return -1;
+    }
+    Py_INCREF(name);
+    Py_XSETREF(((TagObject *)self)->name, name);
+    return 0;
+}
+
+static void Tag_dealloc(PyObject *self) {
+    Py_XDECREF(((TagObject *)self)->name);
+    Py_TYPE(self)->tp_free(self);
+}
+
+static PyObject *Tag_label(PyObject *self, PyObject *unused) {
+    PyObject *name = ((TagObject *)self)->name;
+    return PyUnicode_FromFormat("#%S", name ? name : Py_None);
+}
+
+static PyMemberDef Tag_members[] = {
+    {"name", T_OBJECT, offsetof(TagObject, name), READONLY, "the tag's name"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyMethodDef Tag_methods[] = {
+    {"label", Tag_label, METH_NOARGS, "'#' + name"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject Tag_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "checks.Tag",
+    .tp_basicsize = sizeof(TagObject),
+    .tp_dealloc = Tag_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_methods = Tag_methods,
+    .tp_members = Tag_members,
+    .tp_init = Tag_init,
+    .tp_new = PyType_GenericNew,
+};
+
 /* swap_methods(type, x, y): exchanges type.__dict__[x] and type.__dict__[y], done in C on the type's
    dict, as C code may, then announced with PyType_Modified so that cached lookups are dropped. */
 static PyObject *swap_methods(PyObject *self, PyObject *args) {
@@ -798,6 +851,72 @@ static int put_int(PyObject *out, long r) {
     if (r == -1 && PyErr_Occurred())
         return put(out, NULL);
     return put(out, PyLong_FromLong(r));
+}
+
+/* ----- Python classes deriving from Pair ---------------------------------------------------------- */
+
+/* probe(o): what C sees of `o` through the abstract API and its type
+ * object: [repr, str, len, o[0], o == o, PyObject_TypeCheck(o, Pair),
+ * tp_name, tp_base's tp_name, HEAPTYPE, BASETYPE, HAVE_GC]; a failing call
+ * shows as "!ExceptionName". For instances of Python subclasses of Pair,
+ * whose dunders must win over Pair's slots here too. */
+static PyObject *probe(PyObject *self, PyObject *o) {
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    PyTypeObject *t = Py_TYPE(o);
+    PyObject *zero = PyLong_FromLong(0);
+    if (zero == NULL) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    int failed = put(out, PyObject_Repr(o)) < 0 || put(out, PyObject_Str(o)) < 0 ||
+                 put_int(out, (long)PyObject_Size(o)) < 0 || put(out, PyObject_GetItem(o, zero)) < 0 ||
+                 put(out, PyObject_RichCompare(o, o, Py_EQ)) < 0 ||
+                 put(out, PyBool_FromLong(PyObject_TypeCheck(o, &Pair_Type))) < 0 ||
+                 put(out, PyUnicode_FromString(t->tp_name)) < 0 ||
+                 put(out, PyUnicode_FromString(t->tp_base ? t->tp_base->tp_name : "-")) < 0 ||
+                 put(out, PyBool_FromLong((t->tp_flags & Py_TPFLAGS_HEAPTYPE) != 0)) < 0 ||
+                 put(out, PyBool_FromLong((t->tp_flags & Py_TPFLAGS_BASETYPE) != 0)) < 0 ||
+                 put(out, PyBool_FromLong((t->tp_flags & Py_TPFLAGS_HAVE_GC) != 0)) < 0;
+    Py_DECREF(zero);
+    if (failed) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* pair_a(o): the C field `a` of a Pair (or of an instance of a subclass),
+ * read from the struct; TypeError for anything else. */
+static PyObject *pair_a(PyObject *self, PyObject *o) {
+    if (!PyObject_TypeCheck(o, &Pair_Type)) {
+        PyErr_Format(PyExc_TypeError, "expected a Pair, got %s", Py_TYPE(o)->tp_name);
+        return NULL;
+    }
+    return PyLong_FromLong(((PairObject *)o)->a);
+}
+
+/* generic_attr(o, name[, value]): PyObject_GenericGetAttr, or with a
+ * value PyObject_GenericSetAttr (returning None), as a C type's
+ * tp_getattro/tp_setattro would call them. */
+static PyObject *generic_attr(PyObject *self, PyObject *args) {
+    PyObject *o, *name, *value = NULL;
+    if (!PyArg_ParseTuple(args, "OU|O:generic_attr", &o, &name, &value))
+        return NULL;
+    if (value == NULL)
+        return PyObject_GenericGetAttr(o, name);
+    if (PyObject_GenericSetAttr(o, name, value) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* c_add(x, y): PyNumber_Add, as C code adds two objects. */
+static PyObject *c_add(PyObject *self, PyObject *args) {
+    PyObject *x, *y;
+    if (!PyArg_ParseTuple(args, "OO:c_add", &x, &y))
+        return NULL;
+    return PyNumber_Add(x, y);
 }
 
 static PyObject *tour_lists(PyObject *m, PyObject *unused) {
@@ -1284,6 +1403,10 @@ static PyMethodDef checks_methods[] = {
     {"build", build, METH_NOARGS, NULL},
     {"build_case", build_case, METH_O, NULL},
     {"swap_methods", swap_methods, METH_VARARGS, NULL},
+    {"probe", probe, METH_O, NULL},
+    {"pair_a", pair_a, METH_O, NULL},
+    {"c_add", c_add, METH_VARARGS, NULL},
+    {"generic_attr", generic_attr, METH_VARARGS, NULL},
     {"tour_lists", tour_lists, METH_NOARGS, NULL},
     {"tour_dicts", tour_dicts, METH_O, NULL},
     {"tour_strings", tour_strings, METH_O, NULL},
@@ -1305,7 +1428,7 @@ static struct PyModuleDef checks_module = {
 };
 
 PyMODINIT_FUNC PyInit_checks(void) {
-    if (PyType_Ready(&Pair_Type) < 0 || PyType_Ready(&PairIter_Type) < 0) {
+    if (PyType_Ready(&Pair_Type) < 0 || PyType_Ready(&PairIter_Type) < 0 || PyType_Ready(&Tag_Type) < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&checks_module);
@@ -1324,6 +1447,19 @@ PyMODINIT_FUNC PyInit_checks(void) {
         return NULL;
     }
     Py_INCREF(&Pair_Type);
+    /* Without Py_TPFLAGS_BASETYPE: Python classes cannot derive from it. */
+    Py_INCREF(&PairIter_Type);
+    if (PyModule_AddObject(m, "PairIterator", (PyObject *)&PairIter_Type) < 0) {
+        Py_DECREF(&PairIter_Type);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&Tag_Type);
+    if (PyModule_AddObject(m, "Tag", (PyObject *)&Tag_Type) < 0) {
+        Py_DECREF(&Tag_Type);
+        Py_DECREF(m);
+        return NULL;
+    }
     PyModule_AddIntConstant(m, "ANSWER", 42);
     PyModule_AddStringConstant(m, "GREETING", "hello from C");
     return m;

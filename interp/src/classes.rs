@@ -8,8 +8,8 @@ use crate::object::class::{
 };
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Args, BoundMethod, Builtin, CellObj, DictKey, DictObj, ExcObj, Function, Instance, ObjRef,
-    PyErr, PyResult, StrObj, SuperObj, Value,
+    Args, BoundMethod, Builtin, CellObj, DictKey, DictObj, ExcObj, Function, Instance, NativeFn,
+    ObjRef, PyErr, PyResult, StrObj, SuperObj, Value,
 };
 use crate::vm::{Vm, no_attribute};
 
@@ -212,9 +212,21 @@ pub fn wrapper_getattr(o: &ObjRef, name: &str) -> Option<Value> {
     }
 }
 
-/// Refuses, with a clean error, bases this runtime cannot derive from yet.
+/// Refuses, with a clean error, bases this runtime cannot derive from yet
+/// (and, as CPython, C types without `Py_TPFLAGS_BASETYPE`).
 fn check_base(t: &ObjRef) -> PyResult<()> {
     if class_data(t).is_some() || is_static(t, &types::OBJECT) || static_exception(t).is_some() {
+        return Ok(());
+    }
+    if crate::ext::is_foreign_type(t)
+        && let Some(ty) = t.as_type()
+    {
+        if ty.tp_flags & abi::TPFLAGS_BASETYPE == 0 {
+            return Err(PyErr::type_error(format!(
+                "type '{}' is not an acceptable base type",
+                ty.name()
+            )));
+        }
         return Ok(());
     }
     Err(PyErr::new(
@@ -243,6 +255,58 @@ fn is_exception_type(t: &ObjRef) -> bool {
 
 fn is_static(t: &ObjRef, s: &'static abi::StaticType) -> bool {
     t.as_type().is_some_and(|t| std::ptr::eq(t, s.get()))
+}
+
+/// The type defined in C whose layout instances of the type `t` have: `t`
+/// itself if C defined it, the nearest C type along `tp_base` for a class
+/// deriving from one, else `None`.
+fn c_layout(t: &ObjRef) -> Option<&abi::TypeObject> {
+    let ty = t.as_type()?;
+    if crate::ext::is_foreign_type(t) {
+        return Some(ty);
+    }
+    if ty.kind() != Kind::EXT_SUBCLASS {
+        return None;
+    }
+    let mut cur = ty.base();
+    while let Some(b) = cur {
+        if !b.is_heap_type() {
+            return Some(b);
+        }
+        cur = b.base();
+    }
+    None
+}
+
+/// The base that gives a new class the layout of a C type, if one does
+/// (CPython's "best base"): the one whose C type derives from every other
+/// base's. Bases whose layouts cannot be combined raise CPython's
+/// `TypeError`: two unrelated C types, a C type and an exception, a C type
+/// and a class with `__slots__`.
+fn c_layout_base(bases: &[ObjRef], has_exc_base: bool) -> PyResult<Option<ObjRef>> {
+    let conflict = || PyErr::type_error("multiple bases have instance lay-out conflict");
+    let mut best: Option<(&ObjRef, &abi::TypeObject)> = None;
+    for b in bases {
+        let Some(l) = c_layout(b) else {
+            continue;
+        };
+        match best {
+            None => best = Some((b, l)),
+            Some((_, bl)) if bl.is_subtype(l) => {}
+            Some((_, bl)) if l.is_subtype(bl) => best = Some((b, l)),
+            Some(_) => return Err(conflict()),
+        }
+    }
+    let Some((b, _)) = best else {
+        return Ok(None);
+    };
+    let slotted = bases
+        .iter()
+        .any(|x| class_data(x).is_some_and(|cd| !cd.slot_names.is_empty()));
+    if has_exc_base || slotted {
+        return Err(conflict());
+    }
+    Ok(Some(b.clone()))
 }
 
 /// A new class `name` with `bases` (none means `object`) and the
@@ -287,11 +351,23 @@ pub fn new_class_with(
     // `tp_base` is then that base, as CPython's "best base"), else of an
     // `Instance`; the other bases add only methods and attributes.
     let exc_base = bases.iter().find(|b| is_exception_type(b)).cloned();
-    let base_ty = exc_base.clone().unwrap_or_else(|| bases[0].clone());
+    // A C type among the bases (or their bases) gives instances its
+    // layout: `tp_base` is the base that brings it.
+    let c_base = c_layout_base(&bases, exc_base.is_some())?;
+    let base_ty = exc_base
+        .clone()
+        .or_else(|| c_base.clone())
+        .unwrap_or_else(|| bases[0].clone());
     if slots.is_some() && exc_base.is_some() {
         return Err(PyErr::new(
             &types::NOT_IMPLEMENTED_ERROR,
             "__slots__ in a subclass of an exception is not supported by typhon",
+        ));
+    }
+    if slots.is_some() && c_base.is_some() {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "__slots__ in a subclass of a C type is not supported by typhon",
         ));
     }
     let layout = crate::slots::layout(name, &bases, &ns, slots)?;
@@ -315,6 +391,21 @@ pub fn new_class_with(
             flags: abi::TPFLAGS_HAVE_GC | abi::TPFLAGS_BASE_EXC_SUBCLASS,
             ..spec
         })
+    } else if c_base.is_some() {
+        let made = abi::new_c_subclass_type(abi::HeapTypeSpec {
+            kind: Kind::EXT_SUBCLASS,
+            ..spec
+        });
+        let Some(cls) = made else {
+            return Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                format!(
+                    "subclassing '{}' (instances of variable size) is not supported by typhon",
+                    bt.name()
+                ),
+            ));
+        };
+        cls
     } else {
         abi::new_heap_type::<Instance>(spec)
     };
@@ -337,6 +428,12 @@ pub fn new_plain_instance(cls: &ObjRef) -> Option<ObjRef> {
 /// `cls(*args, **kwargs)` for a Python class: a new instance, initialized
 /// by `__init__` if the class has one.
 pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    if cls
+        .as_type()
+        .is_some_and(|t| t.kind() == Kind::EXT_SUBCLASS)
+    {
+        return call_ext_subclass(vm, cls, args);
+    }
     let is_exc = cls.as_type().is_some_and(|t| t.kind() == Kind::EXC);
     let inst = if is_exc {
         // `BaseException.__new__` keeps the arguments as `args`.
@@ -390,6 +487,247 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
     Ok(inst)
 }
 
+/// `cls(*args, **kwargs)` for a class deriving from a C type, as CPython's
+/// `type.__call__`: the C base's `tp_new` makes the instance (with the
+/// class's size, its `__dict__` word included), then the first `__init__`
+/// of a Python class along the MRO runs, or else the C base's `tp_init`.
+/// An object `tp_new` made of another type is returned uninitialized.
+fn call_ext_subclass(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    let (Some(capi), Some(t)) = (crate::ext::capi(), cls.as_type()) else {
+        return Err(PyErr::type_error("cannot create instances of this class"));
+    };
+    // Its dict may join cycles: the collector tracks the instance, as a
+    // class's (CPython's subtypes with a dict are GC types).
+    let track = |v: &Value| {
+        if let Value::Obj(o) = v
+            && o.kind() == Kind::EXT_SUBCLASS
+            && !abi::gc_is_tracked(o)
+        {
+            abi::gc_track(o);
+        }
+    };
+    let init = crate::object::class::lookup_static(t, "__init__")
+        .filter(|f| f.kind() != Kind::EXT_DESCRIPTOR);
+    let Some(init) = init else {
+        // The C type's own construction (`tp_new`, then `tp_init` on an
+        // instance of the class), with one argument tuple for both.
+        let inst = capi.call(vm, cls, args)?;
+        track(&inst);
+        return Ok(inst);
+    };
+    let inst = capi.new_instance(vm, cls, args)?;
+    let Value::Obj(o) = &inst else {
+        return Ok(inst);
+    };
+    if !class::is_subclass(o.ty(), t) {
+        return Ok(inst);
+    }
+    track(&inst);
+    let mut pos = Vec::with_capacity(args.pos.len() + 1);
+    pos.push(inst.clone());
+    pos.extend(args.pos.iter().cloned());
+    let r = vm.call_with(
+        &init,
+        Args {
+            pos: &pos,
+            kw: args.kw,
+        },
+    )?;
+    if !matches!(r, Value::None) {
+        return Err(PyErr::type_error(format!(
+            "__init__() should return None, not '{}'",
+            r.type_name()
+        )));
+    }
+    Ok(inst)
+}
+
+/// `super().__init__(*args, **kwargs)` reaching a C type: its `tp_init`
+/// (the receiver comes first).
+fn ext_init(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let Some((Value::Obj(me), rest)) = args.pos.split_first() else {
+        return Err(PyErr::type_error("descriptor '__init__' needs an argument"));
+    };
+    let Some(capi) = crate::ext::capi() else {
+        return Err(PyErr::type_error("descriptor '__init__' needs a C type"));
+    };
+    capi.init_instance(
+        vm,
+        me,
+        Args {
+            pos: rest,
+            kw: args.kw,
+        },
+    )?;
+    Ok(Value::None)
+}
+
+/// The special methods `super()` finds on a C type (CPython's slot
+/// wrappers in its dict), each running the C base's slot: a class
+/// deriving from a C type holds the C base's slots (its own dunders are
+/// Python functions in its dict), so the C API's operations on the
+/// receiver reach exactly those.
+///
+/// Each comes twice: called with its receiver first (through `super()`),
+/// and read from the C type itself (`Pair.__init__(self, ...)`), where it
+/// is bound to the type and checks the receiver as CPython's wrappers do.
+const EXT_SLOT_WRAPPERS: &[(&str, NativeFn, NativeFn)] = &[
+    ("__init__", ext_init, |vm, a| {
+        unbound(vm, a, "__init__", ext_init)
+    }),
+    ("__repr__", ext_slot_repr, |vm, a| {
+        unbound(vm, a, "__repr__", ext_slot_repr)
+    }),
+    ("__str__", ext_slot_str, |vm, a| {
+        unbound(vm, a, "__str__", ext_slot_str)
+    }),
+    ("__len__", ext_slot_len, |vm, a| {
+        unbound(vm, a, "__len__", ext_slot_len)
+    }),
+    ("__getitem__", ext_slot_getitem, |vm, a| {
+        unbound(vm, a, "__getitem__", ext_slot_getitem)
+    }),
+    ("__add__", ext_slot_add, |vm, a| {
+        unbound(vm, a, "__add__", ext_slot_add)
+    }),
+    ("__eq__", ext_slot_eq, |vm, a| {
+        unbound(vm, a, "__eq__", ext_slot_eq)
+    }),
+    ("__hash__", ext_slot_hash, |vm, a| {
+        unbound(vm, a, "__hash__", ext_slot_hash)
+    }),
+];
+
+/// The slot wrapper `name` of the C type `t`, if `t` fills that slot:
+/// its name, and its function with a receiver and bound to the type.
+fn slot_wrapper(t: &ObjRef, name: &str) -> Option<(&'static str, NativeFn, NativeFn)> {
+    let ty = t.as_type()?;
+    let capi = crate::ext::capi()?;
+    let found = EXT_SLOT_WRAPPERS.iter().find(|(n, _, _)| *n == name)?;
+    capi.has_slot(ty, name).then_some(*found)
+}
+
+/// `C.name` for a C type `C` that `name` is a slot wrapper of (see
+/// [`EXT_SLOT_WRAPPERS`]): the wrapper, bound to `C`.
+pub fn c_type_slot_wrapper(t: &ObjRef, name: &str) -> Option<Value> {
+    if !crate::ext::is_foreign_type(t) {
+        return None;
+    }
+    let (name, _, f) = slot_wrapper(t, name)?;
+    Some(Value::Obj(Builtin::new_obj(
+        name,
+        f,
+        Some(Value::Obj(t.clone())),
+    )))
+}
+
+/// A slot wrapper read from its C type (the first argument): CPython's
+/// check that the receiver (the second) is an instance of it, then `f`.
+fn unbound(vm: &mut Vm, args: Args<'_>, name: &str, f: NativeFn) -> PyResult<Value> {
+    let [Value::Obj(t), rest @ ..] = args.pos else {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' needs a type"
+        )));
+    };
+    let tname = t.as_type().map_or("?", |t| t.name());
+    let Some(me) = rest.first() else {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' of '{tname}' object needs an argument"
+        )));
+    };
+    let fits = t
+        .as_type()
+        .is_some_and(|ty| class::is_subclass(me.type_of(), ty));
+    if !fits {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{name}' requires a '{tname}' object but received a '{}'",
+            me.type_name()
+        )));
+    }
+    f(
+        vm,
+        Args {
+            pos: rest,
+            kw: args.kw,
+        },
+    )
+}
+
+/// The C API and the receiver of a slot wrapper (and the arguments after
+/// it, `n` of them, as CPython's wrappers check).
+fn ext_slot_args<'a>(
+    args: &'a Args<'_>,
+    name: &str,
+    n: usize,
+) -> PyResult<(&'static dyn crate::ext::CApi, &'a ObjRef, &'a [Value])> {
+    let (me, rest) = slot_args(args, name, n, "")?;
+    match (crate::ext::capi(), me) {
+        (Some(capi), Value::Obj(o)) => Ok((capi, o, rest)),
+        _ => Err(PyErr::type_error(format!(
+            "descriptor '{name}' requires a C type's instance"
+        ))),
+    }
+}
+
+fn ext_slot_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (capi, o, _) = ext_slot_args(&args, "__repr__", 0)?;
+    capi.repr(vm, o).map(Value::string)
+}
+
+fn ext_slot_str(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (capi, o, _) = ext_slot_args(&args, "__str__", 0)?;
+    capi.str(vm, o).map(Value::string)
+}
+
+fn ext_slot_len(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (capi, o, _) = ext_slot_args(&args, "__len__", 0)?;
+    match capi.len(vm, o)? {
+        Some(n) => Ok(Value::Int(n as i64)),
+        None => Err(PyErr::type_error(format!(
+            "object of type '{}' has no len()",
+            o.ty().name()
+        ))),
+    }
+}
+
+fn ext_slot_getitem(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (capi, o, rest) = ext_slot_args(&args, "__getitem__", 1)?;
+    match capi.getitem(vm, o, &rest[0])? {
+        Some(v) => Ok(v),
+        None => Err(PyErr::type_error(format!(
+            "'{}' object is not subscriptable",
+            o.ty().name()
+        ))),
+    }
+}
+
+fn ext_slot_add(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (capi, o, rest) = ext_slot_args(&args, "__add__", 1)?;
+    let me = Value::Obj(o.clone());
+    Ok(capi
+        .binary_op(vm, crate::bytecode::BinOp::Add, &me, &rest[0])?
+        .unwrap_or_else(not_implemented))
+}
+
+fn ext_slot_eq(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (capi, o, rest) = ext_slot_args(&args, "__eq__", 1)?;
+    let me = Value::Obj(o.clone());
+    Ok(capi
+        .richcompare(vm, crate::bytecode::CmpOp::Eq, &me, &rest[0])?
+        .unwrap_or_else(not_implemented))
+}
+
+fn ext_slot_hash(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (capi, o, _) = ext_slot_args(&args, "__hash__", 0)?;
+    match capi.hash(o)? {
+        Some(h) => Ok(Value::Int(h as i64)),
+        None => Err(PyErr::type_error(format!(
+            "unhashable type: '{}'",
+            o.ty().name()
+        ))),
+    }
+}
+
 /// What the class attribute `descr` gives when read through `receiver`
 /// (an instance of `owner`), or through the class `owner` itself
 /// (`receiver` `None`): CPython's `tp_descr_get` of functions,
@@ -419,6 +757,11 @@ fn descr_get(
         Kind::MEMBER => match receiver {
             Some(r) => crate::slots::member_get(&descr, r)?,
             None => descr,
+        },
+        // A method, member or get-set of a C type (a base of the class).
+        Kind::EXT_DESCRIPTOR => match (receiver, descr.as_obj(), crate::ext::capi()) {
+            (Some(r), Some(d), Some(capi)) => capi.descr_get(vm, d, r)?,
+            _ => descr,
         },
         // An instance of a Python class that defines `__get__`.
         _ if let Some(get) = descr_method(&descr, "__get__") => {
@@ -458,8 +801,15 @@ fn descr_method(descr: &Value, name: &str) -> Option<Value> {
 pub fn is_data_descriptor(v: &Value) -> bool {
     v.kind() == Kind::PROPERTY
         || v.kind() == Kind::MEMBER
+        || is_c_data_descriptor(v)
         || descr_method(v, "__set__").is_some()
         || descr_method(v, "__delete__").is_some()
+}
+
+/// Whether `v` is a member or get-set descriptor of a C type.
+fn is_c_data_descriptor(v: &Value) -> bool {
+    v.kind() == Kind::EXT_DESCRIPTOR
+        && matches!((v.as_obj(), crate::ext::capi()), (Some(d), Some(capi)) if capi.is_data_descr(d))
 }
 
 /// The property `descr`, if it is one.
@@ -503,6 +853,112 @@ pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
     descr.map(|d| descr_get(vm, d, Some(&me), &owner))
 }
 
+/// `obj.name` for an instance of a class deriving from a C type: CPython's
+/// `PyObject_GenericGetAttr` over the MRO (Python classes' dicts and the C
+/// types' descriptors, in MRO order), with the instance `__dict__` after
+/// data descriptors and before the rest.
+pub fn ext_instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Value> {
+    let me = Value::Obj(obj.clone());
+    match name {
+        "__class__" => return Ok(Value::Obj(obj.type_ref())),
+        "__dict__" => {
+            return match ext_instance_dict(obj) {
+                Some(d) => {
+                    // Handed out, it may join cycles of its own.
+                    if !abi::gc_is_tracked(&d) {
+                        abi::gc_track(&d);
+                    }
+                    Ok(Value::Obj(d))
+                }
+                None => Err(no_attribute(&me, name)),
+            };
+        }
+        _ => {}
+    }
+    let descr = lookup(obj.ty(), name);
+    let owner = obj.type_ref();
+    if let Some(d) = &descr
+        && is_data_descriptor(d)
+        && (d.kind() != Kind::INSTANCE || descr_method(d, "__get__").is_some())
+    {
+        return descr_get(vm, d.clone(), Some(&me), &owner);
+    }
+    if let Some(v) = obj
+        .instance_dict()
+        .and_then(|d| d.downcast::<DictObj>().and_then(|d| d.get_str(name)))
+    {
+        return Ok(v);
+    }
+    if let Some(d) = descr {
+        return descr_get(vm, d, Some(&me), &owner);
+    }
+    object_attr(name, Some(&me)).ok_or_else(|| no_attribute(&me, name))
+}
+
+/// The `__dict__` of an instance of a class deriving from a C type, made
+/// on first use (untracked until handed out, as an instance's: the
+/// collector reaches its entries through the instance).
+fn ext_instance_dict(obj: &ObjRef) -> Option<ObjRef> {
+    if let Some(d) = obj.instance_dict() {
+        return Some(d);
+    }
+    obj.set_instance_dict(ObjRef::new(types::DICT.get(), DictObj::new()))
+        .ok()?;
+    obj.instance_dict()
+}
+
+/// `obj.name = value` (`Some`) or `del obj.name` (`None`) for an instance
+/// of a class deriving from a C type: a data descriptor along the MRO (a
+/// property, a C member or get-set...), else the instance `__dict__`.
+pub fn ext_instance_setattr(
+    vm: &mut Vm,
+    obj: &ObjRef,
+    name: &str,
+    value: Option<Value>,
+) -> PyResult<()> {
+    let me = Value::Obj(obj.clone());
+    if let Some(r) = property_set(vm, obj, name, value.clone()) {
+        return r;
+    }
+    match (name, &value) {
+        ("__class__", Some(_)) => {
+            return Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                "assigning __class__ of an instance of a C type's subclass is not supported by typhon",
+            ));
+        }
+        ("__class__", None) => {
+            return Err(PyErr::type_error("can't delete __class__ attribute"));
+        }
+        ("__dict__", _) => {
+            return Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                format!("assigning {name} is not supported by typhon"),
+            ));
+        }
+        _ => {}
+    }
+    // A method of the C type (a non-data descriptor) is shadowed by the
+    // dict, as in CPython; anything else the class has but cannot store
+    // through is not an error either: the dict takes it.
+    let Some(d) = ext_instance_dict(obj) else {
+        return Err(no_attribute(&me, name));
+    };
+    let Some(dict) = d.downcast::<DictObj>() else {
+        return Err(no_attribute(&me, name));
+    };
+    match value {
+        Some(v) => {
+            dict.set_str(name, v);
+            Ok(())
+        }
+        None => match dict.remove(&DictKey::from_str_obj(&StrObj::new_obj(name))) {
+            Some(_) => Ok(()),
+            None => Err(no_attribute(&me, name)),
+        },
+    }
+}
+
 /// `obj.name = value` (`Some(value)`) or `del obj.name` (`None`) when the
 /// class has a data descriptor `name` written in Python (its `__set__` or
 /// `__delete__` runs) or a property (its setter or deleter runs).
@@ -514,6 +970,11 @@ fn property_set(
 ) -> Option<PyResult<()>> {
     let descr = lookup(obj.ty(), name);
     let me = Value::Obj(obj.clone());
+    if let Some(d) = descr.as_ref().filter(|d| is_c_data_descriptor(d))
+        && let (Some(d), Some(capi)) = (d.as_obj(), crate::ext::capi())
+    {
+        return Some(capi.descr_set(vm, d, &me, value));
+    }
     // A descriptor written in Python: its `__set__` or `__delete__`
     // (a data descriptor without the one needed refuses, as CPython's
     // does, naming it).
@@ -1145,6 +1606,17 @@ fn static_attr(t: &ObjRef, name: &str, obj: &Value) -> Option<Value> {
     }
     if is_static(t, &types::OBJECT) {
         return object_attr(name, Some(obj));
+    }
+    if crate::ext::is_foreign_type(t) {
+        if let Some((name, f, _)) = slot_wrapper(t, name) {
+            return Some(Value::Obj(Builtin::new_obj(name, f, Some(obj.clone()))));
+        }
+        // Its methods, members and get-sets (bound by `super_getattr`).
+        return t
+            .as_type()?
+            .dict_ref()?
+            .downcast::<DictObj>()?
+            .get_str(name);
     }
     None
 }

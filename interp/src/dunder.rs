@@ -170,6 +170,15 @@ pub fn richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Opt
             return Ok(Some(r));
         }
     }
+    // A class deriving from a C type without a comparison of its own
+    // uses its C base's `tp_richcompare` (as do C types on the other side).
+    if let Some(capi) = crate::ext::foreign(a)
+        .or(crate::ext::foreign(b))
+        .map(|(c, _)| c)
+        && let Some(r) = capi.richcompare(vm, op, a, b)?
+    {
+        return Ok(Some(r));
+    }
     Ok(match op {
         CmpOp::Eq => Some(Value::Bool(a.is(b))),
         CmpOp::Ne => Some(Value::Bool(!a.is(b))),

@@ -150,6 +150,40 @@ pub trait CApi: Sync {
     /// calls this on garbage to break cycles).
     fn clear(&self, obj: &ObjRef);
 
+    /// `cls(*args, **kw)`'s first half for a Python class deriving from a
+    /// C type: the instance its `tp_new` (the C base's) makes.
+    fn new_instance(&self, vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value>;
+
+    /// The C base's `tp_init` on `obj`, an instance of a Python class
+    /// deriving from a C type (the nearest C type along its `tp_base`
+    /// chain): what `super().__init__(...)` and `Base.__init__(obj, ...)`
+    /// reach. (`cls(...)` without a Python `__init__` is [`CApi::call`]
+    /// on the class: `tp_new` and `tp_init` with one argument tuple.)
+    fn init_instance(&self, vm: &mut Vm, obj: &ObjRef, args: Args<'_>) -> PyResult<()>;
+
+    /// `descr.__get__(obj)` for a descriptor of a C type (method, member,
+    /// get-set) found on the MRO of `obj`'s class.
+    fn descr_get(&self, vm: &mut Vm, descr: &ObjRef, obj: &Value) -> PyResult<Value>;
+
+    /// `descr.__set__(obj, value)` (`None`: `__delete__`) for a member or
+    /// get-set descriptor of a C type.
+    fn descr_set(
+        &self,
+        vm: &mut Vm,
+        descr: &ObjRef,
+        obj: &Value,
+        value: Option<Value>,
+    ) -> PyResult<()>;
+
+    /// Whether `descr` is a data descriptor of a C type (a member or a
+    /// get-set, which win over an instance's `__dict__`).
+    fn is_data_descr(&self, descr: &ObjRef) -> bool;
+
+    /// Whether the C type `t` fills the slot behind the special method
+    /// `name` (`__init__`: `tp_init`, `__len__`: a length slot, ...): CPython
+    /// then has a slot wrapper `name` in its dict.
+    fn has_slot(&self, t: &abi::TypeObject, name: &str) -> bool;
+
     /// Drops the references the C API's caches hold to interpreter objects
     /// (an interpreter is shutting down; the caches refill on demand).
     fn release_caches(&self);
@@ -175,7 +209,9 @@ pub fn capi() -> Option<&'static dyn CApi> {
 #[inline]
 pub fn is_foreign(o: &ObjRef) -> bool {
     match o.kind() {
-        Kind::FOREIGN | Kind::EXT_FUNCTION | Kind::EXT_DESCRIPTOR => capi().is_some(),
+        Kind::FOREIGN | Kind::EXT_FUNCTION | Kind::EXT_DESCRIPTOR | Kind::EXT_SUBCLASS => {
+            capi().is_some()
+        }
         Kind::TYPE => is_foreign_type(o),
         _ => false,
     }

@@ -134,6 +134,21 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         }
     } else if let Some(m) = o.downcast::<MethodWrapper>() {
         val(f, &m.func);
+    } else if o.kind() == crate::object::types::Kind::EXT_SUBCLASS {
+        // An instance of a class deriving from a C type: its `__dict__`
+        // (tracked once handed out, else its entries are the instance's).
+        if let Some(d) = o.instance_dict() {
+            if abi::gc_is_tracked(&d) {
+                f(&d);
+            } else if let Some(dd) = d.downcast::<DictObj>()
+                && let Ok(m) = dd.try_entries()
+            {
+                for (k, v) in m.iter() {
+                    val(f, &k.value);
+                    val(f, v);
+                }
+            }
+        }
     } else if crate::ext::is_foreign(o) {
         if let Some(capi) = crate::ext::capi() {
             capi.traverse(o, f);
@@ -234,6 +249,13 @@ fn clear(o: &ObjRef) {
             .try_borrow_mut()
             .map(|mut s| std::mem::replace(&mut *s, IterState::Done));
         drop(old);
+    } else if o.kind() == crate::object::types::Kind::EXT_SUBCLASS {
+        if let Some(d) = o.instance_dict()
+            && let Some(dd) = d.downcast::<DictObj>()
+            && dd.is_idle()
+        {
+            dd.clear();
+        }
     } else if crate::ext::is_foreign(o) {
         if let Some(capi) = crate::ext::capi() {
             capi.clear(o);

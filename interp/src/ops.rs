@@ -231,25 +231,26 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
             Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE => {
                 return Err(unhashable(v));
             }
+            // A class with `__eq__` and no `__hash__` has unhashable
+            // instances. A `__hash__` of its own is called by `hash()`,
+            // but dicts hash their keys without the VM: rather than hash
+            // such a key by identity (and miss equal keys), they refuse
+            // it. Both come before a C base's `tp_hash`, which they
+            // override.
+            _ if o.ty().is_heap_type() && dunder::eq_without_hash(v) => {
+                return Err(unhashable(v));
+            }
+            _ if o.ty().is_heap_type() && dunder::special(v, "__hash__").is_some() => {
+                return Err(PyErr::new(
+                    &types::NOT_IMPLEMENTED_ERROR,
+                    "a class's own __hash__ for dict keys is not supported by typhon",
+                ));
+            }
             _ => match ext::foreign(v) {
                 Some((capi, o)) => match capi.hash(o)? {
                     Some(h) => h,
                     None => return Err(unhashable(v)),
                 },
-                // A class with `__eq__` and no `__hash__` has unhashable
-                // instances. A `__hash__` of its own is called by `hash()`,
-                // but dicts hash their keys without the VM: rather than
-                // hash such a key by identity (and miss equal keys), they
-                // refuse it.
-                None if o.ty().is_heap_type() && dunder::eq_without_hash(v) => {
-                    return Err(unhashable(v));
-                }
-                None if o.ty().is_heap_type() && dunder::special(v, "__hash__").is_some() => {
-                    return Err(PyErr::new(
-                        &types::NOT_IMPLEMENTED_ERROR,
-                        "a class's own __hash__ for dict keys is not supported by typhon",
-                    ));
-                }
                 None => (o.as_ptr() as u64) >> 4,
             },
         },
@@ -1885,10 +1886,12 @@ pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
             },
             Kind::DICT_VIEW => view_len(o),
             Kind::BYTES => o.downcast::<BytesObj>().map(|b| b.as_bytes().len()),
-            _ => match ext::foreign(v) {
-                Some((capi, o)) => capi.len(vm, o)?,
-                None => match dunder::len(vm, v) {
-                    Some(r) => Some(r?),
+            // A Python class's `__len__` first: it overrides a C base's
+            // length slot.
+            _ => match dunder::len(vm, v) {
+                Some(r) => Some(r?),
+                None => match ext::foreign(v) {
+                    Some((capi, o)) => capi.len(vm, o)?,
                     None => None,
                 },
             },
@@ -2490,7 +2493,9 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             }
             format!("{name}([{}])", parts.join(", "))
         }
-        Kind::FOREIGN | Kind::EXT_FUNCTION | Kind::EXT_DESCRIPTOR => foreign(o)?,
+        Kind::FOREIGN | Kind::EXT_FUNCTION | Kind::EXT_DESCRIPTOR | Kind::EXT_SUBCLASS => {
+            foreign(o)?
+        }
         _ => default_repr(o),
     })
 }

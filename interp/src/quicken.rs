@@ -1035,12 +1035,13 @@ fn specialize_call(
 }
 
 /// The version tag of the Python class `cls` if CALL_PY_INIT fits a call of
-/// it with `nargs` positional arguments: not an exception class, no
-/// `__new__` of its own, and an `__init__` that is a plain Python function
-/// (no `*args`, not a generator) taking the instance and `nargs` more.
+/// it with `nargs` positional arguments: not an exception class nor one
+/// deriving from a C type (whose instances C makes), no `__new__` of its
+/// own, and an `__init__` that is a plain Python function (no `*args`, not
+/// a generator) taking the instance and `nargs` more.
 fn init_fits(cls: &ObjRef, nargs: usize) -> Option<u32> {
     let t = cls.as_type()?;
-    if t.kind() == Kind::EXC {
+    if t.kind() == Kind::EXC || t.kind() == Kind::EXT_SUBCLASS {
         return None;
     }
     let version = t.heap_data::<ClassData>()?.version_tag();

@@ -481,15 +481,26 @@ fn attributes(obj: &Value) -> Vec<String> {
         let cls = match o.as_type() {
             Some(t) if t.is_heap_type() => Some(o.clone()),
             Some(_) => None,
-            None if kind == Kind::INSTANCE => Some(o.type_ref()),
+            None if kind == Kind::INSTANCE || kind == Kind::EXT_SUBCLASS => Some(o.type_ref()),
             None => None,
         };
         if let Some(cls) = cls {
             if let Some(d) = crate::object::Instance::dict_of(o) {
                 names.extend(str_keys(d));
             }
+            // An instance of a class deriving from a C type.
+            if let Some(d) = o.instance_dict()
+                && let Some(d) = d.downcast::<DictObj>()
+            {
+                names.extend(str_keys(d));
+            }
             for c in crate::object::class::mro_of(&cls) {
                 if let Some(d) = crate::object::class::class_data(&c).and_then(|cd| cd.dict()) {
+                    names.extend(str_keys(d));
+                } else if let Some(d) = c.as_type().and_then(|t| t.dict_ref())
+                    && let Some(d) = d.downcast::<DictObj>()
+                {
+                    // A C type's methods, members and get-sets.
                     names.extend(str_keys(d));
                 }
             }

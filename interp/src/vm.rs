@@ -580,10 +580,24 @@ impl Vm {
 
     /// `obj.name` without a class's `__getattribute__`/`__getattr__`.
     fn getattr_builtin(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        if let Value::Obj(o) = obj
+            && o.kind() == Kind::EXT_SUBCLASS
+        {
+            return crate::classes::ext_instance_getattr(self, o, name);
+        }
         if let Some((capi, o)) = ext::foreign(obj) {
             return match capi.getattr(self, o, name)? {
                 Some(v) => Ok(v),
-                None => Err(no_attribute(obj, name)),
+                // `Pair.__init__` and the other slot wrappers of a C type.
+                None => {
+                    crate::classes::c_type_slot_wrapper(o, name).ok_or_else(|| match o.as_type() {
+                        Some(t) => PyErr::attribute_error(format!(
+                            "type object '{}' has no attribute '{name}'",
+                            t.name()
+                        )),
+                        None => no_attribute(obj, name),
+                    })
+                }
             };
         }
         if let Value::Obj(o) = obj {
@@ -800,6 +814,11 @@ impl Vm {
     /// `object.__setattr__(obj, name, value)`: the store without a class's
     /// `__setattr__`.
     pub fn setattr_default(&mut self, obj: &Value, name: &str, value: Value) -> PyResult<()> {
+        if let Value::Obj(o) = obj
+            && o.kind() == Kind::EXT_SUBCLASS
+        {
+            return crate::classes::ext_instance_setattr(self, o, name, Some(value));
+        }
         if let Some((capi, o)) = ext::foreign(obj) {
             if capi.setattr(self, o, name, Some(value))? {
                 return Ok(());
@@ -840,6 +859,11 @@ impl Vm {
     /// `object.__delattr__(obj, name)`: the deletion without a class's
     /// `__delattr__`.
     pub fn delattr_default(&mut self, obj: &Value, name: &str) -> PyResult<()> {
+        if let Value::Obj(o) = obj
+            && o.kind() == Kind::EXT_SUBCLASS
+        {
+            return crate::classes::ext_instance_setattr(self, o, name, None);
+        }
         if let Some((capi, o)) = ext::foreign(obj) {
             if capi.setattr(self, o, name, None)? {
                 return Ok(());

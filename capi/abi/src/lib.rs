@@ -445,18 +445,60 @@ pub struct HeapTypeSpec<'a> {
 /// A new heap type whose instances carry payload `T` (made with
 /// [`ObjRef::new_instance`]), with one reference owned by the caller.
 pub fn new_heap_type<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
-    let name = std::ffi::CString::new(spec.name.replace('\0', "?")).unwrap_or_default();
+    let t = heap_type_fields(
+        &spec,
+        Some(&PayloadStatic::<T>::INFO),
+        std::mem::size_of::<PyBox<T>>() as isize,
+        dealloc_instance::<T>,
+    );
+    box_heap_type(t, spec)
+}
+
+/// A new heap type deriving from a type defined in C (`spec.base`, or a
+/// class deriving from one): instances have the C base's layout, made by
+/// its `tp_new`/`tp_alloc` (which read this type's `tp_basicsize`), and no
+/// Rust payload. As CPython's `type.__new__` does, the type appends one
+/// word for the instance's `__dict__` unless the base has one already:
+/// `tp_dictoffset` is where it lies, and that word holds NULL or an owned
+/// reference to the dict ([`ObjRef::instance_dict`]). Instances own a
+/// reference to their type (the C API's allocation takes it).
+/// `None` for a base whose instances have variable size (CPython puts the
+/// dict at a negative offset there; Typhon does not).
+pub fn new_c_subclass_type(spec: HeapTypeSpec<'_>) -> Option<ObjRef> {
     let base = spec.base;
-    let t = TypeObject {
+    if base.tp_itemsize != 0 || base.tp_basicsize <= 0 {
+        return None;
+    }
+    let word = std::mem::size_of::<usize>() as isize;
+    let (size, dictoffset) = if base.tp_dictoffset > 0 {
+        (base.tp_basicsize, base.tp_dictoffset)
+    } else {
+        let at = (base.tp_basicsize + word - 1) / word * word;
+        (at + word, at)
+    };
+    let mut t = heap_type_fields(&spec, None, size, dealloc_c_subclass);
+    t.tp_dictoffset = dictoffset;
+    Some(box_heap_type(t, spec))
+}
+
+/// The type object of a new heap type (name not yet set).
+fn heap_type_fields(
+    spec: &HeapTypeSpec<'_>,
+    payload: Option<&'static PayloadInfo>,
+    basicsize: isize,
+    dealloc: Destructor,
+) -> TypeObject {
+    let base = spec.base;
+    TypeObject {
         head: ObjHeader {
             ob_refcnt: Cell::new(1),
             ob_type: spec.meta,
         },
         ob_size: 0,
         tp_name: std::ptr::null(),
-        tp_basicsize: std::mem::size_of::<PyBox<T>>() as isize,
+        tp_basicsize: basicsize,
         tp_itemsize: 0,
-        tp_dealloc: Some(dealloc_instance::<T>),
+        tp_dealloc: Some(dealloc),
         tp_vectorcall_offset: 0,
         tp_getattr: std::ptr::null(),
         tp_setattr: std::ptr::null(),
@@ -502,10 +544,16 @@ pub fn new_heap_type<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
         tp_finalize: std::ptr::null(),
         tp_vectorcall: std::ptr::null(),
         tp_typhon: TyphonTypeInfo {
-            payload: Some(&PayloadStatic::<T>::INFO),
+            payload,
             kind: spec.kind,
         },
-    };
+    }
+}
+
+/// Boxes the heap type `t` made from `spec`, with one reference owned by
+/// the caller.
+fn box_heap_type(t: TypeObject, spec: HeapTypeSpec<'_>) -> ObjRef {
+    let name = std::ffi::CString::new(spec.name.replace('\0', "?")).unwrap_or_default();
     let data_type = (*spec.data).type_id();
     let mut b = Box::new(HeapTypeObject {
         ty: t,
@@ -540,6 +588,14 @@ impl TypeObject {
     #[inline]
     pub fn is_heap_type(&self) -> bool {
         std::ptr::eq(self.tp_cache, &HEAP_TYPE_MARKER as *const u8 as Slot)
+    }
+
+    /// `tp_dict`: the dict of a type defined in C (made by `PyType_Ready`;
+    /// Typhon's own types leave it NULL).
+    pub fn dict_ref(&self) -> Option<ObjRef> {
+        // SAFETY: `tp_dict` is NULL or an object the type owns, alive as
+        // long as the type (C types are immortal, and so is their dict).
+        unsafe { ObjRef::from_borrowed(self.tp_dict as *mut ObjHeader) }
     }
 
     /// The Rust data of a heap type, if this is one holding a `D`.
@@ -592,6 +648,66 @@ unsafe extern "C" fn dealloc_instance<T>(p: *mut ObjHeader) {
     // SAFETY: the instance owned one reference to its type
     // (`ObjRef::new_instance`), which is released here.
     drop(unsafe { ObjRef::from_raw(ty) });
+}
+
+/// `tp_dealloc` of a class deriving from a C type (CPython's
+/// `subtype_dealloc`): untracks the instance, drops its `__dict__`, lets
+/// the nearest C type's `tp_dealloc` release the C fields and free the
+/// memory (with `tp_free`), then drops the reference the instance held to
+/// its type.
+///
+/// # Safety
+/// `p` must point to an instance of a type made by [`new_c_subclass_type`]
+/// (or a class deriving from one) whose count has reached zero.
+unsafe extern "C" fn dealloc_c_subclass(p: *mut ObjHeader) {
+    gc_untrack_ptr(p as usize);
+    // SAFETY: `p` is live until its C base frees it below (contract).
+    let ty = unsafe { (*p).ob_type };
+    // SAFETY: as above; the instance's dict word belongs to it.
+    if let Some(slot) = unsafe { dict_word(p) } {
+        // Cleared before the reference is dropped, so nothing reads it twice.
+        let d = slot.replace(std::ptr::null_mut());
+        // SAFETY: the word held NULL or an owned reference (see
+        // `new_c_subclass_type`), taken out of it above.
+        drop(unsafe { ObjRef::from_raw(d) });
+    }
+    // SAFETY: a live type's `tp_base` chain is live; heap types are kept
+    // alive by their subclasses, and the chain ends at the C type.
+    let mut base = unsafe { (*ty).tp_base };
+    // SAFETY: as above.
+    while let Some(b) = unsafe { base.as_ref() }
+        && b.is_heap_type()
+    {
+        base = b.tp_base;
+    }
+    // SAFETY: as above.
+    if let Some(d) = unsafe { base.as_ref() }.and_then(|b| b.tp_dealloc) {
+        // SAFETY: the C type's own destructor for the layout it made; it
+        // frees the memory through `tp_free` (inherited by the subclass).
+        unsafe { d(p) };
+    }
+    // SAFETY: the instance owned one reference to its type (taken when the
+    // C API allocated it), released here after the memory is gone.
+    drop(unsafe { ObjRef::from_raw(ty as *mut ObjHeader) });
+}
+
+/// The address of the `__dict__` word of the object at `p`, if its type
+/// was made by [`new_c_subclass_type`] (a heap type without a Rust payload
+/// and with a `tp_dictoffset`).
+///
+/// # Safety
+/// `p` must point to a live object.
+unsafe fn dict_word<'a>(p: *mut ObjHeader) -> Option<&'a Cell<*mut ObjHeader>> {
+    // SAFETY: `p` is live (contract), so its type is.
+    let t = unsafe { &*(*p).ob_type };
+    if !t.is_heap_type() || t.tp_typhon.payload.is_some() || t.tp_dictoffset <= 0 {
+        return None;
+    }
+    // SAFETY: `new_c_subclass_type` put a pointer-sized, pointer-aligned
+    // word at `tp_dictoffset` inside every instance (or kept the C base's,
+    // which CPython's contract makes the same kind of word); a `Cell` has
+    // the layout of what it holds.
+    Some(unsafe { &*((p as *mut u8).offset(t.tp_dictoffset) as *const Cell<*mut ObjHeader>) })
 }
 
 struct PayloadStatic<T>(PhantomData<T>);
@@ -1064,6 +1180,28 @@ impl ObjRef {
         self.ptr.as_ptr()
     }
 
+    /// The `__dict__` of an instance of a class deriving from a C type
+    /// (see [`new_c_subclass_type`]), if it has one yet.
+    pub fn instance_dict(&self) -> Option<ObjRef> {
+        // SAFETY: this reference keeps the object live.
+        let w = unsafe { dict_word(self.as_ptr()) }?;
+        // SAFETY: the word holds NULL or a live, owned reference.
+        unsafe { ObjRef::from_borrowed(w.get()) }
+    }
+
+    /// Stores `d` as the `__dict__` of an instance of a class deriving
+    /// from a C type; gives `d` back if the object has no dict word.
+    pub fn set_instance_dict(&self, d: ObjRef) -> Result<(), ObjRef> {
+        // SAFETY: this reference keeps the object live.
+        let Some(w) = (unsafe { dict_word(self.as_ptr()) }) else {
+            return Err(d);
+        };
+        let old = w.replace(d.into_raw());
+        // SAFETY: the word held NULL or an owned reference, now replaced.
+        drop(unsafe { ObjRef::from_raw(old) });
+        Ok(())
+    }
+
     fn header(&self) -> &ObjHeader {
         // SAFETY: an `ObjRef` keeps its object alive.
         unsafe { self.ptr.as_ref() }
@@ -1364,6 +1502,55 @@ mod tests {
         assert_eq!(live_objects(), base + 2);
         assert_eq!(i.ty().name(), "Point");
         drop(i);
+        assert_eq!(live_objects(), base);
+    }
+
+    #[test]
+    fn c_subclasses_append_one_dict_word() {
+        static META_FREEING: StaticType =
+            StaticType::new::<()>(&META_FREEING, c"type", None, 1, false)
+                .with_flags(TPFLAGS_TYPE_SUBCLASS)
+                .with_dealloc(dealloc_type);
+        // A C type's layout: a header and a 12-byte struct after it.
+        static C_BASE: StaticType = {
+            let mut t = StaticType::new::<()>(&META, c"ext.Base", None, 0, false);
+            t.0.tp_basicsize = 28;
+            t
+        };
+        static C_VAR: StaticType = {
+            let mut t = StaticType::new::<()>(&META, c"ext.Var", None, 0, false);
+            t.0.tp_itemsize = 8;
+            t
+        };
+        let base = live_objects();
+        fn spec(b: &TypeObject) -> HeapTypeSpec<'_> {
+            HeapTypeSpec {
+                meta: META_FREEING.get(),
+                name: "Sub",
+                base: b,
+                kind: 34,
+                flags: TPFLAGS_HAVE_GC,
+                data: Box::new(()),
+            }
+        }
+        let sub = new_c_subclass_type(spec(C_BASE.get())).expect("a fixed-size base");
+        let ty = sub.as_type().expect("a type");
+        // The word goes after the C struct, aligned: 28 rounds up to 32.
+        assert_eq!((ty.tp_dictoffset, ty.tp_basicsize), (32, 40));
+        assert!(ty.tp_typhon.payload.is_none() && ty.is_heap_type());
+        assert_eq!(
+            ty.tp_flags & (TPFLAGS_HEAPTYPE | TPFLAGS_BASETYPE | TPFLAGS_HAVE_GC),
+            TPFLAGS_HEAPTYPE | TPFLAGS_BASETYPE | TPFLAGS_HAVE_GC
+        );
+        assert!(ty.is_subtype(C_BASE.get()));
+        // A class deriving from that one keeps the same word.
+        let sub2 = new_c_subclass_type(spec(ty)).expect("a fixed-size base");
+        let ty2 = sub2.as_type().expect("a type");
+        assert_eq!((ty2.tp_dictoffset, ty2.tp_basicsize), (32, 40));
+        // Variable-size C bases are refused.
+        assert!(new_c_subclass_type(spec(C_VAR.get())).is_none());
+        drop(sub2);
+        drop(sub);
         assert_eq!(live_objects(), base);
     }
 

@@ -387,10 +387,7 @@ fn locate(cd: &ClassData, name: &str) -> Option<(usize, usize, Value)> {
         .map(|(i, v)| (0, i, v))
         .or_else(|| {
             cd.mro_tail.iter().enumerate().find_map(|(pos, c)| {
-                class_data(c)
-                    .and_then(|cd| cd.dict())
-                    .and_then(|d| d.get_probe_full(&probe))
-                    .map(|(i, v)| (pos + 1, i, v))
+                with_mro_dict(c, |d| d.get_probe_full(&probe)).map(|(i, v)| (pos + 1, i, v))
             })
         })
 }
@@ -410,11 +407,21 @@ fn memo_location(found: &Option<(usize, usize, Value)>) -> Option<u32> {
 fn memo_read(cd: &ClassData, at: u32, name: &str) -> Option<Value> {
     let pos = (at >> 24) as usize;
     let index = (at & 0xff_ffff) as usize;
-    let holder = match pos {
-        0 => cd,
-        p => class_data(cd.mro_tail.get(p - 1)?)?,
-    };
-    holder.dict()?.value_at_str(index, name)
+    match pos {
+        0 => cd.dict()?.value_at_str(index, name),
+        p => with_mro_dict(cd.mro_tail.get(p - 1)?, |d| d.value_at_str(index, name)),
+    }
+}
+
+/// `f` on the dict of `c`, a class of an MRO: a Python class's `__dict__`,
+/// or the `tp_dict` of a type defined in C (a Python class may derive
+/// from one: its methods, members and get-sets are found this way).
+fn with_mro_dict<R>(c: &ObjRef, f: impl FnOnce(&DictObj) -> Option<R>) -> Option<R> {
+    if let Some(cd) = class_data(c) {
+        return f(cd.dict()?);
+    }
+    let d = c.as_type()?.dict_ref()?;
+    f(d.downcast::<DictObj>()?)
 }
 
 /// CPython's C3 linearization of `bases` (each with its own MRO), or the

@@ -58,6 +58,11 @@ impl Kind {
     pub const GENERATOR: u32 = 32;
     /// A slot of `__slots__` (`member_descriptor`).
     pub const MEMBER: u32 = 33;
+    /// An instance of a Python class deriving from a C type: the C base's
+    /// layout (made by its `tp_new`), its `__dict__` at the class's
+    /// `tp_dictoffset` (`abi::new_c_subclass_type`). Python-level
+    /// attributes and dunders are `classes`'; the C slots are the C API's.
+    pub const EXT_SUBCLASS: u32 = 34;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
