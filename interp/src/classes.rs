@@ -435,6 +435,32 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
         return call_ext_subclass(vm, cls, args);
     }
     let is_exc = cls.as_type().is_some_and(|t| t.kind() == Kind::EXC);
+    // A `__new__` of the class's own (an implicit staticmethod) makes the
+    // object; `__init__` runs only on an instance of the class.
+    let new = cls
+        .as_type()
+        .filter(|_| !is_exc)
+        .and_then(|t| crate::object::class::lookup_static(t, "__new__"));
+    if let Some(new) = new {
+        let f = descr_get(vm, new, None, cls)?;
+        let mut pos = Vec::with_capacity(args.pos.len() + 1);
+        pos.push(Value::Obj(cls.clone()));
+        pos.extend(args.pos.iter().cloned());
+        let made = vm.call_with(
+            &f,
+            Args {
+                pos: &pos,
+                kw: args.kw,
+            },
+        )?;
+        let is_instance = cls
+            .as_type()
+            .is_some_and(|t| class::is_subclass(made.type_of(), t));
+        if !is_instance {
+            return Ok(made);
+        }
+        return init_made(vm, cls, made, args, true);
+    }
     let inst = if is_exc {
         // `BaseException.__new__` keeps the arguments as `args`.
         ExcObj::new_of_type(cls, args.pos.to_vec())
@@ -444,7 +470,20 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
     let Some(inst) = inst else {
         return Err(PyErr::type_error("cannot create instances of this class"));
     };
-    let inst = Value::Obj(inst);
+    init_made(vm, cls, Value::Obj(inst), args, false)
+}
+
+/// Runs the `__init__` of `cls` on `inst` with `args` (CPython's
+/// `type.__call__` after `__new__`); `own_new`: the class has a `__new__`
+/// of its own, which takes the arguments `object.__init__` would refuse.
+fn init_made(
+    vm: &mut Vm,
+    cls: &ObjRef,
+    inst: Value,
+    args: Args<'_>,
+    own_new: bool,
+) -> PyResult<Value> {
+    let is_exc = cls.as_type().is_some_and(|t| t.kind() == Kind::EXC);
     let init = cls
         .as_type()
         .and_then(|t| crate::object::class::lookup_static(t, "__init__"));
@@ -476,7 +515,7 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
             }
         }
         None => {
-            if !args.pos.is_empty() || !args.kw.is_empty() {
+            if !own_new && (!args.pos.is_empty() || !args.kw.is_empty()) {
                 return Err(PyErr::type_error(format!(
                     "{}() takes no arguments",
                     class::type_short_name(cls)
@@ -485,6 +524,51 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
         }
     }
     Ok(inst)
+}
+
+/// `object.__new__(cls, *args)`: a bare instance of the Python class
+/// `cls`, with CPython's errors for arguments it cannot take.
+fn object_new(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let Some(first) = args.pos.first() else {
+        return Err(PyErr::type_error("object.__new__(): not enough arguments"));
+    };
+    let Some(cls) = first.as_obj().filter(|c| c.as_type().is_some()) else {
+        return Err(PyErr::type_error(format!(
+            "object.__new__(X): X is not a type object ({})",
+            first.type_name()
+        )));
+    };
+    let name = class::type_short_name(cls);
+    if args.pos.len() > 1 || !args.kw.is_empty() {
+        let ty = cls.as_type();
+        let own_new =
+            ty.is_some_and(|t| crate::object::class::lookup_static(t, "__new__").is_some());
+        let own_init =
+            ty.is_some_and(|t| crate::object::class::lookup_static(t, "__init__").is_some());
+        if own_new {
+            return Err(PyErr::type_error(
+                "object.__new__() takes exactly one argument (the type to instantiate)",
+            ));
+        }
+        if !own_init {
+            return Err(PyErr::type_error(format!("{name}() takes no arguments")));
+        }
+    }
+    match cls.as_type().map(|t| t.kind()) {
+        Some(Kind::EXC) => ExcObj::new_of_type(cls, args.pos[1..].to_vec())
+            .map(Value::Obj)
+            .ok_or_else(|| PyErr::type_error("cannot create instances of this class")),
+        Some(Kind::EXT_SUBCLASS) => match crate::ext::capi() {
+            Some(capi) => capi.new_instance(vm, cls, Args { pos: &[], kw: &[] }),
+            None => Err(PyErr::type_error("cannot create instances of this class")),
+        },
+        _ => match new_plain_instance(cls) {
+            Some(o) => Ok(Value::Obj(o)),
+            None => Err(PyErr::type_error(format!(
+                "object.__new__({name}) is not safe, use {name}.__new__()"
+            ))),
+        },
+    }
 }
 
 /// `cls(*args, **kwargs)` for a class deriving from a C type, as CPython's
@@ -1182,6 +1266,10 @@ pub fn object_attr(name: &str, bound: Option<&Value>) -> Option<Value> {
         "__setattr__" => ("__setattr__", object_setattr),
         "__delattr__" => ("__delattr__", object_delattr),
         "__init__" => ("__init__", object_init),
+        // A static method: never bound.
+        "__new__" => {
+            return Some(Value::Obj(Builtin::new_obj("__new__", object_new, None)));
+        }
         "__init_subclass__" => ("__init_subclass__", object_init_subclass),
         "__repr__" => ("__repr__", object_repr),
         "__str__" => ("__str__", object_str),
