@@ -95,6 +95,22 @@ fn broken_extensions_fail_with_clear_exceptions() {
                 dir.join("no_init.typhon.so").display()
             ),
         ),
+        (
+            "exec_null",
+            "SystemError: execution of module exec_null failed without setting an exception".into(),
+        ),
+        (
+            "exec_raises",
+            "ValueError: exec_raises refuses to run".into(),
+        ),
+        (
+            "slot_unknown",
+            "SystemError: module slot_unknown uses unknown slot ID 99".into(),
+        ),
+        (
+            "create_twice",
+            "SystemError: module create_twice has multiple create slots".into(),
+        ),
     ];
     assert_eq!(cases.len(), extensions::BROKEN.len(), "a case per fixture");
     for (name, want) in cases {
@@ -109,7 +125,7 @@ fn broken_extensions_fail_with_clear_exceptions() {
         // The import error is catchable like any other.
         let (status, stdout, _) = run_code(
             &format!(
-                "try:\n    import {name}\nexcept (ImportError, SystemError) as e:\n    print(type(e).__name__)\n"
+                "try:\n    import {name}\nexcept (ImportError, SystemError, ValueError) as e:\n    print(type(e).__name__)\n"
             ),
             dir,
         );

@@ -451,6 +451,12 @@ typedef struct PyModuleDef_Slot {
     void *value;
 } PyModuleDef_Slot;
 
+/* Multi-phase initialization (PEP 489): a PyInit_* function returns
+ * PyModuleDef_Init(&def); the module is made by the Py_mod_create slot (or
+ * from the definition), then each Py_mod_exec slot runs on it, in order. */
+#define Py_mod_create 1
+#define Py_mod_exec 2
+
 typedef struct PyModuleDef {
     PyModuleDef_Base m_base;
     const char *m_name;

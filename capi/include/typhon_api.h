@@ -200,6 +200,7 @@ struct _typhon_api {
     PyObject *(*PyModule_New)(const char *);
     PyObject *(*PyImport_ImportModule)(const char *);
     void (*_Py_FatalErrorFunc)(const char *, const char *);
+    PyObject *(*PyModuleDef_Init)(PyModuleDef *);
     int (*PyObject_CheckBuffer)(PyObject *);
     int (*PyObject_GetBuffer)(PyObject *, Py_buffer *, int);
     int (*PyBuffer_FillInfo)(Py_buffer *, PyObject *, void *, Py_ssize_t, int, int);

@@ -157,6 +157,7 @@ static inline void *PyModule_GetState(PyObject *m) { return _typhon_api->PyModul
 static inline PyObject *PyModule_New(const char *name) { return _typhon_api->PyModule_New(name); }
 static inline PyObject *PyImport_ImportModule(const char *name) { return _typhon_api->PyImport_ImportModule(name); }
 static inline void _Py_FatalErrorFunc(const char *func, const char *msg) { _typhon_api->_Py_FatalErrorFunc(func, msg); }
+static inline PyObject *PyModuleDef_Init(PyModuleDef *def) { return _typhon_api->PyModuleDef_Init(def); }
 static inline int PyObject_CheckBuffer(PyObject *o) { return _typhon_api->PyObject_CheckBuffer(o); }
 static inline int PyObject_GetBuffer(PyObject *o, Py_buffer *view, int flags) { return _typhon_api->PyObject_GetBuffer(o, view, flags); }
 static inline int PyBuffer_FillInfo(Py_buffer *view, PyObject *o, void *buf, Py_ssize_t len, int readonly, int flags) { return _typhon_api->PyBuffer_FillInfo(view, o, buf, len, readonly, flags); }

@@ -316,6 +316,7 @@ api_table! {
         module::PyImport_ImportModule(name: *const c_char) -> *mut PyObject;
 
         errors::_Py_FatalErrorFunc(func: *const c_char, msg: *const c_char);
+        module::PyModuleDef_Init(def: *mut PyModuleDef) -> *mut PyObject;
 
         buffer::PyObject_CheckBuffer(o: *mut PyObject) -> c_int;
         buffer::PyObject_GetBuffer(o: *mut PyObject, view: *mut Py_buffer, flags: c_int) -> c_int;

@@ -70,6 +70,19 @@ pub fn load(vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
     std::mem::forget(lib);
     // SAFETY: the init function's signature (above).
     let raw = state::with_vm(vm, || unsafe { init() });
+    // SAFETY: NULL, a new reference, or a definition from PyModuleDef_Init.
+    if let Some(def) = unsafe { crate::module::as_moduledef(raw) } {
+        if let Some(e) = state::take_error() {
+            return Err(e);
+        }
+        let spec = module_spec(vm, name, path)?;
+        // SAFETY: `def` is the extension's definition; the library stays
+        // loaded.
+        let r = state::with_vm(vm, || unsafe {
+            crate::module::init_multi_phase(name, def, &spec)
+        });
+        return r;
+    }
     // SAFETY: a new reference or NULL.
     let module = match unsafe { take_new(raw) } {
         None => {
@@ -96,4 +109,20 @@ pub fn load(vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
             format!("initialization of {name} did not return an extension module"),
         )),
     }
+}
+
+/// The module spec a `Py_mod_create` slot receives: an object with
+/// `name`, `origin`, `loader` (None), `parent` and
+/// `submodule_search_locations` (None), as CPython's `ModuleSpec` has.
+fn module_spec(vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
+    let ns = interp::object::DictObj::new_obj();
+    let cls = interp::classes::new_class("ModuleSpec", vec![types::OBJECT.get().to_ref()], ns)?;
+    let spec = vm.call(&Value::Obj(cls), &[])?;
+    let parent = name.rsplit_once('.').map_or("", |(p, _)| p);
+    vm.setattr(&spec, "name", Value::str(name))?;
+    vm.setattr(&spec, "origin", Value::str(&path.display().to_string()))?;
+    vm.setattr(&spec, "loader", Value::None)?;
+    vm.setattr(&spec, "parent", Value::str(parent))?;
+    vm.setattr(&spec, "submodule_search_locations", Value::None)?;
+    Ok(spec)
 }

@@ -39,6 +39,182 @@ pub struct PyModuleDef {
     m_free: *const c_void,
 }
 
+/// What `PyModuleDef_Init` makes a definition's type: the loader tells a
+/// multi-phase init function's result (a definition) from a module by it.
+/// Nothing else ever sees an object of this type.
+pub static MODULEDEF: interp::object::StaticType = interp::object::StaticType::new::<ModuleDefMarker>(
+    &types::TYPE,
+    c"moduledef",
+    Some(&types::OBJECT),
+    Kind::OBJECT,
+    false,
+);
+
+/// The payload type of [`MODULEDEF`] (a definition is C data; no Rust
+/// payload is ever read).
+pub struct ModuleDefMarker;
+
+/// `Py_mod_create`.
+const PY_MOD_CREATE: c_int = 1;
+/// `Py_mod_exec`.
+const PY_MOD_EXEC: c_int = 2;
+
+/// C's `PyModuleDef_Slot`.
+#[repr(C)]
+struct PyModuleDefSlot {
+    slot: c_int,
+    value: *const c_void,
+}
+
+/// `PyModuleDef_Init`: marks `def` as a module definition (PEP 489) and
+/// returns it, for a `PyInit_*` function to return.
+pub(crate) unsafe extern "C" fn PyModuleDef_Init(def: *mut PyModuleDef) -> *mut PyObject {
+    if def.is_null() {
+        return fail(bad_internal_call(), std::ptr::null_mut());
+    }
+    // SAFETY: `def` is the extension's static definition (contract); its
+    // header is written once, before anything reads it as an object.
+    unsafe {
+        let head = &mut (*def).m_base.ob_base;
+        head.ob_type = MODULEDEF.get();
+        head.ob_refcnt.set(abi::IMMORTAL_REFCNT);
+    }
+    def.cast()
+}
+
+/// The definition `p` is, if `PyModuleDef_Init` returned it.
+///
+/// # Safety
+/// `p` must be null or point to a live object or module definition.
+pub unsafe fn as_moduledef(p: *mut PyObject) -> Option<*mut PyModuleDef> {
+    // SAFETY: forwarded; both start with an object header.
+    (!p.is_null() && std::ptr::eq(unsafe { (*p).ob_type }, MODULEDEF.get())).then(|| p.cast())
+}
+
+/// The slots of `def`: its create function (at most one) and its exec
+/// functions, in order, with CPython's errors for anything else.
+///
+/// # Safety
+/// `def` must point to a live definition whose slot table, if any, ends
+/// with a zero slot.
+unsafe fn slots(
+    def: &PyModuleDef,
+    name: &str,
+) -> PyResult<(Option<*const c_void>, Vec<*const c_void>)> {
+    let (mut create, mut execs) = (None, Vec::new());
+    let mut s = def.m_slots as *const PyModuleDefSlot;
+    // SAFETY: the table ends with a zero slot (contract).
+    unsafe {
+        while !s.is_null() && (*s).slot != 0 {
+            match (*s).slot {
+                PY_MOD_CREATE if create.is_some() => {
+                    return Err(PyErr::new(
+                        &types::SYSTEM_ERROR,
+                        format!("module {name} has multiple create slots"),
+                    ));
+                }
+                PY_MOD_CREATE => create = Some((*s).value),
+                PY_MOD_EXEC => execs.push((*s).value),
+                id => {
+                    return Err(PyErr::new(
+                        &types::SYSTEM_ERROR,
+                        format!("module {name} uses unknown slot ID {id}"),
+                    ));
+                }
+            }
+            s = s.add(1);
+        }
+    }
+    Ok((create, execs))
+}
+
+/// Multi-phase initialization (PEP 489) of the extension module `name`
+/// from the definition its `PyInit_*` returned: the create slot (or a new
+/// module with the definition's state, methods and doc), then each exec
+/// slot in order. `spec` is the module spec passed to the create slot.
+///
+/// # Safety
+/// `def` must come from [`as_moduledef`]; the extension's code and data
+/// stay loaded.
+pub unsafe fn init_multi_phase(name: &str, def: *mut PyModuleDef, spec: &Value) -> PyResult<Value> {
+    // SAFETY: `def` is the extension's static definition (caller).
+    let d = unsafe { &*def };
+    // SAFETY: as above.
+    let (create, execs) = unsafe { slots(d, name) }?;
+    let module = match create {
+        None => {
+            // SAFETY: as above.
+            unsafe { new_module(d, name) }?
+        }
+        Some(f) => {
+            // SAFETY: a `Py_mod_create` slot is a `PyObject *(*)(PyObject
+            // *spec, PyModuleDef *def)` (PEP 489).
+            let f: unsafe extern "C" fn(*mut PyObject, *mut PyModuleDef) -> *mut PyObject =
+                unsafe { std::mem::transmute(f) };
+            let spec_ptr = crate::object::new_ref(spec.clone());
+            // SAFETY: the slot's signature (above); `spec_ptr` is ours.
+            let raw = unsafe { f(spec_ptr, def) };
+            // SAFETY: our reference to the spec.
+            drop(unsafe { take_new(spec_ptr) });
+            // SAFETY: a new reference or NULL.
+            let m = match unsafe { take_new(raw) } {
+                Some(m) => m,
+                None => {
+                    return Err(state::take_error().unwrap_or_else(|| {
+                        PyErr::new(
+                            &types::SYSTEM_ERROR,
+                            format!(
+                                "creation of module {name} failed without setting an exception"
+                            ),
+                        )
+                    }));
+                }
+            };
+            if state::error_pending() {
+                return Err(PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    format!("creation of module {name} raised unreported exception"),
+                ));
+            }
+            if d.m_size > 0 {
+                return Err(PyErr::new(
+                    &types::NOT_IMPLEMENTED_ERROR,
+                    format!(
+                        "module {name}: a Py_mod_create slot with module state (m_size > 0) is not supported by typhon"
+                    ),
+                ));
+            }
+            m
+        }
+    };
+    let Value::Obj(mo) = &module else {
+        return Ok(module);
+    };
+    let mp = mo.as_ptr();
+    for f in execs {
+        // SAFETY: a `Py_mod_exec` slot is an `int (*)(PyObject *module)`.
+        let f: unsafe extern "C" fn(*mut PyObject) -> c_int = unsafe { std::mem::transmute(f) };
+        // SAFETY: the slot's signature; the module is alive (`module`).
+        let r = unsafe { f(mp) };
+        if r != 0 {
+            return Err(state::take_error().unwrap_or_else(|| {
+                PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    format!("execution of module {name} failed without setting an exception"),
+                )
+            }));
+        }
+        if state::error_pending() {
+            drop(state::take_error());
+            return Err(PyErr::new(
+                &types::SYSTEM_ERROR,
+                format!("execution of module {name} raised unreported exception"),
+            ));
+        }
+    }
+    Ok(module)
+}
+
 /// `PyModule_Create2` (behind the `PyModule_Create` macro).
 pub(crate) unsafe extern "C" fn PyModule_Create2(
     def: *mut PyModuleDef,
@@ -59,12 +235,24 @@ unsafe fn create(def: *mut PyModuleDef) -> PyResult<Value> {
     let def = unsafe { &*def };
     if !def.m_slots.is_null() {
         return Err(PyErr::new(
-            &types::IMPORT_ERROR,
-            "multi-phase initialization (m_slots) is not supported by typhon yet",
+            &types::SYSTEM_ERROR,
+            "PyModule_Create: module has slots; it needs multi-phase initialization (PyModuleDef_Init)",
         ));
     }
     // SAFETY: as above.
     let name = unsafe { c_str(def.m_name) }?.to_owned();
+    // SAFETY: as above.
+    unsafe { new_module(def, &name) }
+}
+
+/// A new module named `name` for the definition `def`: its doc, its state
+/// (`m_size` zeroed bytes) and its functions.
+///
+/// # Safety
+/// `def` must be a live definition whose strings and method table are
+/// static data of the loaded extension.
+unsafe fn new_module(def: &PyModuleDef, name: &str) -> PyResult<Value> {
+    let name = name.to_owned();
     let dict = DictObj::new_obj();
     let Some(d) = dict.downcast::<DictObj>() else {
         return Err(bad_internal_call());

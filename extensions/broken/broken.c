@@ -14,6 +14,10 @@
  *   init_raises      PyInit raises ImportError
  *   init_not_module  PyInit returns an int
  *   no_init          no PyInit_<name> at all
+ *   exec_null        multi-phase: an exec slot fails without an exception
+ *   exec_raises      multi-phase: an exec slot raises ValueError
+ *   slot_unknown     multi-phase: a slot ID Typhon does not know
+ *   create_twice     multi-phase: two Py_mod_create slots
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -75,7 +79,37 @@ static struct PyModuleDef def = {
 void *broken_keep[] = {(void *)one_impl, (void *)two_impl, (void *)nine_impl, (void *)str_impl,
                        (void *)none_impl};
 
-#if defined(CASE_init_null)
+#if defined(CASE_exec_null) || defined(CASE_exec_raises) || defined(CASE_slot_unknown) || \
+    defined(CASE_create_twice)
+static int exec_fails(PyObject *m) {
+#if defined(CASE_exec_raises)
+    PyErr_SetString(PyExc_ValueError, "exec_raises refuses to run");
+#endif
+    return -1;
+}
+static PyObject *create_plain(PyObject *spec, PyModuleDef *d) {
+    return PyModule_New(STR(MODNAME));
+}
+static PyModuleDef_Slot slots[] = {
+#if defined(CASE_slot_unknown)
+    {99, NULL},
+#elif defined(CASE_create_twice)
+    {Py_mod_create, create_plain},
+    {Py_mod_create, create_plain},
+#else
+    {Py_mod_exec, exec_fails},
+#endif
+    {0, NULL},
+};
+static struct PyModuleDef multi = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = STR(MODNAME),
+    .m_size = 0,
+    .m_methods = methods,
+    .m_slots = slots,
+};
+PyMODINIT_FUNC CAT(PyInit_, MODNAME)(void) { return PyModuleDef_Init(&multi); }
+#elif defined(CASE_init_null)
 PyMODINIT_FUNC CAT(PyInit_, MODNAME)(void) { return NULL; }
 #elif defined(CASE_init_raises)
 PyMODINIT_FUNC CAT(PyInit_, MODNAME)(void) {

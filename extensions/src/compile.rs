@@ -64,6 +64,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("fastmath", "fastmath/fastmath.c"),
     ("checks", "checks/checks.c"),
     ("bufext", "bufext/bufext.c"),
+    ("phases", "phases/phases.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.
@@ -78,6 +79,10 @@ pub const BROKEN: &[&str] = &[
     "init_raises",
     "init_not_module",
     "no_init",
+    "exec_null",
+    "exec_raises",
+    "slot_unknown",
+    "create_twice",
 ];
 
 /// The crate's directory (for sources).
