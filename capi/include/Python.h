@@ -64,6 +64,10 @@ extern "C" {
 
 typedef ssize_t Py_ssize_t;
 typedef Py_ssize_t Py_hash_t;
+/* PEP 393 code units. */
+typedef uint8_t Py_UCS1;
+typedef uint16_t Py_UCS2;
+typedef uint32_t Py_UCS4;
 typedef size_t Py_uhash_t;
 #define PY_SSIZE_T_MAX ((Py_ssize_t)(((size_t)-1) >> 1))
 #define PY_SSIZE_T_MIN (-PY_SSIZE_T_MAX - 1)
@@ -703,6 +707,47 @@ static inline PyObject *Py_XNewRef(PyObject *op) {
 #define PyBytes_GET_SIZE(op) PyBytes_Size(_PyObject_CAST(op))
 #define PyUnicode_GET_LENGTH(op) PyUnicode_GetLength(_PyObject_CAST(op))
 #define PyUnicode_READY(op) 0
+#define PyUnicode_IS_READY(op) 1
+
+/* PEP 393: a str shows C its code points as an array of 1-, 2- or 4-byte
+ * units (the narrowest that holds its largest), made when first asked for.
+ * PyUnicode_New makes a string for C to fill through PyUnicode_DATA and
+ * PyUnicode_WRITE (or PyUnicode_WriteChar) before returning or sharing it,
+ * as CPython requires; the object itself is opaque (PyUnicodeObject). */
+typedef struct _typhon_unicode_object PyUnicodeObject;
+enum PyUnicode_Kind {
+    PyUnicode_WCHAR_KIND = 0,
+    PyUnicode_1BYTE_KIND = 1,
+    PyUnicode_2BYTE_KIND = 2,
+    PyUnicode_4BYTE_KIND = 4
+};
+#define PyUnicode_KIND(op) _Typhon_PyUnicode_Kind(_PyObject_CAST(op))
+#define PyUnicode_DATA(op) _Typhon_PyUnicode_Data(_PyObject_CAST(op))
+#define PyUnicode_1BYTE_DATA(op) ((Py_UCS1 *)PyUnicode_DATA(op))
+#define PyUnicode_2BYTE_DATA(op) ((Py_UCS2 *)PyUnicode_DATA(op))
+#define PyUnicode_4BYTE_DATA(op) ((Py_UCS4 *)PyUnicode_DATA(op))
+#define PyUnicode_MAX_CHAR_VALUE(op) _Typhon_PyUnicode_MaxCharValue(_PyObject_CAST(op))
+#define PyUnicode_IS_ASCII(op) (PyUnicode_MAX_CHAR_VALUE(op) < 0x80)
+#define PyUnicode_IS_COMPACT(op) 1
+#define PyUnicode_IS_COMPACT_ASCII(op) PyUnicode_IS_ASCII(op)
+#define PyUnicode_READ(kind, data, index)                                              \
+    ((Py_UCS4)((kind) == PyUnicode_1BYTE_KIND   ? ((const Py_UCS1 *)(data))[(index)]   \
+               : (kind) == PyUnicode_2BYTE_KIND ? ((const Py_UCS2 *)(data))[(index)]   \
+                                                : ((const Py_UCS4 *)(data))[(index)]))
+#define PyUnicode_WRITE(kind, data, index, value)                                      \
+    do {                                                                               \
+        switch ((kind)) {                                                              \
+        case PyUnicode_1BYTE_KIND:                                                     \
+            ((Py_UCS1 *)(data))[(index)] = (Py_UCS1)(value);                           \
+            break;                                                                     \
+        case PyUnicode_2BYTE_KIND:                                                     \
+            ((Py_UCS2 *)(data))[(index)] = (Py_UCS2)(value);                           \
+            break;                                                                     \
+        default:                                                                       \
+            ((Py_UCS4 *)(data))[(index)] = (Py_UCS4)(value);                           \
+        }                                                                              \
+    } while (0)
+#define PyUnicode_READ_CHAR(op, index) PyUnicode_ReadChar(_PyObject_CAST(op), (index))
 #define Py_SIZE(op) _Typhon_Py_SIZE(_PyObject_CAST(op))
 #define PyObject_New(type, typeobj) ((type *)_PyObject_New(typeobj))
 #define PyObject_NewVar(type, typeobj, n) ((type *)_PyObject_NewVar((typeobj), (n)))

@@ -201,6 +201,13 @@ struct _typhon_api {
     PyObject *(*PyImport_ImportModule)(const char *);
     void (*_Py_FatalErrorFunc)(const char *, const char *);
     PyObject *(*PyModuleDef_Init)(PyModuleDef *);
+    PyObject *(*PyUnicode_New)(Py_ssize_t, Py_UCS4);
+    void *(*_Typhon_PyUnicode_Data)(PyObject *);
+    int (*_Typhon_PyUnicode_Kind)(PyObject *);
+    Py_UCS4 (*_Typhon_PyUnicode_MaxCharValue)(PyObject *);
+    Py_UCS4 (*PyUnicode_ReadChar)(PyObject *, Py_ssize_t);
+    int (*PyUnicode_WriteChar)(PyObject *, Py_ssize_t, Py_UCS4);
+    PyObject *(*PyUnicode_FromKindAndData)(int, const void *, Py_ssize_t);
     int (*PyObject_CheckBuffer)(PyObject *);
     int (*PyObject_GetBuffer)(PyObject *, Py_buffer *, int);
     int (*PyBuffer_FillInfo)(Py_buffer *, PyObject *, void *, Py_ssize_t, int, int);

@@ -158,6 +158,13 @@ static inline PyObject *PyModule_New(const char *name) { return _typhon_api->PyM
 static inline PyObject *PyImport_ImportModule(const char *name) { return _typhon_api->PyImport_ImportModule(name); }
 static inline void _Py_FatalErrorFunc(const char *func, const char *msg) { _typhon_api->_Py_FatalErrorFunc(func, msg); }
 static inline PyObject *PyModuleDef_Init(PyModuleDef *def) { return _typhon_api->PyModuleDef_Init(def); }
+static inline PyObject *PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar) { return _typhon_api->PyUnicode_New(size, maxchar); }
+static inline void *_Typhon_PyUnicode_Data(PyObject *o) { return _typhon_api->_Typhon_PyUnicode_Data(o); }
+static inline int _Typhon_PyUnicode_Kind(PyObject *o) { return _typhon_api->_Typhon_PyUnicode_Kind(o); }
+static inline Py_UCS4 _Typhon_PyUnicode_MaxCharValue(PyObject *o) { return _typhon_api->_Typhon_PyUnicode_MaxCharValue(o); }
+static inline Py_UCS4 PyUnicode_ReadChar(PyObject *o, Py_ssize_t i) { return _typhon_api->PyUnicode_ReadChar(o, i); }
+static inline int PyUnicode_WriteChar(PyObject *o, Py_ssize_t i, Py_UCS4 ch) { return _typhon_api->PyUnicode_WriteChar(o, i, ch); }
+static inline PyObject *PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size) { return _typhon_api->PyUnicode_FromKindAndData(kind, buffer, size); }
 static inline int PyObject_CheckBuffer(PyObject *o) { return _typhon_api->PyObject_CheckBuffer(o); }
 static inline int PyObject_GetBuffer(PyObject *o, Py_buffer *view, int flags) { return _typhon_api->PyObject_GetBuffer(o, view, flags); }
 static inline int PyBuffer_FillInfo(Py_buffer *view, PyObject *o, void *buf, Py_ssize_t len, int readonly, int flags) { return _typhon_api->PyBuffer_FillInfo(view, o, buf, len, readonly, flags); }

@@ -20,6 +20,7 @@ use crate::buffer::Py_buffer;
 use crate::module::PyModuleDef;
 use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
 use crate::tuple::TyphonItem;
+use crate::unicode::Py_UCS4;
 use crate::{buffer, dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode};
 use interp::object::types;
 use std::ffi::{c_char, c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong, c_void};
@@ -317,6 +318,13 @@ api_table! {
 
         errors::_Py_FatalErrorFunc(func: *const c_char, msg: *const c_char);
         module::PyModuleDef_Init(def: *mut PyModuleDef) -> *mut PyObject;
+        unicode::PyUnicode_New(size: Py_ssize_t, maxchar: Py_UCS4) -> *mut PyObject;
+        unicode::_Typhon_PyUnicode_Data(o: *mut PyObject) -> *mut c_void;
+        unicode::_Typhon_PyUnicode_Kind(o: *mut PyObject) -> c_int;
+        unicode::_Typhon_PyUnicode_MaxCharValue(o: *mut PyObject) -> Py_UCS4;
+        unicode::PyUnicode_ReadChar(o: *mut PyObject, i: Py_ssize_t) -> Py_UCS4;
+        unicode::PyUnicode_WriteChar(o: *mut PyObject, i: Py_ssize_t, ch: Py_UCS4) -> c_int;
+        unicode::PyUnicode_FromKindAndData(kind: c_int, buffer: *const c_void, size: Py_ssize_t) -> *mut PyObject;
 
         buffer::PyObject_CheckBuffer(o: *mut PyObject) -> c_int;
         buffer::PyObject_GetBuffer(o: *mut PyObject, view: *mut Py_buffer, flags: c_int) -> c_int;
@@ -379,6 +387,7 @@ fn c_type(rust: &str) -> String {
         "PyTypeObject" => "PyTypeObject",
         "PyModuleDef" => "PyModuleDef",
         "Py_buffer" => "Py_buffer",
+        "Py_UCS4" => "Py_UCS4",
         "TyphonItem" => "_TyphonItem",
         other => panic!("api.rs: no C spelling for Rust type `{other}`; add it to c_type"),
     }

@@ -82,6 +82,7 @@ pub(crate) unsafe extern "C" fn PyList_SetItem(
 ) -> c_int {
     guard(-1, || {
         // SAFETY: `v` is stolen (contract).
+        unsafe { crate::object::sync_pending_str(v, true) };
         let value = unsafe { ObjRef::from_raw(v) }.map(Value::from_heap);
         // SAFETY: forwarded (contract).
         let (_, l) = match unsafe { list(l) } {

@@ -125,7 +125,35 @@ pub(crate) fn clear_small_ints() {
 #[inline]
 pub unsafe fn take_new(p: *mut PyObject) -> Option<Value> {
     // SAFETY: forwarded from the caller.
+    unsafe { sync_pending_str(p, true) };
+    // SAFETY: forwarded from the caller.
     unsafe { ObjRef::from_raw(p) }.map(Value::from_heap)
+}
+
+/// A `str` made by `PyUnicode_New` holds what C wrote into its PEP 393
+/// array only once it is synced: before Rust reads it (`done` false: C may
+/// go on writing) and when C hands it over (`done`: for good, which is
+/// when C code has finished filling it, as CPython requires).
+///
+/// # Safety
+/// `p` must be null or live. A pending string is referenced by C alone
+/// (CPython's rule: it is filled before it is shared), so no Rust
+/// reference into its text exists while it is rewritten.
+#[inline(always)]
+pub unsafe fn sync_pending_str(p: *mut PyObject, done: bool) {
+    // SAFETY: `p` is null or live (caller).
+    if p.is_null() || !std::ptr::eq(unsafe { (*p).ob_type }, types::STR.get()) {
+        return;
+    }
+    // SAFETY: `p` is a live str; see the function's safety section for
+    // the exclusive access.
+    unsafe {
+        if let Some(s) = abi::payload_ptr::<interp::object::StrObj>(p)
+            && (*s).ucs_pending()
+        {
+            (*s).sync_ucs(done);
+        }
+    }
 }
 
 /// A borrowed view of a C pointer: an `ObjRef` that does not own a count
@@ -155,6 +183,8 @@ impl Borrowed {
 /// as the view is used.
 #[inline]
 pub unsafe fn borrow(p: *mut PyObject) -> Option<Borrowed> {
+    // SAFETY: forwarded from the caller.
+    unsafe { sync_pending_str(p, false) };
     // SAFETY: forwarded from the caller; the view never drops its count.
     unsafe { ObjRef::from_raw(p) }.map(|o| Borrowed(ManuallyDrop::new(o)))
 }

@@ -63,6 +63,8 @@ pub(crate) unsafe extern "C" fn PyTuple_GetItem(t: *mut PyObject, i: Py_ssize_t)
 /// `t` must be null or live; `v` a stolen reference or null.
 unsafe fn set_item(t: *mut PyObject, i: Py_ssize_t, v: *mut PyObject) -> Result<(), PyErr> {
     // SAFETY: `v` is a stolen reference (contract).
+    // SAFETY: as below.
+    unsafe { crate::object::sync_pending_str(v, true) };
     let value = unsafe { ObjRef::from_raw(v) }.map(Value::from_heap);
     // SAFETY: `t` is null or live (contract).
     let Some(b) = (unsafe { borrow(t) }) else {
@@ -178,7 +180,7 @@ pub(crate) unsafe extern "C" fn _Typhon_PySeq_FromItems(
                 match item.kind {
                     ITEM_LONG => Some(Value::Int(item.v.i)),
                     ITEM_DOUBLE => Some(Value::float(item.v.d)),
-                    ITEM_OBJECT => ObjRef::from_raw(item.v.o).map(Value::from_heap),
+                    ITEM_OBJECT => crate::object::take_new(item.v.o),
                     _ => None,
                 }
             };

@@ -342,3 +342,198 @@ pub(crate) unsafe fn text_arg(o: *mut PyObject) -> PyResult<String> {
         ))),
     }
 }
+
+// ----- PEP 393 ----------------------------------------------------------------
+
+/// `Py_UCS4`.
+#[allow(non_camel_case_types)]
+pub type Py_UCS4 = u32;
+
+/// The `str` payload at `o`, or the error CPython's macros would not give
+/// (they assume a str): a `TypeError` naming the type.
+///
+/// # Safety
+/// `o` must be null or live.
+unsafe fn str_at<'a>(o: *mut PyObject) -> PyResult<&'a StrObj> {
+    if o.is_null() {
+        return Err(crate::object::bad_internal_call());
+    }
+    // SAFETY: `o` is live; the payload lives as long as the object, which
+    // the caller holds.
+    match unsafe { abi::payload_ptr::<StrObj>(o) } {
+        Some(p) => Ok(unsafe { &*p }),
+        // CPython's `PyErr_BadArgument()`.
+        None => Err(PyErr::type_error(
+            "bad argument type for built-in operation",
+        )),
+    }
+}
+
+/// `PyUnicode_New`: a string of `size` code points up to `maxchar`, for C
+/// to fill through `PyUnicode_DATA`/`PyUnicode_WRITE` before sharing it.
+pub(crate) unsafe extern "C" fn PyUnicode_New(size: Py_ssize_t, maxchar: Py_UCS4) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        if size < 0 {
+            return fail(
+                PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    "Negative size passed to PyUnicode_New",
+                ),
+                std::ptr::null_mut(),
+            );
+        }
+        if maxchar > 0x10ffff {
+            return fail(
+                PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    "invalid maximum character passed to PyUnicode_New",
+                ),
+                std::ptr::null_mut(),
+            );
+        }
+        new_ref(Value::Obj(StrObj::new_ucs_obj(size as usize, maxchar)))
+    })
+}
+
+/// `PyUnicode_DATA`: the PEP 393 code-point array (see `StrObj::ucs`).
+pub(crate) unsafe extern "C" fn _Typhon_PyUnicode_Data(o: *mut PyObject) -> *mut std::ffi::c_void {
+    // SAFETY: `o` is live (contract).
+    match unsafe { str_at(o) } {
+        Ok(s) => s.ucs().data_ptr().cast(),
+        Err(e) => fail(e, std::ptr::null_mut()),
+    }
+}
+
+/// `PyUnicode_KIND`: 1, 2 or 4.
+pub(crate) unsafe extern "C" fn _Typhon_PyUnicode_Kind(o: *mut PyObject) -> c_int {
+    // SAFETY: `o` is live (contract).
+    match unsafe { str_at(o) } {
+        Ok(s) => c_int::from(s.ucs().kind()),
+        Err(e) => fail(e, 0),
+    }
+}
+
+/// `PyUnicode_MAX_CHAR_VALUE` (`PyUnicode_IS_ASCII` is this below 128).
+pub(crate) unsafe extern "C" fn _Typhon_PyUnicode_MaxCharValue(o: *mut PyObject) -> Py_UCS4 {
+    // SAFETY: `o` is live (contract).
+    match unsafe { str_at(o) } {
+        Ok(s) => s.ucs().max_char_value(),
+        Err(e) => fail(e, 0),
+    }
+}
+
+/// `PyUnicode_ReadChar` (and `PyUnicode_READ_CHAR`).
+pub(crate) unsafe extern "C" fn PyUnicode_ReadChar(o: *mut PyObject, i: Py_ssize_t) -> Py_UCS4 {
+    // SAFETY: `o` is live (contract).
+    let s = match unsafe { str_at(o) } {
+        Ok(s) => s,
+        Err(e) => return fail(e, Py_UCS4::MAX),
+    };
+    let u = s.ucs();
+    match usize::try_from(i).ok().filter(|&i| i < u.len()) {
+        Some(i) => u.read(i).unwrap_or(Py_UCS4::MAX),
+        None => fail(
+            PyErr::index_error("string index out of range"),
+            Py_UCS4::MAX,
+        ),
+    }
+}
+
+/// `PyUnicode_WriteChar`: only into a string C is still filling.
+pub(crate) unsafe extern "C" fn PyUnicode_WriteChar(
+    o: *mut PyObject,
+    i: Py_ssize_t,
+    ch: Py_UCS4,
+) -> c_int {
+    // SAFETY: `o` is live (contract).
+    let s = match unsafe { str_at(o) } {
+        Ok(s) => s,
+        Err(e) => return fail(e, -1),
+    };
+    // CPython's order of checks: the index, the string's being in use,
+    // the character's range.
+    let u = s.ucs();
+    let Some(i) = usize::try_from(i).ok().filter(|&i| i < u.len()) else {
+        return fail(PyErr::index_error("string index out of range"), -1);
+    };
+    if !s.ucs_pending() {
+        return fail(
+            PyErr::new(
+                &types::SYSTEM_ERROR,
+                "Cannot modify a string currently used",
+            ),
+            -1,
+        );
+    }
+    if ch > u.max_char_value() {
+        return fail(PyErr::value_error("character out of range"), -1);
+    }
+    u.write(i, ch);
+    0
+}
+
+/// `PyUnicode_FromKindAndData`: a string from `size` units of `kind` bytes.
+pub(crate) unsafe extern "C" fn PyUnicode_FromKindAndData(
+    kind: c_int,
+    buffer: *const std::ffi::c_void,
+    size: Py_ssize_t,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        if size < 0 {
+            return fail(
+                PyErr::value_error("size must be positive"),
+                std::ptr::null_mut(),
+            );
+        }
+        let n = size as usize;
+        if n > 0 && buffer.is_null() {
+            return fail(crate::object::bad_internal_call(), std::ptr::null_mut());
+        }
+        // SAFETY: `buffer` holds `size` units of `kind` bytes (contract).
+        let points: Vec<u32> = unsafe {
+            match kind {
+                1 => std::slice::from_raw_parts(buffer.cast::<u8>(), n)
+                    .iter()
+                    .map(|&c| u32::from(c))
+                    .collect(),
+                2 => std::slice::from_raw_parts(buffer.cast::<u16>(), n)
+                    .iter()
+                    .map(|&c| u32::from(c))
+                    .collect(),
+                4 => std::slice::from_raw_parts(buffer.cast::<u32>(), n).to_vec(),
+                _ => {
+                    return fail(
+                        PyErr::new(&types::SYSTEM_ERROR, "invalid kind"),
+                        std::ptr::null_mut(),
+                    );
+                }
+            }
+        };
+        let mut text = String::with_capacity(n);
+        for c in points {
+            match char::from_u32(c) {
+                Some(ch) => text.push(ch),
+                // CPython makes the string with PyUnicode_New(n, max).
+                None if c > 0x10ffff => {
+                    return fail(
+                        PyErr::new(
+                            &types::SYSTEM_ERROR,
+                            "invalid maximum character passed to PyUnicode_New",
+                        ),
+                        std::ptr::null_mut(),
+                    );
+                }
+                None => {
+                    return fail(
+                        PyErr::new(
+                            &types::NOT_IMPLEMENTED_ERROR,
+                            format!("lone surrogate U+{c:04x} in a str is not supported by typhon"),
+                        ),
+                        std::ptr::null_mut(),
+                    );
+                }
+            }
+        }
+        new_ref(Value::Obj(StrObj::from_string(text)))
+    })
+}

@@ -65,6 +65,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("checks", "checks/checks.c"),
     ("bufext", "bufext/bufext.c"),
     ("phases", "phases/phases.c"),
+    ("ucs", "ucs/ucs.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.

@@ -19,8 +19,142 @@ pub struct StrObj {
     c_text: OnceCell<Box<CText>>,
 }
 
-/// The bytes of a C view of a `str` (see [`StrObj::utf8_with_nul`]).
-struct CText(Box<[u8]>);
+/// The C views of a `str`, each made the first time C code asks for it:
+/// the UTF-8 text with a NUL ([`StrObj::utf8_with_nul`]) and the PEP 393
+/// code-point array ([`StrObj::ucs`]).
+#[derive(Default)]
+struct CText {
+    utf8: OnceCell<Box<[u8]>>,
+    ucs: OnceCell<Ucs>,
+}
+
+/// A `str` as CPython's PEP 393 layout shows it to C: the code points in
+/// units of `kind` bytes (1, 2 or 4: the narrowest that holds the largest),
+/// followed by a zero unit. Cells, because C writes the array of a string
+/// made by `PyUnicode_New` before the string is used; until then the text
+/// is `pending` and the array is the string's content
+/// ([`StrObj::sync_ucs`]).
+pub struct Ucs {
+    kind: u8,
+    ascii: bool,
+    len: usize,
+    units: Box<[Cell<u32>]>,
+    pending: Cell<bool>,
+}
+
+impl Ucs {
+    fn zeroed(kind: u8, ascii: bool, len: usize) -> Ucs {
+        let bytes = (len + 1) * usize::from(kind);
+        let units = (0..bytes.div_ceil(4)).map(|_| Cell::new(0)).collect();
+        Ucs {
+            kind,
+            ascii,
+            len,
+            units,
+            pending: Cell::new(false),
+        }
+    }
+
+    /// The unit size: 1, 2 or 4 (`PyUnicode_KIND`).
+    pub fn kind(&self) -> u8 {
+        self.kind
+    }
+
+    /// Whether every code point is ASCII (`PyUnicode_IS_ASCII`).
+    pub fn is_ascii(&self) -> bool {
+        self.ascii
+    }
+
+    /// `PyUnicode_MAX_CHAR_VALUE`: the largest code point the kind allows.
+    pub fn max_char_value(&self) -> u32 {
+        match (self.ascii, self.kind) {
+            (true, _) => 0x7f,
+            (false, 1) => 0xff,
+            (false, 2) => 0xffff,
+            _ => 0x10ffff,
+        }
+    }
+
+    /// The length in code points.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the string is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The start of the array (`PyUnicode_DATA`), writable through the cells.
+    pub fn data_ptr(&self) -> *mut u8 {
+        Cell::as_ptr(&self.units[0]).cast()
+    }
+
+    /// The code point at `i` (`i < len`).
+    pub fn read(&self, i: usize) -> Option<u32> {
+        if i > self.len {
+            return None;
+        }
+        let k = usize::from(self.kind);
+        let byte = i * k;
+        let word = self.units.get(byte / 4)?.get().to_ne_bytes();
+        let at = byte % 4;
+        Some(match self.kind {
+            1 => u32::from(word[at]),
+            2 => u32::from(u16::from_ne_bytes([word[at], word[at + 1]])),
+            _ => u32::from_ne_bytes(word),
+        })
+    }
+
+    /// Writes the code point `c` at `i` (`i < len`, `c` fits the kind).
+    pub fn write(&self, i: usize, c: u32) -> bool {
+        if i >= self.len {
+            return false;
+        }
+        let k = usize::from(self.kind);
+        let byte = i * k;
+        let Some(cell) = self.units.get(byte / 4) else {
+            return false;
+        };
+        let mut word = cell.get().to_ne_bytes();
+        let at = byte % 4;
+        match self.kind {
+            1 => word[at] = c as u8,
+            2 => word[at..at + 2].copy_from_slice(&(c as u16).to_ne_bytes()),
+            _ => word = c.to_ne_bytes(),
+        }
+        cell.set(u32::from_ne_bytes(word));
+        true
+    }
+
+    fn of_text(s: &str, nchars: usize) -> Ucs {
+        let max = s.chars().map(u32::from).max().unwrap_or(0);
+        let kind = if max < 0x100 {
+            1
+        } else if max < 0x10000 {
+            2
+        } else {
+            4
+        };
+        let u = Ucs::zeroed(kind, max < 0x80, nchars);
+        for (i, c) in s.chars().enumerate() {
+            u.write(i, u32::from(c));
+        }
+        u
+    }
+
+    /// The text the array holds (a code point that is no character, a
+    /// surrogate say, becomes U+FFFD: Typhon's `str` is UTF-8).
+    fn text(&self) -> String {
+        (0..self.len)
+            .map(|i| {
+                self.read(i)
+                    .and_then(char::from_u32)
+                    .unwrap_or(char::REPLACEMENT_CHARACTER)
+            })
+            .collect()
+    }
+}
 
 // A str object (header and payload) fills one 64-byte allocation: a
 // program that holds a million short strings touches a million such
@@ -89,15 +223,84 @@ impl StrObj {
     /// unchanged for as long as the object lives. The text itself may
     /// contain NULs; the slice's length minus one is the text's length.
     pub fn utf8_with_nul(&self) -> &[u8] {
-        &self
-            .c_text
-            .get_or_init(|| {
-                let mut v = Vec::with_capacity(self.s.len() + 1);
-                v.extend_from_slice(self.s.as_bytes());
-                v.push(0);
-                Box::new(CText(v.into_boxed_slice()))
-            })
-            .0
+        self.c_text().utf8.get_or_init(|| {
+            let mut v = Vec::with_capacity(self.s.len() + 1);
+            v.extend_from_slice(self.s.as_bytes());
+            v.push(0);
+            v.into_boxed_slice()
+        })
+    }
+
+    fn c_text(&self) -> &CText {
+        self.c_text.get_or_init(Box::default)
+    }
+
+    /// The PEP 393 view of the text for C (`PyUnicode_KIND`,
+    /// `PyUnicode_DATA`, …), made on first use.
+    pub fn ucs(&self) -> &Ucs {
+        self.c_text()
+            .ucs
+            .get_or_init(|| Ucs::of_text(&self.s, self.nchars))
+    }
+
+    /// `PyUnicode_New(len, maxchar)`: a string of `len` code points that
+    /// C fills through its PEP 393 array before anything reads it; its
+    /// text is NULs until [`StrObj::sync_ucs`]. Never one of the shared
+    /// one-character strings.
+    pub fn new_ucs_obj(len: usize, maxchar: u32) -> ObjRef {
+        let kind = if maxchar < 0x100 {
+            1
+        } else if maxchar < 0x10000 {
+            2
+        } else {
+            4
+        };
+        let ucs = Ucs::zeroed(kind, maxchar < 0x80, len);
+        ucs.pending.set(true);
+        let c_text = OnceCell::new();
+        let _ = c_text.set(Box::new(CText {
+            utf8: OnceCell::new(),
+            ucs: OnceCell::from(ucs),
+        }));
+        ObjRef::new(
+            types::STR.get(),
+            StrObj {
+                s: CompactString::from("\0".repeat(len)),
+                nchars: len,
+                hash: Cell::new(NO_HASH),
+                c_text,
+            },
+        )
+    }
+
+    /// Whether C may still be writing the text (a `PyUnicode_New` string
+    /// whose array has not yet been taken as its text for good).
+    #[inline]
+    pub fn ucs_pending(&self) -> bool {
+        self.c_text
+            .get()
+            .and_then(|c| c.ucs.get())
+            .is_some_and(|u| u.pending.get())
+    }
+
+    /// Takes the PEP 393 array of a pending string as its text; with
+    /// `done`, for good (the string has been handed to Python).
+    pub fn sync_ucs(&mut self, done: bool) {
+        let Some(c) = self.c_text.get_mut() else {
+            return;
+        };
+        let Some(u) = c.ucs.get() else {
+            return;
+        };
+        if !u.pending.get() {
+            return;
+        }
+        let text = u.text();
+        u.pending.set(!done);
+        c.utf8 = OnceCell::new();
+        self.nchars = u.len;
+        self.s = CompactString::from(text);
+        self.hash.set(NO_HASH);
     }
 
     /// The length in code points (`len(s)`).
