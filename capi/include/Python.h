@@ -460,6 +460,10 @@ typedef struct PyModuleDef_Slot {
  * from the definition), then each Py_mod_exec slot runs on it, in order. */
 #define Py_mod_create 1
 #define Py_mod_exec 2
+#define PyModule_FromDefAndSpec(def, spec) PyModule_FromDefAndSpec2((def), (spec), PYTHON_API_VERSION)
+
+/* Capsules: a C pointer in an object, checked by name. */
+typedef void (*PyCapsule_Destructor)(PyObject *);
 
 typedef struct PyModuleDef {
     PyModuleDef_Base m_base;

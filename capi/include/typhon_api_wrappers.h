@@ -165,6 +165,22 @@ static inline Py_UCS4 _Typhon_PyUnicode_MaxCharValue(PyObject *o) { return _typh
 static inline Py_UCS4 PyUnicode_ReadChar(PyObject *o, Py_ssize_t i) { return _typhon_api->PyUnicode_ReadChar(o, i); }
 static inline int PyUnicode_WriteChar(PyObject *o, Py_ssize_t i, Py_UCS4 ch) { return _typhon_api->PyUnicode_WriteChar(o, i, ch); }
 static inline PyObject *PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size) { return _typhon_api->PyUnicode_FromKindAndData(kind, buffer, size); }
+static inline PyObject *PyUnicode_Join(PyObject *sep, PyObject *seq) { return _typhon_api->PyUnicode_Join(sep, seq); }
+static inline PyObject *PyUnicode_Substring(PyObject *o, Py_ssize_t start, Py_ssize_t end) { return _typhon_api->PyUnicode_Substring(o, start, end); }
+static inline PyObject *PyMapping_Items(PyObject *o) { return _typhon_api->PyMapping_Items(o); }
+static inline PyObject *PyFloat_FromString(PyObject *o) { return _typhon_api->PyFloat_FromString(o); }
+static inline int PyList_SetSlice(PyObject *l, Py_ssize_t low, Py_ssize_t high, PyObject *items) { return _typhon_api->PyList_SetSlice(l, low, high, items); }
+static inline PyObject *PyModule_FromDefAndSpec2(PyModuleDef *def, PyObject *spec, int api) { return _typhon_api->PyModule_FromDefAndSpec2(def, spec, api); }
+static inline int PyModule_ExecDef(PyObject *m, PyModuleDef *def) { return _typhon_api->PyModule_ExecDef(m, def); }
+static inline PyObject *PyCapsule_New(void *pointer, const char *name, PyCapsule_Destructor destructor) { return _typhon_api->PyCapsule_New(pointer, name, destructor); }
+static inline void *PyCapsule_GetPointer(PyObject *o, const char *name) { return _typhon_api->PyCapsule_GetPointer(o, name); }
+static inline const char *PyCapsule_GetName(PyObject *o) { return _typhon_api->PyCapsule_GetName(o); }
+static inline void *PyCapsule_GetContext(PyObject *o) { return _typhon_api->PyCapsule_GetContext(o); }
+static inline int PyCapsule_SetContext(PyObject *o, void *context) { return _typhon_api->PyCapsule_SetContext(o, context); }
+static inline int PyCapsule_SetPointer(PyObject *o, void *pointer) { return _typhon_api->PyCapsule_SetPointer(o, pointer); }
+static inline int PyCapsule_IsValid(PyObject *o, const char *name) { return _typhon_api->PyCapsule_IsValid(o, name); }
+static inline int PyCapsule_CheckExact(PyObject *o) { return _typhon_api->PyCapsule_CheckExact(o); }
+static inline void *PyCapsule_Import(const char *name, int no_block) { return _typhon_api->PyCapsule_Import(name, no_block); }
 static inline int PyObject_CheckBuffer(PyObject *o) { return _typhon_api->PyObject_CheckBuffer(o); }
 static inline int PyObject_GetBuffer(PyObject *o, Py_buffer *view, int flags) { return _typhon_api->PyObject_GetBuffer(o, view, flags); }
 static inline int PyBuffer_FillInfo(Py_buffer *view, PyObject *o, void *buf, Py_ssize_t len, int readonly, int flags) { return _typhon_api->PyBuffer_FillInfo(view, o, buf, len, readonly, flags); }

@@ -21,7 +21,12 @@ use crate::module::PyModuleDef;
 use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
 use crate::tuple::TyphonItem;
 use crate::unicode::Py_UCS4;
-use crate::{buffer, dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode};
+
+/// `PyCapsule_Destructor`.
+pub type CapsuleDestructor = unsafe extern "C" fn(*mut PyObject);
+use crate::{
+    buffer, capsule, dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode,
+};
 use interp::object::types;
 use std::ffi::{c_char, c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong, c_void};
 
@@ -325,6 +330,22 @@ api_table! {
         unicode::PyUnicode_ReadChar(o: *mut PyObject, i: Py_ssize_t) -> Py_UCS4;
         unicode::PyUnicode_WriteChar(o: *mut PyObject, i: Py_ssize_t, ch: Py_UCS4) -> c_int;
         unicode::PyUnicode_FromKindAndData(kind: c_int, buffer: *const c_void, size: Py_ssize_t) -> *mut PyObject;
+        unicode::PyUnicode_Join(sep: *mut PyObject, seq: *mut PyObject) -> *mut PyObject;
+        unicode::PyUnicode_Substring(o: *mut PyObject, start: Py_ssize_t, end: Py_ssize_t) -> *mut PyObject;
+        protocols::PyMapping_Items(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyFloat_FromString(o: *mut PyObject) -> *mut PyObject;
+        list::PyList_SetSlice(l: *mut PyObject, low: Py_ssize_t, high: Py_ssize_t, items: *mut PyObject) -> c_int;
+        module::PyModule_FromDefAndSpec2(def: *mut PyModuleDef, spec: *mut PyObject, api: c_int) -> *mut PyObject;
+        module::PyModule_ExecDef(m: *mut PyObject, def: *mut PyModuleDef) -> c_int;
+        capsule::PyCapsule_New(pointer: *mut c_void, name: *const c_char, destructor: Option<CapsuleDestructor>) -> *mut PyObject;
+        capsule::PyCapsule_GetPointer(o: *mut PyObject, name: *const c_char) -> *mut c_void;
+        capsule::PyCapsule_GetName(o: *mut PyObject) -> *const c_char;
+        capsule::PyCapsule_GetContext(o: *mut PyObject) -> *mut c_void;
+        capsule::PyCapsule_SetContext(o: *mut PyObject, context: *mut c_void) -> c_int;
+        capsule::PyCapsule_SetPointer(o: *mut PyObject, pointer: *mut c_void) -> c_int;
+        capsule::PyCapsule_IsValid(o: *mut PyObject, name: *const c_char) -> c_int;
+        capsule::PyCapsule_CheckExact(o: *mut PyObject) -> c_int;
+        capsule::PyCapsule_Import(name: *const c_char, no_block: c_int) -> *mut c_void;
 
         buffer::PyObject_CheckBuffer(o: *mut PyObject) -> c_int;
         buffer::PyObject_GetBuffer(o: *mut PyObject, view: *mut Py_buffer, flags: c_int) -> c_int;
@@ -388,6 +409,7 @@ fn c_type(rust: &str) -> String {
         "PyModuleDef" => "PyModuleDef",
         "Py_buffer" => "Py_buffer",
         "Py_UCS4" => "Py_UCS4",
+        "Option<CapsuleDestructor>" => "PyCapsule_Destructor",
         "TyphonItem" => "_TyphonItem",
         other => panic!("api.rs: no C spelling for Rust type `{other}`; add it to c_type"),
     }

@@ -28,6 +28,7 @@
 
 mod api;
 mod buffer;
+mod capsule;
 mod dict;
 mod errors;
 mod import;

@@ -182,3 +182,44 @@ pub(crate) unsafe extern "C" fn PyList_Sort(l: *mut PyObject) -> c_int {
         ret_status(r)
     })
 }
+
+/// `PyList_SetSlice(list, low, high, items)`: `list[low:high] = items`
+/// (a list or tuple; NULL deletes), with CPython's clamping of the bounds.
+pub(crate) unsafe extern "C" fn PyList_SetSlice(
+    l: *mut PyObject,
+    low: Py_ssize_t,
+    high: Py_ssize_t,
+    v: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: forwarded (contract).
+        let r = unsafe { list(l) }.and_then(|(_, l)| {
+            let new: Vec<Value> = if v.is_null() {
+                Vec::new()
+            } else {
+                // SAFETY: `v` is borrowed and live (contract).
+                let b = unsafe { crate::object::borrow(v) }
+                    .ok_or_else(crate::object::bad_internal_call)?;
+                if let Some(src) = b.downcast::<ListObj>() {
+                    src.items.try_borrow().map_err(|_| busy())?.clone()
+                } else if let Some(t) = b.downcast::<interp::object::TupleObj>() {
+                    t.items.to_vec()
+                } else {
+                    return Err(PyErr::type_error(format!(
+                        "can only assign an iterable, not '{}'",
+                        b.ty().name()
+                    )));
+                }
+            };
+            let mut items = l.items.try_borrow_mut().map_err(|_| busy())?;
+            let n = items.len() as Py_ssize_t;
+            let lo = low.clamp(0, n);
+            let hi = high.clamp(lo, n);
+            let old: Vec<Value> = items.splice(lo as usize..hi as usize, new).collect();
+            drop(items);
+            drop(old);
+            Ok(())
+        });
+        ret_status(r)
+    })
+}

@@ -137,58 +137,76 @@ unsafe fn slots(
 /// `def` must come from [`as_moduledef`]; the extension's code and data
 /// stay loaded.
 pub unsafe fn init_multi_phase(name: &str, def: *mut PyModuleDef, spec: &Value) -> PyResult<Value> {
+    // SAFETY: forwarded.
+    let module = unsafe { from_def_and_spec(name, def, spec) }?;
+    // SAFETY: forwarded.
+    unsafe { exec_def(name, &module, def) }?;
+    Ok(module)
+}
+
+/// The module of `def` for `spec` (PEP 489's first phase): the create
+/// slot's result, or a new module named `name` from the definition.
+///
+/// # Safety
+/// As for [`init_multi_phase`].
+unsafe fn from_def_and_spec(name: &str, def: *mut PyModuleDef, spec: &Value) -> PyResult<Value> {
     // SAFETY: `def` is the extension's static definition (caller).
     let d = unsafe { &*def };
     // SAFETY: as above.
-    let (create, execs) = unsafe { slots(d, name) }?;
-    let module = match create {
+    let (create, _) = unsafe { slots(d, name) }?;
+    let Some(f) = create else {
+        // SAFETY: as above.
+        return unsafe { new_module(d, name) };
+    };
+    // SAFETY: a `Py_mod_create` slot is a `PyObject *(*)(PyObject *spec,
+    // PyModuleDef *def)` (PEP 489).
+    let f: unsafe extern "C" fn(*mut PyObject, *mut PyModuleDef) -> *mut PyObject =
+        unsafe { std::mem::transmute(f) };
+    let spec_ptr = crate::object::new_ref(spec.clone());
+    // SAFETY: the slot's signature (above); `spec_ptr` is ours.
+    let raw = unsafe { f(spec_ptr, def) };
+    // SAFETY: our reference to the spec.
+    drop(unsafe { take_new(spec_ptr) });
+    // SAFETY: a new reference or NULL.
+    let m = match unsafe { take_new(raw) } {
+        Some(m) => m,
         None => {
-            // SAFETY: as above.
-            unsafe { new_module(d, name) }?
-        }
-        Some(f) => {
-            // SAFETY: a `Py_mod_create` slot is a `PyObject *(*)(PyObject
-            // *spec, PyModuleDef *def)` (PEP 489).
-            let f: unsafe extern "C" fn(*mut PyObject, *mut PyModuleDef) -> *mut PyObject =
-                unsafe { std::mem::transmute(f) };
-            let spec_ptr = crate::object::new_ref(spec.clone());
-            // SAFETY: the slot's signature (above); `spec_ptr` is ours.
-            let raw = unsafe { f(spec_ptr, def) };
-            // SAFETY: our reference to the spec.
-            drop(unsafe { take_new(spec_ptr) });
-            // SAFETY: a new reference or NULL.
-            let m = match unsafe { take_new(raw) } {
-                Some(m) => m,
-                None => {
-                    return Err(state::take_error().unwrap_or_else(|| {
-                        PyErr::new(
-                            &types::SYSTEM_ERROR,
-                            format!(
-                                "creation of module {name} failed without setting an exception"
-                            ),
-                        )
-                    }));
-                }
-            };
-            if state::error_pending() {
-                return Err(PyErr::new(
+            return Err(state::take_error().unwrap_or_else(|| {
+                PyErr::new(
                     &types::SYSTEM_ERROR,
-                    format!("creation of module {name} raised unreported exception"),
-                ));
-            }
-            if d.m_size > 0 {
-                return Err(PyErr::new(
-                    &types::NOT_IMPLEMENTED_ERROR,
-                    format!(
-                        "module {name}: a Py_mod_create slot with module state (m_size > 0) is not supported by typhon"
-                    ),
-                ));
-            }
-            m
+                    format!("creation of module {name} failed without setting an exception"),
+                )
+            }));
         }
     };
-    let Value::Obj(mo) = &module else {
-        return Ok(module);
+    if state::error_pending() {
+        drop(state::take_error());
+        return Err(PyErr::new(
+            &types::SYSTEM_ERROR,
+            format!("creation of module {name} raised unreported exception"),
+        ));
+    }
+    if d.m_size > 0 {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            format!(
+                "module {name}: a Py_mod_create slot with module state (m_size > 0) is not supported by typhon"
+            ),
+        ));
+    }
+    Ok(m)
+}
+
+/// Runs the exec slots of `def` on `module`, in order (PEP 489's second
+/// phase).
+///
+/// # Safety
+/// As for [`init_multi_phase`].
+unsafe fn exec_def(name: &str, module: &Value, def: *mut PyModuleDef) -> PyResult<()> {
+    // SAFETY: `def` is the extension's static definition (caller).
+    let (_, execs) = unsafe { slots(&*def, name) }?;
+    let Value::Obj(mo) = module else {
+        return Ok(());
     };
     let mp = mo.as_ptr();
     for f in execs {
@@ -212,7 +230,52 @@ pub unsafe fn init_multi_phase(name: &str, def: *mut PyModuleDef, spec: &Value) 
             ));
         }
     }
-    Ok(module)
+    Ok(())
+}
+
+/// The `name` attribute of a module spec.
+fn spec_name(spec: &Value) -> PyResult<String> {
+    let name = state::current_vm(|vm| vm.getattr(spec, "name"))??;
+    match name.as_str() {
+        Some(s) => Ok(s.to_owned()),
+        None => Err(PyErr::type_error("module name must be a string")),
+    }
+}
+
+/// `PyModule_FromDefAndSpec2` (behind `PyModule_FromDefAndSpec`).
+pub(crate) unsafe extern "C" fn PyModule_FromDefAndSpec2(
+    def: *mut PyModuleDef,
+    spec: *mut PyObject,
+    _api: c_int,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `spec` is live (contract).
+        let r = unsafe { arg(spec) }.and_then(|spec| {
+            if def.is_null() {
+                return Err(bad_internal_call());
+            }
+            let name = spec_name(&spec)?;
+            // SAFETY: `def` is the extension's static definition (contract).
+            unsafe { from_def_and_spec(&name, def, &spec) }
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PyModule_ExecDef`.
+pub(crate) unsafe extern "C" fn PyModule_ExecDef(m: *mut PyObject, def: *mut PyModuleDef) -> c_int {
+    guard(-1, || {
+        // SAFETY: `m` is live (contract).
+        let r = unsafe { module(m, "PyModule_ExecDef") }.and_then(|md| {
+            if def.is_null() {
+                return Err(bad_internal_call());
+            }
+            let name = md.name.clone();
+            // SAFETY: `m` is live; `def` the extension's definition.
+            unsafe { exec_def(&name, &arg(m)?, def) }
+        });
+        ret_status(r)
+    })
 }
 
 /// `PyModule_Create2` (behind the `PyModule_Create` macro).

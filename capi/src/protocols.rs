@@ -587,3 +587,29 @@ pub(crate) unsafe extern "C" fn PyType_GetFlags(t: *mut PyTypeObject) -> std::ff
     // SAFETY: `t` is a live type (contract).
     unsafe { (*t).tp_flags }
 }
+
+/// `PyMapping_Items(o)`: `list(o.items())`.
+pub(crate) unsafe extern "C" fn PyMapping_Items(o: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|o| {
+            state::current_vm(|vm| {
+                let items = vm.getattr(&o, "items")?;
+                let view = vm.call(&items, &[])?;
+                let list = Value::from_type(&types::LIST);
+                vm.call(&list, &[view])
+            })?
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PyFloat_FromString(s)`: `float(s)`.
+pub(crate) unsafe extern "C" fn PyFloat_FromString(o: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }
+            .and_then(|o| state::current_vm(|vm| vm.call(&Value::from_type(&types::FLOAT), &[o]))?);
+        ret_obj(r)
+    })
+}

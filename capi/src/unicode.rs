@@ -537,3 +537,56 @@ pub(crate) unsafe extern "C" fn PyUnicode_FromKindAndData(
         new_ref(Value::Obj(StrObj::from_string(text)))
     })
 }
+
+/// `PyUnicode_Join(separator, seq)`: `separator.join(seq)`, a space for a
+/// NULL separator.
+pub(crate) unsafe extern "C" fn PyUnicode_Join(
+    sep: *mut PyObject,
+    seq: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: each is NULL (sep only) or live (contract).
+        let r = (|| {
+            let sep = if sep.is_null() {
+                Value::str(" ")
+            } else {
+                unsafe { arg(sep) }?
+            };
+            let seq = unsafe { arg(seq) }?;
+            crate::state::current_vm(|vm| {
+                let join = vm.getattr(&sep, "join")?;
+                vm.call(&join, &[seq])
+            })?
+        })();
+        crate::object::ret_obj(r)
+    })
+}
+
+/// `PyUnicode_Substring(s, start, end)`: the code points `start..end`
+/// (`end` clamped to the length).
+pub(crate) unsafe extern "C" fn PyUnicode_Substring(
+    o: *mut PyObject,
+    start: Py_ssize_t,
+    end: Py_ssize_t,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `o` is live (contract).
+        let s = match unsafe { str_at(o) } {
+            Ok(s) => s,
+            Err(e) => return fail(e, std::ptr::null_mut()),
+        };
+        if start < 0 || end < 0 {
+            return fail(
+                PyErr::index_error("string index out of range"),
+                std::ptr::null_mut(),
+            );
+        }
+        let (start, end) = (start as usize, (end as usize).min(s.char_len()));
+        let text: String = if start >= end {
+            String::new()
+        } else {
+            s.as_str().chars().skip(start).take(end - start).collect()
+        };
+        new_ref(Value::Obj(StrObj::from_string(text)))
+    })
+}

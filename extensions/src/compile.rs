@@ -66,6 +66,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("bufext", "bufext/bufext.c"),
     ("phases", "phases/phases.c"),
     ("ucs", "ucs/ucs.c"),
+    ("apimisc", "apimisc/apimisc.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.
