@@ -96,6 +96,57 @@ static PyObject *onearg(PyObject *self, PyObject *arg) { Py_RETURN_NONE; }
 
 static PyObject *varargs(PyObject *self, PyObject *args) { Py_RETURN_NONE; }
 
+/* METH_FASTCALL with two floats, unboxed and boxed by C. */
+static PyObject *fast_fadd(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "fast_fadd() takes 2 arguments");
+        return NULL;
+    }
+    double x = PyFloat_AsDouble(args[0]);
+    if (x == -1.0 && PyErr_Occurred()) {
+        return NULL;
+    }
+    double y = PyFloat_AsDouble(args[1]);
+    if (y == -1.0 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyFloat_FromDouble(x + y);
+}
+
+/* METH_FASTCALL with an object (ignored) and an int: i + 1. */
+static PyObject *fast_mixed(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "fast_mixed() takes 2 arguments");
+        return NULL;
+    }
+    long i = PyLong_AsLong(args[1]);
+    if (i == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromLong(i + 1);
+}
+
+/* METH_VARARGS | METH_KEYWORDS: kwargs(a, b=1) -> a + b. */
+static PyObject *kwargs(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"a", "b", NULL};
+    long a, b = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "l|l:kwargs", kwlist, &a, &b)) {
+        return NULL;
+    }
+    return PyLong_FromLong(a + b);
+}
+
+/* A bytes-like argument read through the buffer protocol: its length. */
+static PyObject *buflen(PyObject *self, PyObject *arg) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    Py_ssize_t n = view.len;
+    PyBuffer_Release(&view);
+    return PyLong_FromSsize_t(n);
+}
+
 static PyObject *allocate_int(PyObject *self, PyObject *unused) {
     /* Outside CPython's small-int cache, so every call allocates there. */
     return PyLong_FromLong(1234);
@@ -159,6 +210,10 @@ static PyMethodDef bench_methods[] = {
     {"varargs", varargs, METH_VARARGS, "Takes any arguments, returns None."},
     {"allocate_int", allocate_int, METH_NOARGS, "Returns a new int."},
     {"allocate_tuple", allocate_tuple, METH_NOARGS, "Returns a new tuple."},
+    {"fast_fadd", (PyCFunction)(void (*)(void))fast_fadd, METH_FASTCALL, "x + y of two floats (untyped)."},
+    {"fast_mixed", (PyCFunction)(void (*)(void))fast_mixed, METH_FASTCALL, "fast_mixed(o, i): i + 1 (untyped)."},
+    {"kwargs", (PyCFunction)(void (*)(void))kwargs, METH_VARARGS | METH_KEYWORDS, "kwargs(a, b=1): a + b."},
+    {"buflen", buflen, METH_O, "The length of a bytes-like object (buffer protocol)."},
     {NULL, NULL, 0, NULL},
 };
 
