@@ -443,16 +443,7 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
         .and_then(|t| crate::object::class::lookup_static(t, "__new__"));
     if let Some(new) = new {
         let f = descr_get(vm, new, None, cls)?;
-        let mut pos = Vec::with_capacity(args.pos.len() + 1);
-        pos.push(Value::Obj(cls.clone()));
-        pos.extend(args.pos.iter().cloned());
-        let made = vm.call_with(
-            &f,
-            Args {
-                pos: &pos,
-                kw: args.kw,
-            },
-        )?;
+        let made = call_first(vm, &f, Value::Obj(cls.clone()), args)?;
         let is_instance = cls
             .as_type()
             .is_some_and(|t| class::is_subclass(made.type_of(), t));
@@ -488,24 +479,7 @@ fn init_made(
         .as_type()
         .and_then(|t| crate::object::class::lookup_static(t, "__init__"));
     match init {
-        Some(init) => {
-            let mut pos = Vec::with_capacity(args.pos.len() + 1);
-            pos.push(inst.clone());
-            pos.extend(args.pos.iter().cloned());
-            let r = vm.call_with(
-                &init,
-                Args {
-                    pos: &pos,
-                    kw: args.kw,
-                },
-            )?;
-            if !matches!(r, Value::None) {
-                return Err(PyErr::type_error(format!(
-                    "__init__() should return None, not '{}'",
-                    r.type_name()
-                )));
-            }
-        }
+        Some(init) => run_init(vm, &init, &inst, args)?,
         None if is_exc => {
             if !args.kw.is_empty() {
                 return Err(PyErr::type_error(format!(
@@ -607,23 +581,35 @@ fn call_ext_subclass(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Valu
         return Ok(inst);
     }
     track(&inst);
+    run_init(vm, &init, &inst, args)?;
+    Ok(inst)
+}
+
+/// `f(first, *args, **kwargs)`.
+fn call_first(vm: &mut Vm, f: &Value, first: Value, args: Args<'_>) -> PyResult<Value> {
     let mut pos = Vec::with_capacity(args.pos.len() + 1);
-    pos.push(inst.clone());
+    pos.push(first);
     pos.extend(args.pos.iter().cloned());
-    let r = vm.call_with(
-        &init,
+    vm.call_with(
+        f,
         Args {
             pos: &pos,
             kw: args.kw,
         },
-    )?;
+    )
+}
+
+/// Runs the `__init__` `init` on `inst` with `args`; anything but None
+/// returned is CPython's TypeError.
+fn run_init(vm: &mut Vm, init: &Value, inst: &Value, args: Args<'_>) -> PyResult<()> {
+    let r = call_first(vm, init, inst.clone(), args)?;
     if !matches!(r, Value::None) {
         return Err(PyErr::type_error(format!(
             "__init__() should return None, not '{}'",
             r.type_name()
         )));
     }
-    Ok(inst)
+    Ok(())
 }
 
 /// `super().__init__(*args, **kwargs)` reaching a C type: its `tp_init`
