@@ -1047,6 +1047,8 @@ impl Vm {
         crate::generator::discard_orphans();
         crate::gc::collect();
         crate::classes::keep_c_classes();
+        // Freed small boxes kept for reuse go back to the allocator.
+        abi::spare::release();
     }
 
     /// A string object for `s` (helper for natives).

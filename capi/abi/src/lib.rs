@@ -26,6 +26,7 @@
 #[cfg(feature = "mimalloc")]
 pub mod alloc;
 pub mod pending;
+pub mod spare;
 mod word;
 
 pub use word::load_exact;
@@ -845,10 +846,39 @@ fn free_queued() {
 /// # Safety
 /// As for [`dealloc_box`]; `p` is already untracked.
 unsafe fn free_box<T>(p: *mut ObjHeader) {
-    // SAFETY: guaranteed by the caller: `p` came from `Box::into_raw` of a
-    // `PyBox<T>` and nobody references it any more.
-    drop(unsafe { Box::from_raw(p as *mut PyBox<T>) });
+    let p = p as *mut PyBox<T>;
+    // SAFETY: guaranteed by the caller: `p` came from `alloc_box` of a
+    // `PyBox<T>` and nobody references it any more; the payload is
+    // dropped once, here.
+    unsafe { std::ptr::drop_in_place(p) };
     note_foreign_free();
+    let layout = std::alloc::Layout::new::<PyBox<T>>();
+    if !spare::keep(
+        const { spare::class_of(std::alloc::Layout::new::<PyBox<T>>()) },
+        p as *mut u8,
+    ) {
+        // SAFETY: allocated by the global allocator with this layout
+        // (`alloc_box`), and now holds nothing.
+        unsafe { std::alloc::dealloc(p as *mut u8, layout) };
+    }
+}
+
+/// Places `b` in a new block: a kept one of its size ([`spare`]) if there
+/// is one, else one from the global allocator (as `Box::new`).
+#[inline(always)]
+fn alloc_box<T>(b: PyBox<T>) -> NonNull<ObjHeader> {
+    match spare::take(const { spare::class_of(std::alloc::Layout::new::<PyBox<T>>()) }) {
+        Some(block) => {
+            let p = block as *mut PyBox<T>;
+            // SAFETY: a kept block is free memory of exactly this size and
+            // alignment (its class is this layout's) from the global
+            // allocator, owned by no one since it was kept.
+            unsafe { p.write(b) };
+            // SAFETY: kept blocks are never null.
+            unsafe { NonNull::new_unchecked(p as *mut ObjHeader) }
+        }
+        None => NonNull::from(Box::leak(Box::new(b))).cast(),
+    }
 }
 
 /// Hashes object addresses for the set of tracked containers. Addresses
@@ -1073,14 +1103,16 @@ impl ObjRef {
     /// Panics if `ty` does not declare `T` as its payload: that is a bug in
     /// Typhon itself, never a consequence of user input.
     pub fn new<T: 'static>(ty: &'static TypeObject, body: T) -> ObjRef {
+        // The address compare first, as in `downcast`.
         assert!(
             ty.tp_typhon
                 .payload
-                .is_some_and(|p| p.type_id == TypeId::of::<T>()),
+                .is_some_and(|p| std::ptr::eq(p, &PayloadStatic::<T>::INFO)
+                    || p.type_id == TypeId::of::<T>()),
             "type {} does not hold this payload",
             ty.name()
         );
-        let b = Box::new(PyBox {
+        let raw = alloc_box(PyBox {
             head: ObjHeader {
                 ob_refcnt: Cell::new(1),
                 ob_type: ty,
@@ -1088,10 +1120,8 @@ impl ObjRef {
             body,
         });
         note_foreign_alloc();
-        let raw = Box::into_raw(b) as *mut ObjHeader;
         ObjRef {
-            // SAFETY: `Box::into_raw` never returns null.
-            ptr: unsafe { NonNull::new_unchecked(raw) },
+            ptr: raw,
             _marker: PhantomData,
         }
     }
@@ -1108,7 +1138,7 @@ impl ObjRef {
             return None;
         }
         let tp = t as *const TypeObject;
-        let b = Box::new(PyBox {
+        let raw = alloc_box(PyBox {
             head: ObjHeader {
                 ob_refcnt: Cell::new(1),
                 ob_type: tp,
@@ -1117,10 +1147,8 @@ impl ObjRef {
         });
         std::mem::forget(ty.clone());
         note_foreign_alloc();
-        let raw = Box::into_raw(b) as *mut ObjHeader;
         Some(ObjRef {
-            // SAFETY: `Box::into_raw` never returns null.
-            ptr: unsafe { NonNull::new_unchecked(raw) },
+            ptr: raw,
             _marker: PhantomData,
         })
     }
@@ -1173,6 +1201,32 @@ impl ObjRef {
         let p = self.ptr.as_ptr();
         std::mem::forget(self);
         p
+    }
+
+    /// Drops this reference to an object of a type whose `tp_dealloc` is
+    /// `dealloc_box::<T>` and that is outside the cycle collector (a
+    /// static type made by [`StaticType::new`] with a `T` payload): when it
+    /// is the last reference, the box is freed here, as that `tp_dealloc`
+    /// would, without the call through the type. For the boxes made for the
+    /// arguments of a C call.
+    ///
+    /// # Safety
+    /// The object's type must be such a type. (Comparing `tp_dealloc` with
+    /// `dealloc_box::<T>` cannot check it: function addresses are not
+    /// unique, and in the optimized build the compare failed.)
+    #[inline(always)]
+    pub unsafe fn drop_unshared<T: 'static>(self) {
+        if self.refcnt() == 1 {
+            self.header().ob_refcnt.set(0);
+            let p = self.into_raw();
+            // SAFETY: the count was one (this reference), so nothing else
+            // references the object; its type frees it with
+            // `dealloc_box::<T>`, which for a type outside the collector is
+            // `free_box::<T>` (caller).
+            unsafe { free_box::<T>(p) };
+        } else {
+            drop(self);
+        }
     }
 
     /// The raw pointer, without affecting the count.

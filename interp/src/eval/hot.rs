@@ -53,6 +53,8 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::PopJumpIfNotNone
             | Op::LoadGlobalModule
             | Op::LoadGlobalBuiltin
+            | Op::LoadAttrModule
+            | Op::LoadMethodModule
             | Op::BinaryOpAddInt
             | Op::BinaryOpSubInt
             | Op::BinaryOpMulInt
@@ -482,6 +484,46 @@ pub(super) fn run<const S: bool, const C: bool>(
                     drop(map);
                     sp += 1;
                     pc += 6;
+                }
+                // `module.name` and `module.func(...)`: the entry the
+                // cache points to while the module dict's keys are
+                // unchanged. In this loop, so that a C call spelled
+                // `module.func(x)` stays in it (the C copy makes the call).
+                Op::LoadAttrModule | Op::LoadMethodModule => {
+                    let method = ins.op == Op::LoadMethodModule;
+                    if method && sp >= stack.len() {
+                        break;
+                    }
+                    let Some(Value::Obj(m)) = stack.get(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    let v = match (
+                        m.downcast::<crate::object::ModuleObj>()
+                            .and_then(|m| m.dict.downcast::<DictObj>()),
+                        units.get(pc + 1..pc + 4),
+                    ) {
+                        (Some(d), Some([v0, v1, ix]))
+                            if d.keys_version()
+                                == (v0.get().arg as u64 | (v1.get().arg as u64) << 32) =>
+                        {
+                            let Ok(map) = d.try_entries() else { break };
+                            let Some((_, v)) = map.get_index(ix.get().arg as usize) else {
+                                break;
+                            };
+                            dup(v)
+                        }
+                        _ => break,
+                    };
+                    drop(std::mem::replace(&mut stack[sp - 1], v));
+                    if method {
+                        put(&mut stack[sp], Value::Obj(vm.null_marker.clone()));
+                        sp += 1;
+                    }
+                    pc += if method {
+                        const { 1 + Op::LoadMethod.cache_units() }
+                    } else {
+                        const { 1 + Op::LoadAttr.cache_units() }
+                    };
                 }
                 Op::BinaryOpAddInt => int_arith!(int_add),
                 Op::BinaryOpSubInt => int_arith!(int_sub),
@@ -1166,9 +1208,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::GetYieldFromIter
                 | Op::BeforeWith
                 | Op::WithExceptStart
-                | Op::LoadAttrModule
                 | Op::StoreAttrSlot
-                | Op::LoadMethodModule
                 | Op::BinaryOpInt
                 | Op::BinaryOpFloat
                 | Op::BinaryOpMixed
