@@ -110,8 +110,15 @@ pub(crate) unsafe extern "C" fn PyDict_GetItemString(
         // SAFETY: forwarded (contract).
         let r = (|| -> PyResult<Option<*mut PyObject>> {
             let (_, dd) = unsafe { dict(d) }?;
-            let k = DictKey::new(Value::str(unsafe { c_str(key) }?))?;
-            Ok(dd.get_full(&k).map(|(i, v)| borrowed(dd, i, 1, &v)))
+            let name = unsafe { c_str(key) }?;
+            // Looked up as text, with no `str` made, unless a key's
+            // equality may run Python code.
+            let hit = if dd.has_vm_keys() {
+                dd.get_full(&DictKey::new(Value::str(name))?)
+            } else {
+                dd.get_full_str(name)
+            };
+            Ok(hit.map(|(i, v)| borrowed(dd, i, 1, &v)))
         })();
         r.ok().flatten().unwrap_or(std::ptr::null_mut())
     })

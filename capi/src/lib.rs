@@ -232,6 +232,7 @@ impl CApi for Bridge {
         typeobject::clear_method_cache();
         object::clear_small_ints();
         tuple::clear_spare_args();
+        methodobject::clear_spare_kwargs();
     }
 
     fn clear(&self, _obj: &ObjRef) {

@@ -1411,7 +1411,7 @@ pub fn call(vm: &mut Vm, o: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     // SAFETY: the new references made above.
     unsafe {
         drop(take_new(targs));
-        drop(take_new(kw));
+        crate::methodobject::release_kwargs(kw);
     }
     r
 }
@@ -1439,7 +1439,7 @@ pub fn new_instance(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value
     // SAFETY: the new references made above.
     unsafe {
         drop(take_new(targs));
-        drop(take_new(kw));
+        crate::methodobject::release_kwargs(kw);
     }
     check_result(raw, &|| format!("<class '{}'>", t.name()))
 }
@@ -1472,7 +1472,7 @@ pub fn init_instance(vm: &mut Vm, obj: &ObjRef, args: Args<'_>) -> PyResult<()> 
     // SAFETY: the new references made above.
     unsafe {
         drop(take_new(targs));
-        drop(take_new(kw));
+        crate::methodobject::release_kwargs(kw);
     }
     if r < 0 { Err(slot_error()) } else { Ok(()) }
 }

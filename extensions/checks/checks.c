@@ -396,6 +396,15 @@ static PyObject *kwargs(PyObject *m, PyObject *args, PyObject *kw) {
     return Py_BuildValue("(iis)", a, b, c);
 }
 
+/* Returns the keyword dict it was called with (a new reference), or None. */
+static PyObject *keep_kw(PyObject *m, PyObject *args, PyObject *kw) {
+    if (kw == NULL) {
+        Py_RETURN_NONE;
+    }
+    Py_INCREF(kw);
+    return kw;
+}
+
 static PyObject *fast_kw(PyObject *m, PyObject *const *args, Py_ssize_t n, PyObject *kwnames) {
     Py_ssize_t nkw = kwnames ? PyTuple_Size(kwnames) : 0;
     PyObject *pos = PyTuple_New(n);
@@ -1399,6 +1408,7 @@ static PyMethodDef checks_methods[] = {
     TYPED_SIG(flag_value, flag_value, METH_O, NULL),
     {"kwargs", (PyCFunction)(void (*)(void))kwargs, METH_VARARGS | METH_KEYWORDS, NULL},
     {"fast_kw", (PyCFunction)(void (*)(void))fast_kw, METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"keep_kw", (PyCFunction)(void (*)(void))keep_kw, METH_VARARGS | METH_KEYWORDS, NULL},
     {"parse", parse, METH_VARARGS, NULL},
     {"build", build, METH_NOARGS, NULL},
     {"build_case", build_case, METH_O, NULL},

@@ -3299,16 +3299,29 @@ fn call_generic<const S: bool>(
         }
         Op::CallKw => {
             let names = st.pop().ok_or_else(stack_underflow)?;
-            let names: Vec<ObjRef> = ops::seq_items(&names)
-                .into_iter()
-                .filter_map(|v| v.as_obj().cloned())
-                .collect();
             let fpos = st
                 .sp
                 .checked_sub(arg as usize + 1)
                 .ok_or_else(stack_underflow)?;
-            let vals = take_n(st, names.len())?;
-            (fpos, fpos + 1, names.into_iter().zip(vals).collect())
+            // The names (a tuple of `str` the compiler made) paired with
+            // the values moved off the stack, into the one vector the call
+            // needs (three intermediate vectors cost `f(x, key=v)` of a C
+            // function ~250 of ~3700 instructions).
+            let names = names.downcast::<TupleObj>().ok_or_else(stack_underflow)?;
+            let from = st
+                .sp
+                .checked_sub(names.items.len())
+                .filter(|&from| from > fpos)
+                .ok_or_else(stack_underflow)?;
+            let mut kw = Vec::with_capacity(names.items.len());
+            for (name, slot) in names.items.iter().zip(&mut st.stack[from..st.sp]) {
+                let v = take(slot);
+                if let Value::Obj(k) = name {
+                    kw.push((k.clone(), v));
+                }
+            }
+            st.sp = from;
+            (fpos, fpos + 1, kw)
         }
         _ => {
             let kw: Vec<(ObjRef, Value)> = if arg & 1 != 0 {

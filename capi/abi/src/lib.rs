@@ -1448,6 +1448,64 @@ mod tests {
     static CONTAINER: StaticType =
         StaticType::new::<Vec<u8>>(&META, c"container", None, 4, true).with_flags(TPFLAGS_HAVE_GC);
 
+    static WORD: StaticType = StaticType::new::<std::rc::Rc<()>>(&META, c"word", None, 5, true);
+    static PAIR: StaticType = StaticType::new::<[u64; 2]>(&META, c"pair", None, 6, true);
+
+    #[test]
+    fn freed_small_boxes_are_kept_and_reused() {
+        spare::release();
+        let base = live_objects();
+        let rc = std::rc::Rc::new(());
+        let a = ObjRef::new(WORD.get(), rc.clone());
+        let addr = a.as_ptr();
+        drop(a);
+        // The payload was dropped and the object counts as freed, but its
+        // block is kept and is the next 24-byte box.
+        assert_eq!(std::rc::Rc::strong_count(&rc), 1);
+        assert_eq!(live_objects(), base);
+        assert_eq!(spare::kept(), 1);
+        let b = ObjRef::new(WORD.get(), rc.clone());
+        assert_eq!(b.as_ptr(), addr);
+        assert_eq!(spare::kept(), 0);
+        assert_eq!(
+            b.downcast::<std::rc::Rc<()>>()
+                .map(|r| std::rc::Rc::strong_count(r)),
+            Some(2)
+        );
+        // A 32-byte box does not take a 24-byte block.
+        drop(b);
+        let p = ObjRef::new(PAIR.get(), [7u64, 9]);
+        assert_ne!(p.as_ptr(), addr);
+        assert_eq!(p.downcast::<[u64; 2]>(), Some(&[7, 9]));
+        drop(p);
+        assert_eq!(spare::kept(), 2);
+        // The stacks are bounded, and `release` empties them.
+        let many: Vec<ObjRef> = (0..200u64).map(|i| ObjRef::new(PAIR.get(), [i, i])).collect();
+        drop(many);
+        assert!(spare::kept() <= 2 * 64);
+        assert_eq!(live_objects(), base);
+        spare::release();
+        assert_eq!(spare::kept(), 0);
+    }
+
+    #[test]
+    fn an_unshared_box_is_freed_directly_and_a_shared_one_lives() {
+        spare::release();
+        let base = live_objects();
+        let a = ObjRef::new(PAIR.get(), [1u64, 2]);
+        let keep = a.clone();
+        // SAFETY: PAIR is a static type with a `[u64; 2]` payload, outside
+        // the collector.
+        unsafe { a.drop_unshared::<[u64; 2]>() };
+        assert_eq!(keep.refcnt(), 1);
+        assert_eq!(keep.downcast::<[u64; 2]>(), Some(&[1, 2]));
+        // SAFETY: as above.
+        unsafe { keep.drop_unshared::<[u64; 2]>() };
+        assert_eq!(live_objects(), base);
+        assert_eq!(spare::kept(), 1);
+        spare::release();
+    }
+
     #[test]
     fn header_is_cpython_shaped() {
         assert_eq!(std::mem::offset_of!(ObjHeader, ob_refcnt), 0);

@@ -738,6 +738,33 @@ impl DictObj {
         (k.value.as_str()? == name).then(|| v.clone())
     }
 
+    /// Looks up a `str` key given as text, returning its index too.
+    pub fn get_full_str(&self, name: &str) -> Option<(usize, Value)> {
+        self.map
+            .borrow()
+            .get_full(&StrProbe::new(name))
+            .map(|(i, _, v)| (i, v.clone()))
+    }
+
+    /// Empties the dict and makes it as a new one (new versions, CPython's
+    /// layout of a fresh dict), keeping the memory of its entry table, for
+    /// a dict that is reused once nothing else refers to it (the keyword
+    /// arguments of a C call). Each entry is released after it is out.
+    pub fn reset(&self) {
+        loop {
+            let last = self.map.borrow_mut().pop();
+            match last {
+                Some(entry) => drop(entry),
+                None => break,
+            }
+        }
+        *self.layout.borrow_mut() = Layout::default();
+        self.vm_keys.set(false);
+        self.new_table();
+        self.bump();
+        self.changed();
+    }
+
     /// Looks up a `str` key given as text.
     pub fn get_str(&self, name: &str) -> Option<Value> {
         self.get_probe(&StrProbe::new(name))
