@@ -1469,7 +1469,7 @@ mod tests {
         assert_eq!(spare::kept(), 0);
         assert_eq!(
             b.downcast::<std::rc::Rc<()>>()
-                .map(|r| std::rc::Rc::strong_count(r)),
+                .map(std::rc::Rc::strong_count),
             Some(2)
         );
         // A 32-byte box does not take a 24-byte block.
@@ -1480,7 +1480,9 @@ mod tests {
         drop(p);
         assert_eq!(spare::kept(), 2);
         // The stacks are bounded, and `release` empties them.
-        let many: Vec<ObjRef> = (0..200u64).map(|i| ObjRef::new(PAIR.get(), [i, i])).collect();
+        let many: Vec<ObjRef> = (0..200u64)
+            .map(|i| ObjRef::new(PAIR.get(), [i, i]))
+            .collect();
         drop(many);
         assert!(spare::kept() <= 2 * 64);
         assert_eq!(live_objects(), base);
