@@ -60,7 +60,7 @@ extern "C" {
 
 /* Typhon's own marks: code may test for them. */
 #define TYPHON 1
-#define TYPHON_API_VERSION 5
+#define TYPHON_API_VERSION 6
 
 typedef ssize_t Py_ssize_t;
 typedef Py_ssize_t Py_hash_t;
@@ -132,6 +132,9 @@ typedef struct {
     PyObject ob_base;
     Py_ssize_t ob_size;
 } PyVarObject;
+
+/* An int, opaque to C (as the private layout of CPython's). */
+typedef struct _longobject PyLongObject;
 
 #define PyObject_HEAD PyObject ob_base;
 #define PyObject_VAR_HEAD PyVarObject ob_base;

@@ -229,6 +229,8 @@ struct _typhon_api {
     int (*PyBuffer_FillInfo)(Py_buffer *, PyObject *, void *, Py_ssize_t, int, int);
     void (*PyBuffer_Release)(Py_buffer *);
     int (*PyBuffer_IsContiguous)(const Py_buffer *, char);
+    PyObject *(*_PyLong_FromByteArray)(const unsigned char *, size_t, int, int);
+    int (*_PyLong_AsByteArray)(PyLongObject *, unsigned char *, size_t, int, int);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

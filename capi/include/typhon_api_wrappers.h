@@ -186,6 +186,8 @@ static inline int PyObject_GetBuffer(PyObject *o, Py_buffer *view, int flags) { 
 static inline int PyBuffer_FillInfo(Py_buffer *view, PyObject *o, void *buf, Py_ssize_t len, int readonly, int flags) { return _typhon_api->PyBuffer_FillInfo(view, o, buf, len, readonly, flags); }
 static inline void PyBuffer_Release(Py_buffer *view) { _typhon_api->PyBuffer_Release(view); }
 static inline int PyBuffer_IsContiguous(const Py_buffer *view, char order) { return _typhon_api->PyBuffer_IsContiguous(view, order); }
+static inline PyObject *_PyLong_FromByteArray(const unsigned char *bytes, size_t n, int little_endian, int is_signed) { return _typhon_api->_PyLong_FromByteArray(bytes, n, little_endian, is_signed); }
+static inline int _PyLong_AsByteArray(PyLongObject *v, unsigned char *bytes, size_t n, int little_endian, int is_signed) { return _typhon_api->_PyLong_AsByteArray(v, bytes, n, little_endian, is_signed); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

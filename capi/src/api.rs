@@ -17,6 +17,7 @@
 #![allow(non_snake_case)]
 
 use crate::buffer::Py_buffer;
+use crate::long::PyLongObject;
 use crate::module::PyModuleDef;
 use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
 use crate::tuple::TyphonItem;
@@ -28,11 +29,13 @@ use crate::{
     buffer, capsule, dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode,
 };
 use interp::object::types;
-use std::ffi::{c_char, c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong, c_void};
+use std::ffi::{
+    c_char, c_double, c_int, c_long, c_longlong, c_uchar, c_ulong, c_ulonglong, c_void,
+};
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 5;
+pub const API_VERSION: c_int = 6;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -352,6 +355,9 @@ api_table! {
         buffer::PyBuffer_FillInfo(view: *mut Py_buffer, o: *mut PyObject, buf: *mut c_void, len: Py_ssize_t, readonly: c_int, flags: c_int) -> c_int;
         buffer::PyBuffer_Release(view: *mut Py_buffer);
         buffer::PyBuffer_IsContiguous(view: *const Py_buffer, order: c_char) -> c_int;
+
+        long::_PyLong_FromByteArray(bytes: *const c_uchar, n: usize, little_endian: c_int, is_signed: c_int) -> *mut PyObject;
+        long::_PyLong_AsByteArray(v: *mut PyLongObject, bytes: *mut c_uchar, n: usize, little_endian: c_int, is_signed: c_int) -> c_int;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");
@@ -398,6 +404,7 @@ fn c_type(rust: &str) -> String {
         "c_longlong" => "long long",
         "c_ulonglong" => "unsigned long long",
         "c_int" => "int",
+        "c_uchar" => "unsigned char",
         "c_double" => "double",
         "c_char" => "char",
         "c_void" => "void",
@@ -405,6 +412,7 @@ fn c_type(rust: &str) -> String {
         "Py_ssize_t" => "Py_ssize_t",
         "Py_hash_t" => "Py_hash_t",
         "PyObject" => "PyObject",
+        "PyLongObject" => "PyLongObject",
         "PyTypeObject" => "PyTypeObject",
         "PyModuleDef" => "PyModuleDef",
         "Py_buffer" => "Py_buffer",

@@ -8,9 +8,9 @@ use crate::object::{Py_ssize_t, PyObject, borrow, fail, new_ref};
 use interp::object::types::Kind;
 use interp::object::{IntObj, ObjRef};
 use interp::{PyErr, Value};
-use num_bigint::BigInt;
+use num_bigint::{BigInt, Sign};
 use num_traits::{FromPrimitive, Signed, ToPrimitive};
-use std::ffi::{c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong};
+use std::ffi::{c_double, c_int, c_long, c_longlong, c_uchar, c_ulong, c_ulonglong};
 
 /// An int as C sees it.
 pub(crate) enum IntArg<'a> {
@@ -278,4 +278,94 @@ pub(crate) unsafe extern "C" fn PyFloat_AsDouble(o: *mut PyObject) -> c_double {
         Some(IntArg::Big(big)) => big_to_f64(big).unwrap_or_else(|e| fail(e, -1.0)),
         None => type_error(format!("must be real number, not {}", b.ty().name()), -1.0),
     }
+}
+
+/// `PyLongObject`: C sees an int as an opaque object; it is a `PyObject`.
+pub type PyLongObject = PyObject;
+
+/// `_PyLong_FromByteArray`: the int whose `n` bytes at `bytes` are given
+/// in little- or big-endian order, as two's complement when `is_signed`.
+///
+/// # Safety
+/// `bytes` must point to `n` readable bytes (or `n` be zero).
+pub(crate) unsafe extern "C" fn _PyLong_FromByteArray(
+    bytes: *const c_uchar,
+    n: usize,
+    little_endian: c_int,
+    is_signed: c_int,
+) -> *mut PyObject {
+    if n == 0 {
+        return new_ref(Value::Int(0));
+    }
+    if bytes.is_null() {
+        return fail(crate::object::bad_internal_call(), std::ptr::null_mut());
+    }
+    // SAFETY: `n` readable bytes (contract).
+    let b = unsafe { std::slice::from_raw_parts(bytes, n) };
+    let v = match (little_endian != 0, is_signed != 0) {
+        (true, true) => BigInt::from_signed_bytes_le(b),
+        (false, true) => BigInt::from_signed_bytes_be(b),
+        (true, false) => BigInt::from_bytes_le(Sign::Plus, b),
+        (false, false) => BigInt::from_bytes_be(Sign::Plus, b),
+    };
+    new_ref(Value::from_bigint(v))
+}
+
+/// `_PyLong_AsByteArray`: writes int `v` into the `n` bytes at `bytes`
+/// (little- or big-endian, two's complement when `is_signed`); -1 with
+/// CPython's OverflowError when it does not fit.
+///
+/// # Safety
+/// `v` must be null or live; `bytes` must point to `n` writable bytes.
+pub(crate) unsafe extern "C" fn _PyLong_AsByteArray(
+    v: *mut PyLongObject,
+    bytes: *mut c_uchar,
+    n: usize,
+    little_endian: c_int,
+    is_signed: c_int,
+) -> c_int {
+    // SAFETY: `v` is null or live (contract).
+    let Some(o) = (unsafe { borrow(v) }) else {
+        return fail(crate::object::bad_internal_call(), -1);
+    };
+    let value = match int_of(&o) {
+        Some(IntArg::Small(i)) => BigInt::from(i),
+        Some(IntArg::Big(b)) => b.clone(),
+        None => {
+            return type_error(
+                format!("an integer is required (got type {})", o.ty().name()),
+                -1,
+            );
+        }
+    };
+    if is_signed == 0 && value.is_negative() {
+        return overflow("can't convert negative int to unsigned", -1);
+    }
+    // Least significant byte first, as short as the value allows, then
+    // extended with the sign to `n` bytes.
+    // 0 and -1 need no byte at all: every bit is the sign (CPython writes
+    // -1 into zero signed bytes too).
+    let mut le = if value.sign() == Sign::NoSign || (is_signed != 0 && value == BigInt::from(-1)) {
+        Vec::new()
+    } else if is_signed != 0 {
+        value.to_signed_bytes_le()
+    } else {
+        value.to_bytes_le().1
+    };
+    if le.len() > n {
+        return overflow("int too big to convert", -1);
+    }
+    let fill = if value.is_negative() { 0xff } else { 0 };
+    le.resize(n, fill);
+    if little_endian == 0 {
+        le.reverse();
+    }
+    if n > 0 {
+        if bytes.is_null() {
+            return fail(crate::object::bad_internal_call(), -1);
+        }
+        // SAFETY: `n` writable bytes (contract), not overlapping `le`.
+        unsafe { std::ptr::copy_nonoverlapping(le.as_ptr(), bytes, n) };
+    }
+    0
 }

@@ -141,6 +141,40 @@ static PyObject *make_sub(PyObject *m, PyObject *spec) {
     return sub;
 }
 
+/* from_bytes(data, little, signed): _PyLong_FromByteArray of a bytes object. */
+static PyObject *from_bytes(PyObject *self, PyObject *args) {
+    const char *data;
+    Py_ssize_t n;
+    int little, is_signed;
+    if (!PyArg_ParseTuple(args, "y#ii", &data, &n, &little, &is_signed)) {
+        return NULL;
+    }
+    return _PyLong_FromByteArray((const unsigned char *)data, (size_t)n, little, is_signed);
+}
+
+/* to_bytes(v, n, little, signed): _PyLong_AsByteArray into n bytes. */
+static PyObject *to_bytes(PyObject *self, PyObject *args) {
+    PyObject *v;
+    Py_ssize_t n;
+    int little, is_signed;
+    unsigned char buf[64];
+    if (!PyArg_ParseTuple(args, "Onii", &v, &n, &little, &is_signed)) {
+        return NULL;
+    }
+    if (n < 0 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "n out of range");
+        return NULL;
+    }
+    if (!PyLong_Check(v)) {
+        PyErr_SetString(PyExc_TypeError, "an int is required");
+        return NULL;
+    }
+    if (_PyLong_AsByteArray((PyLongObject *)v, buf, (size_t)n, little, is_signed) < 0) {
+        return NULL;
+    }
+    return PyBytes_FromStringAndSize((const char *)buf, n);
+}
+
 static PyMethodDef apimisc_methods[] = {
     {"capsule_import", capsule_import, METH_VARARGS, NULL},
     {"capsule_checks", capsule_checks, METH_O, NULL},
@@ -153,6 +187,8 @@ static PyMethodDef apimisc_methods[] = {
     {"float_from", float_from, METH_O, NULL},
     {"set_slice", set_slice, METH_VARARGS, NULL},
     {"make_sub", make_sub, METH_O, NULL},
+    {"from_bytes", from_bytes, METH_VARARGS, NULL},
+    {"to_bytes", to_bytes, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
