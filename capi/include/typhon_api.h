@@ -229,6 +229,12 @@ struct _typhon_api {
     int (*PyBuffer_FillInfo)(Py_buffer *, PyObject *, void *, Py_ssize_t, int, int);
     void (*PyBuffer_Release)(Py_buffer *);
     int (*PyBuffer_IsContiguous)(const Py_buffer *, char);
+    PyObject *(*PyType_FromSpec)(PyType_Spec *);
+    PyObject *(*PyType_FromSpecWithBases)(PyType_Spec *, PyObject *);
+    PyObject *(*PyType_FromModuleAndSpec)(PyObject *, PyType_Spec *, PyObject *);
+    PyObject *(*PyType_GetModule)(PyTypeObject *);
+    void *(*PyType_GetModuleState)(PyTypeObject *);
+    void *(*PyType_GetSlot)(PyTypeObject *, int);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

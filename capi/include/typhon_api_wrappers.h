@@ -186,6 +186,12 @@ static inline int PyObject_GetBuffer(PyObject *o, Py_buffer *view, int flags) { 
 static inline int PyBuffer_FillInfo(Py_buffer *view, PyObject *o, void *buf, Py_ssize_t len, int readonly, int flags) { return _typhon_api->PyBuffer_FillInfo(view, o, buf, len, readonly, flags); }
 static inline void PyBuffer_Release(Py_buffer *view) { _typhon_api->PyBuffer_Release(view); }
 static inline int PyBuffer_IsContiguous(const Py_buffer *view, char order) { return _typhon_api->PyBuffer_IsContiguous(view, order); }
+static inline PyObject *PyType_FromSpec(PyType_Spec *spec) { return _typhon_api->PyType_FromSpec(spec); }
+static inline PyObject *PyType_FromSpecWithBases(PyType_Spec *spec, PyObject *bases) { return _typhon_api->PyType_FromSpecWithBases(spec, bases); }
+static inline PyObject *PyType_FromModuleAndSpec(PyObject *module, PyType_Spec *spec, PyObject *bases) { return _typhon_api->PyType_FromModuleAndSpec(module, spec, bases); }
+static inline PyObject *PyType_GetModule(PyTypeObject *t) { return _typhon_api->PyType_GetModule(t); }
+static inline void *PyType_GetModuleState(PyTypeObject *t) { return _typhon_api->PyType_GetModuleState(t); }
+static inline void *PyType_GetSlot(PyTypeObject *t, int slot) { return _typhon_api->PyType_GetSlot(t, slot); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

@@ -17,6 +17,7 @@
 #![allow(non_snake_case)]
 
 use crate::buffer::Py_buffer;
+use crate::heaptype::PyType_Spec;
 use crate::module::PyModuleDef;
 use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
 use crate::tuple::TyphonItem;
@@ -25,14 +26,15 @@ use crate::unicode::Py_UCS4;
 /// `PyCapsule_Destructor`.
 pub type CapsuleDestructor = unsafe extern "C" fn(*mut PyObject);
 use crate::{
-    buffer, capsule, dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode,
+    buffer, capsule, dict, errors, heaptype, list, long, mem, module, protocols, tuple, typeobject,
+    unicode,
 };
 use interp::object::types;
 use std::ffi::{c_char, c_double, c_int, c_long, c_longlong, c_ulong, c_ulonglong, c_void};
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 5;
+pub const API_VERSION: c_int = 6;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -352,6 +354,13 @@ api_table! {
         buffer::PyBuffer_FillInfo(view: *mut Py_buffer, o: *mut PyObject, buf: *mut c_void, len: Py_ssize_t, readonly: c_int, flags: c_int) -> c_int;
         buffer::PyBuffer_Release(view: *mut Py_buffer);
         buffer::PyBuffer_IsContiguous(view: *const Py_buffer, order: c_char) -> c_int;
+
+        heaptype::PyType_FromSpec(spec: *mut PyType_Spec) -> *mut PyObject;
+        heaptype::PyType_FromSpecWithBases(spec: *mut PyType_Spec, bases: *mut PyObject) -> *mut PyObject;
+        heaptype::PyType_FromModuleAndSpec(module: *mut PyObject, spec: *mut PyType_Spec, bases: *mut PyObject) -> *mut PyObject;
+        heaptype::PyType_GetModule(t: *mut PyTypeObject) -> *mut PyObject;
+        heaptype::PyType_GetModuleState(t: *mut PyTypeObject) -> *mut c_void;
+        heaptype::PyType_GetSlot(t: *mut PyTypeObject, slot: c_int) -> *mut c_void;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");
@@ -408,6 +417,7 @@ fn c_type(rust: &str) -> String {
         "PyTypeObject" => "PyTypeObject",
         "PyModuleDef" => "PyModuleDef",
         "Py_buffer" => "Py_buffer",
+        "PyType_Spec" => "PyType_Spec",
         "Py_UCS4" => "Py_UCS4",
         "Option<CapsuleDestructor>" => "PyCapsule_Destructor",
         "TyphonItem" => "_TyphonItem",

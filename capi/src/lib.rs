@@ -31,6 +31,7 @@ mod buffer;
 mod capsule;
 mod dict;
 mod errors;
+mod heaptype;
 mod import;
 mod list;
 mod long;
@@ -71,6 +72,7 @@ pub fn install() {
         // SAFETY: the C half stores the pointer to the immortal table.
         unsafe { _typhon_impl_set_api(&api::API.0 as *const api::Api as *const std::ffi::c_void) };
     });
+    heaptype::install();
     interp::ext::install(&BRIDGE);
 }
 
@@ -195,6 +197,12 @@ impl CApi for Bridge {
             && let Some(o) = &f.owner
         {
             visit(o);
+        } else if let Some(d) = obj.downcast::<DescrObj>()
+            && let Some(o) = &d.owner_ref
+        {
+            visit(o);
+        } else if let Some(t) = obj.as_type() {
+            heaptype::traverse(t, visit);
         }
     }
 

@@ -605,15 +605,18 @@ pub struct DescrObj {
     pub what: Descriptor,
     /// The attribute name.
     pub name: String,
-    /// The type it belongs to (immortal).
+    /// The type it belongs to.
     pub owner: *const abi::TypeObject,
+    /// A reference to the owner when that is a heap type made from a spec
+    /// (static C types are immortal and need none).
+    pub owner_ref: Option<ObjRef>,
 }
 
 impl DescrObj {
     /// The owning type.
-    pub fn owner(&self) -> &'static abi::TypeObject {
-        // SAFETY: C types are made immortal by PyType_Ready, which is what
-        // creates descriptors.
+    pub fn owner(&self) -> &abi::TypeObject {
+        // SAFETY: a static C type is immortal (PyType_Ready), and the
+        // descriptor holds a reference to a heap one (`owner_ref`).
         unsafe { &*self.owner }
     }
 }
@@ -637,7 +640,8 @@ pub static METHOD_DESCR: StaticType = StaticType::new::<DescrObj>(
     Some(&types::OBJECT),
     Kind::EXT_DESCRIPTOR,
     true,
-);
+)
+.with_flags(FUNC_FLAGS);
 
 /// `member_descriptor`.
 pub static MEMBER_DESCR: StaticType = StaticType::new::<DescrObj>(
@@ -646,7 +650,8 @@ pub static MEMBER_DESCR: StaticType = StaticType::new::<DescrObj>(
     Some(&types::OBJECT),
     Kind::EXT_DESCRIPTOR,
     true,
-);
+)
+.with_flags(FUNC_FLAGS);
 
 /// `getset_descriptor`.
 pub static GETSET_DESCR: StaticType = StaticType::new::<DescrObj>(
@@ -655,7 +660,8 @@ pub static GETSET_DESCR: StaticType = StaticType::new::<DescrObj>(
     Some(&types::OBJECT),
     Kind::EXT_DESCRIPTOR,
     true,
-);
+)
+.with_flags(FUNC_FLAGS);
 
 impl CFunction {
     /// A module function (owned by `module`).
@@ -782,7 +788,23 @@ impl DescrObj {
             Descriptor::Member(_) => &MEMBER_DESCR,
             Descriptor::GetSet(_) => &GETSET_DESCR,
         };
-        ObjRef::new(t.get(), DescrObj { what, name, owner })
+        let owner_ref = crate::heaptype::owner_ref(owner);
+        let tracked = owner_ref.is_some();
+        let o = ObjRef::new(
+            t.get(),
+            DescrObj {
+                what,
+                name,
+                owner,
+                owner_ref,
+            },
+        );
+        // The type's dict holds the descriptor, which holds the type: a
+        // cycle only the collector can free.
+        if tracked {
+            abi::gc_track(&o);
+        }
+        o
     }
 
     /// `repr(d)`, as CPython prints descriptors.

@@ -67,6 +67,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("phases", "phases/phases.c"),
     ("ucs", "ucs/ucs.c"),
     ("apimisc", "apimisc/apimisc.c"),
+    ("heaptypes", "heaptypes/heaptypes.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.
