@@ -235,6 +235,8 @@ struct _typhon_api {
     PyObject *(*PyType_GetModule)(PyTypeObject *);
     void *(*PyType_GetModuleState)(PyTypeObject *);
     void *(*PyType_GetSlot)(PyTypeObject *, int);
+    PyObject *(*PyType_GetModuleByDef)(PyTypeObject *, PyModuleDef *);
+    PyModuleDef *(*PyModule_GetDef)(PyObject *);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

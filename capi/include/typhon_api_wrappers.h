@@ -192,6 +192,8 @@ static inline PyObject *PyType_FromModuleAndSpec(PyObject *module, PyType_Spec *
 static inline PyObject *PyType_GetModule(PyTypeObject *t) { return _typhon_api->PyType_GetModule(t); }
 static inline void *PyType_GetModuleState(PyTypeObject *t) { return _typhon_api->PyType_GetModuleState(t); }
 static inline void *PyType_GetSlot(PyTypeObject *t, int slot) { return _typhon_api->PyType_GetSlot(t, slot); }
+static inline PyObject *PyType_GetModuleByDef(PyTypeObject *t, PyModuleDef *def) { return _typhon_api->PyType_GetModuleByDef(t, def); }
+static inline PyModuleDef *PyModule_GetDef(PyObject *m) { return _typhon_api->PyModule_GetDef(m); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

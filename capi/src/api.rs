@@ -361,6 +361,8 @@ api_table! {
         heaptype::PyType_GetModule(t: *mut PyTypeObject) -> *mut PyObject;
         heaptype::PyType_GetModuleState(t: *mut PyTypeObject) -> *mut c_void;
         heaptype::PyType_GetSlot(t: *mut PyTypeObject, slot: c_int) -> *mut c_void;
+        heaptype::PyType_GetModuleByDef(t: *mut PyTypeObject, def: *mut PyModuleDef) -> *mut PyObject;
+        module::PyModule_GetDef(m: *mut PyObject) -> *mut PyModuleDef;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

@@ -694,6 +694,36 @@ pub(crate) unsafe extern "C" fn PyType_GetModuleState(t: *mut PyTypeObject) -> *
     unsafe { crate::module::PyModule_GetState(m) }
 }
 
+/// `PyType_GetModuleByDef`: the module made from `def` that `t` or its
+/// nearest base along `tp_base` belongs to (borrowed).
+pub(crate) unsafe extern "C" fn PyType_GetModuleByDef(
+    t: *mut PyTypeObject,
+    def: *mut crate::module::PyModuleDef,
+) -> *mut PyObject {
+    if t.is_null() {
+        return fail(bad_internal_call(), std::ptr::null_mut());
+    }
+    // SAFETY: `t` is a live type (contract), and so is its base chain.
+    let ty = unsafe { &*t };
+    let mut cur = Some(ty);
+    while let Some(c) = cur {
+        if let Some(m) = heap(c).map(|h| h.ht_module).filter(|m| !m.is_null())
+            // SAFETY: the type holds its module.
+            && unsafe { crate::module::def_of(m) } == Some(def)
+        {
+            return m;
+        }
+        cur = c.base();
+    }
+    fail(
+        PyErr::type_error(format!(
+            "PyType_GetModuleByDef: No superclass of '{}' has the given module",
+            ty.name()
+        )),
+        std::ptr::null_mut(),
+    )
+}
+
 /// `PyType_GetSlot`: the function (or table entry) slot id `id` names in
 /// `t`, NULL when the type has none; `SystemError` for an unknown id.
 pub(crate) unsafe extern "C" fn PyType_GetSlot(t: *mut PyTypeObject, id: c_int) -> *mut c_void {

@@ -328,7 +328,12 @@ unsafe fn new_module(def: &PyModuleDef, name: &str) -> PyResult<Value> {
         Value::str(unsafe { c_str(def.m_doc) }?)
     };
     d.set_str("__doc__", doc);
-    let module = ModuleObj::new_with_state(&name, dict.clone(), def.m_size.max(0) as usize);
+    let module = ModuleObj::new_with_state(
+        &name,
+        dict.clone(),
+        def.m_size.max(0) as usize,
+        Some(Box::new(CModuleDef(def as *const PyModuleDef))),
+    );
     let mut m = def.m_methods;
     // SAFETY: the method table is NULL or an array ending with a NULL name.
     unsafe {
@@ -341,6 +346,109 @@ unsafe fn new_module(def: &PyModuleDef, name: &str) -> PyResult<Value> {
         }
     }
     Ok(Value::Obj(module))
+}
+
+/// A module's C definition, whose `m_traverse`, `m_clear` and `m_free`
+/// run as CPython runs them: `m_traverse` when the cycle collector visits
+/// the module, `m_clear` when it found the module in garbage (at the
+/// latest at exit, when the modules are let go of), `m_free` when the
+/// module object is freed. (CPython skips them for a module with a
+/// positive `m_size` whose state was never allocated; here a module has
+/// its state from the start.)
+struct CModuleDef(*const PyModuleDef);
+
+type TraverseFn = unsafe extern "C" fn(*mut PyObject, VisitFn, *mut c_void) -> c_int;
+type VisitFn = unsafe extern "C" fn(*mut PyObject, *mut c_void) -> c_int;
+type ClearFn = unsafe extern "C" fn(*mut PyObject) -> c_int;
+type FreeFn = unsafe extern "C" fn(*mut c_void);
+
+/// The `visitproc` handed to `m_traverse`: `arg` is the collector's
+/// visitor.
+unsafe extern "C" fn visit_for_gc(o: *mut PyObject, arg: *mut c_void) -> c_int {
+    // SAFETY: `arg` is the `&mut &mut dyn FnMut` `traverse` passed, alive
+    // for the whole `m_traverse` call; `o` is an object the state holds.
+    unsafe {
+        let f = &mut *(arg as *mut &mut dyn FnMut(&ObjRef));
+        if let Some(b) = borrow(o) {
+            f(&b);
+        }
+    }
+    0
+}
+
+impl interp::object::ModuleDef for CModuleDef {
+    fn addr(&self) -> usize {
+        self.0 as usize
+    }
+
+    fn traverse(&self, module: &ObjRef, mut visit: &mut dyn FnMut(&ObjRef)) {
+        // SAFETY: the definition is static data of the loaded extension.
+        let f = unsafe { (*self.0).m_traverse };
+        if f.is_null() {
+            return;
+        }
+        // SAFETY: `m_traverse` is a `traverseproc`; the visitor outlives
+        // the call.
+        unsafe {
+            let f: TraverseFn = std::mem::transmute(f);
+            let arg = &mut visit as *mut &mut dyn FnMut(&ObjRef) as *mut c_void;
+            state::without_vm(|| f(module.as_ptr(), visit_for_gc, arg));
+        }
+    }
+
+    fn clear(&self, module: &ObjRef) {
+        // SAFETY: as above.
+        let f = unsafe { (*self.0).m_clear };
+        if f.is_null() {
+            return;
+        }
+        // SAFETY: `m_clear` is an `inquiry`; the module is alive (`module`).
+        let r = state::without_vm(|| unsafe {
+            let f: ClearFn = std::mem::transmute(f);
+            f(module.as_ptr())
+        });
+        // CPython reports a failure as unraisable; nothing can catch it.
+        if r < 0 || state::error_pending() {
+            drop(state::take_error());
+        }
+    }
+
+    fn free(&self, module: usize) {
+        // SAFETY: as above.
+        let f = unsafe { (*self.0).m_free };
+        if f.is_null() {
+            return;
+        }
+        // SAFETY: `m_free` is a `freefunc`; the module's header, dict and
+        // state are still in place (`ModuleObj`'s drop calls this first).
+        state::without_vm(|| unsafe {
+            let f: FreeFn = std::mem::transmute(f);
+            f(module as *mut c_void)
+        });
+        drop(state::take_error());
+    }
+}
+
+/// The definition module `m` was made from, if any.
+///
+/// # Safety
+/// `m` must be live.
+pub(crate) unsafe fn def_of(m: *mut PyObject) -> Option<*mut PyModuleDef> {
+    // SAFETY: forwarded; the payload lives as long as the module.
+    let p = unsafe { abi::payload_ptr::<ModuleObj>(m) }?;
+    // SAFETY: as above.
+    unsafe { (*p).c_def.as_ref() }.map(|d| d.addr() as *mut PyModuleDef)
+}
+
+/// `PyModule_GetDef`: the definition the module was made from (NULL, with
+/// no exception, for a module made otherwise).
+pub(crate) unsafe extern "C" fn PyModule_GetDef(m: *mut PyObject) -> *mut PyModuleDef {
+    // SAFETY: forwarded (contract).
+    match unsafe { module(m, "PyModule_GetDef") } {
+        // SAFETY: `m` is a live module.
+        Ok(_) => unsafe { def_of(m) }.unwrap_or(std::ptr::null_mut()),
+        Err(e) => fail(e, std::ptr::null_mut()),
+    }
 }
 
 /// The module at `m`, or the TypeError CPython raises.

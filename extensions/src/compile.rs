@@ -68,6 +68,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("ucs", "ucs/ucs.c"),
     ("apimisc", "apimisc/apimisc.c"),
     ("heaptypes", "heaptypes/heaptypes.c"),
+    ("modstate", "modstate/modstate.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.
