@@ -681,6 +681,18 @@ __attribute__((weak, visibility("default"))) const int _typhon_api_version = TYP
 #define PyExc_KeyboardInterrupt (_typhon_api->PyExc_KeyboardInterrupt)
 #define PyExc_SystemExit (_typhon_api->PyExc_SystemExit)
 #define PyExc_BufferError (_typhon_api->PyExc_BufferError)
+#define PyExc_Warning (_typhon_api->PyExc_Warning)
+#define PyExc_UserWarning (_typhon_api->PyExc_UserWarning)
+#define PyExc_DeprecationWarning (_typhon_api->PyExc_DeprecationWarning)
+#define PyExc_PendingDeprecationWarning (_typhon_api->PyExc_PendingDeprecationWarning)
+#define PyExc_RuntimeWarning (_typhon_api->PyExc_RuntimeWarning)
+#define PyExc_SyntaxWarning (_typhon_api->PyExc_SyntaxWarning)
+#define PyExc_FutureWarning (_typhon_api->PyExc_FutureWarning)
+#define PyExc_ImportWarning (_typhon_api->PyExc_ImportWarning)
+#define PyExc_UnicodeWarning (_typhon_api->PyExc_UnicodeWarning)
+#define PyExc_BytesWarning (_typhon_api->PyExc_BytesWarning)
+#define PyExc_ResourceWarning (_typhon_api->PyExc_ResourceWarning)
+#define PyExc_EncodingWarning (_typhon_api->PyExc_EncodingWarning)
 /* Prints the message and ends the process (status 1; CPython aborts). */
 #define Py_FatalError(message) _Py_FatalErrorFunc(__func__, (message))
 
@@ -935,6 +947,21 @@ static inline PyObject *PyErr_Format(PyObject *exception, const char *format, ..
     va_start(va, format);
     PyObject *r = PyErr_FormatV(exception, format, va);
     va_end(va);
+    return r;
+}
+
+/* A warning whose message is formatted as PyUnicode_FromFormat does. */
+static inline int PyErr_WarnFormat(PyObject *category, Py_ssize_t stack_level, const char *format, ...) {
+    va_list va;
+    va_start(va, format);
+    PyObject *msg = PyUnicode_FromFormatV(format, va);
+    va_end(va);
+    if (msg == NULL) {
+        return -1;
+    }
+    const char *text = PyUnicode_AsUTF8(msg);
+    int r = text == NULL ? -1 : PyErr_WarnEx(category, text, stack_level);
+    Py_DECREF(msg);
     return r;
 }
 

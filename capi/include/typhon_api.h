@@ -46,6 +46,18 @@ struct _typhon_api {
     PyObject *PyExc_KeyboardInterrupt;
     PyObject *PyExc_SystemExit;
     PyObject *PyExc_BufferError;
+    PyObject *PyExc_Warning;
+    PyObject *PyExc_UserWarning;
+    PyObject *PyExc_DeprecationWarning;
+    PyObject *PyExc_PendingDeprecationWarning;
+    PyObject *PyExc_RuntimeWarning;
+    PyObject *PyExc_SyntaxWarning;
+    PyObject *PyExc_FutureWarning;
+    PyObject *PyExc_ImportWarning;
+    PyObject *PyExc_UnicodeWarning;
+    PyObject *PyExc_BytesWarning;
+    PyObject *PyExc_ResourceWarning;
+    PyObject *PyExc_EncodingWarning;
     void (*Py_IncRef)(PyObject *);
     void (*Py_DecRef)(PyObject *);
     void (*PyErr_SetString)(PyObject *, const char *);
@@ -237,6 +249,8 @@ struct _typhon_api {
     void *(*PyType_GetSlot)(PyTypeObject *, int);
     PyObject *(*PyType_GetModuleByDef)(PyTypeObject *, PyModuleDef *);
     PyModuleDef *(*PyModule_GetDef)(PyObject *);
+    int (*PyErr_WarnEx)(PyObject *, const char *, Py_ssize_t);
+    int (*PyErr_WarnExplicit)(PyObject *, const char *, const char *, int, const char *, PyObject *);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

@@ -157,6 +157,18 @@ api_table! {
         PyExc_KeyboardInterrupt: *mut PyObject = exc(&types::KEYBOARD_INTERRUPT);
         PyExc_SystemExit: *mut PyObject = exc(&types::SYSTEM_EXIT);
         PyExc_BufferError: *mut PyObject = exc(&types::BUFFER_ERROR);
+        PyExc_Warning: *mut PyObject = exc(&types::WARNING);
+        PyExc_UserWarning: *mut PyObject = exc(&types::USER_WARNING);
+        PyExc_DeprecationWarning: *mut PyObject = exc(&types::DEPRECATION_WARNING);
+        PyExc_PendingDeprecationWarning: *mut PyObject = exc(&types::PENDING_DEPRECATION_WARNING);
+        PyExc_RuntimeWarning: *mut PyObject = exc(&types::RUNTIME_WARNING);
+        PyExc_SyntaxWarning: *mut PyObject = exc(&types::SYNTAX_WARNING);
+        PyExc_FutureWarning: *mut PyObject = exc(&types::FUTURE_WARNING);
+        PyExc_ImportWarning: *mut PyObject = exc(&types::IMPORT_WARNING);
+        PyExc_UnicodeWarning: *mut PyObject = exc(&types::UNICODE_WARNING);
+        PyExc_BytesWarning: *mut PyObject = exc(&types::BYTES_WARNING);
+        PyExc_ResourceWarning: *mut PyObject = exc(&types::RESOURCE_WARNING);
+        PyExc_EncodingWarning: *mut PyObject = exc(&types::ENCODING_WARNING);
     }
     rust {
         protocols::Py_IncRef(o: *mut PyObject);
@@ -363,6 +375,8 @@ api_table! {
         heaptype::PyType_GetSlot(t: *mut PyTypeObject, slot: c_int) -> *mut c_void;
         heaptype::PyType_GetModuleByDef(t: *mut PyTypeObject, def: *mut PyModuleDef) -> *mut PyObject;
         module::PyModule_GetDef(m: *mut PyObject) -> *mut PyModuleDef;
+        errors::PyErr_WarnEx(category: *mut PyObject, text: *const c_char, stacklevel: Py_ssize_t) -> c_int;
+        errors::PyErr_WarnExplicit(category: *mut PyObject, text: *const c_char, filename: *const c_char, lineno: c_int, module: *const c_char, registry: *mut PyObject) -> c_int;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

@@ -110,10 +110,14 @@ impl CApi for Bridge {
     ) -> Option<PyResult<Value>> {
         // By kind, so that a method (the usual callee after LOAD_METHOD_EXT)
         // is not first tried as a function.
-        if callee.kind() == Kind::EXT_DESCRIPTOR {
-            return callee.downcast::<DescrObj>()?.call_form(vm, shape, args);
-        }
-        callee.downcast::<CFunction>()?.call_form(vm, shape, args)
+        let r = if callee.kind() == Kind::EXT_DESCRIPTOR {
+            callee.downcast::<DescrObj>()?.call_form(vm, shape, args)
+        } else {
+            callee.downcast::<CFunction>()?.call_form(vm, shape, args)
+        };
+        // Only call instructions run these forms: warnings the C code
+        // issued go back to the instruction with the result.
+        r.map(interp::warnings::at_boundary)
     }
 
     fn load_method(&self, obj: &ObjRef, name: &ObjRef) -> Option<Value> {

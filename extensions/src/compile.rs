@@ -69,6 +69,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("apimisc", "apimisc/apimisc.c"),
     ("heaptypes", "heaptypes/heaptypes.c"),
     ("modstate", "modstate/modstate.c"),
+    ("warnext", "warnext/warnext.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.
