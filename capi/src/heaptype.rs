@@ -429,6 +429,15 @@ unsafe fn from_spec(
     if let Some(m) = unsafe { borrow(module) } {
         ht.ht_module = (*m).clone().into_raw();
     }
+    if !name.contains('.') {
+        // CPython 3.11 still makes the type, and warns (shown when the
+        // call that made it returns to Python).
+        interp::warnings::warn_later(
+            types::DEPRECATION_WARNING.get().to_ref(),
+            format!("builtin type {name} has no __module__ attribute"),
+            1,
+        );
+    }
     let short = name.rsplit('.').next().unwrap_or(&name).to_owned();
     ht.ht_name = new_ref(Value::str(&short));
     ht.ht_qualname = new_ref(Value::str(&short));

@@ -139,8 +139,11 @@ unsafe fn slots(
 pub unsafe fn init_multi_phase(name: &str, def: *mut PyModuleDef, spec: &Value) -> PyResult<Value> {
     // SAFETY: forwarded.
     let module = unsafe { from_def_and_spec(name, def, spec) }?;
+    let outer = interp::warnings::set_import_phase(Some(interp::warnings::ImportPhase::Exec));
     // SAFETY: forwarded.
-    unsafe { exec_def(name, &module, def) }?;
+    let r = unsafe { exec_def(name, &module, def) };
+    interp::warnings::set_import_phase(outer);
+    r?;
     Ok(module)
 }
 

@@ -526,6 +526,11 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
         return Ok((name == "__name__").then(|| Value::str(&d.name)));
     }
     if let Some(t) = o.as_type() {
+        // A spec type named without a module has no `__module__` (CPython
+        // looks it up in the heap type's dict, where nothing put it).
+        if name == "__module__" && crate::heaptype::is_spec_type(t) && !t.name().contains('.') {
+            return Err(PyErr::attribute_error("__module__"));
+        }
         return Ok(type_getattr(t, o, name));
     }
     let t = o.ty();

@@ -314,7 +314,15 @@ static PyObject *make_sub(PyObject *m, PyObject *base) {
     return PyType_FromSpecWithBases(&sub_spec, base);
 }
 
+/* A name without a module: CPython 3.11 makes the type and warns. */
+static PyType_Spec undotted_spec = {"Undotted", sizeof(PyObject), 0, Py_TPFLAGS_DEFAULT, empty_slots};
+
+static PyObject *make_undotted(PyObject *m, PyObject *unused) {
+    return PyType_FromSpec(&undotted_spec);
+}
+
 static PyMethodDef heaptypes_methods[] = {
+    {"make_undotted", make_undotted, METH_NOARGS, NULL},
     {"ephemeral", ephemeral, METH_NOARGS, NULL},
     {"freed", freed, METH_NOARGS, NULL},
     {"flags", flags, METH_O, NULL},

@@ -108,6 +108,13 @@ static struct PyModuleDef warnext_module = {
 };
 
 PyMODINIT_FUNC PyInit_warnext(void) {
+    /* Issued under CPython's import machinery: the DeprecationWarning is
+     * importlib's (not shown); seven levels up is the import statement
+     * (six frozen importlib frames first). */
+    if (PyErr_WarnEx(PyExc_DeprecationWarning, "from PyInit, importlib's", 1) < 0 ||
+        PyErr_WarnEx(PyExc_UserWarning, "from PyInit, blamed on the import", 7) < 0) {
+        return NULL;
+    }
     if (PyType_Ready(&NoisyType) < 0) {
         return NULL;
     }

@@ -40,10 +40,55 @@ struct Queued {
     category: ObjRef,
     message: String,
     stacklevel: i64,
+    /// Where the import machinery stood when it was issued.
+    phase: Option<ImportPhase>,
+}
+
+/// Which part of making an extension module C code runs in. CPython runs
+/// it under frames of its import machinery (frozen, no source), which
+/// `stacklevel` counts before it reaches the `import` statement, and
+/// whose module (`importlib._bootstrap`) the default filters see: a
+/// `DeprecationWarning` from a `PyInit_*` function is not shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportPhase {
+    /// `PyInit_*` and a `Py_mod_create` slot.
+    Create,
+    /// `Py_mod_exec` slots.
+    Exec,
+}
+
+impl ImportPhase {
+    /// CPython 3.11's import frames in this phase, innermost first: file
+    /// and line (CPython 3.11.7's frozen `importlib`).
+    fn frames(self) -> &'static [(&'static str, u32)] {
+        const B: &str = "<frozen importlib._bootstrap>";
+        const BE: &str = "<frozen importlib._bootstrap_external>";
+        match self {
+            ImportPhase::Create => &[
+                (B, 241),
+                (BE, 1233),
+                (B, 573),
+                (B, 676),
+                (B, 1147),
+                (B, 1176),
+            ],
+            ImportPhase::Exec => &[(B, 241), (BE, 1241), (B, 690), (B, 1147), (B, 1176)],
+        }
+    }
 }
 
 thread_local! {
     static QUEUE: RefCell<Vec<Queued>> = const { RefCell::new(Vec::new()) };
+    static PHASE: std::cell::Cell<Option<ImportPhase>> = const { std::cell::Cell::new(None) };
+    /// The registries of the import machinery's modules (CPython keeps
+    /// them in those modules' globals; here no object outlives the run).
+    static IMPORT_REGISTRY: RefCell<Vec<(String, usize, u32)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Sets the import phase C code now runs in (`None`: not making a module),
+/// returning the one before, for the C API's loader to put back.
+pub fn set_import_phase(p: Option<ImportPhase>) -> Option<ImportPhase> {
+    PHASE.replace(p)
 }
 
 /// Queues a warning of `category` (a subclass of `Warning`) to be shown
@@ -55,6 +100,7 @@ pub fn warn_later(category: ObjRef, message: String, stacklevel: i64) {
             category,
             message,
             stacklevel,
+            phase: PHASE.get(),
         })
     });
     abi::pending::set(abi::pending::WARNINGS);
@@ -208,7 +254,15 @@ fn show_queued(vm: &mut Vm, sites: &[Site]) -> PyResult<()> {
     abi::pending::take(abi::pending::WARNINGS);
     let queued = QUEUE.with_borrow_mut(std::mem::take);
     for w in queued {
-        let level = usize::try_from(w.stacklevel.max(1) - 1).unwrap_or(usize::MAX);
+        let mut level = usize::try_from(w.stacklevel.max(1) - 1).unwrap_or(usize::MAX);
+        if let Some(p) = w.phase {
+            let frames = p.frames();
+            if let Some(&(file, line)) = frames.get(level) {
+                show_import_frame(vm, &w, file, line)?;
+                continue;
+            }
+            level -= frames.len();
+        }
         match sites.get(level) {
             Some(s) => {
                 let line = s.code.line_at(s.pc);
@@ -249,6 +303,45 @@ fn show_queued(vm: &mut Vm, sites: &[Site]) -> PyResult<()> {
         }
     }
     Ok(())
+}
+
+/// Shows `w` for a frame of the import machinery (`file`, `line`): no
+/// source line, the module's registry kept here.
+fn show_import_frame(vm: &mut Vm, w: &Queued, file: &str, line: u32) -> PyResult<()> {
+    let module = if file.contains("external") {
+        "importlib._bootstrap_external"
+    } else {
+        "importlib._bootstrap"
+    };
+    if !default_filters_show(&w.category, Some(module)) {
+        return Ok(());
+    }
+    let key = (
+        format!("{module}\0{}", w.message),
+        w.category.as_ptr() as usize,
+        line,
+    );
+    let seen = IMPORT_REGISTRY.with_borrow_mut(|r| {
+        if r.contains(&key) {
+            true
+        } else {
+            r.push(key);
+            false
+        }
+    });
+    if seen {
+        return Ok(());
+    }
+    show(
+        vm,
+        &w.category,
+        &w.message,
+        file,
+        line,
+        Some(module),
+        None,
+        None,
+    )
 }
 
 /// Shows the warnings still queued with no frame to point at (the program

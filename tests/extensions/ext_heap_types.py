@@ -84,3 +84,12 @@ class Py(Point):
 r = Py(1, 1)
 print(r, r.norm2(), type(r).__name__)
 del r
+
+# A spec name without a module: made, with a DeprecationWarning (shown:
+# the call comes from __main__), and no __module__.
+U = heaptypes.make_undotted()
+print(U, U.__name__)
+try:
+    U.__module__
+except AttributeError as e:
+    print("AttributeError", e)
