@@ -314,6 +314,27 @@ static PyObject *make_sub(PyObject *m, PyObject *base) {
     return PyType_FromSpecWithBases(&sub_spec, base);
 }
 
+/* Not instantiable from Python (Py_TPFLAGS_DISALLOW_INSTANTIATION). */
+static PyType_Spec nonew_spec = {"heaptypes.NoNew", sizeof(PyObject), 0,
+                                 Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION, empty_slots};
+
+static PyObject *make_nonew(PyObject *m, PyObject *unused) {
+    return PyType_FromSpec(&nonew_spec);
+}
+
+/* Bases through the Py_tp_bases slot (a tuple made at run time). */
+static PyObject *make_via_bases_slot(PyObject *m, PyObject *base) {
+    PyObject *bases = PyTuple_Pack(1, base);
+    if (bases == NULL) {
+        return NULL;
+    }
+    PyType_Slot slots[] = {{Py_tp_bases, bases}, {0, NULL}};
+    PyType_Spec spec = {"heaptypes.ViaBases", sizeof(PointObject), 0, Py_TPFLAGS_DEFAULT, slots};
+    PyObject *t = PyType_FromSpec(&spec);
+    Py_DECREF(bases);
+    return t;
+}
+
 /* A name without a module: CPython 3.11 makes the type and warns. */
 static PyType_Spec undotted_spec = {"Undotted", sizeof(PyObject), 0, Py_TPFLAGS_DEFAULT, empty_slots};
 
@@ -323,6 +344,8 @@ static PyObject *make_undotted(PyObject *m, PyObject *unused) {
 
 static PyMethodDef heaptypes_methods[] = {
     {"make_undotted", make_undotted, METH_NOARGS, NULL},
+    {"make_nonew", make_nonew, METH_NOARGS, NULL},
+    {"make_via_bases_slot", make_via_bases_slot, METH_O, NULL},
     {"ephemeral", ephemeral, METH_NOARGS, NULL},
     {"freed", freed, METH_NOARGS, NULL},
     {"flags", flags, METH_O, NULL},

@@ -93,3 +93,14 @@ try:
     U.__module__
 except AttributeError as e:
     print("AttributeError", e)
+
+NoNew = heaptypes.make_nonew()
+try:
+    NoNew()
+except TypeError as e:
+    print("TypeError", e)
+# A spec copied from the stack: CPython copies members and names, so the
+# type outlives the spec.
+V = heaptypes.make_via_bases_slot(Point)
+v = V(2, 3)
+print(V, issubclass(V, Point), v, v.x, v.norm2())
