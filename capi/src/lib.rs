@@ -117,7 +117,10 @@ impl CApi for Bridge {
         };
         // Only call instructions run these forms: warnings the C code
         // issued go back to the instruction with the result.
-        r.map(interp::warnings::at_boundary)
+        if interp::warnings::pending() {
+            return r.map(interp::warnings::at_boundary);
+        }
+        r
     }
 
     fn load_method(&self, obj: &ObjRef, name: &ObjRef) -> Option<Value> {

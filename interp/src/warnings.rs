@@ -110,9 +110,7 @@ pub fn warn_later(category: ObjRef, message: String, stacklevel: i64) {
 /// can afford to ask.
 #[inline(always)]
 pub fn pending() -> bool {
-    abi::pending::any()
-        && abi::pending::PENDING.load(std::sync::atomic::Ordering::Relaxed) & abi::pending::WARNINGS
-            != 0
+    abi::pending::PENDING.load(std::sync::atomic::Ordering::Relaxed) & abi::pending::WARNINGS != 0
 }
 
 /// The result of a call as the instruction that made it should see it:
@@ -126,6 +124,13 @@ pub fn at_boundary(r: PyResult<Value>) -> PyResult<Value> {
     if !pending() {
         return r;
     }
+    carry(r)
+}
+
+/// [`at_boundary`] when warnings are queued.
+#[cold]
+#[inline(never)]
+fn carry(r: PyResult<Value>) -> PyResult<Value> {
     match r {
         Ok(v) => Err(PyErr::with_args(&types::WARNINGS_PENDING, vec![v])),
         Err(e) => Err(e),
