@@ -58,6 +58,19 @@ total = 0
 for i in range(20):
     total += g(i)
 print(total)
+
+
+def h(n):
+    # A C function in a local called with a local: the hot loop's fused
+    # LOAD_FAST pair and call.
+    wv = warnext.warn_value
+    t = 0
+    for i in range(n):
+        t = t + wv(i) * 2
+    return t
+
+
+print(h(30), h(5))
 items = [10, warnext.warn_value(5), 20, warnext.warn_value(6)]
 print(items)
 n = warnext.Noisy()
