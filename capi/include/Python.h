@@ -199,6 +199,10 @@ typedef PyObject *(*_PyCFunctionFastWithKeywords)(PyObject *, PyObject *const *,
 typedef _PyCFunctionFast PyCFunctionFast;
 typedef _PyCFunctionFastWithKeywords PyCFunctionFastWithKeywords;
 typedef PyObject *(*PyNoArgsFunction)(PyObject *);
+/* METH_METHOD | METH_FASTCALL | METH_KEYWORDS: also the defining class. */
+typedef PyObject *(*PyCMethod)(PyObject *, struct _typeobject *, PyObject *const *, size_t, PyObject *);
+#define PY_VECTORCALL_ARGUMENTS_OFFSET ((size_t)1 << (8 * sizeof(size_t) - 1))
+#define PyVectorcall_NARGS(n) ((Py_ssize_t)((n) & ~PY_VECTORCALL_ARGUMENTS_OFFSET))
 
 /* ----- method, member and get-set tables ---------------------------------------- */
 

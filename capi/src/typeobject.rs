@@ -325,7 +325,7 @@ unsafe fn ready_type(t: *mut PyTypeObject, heap: bool) -> PyResult<()> {
     unsafe {
         let mut m = ty.tp_methods as *const PyMethodDef;
         while !m.is_null() && !(*m).ml_name.is_null() {
-            let method = Rc::new(Method::new(m, true)?);
+            let method = Rc::new(Method::new(m, true)?.defined_by(owner));
             let name = method.name.clone();
             d.set_str(
                 &name,

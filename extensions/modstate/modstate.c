@@ -73,7 +73,21 @@ static PyObject *item_same_type(PyObject *self, PyObject *unused) {
     return PyBool_FromLong((PyObject *)Py_TYPE(self) == st->item_type);
 }
 
+/* METH_METHOD: the class that defines the method comes in, so the state
+ * is found even when `self` is an instance of a subclass. */
+static PyObject *item_via_class(PyObject *self, PyTypeObject *defining_class,
+                                PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    modstate_state *st = PyType_GetModuleState(defining_class);
+    if (st == NULL) {
+        return NULL;
+    }
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_Size(kwnames);
+    return Py_BuildValue("(lnn)", st->made, PyVectorcall_NARGS(nargsf), nkw);
+}
+
 static PyMethodDef item_methods[] = {
+    {"via_class", (PyCFunction)(void (*)(void))item_via_class, METH_METHOD | METH_FASTCALL | METH_KEYWORDS,
+     NULL},
     {"made", item_made, METH_NOARGS, "how many items the module made"},
     {"same_type", item_same_type, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},

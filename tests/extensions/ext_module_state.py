@@ -32,5 +32,6 @@ for t in (int,):
         modstate.by_def_of(t)
     except TypeError as e:
         print("TypeError", e)
+print(a.via_class(), s.via_class(1, 2, k=3))
 del a, b, s
 print("end of program", flush=True)
