@@ -251,6 +251,8 @@ struct _typhon_api {
     PyModuleDef *(*PyModule_GetDef)(PyObject *);
     int (*PyErr_WarnEx)(PyObject *, const char *, Py_ssize_t);
     int (*PyErr_WarnExplicit)(PyObject *, const char *, const char *, int, const char *, PyObject *);
+    PyObject *(*PyType_GetName)(PyTypeObject *);
+    PyObject *(*PyType_GetQualName)(PyTypeObject *);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

@@ -196,6 +196,8 @@ static inline PyObject *PyType_GetModuleByDef(PyTypeObject *t, PyModuleDef *def)
 static inline PyModuleDef *PyModule_GetDef(PyObject *m) { return _typhon_api->PyModule_GetDef(m); }
 static inline int PyErr_WarnEx(PyObject *category, const char *text, Py_ssize_t stacklevel) { return _typhon_api->PyErr_WarnEx(category, text, stacklevel); }
 static inline int PyErr_WarnExplicit(PyObject *category, const char *text, const char *filename, int lineno, const char *module, PyObject *registry) { return _typhon_api->PyErr_WarnExplicit(category, text, filename, lineno, module, registry); }
+static inline PyObject *PyType_GetName(PyTypeObject *t) { return _typhon_api->PyType_GetName(t); }
+static inline PyObject *PyType_GetQualName(PyTypeObject *t) { return _typhon_api->PyType_GetQualName(t); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

@@ -377,6 +377,8 @@ api_table! {
         module::PyModule_GetDef(m: *mut PyObject) -> *mut PyModuleDef;
         errors::PyErr_WarnEx(category: *mut PyObject, text: *const c_char, stacklevel: Py_ssize_t) -> c_int;
         errors::PyErr_WarnExplicit(category: *mut PyObject, text: *const c_char, filename: *const c_char, lineno: c_int, module: *const c_char, registry: *mut PyObject) -> c_int;
+        heaptype::PyType_GetName(t: *mut PyTypeObject) -> *mut PyObject;
+        heaptype::PyType_GetQualName(t: *mut PyTypeObject) -> *mut PyObject;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

@@ -733,6 +733,37 @@ pub(crate) unsafe extern "C" fn PyType_GetModuleByDef(
     )
 }
 
+/// `PyType_GetName`: the type's `__name__` (a new reference).
+pub(crate) unsafe extern "C" fn PyType_GetName(t: *mut PyTypeObject) -> *mut PyObject {
+    if t.is_null() {
+        return fail(bad_internal_call(), std::ptr::null_mut());
+    }
+    // SAFETY: `t` is a live type (contract).
+    type_attr(unsafe { &*t }, "__name__")
+}
+
+/// `PyType_GetQualName`: the type's `__qualname__` (a new reference).
+pub(crate) unsafe extern "C" fn PyType_GetQualName(t: *mut PyTypeObject) -> *mut PyObject {
+    if t.is_null() {
+        return fail(bad_internal_call(), std::ptr::null_mut());
+    }
+    // SAFETY: `t` is a live type (contract).
+    type_attr(unsafe { &*t }, "__qualname__")
+}
+
+/// `t.name` as the interpreter reads it (a Python class's own name, a C
+/// type's short name), as a new reference.
+fn type_attr(t: &TypeObject, name: &str) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        let r = crate::state::current_vm(|vm| vm.getattr(&Value::Obj(t.to_ref()), name))
+            .and_then(|r| r);
+        match r {
+            Ok(v) => new_ref(v),
+            Err(e) => fail(e, std::ptr::null_mut()),
+        }
+    })
+}
+
 /// `PyType_GetSlot`: the function (or table entry) slot id `id` names in
 /// `t`, NULL when the type has none; `SystemError` for an unknown id.
 pub(crate) unsafe extern "C" fn PyType_GetSlot(t: *mut PyTypeObject, id: c_int) -> *mut c_void {

@@ -292,6 +292,19 @@ static PyObject *get_module_state_is_null(PyObject *m, PyObject *t) {
     return PyBool_FromLong(st == NULL);
 }
 
+static PyObject *names(PyObject *m, PyObject *t) {
+    if (!PyType_Check(t)) {
+        PyErr_SetString(PyExc_TypeError, "a type is required");
+        return NULL;
+    }
+    PyObject *n = PyType_GetName((PyTypeObject *)t);
+    PyObject *q = n == NULL ? NULL : PyType_GetQualName((PyTypeObject *)t);
+    PyObject *r = q == NULL ? NULL : PyTuple_Pack(2, n, q);
+    Py_XDECREF(n);
+    Py_XDECREF(q);
+    return r;
+}
+
 static PyObject *repr_slot_is_point_repr(PyObject *m, PyObject *t) {
     return PyBool_FromLong(PyType_GetSlot((PyTypeObject *)t, Py_tp_repr) == (void *)point_repr);
 }
@@ -344,6 +357,7 @@ static PyObject *make_undotted(PyObject *m, PyObject *unused) {
 
 static PyMethodDef heaptypes_methods[] = {
     {"make_undotted", make_undotted, METH_NOARGS, NULL},
+    {"names", names, METH_O, NULL},
     {"make_nonew", make_nonew, METH_NOARGS, NULL},
     {"make_via_bases_slot", make_via_bases_slot, METH_O, NULL},
     {"ephemeral", ephemeral, METH_NOARGS, NULL},

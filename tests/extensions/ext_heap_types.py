@@ -104,3 +104,11 @@ except TypeError as e:
 V = heaptypes.make_via_bases_slot(Point)
 v = V(2, 3)
 print(V, issubclass(V, Point), v, v.x, v.norm2())
+
+
+class Outer:
+    class Inner:
+        pass
+
+
+print(heaptypes.names(Point), heaptypes.names(int), heaptypes.names(Outer.Inner))
