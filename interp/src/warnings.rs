@@ -349,12 +349,15 @@ fn show_import_frame(vm: &mut Vm, w: &Queued, file: &str, line: u32) -> PyResult
     )
 }
 
-/// Shows the warnings still queued with no frame to point at (the program
-/// ended, or they were issued outside any call).
-pub fn deliver_unplaced(vm: &mut Vm) {
+/// At shutdown: shows the warnings still queued with no frame to point at
+/// (they were issued outside any call), and forgets the import machinery's
+/// registries (the next interpreter on this thread starts afresh, as a
+/// new CPython process would).
+pub fn at_shutdown(vm: &mut Vm) {
     if pending() {
         let _ = show_queued(vm, &[]);
     }
+    IMPORT_REGISTRY.with_borrow_mut(Vec::clear);
 }
 
 /// The module's `__warningregistry__`, made on first use as CPython makes
