@@ -348,6 +348,14 @@ static PyObject *make_via_bases_slot(PyObject *m, PyObject *base) {
     return t;
 }
 
+/* Subclassable, with no tp_dealloc, tp_new or tp_init of its own. */
+static PyType_Spec plain_spec = {"heaptypes.Plain", sizeof(CounterObject), 0,
+                                 Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, counter_slots};
+
+static PyObject *make_plain(PyObject *m, PyObject *unused) {
+    return PyType_FromSpec(&plain_spec);
+}
+
 /* A name without a module: CPython 3.11 makes the type and warns. */
 static PyType_Spec undotted_spec = {"Undotted", sizeof(PyObject), 0, Py_TPFLAGS_DEFAULT, empty_slots};
 
@@ -358,6 +366,7 @@ static PyObject *make_undotted(PyObject *m, PyObject *unused) {
 static PyMethodDef heaptypes_methods[] = {
     {"make_undotted", make_undotted, METH_NOARGS, NULL},
     {"names", names, METH_O, NULL},
+    {"make_plain", make_plain, METH_NOARGS, NULL},
     {"make_nonew", make_nonew, METH_NOARGS, NULL},
     {"make_via_bases_slot", make_via_bases_slot, METH_O, NULL},
     {"ephemeral", ephemeral, METH_NOARGS, NULL},

@@ -112,3 +112,17 @@ class Outer:
 
 
 print(heaptypes.names(Point), heaptypes.names(int), heaptypes.names(Outer.Inner))
+
+# A Python class deriving from a spec type whose instances are freed by
+# the default deallocator.
+Plain = heaptypes.make_plain()
+
+
+class PyPlain(Plain):
+    def twice(self):
+        return self.bump() + self.bump()
+
+
+pp = PyPlain()
+print(pp.twice(), type(pp).__name__, isinstance(pp, Plain))
+del pp
