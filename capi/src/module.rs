@@ -189,15 +189,78 @@ unsafe fn from_def_and_spec(name: &str, def: *mut PyModuleDef, spec: &Value) -> 
             format!("creation of module {name} raised unreported exception"),
         ));
     }
-    if d.m_size > 0 {
-        return Err(PyErr::new(
-            &types::NOT_IMPLEMENTED_ERROR,
-            format!(
-                "module {name}: a Py_mod_create slot with module state (m_size > 0) is not supported by typhon"
-            ),
-        ));
+    // As CPython's PyModule_FromDefAndSpec2: a module object gets the
+    // definition (its state comes with the exec phase); anything else may
+    // not ask for state. Then the definition's functions and doc.
+    let mo = match &m {
+        Value::Obj(o) => o.downcast::<ModuleObj>(),
+        _ => None,
+    };
+    match mo {
+        Some(mo) => {
+            let _ = mo
+                .c_def
+                .set(Box::new(CModuleDef(def as *const PyModuleDef)));
+        }
+        None if d.m_size > 0
+            || !d.m_traverse.is_null()
+            || !d.m_clear.is_null()
+            || !d.m_free.is_null() =>
+        {
+            return Err(PyErr::new(
+                &types::SYSTEM_ERROR,
+                format!("module {name} is not a module object, but requests module state"),
+            ));
+        }
+        None => {}
     }
+    // SAFETY: as above.
+    unsafe { add_functions_and_doc(d, &m) }?;
     Ok(m)
+}
+
+/// Adds the functions and doc of `def` to `m`, a module a create slot made
+/// (or any object it returned: as attributes then).
+///
+/// # Safety
+/// As for [`new_module`].
+unsafe fn add_functions_and_doc(def: &PyModuleDef, m: &Value) -> PyResult<()> {
+    let Value::Obj(o) = m else { return Ok(()) };
+    let mut entries = Vec::new();
+    let mut p = def.m_methods;
+    // SAFETY: the method table is NULL or an array ending with a NULL name.
+    unsafe {
+        while !p.is_null() && !(*p).ml_name.is_null() {
+            let method = Method::new(p, false)?;
+            let fname = method.name.clone();
+            entries.push((fname, CFunction::new_function(Rc::new(method), o.clone())));
+            p = p.add(1);
+        }
+    }
+    let doc = if def.m_doc.is_null() {
+        None
+    } else {
+        // SAFETY: a C string in the extension's static data.
+        Some(Value::str(unsafe { c_str(def.m_doc) }?))
+    };
+    if let Some(md) = o.downcast::<ModuleObj>() {
+        for (n, f) in entries {
+            add(md, &n, Value::Obj(f))?;
+        }
+        if let Some(doc) = doc {
+            add(md, "__doc__", doc)?;
+        }
+        return Ok(());
+    }
+    state::current_vm(|vm| -> PyResult<()> {
+        for (n, f) in entries {
+            vm.setattr(m, &n, Value::Obj(f))?;
+        }
+        if let Some(doc) = doc {
+            vm.setattr(m, "__doc__", doc)?;
+        }
+        Ok(())
+    })?
 }
 
 /// Runs the exec slots of `def` on `module`, in order (PEP 489's second
@@ -211,6 +274,15 @@ unsafe fn exec_def(name: &str, module: &Value, def: *mut PyModuleDef) -> PyResul
     let Value::Obj(mo) = module else {
         return Ok(());
     };
+    // A module from a create slot gets its state now (CPython's
+    // PyModule_ExecDef); one made from the definition has it already.
+    // SAFETY: as above.
+    let size = unsafe { (*def).m_size };
+    if size > 0
+        && let Some(m) = mo.downcast::<ModuleObj>()
+    {
+        m.set_state(size as usize);
+    }
     let mp = mo.as_ptr();
     for f in execs {
         // SAFETY: a `Py_mod_exec` slot is an `int (*)(PyObject *module)`.
@@ -440,7 +512,7 @@ pub(crate) unsafe fn def_of(m: *mut PyObject) -> Option<*mut PyModuleDef> {
     // SAFETY: forwarded; the payload lives as long as the module.
     let p = unsafe { abi::payload_ptr::<ModuleObj>(m) }?;
     // SAFETY: as above.
-    unsafe { (*p).c_def.as_ref() }.map(|d| d.addr() as *mut PyModuleDef)
+    unsafe { (*p).c_def.get() }.map(|d| d.addr() as *mut PyModuleDef)
 }
 
 /// `PyModule_GetDef`: the definition the module was made from (NULL, with
@@ -611,7 +683,7 @@ pub(crate) unsafe extern "C" fn PyModule_GetState(m: *mut PyObject) -> *mut c_vo
     // object, so C may write through it; nothing in Rust reads the state.
     unsafe {
         match abi::payload_ptr::<ModuleObj>(m) {
-            Some(p) => match (*p).c_state.as_mut() {
+            Some(p) => match (*p).c_state.get_mut() {
                 Some(s) => s.as_mut_ptr() as *mut c_void,
                 None => std::ptr::null_mut(),
             },

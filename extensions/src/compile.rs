@@ -70,6 +70,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("heaptypes", "heaptypes/heaptypes.c"),
     ("modstate", "modstate/modstate.c"),
     ("warnext", "warnext/warnext.c"),
+    ("modcreate", "modcreate/modcreate.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.
@@ -88,6 +89,7 @@ pub const BROKEN: &[&str] = &[
     "exec_raises",
     "slot_unknown",
     "create_twice",
+    "create_not_module",
 ];
 
 /// The crate's directory (for sources).

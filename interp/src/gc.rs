@@ -95,7 +95,7 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         }
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
-        if let Some(d) = &m.c_def {
+        if let Some(d) = m.c_def.get() {
             d.traverse(o, f);
         }
     } else if let Some(i) = o.downcast::<Instance>() {
@@ -247,7 +247,7 @@ fn clear(o: &ObjRef) {
             d.clear();
         }
     } else if let Some(m) = o.downcast::<ModuleObj>() {
-        if let Some(d) = &m.c_def {
+        if let Some(d) = m.c_def.get() {
             d.clear(o);
         }
     } else if let Some(it) = o.downcast::<IterObj>() {

@@ -13,10 +13,14 @@ pub struct ModuleObj {
     /// The C definition the module was made from (declared before the
     /// state, so that its [`ModuleDef::free`] runs before the state and
     /// the dict go, as CPython's `module_dealloc` calls `m_free` first).
-    pub c_def: Option<Box<dyn ModuleDef>>,
+    /// Set once: when the module is made, or after a definition's create
+    /// slot made it.
+    pub c_def: std::cell::OnceCell<Box<dyn ModuleDef>>,
     /// Per-module memory of a C extension module (`PyModuleDef.m_size`
-    /// bytes, zeroed, 8-byte aligned), freed with the module.
-    pub c_state: Option<Box<[u64]>>,
+    /// bytes, zeroed, 8-byte aligned), freed with the module. Set once,
+    /// like `c_def` (for a module from a create slot, before its exec
+    /// slots run, as CPython's `PyModule_ExecDef` allocates it).
+    pub c_state: std::cell::OnceCell<Box<[u64]>>,
 }
 
 /// What the C definition of an extension module (`PyModuleDef`) adds to
@@ -56,17 +60,29 @@ impl ModuleObj {
         size: usize,
         def: Option<Box<dyn ModuleDef>>,
     ) -> ObjRef {
-        let o = ObjRef::new(
-            types::MODULE.get(),
-            ModuleObj {
-                name: name.to_owned(),
-                dict,
-                c_def: def,
-                c_state: (size > 0).then(|| vec![0u64; size.div_ceil(8)].into_boxed_slice()),
-            },
-        );
+        let m = ModuleObj {
+            name: name.to_owned(),
+            dict,
+            c_def: std::cell::OnceCell::new(),
+            c_state: std::cell::OnceCell::new(),
+        };
+        if let Some(d) = def {
+            let _ = m.c_def.set(d);
+        }
+        if size > 0 {
+            m.set_state(size);
+        }
+        let o = ObjRef::new(types::MODULE.get(), m);
         abi::gc_track(&o);
         o
+    }
+
+    /// Gives the module `size` bytes of zeroed C state, unless it has
+    /// state already.
+    pub fn set_state(&self, size: usize) {
+        let _ = self
+            .c_state
+            .set(vec![0u64; size.div_ceil(8)].into_boxed_slice());
     }
 
     /// A new module object over `dict`.
@@ -76,8 +92,8 @@ impl ModuleObj {
             ModuleObj {
                 name: name.to_owned(),
                 dict,
-                c_def: None,
-                c_state: None,
+                c_def: std::cell::OnceCell::new(),
+                c_state: std::cell::OnceCell::new(),
             },
         );
         abi::gc_track(&o);
