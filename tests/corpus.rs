@@ -186,6 +186,15 @@ fn strip_dir(text: &str, dirs: &[String], prefixes: &[&str]) -> String {
     s
 }
 
+/// A corpus program's stderr with the program directory taken out where
+/// `regen-expected` takes it out of CPython's: after `File "` (traceback
+/// entries) and at the start of a line (a warning's `FILE:LINE: Category:
+/// message`).
+fn strip_stderr_dir(text: &str, dirs: &[String]) -> String {
+    let s = strip_dir(&format!("\n{text}"), dirs, &["File \"", "\n"]);
+    s[1..].to_owned()
+}
+
 /// A readable description of how `actual` differs from `expected`.
 fn describe_diff(what: &str, expected: &str, actual: &str) -> String {
     let exp: Vec<&str> = expected.split_inclusive('\n').collect();
@@ -298,10 +307,7 @@ fn check(dir: &Path, dirs: &[String], name: &str, suite: &Suite) -> Result<Durat
         problems.push_str(&describe_diff("stdout", &e, &a));
     }
     let (e, a) = match mode {
-        Mode::Corpus => (
-            exp_err.into_owned(),
-            strip_dir(&actual_err, dirs, &["File \""]),
-        ),
+        Mode::Corpus => (exp_err.into_owned(), strip_stderr_dir(&actual_err, dirs)),
         Mode::Rejected => (
             exp_err.into_owned(),
             strip_dir(&actual_err, dirs, &["File \"", "("]),
@@ -538,5 +544,10 @@ fn path_normalization_is_narrow() {
     assert_eq!(
         strip_dir(s, &dirs, &["File \""]),
         "  File \"a.py\", line 1\nsee /x/tests/programs/a.py\n"
+    );
+    let w = "/x/tests/programs/a.py:3: UserWarning: see /x/tests/programs/b\n  f()\n";
+    assert_eq!(
+        strip_stderr_dir(w, &dirs),
+        "a.py:3: UserWarning: see /x/tests/programs/b\n  f()\n"
     );
 }

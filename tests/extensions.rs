@@ -111,6 +111,11 @@ fn broken_extensions_fail_with_clear_exceptions() {
             "create_twice",
             "SystemError: module create_twice has multiple create slots".into(),
         ),
+        (
+            "create_not_module",
+            "SystemError: module create_not_module is not a module object, but requests module state"
+                .into(),
+        ),
     ];
     assert_eq!(cases.len(), extensions::BROKEN.len(), "a case per fixture");
     for (name, want) in cases {

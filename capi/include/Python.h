@@ -202,6 +202,10 @@ typedef PyObject *(*_PyCFunctionFastWithKeywords)(PyObject *, PyObject *const *,
 typedef _PyCFunctionFast PyCFunctionFast;
 typedef _PyCFunctionFastWithKeywords PyCFunctionFastWithKeywords;
 typedef PyObject *(*PyNoArgsFunction)(PyObject *);
+/* METH_METHOD | METH_FASTCALL | METH_KEYWORDS: also the defining class. */
+typedef PyObject *(*PyCMethod)(PyObject *, struct _typeobject *, PyObject *const *, size_t, PyObject *);
+#define PY_VECTORCALL_ARGUMENTS_OFFSET ((size_t)1 << (8 * sizeof(size_t) - 1))
+#define PyVectorcall_NARGS(n) ((Py_ssize_t)((n) & ~PY_VECTORCALL_ARGUMENTS_OFFSET))
 
 /* ----- method, member and get-set tables ---------------------------------------- */
 
@@ -439,6 +443,122 @@ typedef struct _typeobject {
 #define Py_TPFLAGS_HAVE_FINALIZE (1UL << 0)
 #define Py_TPFLAGS_HAVE_VERSION_TAG (1UL << 18)
 
+/* Heap types made from a spec (PyType_FromSpec and friends). Slot ids are
+ * CPython 3.11's (typeslots.h). */
+typedef struct {
+    int slot;
+    void *pfunc;
+} PyType_Slot;
+
+typedef struct {
+    const char *name;
+    int basicsize;
+    int itemsize;
+    unsigned int flags;
+    PyType_Slot *slots;
+} PyType_Spec;
+
+#define Py_bf_getbuffer 1
+#define Py_bf_releasebuffer 2
+#define Py_mp_ass_subscript 3
+#define Py_mp_length 4
+#define Py_mp_subscript 5
+#define Py_nb_absolute 6
+#define Py_nb_add 7
+#define Py_nb_and 8
+#define Py_nb_bool 9
+#define Py_nb_divmod 10
+#define Py_nb_float 11
+#define Py_nb_floor_divide 12
+#define Py_nb_index 13
+#define Py_nb_inplace_add 14
+#define Py_nb_inplace_and 15
+#define Py_nb_inplace_floor_divide 16
+#define Py_nb_inplace_lshift 17
+#define Py_nb_inplace_multiply 18
+#define Py_nb_inplace_or 19
+#define Py_nb_inplace_power 20
+#define Py_nb_inplace_remainder 21
+#define Py_nb_inplace_rshift 22
+#define Py_nb_inplace_subtract 23
+#define Py_nb_inplace_true_divide 24
+#define Py_nb_inplace_xor 25
+#define Py_nb_int 26
+#define Py_nb_invert 27
+#define Py_nb_lshift 28
+#define Py_nb_multiply 29
+#define Py_nb_negative 30
+#define Py_nb_or 31
+#define Py_nb_positive 32
+#define Py_nb_power 33
+#define Py_nb_remainder 34
+#define Py_nb_rshift 35
+#define Py_nb_subtract 36
+#define Py_nb_true_divide 37
+#define Py_nb_xor 38
+#define Py_sq_ass_item 39
+#define Py_sq_concat 40
+#define Py_sq_contains 41
+#define Py_sq_inplace_concat 42
+#define Py_sq_inplace_repeat 43
+#define Py_sq_item 44
+#define Py_sq_length 45
+#define Py_sq_repeat 46
+#define Py_tp_alloc 47
+#define Py_tp_base 48
+#define Py_tp_bases 49
+#define Py_tp_call 50
+#define Py_tp_clear 51
+#define Py_tp_dealloc 52
+#define Py_tp_del 53
+#define Py_tp_descr_get 54
+#define Py_tp_descr_set 55
+#define Py_tp_doc 56
+#define Py_tp_getattr 57
+#define Py_tp_getattro 58
+#define Py_tp_hash 59
+#define Py_tp_init 60
+#define Py_tp_is_gc 61
+#define Py_tp_iter 62
+#define Py_tp_iternext 63
+#define Py_tp_methods 64
+#define Py_tp_new 65
+#define Py_tp_repr 66
+#define Py_tp_richcompare 67
+#define Py_tp_setattr 68
+#define Py_tp_setattro 69
+#define Py_tp_str 70
+#define Py_tp_traverse 71
+#define Py_tp_members 72
+#define Py_tp_getset 73
+#define Py_tp_free 74
+#define Py_nb_matrix_multiply 75
+#define Py_nb_inplace_matrix_multiply 76
+#define Py_am_await 77
+#define Py_am_aiter 78
+#define Py_am_anext 79
+#define Py_tp_finalize 80
+#define Py_am_send 81
+
+/* CPython 3.11's PyHeapTypeObject: what a type made from a spec is. (Its
+ * PyTypeObject carries Typhon's trailer, so offsets differ from CPython's;
+ * code that names the fields compiles unchanged.) */
+typedef struct _heaptypeobject {
+    PyTypeObject ht_type;
+    PyAsyncMethods as_async;
+    PyNumberMethods as_number;
+    PyMappingMethods as_mapping;
+    PySequenceMethods as_sequence;
+    PyBufferProcs as_buffer;
+    PyObject *ht_name, *ht_slots, *ht_qualname;
+    void *ht_cached_keys;
+    PyObject *ht_module;
+    char *_ht_tpname;
+    struct {
+        PyObject *getitem;
+    } _spec_cache;
+} PyHeapTypeObject;
+
 #define PyType_HasFeature(t, f) (((t)->tp_flags & (f)) != 0)
 #define PyType_FastSubclass(t, f) PyType_HasFeature(t, f)
 
@@ -568,6 +688,18 @@ __attribute__((weak, visibility("default"))) const int _typhon_api_version = TYP
 #define PyExc_KeyboardInterrupt (_typhon_api->PyExc_KeyboardInterrupt)
 #define PyExc_SystemExit (_typhon_api->PyExc_SystemExit)
 #define PyExc_BufferError (_typhon_api->PyExc_BufferError)
+#define PyExc_Warning (_typhon_api->PyExc_Warning)
+#define PyExc_UserWarning (_typhon_api->PyExc_UserWarning)
+#define PyExc_DeprecationWarning (_typhon_api->PyExc_DeprecationWarning)
+#define PyExc_PendingDeprecationWarning (_typhon_api->PyExc_PendingDeprecationWarning)
+#define PyExc_RuntimeWarning (_typhon_api->PyExc_RuntimeWarning)
+#define PyExc_SyntaxWarning (_typhon_api->PyExc_SyntaxWarning)
+#define PyExc_FutureWarning (_typhon_api->PyExc_FutureWarning)
+#define PyExc_ImportWarning (_typhon_api->PyExc_ImportWarning)
+#define PyExc_UnicodeWarning (_typhon_api->PyExc_UnicodeWarning)
+#define PyExc_BytesWarning (_typhon_api->PyExc_BytesWarning)
+#define PyExc_ResourceWarning (_typhon_api->PyExc_ResourceWarning)
+#define PyExc_EncodingWarning (_typhon_api->PyExc_EncodingWarning)
 /* Prints the message and ends the process (status 1; CPython aborts). */
 #define Py_FatalError(message) _Py_FatalErrorFunc(__func__, (message))
 
@@ -822,6 +954,21 @@ static inline PyObject *PyErr_Format(PyObject *exception, const char *format, ..
     va_start(va, format);
     PyObject *r = PyErr_FormatV(exception, format, va);
     va_end(va);
+    return r;
+}
+
+/* A warning whose message is formatted as PyUnicode_FromFormat does. */
+static inline int PyErr_WarnFormat(PyObject *category, Py_ssize_t stack_level, const char *format, ...) {
+    va_list va;
+    va_start(va, format);
+    PyObject *msg = PyUnicode_FromFormatV(format, va);
+    va_end(va);
+    if (msg == NULL) {
+        return -1;
+    }
+    const char *text = PyUnicode_AsUTF8(msg);
+    int r = text == NULL ? -1 : PyErr_WarnEx(category, text, stack_level);
+    Py_DECREF(msg);
     return r;
 }
 

@@ -186,6 +186,18 @@ static inline int PyObject_GetBuffer(PyObject *o, Py_buffer *view, int flags) { 
 static inline int PyBuffer_FillInfo(Py_buffer *view, PyObject *o, void *buf, Py_ssize_t len, int readonly, int flags) { return _typhon_api->PyBuffer_FillInfo(view, o, buf, len, readonly, flags); }
 static inline void PyBuffer_Release(Py_buffer *view) { _typhon_api->PyBuffer_Release(view); }
 static inline int PyBuffer_IsContiguous(const Py_buffer *view, char order) { return _typhon_api->PyBuffer_IsContiguous(view, order); }
+static inline PyObject *PyType_FromSpec(PyType_Spec *spec) { return _typhon_api->PyType_FromSpec(spec); }
+static inline PyObject *PyType_FromSpecWithBases(PyType_Spec *spec, PyObject *bases) { return _typhon_api->PyType_FromSpecWithBases(spec, bases); }
+static inline PyObject *PyType_FromModuleAndSpec(PyObject *module, PyType_Spec *spec, PyObject *bases) { return _typhon_api->PyType_FromModuleAndSpec(module, spec, bases); }
+static inline PyObject *PyType_GetModule(PyTypeObject *t) { return _typhon_api->PyType_GetModule(t); }
+static inline void *PyType_GetModuleState(PyTypeObject *t) { return _typhon_api->PyType_GetModuleState(t); }
+static inline void *PyType_GetSlot(PyTypeObject *t, int slot) { return _typhon_api->PyType_GetSlot(t, slot); }
+static inline PyObject *PyType_GetModuleByDef(PyTypeObject *t, PyModuleDef *def) { return _typhon_api->PyType_GetModuleByDef(t, def); }
+static inline PyModuleDef *PyModule_GetDef(PyObject *m) { return _typhon_api->PyModule_GetDef(m); }
+static inline int PyErr_WarnEx(PyObject *category, const char *text, Py_ssize_t stacklevel) { return _typhon_api->PyErr_WarnEx(category, text, stacklevel); }
+static inline int PyErr_WarnExplicit(PyObject *category, const char *text, const char *filename, int lineno, const char *module, PyObject *registry) { return _typhon_api->PyErr_WarnExplicit(category, text, filename, lineno, module, registry); }
+static inline PyObject *PyType_GetName(PyTypeObject *t) { return _typhon_api->PyType_GetName(t); }
+static inline PyObject *PyType_GetQualName(PyTypeObject *t) { return _typhon_api->PyType_GetQualName(t); }
 static inline PyObject *_PyLong_FromByteArray(const unsigned char *bytes, size_t n, int little_endian, int is_signed) { return _typhon_api->_PyLong_FromByteArray(bytes, n, little_endian, is_signed); }
 static inline int _PyLong_AsByteArray(PyLongObject *v, unsigned char *bytes, size_t n, int little_endian, int is_signed) { return _typhon_api->_PyLong_AsByteArray(v, bytes, n, little_endian, is_signed); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }

@@ -17,6 +17,7 @@
 #![allow(non_snake_case)]
 
 use crate::buffer::Py_buffer;
+use crate::heaptype::PyType_Spec;
 use crate::long::PyLongObject;
 use crate::module::PyModuleDef;
 use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
@@ -26,7 +27,8 @@ use crate::unicode::Py_UCS4;
 /// `PyCapsule_Destructor`.
 pub type CapsuleDestructor = unsafe extern "C" fn(*mut PyObject);
 use crate::{
-    buffer, capsule, dict, errors, list, long, mem, module, protocols, tuple, typeobject, unicode,
+    buffer, capsule, dict, errors, heaptype, list, long, mem, module, protocols, tuple, typeobject,
+    unicode,
 };
 use interp::object::types;
 use std::ffi::{
@@ -158,6 +160,18 @@ api_table! {
         PyExc_KeyboardInterrupt: *mut PyObject = exc(&types::KEYBOARD_INTERRUPT);
         PyExc_SystemExit: *mut PyObject = exc(&types::SYSTEM_EXIT);
         PyExc_BufferError: *mut PyObject = exc(&types::BUFFER_ERROR);
+        PyExc_Warning: *mut PyObject = exc(&types::WARNING);
+        PyExc_UserWarning: *mut PyObject = exc(&types::USER_WARNING);
+        PyExc_DeprecationWarning: *mut PyObject = exc(&types::DEPRECATION_WARNING);
+        PyExc_PendingDeprecationWarning: *mut PyObject = exc(&types::PENDING_DEPRECATION_WARNING);
+        PyExc_RuntimeWarning: *mut PyObject = exc(&types::RUNTIME_WARNING);
+        PyExc_SyntaxWarning: *mut PyObject = exc(&types::SYNTAX_WARNING);
+        PyExc_FutureWarning: *mut PyObject = exc(&types::FUTURE_WARNING);
+        PyExc_ImportWarning: *mut PyObject = exc(&types::IMPORT_WARNING);
+        PyExc_UnicodeWarning: *mut PyObject = exc(&types::UNICODE_WARNING);
+        PyExc_BytesWarning: *mut PyObject = exc(&types::BYTES_WARNING);
+        PyExc_ResourceWarning: *mut PyObject = exc(&types::RESOURCE_WARNING);
+        PyExc_EncodingWarning: *mut PyObject = exc(&types::ENCODING_WARNING);
     }
     rust {
         protocols::Py_IncRef(o: *mut PyObject);
@@ -356,6 +370,19 @@ api_table! {
         buffer::PyBuffer_Release(view: *mut Py_buffer);
         buffer::PyBuffer_IsContiguous(view: *const Py_buffer, order: c_char) -> c_int;
 
+        heaptype::PyType_FromSpec(spec: *mut PyType_Spec) -> *mut PyObject;
+        heaptype::PyType_FromSpecWithBases(spec: *mut PyType_Spec, bases: *mut PyObject) -> *mut PyObject;
+        heaptype::PyType_FromModuleAndSpec(module: *mut PyObject, spec: *mut PyType_Spec, bases: *mut PyObject) -> *mut PyObject;
+        heaptype::PyType_GetModule(t: *mut PyTypeObject) -> *mut PyObject;
+        heaptype::PyType_GetModuleState(t: *mut PyTypeObject) -> *mut c_void;
+        heaptype::PyType_GetSlot(t: *mut PyTypeObject, slot: c_int) -> *mut c_void;
+        heaptype::PyType_GetModuleByDef(t: *mut PyTypeObject, def: *mut PyModuleDef) -> *mut PyObject;
+        module::PyModule_GetDef(m: *mut PyObject) -> *mut PyModuleDef;
+        errors::PyErr_WarnEx(category: *mut PyObject, text: *const c_char, stacklevel: Py_ssize_t) -> c_int;
+        errors::PyErr_WarnExplicit(category: *mut PyObject, text: *const c_char, filename: *const c_char, lineno: c_int, module: *const c_char, registry: *mut PyObject) -> c_int;
+        heaptype::PyType_GetName(t: *mut PyTypeObject) -> *mut PyObject;
+        heaptype::PyType_GetQualName(t: *mut PyTypeObject) -> *mut PyObject;
+
         long::_PyLong_FromByteArray(bytes: *const c_uchar, n: usize, little_endian: c_int, is_signed: c_int) -> *mut PyObject;
         long::_PyLong_AsByteArray(v: *mut PyLongObject, bytes: *mut c_uchar, n: usize, little_endian: c_int, is_signed: c_int) -> c_int;
     }
@@ -416,6 +443,7 @@ fn c_type(rust: &str) -> String {
         "PyTypeObject" => "PyTypeObject",
         "PyModuleDef" => "PyModuleDef",
         "Py_buffer" => "Py_buffer",
+        "PyType_Spec" => "PyType_Spec",
         "Py_UCS4" => "Py_UCS4",
         "Option<CapsuleDestructor>" => "PyCapsule_Destructor",
         "TyphonItem" => "_TyphonItem",

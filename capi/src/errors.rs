@@ -2,7 +2,7 @@
 //! as a normalized exception instance; a C function that returns its error
 //! sentinel hands it to the interpreter, which raises it.
 
-use crate::object::{PyObject, borrow, c_str, fail, guard, new_ref};
+use crate::object::{Py_ssize_t, PyObject, borrow, c_str, fail, guard, new_ref};
 use crate::state;
 use abi::TypeObject;
 use interp::object::class::is_subclass;
@@ -358,4 +358,91 @@ pub(crate) unsafe extern "C" fn _Py_FatalErrorFunc(func: *const c_char, msg: *co
     };
     eprintln!("{head}\nPython runtime state: initialized\n");
     std::process::exit(1);
+}
+
+// ----- warnings ------------------------------------------------------------------------
+
+/// The category C passed (NULL: `RuntimeWarning`, as in CPython). Like
+/// CPython's C API, any class is taken (a `ValueError` prints as one).
+///
+/// # Safety
+/// `category` must be null or live.
+unsafe fn warning_category(category: *mut PyObject) -> PyResult<ObjRef> {
+    // SAFETY: forwarded.
+    let Some(c) = (unsafe { borrow(category) }) else {
+        return Ok(types::RUNTIME_WARNING.get().to_ref());
+    };
+    if c.as_type().is_none() {
+        return Err(PyErr::type_error(format!(
+            "category must be a Warning subclass, not '{}'",
+            c.ty().name()
+        )));
+    }
+    Ok(ObjRef::clone(&c))
+}
+
+/// `PyErr_WarnEx`: a warning for the Python frame `stacklevel` levels up
+/// (1: the one calling the C function). It is shown when the call returns
+/// to the interpreter, which knows that frame (`interp::warnings`).
+pub(crate) unsafe extern "C" fn PyErr_WarnEx(
+    category: *mut PyObject,
+    text: *const c_char,
+    stacklevel: Py_ssize_t,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live or null, and a C string (contract).
+        let r = unsafe { warning_category(category) }.and_then(|c| {
+            let msg = unsafe { c_str(text) }?.to_owned();
+            interp::warnings::warn_later(c, msg, stacklevel as i64);
+            Ok(())
+        });
+        match r {
+            Ok(()) => 0,
+            Err(e) => fail(e, -1),
+        }
+    })
+}
+
+/// `PyErr_WarnExplicit`: a warning for the given file and line, shown at
+/// once (`module` NULL: the file name without `.py`; `registry` NULL or a
+/// dict of locations already warned about).
+pub(crate) unsafe extern "C" fn PyErr_WarnExplicit(
+    category: *mut PyObject,
+    text: *const c_char,
+    filename: *const c_char,
+    lineno: c_int,
+    module: *const c_char,
+    registry: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live or null, and C strings (contract).
+        let r = (|| unsafe {
+            let c = warning_category(category)?;
+            let msg = c_str(text)?;
+            let file = c_str(filename)?;
+            let module = if module.is_null() {
+                None
+            } else {
+                Some(c_str(module)?)
+            };
+            let reg = borrow(registry)
+                .filter(|r| r.downcast::<DictObj>().is_some())
+                .map(|r| ObjRef::clone(&r));
+            state::current_vm(|vm| {
+                interp::warnings::warn_explicit(
+                    vm,
+                    &c,
+                    msg,
+                    file,
+                    lineno.max(0) as u32,
+                    module,
+                    reg.as_ref(),
+                )
+            })?
+        })();
+        match r {
+            Ok(()) => 0,
+            Err(e) => fail(e, -1),
+        }
+    })
 }

@@ -68,6 +68,22 @@ pub fn load(vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
     let init = *init;
     // Keep the library mapped forever (see the module docs).
     std::mem::forget(lib);
+    // Warnings the module's C code issues while it is made are CPython's
+    // import machinery's (`interp::warnings::ImportPhase`).
+    let outer = interp::warnings::set_import_phase(Some(interp::warnings::ImportPhase::Create));
+    let r = run_init(vm, name, path, init);
+    interp::warnings::set_import_phase(outer);
+    r
+}
+
+/// Calls the init function of extension `name` and makes its module
+/// (single-phase, or both phases of multi-phase initialization).
+fn run_init(
+    vm: &mut Vm,
+    name: &str,
+    path: &Path,
+    init: unsafe extern "C" fn() -> *mut PyObject,
+) -> PyResult<Value> {
     // SAFETY: the init function's signature (above).
     let raw = state::with_vm(vm, || unsafe { init() });
     // SAFETY: NULL, a new reference, or a definition from PyModuleDef_Init.

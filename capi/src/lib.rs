@@ -31,6 +31,7 @@ mod buffer;
 mod capsule;
 mod dict;
 mod errors;
+mod heaptype;
 mod import;
 mod list;
 mod long;
@@ -71,6 +72,7 @@ pub fn install() {
         // SAFETY: the C half stores the pointer to the immortal table.
         unsafe { _typhon_impl_set_api(&api::API.0 as *const api::Api as *const std::ffi::c_void) };
     });
+    heaptype::install();
     interp::ext::install(&BRIDGE);
 }
 
@@ -108,10 +110,17 @@ impl CApi for Bridge {
     ) -> Option<PyResult<Value>> {
         // By kind, so that a method (the usual callee after LOAD_METHOD_EXT)
         // is not first tried as a function.
-        if callee.kind() == Kind::EXT_DESCRIPTOR {
-            return callee.downcast::<DescrObj>()?.call_form(vm, shape, args);
+        let r = if callee.kind() == Kind::EXT_DESCRIPTOR {
+            callee.downcast::<DescrObj>()?.call_form(vm, shape, args)
+        } else {
+            callee.downcast::<CFunction>()?.call_form(vm, shape, args)
+        };
+        // Only call instructions run these forms: warnings the C code
+        // issued go back to the instruction with the result.
+        if interp::warnings::pending() {
+            return r.map(interp::warnings::at_boundary);
         }
-        callee.downcast::<CFunction>()?.call_form(vm, shape, args)
+        r
     }
 
     fn load_method(&self, obj: &ObjRef, name: &ObjRef) -> Option<Value> {
@@ -195,6 +204,12 @@ impl CApi for Bridge {
             && let Some(o) = &f.owner
         {
             visit(o);
+        } else if let Some(d) = obj.downcast::<DescrObj>()
+            && let Some(o) = &d.owner_ref
+        {
+            visit(o);
+        } else if let Some(t) = obj.as_type() {
+            heaptype::traverse(t, visit);
         }
     }
 

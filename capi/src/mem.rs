@@ -130,7 +130,8 @@ pub(crate) unsafe fn instance_size(t: *mut PyTypeObject, nitems: Py_ssize_t) -> 
 }
 
 /// Fills in the header of a freshly allocated object. An instance of a
-/// heap type (a Python class deriving from a C type) owns a reference to
+/// heap type (a Python class deriving from a C type, or a type made from a
+/// spec) owns a reference to
 /// its type, as in CPython's `PyType_GenericAlloc` and `PyObject_Init`
 /// (the class's `tp_dealloc` drops it); its `__dict__` word starts empty,
 /// however the block was allocated. (The collector tracks the instance
@@ -145,7 +146,7 @@ pub(crate) unsafe fn init_header(p: *mut PyObject, t: *mut PyTypeObject) {
     unsafe {
         (*p).ob_refcnt.set(1);
         std::ptr::addr_of_mut!((*p).ob_type).write(t);
-        if !(*t).is_heap_type() {
+        if (*t).tp_flags & abi::TPFLAGS_HEAPTYPE == 0 {
             return;
         }
         std::mem::forget((*t).to_ref());

@@ -2,7 +2,7 @@
 //! of C types (`method_descriptor`, `member_descriptor`,
 //! `getset_descriptor`), and calling them with every calling convention.
 
-use crate::object::{Py_ssize_t, PyObject, new_ref, take_new};
+use crate::object::{Py_ssize_t, PyObject, PyTypeObject, new_ref, take_new};
 use crate::state;
 use crate::typed::{self, Fast, TypedSig};
 use abi::{StaticObject, StaticType};
@@ -29,6 +29,9 @@ pub const METH_STATIC: c_int = 0x0020;
 pub const METH_COEXIST: c_int = 0x0040;
 /// `METH_FASTCALL`.
 pub const METH_FASTCALL: c_int = 0x0080;
+/// `METH_METHOD`: the function also receives the class that defines it
+/// (`PyCMethod`, with `METH_FASTCALL | METH_KEYWORDS` only).
+pub const METH_METHOD: c_int = 0x0200;
 
 /// C's `PyMethodDef`.
 #[repr(C)]
@@ -51,6 +54,14 @@ type FastKwFn = unsafe extern "C" fn(
     *mut PyObject,
     *const *mut PyObject,
     Py_ssize_t,
+    *mut PyObject,
+) -> *mut PyObject;
+/// `PyCMethod`: receiver, defining class, arguments, count, keyword names.
+type CMethodFn = unsafe extern "C" fn(
+    *mut PyObject,
+    *mut PyTypeObject,
+    *const *mut PyObject,
+    usize,
     *mut PyObject,
 ) -> *mut PyObject;
 
@@ -113,6 +124,11 @@ pub struct Method {
     pub name: String,
     /// The validated typed signature, if the entry is `METH_TYPED`.
     pub typed: Option<TypedSig>,
+    /// The type whose `tp_methods` holds the entry (NULL for a module
+    /// function): what a `METH_METHOD` function gets as `defining_class`.
+    /// The method lives in that type's dict, or in a method bound to an
+    /// instance of a subtype, so the type outlives it.
+    pub defining: *const abi::TypeObject,
 }
 
 impl Method {
@@ -131,6 +147,22 @@ impl Method {
                 (*def).ml_flags,
             )
         };
+        if flags & METH_METHOD != 0 {
+            if !takes_self {
+                return Err(PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    "attempting to create PyCMethod with a METH_METHOD flag but no class",
+                ));
+            }
+            if flags & !(METH_COEXIST | METH_CLASS | METH_STATIC)
+                != METH_METHOD | METH_FASTCALL | METH_KEYWORDS
+            {
+                return Err(PyErr::new(
+                    &types::SYSTEM_ERROR,
+                    format!("{name}() method: bad call flags"),
+                ));
+            }
+        }
         let typed = if flags & typed::METH_TYPED != 0 {
             // SAFETY: a METH_TYPED entry's name points into its metadata
             // (the TYPED_SIG macro's layout).
@@ -138,7 +170,18 @@ impl Method {
         } else {
             None
         };
-        Ok(Method { def, name, typed })
+        Ok(Method {
+            def,
+            name,
+            typed,
+            defining: std::ptr::null(),
+        })
+    }
+
+    /// The method as an entry of the `tp_methods` of `t`.
+    pub fn defined_by(mut self, t: *const abi::TypeObject) -> Method {
+        self.defining = t;
+        self
     }
 
     fn flags(&self) -> c_int {
@@ -348,6 +391,26 @@ impl Method {
                 // call.
                 let f: FastFn = unsafe { std::mem::transmute(meth) };
                 state::with_vm(vm, || unsafe { f(self_ptr, v.ptr(), n as Py_ssize_t) })
+            }
+            x if x == METH_METHOD | METH_FASTCALL | METH_KEYWORDS => {
+                let kwvals: Vec<Value> = args.kw.iter().map(|(_, v)| v.clone()).collect();
+                let v = ArgVec::new(args.pos, &kwvals);
+                let names = if args.kw.is_empty() {
+                    std::ptr::null_mut()
+                } else {
+                    new_ref(Value::tuple(
+                        args.kw.iter().map(|(k, _)| Value::Obj(k.clone())).collect(),
+                    ))
+                };
+                let cls = self.defining as *mut PyTypeObject;
+                // SAFETY: `Method::new` admitted this flag combination only
+                // for a type's method, whose signature this is; `v`,
+                // `names` and the defining class live across the call.
+                let f: CMethodFn = unsafe { std::mem::transmute(meth) };
+                let r = state::with_vm(vm, || unsafe { f(self_ptr, cls, v.ptr(), n, names) });
+                // SAFETY: `names` is null or the new reference made above.
+                drop(unsafe { take_new(names) });
+                r
             }
             x if x == METH_FASTCALL | METH_KEYWORDS => {
                 let kwvals: Vec<Value> = args.kw.iter().map(|(_, v)| v.clone()).collect();
@@ -715,15 +778,18 @@ pub struct DescrObj {
     pub what: Descriptor,
     /// The attribute name.
     pub name: String,
-    /// The type it belongs to (immortal).
+    /// The type it belongs to.
     pub owner: *const abi::TypeObject,
+    /// A reference to the owner when that is a heap type made from a spec
+    /// (static C types are immortal and need none).
+    pub owner_ref: Option<ObjRef>,
 }
 
 impl DescrObj {
     /// The owning type.
-    pub fn owner(&self) -> &'static abi::TypeObject {
-        // SAFETY: C types are made immortal by PyType_Ready, which is what
-        // creates descriptors.
+    pub fn owner(&self) -> &abi::TypeObject {
+        // SAFETY: a static C type is immortal (PyType_Ready), and the
+        // descriptor holds a reference to a heap one (`owner_ref`).
         unsafe { &*self.owner }
     }
 }
@@ -747,7 +813,8 @@ pub static METHOD_DESCR: StaticType = StaticType::new::<DescrObj>(
     Some(&types::OBJECT),
     Kind::EXT_DESCRIPTOR,
     true,
-);
+)
+.with_flags(FUNC_FLAGS);
 
 /// `member_descriptor`.
 pub static MEMBER_DESCR: StaticType = StaticType::new::<DescrObj>(
@@ -756,7 +823,8 @@ pub static MEMBER_DESCR: StaticType = StaticType::new::<DescrObj>(
     Some(&types::OBJECT),
     Kind::EXT_DESCRIPTOR,
     true,
-);
+)
+.with_flags(FUNC_FLAGS);
 
 /// `getset_descriptor`.
 pub static GETSET_DESCR: StaticType = StaticType::new::<DescrObj>(
@@ -765,7 +833,8 @@ pub static GETSET_DESCR: StaticType = StaticType::new::<DescrObj>(
     Some(&types::OBJECT),
     Kind::EXT_DESCRIPTOR,
     true,
-);
+)
+.with_flags(FUNC_FLAGS);
 
 impl CFunction {
     /// A module function (owned by `module`).
@@ -892,7 +961,23 @@ impl DescrObj {
             Descriptor::Member(_) => &MEMBER_DESCR,
             Descriptor::GetSet(_) => &GETSET_DESCR,
         };
-        ObjRef::new(t.get(), DescrObj { what, name, owner })
+        let owner_ref = crate::heaptype::owner_ref(owner);
+        let tracked = owner_ref.is_some();
+        let o = ObjRef::new(
+            t.get(),
+            DescrObj {
+                what,
+                name,
+                owner,
+                owner_ref,
+            },
+        );
+        // The type's dict holds the descriptor, which holds the type: a
+        // cycle only the collector can free.
+        if tracked {
+            abi::gc_track(&o);
+        }
+        o
     }
 
     /// `repr(d)`, as CPython prints descriptors.

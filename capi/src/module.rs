@@ -139,8 +139,11 @@ unsafe fn slots(
 pub unsafe fn init_multi_phase(name: &str, def: *mut PyModuleDef, spec: &Value) -> PyResult<Value> {
     // SAFETY: forwarded.
     let module = unsafe { from_def_and_spec(name, def, spec) }?;
+    let outer = interp::warnings::set_import_phase(Some(interp::warnings::ImportPhase::Exec));
     // SAFETY: forwarded.
-    unsafe { exec_def(name, &module, def) }?;
+    let r = unsafe { exec_def(name, &module, def) };
+    interp::warnings::set_import_phase(outer);
+    r?;
     Ok(module)
 }
 
@@ -186,15 +189,78 @@ unsafe fn from_def_and_spec(name: &str, def: *mut PyModuleDef, spec: &Value) -> 
             format!("creation of module {name} raised unreported exception"),
         ));
     }
-    if d.m_size > 0 {
-        return Err(PyErr::new(
-            &types::NOT_IMPLEMENTED_ERROR,
-            format!(
-                "module {name}: a Py_mod_create slot with module state (m_size > 0) is not supported by typhon"
-            ),
-        ));
+    // As CPython's PyModule_FromDefAndSpec2: a module object gets the
+    // definition (its state comes with the exec phase); anything else may
+    // not ask for state. Then the definition's functions and doc.
+    let mo = match &m {
+        Value::Obj(o) => o.downcast::<ModuleObj>(),
+        _ => None,
+    };
+    match mo {
+        Some(mo) => {
+            let _ = mo
+                .c_def
+                .set(Box::new(CModuleDef(def as *const PyModuleDef)));
+        }
+        None if d.m_size > 0
+            || !d.m_traverse.is_null()
+            || !d.m_clear.is_null()
+            || !d.m_free.is_null() =>
+        {
+            return Err(PyErr::new(
+                &types::SYSTEM_ERROR,
+                format!("module {name} is not a module object, but requests module state"),
+            ));
+        }
+        None => {}
     }
+    // SAFETY: as above.
+    unsafe { add_functions_and_doc(d, &m) }?;
     Ok(m)
+}
+
+/// Adds the functions and doc of `def` to `m`, a module a create slot made
+/// (or any object it returned: as attributes then).
+///
+/// # Safety
+/// As for [`new_module`].
+unsafe fn add_functions_and_doc(def: &PyModuleDef, m: &Value) -> PyResult<()> {
+    let Value::Obj(o) = m else { return Ok(()) };
+    let mut entries = Vec::new();
+    let mut p = def.m_methods;
+    // SAFETY: the method table is NULL or an array ending with a NULL name.
+    unsafe {
+        while !p.is_null() && !(*p).ml_name.is_null() {
+            let method = Method::new(p, false)?;
+            let fname = method.name.clone();
+            entries.push((fname, CFunction::new_function(Rc::new(method), o.clone())));
+            p = p.add(1);
+        }
+    }
+    let doc = if def.m_doc.is_null() {
+        None
+    } else {
+        // SAFETY: a C string in the extension's static data.
+        Some(Value::str(unsafe { c_str(def.m_doc) }?))
+    };
+    if let Some(md) = o.downcast::<ModuleObj>() {
+        for (n, f) in entries {
+            add(md, &n, Value::Obj(f))?;
+        }
+        if let Some(doc) = doc {
+            add(md, "__doc__", doc)?;
+        }
+        return Ok(());
+    }
+    state::current_vm(|vm| -> PyResult<()> {
+        for (n, f) in entries {
+            vm.setattr(m, &n, Value::Obj(f))?;
+        }
+        if let Some(doc) = doc {
+            vm.setattr(m, "__doc__", doc)?;
+        }
+        Ok(())
+    })?
 }
 
 /// Runs the exec slots of `def` on `module`, in order (PEP 489's second
@@ -208,6 +274,15 @@ unsafe fn exec_def(name: &str, module: &Value, def: *mut PyModuleDef) -> PyResul
     let Value::Obj(mo) = module else {
         return Ok(());
     };
+    // A module from a create slot gets its state now (CPython's
+    // PyModule_ExecDef); one made from the definition has it already.
+    // SAFETY: as above.
+    let size = unsafe { (*def).m_size };
+    if size > 0
+        && let Some(m) = mo.downcast::<ModuleObj>()
+    {
+        m.set_state(size as usize);
+    }
     let mp = mo.as_ptr();
     for f in execs {
         // SAFETY: a `Py_mod_exec` slot is an `int (*)(PyObject *module)`.
@@ -328,7 +403,12 @@ unsafe fn new_module(def: &PyModuleDef, name: &str) -> PyResult<Value> {
         Value::str(unsafe { c_str(def.m_doc) }?)
     };
     d.set_str("__doc__", doc);
-    let module = ModuleObj::new_with_state(&name, dict.clone(), def.m_size.max(0) as usize);
+    let module = ModuleObj::new_with_state(
+        &name,
+        dict.clone(),
+        def.m_size.max(0) as usize,
+        Some(Box::new(CModuleDef(def as *const PyModuleDef))),
+    );
     let mut m = def.m_methods;
     // SAFETY: the method table is NULL or an array ending with a NULL name.
     unsafe {
@@ -341,6 +421,109 @@ unsafe fn new_module(def: &PyModuleDef, name: &str) -> PyResult<Value> {
         }
     }
     Ok(Value::Obj(module))
+}
+
+/// A module's C definition, whose `m_traverse`, `m_clear` and `m_free`
+/// run as CPython runs them: `m_traverse` when the cycle collector visits
+/// the module, `m_clear` when it found the module in garbage (at the
+/// latest at exit, when the modules are let go of), `m_free` when the
+/// module object is freed. (CPython skips them for a module with a
+/// positive `m_size` whose state was never allocated; here a module has
+/// its state from the start.)
+struct CModuleDef(*const PyModuleDef);
+
+type TraverseFn = unsafe extern "C" fn(*mut PyObject, VisitFn, *mut c_void) -> c_int;
+type VisitFn = unsafe extern "C" fn(*mut PyObject, *mut c_void) -> c_int;
+type ClearFn = unsafe extern "C" fn(*mut PyObject) -> c_int;
+type FreeFn = unsafe extern "C" fn(*mut c_void);
+
+/// The `visitproc` handed to `m_traverse`: `arg` is the collector's
+/// visitor.
+unsafe extern "C" fn visit_for_gc(o: *mut PyObject, arg: *mut c_void) -> c_int {
+    // SAFETY: `arg` is the `&mut &mut dyn FnMut` `traverse` passed, alive
+    // for the whole `m_traverse` call; `o` is an object the state holds.
+    unsafe {
+        let f = &mut *(arg as *mut &mut dyn FnMut(&ObjRef));
+        if let Some(b) = borrow(o) {
+            f(&b);
+        }
+    }
+    0
+}
+
+impl interp::object::ModuleDef for CModuleDef {
+    fn addr(&self) -> usize {
+        self.0 as usize
+    }
+
+    fn traverse(&self, module: &ObjRef, mut visit: &mut dyn FnMut(&ObjRef)) {
+        // SAFETY: the definition is static data of the loaded extension.
+        let f = unsafe { (*self.0).m_traverse };
+        if f.is_null() {
+            return;
+        }
+        // SAFETY: `m_traverse` is a `traverseproc`; the visitor outlives
+        // the call.
+        unsafe {
+            let f: TraverseFn = std::mem::transmute(f);
+            let arg = &mut visit as *mut &mut dyn FnMut(&ObjRef) as *mut c_void;
+            state::without_vm(|| f(module.as_ptr(), visit_for_gc, arg));
+        }
+    }
+
+    fn clear(&self, module: &ObjRef) {
+        // SAFETY: as above.
+        let f = unsafe { (*self.0).m_clear };
+        if f.is_null() {
+            return;
+        }
+        // SAFETY: `m_clear` is an `inquiry`; the module is alive (`module`).
+        let r = state::without_vm(|| unsafe {
+            let f: ClearFn = std::mem::transmute(f);
+            f(module.as_ptr())
+        });
+        // CPython reports a failure as unraisable; nothing can catch it.
+        if r < 0 || state::error_pending() {
+            drop(state::take_error());
+        }
+    }
+
+    fn free(&self, module: usize) {
+        // SAFETY: as above.
+        let f = unsafe { (*self.0).m_free };
+        if f.is_null() {
+            return;
+        }
+        // SAFETY: `m_free` is a `freefunc`; the module's header, dict and
+        // state are still in place (`ModuleObj`'s drop calls this first).
+        state::without_vm(|| unsafe {
+            let f: FreeFn = std::mem::transmute(f);
+            f(module as *mut c_void)
+        });
+        drop(state::take_error());
+    }
+}
+
+/// The definition module `m` was made from, if any.
+///
+/// # Safety
+/// `m` must be live.
+pub(crate) unsafe fn def_of(m: *mut PyObject) -> Option<*mut PyModuleDef> {
+    // SAFETY: forwarded; the payload lives as long as the module.
+    let p = unsafe { abi::payload_ptr::<ModuleObj>(m) }?;
+    // SAFETY: as above.
+    unsafe { (*p).c_def.get() }.map(|d| d.addr() as *mut PyModuleDef)
+}
+
+/// `PyModule_GetDef`: the definition the module was made from (NULL, with
+/// no exception, for a module made otherwise).
+pub(crate) unsafe extern "C" fn PyModule_GetDef(m: *mut PyObject) -> *mut PyModuleDef {
+    // SAFETY: forwarded (contract).
+    match unsafe { module(m, "PyModule_GetDef") } {
+        // SAFETY: `m` is a live module.
+        Ok(_) => unsafe { def_of(m) }.unwrap_or(std::ptr::null_mut()),
+        Err(e) => fail(e, std::ptr::null_mut()),
+    }
 }
 
 /// The module at `m`, or the TypeError CPython raises.
@@ -500,7 +683,7 @@ pub(crate) unsafe extern "C" fn PyModule_GetState(m: *mut PyObject) -> *mut c_vo
     // object, so C may write through it; nothing in Rust reads the state.
     unsafe {
         match abi::payload_ptr::<ModuleObj>(m) {
-            Some(p) => match (*p).c_state.as_mut() {
+            Some(p) => match (*p).c_state.get_mut() {
                 Some(s) => s.as_mut_ptr() as *mut c_void,
                 None => std::ptr::null_mut(),
             },

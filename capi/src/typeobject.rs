@@ -110,6 +110,8 @@ pub struct PyMappingMethods {
 const TPFLAGS_READY: c_ulong = 1 << 12;
 /// `Py_TPFLAGS_BASETYPE`.
 const TPFLAGS_BASETYPE: c_ulong = 1 << 10;
+/// `Py_TPFLAGS_DISALLOW_INSTANTIATION`.
+const TPFLAGS_DISALLOW_INSTANTIATION: c_ulong = 1 << 7;
 
 // ----- slot access --------------------------------------------------------------------
 
@@ -176,6 +178,20 @@ unsafe extern "C" fn default_dealloc(o: *mut PyObject) {
     }
 }
 
+/// Whether `d` is the `tp_dealloc` `PyType_Ready` gives a type without one.
+pub(crate) fn is_default_dealloc(d: abi::Destructor) -> bool {
+    d as usize == default_dealloc as abi::Destructor as usize
+}
+
+/// Frees the memory of instance `o` with its type's `tp_free`.
+///
+/// # Safety
+/// `o` must be an instance of a readied C type, no longer used.
+pub(crate) unsafe fn free_instance(o: *mut PyObject) {
+    // SAFETY: forwarded.
+    unsafe { default_dealloc(o) }
+}
+
 /// `PyType_Ready`: finishes a static type defined in C.
 pub(crate) unsafe extern "C" fn PyType_Ready(t: *mut PyTypeObject) -> c_int {
     guard(-1, || {
@@ -188,6 +204,23 @@ pub(crate) unsafe extern "C" fn PyType_Ready(t: *mut PyTypeObject) -> c_int {
 }
 
 unsafe fn ready(t: *mut PyTypeObject) -> PyResult<()> {
+    // SAFETY: forwarded.
+    unsafe { ready_type(t, false) }
+}
+
+/// Readies a heap type made from a spec (`crate::heaptype`): as a static
+/// type, except that the type stays mortal and so do its dict and
+/// descriptors (which hold references to it).
+///
+/// # Safety
+/// `t` must be a fully laid out heap type with one reference held by the
+/// caller.
+pub(crate) unsafe fn ready_heap(t: *mut PyTypeObject) -> PyResult<()> {
+    // SAFETY: forwarded.
+    unsafe { ready_type(t, true) }
+}
+
+unsafe fn ready_type(t: *mut PyTypeObject, heap: bool) -> PyResult<()> {
     if t.is_null() {
         return Err(crate::object::bad_internal_call());
     }
@@ -233,7 +266,9 @@ unsafe fn ready(t: *mut PyTypeObject) -> PyResult<()> {
         ty.head.ob_type = types::TYPE.get();
     }
     // Static types live forever: never counted, never freed.
-    ty.head.ob_refcnt.set(IMMORTAL_REFCNT);
+    if !heap {
+        ty.head.ob_refcnt.set(IMMORTAL_REFCNT);
+    }
     if ty.tp_basicsize == 0 {
         ty.tp_basicsize = base
             .tp_basicsize
@@ -256,10 +291,12 @@ unsafe fn ready(t: *mut PyTypeObject) -> PyResult<()> {
             tp_getattro,
             tp_setattro,
             tp_init,
-            tp_new,
             tp_alloc,
             tp_free
         );
+        if ty.tp_new.is_null() && ty.tp_flags & TPFLAGS_DISALLOW_INSTANTIATION == 0 {
+            ty.tp_new = base.tp_new;
+        }
         if ty.tp_richcompare.is_null() && ty.tp_hash.is_null() {
             ty.tp_richcompare = base.tp_richcompare;
             ty.tp_hash = base.tp_hash;
@@ -288,7 +325,7 @@ unsafe fn ready(t: *mut PyTypeObject) -> PyResult<()> {
     unsafe {
         let mut m = ty.tp_methods as *const PyMethodDef;
         while !m.is_null() && !(*m).ml_name.is_null() {
-            let method = Rc::new(Method::new(m, true)?);
+            let method = Rc::new(Method::new(m, true)?.defined_by(owner));
             let name = method.name.clone();
             d.set_str(
                 &name,
@@ -335,7 +372,13 @@ unsafe fn ready(t: *mut PyTypeObject) -> PyResult<()> {
         d.set_str("__doc__", Value::string(doc));
     }
     // The dict and what it holds live as long as the type, which is
-    // immortal: so are they (and leak checks do not count them).
+    // immortal: so are they (and leak checks do not count them). A heap
+    // type owns its dict like any other reference.
+    if heap {
+        ty.tp_dict = dict.into_raw() as *const c_void;
+        ty.tp_flags |= TPFLAGS_READY;
+        return Ok(());
+    }
     for (k, v) in d.items() {
         for x in [k, v] {
             if let Value::Obj(o) = x {
@@ -483,6 +526,11 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> PyResult<Option<Value>> {
         return Ok((name == "__name__").then(|| Value::str(&d.name)));
     }
     if let Some(t) = o.as_type() {
+        // A spec type named without a module has no `__module__` (CPython
+        // looks it up in the heap type's dict, where nothing put it).
+        if name == "__module__" && crate::heaptype::is_spec_type(t) && !t.name().contains('.') {
+            return Err(PyErr::attribute_error("__module__"));
+        }
         return Ok(type_getattr(t, o, name));
     }
     let t = o.ty();
@@ -840,8 +888,9 @@ unsafe fn set_member(
                     Value::Int(i) => *i as f64,
                     Value::Bool(b) => *b as i64 as f64,
                     _ => {
+                        // CPython converts with PyFloat_AsDouble.
                         return Err(PyErr::type_error(format!(
-                            "attribute value type must be float, not {}",
+                            "must be real number, not {}",
                             v.type_name()
                         )));
                     }

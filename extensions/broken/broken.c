@@ -18,6 +18,8 @@
  *   exec_raises      multi-phase: an exec slot raises ValueError
  *   slot_unknown     multi-phase: a slot ID Typhon does not know
  *   create_twice     multi-phase: two Py_mod_create slots
+ *   create_not_module multi-phase: a create slot makes no module, but
+ *                    the definition asks for module state
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -80,7 +82,7 @@ void *broken_keep[] = {(void *)one_impl, (void *)two_impl, (void *)nine_impl, (v
                        (void *)none_impl};
 
 #if defined(CASE_exec_null) || defined(CASE_exec_raises) || defined(CASE_slot_unknown) || \
-    defined(CASE_create_twice)
+    defined(CASE_create_twice) || defined(CASE_create_not_module)
 static int exec_fails(PyObject *m) {
 #if defined(CASE_exec_raises)
     PyErr_SetString(PyExc_ValueError, "exec_raises refuses to run");
@@ -90,12 +92,17 @@ static int exec_fails(PyObject *m) {
 static PyObject *create_plain(PyObject *spec, PyModuleDef *d) {
     return PyModule_New(STR(MODNAME));
 }
+static PyObject *create_int(PyObject *spec, PyModuleDef *d) {
+    return PyLong_FromLong(7);
+}
 static PyModuleDef_Slot slots[] = {
 #if defined(CASE_slot_unknown)
     {99, NULL},
 #elif defined(CASE_create_twice)
     {Py_mod_create, create_plain},
     {Py_mod_create, create_plain},
+#elif defined(CASE_create_not_module)
+    {Py_mod_create, create_int},
 #else
     {Py_mod_exec, exec_fails},
 #endif
@@ -104,7 +111,11 @@ static PyModuleDef_Slot slots[] = {
 static struct PyModuleDef multi = {
     PyModuleDef_HEAD_INIT,
     .m_name = STR(MODNAME),
+#if defined(CASE_create_not_module)
+    .m_size = 8,
+#else
     .m_size = 0,
+#endif
     .m_methods = methods,
     .m_slots = slots,
 };

@@ -67,6 +67,10 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("phases", "phases/phases.c"),
     ("ucs", "ucs/ucs.c"),
     ("apimisc", "apimisc/apimisc.c"),
+    ("heaptypes", "heaptypes/heaptypes.c"),
+    ("modstate", "modstate/modstate.c"),
+    ("warnext", "warnext/warnext.c"),
+    ("modcreate", "modcreate/modcreate.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.
@@ -85,6 +89,7 @@ pub const BROKEN: &[&str] = &[
     "exec_raises",
     "slot_unknown",
     "create_twice",
+    "create_not_module",
 ];
 
 /// The crate's directory (for sources).

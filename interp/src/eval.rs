@@ -2569,7 +2569,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(Value::from_type(&types::ASSERTION_ERROR));
                 }
                 Op::ImportName => {
-                    let m = tri!(vm.import(code.name_str(arg)));
+                    let m = tri!(crate::warnings::at_boundary(vm.import(code.name_str(arg))));
                     push!(m);
                 }
                 Op::ImportFrom => {
@@ -3393,6 +3393,7 @@ fn call_generic<const S: bool>(
                     kw: &kw,
                 },
             );
+            let r = crate::warnings::at_boundary(r);
             st.truncate(fpos);
             st.push(r?)?;
             return Ok(false);
@@ -3407,6 +3408,7 @@ fn call_generic<const S: bool>(
             kw: &kw,
         },
     );
+    let r = crate::warnings::at_boundary(r);
     st.truncate(fpos);
     st.push(r?)?;
     Ok(false)
@@ -3429,6 +3431,14 @@ pub(crate) fn unwind(
     mut at: usize,
     mut reraise: bool,
 ) -> PyResult<()> {
+    // Warnings C code issued during the instruction are shown now that the
+    // instruction is known; a call that only warned goes on from here.
+    if crate::warnings::pending() {
+        match crate::warnings::deliver(vm, st, &code, at, err)? {
+            Some(e) => err = e,
+            None => return Ok(()),
+        }
+    }
     loop {
         if !reraise {
             let e = err.exc();

@@ -95,6 +95,9 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         }
     } else if let Some(m) = o.downcast::<ModuleObj>() {
         f(&m.dict);
+        if let Some(d) = m.c_def.get() {
+            d.traverse(o, f);
+        }
     } else if let Some(i) = o.downcast::<Instance>() {
         // An instance's dict is tracked only once handed out
         // (`obj.__dict__`); until then its entries are the instance's own
@@ -242,6 +245,10 @@ fn clear(o: &ObjRef) {
             && d.is_idle()
         {
             d.clear();
+        }
+    } else if let Some(m) = o.downcast::<ModuleObj>() {
+        if let Some(d) = m.c_def.get() {
+            d.clear(o);
         }
     } else if let Some(it) = o.downcast::<IterObj>() {
         let old = it

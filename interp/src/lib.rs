@@ -31,6 +31,7 @@ pub mod stats;
 pub mod traceback;
 pub mod unicode;
 pub mod vm;
+pub mod warnings;
 
 pub use object::{PyErr, PyResult, Value};
 pub use vm::{Vm, VmConfig};

@@ -1021,6 +1021,7 @@ impl Vm {
     pub fn shutdown(&mut self) {
         // An embedder that wanted to know of a failed write flushed first.
         let _ = self.flush();
+        crate::warnings::at_shutdown(self);
         self.main_zip = None;
         // Module dicts and their functions form cycles; once the module table
         // lets go of them, the cycle collector frees them.

@@ -618,6 +618,18 @@ impl TypeObject {
     }
 }
 
+/// How the C API frees the heap types it makes (`PyType_FromSpec`): set
+/// once, by [`set_c_heap_type_free`].
+static C_HEAP_TYPE_FREE: std::sync::OnceLock<unsafe fn(*mut ObjHeader)> =
+    std::sync::OnceLock::new();
+
+/// Registers how the C API frees a heap type it made (a type object with
+/// `Py_TPFLAGS_HEAPTYPE` that is not a Python class), for
+/// [`dealloc_type`]. Later calls change nothing.
+pub fn set_c_heap_type_free(f: unsafe fn(*mut ObjHeader)) {
+    let _ = C_HEAP_TYPE_FREE.set(f);
+}
+
 /// `tp_dealloc` of the metatype `type`: frees a heap type whose count
 /// reached zero (static types are immortal and never get here).
 ///
@@ -627,6 +639,14 @@ pub unsafe extern "C" fn dealloc_type(p: *mut ObjHeader) {
     // SAFETY: `p` is a live type object (contract).
     let t = unsafe { &*(p as *const TypeObject) };
     if !t.is_heap_type() {
+        if t.tp_flags & TPFLAGS_HEAPTYPE != 0
+            && let Some(free) = C_HEAP_TYPE_FREE.get()
+        {
+            gc_untrack_ptr(p as usize);
+            // SAFETY: a heap type that is not a Python class was made by
+            // the C API (`PyType_FromSpec`), which frees its own.
+            unsafe { free(p) };
+        }
         return;
     }
     gc_untrack_ptr(p as usize);
@@ -681,15 +701,22 @@ unsafe extern "C" fn dealloc_c_subclass(p: *mut ObjHeader) {
     {
         base = b.tp_base;
     }
+    // A C heap type's deallocator drops the instance's reference to its
+    // type itself (CPython 3.8+; `subtype_dealloc` leaves it to it).
+    // SAFETY: as above.
+    let base_drops_type =
+        unsafe { base.as_ref() }.is_some_and(|b| b.tp_flags & TPFLAGS_HEAPTYPE != 0);
     // SAFETY: as above.
     if let Some(d) = unsafe { base.as_ref() }.and_then(|b| b.tp_dealloc) {
         // SAFETY: the C type's own destructor for the layout it made; it
         // frees the memory through `tp_free` (inherited by the subclass).
         unsafe { d(p) };
     }
-    // SAFETY: the instance owned one reference to its type (taken when the
-    // C API allocated it), released here after the memory is gone.
-    drop(unsafe { ObjRef::from_raw(ty as *mut ObjHeader) });
+    if !base_drops_type {
+        // SAFETY: the instance owned one reference to its type (taken when
+        // the C API allocated it), released here after the memory is gone.
+        drop(unsafe { ObjRef::from_raw(ty as *mut ObjHeader) });
+    }
 }
 
 /// The address of the `__dict__` word of the object at `p`, if its type

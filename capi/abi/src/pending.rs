@@ -40,6 +40,9 @@ pub const RESERVE: u32 = 4;
 /// A generator died suspended inside a `try` or `with`: close it (run its
 /// `finally` blocks) at the next safe point, as CPython's finalizer would.
 pub const FINALIZE: u32 = 8;
+/// C code issued a warning: the interpreter shows it when the call that
+/// issued it returns (or raises), where it knows the caller's frame.
+pub const WARNINGS: u32 = 16;
 
 /// Whether any event is pending: the check at safe points, one relaxed
 /// load (the slow path that follows synchronizes through [`take`]).

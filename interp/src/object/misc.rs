@@ -10,24 +10,79 @@ pub struct ModuleObj {
     pub name: String,
     /// The module's globals.
     pub dict: ObjRef,
+    /// The C definition the module was made from (declared before the
+    /// state, so that its [`ModuleDef::free`] runs before the state and
+    /// the dict go, as CPython's `module_dealloc` calls `m_free` first).
+    /// Set once: when the module is made, or after a definition's create
+    /// slot made it.
+    pub c_def: std::cell::OnceCell<Box<dyn ModuleDef>>,
     /// Per-module memory of a C extension module (`PyModuleDef.m_size`
-    /// bytes, zeroed, 8-byte aligned), freed with the module.
-    pub c_state: Option<Box<[u64]>>,
+    /// bytes, zeroed, 8-byte aligned), freed with the module. Set once,
+    /// like `c_def` (for a module from a create slot, before its exec
+    /// slots run, as CPython's `PyModule_ExecDef` allocates it).
+    pub c_state: std::cell::OnceCell<Box<[u64]>>,
+}
+
+/// What the C definition of an extension module (`PyModuleDef`) adds to
+/// the module's life: the C API implements it with the definition's
+/// `m_traverse`, `m_clear` and `m_free`.
+pub trait ModuleDef {
+    /// The definition's address (`PyModule_GetDef`).
+    fn addr(&self) -> usize;
+    /// Visits the objects the module's C state references (`m_traverse`),
+    /// for the cycle collector.
+    fn traverse(&self, module: &ObjRef, visit: &mut dyn FnMut(&ObjRef));
+    /// Drops the references the module's C state holds (`m_clear`), when
+    /// the collector found the module in garbage.
+    fn clear(&self, module: &ObjRef);
+    /// The module object at address `module` is being freed (`m_free`);
+    /// its dict and state are still there.
+    fn free(&self, module: usize);
+}
+
+impl Drop for ModuleObj {
+    fn drop(&mut self) {
+        if let Some(d) = self.c_def.take() {
+            // A module lives in a `PyBox` (made only by `ObjRef::new`), so
+            // its header lies just before the payload.
+            let header = std::ptr::from_ref(self) as usize - abi::payload_offset::<ModuleObj>();
+            d.free(header);
+        }
+    }
 }
 
 impl ModuleObj {
-    /// A new module object with `size` bytes of zeroed C module state.
-    pub fn new_with_state(name: &str, dict: ObjRef, size: usize) -> ObjRef {
-        let o = ObjRef::new(
-            types::MODULE.get(),
-            ModuleObj {
-                name: name.to_owned(),
-                dict,
-                c_state: (size > 0).then(|| vec![0u64; size.div_ceil(8)].into_boxed_slice()),
-            },
-        );
+    /// A new module object made from a C definition `def`, with `size`
+    /// bytes of zeroed C module state.
+    pub fn new_with_state(
+        name: &str,
+        dict: ObjRef,
+        size: usize,
+        def: Option<Box<dyn ModuleDef>>,
+    ) -> ObjRef {
+        let m = ModuleObj {
+            name: name.to_owned(),
+            dict,
+            c_def: std::cell::OnceCell::new(),
+            c_state: std::cell::OnceCell::new(),
+        };
+        if let Some(d) = def {
+            let _ = m.c_def.set(d);
+        }
+        if size > 0 {
+            m.set_state(size);
+        }
+        let o = ObjRef::new(types::MODULE.get(), m);
         abi::gc_track(&o);
         o
+    }
+
+    /// Gives the module `size` bytes of zeroed C state, unless it has
+    /// state already.
+    pub fn set_state(&self, size: usize) {
+        let _ = self
+            .c_state
+            .set(vec![0u64; size.div_ceil(8)].into_boxed_slice());
     }
 
     /// A new module object over `dict`.
@@ -37,7 +92,8 @@ impl ModuleObj {
             ModuleObj {
                 name: name.to_owned(),
                 dict,
-                c_state: None,
+                c_def: std::cell::OnceCell::new(),
+                c_state: std::cell::OnceCell::new(),
             },
         );
         abi::gc_track(&o);

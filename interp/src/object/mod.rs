@@ -30,7 +30,7 @@ pub use exc::{ExcObj, Hint, PyErr, PyResult, TbEntry};
 pub use func::{Args, Builtin, CellObj, CodeObj, Function, NativeFn};
 pub use genobj::{GenObj, GenState};
 pub use iter::{IterObj, IterState, RangeIterObj};
-pub use misc::{ModuleObj, RangeObj, SliceObj};
+pub use misc::{ModuleDef, ModuleObj, RangeObj, SliceObj};
 pub use seq::{ListObj, TupleObj};
 pub use str::StrObj;
 pub use types::Kind;

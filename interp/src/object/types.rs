@@ -267,6 +267,36 @@ static_types! {
     CONNECTION_ERROR: ExcObj, c"ConnectionError", Some(&OS_ERROR), Kind::EXC, true;
     /// `BrokenPipeError`
     BROKEN_PIPE_ERROR: ExcObj, c"BrokenPipeError", Some(&CONNECTION_ERROR), Kind::EXC, true;
+    /// `Warning`: the base of the warning categories.
+    WARNING: ExcObj, c"Warning", Some(&EXCEPTION), Kind::EXC, true;
+    /// `UserWarning`
+    USER_WARNING: ExcObj, c"UserWarning", Some(&WARNING), Kind::EXC, true;
+    /// `DeprecationWarning`
+    DEPRECATION_WARNING: ExcObj, c"DeprecationWarning", Some(&WARNING), Kind::EXC, true;
+    /// `PendingDeprecationWarning`
+    PENDING_DEPRECATION_WARNING: ExcObj, c"PendingDeprecationWarning", Some(&WARNING), Kind::EXC, true;
+    /// `SyntaxWarning`
+    SYNTAX_WARNING: ExcObj, c"SyntaxWarning", Some(&WARNING), Kind::EXC, true;
+    /// `RuntimeWarning`
+    RUNTIME_WARNING: ExcObj, c"RuntimeWarning", Some(&WARNING), Kind::EXC, true;
+    /// `FutureWarning`
+    FUTURE_WARNING: ExcObj, c"FutureWarning", Some(&WARNING), Kind::EXC, true;
+    /// `ImportWarning`
+    IMPORT_WARNING: ExcObj, c"ImportWarning", Some(&WARNING), Kind::EXC, true;
+    /// `UnicodeWarning`
+    UNICODE_WARNING: ExcObj, c"UnicodeWarning", Some(&WARNING), Kind::EXC, true;
+    /// `BytesWarning`
+    BYTES_WARNING: ExcObj, c"BytesWarning", Some(&WARNING), Kind::EXC, true;
+    /// `ResourceWarning`
+    RESOURCE_WARNING: ExcObj, c"ResourceWarning", Some(&WARNING), Kind::EXC, true;
+    /// `EncodingWarning`
+    ENCODING_WARNING: ExcObj, c"EncodingWarning", Some(&WARNING), Kind::EXC, true;
+    /// Not a Python exception: what a call whose C code issued warnings
+    /// returns in place of its result, so that the interpreter, which
+    /// knows the frame and instruction, shows them and goes on (see
+    /// `crate::warnings`). Never installed as a builtin; never escapes
+    /// `eval::unwind`.
+    WARNINGS_PENDING: ExcObj, c"<warnings pending>", Some(&BASE_EXCEPTION), Kind::EXC, true;
 }
 
 /// Every exception type, in the order they are installed as builtins.
@@ -305,4 +335,16 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &OS_ERROR,
     &CONNECTION_ERROR,
     &BROKEN_PIPE_ERROR,
+    &WARNING,
+    &USER_WARNING,
+    &DEPRECATION_WARNING,
+    &PENDING_DEPRECATION_WARNING,
+    &SYNTAX_WARNING,
+    &RUNTIME_WARNING,
+    &FUTURE_WARNING,
+    &IMPORT_WARNING,
+    &UNICODE_WARNING,
+    &BYTES_WARNING,
+    &RESOURCE_WARNING,
+    &ENCODING_WARNING,
 ];
