@@ -64,6 +64,8 @@ extern "C" {
 
 typedef ssize_t Py_ssize_t;
 typedef Py_ssize_t Py_hash_t;
+typedef intptr_t Py_intptr_t;
+typedef uintptr_t Py_uintptr_t;
 /* PEP 393 code units. */
 typedef uint8_t Py_UCS1;
 typedef uint16_t Py_UCS2;
@@ -135,6 +137,10 @@ typedef struct {
 
 /* An int, opaque to C (as the private layout of CPython's). */
 typedef struct _longobject PyLongObject;
+
+/* A list, opaque to C: Typhon's lists are not CPython's `ob_item` array
+   (use PyList_GET_ITEM and the other list functions). */
+typedef struct _listobject PyListObject;
 
 #define PyObject_HEAD PyObject ob_base;
 #define PyObject_VAR_HEAD PyVarObject ob_base;
@@ -897,6 +903,11 @@ enum PyUnicode_Kind {
 #define PyObject_GC_Del PyObject_Free
 #define PyObject_GC_Track(op) ((void)(op))
 #define PyObject_GC_UnTrack(op) ((void)(op))
+/* CPython's trashcan defers deallocations nested too deep; Typhon runs a
+   C type's tp_dealloc as written (the block is entered once, as CPython's
+   is when nothing is deferred). */
+#define Py_TRASHCAN_BEGIN(op, dealloc) do {
+#define Py_TRASHCAN_END } while (0);
 #define PyObject_DelAttrString(o, name) PyObject_SetAttrString((o), (name), NULL)
 #define PyObject_DelAttr(o, name) PyObject_SetAttr((o), (name), NULL)
 #define PyMem_New(type, n) ((type *)PyMem_Malloc((n) * sizeof(type)))

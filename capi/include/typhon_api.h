@@ -255,6 +255,17 @@ struct _typhon_api {
     PyObject *(*PyType_GetQualName)(PyTypeObject *);
     PyObject *(*_PyLong_FromByteArray)(const unsigned char *, size_t, int, int);
     int (*_PyLong_AsByteArray)(PyLongObject *, unsigned char *, size_t, int, int);
+    int (*PySlice_Check)(PyObject *);
+    PyObject *(*PySlice_New)(PyObject *, PyObject *, PyObject *);
+    int (*PySlice_Unpack)(PyObject *, Py_ssize_t *, Py_ssize_t *, Py_ssize_t *);
+    Py_ssize_t (*PySlice_AdjustIndices)(Py_ssize_t, Py_ssize_t *, Py_ssize_t *, Py_ssize_t);
+    int (*PySlice_GetIndicesEx)(PyObject *, Py_ssize_t, Py_ssize_t *, Py_ssize_t *, Py_ssize_t *, Py_ssize_t *);
+    int (*PyIndex_Check)(PyObject *);
+    Py_ssize_t (*PyNumber_AsSsize_t)(PyObject *, PyObject *);
+    int (*_PyEval_SliceIndex)(PyObject *, Py_ssize_t *);
+    PyObject *(*PyObject_SelfIter)(PyObject *);
+    void (*PyObject_ClearWeakRefs)(PyObject *);
+    PyObject *(*_PyList_Extend)(PyListObject *, PyObject *);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

@@ -200,6 +200,17 @@ static inline PyObject *PyType_GetName(PyTypeObject *t) { return _typhon_api->Py
 static inline PyObject *PyType_GetQualName(PyTypeObject *t) { return _typhon_api->PyType_GetQualName(t); }
 static inline PyObject *_PyLong_FromByteArray(const unsigned char *bytes, size_t n, int little_endian, int is_signed) { return _typhon_api->_PyLong_FromByteArray(bytes, n, little_endian, is_signed); }
 static inline int _PyLong_AsByteArray(PyLongObject *v, unsigned char *bytes, size_t n, int little_endian, int is_signed) { return _typhon_api->_PyLong_AsByteArray(v, bytes, n, little_endian, is_signed); }
+static inline int PySlice_Check(PyObject *o) { return _typhon_api->PySlice_Check(o); }
+static inline PyObject *PySlice_New(PyObject *start, PyObject *stop, PyObject *step) { return _typhon_api->PySlice_New(start, stop, step); }
+static inline int PySlice_Unpack(PyObject *slice, Py_ssize_t *start, Py_ssize_t *stop, Py_ssize_t *step) { return _typhon_api->PySlice_Unpack(slice, start, stop, step); }
+static inline Py_ssize_t PySlice_AdjustIndices(Py_ssize_t length, Py_ssize_t *start, Py_ssize_t *stop, Py_ssize_t step) { return _typhon_api->PySlice_AdjustIndices(length, start, stop, step); }
+static inline int PySlice_GetIndicesEx(PyObject *slice, Py_ssize_t length, Py_ssize_t *start, Py_ssize_t *stop, Py_ssize_t *step, Py_ssize_t *slicelength) { return _typhon_api->PySlice_GetIndicesEx(slice, length, start, stop, step, slicelength); }
+static inline int PyIndex_Check(PyObject *o) { return _typhon_api->PyIndex_Check(o); }
+static inline Py_ssize_t PyNumber_AsSsize_t(PyObject *o, PyObject *exc) { return _typhon_api->PyNumber_AsSsize_t(o, exc); }
+static inline int _PyEval_SliceIndex(PyObject *v, Py_ssize_t *pi) { return _typhon_api->_PyEval_SliceIndex(v, pi); }
+static inline PyObject *PyObject_SelfIter(PyObject *o) { return _typhon_api->PyObject_SelfIter(o); }
+static inline void PyObject_ClearWeakRefs(PyObject *o) { _typhon_api->PyObject_ClearWeakRefs(o); }
+static inline PyObject *_PyList_Extend(PyListObject *l, PyObject *iterable) { return _typhon_api->_PyList_Extend(l, iterable); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

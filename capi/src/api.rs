@@ -18,6 +18,7 @@
 
 use crate::buffer::Py_buffer;
 use crate::heaptype::PyType_Spec;
+use crate::list::PyListObject;
 use crate::long::PyLongObject;
 use crate::module::PyModuleDef;
 use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
@@ -27,8 +28,8 @@ use crate::unicode::Py_UCS4;
 /// `PyCapsule_Destructor`.
 pub type CapsuleDestructor = unsafe extern "C" fn(*mut PyObject);
 use crate::{
-    buffer, capsule, dict, errors, heaptype, list, long, mem, module, protocols, tuple, typeobject,
-    unicode,
+    buffer, capsule, dict, errors, heaptype, list, long, mem, module, protocols, slice, tuple,
+    typeobject, unicode,
 };
 use interp::object::types;
 use std::ffi::{
@@ -385,6 +386,18 @@ api_table! {
 
         long::_PyLong_FromByteArray(bytes: *const c_uchar, n: usize, little_endian: c_int, is_signed: c_int) -> *mut PyObject;
         long::_PyLong_AsByteArray(v: *mut PyLongObject, bytes: *mut c_uchar, n: usize, little_endian: c_int, is_signed: c_int) -> c_int;
+
+        slice::PySlice_Check(o: *mut PyObject) -> c_int;
+        slice::PySlice_New(start: *mut PyObject, stop: *mut PyObject, step: *mut PyObject) -> *mut PyObject;
+        slice::PySlice_Unpack(slice: *mut PyObject, start: *mut Py_ssize_t, stop: *mut Py_ssize_t, step: *mut Py_ssize_t) -> c_int;
+        slice::PySlice_AdjustIndices(length: Py_ssize_t, start: *mut Py_ssize_t, stop: *mut Py_ssize_t, step: Py_ssize_t) -> Py_ssize_t;
+        slice::PySlice_GetIndicesEx(slice: *mut PyObject, length: Py_ssize_t, start: *mut Py_ssize_t, stop: *mut Py_ssize_t, step: *mut Py_ssize_t, slicelength: *mut Py_ssize_t) -> c_int;
+        protocols::PyIndex_Check(o: *mut PyObject) -> c_int;
+        protocols::PyNumber_AsSsize_t(o: *mut PyObject, exc: *mut PyObject) -> Py_ssize_t;
+        protocols::_PyEval_SliceIndex(v: *mut PyObject, pi: *mut Py_ssize_t) -> c_int;
+        protocols::PyObject_SelfIter(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_ClearWeakRefs(o: *mut PyObject);
+        list::_PyList_Extend(l: *mut PyListObject, iterable: *mut PyObject) -> *mut PyObject;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");
@@ -440,6 +453,7 @@ fn c_type(rust: &str) -> String {
         "Py_hash_t" => "Py_hash_t",
         "PyObject" => "PyObject",
         "PyLongObject" => "PyLongObject",
+        "PyListObject" => "PyListObject",
         "PyTypeObject" => "PyTypeObject",
         "PyModuleDef" => "PyModuleDef",
         "Py_buffer" => "Py_buffer",

@@ -40,6 +40,7 @@ mod methodobject;
 mod module;
 mod object;
 mod protocols;
+mod slice;
 mod state;
 mod trampoline;
 mod tuple;
@@ -73,6 +74,7 @@ pub fn install() {
         unsafe { _typhon_impl_set_api(&api::API.0 as *const api::Api as *const std::ffi::c_void) };
     });
     heaptype::install();
+    abi::set_iternext(protocols::PyIter_Next);
     interp::ext::install(&BRIDGE);
 }
 

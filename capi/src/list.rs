@@ -223,3 +223,25 @@ pub(crate) unsafe extern "C" fn PyList_SetSlice(
         ret_status(r)
     })
 }
+
+/// `_PyList_Extend`: `list.extend(iterable)`; a new reference to `None`,
+/// or NULL with the exception.
+pub(crate) unsafe extern "C" fn _PyList_Extend(
+    l: *mut PyListObject,
+    iterable: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded (contract).
+        let r = unsafe { list(l) }.and_then(|(_, lo)| {
+            // SAFETY: `iterable` is live (contract).
+            let it = unsafe { crate::object::arg(iterable) }?;
+            let items = crate::state::current_vm(|vm| interp::ops::collect(vm, &it))??;
+            lo.items.try_borrow_mut().map_err(|_| busy())?.extend(items);
+            Ok(Value::None)
+        });
+        crate::object::ret_obj(r)
+    })
+}
+
+/// `PyListObject`: C sees a list as an opaque object; it is a `PyObject`.
+pub type PyListObject = PyObject;

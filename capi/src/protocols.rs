@@ -613,3 +613,111 @@ pub(crate) unsafe extern "C" fn PyFloat_FromString(o: *mut PyObject) -> *mut PyO
         ret_obj(r)
     })
 }
+
+/// `b` clamped to the `Py_ssize_t` range.
+pub(crate) fn clamp_ssize(b: &num_bigint::BigInt) -> Py_ssize_t {
+    use num_traits::{Signed, ToPrimitive};
+    b.to_isize().unwrap_or(if b.is_negative() {
+        Py_ssize_t::MIN
+    } else {
+        Py_ssize_t::MAX
+    })
+}
+
+/// The int value of `v` if it is an int or bool (what `operator.index`
+/// accepts of Typhon's built-in types).
+fn index_of(v: &Value) -> Option<num_bigint::BigInt> {
+    match v {
+        Value::Bool(b) => Some((*b as i64).into()),
+        v if v.is_int() => v.to_bigint(),
+        _ => None,
+    }
+}
+
+/// `PyIndex_Check`: whether `o` is an int (or bool).
+pub(crate) unsafe extern "C" fn PyIndex_Check(o: *mut PyObject) -> c_int {
+    // SAFETY: `o` is null or live (contract).
+    unsafe { arg(o) }.is_ok_and(|v| index_of(&v).is_some()) as c_int
+}
+
+/// `PyNumber_AsSsize_t`: `o` as an index; out of range, `exc` is raised
+/// (CPython's message), or with `exc` NULL the value is clamped.
+pub(crate) unsafe extern "C" fn PyNumber_AsSsize_t(
+    o: *mut PyObject,
+    exc: *mut PyObject,
+) -> Py_ssize_t {
+    guard(-1, || {
+        // SAFETY: `o` is live (contract).
+        let v = match unsafe { arg(o) } {
+            Ok(v) => v,
+            Err(e) => return fail(e, -1),
+        };
+        let Some(b) = index_of(&v) else {
+            return fail(
+                PyErr::type_error(format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    v.type_name()
+                )),
+                -1,
+            );
+        };
+        use num_traits::ToPrimitive;
+        match b.to_isize() {
+            Some(i) => i,
+            None if exc.is_null() => clamp_ssize(&b),
+            None => {
+                let msg = format!("cannot fit '{}' into an index-sized integer", v.type_name());
+                // SAFETY: `exc` is a live exception type (contract).
+                unsafe { crate::errors::PyErr_SetString(exc, c_msg(&msg).as_ptr()) };
+                -1
+            }
+        }
+    })
+}
+
+/// `msg` as a C string (an interior NUL cut short).
+fn c_msg(msg: &str) -> std::ffi::CString {
+    std::ffi::CString::new(msg.split('\0').next().unwrap_or_default()).unwrap_or_default()
+}
+
+/// `_PyEval_SliceIndex`: the `O&` converter for an optional slice index:
+/// `None` leaves `*pi`; an int is stored clamped. 1 on success, 0 with
+/// CPython's TypeError.
+pub(crate) unsafe extern "C" fn _PyEval_SliceIndex(v: *mut PyObject, pi: *mut Py_ssize_t) -> c_int {
+    guard(0, || {
+        // SAFETY: `v` is live (contract).
+        let v = match unsafe { arg(v) } {
+            Ok(v) => v,
+            Err(e) => return fail(e, 0),
+        };
+        if matches!(v, Value::None) {
+            return 1;
+        }
+        match index_of(&v) {
+            Some(b) => {
+                // SAFETY: `pi` points to a writable word (contract).
+                unsafe { *pi = clamp_ssize(&b) };
+                1
+            }
+            None => fail(
+                PyErr::type_error(
+                    "slice indices must be integers or None or have an __index__ method",
+                ),
+                0,
+            ),
+        }
+    })
+}
+
+/// `PyObject_SelfIter`: `o` itself, a new reference (the `tp_iter` of an
+/// iterator).
+pub(crate) unsafe extern "C" fn PyObject_SelfIter(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: `o` is live (contract); the count taken is the result's.
+    unsafe { Py_IncRef(o) };
+    o
+}
+
+/// `PyObject_ClearWeakRefs`: Typhon has no weak references, so an object
+/// never has any to clear; present so that a `tp_dealloc` written for
+/// CPython compiles and runs.
+pub(crate) unsafe extern "C" fn PyObject_ClearWeakRefs(_o: *mut PyObject) {}

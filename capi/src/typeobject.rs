@@ -1406,7 +1406,66 @@ pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Optio
             return Ok(Some(r));
         }
     }
-    Ok(None)
+    sequence_op(vm, op, a, b)
+}
+
+/// The sequence slots CPython falls back to when no number slot took
+/// `a + b` or `a * n`: the left operand's `sq_concat`, and the
+/// `sq_repeat` of whichever operand is a C sequence, the other being the
+/// count.
+fn sequence_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+    fn seq(v: &Value) -> Option<&PySequenceMethods> {
+        match v {
+            Value::Obj(o) if has_c_layout(o.ty()) => sequence(o.ty()),
+            _ => None,
+        }
+    }
+    match op {
+        BinOp::Add => {
+            let Some(f) = seq(a).and_then(|m| m.sq_concat) else {
+                return Ok(None);
+            };
+            let (pa, pb) = (new_ref(a.clone()), new_ref(b.clone()));
+            // SAFETY: the slot's signature; both references live across it.
+            let r = call_slot(vm, "+", || unsafe { f(pa, pb) });
+            // SAFETY: the new references made above.
+            unsafe {
+                drop(take_new(pa));
+                drop(take_new(pb));
+            }
+            r.map(Some)
+        }
+        BinOp::Mul => {
+            let (s, n, f) = match (
+                seq(a).and_then(|m| m.sq_repeat),
+                seq(b).and_then(|m| m.sq_repeat),
+            ) {
+                (Some(f), _) => (a, b, f),
+                (None, Some(f)) => (b, a, f),
+                (None, None) => return Ok(None),
+            };
+            let count = match n {
+                Value::Bool(x) => *x as Py_ssize_t,
+                v if v.is_int() => v
+                    .to_bigint()
+                    .map(|i| crate::protocols::clamp_ssize(&i))
+                    .unwrap_or_default(),
+                v => {
+                    return Err(PyErr::type_error(format!(
+                        "can't multiply sequence by non-int of type '{}'",
+                        v.type_name()
+                    )));
+                }
+            };
+            let ps = new_ref(s.clone());
+            // SAFETY: the slot's signature; the reference lives across it.
+            let r = call_slot(vm, "*", || unsafe { f(ps, count) });
+            // SAFETY: the new reference made above.
+            unsafe { drop(take_new(ps)) };
+            r.map(Some)
+        }
+        _ => Ok(None),
+    }
 }
 
 /// `hash(obj)`, with no interpreter attached.

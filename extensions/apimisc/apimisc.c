@@ -175,6 +175,150 @@ static PyObject *to_bytes(PyObject *self, PyObject *args) {
     return PyBytes_FromStringAndSize((const char *)buf, n);
 }
 
+/* slice_info(s, length): (PySlice_Check, GetIndicesEx's four values, and
+   the same from Unpack + AdjustIndices). */
+static PyObject *slice_info(PyObject *self, PyObject *args) {
+    PyObject *s;
+    Py_ssize_t length, start, stop, step, n;
+    if (!PyArg_ParseTuple(args, "On", &s, &length)) {
+        return NULL;
+    }
+    if (!PySlice_Check(s)) {
+        return Py_BuildValue("(i)", 0);
+    }
+    if (PySlice_GetIndicesEx(s, length, &start, &stop, &step, &n) < 0) {
+        return NULL;
+    }
+    Py_ssize_t a, b, c;
+    if (PySlice_Unpack(s, &a, &b, &c) < 0) {
+        return NULL;
+    }
+    Py_ssize_t m = PySlice_AdjustIndices(length, &a, &b, c);
+    return Py_BuildValue("(innnnnnnn)", 1, start, stop, step, n, a, b, c, m);
+}
+
+/* new_slice(start, stop, step, which): PySlice_New with the parts whose
+   bit is clear in `which` passed as NULL. */
+static PyObject *new_slice(PyObject *self, PyObject *args) {
+    PyObject *a, *b, *c;
+    int which;
+    if (!PyArg_ParseTuple(args, "OOOi", &a, &b, &c, &which)) {
+        return NULL;
+    }
+    return PySlice_New(which & 1 ? a : NULL, which & 2 ? b : NULL, which & 4 ? c : NULL);
+}
+
+/* as_index(o, raise): (PyIndex_Check, PyNumber_AsSsize_t with
+   OverflowError or, when raise is 0, clamping). */
+static PyObject *as_index(PyObject *self, PyObject *args) {
+    PyObject *o;
+    int raise;
+    if (!PyArg_ParseTuple(args, "Oi", &o, &raise)) {
+        return NULL;
+    }
+    int check = PyIndex_Check(o);
+    Py_ssize_t v = PyNumber_AsSsize_t(o, raise ? PyExc_OverflowError : NULL);
+    if (v == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return Py_BuildValue("(in)", check, v);
+}
+
+/* slice_bounds(value, start=None, stop=None): the O& converter
+   _PyEval_SliceIndex, as tuple.index(value, start, stop) reads them. */
+static PyObject *slice_bounds(PyObject *self, PyObject *args) {
+    PyObject *value;
+    Py_ssize_t start = 0, stop = 1000;
+    if (!PyArg_ParseTuple(args, "O|O&O&:slice_bounds", &value, _PyEval_SliceIndex, &start,
+                          _PyEval_SliceIndex, &stop)) {
+        return NULL;
+    }
+    return Py_BuildValue("(nn)", start, stop);
+}
+
+/* drain(iterable): the items, read through the iterator type's own
+   tp_iter and tp_iternext slots, as C code written for CPython reads them. */
+static PyObject *drain(PyObject *self, PyObject *iterable) {
+    PyObject *it = PyObject_GetIter(iterable);
+    if (it == NULL) {
+        return NULL;
+    }
+    PyObject *again = Py_TYPE(it)->tp_iter(it);
+    int same = again == it;
+    Py_XDECREF(again);
+    iternextfunc next = Py_TYPE(it)->tp_iternext;
+    PyObject *out = PyList_New(0);
+    PyObject *item;
+    while (out != NULL && (item = next(it)) != NULL) {
+        if (PyList_Append(out, item) < 0) {
+            Py_CLEAR(out);
+        }
+        Py_DECREF(item);
+    }
+    Py_DECREF(it);
+    if (out == NULL || PyErr_Occurred()) {
+        Py_XDECREF(out);
+        return NULL;
+    }
+    PyObject *r = Py_BuildValue("(iO)", same, out);
+    Py_DECREF(out);
+    return r;
+}
+
+/* extend(list, iterable): _PyList_Extend, then the list. */
+static PyObject *extend(PyObject *self, PyObject *args) {
+    PyObject *l, *it;
+    if (!PyArg_ParseTuple(args, "O!O", &PyList_Type, &l, &it)) {
+        return NULL;
+    }
+    PyObject *r = _PyList_Extend((PyListObject *)l, it);
+    if (r == NULL) {
+        return NULL;
+    }
+    Py_DECREF(r);
+    Py_INCREF(l);
+    return l;
+}
+
+/* self_iter(o): whether PyObject_SelfIter returns o itself. */
+static PyObject *self_iter(PyObject *self, PyObject *o) {
+    PyObject *r = PyObject_SelfIter(o);
+    int same = r == o;
+    Py_DECREF(r);
+    return PyBool_FromLong(same);
+}
+
+/* Seq: a C type with only sequence slots: `+` and `*` reach sq_concat and
+   sq_repeat as in CPython. */
+typedef struct {
+    PyObject_HEAD
+} SeqObject;
+
+static Py_ssize_t seq_length(PyObject *self) { return 3; }
+
+static PyObject *seq_concat(PyObject *self, PyObject *other) {
+    return Py_BuildValue("(sO)", "concat", other);
+}
+
+static PyObject *seq_repeat(PyObject *self, Py_ssize_t n) {
+    return Py_BuildValue("(sn)", "repeat", n);
+}
+
+static PySequenceMethods seq_as_sequence = {
+    .sq_length = seq_length,
+    .sq_concat = seq_concat,
+    .sq_repeat = seq_repeat,
+};
+
+static PyTypeObject SeqType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "apimisc.Seq",
+    .tp_basicsize = sizeof(SeqObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_as_sequence = &seq_as_sequence,
+    .tp_new = PyType_GenericNew,
+};
+
 static PyMethodDef apimisc_methods[] = {
     {"capsule_import", capsule_import, METH_VARARGS, NULL},
     {"capsule_checks", capsule_checks, METH_O, NULL},
@@ -189,6 +333,13 @@ static PyMethodDef apimisc_methods[] = {
     {"make_sub", make_sub, METH_O, NULL},
     {"from_bytes", from_bytes, METH_VARARGS, NULL},
     {"to_bytes", to_bytes, METH_VARARGS, NULL},
+    {"slice_info", slice_info, METH_VARARGS, NULL},
+    {"new_slice", new_slice, METH_VARARGS, NULL},
+    {"as_index", as_index, METH_VARARGS, NULL},
+    {"slice_bounds", slice_bounds, METH_VARARGS, NULL},
+    {"drain", drain, METH_O, NULL},
+    {"extend", extend, METH_VARARGS, NULL},
+    {"self_iter", self_iter, METH_O, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -199,6 +350,16 @@ static struct PyModuleDef apimisc_module = {
 PyMODINIT_FUNC PyInit_apimisc(void) {
     PyObject *m = PyModule_Create(&apimisc_module);
     if (m == NULL) {
+        return NULL;
+    }
+    if (PyType_Ready(&SeqType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&SeqType);
+    if (PyModule_AddObject(m, "Seq", (PyObject *)&SeqType) < 0) {
+        Py_DECREF(&SeqType);
+        Py_DECREF(m);
         return NULL;
     }
     PyObject *cap = PyCapsule_New(&the_api, "apimisc._C_API", NULL);

@@ -351,6 +351,17 @@ impl StaticType {
         self
     }
 
+    /// The same type with `tp_iter` and `tp_iternext` filled, for the
+    /// built-in iterator types: C code may call them through the type, as
+    /// CPython's `Py_TYPE(it)->tp_iternext(it)` (NULL there was a
+    /// segfault). `tp_iter` returns the iterator; `tp_iternext` runs the
+    /// interpreter's `next()` through the C API ([`set_iternext`]).
+    pub const fn with_iterator_slots(mut self) -> StaticType {
+        self.0.tp_iter = iter_self_slot as *const c_void;
+        self.0.tp_iternext = iternext_slot as *const c_void;
+        self
+    }
+
     /// The same type with `tp_flags` set to `flags`.
     pub const fn with_flags(mut self, flags: c_ulong) -> StaticType {
         self.0.tp_flags = flags;
@@ -622,6 +633,46 @@ impl TypeObject {
 /// once, by [`set_c_heap_type_free`].
 static C_HEAP_TYPE_FREE: std::sync::OnceLock<unsafe fn(*mut ObjHeader)> =
     std::sync::OnceLock::new();
+
+/// `PyIter_Next` of the C API, for [`iternext_slot`].
+static ITERNEXT: std::sync::OnceLock<unsafe extern "C" fn(*mut ObjHeader) -> *mut ObjHeader> =
+    std::sync::OnceLock::new();
+
+/// Registers the C API's `PyIter_Next` (the next item as a new reference;
+/// NULL at the end, with no exception, or NULL with the exception), which
+/// the built-in iterator types' `tp_iternext` calls. Later calls change
+/// nothing.
+pub fn set_iternext(f: unsafe extern "C" fn(*mut ObjHeader) -> *mut ObjHeader) {
+    let _ = ITERNEXT.set(f);
+}
+
+/// `tp_iter` of the built-in iterator types: the iterator itself.
+///
+/// # Safety
+/// `o` must be a live object (called by C code as CPython's slot).
+unsafe extern "C" fn iter_self_slot(o: *mut ObjHeader) -> *mut ObjHeader {
+    if !o.is_null() {
+        // SAFETY: `o` is live (contract); the count taken is the result's.
+        let c = unsafe { &(*o).ob_refcnt };
+        if c.get() < IMMORTAL_REFCNT {
+            c.set(c.get() + 1);
+        }
+    }
+    o
+}
+
+/// `tp_iternext` of the built-in iterator types ([`set_iternext`]); NULL
+/// if no C API is installed (no C code can then call it).
+///
+/// # Safety
+/// `o` must be a live iterator (called by C code as CPython's slot).
+unsafe extern "C" fn iternext_slot(o: *mut ObjHeader) -> *mut ObjHeader {
+    match ITERNEXT.get() {
+        // SAFETY: the registered function takes any live object (contract).
+        Some(f) => unsafe { f(o) },
+        None => std::ptr::null_mut(),
+    }
+}
 
 /// Registers how the C API frees a heap type it made (a type object with
 /// `Py_TPFLAGS_HEAPTYPE` that is not a Python class), for

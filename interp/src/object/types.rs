@@ -91,10 +91,21 @@ const fn flags_for(kind: u32) -> std::ffi::c_ulong {
     }
 }
 
+/// The C slots a kind fills beyond the flags: the iterators' `tp_iter`
+/// and `tp_iternext`, which C code may call through the type.
+const fn slots_for(t: StaticType, kind: u32) -> StaticType {
+    match kind {
+        Kind::ITER | Kind::GENERATOR => t.with_iterator_slots(),
+        _ => t,
+    }
+}
+
 macro_rules! static_types {
     ($( $(#[$m:meta])* $id:ident : $payload:ty, $name:literal, $base:expr, $kind:expr, $has:expr; )*) => {
-        $( $(#[$m])* pub static $id: StaticType =
-            StaticType::new::<$payload>(&TYPE, $name, $base, $kind, $has).with_flags(flags_for($kind)); )*
+        $( $(#[$m])* pub static $id: StaticType = slots_for(
+            StaticType::new::<$payload>(&TYPE, $name, $base, $kind, $has).with_flags(flags_for($kind)),
+            $kind,
+        ); )*
     };
 }
 
