@@ -393,15 +393,7 @@ impl Method {
                 state::with_vm(vm, || unsafe { f(self_ptr, v.ptr(), n as Py_ssize_t) })
             }
             x if x == METH_METHOD | METH_FASTCALL | METH_KEYWORDS => {
-                let kwvals: Vec<Value> = args.kw.iter().map(|(_, v)| v.clone()).collect();
-                let v = ArgVec::new(args.pos, &kwvals);
-                let names = if args.kw.is_empty() {
-                    std::ptr::null_mut()
-                } else {
-                    new_ref(Value::tuple(
-                        args.kw.iter().map(|(k, _)| Value::Obj(k.clone())).collect(),
-                    ))
-                };
+                let (v, names) = vectorcall_kw(&args);
                 let cls = self.defining as *mut PyTypeObject;
                 // SAFETY: `Method::new` admitted this flag combination only
                 // for a type's method, whose signature this is; `v`,
@@ -413,15 +405,7 @@ impl Method {
                 r
             }
             x if x == METH_FASTCALL | METH_KEYWORDS => {
-                let kwvals: Vec<Value> = args.kw.iter().map(|(_, v)| v.clone()).collect();
-                let v = ArgVec::new(args.pos, &kwvals);
-                let names = if args.kw.is_empty() {
-                    std::ptr::null_mut()
-                } else {
-                    new_ref(Value::tuple(
-                        args.kw.iter().map(|(k, _)| Value::Obj(k.clone())).collect(),
-                    ))
-                };
+                let (v, names) = vectorcall_kw(&args);
                 // SAFETY: this convention's signature; `v` and `names` live
                 // across the call.
                 let f: FastKwFn = unsafe { std::mem::transmute(meth) };
@@ -527,6 +511,22 @@ pub fn null_without_error(who: &str) -> PyErr {
         &types::SYSTEM_ERROR,
         format!("{who} returned NULL without setting an exception"),
     )
+}
+
+/// The arguments of a vectorcall with keywords: the positional values
+/// then the keyword values, and the tuple of the keywords' names (NULL
+/// when there are none, else a new reference the caller releases).
+fn vectorcall_kw(args: &Args<'_>) -> (ArgVec, *mut PyObject) {
+    let kwvals: Vec<Value> = args.kw.iter().map(|(_, v)| v.clone()).collect();
+    let v = ArgVec::new(args.pos, &kwvals);
+    let names = if args.kw.is_empty() {
+        std::ptr::null_mut()
+    } else {
+        new_ref(Value::tuple(
+            args.kw.iter().map(|(k, _)| Value::Obj(k.clone())).collect(),
+        ))
+    };
+    (v, names)
 }
 
 /// A borrowed pointer to an argument, boxing it (and keeping the box) if

@@ -263,36 +263,22 @@ pub struct StaticType(TypeObject);
 // plain data that is never mutated after construction.
 unsafe impl Sync for StaticType {}
 
-impl StaticType {
-    /// Builds a static type whose instances carry payload `T` (or no
-    /// payload when `T` is `()`), named `name`, with base type `base`,
-    /// metatype `meta` and dispatch tag `kind`.
-    pub const fn new<T: 'static>(
-        meta: *const StaticType,
-        name: &'static CStr,
-        base: Option<&'static StaticType>,
-        kind: u32,
-        has_payload: bool,
-    ) -> StaticType {
-        let payload: Option<&'static PayloadInfo> = if has_payload {
-            Some(&PayloadStatic::<T>::INFO)
-        } else {
-            None
-        };
-        StaticType(TypeObject {
+impl TypeObject {
+    /// A type object whose slots are all NULL and sizes and flags all 0,
+    /// of metatype `meta`, with count `refcnt` and dispatch tag `kind` and
+    /// no payload: what each way of making a type starts from, setting
+    /// the fields it fills.
+    pub const fn blank(meta: *const TypeObject, refcnt: isize, kind: u32) -> TypeObject {
+        TypeObject {
             head: ObjHeader {
-                ob_refcnt: Cell::new(IMMORTAL_REFCNT),
-                ob_type: meta as *const TypeObject,
+                ob_refcnt: Cell::new(refcnt),
+                ob_type: meta,
             },
             ob_size: 0,
-            tp_name: name.as_ptr(),
-            tp_basicsize: std::mem::size_of::<PyBox<T>>() as isize,
+            tp_name: std::ptr::null(),
+            tp_basicsize: 0,
             tp_itemsize: 0,
-            tp_dealloc: if has_payload {
-                Some(dealloc_box::<T>)
-            } else {
-                None
-            },
+            tp_dealloc: None,
             tp_vectorcall_offset: 0,
             tp_getattr: std::ptr::null(),
             tp_setattr: std::ptr::null(),
@@ -318,10 +304,7 @@ impl StaticType {
             tp_methods: std::ptr::null(),
             tp_members: std::ptr::null(),
             tp_getset: std::ptr::null(),
-            tp_base: match base {
-                Some(b) => &b.0 as *const TypeObject,
-                None => std::ptr::null(),
-            },
+            tp_base: std::ptr::null(),
             tp_dict: std::ptr::null(),
             tp_descr_get: std::ptr::null(),
             tp_descr_set: std::ptr::null(),
@@ -340,7 +323,44 @@ impl StaticType {
             tp_version_tag: 0,
             tp_finalize: std::ptr::null(),
             tp_vectorcall: std::ptr::null(),
+            tp_typhon: TyphonTypeInfo {
+                payload: None,
+                kind,
+            },
+        }
+    }
+}
+
+impl StaticType {
+    /// Builds a static type whose instances carry payload `T` (or no
+    /// payload when `T` is `()`), named `name`, with base type `base`,
+    /// metatype `meta` and dispatch tag `kind`.
+    pub const fn new<T: 'static>(
+        meta: *const StaticType,
+        name: &'static CStr,
+        base: Option<&'static StaticType>,
+        kind: u32,
+        has_payload: bool,
+    ) -> StaticType {
+        let payload: Option<&'static PayloadInfo> = if has_payload {
+            Some(&PayloadStatic::<T>::INFO)
+        } else {
+            None
+        };
+        StaticType(TypeObject {
+            tp_name: name.as_ptr(),
+            tp_basicsize: std::mem::size_of::<PyBox<T>>() as isize,
+            tp_dealloc: if has_payload {
+                Some(dealloc_box::<T>)
+            } else {
+                None
+            },
+            tp_base: match base {
+                Some(b) => &b.0 as *const TypeObject,
+                None => std::ptr::null(),
+            },
             tp_typhon: TyphonTypeInfo { payload, kind },
+            ..TypeObject::blank(meta as *const TypeObject, IMMORTAL_REFCNT, kind)
         })
     }
 
