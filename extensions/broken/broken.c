@@ -95,6 +95,8 @@ static PyObject *create_plain(PyObject *spec, PyModuleDef *d) {
 static PyObject *create_int(PyObject *spec, PyModuleDef *d) {
     return PyLong_FromLong(7);
 }
+/* Each case uses some of these three; the rest would warn as unused. */
+void *broken_keep_multi[] = {(void *)exec_fails, (void *)create_plain, (void *)create_int};
 static PyModuleDef_Slot slots[] = {
 #if defined(CASE_slot_unknown)
     {99, NULL},
