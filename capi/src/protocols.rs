@@ -668,16 +668,11 @@ pub(crate) unsafe extern "C" fn PyNumber_AsSsize_t(
             None => {
                 let msg = format!("cannot fit '{}' into an index-sized integer", v.type_name());
                 // SAFETY: `exc` is a live exception type (contract).
-                unsafe { crate::errors::PyErr_SetString(exc, c_msg(&msg).as_ptr()) };
-                -1
+                let e = unsafe { crate::errors::make_exception(exc, Some(Value::str(&msg))) };
+                fail(e, -1)
             }
         }
     })
-}
-
-/// `msg` as a C string (an interior NUL cut short).
-fn c_msg(msg: &str) -> std::ffi::CString {
-    std::ffi::CString::new(msg.split('\0').next().unwrap_or_default()).unwrap_or_default()
 }
 
 /// `_PyEval_SliceIndex`: the `O&` converter for an optional slice index:
