@@ -409,6 +409,9 @@ pub fn new_class_with(
     } else {
         abi::new_heap_type::<Instance>(spec)
     };
+    if let Some(cd) = class_data(&cls) {
+        cd.attach(&cls);
+    }
     abi::gc_track(&cls);
     crate::slots::install(&cls, &layout.own);
     Ok(cls)
@@ -917,7 +920,7 @@ pub fn instance_getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> Option<PyResul
     {
         return Some(descr_get(vm, d.clone(), Some(&me), &owner));
     }
-    if let Some(v) = Instance::dict_of(obj).and_then(|d| d.get_str(name)) {
+    if let Some(v) = inst.own_attr(name) {
         return Some(Ok(v));
     }
     descr.map(|d| descr_get(vm, d, Some(&me), &owner))
@@ -1095,7 +1098,7 @@ pub fn instance_method(obj: &Value, name: &str) -> Option<Value> {
         return None;
     }
     let f = lookup(o.ty(), name).filter(|f| f.kind() == Kind::FUNCTION)?;
-    if Instance::dict_of(o).is_some_and(|d| d.get_str(name).is_some()) {
+    if o.downcast::<Instance>()?.own_index(name).is_some() {
         return None;
     }
     Some(f)
@@ -1108,7 +1111,7 @@ pub fn instance_setattr(
     name: &str,
     value: Value,
 ) -> Option<PyResult<()>> {
-    obj.downcast::<Instance>()?;
+    let inst = obj.downcast::<Instance>()?;
     if let Some(r) = property_set(vm, obj, name, Some(value.clone())) {
         return Some(r);
     }
@@ -1124,9 +1127,9 @@ pub fn instance_setattr(
     if let Some(r) = crate::slots::slot_set(obj, name, Some(value.clone())) {
         return Some(r);
     }
-    match Instance::dict_of(obj) {
-        Some(d) => d.set_str(name, value),
-        None => return Some(Err(no_attribute(&Value::Obj(obj.clone()), name))),
+    let stored = class_data(&obj.type_ref()).is_some_and(|cd| inst.set_own(cd, name, value));
+    if !stored {
+        return Some(Err(no_attribute(&Value::Obj(obj.clone()), name)));
     }
     Some(Ok(()))
 }

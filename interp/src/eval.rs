@@ -26,6 +26,7 @@ use crate::builtins;
 use crate::bytecode::{BinOp, CmpOp, Code, Instr, Op};
 use crate::frame::{ExecState, is_unbound, is_unbound_obj, stack_overflow, take, unbound};
 use crate::methods;
+use crate::object::class::str_same;
 use crate::object::types::{self, Kind};
 use crate::object::value::fresh_nan;
 use crate::object::{
@@ -2617,10 +2618,10 @@ fn cached_class<'o>(
 ) -> Result<(&'o ObjRef, &'o ClassData, &'o Instance), DeoptReason> {
     let miss = DeoptReason::TypeVersion;
     let o = obj.as_obj().ok_or(miss)?;
-    let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
-    if !quicken::class_version_cached(units, pc, cd.version_tag()) {
+    if !quicken::class_version_cached(units, pc, quicken::type_version(o)) {
         return Err(miss);
     }
+    let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
     let inst = o.downcast::<Instance>().ok_or(miss)?;
     Ok((o, cd, inst))
 }
@@ -2674,7 +2675,7 @@ fn init_cached(
 ) -> Option<(ObjRef, Rc<Code>, ObjRef)> {
     let t = cls.as_type()?;
     let want = units.get(pc + 1 + layout::CALL_CALLEE)?.get().arg;
-    if want == 0 || t.heap_data::<ClassData>()?.version_tag() != want {
+    if want == 0 || t.tp_version_tag.get() != want {
         return None;
     }
     let init = crate::object::class::lookup_static(t, "__init__")?;
@@ -2713,61 +2714,19 @@ fn instance_entry<'a>(
 /// at `index` if its name is `name`.
 #[inline(always)]
 fn values_load(inst: &Instance, index: usize, name: &ObjRef) -> Option<Value> {
-    let vals = inst.values.try_borrow().ok()?;
-    let (k, _, v) = vals.get(index)?;
-    str_same(k, name).then(|| dup(v))
-}
-
-/// STORE_ATTR_INSTANCE_VALUE on an instance without a dict yet: replaces
-/// the value at `index` (its shared key must be `name`), or appends it when
-/// `index` is the number of values and the next shared key is `name` (a
-/// new shared key when the instance has them all and `name` is not one).
-/// The value comes back when it does not fit.
-#[inline(always)]
-fn values_store(
-    cd: &ClassData,
-    inst: &Instance,
-    index: usize,
-    name: &ObjRef,
-    v: Value,
-) -> Result<(), Value> {
-    let Ok(mut vals) = inst.values.try_borrow_mut() else {
-        return Err(v);
-    };
-    let Ok(mut keys) = cd.shared_keys.try_borrow_mut() else {
-        return Err(v);
-    };
-    if index < vals.len() {
-        if !str_same(&vals[index].0, name) {
-            return Err(v);
-        }
-        let old = std::mem::replace(&mut vals[index].2, v);
-        drop((vals, keys));
-        drop(old);
-        return Ok(());
+    let mut vals = inst.values.try_borrow_mut().ok()?;
+    let (k, _, v) = vals.get_mut(index)?;
+    if k.ptr_eq(name) {
+        return Some(dup(v));
     }
-    if index != vals.len() {
-        return Err(v);
+    if !str_same(k, name) {
+        return None;
     }
-    match keys.get(index) {
-        Some(k) if str_same(k, name) => {}
-        Some(_) => return Err(v),
-        None => {
-            let new_key = index == keys.len()
-                && keys.len() < crate::object::class::SHARED_KEYS_MAX
-                && !keys.iter().any(|k| str_same(k, name));
-            if !new_key {
-                return Err(v);
-            }
-            keys.push(name.clone());
-        }
-    }
-    if vals.try_reserve(1).is_err() {
-        return Err(v);
-    }
-    let hash = name.downcast::<StrObj>().map_or(0, StrObj::hash);
-    vals.push((name.clone(), hash, v));
-    Ok(())
+    // Equal text, another object (a value set through the generic path):
+    // the key becomes the code's name, which the hot loop's copy of this
+    // form compares by identity.
+    *k = name.clone();
+    Some(dup(v))
 }
 
 /// LOAD_ATTR_INSTANCE_VALUE's guards and load: the class's version, then
@@ -2812,9 +2771,9 @@ fn instance_store_cached(
     pc: usize,
 ) -> Result<(), (DeoptReason, Value)> {
     match instance_entry(obj, code, arg, pc) {
-        Ok((cd, inst, index, name)) if inst.dict_obj().is_none() => {
-            values_store(cd, inst, index, name, v).map_err(|v| (DeoptReason::InstanceDict, v))
-        }
+        Ok((cd, inst, index, name)) if inst.dict_obj().is_none() => inst
+            .store_value(cd, index, name, v)
+            .map_err(|v| (DeoptReason::InstanceDict, v)),
         Ok((_, inst, index, name)) => match inst.dict_obj() {
             None => Err((DeoptReason::InstanceDict, v)),
             Some(d) => match d.set_at(index, name, v) {
@@ -2833,17 +2792,6 @@ fn instance_store_cached(
     }
 }
 
-/// Whether two str objects hold the same text (names are interned per
-/// code object, so usually the same object).
-#[inline(always)]
-fn str_same(a: &ObjRef, b: &ObjRef) -> bool {
-    a.ptr_eq(b)
-        || matches!(
-            (a.downcast::<StrObj>(), b.downcast::<StrObj>()),
-            (Some(x), Some(y)) if x.as_str() == y.as_str()
-        )
-}
-
 /// LOAD_METHOD_INSTANCE's guards and load: the class's version (so the
 /// method is still where the cache says), and no instance attribute of
 /// that name.
@@ -2856,9 +2804,9 @@ fn instance_method_cached(
 ) -> Result<Value, DeoptReason> {
     let miss = DeoptReason::TypeVersion;
     let o = obj.as_obj().ok_or(miss)?;
-    let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
     let (pos, index) =
-        quicken::cached_method_entry(&code.units, pc, cd.version_tag()).ok_or(miss)?;
+        quicken::cached_method_entry(&code.units, pc, quicken::type_version(o)).ok_or(miss)?;
+    let cd = o.ty().heap_data::<ClassData>().ok_or(miss)?;
     let inst = o.downcast::<Instance>().ok_or(miss)?;
     let name = code
         .names

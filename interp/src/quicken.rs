@@ -544,7 +544,6 @@ fn instance_attr_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)>
     let o = obj.as_obj()?;
     let cd = o.ty().heap_data::<ClassData>()?;
     let version = cd.version_tag();
-    let name = code.names.get(arg as usize)?;
     let text = code.name_str(arg);
     // A `__getattribute__` of the class's own runs for every load.
     if version == 0
@@ -553,7 +552,7 @@ fn instance_attr_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)>
     {
         return None;
     }
-    let (index, _) = Instance::dict_of(o)?.get_full(&DictKey::from_str_obj(name))?;
+    let index = o.downcast::<Instance>()?.own_index(text)?;
     Some((version, u32::try_from(index).ok()?))
 }
 
@@ -600,6 +599,15 @@ fn clear_more_versions(cache: &[Cell<Instr>]) {
     for i in 0..layout::MORE_VERSION_COUNT {
         set_unit(cache, layout::MORE_VERSIONS + i, 0);
     }
+}
+
+/// The version tag of `o`'s class, read from its type object
+/// (`tp_version_tag`, see `object::class::TypeVersion`): 0 for any type
+/// that is not a Python class, which no cache holds. A tag names one
+/// class: a cache that finds its tag here has found its class.
+#[inline(always)]
+pub fn type_version(o: &ObjRef) -> u32 {
+    o.ty().tp_version_tag.get()
 }
 
 /// Whether version tag `v` is one the LOAD_ATTR_INSTANCE_VALUE or
@@ -674,7 +682,6 @@ fn instance_store_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)
     let o = obj.as_obj().filter(|o| o.kind() == Kind::INSTANCE)?;
     let cd = o.ty().heap_data::<ClassData>()?;
     let version = cd.version_tag();
-    let name = code.names.get(arg as usize)?;
     let text = code.name_str(arg);
     if version == 0
         || matches!(text, "__dict__" | "__class__")
@@ -683,12 +690,13 @@ fn instance_store_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32)
     {
         return None;
     }
-    let d = Instance::dict_of(o)?;
+    let inst = o.downcast::<Instance>()?;
+    if !cd.has_dict {
+        return None;
+    }
     // A new attribute goes at the end: where the next instance made the
     // same way (`__init__`) will have it too.
-    let index = d
-        .get_full(&DictKey::from_str_obj(name))
-        .map_or(d.len(), |(i, _)| i);
+    let index = inst.own_index(text).unwrap_or_else(|| inst.own_len());
     Some((version, u32::try_from(index).ok()?))
 }
 
@@ -717,8 +725,10 @@ fn instance_method_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32
         return None;
     }
     let key = DictKey::from_str_obj(name);
-    o.downcast::<Instance>()?;
-    if Instance::dict_of(o).is_some_and(|d| d.get(&key).is_some()) {
+    if o.downcast::<Instance>()?
+        .own_index(code.name_str(arg))
+        .is_some()
+    {
         return None;
     }
     let own = std::iter::once(cd);

@@ -205,8 +205,12 @@ pub struct TypeObject {
     pub tp_weaklist: Slot,
     /// `tp_del`.
     pub tp_del: Slot,
-    /// `tp_version_tag`.
-    pub tp_version_tag: u32,
+    /// `tp_version_tag`: 0 for types defined in C; for a Python class,
+    /// its version tag, which moves whenever the class or a class of its
+    /// MRO changes (`interp` sets it, through [`WeakType`] for
+    /// subclasses), so an inline cache guards on a class by reading this
+    /// one word. A `Cell` has the layout of the C `unsigned int`.
+    pub tp_version_tag: Cell<u32>,
     /// `tp_finalize`.
     pub tp_finalize: Slot,
     /// `tp_vectorcall`.
@@ -320,7 +324,7 @@ impl TypeObject {
             tp_subclasses: std::ptr::null(),
             tp_weaklist: std::ptr::null(),
             tp_del: std::ptr::null(),
-            tp_version_tag: 0,
+            tp_version_tag: Cell::new(0),
             tp_finalize: std::ptr::null(),
             tp_vectorcall: std::ptr::null(),
             tp_typhon: TyphonTypeInfo {
@@ -446,6 +450,10 @@ pub unsafe fn payload_ptr<T: 'static>(p: *mut ObjHeader) -> Option<*mut T> {
 struct HeapTypeObject {
     ty: TypeObject,
     name: std::ffi::CString,
+    /// Alive exactly as long as the type: [`WeakType`]s hold it weakly.
+    /// Declared before `data`, so it is dropped first: while `data` is
+    /// dropped, no `WeakType` reaches the type.
+    alive: std::rc::Rc<()>,
     data: Box<dyn std::any::Any>,
     /// The `TypeId` of what `data` holds, read without the virtual call
     /// `Any::type_id` makes (the interpreter's inline caches ask for the
@@ -572,7 +580,7 @@ fn heap_type_fields(
         tp_subclasses: std::ptr::null(),
         tp_weaklist: std::ptr::null(),
         tp_del: std::ptr::null(),
-        tp_version_tag: 0,
+        tp_version_tag: Cell::new(0),
         tp_finalize: std::ptr::null(),
         tp_vectorcall: std::ptr::null(),
         tp_typhon: TyphonTypeInfo {
@@ -590,6 +598,7 @@ fn box_heap_type(t: TypeObject, spec: HeapTypeSpec<'_>) -> ObjRef {
     let mut b = Box::new(HeapTypeObject {
         ty: t,
         name,
+        alive: std::rc::Rc::new(()),
         data: spec.data,
         data_type,
     });
@@ -630,6 +639,21 @@ impl TypeObject {
         unsafe { ObjRef::from_borrowed(self.tp_dict as *mut ObjHeader) }
     }
 
+    /// A link to this heap type that does not keep it alive (`None` for
+    /// any other type object).
+    pub fn weak(&self) -> Option<WeakType> {
+        if !self.is_heap_type() {
+            return None;
+        }
+        // SAFETY: as in `heap_data`: the marker says this type object is
+        // the first field of a `HeapTypeObject`.
+        let h = unsafe { &*(self as *const TypeObject as *const HeapTypeObject) };
+        Some(WeakType {
+            ty: NonNull::from(self),
+            alive: std::rc::Rc::downgrade(&h.alive),
+        })
+    }
+
     /// The Rust data of a heap type, if this is one holding a `D`.
     #[inline]
     pub fn heap_data<D: 'static>(&self) -> Option<&D> {
@@ -646,6 +670,31 @@ impl TypeObject {
         // (recorded when the box was made, and `data` never changes), so
         // that value is a `D`.
         Some(unsafe { &*(&*h.data as *const dyn std::any::Any as *const D) })
+    }
+}
+
+/// A link to a heap type ([`new_heap_type`]) that does not keep it alive,
+/// for a class to reach its subclasses (CPython's `tp_subclasses` holds
+/// weak references for the same reason).
+pub struct WeakType {
+    ty: NonNull<TypeObject>,
+    /// The type's `alive` token: upgradable while the type is not freed.
+    alive: std::rc::Weak<()>,
+}
+
+impl WeakType {
+    /// Sets the type's `tp_version_tag`, if the type still exists;
+    /// `false` if it was freed.
+    pub fn set_version_tag(&self, tag: u32) -> bool {
+        if self.alive.strong_count() == 0 {
+            return false;
+        }
+        // SAFETY: the token is alive, so the `HeapTypeObject` holding it
+        // (and the type object, its first field) is not freed: the token
+        // is dropped before anything else of the box is released.
+        let t = unsafe { self.ty.as_ref() };
+        t.tp_version_tag.set(tag);
+        true
     }
 }
 

@@ -855,13 +855,17 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if o.refcnt() <= 1 {
                         break;
                     }
-                    let Some((cd, inst, index)) = cached_instance(o, units, pc) else {
+                    let Some((inst, index)) = cached_instance(o, units, pc) else {
                         break;
                     };
                     let Some(name) = f.code.names.get(arg as usize) else {
                         break;
                     };
-                    if !swap_attr(inst, index, name, val) && !append_attr(cd, inst, index, name, val)
+                    if !swap_attr(inst, index, name, val)
+                        && !o
+                            .ty()
+                            .heap_data::<ClassData>()
+                            .is_some_and(|cd| append_attr(cd, inst, index, name, val))
                     {
                         break;
                     }
@@ -1415,13 +1419,12 @@ fn cached_instance<'o>(
     o: &'o ObjRef,
     units: &[Cell<Instr>],
     pc: usize,
-) -> Option<(&'o ClassData, &'o Instance, usize)> {
-    let cd = o.ty().heap_data::<ClassData>()?;
-    if !crate::quicken::class_version_cached(units, pc, cd.version_tag()) {
+) -> Option<(&'o Instance, usize)> {
+    if !crate::quicken::class_version_cached(units, pc, crate::quicken::type_version(o)) {
         return None;
     }
     let index = units.get(pc + 1 + layout::INSTANCE_INDEX)?.get().arg as usize;
-    Some((cd, o.downcast::<Instance>()?, index))
+    Some((o.downcast::<Instance>()?, index))
 }
 
 /// STORE_ATTR_INSTANCE_VALUE's hit: swaps `value` into the attribute at
@@ -1494,7 +1497,7 @@ fn instance_value(
     names: &[ObjRef],
     arg: u32,
 ) -> Option<Value> {
-    let (_, inst, index) = cached_instance(o, units, pc)?;
+    let (inst, index) = cached_instance(o, units, pc)?;
     let name = names.get(arg as usize)?;
     let Some(d) = inst.dict_obj() else {
         let vals = inst.values.try_borrow().ok()?;
@@ -1520,8 +1523,8 @@ fn instance_method(
     names: &[ObjRef],
     arg: u32,
 ) -> Option<Value> {
-    let cd = o.ty().heap_data::<ClassData>()?;
-    let (pos, index) = crate::quicken::cached_method_entry(units, pc, cd.version_tag())?;
+    let (pos, index) =
+        crate::quicken::cached_method_entry(units, pc, crate::quicken::type_version(o))?;
     let inst = o.downcast::<Instance>()?;
     let name = names.get(arg as usize)?;
     let hash = name.downcast::<StrObj>()?.known_hash()?;
@@ -1538,6 +1541,7 @@ fn instance_method(
             return None;
         }
     }
+    let cd = o.ty().heap_data::<ClassData>()?;
     let holder = if pos == 0 {
         cd
     } else {
@@ -1554,8 +1558,7 @@ fn instance_method(
 /// class has the cached version tag and the slot is set.
 #[inline(always)]
 fn slot_value(o: &ObjRef, units: &[Cell<Instr>], pc: usize) -> Option<Value> {
-    let cd = o.ty().heap_data::<ClassData>()?;
-    if !crate::quicken::class_version_cached(units, pc, cd.version_tag()) {
+    if !crate::quicken::class_version_cached(units, pc, crate::quicken::type_version(o)) {
         return None;
     }
     let index = units.get(pc + 1 + layout::SLOT_INDEX)?.get().arg as usize;

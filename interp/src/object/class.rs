@@ -33,8 +33,15 @@ fn next_type_version() -> u32 {
 }
 
 /// A class's version tag and the tags of its direct subclasses.
+///
+/// The tag is also kept in the class's type object (`tp_version_tag`),
+/// where the inline caches read it from an instance's type pointer
+/// without finding the class data: [`ClassData::attach`] links the two,
+/// and every change of the tag writes both.
 pub struct TypeVersion {
     tag: Cell<u32>,
+    /// The class's type object, once it exists.
+    ty: std::cell::OnceCell<abi::WeakType>,
     subclasses: RefCell<Vec<Weak<TypeVersion>>>,
 }
 
@@ -42,13 +49,21 @@ impl TypeVersion {
     fn new() -> Rc<TypeVersion> {
         Rc::new(TypeVersion {
             tag: Cell::new(next_type_version()),
+            ty: std::cell::OnceCell::new(),
             subclasses: RefCell::new(Vec::new()),
         })
     }
 
+    fn set(&self, tag: u32) {
+        self.tag.set(tag);
+        if let Some(t) = self.ty.get() {
+            t.set_version_tag(tag);
+        }
+    }
+
     /// Gives this class and every subclass a new tag.
     fn invalidate(&self) {
-        self.tag.set(next_type_version());
+        self.set(next_type_version());
         let subs: Vec<Rc<TypeVersion>> = {
             let mut s = self.subclasses.borrow_mut();
             s.retain(|w| w.strong_count() > 0);
@@ -206,6 +221,19 @@ impl ClassData {
             }
         }
         bits
+    }
+
+    /// Links the class data to `cls`, the type object holding it: from
+    /// now on the type's `tp_version_tag` is the class's version tag.
+    pub fn attach(&self, cls: &ObjRef) {
+        let Some(t) = cls.as_type() else {
+            return;
+        };
+        if let Some(w) = t.weak()
+            && self.version.ty.set(w).is_ok()
+        {
+            self.version.set(self.version.tag.get());
+        }
     }
 
     /// The current version tag.
@@ -542,6 +570,136 @@ impl Instance {
         self.dict.get()
     }
 
+    /// Attribute `name` of the instance's own (its dict's or, while it
+    /// has none, its values'), without making a dict: CPython 3.11 also
+    /// reads and writes inline values through the generic path, so an
+    /// instance made before its class's code was quickened keeps them.
+    pub fn own_attr(&self, name: &str) -> Option<Value> {
+        if let Some(d) = self.dict_obj() {
+            return d.get_str(name);
+        }
+        let vals = self.values.try_borrow().ok()?;
+        vals.iter()
+            .find(|(k, _, _)| key_is(k, name))
+            .map(|(_, _, v)| v.clone())
+    }
+
+    /// Where attribute `name` is among the instance's own (the dict's
+    /// entry index, or the value's index, which is the same: see
+    /// [`Instance::materialize`]), or `None`.
+    pub fn own_index(&self, name: &str) -> Option<usize> {
+        if let Some(d) = self.dict_obj() {
+            return d.get_full_str(name).map(|(i, _)| i);
+        }
+        let vals = self.values.try_borrow().ok()?;
+        vals.iter().position(|(k, _, _)| key_is(k, name))
+    }
+
+    /// How many attributes of its own the instance has.
+    pub fn own_len(&self) -> usize {
+        match self.dict_obj() {
+            Some(d) => d.len(),
+            None => self.values.try_borrow().map_or(0, |v| v.len()),
+        }
+    }
+
+    /// `obj.name = value` into the instance's own attributes (`cd` is its
+    /// class): into its values while it has none of a dict and the name
+    /// is the value's shared key or the next one, else into its dict
+    /// (made if need be). `false` for an instance that has no dict at all
+    /// (`__slots__`) and no value of that name.
+    pub fn set_own(&self, cd: &ClassData, name: &str, value: Value) -> bool {
+        if !cd.has_dict {
+            return false;
+        }
+        if self.dict.get().is_none() {
+            let key = {
+                let index = self.values.try_borrow().map_or(usize::MAX, |v| v.len());
+                let keys = cd.shared_keys.try_borrow();
+                let shared = keys.as_ref().ok().and_then(|k| {
+                    k.iter()
+                        .position(|k| key_is(k, name))
+                        .map(|at| (at, k[at].clone()))
+                });
+                match shared {
+                    Some((at, k)) if at <= index => Some((at, k)),
+                    Some(_) => None,
+                    None => Some((index, super::StrObj::new_obj(name))),
+                }
+            };
+            if let Some((at, k)) = key {
+                match self.store_value(cd, at, &k, value) {
+                    Ok(()) => return true,
+                    Err(v) => return self.set_in_dict(cd, name, v),
+                }
+            }
+        }
+        self.set_in_dict(cd, name, value)
+    }
+
+    fn set_in_dict(&self, cd: &ClassData, name: &str, value: Value) -> bool {
+        match self.materialize(cd).and_then(|d| d.downcast::<DictObj>()) {
+            Some(d) => {
+                d.set_str(name, value);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Stores `v` into the values (the instance has no dict): replaces the
+    /// value at `index` (its shared key must be `name`), or appends it when
+    /// `index` is the number of values and the next shared key is `name` (a
+    /// new shared key when the instance has them all and `name` is not one).
+    /// The value comes back when it does not fit.
+    pub fn store_value(
+        &self,
+        cd: &ClassData,
+        index: usize,
+        name: &ObjRef,
+        v: Value,
+    ) -> Result<(), Value> {
+        let Ok(mut vals) = self.values.try_borrow_mut() else {
+            return Err(v);
+        };
+        let Ok(mut keys) = cd.shared_keys.try_borrow_mut() else {
+            return Err(v);
+        };
+        if index < vals.len() {
+            if !str_same(&vals[index].0, name) {
+                return Err(v);
+            }
+            let old = std::mem::replace(&mut vals[index].2, v);
+            drop((vals, keys));
+            drop(old);
+            return Ok(());
+        }
+        if index != vals.len() {
+            return Err(v);
+        }
+        match keys.get(index) {
+            Some(k) if str_same(k, name) => {}
+            Some(_) => return Err(v),
+            None => {
+                let new_key = index == keys.len()
+                    && keys.len() < SHARED_KEYS_MAX
+                    && !keys.iter().any(|k| str_same(k, name));
+                if !new_key {
+                    return Err(v);
+                }
+                keys.push(name.clone());
+            }
+        }
+        if vals.try_reserve(1).is_err() {
+            return Err(v);
+        }
+        let hash = name
+            .downcast::<super::StrObj>()
+            .map_or(0, super::StrObj::hash);
+        vals.push((name.clone(), hash, v));
+        Ok(())
+    }
+
     /// [`Instance::materialize`] for the instance object `o`, as a payload.
     pub fn dict_of(o: &ObjRef) -> Option<&DictObj> {
         let cd = o.ty().heap_data::<ClassData>()?;
@@ -549,6 +707,23 @@ impl Instance {
             .materialize(cd)?
             .downcast::<DictObj>()
     }
+}
+
+/// Whether the key object `k` (a str) holds the text `name`.
+fn key_is(k: &ObjRef, name: &str) -> bool {
+    k.downcast::<super::StrObj>()
+        .is_some_and(|s| s.as_str() == name)
+}
+
+/// Whether two str objects hold the same text (names are interned per
+/// code object, so usually the same object).
+#[inline(always)]
+pub fn str_same(a: &ObjRef, b: &ObjRef) -> bool {
+    a.ptr_eq(b)
+        || matches!(
+            (a.downcast::<super::StrObj>(), b.downcast::<super::StrObj>()),
+            (Some(x), Some(y)) if x.as_str() == y.as_str()
+        )
 }
 
 /// A slot of `__slots__` on its class (`member_descriptor`, CPython's
