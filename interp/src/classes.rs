@@ -1152,6 +1152,11 @@ fn assign_class(vm: &mut Vm, obj: &ObjRef, value: &Value) -> PyResult<()> {
         ));
     };
     let same_layout = a.slot_names == b.slot_names && a.has_dict == b.has_dict;
+    // The values follow the old class's shared keys: the instance keeps
+    // its attributes in a dict from now on.
+    if same_layout && let Some(inst) = obj.downcast::<Instance>() {
+        inst.materialize(a);
+    }
     // `set_type` also refuses types whose instances hold another payload
     // (an exception and a plain class, say).
     let Some(retired) = same_layout.then(|| obj.set_type(new)).flatten() else {

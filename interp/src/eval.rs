@@ -499,6 +499,7 @@ fn dup(v: &Value) -> Value {
         Value::Obj(o) => Value::Obj(o.clone()),
         Value::Int(i) => Value::Int(*i),
         Value::Float(f) => Value::Float(*f),
+        Value::None => Value::None,
         _ => dup_rare(v),
     }
 }
@@ -514,7 +515,8 @@ fn dup_rare(v: &Value) -> Value {
 #[inline(always)]
 fn dict_value_at(d: &DictObj, idx: usize) -> Option<Value> {
     let map = d.try_entries().ok()?;
-    map.get_index(idx).map(|(_, v)| dup(v))
+    let (_, v) = map.get_index(idx)?;
+    Some(dup(v))
 }
 
 /// `i` as an index into a sequence of `len` items, counting negative
@@ -2812,13 +2814,9 @@ fn instance_method_cached(
         .names
         .get(arg as usize)
         .ok_or(DeoptReason::InstanceDict)?;
-    let shadowed = match inst.dict_obj() {
-        Some(d) => d.has_str_key(name),
-        None => inst
-            .values
-            .try_borrow()
-            .map_or(true, |v| v.iter().any(|(k, _, _)| str_same(k, name))),
-    };
+    // Values are shared keys, none of them the name at this version tag
+    // (see `quicken::instance_method_entry`).
+    let shadowed = inst.dict_obj().is_some_and(|d| d.has_str_key(name));
     if shadowed {
         return Err(DeoptReason::InstanceDict);
     }

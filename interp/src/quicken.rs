@@ -615,16 +615,18 @@ pub fn type_version(o: &ObjRef) -> u32 {
 /// [`layout::MORE_VERSIONS`]).
 #[inline(always)]
 pub fn class_version_cached(units: &[Cell<Instr>], pc: usize, v: u32) -> bool {
-    let unit = |i: usize| units.get(pc + 1 + i).map(|c| c.get().arg);
-    if v == 0 {
+    const END: usize = layout::MORE_VERSIONS + layout::MORE_VERSION_COUNT;
+    const _: () = assert!(Op::LoadAttr.cache_units() >= END && Op::StoreAttr.cache_units() >= END);
+    // One bounds check: the slice's length is known below.
+    let Some(c) = units.get(pc + 1..pc + 1 + END) else {
         return false;
-    }
-    if unit(layout::CLASS_VERSION) == Some(v) {
-        return true;
-    }
-    unit(layout::MORE_VERSIONS) == Some(v)
-        || unit(layout::MORE_VERSIONS + 1) == Some(v)
-        || unit(layout::MORE_VERSIONS + 2) == Some(v)
+    };
+    let unit = |i: usize| c[i].get().arg;
+    v != 0
+        && (unit(layout::CLASS_VERSION) == v
+            || unit(layout::MORE_VERSIONS) == v
+            || unit(layout::MORE_VERSIONS + 1) == v
+            || unit(layout::MORE_VERSIONS + 2) == v)
 }
 
 /// After a "class changed" guard miss of the LOAD_ATTR_INSTANCE_VALUE or
@@ -731,6 +733,15 @@ fn instance_method_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32
     {
         return None;
     }
+    // The form's hit reads no instance values: it trusts that none is
+    // named like the method, which holds while the name is no shared key
+    // (a shared key that would shadow a class attribute moves the class's
+    // version tag: `Instance::store_value`).
+    let shared = cd.shared_keys.try_borrow().ok()?;
+    if shared.iter().any(|k| class::str_same(k, name)) {
+        return None;
+    }
+    drop(shared);
     let own = std::iter::once(cd);
     let bases = cd.mro_tail.iter().map(class::class_data);
     for (pos, c) in own.map(Some).chain(bases).enumerate() {

@@ -59,6 +59,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::BinaryOpSubInt
             | Op::BinaryOpMulInt
             | Op::BinaryOpModInt
+            | Op::BinaryOpInt
             | Op::BinaryOpFloorDivInt
             | Op::BinaryOpAddFloat
             | Op::BinaryOpSubFloat
@@ -416,11 +417,14 @@ pub(super) fn run<const S: bool, const C: bool>(
                     pc = arg as usize;
                 }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
-                    let Some(Value::Bool(b)) = stack.get(sp.wrapping_sub(1)) else {
-                        break;
+                    // A bool, or an int (`if n & 1:`), tested in place.
+                    let b = match stack.get(sp.wrapping_sub(1)) {
+                        Some(Value::Bool(b)) => *b,
+                        Some(Value::Int(i)) => *i != 0,
+                        _ => break,
                     };
                     sp -= 1;
-                    pc = if *b == (ins.op == Op::PopJumpIfTrue) {
+                    pc = if b == (ins.op == Op::PopJumpIfTrue) {
                         arg as usize
                     } else {
                         pc + 1
@@ -545,6 +549,9 @@ pub(super) fn run<const S: bool, const C: bool>(
                 Op::BinaryOpSubInt => int_arith!(int_sub),
                 Op::BinaryOpMulInt => int_arith!(int_mul),
                 Op::BinaryOpModInt => int_arith!(int_mod),
+                // The bitwise operators of BINARY_OP_INT (the others may
+                // overflow into a big int: the general loop's).
+                Op::BinaryOpInt => int_arith!(|a, b| int_bitwise(arg, a, b)),
                 Op::BinaryOpFloorDivInt => int_arith!(int_floordiv),
                 Op::BinaryOpAddFloat => float_arith!(|a, b| a + b),
                 Op::BinaryOpSubFloat => float_arith!(|a, b| a - b),
@@ -1229,7 +1236,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::BeforeWith
                 | Op::WithExceptStart
                 | Op::StoreAttrSlot
-                | Op::BinaryOpInt
                 | Op::BinaryOpFloat
                 | Op::BinaryOpMixed
                 | Op::BinaryOpAddStr
@@ -1280,7 +1286,8 @@ fn module_attr(m: &ObjRef, units: &[Cell<Instr>], at: usize) -> Option<Value> {
         return None;
     }
     let map = d.try_entries().ok()?;
-    map.get_index(ix.get().arg as usize).map(|(_, v)| dup(v))
+    let (_, v) = map.get_index(ix.get().arg as usize)?;
+    Some(dup(v))
 }
 
 /// The length of LOAD_METHOD_MODULE (`method`) or LOAD_ATTR_MODULE with
@@ -1337,6 +1344,18 @@ fn fuse_int(units: &[Cell<Instr>], at: usize, a: i64, b: i64) -> Option<(Op, Fus
         _ => return None,
     };
     Some((form.op, fused))
+}
+
+/// `a & b`, `a | b` or `a ^ b` for BINARY_OP_INT's operator `arg`;
+/// `Err` for any other operator.
+#[inline(always)]
+fn int_bitwise(arg: u32, a: i64, b: i64) -> Result<i64, ()> {
+    match crate::bytecode::BinOp::from_arg(arg) {
+        crate::bytecode::BinOp::And => Ok(a & b),
+        crate::bytecode::BinOp::Or => Ok(a | b),
+        crate::bytecode::BinOp::Xor => Ok(a ^ b),
+        _ => Err(()),
+    }
 }
 
 /// [`take`], reading an int or a float as its payload word alone.
@@ -1502,7 +1521,8 @@ fn instance_value(
     let Some(d) = inst.dict_obj() else {
         let vals = inst.values.try_borrow().ok()?;
         let (k, _, v) = vals.get(index)?;
-        return k.ptr_eq(name).then(|| dup(v));
+        // (An `if`: a closure here is not always inlined.)
+        return if k.ptr_eq(name) { Some(dup(v)) } else { None };
     };
     let map = d.try_entries().ok()?;
     match map.get_index(index) {
@@ -1526,18 +1546,15 @@ fn instance_method(
     let (pos, index) =
         crate::quicken::cached_method_entry(units, pc, crate::quicken::type_version(o))?;
     let inst = o.downcast::<Instance>()?;
-    let name = names.get(arg as usize)?;
-    let hash = name.downcast::<StrObj>()?.known_hash()?;
+    // Without a dict, the instance's attributes are shared keys of its
+    // class, and at this version tag none is the name (see
+    // `quicken::instance_method_entry`): nothing to check.
     if let Some(d) = inst.dict_obj() {
+        let hash = names
+            .get(arg as usize)?
+            .downcast::<StrObj>()?
+            .known_hash()?;
         if d.small_has_hash(hash, 16)? {
-            return None;
-        }
-    } else {
-        // No dict yet: the instance's attributes are the first shared keys;
-        // one that is the name, or may hash like it, is the general loop's.
-        let vals = inst.values.try_borrow().ok()?;
-        let clash = vals.iter().any(|(k, h, _)| *h == hash || k.ptr_eq(name));
-        if clash {
             return None;
         }
     }
@@ -1551,7 +1568,8 @@ fn instance_method(
             .heap_data::<ClassData>()?
     };
     let map = holder.dict()?.try_entries().ok()?;
-    map.get_index(index).map(|(_, v)| dup(v))
+    let (_, v) = map.get_index(index)?;
+    Some(dup(v))
 }
 
 /// LOAD_ATTR_SLOT's hit: the value of the cached slot of `o` if `o`'s
@@ -1563,7 +1581,8 @@ fn slot_value(o: &ObjRef, units: &[Cell<Instr>], pc: usize) -> Option<Value> {
     }
     let index = units.get(pc + 1 + layout::SLOT_INDEX)?.get().arg as usize;
     let slots = o.downcast::<Instance>()?.slots.try_borrow().ok()?;
-    slots.get(index)?.as_ref().map(dup)
+    let v = slots.get(index)?.as_ref()?;
+    Some(dup(v))
 }
 
 /// Where a return of value `v` leaves the caller's stack, whose frame's

@@ -236,6 +236,14 @@ impl ClassData {
         }
     }
 
+    /// Whether this class or a Python class of its MRO has an attribute
+    /// named `name` (a str) in its dict.
+    pub fn defines(&self, name: &ObjRef) -> bool {
+        std::iter::once(self)
+            .chain(self.mro_tail.iter().filter_map(class_data))
+            .any(|c| c.dict().is_some_and(|d| d.has_str_key(name)))
+    }
+
     /// The current version tag.
     #[inline]
     pub fn version_tag(&self) -> u32 {
@@ -688,6 +696,11 @@ impl Instance {
                     return Err(v);
                 }
                 keys.push(name.clone());
+                // Instances' values may now shadow a method of that name,
+                // which LOAD_METHOD_INSTANCE caches trust they do not.
+                if cd.defines(name) {
+                    cd.version.invalidate();
+                }
             }
         }
         if vals.try_reserve(1).is_err() {
