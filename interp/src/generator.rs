@@ -63,6 +63,7 @@ pub(crate) fn create(
     Ok(Value::Obj(GenObj::new_obj(code, st)))
 }
 
+#[inline(always)]
 fn gen_of(v: &Value) -> Option<(&ObjRef, &GenObj)> {
     let o = v.as_obj()?;
     Some((o, o.downcast::<GenObj>()?))
@@ -277,7 +278,8 @@ pub(crate) fn push_inline(
     move_values(&mut gs.stack[..n], above);
     gs.sp = 0;
     drop(gs);
-    above[n] = sent;
+    // Dead room: nothing to drop.
+    std::mem::forget(std::mem::replace(&mut above[n], sent));
     *st_sp = sp + n + 1;
     {
         let mut h = g.handled.borrow_mut();
