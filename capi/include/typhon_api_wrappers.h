@@ -10,6 +10,7 @@ static inline void PyErr_SetObject(PyObject *t, PyObject *v) { _typhon_api->PyEr
 static inline void PyErr_SetNone(PyObject *t) { _typhon_api->PyErr_SetNone(t); }
 static inline PyObject *PyErr_Occurred(void) { return _typhon_api->PyErr_Occurred(); }
 static inline void PyErr_Clear(void) { _typhon_api->PyErr_Clear(); }
+static inline void PyErr_WriteUnraisable(PyObject *obj) { _typhon_api->PyErr_WriteUnraisable(obj); }
 static inline PyObject *PyErr_NoMemory(void) { return _typhon_api->PyErr_NoMemory(); }
 static inline int PyErr_BadArgument(void) { return _typhon_api->PyErr_BadArgument(); }
 static inline void _PyErr_BadInternalCall(const char *file, int line) { _typhon_api->_PyErr_BadInternalCall(file, line); }
@@ -29,6 +30,7 @@ static inline PyObject *PyLong_FromSize_t(size_t v) { return _typhon_api->PyLong
 static inline PyObject *PyLong_FromDouble(double v) { return _typhon_api->PyLong_FromDouble(v); }
 static inline long PyLong_AsLong(PyObject *o) { return _typhon_api->PyLong_AsLong(o); }
 static inline long PyLong_AsLongAndOverflow(PyObject *o, int *overflow) { return _typhon_api->PyLong_AsLongAndOverflow(o, overflow); }
+static inline size_t _PyLong_NumBits(PyObject *o) { return _typhon_api->_PyLong_NumBits(o); }
 static inline long long PyLong_AsLongLong(PyObject *o) { return _typhon_api->PyLong_AsLongLong(o); }
 static inline Py_ssize_t PyLong_AsSsize_t(PyObject *o) { return _typhon_api->PyLong_AsSsize_t(o); }
 static inline unsigned long PyLong_AsUnsignedLong(PyObject *o) { return _typhon_api->PyLong_AsUnsignedLong(o); }
@@ -47,6 +49,7 @@ static inline const char *PyUnicode_AsUTF8AndSize(PyObject *o, Py_ssize_t *size)
 static inline Py_ssize_t PyUnicode_GetLength(PyObject *o) { return _typhon_api->PyUnicode_GetLength(o); }
 static inline PyObject *PyUnicode_Concat(PyObject *a, PyObject *b) { return _typhon_api->PyUnicode_Concat(a, b); }
 static inline int PyUnicode_CompareWithASCIIString(PyObject *o, const char *s) { return _typhon_api->PyUnicode_CompareWithASCIIString(o, s); }
+static inline int PyUnicode_Compare(PyObject *a, PyObject *b) { return _typhon_api->PyUnicode_Compare(a, b); }
 static inline PyObject *PyUnicode_AsUTF8String(PyObject *o) { return _typhon_api->PyUnicode_AsUTF8String(o); }
 static inline PyObject *PyUnicode_FromOrdinal(int c) { return _typhon_api->PyUnicode_FromOrdinal(c); }
 static inline PyObject *PyBytes_FromStringAndSize(const char *s, Py_ssize_t n) { return _typhon_api->PyBytes_FromStringAndSize(s, n); }
@@ -85,6 +88,8 @@ static inline PyObject *PyDict_Values(PyObject *d) { return _typhon_api->PyDict_
 static inline PyObject *PyDict_Items(PyObject *d) { return _typhon_api->PyDict_Items(d); }
 static inline int PyDict_Next(PyObject *d, Py_ssize_t *pos, PyObject **key, PyObject **value) { return _typhon_api->PyDict_Next(d, pos, key, value); }
 static inline PyObject *PyDict_Copy(PyObject *d) { return _typhon_api->PyDict_Copy(d); }
+static inline int PyDict_Merge(PyObject *a, PyObject *b, int over) { return _typhon_api->PyDict_Merge(a, b, over); }
+static inline int PyDict_Update(PyObject *a, PyObject *b) { return _typhon_api->PyDict_Update(a, b); }
 static inline void PyDict_Clear(PyObject *d) { _typhon_api->PyDict_Clear(d); }
 static inline PyObject *PyObject_GetAttrString(PyObject *o, const char *name) { return _typhon_api->PyObject_GetAttrString(o, name); }
 static inline PyObject *PyObject_GetAttr(PyObject *o, PyObject *name) { return _typhon_api->PyObject_GetAttr(o, name); }
@@ -124,6 +129,29 @@ static inline PyObject *PyNumber_Negative(PyObject *a) { return _typhon_api->PyN
 static inline PyObject *PyNumber_Index(PyObject *a) { return _typhon_api->PyNumber_Index(a); }
 static inline PyObject *PyNumber_Long(PyObject *a) { return _typhon_api->PyNumber_Long(a); }
 static inline PyObject *PyNumber_Float(PyObject *a) { return _typhon_api->PyNumber_Float(a); }
+static inline PyObject *PyNumber_Lshift(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_Lshift(a, b); }
+static inline PyObject *PyNumber_Rshift(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_Rshift(a, b); }
+static inline PyObject *PyNumber_And(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_And(a, b); }
+static inline PyObject *PyNumber_Or(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_Or(a, b); }
+static inline PyObject *PyNumber_Xor(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_Xor(a, b); }
+static inline PyObject *PyNumber_Power(PyObject *a, PyObject *b, PyObject *m) { return _typhon_api->PyNumber_Power(a, b, m); }
+static inline PyObject *PyNumber_InPlaceAdd(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceAdd(a, b); }
+static inline PyObject *PyNumber_InPlaceSubtract(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceSubtract(a, b); }
+static inline PyObject *PyNumber_InPlaceMultiply(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceMultiply(a, b); }
+static inline PyObject *PyNumber_InPlaceTrueDivide(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceTrueDivide(a, b); }
+static inline PyObject *PyNumber_InPlaceFloorDivide(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceFloorDivide(a, b); }
+static inline PyObject *PyNumber_InPlaceRemainder(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceRemainder(a, b); }
+static inline PyObject *PyNumber_InPlaceLshift(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceLshift(a, b); }
+static inline PyObject *PyNumber_InPlaceRshift(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceRshift(a, b); }
+static inline PyObject *PyNumber_InPlaceAnd(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceAnd(a, b); }
+static inline PyObject *PyNumber_InPlaceOr(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceOr(a, b); }
+static inline PyObject *PyNumber_InPlaceXor(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceXor(a, b); }
+static inline PyObject *PyNumber_InPlacePower(PyObject *a, PyObject *b, PyObject *m) { return _typhon_api->PyNumber_InPlacePower(a, b, m); }
+static inline PyObject *PyNumber_Positive(PyObject *a) { return _typhon_api->PyNumber_Positive(a); }
+static inline PyObject *PyNumber_Invert(PyObject *a) { return _typhon_api->PyNumber_Invert(a); }
+static inline PyObject *PyNumber_Absolute(PyObject *a) { return _typhon_api->PyNumber_Absolute(a); }
+static inline PyObject *PyObject_Format(PyObject *o, PyObject *spec) { return _typhon_api->PyObject_Format(o, spec); }
+static inline int PySequence_Contains(PyObject *o, PyObject *v) { return _typhon_api->PySequence_Contains(o, v); }
 static inline unsigned long PyType_GetFlags(PyTypeObject *t) { return _typhon_api->PyType_GetFlags(t); }
 static inline int PyType_Ready(PyTypeObject *t) { return _typhon_api->PyType_Ready(t); }
 static inline PyObject *PyType_GenericAlloc(PyTypeObject *t, Py_ssize_t n) { return _typhon_api->PyType_GenericAlloc(t, n); }

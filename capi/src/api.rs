@@ -38,7 +38,7 @@ use std::ffi::{
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 6;
+pub const API_VERSION: c_int = 7;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -183,6 +183,7 @@ api_table! {
         errors::PyErr_SetNone(t: *mut PyObject);
         errors::PyErr_Occurred() -> *mut PyObject;
         errors::PyErr_Clear();
+        errors::PyErr_WriteUnraisable(obj: *mut PyObject);
         errors::PyErr_NoMemory() -> *mut PyObject;
         errors::PyErr_BadArgument() -> c_int;
         errors::_PyErr_BadInternalCall(file: *const c_char, line: c_int);
@@ -203,6 +204,7 @@ api_table! {
         long::PyLong_FromDouble(v: c_double) -> *mut PyObject;
         long::PyLong_AsLong(o: *mut PyObject) -> c_long;
         long::PyLong_AsLongAndOverflow(o: *mut PyObject, overflow: *mut c_int) -> c_long;
+        long::_PyLong_NumBits(o: *mut PyObject) -> usize;
         long::PyLong_AsLongLong(o: *mut PyObject) -> c_longlong;
         long::PyLong_AsSsize_t(o: *mut PyObject) -> Py_ssize_t;
         long::PyLong_AsUnsignedLong(o: *mut PyObject) -> c_ulong;
@@ -222,6 +224,7 @@ api_table! {
         unicode::PyUnicode_GetLength(o: *mut PyObject) -> Py_ssize_t;
         unicode::PyUnicode_Concat(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
         unicode::PyUnicode_CompareWithASCIIString(o: *mut PyObject, s: *const c_char) -> c_int;
+        unicode::PyUnicode_Compare(a: *mut PyObject, b: *mut PyObject) -> c_int;
         unicode::PyUnicode_AsUTF8String(o: *mut PyObject) -> *mut PyObject;
         unicode::PyUnicode_FromOrdinal(c: c_int) -> *mut PyObject;
         unicode::PyBytes_FromStringAndSize(s: *const c_char, n: Py_ssize_t) -> *mut PyObject;
@@ -263,6 +266,8 @@ api_table! {
         dict::PyDict_Items(d: *mut PyObject) -> *mut PyObject;
         dict::PyDict_Next(d: *mut PyObject, pos: *mut Py_ssize_t, key: *mut *mut PyObject, value: *mut *mut PyObject) -> c_int;
         dict::PyDict_Copy(d: *mut PyObject) -> *mut PyObject;
+        dict::PyDict_Merge(a: *mut PyObject, b: *mut PyObject, over: c_int) -> c_int;
+        dict::PyDict_Update(a: *mut PyObject, b: *mut PyObject) -> c_int;
         dict::PyDict_Clear(d: *mut PyObject);
 
         protocols::PyObject_GetAttrString(o: *mut PyObject, name: *const c_char) -> *mut PyObject;
@@ -303,6 +308,29 @@ api_table! {
         protocols::PyNumber_Index(a: *mut PyObject) -> *mut PyObject;
         protocols::PyNumber_Long(a: *mut PyObject) -> *mut PyObject;
         protocols::PyNumber_Float(a: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Lshift(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Rshift(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_And(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Or(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Xor(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Power(a: *mut PyObject, b: *mut PyObject, m: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceAdd(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceSubtract(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceMultiply(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceTrueDivide(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceFloorDivide(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceRemainder(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceLshift(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceRshift(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceAnd(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceOr(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceXor(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlacePower(a: *mut PyObject, b: *mut PyObject, m: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Positive(a: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Invert(a: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Absolute(a: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_Format(o: *mut PyObject, spec: *mut PyObject) -> *mut PyObject;
+        protocols::PySequence_Contains(o: *mut PyObject, v: *mut PyObject) -> c_int;
         protocols::PyType_GetFlags(t: *mut PyTypeObject) -> c_ulong;
 
         typeobject::PyType_Ready(t: *mut PyTypeObject) -> c_int;

@@ -313,6 +313,57 @@ pub(crate) unsafe extern "C" fn PyDict_Copy(d: *mut PyObject) -> *mut PyObject {
     })
 }
 
+/// `PyDict_Merge(a, b, override)`: the entries of the mapping `b` into
+/// the dict `a`, replacing existing keys only when `override` is not 0
+/// (CPython's `dict_merge`: a dict's entries, else `b.keys()` and
+/// `b[key]`). 0, or -1 with an exception.
+pub(crate) unsafe extern "C" fn PyDict_Merge(
+    a: *mut PyObject,
+    b: *mut PyObject,
+    over: c_int,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: forwarded (contract).
+        let r = (|| {
+            let (_, da) = unsafe { dict(a) }?;
+            let src = unsafe { arg(b) }?;
+            current_vm(|vm| merge(vm, da, &src, over != 0))?
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyDict_Update(a, b)`: `PyDict_Merge(a, b, 1)`.
+pub(crate) unsafe extern "C" fn PyDict_Update(a: *mut PyObject, b: *mut PyObject) -> c_int {
+    // SAFETY: forwarded (contract).
+    unsafe { PyDict_Merge(a, b, 1) }
+}
+
+fn merge(vm: &mut interp::Vm, d: &DictObj, src: &Value, over: bool) -> PyResult<()> {
+    let pairs: Vec<(Value, Value)> = match src.downcast::<DictObj>() {
+        Some(s) if over => return d.update_vm(vm, s),
+        Some(s) => s.items(),
+        None => {
+            let keys = vm.getattr(src, "keys")?;
+            let keys = vm.call(&keys, &[])?;
+            let mut pairs = Vec::new();
+            for k in ops::collect(vm, &keys)? {
+                let v = ops::getitem(vm, src, &k)?;
+                pairs.push((k, v));
+            }
+            pairs
+        }
+    };
+    for (k, v) in pairs {
+        let key = DictKey::with_vm(vm, k)?;
+        if !over && d.get_vm(vm, &key)?.is_some() {
+            continue;
+        }
+        d.insert_vm(vm, key, v)?;
+    }
+    Ok(())
+}
+
 /// `PyDict_Clear`.
 pub(crate) unsafe extern "C" fn PyDict_Clear(d: *mut PyObject) {
     // SAFETY: forwarded (contract).

@@ -113,6 +113,23 @@ pub(crate) unsafe extern "C" fn PyErr_Clear() {
     drop(state::take_error());
 }
 
+/// `PyErr_WriteUnraisable(obj)`: reports the pending exception, which no
+/// caller can receive, on stderr as CPython's default hook does, and
+/// clears it.
+pub(crate) unsafe extern "C" fn PyErr_WriteUnraisable(obj: *mut PyObject) {
+    let Some(e) = state::take_error() else {
+        return;
+    };
+    // SAFETY: `obj` is NULL or live (contract).
+    let o = if obj.is_null() {
+        None
+    } else {
+        unsafe { crate::object::arg(obj) }.ok()
+    };
+    // Printed once the calling frame's line is known (as warnings are).
+    interp::warnings::unraisable_later(e, o);
+}
+
 /// `PyErr_NoMemory`: sets MemoryError, returns NULL.
 pub(crate) unsafe extern "C" fn PyErr_NoMemory() -> *mut PyObject {
     fail(

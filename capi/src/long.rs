@@ -121,6 +121,20 @@ fn not_integer(o: &ObjRef) -> String {
     )
 }
 
+/// `_PyLong_NumBits`: how many bits the absolute value of the int `o`
+/// needs (0 for 0); `(size_t)-1` with an exception for anything else.
+pub(crate) unsafe extern "C" fn _PyLong_NumBits(o: *mut PyObject) -> usize {
+    // SAFETY: `o` is null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return bad_call(usize::MAX);
+    };
+    match int_of(&b) {
+        Some(IntArg::Small(i)) => (64 - i.unsigned_abs().leading_zeros()) as usize,
+        Some(IntArg::Big(n)) => usize::try_from(n.bits()).unwrap_or(usize::MAX),
+        None => type_error(not_integer(&b), usize::MAX),
+    }
+}
+
 /// `PyLong_AsLongAndOverflow`: like `PyLong_AsLong`, but an int out of
 /// range sets `*overflow` to ±1 and returns -1 without an exception.
 pub(crate) unsafe extern "C" fn PyLong_AsLongAndOverflow(

@@ -543,6 +543,249 @@ pub(crate) unsafe extern "C" fn PyNumber_Negative(a: *mut PyObject) -> *mut PyOb
     })
 }
 
+/// `PyNumber_Lshift`.
+pub(crate) unsafe extern "C" fn PyNumber_Lshift(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    binary(a, b, BinOp::LShift)
+}
+
+/// `PyNumber_Rshift`.
+pub(crate) unsafe extern "C" fn PyNumber_Rshift(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    binary(a, b, BinOp::RShift)
+}
+
+/// `PyNumber_And`.
+pub(crate) unsafe extern "C" fn PyNumber_And(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    binary(a, b, BinOp::And)
+}
+
+/// `PyNumber_Or`.
+pub(crate) unsafe extern "C" fn PyNumber_Or(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    binary(a, b, BinOp::Or)
+}
+
+/// `PyNumber_Xor`.
+pub(crate) unsafe extern "C" fn PyNumber_Xor(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject {
+    binary(a, b, BinOp::Xor)
+}
+
+/// `PyNumber_Power(a, b, m)`: `pow(a, b)`, or `pow(a, b, m)` when `m` is
+/// not None.
+pub(crate) unsafe extern "C" fn PyNumber_Power(
+    a: *mut PyObject,
+    b: *mut PyObject,
+    m: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (x, y, z) = (arg(a)?, arg(b)?, arg(m)?);
+            match z {
+                Value::None => with_vm(|vm| ops::binary_op(vm, BinOp::Pow, &x, &y)),
+                z => call_builtin("pow", &[x, y, z]),
+            }
+        })();
+        ret_obj(r)
+    })
+}
+
+/// The in-place operators (`PyNumber_InPlaceAdd`…): `a <op>= b`, the
+/// result as a new reference (the object itself when it changed in
+/// place).
+fn inplace(a: *mut PyObject, b: *mut PyObject, op: BinOp) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (x, y) = (arg(a)?, arg(b)?);
+            with_vm(|vm| ops::inplace_op(vm, op, &x, &y))
+        })();
+        ret_obj(r)
+    })
+}
+
+/// `PyNumber_InPlaceAdd`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceAdd(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::Add)
+}
+
+/// `PyNumber_InPlaceSubtract`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceSubtract(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::Sub)
+}
+
+/// `PyNumber_InPlaceMultiply`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceMultiply(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::Mul)
+}
+
+/// `PyNumber_InPlaceTrueDivide`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceTrueDivide(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::TrueDiv)
+}
+
+/// `PyNumber_InPlaceFloorDivide`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceFloorDivide(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::FloorDiv)
+}
+
+/// `PyNumber_InPlaceRemainder`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceRemainder(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::Mod)
+}
+
+/// `PyNumber_InPlaceLshift`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceLshift(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::LShift)
+}
+
+/// `PyNumber_InPlaceRshift`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceRshift(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::RShift)
+}
+
+/// `PyNumber_InPlaceAnd`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceAnd(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::And)
+}
+
+/// `PyNumber_InPlaceOr`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceOr(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::Or)
+}
+
+/// `PyNumber_InPlaceXor`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceXor(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::Xor)
+}
+
+/// `PyNumber_InPlacePower(a, b, m)`: `a **= b` (with a modulus `m` that
+/// is not None, `pow(a, b, m)`, as CPython does: no type has an in-place
+/// three-argument power).
+pub(crate) unsafe extern "C" fn PyNumber_InPlacePower(
+    a: *mut PyObject,
+    b: *mut PyObject,
+    m: *mut PyObject,
+) -> *mut PyObject {
+    // SAFETY: `m` is live (contract).
+    if matches!(unsafe { arg(m) }, Ok(Value::None)) {
+        return inplace(a, b, BinOp::Pow);
+    }
+    // SAFETY: forwarded.
+    unsafe { PyNumber_Power(a, b, m) }
+}
+
+/// The unary operators (`PyNumber_Positive`, `PyNumber_Invert`).
+fn unary(a: *mut PyObject, op: char) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `a` is live (contract).
+        let r = unsafe { arg(a) }.and_then(|v| with_vm(|vm| ops::unary(vm, op, &v)));
+        ret_obj(r)
+    })
+}
+
+/// `PyNumber_Positive`: `+a`.
+pub(crate) unsafe extern "C" fn PyNumber_Positive(a: *mut PyObject) -> *mut PyObject {
+    unary(a, '+')
+}
+
+/// `PyNumber_Invert`: `~a`.
+pub(crate) unsafe extern "C" fn PyNumber_Invert(a: *mut PyObject) -> *mut PyObject {
+    unary(a, '~')
+}
+
+/// `PyNumber_Absolute`: `abs(a)`.
+pub(crate) unsafe extern "C" fn PyNumber_Absolute(a: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `a` is live (contract).
+        let r = unsafe { arg(a) }.and_then(|v| call_builtin("abs", &[v]));
+        ret_obj(r)
+    })
+}
+
+/// `PyObject_Format(o, spec)`: `format(o, spec)` (a NULL spec is "").
+pub(crate) unsafe extern "C" fn PyObject_Format(
+    o: *mut PyObject,
+    spec: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `o` is live, `spec` NULL or live (contract).
+        let r = (|| unsafe {
+            let v = arg(o)?;
+            match borrow(spec) {
+                Some(s) => call_builtin("format", &[v, Value::Obj(s.clone())]),
+                None => call_builtin("format", &[v]),
+            }
+        })();
+        ret_obj(r)
+    })
+}
+
+/// `PySequence_Contains(o, v)`: `v in o` (1 or 0), -1 with an exception.
+pub(crate) unsafe extern "C" fn PySequence_Contains(o: *mut PyObject, v: *mut PyObject) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (c, x) = (arg(o)?, arg(v)?);
+            with_vm(|vm| ops::contains(vm, &c, &x))
+        })();
+        match r {
+            Ok(b) => b as c_int,
+            Err(e) => fail(e, -1),
+        }
+    })
+}
+
+/// The builtin function `name` called with `args` (for the C API
+/// functions that are a builtin's behaviour).
+fn call_builtin(name: &str, args: &[Value]) -> PyResult<Value> {
+    with_vm(|vm| {
+        let f = vm
+            .builtins()
+            .downcast::<DictObj>()
+            .and_then(|d| d.get_str(name))
+            .ok_or_else(|| PyErr::new(&types::SYSTEM_ERROR, format!("no builtin {name}")))?;
+        vm.call(&f, args)
+    })
+}
+
 /// `PyNumber_Index`: the int itself (ints and bools only).
 pub(crate) unsafe extern "C" fn PyNumber_Index(a: *mut PyObject) -> *mut PyObject {
     guard(std::ptr::null_mut(), || {

@@ -201,6 +201,28 @@ pub(crate) unsafe extern "C" fn PyUnicode_CompareWithASCIIString(
     }
 }
 
+/// `PyUnicode_Compare(a, b)`: -1, 0 or 1 as `a` sorts before, equal to
+/// or after `b` (by code points); -1 with TypeError unless both are str.
+pub(crate) unsafe extern "C" fn PyUnicode_Compare(a: *mut PyObject, b: *mut PyObject) -> c_int {
+    // SAFETY: live objects (contract).
+    match (unsafe { str_of(a) }, unsafe { str_of(b) }) {
+        // UTF-8 sorts as the code points do.
+        (Some(x), Some(y)) => match x.as_str().cmp(y.as_str()) {
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => 1,
+        },
+        _ => {
+            let name = |o: *mut PyObject| {
+                // SAFETY: live objects (contract).
+                unsafe { borrow(o) }.map_or("NULL".to_owned(), |o| o.ty().name().to_owned())
+            };
+            let msg = format!("Can't compare {:.100} and {:.100}", name(a), name(b));
+            fail(PyErr::type_error(msg), -1)
+        }
+    }
+}
+
 /// `PyUnicode_AsUTF8String`: the UTF-8 encoding as `bytes`.
 pub(crate) unsafe extern "C" fn PyUnicode_AsUTF8String(o: *mut PyObject) -> *mut PyObject {
     // SAFETY: `o` is live (contract).

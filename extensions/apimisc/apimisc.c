@@ -6,6 +6,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 
 typedef struct {
     long (*twice)(long);
@@ -288,6 +289,134 @@ static PyObject *self_iter(PyObject *self, PyObject *o) {
     return PyBool_FromLong(same);
 }
 
+/* number_op(name, a[, b[, m]]): the PyNumber_* function called `name`
+   (the binary ones take `b`; power takes `m`, None when left out). */
+static PyObject *number_op(PyObject *self, PyObject *args) {
+    const char *name;
+    PyObject *a, *b = NULL, *m = Py_None;
+    if (!PyArg_ParseTuple(args, "sO|OO", &name, &a, &b, &m)) {
+        return NULL;
+    }
+    static const struct {
+        const char *name;
+        PyObject *(*f)(PyObject *, PyObject *);
+    } binary[] = {
+        {"add", PyNumber_Add}, {"sub", PyNumber_Subtract}, {"mul", PyNumber_Multiply},
+        {"truediv", PyNumber_TrueDivide}, {"floordiv", PyNumber_FloorDivide},
+        {"mod", PyNumber_Remainder}, {"lshift", PyNumber_Lshift}, {"rshift", PyNumber_Rshift},
+        {"and", PyNumber_And}, {"or", PyNumber_Or}, {"xor", PyNumber_Xor},
+        {"iadd", PyNumber_InPlaceAdd}, {"isub", PyNumber_InPlaceSubtract},
+        {"imul", PyNumber_InPlaceMultiply}, {"itruediv", PyNumber_InPlaceTrueDivide},
+        {"ifloordiv", PyNumber_InPlaceFloorDivide}, {"imod", PyNumber_InPlaceRemainder},
+        {"ilshift", PyNumber_InPlaceLshift}, {"irshift", PyNumber_InPlaceRshift},
+        {"iand", PyNumber_InPlaceAnd}, {"ior", PyNumber_InPlaceOr},
+        {"ixor", PyNumber_InPlaceXor},
+    };
+    static const struct {
+        const char *name;
+        PyObject *(*f)(PyObject *);
+    } unary[] = {
+        {"neg", PyNumber_Negative}, {"pos", PyNumber_Positive},
+        {"invert", PyNumber_Invert}, {"abs", PyNumber_Absolute},
+    };
+    for (size_t i = 0; i < sizeof binary / sizeof binary[0]; i++) {
+        if (strcmp(name, binary[i].name) == 0) {
+            if (b == NULL) {
+                PyErr_SetString(PyExc_TypeError, "a binary operator needs b");
+                return NULL;
+            }
+            return binary[i].f(a, b);
+        }
+    }
+    for (size_t i = 0; i < sizeof unary / sizeof unary[0]; i++) {
+        if (strcmp(name, unary[i].name) == 0) {
+            return unary[i].f(a);
+        }
+    }
+    if (b != NULL && strcmp(name, "pow") == 0) {
+        return PyNumber_Power(a, b, m);
+    }
+    if (b != NULL && strcmp(name, "ipow") == 0) {
+        return PyNumber_InPlacePower(a, b, m);
+    }
+    PyErr_Format(PyExc_ValueError, "unknown operator %s", name);
+    return NULL;
+}
+
+/* contains(o, v): PySequence_Contains, as -1 (error), 0 or 1. */
+static PyObject *contains(PyObject *self, PyObject *args) {
+    PyObject *o, *v;
+    if (!PyArg_ParseTuple(args, "OO", &o, &v)) {
+        return NULL;
+    }
+    int r = PySequence_Contains(o, v);
+    if (r < 0) {
+        return NULL;
+    }
+    return PyLong_FromLong(r);
+}
+
+/* merge(d, src, override): PyDict_Merge (override -1: PyDict_Update). */
+static PyObject *merge(PyObject *self, PyObject *args) {
+    PyObject *d, *src;
+    int over;
+    if (!PyArg_ParseTuple(args, "OOi", &d, &src, &over)) {
+        return NULL;
+    }
+    int r = over < 0 ? PyDict_Update(d, src) : PyDict_Merge(d, src, over);
+    if (r < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* ucompare(a, b): PyUnicode_Compare, raising if it set an exception. */
+static PyObject *ucompare(PyObject *self, PyObject *args) {
+    PyObject *a, *b;
+    if (!PyArg_ParseTuple(args, "OO", &a, &b)) {
+        return NULL;
+    }
+    int r = PyUnicode_Compare(a, b);
+    if (r == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromLong(r);
+}
+
+/* format_obj(o[, spec]): PyObject_Format (a NULL spec without one). */
+static PyObject *format_obj(PyObject *self, PyObject *args) {
+    PyObject *o, *spec = NULL;
+    if (!PyArg_ParseTuple(args, "O|O", &o, &spec)) {
+        return NULL;
+    }
+    return PyObject_Format(o, spec);
+}
+
+/* num_bits(o): _PyLong_NumBits. */
+static PyObject *num_bits(PyObject *self, PyObject *o) {
+    size_t n = _PyLong_NumBits(o);
+    if (n == (size_t)-1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromSize_t(n);
+}
+
+/* unraisable(message[, obj]): raises ValueError(message) in C and
+   reports it with PyErr_WriteUnraisable(obj), which clears it. */
+static PyObject *unraisable(PyObject *self, PyObject *args) {
+    const char *msg;
+    PyObject *obj = NULL;
+    if (!PyArg_ParseTuple(args, "s|O", &msg, &obj)) {
+        return NULL;
+    }
+    PyErr_SetString(PyExc_ValueError, msg);
+    PyErr_WriteUnraisable(obj);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 /* Seq: a C type with only sequence slots: `+` and `*` reach sq_concat and
    sq_repeat as in CPython. */
 typedef struct {
@@ -340,6 +469,13 @@ static PyMethodDef apimisc_methods[] = {
     {"drain", drain, METH_O, NULL},
     {"extend", extend, METH_VARARGS, NULL},
     {"self_iter", self_iter, METH_O, NULL},
+    {"number_op", number_op, METH_VARARGS, NULL},
+    {"contains", contains, METH_VARARGS, NULL},
+    {"merge", merge, METH_VARARGS, NULL},
+    {"ucompare", ucompare, METH_VARARGS, NULL},
+    {"format_obj", format_obj, METH_VARARGS, NULL},
+    {"num_bits", num_bits, METH_O, NULL},
+    {"unraisable", unraisable, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

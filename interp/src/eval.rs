@@ -2911,22 +2911,10 @@ fn binary_op_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> 
     let b = st.pop().ok_or_else(stack_underflow)?;
     let a = st.pop().ok_or_else(stack_underflow)?;
     let op = BinOp::from_arg(arg);
-    if arg >= 13
-        && (crate::dunder::is_py(&a) || crate::dunder::is_py(&b))
-        && let Some(r) = crate::dunder::binary_op(vm, op, &a, &b, true)?
-    {
-        st.push(r)?;
-        return Ok(());
-    }
-    let r = if arg >= 13 && a.kind() == Kind::LIST {
-        ops::inplace_list_op(vm, op, &a, &b)
+    let r = if arg >= 13 {
+        ops::inplace_op(vm, op, &a, &b)?
     } else {
-        ops::binary_op(vm, op, &a, &b)
-    };
-    let r = match r {
-        Ok(r) => r,
-        Err(e) if arg >= 13 => return Err(ops::inplace_error(op, e)),
-        Err(e) => return Err(e),
+        ops::binary_op(vm, op, &a, &b)?
     };
     st.push(r)?;
     Ok(())

@@ -716,6 +716,23 @@ pub fn inplace_error(op: BinOp, e: PyErr) -> PyErr {
     }
 }
 
+/// `a <op>= b`: the left operand's in-place method first (Python
+/// classes' `__i<op>__`, a list's `+=` and `*=`), then `a <op> b`, with
+/// the in-place operator's symbol in the error.
+pub fn inplace_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
+    if (crate::dunder::is_py(a) || crate::dunder::is_py(b))
+        && let Some(r) = crate::dunder::binary_op(vm, op, a, b, true)?
+    {
+        return Ok(r);
+    }
+    let r = if a.kind() == Kind::LIST {
+        inplace_list_op(vm, op, a, b)
+    } else {
+        binary_op(vm, op, a, b)
+    };
+    r.map_err(|e| inplace_error(op, e))
+}
+
 /// `a <op> b` for every binary operator.
 pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
     if (dunder::is_py(a) || dunder::is_py(b))

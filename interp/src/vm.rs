@@ -443,6 +443,20 @@ impl Vm {
         eprint!("{tb}");
     }
 
+    /// CPython's `PyErr_WriteUnraisable(obj)` for the exception `e`:
+    /// "Exception ignored in: " and `repr(obj)` when there is an object
+    /// (not None), then the traceback and the exception, on stderr.
+    pub fn write_unraisable_in(&mut self, e: &PyErr, obj: Option<&Value>) {
+        let _ = self.flush();
+        if let Some(o) = obj.filter(|o| !matches!(o, Value::None)) {
+            let r = crate::ops::repr(self, o);
+            let text = r.unwrap_or_else(|_| "<object repr() failed>".to_owned());
+            eprintln!("Exception ignored in: {text}");
+        }
+        let tb = crate::traceback::format_exception(self, e);
+        eprint!("{tb}");
+    }
+
     pub(crate) fn check_native_stack(&self) -> PyResult<()> {
         let here = 0usize;
         let addr = &here as *const usize as usize;

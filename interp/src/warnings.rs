@@ -35,6 +35,14 @@ use crate::vm::Vm;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// What waits for the evaluation loop to know the caller's line.
+enum Item {
+    Warning(Queued),
+    /// An exception C code reported with `PyErr_WriteUnraisable(obj)`:
+    /// printed with the calling frame as its traceback, as CPython does.
+    Unraisable(PyErr, Option<Value>),
+}
+
 /// A warning waiting to be shown.
 struct Queued {
     category: ObjRef,
@@ -78,7 +86,7 @@ impl ImportPhase {
 }
 
 thread_local! {
-    static QUEUE: RefCell<Vec<Queued>> = const { RefCell::new(Vec::new()) };
+    static QUEUE: RefCell<Vec<Item>> = const { RefCell::new(Vec::new()) };
     static PHASE: std::cell::Cell<Option<ImportPhase>> = const { std::cell::Cell::new(None) };
     /// The registries of the import machinery's modules (CPython keeps
     /// them in those modules' globals; here no object outlives the run).
@@ -91,17 +99,26 @@ pub fn set_import_phase(p: Option<ImportPhase>) -> Option<ImportPhase> {
     PHASE.replace(p)
 }
 
+/// Queues the report of exception `e`, which C code could not pass to
+/// any caller (`PyErr_WriteUnraisable(obj)`), to be printed when the
+/// evaluation loop knows the calling frame's line, in order with the
+/// warnings (see the module documentation).
+pub fn unraisable_later(e: PyErr, obj: Option<Value>) {
+    QUEUE.with_borrow_mut(|q| q.push(Item::Unraisable(e, obj)));
+    abi::pending::set(abi::pending::WARNINGS);
+}
+
 /// Queues a warning of `category` (a subclass of `Warning`) to be shown
 /// for the Python frame `stacklevel` levels up from the one running the
 /// current call (see the module documentation).
 pub fn warn_later(category: ObjRef, message: String, stacklevel: i64) {
     QUEUE.with_borrow_mut(|q| {
-        q.push(Queued {
+        q.push(Item::Warning(Queued {
             category,
             message,
             stacklevel,
             phase: PHASE.get(),
-        })
+        }))
     });
     abi::pending::set(abi::pending::WARNINGS);
 }
@@ -258,7 +275,23 @@ fn depth_at(code: &Code, at: usize) -> Option<i32> {
 fn show_queued(vm: &mut Vm, sites: &[Site]) -> PyResult<()> {
     abi::pending::take(abi::pending::WARNINGS);
     let queued = QUEUE.with_borrow_mut(std::mem::take);
-    for w in queued {
+    for item in queued {
+        let w = match item {
+            Item::Warning(w) => w,
+            Item::Unraisable(e, obj) => {
+                if let Some(s) = sites.first() {
+                    let mut tb = e.exc().traceback.borrow_mut();
+                    if tb.is_empty() {
+                        tb.push(crate::object::exc::TbEntry {
+                            code: s.code.clone(),
+                            pc: s.pc as u32,
+                        });
+                    }
+                }
+                vm.write_unraisable_in(&e, obj.as_ref());
+                continue;
+            }
+        };
         let mut level = usize::try_from(w.stacklevel.max(1) - 1).unwrap_or(usize::MAX);
         if let Some(p) = w.phase {
             let frames = p.frames();
