@@ -207,6 +207,18 @@ struct _typhon_api {
     PyObject *(*PyNumber_Absolute)(PyObject *);
     PyObject *(*PyObject_Format)(PyObject *, PyObject *);
     int (*PySequence_Contains)(PyObject *, PyObject *);
+    int (*PySequence_Check)(PyObject *);
+    Py_ssize_t (*PySequence_Size)(PyObject *);
+    Py_ssize_t (*PySequence_Length)(PyObject *);
+    PyObject *(*PySequence_GetItem)(PyObject *, Py_ssize_t);
+    int (*PySequence_SetItem)(PyObject *, Py_ssize_t, PyObject *);
+    int (*PySequence_DelItem)(PyObject *, Py_ssize_t);
+    PyObject *(*PySequence_GetSlice)(PyObject *, Py_ssize_t, Py_ssize_t);
+    Py_ssize_t (*PySequence_Count)(PyObject *, PyObject *);
+    Py_ssize_t (*PySequence_Index)(PyObject *, PyObject *);
+    int (*PySequence_In)(PyObject *, PyObject *);
+    PyObject *(*PySequence_Tuple)(PyObject *);
+    PyObject *(*PySequence_List)(PyObject *);
     unsigned long (*PyType_GetFlags)(PyTypeObject *);
     int (*PyType_Ready)(PyTypeObject *);
     PyObject *(*PyType_GenericAlloc)(PyTypeObject *, Py_ssize_t);

@@ -152,6 +152,18 @@ static inline PyObject *PyNumber_Invert(PyObject *a) { return _typhon_api->PyNum
 static inline PyObject *PyNumber_Absolute(PyObject *a) { return _typhon_api->PyNumber_Absolute(a); }
 static inline PyObject *PyObject_Format(PyObject *o, PyObject *spec) { return _typhon_api->PyObject_Format(o, spec); }
 static inline int PySequence_Contains(PyObject *o, PyObject *v) { return _typhon_api->PySequence_Contains(o, v); }
+static inline int PySequence_Check(PyObject *o) { return _typhon_api->PySequence_Check(o); }
+static inline Py_ssize_t PySequence_Size(PyObject *o) { return _typhon_api->PySequence_Size(o); }
+static inline Py_ssize_t PySequence_Length(PyObject *o) { return _typhon_api->PySequence_Length(o); }
+static inline PyObject *PySequence_GetItem(PyObject *o, Py_ssize_t i) { return _typhon_api->PySequence_GetItem(o, i); }
+static inline int PySequence_SetItem(PyObject *o, Py_ssize_t i, PyObject *v) { return _typhon_api->PySequence_SetItem(o, i, v); }
+static inline int PySequence_DelItem(PyObject *o, Py_ssize_t i) { return _typhon_api->PySequence_DelItem(o, i); }
+static inline PyObject *PySequence_GetSlice(PyObject *o, Py_ssize_t i, Py_ssize_t j) { return _typhon_api->PySequence_GetSlice(o, i, j); }
+static inline Py_ssize_t PySequence_Count(PyObject *o, PyObject *v) { return _typhon_api->PySequence_Count(o, v); }
+static inline Py_ssize_t PySequence_Index(PyObject *o, PyObject *v) { return _typhon_api->PySequence_Index(o, v); }
+static inline int PySequence_In(PyObject *o, PyObject *v) { return _typhon_api->PySequence_In(o, v); }
+static inline PyObject *PySequence_Tuple(PyObject *o) { return _typhon_api->PySequence_Tuple(o); }
+static inline PyObject *PySequence_List(PyObject *o) { return _typhon_api->PySequence_List(o); }
 static inline unsigned long PyType_GetFlags(PyTypeObject *t) { return _typhon_api->PyType_GetFlags(t); }
 static inline int PyType_Ready(PyTypeObject *t) { return _typhon_api->PyType_Ready(t); }
 static inline PyObject *PyType_GenericAlloc(PyTypeObject *t, Py_ssize_t n) { return _typhon_api->PyType_GenericAlloc(t, n); }

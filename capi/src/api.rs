@@ -331,6 +331,18 @@ api_table! {
         protocols::PyNumber_Absolute(a: *mut PyObject) -> *mut PyObject;
         protocols::PyObject_Format(o: *mut PyObject, spec: *mut PyObject) -> *mut PyObject;
         protocols::PySequence_Contains(o: *mut PyObject, v: *mut PyObject) -> c_int;
+        protocols::PySequence_Check(o: *mut PyObject) -> c_int;
+        protocols::PySequence_Size(o: *mut PyObject) -> Py_ssize_t;
+        protocols::PySequence_Length(o: *mut PyObject) -> Py_ssize_t;
+        protocols::PySequence_GetItem(o: *mut PyObject, i: Py_ssize_t) -> *mut PyObject;
+        protocols::PySequence_SetItem(o: *mut PyObject, i: Py_ssize_t, v: *mut PyObject) -> c_int;
+        protocols::PySequence_DelItem(o: *mut PyObject, i: Py_ssize_t) -> c_int;
+        protocols::PySequence_GetSlice(o: *mut PyObject, i: Py_ssize_t, j: Py_ssize_t) -> *mut PyObject;
+        protocols::PySequence_Count(o: *mut PyObject, v: *mut PyObject) -> Py_ssize_t;
+        protocols::PySequence_Index(o: *mut PyObject, v: *mut PyObject) -> Py_ssize_t;
+        protocols::PySequence_In(o: *mut PyObject, v: *mut PyObject) -> c_int;
+        protocols::PySequence_Tuple(o: *mut PyObject) -> *mut PyObject;
+        protocols::PySequence_List(o: *mut PyObject) -> *mut PyObject;
         protocols::PyType_GetFlags(t: *mut PyTypeObject) -> c_ulong;
 
         typeobject::PyType_Ready(t: *mut PyTypeObject) -> c_int;

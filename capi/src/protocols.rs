@@ -10,7 +10,7 @@ use crate::object::{
 use crate::state;
 use crate::unicode::text_arg;
 use interp::bytecode::{BinOp, CmpOp};
-use interp::object::types;
+use interp::object::types::{self, Kind};
 use interp::object::{Args, DictObj, ObjRef, TupleObj};
 use interp::{PyErr, PyResult, Value, Vm, ops};
 use std::ffi::{c_char, c_int};
@@ -771,6 +771,246 @@ pub(crate) unsafe extern "C" fn PySequence_Contains(o: *mut PyObject, v: *mut Py
             Err(e) => fail(e, -1),
         }
     })
+}
+
+/// What the sequence functions see in an object: CPython's
+/// `tp_as_sequence->sq_item` (a sequence), or only
+/// `tp_as_mapping->mp_subscript` (a mapping, "is not a sequence").
+#[derive(PartialEq)]
+enum SeqKind {
+    Sequence,
+    Mapping,
+    Neither,
+}
+
+fn seq_kind(v: &Value) -> SeqKind {
+    match v.kind() {
+        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::BYTES | Kind::RANGE => SeqKind::Sequence,
+        Kind::DICT => SeqKind::Mapping,
+        // A Python class's `__getitem__` fills both slots; a dict's
+        // subclass is no sequence.
+        Kind::INSTANCE | Kind::EXT_SUBCLASS => match v.as_obj() {
+            Some(o) if interp::object::class::lookup(o.ty(), "__getitem__").is_some() => {
+                SeqKind::Sequence
+            }
+            _ => SeqKind::Neither,
+        },
+        Kind::FOREIGN => match v.as_obj().map(|o| crate::typeobject::c_item_slots(o.ty())) {
+            Some((true, _)) => SeqKind::Sequence,
+            Some((false, true)) => SeqKind::Mapping,
+            _ => SeqKind::Neither,
+        },
+        _ => SeqKind::Neither,
+    }
+}
+
+/// The TypeError of a sequence function given `v`: "X is not a
+/// sequence" for a mapping, else `'X' object ` and `what`.
+fn not_sequence(v: &Value, what: &str) -> PyErr {
+    match seq_kind(v) {
+        SeqKind::Mapping => PyErr::type_error(format!("{:.200} is not a sequence", v.type_name())),
+        _ => PyErr::type_error(format!("'{:.200}' object {what}", v.type_name())),
+    }
+}
+
+/// `i` counted from the end of `v` when negative (CPython adds the length
+/// before calling `sq_item`).
+fn from_end(vm: &mut Vm, v: &Value, i: Py_ssize_t) -> PyResult<Value> {
+    if i >= 0 {
+        return Ok(Value::Int(i as i64));
+    }
+    let n = ops::len(vm, v)?;
+    Ok(Value::Int(i as i64 + n as i64))
+}
+
+/// `PySequence_Check`: 1 for an object with CPython's `sq_item` (not a
+/// dict), else 0.
+pub(crate) unsafe extern "C" fn PySequence_Check(o: *mut PyObject) -> c_int {
+    // SAFETY: `o` is live (contract).
+    match unsafe { arg(o) } {
+        Ok(v) => (seq_kind(&v) == SeqKind::Sequence) as c_int,
+        Err(_) => 0,
+    }
+}
+
+/// `PySequence_Size`: `len(o)`, -1 with an exception.
+pub(crate) unsafe extern "C" fn PySequence_Size(o: *mut PyObject) -> Py_ssize_t {
+    guard(-1, || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| {
+            if seq_kind(&v) == SeqKind::Mapping {
+                return Err(not_sequence(&v, ""));
+            }
+            with_vm(|vm| ops::len(vm, &v))
+        });
+        ret_or(r.map(|n| n as Py_ssize_t), -1)
+    })
+}
+
+/// `PySequence_Length`: [`PySequence_Size`].
+pub(crate) unsafe extern "C" fn PySequence_Length(o: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: forwarded.
+    unsafe { PySequence_Size(o) }
+}
+
+/// `PySequence_GetItem(o, i)`: `o[i]`, a negative `i` from the end.
+pub(crate) unsafe extern "C" fn PySequence_GetItem(
+    o: *mut PyObject,
+    i: Py_ssize_t,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| {
+            if seq_kind(&v) != SeqKind::Sequence {
+                return Err(not_sequence(&v, "does not support indexing"));
+            }
+            with_vm(|vm| {
+                let k = from_end(vm, &v, i)?;
+                ops::getitem(vm, &v, &k)
+            })
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PySequence_SetItem(o, i, v)`: `o[i] = v`, a negative `i` from the end.
+pub(crate) unsafe extern "C" fn PySequence_SetItem(
+    o: *mut PyObject,
+    i: Py_ssize_t,
+    v: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (c, val) = (arg(o)?, arg(v)?);
+            if seq_kind(&c) != SeqKind::Sequence || immutable(&c) {
+                return Err(not_sequence(&c, "does not support item assignment"));
+            }
+            with_vm(|vm| {
+                let k = from_end(vm, &c, i)?;
+                ops::setitem(vm, &c, &k, val)
+            })
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PySequence_DelItem(o, i)`: `del o[i]`, a negative `i` from the end.
+pub(crate) unsafe extern "C" fn PySequence_DelItem(o: *mut PyObject, i: Py_ssize_t) -> c_int {
+    guard(-1, || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|c| {
+            if seq_kind(&c) != SeqKind::Sequence || immutable(&c) {
+                return Err(not_sequence(&c, "doesn't support item deletion"));
+            }
+            with_vm(|vm| {
+                let k = from_end(vm, &c, i)?;
+                ops::delitem(vm, &c, &k)
+            })
+        });
+        ret_status(r)
+    })
+}
+
+/// The built-in sequences without `sq_ass_item`.
+fn immutable(v: &Value) -> bool {
+    matches!(
+        v.kind(),
+        Kind::TUPLE | Kind::STR | Kind::BYTES | Kind::RANGE
+    )
+}
+
+/// `PySequence_GetSlice(o, i, j)`: `o[i:j]` (through the mapping slot, as
+/// CPython does: "unsliceable" without one).
+pub(crate) unsafe extern "C" fn PySequence_GetSlice(
+    o: *mut PyObject,
+    i: Py_ssize_t,
+    j: Py_ssize_t,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| {
+            if seq_kind(&v) == SeqKind::Neither {
+                return Err(PyErr::type_error(format!(
+                    "'{:.200}' object is unsliceable",
+                    v.type_name()
+                )));
+            }
+            let s = interp::object::SliceObj::new_obj(
+                Value::Int(i as i64),
+                Value::Int(j as i64),
+                Value::None,
+            );
+            with_vm(|vm| ops::getitem(vm, &v, &Value::Obj(s)))
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PySequence_Count(o, v)`: how many items of `o` equal `v`.
+pub(crate) unsafe extern "C" fn PySequence_Count(o: *mut PyObject, v: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: forwarded.
+    unsafe { search(o, v, false) }
+}
+
+/// `PySequence_Index(o, v)`: the index of the first item of `o` equal to
+/// `v`; ValueError when there is none.
+pub(crate) unsafe extern "C" fn PySequence_Index(o: *mut PyObject, v: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: forwarded.
+    unsafe { search(o, v, true) }
+}
+
+/// CPython's `_PySequence_IterSearch`: iterates `o`, comparing each item
+/// with `v` (identity, then `==`).
+unsafe fn search(o: *mut PyObject, v: *mut PyObject, index: bool) -> Py_ssize_t {
+    guard(-1, || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (c, x) = (arg(o)?, arg(v)?);
+            with_vm(|vm| {
+                let it = ops::get_iter(vm, &c).map_err(|_| {
+                    PyErr::type_error(format!(
+                        "argument of type '{:.200}' is not iterable",
+                        c.type_name()
+                    ))
+                })?;
+                let mut n: Py_ssize_t = 0;
+                while let Some(item) = ops::iter_next(vm, &it)? {
+                    if item.is(&x) || ops::eq(vm, &item, &x)? {
+                        if index {
+                            return Ok(n);
+                        }
+                        n += 1;
+                    } else if index {
+                        n += 1;
+                    }
+                }
+                if index {
+                    return Err(PyErr::value_error("sequence.index(x): x not in sequence"));
+                }
+                Ok(n)
+            })
+        })();
+        ret_or(r, -1)
+    })
+}
+
+/// `PySequence_In`: [`PySequence_Contains`].
+pub(crate) unsafe extern "C" fn PySequence_In(o: *mut PyObject, v: *mut PyObject) -> c_int {
+    // SAFETY: forwarded.
+    unsafe { PySequence_Contains(o, v) }
+}
+
+/// `PySequence_Tuple(o)`: `tuple(o)`.
+pub(crate) unsafe extern "C" fn PySequence_Tuple(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { convert(o, &types::TUPLE) }
+}
+
+/// `PySequence_List(o)`: `list(o)`.
+pub(crate) unsafe extern "C" fn PySequence_List(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { convert(o, &types::LIST) }
 }
 
 /// The builtin function `name` called with `args` (for the C API

@@ -139,6 +139,15 @@ fn sequence(t: &TypeObject) -> Option<&PySequenceMethods> {
     unsafe { (t.tp_as_sequence as *const PySequenceMethods).as_ref() }
 }
 
+/// Whether a C type has `sq_item` (`PySequence_Check`), and whether it
+/// has `mp_subscript`.
+pub(crate) fn c_item_slots(t: &TypeObject) -> (bool, bool) {
+    (
+        sequence(t).is_some_and(|s| s.sq_item.is_some()),
+        mapping(t).is_some_and(|m| m.mp_subscript.is_some()),
+    )
+}
+
 fn mapping(t: &TypeObject) -> Option<&PyMappingMethods> {
     // SAFETY: as for `number`.
     unsafe { (t.tp_as_mapping as *const PyMappingMethods).as_ref() }

@@ -417,6 +417,52 @@ static PyObject *unraisable(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* seq_op(name, o[, a[, b]]): the PySequence_* function called `name`;
+   the ones returning a status or a size give it as an int. */
+static PyObject *seq_op(PyObject *self, PyObject *args) {
+    const char *name;
+    PyObject *o, *a = NULL, *b = NULL;
+    if (!PyArg_ParseTuple(args, "sO|OO", &name, &o, &a, &b)) {
+        return NULL;
+    }
+    Py_ssize_t n = -1;
+    if (strcmp(name, "check") == 0) {
+        return PyLong_FromLong(PySequence_Check(o));
+    } else if (strcmp(name, "size") == 0) {
+        n = PySequence_Size(o);
+    } else if (strcmp(name, "length") == 0) {
+        n = PySequence_Length(o);
+    } else if (strcmp(name, "tuple") == 0) {
+        return PySequence_Tuple(o);
+    } else if (strcmp(name, "list") == 0) {
+        return PySequence_List(o);
+    } else if (a == NULL) {
+        PyErr_SetString(PyExc_TypeError, "this operation needs an argument");
+        return NULL;
+    } else if (strcmp(name, "getitem") == 0) {
+        return PySequence_GetItem(o, PyLong_AsSsize_t(a));
+    } else if (strcmp(name, "setitem") == 0) {
+        n = PySequence_SetItem(o, PyLong_AsSsize_t(a), b);
+    } else if (strcmp(name, "delitem") == 0) {
+        n = PySequence_DelItem(o, PyLong_AsSsize_t(a));
+    } else if (strcmp(name, "getslice") == 0) {
+        return PySequence_GetSlice(o, PyLong_AsSsize_t(a), PyLong_AsSsize_t(b));
+    } else if (strcmp(name, "count") == 0) {
+        n = PySequence_Count(o, a);
+    } else if (strcmp(name, "index") == 0) {
+        n = PySequence_Index(o, a);
+    } else if (strcmp(name, "in") == 0) {
+        n = PySequence_In(o, a);
+    } else {
+        PyErr_Format(PyExc_ValueError, "unknown operation %s", name);
+        return NULL;
+    }
+    if (n == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromSsize_t(n);
+}
+
 /* Seq: a C type with only sequence slots: `+` and `*` reach sq_concat and
    sq_repeat as in CPython. */
 typedef struct {
@@ -476,6 +522,7 @@ static PyMethodDef apimisc_methods[] = {
     {"format_obj", format_obj, METH_VARARGS, NULL},
     {"num_bits", num_bits, METH_O, NULL},
     {"unraisable", unraisable, METH_VARARGS, NULL},
+    {"seq_op", seq_op, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -499,7 +499,6 @@ fn dup(v: &Value) -> Value {
         Value::Obj(o) => Value::Obj(o.clone()),
         Value::Int(i) => Value::Int(*i),
         Value::Float(f) => Value::Float(*f),
-        Value::None => Value::None,
         _ => dup_rare(v),
     }
 }

@@ -1848,7 +1848,18 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
 /// `item in container` by iterating the container (iterators, views and
 /// C types, which get no `sq_contains` support yet).
 fn contains_by_iter(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> {
-    let it = get_iter(vm, container)?;
+    // A TypeError from making the iterator says what `in` needed, as
+    // CPython's `_PySequence_IterSearch` says it.
+    let it = get_iter(vm, container).map_err(|e| {
+        if e.matches(types::TYPE_ERROR.get()) {
+            PyErr::type_error(format!(
+                "argument of type '{}' is not iterable",
+                container.type_name()
+            ))
+        } else {
+            e
+        }
+    })?;
     while let Some(x) = iter_next(vm, &it)? {
         if same_or_eq(vm, &x, item)? {
             return Ok(true);
