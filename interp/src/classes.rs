@@ -1480,6 +1480,11 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
             type_mro,
             Some(Value::Obj(t.clone())),
         )),
+        "__subclasses__" => Value::Obj(Builtin::new_obj(
+            "__subclasses__",
+            type_subclasses,
+            Some(Value::Obj(t.clone())),
+        )),
         _ => return None,
     })
 }
@@ -1510,6 +1515,37 @@ fn type_mro(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::list(mro_of(t).into_iter().map(Value::Obj).collect()))
 }
 
+/// `C.__subclasses__()` (bound to the type): a Python class's direct
+/// subclasses that still exist, in the order they were made. A built-in
+/// type does not know its subclasses.
+fn type_subclasses(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let Some(Value::Obj(t)) = args.pos.first() else {
+        return Err(PyErr::new(
+            &types::SYSTEM_ERROR,
+            "__subclasses__() without its type",
+        ));
+    };
+    if args.pos.len() > 1 || !args.kw.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "{}.__subclasses__() takes no arguments ({} given)",
+            class::type_short_name(t),
+            args.pos.len() - 1 + args.kw.len()
+        )));
+    }
+    let Some(cd) = class_data(t) else {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            format!(
+                "{}.__subclasses__() of a built-in or C type is not supported by typhon",
+                class::type_short_name(t)
+            ),
+        ));
+    };
+    Ok(Value::list(
+        cd.subclasses().into_iter().map(Value::Obj).collect(),
+    ))
+}
+
 /// `type.mro(C)`.
 fn type_mro_unbound(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     match args.pos.first() {
@@ -1531,7 +1567,9 @@ fn class_attr_plain(cls: &ObjRef, name: &str) -> Option<Value> {
         "__name__" => return Some(Value::str(&cd.name.borrow())),
         "__qualname__" => return Some(Value::str(&cd.qualname.borrow())),
         "__doc__" => return Some(from_dict("__doc__").unwrap_or(Value::None)),
-        "__bases__" | "__mro__" | "__base__" | "mro" => return type_attr(cls, name),
+        "__bases__" | "__mro__" | "__base__" | "mro" | "__subclasses__" => {
+            return type_attr(cls, name);
+        }
         "__class__" => return Some(Value::Obj(cls.type_ref())),
         // A copy: CPython's is a read-only proxy, and writes to the class
         // must go through `setattr` to move its version tag.

@@ -683,6 +683,18 @@ pub struct WeakType {
 }
 
 impl WeakType {
+    /// A new counted reference to the type, if it still exists.
+    pub fn upgrade(&self) -> Option<ObjRef> {
+        if self.alive.strong_count() == 0 {
+            return None;
+        }
+        // SAFETY: the token is alive, so the type object is not freed
+        // (see `set_version_tag`), and a type being freed has dropped its
+        // token already (it is dropped first).
+        let t = unsafe { self.ty.as_ref() };
+        Some(t.to_ref())
+    }
+
     /// Sets the type's `tp_version_tag`, if the type still exists;
     /// `false` if it was freed.
     pub fn set_version_tag(&self, tag: u32) -> bool {

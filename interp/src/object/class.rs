@@ -236,6 +236,17 @@ impl ClassData {
         }
     }
 
+    /// `C.__subclasses__()`: the classes that name this one among their
+    /// bases and still exist, oldest first.
+    pub fn subclasses(&self) -> Vec<ObjRef> {
+        let mut subs = self.version.subclasses.borrow_mut();
+        subs.retain(|w| w.strong_count() > 0);
+        subs.iter()
+            .filter_map(Weak::upgrade)
+            .filter_map(|v| v.ty.get().and_then(abi::WeakType::upgrade))
+            .collect()
+    }
+
     /// Whether this class or a Python class of its MRO has an attribute
     /// named `name` (a str) in its dict.
     pub fn defines(&self, name: &ObjRef) -> bool {
