@@ -151,6 +151,9 @@ static inline PyObject *PyNumber_Positive(PyObject *a) { return _typhon_api->PyN
 static inline PyObject *PyNumber_Invert(PyObject *a) { return _typhon_api->PyNumber_Invert(a); }
 static inline PyObject *PyNumber_Absolute(PyObject *a) { return _typhon_api->PyNumber_Absolute(a); }
 static inline PyObject *PyObject_Format(PyObject *o, PyObject *spec) { return _typhon_api->PyObject_Format(o, spec); }
+static inline PyObject *PyNumber_Divmod(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_Divmod(a, b); }
+static inline PyObject *PyObject_Bytes(PyObject *o) { return _typhon_api->PyObject_Bytes(o); }
+static inline PyObject *PyObject_Dir(PyObject *o) { return _typhon_api->PyObject_Dir(o); }
 static inline int PySequence_Contains(PyObject *o, PyObject *v) { return _typhon_api->PySequence_Contains(o, v); }
 static inline int PySequence_Check(PyObject *o) { return _typhon_api->PySequence_Check(o); }
 static inline Py_ssize_t PySequence_Size(PyObject *o) { return _typhon_api->PySequence_Size(o); }

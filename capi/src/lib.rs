@@ -75,6 +75,7 @@ pub fn install() {
     });
     heaptype::install();
     abi::set_iternext(protocols::PyIter_Next);
+    abi::set_descr_get(protocols::builtin_descr_get);
     interp::ext::install(&BRIDGE);
 }
 
@@ -193,8 +194,20 @@ impl CApi for Bridge {
         typeobject::binary_op(vm, op, a, b)
     }
 
+    fn inplace_op(&self, vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+        typeobject::inplace_op(vm, op, a, b)
+    }
+
+    fn unary_op(&self, vm: &mut Vm, op: char, obj: &ObjRef) -> PyResult<Option<Value>> {
+        typeobject::unary_op(vm, op, obj)
+    }
+
     fn hash(&self, obj: &ObjRef) -> PyResult<Option<u64>> {
         typeobject::hash(obj)
+    }
+
+    fn hash_with_vm(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<u64>> {
+        state::with_vm(vm, || typeobject::hash_in(obj, true))
     }
 
     fn key_eq(&self, a: &Value, b: &Value) -> bool {
@@ -225,6 +238,16 @@ impl CApi for Bridge {
 
     fn descr_get(&self, vm: &mut Vm, descr: &ObjRef, obj: &Value) -> PyResult<Value> {
         typeobject::descr_get(vm, descr, obj)
+    }
+
+    fn slot_descr_get(
+        &self,
+        vm: &mut Vm,
+        descr: &ObjRef,
+        obj: Option<&Value>,
+        owner: &ObjRef,
+    ) -> PyResult<Option<Value>> {
+        typeobject::slot_descr_get(vm, descr, obj, owner)
     }
 
     fn descr_set(

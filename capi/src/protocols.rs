@@ -70,20 +70,9 @@ pub(crate) unsafe extern "C" fn PyObject_GetAttr(
 fn set_attr(o: &Value, name: &str, v: Option<Value>) -> PyResult<()> {
     with_vm(|vm| match v {
         Some(v) => vm.setattr(o, name, v),
-        None => {
-            if let Some((capi, ob)) = interp::ext::foreign(o) {
-                if capi.setattr(vm, ob, name, None)? {
-                    return Ok(());
-                }
-            } else if let Some(m) = o.downcast::<interp::object::ModuleObj>()
-                && let Some(d) = m.dict.downcast::<DictObj>()
-                && let Ok(k) = interp::object::DictKey::new(Value::str(name))
-                && d.remove(&k).is_some()
-            {
-                return Ok(());
-            }
-            Err(interp::vm::no_attribute(o, name))
-        }
+        // `del o.name`, as Python code runs it (a class's `__delattr__`,
+        // properties, instance attributes, C types' `tp_setattro`).
+        None => vm.delattr(o, name),
     })
 }
 
@@ -377,7 +366,8 @@ pub(crate) unsafe extern "C" fn PyObject_DelItem(o: *mut PyObject, key: *mut PyO
 pub(crate) unsafe extern "C" fn PyObject_Hash(o: *mut PyObject) -> Py_hash_t {
     guard(-1, || {
         // SAFETY: `o` is live (contract).
-        let r = unsafe { arg(o) }.and_then(|v| ops::hash_value(&v));
+        // As `hash()` does: a Python class's own `__hash__` runs.
+        let r = unsafe { arg(o) }.and_then(|v| with_vm(|vm| ops::hash(vm, &v)));
         match r {
             Ok(h) => match h as Py_hash_t {
                 -1 => -2,
@@ -465,6 +455,38 @@ pub(crate) unsafe extern "C" fn PyIter_Next(it: *mut PyObject) -> *mut PyObject 
             Ok(None) => std::ptr::null_mut(),
             Err(e) => fail(e, std::ptr::null_mut()),
         }
+    })
+}
+
+/// `tp_descr_get` of the built-in descriptor types (a function,
+/// `classmethod`, `staticmethod`, `property`): what `type.__getattribute__`
+/// does with one found on a class. `obj` NULL or None: reached through the
+/// class (`ty`, or `type(obj)` when NULL).
+pub(crate) unsafe extern "C" fn builtin_descr_get(
+    d: *mut PyObject,
+    obj: *mut PyObject,
+    ty: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live objects or NULL (the slot's contract).
+        let r = (|| unsafe {
+            let descr = arg(d)?;
+            let receiver = match borrow(obj) {
+                Some(_) => Some(arg(obj)?).filter(|v| !matches!(v, Value::None)),
+                None => None,
+            };
+            let owner = match borrow(ty) {
+                Some(t) => (*t).clone(),
+                None => match &receiver {
+                    Some(r) => r.type_of().to_ref(),
+                    None => {
+                        return Err(PyErr::type_error("__get__(None, None) is invalid"));
+                    }
+                },
+            };
+            with_vm(|vm| interp::classes::descr_get(vm, descr, receiver.as_ref(), &owner))
+        })();
+        ret_obj(r)
     })
 }
 
@@ -756,6 +778,61 @@ pub(crate) unsafe extern "C" fn PyObject_Format(
         })();
         ret_obj(r)
     })
+}
+
+/// `PyNumber_Divmod(a, b)`: `divmod(a, b)`.
+pub(crate) unsafe extern "C" fn PyNumber_Divmod(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live objects (contract).
+        let r = (|| unsafe {
+            let (x, y) = (arg(a)?, arg(b)?);
+            call_builtin("divmod", &[x, y])
+        })();
+        ret_obj(r)
+    })
+}
+
+/// `PyObject_Bytes(o)`: `bytes(o)`: a bytes object itself, else its
+/// `__bytes__()`, else what the `bytes` type makes of it.
+pub(crate) unsafe extern "C" fn PyObject_Bytes(o: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `o` is live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| {
+            if v.kind() == Kind::BYTES {
+                return Ok(v);
+            }
+            with_vm(|vm| match interp::dunder::call(vm, &v, "__bytes__", &[]) {
+                Some(r) => {
+                    let b = r?;
+                    if b.kind() != Kind::BYTES {
+                        return Err(PyErr::type_error(format!(
+                            "__bytes__ returned non-bytes (type {:.200})",
+                            b.type_name()
+                        )));
+                    }
+                    Ok(b)
+                }
+                None => vm.call(&Value::from_type(&types::BYTES), &[v]),
+            })
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PyObject_Dir(o)`: Typhon has no `dir()` yet (issue 29), so this
+/// raises NotImplementedError (present so that extensions that offer
+/// `dir()` on their objects load).
+pub(crate) unsafe extern "C" fn PyObject_Dir(_o: *mut PyObject) -> *mut PyObject {
+    fail(
+        PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "dir() is not supported by typhon",
+        ),
+        std::ptr::null_mut(),
+    )
 }
 
 /// `PySequence_Contains(o, v)`: `v in o` (1 or 0), -1 with an exception.

@@ -70,7 +70,7 @@ type InitFn = unsafe extern "C" fn(*mut PyObject, *mut PyObject, *mut PyObject) 
 type AllocFn = unsafe extern "C" fn(*mut PyTypeObject, Py_ssize_t) -> *mut PyObject;
 type FreeFn = unsafe extern "C" fn(*mut c_void);
 
-/// C's `PyNumberMethods` (the slots Typhon uses come first).
+/// C's `PyNumberMethods` (CPython 3.11's layout, every slot).
 #[repr(C)]
 pub struct PyNumberMethods {
     nb_add: Option<BinaryFn>,
@@ -83,6 +83,32 @@ pub struct PyNumberMethods {
     nb_positive: Option<UnaryFn>,
     nb_absolute: Option<UnaryFn>,
     nb_bool: Option<InquiryFn>,
+    nb_invert: Option<UnaryFn>,
+    nb_lshift: Option<BinaryFn>,
+    nb_rshift: Option<BinaryFn>,
+    nb_and: Option<BinaryFn>,
+    nb_xor: Option<BinaryFn>,
+    nb_or: Option<BinaryFn>,
+    nb_int: Option<UnaryFn>,
+    nb_reserved: *mut c_void,
+    nb_float: Option<UnaryFn>,
+    nb_inplace_add: Option<BinaryFn>,
+    nb_inplace_subtract: Option<BinaryFn>,
+    nb_inplace_multiply: Option<BinaryFn>,
+    nb_inplace_remainder: Option<BinaryFn>,
+    nb_inplace_power: Option<TernaryFn>,
+    nb_inplace_lshift: Option<BinaryFn>,
+    nb_inplace_rshift: Option<BinaryFn>,
+    nb_inplace_and: Option<BinaryFn>,
+    nb_inplace_xor: Option<BinaryFn>,
+    nb_inplace_or: Option<BinaryFn>,
+    nb_floor_divide: Option<BinaryFn>,
+    nb_true_divide: Option<BinaryFn>,
+    nb_inplace_floor_divide: Option<BinaryFn>,
+    nb_inplace_true_divide: Option<BinaryFn>,
+    nb_index: Option<UnaryFn>,
+    nb_matrix_multiply: Option<BinaryFn>,
+    nb_inplace_matrix_multiply: Option<BinaryFn>,
 }
 
 /// C's `PySequenceMethods`.
@@ -299,6 +325,8 @@ unsafe fn ready_type(t: *mut PyTypeObject, heap: bool) -> PyResult<()> {
             tp_as_mapping,
             tp_getattro,
             tp_setattro,
+            tp_descr_get,
+            tp_descr_set,
             tp_init,
             tp_alloc,
             tp_free
@@ -1392,13 +1420,169 @@ fn binop_slot(v: &Value, op: BinOp) -> Option<BinaryFn> {
         BinOp::Sub => n.nb_subtract,
         BinOp::Mul => n.nb_multiply,
         BinOp::Mod => n.nb_remainder,
-        _ => None,
+        BinOp::FloorDiv => n.nb_floor_divide,
+        BinOp::TrueDiv => n.nb_true_divide,
+        BinOp::LShift => n.nb_lshift,
+        BinOp::RShift => n.nb_rshift,
+        BinOp::And => n.nb_and,
+        BinOp::Or => n.nb_or,
+        BinOp::Xor => n.nb_xor,
+        BinOp::MatMul => n.nb_matrix_multiply,
+        // Power takes three arguments (`pow_slot`).
+        BinOp::Pow => None,
     }
+}
+
+/// `tp_descr_get(descr, obj, owner)` of a C type's instance found in a
+/// Python class's namespace (`obj` NULL when reached through the class, as
+/// CPython's `type_getattro` passes it); `None` without the slot.
+pub fn slot_descr_get(
+    vm: &mut Vm,
+    descr: &ObjRef,
+    obj: Option<&Value>,
+    owner: &ObjRef,
+) -> PyResult<Option<Value>> {
+    if !has_c_layout(descr.ty()) {
+        return Ok(None);
+    }
+    // SAFETY: `tp_descr_get` holds NULL or a descrgetfunc.
+    let Some(f) = (unsafe { slot::<TernaryFn>(descr.ty().tp_descr_get) }) else {
+        return Ok(None);
+    };
+    let po = obj.map_or(std::ptr::null_mut(), |o| new_ref(o.clone()));
+    let pt = new_ref(Value::Obj(owner.clone()));
+    let pd = descr.as_ptr();
+    // SAFETY: the slot's signature; the references live across it.
+    let r = call_slot(vm, "__get__", || unsafe { f(pd, po, pt) });
+    // SAFETY: the new references made above.
+    unsafe {
+        drop(take_new(po));
+        drop(take_new(pt));
+    }
+    r.map(Some)
+}
+
+/// `a <op>= b` through the left operand's in-place number slot (`None`:
+/// it has none, or it returned NotImplemented; the caller then runs the
+/// plain operator, as CPython's `binary_iop1` does).
+pub fn inplace_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+    let Value::Obj(o) = a else { return Ok(None) };
+    if !has_c_layout(o.ty()) {
+        return Ok(None);
+    }
+    let Some(n) = number(o.ty()) else {
+        return Ok(None);
+    };
+    let f = match op {
+        BinOp::Add => n.nb_inplace_add,
+        BinOp::Sub => n.nb_inplace_subtract,
+        BinOp::Mul => n.nb_inplace_multiply,
+        BinOp::Mod => n.nb_inplace_remainder,
+        BinOp::FloorDiv => n.nb_inplace_floor_divide,
+        BinOp::TrueDiv => n.nb_inplace_true_divide,
+        BinOp::LShift => n.nb_inplace_lshift,
+        BinOp::RShift => n.nb_inplace_rshift,
+        BinOp::And => n.nb_inplace_and,
+        BinOp::Or => n.nb_inplace_or,
+        BinOp::Xor => n.nb_inplace_xor,
+        BinOp::MatMul => n.nb_inplace_matrix_multiply,
+        BinOp::Pow => {
+            let Some(f) = n.nb_inplace_power else {
+                return Ok(None);
+            };
+            let (pa, pb, none) = (new_ref(a.clone()), new_ref(b.clone()), new_ref(Value::None));
+            // SAFETY: the slot's signature; the references live across it.
+            let r = call_slot(vm, "**=", || unsafe { f(pa, pb, none) });
+            // SAFETY: the new references made above.
+            unsafe {
+                drop(take_new(pa));
+                drop(take_new(pb));
+                drop(take_new(none));
+            }
+            let r = r?;
+            return Ok((!is_not_implemented(&r)).then_some(r));
+        }
+    };
+    let Some(f) = f else {
+        return Ok(None);
+    };
+    let (pa, pb) = (new_ref(a.clone()), new_ref(b.clone()));
+    // SAFETY: the slot's signature; both references live across it.
+    let r = call_slot(vm, op.symbol(), || unsafe { f(pa, pb) });
+    // SAFETY: the new references made above.
+    unsafe {
+        drop(take_new(pa));
+        drop(take_new(pb));
+    }
+    let r = r?;
+    Ok((!is_not_implemented(&r)).then_some(r))
+}
+
+fn pow_slot(v: &Value) -> Option<TernaryFn> {
+    let Value::Obj(o) = v else { return None };
+    if !has_c_layout(o.ty()) {
+        return None;
+    }
+    number(o.ty())?.nb_power
+}
+
+/// `-o`, `+o`, `~o`, `abs(o)`, and the conversions `int(o)`, `float(o)`
+/// and `operator.index(o)` (`op` '-', '+', '~', 'a', 'i', 'f', 'x')
+/// through the C type's number slot; `None` when it has none.
+pub fn unary_op(vm: &mut Vm, op: char, o: &ObjRef) -> PyResult<Option<Value>> {
+    if !has_c_layout(o.ty()) {
+        return Ok(None);
+    }
+    let Some(n) = number(o.ty()) else {
+        return Ok(None);
+    };
+    let f = match op {
+        '-' => n.nb_negative,
+        '+' => n.nb_positive,
+        '~' => n.nb_invert,
+        'a' => n.nb_absolute,
+        'i' => n.nb_int,
+        'f' => n.nb_float,
+        'x' => n.nb_index,
+        _ => None,
+    };
+    let Some(f) = f else {
+        return Ok(None);
+    };
+    let p = o.as_ptr();
+    // SAFETY: the slot's signature; `o` is live across the call.
+    call_slot(vm, "unary", || unsafe { f(p) }).map(Some)
+}
+
+/// `a ** b` through `nb_power` (its third argument None), the left
+/// operand's slot, then the right's.
+fn power_op(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+    let left = pow_slot(a);
+    let right = pow_slot(b).filter(|r| Some(*r as usize) != left.map(|l| l as usize));
+    for f in [left, right].into_iter().flatten() {
+        let (pa, pb, none) = (new_ref(a.clone()), new_ref(b.clone()), new_ref(Value::None));
+        // SAFETY: the slot's signature; the references live across it.
+        let r = call_slot(vm, "**", || unsafe { f(pa, pb, none) });
+        // SAFETY: the new references made above.
+        unsafe {
+            drop(take_new(pa));
+            drop(take_new(pb));
+            drop(take_new(none));
+        }
+        let r = r?;
+        if !is_not_implemented(&r) {
+            return Ok(Some(r));
+        }
+    }
+    Ok(None)
 }
 
 /// `a <op> b` through `tp_as_number`: the left operand's slot, then the
 /// right's (same argument order, as CPython's `binary_op1`).
 pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+    if op == BinOp::Pow {
+        return power_op(vm, a, b);
+    }
     let left = binop_slot(a, op);
     let right = binop_slot(b, op).filter(|r| Some(*r as usize) != left.map(|l| l as usize));
     for f in [left, right].into_iter().flatten() {
@@ -1479,6 +1663,13 @@ fn sequence_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<
 
 /// `hash(obj)`, with no interpreter attached.
 pub fn hash(o: &ObjRef) -> PyResult<Option<u64>> {
+    hash_in(o, false)
+}
+
+/// [`hash`], with `tp_hash` run where the interpreter is lent (`lent`:
+/// the caller lent it, and the slot may call back into Python) or
+/// hidden (dict keys hash without an interpreter).
+pub fn hash_in(o: &ObjRef, lent: bool) -> PyResult<Option<u64>> {
     let t = o.ty();
     if o.downcast::<CFunction>().is_some()
         || o.downcast::<DescrObj>().is_some()
@@ -1489,8 +1680,13 @@ pub fn hash(o: &ObjRef) -> PyResult<Option<u64>> {
     // SAFETY: `tp_hash` holds NULL or a hashfunc.
     match unsafe { slot::<HashFn>(t.tp_hash) } {
         Some(f) => {
-            // SAFETY: the slot's signature.
-            let h = state::without_vm(|| unsafe { f(o.as_ptr()) });
+            let h = if lent {
+                // SAFETY: the slot's signature; `o` is live.
+                unsafe { f(o.as_ptr()) }
+            } else {
+                // SAFETY: as above.
+                state::without_vm(|| unsafe { f(o.as_ptr()) })
+            };
             if h == -1 {
                 return Err(slot_error());
             }

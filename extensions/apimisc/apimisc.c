@@ -494,6 +494,227 @@ static PyTypeObject SeqType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* Proxy(obj): a C type that forwards what it can to the object it holds,
+   as wrapt's ObjectProxy does: every number slot (through PyNumber_*),
+   comparisons, hashing, a `__class__` getter that names the object's
+   class, a `__reversed__` method, and `tp_descr_get`, which binds the
+   held object through its own type's `tp_descr_get` (a function found
+   on a class binds to the instance). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *wrapped;
+} ProxyObject;
+
+static PyTypeObject ProxyType;
+
+static PyObject *proxy_new(PyTypeObject *t, PyObject *args, PyObject *kw) {
+    PyObject *w;
+    if (!PyArg_ParseTuple(args, "O:Proxy", &w)) {
+        return NULL;
+    }
+    ProxyObject *p = (ProxyObject *)t->tp_alloc(t, 0);
+    if (p == NULL) {
+        return NULL;
+    }
+    Py_INCREF(w);
+    p->wrapped = w;
+    return (PyObject *)p;
+}
+
+static void proxy_dealloc(ProxyObject *p) {
+    Py_XDECREF(p->wrapped);
+    Py_TYPE(p)->tp_free((PyObject *)p);
+}
+
+static PyObject *unwrap(PyObject *o) {
+    return PyObject_TypeCheck(o, &ProxyType) ? ((ProxyObject *)o)->wrapped : o;
+}
+
+#define PROXY_BINARY(name, f) \
+    static PyObject *name(PyObject *a, PyObject *b) { return f(unwrap(a), unwrap(b)); }
+PROXY_BINARY(proxy_add, PyNumber_Add)
+PROXY_BINARY(proxy_sub, PyNumber_Subtract)
+PROXY_BINARY(proxy_mul, PyNumber_Multiply)
+PROXY_BINARY(proxy_mod, PyNumber_Remainder)
+PROXY_BINARY(proxy_divmod, PyNumber_Divmod)
+PROXY_BINARY(proxy_lshift, PyNumber_Lshift)
+PROXY_BINARY(proxy_rshift, PyNumber_Rshift)
+PROXY_BINARY(proxy_and, PyNumber_And)
+PROXY_BINARY(proxy_xor, PyNumber_Xor)
+PROXY_BINARY(proxy_or, PyNumber_Or)
+PROXY_BINARY(proxy_floordiv, PyNumber_FloorDivide)
+PROXY_BINARY(proxy_truediv, PyNumber_TrueDivide)
+
+static PyObject *proxy_pow(PyObject *a, PyObject *b, PyObject *m) {
+    return PyNumber_Power(unwrap(a), unwrap(b), m);
+}
+
+/* In place: the held object is replaced by the result. */
+#define PROXY_INPLACE(name, f) \
+    static PyObject *name(PyObject *a, PyObject *b) { \
+        ProxyObject *p = (ProxyObject *)a; \
+        PyObject *r = f(p->wrapped, unwrap(b)); \
+        if (r == NULL) return NULL; \
+        Py_SETREF(p->wrapped, r); \
+        Py_INCREF(a); \
+        return a; \
+    }
+PROXY_INPLACE(proxy_iadd, PyNumber_InPlaceAdd)
+PROXY_INPLACE(proxy_isub, PyNumber_InPlaceSubtract)
+PROXY_INPLACE(proxy_imul, PyNumber_InPlaceMultiply)
+PROXY_INPLACE(proxy_ifloordiv, PyNumber_InPlaceFloorDivide)
+PROXY_INPLACE(proxy_ior, PyNumber_InPlaceOr)
+
+#define PROXY_UNARY(name, f) \
+    static PyObject *name(PyObject *a) { return f(((ProxyObject *)a)->wrapped); }
+PROXY_UNARY(proxy_neg, PyNumber_Negative)
+PROXY_UNARY(proxy_pos, PyNumber_Positive)
+PROXY_UNARY(proxy_abs, PyNumber_Absolute)
+PROXY_UNARY(proxy_invert, PyNumber_Invert)
+PROXY_UNARY(proxy_int, PyNumber_Long)
+PROXY_UNARY(proxy_float, PyNumber_Float)
+PROXY_UNARY(proxy_index, PyNumber_Index)
+
+static int proxy_bool(PyObject *a) {
+    return PyObject_IsTrue(((ProxyObject *)a)->wrapped);
+}
+
+static PyNumberMethods proxy_as_number = {
+    .nb_add = proxy_add,
+    .nb_subtract = proxy_sub,
+    .nb_multiply = proxy_mul,
+    .nb_remainder = proxy_mod,
+    .nb_divmod = proxy_divmod,
+    .nb_power = proxy_pow,
+    .nb_negative = proxy_neg,
+    .nb_positive = proxy_pos,
+    .nb_absolute = proxy_abs,
+    .nb_bool = proxy_bool,
+    .nb_invert = proxy_invert,
+    .nb_lshift = proxy_lshift,
+    .nb_rshift = proxy_rshift,
+    .nb_and = proxy_and,
+    .nb_xor = proxy_xor,
+    .nb_or = proxy_or,
+    .nb_int = proxy_int,
+    .nb_float = proxy_float,
+    .nb_inplace_add = proxy_iadd,
+    .nb_inplace_subtract = proxy_isub,
+    .nb_inplace_multiply = proxy_imul,
+    .nb_inplace_or = proxy_ior,
+    .nb_floor_divide = proxy_floordiv,
+    .nb_true_divide = proxy_truediv,
+    .nb_inplace_floor_divide = proxy_ifloordiv,
+    .nb_index = proxy_index,
+};
+
+static PyObject *proxy_richcompare(PyObject *a, PyObject *b, int op) {
+    return PyObject_RichCompare(((ProxyObject *)a)->wrapped, unwrap(b), op);
+}
+
+static Py_hash_t proxy_hash(PyObject *a) {
+    return PyObject_Hash(((ProxyObject *)a)->wrapped);
+}
+
+static PyObject *proxy_repr(PyObject *a) {
+    return PyUnicode_FromFormat("<Proxy %R>", ((ProxyObject *)a)->wrapped);
+}
+
+static PyObject *proxy_get_class(PyObject *a, void *closure) {
+    return PyObject_GetAttrString(((ProxyObject *)a)->wrapped, "__class__");
+}
+
+static PyObject *proxy_get_wrapped(PyObject *a, void *closure) {
+    PyObject *w = ((ProxyObject *)a)->wrapped;
+    Py_INCREF(w);
+    return w;
+}
+
+static PyGetSetDef proxy_getset[] = {
+    {"__class__", proxy_get_class, NULL, NULL, NULL},
+    {"wrapped", proxy_get_wrapped, NULL, NULL, NULL},
+    {NULL},
+};
+
+static PyObject *proxy_reversed(PyObject *a, PyObject *unused) {
+    return PyObject_CallFunctionObjArgs((PyObject *)&PyReversed_Type,
+                                        ((ProxyObject *)a)->wrapped, NULL);
+}
+
+static PyMethodDef proxy_methods[] = {
+    {"__reversed__", proxy_reversed, METH_NOARGS, NULL},
+    {NULL},
+};
+
+/* Found on a class: binds the held object through its type's
+   tp_descr_get, or gives the proxy itself when that has none. */
+static PyObject *proxy_descr_get(PyObject *a, PyObject *obj, PyObject *type) {
+    PyObject *w = ((ProxyObject *)a)->wrapped;
+    descrgetfunc f = Py_TYPE(w)->tp_descr_get;
+    if (f == NULL) {
+        Py_INCREF(a);
+        return a;
+    }
+    return f(w, obj, type);
+}
+
+static PyTypeObject ProxyType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "apimisc.Proxy",
+    .tp_basicsize = sizeof(ProxyObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = proxy_new,
+    .tp_dealloc = (destructor)proxy_dealloc,
+    .tp_as_number = &proxy_as_number,
+    .tp_richcompare = proxy_richcompare,
+    .tp_hash = proxy_hash,
+    .tp_repr = proxy_repr,
+    .tp_getset = proxy_getset,
+    .tp_methods = proxy_methods,
+    .tp_descr_get = proxy_descr_get,
+};
+
+/* types(): the built-in type objects the table exports, by name. */
+static PyObject *exported_types(PyObject *self, PyObject *unused) {
+    return Py_BuildValue("{sOsOsOsOsOsOsOsOsOsOsOsOsOsO}",
+        "function", &PyFunction_Type, "method", &PyMethod_Type,
+        "staticmethod", &PyStaticMethod_Type, "classmethod", &PyClassMethod_Type,
+        "property", &PyProperty_Type, "super", &PySuper_Type,
+        "reversed", &PyReversed_Type, "enumerate", &PyEnum_Type,
+        "slice", &PySlice_Type, "range", &PyRange_Type,
+        "dict_keys", &PyDictKeys_Type, "dict_values", &PyDictValues_Type,
+        "dict_items", &PyDictItems_Type, "generator", &PyGen_Type);
+}
+
+/* make_complex(x): calls PyComplex_Type (Typhon has no complex numbers). */
+static PyObject *make_complex(PyObject *self, PyObject *x) {
+    return PyObject_CallFunctionObjArgs((PyObject *)&PyComplex_Type, x, NULL);
+}
+
+/* as_bytes(o), dir_of(o): PyObject_Bytes and PyObject_Dir. */
+static PyObject *as_bytes(PyObject *self, PyObject *o) {
+    return PyObject_Bytes(o);
+}
+
+static PyObject *dir_of(PyObject *self, PyObject *o) {
+    return PyObject_Dir(o);
+}
+
+/* bind(f, obj, cls): Py_TYPE(f)->tp_descr_get(f, obj, cls), obj None
+   passed as NULL. */
+static PyObject *bind(PyObject *self, PyObject *args) {
+    PyObject *f, *obj, *cls;
+    if (!PyArg_ParseTuple(args, "OOO", &f, &obj, &cls)) {
+        return NULL;
+    }
+    descrgetfunc get = Py_TYPE(f)->tp_descr_get;
+    if (get == NULL) {
+        PyErr_SetString(PyExc_TypeError, "no tp_descr_get");
+        return NULL;
+    }
+    return get(f, obj == Py_None ? NULL : obj, cls);
+}
+
 static PyMethodDef apimisc_methods[] = {
     {"capsule_import", capsule_import, METH_VARARGS, NULL},
     {"capsule_checks", capsule_checks, METH_O, NULL},
@@ -523,6 +744,11 @@ static PyMethodDef apimisc_methods[] = {
     {"num_bits", num_bits, METH_O, NULL},
     {"unraisable", unraisable, METH_VARARGS, NULL},
     {"seq_op", seq_op, METH_VARARGS, NULL},
+    {"exported_types", exported_types, METH_NOARGS, NULL},
+    {"make_complex", make_complex, METH_O, NULL},
+    {"as_bytes", as_bytes, METH_O, NULL},
+    {"dir_of", dir_of, METH_O, NULL},
+    {"bind", bind, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -536,6 +762,16 @@ PyMODINIT_FUNC PyInit_apimisc(void) {
         return NULL;
     }
     if (PyType_Ready(&SeqType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyType_Ready(&ProxyType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&ProxyType);
+    if (PyModule_AddObject(m, "Proxy", (PyObject *)&ProxyType) < 0) {
+        Py_DECREF(&ProxyType);
         Py_DECREF(m);
         return NULL;
     }

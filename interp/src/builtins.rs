@@ -201,6 +201,11 @@ fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if let Some(r) = crate::dunder::call(vm, v, "__abs__", &[]) {
         return r;
     }
+    if let Some((capi, o)) = crate::ext::foreign(v)
+        && let Some(r) = capi.unary_op(vm, 'a', o)?
+    {
+        return Ok(r);
+    }
     match v {
         Value::Int(i) => Ok(i
             .checked_abs()
@@ -550,12 +555,21 @@ fn b_issubclass(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 pub(crate) fn b_isinstance(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "isinstance", 2)?;
     let (obj, cls) = (&args.pos[0], &args.pos[1]);
-    Ok(Value::Bool(subclass_of(
-        vm,
-        obj.type_of(),
-        cls,
-        "isinstance",
-    )?))
+    if subclass_of(vm, obj.type_of(), cls, "isinstance")? {
+        return Ok(Value::Bool(true));
+    }
+    // As CPython's `object_isinstance`: an object whose `__class__` is
+    // not its type (a C proxy's getter, say) is also an instance of what
+    // `__class__` names. Only a C type's instances can say so here (a
+    // Python class's `__class__` is its type).
+    if crate::ext::foreign(obj).is_some()
+        && let Ok(Value::Obj(c)) = vm.getattr(obj, "__class__")
+        && let Some(t) = c.as_type()
+        && !std::ptr::eq(t, obj.type_of())
+    {
+        return Ok(Value::Bool(subclass_of(vm, t, cls, "isinstance")?));
+    }
+    Ok(Value::Bool(false))
 }
 
 fn b_sorted(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -970,11 +984,27 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
                     IterState::List { list: l, idx: 0 },
                 )))
             }
+            // A Python class's or a C type's `__reversed__`.
+            _ if crate::dunder::is_py(v) || crate::ext::foreign(v).is_some() => {
+                match vm.getattr(v, "__reversed__") {
+                    Ok(m) => vm.call(&m, &[]),
+                    Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => Err(PyErr::type_error(
+                        format!("'{}' object is not reversible", v.type_name()),
+                    )),
+                    Err(e) => Err(e),
+                }
+            }
             _ => Err(PyErr::type_error(format!(
                 "'{}' object is not reversible",
                 v.type_name()
             ))),
         };
+    }
+    if is(&types::COMPLEX) {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "complex numbers are not supported by typhon",
+        ));
     }
     if is(&types::OBJECT) {
         // A bare object (a sentinel, usually): identity is all it has.
@@ -1050,6 +1080,13 @@ fn new_int(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             if let Some(r) = crate::dunder::number(vm, x, "__index__") {
                 return r;
             }
+            // A C type's `nb_int`, else its `nb_index`.
+            if let Some(r) = c_number(vm, x, 'i', "__int__", Value::is_int)? {
+                return Ok(r);
+            }
+            if let Some(r) = c_number(vm, x, 'x', "__index__", Value::is_int)? {
+                return Ok(r);
+            }
             match x.as_str() {
                 Some(s) => format::parse_int(s, 10)
                     .map(Value::from_bigint)
@@ -1061,6 +1098,32 @@ fn new_int(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             }
         }
     }
+}
+
+/// The conversion `slot` ('i', 'f' or 'x': `nb_int`, `nb_float`,
+/// `nb_index`) of a C type's instance `x`, if it has one; its result must
+/// pass `ok`, else CPython's "`name` returned non-…" TypeError.
+fn c_number(
+    vm: &mut Vm,
+    x: &Value,
+    slot: char,
+    name: &str,
+    ok: fn(&Value) -> bool,
+) -> PyResult<Option<Value>> {
+    let Some((capi, o)) = crate::ext::foreign(x) else {
+        return Ok(None);
+    };
+    let Some(r) = capi.unary_op(vm, slot, o)? else {
+        return Ok(None);
+    };
+    if !ok(&r) {
+        let what = if slot == 'f' { "float" } else { "int" };
+        return Err(PyErr::type_error(format!(
+            "{name} returned non-{what} (type {})",
+            r.type_name()
+        )));
+    }
+    Ok(Some(r))
 }
 
 fn new_float(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -1075,6 +1138,13 @@ fn new_float(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     if let Some(r) = crate::dunder::number(vm, x, "__index__") {
         return ops::int_to_f64(&r?).map(Value::float);
+    }
+    // A C type's `nb_float`, else its `nb_index`.
+    if let Some(r) = c_number(vm, x, 'f', "__float__", |v| matches!(v, Value::Float(_)))? {
+        return Ok(r);
+    }
+    if let Some(r) = c_number(vm, x, 'x', "__index__", Value::is_int)? {
+        return ops::int_to_f64(&r).map(Value::float);
     }
     match x {
         Value::Float(_) => Ok(x.clone()),

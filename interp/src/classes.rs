@@ -805,7 +805,7 @@ fn ext_slot_hash(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// (an instance of `owner`), or through the class `owner` itself
 /// (`receiver` `None`): CPython's `tp_descr_get` of functions,
 /// `staticmethod`, `classmethod` and `property`.
-fn descr_get(
+pub fn descr_get(
     vm: &mut Vm,
     descr: Value,
     receiver: Option<&Value>,
@@ -836,6 +836,14 @@ fn descr_get(
             (Some(r), Some(d), Some(capi)) => capi.descr_get(vm, d, r)?,
             _ => descr,
         },
+        // An instance of a C type with `tp_descr_get` (a C-defined
+        // function wrapper, say).
+        Kind::FOREIGN
+            if let (Some(d), Some(capi)) = (descr.as_obj(), crate::ext::capi())
+                && let Some(v) = capi.slot_descr_get(vm, d, receiver, owner)? =>
+        {
+            v
+        }
         // An instance of a Python class that defines `__get__`.
         _ if let Some(get) = descr_method(&descr, "__get__") => {
             let r = receiver.cloned().unwrap_or(Value::None);

@@ -69,10 +69,22 @@ pub fn number(vm: &mut Vm, v: &Value, name: &'static str) -> Option<PyResult<Val
 /// class that defines it, else `v` itself (for the built-ins that take an
 /// index: subscripts, `range`, `bin`...).
 pub fn as_index(vm: &mut Vm, v: &Value) -> PyResult<Value> {
-    match number(vm, v, "__index__") {
-        Some(r) => r,
-        None => Ok(v.clone()),
+    if let Some(r) = number(vm, v, "__index__") {
+        return r;
     }
+    // A C type's `nb_index`.
+    if let Some((capi, o)) = crate::ext::foreign(v)
+        && let Some(r) = capi.unary_op(vm, 'x', o)?
+    {
+        if !r.is_int() {
+            return Err(PyErr::type_error(format!(
+                "__index__ returned non-int (type {})",
+                r.type_name()
+            )));
+        }
+        return Ok(r);
+    }
+    Ok(v.clone())
 }
 
 fn is_not_implemented(v: &Value) -> bool {
@@ -163,6 +175,14 @@ pub fn richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Opt
         if !is_not_implemented(&r) {
             return Ok(Some(r));
         }
+    }
+    // A C type's `tp_richcompare` on the left comes before the Python
+    // class's reflected method on the right, as in CPython.
+    if !is_py(a)
+        && let Some((capi, _)) = crate::ext::foreign(a)
+        && let Some(r) = capi.richcompare(vm, op, a, b)?
+    {
+        return Ok(Some(r));
     }
     if !swapped && let Some(r) = cmp_method(vm, b, reflected, a) {
         let r = r?;

@@ -135,8 +135,22 @@ pub trait CApi: Sync {
     /// NotImplemented from both sides).
     fn binary_op(&self, vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>>;
 
+    /// `-obj`, `+obj`, `~obj`, `abs(obj)`, `int(obj)`, `float(obj)` or
+    /// `operator.index(obj)` (`op` '-', '+', '~', 'a', 'i', 'f' or 'x')
+    /// through the C type's number slot (`None`: it has none).
+    fn unary_op(&self, vm: &mut Vm, op: char, obj: &ObjRef) -> PyResult<Option<Value>>;
+
+    /// `a <op>= b` through `a`'s in-place number slot (`None`: it has
+    /// none, or it returned NotImplemented).
+    fn inplace_op(&self, vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>>;
+
     /// `hash(obj)` (`None`: unhashable). Runs without an interpreter.
     fn hash(&self, obj: &ObjRef) -> PyResult<Option<u64>>;
+
+    /// [`CApi::hash`] with the interpreter lent to the C code, which may
+    /// call back into Python (`hash()`, and the C API's `PyObject_Hash`
+    /// of a C object whose `tp_hash` hashes a Python object).
+    fn hash_with_vm(&self, vm: &mut Vm, obj: &ObjRef) -> PyResult<Option<u64>>;
 
     /// `a == b` for dict keys when either is foreign. Runs without an
     /// interpreter; an exception from the comparison counts as unequal.
@@ -164,6 +178,18 @@ pub trait CApi: Sync {
     /// `descr.__get__(obj)` for a descriptor of a C type (method, member,
     /// get-set) found on the MRO of `obj`'s class.
     fn descr_get(&self, vm: &mut Vm, descr: &ObjRef, obj: &Value) -> PyResult<Value>;
+
+    /// An instance of a C type with `tp_descr_get` found in a Python
+    /// class's namespace: `tp_descr_get(descr, obj, owner)` (`obj` None:
+    /// found through the class itself). `None` when its type has no
+    /// `tp_descr_get` (the object is the attribute's value).
+    fn slot_descr_get(
+        &self,
+        vm: &mut Vm,
+        descr: &ObjRef,
+        obj: Option<&Value>,
+        owner: &ObjRef,
+    ) -> PyResult<Option<Value>>;
 
     /// `descr.__set__(obj, value)` (`None`: `__delete__`) for a member or
     /// get-set descriptor of a C type.

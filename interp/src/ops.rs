@@ -274,8 +274,22 @@ pub fn hash(vm: &mut Vm, v: &Value) -> PyResult<u64> {
         },
         _ if o.ty().is_heap_type() => match dunder::hash(vm, v) {
             Some(h) => h.map(|h| h as u64),
-            None => hash_value(v),
+            None => hash_foreign(vm, v),
         },
+        _ => hash_foreign(vm, v),
+    }
+}
+
+/// [`hash_value`], with the interpreter lent to a C type's `tp_hash`
+/// (which may hash a Python object it holds).
+fn hash_foreign(vm: &mut Vm, v: &Value) -> PyResult<u64> {
+    match ext::foreign(v) {
+        Some((capi, o)) if !(o.ty().is_heap_type() && dunder::eq_without_hash(v)) => {
+            match capi.hash_with_vm(vm, o)? {
+                Some(h) => Ok(h),
+                None => Err(unhashable(v)),
+            }
+        }
         _ => hash_value(v),
     }
 }
@@ -722,6 +736,12 @@ pub fn inplace_error(op: BinOp, e: PyErr) -> PyErr {
 pub fn inplace_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
     if (crate::dunder::is_py(a) || crate::dunder::is_py(b))
         && let Some(r) = crate::dunder::binary_op(vm, op, a, b, true)?
+    {
+        return Ok(r);
+    }
+    if !crate::dunder::is_py(a)
+        && let Some((capi, _)) = ext::foreign(a)
+        && let Some(r) = capi.inplace_op(vm, op, a, b)?
     {
         return Ok(r);
     }
@@ -1339,8 +1359,11 @@ pub fn unary(vm: &mut Vm, op: char, v: &Value) -> PyResult<Value> {
     {
         return r;
     }
-    // C types' unary slots are not supported yet: they raise the TypeError.
-    let _ = vm;
+    if let Some((capi, o)) = ext::foreign(v)
+        && let Some(r) = capi.unary_op(vm, op, o)?
+    {
+        return Ok(r);
+    }
     let bad = || {
         PyErr::type_error(format!(
             "bad operand type for unary {op}: '{}'",
@@ -1461,6 +1484,11 @@ fn index_key(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Option<Value>> {
             Some(r) => r.map(Some),
             None => Ok(None),
         };
+    }
+    // A C object with `nb_index`.
+    if ext::foreign(key).is_some() {
+        let k = dunder::as_index(vm, key)?;
+        return Ok(k.is_int().then_some(k));
     }
     if let Some(s) = key.downcast::<SliceObj>()
         && [&s.start, &s.stop, &s.step]

@@ -386,6 +386,16 @@ impl StaticType {
         self
     }
 
+    /// The same type with `tp_descr_get` filled, for the built-in
+    /// descriptor types (functions, `classmethod`, `staticmethod`,
+    /// `property`), which C code binds through the type as CPython's
+    /// (`Py_TYPE(f)->tp_descr_get(f, obj, type)`): it runs the
+    /// interpreter's binding through the C API ([`set_descr_get`]).
+    pub const fn with_descr_get(mut self) -> StaticType {
+        self.0.tp_descr_get = descr_get_slot as *const c_void;
+        self
+    }
+
     /// The same type with `tp_flags` set to `flags`.
     pub const fn with_flags(mut self, flags: c_ulong) -> StaticType {
         self.0.tp_flags = flags;
@@ -714,6 +724,34 @@ impl WeakType {
 /// once, by [`set_c_heap_type_free`].
 static C_HEAP_TYPE_FREE: std::sync::OnceLock<unsafe fn(*mut ObjHeader)> =
     std::sync::OnceLock::new();
+
+/// The C API's binding of a built-in descriptor, for [`descr_get_slot`].
+type DescrGetFn =
+    unsafe extern "C" fn(*mut ObjHeader, *mut ObjHeader, *mut ObjHeader) -> *mut ObjHeader;
+static DESCR_GET: std::sync::OnceLock<DescrGetFn> = std::sync::OnceLock::new();
+
+/// Registers the C API's `tp_descr_get` for the built-in descriptor types
+/// ([`StaticType::with_descr_get`]). Later calls change nothing.
+pub fn set_descr_get(f: DescrGetFn) {
+    let _ = DESCR_GET.set(f);
+}
+
+/// `tp_descr_get` of the built-in descriptor types; NULL if no C API is
+/// installed (no C code can then call it).
+///
+/// # Safety
+/// As CPython's slot: `d` a live descriptor, `obj` and `ty` NULL or live.
+unsafe extern "C" fn descr_get_slot(
+    d: *mut ObjHeader,
+    obj: *mut ObjHeader,
+    ty: *mut ObjHeader,
+) -> *mut ObjHeader {
+    match DESCR_GET.get() {
+        // SAFETY: the registered function takes what the slot takes.
+        Some(f) => unsafe { f(d, obj, ty) },
+        None => std::ptr::null_mut(),
+    }
+}
 
 /// `PyIter_Next` of the C API, for [`iternext_slot`].
 static ITERNEXT: std::sync::OnceLock<unsafe extern "C" fn(*mut ObjHeader) -> *mut ObjHeader> =

@@ -92,10 +92,14 @@ const fn flags_for(kind: u32) -> std::ffi::c_ulong {
 }
 
 /// The C slots a kind fills beyond the flags: the iterators' `tp_iter`
-/// and `tp_iternext`, which C code may call through the type.
+/// and `tp_iternext`, and the descriptors' `tp_descr_get`, which C code
+/// may call through the type.
 const fn slots_for(t: StaticType, kind: u32) -> StaticType {
     match kind {
         Kind::ITER | Kind::GENERATOR => t.with_iterator_slots(),
+        Kind::FUNCTION | Kind::CLASSMETHOD | Kind::STATICMETHOD | Kind::PROPERTY => {
+            t.with_descr_get()
+        }
         _ => t,
     }
 }
@@ -193,6 +197,10 @@ static_types! {
     SEQ_ITER: IterObj, c"iterator", Some(&OBJECT), Kind::ITER, true;
     /// `reversed`
     REVERSED: IterObj, c"reversed", Some(&OBJECT), Kind::ITER, true;
+    /// `complex`, for the C API's `PyComplex_Type` only: Typhon has no
+    /// complex numbers (no object is of this type, and calling it raises
+    /// NotImplementedError); Python code has no `complex` builtin.
+    COMPLEX: (), c"complex", Some(&OBJECT), Kind::OBJECT, false;
 
     /// `generator`
     GENERATOR: crate::object::genobj::GenObj, c"generator", Some(&OBJECT), Kind::GENERATOR, true;
