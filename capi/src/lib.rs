@@ -194,6 +194,10 @@ impl CApi for Bridge {
         typeobject::binary_op(vm, op, a, b)
     }
 
+    fn power3(&self, vm: &mut Vm, a: &Value, b: &Value, m: &Value) -> PyResult<Option<Value>> {
+        typeobject::power3(vm, a, b, m)
+    }
+
     fn inplace_op(&self, vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>> {
         typeobject::inplace_op(vm, op, a, b)
     }

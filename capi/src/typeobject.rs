@@ -1557,10 +1557,22 @@ pub fn unary_op(vm: &mut Vm, op: char, o: &ObjRef) -> PyResult<Option<Value>> {
 /// `a ** b` through `nb_power` (its third argument None), the left
 /// operand's slot, then the right's.
 fn power_op(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<Option<Value>> {
-    let left = pow_slot(a);
-    let right = pow_slot(b).filter(|r| Some(*r as usize) != left.map(|l| l as usize));
-    for f in [left, right].into_iter().flatten() {
-        let (pa, pb, none) = (new_ref(a.clone()), new_ref(b.clone()), new_ref(Value::None));
+    power3(vm, a, b, &Value::None)
+}
+
+/// `pow(a, b, m)` through `nb_power`: the slot of `a`, then of `b`, then
+/// of `m` (CPython's `ternary_op`), each once.
+pub fn power3(vm: &mut Vm, a: &Value, b: &Value, m: &Value) -> PyResult<Option<Value>> {
+    let mut slots: Vec<TernaryFn> = Vec::with_capacity(3);
+    for v in [a, b, m] {
+        if let Some(f) = pow_slot(v)
+            && !slots.iter().any(|g| *g as usize == f as usize)
+        {
+            slots.push(f);
+        }
+    }
+    for f in slots {
+        let (pa, pb, none) = (new_ref(a.clone()), new_ref(b.clone()), new_ref(m.clone()));
         // SAFETY: the slot's signature; the references live across it.
         let r = call_slot(vm, "**", || unsafe { f(pa, pb, none) });
         // SAFETY: the new references made above.

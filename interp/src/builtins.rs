@@ -399,11 +399,38 @@ fn b_pow(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (a, b) = (&args.pos[0], &args.pos[1]);
     match args.pos.get(2) {
         None | Some(Value::None) => ops::binary_op(vm, crate::bytecode::BinOp::Pow, a, b),
+        // A C type's three-argument `nb_power`.
+        Some(m) if [a, b, m].iter().any(|v| crate::ext::foreign(v).is_some()) => {
+            let r = match crate::ext::capi() {
+                Some(capi) => capi.power3(vm, a, b, m)?,
+                None => None,
+            };
+            r.ok_or_else(|| {
+                PyErr::type_error(format!(
+                    "unsupported operand type(s) for ** or pow(): '{}', '{}', '{}'",
+                    a.type_name(),
+                    b.type_name(),
+                    m.type_name()
+                ))
+            })
+        }
         Some(m) => {
             let (Some(x), Some(y), Some(z)) = (a.to_bigint(), b.to_bigint(), m.to_bigint()) else {
-                return Err(PyErr::type_error(
-                    "pow() 3rd argument not allowed unless all arguments are integers",
-                ));
+                // Numbers among them a float: float's own refusal; anything
+                // else has no three-argument power at all.
+                let number =
+                    |v: &Value| v.is_int() || matches!(v, Value::Float(_) | Value::Bool(_));
+                if [a, b, m].iter().all(|v| number(v)) {
+                    return Err(PyErr::type_error(
+                        "pow() 3rd argument not allowed unless all arguments are integers",
+                    ));
+                }
+                return Err(PyErr::type_error(format!(
+                    "unsupported operand type(s) for ** or pow(): '{}', '{}', '{}'",
+                    a.type_name(),
+                    b.type_name(),
+                    m.type_name()
+                )));
             };
             if z.is_zero() {
                 return Err(PyErr::value_error("pow() 3rd argument cannot be 0"));

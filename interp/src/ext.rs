@@ -140,6 +140,10 @@ pub trait CApi: Sync {
     /// through the C type's number slot (`None`: it has none).
     fn unary_op(&self, vm: &mut Vm, op: char, obj: &ObjRef) -> PyResult<Option<Value>>;
 
+    /// `pow(a, b, m)` through the C types' `nb_power` (`None`: none has
+    /// one, or each returned NotImplemented).
+    fn power3(&self, vm: &mut Vm, a: &Value, b: &Value, m: &Value) -> PyResult<Option<Value>>;
+
     /// `a <op>= b` through `a`'s in-place number slot (`None`: it has
     /// none, or it returned NotImplemented).
     fn inplace_op(&self, vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>>;

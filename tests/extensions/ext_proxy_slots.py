@@ -7,8 +7,6 @@
 # type's tp_descr_get, and deleting a Python attribute with
 # PyObject_SetAttr(o, name, NULL); also the built-in type objects the C API
 # exports and PyObject_Bytes, PyObject_Dir and PyComplex_Type.
-# (Not yet: pow() with a modulus and a C operand, whose ternary nb_power
-# Typhon's pow() does not call.)
 import apimisc
 P = apimisc.Proxy
 
@@ -21,7 +19,8 @@ def attempt(f, *args):
 
 
 n = P(10)
-print(n + 1, 1 + n, n * 2, n - 3, n // 3, n % 3, n / 4, n ** 2, 2 ** P(3))
+print(n + 1, 1 + n, n * 2, n - 3, n // 3, n % 3, n / 4, n ** 2, pow(n, 2, 7), 2 ** P(3))
+attempt(pow, P(2), 3, "m")
 print(n << 1, n >> 1, n & 6, n | 1, n ^ 3, -n, +n, ~n, abs(P(-4)), divmod(n, 3))
 print(int(n), float(n), int(P(2.9)), float(P(3)), bool(P(0)), bool(n), [1, 2, 3, 4][P(1)])
 print(n < 11, n >= 10, n == 10, n != 10, 10 == n, P(1.5) == 1.5, n == P(10))
