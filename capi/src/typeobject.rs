@@ -1462,6 +1462,49 @@ pub fn slot_descr_get(
     r.map(Some)
 }
 
+/// Calls the binary number slot `f` with new references to `a` and `b`
+/// (released after); `None` when it returned NotImplemented.
+fn call_binary(
+    vm: &mut Vm,
+    what: &str,
+    f: BinaryFn,
+    a: &Value,
+    b: &Value,
+) -> PyResult<Option<Value>> {
+    let (pa, pb) = (new_ref(a.clone()), new_ref(b.clone()));
+    // SAFETY: the slot's signature; both references live across it.
+    let r = call_slot(vm, what, || unsafe { f(pa, pb) });
+    // SAFETY: the new references made above.
+    unsafe {
+        drop(take_new(pa));
+        drop(take_new(pb));
+    }
+    let r = r?;
+    Ok((!is_not_implemented(&r)).then_some(r))
+}
+
+/// [`call_binary`] for a ternary slot (`nb_power`, `nb_inplace_power`).
+fn call_ternary(
+    vm: &mut Vm,
+    what: &str,
+    f: TernaryFn,
+    a: &Value,
+    b: &Value,
+    c: &Value,
+) -> PyResult<Option<Value>> {
+    let (pa, pb, pc) = (new_ref(a.clone()), new_ref(b.clone()), new_ref(c.clone()));
+    // SAFETY: the slot's signature; the references live across it.
+    let r = call_slot(vm, what, || unsafe { f(pa, pb, pc) });
+    // SAFETY: the new references made above.
+    unsafe {
+        drop(take_new(pa));
+        drop(take_new(pb));
+        drop(take_new(pc));
+    }
+    let r = r?;
+    Ok((!is_not_implemented(&r)).then_some(r))
+}
+
 /// `a <op>= b` through the left operand's in-place number slot (`None`:
 /// it has none, or it returned NotImplemented; the caller then runs the
 /// plain operator, as CPython's `binary_iop1` does).
@@ -1487,35 +1530,16 @@ pub fn inplace_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Opti
         BinOp::Xor => n.nb_inplace_xor,
         BinOp::MatMul => n.nb_inplace_matrix_multiply,
         BinOp::Pow => {
-            let Some(f) = n.nb_inplace_power else {
-                return Ok(None);
+            return match n.nb_inplace_power {
+                Some(f) => call_ternary(vm, "**=", f, a, b, &Value::None),
+                None => Ok(None),
             };
-            let (pa, pb, none) = (new_ref(a.clone()), new_ref(b.clone()), new_ref(Value::None));
-            // SAFETY: the slot's signature; the references live across it.
-            let r = call_slot(vm, "**=", || unsafe { f(pa, pb, none) });
-            // SAFETY: the new references made above.
-            unsafe {
-                drop(take_new(pa));
-                drop(take_new(pb));
-                drop(take_new(none));
-            }
-            let r = r?;
-            return Ok((!is_not_implemented(&r)).then_some(r));
         }
     };
-    let Some(f) = f else {
-        return Ok(None);
-    };
-    let (pa, pb) = (new_ref(a.clone()), new_ref(b.clone()));
-    // SAFETY: the slot's signature; both references live across it.
-    let r = call_slot(vm, op.symbol(), || unsafe { f(pa, pb) });
-    // SAFETY: the new references made above.
-    unsafe {
-        drop(take_new(pa));
-        drop(take_new(pb));
+    match f {
+        Some(f) => call_binary(vm, op.symbol(), f, a, b),
+        None => Ok(None),
     }
-    let r = r?;
-    Ok((!is_not_implemented(&r)).then_some(r))
 }
 
 fn pow_slot(v: &Value) -> Option<TernaryFn> {
@@ -1572,17 +1596,7 @@ pub fn power3(vm: &mut Vm, a: &Value, b: &Value, m: &Value) -> PyResult<Option<V
         }
     }
     for f in slots {
-        let (pa, pb, none) = (new_ref(a.clone()), new_ref(b.clone()), new_ref(m.clone()));
-        // SAFETY: the slot's signature; the references live across it.
-        let r = call_slot(vm, "**", || unsafe { f(pa, pb, none) });
-        // SAFETY: the new references made above.
-        unsafe {
-            drop(take_new(pa));
-            drop(take_new(pb));
-            drop(take_new(none));
-        }
-        let r = r?;
-        if !is_not_implemented(&r) {
+        if let Some(r) = call_ternary(vm, "**", f, a, b, m)? {
             return Ok(Some(r));
         }
     }
@@ -1598,16 +1612,7 @@ pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Optio
     let left = binop_slot(a, op);
     let right = binop_slot(b, op).filter(|r| Some(*r as usize) != left.map(|l| l as usize));
     for f in [left, right].into_iter().flatten() {
-        let (pa, pb) = (new_ref(a.clone()), new_ref(b.clone()));
-        // SAFETY: the slot's signature; both references live across it.
-        let r = call_slot(vm, op.symbol(), || unsafe { f(pa, pb) });
-        // SAFETY: the new references made above.
-        unsafe {
-            drop(take_new(pa));
-            drop(take_new(pb));
-        }
-        let r = r?;
-        if !is_not_implemented(&r) {
+        if let Some(r) = call_binary(vm, op.symbol(), f, a, b)? {
             return Ok(Some(r));
         }
     }
