@@ -60,7 +60,7 @@ extern "C" {
 
 /* Typhon's own marks: code may test for them. */
 #define TYPHON 1
-#define TYPHON_API_VERSION 7
+#define TYPHON_API_VERSION 8
 
 typedef ssize_t Py_ssize_t;
 typedef Py_ssize_t Py_hash_t;

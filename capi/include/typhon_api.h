@@ -281,6 +281,15 @@ struct _typhon_api {
     PyObject *(*PyUnicode_Join)(PyObject *, PyObject *);
     PyObject *(*PyUnicode_Substring)(PyObject *, Py_ssize_t, Py_ssize_t);
     PyObject *(*PyMapping_Items)(PyObject *);
+    PyObject *(*PyMapping_Keys)(PyObject *);
+    PyObject *(*PyMapping_Values)(PyObject *);
+    int (*PyMapping_Check)(PyObject *);
+    Py_ssize_t (*PyMapping_Size)(PyObject *);
+    Py_ssize_t (*PyMapping_Length)(PyObject *);
+    PyObject *(*PyMapping_GetItemString)(PyObject *, const char *);
+    int (*PyMapping_SetItemString)(PyObject *, const char *, PyObject *);
+    int (*PyMapping_HasKey)(PyObject *, PyObject *);
+    int (*PyMapping_HasKeyString)(PyObject *, const char *);
     PyObject *(*PyFloat_FromString)(PyObject *);
     int (*PyList_SetSlice)(PyObject *, Py_ssize_t, Py_ssize_t, PyObject *);
     PyObject *(*PyModule_FromDefAndSpec2)(PyModuleDef *, PyObject *, int);

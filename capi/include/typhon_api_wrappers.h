@@ -211,6 +211,15 @@ static inline PyObject *PyUnicode_FromKindAndData(int kind, const void *buffer, 
 static inline PyObject *PyUnicode_Join(PyObject *sep, PyObject *seq) { return _typhon_api->PyUnicode_Join(sep, seq); }
 static inline PyObject *PyUnicode_Substring(PyObject *o, Py_ssize_t start, Py_ssize_t end) { return _typhon_api->PyUnicode_Substring(o, start, end); }
 static inline PyObject *PyMapping_Items(PyObject *o) { return _typhon_api->PyMapping_Items(o); }
+static inline PyObject *PyMapping_Keys(PyObject *o) { return _typhon_api->PyMapping_Keys(o); }
+static inline PyObject *PyMapping_Values(PyObject *o) { return _typhon_api->PyMapping_Values(o); }
+static inline int PyMapping_Check(PyObject *o) { return _typhon_api->PyMapping_Check(o); }
+static inline Py_ssize_t PyMapping_Size(PyObject *o) { return _typhon_api->PyMapping_Size(o); }
+static inline Py_ssize_t PyMapping_Length(PyObject *o) { return _typhon_api->PyMapping_Length(o); }
+static inline PyObject *PyMapping_GetItemString(PyObject *o, const char *key) { return _typhon_api->PyMapping_GetItemString(o, key); }
+static inline int PyMapping_SetItemString(PyObject *o, const char *key, PyObject *v) { return _typhon_api->PyMapping_SetItemString(o, key, v); }
+static inline int PyMapping_HasKey(PyObject *o, PyObject *key) { return _typhon_api->PyMapping_HasKey(o, key); }
+static inline int PyMapping_HasKeyString(PyObject *o, const char *key) { return _typhon_api->PyMapping_HasKeyString(o, key); }
 static inline PyObject *PyFloat_FromString(PyObject *o) { return _typhon_api->PyFloat_FromString(o); }
 static inline int PyList_SetSlice(PyObject *l, Py_ssize_t low, Py_ssize_t high, PyObject *items) { return _typhon_api->PyList_SetSlice(l, low, high, items); }
 static inline PyObject *PyModule_FromDefAndSpec2(PyModuleDef *def, PyObject *spec, int api) { return _typhon_api->PyModule_FromDefAndSpec2(def, spec, api); }

@@ -38,7 +38,7 @@ use std::ffi::{
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 7;
+pub const API_VERSION: c_int = 8;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -409,6 +409,15 @@ api_table! {
         unicode::PyUnicode_Join(sep: *mut PyObject, seq: *mut PyObject) -> *mut PyObject;
         unicode::PyUnicode_Substring(o: *mut PyObject, start: Py_ssize_t, end: Py_ssize_t) -> *mut PyObject;
         protocols::PyMapping_Items(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyMapping_Keys(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyMapping_Values(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyMapping_Check(o: *mut PyObject) -> c_int;
+        protocols::PyMapping_Size(o: *mut PyObject) -> Py_ssize_t;
+        protocols::PyMapping_Length(o: *mut PyObject) -> Py_ssize_t;
+        protocols::PyMapping_GetItemString(o: *mut PyObject, key: *const c_char) -> *mut PyObject;
+        protocols::PyMapping_SetItemString(o: *mut PyObject, key: *const c_char, v: *mut PyObject) -> c_int;
+        protocols::PyMapping_HasKey(o: *mut PyObject, key: *mut PyObject) -> c_int;
+        protocols::PyMapping_HasKeyString(o: *mut PyObject, key: *const c_char) -> c_int;
         protocols::PyFloat_FromString(o: *mut PyObject) -> *mut PyObject;
         list::PyList_SetSlice(l: *mut PyObject, low: Py_ssize_t, high: Py_ssize_t, items: *mut PyObject) -> c_int;
         module::PyModule_FromDefAndSpec2(def: *mut PyModuleDef, spec: *mut PyObject, api: c_int) -> *mut PyObject;

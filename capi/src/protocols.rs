@@ -1150,18 +1150,129 @@ pub(crate) unsafe extern "C" fn PyType_GetFlags(t: *mut PyTypeObject) -> std::ff
 
 /// `PyMapping_Items(o)`: `list(o.items())`.
 pub(crate) unsafe extern "C" fn PyMapping_Items(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { method_as_list(o, "items") }
+}
+
+/// `PyMapping_Keys(o)`: `list(o.keys())`.
+pub(crate) unsafe extern "C" fn PyMapping_Keys(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { method_as_list(o, "keys") }
+}
+
+/// `PyMapping_Values(o)`: `list(o.values())`.
+pub(crate) unsafe extern "C" fn PyMapping_Values(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { method_as_list(o, "values") }
+}
+
+/// `list(o.name())`, with CPython's error when the method's result
+/// cannot be iterated.
+unsafe fn method_as_list(o: *mut PyObject, name: &str) -> *mut PyObject {
     guard(std::ptr::null_mut(), || {
         // SAFETY: `o` is live (contract).
         let r = unsafe { arg(o) }.and_then(|o| {
-            state::current_vm(|vm| {
-                let items = vm.getattr(&o, "items")?;
-                let view = vm.call(&items, &[])?;
-                let list = Value::from_type(&types::LIST);
-                vm.call(&list, &[view])
-            })?
+            with_vm(|vm| {
+                let m = vm.getattr(&o, name)?;
+                let out = vm.call(&m, &[])?;
+                if ops::get_iter(vm, &out).is_err() {
+                    return Err(PyErr::type_error(format!(
+                        "{:.200}.{name}() returned a non-iterable (type {:.200})",
+                        o.type_name(),
+                        out.type_name()
+                    )));
+                }
+                vm.call(&Value::from_type(&types::LIST), &[out])
+            })
         });
         ret_obj(r)
     })
+}
+
+/// `PyMapping_Check`: 1 for an object with CPython's `mp_subscript` (the
+/// built-in sequences and dicts, classes with `__getitem__`), else 0.
+pub(crate) unsafe extern "C" fn PyMapping_Check(o: *mut PyObject) -> c_int {
+    // SAFETY: `o` is live (contract).
+    match unsafe { arg(o) } {
+        Ok(v) => match v.kind() {
+            Kind::FOREIGN => v
+                .as_obj()
+                .is_some_and(|o| crate::typeobject::c_item_slots(o.ty()).1)
+                as c_int,
+            _ => (seq_kind(&v) != SeqKind::Neither) as c_int,
+        },
+        Err(_) => 0,
+    }
+}
+
+/// `PyMapping_Size`: `len(o)`, -1 with an exception ("is not a mapping"
+/// for a C type with a sequence length only, as CPython says).
+pub(crate) unsafe extern "C" fn PyMapping_Size(o: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: `o` is live (contract).
+    if let Some(b) = unsafe { borrow(o) }
+        && b.kind() == Kind::FOREIGN
+        && crate::typeobject::c_len_slots(b.ty()) == (true, false)
+    {
+        let msg = format!("{:.200} is not a mapping", b.ty().name());
+        return fail(PyErr::type_error(msg), -1);
+    }
+    // SAFETY: forwarded.
+    unsafe { PyObject_Length(o) }
+}
+
+/// `PyMapping_Length`: [`PyMapping_Size`].
+pub(crate) unsafe extern "C" fn PyMapping_Length(o: *mut PyObject) -> Py_ssize_t {
+    // SAFETY: forwarded.
+    unsafe { PyMapping_Size(o) }
+}
+
+/// `PyMapping_GetItemString(o, key)`: `o[key]` for a C string key.
+pub(crate) unsafe extern "C" fn PyMapping_GetItemString(
+    o: *mut PyObject,
+    key: *const c_char,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: `o` is live, `key` a C string (contract).
+        let r = (|| unsafe {
+            let (c, k) = (arg(o)?, c_str(key)?);
+            with_vm(|vm| ops::getitem(vm, &c, &Value::str(k)))
+        })();
+        ret_obj(r)
+    })
+}
+
+/// `PyMapping_SetItemString(o, key, v)`: `o[key] = v` for a C string key.
+pub(crate) unsafe extern "C" fn PyMapping_SetItemString(
+    o: *mut PyObject,
+    key: *const c_char,
+    v: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects, `key` a C string (contract).
+        let r = (|| unsafe {
+            let (c, k, val) = (arg(o)?, c_str(key)?, arg(v)?);
+            with_vm(|vm| ops::setitem(vm, &c, &Value::str(k), val))
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyMapping_HasKey(o, key)`: 1 if `o[key]` succeeds, else 0 (any
+/// exception is swallowed).
+pub(crate) unsafe extern "C" fn PyMapping_HasKey(o: *mut PyObject, key: *mut PyObject) -> c_int {
+    // SAFETY: forwarded.
+    let r = unsafe { PyObject_GetItem(o, key) };
+    has(r)
+}
+
+/// `PyMapping_HasKeyString(o, key)`: [`PyMapping_HasKey`] for a C string.
+pub(crate) unsafe extern "C" fn PyMapping_HasKeyString(
+    o: *mut PyObject,
+    key: *const c_char,
+) -> c_int {
+    // SAFETY: forwarded.
+    let r = unsafe { PyMapping_GetItemString(o, key) };
+    has(r)
 }
 
 /// `PyFloat_FromString(s)`: `float(s)`.

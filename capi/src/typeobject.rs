@@ -174,6 +174,14 @@ pub(crate) fn c_item_slots(t: &TypeObject) -> (bool, bool) {
     )
 }
 
+/// Whether a C type has `sq_length`, and whether it has `mp_length`.
+pub(crate) fn c_len_slots(t: &TypeObject) -> (bool, bool) {
+    (
+        sequence(t).is_some_and(|s| s.sq_length.is_some()),
+        mapping(t).is_some_and(|m| m.mp_length.is_some()),
+    )
+}
+
 fn mapping(t: &TypeObject) -> Option<&PyMappingMethods> {
     // SAFETY: as for `number`.
     unsafe { (t.tp_as_mapping as *const PyMappingMethods).as_ref() }

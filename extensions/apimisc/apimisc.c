@@ -463,6 +463,51 @@ static PyObject *seq_op(PyObject *self, PyObject *args) {
     return PyLong_FromSsize_t(n);
 }
 
+/* map_op(name, o[, key[, v]]): the PyMapping_* function called `name`
+   (string keys for the *String forms). */
+static PyObject *map_op(PyObject *self, PyObject *args) {
+    const char *name;
+    PyObject *o, *key = NULL, *v = NULL;
+    if (!PyArg_ParseTuple(args, "sO|OO", &name, &o, &key, &v)) {
+        return NULL;
+    }
+    Py_ssize_t n = -1;
+    if (strcmp(name, "check") == 0) {
+        return PyLong_FromLong(PyMapping_Check(o));
+    } else if (strcmp(name, "size") == 0) {
+        n = PyMapping_Size(o);
+    } else if (strcmp(name, "length") == 0) {
+        n = PyMapping_Length(o);
+    } else if (strcmp(name, "keys") == 0) {
+        return PyMapping_Keys(o);
+    } else if (strcmp(name, "values") == 0) {
+        return PyMapping_Values(o);
+    } else if (strcmp(name, "items") == 0) {
+        return PyMapping_Items(o);
+    } else if (key == NULL) {
+        PyErr_SetString(PyExc_TypeError, "this operation needs a key");
+        return NULL;
+    } else if (strcmp(name, "haskey") == 0) {
+        return PyLong_FromLong(PyMapping_HasKey(o, key));
+    } else if (!PyUnicode_Check(key)) {
+        PyErr_SetString(PyExc_TypeError, "the *String forms need a str key");
+        return NULL;
+    } else if (strcmp(name, "getitemstring") == 0) {
+        return PyMapping_GetItemString(o, PyUnicode_AsUTF8(key));
+    } else if (strcmp(name, "haskeystring") == 0) {
+        return PyLong_FromLong(PyMapping_HasKeyString(o, PyUnicode_AsUTF8(key)));
+    } else if (strcmp(name, "setitemstring") == 0 && v != NULL) {
+        n = PyMapping_SetItemString(o, PyUnicode_AsUTF8(key), v);
+    } else {
+        PyErr_Format(PyExc_ValueError, "unknown operation %s", name);
+        return NULL;
+    }
+    if (n == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromSsize_t(n);
+}
+
 /* Seq: a C type with only sequence slots: `+` and `*` reach sq_concat and
    sq_repeat as in CPython. */
 typedef struct {
@@ -744,6 +789,7 @@ static PyMethodDef apimisc_methods[] = {
     {"num_bits", num_bits, METH_O, NULL},
     {"unraisable", unraisable, METH_VARARGS, NULL},
     {"seq_op", seq_op, METH_VARARGS, NULL},
+    {"map_op", map_op, METH_VARARGS, NULL},
     {"exported_types", exported_types, METH_NOARGS, NULL},
     {"make_complex", make_complex, METH_O, NULL},
     {"as_bytes", as_bytes, METH_O, NULL},
