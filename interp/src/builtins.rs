@@ -1108,10 +1108,10 @@ fn new_int(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
                 return r;
             }
             // A C type's `nb_int`, else its `nb_index`.
-            if let Some(r) = c_number(vm, x, 'i', "__int__", Value::is_int)? {
+            if let Some(r) = crate::dunder::c_number(vm, x, 'i', "__int__", Value::is_int)? {
                 return Ok(r);
             }
-            if let Some(r) = c_number(vm, x, 'x', "__index__", Value::is_int)? {
+            if let Some(r) = crate::dunder::c_number(vm, x, 'x', "__index__", Value::is_int)? {
                 return Ok(r);
             }
             match x.as_str() {
@@ -1125,32 +1125,6 @@ fn new_int(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             }
         }
     }
-}
-
-/// The conversion `slot` ('i', 'f' or 'x': `nb_int`, `nb_float`,
-/// `nb_index`) of a C type's instance `x`, if it has one; its result must
-/// pass `ok`, else CPython's "`name` returned non-…" TypeError.
-fn c_number(
-    vm: &mut Vm,
-    x: &Value,
-    slot: char,
-    name: &str,
-    ok: fn(&Value) -> bool,
-) -> PyResult<Option<Value>> {
-    let Some((capi, o)) = crate::ext::foreign(x) else {
-        return Ok(None);
-    };
-    let Some(r) = capi.unary_op(vm, slot, o)? else {
-        return Ok(None);
-    };
-    if !ok(&r) {
-        let what = if slot == 'f' { "float" } else { "int" };
-        return Err(PyErr::type_error(format!(
-            "{name} returned non-{what} (type {})",
-            r.type_name()
-        )));
-    }
-    Ok(Some(r))
 }
 
 fn new_float(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -1167,10 +1141,12 @@ fn new_float(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         return ops::int_to_f64(&r?).map(Value::float);
     }
     // A C type's `nb_float`, else its `nb_index`.
-    if let Some(r) = c_number(vm, x, 'f', "__float__", |v| matches!(v, Value::Float(_)))? {
+    if let Some(r) =
+        crate::dunder::c_number(vm, x, 'f', "__float__", |v| matches!(v, Value::Float(_)))?
+    {
         return Ok(r);
     }
-    if let Some(r) = c_number(vm, x, 'x', "__index__", Value::is_int)? {
+    if let Some(r) = crate::dunder::c_number(vm, x, 'x', "__index__", Value::is_int)? {
         return ops::int_to_f64(&r).map(Value::float);
     }
     match x {

@@ -73,18 +73,36 @@ pub fn as_index(vm: &mut Vm, v: &Value) -> PyResult<Value> {
         return r;
     }
     // A C type's `nb_index`.
-    if let Some((capi, o)) = crate::ext::foreign(v)
-        && let Some(r) = capi.unary_op(vm, 'x', o)?
-    {
-        if !r.is_int() {
-            return Err(PyErr::type_error(format!(
-                "__index__ returned non-int (type {})",
-                r.type_name()
-            )));
-        }
+    if let Some(r) = c_number(vm, v, 'x', "__index__", Value::is_int)? {
         return Ok(r);
     }
     Ok(v.clone())
+}
+
+/// The conversion `slot` ('i', 'f' or 'x': `nb_int`, `nb_float`,
+/// `nb_index`) of a C type's instance `x`, if it has one; its result must
+/// pass `ok`, else CPython's "`name` returned non-…" TypeError.
+pub fn c_number(
+    vm: &mut Vm,
+    x: &Value,
+    slot: char,
+    name: &str,
+    ok: fn(&Value) -> bool,
+) -> PyResult<Option<Value>> {
+    let Some((capi, o)) = crate::ext::foreign(x) else {
+        return Ok(None);
+    };
+    let Some(r) = capi.unary_op(vm, slot, o)? else {
+        return Ok(None);
+    };
+    if !ok(&r) {
+        let what = if slot == 'f' { "float" } else { "int" };
+        return Err(PyErr::type_error(format!(
+            "{name} returned non-{what} (type {})",
+            r.type_name()
+        )));
+    }
+    Ok(Some(r))
 }
 
 fn is_not_implemented(v: &Value) -> bool {
