@@ -39,6 +39,7 @@ pub fn install(vm: &mut Vm) {
         ("sorted", b_sorted),
         ("ord", b_ord),
         ("chr", b_chr),
+        ("ascii", b_ascii),
         ("hex", b_hex),
         ("bin", b_bin),
         ("oct", b_oct),
@@ -193,6 +194,12 @@ pub(crate) fn b_len(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn b_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "repr", 1)?;
     Ok(Value::string(ops::repr(vm, &args.pos[0])?))
+}
+
+fn b_ascii(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "ascii", 1)?;
+    let r = ops::repr(vm, &args.pos[0])?;
+    Ok(Value::string(crate::percent::ascii_escape(&r)))
 }
 
 fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -1078,6 +1085,12 @@ fn new_int(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             .map(Value::from_bigint)
             .map_err(ops::fmt_err);
     }
+    int_of(vm, x)
+}
+
+/// `int(x)` with no base: a float truncated, a Python class's `__int__`
+/// or `__index__`, a C type's `nb_int` or `nb_index`, a string parsed.
+pub(crate) fn int_of(vm: &mut Vm, x: &Value) -> PyResult<Value> {
     match x {
         Value::Int(_) => Ok(x.clone()),
         Value::Bool(b) => Ok(Value::Int(*b as i64)),

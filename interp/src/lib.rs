@@ -24,6 +24,7 @@ pub mod object;
 pub mod ops;
 pub mod output;
 pub mod parse;
+pub mod percent;
 pub mod quicken;
 pub mod slots;
 pub mod source;

@@ -826,7 +826,6 @@ fn small_int(v: &Value) -> Option<i64> {
 }
 
 fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
-    let _ = vm;
     let ka = a.kind();
     match op {
         BinOp::Add => match ka {
@@ -946,35 +945,10 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                 }
             }
         }
-        // A format without a single `%` converts nothing: CPython returns
-        // it for an empty tuple or a mapping (which includes a list), and
-        // for anything else says an argument was left over.
-        BinOp::Mod if ka == Kind::STR && a.as_str().is_some_and(|s| !s.contains('%')) => {
-            let kb = b.kind();
-            let left_over = match b.downcast::<TupleObj>() {
-                Some(t) => !t.items.is_empty(),
-                None => matches!(
-                    kb,
-                    Kind::INT | Kind::BOOL | Kind::FLOAT | Kind::NONE | Kind::STR
-                ),
-            };
-            if left_over {
-                Err(PyErr::type_error(
-                    "not all arguments converted during string formatting",
-                ))
-            } else if kb == Kind::TUPLE || matches!(kb, Kind::DICT | Kind::LIST) {
-                Ok(a.clone())
-            } else {
-                Err(PyErr::new(
-                    &types::NOT_IMPLEMENTED_ERROR,
-                    "printf-style '%' string formatting is not supported by typhon",
-                ))
-            }
-        }
-        BinOp::Mod if ka == Kind::STR => Err(PyErr::new(
-            &types::NOT_IMPLEMENTED_ERROR,
-            "printf-style '%' string formatting is not supported by typhon",
-        )),
+        BinOp::Mod if ka == Kind::STR => match a.as_str() {
+            Some(fmt) => crate::percent::format(vm, fmt, b),
+            None => Err(unsupported(op, a, b)),
+        },
         _ => Err(unsupported(op, a, b)),
     }
 }

@@ -1,0 +1,477 @@
+//! printf-style `%` formatting of `str` (`"%5.2f" % x`), after CPython
+//! 3.11's `PyUnicode_Format`: the same conversions, flags, `*` widths,
+//! `%(key)` lookups, argument rules and error messages.
+//!
+//! A conversion is `%[(key)][flags][width][.precision][length]type`:
+//! flags `-` (left-justify), `+`/space (sign), `#` (alternate form), `0`
+//! (zero fill, numbers only); `h`, `l` and `L` are accepted and ignored.
+//! The arguments are a tuple's items, or the right operand itself when it
+//! is anything else; a mapping (anything with `__getitem__` but a tuple or
+//! a str) is what `%(key)` conversions look up.
+
+use crate::dunder;
+use crate::format;
+use crate::object::types::{self, Kind};
+use crate::object::{PyErr, PyResult, TupleObj, Value};
+use crate::ops;
+use crate::vm::Vm;
+use num_bigint::{BigInt, Sign};
+
+const LJUST: u8 = 1;
+const SIGN: u8 = 2;
+const BLANK: u8 = 4;
+const ALT: u8 = 8;
+const ZERO: u8 = 16;
+
+/// The arguments being consumed: CPython's `argidx`/`arglen`, where a
+/// single (non-tuple) argument has length -1 and starts at -2.
+struct Args<'a> {
+    items: &'a [Value],
+    single: Option<Value>,
+    idx: isize,
+    len: isize,
+}
+
+impl Args<'_> {
+    fn next(&mut self) -> PyResult<Value> {
+        if self.idx < self.len {
+            let i = self.idx;
+            self.idx += 1;
+            return Ok(match &self.single {
+                Some(v) if self.len < 0 => v.clone(),
+                _ => self.items[i as usize].clone(),
+            });
+        }
+        Err(PyErr::type_error("not enough arguments for format string"))
+    }
+}
+
+/// Whether `v` can be indexed by a key (CPython's `PyMapping_Check`), so
+/// that `%(key)` conversions may look names up in it.
+fn is_mapping(v: &Value) -> bool {
+    match v.kind() {
+        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::BYTES | Kind::RANGE | Kind::DICT => true,
+        Kind::INSTANCE | Kind::EXT_SUBCLASS => v
+            .as_obj()
+            .is_some_and(|o| crate::object::class::lookup(o.ty(), "__getitem__").is_some()),
+        _ => false,
+    }
+}
+
+/// `fmt % args`.
+pub fn format(vm: &mut Vm, fmt: &str, args: &Value) -> PyResult<Value> {
+    let tuple = args.downcast::<TupleObj>();
+    let dict = (tuple.is_none() && args.kind() != Kind::STR && is_mapping(args)).then_some(args);
+    let mut a = match tuple {
+        Some(t) => Args {
+            items: &t.items,
+            single: None,
+            idx: 0,
+            len: t.items.len() as isize,
+        },
+        None => Args {
+            items: &[],
+            single: Some(args.clone()),
+            idx: -2,
+            len: -1,
+        },
+    };
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut out = String::with_capacity(fmt.len() + 16);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        if chars.get(i) == Some(&'%') {
+            out.push('%');
+            i += 1;
+            continue;
+        }
+        // `%(key)`: the rest of the conversion takes `dict[key]` as its
+        // only argument.
+        if chars.get(i) == Some(&'(') {
+            let Some(d) = dict else {
+                return Err(PyErr::type_error("format requires a mapping"));
+            };
+            let start = i + 1;
+            let mut depth = 1;
+            i += 1;
+            while i < chars.len() && depth > 0 {
+                match chars[i] {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                i += 1;
+            }
+            if depth > 0 {
+                return Err(PyErr::value_error("incomplete format key"));
+            }
+            let key: String = chars[start..i - 1].iter().collect();
+            let v = ops::getitem(vm, d, &Value::string(key))?;
+            a = Args {
+                items: &[],
+                single: Some(v),
+                idx: -2,
+                len: -1,
+            };
+        }
+        let mut flags = 0u8;
+        while let Some(&f) = chars.get(i) {
+            flags |= match f {
+                '-' => LJUST,
+                '+' => SIGN,
+                ' ' => BLANK,
+                '#' => ALT,
+                '0' => ZERO,
+                _ => break,
+            };
+            i += 1;
+        }
+        let mut width: Option<usize> = None;
+        if chars.get(i) == Some(&'*') {
+            i += 1;
+            let w = star_arg(&mut a)?;
+            if w < 0 {
+                flags |= LJUST;
+            }
+            width = Some(usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX));
+        } else if let Some(n) = read_number(&chars, &mut i, "width too big")? {
+            width = Some(n);
+        }
+        let mut prec: Option<usize> = None;
+        if chars.get(i) == Some(&'.') {
+            i += 1;
+            if chars.get(i) == Some(&'*') {
+                i += 1;
+                let p = star_arg(&mut a)?;
+                prec = Some(usize::try_from(p).unwrap_or(0));
+            } else {
+                prec = Some(read_number(&chars, &mut i, "precision too big")?.unwrap_or(0));
+            }
+        }
+        if matches!(chars.get(i), Some('h' | 'l' | 'L')) {
+            i += 1;
+        }
+        let Some(&conv) = chars.get(i) else {
+            return Err(PyErr::value_error("incomplete format"));
+        };
+        let conv_index = i;
+        i += 1;
+        let arg = a.next()?;
+        let spec = Spec { flags, width, prec };
+        convert(vm, &mut out, conv, conv_index, &arg, &spec)?;
+    }
+    if a.idx < a.len && dict.is_none() {
+        return Err(PyErr::type_error(
+            "not all arguments converted during string formatting",
+        ));
+    }
+    Ok(Value::string(out))
+}
+
+/// A width or precision written out in digits; `Ok(None)` when there are
+/// none. Past `isize::MAX` is CPython's ValueError `too_big`.
+fn read_number(chars: &[char], i: &mut usize, too_big: &str) -> PyResult<Option<usize>> {
+    let mut n: Option<usize> = None;
+    while let Some(d) = chars.get(*i).and_then(|c| c.to_digit(10)) {
+        let v = n
+            .unwrap_or(0)
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(d as usize))
+            .filter(|v| *v <= isize::MAX as usize)
+            .ok_or_else(|| PyErr::value_error(too_big))?;
+        n = Some(v);
+        *i += 1;
+    }
+    Ok(n)
+}
+
+/// The argument a `*` width or precision takes: an int.
+fn star_arg(a: &mut Args<'_>) -> PyResult<i64> {
+    let v = a.next()?;
+    match v {
+        Value::Int(i) => Ok(i),
+        Value::Bool(b) => Ok(b as i64),
+        _ if v.as_bigint().is_some() => Err(PyErr::overflow(
+            "Python int too large to convert to C ssize_t",
+        )),
+        _ => Err(PyErr::type_error("* wants int")),
+    }
+}
+
+struct Spec {
+    flags: u8,
+    width: Option<usize>,
+    prec: Option<usize>,
+}
+
+/// Appends conversion `conv` (at `index` in the format) of `arg`.
+fn convert(
+    vm: &mut Vm,
+    out: &mut String,
+    conv: char,
+    index: usize,
+    arg: &Value,
+    spec: &Spec,
+) -> PyResult<()> {
+    match conv {
+        's' | 'r' | 'a' => {
+            let text = match conv {
+                's' => ops::to_str_value(vm, arg)?,
+                'r' => Value::string(ops::repr(vm, arg)?),
+                _ => Value::string(ascii_escape(&ops::repr(vm, arg)?)),
+            };
+            let s = text.as_str().unwrap_or("");
+            let s = match spec.prec {
+                Some(p) => s.char_indices().nth(p).map_or(s, |(b, _)| &s[..b]),
+                None => s,
+            };
+            pad_text(out, s, spec)
+        }
+        'c' => {
+            let ch = char_arg(arg)?;
+            let mut buf = [0u8; 4];
+            pad_text(out, ch.encode_utf8(&mut buf), spec)
+        }
+        'd' | 'i' | 'u' | 'o' | 'x' | 'X' => {
+            let n = int_arg(vm, arg, conv)?;
+            let body = int_body(&n, conv, spec)?;
+            pad_number(out, &body, conv, spec)
+        }
+        'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
+            let x = float_arg(vm, arg)?;
+            let fs = format!(
+                "{}.{}{}",
+                if spec.flags & ALT != 0 { "#" } else { "" },
+                spec.prec.unwrap_or(6),
+                conv
+            );
+            let body = format::format_float(x, &fs).map_err(ops::fmt_err)?;
+            pad_number(out, &body, conv, spec)
+        }
+        _ => {
+            let shown = if (' '..='~').contains(&conv) {
+                conv
+            } else {
+                '?'
+            };
+            Err(PyErr::value_error(format!(
+                "unsupported format character '{shown}' ({:#x}) at index {index}",
+                conv as u32
+            )))
+        }
+    }
+}
+
+/// `%c`: an int code point or a one-character str.
+fn char_arg(arg: &Value) -> PyResult<char> {
+    if let Some(s) = arg.as_str() {
+        let mut it = s.chars();
+        if let (Some(c), None) = (it.next(), it.next()) {
+            return Ok(c);
+        }
+        return Err(PyErr::type_error("%c requires int or char"));
+    }
+    if !arg.is_int() {
+        return Err(PyErr::type_error("%c requires int or char"));
+    }
+    let range = || PyErr::overflow("%c arg not in range(0x110000)");
+    let i = match arg {
+        Value::Int(i) => *i,
+        Value::Bool(b) => *b as i64,
+        _ => return Err(range()),
+    };
+    let c = u32::try_from(i)
+        .ok()
+        .filter(|c| *c < 0x110000)
+        .ok_or_else(range)?;
+    char::from_u32(c).ok_or_else(|| {
+        PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "surrogate code points are not supported by typhon",
+        )
+    })
+}
+
+/// The int a numeric conversion formats: `%o`, `%x` and `%X` take only
+/// what has `__index__`; `%d`, `%i` and `%u` also truncate a float and
+/// call `__int__`.
+fn int_arg(vm: &mut Vm, arg: &Value, conv: char) -> PyResult<BigInt> {
+    if let Some(b) = arg.to_bigint() {
+        return Ok(b);
+    }
+    let needs_index = matches!(conv, 'o' | 'x' | 'X');
+    let wrong = |what: &str| {
+        PyErr::type_error(format!(
+            "%{conv} format: {what} is required, not {}",
+            arg.type_name()
+        ))
+    };
+    if needs_index {
+        let r = dunder::as_index(vm, arg)?;
+        return r.to_bigint().ok_or_else(|| wrong("an integer"));
+    }
+    let r = match arg {
+        Value::Float(_) => crate::builtins::int_of(vm, arg)?,
+        _ => match dunder::number(vm, arg, "__int__") {
+            Some(r) => r?,
+            None => match dunder::number(vm, arg, "__index__") {
+                Some(r) => r?,
+                None => match dunder::c_number(vm, arg, 'i', "__int__", Value::is_int)? {
+                    Some(r) => r,
+                    None => dunder::c_number(vm, arg, 'x', "__index__", Value::is_int)?
+                        .ok_or_else(|| wrong("a real number"))?,
+                },
+            },
+        },
+    };
+    r.to_bigint().ok_or_else(|| wrong("a real number"))
+}
+
+/// The float a `%e`/`%f`/`%g` conversion formats (CPython's
+/// `PyFloat_AsDouble`: a str is not a number here): a Python class's
+/// `__float__` or `__index__`, a C type's `nb_float` or `nb_index`.
+fn float_arg(vm: &mut Vm, arg: &Value) -> PyResult<f64> {
+    let r = match arg {
+        Value::Float(f) => return Ok(*f),
+        _ if arg.is_int() => arg.clone(),
+        _ => match dunder::number(vm, arg, "__float__") {
+            Some(r) => r?,
+            None => match dunder::number(vm, arg, "__index__") {
+                Some(r) => r?,
+                None => match dunder::c_number(vm, arg, 'f', "__float__", |v| {
+                    matches!(v, Value::Float(_))
+                })? {
+                    Some(r) => r,
+                    None => dunder::c_number(vm, arg, 'x', "__index__", Value::is_int)?
+                        .ok_or_else(|| {
+                            PyErr::type_error(format!(
+                                "must be real number, not {}",
+                                arg.type_name()
+                            ))
+                        })?,
+                },
+            },
+        },
+    };
+    match r {
+        Value::Float(f) => Ok(f),
+        _ => ops::int_to_f64(&r),
+    }
+}
+
+/// An int's text for conversion `conv` before padding: sign, the `#`
+/// prefix, then at least `prec` digits (CPython's `_PyUnicode_FormatLong`).
+fn int_body(n: &BigInt, conv: char, spec: &Spec) -> PyResult<String> {
+    let mut digits = match conv {
+        'o' => n.magnitude().to_str_radix(8),
+        'x' => n.magnitude().to_str_radix(16),
+        'X' => n.magnitude().to_str_radix(16).to_ascii_uppercase(),
+        _ => format::bigint_to_decimal(&BigInt::from_biguint(Sign::Plus, n.magnitude().clone()))
+            .map_err(ops::fmt_err)?,
+    };
+    if let Some(p) = spec.prec
+        && digits.len() < p
+    {
+        let mut padded = ops::text_buffer(p)?;
+        padded.extend(std::iter::repeat_n('0', p - digits.len()));
+        padded.push_str(&digits);
+        digits = padded;
+    }
+    let mut body = String::with_capacity(digits.len() + 3);
+    if n.sign() == Sign::Minus {
+        body.push('-');
+    }
+    if spec.flags & ALT != 0 {
+        match conv {
+            'o' => body.push_str("0o"),
+            'x' => body.push_str("0x"),
+            'X' => body.push_str("0X"),
+            _ => {}
+        }
+    }
+    body.push_str(&digits);
+    Ok(body)
+}
+
+/// Appends a string conversion's text padded with spaces to the width.
+fn pad_text(out: &mut String, s: &str, spec: &Spec) -> PyResult<()> {
+    let n = s.chars().count();
+    let pad = spec.width.unwrap_or(0).saturating_sub(n);
+    reserve(out, s.len() + pad)?;
+    if spec.flags & LJUST == 0 {
+        out.extend(std::iter::repeat_n(' ', pad));
+    }
+    out.push_str(s);
+    if spec.flags & LJUST != 0 {
+        out.extend(std::iter::repeat_n(' ', pad));
+    }
+    Ok(())
+}
+
+/// Appends a number's `body` (its own `-`, then for `%#o`/`%#x` the
+/// prefix, then digits) with the `+`/space sign flags and padding: zeros
+/// go after the sign and prefix.
+fn pad_number(out: &mut String, body: &str, conv: char, spec: &Spec) -> PyResult<()> {
+    let (sign, rest) = match body.strip_prefix('-') {
+        Some(r) => ("-", r),
+        None if spec.flags & SIGN != 0 => ("+", body),
+        None if spec.flags & BLANK != 0 => (" ", body),
+        None => ("", body),
+    };
+    let (prefix, digits) = if spec.flags & ALT != 0 && matches!(conv, 'o' | 'x' | 'X') {
+        rest.split_at(2.min(rest.len()))
+    } else {
+        ("", rest)
+    };
+    let n = sign.len() + prefix.len() + digits.chars().count();
+    let pad = spec.width.unwrap_or(0).saturating_sub(n);
+    reserve(out, body.len() + 1 + pad)?;
+    if spec.flags & LJUST != 0 {
+        out.push_str(sign);
+        out.push_str(prefix);
+        out.push_str(digits);
+        out.extend(std::iter::repeat_n(' ', pad));
+    } else if spec.flags & ZERO != 0 {
+        out.push_str(sign);
+        out.push_str(prefix);
+        out.extend(std::iter::repeat_n('0', pad));
+        out.push_str(digits);
+    } else {
+        out.extend(std::iter::repeat_n(' ', pad));
+        out.push_str(sign);
+        out.push_str(prefix);
+        out.push_str(digits);
+    }
+    Ok(())
+}
+
+/// Room for `extra` more bytes in `out`, or `MemoryError` (a width of
+/// 10**15 must not abort).
+fn reserve(out: &mut String, extra: usize) -> PyResult<()> {
+    if extra > ops::memory_ceiling() {
+        return Err(PyErr::no_memory());
+    }
+    out.try_reserve(extra).map_err(|_| PyErr::no_memory())
+}
+
+/// `ascii()`'s escaping of a repr: every non-ASCII character as `\xhh`,
+/// `\uhhhh` or `\Uhhhhhhhh`.
+pub fn ascii_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let v = c as u32;
+        match v {
+            0..=0x7f => out.push(c),
+            0x80..=0xff => out.push_str(&format!("\\x{v:02x}")),
+            0x100..=0xffff => out.push_str(&format!("\\u{v:04x}")),
+            _ => out.push_str(&format!("\\U{v:08x}")),
+        }
+    }
+    out
+}
