@@ -1274,7 +1274,7 @@ fn time_time(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::Float(now))
 }
 
-/// Builds the built-in module `name` (`sys`, `time`), if it is one.
+/// Builds the built-in module `name` (`sys`, `time`, `math`), if it is one.
 pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
     let d = vm.new_module_dict(name, None);
     let dd = d.downcast::<DictObj>()?;
@@ -1296,6 +1296,7 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             dd.set_str("implementation_name", Value::str("typhon"));
             dd.set_str("getrefcount", f("getrefcount", sys_getrefcount));
         }
+        "math" => crate::stdlib::math::fill(dd),
         "time" => {
             let _ = clock_start();
             dd.set_str("perf_counter", f("perf_counter", time_perf_counter));

@@ -29,6 +29,7 @@ pub mod quicken;
 pub mod slots;
 pub mod source;
 pub mod stats;
+pub mod stdlib;
 pub mod traceback;
 pub mod unicode;
 pub mod vm;

@@ -41,6 +41,32 @@ pub fn int_to_f64(v: &Value) -> PyResult<f64> {
     }
 }
 
+/// `v` as a float where CPython takes a real number (`PyFloat_AsDouble`:
+/// `math` functions, `%f`): a float, an int, a Python class's
+/// `__float__` or `__index__`, a C type's `nb_float` or `nb_index`; a str
+/// is not a number here.
+pub fn float_arg(vm: &mut Vm, v: &Value) -> PyResult<f64> {
+    let r = match v {
+        Value::Float(f) => return Ok(*f),
+        _ if v.is_int() => return int_to_f64(v),
+        _ => match dunder::number(vm, v, "__float__") {
+            Some(r) => r?,
+            None => match dunder::number(vm, v, "__index__") {
+                Some(r) => r?,
+                None => match dunder::c_number(vm, v, 'f', "__float__", |r| {
+                    matches!(r, Value::Float(_))
+                })? {
+                    Some(r) => r,
+                    None => dunder::c_number(vm, v, 'x', "__index__", Value::is_int)?.ok_or_else(
+                        || PyErr::type_error(format!("must be real number, not {}", v.type_name())),
+                    )?,
+                },
+            },
+        },
+    };
+    int_to_f64(&r)
+}
+
 /// Converts a formatting error to the matching Python exception.
 pub fn fmt_err(e: format::FmtError) -> PyErr {
     match e {

@@ -244,7 +244,7 @@ fn convert(
             pad_number(out, &body, conv, spec)
         }
         'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
-            let x = float_arg(vm, arg)?;
+            let x = ops::float_arg(vm, arg)?;
             let fs = format!(
                 "{}.{}{}",
                 if spec.flags & ALT != 0 { "#" } else { "" },
@@ -331,38 +331,6 @@ fn int_arg(vm: &mut Vm, arg: &Value, conv: char) -> PyResult<BigInt> {
         },
     };
     r.to_bigint().ok_or_else(|| wrong("a real number"))
-}
-
-/// The float a `%e`/`%f`/`%g` conversion formats (CPython's
-/// `PyFloat_AsDouble`: a str is not a number here): a Python class's
-/// `__float__` or `__index__`, a C type's `nb_float` or `nb_index`.
-fn float_arg(vm: &mut Vm, arg: &Value) -> PyResult<f64> {
-    let r = match arg {
-        Value::Float(f) => return Ok(*f),
-        _ if arg.is_int() => arg.clone(),
-        _ => match dunder::number(vm, arg, "__float__") {
-            Some(r) => r?,
-            None => match dunder::number(vm, arg, "__index__") {
-                Some(r) => r?,
-                None => match dunder::c_number(vm, arg, 'f', "__float__", |v| {
-                    matches!(v, Value::Float(_))
-                })? {
-                    Some(r) => r,
-                    None => dunder::c_number(vm, arg, 'x', "__index__", Value::is_int)?
-                        .ok_or_else(|| {
-                            PyErr::type_error(format!(
-                                "must be real number, not {}",
-                                arg.type_name()
-                            ))
-                        })?,
-                },
-            },
-        },
-    };
-    match r {
-        Value::Float(f) => Ok(f),
-        _ => ops::int_to_f64(&r),
-    }
 }
 
 /// An int's text for conversion `conv` before padding: sign, the `#`

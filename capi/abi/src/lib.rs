@@ -25,6 +25,7 @@
 
 #[cfg(feature = "mimalloc")]
 pub mod alloc;
+pub mod cmath;
 pub mod pending;
 pub mod spare;
 mod word;
