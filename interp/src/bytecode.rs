@@ -140,6 +140,10 @@ ops! {
     ListExtend = "LIST_EXTEND", cache 0;
     /// Sets `d[TOS1] = TOS` on the dict `arg` items below (comprehensions).
     MapAdd = "MAP_ADD", cache 0;
+    /// Merges the mapping TOS into the dict `arg` items below it, for a
+    /// call's `**` (a key given twice is an error naming the callee, which
+    /// sits two items below the dict).
+    DictMerge = "DICT_MERGE", cache 0;
     /// Converts a list to a tuple.
     ListToTuple = "LIST_TO_TUPLE", cache 0;
     /// Formats TOS (arg bits: 0-1 conversion none/str/repr/ascii, 4: spec on stack).
@@ -168,7 +172,7 @@ ops! {
     JumpIfFalseOrPop = "JUMP_IF_FALSE_OR_POP", cache 0;
     /// Jumps to `arg` keeping TOS if it is true, else pops it.
     JumpIfTrueOrPop = "JUMP_IF_TRUE_OR_POP", cache 0;
-    /// Builds a function from the code TOS (arg bit 0: defaults tuple below, bit 1: closure tuple below).
+    /// Builds a function from the code TOS (arg bit 0: defaults tuple, bit 2: keyword-only defaults dict, bit 1: closure tuple; pushed in that order).
     MakeFunction = "MAKE_FUNCTION", cache 0;
     /// Calls the callable below `arg` positional arguments.
     Call = "CALL", cache 2;
@@ -675,11 +679,18 @@ pub struct Code {
     pub source: Rc<Source>,
     /// First line of the definition.
     pub first_line: u32,
-    /// Number of positional parameters.
+    /// Number of positional parameters (positional-only ones included).
     pub argcount: u32,
-    /// Whether the last parameter after the positionals is `*args`.
+    /// How many of the first positional parameters are positional-only.
+    pub posonlyargcount: u32,
+    /// Number of keyword-only parameters (after the positional ones).
+    pub kwonlyargcount: u32,
+    /// Whether there is a `*args` parameter (after the keyword-only ones).
     pub varargs: bool,
-    /// Local variable names; parameters first (then `*args`).
+    /// Whether there is a `**kwargs` parameter (last).
+    pub varkeywords: bool,
+    /// Local variable names; parameters first, in CPython's order:
+    /// positional, keyword-only, `*args`, `**kwargs`.
     pub varnames: Vec<String>,
     /// Names of locals that are captured by inner functions (cells).
     pub cellvars: Vec<String>,
@@ -732,9 +743,25 @@ pub struct Code {
 }
 
 impl Code {
+    /// Whether the parameters are positional ones only (no keyword-only
+    /// parameters, no `*args` or `**kwargs`): a call with exactly
+    /// `argcount` positional arguments then binds them in place, which
+    /// is what every fast call path relies on.
+    pub fn simple_params(&self) -> bool {
+        !self.varargs && !self.varkeywords && self.kwonlyargcount == 0
+    }
+
+    /// Number of parameter slots: positional and keyword-only parameters,
+    /// `*args` and `**kwargs`.
+    pub fn nparams(&self) -> usize {
+        (self.argcount + self.kwonlyargcount) as usize
+            + usize::from(self.varargs)
+            + usize::from(self.varkeywords)
+    }
+
     /// What [`Code::plain_argc`] is for interpreted code.
     pub fn initial_plain_argc(&self) -> u32 {
-        if self.varargs || !self.cellvars.is_empty() || !self.freevars.is_empty() {
+        if !self.simple_params() || !self.cellvars.is_empty() || !self.freevars.is_empty() {
             u32::MAX
         } else {
             self.argcount
@@ -1007,6 +1034,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::ListAppend
         | Op::ListExtend => next(-1),
         Op::StoreAttr | Op::DeleteSubscr | Op::MapAdd => next(-2),
+        Op::DictMerge => next(-1),
         Op::StoreSubscr => next(-3),
         Op::BuildSlice | Op::BuildTuple | Op::BuildList | Op::BuildString => next(1 - a),
         Op::BuildMap => next(1 - 2 * a),
@@ -1030,7 +1058,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
             next: Some(-1),
             jump: Some(0),
         },
-        Op::MakeFunction => next(-((arg & 3).count_ones() as i32)),
+        Op::MakeFunction => next(-((arg & 7).count_ones() as i32)),
         Op::Call => next(-a),
         Op::CallKw | Op::CallMethod => next(-a - 1),
         Op::CallEx => next(-1 - (arg & 1) as i32),

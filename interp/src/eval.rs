@@ -63,7 +63,7 @@ pub fn push_function_frame(
     st.push(Value::Obj(func.clone()))?;
     let lb = st.sp;
     let argc = code.argcount as usize;
-    if pos.len() == argc && kw.is_empty() && !code.varargs {
+    if pos.len() == argc && kw.is_empty() && code.simple_params() {
         st.reserve(pos.len())?;
         for v in pos {
             st.push(v.clone())?;
@@ -174,7 +174,7 @@ fn exact_callee(st: &ExecState, lb: usize, sp: usize) -> Option<(Rc<Code>, ObjRe
     match st.stack.get(lb.checked_sub(1)?)? {
         Value::Obj(fo) if fo.kind() == Kind::FUNCTION => {
             let f = fo.downcast::<Function>()?;
-            (!f.code.varargs && f.code.argcount as usize == nargs)
+            (f.code.simple_params() && f.code.argcount as usize == nargs)
                 .then(|| (f.code.clone(), f.globals.clone()))
         }
         _ => None,
@@ -271,7 +271,10 @@ fn quoted_list(names: &[&str]) -> String {
     }
 }
 
-/// General parameter binding with CPython's error messages.
+/// General parameter binding with CPython's error messages, in CPython's
+/// order (`initialize_locals`): positional arguments, then keywords, then
+/// the checks for too many positional arguments, missing positional ones
+/// (after defaults) and missing keyword-only ones (after their defaults).
 fn bind_args(
     st: &mut ExecState,
     f: &Function,
@@ -280,75 +283,138 @@ fn bind_args(
 ) -> PyResult<()> {
     let code = &f.code;
     let argc = code.argcount as usize;
+    let total = argc + code.kwonlyargcount as usize;
+    let posonly = code.posonlyargcount as usize;
     let name = &code.qualname;
-    let mut slots: Vec<Option<Value>> = vec![None; argc];
+    let mut slots: Vec<Option<Value>> = vec![None; total];
     for (i, v) in pos.iter().take(argc).enumerate() {
         slots[i] = Some(v.clone());
     }
-    let extra: Vec<Value> = pos.iter().skip(argc).cloned().collect();
-    if !extra.is_empty() && !code.varargs {
-        let ndef = f.defaults.len();
+    let extra: Vec<Value> = if code.varargs {
+        pos.iter().skip(argc).cloned().collect()
+    } else {
+        Vec::new()
+    };
+    let kwargs = code.varkeywords.then(DictObj::new_obj);
+    let mut posonly_as_kw: Vec<&str> = Vec::new();
+    for (k, v) in kw {
+        let Some(kname) = k.downcast::<StrObj>().map(|s| s.as_str()) else {
+            return Err(PyErr::type_error(format!(
+                "{name}() keywords must be strings"
+            )));
+        };
+        match code.varnames[posonly..total]
+            .iter()
+            .position(|p| p == kname)
+        {
+            Some(i) => {
+                let slot = &mut slots[posonly + i];
+                if slot.is_some() {
+                    return Err(PyErr::type_error(format!(
+                        "{name}() got multiple values for argument '{kname}'"
+                    )));
+                }
+                *slot = Some(v.clone());
+            }
+            None => match kwargs.as_ref().and_then(|d| d.downcast::<DictObj>()) {
+                Some(d) => d.insert(DictKey::from_str_obj(k), v.clone()),
+                None => {
+                    if code.varnames[..posonly].iter().any(|p| p == kname) {
+                        posonly_as_kw.push(kname);
+                        continue;
+                    }
+                    return Err(PyErr::type_error(format!(
+                        "{name}() got an unexpected keyword argument '{kname}'"
+                    )));
+                }
+            },
+        }
+    }
+    if !posonly_as_kw.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "{name}() got some positional-only arguments passed as keyword arguments: '{}'",
+            posonly_as_kw.join(", ")
+        )));
+    }
+    let ndef = f.defaults.len();
+    if pos.len() > argc && !code.varargs {
         let given = pos.len();
+        let kwonly_given = slots[argc..].iter().filter(|s| s.is_some()).count();
         let takes = if ndef > 0 {
             format!("from {} to {} positional arguments", argc - ndef, argc)
         } else {
             plural(argc, "positional argument", "positional arguments")
         };
-        let was = if given == 1 { "was" } else { "were" };
+        let given = if kwonly_given > 0 {
+            format!(
+                "{} (and {}) were",
+                plural(given, "positional argument", "positional arguments"),
+                plural(
+                    kwonly_given,
+                    "keyword-only argument",
+                    "keyword-only arguments"
+                )
+            )
+        } else if given == 1 {
+            "1 was".to_owned()
+        } else {
+            format!("{given} were")
+        };
         return Err(PyErr::type_error(format!(
-            "{name}() takes {takes} but {given} {was} given"
+            "{name}() takes {takes} but {given} given"
         )));
     }
-    for (k, v) in kw {
-        let kname = k.downcast::<StrObj>().map(|s| s.as_str()).unwrap_or("");
-        match code.varnames[..argc].iter().position(|p| p == kname) {
-            Some(i) => {
-                if slots[i].is_some() {
-                    return Err(PyErr::type_error(format!(
-                        "{name}() got multiple values for argument '{kname}'"
-                    )));
-                }
-                slots[i] = Some(v.clone());
-            }
-            None => {
-                return Err(PyErr::type_error(format!(
-                    "{name}() got an unexpected keyword argument '{kname}'"
-                )));
-            }
+    let first_def = argc - ndef.min(argc);
+    let missing: Vec<&str> = (0..first_def)
+        .filter(|&i| slots[i].is_none())
+        .map(|i| code.varnames[i].as_str())
+        .collect();
+    if !missing.is_empty() {
+        return Err(missing_args(name, "positional", &missing));
+    }
+    for (slot, d) in slots[first_def..argc].iter_mut().zip(f.defaults.iter()) {
+        if slot.is_none() {
+            *slot = Some(d.clone());
         }
     }
-    let ndef = f.defaults.len();
-    let first_def = argc - ndef.min(argc);
+    let kwdefaults = f.kwdefaults.as_ref().and_then(|d| d.downcast::<DictObj>());
     let mut missing = Vec::new();
-    for (i, slot) in slots.iter_mut().enumerate() {
+    for (slot, pname) in slots[argc..].iter_mut().zip(&code.varnames[argc..total]) {
         if slot.is_none() {
-            if i >= first_def {
-                *slot = Some(f.defaults[i - first_def].clone());
-            } else {
-                missing.push(code.varnames[i].as_str());
+            match kwdefaults.and_then(|d| d.get_str(pname)) {
+                Some(v) => *slot = Some(v),
+                None => missing.push(pname.as_str()),
             }
         }
     }
     if !missing.is_empty() {
-        return Err(PyErr::type_error(format!(
-            "{name}() missing {} required positional {}: {}",
-            missing.len(),
-            if missing.len() == 1 {
-                "argument"
-            } else {
-                "arguments"
-            },
-            quoted_list(&missing)
-        )));
+        return Err(missing_args(name, "keyword-only", &missing));
     }
-    st.reserve(argc + 1)?;
+    st.reserve(code.nparams() + 1)?;
     for v in slots {
         st.push(v.unwrap_or_else(unbound))?;
     }
     if code.varargs {
         st.push(Value::tuple(extra))?;
     }
+    if let Some(d) = kwargs {
+        st.push(Value::Obj(d))?;
+    }
     Ok(())
+}
+
+/// CPython's "f() missing 2 required keyword-only arguments: 'a' and 'b'".
+fn missing_args(name: &str, kind: &str, missing: &[&str]) -> PyErr {
+    PyErr::type_error(format!(
+        "{name}() missing {} required {kind} {}: {}",
+        missing.len(),
+        if missing.len() == 1 {
+            "argument"
+        } else {
+            "arguments"
+        },
+        quoted_list(missing)
+    ))
 }
 
 /// Removes the innermost frame's values and restores the VM state it
@@ -1841,6 +1907,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         None => fail!(bad_arg()),
                     }
                 }
+                Op::DictMerge => with_st!(dict_merge(vm, st, arg)),
                 Op::ListToTuple => {
                     let l = pop!();
                     push!(Value::tuple(ops::seq_items(&l)));
@@ -2076,7 +2143,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let callee = match stack.get(lb2.wrapping_sub(1)) {
                         Some(Value::Obj(fo)) if fo.kind() == Kind::FUNCTION && lb2 <= sp => {
                             match fo.downcast::<Function>() {
-                                Some(f) if !f.code.varargs => {
+                                Some(f) if f.code.simple_params() => {
                                     let argc = f.code.argcount as usize;
                                     if argc == n {
                                         Ok((f.code.clone(), f.globals.clone(), None))
@@ -2314,7 +2381,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             let no_self = is_null(vm, &stack[fpos + 1]);
                             match fo.downcast::<Function>() {
                                 Some(f)
-                                    if !f.code.varargs
+                                    if f.code.simple_params()
                                         && f.code.argcount as usize
                                             == n + usize::from(!no_self) =>
                                 {
@@ -2658,7 +2725,7 @@ fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc<Code>, Obj
     let m = crate::dunder::binary_op_left(BinOp::from_arg(arg), a)?;
     let mo = m.as_obj()?;
     let f = mo.downcast::<Function>()?;
-    if f.code.varargs || f.code.is_generator || f.code.argcount != 2 {
+    if !f.code.simple_params() || f.code.is_generator || f.code.argcount != 2 {
         return None;
     }
     Some((mo.clone(), f.code.clone(), f.globals.clone()))
@@ -2682,7 +2749,7 @@ fn init_cached(
     let init = crate::object::class::lookup_static(t, "__init__")?;
     let io = init.as_obj()?;
     let f = io.downcast::<Function>()?;
-    if f.code.varargs || f.code.is_generator || f.code.argcount as usize != n + 1 {
+    if !f.code.simple_params() || f.code.is_generator || f.code.argcount as usize != n + 1 {
         return None;
     }
     Some((io.clone(), f.code.clone(), f.globals.clone()))
@@ -3093,6 +3160,7 @@ fn for_iter_generic(vm: &mut Vm, st: &mut ExecState) -> PyResult<bool> {
 fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let c = st.pop().ok_or_else(stack_underflow)?;
     let closure = if arg & 2 != 0 { st.pop() } else { None };
+    let kwdefaults = if arg & 4 != 0 { st.pop() } else { None };
     let defaults = if arg & 1 != 0 { st.pop() } else { None };
     let Some(fcode) = c.downcast::<CodeObj>().map(|c| c.code.clone()) else {
         return Err(bad_arg());
@@ -3109,9 +3177,68 @@ fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
         Some(f) => f.globals.clone(),
         None => return Err(bad_arg()),
     };
+    let kwdefaults = kwdefaults.and_then(|d| d.as_obj().cloned());
     st.push(Value::Obj(Function::new_obj(
-        fcode, globals, defaults, cells,
+        fcode, globals, defaults, kwdefaults, cells,
     )))?;
+    Ok(())
+}
+
+/// DICT_MERGE: `**m` of a call merged into the keyword dict `arg` items
+/// below it, with CPython's errors naming the callee (two items below the
+/// dict): a non-mapping, or a keyword given twice.
+#[inline(never)]
+fn dict_merge(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
+    let m = st.pop().ok_or_else(stack_underflow)?;
+    let sp = st.sp;
+    let d = st
+        .stack
+        .get(sp.wrapping_sub(arg as usize))
+        .cloned()
+        .ok_or_else(stack_underflow)?;
+    let d = d.downcast::<DictObj>().ok_or_else(bad_arg)?;
+    let func = || {
+        st.stack
+            .get(sp.wrapping_sub(arg as usize + 2))
+            .map(function_str)
+            .unwrap_or_default()
+    };
+    let items: Vec<(Value, Value)> = match m.downcast::<DictObj>() {
+        Some(md) => md.items(),
+        None => {
+            let keys = match vm.getattr(&m, "keys") {
+                Ok(k) => k,
+                Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {
+                    return Err(PyErr::type_error(format!(
+                        "{} argument after ** must be a mapping, not {}",
+                        func(),
+                        m.type_name()
+                    )));
+                }
+                Err(e) => return Err(e),
+            };
+            let keys = vm.call(&keys, &[])?;
+            let mut items = Vec::new();
+            for k in ops::collect(vm, &keys)? {
+                let v = ops::getitem(vm, &m, &k)?;
+                items.push((k, v));
+            }
+            items
+        }
+    };
+    for (k, v) in items {
+        let key = DictKey::with_vm(vm, k.clone())?;
+        if d.get_vm(vm, &key)?.is_some() {
+            return Err(match k.as_str() {
+                Some(name) => PyErr::type_error(format!(
+                    "{} got multiple values for keyword argument '{name}'",
+                    func()
+                )),
+                None => PyErr::type_error("keywords must be strings"),
+            });
+        }
+        d.insert_vm(vm, key, v)?;
+    }
     Ok(())
 }
 
@@ -3259,12 +3386,18 @@ fn call_generic<const S: bool>(
         _ => {
             let kw: Vec<(ObjRef, Value)> = if arg & 1 != 0 {
                 let d = st.pop().ok_or_else(stack_underflow)?;
-                d.downcast::<DictObj>()
+                let items = d
+                    .downcast::<DictObj>()
                     .map(|d| d.items())
-                    .unwrap_or_default()
-                    .into_iter()
-                    .filter_map(|(k, v)| k.as_obj().cloned().map(|k| (k, v)))
-                    .collect()
+                    .unwrap_or_default();
+                let mut kw = Vec::with_capacity(items.len());
+                for (k, v) in items {
+                    match k {
+                        Value::Obj(k) if k.kind() == Kind::STR => kw.push((k, v)),
+                        _ => return Err(PyErr::type_error("keywords must be strings")),
+                    }
+                }
+                kw
             } else {
                 Vec::new()
             };

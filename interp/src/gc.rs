@@ -76,6 +76,9 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     } else if let Some(func) = o.downcast::<Function>() {
         f(&func.globals);
         func.defaults.iter().for_each(|v| val(f, v));
+        if let Some(d) = &func.kwdefaults {
+            f(d);
+        }
         if let Ok(cl) = func.closure.try_borrow() {
             for c in cl.iter() {
                 f(c);

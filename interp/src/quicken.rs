@@ -917,7 +917,7 @@ fn binop_fits(op: BinOp, a: &Value, b: &Value) -> bool {
         .as_ref()
         .and_then(|m| m.as_obj())
         .and_then(|m| m.downcast::<Function>())
-        .is_some_and(|f| !f.code.varargs && !f.code.is_generator && f.code.argcount == 2)
+        .is_some_and(|f| f.code.simple_params() && !f.code.is_generator && f.code.argcount == 2)
 }
 
 fn specialize_compare_op(a: &Value, b: &Value, next: Option<Op>) -> Option<Op> {
@@ -998,7 +998,7 @@ fn specialize_call(
             set_unit(cache, layout::CALL_CALLEE, f.version);
             let code = &f.code;
             let argc = code.argcount as usize;
-            if code.varargs {
+            if !code.simple_params() {
                 return None;
             }
             if nargs == argc {
@@ -1071,7 +1071,8 @@ fn init_fits(cls: &ObjRef, nargs: usize) -> Option<u32> {
     }
     let init = class::lookup_static(t, "__init__")?;
     let f = init.as_obj()?.downcast::<Function>()?;
-    let fits = !f.code.varargs && !f.code.is_generator && f.code.argcount as usize == nargs + 1;
+    let fits =
+        f.code.simple_params() && !f.code.is_generator && f.code.argcount as usize == nargs + 1;
     fits.then_some(version)
 }
 
@@ -1119,7 +1120,7 @@ fn specialize_method_call(
         // A Python class's method (LOAD_METHOD_INSTANCE): the receiver is
         // its first argument, already in place.
         set_unit(cache, layout::CALL_CALLEE, f.version);
-        let exact = !f.code.varargs && f.code.argcount as usize == nargs + 1;
+        let exact = f.code.simple_params() && f.code.argcount as usize == nargs + 1;
         return exact.then_some(Op::CallMethodPyExactArgs);
     }
     if let Value::Obj(d) = meth

@@ -420,7 +420,7 @@ fn suggestion(vm: &Vm, x: &ExcObj) -> Option<String> {
             // that are not cells only, as `co_varnames`), its globals, then
             // the builtins.
             let code = x.traceback.borrow().first()?.code.clone();
-            let params = code.argcount as usize + usize::from(code.varargs);
+            let params = code.nparams();
             let locals: Vec<String> = code
                 .varnames
                 .iter()

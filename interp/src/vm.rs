@@ -756,6 +756,23 @@ impl Vm {
                         match name {
                             "__name__" => return Ok(Value::str(&f.code.name)),
                             "__qualname__" => return Ok(Value::str(&f.code.qualname)),
+                            "__defaults__" => {
+                                return Ok(if f.defaults.is_empty() {
+                                    Value::None
+                                } else {
+                                    Value::tuple(f.defaults.to_vec())
+                                });
+                            }
+                            "__kwdefaults__" => {
+                                return Ok(f.kwdefaults.clone().map_or(Value::None, Value::Obj));
+                            }
+                            "__module__" => {
+                                return Ok(f
+                                    .globals
+                                    .downcast::<DictObj>()
+                                    .and_then(|d| d.get_str("__name__"))
+                                    .unwrap_or(Value::None));
+                            }
                             _ => {}
                         }
                     }

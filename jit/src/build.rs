@@ -254,8 +254,11 @@ pub fn build(
     if code.is_module {
         return decline(Decline::Unsupported, "module body");
     }
-    if code.varargs || !code.cellvars.is_empty() || !code.freevars.is_empty() {
-        return decline(Decline::Unsupported, "cells, free variables or *args");
+    if !code.simple_params() || !code.cellvars.is_empty() || !code.freevars.is_empty() {
+        return decline(
+            Decline::Unsupported,
+            "cells, free variables, *args, **kwargs or keyword-only parameters",
+        );
     }
     // A generator's frame suspends and lives in the generator between runs;
     // compiled code always hands its frame back, so it stays interpreted.

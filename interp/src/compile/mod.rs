@@ -154,13 +154,33 @@ impl FBlock<'_> {
     }
 }
 
+/// A code object's parameters, as counts (see `Code`'s fields of the same
+/// names).
+#[derive(Clone, Copy, Default)]
+struct ParamShape {
+    argcount: u32,
+    posonlyargcount: u32,
+    kwonlyargcount: u32,
+    varargs: bool,
+    varkeywords: bool,
+}
+
+impl ParamShape {
+    /// `n` positional parameters and nothing else.
+    fn positional(n: u32) -> ParamShape {
+        ParamShape {
+            argcount: n,
+            ..ParamShape::default()
+        }
+    }
+}
+
 struct Unit<'a> {
     scope: usize,
     name: String,
     qualname: String,
     first_line: u32,
-    argcount: u32,
-    varargs: bool,
+    params: ParamShape,
     instrs: Vec<Instr>,
     spans: Vec<Span>,
     handlers_of: Vec<Option<Handler>>,
@@ -209,8 +229,7 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
         "<module>".into(),
         "<module>".into(),
         (1, start),
-        0,
-        false,
+        ParamShape::positional(0),
     );
     c.stmts(body)?;
     let none = c.const_(Value::None);
@@ -261,16 +280,14 @@ impl<'a> Compiler<'a> {
         name: String,
         qualname: String,
         (first_line, loc): (u32, Span),
-        argcount: u32,
-        varargs: bool,
+        params: ParamShape,
     ) {
         self.units.push(Unit {
             scope,
             name,
             qualname,
             first_line,
-            argcount,
-            varargs,
+            params,
             instrs: Vec::new(),
             spans: Vec::new(),
             handlers_of: Vec::new(),
@@ -334,13 +351,16 @@ impl<'a> Compiler<'a> {
             .collect();
         let max_stack = crate::bytecode::max_stack_depth(&instrs, &table);
         let scope_nlocals = if is_module { 0 } else { scope.locals.len() };
-        Rc::new(Code {
+        let code = Code {
             name: u.name,
             qualname: u.qualname,
             source: self.source.clone(),
             first_line: u.first_line,
-            argcount: u.argcount,
-            varargs: u.varargs,
+            argcount: u.params.argcount,
+            posonlyargcount: u.params.posonlyargcount,
+            kwonlyargcount: u.params.kwonlyargcount,
+            varargs: u.params.varargs,
+            varkeywords: u.params.varkeywords,
             varnames: if is_module {
                 Vec::new()
             } else {
@@ -358,18 +378,14 @@ impl<'a> Compiler<'a> {
             is_generator: u.generator,
             max_stack,
             nslots: (scope_nlocals + scope.cells.len() + scope.frees.len()) as u32,
-            plain_argc: Cell::new(
-                if u.varargs || !scope.cells.is_empty() || !scope.frees.is_empty() {
-                    u32::MAX
-                } else {
-                    u.argcount
-                },
-            ),
+            plain_argc: Cell::new(u32::MAX),
             quickened: Cell::new(false),
             calls_c: Cell::new(false),
             jit_countdown: Cell::new(u32::MAX),
             jit: Default::default(),
-        })
+        };
+        code.plain_argc.set(code.initial_plain_argc());
+        Rc::new(code)
     }
 
     fn emit(&mut self, op: Op, arg: u32) {
@@ -1253,8 +1269,7 @@ impl<'a> Compiler<'a> {
             name.to_owned(),
             qual.clone(),
             (line, Span::of(c.range)),
-            1,
-            false,
+            ParamShape::positional(1),
         );
         let module_name = self.name("__name__");
         self.emit(Op::LoadGlobal, module_name);
@@ -1348,16 +1363,6 @@ impl<'a> Compiler<'a> {
         true
     }
 
-    fn check_params(&self, p: &ast::Parameters) -> CResult<()> {
-        if let Some(k) = &p.kwarg {
-            return Err(self.err(k.range, unsupported("**kwargs parameter")));
-        }
-        if let Some(k) = p.kwonlyargs.first() {
-            return Err(self.err(k.range, unsupported("keyword-only parameter")));
-        }
-        Ok(())
-    }
-
     fn qualname(&self, name: &str) -> String {
         let parent = self.units.last();
         match parent {
@@ -1377,22 +1382,22 @@ impl<'a> Compiler<'a> {
         (line, loc): (u32, Span),
         body: FnBody<'a>,
     ) -> CResult<Rc<Code>> {
-        let (argcount, varargs) = match params {
-            Some(p) => {
-                self.check_params(p)?;
-                (
-                    (p.posonlyargs.len() + p.args.len()) as u32,
-                    p.vararg.is_some(),
-                )
-            }
-            None => (0, false),
+        let shape = match params {
+            Some(p) => ParamShape {
+                argcount: (p.posonlyargs.len() + p.args.len()) as u32,
+                posonlyargcount: p.posonlyargs.len() as u32,
+                kwonlyargcount: p.kwonlyargs.len() as u32,
+                varargs: p.vararg.is_some(),
+                varkeywords: p.kwarg.is_some(),
+            },
+            None => ParamShape::default(),
         };
         let scope = match self.scopes.scope_of(node) {
             Some(s) => s,
             None => unreachable!("every function node has a scope"),
         };
         let qual = self.qualname(name);
-        self.push_unit(scope, name.to_owned(), qual, (line, loc), argcount, varargs);
+        self.push_unit(scope, name.to_owned(), qual, (line, loc), shape);
         if self.scopes.scopes[scope].yields {
             self.start_generator();
         }
@@ -1430,6 +1435,24 @@ impl<'a> Compiler<'a> {
             }
             self.emit(Op::BuildTuple, defaults.len() as u32);
             flags |= 1;
+        }
+        // Keyword-only defaults: a dict of name to value, evaluated after
+        // the positional ones, as CPython does.
+        let kwdefaults: Vec<&'a ast::ParameterWithDefault> = params
+            .into_iter()
+            .flat_map(|p| p.kwonlyargs.iter())
+            .filter(|p| p.default.is_some())
+            .collect();
+        if !kwdefaults.is_empty() {
+            for p in &kwdefaults {
+                let c = self.const_(Value::str(p.parameter.name.as_str()));
+                self.emit(Op::LoadConst, c);
+                if let Some(d) = p.default.as_deref() {
+                    self.expr(d)?;
+                }
+            }
+            self.emit(Op::BuildMap, kwdefaults.len() as u32);
+            flags |= 4;
         }
         self.load_closure(&code, &mut flags);
         let c = self.const_(Value::Obj(CodeObj::new_obj(code)));
@@ -1996,6 +2019,43 @@ impl<'a> Compiler<'a> {
         self.emit(o, arg);
     }
 
+    /// A call's keyword arguments as one dict, in order: runs of `name=v`
+    /// become a BUILD_MAP, each `**m` is merged in by DICT_MERGE (which
+    /// rejects a keyword given twice).
+    fn call_keywords_dict(&mut self, keywords: &'a [ast::Keyword]) -> CResult<()> {
+        let mut started = false;
+        let mut pending = 0u32;
+        for k in keywords {
+            match &k.arg {
+                Some(n) => {
+                    let c = self.const_(Value::str(n.as_str()));
+                    self.emit(Op::LoadConst, c);
+                    self.expr(&k.value)?;
+                    pending += 1;
+                }
+                None => {
+                    if pending > 0 || !started {
+                        self.emit(Op::BuildMap, pending);
+                        if started {
+                            self.emit(Op::DictMerge, 1);
+                        }
+                        started = true;
+                        pending = 0;
+                    }
+                    self.expr(&k.value)?;
+                    self.emit(Op::DictMerge, 1);
+                }
+            }
+        }
+        if pending > 0 || !started {
+            self.emit(Op::BuildMap, pending);
+            if started {
+                self.emit(Op::DictMerge, 1);
+            }
+        }
+        Ok(())
+    }
+
     fn call(&mut self, c: &'a ast::ExprCall) -> CResult<()> {
         let args = &c.arguments;
         // CPython's compiler checks this before anything else of the call.
@@ -2007,32 +2067,29 @@ impl<'a> Compiler<'a> {
                 return Err(self.err(k.range, format!("keyword argument repeated: {n}")));
             }
         }
-        if let Some(k) = args.keywords.iter().find(|k| k.arg.is_none()) {
-            return Err(self.err(k.range, unsupported("'**' argument unpacking")));
-        }
         if self.zero_arg_super(c) {
             return Ok(());
         }
         let has_star = args.args.iter().any(|a| a.is_starred_expr());
-        if has_star {
+        let has_double_star = args.keywords.iter().any(|k| k.arg.is_none());
+        if has_star || has_double_star {
             self.expr(&c.func)?;
             match &args.args[..] {
                 [Expr::Starred(only)] => self.expr(&only.value)?,
-                _ => {
+                _ if has_star => {
                     self.starred_list(&args.args)?;
                     self.emit(Op::ListToTuple, 0);
+                }
+                _ => {
+                    for x in args.args.iter() {
+                        self.expr(x)?;
+                    }
+                    self.emit(Op::BuildTuple, args.args.len() as u32);
                 }
             }
             let mut flags = 0;
             if !args.keywords.is_empty() {
-                for k in &args.keywords {
-                    if let Some(n) = &k.arg {
-                        let c = self.const_(Value::str(n.as_str()));
-                        self.emit(Op::LoadConst, c);
-                    }
-                    self.expr(&k.value)?;
-                }
-                self.emit(Op::BuildMap, args.keywords.len() as u32);
+                self.call_keywords_dict(&args.keywords)?;
                 flags = 1;
             }
             self.set_line(c.range());
@@ -2104,7 +2161,13 @@ impl<'a> Compiler<'a> {
         let loc = self.unit().loc;
         let line = self.index.line(loc.start);
         let qual = self.qualname(name);
-        self.push_unit(scope, name.to_owned(), qual, (line, loc), 1, false);
+        self.push_unit(
+            scope,
+            name.to_owned(),
+            qual,
+            (line, loc),
+            ParamShape::positional(1),
+        );
         match kind {
             CompKind::List(_) => self.emit(Op::BuildList, 0),
             CompKind::Dict(..) => self.emit(Op::BuildMap, 0),

@@ -347,10 +347,8 @@ impl Builder {
     }
 
     /// The parameters of a `def` or `lambda`, in CPython's `co_varnames`
-    /// order. Keyword-only and `**` parameters are outside the subset (the
-    /// compiler rejects them) but are names of the scope all the same, so
-    /// that a `nonlocal` naming one is not mistaken for an error. A
-    /// repeated name is CPython's "duplicate argument" error.
+    /// order: positional, keyword-only, `*args`, `**kwargs`. A repeated
+    /// name is CPython's "duplicate argument" error.
     fn params_of(&mut self, p: &ast::Parameters) -> Vec<String> {
         let mut v: Vec<String> = Vec::new();
         let params = p
@@ -431,6 +429,7 @@ impl Builder {
                     .posonlyargs
                     .iter()
                     .chain(f.parameters.args.iter())
+                    .chain(f.parameters.kwonlyargs.iter())
                 {
                     if let Some(d) = &p.default {
                         self.expr(d);
@@ -653,7 +652,12 @@ impl Builder {
             Expr::Lambda(l) => {
                 let params = match &l.parameters {
                     Some(p) => {
-                        for a in p.posonlyargs.iter().chain(p.args.iter()) {
+                        for a in p
+                            .posonlyargs
+                            .iter()
+                            .chain(p.args.iter())
+                            .chain(p.kwonlyargs.iter())
+                        {
                             if let Some(d) = &a.default {
                                 self.expr(d);
                             }

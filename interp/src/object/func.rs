@@ -15,6 +15,9 @@ pub struct Function {
     pub globals: ObjRef,
     /// Default values for the last `defaults.len()` positional parameters.
     pub defaults: Box<[Value]>,
+    /// Defaults of keyword-only parameters: a dict of name to value
+    /// (`__kwdefaults__`), if any has one.
+    pub kwdefaults: Option<ObjRef>,
     /// Cells for the free variables, in `code.freevars` order.
     pub closure: RefCell<Box<[ObjRef]>>,
     /// A number unique to this function object on this thread (0 once
@@ -46,6 +49,7 @@ impl Function {
         code: Rc<Code>,
         globals: ObjRef,
         defaults: Vec<Value>,
+        kwdefaults: Option<ObjRef>,
         closure: Vec<ObjRef>,
     ) -> ObjRef {
         let o = ObjRef::new(
@@ -54,6 +58,7 @@ impl Function {
                 code,
                 globals,
                 defaults: defaults.into_boxed_slice(),
+                kwdefaults,
                 closure: RefCell::new(closure.into_boxed_slice()),
                 version: next_function_version(),
             },

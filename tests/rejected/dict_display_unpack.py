@@ -1,0 +1,2 @@
+base = {"a": 1}
+print({**base, "b": 2})

@@ -1,3 +1,0 @@
-def scale(x, *, factor):
-    return x * factor
-print(scale(2, factor=3))

@@ -1,0 +1,2 @@
+print("must not run")
+first, *rest = [1, 2, 3]
