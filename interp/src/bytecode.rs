@@ -150,6 +150,9 @@ ops! {
     FormatValue = "FORMAT_VALUE", cache 0;
     /// Unpacks TOS into `arg` values.
     UnpackSequence = "UNPACK_SEQUENCE", cache 1;
+    /// Unpacks TOS for a starred target: `arg & 0xff` values before the
+    /// starred one, a list for it, `arg >> 8` values after.
+    UnpackEx = "UNPACK_EX", cache 0;
     /// `iter(TOS)`.
     GetIter = "GET_ITER", cache 0;
     /// Pushes the next item of the iterator TOS, or pops it and jumps to `arg`.
@@ -1040,6 +1043,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         Op::BuildMap => next(1 - 2 * a),
         Op::FormatValue => next(if arg & 4 != 0 { -1 } else { 0 }),
         Op::UnpackSequence => next(a - 1),
+        Op::UnpackEx => next((a & 0xff) + (a >> 8)),
         Op::ForIter => StackEffect {
             next: Some(1),
             jump: Some(-1),

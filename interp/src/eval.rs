@@ -1922,6 +1922,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     adapt!();
                     with_st!(unpack_generic(vm, st, arg));
                 }
+                Op::UnpackEx => with_st!(unpack_ex(vm, st, arg)),
                 Op::UnpackSequenceTwoTuple => {
                     skip!(Op::UnpackSequence);
                     let items = match top!() {
@@ -3133,6 +3134,45 @@ fn unpack_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
         )));
     }
     st.reserve(n)?;
+    for x in items.into_iter().rev() {
+        st.push(x)?;
+    }
+    Ok(())
+}
+
+/// UNPACK_EX: `a, *b, c = v` with `arg & 0xff` targets before the
+/// starred one and `arg >> 8` after; the starred one gets a list.
+#[inline(never)]
+fn unpack_ex(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
+    let v = st.pop().ok_or_else(stack_underflow)?;
+    let (before, after) = ((arg & 0xff) as usize, (arg >> 8) as usize);
+    let items = match v.kind() {
+        Kind::LIST | Kind::TUPLE => ops::seq_items(&v),
+        _ => {
+            if ops::get_iter(vm, &v).is_err() {
+                return Err(PyErr::type_error(format!(
+                    "cannot unpack non-iterable {} object",
+                    v.type_name()
+                )));
+            }
+            ops::collect(vm, &v)?
+        }
+    };
+    if items.len() < before + after {
+        return Err(PyErr::value_error(format!(
+            "not enough values to unpack (expected at least {}, got {})",
+            before + after,
+            items.len()
+        )));
+    }
+    let mut items = items;
+    let tail = items.split_off(items.len() - after);
+    let middle = items.split_off(before);
+    st.reserve(before + after + 1)?;
+    for x in tail.into_iter().rev() {
+        st.push(x)?;
+    }
+    st.push(Value::list(middle))?;
     for x in items.into_iter().rev() {
         st.push(x)?;
     }

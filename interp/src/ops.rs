@@ -1703,11 +1703,8 @@ pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()
             drop(old);
             return Ok(());
         }
-        if key.downcast::<SliceObj>().is_some() {
-            return Err(PyErr::new(
-                &types::NOT_IMPLEMENTED_ERROR,
-                "slice assignment is not supported by typhon",
-            ));
+        if let Some(s) = key.downcast::<SliceObj>() {
+            return list_assign_slice(vm, l, s, &value);
         }
         return Err(PyErr::type_error(format!(
             "list indices must be integers or slices, not {}",
@@ -1722,6 +1719,71 @@ pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()
         "'{}' object does not support item assignment",
         c.type_name()
     )))
+}
+
+/// A slice's positions in ascending order: the first index, one past the
+/// last, and the (positive) step, from `slice_indices`' start, step and
+/// count.
+fn ascending(start: i64, step: i64, count: i64) -> (usize, usize, usize) {
+    if count <= 0 {
+        return (0, 0, 1);
+    }
+    let last = start + (count - 1) * step;
+    let lo = start.min(last) as usize;
+    let hi = start.max(last) as usize + 1;
+    (lo, hi, step.unsigned_abs() as usize)
+}
+
+/// `l[s] = value` for a list: a simple slice is replaced by the items of
+/// any iterable (the list grows or shrinks), an extended slice needs as
+/// many items as it has positions. The iterable is read in full before the
+/// list changes (it may be the list itself).
+fn list_assign_slice(vm: &mut Vm, l: &ListObj, s: &SliceObj, value: &Value) -> PyResult<()> {
+    let extended = !matches!(s.step, Value::None | Value::Int(1));
+    let items = match value.kind() {
+        Kind::LIST | Kind::TUPLE => seq_items(value),
+        _ => match collect(vm, value) {
+            Ok(v) => v,
+            Err(e) if e.matches(types::TYPE_ERROR.get()) && !is_iterable(vm, value) => {
+                return Err(PyErr::type_error(if extended {
+                    "must assign iterable to extended slice"
+                } else {
+                    "can only assign an iterable"
+                }));
+            }
+            Err(e) => return Err(e),
+        },
+    };
+    let replaced: Vec<Value> = {
+        let mut v = l.items.borrow_mut();
+        let (start, stop, step, count) = slice_indices(s, v.len() as i64)?;
+        if step == 1 {
+            let lo = start as usize;
+            let hi = (stop.max(start)) as usize;
+            v.splice(lo..hi, items).collect()
+        } else {
+            if items.len() as i64 != count {
+                return Err(PyErr::value_error(format!(
+                    "attempt to assign sequence of size {} to extended slice of size {count}",
+                    items.len()
+                )));
+            }
+            let mut old = Vec::with_capacity(items.len());
+            for (k, x) in items.into_iter().enumerate() {
+                let i = (start + k as i64 * step) as usize;
+                old.push(std::mem::replace(&mut v[i], x));
+            }
+            old
+        }
+    };
+    drop(replaced);
+    Ok(())
+}
+
+/// Whether `iter(v)` would succeed (for telling a non-iterable from an
+/// iterator that raised TypeError itself).
+fn is_iterable(vm: &mut Vm, v: &Value) -> bool {
+    get_iter(vm, v).is_ok()
 }
 
 /// `del container[key]`.
@@ -1759,19 +1821,31 @@ pub fn delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
             return Ok(());
         }
         if let Some(s) = key.downcast::<SliceObj>() {
-            let removed = {
+            let removed: Vec<Value> = {
                 let mut v = l.items.borrow_mut();
                 let (start, _, step, count) = slice_indices(s, v.len() as i64)?;
-                let mut idx: Vec<usize> = (0..count).map(|k| (start + k * step) as usize).collect();
-                idx.sort_unstable();
-                let mut removed = Vec::with_capacity(idx.len());
-                for k in idx.into_iter().rev() {
-                    if k < v.len() {
-                        removed.push(v.remove(k));
+                let (lo, hi, step) = ascending(start, step, count);
+                if count == 0 {
+                    Vec::new()
+                } else if step == 1 {
+                    v.drain(lo..hi).collect()
+                } else {
+                    // One pass: keep what is not on the slice.
+                    let mut removed = Vec::with_capacity(count as usize);
+                    let mut kept = Vec::with_capacity(v.len() - count as usize);
+                    for (k, x) in std::mem::take(&mut *v).into_iter().enumerate() {
+                        if k >= lo && k < hi && (k - lo) % step == 0 {
+                            removed.push(x);
+                        } else {
+                            kept.push(x);
+                        }
                     }
+                    *v = kept;
+                    removed
                 }
-                removed
             };
+            // The removed items are dropped after the list is consistent
+            // again (a `__del__` may look at it).
             drop(removed);
             return Ok(());
         }

@@ -1,3 +1,3 @@
 data = [1, 2, 3]
-if (n := len(data)) > 2:
-    print(n)
+print("must not run")
+squares = [y for x in data if (y := x * x) > 1]

@@ -206,13 +206,13 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
         let (line, col) = index.line_col(&source.text, e.offset);
         let (end_line, end_col) = index.line_col(&source.text, e.end);
         CompileError {
+            unsupported: e.msg.ends_with(UNSUPPORTED),
             msg: e.msg,
             too_deep: e.too_deep,
             line,
             col,
             end_line,
             end_col,
-            unsupported: false,
         }
     })?;
     let mut c = Compiler {
@@ -231,6 +231,7 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
         (1, start),
         ParamShape::positional(0),
     );
+    c.setup_annotations(body);
     c.stmts(body)?;
     let none = c.const_(Value::None);
     c.emit(Op::LoadConst, none);
@@ -592,6 +593,36 @@ impl<'a> Compiler<'a> {
         );
     }
 
+    /// `__annotations__ = {}` at the start of a module or class body that
+    /// annotates a name somewhere outside its functions and classes
+    /// (CPython's SETUP_ANNOTATIONS).
+    fn setup_annotations(&mut self, body: &[Stmt]) {
+        fn annotates(body: &[Stmt]) -> bool {
+            body.iter().any(|s| match s {
+                Stmt::AnnAssign(_) => true,
+                Stmt::If(i) => {
+                    annotates(&i.body) || i.elif_else_clauses.iter().any(|c| annotates(&c.body))
+                }
+                Stmt::For(f) => annotates(&f.body) || annotates(&f.orelse),
+                Stmt::While(w) => annotates(&w.body) || annotates(&w.orelse),
+                Stmt::With(w) => annotates(&w.body),
+                Stmt::Try(t) => {
+                    annotates(&t.body)
+                        || annotates(&t.orelse)
+                        || annotates(&t.finalbody)
+                        || t.handlers.iter().any(|h| match h {
+                            ast::ExceptHandler::ExceptHandler(h) => annotates(&h.body),
+                        })
+                }
+                _ => false,
+            })
+        }
+        if annotates(body) {
+            self.emit(Op::BuildMap, 0);
+            self.store_name("__annotations__");
+        }
+    }
+
     // ----- statements ----------------------------------------------------
 
     fn stmts(&mut self, body: &'a [Stmt]) -> CResult<()> {
@@ -640,7 +671,26 @@ impl<'a> Compiler<'a> {
             }
             Stmt::AugAssign(a) => self.aug_assign(a)?,
             Stmt::AnnAssign(a) => {
-                return Err(self.err(a.range, unsupported("annotated assignment")));
+                if let Some(v) = &a.value {
+                    self.expr(v)?;
+                    self.store_target(&a.target)?;
+                }
+                // CPython 3.11 without `from __future__ import
+                // annotations`: a module or class body evaluates the
+                // annotation, and keeps that of a plain name in
+                // `__annotations__` (set up at the body's start).
+                if self.scope().kind != ScopeKind::Function {
+                    self.expr(&a.annotation)?;
+                    match &*a.target {
+                        Expr::Name(n) if a.simple => {
+                            self.load_name("__annotations__");
+                            let k = self.const_(Value::str(n.id.as_str()));
+                            self.emit(Op::LoadConst, k);
+                            self.emit(Op::StoreSubscr, 0);
+                        }
+                        _ => self.emit(Op::PopTop, 0),
+                    }
+                }
             }
             Stmt::If(i) => {
                 let end = self.new_label();
@@ -1287,6 +1337,7 @@ impl<'a> Compiler<'a> {
             let ni = self.name("__doc__");
             self.emit(Op::StoreName, ni);
         }
+        self.setup_annotations(&c.body);
         self.stmts(&c.body)?;
         // The body returns the `__class__` cell, if methods use it, for
         // `__build_class__` to fill with the new class.
@@ -1490,12 +1541,33 @@ impl<'a> Compiler<'a> {
         match t {
             Expr::Name(n) => self.store_name(n.id.as_str()),
             Expr::Tuple(ast::ExprTuple { elts, .. }) | Expr::List(ast::ExprList { elts, .. }) => {
-                if let Some(s) = elts.iter().find(|e| e.is_starred_expr()) {
-                    return Err(self.err(s.range(), unsupported("starred assignment target")));
+                let stars: Vec<usize> = (0..elts.len())
+                    .filter(|&i| elts[i].is_starred_expr())
+                    .collect();
+                match stars[..] {
+                    [] => self.emit(Op::UnpackSequence, elts.len() as u32),
+                    [i] => {
+                        let after = elts.len() - i - 1;
+                        if i >= 256 || after >= 1 << 24 {
+                            return Err(self.err(
+                                t.range(),
+                                "too many expressions in star-unpacking assignment".into(),
+                            ));
+                        }
+                        self.emit(Op::UnpackEx, (i | (after << 8)) as u32);
+                    }
+                    [_, _, ..] => {
+                        return Err(self.err(
+                            t.range(),
+                            "multiple starred expressions in assignment".into(),
+                        ));
+                    }
                 }
-                self.emit(Op::UnpackSequence, elts.len() as u32);
                 for e in elts {
-                    self.store_target(e)?;
+                    match e {
+                        Expr::Starred(s) => self.store_target(&s.value)?,
+                        _ => self.store_target(e)?,
+                    }
                 }
             }
             Expr::Subscript(s) => {
@@ -1868,7 +1940,9 @@ impl<'a> Compiler<'a> {
             }
             Expr::Await(a) => return Err(self.err(a.range, unsupported("await expression"))),
             Expr::Named(n) => {
-                return Err(self.err(n.range, unsupported("named expression (walrus)")));
+                self.expr(&n.value)?;
+                self.emit(Op::Copy, 1);
+                self.store_target(&n.target)?;
             }
             Expr::BytesLiteral(b) => {
                 let bytes: Vec<u8> = b.value.bytes().collect();

@@ -487,6 +487,12 @@ impl Builder {
                     self.expr(v);
                 }
                 self.target(&a.target);
+                // A module or class body evaluates the annotation and
+                // keeps it in `__annotations__`; a function ignores it.
+                if self.scopes[self.cur].kind != ScopeKind::Function {
+                    self.expr(&a.annotation);
+                    self.assign("__annotations__");
+                }
             }
             Stmt::For(f) => {
                 self.expr(&f.iter);
@@ -680,6 +686,20 @@ impl Builder {
             }
             Expr::Named(n) => {
                 self.expr(&n.value);
+                // In a comprehension the name would belong to the
+                // enclosing function (PEP 572), which this pass does not
+                // model.
+                if self.scopes[self.cur]
+                    .params
+                    .first()
+                    .is_some_and(|p| p == ".0")
+                {
+                    self.fail(
+                        "assignment expression in a comprehension is not supported by typhon",
+                        n.range.start().into(),
+                        n.range.end().into(),
+                    );
+                }
                 self.target(&n.target);
             }
             Expr::BoolOp(b) => b.values.iter().for_each(|v| self.expr(v)),

@@ -1211,6 +1211,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::ListAppend
                 | Op::ListExtend
                 | Op::MapAdd
+                | Op::UnpackEx
                 | Op::DictMerge
                 | Op::ListToTuple
                 | Op::FormatValue

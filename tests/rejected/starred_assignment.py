@@ -1,2 +1,0 @@
-print("must not run")
-first, *rest = [1, 2, 3]

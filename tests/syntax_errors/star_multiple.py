@@ -1,0 +1,2 @@
+print("must not run")
+a, *b, *c = range(5)
