@@ -810,6 +810,9 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     if is(&types::INT) {
         return new_int(vm, args);
     }
+    if is(&crate::stdlib::random::RANDOM) {
+        return crate::stdlib::random::new_random(vm, args);
+    }
     if is(&types::FLOAT) {
         return new_float(vm, args);
     }
@@ -1274,7 +1277,8 @@ fn time_time(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::Float(now))
 }
 
-/// Builds the built-in module `name` (`sys`, `time`, `math`), if it is one.
+/// Builds the built-in module `name` (`sys`, `time`, `math`, `random`),
+/// if it is one.
 pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
     let d = vm.new_module_dict(name, None);
     let dd = d.downcast::<DictObj>()?;
@@ -1297,6 +1301,11 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             dd.set_str("getrefcount", f("getrefcount", sys_getrefcount));
         }
         "math" => crate::stdlib::math::fill(dd),
+        "random" => {
+            if crate::stdlib::random::fill(vm, dd).is_err() {
+                return None;
+            }
+        }
         "time" => {
             let _ = clock_start();
             dd.set_str("perf_counter", f("perf_counter", time_perf_counter));

@@ -99,6 +99,7 @@ pub fn table(kind: u32) -> Table {
         Kind::TUPLE => TUPLE_METHODS,
         Kind::FLOAT => FLOAT_METHODS,
         Kind::GENERATOR => GENERATOR_METHODS,
+        Kind::RANDOM => crate::stdlib::random::METHODS,
         _ => &[],
     }
 }
@@ -112,6 +113,7 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::TUPLE,
         Kind::FLOAT,
         Kind::GENERATOR,
+        Kind::RANDOM,
     ]
     .into_iter()
     .map(|k| (k, table(k)))

@@ -63,6 +63,8 @@ impl Kind {
     /// `tp_dictoffset` (`abi::new_c_subclass_type`). Python-level
     /// attributes and dunders are `classes`'; the C slots are the C API's.
     pub const EXT_SUBCLASS: u32 = 34;
+    /// A `random.Random` (`crate::stdlib::random`).
+    pub const RANDOM: u32 = 40;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as

@@ -1,4 +1,5 @@
-//! The standard-library modules written in Rust (`import math`), built
+//! The standard-library modules written in Rust (`import math`, `import random`), built
 //! when first imported. `sys` and `time` are in [`crate::builtins`].
 
 pub mod math;
+pub mod random;
