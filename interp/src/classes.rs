@@ -1493,6 +1493,11 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
             type_subclasses,
             Some(Value::Obj(t.clone())),
         )),
+        "from_bytes" if std::ptr::eq(ty, types::INT.get()) => Value::Obj(Builtin::new_obj(
+            "from_bytes",
+            crate::methods::int_from_bytes,
+            None,
+        )),
         _ => return None,
     })
 }

@@ -30,6 +30,7 @@ pub mod slots;
 pub mod source;
 pub mod stats;
 pub mod stdlib;
+pub mod strformat;
 pub mod traceback;
 pub mod unicode;
 pub mod vm;

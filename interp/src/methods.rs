@@ -53,6 +53,17 @@ static STR_METHODS: Table = &[
     ("istitle", str_istitle),
     ("isprintable", str_isprintable),
     ("isidentifier", str_isidentifier),
+    ("format", str_format),
+    ("format_map", str_format_map),
+    ("partition", str_partition),
+    ("rpartition", str_rpartition),
+    ("splitlines", str_splitlines),
+    ("rsplit", str_rsplit),
+    ("rindex", str_rindex),
+    ("removeprefix", str_removeprefix),
+    ("removesuffix", str_removesuffix),
+    ("isascii", str_isascii),
+    ("expandtabs", str_expandtabs),
 ];
 
 static LIST_METHODS: Table = &[
@@ -83,7 +94,19 @@ static DICT_METHODS: Table = &[
 
 static TUPLE_METHODS: Table = &[("index", list_index), ("count", list_count)];
 
-static FLOAT_METHODS: Table = &[("is_integer", float_is_integer)];
+static FLOAT_METHODS: Table = &[
+    ("is_integer", float_is_integer),
+    ("as_integer_ratio", float_as_integer_ratio),
+    ("hex", float_hex),
+    ("conjugate", float_conjugate),
+];
+static INT_METHODS: Table = &[
+    ("bit_length", int_bit_length),
+    ("bit_count", int_bit_count),
+    ("to_bytes", int_to_bytes),
+    ("as_integer_ratio", int_as_integer_ratio),
+    ("conjugate", int_conjugate),
+];
 static GENERATOR_METHODS: Table = &[
     ("send", crate::generator::m_send),
     ("throw", crate::generator::m_throw),
@@ -98,6 +121,7 @@ pub fn table(kind: u32) -> Table {
         Kind::DICT => DICT_METHODS,
         Kind::TUPLE => TUPLE_METHODS,
         Kind::FLOAT => FLOAT_METHODS,
+        Kind::INT | Kind::BOOL => INT_METHODS,
         Kind::GENERATOR => GENERATOR_METHODS,
         Kind::RANDOM => crate::stdlib::random::METHODS,
         _ => &[],
@@ -112,6 +136,8 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::DICT,
         Kind::TUPLE,
         Kind::FLOAT,
+        Kind::INT,
+        Kind::BOOL,
         Kind::GENERATOR,
         Kind::RANDOM,
     ]
@@ -177,9 +203,19 @@ fn recv_str<'a>(args: &Args<'a>) -> PyResult<&'a str> {
         .ok_or_else(|| PyErr::type_error("descriptor requires a 'str' object"))
 }
 
+/// `v` as a str, else CPython's TypeError "`what` must be str, not T"
+/// (`what` names the argument; empty for the bare "must be str").
 fn arg_str<'a>(v: &'a Value, what: &str) -> PyResult<&'a str> {
+    v.as_str().ok_or_else(|| {
+        let sep = if what.is_empty() { "" } else { " " };
+        PyErr::type_error(format!("{what}{sep}must be str, not {}", v.type_name()))
+    })
+}
+
+/// `v` as a str or None (`split`'s separator), else CPython's TypeError.
+fn arg_str_or_none(v: &Value) -> PyResult<&str> {
     v.as_str()
-        .ok_or_else(|| PyErr::type_error(format!("{what} must be str, not {}", v.type_name())))
+        .ok_or_else(|| PyErr::type_error(format!("must be str or None, not {}", v.type_name())))
 }
 
 fn recv_list<'a>(args: &Args<'a>) -> PyResult<&'a ListObj> {
@@ -358,7 +394,7 @@ fn str_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             out
         }
         Some(sep) => {
-            let sep = arg_str(sep, "must be str or None")?;
+            let sep = arg_str_or_none(sep)?;
             if sep.is_empty() {
                 return Err(PyErr::value_error("empty separator"));
             }
@@ -481,7 +517,7 @@ fn str_endswith(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn find_impl(args: &Args<'_>, name: &str, rev: bool) -> PyResult<i64> {
     arity(args, name, 1, 3)?;
     let s = recv_str(args)?;
-    let sub = arg_str(&args.pos[1], "must be str")?;
+    let sub = arg_str(&args.pos[1], "")?;
     let Some((a, b)) = char_range(s, args.pos.get(2), args.pos.get(3))? else {
         return Ok(-1);
     };
@@ -508,10 +544,254 @@ fn str_index(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
 }
 
+fn str_rindex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    match find_impl(&args, "rindex", true)? {
+        -1 => Err(PyErr::value_error("substring not found")),
+        i => Ok(Value::Int(i)),
+    }
+}
+
+fn str_format(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let s = recv_str(&args)?;
+    let kwargs = if args.kw.is_empty() {
+        None
+    } else {
+        let d = DictObj::new();
+        for (k, v) in args.kw {
+            d.insert(DictKey::from_str_obj(k), v.clone());
+        }
+        Some(Value::Obj(DictObj::into_obj(d)))
+    };
+    let src = crate::strformat::Source {
+        args: Some(&args.pos[1..]),
+        kwargs: kwargs.as_ref(),
+    };
+    crate::strformat::format(vm, s, &src).map(Value::string)
+}
+
+fn str_format_map(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "str.format_map", 1, 1)?;
+    let s = recv_str(&args)?;
+    let src = crate::strformat::Source {
+        args: None,
+        kwargs: Some(&args.pos[1]),
+    };
+    crate::strformat::format(vm, s, &src).map(Value::string)
+}
+
+/// `partition`/`rpartition`: (head, sep, tail) around the first (last)
+/// `sep`, or the whole string on the side it was searched from.
+fn partition_impl(args: &Args<'_>, name: &str, rev: bool) -> PyResult<Value> {
+    arity(args, name, 1, 1)?;
+    let s = recv_str(args)?;
+    let sep = arg_str(&args.pos[1], "")?;
+    if sep.is_empty() {
+        return Err(PyErr::value_error("empty separator"));
+    }
+    let found = if rev { s.rfind(sep) } else { s.find(sep) };
+    let parts = match found {
+        Some(i) => [&s[..i], sep, &s[i + sep.len()..]],
+        None if rev => ["", "", s],
+        None => [s, "", ""],
+    };
+    Ok(Value::tuple(parts.iter().map(|p| Value::str(p)).collect()))
+}
+
+fn str_partition(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    partition_impl(&args, "str.partition", false)
+}
+
+fn str_rpartition(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    partition_impl(&args, "str.rpartition", true)
+}
+
+/// Whether `c` ends a line for `splitlines` (CPython's line boundaries).
+fn is_line_break(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r'
+            | '\x0b'
+            | '\x0c'
+            | '\x1c'
+            | '\x1d'
+            | '\x1e'
+            | '\u{85}'
+            | '\u{2028}'
+            | '\u{2029}'
+    )
+}
+
+fn str_splitlines(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("splitlines", &["keepends"])?;
+    if args.pos.len() > 2 {
+        return Err(PyErr::type_error(format!(
+            "splitlines() takes at most 1 argument ({} given)",
+            args.pos.len() - 1
+        )));
+    }
+    let s = recv_str(&args)?;
+    let keepends = match args.pos.get(1).or(args.kw("keepends")) {
+        Some(v) => match v {
+            Value::Bool(b) => *b,
+            Value::Int(i) => *i != 0,
+            _ => {
+                return Err(PyErr::type_error(format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    v.type_name()
+                )));
+            }
+        },
+        None => false,
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut it = s.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        if !is_line_break(c) {
+            continue;
+        }
+        let mut end = i + c.len_utf8();
+        if c == '\r'
+            && let Some(&(_, '\n')) = it.peek()
+        {
+            it.next();
+            end += 1;
+        }
+        out.push(Value::str(&s[start..if keepends { end } else { i }]));
+        start = end;
+    }
+    if start < s.len() {
+        out.push(Value::str(&s[start..]));
+    }
+    Ok(Value::list(out))
+}
+
+fn str_rsplit(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("rsplit", &["sep", "maxsplit"])?;
+    let s = recv_str(&args)?;
+    let sep = args
+        .pos
+        .get(1)
+        .or(args.kw("sep"))
+        .filter(|v| !matches!(v, Value::None));
+    let maxsplit = match args.pos.get(2).or(args.kw("maxsplit")) {
+        Some(v) => int_arg(v)?,
+        None => -1,
+    };
+    let limit = if maxsplit < 0 {
+        usize::MAX
+    } else {
+        maxsplit as usize
+    };
+    let mut parts: Vec<Value> = Vec::new();
+    match sep {
+        None => {
+            let mut rest = s.trim_end_matches(unicode::is_space);
+            while !rest.is_empty() {
+                if parts.len() == limit {
+                    parts.push(Value::str(rest));
+                    break;
+                }
+                match rest.rfind(unicode::is_space) {
+                    Some(i) => {
+                        let c = rest[i..].chars().next().map_or(1, char::len_utf8);
+                        parts.push(Value::str(&rest[i + c..]));
+                        rest = rest[..i].trim_end_matches(unicode::is_space);
+                    }
+                    None => {
+                        parts.push(Value::str(rest));
+                        break;
+                    }
+                }
+            }
+        }
+        Some(sep) => {
+            let sep = arg_str_or_none(sep)?;
+            if sep.is_empty() {
+                return Err(PyErr::value_error("empty separator"));
+            }
+            if limit == usize::MAX {
+                parts = s.rsplit(sep).map(Value::str).collect();
+            } else {
+                parts = s
+                    .rsplitn(limit.saturating_add(1), sep)
+                    .map(Value::str)
+                    .collect();
+            }
+        }
+    }
+    parts.reverse();
+    Ok(Value::list(parts))
+}
+
+fn remove_affix(args: &Args<'_>, name: &str, prefix: bool) -> PyResult<Value> {
+    arity(args, &format!("str.{name}"), 1, 1)?;
+    let s = recv_str(args)?;
+    let a = args.pos[1].as_str().ok_or_else(|| {
+        PyErr::type_error(format!(
+            "{name}() argument must be str, not {}",
+            args.pos[1].type_name()
+        ))
+    })?;
+    let out = if prefix {
+        s.strip_prefix(a)
+    } else {
+        s.strip_suffix(a)
+    };
+    Ok(match out {
+        Some(t) => Value::str(t),
+        None => args.pos[0].clone(),
+    })
+}
+
+fn str_removeprefix(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    remove_affix(&args, "removeprefix", true)
+}
+
+fn str_removesuffix(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    remove_affix(&args, "removesuffix", false)
+}
+
+fn str_isascii(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "str.isascii", 0, 0)?;
+    Ok(Value::Bool(recv_str(&args)?.is_ascii()))
+}
+
+fn str_expandtabs(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("expandtabs", &["tabsize"])?;
+    let s = recv_str(&args)?;
+    let tab = match args.pos.get(1).or(args.kw("tabsize")) {
+        Some(v) => int_arg(v)?,
+        None => 8,
+    };
+    let mut out = String::with_capacity(s.len());
+    let mut col: i64 = 0;
+    for c in s.chars() {
+        match c {
+            '\t' => {
+                if tab > 0 {
+                    let n = tab - col % tab;
+                    out.extend(std::iter::repeat_n(' ', n as usize));
+                    col += n;
+                }
+            }
+            '\n' | '\r' => {
+                out.push(c);
+                col = 0;
+            }
+            _ => {
+                out.push(c);
+                col += 1;
+            }
+        }
+    }
+    Ok(Value::string(out))
+}
+
 fn str_count(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "count", 1, 3)?;
     let s = recv_str(&args)?;
-    let sub = arg_str(&args.pos[1], "must be str")?;
+    let sub = arg_str(&args.pos[1], "")?;
     let Some((a, b)) = char_range(s, args.pos.get(2), args.pos.get(3))? else {
         return Ok(Value::Int(0));
     };
@@ -610,7 +890,12 @@ fn pad_impl(args: &Args<'_>, name: &str, align: char) -> PyResult<Value> {
     let width = int_arg(&args.pos[1])?;
     let fill = match args.pos.get(2) {
         Some(f) => {
-            let f = arg_str(f, "The fill character")?;
+            let f = f.as_str().ok_or_else(|| {
+                PyErr::type_error(format!(
+                    "The fill character must be a unicode character, not {}",
+                    f.type_name()
+                ))
+            })?;
             let mut it = f.chars();
             match (it.next(), it.next()) {
                 (Some(c), None) => c,
@@ -1192,6 +1477,258 @@ fn dict_clear(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 // ----- float ------------------------------------------------------------------------
+
+/// The receiver of an `int` method (a bool counts as its int).
+fn recv_int(args: &Args<'_>) -> PyResult<num_bigint::BigInt> {
+    args.pos
+        .first()
+        .and_then(Value::to_bigint)
+        .ok_or_else(|| PyErr::type_error("descriptor requires a 'int' object"))
+}
+
+fn int_bit_length(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "int.bit_length", 0, 0)?;
+    Ok(Value::Int(recv_int(&args)?.bits() as i64))
+}
+
+fn int_bit_count(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "int.bit_count", 0, 0)?;
+    let n = recv_int(&args)?;
+    let ones: u64 = n
+        .magnitude()
+        .iter_u64_digits()
+        .map(|d| d.count_ones() as u64)
+        .sum();
+    Ok(Value::Int(ones as i64))
+}
+
+fn int_conjugate(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "int.conjugate", 0, 0)?;
+    Ok(Value::from_bigint(recv_int(&args)?))
+}
+
+fn int_as_integer_ratio(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "int.as_integer_ratio", 0, 0)?;
+    Ok(Value::tuple(vec![
+        Value::from_bigint(recv_int(&args)?),
+        Value::Int(1),
+    ]))
+}
+
+/// `byteorder` of `to_bytes`/`from_bytes`: whether it is `'little'`.
+fn little_endian(v: Option<&Value>) -> PyResult<bool> {
+    match v {
+        None => Ok(false),
+        Some(v) => match v.as_str() {
+            Some("little") => Ok(true),
+            Some("big") => Ok(false),
+            Some(_) => Err(PyErr::value_error(
+                "byteorder must be either 'little' or 'big'",
+            )),
+            None => Err(PyErr::type_error(format!(
+                "to_bytes() argument 'byteorder' must be str, not {}",
+                v.type_name()
+            ))),
+        },
+    }
+}
+
+fn int_to_bytes(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("to_bytes", &["length", "byteorder", "signed"])?;
+    if args.pos.len() > 3 {
+        return Err(PyErr::type_error(format!(
+            "to_bytes() takes at most 2 positional arguments ({} given)",
+            args.pos.len() - 1
+        )));
+    }
+    let n = recv_int(&args)?;
+    let length = match args.pos.get(1).or(args.kw("length")) {
+        Some(v) => {
+            let l = crate::dunder::as_index(vm, v)?;
+            match l
+                .to_bigint()
+                .and_then(|l| num_traits::ToPrimitive::to_i64(&l))
+            {
+                Some(l) if l < 0 => {
+                    return Err(PyErr::value_error("length argument must be non-negative"));
+                }
+                Some(l) => l as usize,
+                None => {
+                    return Err(PyErr::type_error(format!(
+                        "'{}' object cannot be interpreted as an integer",
+                        v.type_name()
+                    )));
+                }
+            }
+        }
+        None => 1,
+    };
+    let little = little_endian(args.pos.get(2).or(args.kw("byteorder")))?;
+    let signed = match args.kw("signed") {
+        Some(v) => ops::truthy(vm, v)?,
+        None => false,
+    };
+    if n.is_negative() && !signed {
+        return Err(PyErr::overflow("can't convert negative int to unsigned"));
+    }
+    let mut bytes = if signed {
+        n.to_signed_bytes_le()
+    } else {
+        n.magnitude().to_bytes_le()
+    };
+    if num_traits::Zero::is_zero(&n) {
+        bytes.clear();
+    }
+    // Trim sign-extension bytes a signed encoding does not need.
+    if signed {
+        while bytes.len() > 1 {
+            let last = bytes[bytes.len() - 1];
+            let prev = bytes[bytes.len() - 2];
+            if (last == 0 && prev & 0x80 == 0) || (last == 0xff && prev & 0x80 != 0) {
+                bytes.pop();
+            } else {
+                break;
+            }
+        }
+        if bytes == [0] {
+            bytes.clear();
+        }
+    }
+    if bytes.len() > length {
+        return Err(PyErr::overflow("int too big to convert"));
+    }
+    let fill = if signed && n.is_negative() { 0xff } else { 0 };
+    bytes.resize(length, fill);
+    if !little {
+        bytes.reverse();
+    }
+    Ok(Value::Obj(crate::object::BytesObj::new_obj(&bytes)))
+}
+
+/// `int.from_bytes(bytes, byteorder='big', *, signed=False)`.
+pub fn int_from_bytes(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("from_bytes", &["bytes", "byteorder", "signed"])?;
+    let Some(src) = args.pos.first().or(args.kw("bytes")) else {
+        return Err(PyErr::type_error(
+            "from_bytes() missing required argument 'bytes' (pos 1)",
+        ));
+    };
+    let mut bytes: Vec<u8> = match src.downcast::<crate::object::BytesObj>() {
+        Some(b) => b.as_bytes().to_vec(),
+        None => {
+            if src.as_str().is_some() {
+                return Err(PyErr::type_error("cannot convert 'str' object to bytes"));
+            }
+            let mut out = Vec::new();
+            for v in ops::collect(vm, src)? {
+                match v
+                    .to_bigint()
+                    .and_then(|b| num_traits::ToPrimitive::to_u8(&b))
+                {
+                    Some(b) => out.push(b),
+                    None if v.is_int() => {
+                        return Err(PyErr::value_error("bytes must be in range(0, 256)"));
+                    }
+                    None => {
+                        return Err(PyErr::type_error(format!(
+                            "'{}' object cannot be interpreted as an integer",
+                            v.type_name()
+                        )));
+                    }
+                }
+            }
+            out
+        }
+    };
+    let little = little_endian(args.pos.get(1).or(args.kw("byteorder")))?;
+    let signed = match args.kw("signed") {
+        Some(v) => ops::truthy(vm, v)?,
+        None => false,
+    };
+    if !little {
+        bytes.reverse();
+    }
+    let n = if signed {
+        num_bigint::BigInt::from_signed_bytes_le(&bytes)
+    } else {
+        num_bigint::BigInt::from_bytes_le(num_bigint::Sign::Plus, &bytes)
+    };
+    Ok(Value::from_bigint(n))
+}
+
+fn recv_float(args: &Args<'_>) -> PyResult<f64> {
+    match args.pos.first() {
+        Some(Value::Float(f)) => Ok(*f),
+        _ => Err(PyErr::type_error("descriptor requires a 'float' object")),
+    }
+}
+
+fn float_conjugate(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "float.conjugate", 0, 0)?;
+    Ok(Value::float(recv_float(&args)?))
+}
+
+fn float_as_integer_ratio(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "float.as_integer_ratio", 0, 0)?;
+    let x = recv_float(&args)?;
+    if x.is_infinite() {
+        return Err(PyErr::overflow("cannot convert Infinity to integer ratio"));
+    }
+    if x.is_nan() {
+        return Err(PyErr::value_error("cannot convert NaN to integer ratio"));
+    }
+    let (mut m, mut e) = abi::cmath::frexp(x);
+    let mut i = 0;
+    while i < 300 && m != m.floor() {
+        m *= 2.0;
+        e -= 1;
+        i += 1;
+    }
+    let mut num: num_bigint::BigInt = num_traits::FromPrimitive::from_f64(m).unwrap_or_default();
+    let mut den = num_bigint::BigInt::from(1);
+    if e > 0 {
+        num <<= e as u32;
+    } else {
+        den <<= (-e) as u32;
+    }
+    Ok(Value::tuple(vec![
+        Value::from_bigint(num),
+        Value::from_bigint(den),
+    ]))
+}
+
+fn float_hex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "float.hex", 0, 0)?;
+    let x = recv_float(&args)?;
+    if x.is_nan() || x.is_infinite() {
+        return Ok(Value::string(crate::format::float_repr(x)));
+    }
+    if x == 0.0 {
+        return Ok(Value::str(if x.is_sign_negative() {
+            "-0x0.0p+0"
+        } else {
+            "0x0.0p+0"
+        }));
+    }
+    let (m, e) = abi::cmath::frexp(x.abs());
+    // Normal numbers get a leading 1; subnormals keep the least exponent.
+    let shift = 1 - (-1021 - e).max(0);
+    let mut m = abi::cmath::ldexp(m, shift);
+    let e = e - shift;
+    let mut out = String::from(if x < 0.0 { "-0x" } else { "0x" });
+    let lead = m as u32;
+    out.push(char::from_digit(lead, 16).unwrap_or('0'));
+    m -= lead as f64;
+    out.push('.');
+    for _ in 0..13 {
+        m *= 16.0;
+        let d = m as u32;
+        out.push(char::from_digit(d, 16).unwrap_or('0'));
+        m -= d as f64;
+    }
+    out.push_str(&format!("p{}{}", if e < 0 { '-' } else { '+' }, e.abs()));
+    Ok(Value::string(out))
+}
 
 fn float_is_integer(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "is_integer", 0, 0)?;

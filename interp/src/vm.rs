@@ -594,6 +594,24 @@ impl Vm {
 
     /// `obj.name` without a class's `__getattribute__`/`__getattr__`.
     fn getattr_builtin(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        // The numbers' data attributes (`int.real`, `float.imag`, ...).
+        if matches!(name, "real" | "imag" | "numerator" | "denominator") {
+            match obj {
+                Value::Float(f) => match name {
+                    "real" => return Ok(Value::float(*f)),
+                    "imag" => return Ok(Value::Float(0.0)),
+                    _ => {}
+                },
+                _ if obj.is_int() => {
+                    return Ok(match name {
+                        "imag" => Value::Int(0),
+                        "denominator" => Value::Int(1),
+                        _ => Value::from_bigint(obj.to_bigint().unwrap_or_default()),
+                    });
+                }
+                _ => {}
+            }
+        }
         if let Value::Obj(o) = obj
             && o.kind() == Kind::EXT_SUBCLASS
         {
