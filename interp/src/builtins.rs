@@ -40,6 +40,7 @@ pub fn install(vm: &mut Vm) {
         ("ord", b_ord),
         ("chr", b_chr),
         ("ascii", b_ascii),
+        ("id", b_id),
         ("hex", b_hex),
         ("bin", b_bin),
         ("oct", b_oct),
@@ -89,6 +90,10 @@ pub fn install(vm: &mut Vm) {
         Value::Obj(ObjRef::from_static_object(
             &crate::object::value::NOT_IMPLEMENTED,
         )),
+    );
+    vm.add_builtin(
+        "Ellipsis",
+        Value::Obj(ObjRef::from_static_object(&crate::object::value::ELLIPSIS)),
     );
 }
 
@@ -194,6 +199,22 @@ pub(crate) fn b_len(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn b_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "repr", 1)?;
     Ok(Value::string(ops::repr(vm, &args.pos[0])?))
+}
+
+/// `id(x)`: a heap object's address; for the values Typhon keeps unboxed,
+/// a number derived from the value (so that `id(a) == id(b)` exactly when
+/// `a is b`), above every address.
+fn b_id(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "id", 1)?;
+    let base = num_bigint::BigInt::from(1u8) << 72u32;
+    let id = match &args.pos[0] {
+        Value::Obj(o) => num_bigint::BigInt::from(o.as_ptr() as usize),
+        Value::None => base.clone() - 1,
+        Value::Bool(b) => base.clone() - 2 - i64::from(*b),
+        Value::Int(i) => base.clone() + num_bigint::BigInt::from(*i) * 2,
+        Value::Float(f) => (base.clone() << 2u32) + f.to_bits(),
+    };
+    Ok(Value::from_bigint(id))
 }
 
 fn b_ascii(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

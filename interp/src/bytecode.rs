@@ -144,6 +144,9 @@ ops! {
     /// call's `**` (a key given twice is an error naming the callee, which
     /// sits two items below the dict).
     DictMerge = "DICT_MERGE", cache 0;
+    /// Updates the dict `arg` items below TOS with the mapping TOS (a
+    /// dict display's `**m`: later keys win).
+    DictUpdate = "DICT_UPDATE", cache 0;
     /// Converts a list to a tuple.
     ListToTuple = "LIST_TO_TUPLE", cache 0;
     /// Formats TOS (arg bits: 0-1 conversion none/str/repr/ascii, 4: spec on stack).
@@ -1037,7 +1040,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::ListAppend
         | Op::ListExtend => next(-1),
         Op::StoreAttr | Op::DeleteSubscr | Op::MapAdd => next(-2),
-        Op::DictMerge => next(-1),
+        Op::DictMerge | Op::DictUpdate => next(-1),
         Op::StoreSubscr => next(-3),
         Op::BuildSlice | Op::BuildTuple | Op::BuildList | Op::BuildString => next(1 - a),
         Op::BuildMap => next(1 - 2 * a),

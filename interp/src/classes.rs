@@ -1493,6 +1493,11 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
             type_subclasses,
             Some(Value::Obj(t.clone())),
         )),
+        "fromkeys" if std::ptr::eq(ty, types::DICT.get()) => Value::Obj(Builtin::new_obj(
+            "fromkeys",
+            crate::methods::dict_fromkeys,
+            None,
+        )),
         "from_bytes" if std::ptr::eq(ty, types::INT.get()) => Value::Obj(Builtin::new_obj(
             "from_bytes",
             crate::methods::int_from_bytes,

@@ -1907,7 +1907,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         None => fail!(bad_arg()),
                     }
                 }
-                Op::DictMerge => with_st!(dict_merge(vm, st, arg)),
+                Op::DictMerge => with_st!(dict_merge(vm, st, arg, true)),
+                Op::DictUpdate => with_st!(dict_merge(vm, st, arg, false)),
                 Op::ListToTuple => {
                     let l = pop!();
                     push!(Value::tuple(ops::seq_items(&l)));
@@ -3224,11 +3225,12 @@ fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     Ok(())
 }
 
-/// DICT_MERGE: `**m` of a call merged into the keyword dict `arg` items
-/// below it, with CPython's errors naming the callee (two items below the
-/// dict): a non-mapping, or a keyword given twice.
+/// DICT_MERGE (`merge`): `**m` of a call merged into the keyword dict
+/// `arg` items below it, with CPython's errors naming the callee (two
+/// items below the dict): a non-mapping, or a keyword given twice.
+/// DICT_UPDATE: `**m` of a dict display, later keys winning.
 #[inline(never)]
-fn dict_merge(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
+fn dict_merge(vm: &mut Vm, st: &mut ExecState, arg: u32, merge: bool) -> PyResult<()> {
     let m = st.pop().ok_or_else(stack_underflow)?;
     let sp = st.sp;
     let d = st
@@ -3249,11 +3251,15 @@ fn dict_merge(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
             let keys = match vm.getattr(&m, "keys") {
                 Ok(k) => k,
                 Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {
-                    return Err(PyErr::type_error(format!(
-                        "{} argument after ** must be a mapping, not {}",
-                        func(),
-                        m.type_name()
-                    )));
+                    return Err(PyErr::type_error(if merge {
+                        format!(
+                            "{} argument after ** must be a mapping, not {}",
+                            func(),
+                            m.type_name()
+                        )
+                    } else {
+                        format!("'{}' object is not a mapping", m.type_name())
+                    }));
                 }
                 Err(e) => return Err(e),
             };
@@ -3268,7 +3274,7 @@ fn dict_merge(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     };
     for (k, v) in items {
         let key = DictKey::with_vm(vm, k.clone())?;
-        if d.get_vm(vm, &key)?.is_some() {
+        if merge && d.get_vm(vm, &key)?.is_some() {
             return Err(match k.as_str() {
                 Some(name) => PyErr::type_error(format!(
                     "{} got multiple values for keyword argument '{name}'",

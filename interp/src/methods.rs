@@ -90,6 +90,7 @@ static DICT_METHODS: Table = &[
     ("pop", dict_pop),
     ("copy", dict_copy),
     ("clear", dict_clear),
+    ("popitem", dict_popitem),
 ];
 
 static TUPLE_METHODS: Table = &[("index", list_index), ("count", list_count)];
@@ -1462,6 +1463,46 @@ fn dict_pop(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             .cloned()
             .ok_or_else(|| PyErr::key_error(args.pos[1].clone())),
     }
+}
+
+fn dict_popitem(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    arity(&args, "dict.popitem", 0, 0)?;
+    let d = recv_dict(&args)?;
+    match d.pop_last() {
+        Some((k, v)) => Ok(Value::tuple(vec![k, v])),
+        None => Err(PyErr::new(
+            &types::KEY_ERROR,
+            "popitem(): dictionary is empty",
+        )),
+    }
+}
+
+/// `dict.fromkeys(iterable, value=None)`.
+pub fn dict_fromkeys(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("dict.fromkeys")?;
+    let (it, value) = match args.pos {
+        [it] => (it, Value::None),
+        [it, v] => (it, v.clone()),
+        _ => {
+            return Err(PyErr::type_error(format!(
+                "fromkeys expected {} arguments, got {}",
+                if args.pos.is_empty() {
+                    "at least 1"
+                } else {
+                    "at most 2"
+                },
+                args.pos.len()
+            )));
+        }
+    };
+    let d = DictObj::new_obj();
+    if let Some(dd) = d.downcast::<DictObj>() {
+        for k in ops::collect(vm, it)? {
+            let key = DictKey::with_vm(vm, k)?;
+            dd.insert_vm(vm, key, value.clone())?;
+        }
+    }
+    Ok(Value::Obj(d))
 }
 
 fn dict_copy(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

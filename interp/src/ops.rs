@@ -2500,6 +2500,7 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             None => String::new(),
         },
         Kind::NOT_IMPLEMENTED => "NotImplemented".into(),
+        Kind::ELLIPSIS => "Ellipsis".into(),
         Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
         Kind::TUPLE => {
             let items = seq_items(v);

@@ -1821,15 +1821,41 @@ impl<'a> Compiler<'a> {
                     self.emit(Op::BuildList, l.elts.len() as u32);
                 }
             }
-            Expr::Dict(d) => {
+            Expr::Dict(d) if d.items.iter().any(|it| it.key.is_none()) => {
+                // Runs of `k: v` become BUILD_MAPs, each `**m` a
+                // DICT_UPDATE into the first map, in source order.
+                let mut started = false;
+                let mut pending = 0u32;
                 for it in &d.items {
                     match &it.key {
-                        Some(k) => self.expr(k)?,
-                        None => {
-                            return Err(
-                                self.err(it.value.range(), unsupported("'**' in a dict display"))
-                            );
+                        Some(k) => {
+                            self.expr(k)?;
+                            self.expr(&it.value)?;
+                            pending += 1;
                         }
+                        None => {
+                            if pending > 0 || !started {
+                                self.emit(Op::BuildMap, pending);
+                                if started {
+                                    self.emit(Op::DictUpdate, 1);
+                                }
+                                started = true;
+                                pending = 0;
+                            }
+                            self.expr(&it.value)?;
+                            self.emit(Op::DictUpdate, 1);
+                        }
+                    }
+                }
+                if pending > 0 {
+                    self.emit(Op::BuildMap, pending);
+                    self.emit(Op::DictUpdate, 1);
+                }
+            }
+            Expr::Dict(d) => {
+                for it in &d.items {
+                    if let Some(k) = &it.key {
+                        self.expr(k)?;
                     }
                     self.expr(&it.value)?;
                 }
@@ -1950,8 +1976,12 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::LoadConst, c);
             }
             Expr::TString(t) => return Err(self.err(t.range, unsupported("template string"))),
-            Expr::EllipsisLiteral(el) => {
-                return Err(self.err(el.range, unsupported("Ellipsis")));
+            Expr::EllipsisLiteral(_) => {
+                let e = Value::Obj(abi::ObjRef::from_static_object(
+                    &crate::object::value::ELLIPSIS,
+                ));
+                let c = self.const_(e);
+                self.emit(Op::LoadConst, c);
             }
             Expr::IpyEscapeCommand(c) => {
                 return Err(self.err(c.range, unsupported("IPython escape command")));

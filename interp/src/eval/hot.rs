@@ -1213,6 +1213,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::MapAdd
                 | Op::UnpackEx
                 | Op::DictMerge
+                | Op::DictUpdate
                 | Op::ListToTuple
                 | Op::FormatValue
                 | Op::UnpackSequence

@@ -540,6 +540,13 @@ impl DictObj {
         self.bump();
     }
 
+    /// Removes the last entry (`popitem`), if any.
+    pub fn pop_last(&self) -> Option<(Value, Value)> {
+        let key = self.map.borrow().last().map(|(k, _)| k.clone())?;
+        let v = self.remove(&key)?;
+        Some((key.value, v))
+    }
+
     /// Removes a key, preserving the order of the others.
     pub fn remove(&self, key: &DictKey) -> Option<Value> {
         let removed = self.map.borrow_mut().shift_remove_full(key);

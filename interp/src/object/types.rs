@@ -65,6 +65,8 @@ impl Kind {
     pub const EXT_SUBCLASS: u32 = 34;
     /// A `random.Random` (`crate::stdlib::random`).
     pub const RANDOM: u32 = 40;
+    /// `Ellipsis` (`...`), the one `ellipsis` object.
+    pub const ELLIPSIS: u32 = 41;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -139,6 +141,8 @@ static_types! {
     NONE_TYPE: (), c"NoneType", Some(&OBJECT), Kind::NONE, false;
     /// `NotImplementedType`
     NOT_IMPLEMENTED_TYPE: (), c"NotImplementedType", Some(&OBJECT), Kind::NOT_IMPLEMENTED, false;
+    /// `ellipsis`
+    ELLIPSIS_TYPE: (), c"ellipsis", Some(&OBJECT), Kind::ELLIPSIS, false;
     /// `bytes`
     BYTES: crate::object::BytesObj, c"bytes", Some(&OBJECT), Kind::BYTES, true;
     /// `str`

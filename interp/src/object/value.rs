@@ -275,6 +275,8 @@ pub static TRUE: StaticObject = StaticObject::new(&types::BOOL);
 pub static FALSE: StaticObject = StaticObject::new(&types::BOOL);
 /// `NotImplemented`.
 pub static NOT_IMPLEMENTED: StaticObject = StaticObject::new(&types::NOT_IMPLEMENTED_TYPE);
+/// `Ellipsis`.
+pub static ELLIPSIS: StaticObject = StaticObject::new(&types::ELLIPSIS_TYPE);
 
 const _: () = assert!(std::mem::size_of::<Value>() == 16);
 const _: () = assert!(std::mem::size_of::<Option<Value>>() == 16);

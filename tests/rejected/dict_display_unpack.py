@@ -1,2 +1,0 @@
-base = {"a": 1}
-print({**base, "b": 2})
