@@ -942,3 +942,39 @@ fn a_zip_file_with_main_runs() {
         stderr(&o)
     );
 }
+
+// ----- standard input --------------------------------------------------------
+
+/// `input()`, `sys.stdin.readline()` and iteration over `sys.stdin` read
+/// the lines piped in, in order; `input()` strips the newline and writes
+/// its prompt to stdout first; at the end `input()` raises EOFError.
+/// (Expected output checked against CPython 3.11.7 with the same input.)
+#[test]
+fn input_and_sys_stdin_read_piped_lines() {
+    use std::io::Write as _;
+    let code = "import sys\n\
+                a = input('> ')\n\
+                b = sys.stdin.readline()\n\
+                rest = [l for l in sys.stdin]\n\
+                print(repr(a), repr(b), rest)\n\
+                try:\n    input()\nexcept EOFError as e:\n    print('EOFError:', e)\n";
+    let mut child = typhon()
+        .args(["-c", code])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run typhon");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all("first\nsécond\r\nthird\nfourth".as_bytes())
+        .expect("write stdin");
+    let o = child.wait_with_output().expect("wait");
+    assert_status(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "> 'first' 'sécond\\r\\n' ['third\\n', 'fourth']\nEOFError: EOF when reading a line\n"
+    );
+}

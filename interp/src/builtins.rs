@@ -41,6 +41,7 @@ pub fn install(vm: &mut Vm) {
         ("chr", b_chr),
         ("ascii", b_ascii),
         ("id", b_id),
+        ("input", crate::stdlib::streams::input),
         ("hex", b_hex),
         ("bin", b_bin),
         ("oct", b_oct),
@@ -154,7 +155,8 @@ fn ndigits_clamped(v: &Value) -> PyResult<i64> {
 // ----- builtin functions ------------------------------------------------------------------
 
 fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.check_kw("print", &["sep", "end", "flush"])?;
+    use crate::stdlib::streams;
+    args.check_kw("print", &["sep", "end", "file", "flush"])?;
     let text_kw = |name: &str| -> PyResult<Option<String>> {
         match args.kw(name) {
             None | Some(Value::None) => Ok(None),
@@ -169,6 +171,27 @@ fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     };
     let sep = text_kw("sep")?.unwrap_or_else(|| " ".into());
     let end = text_kw("end")?.unwrap_or_else(|| "\n".into());
+    let file = args.kw("file");
+    let flush = match args.kw("flush") {
+        Some(f) => ops::truthy(vm, f)?,
+        None => false,
+    };
+    // A file object written in Python gets each piece in its own call,
+    // as CPython makes them.
+    if streams::is_python_file(vm, file) {
+        for (i, a) in args.pos.iter().enumerate() {
+            if i > 0 {
+                streams::print_to(vm, file, &sep, false)?;
+            }
+            let t = match a.as_str() {
+                Some(s) => s.to_owned(),
+                None => ops::str_of(vm, a)?,
+            };
+            streams::print_to(vm, file, &t, false)?;
+        }
+        streams::print_to(vm, file, &end, flush)?;
+        return Ok(Value::None);
+    }
     let mut out = String::new();
     for (i, a) in args.pos.iter().enumerate() {
         if i > 0 {
@@ -180,14 +203,7 @@ fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
     }
     out.push_str(&end);
-    vm.write_out(&out)?;
-    let flush = match args.kw("flush") {
-        Some(f) => ops::truthy(vm, f)?,
-        None => false,
-    };
-    if flush {
-        vm.flush()?;
-    }
+    streams::print_to(vm, file, &out, flush)?;
     Ok(Value::None)
 }
 
@@ -1320,6 +1336,16 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             );
             dd.set_str("implementation_name", Value::str("typhon"));
             dd.set_str("getrefcount", f("getrefcount", sys_getrefcount));
+            use crate::stdlib::streams::{Which, new_stream};
+            for (name, which) in [
+                ("stdin", Which::Stdin),
+                ("stdout", Which::Stdout),
+                ("stderr", Which::Stderr),
+            ] {
+                let s = Value::Obj(new_stream(which));
+                dd.set_str(&format!("__{name}__"), s.clone());
+                dd.set_str(name, s);
+            }
         }
         "math" => crate::stdlib::math::fill(dd),
         "random" => {

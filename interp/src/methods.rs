@@ -125,6 +125,7 @@ pub fn table(kind: u32) -> Table {
         Kind::INT | Kind::BOOL => INT_METHODS,
         Kind::GENERATOR => GENERATOR_METHODS,
         Kind::RANDOM => crate::stdlib::random::METHODS,
+        Kind::TEXTIO => crate::stdlib::streams::METHODS,
         _ => &[],
     }
 }
@@ -141,6 +142,7 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::BOOL,
         Kind::GENERATOR,
         Kind::RANDOM,
+        Kind::TEXTIO,
     ]
     .into_iter()
     .map(|k| (k, table(k)))

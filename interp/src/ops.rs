@@ -2045,6 +2045,8 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
         return Err(err());
     };
     let (t, st) = match o.kind() {
+        // A file is its own iterator.
+        Kind::TEXTIO => return Ok(v.clone()),
         Kind::LIST => (
             &types::LIST_ITER,
             IterState::List {
@@ -2146,6 +2148,9 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
     }
     if let Some(g) = it.downcast::<crate::object::GenObj>() {
         return crate::generator::next(vm, g);
+    }
+    if let Some(s) = it.downcast::<crate::stdlib::streams::StreamObj>() {
+        return crate::stdlib::streams::next_line(vm, s);
     }
     let Some(io) = it.downcast::<IterObj>() else {
         return Err(PyErr::type_error(format!(
@@ -2501,6 +2506,10 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
         },
         Kind::NOT_IMPLEMENTED => "NotImplemented".into(),
         Kind::ELLIPSIS => "Ellipsis".into(),
+        Kind::TEXTIO => v
+            .downcast::<crate::stdlib::streams::StreamObj>()
+            .map(crate::stdlib::streams::repr)
+            .unwrap_or_default(),
         Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
         Kind::TUPLE => {
             let items = seq_items(v);

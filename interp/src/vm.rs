@@ -959,6 +959,11 @@ impl Vm {
     // ----- imports -----------------------------------------------------------------
 
     /// `import name`: returns the module, loading it on first use.
+    /// Module `name` if it has been imported.
+    pub fn imported(&self, name: &str) -> Option<Value> {
+        self.modules.get(name).cloned()
+    }
+
     pub fn import(&mut self, name: &str) -> PyResult<Value> {
         if let Some(m) = self.modules.get(name) {
             return Ok(m.clone());

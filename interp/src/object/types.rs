@@ -67,6 +67,8 @@ impl Kind {
     pub const RANDOM: u32 = 40;
     /// `Ellipsis` (`...`), the one `ellipsis` object.
     pub const ELLIPSIS: u32 = 41;
+    /// A standard stream (`crate::stdlib::streams`).
+    pub const TEXTIO: u32 = 42;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -268,6 +270,8 @@ static_types! {
     ASSERTION_ERROR: ExcObj, c"AssertionError", Some(&EXCEPTION), Kind::EXC, true;
     /// `BufferError`
     BUFFER_ERROR: ExcObj, c"BufferError", Some(&EXCEPTION), Kind::EXC, true;
+    /// `EOFError`
+    EOF_ERROR: ExcObj, c"EOFError", Some(&EXCEPTION), Kind::EXC, true;
     /// `ImportError`
     IMPORT_ERROR: ExcObj, c"ImportError", Some(&EXCEPTION), Kind::EXC, true;
     /// `ModuleNotFoundError`
@@ -348,6 +352,7 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &STOP_ITERATION,
     &ASSERTION_ERROR,
     &BUFFER_ERROR,
+    &EOF_ERROR,
     &IMPORT_ERROR,
     &MODULE_NOT_FOUND_ERROR,
     &SYSTEM_ERROR,

@@ -3,3 +3,4 @@
 
 pub mod math;
 pub mod random;
+pub mod streams;
