@@ -42,6 +42,7 @@ pub fn install(vm: &mut Vm) {
         ("ascii", b_ascii),
         ("id", b_id),
         ("input", crate::stdlib::streams::input),
+        ("open", crate::stdlib::files::open),
         ("hex", b_hex),
         ("bin", b_bin),
         ("oct", b_oct),
@@ -1348,6 +1349,7 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             }
         }
         "math" => crate::stdlib::math::fill(dd),
+        "os" => crate::stdlib::os::fill(vm, dd),
         "random" => {
             if crate::stdlib::random::fill(vm, dd).is_err() {
                 return None;

@@ -3328,13 +3328,19 @@ fn with_methods(mgr: &Value) -> PyResult<(Value, Value)> {
         Kind::FUNCTION => Value::Obj(crate::object::BoundMethod::new_obj(f, mgr.clone())),
         _ => f,
     };
-    let Some(enter) = crate::dunder::special(mgr, "__enter__") else {
+    // A built-in type's methods (a file's `__enter__`), bound.
+    let native = |name: &'static str| {
+        methods::find(mgr.kind(), name)
+            .map(|(_, f)| Value::Obj(Builtin::new_obj(name, f, Some(mgr.clone()))))
+    };
+    let Some(enter) = crate::dunder::special(mgr, "__enter__").or_else(|| native("__enter__"))
+    else {
         return Err(PyErr::type_error(format!(
             "'{}' object does not support the context manager protocol",
             mgr.type_name()
         )));
     };
-    let Some(exit) = crate::dunder::special(mgr, "__exit__") else {
+    let Some(exit) = crate::dunder::special(mgr, "__exit__").or_else(|| native("__exit__")) else {
         return Err(PyErr::type_error(format!(
             "'{}' object does not support the context manager protocol (missed __exit__ method)",
             mgr.type_name()

@@ -126,6 +126,7 @@ pub fn table(kind: u32) -> Table {
         Kind::GENERATOR => GENERATOR_METHODS,
         Kind::RANDOM => crate::stdlib::random::METHODS,
         Kind::TEXTIO => crate::stdlib::streams::METHODS,
+        Kind::FILE => crate::stdlib::files::METHODS,
         _ => &[],
     }
 }
@@ -143,6 +144,7 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::GENERATOR,
         Kind::RANDOM,
         Kind::TEXTIO,
+        Kind::FILE,
     ]
     .into_iter()
     .map(|k| (k, table(k)))

@@ -2046,7 +2046,7 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
     };
     let (t, st) = match o.kind() {
         // A file is its own iterator.
-        Kind::TEXTIO => return Ok(v.clone()),
+        Kind::TEXTIO | Kind::FILE => return Ok(v.clone()),
         Kind::LIST => (
             &types::LIST_ITER,
             IterState::List {
@@ -2151,6 +2151,9 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
     }
     if let Some(s) = it.downcast::<crate::stdlib::streams::StreamObj>() {
         return crate::stdlib::streams::next_line(vm, s);
+    }
+    if let Some(f) = it.downcast::<crate::stdlib::files::FileObj>() {
+        return crate::stdlib::files::next_line(f);
     }
     let Some(io) = it.downcast::<IterObj>() else {
         return Err(PyErr::type_error(format!(
@@ -2510,6 +2513,10 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             .downcast::<crate::stdlib::streams::StreamObj>()
             .map(crate::stdlib::streams::repr)
             .unwrap_or_default(),
+        Kind::FILE => v
+            .downcast::<crate::stdlib::files::FileObj>()
+            .map(crate::stdlib::files::repr)
+            .unwrap_or_default(),
         Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
         Kind::TUPLE => {
             let items = seq_items(v);
@@ -2663,7 +2670,17 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
         if args.len() == 2 && v.type_of().is_subtype(types::OS_ERROR.get()) {
             let errno = str_of(vm, &args[0])?;
             let text = str_of(vm, &args[1])?;
-            return Ok(format!("[Errno {errno}] {text}"));
+            let filename = e
+                .dict
+                .borrow()
+                .as_ref()
+                .and_then(|d| d.downcast::<DictObj>())
+                .and_then(|d| d.get_str("filename"))
+                .filter(|f| !matches!(f, Value::None));
+            return Ok(match filename {
+                Some(f) => format!("[Errno {errno}] {text}: {}", repr(vm, &f)?),
+                None => format!("[Errno {errno}] {text}"),
+            });
         }
         return match args.len() {
             0 => Ok(String::new()),

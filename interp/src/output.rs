@@ -139,17 +139,44 @@ fn write_some(sink: &mut dyn Write, bytes: &[u8]) -> io::Result<usize> {
 /// `OSError(errno, strerror)`, or the subclass CPython picks for the
 /// errno (`BrokenPipeError` for `EPIPE`).
 pub fn os_error(e: &io::Error) -> PyErr {
+    os_error_with(e, None)
+}
+
+/// [`os_error`] for an operation on the file `filename`: the `OSError`
+/// subclass CPython picks for the errno (`FileNotFoundError`, …), with
+/// `errno`, `strerror` and `filename` set, so that it reads
+/// `[Errno 2] No such file or directory: 'name'`.
+pub fn os_error_with(e: &io::Error, filename: Option<&str>) -> PyErr {
     let Some(errno) = e.raw_os_error() else {
         return PyErr::new(&types::OS_ERROR, e.to_string());
     };
     let ty = match errno {
+        1 | 13 => &types::PERMISSION_ERROR,
+        2 => &types::FILE_NOT_FOUND_ERROR,
+        17 => &types::FILE_EXISTS_ERROR,
+        20 => &types::NOT_A_DIRECTORY_ERROR,
+        21 => &types::IS_A_DIRECTORY_ERROR,
         32 => &types::BROKEN_PIPE_ERROR,
         _ => &types::OS_ERROR,
     };
-    PyErr::with_args(
+    let text = strerror(e);
+    let err = PyErr::with_args(
         ty,
-        vec![Value::Int(errno as i64), Value::string(strerror(e))],
-    )
+        vec![Value::Int(errno as i64), Value::string(text.clone())],
+    );
+    if let Some(x) = err.0.downcast::<crate::object::ExcObj>() {
+        let d = x
+            .dict
+            .borrow_mut()
+            .get_or_insert_with(crate::object::DictObj::new_obj)
+            .clone();
+        if let Some(d) = d.downcast::<crate::object::DictObj>() {
+            d.set_str("errno", Value::Int(errno as i64));
+            d.set_str("strerror", Value::string(text));
+            d.set_str("filename", filename.map_or(Value::None, Value::str));
+        }
+    }
+    err
 }
 
 /// The C library's text for an OS error, without Rust's ` (os error N)`.

@@ -812,6 +812,14 @@ impl Vm {
                         return Ok(v);
                     }
                 }
+                Kind::FILE => {
+                    if let Some(v) = o
+                        .downcast::<crate::stdlib::files::FileObj>()
+                        .and_then(|f| crate::stdlib::files::getattr(f, name))
+                    {
+                        return Ok(v);
+                    }
+                }
                 _ => {}
             }
         }

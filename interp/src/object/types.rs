@@ -69,6 +69,8 @@ impl Kind {
     pub const ELLIPSIS: u32 = 41;
     /// A standard stream (`crate::stdlib::streams`).
     pub const TEXTIO: u32 = 42;
+    /// A file made by `open()` (`crate::stdlib::files`).
+    pub const FILE: u32 = 43;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -296,6 +298,18 @@ static_types! {
     CONNECTION_ERROR: ExcObj, c"ConnectionError", Some(&OS_ERROR), Kind::EXC, true;
     /// `BrokenPipeError`
     BROKEN_PIPE_ERROR: ExcObj, c"BrokenPipeError", Some(&CONNECTION_ERROR), Kind::EXC, true;
+    /// `FileNotFoundError`
+    FILE_NOT_FOUND_ERROR: ExcObj, c"FileNotFoundError", Some(&OS_ERROR), Kind::EXC, true;
+    /// `FileExistsError`
+    FILE_EXISTS_ERROR: ExcObj, c"FileExistsError", Some(&OS_ERROR), Kind::EXC, true;
+    /// `PermissionError`
+    PERMISSION_ERROR: ExcObj, c"PermissionError", Some(&OS_ERROR), Kind::EXC, true;
+    /// `IsADirectoryError`
+    IS_A_DIRECTORY_ERROR: ExcObj, c"IsADirectoryError", Some(&OS_ERROR), Kind::EXC, true;
+    /// `io.UnsupportedOperation` (not a builtin name)
+    UNSUPPORTED_OPERATION: ExcObj, c"io.UnsupportedOperation", Some(&OS_ERROR), Kind::EXC, true;
+    /// `NotADirectoryError`
+    NOT_A_DIRECTORY_ERROR: ExcObj, c"NotADirectoryError", Some(&OS_ERROR), Kind::EXC, true;
     /// `Warning`: the base of the warning categories.
     WARNING: ExcObj, c"Warning", Some(&EXCEPTION), Kind::EXC, true;
     /// `UserWarning`
@@ -365,6 +379,11 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &OS_ERROR,
     &CONNECTION_ERROR,
     &BROKEN_PIPE_ERROR,
+    &FILE_NOT_FOUND_ERROR,
+    &FILE_EXISTS_ERROR,
+    &PERMISSION_ERROR,
+    &IS_A_DIRECTORY_ERROR,
+    &NOT_A_DIRECTORY_ERROR,
     &WARNING,
     &USER_WARNING,
     &DEPRECATION_WARNING,

@@ -87,8 +87,8 @@ fn this<'a>(args: &Args<'a>, name: &str) -> PyResult<(&'a StreamObj, &'a [Value]
 }
 
 fn unsupported(what: &str) -> PyErr {
-    // CPython raises io.UnsupportedOperation, an OSError and ValueError.
-    PyErr::new(&types::OS_ERROR, what.to_owned())
+    // CPython's io.UnsupportedOperation is also a ValueError.
+    PyErr::new(&types::UNSUPPORTED_OPERATION, what.to_owned())
 }
 
 /// Writes `text` to a standard stream.
