@@ -1493,6 +1493,11 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
             type_subclasses,
             Some(Value::Obj(t.clone())),
         )),
+        "fromhex" if std::ptr::eq(ty, types::BYTES.get()) => Value::Obj(Builtin::new_obj(
+            "fromhex",
+            crate::methods::bytes_fromhex,
+            None,
+        )),
         "fromkeys" if std::ptr::eq(ty, types::DICT.get()) => Value::Obj(Builtin::new_obj(
             "fromkeys",
             crate::methods::dict_fromkeys,

@@ -9,6 +9,7 @@
 pub mod builtins;
 pub mod bytecode;
 pub mod classes;
+pub mod codec;
 pub mod compile;
 pub mod dunder;
 pub mod eval;

@@ -652,6 +652,9 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
     if let (Some(x), Some(y)) = (a.as_str(), b.as_str()) {
         return Ok(Some(x.cmp(y)));
     }
+    if let (Some(x), Some(y)) = (a.downcast::<BytesObj>(), b.downcast::<BytesObj>()) {
+        return Ok(Some(x.as_bytes().cmp(y.as_bytes())));
+    }
     let (ka, kb) = (a.kind(), b.kind());
     if (ka == Kind::LIST && kb == Kind::LIST) || (ka == Kind::TUPLE && kb == Kind::TUPLE) {
         let (p, q) = (seq_items(a), seq_items(b));
@@ -867,6 +870,20 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                     b.type_name()
                 ))),
             },
+            Kind::BYTES => match (a.downcast::<BytesObj>(), b.downcast::<BytesObj>()) {
+                (Some(x), Some(y)) => {
+                    let mut v = Vec::new();
+                    v.try_reserve_exact(x.as_bytes().len() + y.as_bytes().len())
+                        .map_err(|_| PyErr::no_memory())?;
+                    v.extend_from_slice(x.as_bytes());
+                    v.extend_from_slice(y.as_bytes());
+                    Ok(Value::Obj(BytesObj::new_obj(&v)))
+                }
+                _ => Err(PyErr::type_error(format!(
+                    "can't concat {} to bytes",
+                    b.type_name()
+                ))),
+            },
             Kind::LIST | Kind::TUPLE if b.kind() == ka => {
                 let mut items = seq_items(a);
                 items.extend(seq_items(b));
@@ -885,13 +902,13 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
             _ => Err(unsupported(op, a, b)),
         },
         BinOp::Mul => {
-            let (seq, n) = if matches!(ka, Kind::STR | Kind::LIST | Kind::TUPLE) {
+            let (seq, n) = if matches!(ka, Kind::STR | Kind::LIST | Kind::TUPLE | Kind::BYTES) {
                 (a, b)
             } else {
                 (b, a)
             };
             let ks = seq.kind();
-            if !matches!(ks, Kind::STR | Kind::LIST | Kind::TUPLE) {
+            if !matches!(ks, Kind::STR | Kind::LIST | Kind::TUPLE | Kind::BYTES) {
                 return Err(unsupported(op, a, b));
             }
             let n = &dunder::as_index(vm, n)?;
@@ -922,6 +939,24 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                 }
             };
             match ks {
+                Kind::BYTES => {
+                    let b = seq
+                        .downcast::<BytesObj>()
+                        .map(|b| b.as_bytes())
+                        .unwrap_or(&[]);
+                    let total = b
+                        .len()
+                        .checked_mul(count)
+                        .filter(|&n| n <= isize::MAX as usize)
+                        .ok_or_else(PyErr::no_memory)?;
+                    fits(total)?;
+                    let mut out: Vec<u8> = Vec::new();
+                    out.try_reserve_exact(total).map_err(no_memory)?;
+                    for _ in 0..count {
+                        out.extend_from_slice(b);
+                    }
+                    Ok(Value::Obj(BytesObj::new_obj(&out)))
+                }
                 Kind::STR => {
                     let s = seq.as_str().unwrap_or("");
                     let total = s
@@ -1656,10 +1691,17 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
                 Some(i) => norm_index(i?, b.len())
                     .map(|k| Value::Int(b[k] as i64))
                     .ok_or_else(|| PyErr::index_error("index out of range")),
-                None => Err(PyErr::type_error(format!(
-                    "byte indices must be integers or slices, not {}",
-                    key.type_name()
-                ))),
+                None => match key.downcast::<SliceObj>() {
+                    Some(s) => {
+                        let (start, _, step, count) = slice_indices(s, b.len() as i64)?;
+                        let out = select(b, start, step, count);
+                        Ok(Value::Obj(BytesObj::new_obj(&out)))
+                    }
+                    None => Err(PyErr::type_error(format!(
+                        "byte indices must be integers or slices, not {}",
+                        key.type_name()
+                    ))),
+                },
             }
         }
         Kind::TYPE => crate::classes::class_getitem(vm, o, key),
@@ -1881,6 +1923,29 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
         )));
     };
     match o.kind() {
+        Kind::BYTES => {
+            let hay = container
+                .downcast::<BytesObj>()
+                .map(|b| b.as_bytes())
+                .unwrap_or(&[]);
+            if let Some(n) = item.downcast::<BytesObj>() {
+                let n = n.as_bytes();
+                return Ok(n.is_empty() || hay.windows(n.len()).any(|w| w == n));
+            }
+            match to_index(item) {
+                Some(i) => {
+                    let i = i?;
+                    if !(0..256).contains(&i) {
+                        return Err(PyErr::value_error("byte must be in range(0, 256)"));
+                    }
+                    Ok(hay.contains(&(i as u8)))
+                }
+                None => Err(PyErr::type_error(format!(
+                    "a bytes-like object is required, not '{}'",
+                    item.type_name()
+                ))),
+            }
+        }
         Kind::STR => match item.as_str() {
             Some(needle) => Ok(container.as_str().unwrap_or("").contains(needle)),
             None => Err(PyErr::type_error(format!(
@@ -2047,6 +2112,13 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
     let (t, st) = match o.kind() {
         // A file is its own iterator.
         Kind::TEXTIO | Kind::FILE => return Ok(v.clone()),
+        Kind::BYTES => (
+            &types::BYTES_ITER,
+            IterState::Seq {
+                seq: v.clone(),
+                idx: 0,
+            },
+        ),
         Kind::LIST => (
             &types::LIST_ITER,
             IterState::List {

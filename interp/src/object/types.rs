@@ -203,6 +203,8 @@ static_types! {
     MAP: IterObj, c"map", Some(&OBJECT), Kind::ITER, true;
     /// `filter`
     FILTER: IterObj, c"filter", Some(&OBJECT), Kind::ITER, true;
+    /// `bytes_iterator`
+    BYTES_ITER: IterObj, c"bytes_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `iterator`: the sequence protocol's (`__getitem__` from 0 up)
     SEQ_ITER: IterObj, c"iterator", Some(&OBJECT), Kind::ITER, true;
     /// `reversed`
@@ -290,6 +292,8 @@ static_types! {
     UNICODE_ERROR: ExcObj, c"UnicodeError", Some(&VALUE_ERROR), Kind::EXC, true;
     /// `UnicodeDecodeError`
     UNICODE_DECODE_ERROR: ExcObj, c"UnicodeDecodeError", Some(&UNICODE_ERROR), Kind::EXC, true;
+    /// `UnicodeEncodeError`
+    UNICODE_ENCODE_ERROR: ExcObj, c"UnicodeEncodeError", Some(&UNICODE_ERROR), Kind::EXC, true;
     /// `MemoryError`
     MEMORY_ERROR: ExcObj, c"MemoryError", Some(&EXCEPTION), Kind::EXC, true;
     /// `OSError`
@@ -375,6 +379,7 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &TAB_ERROR,
     &UNICODE_ERROR,
     &UNICODE_DECODE_ERROR,
+    &UNICODE_ENCODE_ERROR,
     &MEMORY_ERROR,
     &OS_ERROR,
     &CONNECTION_ERROR,

@@ -11,6 +11,7 @@
 //! Latin-1 or ASCII, and read with universal newlines (`\r\n` and `\r`
 //! become `\n`) unless `newline=''`; on Linux writing translates nothing.
 
+use crate::codec::{self, Encoding, Errors};
 use crate::object::types::{self, Kind};
 use crate::object::{Args, BytesObj, NativeFn, PyErr, PyResult, Value};
 use crate::ops;
@@ -52,20 +53,6 @@ pub static BUFFERED_RANDOM: StaticType = StaticType::new::<FileObj>(
     Kind::FILE,
     true,
 );
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Encoding {
-    Utf8,
-    Latin1,
-    Ascii,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Errors {
-    Strict,
-    Replace,
-    Ignore,
-}
 
 struct FileState {
     /// `None` once closed.
@@ -218,33 +205,13 @@ pub fn open(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if binary && newline.is_some() {
         return Err(value_error("binary mode doesn't take a newline argument"));
     }
-    let enc = match encoding
-        .as_deref()
-        .map(|e| e.to_ascii_lowercase().replace('_', "-"))
-    {
+    let enc = match encoding.as_deref() {
         None => Encoding::Utf8,
-        Some(e) => match e.as_str() {
-            "utf-8" | "utf8" | "u8" => Encoding::Utf8,
-            "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" | "l1" => Encoding::Latin1,
-            "ascii" | "us-ascii" => Encoding::Ascii,
-            _ => {
-                return Err(PyErr::new(
-                    &types::LOOKUP_ERROR,
-                    format!("unknown encoding: {}", encoding.unwrap_or_default()),
-                ));
-            }
-        },
+        Some(e) => codec::encoding(e)?,
     };
     let errs = match errors.as_deref() {
-        None | Some("strict") => Errors::Strict,
-        Some("replace") => Errors::Replace,
-        Some("ignore") => Errors::Ignore,
-        Some(other) => {
-            return Err(PyErr::new(
-                &types::LOOKUP_ERROR,
-                format!("unknown error handler name '{other}'"),
-            ));
-        }
+        None => Errors::Strict,
+        Some(e) => codec::errors(e)?,
     };
     let untranslated = match newline.as_deref() {
         None | Some("\n") => false,
@@ -517,69 +484,11 @@ impl FileObj {
     }
 
     fn decode(&self, b: &[u8]) -> PyResult<String> {
-        match self.encoding {
-            Encoding::Utf8 => match std::str::from_utf8(b) {
-                Ok(s) => Ok(s.to_owned()),
-                Err(e) => match self.errors {
-                    Errors::Strict => Err(utf8_error(b, &e)),
-                    Errors::Replace => Ok(String::from_utf8_lossy(b).into_owned()),
-                    Errors::Ignore => Ok(String::from_utf8_lossy(b).replace('\u{fffd}', "")),
-                },
-            },
-            Encoding::Latin1 => Ok(b.iter().map(|&c| c as char).collect()),
-            Encoding::Ascii => {
-                let mut out = String::with_capacity(b.len());
-                for (i, &c) in b.iter().enumerate() {
-                    if c < 0x80 {
-                        out.push(c as char);
-                    } else {
-                        match self.errors {
-                            Errors::Strict => {
-                                return Err(PyErr::new(
-                                    &types::UNICODE_DECODE_ERROR,
-                                    format!(
-                                        "'ascii' codec can't decode byte 0x{c:02x} in position {i}: ordinal not in range(128)"
-                                    ),
-                                ));
-                            }
-                            Errors::Replace => out.push('\u{fffd}'),
-                            Errors::Ignore => {}
-                        }
-                    }
-                }
-                Ok(out)
-            }
-        }
+        codec::decode(b, self.encoding, self.errors)
     }
 
     fn encode(&self, s: &str) -> PyResult<Vec<u8>> {
-        let limit = match self.encoding {
-            Encoding::Utf8 => return Ok(s.as_bytes().to_vec()),
-            Encoding::Latin1 => 0x100,
-            Encoding::Ascii => 0x80,
-        };
-        let name = if limit == 0x80 { "ascii" } else { "latin-1" };
-        let mut out = Vec::with_capacity(s.len());
-        for (i, c) in s.chars().enumerate() {
-            if (c as u32) < limit {
-                out.push(c as u32 as u8);
-            } else {
-                match self.errors {
-                    Errors::Strict => {
-                        return Err(PyErr::new(
-                            &types::UNICODE_ERROR,
-                            format!(
-                                "'{name}' codec can't encode character '\\u{:04x}' in position {i}: ordinal not in range({limit})",
-                                c as u32
-                            ),
-                        ));
-                    }
-                    Errors::Replace => out.push(b'?'),
-                    Errors::Ignore => {}
-                }
-            }
-        }
-        Ok(out)
+        codec::encode(s, self.encoding, self.errors)
     }
 
     /// A text file's line with its newline translated.
@@ -621,33 +530,6 @@ impl FileObj {
             None => Err(closed()),
         }
     }
-}
-
-/// CPython's UnicodeDecodeError text for invalid UTF-8 in `b`.
-fn utf8_error(b: &[u8], e: &std::str::Utf8Error) -> PyErr {
-    let at = e.valid_up_to();
-    let msg = match e.error_len() {
-        None if b.len() - at > 1 => format!(
-            "'utf-8' codec can't decode bytes in position {at}-{}: unexpected end of data",
-            b.len() - 1
-        ),
-        None => format!(
-            "'utf-8' codec can't decode byte 0x{:02x} in position {at}: unexpected end of data",
-            b[at]
-        ),
-        Some(_) => {
-            let why = if (0xc2..=0xf4).contains(&b[at]) {
-                "invalid continuation byte"
-            } else {
-                "invalid start byte"
-            };
-            format!(
-                "'utf-8' codec can't decode byte 0x{:02x} in position {at}: {why}",
-                b[at]
-            )
-        }
-    };
-    PyErr::new(&types::UNICODE_DECODE_ERROR, msg)
 }
 
 /// `read(size=-1)`'s size.
