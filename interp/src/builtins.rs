@@ -1400,6 +1400,55 @@ fn clock_start() -> std::time::Instant {
     START.with(|s| *s)
 }
 
+fn time_perf_counter_ns(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "perf_counter_ns", 0)?;
+    Ok(Value::from_bigint(num_bigint::BigInt::from(
+        clock_start().elapsed().as_nanos(),
+    )))
+}
+
+fn time_time_ns(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "time_ns", 0)?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    Ok(Value::from_bigint(num_bigint::BigInt::from(now)))
+}
+
+/// `time.sleep(secs)`: interrupted by SIGINT as CPython's is (checked
+/// every 50 ms).
+fn time_sleep(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "sleep", 1)?;
+    let secs = match &args.pos[0] {
+        Value::Float(f) => *f,
+        v if v.is_int() => ops::int_to_f64(v)?,
+        v => {
+            return Err(PyErr::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                v.type_name()
+            )));
+        }
+    };
+    if secs.is_nan() {
+        return Err(PyErr::value_error("Invalid value NaN (not a number)"));
+    }
+    if secs < 0.0 {
+        return Err(PyErr::value_error("sleep length must be non-negative"));
+    }
+    let end = std::time::Instant::now() + std::time::Duration::from_secs_f64(secs.min(1e9));
+    loop {
+        let now = std::time::Instant::now();
+        if now >= end {
+            return Ok(Value::None);
+        }
+        std::thread::sleep((end - now).min(std::time::Duration::from_millis(50)));
+        if abi::pending::any() {
+            crate::eval::handle_pending()?;
+        }
+    }
+}
+
 fn time_time(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "time", 0)?;
     let now = std::time::SystemTime::now()
@@ -1430,6 +1479,38 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
                 f("setrecursionlimit", sys_setrecursionlimit),
             );
             dd.set_str("implementation_name", Value::str("typhon"));
+            // The language version Typhon follows (a plain tuple, where
+            // CPython's is a named one).
+            dd.set_str(
+                "version_info",
+                Value::tuple(vec![
+                    Value::Int(3),
+                    Value::Int(11),
+                    Value::Int(7),
+                    Value::str("final"),
+                    Value::Int(0),
+                ]),
+            );
+            dd.set_str(
+                "version",
+                Value::string(format!("3.11.7 (Typhon {})", env!("CARGO_PKG_VERSION"))),
+            );
+            dd.set_str(
+                "platform",
+                Value::str(match std::env::consts::OS {
+                    "macos" => "darwin",
+                    "windows" => "win32",
+                    os => os,
+                }),
+            );
+            dd.set_str(
+                "byteorder",
+                Value::str(if cfg!(target_endian = "little") {
+                    "little"
+                } else {
+                    "big"
+                }),
+            );
             dd.set_str("getrefcount", f("getrefcount", sys_getrefcount));
             use crate::stdlib::streams::{Which, new_stream};
             for (name, which) in [
@@ -1443,6 +1524,25 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             }
         }
         "math" => crate::stdlib::math::fill(dd),
+        "typing" => crate::stdlib::typing::fill(dd),
+        "string" => {
+            let lower = "abcdefghijklmnopqrstuvwxyz";
+            let upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+            let punct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+            let ws = " \t\n\r\x0b\x0c";
+            dd.set_str("ascii_lowercase", Value::str(lower));
+            dd.set_str("ascii_uppercase", Value::str(upper));
+            dd.set_str("ascii_letters", Value::string(format!("{lower}{upper}")));
+            dd.set_str("digits", Value::str("0123456789"));
+            dd.set_str("hexdigits", Value::str("0123456789abcdefABCDEF"));
+            dd.set_str("octdigits", Value::str("01234567"));
+            dd.set_str("punctuation", Value::str(punct));
+            dd.set_str("whitespace", Value::str(ws));
+            dd.set_str(
+                "printable",
+                Value::string(format!("0123456789{lower}{upper}{punct}{ws}")),
+            );
+        }
         "os" => crate::stdlib::os::fill(vm, dd),
         "random" => {
             if crate::stdlib::random::fill(vm, dd).is_err() {
@@ -1453,6 +1553,15 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             let _ = clock_start();
             dd.set_str("perf_counter", f("perf_counter", time_perf_counter));
             dd.set_str("time", f("time", time_time));
+            dd.set_str("monotonic", f("monotonic", time_perf_counter));
+            dd.set_str("process_time", f("process_time", time_perf_counter));
+            dd.set_str(
+                "perf_counter_ns",
+                f("perf_counter_ns", time_perf_counter_ns),
+            );
+            dd.set_str("monotonic_ns", f("monotonic_ns", time_perf_counter_ns));
+            dd.set_str("time_ns", f("time_ns", time_time_ns));
+            dd.set_str("sleep", f("sleep", time_sleep));
         }
         _ => return None,
     }

@@ -1705,6 +1705,10 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
             }
         }
         Kind::TYPE => crate::classes::class_getitem(vm, o, key),
+        Kind::TYPING => match o.downcast::<crate::stdlib::typing::FormObj>() {
+            Some(f) => crate::stdlib::typing::getitem(f, key),
+            None => Err(not_subscriptable(c)),
+        },
         _ => Err(not_subscriptable(c)),
     }
 }
@@ -2494,6 +2498,9 @@ pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
         REPR_NEST_MAX.set(vm.nesting_left().saturating_sub(1));
     }
     let mut foreign = |o: &ObjRef| {
+        if let Some(f) = o.downcast::<crate::stdlib::typing::FormObj>() {
+            return crate::stdlib::typing::repr(vm, f);
+        }
         let v = Value::Obj(o.clone());
         if let Some(r) = dunder::repr(vm, &v) {
             return r;
@@ -2581,6 +2588,7 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
         },
         Kind::NOT_IMPLEMENTED => "NotImplemented".into(),
         Kind::ELLIPSIS => "Ellipsis".into(),
+        Kind::TYPING => foreign(o)?,
         Kind::TEXTIO => v
             .downcast::<crate::stdlib::streams::StreamObj>()
             .map(crate::stdlib::streams::repr)

@@ -71,6 +71,8 @@ impl Kind {
     pub const TEXTIO: u32 = 42;
     /// A file made by `open()` (`crate::stdlib::files`).
     pub const FILE: u32 = 43;
+    /// A `typing` name (`crate::stdlib::typing`).
+    pub const TYPING: u32 = 44;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as

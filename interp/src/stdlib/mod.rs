@@ -6,3 +6,4 @@ pub mod math;
 pub mod os;
 pub mod random;
 pub mod streams;
+pub mod typing;
