@@ -41,6 +41,7 @@ pub fn install(vm: &mut Vm) {
         ("chr", b_chr),
         ("ascii", b_ascii),
         ("id", b_id),
+        ("vars", b_vars),
         ("input", crate::stdlib::streams::input),
         ("open", crate::stdlib::files::open),
         ("hex", b_hex),
@@ -216,6 +217,29 @@ pub(crate) fn b_len(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn b_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "repr", 1)?;
     Ok(Value::string(ops::repr(vm, &args.pos[0])?))
+}
+
+/// `vars(obj)`: `obj.__dict__`. Without an argument it would need the
+/// caller's frame, which builtins cannot see.
+fn b_vars(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("vars")?;
+    match args.pos {
+        [obj] => vm.getattr(obj, "__dict__").map_err(|e| {
+            if e.matches(types::ATTRIBUTE_ERROR.get()) {
+                PyErr::type_error("vars() argument must have __dict__ attribute")
+            } else {
+                e
+            }
+        }),
+        [] => Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "vars() without an argument is not supported by typhon",
+        )),
+        _ => Err(PyErr::type_error(format!(
+            "vars expected at most 1 argument, got {}",
+            args.pos.len()
+        ))),
+    }
 }
 
 /// `id(x)`: a heap object's address; for the values Typhon keeps unboxed,
@@ -858,15 +882,7 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         return new_float(vm, args);
     }
     if is(&types::STR) {
-        args.no_kw("str")?;
-        return match args.pos {
-            [] => Ok(Value::str("")),
-            [v] => ops::to_str_value(vm, v),
-            _ => Err(PyErr::new(
-                &types::NOT_IMPLEMENTED_ERROR,
-                "str() with an encoding is not supported by typhon",
-            )),
-        };
+        return new_str(vm, args);
     }
     if is(&types::BOOL) {
         args.no_kw("bool")?;
@@ -1181,6 +1197,57 @@ pub(crate) fn int_of(vm: &mut Vm, x: &Value) -> PyResult<Value> {
                 ))),
             }
         }
+    }
+}
+
+/// `str(object='')` or `str(object=b'', encoding='utf-8', errors='strict')`.
+fn new_str(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.check_kw("str", &["object", "encoding", "errors"])?;
+    if args.pos.len() > 3 {
+        return Err(PyErr::type_error(format!(
+            "str() takes at most 3 arguments ({} given)",
+            args.pos.len()
+        )));
+    }
+    let get = |i: usize, n: &str| args.pos.get(i).or(args.kw(n));
+    let obj = get(0, "object");
+    let (encoding, errors) = (get(1, "encoding"), get(2, "errors"));
+    let Some(obj) = obj else {
+        return Ok(Value::str(""));
+    };
+    if encoding.is_none() && errors.is_none() {
+        return ops::to_str_value(vm, obj);
+    }
+    let text = |v: Option<&Value>, what: &str| -> PyResult<Option<String>> {
+        match v {
+            None => Ok(None),
+            Some(v) => v.as_str().map(|s| Some(s.to_owned())).ok_or_else(|| {
+                PyErr::type_error(format!(
+                    "str() argument '{what}' must be str, not {}",
+                    v.type_name()
+                ))
+            }),
+        }
+    };
+    let enc = match text(encoding, "encoding")? {
+        Some(e) => crate::codec::encoding(&e)?,
+        None => crate::codec::Encoding::Utf8,
+    };
+    let errs = match text(errors, "errors")? {
+        Some(e) => crate::codec::errors(&e)?,
+        None => crate::codec::Errors::Strict,
+    };
+    match obj.downcast::<crate::object::BytesObj>() {
+        Some(b) => Ok(Value::string(crate::codec::decode(
+            b.as_bytes(),
+            enc,
+            errs,
+        )?)),
+        None if obj.as_str().is_some() => Err(PyErr::type_error("decoding str is not supported")),
+        None => Err(PyErr::type_error(format!(
+            "decoding to str: need a bytes-like object, {} found",
+            obj.type_name()
+        ))),
     }
 }
 

@@ -29,3 +29,12 @@ print(repr(b"it's"), repr(b'say "hi"'), repr(b'both \' and "'), str(b'x'), b'\t\
 for x in b'AB':
     print(x, chr(x))
 print(list(iter(b'xy')), type(iter(b'')).__name__, hash(b'abc') == hash(b'abc'), {b'k': 1}[b'k'])
+print(str(b'caf\xc3\xa9', 'utf-8'), str(b'caf\xe9', encoding='latin-1'), str(b'a\xffb', 'utf-8', 'replace'), str(b'x', errors='strict'))
+for f in [lambda: str('x', 'utf-8'), lambda: str(5, 'utf-8'), lambda: str(b'\xff', 'utf-8'), lambda: str(b'x', 'nope'), lambda: vars(5), lambda: vars(1, 2)]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+class P:
+    def __init__(self): self.a = 1; self.b = [2]
+print(vars(P()), sorted(vars(P)) [:3] if False else 'ok')
