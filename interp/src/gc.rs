@@ -84,6 +84,19 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
                 f(c);
             }
         }
+        if let Ok(attrs) = func.attrs.try_borrow()
+            && let Some(a) = attrs.as_deref()
+        {
+            for v in [&a.name, &a.qualname, &a.doc, &a.module]
+                .into_iter()
+                .flatten()
+            {
+                val(f, v);
+            }
+            if let Some(d) = &a.dict {
+                f(d);
+            }
+        }
     } else if let Some(it) = o.downcast::<IterObj>() {
         it.for_each_ref(f);
     } else if let Some(g) = o.downcast::<GenObj>() {
@@ -209,7 +222,8 @@ fn clear(o: &ObjRef) {
             .closure
             .try_borrow_mut()
             .map(|mut v| std::mem::take(&mut *v));
-        drop(old);
+        let attrs = func.attrs.try_borrow_mut().map(|mut a| a.take());
+        drop((old, attrs));
     } else if let Some(g) = o.downcast::<GenObj>() {
         // Garbage generators are finalized as CPython does: one stopped in
         // a `try` or `with` is closed later (its frame moves to the queue

@@ -2579,7 +2579,10 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
         Kind::FUNCTION => match o.downcast::<Function>() {
             Some(f) => format!(
                 "<function {} at {:#x}>",
-                f.code.qualname,
+                f.attr(|a| a.qualname.clone())
+                    .as_ref()
+                    .and_then(Value::as_str)
+                    .unwrap_or(&f.code.qualname),
                 o.as_ptr() as usize
             ),
             None => String::new(),

@@ -754,8 +754,26 @@ impl Vm {
                 Kind::FUNCTION => {
                     if let Some(f) = o.downcast::<Function>() {
                         match name {
-                            "__name__" => return Ok(Value::str(&f.code.name)),
-                            "__qualname__" => return Ok(Value::str(&f.code.qualname)),
+                            "__name__" => {
+                                return Ok(f
+                                    .attr(|a| a.name.clone())
+                                    .unwrap_or_else(|| Value::str(&f.code.name)));
+                            }
+                            "__qualname__" => {
+                                return Ok(f
+                                    .attr(|a| a.qualname.clone())
+                                    .unwrap_or_else(|| Value::str(&f.code.qualname)));
+                            }
+                            "__doc__" => {
+                                return Ok(f.attr(|a| a.doc.clone()).unwrap_or_else(|| {
+                                    f.code.doc.as_deref().map_or(Value::None, Value::str)
+                                }));
+                            }
+                            "__dict__" => {
+                                if let Some(d) = f.dict() {
+                                    return Ok(Value::Obj(d));
+                                }
+                            }
                             "__defaults__" => {
                                 return Ok(if f.defaults.is_empty() {
                                     Value::None
@@ -767,13 +785,25 @@ impl Vm {
                                 return Ok(f.kwdefaults.clone().map_or(Value::None, Value::Obj));
                             }
                             "__module__" => {
+                                if let Some(m) = f.attr(|a| a.module.clone()) {
+                                    return Ok(m);
+                                }
                                 return Ok(f
                                     .globals
                                     .downcast::<DictObj>()
                                     .and_then(|d| d.get_str("__name__"))
                                     .unwrap_or(Value::None));
                             }
-                            _ => {}
+                            _ => {
+                                let d = f.attr(|a| a.dict.clone().map(Value::Obj));
+                                if let Some(v) = d
+                                    .as_ref()
+                                    .and_then(|d| d.downcast::<DictObj>())
+                                    .and_then(|d| d.get_str(name))
+                                {
+                                    return Ok(v);
+                                }
+                            }
                         }
                     }
                 }
@@ -866,6 +896,9 @@ impl Vm {
             if let Some(r) = crate::classes::exc_setattr(self, o, name, value.clone()) {
                 return r;
             }
+            if let Some(r) = crate::classes::function_setattr(o, name, Some(value.clone())) {
+                return r;
+            }
         }
         if let Some(m) = obj.downcast::<ModuleObj>()
             && let Some(d) = m.dict.downcast::<DictObj>()
@@ -906,6 +939,9 @@ impl Vm {
                 return r;
             }
             if let Some(r) = crate::classes::class_delattr(o, name) {
+                return r;
+            }
+            if let Some(r) = crate::classes::function_setattr(o, name, None) {
                 return r;
             }
             if let Some(m) = o.downcast::<ModuleObj>() {
