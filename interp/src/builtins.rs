@@ -1037,6 +1037,9 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
             ))),
         };
     }
+    if let Some(r) = crate::stdlib::construct(vm, ty, args) {
+        return r;
+    }
     if is(&types::COMPLEX) {
         return Err(PyErr::new(
             &types::NOT_IMPLEMENTED_ERROR,
@@ -1277,8 +1280,8 @@ fn time_time(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::Float(now))
 }
 
-/// Builds the built-in module `name` (`sys`, `time`, `math`, `random`),
-/// if it is one.
+/// Builds the built-in module `name` (`sys`, `time`, and the modules of
+/// [`crate::stdlib`]), if it is one.
 pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
     let d = vm.new_module_dict(name, None);
     let dd = d.downcast::<DictObj>()?;
@@ -1300,18 +1303,15 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             dd.set_str("implementation_name", Value::str("typhon"));
             dd.set_str("getrefcount", f("getrefcount", sys_getrefcount));
         }
-        "math" => crate::stdlib::math::fill(dd),
-        "random" => {
-            if crate::stdlib::random::fill(vm, dd).is_err() {
-                return None;
-            }
-        }
         "time" => {
             let _ = clock_start();
             dd.set_str("perf_counter", f("perf_counter", time_perf_counter));
             dd.set_str("time", f("time", time_time));
         }
-        _ => return None,
+        _ => match crate::stdlib::fill_module(vm, name, dd) {
+            Some(Ok(())) => {}
+            _ => return None,
+        },
     }
     Some(Value::Obj(ModuleObj::new_obj(name, d)))
 }

@@ -99,6 +99,8 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         }
     } else if let Some(it) = o.downcast::<IterObj>() {
         it.for_each_ref(f);
+    } else if crate::stdlib::traverse(o, f) {
+        // `itertools`' iterators, `functools.partial`, ... (visited).
     } else if let Some(g) = o.downcast::<GenObj>() {
         // A suspended generator's frame (a running one's values are on
         // the value stack of the run that resumed it, outside the heap).
@@ -273,6 +275,8 @@ fn clear(o: &ObjRef) {
             .try_borrow_mut()
             .map(|mut s| std::mem::replace(&mut *s, IterState::Done));
         drop(old);
+    } else if crate::stdlib::clear(o) {
+        // `itertools`' iterators, `functools.partial`, ... (cleared).
     } else if o.kind() == crate::object::types::Kind::EXT_SUBCLASS {
         if let Some(d) = o.instance_dict()
             && let Some(dd) = d.downcast::<DictObj>()

@@ -2148,6 +2148,12 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
         return crate::generator::next(vm, g);
     }
     let Some(io) = it.downcast::<IterObj>() else {
+        // The iterators of the native modules (`itertools`, ...).
+        if let Value::Obj(o) = it
+            && let Some(r) = crate::stdlib::iter_next(vm, o)
+        {
+            return r;
+        }
         return Err(PyErr::type_error(format!(
             "'{}' object is not an iterator",
             it.type_name()
@@ -2418,6 +2424,9 @@ pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
         if let Some(r) = dunder::repr(vm, &v) {
             return r;
         }
+        if let Some(r) = crate::stdlib::repr(vm, o) {
+            return r;
+        }
         match ext::foreign(&v) {
             Some((capi, o)) => capi.repr(vm, o),
             None => Ok(default_repr(o)),
@@ -2501,6 +2510,8 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
         },
         Kind::NOT_IMPLEMENTED => "NotImplemented".into(),
         Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
+        // `itertools.count(5)`: its module's repr, through the VM.
+        Kind::ITER if crate::stdlib::has_repr(o) => foreign(o)?,
         Kind::TUPLE => {
             let items = seq_items(v);
             if items.len() == 1 {

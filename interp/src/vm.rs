@@ -690,6 +690,9 @@ impl Vm {
                         if let Some(v) = crate::classes::type_attr(o, name) {
                             return Ok(v);
                         }
+                        if let Some(v) = crate::stdlib::type_getattr(o, name) {
+                            return Ok(v);
+                        }
                         if let Some(v) = crate::classes::object_attr(name, None) {
                             return Ok(v);
                         }
@@ -822,6 +825,12 @@ impl Vm {
                 Kind::RANGE | Kind::SLICE => {
                     if let Some(v) = builtins::range_slice_attr(o, name) {
                         return Ok(v);
+                    }
+                }
+                // The iterators of the native modules (`crate::stdlib`).
+                Kind::ITER => {
+                    if let Some(r) = crate::stdlib::getattr(o, name) {
+                        return r;
                     }
                 }
                 _ => {}

@@ -1,5 +1,246 @@
-//! The standard-library modules written in Rust (`import math`, `import random`), built
-//! when first imported. `sys` and `time` are in [`crate::builtins`].
+//! The standard-library modules written in Rust (`import math`, `import random`, `import itertools`),
+//! built when first imported. `sys` and `time` are in [`crate::builtins`].
+//!
+//! The iterators of `itertools` are `Kind::ITER` objects with an
+//! [`itertools::ItObj`] payload (the generic FOR_ITER path and `next()`
+//! step them through [`iter_next`]). Each hook tries
+//! the modules in turn; a module answers for its own payload types only.
 
+pub mod itertools;
 pub mod math;
 pub mod random;
+
+use crate::object::types::Kind;
+use crate::object::{Args, DictObj, NativeFn, ObjRef, PyErr, PyResult, StaticType, Value};
+use crate::vm::Vm;
+use abi::TypeObject;
+
+/// Fills the dict of the module `name` if it is one of these (`None`
+/// otherwise).
+pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>> {
+    Some(match name {
+        "math" => {
+            math::fill(d);
+            Ok(())
+        }
+        "random" => random::fill(vm, d),
+        "itertools" => {
+            itertools::fill(d);
+            Ok(())
+        }
+        _ => return None,
+    })
+}
+
+/// The constructors of the modules' types, called when the type object
+/// is called.
+fn constructors() -> impl Iterator<Item = &'static (&'static StaticType, NativeFn)> {
+    itertools::CONSTRUCTORS
+        .iter()
+
+}
+
+/// `T(args)` for one of the modules' types `ty`.
+pub fn construct(vm: &mut Vm, ty: &TypeObject, args: Args<'_>) -> Option<PyResult<Value>> {
+    let (_, f) = constructors().find(|(t, _)| std::ptr::eq(t.get(), ty))?;
+    Some(f(vm, args))
+}
+
+/// `o.name` for the modules' objects (`None`: not theirs, or no such
+/// attribute here; the caller goes on with the generic lookup).
+pub fn getattr(o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    itertools::getattr(o, name)
+}
+
+/// An attribute of one of the modules' type objects (`chain.from_iterable`).
+pub fn type_getattr(t: &ObjRef, name: &str) -> Option<Value> {
+    itertools::type_getattr(t, name)
+}
+
+/// Whether `repr` of `o` is one of the modules' own (`count(5)`,
+/// `functools.partial(...)`): the caller then asks [`repr`].
+pub fn has_repr(o: &ObjRef) -> bool {
+    itertools::has_repr(o)
+}
+
+/// `repr(o)` for the modules' objects that have their own.
+pub fn repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
+    itertools::repr(vm, o)
+}
+
+/// The next item of one of the modules' iterators (`None`: `it` is not
+/// one of them).
+pub fn iter_next(vm: &mut Vm, it: &ObjRef) -> Option<PyResult<Option<Value>>> {
+    if it.kind() != Kind::ITER {
+        return None;
+    }
+    itertools::next(vm, it)
+}
+
+/// Calls `f` on every object `o` references, if `o` is one of the
+/// modules' objects (`false` otherwise).
+pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
+    itertools::traverse(o, f)
+}
+
+/// Drops the references `o` holds (the collector breaking a cycle), if
+/// `o` is one of the modules' objects (`false` otherwise).
+pub fn clear(o: &ObjRef) -> bool {
+    itertools::clear(o)
+}
+
+// ----- argument parsing --------------------------------------------------------------
+
+/// Whose wording an argument error takes: a C function's argument
+/// parser (`getargs.c`) or a function written in Python (`Lib/*.py`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// `count() takes at most 2 arguments (3 given)`,
+    /// `repeat() missing required argument 'object' (pos 1)`.
+    C,
+}
+
+/// A signature as CPython checks it: `params` by position or keyword
+/// (the first `posonly` by position only), the first `required` of them
+/// required, then keyword-only `kwonly` (all optional).
+pub(crate) struct Sig {
+    pub name: &'static str,
+    pub params: &'static [&'static str],
+    pub posonly: usize,
+    pub required: usize,
+    pub kwonly: &'static [&'static str],
+    pub style: Style,
+}
+
+/// The arguments bound to `sig`'s parameters (`params`, then `kwonly`),
+/// or the TypeError CPython raises, checked in CPython's order.
+pub(crate) fn parse<'a>(args: &Args<'a>, sig: &Sig) -> PyResult<Vec<Option<&'a Value>>> {
+    match sig.style {
+        Style::C => parse_c(args, sig),
+    }
+}
+
+fn kw_name(k: &ObjRef) -> &str {
+    k.downcast::<crate::object::StrObj>()
+        .map_or("?", |s| s.as_str())
+}
+
+/// `getargs.c`'s `vgetargskeywords`: the count of all arguments, then of
+/// the positional ones, then each parameter in order (given twice,
+/// missing), then keywords left over.
+fn parse_c<'a>(args: &Args<'a>, sig: &Sig) -> PyResult<Vec<Option<&'a Value>>> {
+    let name = sig.name;
+    let maxpos = sig.params.len();
+    let maxall = maxpos + sig.kwonly.len();
+    let (npos, total) = (args.pos.len(), args.pos.len() + args.kw.len());
+    if total > maxall {
+        let how = if sig.required == maxall && sig.posonly == maxall {
+            "exactly"
+        } else {
+            "at most"
+        };
+        return Err(PyErr::type_error(format!(
+            "{name}() takes {how} {maxall} argument{} ({total} given)",
+            plural(maxall)
+        )));
+    }
+    if npos > maxpos {
+        return Err(PyErr::type_error(format!(
+            "{name}() takes at most {maxpos} positional argument{} ({npos} given)",
+            plural(maxpos)
+        )));
+    }
+    let mut out: Vec<Option<&'a Value>> = Vec::with_capacity(maxall);
+    let mut used = 0;
+    for (i, p) in sig.params.iter().chain(sig.kwonly).enumerate() {
+        let by_kw = if i >= sig.posonly {
+            args.kw
+                .iter()
+                .find(|(k, _)| kw_name(k) == *p)
+                .map(|(_, v)| v)
+        } else {
+            None
+        };
+        if i < npos {
+            if by_kw.is_some() {
+                return Err(PyErr::type_error(format!(
+                    "argument for {name}() given by name ('{p}') and position ({})",
+                    i + 1
+                )));
+            }
+            out.push(Some(&args.pos[i]));
+            continue;
+        }
+        if by_kw.is_some() {
+            used += 1;
+        } else if i < sig.required {
+            return Err(PyErr::type_error(format!(
+                "{name}() missing required argument '{p}' (pos {})",
+                i + 1
+            )));
+        }
+        out.push(by_kw);
+    }
+    if used < args.kw.len() {
+        for (k, _) in args.kw {
+            let key = kw_name(k);
+            let known = sig
+                .params
+                .iter()
+                .chain(sig.kwonly)
+                .enumerate()
+                .any(|(i, p)| i >= sig.posonly && *p == key);
+            if !known {
+                return Err(PyErr::type_error(format!(
+                    "'{key}' is an invalid keyword argument for {name}()"
+                )));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// CPython's `_PyArg_CheckPositional`: between `min` and `max`
+/// positional arguments (`name expected 2 arguments, got 1`), after
+/// `_PyArg_NoKeywords` (`name() takes no keyword arguments`).
+pub(crate) fn positional(args: &Args<'_>, name: &str, min: usize, max: usize) -> PyResult<()> {
+    args.no_kw(name)?;
+    let n = args.pos.len();
+    let msg = if min == max && n != min {
+        format!("{name} expected {min} argument{}, got {n}", plural(min))
+    } else if n < min {
+        format!(
+            "{name} expected at least {min} argument{}, got {n}",
+            plural(min)
+        )
+    } else if n > max {
+        format!(
+            "{name} expected at most {max} argument{}, got {n}",
+            plural(max)
+        )
+    } else {
+        return Ok(());
+    };
+    Err(PyErr::type_error(msg))
+}
+
+/// An argument read as a C `Py_ssize_t` (`PyNumber_AsSsize_t` raising
+/// OverflowError): through `__index__`, else CPython's TypeError.
+pub(crate) fn ssize_arg(vm: &mut Vm, v: &Value) -> PyResult<i64> {
+    let i = crate::dunder::as_index(vm, v)?;
+    match i {
+        Value::Int(n) => Ok(n),
+        Value::Bool(b) => Ok(b as i64),
+        _ if i.as_bigint().is_some() => Err(PyErr::overflow(
+            "Python int too large to convert to C ssize_t",
+        )),
+        _ => Err(PyErr::type_error(format!(
+            "'{}' object cannot be interpreted as an integer",
+            v.type_name()
+        ))),
+    }
+}
