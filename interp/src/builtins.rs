@@ -202,7 +202,7 @@ fn b_ascii(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::string(crate::percent::ascii_escape(&r)))
 }
 
-fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+pub(crate) fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "abs", 1)?;
     let v = &args.pos[0];
     if let Some(r) = crate::dunder::call(vm, v, "__abs__", &[]) {

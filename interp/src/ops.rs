@@ -113,6 +113,7 @@ pub fn is_callable_obj(o: &ObjRef) -> bool {
         | Kind::STATICMETHOD
         | Kind::EXT_FUNCTION => true,
         Kind::EXT_DESCRIPTOR => o.ty().name() == "method_descriptor",
+        Kind::STDLIB => crate::stdlib::is_callable(o),
         // An instance of a Python class: its class's `__call__`.
         _ if o.ty().is_heap_type() => crate::object::class::lookup(o.ty(), "__call__").is_some(),
         Kind::FOREIGN => !o.ty().tp_call.is_null(),
@@ -2510,8 +2511,9 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
         },
         Kind::NOT_IMPLEMENTED => "NotImplemented".into(),
         Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
-        // `itertools.count(5)`: its module's repr, through the VM.
-        Kind::ITER if crate::stdlib::has_repr(o) => foreign(o)?,
+        // `itertools.count(5)`, `operator.itemgetter(1)`: their modules'
+        // reprs, through the VM.
+        Kind::ITER | Kind::STDLIB if crate::stdlib::has_repr(o) => foreign(o)?,
         Kind::TUPLE => {
             let items = seq_items(v);
             if items.len() == 1 {

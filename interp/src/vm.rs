@@ -530,6 +530,8 @@ impl Vm {
                     },
                 )
             }
+            // `functools.partial`, `operator.itemgetter`, ...
+            Kind::STDLIB => crate::stdlib::call(self, o, args),
             // `staticmethod` objects are callable since Python 3.10.
             Kind::STATICMETHOD => match o.downcast::<crate::object::class::MethodWrapper>() {
                 Some(m) => self.call_with(&m.func.clone(), args),

@@ -1,13 +1,16 @@
-//! The standard-library modules written in Rust (`import math`, `import random`, `import itertools`),
+//! The standard-library modules written in Rust (`import math`, `import random`, `import itertools`, `import operator`),
 //! built when first imported. `sys` and `time` are in [`crate::builtins`].
 //!
 //! The iterators of `itertools` are `Kind::ITER` objects with an
 //! [`itertools::ItObj`] payload (the generic FOR_ITER path and `next()`
-//! step them through [`iter_next`]). Each hook tries
+//! step them through [`iter_next`]); the other objects (`operator.itemgetter`,
+//! …) are `Kind::STDLIB` objects, which the interpreter hands to the hooks
+//! here for calls, attributes, `repr` and the cycle collector. Each hook tries
 //! the modules in turn; a module answers for its own payload types only.
 
 pub mod itertools;
 pub mod math;
+pub mod operator;
 pub mod random;
 
 use crate::object::types::Kind;
@@ -28,6 +31,10 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
             itertools::fill(d);
             Ok(())
         }
+        "operator" => {
+            operator::fill(d);
+            Ok(())
+        }
         _ => return None,
     })
 }
@@ -37,6 +44,7 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
 fn constructors() -> impl Iterator<Item = &'static (&'static StaticType, NativeFn)> {
     itertools::CONSTRUCTORS
         .iter()
+        .chain(operator::CONSTRUCTORS)
 
 }
 
@@ -44,6 +52,19 @@ fn constructors() -> impl Iterator<Item = &'static (&'static StaticType, NativeF
 pub fn construct(vm: &mut Vm, ty: &TypeObject, args: Args<'_>) -> Option<PyResult<Value>> {
     let (_, f) = constructors().find(|(t, _)| std::ptr::eq(t.get(), ty))?;
     Some(f(vm, args))
+}
+
+/// Calls a `Kind::STDLIB` object.
+pub fn call(vm: &mut Vm, o: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    if let Some(r) = operator::call(vm, o, args) {
+        return r;
+    }
+    Err(crate::vm::not_callable(&Value::Obj(o.clone())))
+}
+
+/// Whether `o` (a `Kind::STDLIB` object) is callable.
+pub fn is_callable(o: &ObjRef) -> bool {
+    operator::is_callable(o)
 }
 
 /// `o.name` for the modules' objects (`None`: not theirs, or no such
@@ -60,12 +81,15 @@ pub fn type_getattr(t: &ObjRef, name: &str) -> Option<Value> {
 /// Whether `repr` of `o` is one of the modules' own (`count(5)`,
 /// `functools.partial(...)`): the caller then asks [`repr`].
 pub fn has_repr(o: &ObjRef) -> bool {
-    itertools::has_repr(o)
+    itertools::has_repr(o) || operator::has_repr(o)
 }
 
 /// `repr(o)` for the modules' objects that have their own.
 pub fn repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
-    itertools::repr(vm, o)
+    if let Some(r) = itertools::repr(vm, o) {
+        return Some(r);
+    }
+    operator::repr(vm, o)
 }
 
 /// The next item of one of the modules' iterators (`None`: `it` is not
@@ -80,13 +104,13 @@ pub fn iter_next(vm: &mut Vm, it: &ObjRef) -> Option<PyResult<Option<Value>>> {
 /// Calls `f` on every object `o` references, if `o` is one of the
 /// modules' objects (`false` otherwise).
 pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
-    itertools::traverse(o, f)
+    itertools::traverse(o, f) || operator::traverse(o, f)
 }
 
 /// Drops the references `o` holds (the collector breaking a cycle), if
 /// `o` is one of the modules' objects (`false` otherwise).
 pub fn clear(o: &ObjRef) -> bool {
-    itertools::clear(o)
+    itertools::clear(o) || operator::clear(o)
 }
 
 // ----- argument parsing --------------------------------------------------------------
