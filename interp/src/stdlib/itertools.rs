@@ -145,6 +145,8 @@ enum It {
         r: usize,
         result: Option<Vec<Value>>,
     },
+    /// `heapq.merge` (a generator in CPython's `heapq.py`).
+    Merge(Box<super::heapq::Merge>),
     /// Exhausted for good (or cleared by the collector).
     Done,
 }
@@ -196,6 +198,8 @@ iter_types! {
     COMBINATIONS, c"itertools.combinations";
     /// `itertools.combinations_with_replacement`
     CWR, c"itertools.combinations_with_replacement";
+    /// What `heapq.merge` returns (a generator in CPython).
+    MERGE, c"heapq.merge";
 }
 
 /// The values `tee` iterators share: up to [`LINKCELLS`] of them, then a
@@ -254,6 +258,23 @@ fn new_iter(t: &'static StaticType, state: It) -> Value {
     );
     abi::gc_track(&o);
     Value::Obj(o)
+}
+
+/// Runs `f` on the state of `heapq.merge`'s iterator (`None`: it was
+/// cleared).
+pub(crate) fn with_merge<R>(
+    o: &ItObj,
+    f: impl FnOnce(&mut super::heapq::Merge) -> R,
+) -> PyResult<Option<R>> {
+    with(o, |s| match s {
+        It::Merge(m) => Some(f(m)),
+        _ => None,
+    })
+}
+
+/// Makes `heapq.merge`'s iterator.
+pub(crate) fn new_merge(m: super::heapq::Merge) -> Value {
+    new_iter(&MERGE, It::Merge(Box::new(m)))
 }
 
 /// The constructors, by type.
@@ -373,6 +394,7 @@ enum Tag {
     Tee,
     ZipLongest,
     Pure,
+    Merge,
     Done,
 }
 
@@ -401,6 +423,7 @@ fn step(vm: &mut Vm, me: &ObjRef, o: &ItObj) -> PyResult<Option<Value>> {
         | It::Permutations { .. }
         | It::Combinations { .. }
         | It::CombinationsWithReplacement { .. } => Tag::Pure,
+        It::Merge(_) => Tag::Merge,
         It::Done => Tag::Done,
     })?;
     match tag {
@@ -498,6 +521,7 @@ fn step(vm: &mut Vm, me: &ObjRef, o: &ItObj) -> PyResult<Option<Value>> {
         Tag::Tee => tee_next(vm, o),
         Tag::ZipLongest => zip_longest_next(vm, o),
         Tag::Pure => with(o, combinatoric_next),
+        Tag::Merge => super::heapq::merge_next(vm, o),
         Tag::Done => Ok(None),
     }
 }
@@ -1729,6 +1753,7 @@ pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
             pool.iter().for_each(&mut v);
             result.iter().flatten().for_each(&mut v);
         }
+        It::Merge(m) => m.for_each_ref(&mut v),
         It::Done => {}
     }
     true

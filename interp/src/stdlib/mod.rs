@@ -1,4 +1,4 @@
-//! The standard-library modules written in Rust (`import math`, `import random`, `import itertools`, `import operator`),
+//! The standard-library modules written in Rust (`import math`, `import random`, `import itertools`, `import operator`, `import heapq`, `import bisect`),
 //! built when first imported. `sys` and `time` are in [`crate::builtins`].
 //!
 //! The iterators of `itertools` are `Kind::ITER` objects with an
@@ -8,6 +8,8 @@
 //! here for calls, attributes, `repr` and the cycle collector. Each hook tries
 //! the modules in turn; a module answers for its own payload types only.
 
+pub mod bisect;
+pub mod heapq;
 pub mod itertools;
 pub mod math;
 pub mod operator;
@@ -33,6 +35,14 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
         }
         "operator" => {
             operator::fill(d);
+            Ok(())
+        }
+        "heapq" => {
+            heapq::fill(d);
+            Ok(())
+        }
+        "bisect" => {
+            bisect::fill(d);
             Ok(())
         }
         _ => return None,
@@ -122,6 +132,8 @@ pub(crate) enum Style {
     /// `count() takes at most 2 arguments (3 given)`,
     /// `repeat() missing required argument 'object' (pos 1)`.
     C,
+    /// `nlargest() missing 1 required positional argument: 'iterable'`.
+    Py,
 }
 
 /// A signature as CPython checks it: `params` by position or keyword
@@ -141,6 +153,7 @@ pub(crate) struct Sig {
 pub(crate) fn parse<'a>(args: &Args<'a>, sig: &Sig) -> PyResult<Vec<Option<&'a Value>>> {
     match sig.style {
         Style::C => parse_c(args, sig),
+        Style::Py => parse_py(args, sig),
     }
 }
 
@@ -220,6 +233,79 @@ fn parse_c<'a>(args: &Args<'a>, sig: &Sig) -> PyResult<Vec<Option<&'a Value>>> {
                 )));
             }
         }
+    }
+    Ok(out)
+}
+
+/// A Python function's binding (`ceval.c`'s messages): too many
+/// positional arguments, unknown or repeated keywords, positional-only
+/// ones given by keyword, then the missing ones, all named at once.
+fn parse_py<'a>(args: &Args<'a>, sig: &Sig) -> PyResult<Vec<Option<&'a Value>>> {
+    let name = sig.name;
+    let max = sig.params.len();
+    let n = args.pos.len();
+    if n > max {
+        let takes = if sig.required == max {
+            format!("{max} positional argument{}", plural(max))
+        } else {
+            format!("from {} to {max} positional arguments", sig.required)
+        };
+        let was = if n == 1 { "was" } else { "were" };
+        return Err(PyErr::type_error(format!(
+            "{name}() takes {takes} but {n} {was} given"
+        )));
+    }
+    let mut out: Vec<Option<&'a Value>> = vec![None; max + sig.kwonly.len()];
+    for (slot, v) in out.iter_mut().zip(args.pos) {
+        *slot = Some(v);
+    }
+    let mut posonly_kw: Vec<&str> = Vec::new();
+    for (k, v) in args.kw {
+        let key = kw_name(k);
+        let at = sig
+            .params
+            .iter()
+            .chain(sig.kwonly)
+            .position(|p| *p == key)
+            .filter(|&i| i >= sig.posonly);
+        let Some(i) = at else {
+            if sig.params[..sig.posonly].contains(&key) {
+                posonly_kw.push(key);
+                continue;
+            }
+            return Err(PyErr::type_error(format!(
+                "{name}() got an unexpected keyword argument '{key}'"
+            )));
+        };
+        if out[i].is_some() {
+            return Err(PyErr::type_error(format!(
+                "{name}() got multiple values for argument '{key}'"
+            )));
+        }
+        out[i] = Some(v);
+    }
+    if !posonly_kw.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "{name}() got some positional-only arguments passed as keyword arguments: '{}'",
+            posonly_kw.join(", ")
+        )));
+    }
+    let missing: Vec<String> = (0..sig.required)
+        .filter(|&i| out[i].is_none())
+        .map(|i| format!("'{}'", sig.params[i]))
+        .collect();
+    if !missing.is_empty() {
+        let list = match missing.as_slice() {
+            [one] => one.clone(),
+            [a, b] => format!("{a} and {b}"),
+            [init @ .., last] => format!("{}, and {last}", init.join(", ")),
+            [] => String::new(),
+        };
+        return Err(PyErr::type_error(format!(
+            "{name}() missing {} required positional argument{}: {list}",
+            missing.len(),
+            plural(missing.len())
+        )));
     }
     Ok(out)
 }
