@@ -816,6 +816,12 @@ pub fn descr_get(
             Some(r) => Value::Obj(BoundMethod::new_obj(descr, r.clone())),
             None => descr,
         },
+        // `functools.lru_cache` wrappers and `total_ordering`'s methods
+        // bind as functions do.
+        Kind::STDLIB if crate::stdlib::binds(&descr) => match receiver {
+            Some(r) => Value::Obj(BoundMethod::new_obj(descr, r.clone())),
+            None => descr,
+        },
         Kind::STATICMETHOD => match descr.downcast::<MethodWrapper>() {
             Some(m) => m.func.clone(),
             None => descr,

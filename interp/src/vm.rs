@@ -829,9 +829,12 @@ impl Vm {
                         return Ok(v);
                     }
                 }
-                // The iterators of the native modules (`crate::stdlib`).
-                Kind::ITER => {
-                    if let Some(r) = crate::stdlib::getattr(o, name) {
+                // The objects of the native modules (`crate::stdlib`), and
+                // `functools`' `CacheInfo` tuples.
+                Kind::STDLIB | Kind::ITER | Kind::TUPLE => {
+                    if (o.kind() != Kind::TUPLE || !o.is_type(&types::TUPLE))
+                        && let Some(r) = crate::stdlib::getattr(self, o, name)
+                    {
                         return r;
                     }
                 }
@@ -910,6 +913,11 @@ impl Vm {
             if let Some(r) = crate::classes::function_setattr(o, name, Some(value.clone())) {
                 return r;
             }
+            if o.kind() == Kind::STDLIB
+                && let Some(r) = crate::stdlib::setattr(o, name, Some(value.clone()))
+            {
+                return r;
+            }
         }
         if let Some(m) = obj.downcast::<ModuleObj>()
             && let Some(d) = m.dict.downcast::<DictObj>()
@@ -953,6 +961,11 @@ impl Vm {
                 return r;
             }
             if let Some(r) = crate::classes::function_setattr(o, name, None) {
+                return r;
+            }
+            if o.kind() == Kind::STDLIB
+                && let Some(r) = crate::stdlib::setattr(o, name, None)
+            {
                 return r;
             }
             if let Some(m) = o.downcast::<ModuleObj>() {

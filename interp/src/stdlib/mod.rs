@@ -1,20 +1,32 @@
-//! The standard-library modules written in Rust (`import math`, `import random`, `import itertools`, `import operator`, `import heapq`, `import bisect`),
-//! built when first imported. `sys` and `time` are in [`crate::builtins`].
+//! The standard-library modules written in Rust (`import math`, `import
+//! random`, `import itertools`, `import operator`, `import heapq`, `import
+//! bisect`, `import functools`), built when first imported. `sys` and
+//! `time` are in [`crate::builtins`].
 //!
-//! The iterators of `itertools` are `Kind::ITER` objects with an
-//! [`itertools::ItObj`] payload (the generic FOR_ITER path and `next()`
-//! step them through [`iter_next`]); the other objects (`operator.itemgetter`,
+//! The modules' objects are native types: the iterators of `itertools` are
+//! `Kind::ITER` objects with an [`itertools::ItObj`] payload (the generic
+//! FOR_ITER path and `next()` step them through [`iter_next`]); the others
+//! (`functools.partial`, the `lru_cache` wrapper, `operator.itemgetter`,
 //! …) are `Kind::STDLIB` objects, which the interpreter hands to the hooks
-//! here for calls, attributes, `repr` and the cycle collector. Each hook tries
-//! the modules in turn; a module answers for its own payload types only.
+//! here for calls, attributes, `repr`, comparisons and the cycle
+//! collector. Each hook tries the modules in turn; a module answers for
+//! its own payload types only.
+//!
+//! A name a module does not define is the usual `AttributeError` (`module
+//! 'functools' has no attribute 'singledispatch'`): left out are
+//! `operator.length_hint`, and `functools.singledispatch`,
+//! `singledispatchmethod`, `cached_property`, `partialmethod`,
+//! `recursive_repr` and `get_cache_token`.
 
 pub mod bisect;
+pub mod functools;
 pub mod heapq;
 pub mod itertools;
 pub mod math;
 pub mod operator;
 pub mod random;
 
+use crate::bytecode::CmpOp;
 use crate::object::types::Kind;
 use crate::object::{Args, DictObj, NativeFn, ObjRef, PyErr, PyResult, StaticType, Value};
 use crate::vm::Vm;
@@ -45,6 +57,10 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
             bisect::fill(d);
             Ok(())
         }
+        "functools" => {
+            functools::fill(d);
+            Ok(())
+        }
         _ => return None,
     })
 }
@@ -55,7 +71,7 @@ fn constructors() -> impl Iterator<Item = &'static (&'static StaticType, NativeF
     itertools::CONSTRUCTORS
         .iter()
         .chain(operator::CONSTRUCTORS)
-
+        .chain(functools::CONSTRUCTORS)
 }
 
 /// `T(args)` for one of the modules' types `ty`.
@@ -66,6 +82,9 @@ pub fn construct(vm: &mut Vm, ty: &TypeObject, args: Args<'_>) -> Option<PyResul
 
 /// Calls a `Kind::STDLIB` object.
 pub fn call(vm: &mut Vm, o: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    if let Some(r) = functools::call(vm, o, args) {
+        return r;
+    }
     if let Some(r) = operator::call(vm, o, args) {
         return r;
     }
@@ -74,13 +93,21 @@ pub fn call(vm: &mut Vm, o: &ObjRef, args: Args<'_>) -> PyResult<Value> {
 
 /// Whether `o` (a `Kind::STDLIB` object) is callable.
 pub fn is_callable(o: &ObjRef) -> bool {
-    operator::is_callable(o)
+    functools::is_callable(o) || operator::is_callable(o)
 }
 
 /// `o.name` for the modules' objects (`None`: not theirs, or no such
 /// attribute here; the caller goes on with the generic lookup).
-pub fn getattr(o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
-    itertools::getattr(o, name)
+pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    if let Some(r) = itertools::getattr(o, name) {
+        return Some(r);
+    }
+    functools::getattr(vm, o, name)
+}
+
+/// `o.name = value` (`Some`: handled).
+pub fn setattr(o: &ObjRef, name: &str, value: Option<Value>) -> Option<PyResult<()>> {
+    functools::setattr(o, name, value)
 }
 
 /// An attribute of one of the modules' type objects (`chain.from_iterable`).
@@ -91,7 +118,7 @@ pub fn type_getattr(t: &ObjRef, name: &str) -> Option<Value> {
 /// Whether `repr` of `o` is one of the modules' own (`count(5)`,
 /// `functools.partial(...)`): the caller then asks [`repr`].
 pub fn has_repr(o: &ObjRef) -> bool {
-    itertools::has_repr(o) || operator::has_repr(o)
+    itertools::has_repr(o) || operator::has_repr(o) || functools::has_repr(o)
 }
 
 /// `repr(o)` for the modules' objects that have their own.
@@ -99,7 +126,27 @@ pub fn repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
     if let Some(r) = itertools::repr(vm, o) {
         return Some(r);
     }
-    operator::repr(vm, o)
+    if let Some(r) = operator::repr(vm, o) {
+        return Some(r);
+    }
+    functools::repr(vm, o)
+}
+
+/// `a <op> b` when either is one of the modules' comparable objects
+/// (`functools.KeyWrapper`).
+pub fn richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> Option<PyResult<Value>> {
+    functools::richcompare(vm, op, a, b)
+}
+
+/// Whether the object refuses `hash()` (`functools.KeyWrapper`).
+pub fn unhashable(o: &ObjRef) -> bool {
+    functools::unhashable(o)
+}
+
+/// Whether `descr`, found in a class's dict, binds to an instance as a
+/// function does (the `lru_cache` wrapper, `total_ordering`'s methods).
+pub fn binds(descr: &Value) -> bool {
+    descr.as_obj().is_some_and(functools::binds)
 }
 
 /// The next item of one of the modules' iterators (`None`: `it` is not
@@ -114,13 +161,13 @@ pub fn iter_next(vm: &mut Vm, it: &ObjRef) -> Option<PyResult<Option<Value>>> {
 /// Calls `f` on every object `o` references, if `o` is one of the
 /// modules' objects (`false` otherwise).
 pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
-    itertools::traverse(o, f) || operator::traverse(o, f)
+    itertools::traverse(o, f) || functools::traverse(o, f) || operator::traverse(o, f)
 }
 
 /// Drops the references `o` holds (the collector breaking a cycle), if
 /// `o` is one of the modules' objects (`false` otherwise).
 pub fn clear(o: &ObjRef) -> bool {
-    itertools::clear(o) || operator::clear(o)
+    itertools::clear(o) || functools::clear(o) || operator::clear(o)
 }
 
 // ----- argument parsing --------------------------------------------------------------
