@@ -264,7 +264,7 @@ fn b_ascii(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::string(crate::percent::ascii_escape(&r)))
 }
 
-fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+pub(crate) fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "abs", 1)?;
     let v = &args.pos[0];
     if let Some(r) = crate::dunder::call(vm, v, "__abs__", &[]) {
@@ -1094,6 +1094,9 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
             ))),
         };
     }
+    if let Some(r) = crate::stdlib::construct(vm, ty, args) {
+        return r;
+    }
     if is(&types::COMPLEX) {
         return Err(PyErr::new(
             &types::NOT_IMPLEMENTED_ERROR,
@@ -1525,8 +1528,8 @@ fn time_time(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::Float(now))
 }
 
-/// Builds the built-in module `name` (`sys`, `time`, `math`, `random`),
-/// if it is one.
+/// Builds the built-in module `name` (`sys`, `time`, and the modules of
+/// [`crate::stdlib`]), if it is one.
 pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
     let d = vm.new_module_dict(name, None);
     let dd = d.downcast::<DictObj>()?;
@@ -1590,8 +1593,6 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
                 dd.set_str(name, s);
             }
         }
-        "math" => crate::stdlib::math::fill(dd),
-        "typing" => crate::stdlib::typing::fill(dd),
         "string" => {
             let lower = "abcdefghijklmnopqrstuvwxyz";
             let upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -1610,12 +1611,6 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
                 Value::string(format!("0123456789{lower}{upper}{punct}{ws}")),
             );
         }
-        "os" => crate::stdlib::os::fill(vm, dd),
-        "random" => {
-            if crate::stdlib::random::fill(vm, dd).is_err() {
-                return None;
-            }
-        }
         "time" => {
             let _ = clock_start();
             dd.set_str("perf_counter", f("perf_counter", time_perf_counter));
@@ -1630,7 +1625,10 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             dd.set_str("time_ns", f("time_ns", time_time_ns));
             dd.set_str("sleep", f("sleep", time_sleep));
         }
-        _ => return None,
+        _ => match crate::stdlib::fill_module(vm, name, dd) {
+            Some(Ok(())) => {}
+            _ => return None,
+        },
     }
     Some(Value::Obj(ModuleObj::new_obj(name, d)))
 }

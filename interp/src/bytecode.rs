@@ -746,6 +746,9 @@ pub struct Code {
     pub jit_countdown: Cell<u32>,
     /// The JIT's compiled code for this function, once it has some.
     pub jit: std::cell::RefCell<Option<Rc<dyn crate::jit::Compiled>>>,
+    /// A function's docstring (its body's first statement, if that is a
+    /// string literal): the function's `__doc__`.
+    pub doc: Option<Rc<str>>,
 }
 
 impl Code {

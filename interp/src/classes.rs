@@ -816,6 +816,12 @@ pub fn descr_get(
             Some(r) => Value::Obj(BoundMethod::new_obj(descr, r.clone())),
             None => descr,
         },
+        // `functools.lru_cache` wrappers and `total_ordering`'s methods
+        // bind as functions do.
+        Kind::STDLIB if crate::stdlib::binds(&descr) => match receiver {
+            Some(r) => Value::Obj(BoundMethod::new_obj(descr, r.clone())),
+            None => descr,
+        },
         Kind::STATICMETHOD => match descr.downcast::<MethodWrapper>() {
             Some(m) => m.func.clone(),
             None => descr,
@@ -1629,6 +1635,68 @@ pub fn class_setattr(cls: &ObjRef, name: &str, value: Value) -> Option<PyResult<
             Some(Ok(()))
         }
     }
+}
+
+/// `f.name = value` (`None`: `del f.name`) for a Python function: its
+/// `__name__`, `__qualname__`, `__doc__`, `__module__` and `__dict__`,
+/// and anything else in its `__dict__`, with CPython's checks.
+pub fn function_setattr(o: &ObjRef, name: &str, value: Option<Value>) -> Option<PyResult<()>> {
+    let f = o.downcast::<crate::object::Function>()?;
+    let must_be_str = |what: &str| {
+        Err(PyErr::type_error(format!(
+            "{what} must be set to a string object"
+        )))
+    };
+    let old = {
+        let Ok(mut attrs) = f.attrs.try_borrow_mut() else {
+            return Some(Err(PyErr::runtime_error("function attributes are busy")));
+        };
+        let a = attrs.get_or_insert_with(Default::default);
+        match (name, value) {
+            ("__name__", Some(v)) if v.kind() == Kind::STR => a.name.replace(v),
+            ("__name__", _) => return Some(must_be_str("__name__")),
+            ("__qualname__", Some(v)) if v.kind() == Kind::STR => a.qualname.replace(v),
+            ("__qualname__", _) => return Some(must_be_str("__qualname__")),
+            ("__doc__", v) => a.doc.replace(v.unwrap_or(Value::None)),
+            ("__module__", v) => a.module.replace(v.unwrap_or(Value::None)),
+            ("__dict__", Some(Value::Obj(d))) if d.kind() == Kind::DICT => {
+                a.dict.replace(d).map(Value::Obj)
+            }
+            ("__dict__", Some(v)) => {
+                return Some(Err(PyErr::type_error(format!(
+                    "__dict__ must be set to a dictionary, not a '{}'",
+                    v.type_name()
+                ))));
+            }
+            ("__dict__", None) => {
+                return Some(Err(PyErr::type_error("cannot delete __dict__")));
+            }
+            (
+                "__defaults__" | "__kwdefaults__" | "__code__" | "__closure__" | "__globals__"
+                | "__builtins__",
+                _,
+            ) => return None,
+            (_, value) => {
+                drop(attrs);
+                let d = f.dict()?;
+                let d = d.downcast::<DictObj>()?;
+                return Some(match value {
+                    Some(v) => {
+                        d.set_str(name, v);
+                        Ok(())
+                    }
+                    None => match d.remove(&crate::object::DictKey::from_str_obj(
+                        &crate::object::StrObj::new_obj(name),
+                    )) {
+                        Some(_) => Ok(()),
+                        None => Err(no_attribute(&Value::Obj(o.clone()), name)),
+                    },
+                });
+            }
+        }
+    };
+    drop(old);
+    Some(Ok(()))
 }
 
 /// `del C.name` for a Python class.

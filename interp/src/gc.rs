@@ -84,8 +84,23 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
                 f(c);
             }
         }
+        if let Ok(attrs) = func.attrs.try_borrow()
+            && let Some(a) = attrs.as_deref()
+        {
+            for v in [&a.name, &a.qualname, &a.doc, &a.module]
+                .into_iter()
+                .flatten()
+            {
+                val(f, v);
+            }
+            if let Some(d) = &a.dict {
+                f(d);
+            }
+        }
     } else if let Some(it) = o.downcast::<IterObj>() {
         it.for_each_ref(f);
+    } else if crate::stdlib::traverse(o, f) {
+        // `itertools`' iterators, `functools.partial`, ... (visited).
     } else if let Some(g) = o.downcast::<GenObj>() {
         // A suspended generator's frame (a running one's values are on
         // the value stack of the run that resumed it, outside the heap).
@@ -209,7 +224,8 @@ fn clear(o: &ObjRef) {
             .closure
             .try_borrow_mut()
             .map(|mut v| std::mem::take(&mut *v));
-        drop(old);
+        let attrs = func.attrs.try_borrow_mut().map(|mut a| a.take());
+        drop((old, attrs));
     } else if let Some(g) = o.downcast::<GenObj>() {
         // Garbage generators are finalized as CPython does: one stopped in
         // a `try` or `with` is closed later (its frame moves to the queue
@@ -259,6 +275,8 @@ fn clear(o: &ObjRef) {
             .try_borrow_mut()
             .map(|mut s| std::mem::replace(&mut *s, IterState::Done));
         drop(old);
+    } else if crate::stdlib::clear(o) {
+        // `itertools`' iterators, `functools.partial`, ... (cleared).
     } else if o.kind() == crate::object::types::Kind::EXT_SUBCLASS {
         if let Some(d) = o.instance_dict()
             && let Some(dd) = d.downcast::<DictObj>()

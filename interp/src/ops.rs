@@ -113,6 +113,7 @@ pub fn is_callable_obj(o: &ObjRef) -> bool {
         | Kind::STATICMETHOD
         | Kind::EXT_FUNCTION => true,
         Kind::EXT_DESCRIPTOR => o.ty().name() == "method_descriptor",
+        Kind::STDLIB => crate::stdlib::is_callable(o),
         // An instance of a Python class: its class's `__call__`.
         _ if o.ty().is_heap_type() => crate::object::class::lookup(o.ty(), "__call__").is_some(),
         Kind::FOREIGN => !o.ty().tp_call.is_null(),
@@ -257,6 +258,7 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
             Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE => {
                 return Err(unhashable(v));
             }
+            Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
             // A class with `__eq__` and no `__hash__` has unhashable
             // instances. A `__hash__` of its own is called by `hash()`,
             // but dicts hash their keys without the VM: rather than hash
@@ -546,6 +548,12 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                     let (n, m) = (p.len(), q.len());
                     Ok(n == m && (n == 0 || (p.start == q.start && (n == 1 || p.step == q.step))))
                 }
+                (Kind::STDLIB, _) | (_, Kind::STDLIB) => {
+                    match crate::stdlib::richcompare(vm, CmpOp::Eq, a, b) {
+                        Some(r) => truthy(vm, &r?),
+                        None => Ok(false),
+                    }
+                }
                 _ => Ok(false),
             }
         }
@@ -607,6 +615,11 @@ pub fn seq_items(v: &Value) -> Vec<Value> {
 
 /// Rich comparison `a <op> b`.
 pub fn compare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Value> {
+    if (a.kind() == Kind::STDLIB || b.kind() == Kind::STDLIB)
+        && let Some(r) = crate::stdlib::richcompare(vm, op, a, b)
+    {
+        return r;
+    }
     if dunder::is_py(a) || dunder::is_py(b) {
         return match dunder::richcompare(vm, op, a, b)? {
             Some(r) => Ok(r),
@@ -663,14 +676,25 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
         vm.leave_nested();
         return r;
     }
-    if ext::foreign(a).is_some()
+    let native = if ka == Kind::STDLIB || kb == Kind::STDLIB {
+        crate::stdlib::richcompare(vm, op, a, b)
+    } else {
+        None
+    };
+    if native.is_some()
+        || ext::foreign(a).is_some()
         || ext::foreign(b).is_some()
         || dunder::is_py(a)
         || dunder::is_py(b)
     {
-        // `<` and friends on a C type or a Python class: ask its tp_richcompare, then read
-        // the answer back as an ordering of the asked direction.
-        let r = compare(vm, op, a, b)?;
+        // `<` and friends on a C type, a Python class or a native
+        // module's object (`functools.cmp_to_key`'s): ask its
+        // tp_richcompare, then read the answer back as an ordering of the
+        // asked direction.
+        let r = match native {
+            Some(r) => r?,
+            None => compare(vm, op, a, b)?,
+        };
         let yes = truthy(vm, &r)?;
         return Ok(Some(match (op, yes) {
             (CmpOp::Lt, true) | (CmpOp::Le, true) => Ordering::Less,
@@ -2232,6 +2256,12 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
         return crate::stdlib::files::next_line(f);
     }
     let Some(io) = it.downcast::<IterObj>() else {
+        // The iterators of the native modules (`itertools`, ...).
+        if let Value::Obj(o) = it
+            && let Some(r) = crate::stdlib::iter_next(vm, o)
+        {
+            return r;
+        }
         return Err(PyErr::type_error(format!(
             "'{}' object is not an iterator",
             it.type_name()
@@ -2505,6 +2535,9 @@ pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
         if let Some(r) = dunder::repr(vm, &v) {
             return r;
         }
+        if let Some(r) = crate::stdlib::repr(vm, o) {
+            return r;
+        }
         match ext::foreign(&v) {
             Some((capi, o)) => capi.repr(vm, o),
             None => Ok(default_repr(o)),
@@ -2598,6 +2631,13 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             .map(crate::stdlib::files::repr)
             .unwrap_or_default(),
         Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
+        // `functools`' `CacheInfo`, `itertools.count(5)`,
+        // `functools.partial(...)`: their modules' reprs, through the VM.
+        Kind::TUPLE | Kind::ITER | Kind::STDLIB
+            if !o.is_type(&types::TUPLE) && crate::stdlib::has_repr(o) =>
+        {
+            foreign(o)?
+        }
         Kind::TUPLE => {
             let items = seq_items(v);
             if items.len() == 1 {
@@ -2676,7 +2716,10 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
         Kind::FUNCTION => match o.downcast::<Function>() {
             Some(f) => format!(
                 "<function {} at {:#x}>",
-                f.code.qualname,
+                f.attr(|a| a.qualname.clone())
+                    .as_ref()
+                    .and_then(Value::as_str)
+                    .unwrap_or(&f.code.qualname),
                 o.as_ptr() as usize
             ),
             None => String::new(),

@@ -530,6 +530,8 @@ impl Vm {
                     },
                 )
             }
+            // `functools.partial`, `operator.itemgetter`, ...
+            Kind::STDLIB => crate::stdlib::call(self, o, args),
             // `staticmethod` objects are callable since Python 3.10.
             Kind::STATICMETHOD => match o.downcast::<crate::object::class::MethodWrapper>() {
                 Some(m) => self.call_with(&m.func.clone(), args),
@@ -708,6 +710,9 @@ impl Vm {
                         if let Some(v) = crate::classes::type_attr(o, name) {
                             return Ok(v);
                         }
+                        if let Some(v) = crate::stdlib::type_getattr(o, name) {
+                            return Ok(v);
+                        }
                         if let Some(v) = crate::classes::object_attr(name, None) {
                             return Ok(v);
                         }
@@ -772,8 +777,26 @@ impl Vm {
                 Kind::FUNCTION => {
                     if let Some(f) = o.downcast::<Function>() {
                         match name {
-                            "__name__" => return Ok(Value::str(&f.code.name)),
-                            "__qualname__" => return Ok(Value::str(&f.code.qualname)),
+                            "__name__" => {
+                                return Ok(f
+                                    .attr(|a| a.name.clone())
+                                    .unwrap_or_else(|| Value::str(&f.code.name)));
+                            }
+                            "__qualname__" => {
+                                return Ok(f
+                                    .attr(|a| a.qualname.clone())
+                                    .unwrap_or_else(|| Value::str(&f.code.qualname)));
+                            }
+                            "__doc__" => {
+                                return Ok(f.attr(|a| a.doc.clone()).unwrap_or_else(|| {
+                                    f.code.doc.as_deref().map_or(Value::None, Value::str)
+                                }));
+                            }
+                            "__dict__" => {
+                                if let Some(d) = f.dict() {
+                                    return Ok(Value::Obj(d));
+                                }
+                            }
                             "__defaults__" => {
                                 return Ok(if f.defaults.is_empty() {
                                     Value::None
@@ -785,13 +808,25 @@ impl Vm {
                                 return Ok(f.kwdefaults.clone().map_or(Value::None, Value::Obj));
                             }
                             "__module__" => {
+                                if let Some(m) = f.attr(|a| a.module.clone()) {
+                                    return Ok(m);
+                                }
                                 return Ok(f
                                     .globals
                                     .downcast::<DictObj>()
                                     .and_then(|d| d.get_str("__name__"))
                                     .unwrap_or(Value::None));
                             }
-                            _ => {}
+                            _ => {
+                                let d = f.attr(|a| a.dict.clone().map(Value::Obj));
+                                if let Some(v) = d
+                                    .as_ref()
+                                    .and_then(|d| d.downcast::<DictObj>())
+                                    .and_then(|d| d.get_str(name))
+                                {
+                                    return Ok(v);
+                                }
+                            }
                         }
                     }
                 }
@@ -818,6 +853,15 @@ impl Vm {
                         .and_then(|f| crate::stdlib::files::getattr(f, name))
                     {
                         return Ok(v);
+                    }
+                }
+                // The objects of the native modules (`crate::stdlib`), and
+                // `functools`' `CacheInfo` tuples.
+                Kind::STDLIB | Kind::ITER | Kind::TUPLE => {
+                    if (o.kind() != Kind::TUPLE || !o.is_type(&types::TUPLE))
+                        && let Some(r) = crate::stdlib::getattr(self, o, name)
+                    {
+                        return r;
                     }
                 }
                 _ => {}
@@ -892,6 +936,14 @@ impl Vm {
             if let Some(r) = crate::classes::exc_setattr(self, o, name, value.clone()) {
                 return r;
             }
+            if let Some(r) = crate::classes::function_setattr(o, name, Some(value.clone())) {
+                return r;
+            }
+            if o.kind() == Kind::STDLIB
+                && let Some(r) = crate::stdlib::setattr(o, name, Some(value.clone()))
+            {
+                return r;
+            }
         }
         if let Some(m) = obj.downcast::<ModuleObj>()
             && let Some(d) = m.dict.downcast::<DictObj>()
@@ -932,6 +984,14 @@ impl Vm {
                 return r;
             }
             if let Some(r) = crate::classes::class_delattr(o, name) {
+                return r;
+            }
+            if let Some(r) = crate::classes::function_setattr(o, name, None) {
+                return r;
+            }
+            if o.kind() == Kind::STDLIB
+                && let Some(r) = crate::stdlib::setattr(o, name, None)
+            {
                 return r;
             }
             if let Some(m) = o.downcast::<ModuleObj>() {

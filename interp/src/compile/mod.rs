@@ -192,6 +192,8 @@ struct Unit<'a> {
     fblocks: Vec<FBlock<'a>>,
     /// Whether this is a generator's code (set by [`Compiler::start_generator`]).
     generator: bool,
+    /// A function's docstring.
+    doc: Option<Rc<str>>,
     /// The source range instructions are emitted for: the innermost
     /// statement or expression being compiled, as CPython's compiler
     /// tracks it (`SET_LOC`, restored after each expression).
@@ -299,6 +301,7 @@ impl<'a> Compiler<'a> {
             handler_stack: Vec::new(),
             fblocks: Vec::new(),
             generator: false,
+            doc: None,
             loc,
         });
     }
@@ -384,6 +387,7 @@ impl<'a> Compiler<'a> {
             calls_c: Cell::new(false),
             jit_countdown: Cell::new(u32::MAX),
             jit: Default::default(),
+            doc: u.doc,
         };
         code.plain_argc.set(code.initial_plain_argc());
         Rc::new(code)
@@ -1454,6 +1458,11 @@ impl<'a> Compiler<'a> {
         }
         match body {
             FnBody::Stmts(b) => {
+                if let Some(Stmt::Expr(e)) = b.first()
+                    && let Expr::StringLiteral(doc) = &*e.value
+                {
+                    self.unit().doc = Some(Rc::from(doc.value.to_str()));
+                }
                 self.stmts(b)?;
                 let c = self.const_(Value::None);
                 self.emit(Op::LoadConst, c);

@@ -694,6 +694,40 @@ impl DictObj {
         }))
     }
 
+    /// Removes the entry at `index` (keeping the others' order), returning
+    /// its key and value.
+    pub fn remove_index(&self, index: usize) -> Option<(Value, Value)> {
+        let removed = self.map.borrow_mut().shift_remove_index(index);
+        self.changed();
+        removed.map(|(k, v)| {
+            self.layout.borrow_mut().remove(index);
+            self.bump();
+            (k.value, v)
+        })
+    }
+
+    /// Moves the entry at `index` after the others (as deleting and
+    /// adding it again would, without comparing its key again): the
+    /// recency order of `functools.lru_cache`.
+    pub fn move_to_end(&self, index: usize) {
+        let Some((key, value)) = self.map.borrow_mut().shift_remove_index(index) else {
+            return;
+        };
+        self.changed();
+        self.layout.borrow_mut().remove(index);
+        let is_str = key.value.kind() == types::Kind::STR;
+        let used = {
+            let mut m = self.map.borrow_mut();
+            let used = m.len();
+            let hash = key.hash;
+            if let RawEntryMut::Vacant(e) = m.raw_entry_mut_v1().from_hash(hash, |_| false) {
+                e.insert_hashed_nocheck(hash, key, value);
+            }
+            used
+        };
+        self.grew(used, is_str);
+    }
+
     /// The number of entries.
     pub fn len(&self) -> usize {
         self.map.borrow().len()

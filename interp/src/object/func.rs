@@ -24,6 +24,27 @@ pub struct Function {
     /// they run out), recorded by call sites as the callee they saw (see
     /// `crate::feedback`).
     pub version: u32,
+    /// What the program set on the function (`f.__name__ = ...`,
+    /// `f.attr = ...`, as `functools.update_wrapper` does); `None` until
+    /// then.
+    pub attrs: RefCell<Option<Box<FuncAttrs>>>,
+}
+
+/// The attributes a program set on a function: CPython's `func_name`,
+/// `func_qualname`, `func_doc` and `func_module` when assigned, and the
+/// function's `__dict__`.
+#[derive(Default)]
+pub struct FuncAttrs {
+    /// `__name__` (a `str`).
+    pub name: Option<Value>,
+    /// `__qualname__` (a `str`).
+    pub qualname: Option<Value>,
+    /// `__doc__`.
+    pub doc: Option<Value>,
+    /// `__module__`.
+    pub module: Option<Value>,
+    /// `__dict__`, made when first needed.
+    pub dict: Option<ObjRef>,
 }
 
 thread_local! {
@@ -44,6 +65,27 @@ fn next_function_version() -> u32 {
 }
 
 impl Function {
+    /// The value of attribute `get` (a field of [`FuncAttrs`]) if the
+    /// program set it.
+    pub fn attr(&self, get: impl Fn(&FuncAttrs) -> Option<Value>) -> Option<Value> {
+        self.attrs.try_borrow().ok()?.as_deref().and_then(get)
+    }
+
+    /// The function's `__dict__`, made (and tracked) on first use.
+    pub fn dict(&self) -> Option<ObjRef> {
+        let mut attrs = self.attrs.try_borrow_mut().ok()?;
+        let a = attrs.get_or_insert_with(Default::default);
+        if let Some(d) = &a.dict {
+            return Some(d.clone());
+        }
+        let d = super::DictObj::new_obj();
+        if !abi::gc_is_tracked(&d) {
+            abi::gc_track(&d);
+        }
+        a.dict = Some(d.clone());
+        Some(d)
+    }
+
     /// A new function object.
     pub fn new_obj(
         code: Rc<Code>,
@@ -61,6 +103,7 @@ impl Function {
                 kwdefaults,
                 closure: RefCell::new(closure.into_boxed_slice()),
                 version: next_function_version(),
+                attrs: RefCell::new(None),
             },
         );
         abi::gc_track(&o);

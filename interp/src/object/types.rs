@@ -73,6 +73,10 @@ impl Kind {
     pub const FILE: u32 = 43;
     /// A `typing` name (`crate::stdlib::typing`).
     pub const TYPING: u32 = 44;
+    /// An object of a standard-library module written in Rust that is
+    /// not an iterator (`functools.partial`, `operator.itemgetter`, …):
+    /// `crate::stdlib` handles its calls, attributes and `repr`.
+    pub const STDLIB: u32 = 45;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -87,7 +91,8 @@ const fn flags_for(kind: u32) -> std::ffi::c_ulong {
         | Kind::PROPERTY
         | Kind::STATICMETHOD
         | Kind::CLASSMETHOD
-        | Kind::GENERATOR => abi::TPFLAGS_HAVE_GC,
+        | Kind::GENERATOR
+        | Kind::STDLIB => abi::TPFLAGS_HAVE_GC,
         Kind::INT | Kind::BOOL => abi::TPFLAGS_LONG_SUBCLASS,
         Kind::LIST => abi::TPFLAGS_LIST_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::TUPLE => abi::TPFLAGS_TUPLE_SUBCLASS | abi::TPFLAGS_HAVE_GC,
@@ -112,6 +117,19 @@ const fn slots_for(t: StaticType, kind: u32) -> StaticType {
         }
         _ => t,
     }
+}
+
+/// A static type for a payload `T` of a native module (`crate::stdlib`),
+/// with the flags and C slots of its kind, as the built-in types get.
+pub const fn native_type<T: 'static>(
+    name: &'static std::ffi::CStr,
+    base: &'static StaticType,
+    kind: u32,
+) -> StaticType {
+    slots_for(
+        StaticType::new::<T>(&TYPE, name, Some(base), kind, true).with_flags(flags_for(kind)),
+        kind,
+    )
 }
 
 macro_rules! static_types {
