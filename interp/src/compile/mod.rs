@@ -9,6 +9,7 @@
 //! Constructs outside Typhon's subset are rejected with a [`CompileError`]
 //! naming the construct.
 
+pub mod consts;
 pub mod mangle;
 pub mod scope;
 
@@ -222,6 +223,7 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
         units: Vec::new(),
         depth: 0,
         interned: HashMap::new(),
+        frozensets: consts::FrozensetConsts::default(),
     };
     let start = Span { start: 0, end: 0 };
     c.push_unit(
@@ -253,6 +255,8 @@ struct Compiler<'a> {
     /// loaded by another then has the same key object, and the inline
     /// caches compare keys by identity.
     interned: HashMap<String, ObjRef>,
+    /// The frozenset constants made so far (set displays of constants).
+    frozensets: consts::FrozensetConsts,
 }
 
 /// How Typhon's own compile errors end (see [`unsupported`]).
@@ -729,7 +733,7 @@ impl<'a> Compiler<'a> {
                 if f.is_async {
                     return Err(self.err(f.range, unsupported("async for")));
                 }
-                self.expr(&f.iter)?;
+                self.iterable(&f.iter)?;
                 self.emit(Op::GetIter, 0);
                 let head = self.new_label();
                 let done = self.new_label();
@@ -1916,8 +1920,10 @@ impl<'a> Compiler<'a> {
             Expr::Starred(s) => {
                 return Err(self.err(s.range, "can't use starred expression here".into()));
             }
-            Expr::Set(s) => return Err(self.err(s.range, unsupported("set display"))),
-            Expr::SetComp(s) => return Err(self.err(s.range, unsupported("set comprehension"))),
+            Expr::Set(s) => self.set_display(&s.elts)?,
+            Expr::SetComp(c) => {
+                self.comprehension(c, "<setcomp>", &c.generators, CompKind::Set(&c.elt))?
+            }
             Expr::Generator(g) => {
                 self.comprehension(g, "<genexpr>", &g.generators, CompKind::Gen(&g.elt))?
             }
@@ -1979,6 +1985,90 @@ impl<'a> Compiler<'a> {
             });
         }
         Some(Value::tuple(out))
+    }
+
+    /// The constant an expression folds to (CPython's AST optimizer).
+    fn folded(&self, e: &Expr) -> Option<Value> {
+        consts::const_value(e, &parse_big_literal)
+    }
+
+    /// The frozenset constant of a set display whose items all fold to
+    /// constants.
+    fn constant_frozenset(&mut self, elts: &[Expr]) -> Option<Value> {
+        if elts.iter().any(|e| e.is_starred_expr()) {
+            return None;
+        }
+        let items = elts
+            .iter()
+            .map(|e| self.folded(e))
+            .collect::<Option<Vec<_>>>()?;
+        self.frozensets.get(&items)
+    }
+
+    /// An iterable of `for`, of a comprehension or the right operand of
+    /// `in`: a set display of constants is the frozenset constant, as
+    /// CPython's optimizer makes it (`fold_iter`).
+    fn iterable(&mut self, e: &'a Expr) -> CResult<()> {
+        if let Expr::Set(s) = e
+            && let Some(v) = self.constant_frozenset(&s.elts)
+        {
+            let c = self.const_(v);
+            self.emit(Op::LoadConst, c);
+            return Ok(());
+        }
+        self.expr(e)
+    }
+
+    /// A set display, as CPython 3.11's `starunpack_helper` compiles it:
+    /// more than two constants are a frozenset constant added to an empty
+    /// set; up to 30 items without `*` are pushed and built at once;
+    /// otherwise the set is built at the first `*` (or empty, past 30
+    /// items) and each item added to it in turn.
+    fn set_display(&mut self, elts: &'a [Expr]) -> CResult<()> {
+        const STACK_USE_GUIDELINE: usize = 30;
+        let n = elts.len();
+        if n > 2
+            && let Some(v) = self.constant_frozenset(elts)
+        {
+            self.emit(Op::BuildSet, 0);
+            let c = self.const_(v);
+            self.emit(Op::LoadConst, c);
+            self.emit(Op::SetUpdate, 1);
+            return Ok(());
+        }
+        let starred = elts.iter().any(|e| e.is_starred_expr());
+        let big = n > STACK_USE_GUIDELINE;
+        if !starred && !big {
+            for x in elts {
+                self.expr(x)?;
+            }
+            self.emit(Op::BuildSet, n as u32);
+            return Ok(());
+        }
+        let mut built = false;
+        if big {
+            self.emit(Op::BuildSet, 0);
+            built = true;
+        }
+        for (i, e) in elts.iter().enumerate() {
+            match e {
+                Expr::Starred(st) => {
+                    if !built {
+                        self.emit(Op::BuildSet, i as u32);
+                        built = true;
+                    }
+                    self.expr(&st.value)?;
+                    self.emit(Op::SetUpdate, 1);
+                }
+                other => {
+                    self.expr(other)?;
+                    if built {
+                        self.emit(Op::SetAdd, 1);
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     fn starred_list(&mut self, elts: &'a [Expr]) -> CResult<()> {
@@ -2050,7 +2140,11 @@ impl<'a> Compiler<'a> {
         self.expr(&c.left)?;
         let n = c.ops.len();
         if n == 1 {
-            self.expr(&c.comparators[0])?;
+            if matches!(c.ops[0], ast::CmpOp::In | ast::CmpOp::NotIn) {
+                self.iterable(&c.comparators[0])?;
+            } else {
+                self.expr(&c.comparators[0])?;
+            }
             self.set_line(c.range);
             self.cmp_op(c.ops[0]);
             return Ok(());
@@ -2058,7 +2152,11 @@ impl<'a> Compiler<'a> {
         let cleanup = self.new_label();
         let end = self.new_label();
         for (i, (op, right)) in c.ops.iter().zip(c.comparators.iter()).enumerate() {
-            self.expr(right)?;
+            if i + 1 == n && matches!(op, ast::CmpOp::In | ast::CmpOp::NotIn) {
+                self.iterable(right)?;
+            } else {
+                self.expr(right)?;
+            }
             if i + 1 < n {
                 self.emit(Op::Swap, 2);
                 self.emit(Op::Copy, 2);
@@ -2244,6 +2342,7 @@ impl<'a> Compiler<'a> {
         );
         match kind {
             CompKind::List(_) => self.emit(Op::BuildList, 0),
+            CompKind::Set(_) => self.emit(Op::BuildSet, 0),
             CompKind::Dict(..) => self.emit(Op::BuildMap, 0),
             CompKind::Gen(_) => self.start_generator(),
         }
@@ -2251,7 +2350,7 @@ impl<'a> Compiler<'a> {
         let mut loops = Vec::new();
         for (i, g) in gens.iter().enumerate() {
             if i > 0 {
-                self.expr(&g.iter)?;
+                self.iterable(&g.iter)?;
                 self.emit(Op::GetIter, 0);
             }
             let head = self.new_label();
@@ -2276,6 +2375,10 @@ impl<'a> Compiler<'a> {
                 self.expr(elt)?;
                 self.emit(Op::ListAppend, depth);
             }
+            CompKind::Set(elt) => {
+                self.expr(elt)?;
+                self.emit(Op::SetAdd, depth);
+            }
             CompKind::Dict(k, v) => {
                 self.expr(k)?;
                 self.expr(v)?;
@@ -2299,7 +2402,7 @@ impl<'a> Compiler<'a> {
         self.emit(Op::LoadConst, c);
         self.emit(Op::MakeFunction, flags);
         if let Some(first) = gens.first() {
-            self.expr(&first.iter)?;
+            self.iterable(&first.iter)?;
         }
         self.emit(Op::GetIter, 0);
         self.emit(Op::Call, 1);
@@ -2315,6 +2418,7 @@ enum FnBody<'a> {
 enum CompKind<'a> {
     Gen(&'a Expr),
     List(&'a Expr),
+    Set(&'a Expr),
     Dict(&'a Expr, &'a Expr),
 }
 
