@@ -2033,7 +2033,6 @@ pub fn container_len(o: &ObjRef) -> Option<usize> {
         Kind::DICT => o
             .downcast::<DictObj>()
             .and_then(|d| d.try_entries().ok().map(|m| m.len())),
-        Kind::SET | Kind::FROZENSET => o.downcast::<SetObj>().map(SetObj::len),
         _ => None,
     }
 }
@@ -2042,9 +2041,9 @@ pub fn container_len(o: &ObjRef) -> Option<usize> {
 pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
     let n = match v {
         Value::Obj(o) => match o.kind() {
-            Kind::STR | Kind::LIST | Kind::TUPLE | Kind::DICT | Kind::SET | Kind::FROZENSET => {
-                container_len(o)
-            }
+            Kind::STR | Kind::LIST | Kind::TUPLE | Kind::DICT => container_len(o),
+            // Not in `container_len`, which the hot loop inlines.
+            Kind::SET | Kind::FROZENSET => o.downcast::<SetObj>().map(SetObj::len),
             Kind::RANGE => match o.downcast::<RangeObj>() {
                 Some(r) if r.big.is_some() => match r.big_len().to_usize() {
                     Some(n) if n <= i64::MAX as usize => Some(n),
