@@ -10,15 +10,23 @@
 //! the items added in source order, then the constant rebuilt from its own
 //! iteration order when it is registered (`merge_consts_recursive`), and
 //! an equal constant registered earlier in the module (same items, of the
-//! same types) is used instead ([`FrozensetConsts`]).
+//! same types) is used instead ([`FrozensetConsts`]). When the code object
+//! is made, CPython interns its string constants (`intern_string_constants`):
+//! a frozenset holding a string that another object had interned before
+//! (an identifier of the module, a string interned at start-up:
+//! [`super::interned::STARTUP`]) is rebuilt once more, from its order. Which
+//! string object a frozenset holds is the one CPython's constant cache
+//! registered first for that text: an identifier (interned) when a keyword
+//! argument, a class name or the like came first ([`StrConsts`]).
 
 use crate::bytecode::BinOp;
 use crate::object::{SetObj, TupleObj, Value};
 use crate::ops;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
-use ruff_python_ast::{self as ast, Expr};
-use std::collections::HashMap;
+use ruff_python_ast::visitor::{self, Visitor};
+use ruff_python_ast::{self as ast, Expr, Stmt};
+use std::collections::{HashMap, HashSet};
 
 /// CPython's limits on what the optimizer folds (`ast_opt.c`).
 const MAX_INT_SIZE: u64 = 128;
@@ -221,9 +229,10 @@ fn key(v: &Value) -> Option<String> {
         Value::Bool(b) => format!("b{}", *b as u8),
         Value::Int(i) => format!("i{i}"),
         Value::Float(f) => {
-            // Equal floats merge (NaN never does: it is not equal to itself).
+            // Equal floats merge. A NaN is equal to nothing but itself (the
+            // same object, which its stamped bits identify).
             if f.is_nan() {
-                return None;
+                return Some(format!("n{:x}", f.to_bits()));
             }
             let f = if *f == 0.0 && f.is_sign_negative() {
                 "-0".to_owned()
@@ -260,6 +269,126 @@ fn build(items: &[Value]) -> Option<SetObj> {
     Some(s)
 }
 
+/// Whether CPython interns `s` as a code object's constant and a frozenset
+/// holding it can be rebuilt for it (`all_name_chars`; one character
+/// strings are singletons, never replaced).
+fn name_like(s: &str) -> bool {
+    s.len() >= 2 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// CPython's constant cache as far as `str` constants go: for each text,
+/// whether the object registered first was an identifier (interned by the
+/// parser: keyword argument names, class names, annotated names) or a
+/// literal.
+#[derive(Default)]
+pub struct StrConsts {
+    first: HashMap<String, bool>,
+}
+
+impl StrConsts {
+    /// Registers the strings of a constant (also inside tuples and
+    /// frozensets) as literals, where their text is new.
+    pub fn literal(&mut self, v: &Value) {
+        if let Some(s) = v.as_str() {
+            self.literal_str(s);
+        } else if let Some(t) = v.downcast::<TupleObj>() {
+            t.items.iter().for_each(|x| self.literal(x));
+        } else if let Some(f) = v.downcast::<SetObj>() {
+            f.keys().iter().for_each(|x| self.literal(x));
+        }
+    }
+
+    /// Registers an identifier (interned) where its text is new.
+    pub fn identifier(&mut self, s: &str) {
+        if name_like(s) && !self.first.contains_key(s) {
+            self.first.insert(s.to_owned(), true);
+        }
+    }
+
+    /// Registers `s` as a literal where its text is new; whether the object
+    /// registered for the text is a literal.
+    fn literal_str(&mut self, s: &str) -> bool {
+        if !name_like(s) {
+            return true;
+        }
+        match self.first.get(s) {
+            Some(ident) => !ident,
+            None => {
+                self.first.insert(s.to_owned(), false);
+                true
+            }
+        }
+    }
+}
+
+/// The identifier-like names of a module (what CPython's parser interns):
+/// names, attributes, parameters, keyword arguments, imported names, the
+/// names of functions and classes, `global`/`nonlocal` and `except ... as`
+/// names.
+pub fn identifiers(body: &[Stmt]) -> HashSet<String> {
+    struct Names(HashSet<String>);
+    impl Names {
+        fn add(&mut self, s: &str) {
+            for part in s.split('.') {
+                if name_like(part) {
+                    self.0.insert(part.to_owned());
+                }
+            }
+        }
+    }
+    impl<'a> Visitor<'a> for Names {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            match s {
+                Stmt::FunctionDef(f) => self.add(f.name.as_str()),
+                Stmt::ClassDef(c) => self.add(c.name.as_str()),
+                Stmt::Global(g) => g.names.iter().for_each(|n| self.add(n.as_str())),
+                Stmt::Nonlocal(n) => n.names.iter().for_each(|n| self.add(n.as_str())),
+                Stmt::ImportFrom(i) => {
+                    if let Some(m) = &i.module {
+                        self.add(m.as_str());
+                    }
+                }
+                _ => {}
+            }
+            visitor::walk_stmt(self, s);
+        }
+        fn visit_expr(&mut self, e: &'a Expr) {
+            match e {
+                Expr::Name(n) => self.add(n.id.as_str()),
+                Expr::Attribute(a) => self.add(a.attr.as_str()),
+                _ => {}
+            }
+            visitor::walk_expr(self, e);
+        }
+        fn visit_parameter(&mut self, p: &'a ast::Parameter) {
+            self.add(p.name.as_str());
+            visitor::walk_parameter(self, p);
+        }
+        fn visit_keyword(&mut self, k: &'a ast::Keyword) {
+            if let Some(a) = &k.arg {
+                self.add(a.as_str());
+            }
+            visitor::walk_keyword(self, k);
+        }
+        fn visit_alias(&mut self, a: &'a ast::Alias) {
+            self.add(a.name.as_str());
+            if let Some(n) = &a.asname {
+                self.add(n.as_str());
+            }
+        }
+        fn visit_except_handler(&mut self, h: &'a ast::ExceptHandler) {
+            let ast::ExceptHandler::ExceptHandler(x) = h;
+            if let Some(n) = &x.name {
+                self.add(n.as_str());
+            }
+            visitor::walk_except_handler(self, h);
+        }
+    }
+    let mut names = Names(HashSet::new());
+    names.visit_body(body);
+    names.0
+}
+
 /// The frozenset constants of one module's compilation, by their items'
 /// constant keys (CPython's `c_const_cache`).
 #[derive(Default)]
@@ -270,15 +399,37 @@ pub struct FrozensetConsts {
 impl FrozensetConsts {
     /// The frozenset constant of `items` (constants in source order):
     /// the one made earlier for the same items, or a new one, made from
-    /// the items and then again from its own order.
-    pub fn get(&mut self, items: &[Value]) -> Option<Value> {
+    /// the items and then again from its own order, and once more from
+    /// that order when one of its strings was interned before by another
+    /// object (`interned` tells which texts were: start-up strings and the
+    /// module's identifiers). Its strings are registered in `strs`.
+    pub fn get(
+        &mut self,
+        items: &[Value],
+        strs: &mut StrConsts,
+        interned: &mut dyn FnMut(&str) -> bool,
+    ) -> Option<Value> {
         let first = build(items)?.keys();
         let mut k = first.iter().map(key).collect::<Option<Vec<_>>>()?;
         k.sort();
         if let Some(v) = self.made.get(&k) {
             return Some(v.clone());
         }
-        let merged = build(&first)?;
+        let mut rebuilt = false;
+        for item in &first {
+            match item.as_str() {
+                Some(s) => {
+                    if strs.literal_str(s) && name_like(s) && interned(s) {
+                        rebuilt = true;
+                    }
+                }
+                None => strs.literal(item),
+            }
+        }
+        let mut merged = build(&first)?;
+        if rebuilt {
+            merged = build(&merged.keys())?;
+        }
         let v = Value::Obj(merged.into_obj(true));
         self.made.insert(k, v.clone());
         Some(v)
