@@ -67,6 +67,8 @@ pub fn install(vm: &mut Vm) {
         ("list", &types::LIST),
         ("tuple", &types::TUPLE),
         ("dict", &types::DICT),
+        ("set", &types::SET),
+        ("frozenset", &types::FROZENSET),
         ("range", &types::RANGE),
         ("slice", &types::SLICE),
         ("type", &types::TYPE),
@@ -908,6 +910,9 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
             Some(v) => Value::tuple(ops::collect(vm, v)?),
             None => Value::tuple(Vec::new()),
         });
+    }
+    if is(&types::SET) || is(&types::FROZENSET) {
+        return crate::sets::construct(vm, is(&types::FROZENSET), args);
     }
     if is(&types::DICT) {
         range_args(&args, "dict", 0, 1)?;

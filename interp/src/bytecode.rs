@@ -140,6 +140,13 @@ ops! {
     ListExtend = "LIST_EXTEND", cache 0;
     /// Sets `d[TOS1] = TOS` on the dict `arg` items below (comprehensions).
     MapAdd = "MAP_ADD", cache 0;
+    /// Builds a set from `arg` items, added in the order they were pushed.
+    BuildSet = "BUILD_SET", cache 0;
+    /// Adds TOS to the set `arg` items below it (comprehensions, displays).
+    SetAdd = "SET_ADD", cache 0;
+    /// Adds the items of the iterable TOS to the set `arg` items below it
+    /// (`{*a}`, a display of constants).
+    SetUpdate = "SET_UPDATE", cache 0;
     /// Merges the mapping TOS into the dict `arg` items below it, for a
     /// call's `**` (a key given twice is an error naming the callee, which
     /// sits two items below the dict).
@@ -1041,11 +1048,15 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::ContainsOp
         | Op::BinarySubscr
         | Op::ListAppend
-        | Op::ListExtend => next(-1),
+        | Op::ListExtend
+        | Op::SetAdd
+        | Op::SetUpdate => next(-1),
         Op::StoreAttr | Op::DeleteSubscr | Op::MapAdd => next(-2),
         Op::DictMerge | Op::DictUpdate => next(-1),
         Op::StoreSubscr => next(-3),
-        Op::BuildSlice | Op::BuildTuple | Op::BuildList | Op::BuildString => next(1 - a),
+        Op::BuildSlice | Op::BuildTuple | Op::BuildList | Op::BuildSet | Op::BuildString => {
+            next(1 - a)
+        }
         Op::BuildMap => next(1 - 2 * a),
         Op::FormatValue => next(if arg & 4 != 0 { -1 } else { 0 }),
         Op::UnpackSequence => next(a - 1),

@@ -1909,6 +1909,23 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 }
                 Op::DictMerge => with_st!(dict_merge(vm, st, arg, true)),
                 Op::DictUpdate => with_st!(dict_merge(vm, st, arg, false)),
+                Op::BuildSet => with_st!(build_set(vm, st, arg)),
+                Op::SetAdd => {
+                    let v = pop!();
+                    let s = stack.get(sp.wrapping_sub(arg as usize)).cloned();
+                    match s.as_ref().and_then(crate::sets::payload) {
+                        Some(s) => with_st!(crate::sets::add_key(vm, s, v)),
+                        None => fail!(bad_arg()),
+                    }
+                }
+                Op::SetUpdate => {
+                    let it = pop!();
+                    let s = stack.get(sp.wrapping_sub(arg as usize)).cloned();
+                    match s.as_ref().and_then(crate::sets::payload) {
+                        Some(s) => with_st!(crate::sets::update(vm, s, &it)),
+                        None => fail!(bad_arg()),
+                    }
+                }
                 Op::ListToTuple => {
                     let l = pop!();
                     push!(Value::tuple(ops::seq_items(&l)));
@@ -3021,6 +3038,19 @@ fn take_n(st: &mut ExecState, n: usize) -> PyResult<Vec<Value>> {
     let items = st.stack[from..st.sp].iter_mut().map(take).collect();
     st.sp = from;
     Ok(items)
+}
+
+/// BUILD_SET: the items added in the order they were pushed; the first
+/// that cannot be added is the error (the others are dropped).
+#[inline(never)]
+fn build_set(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
+    let items = take_n(st, arg as usize)?;
+    let s = crate::object::SetObj::new();
+    for v in items {
+        crate::sets::add_key(vm, &s, v)?;
+    }
+    st.push(Value::Obj(s.into_obj(false)))?;
+    Ok(())
 }
 
 #[inline(never)]

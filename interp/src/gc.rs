@@ -19,7 +19,7 @@
 use crate::object::class::{MethodWrapper, PropertyObj};
 use crate::object::{
     BoundMethod, CellObj, ClassData, DictObj, ExcObj, Function, GenObj, GenState, Instance,
-    IterObj, IterState, ListObj, ModuleObj, ObjRef, SuperObj, TupleObj, Value,
+    IterObj, IterState, ListObj, ModuleObj, ObjRef, SetObj, SuperObj, TupleObj, Value,
 };
 use std::collections::HashMap;
 
@@ -67,6 +67,8 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
                 val(f, v);
             }
         }
+    } else if let Some(s) = o.downcast::<SetObj>() {
+        s.for_each_ref(f);
     } else if let Some(c) = o.downcast::<CellObj>() {
         if let Ok(v) = c.value.try_borrow()
             && let Some(v) = &*v
@@ -215,6 +217,11 @@ fn clear(o: &ObjRef) {
     } else if let Some(d) = o.downcast::<DictObj>() {
         if d.is_idle() {
             d.clear();
+        }
+    } else if let Some(s) = o.downcast::<SetObj>() {
+        // Frozensets too, as CPython's `tp_clear` of both.
+        if s.is_idle() {
+            s.clear();
         }
     } else if let Some(c) = o.downcast::<CellObj>() {
         let old = c.value.try_borrow_mut().map(|mut v| v.take());

@@ -27,6 +27,7 @@ pub mod output;
 pub mod parse;
 pub mod percent;
 pub mod quicken;
+pub mod sets;
 pub mod slots;
 pub mod source;
 pub mod stats;

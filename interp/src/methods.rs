@@ -11,6 +11,7 @@ use crate::object::{
     PyResult, Value, types,
 };
 use crate::ops;
+use crate::sets;
 use crate::unicode;
 use crate::vm::Vm;
 use num_traits::Signed;
@@ -114,6 +115,40 @@ static DICT_METHODS: Table = &[
 
 static TUPLE_METHODS: Table = &[("index", list_index), ("count", list_count)];
 
+static SET_METHODS: Table = &[
+    ("add", sets::m_add),
+    ("clear", sets::m_clear),
+    ("copy", sets::m_copy),
+    ("discard", sets::m_discard),
+    ("difference", sets::m_difference),
+    ("difference_update", sets::m_difference_update),
+    ("intersection", sets::m_intersection),
+    ("intersection_update", sets::m_intersection_update),
+    ("isdisjoint", sets::m_isdisjoint),
+    ("issubset", sets::m_issubset),
+    ("issuperset", sets::m_issuperset),
+    ("pop", sets::m_pop),
+    ("remove", sets::m_remove),
+    ("symmetric_difference", sets::m_symmetric_difference),
+    (
+        "symmetric_difference_update",
+        sets::m_symmetric_difference_update,
+    ),
+    ("union", sets::m_union),
+    ("update", sets::m_update),
+];
+
+static FROZENSET_METHODS: Table = &[
+    ("copy", sets::m_frozenset_copy),
+    ("difference", sets::m_difference),
+    ("intersection", sets::m_intersection),
+    ("isdisjoint", sets::m_isdisjoint),
+    ("issubset", sets::m_issubset),
+    ("issuperset", sets::m_issuperset),
+    ("symmetric_difference", sets::m_symmetric_difference),
+    ("union", sets::m_union),
+];
+
 static FLOAT_METHODS: Table = &[
     ("is_integer", float_is_integer),
     ("as_integer_ratio", float_as_integer_ratio),
@@ -140,6 +175,8 @@ pub fn table(kind: u32) -> Table {
         Kind::LIST => LIST_METHODS,
         Kind::DICT => DICT_METHODS,
         Kind::TUPLE => TUPLE_METHODS,
+        Kind::SET => SET_METHODS,
+        Kind::FROZENSET => FROZENSET_METHODS,
         Kind::FLOAT => FLOAT_METHODS,
         Kind::INT | Kind::BOOL => INT_METHODS,
         Kind::BYTES => BYTES_METHODS,
@@ -158,6 +195,8 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::LIST,
         Kind::DICT,
         Kind::TUPLE,
+        Kind::SET,
+        Kind::FROZENSET,
         Kind::FLOAT,
         Kind::INT,
         Kind::BOOL,

@@ -14,8 +14,9 @@ use crate::format;
 use crate::object::types::{self, Kind};
 use crate::object::{
     BytesObj, DictKey, DictObj, ExcObj, Function, IterObj, IterState, ListObj, ModuleObj, ObjRef,
-    PyErr, PyResult, RangeIterObj, RangeObj, SliceObj, StrObj, TupleObj, Value,
+    PyErr, PyResult, RangeIterObj, RangeObj, SetObj, SliceObj, StrObj, TupleObj, Value,
 };
+use crate::sets;
 use crate::vm::Vm;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -144,6 +145,7 @@ pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
                 .downcast::<TupleObj>()
                 .is_some_and(|t| !t.items.is_empty()),
             Kind::DICT => o.downcast::<DictObj>().is_some_and(|d| !d.is_empty()),
+            Kind::SET | Kind::FROZENSET => o.downcast::<SetObj>().is_some_and(|s| !s.is_empty()),
             Kind::RANGE => o.downcast::<RangeObj>().is_some_and(|r| !r.is_empty()),
             Kind::INT => v.as_bigint().is_some_and(|b| !b.is_zero()),
             Kind::DICT_VIEW => view_len(o).is_some_and(|n| n != 0),
@@ -255,7 +257,8 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
                 .downcast::<BytesObj>()
                 .map(|b| crate::object::str::hash_bytes(b.as_bytes()))
                 .unwrap_or(0),
-            Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE => {
+            Kind::FROZENSET => o.downcast::<SetObj>().map_or(0, SetObj::frozen_hash),
+            Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE | Kind::SET => {
                 return Err(unhashable(v));
             }
             Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
@@ -324,7 +327,9 @@ fn hash_foreign(vm: &mut Vm, v: &Value) -> PyResult<u64> {
 
 /// Whether hashing or comparing `v` as a dict key may run Python code: an
 /// instance of a Python class, or a tuple holding one (at any depth; past
-/// the depth hashing allows, conservatively yes).
+/// the depth hashing allows, conservatively yes). A set or frozenset counts
+/// too: comparing nested frozensets recurses, which the interpreter's
+/// comparison bounds (`RecursionError`) and [`key_eq`] cannot.
 pub fn needs_vm(v: &Value) -> bool {
     fn go(v: &Value, depth: usize) -> bool {
         let Value::Obj(o) = v else {
@@ -332,6 +337,7 @@ pub fn needs_vm(v: &Value) -> bool {
         };
         match o.kind() {
             Kind::STR | Kind::INT => false,
+            Kind::SET | Kind::FROZENSET => true,
             Kind::TUPLE => {
                 depth >= DEFAULT_NEST_MAX
                     || o.downcast::<TupleObj>()
@@ -410,6 +416,9 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
         (Value::Obj(x), Value::Obj(y)) => {
             if x.ptr_eq(y) {
                 return true;
+            }
+            if let (Some(p), Some(q)) = (sets::payload(a), sets::payload(b)) {
+                return p.plain_eq(q);
             }
             match (x.downcast::<TupleObj>(), y.downcast::<TupleObj>()) {
                 (Some(p), Some(q)) => {
@@ -539,6 +548,12 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                     let same = dict_items_eq(vm, p, q);
                     vm.leave_nested();
                     same
+                }
+                (Kind::SET | Kind::FROZENSET, Kind::SET | Kind::FROZENSET) => {
+                    match (x.downcast::<SetObj>(), y.downcast::<SetObj>()) {
+                        (Some(p), Some(q)) => sets::eq(vm, p, q),
+                        _ => Ok(false),
+                    }
                 }
                 (Kind::RANGE, Kind::RANGE) => {
                     let (Some(p), Some(q)) = (x.downcast::<RangeObj>(), y.downcast::<RangeObj>())
@@ -676,6 +691,12 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
         vm.leave_nested();
         return r;
     }
+    if sets::is_anyset(a)
+        && sets::is_anyset(b)
+        && let Some(yes) = sets::richcompare(vm, op, a, b)?
+    {
+        return Ok(Some(answer_as_order(op, yes)));
+    }
     let native = if ka == Kind::STDLIB || kb == Kind::STDLIB {
         crate::stdlib::richcompare(vm, op, a, b)
     } else {
@@ -696,14 +717,21 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
             None => compare(vm, op, a, b)?,
         };
         let yes = truthy(vm, &r)?;
-        return Ok(Some(match (op, yes) {
-            (CmpOp::Lt, true) | (CmpOp::Le, true) => Ordering::Less,
-            (CmpOp::Gt, true) | (CmpOp::Ge, true) => Ordering::Greater,
-            (CmpOp::Lt, false) | (CmpOp::Le, false) => Ordering::Greater,
-            _ => Ordering::Less,
-        }));
+        return Ok(Some(answer_as_order(op, yes)));
     }
     Err(not_supported(op, a, b))
+}
+
+/// The answer `yes` of a comparison `op` (other than `==`/`!=`) as an
+/// ordering that [`compare`] reads back as the same answer, for types
+/// whose `<` is not an ordering (sets, C types, Python classes).
+fn answer_as_order(op: CmpOp, yes: bool) -> Ordering {
+    match (op, yes) {
+        (CmpOp::Lt, true) | (CmpOp::Le, true) => Ordering::Less,
+        (CmpOp::Gt, true) | (CmpOp::Ge, true) => Ordering::Greater,
+        (CmpOp::Lt, false) | (CmpOp::Le, false) => Ordering::Greater,
+        _ => Ordering::Less,
+    }
 }
 
 /// The order of two item sequences: that of their first unequal items, or
@@ -798,6 +826,11 @@ pub fn inplace_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Valu
     {
         return Ok(r);
     }
+    if a.kind() == Kind::SET
+        && let Some(r) = sets::inplace_op(vm, op, a, b)?
+    {
+        return Ok(r);
+    }
     let r = if a.kind() == Kind::LIST {
         inplace_list_op(vm, op, a, b)
     } else {
@@ -854,6 +887,9 @@ pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResu
             return Err(unsupported(op, a, b));
         };
         return bigint_op(op, &x, &y);
+    }
+    if let Some(r) = sets::binary_op(vm, op, a, b)? {
+        return Ok(r);
     }
     seq_op(vm, op, a, b)
 }
@@ -1997,6 +2033,10 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
                 None => Ok(false),
             }
         }
+        Kind::SET | Kind::FROZENSET => match o.downcast::<SetObj>() {
+            Some(s) => sets::contains(vm, s, item),
+            None => Ok(false),
+        },
         Kind::RANGE => {
             let Some(r) = o.downcast::<RangeObj>() else {
                 return Ok(false);
@@ -2095,6 +2135,8 @@ pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
     let n = match v {
         Value::Obj(o) => match o.kind() {
             Kind::STR | Kind::LIST | Kind::TUPLE | Kind::DICT => container_len(o),
+            // Not in `container_len`, which the hot loop inlines.
+            Kind::SET | Kind::FROZENSET => o.downcast::<SetObj>().map(SetObj::len),
             Kind::RANGE => match o.downcast::<RangeObj>() {
                 Some(r) if r.big.is_some() => match r.big_len().to_usize() {
                     Some(n) if n <= i64::MAX as usize => Some(n),
@@ -2217,6 +2259,17 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                     used: n,
                     left: n,
                     what: *what,
+                },
+            )
+        }
+        Kind::SET | Kind::FROZENSET => {
+            let s = o.downcast::<SetObj>().ok_or_else(err)?;
+            (
+                &types::SET_ITER,
+                IterState::Set {
+                    set: o.clone(),
+                    pos: 0,
+                    used: s.len(),
                 },
             )
         }
@@ -2377,6 +2430,28 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
                     1 => v,
                     _ => Value::tuple(vec![k, v]),
                 }))
+            }
+            IterState::Set { set, pos, used } => {
+                // CPython's `setiter_iternext`: a change of size is an
+                // error (and stays one); otherwise the next key of the
+                // table from where the last one was.
+                let Some(s) = set.downcast::<SetObj>() else {
+                    return Ok(None);
+                };
+                if s.len() != *used {
+                    *used = usize::MAX;
+                    return Err(PyErr::runtime_error("Set changed size during iteration"));
+                }
+                match s.next_from(*pos) {
+                    Some((i, k)) => {
+                        *pos = i + 1;
+                        Then::Done(Some(k))
+                    }
+                    None => {
+                        *st = IterState::Done;
+                        Then::Done(None)
+                    }
+                }
             }
             IterState::View { .. } => {
                 return Err(PyErr::type_error(format!(
@@ -2571,8 +2646,15 @@ fn repr_obj(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
     let key = o.as_ptr() as usize;
     let container = matches!(
         o.kind(),
-        Kind::LIST | Kind::DICT | Kind::TUPLE | Kind::DICT_VIEW
+        Kind::LIST | Kind::DICT | Kind::TUPLE | Kind::DICT_VIEW | Kind::SET | Kind::FROZENSET
     );
+    // A set's repr is that of a list of its keys, one level more (CPython
+    // counts both against the recursion limit; an empty set makes no list).
+    let levels = if sets::payload(v).is_some_and(|s| !s.is_empty()) {
+        2
+    } else {
+        1
+    };
     if container {
         let (again, depth) = REPR_ACTIVE.with(|r| {
             let r = r.borrow();
@@ -2585,15 +2667,27 @@ fn repr_obj(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
             return Ok(match o.kind() {
                 Kind::LIST => "[...]".into(),
                 Kind::DICT => "{...}".into(),
+                Kind::SET | Kind::FROZENSET => format!("{}(...)", o.ty().name()),
                 _ => "(...)".into(),
             });
+        }
+        if levels == 2 {
+            if depth + 1 >= REPR_NEST_MAX.get() {
+                return Err(repr_too_deep());
+            }
+            // The second level: the list of keys (its address is no key
+            // a container can have).
+            REPR_ACTIVE.with(|r| r.borrow_mut().push(0));
         }
         REPR_ACTIVE.with(|r| r.borrow_mut().push(key));
     }
     let out = repr_obj_inner(v, o, foreign);
     if container {
         REPR_ACTIVE.with(|r| {
-            r.borrow_mut().pop();
+            let mut r = r.borrow_mut();
+            for _ in 0..levels {
+                r.pop();
+            }
         });
     }
     out
@@ -2660,6 +2754,17 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
                 ));
             }
             format!("{{{}}}", parts.join(", "))
+        }
+        Kind::SET | Kind::FROZENSET => {
+            let keys = o.downcast::<SetObj>().map(SetObj::keys).unwrap_or_default();
+            let name = o.ty().name();
+            if keys.is_empty() {
+                format!("{name}()")
+            } else if o.kind() == Kind::SET {
+                format!("{{{}}}", join_reprs(&keys, foreign)?)
+            } else {
+                format!("{name}({{{}}})", join_reprs(&keys, foreign)?)
+            }
         }
         Kind::RANGE => match o.downcast::<RangeObj>().map(|r| r.bounds()) {
             Some([a, b, c]) if c == BigInt::from(1) => format!("range({a}, {b})"),

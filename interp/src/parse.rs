@@ -24,6 +24,19 @@ mod tokcheck;
 /// touched pages of this stack are ever committed.
 const PARSE_STACK: usize = 256 << 20;
 
+/// Parses `text` as CPython 3.11 reads it: syntax added after 3.11 is
+/// reported (`parsed.unsupported_syntax_errors()`), 3.11's own is not
+/// (ruff's default target is 3.10, which would refuse `except*`).
+fn parse_py311(text: &str) -> ruff_python_parser::Parsed<ruff_python_ast::ModModule> {
+    let options = ruff_python_parser::ParseOptions::from(PySourceType::Python)
+        .with_target_version(ruff_python_ast::PythonVersion::PY311);
+    match ruff_python_parser::parse_unchecked(text, options).try_into_module() {
+        Some(m) => m,
+        // A Python (not notebook) source always parses to a module.
+        None => ruff_python_parser::parse_unchecked_source(text, PySourceType::Python),
+    }
+}
+
 /// Parses and compiles a module.
 pub fn parse_and_compile(source: Rc<Source>) -> PyResult<Rc<Code>> {
     let text: &str = &source.text;
@@ -31,7 +44,7 @@ pub fn parse_and_compile(source: Rc<Source>) -> PyResult<Rc<Code>> {
         // Private names are mangled on a copy of the tree, made (and
         // dropped) on the parse stack too: copying recurses as parsing does.
         let parse = move || {
-            let parsed = ruff_python_parser::parse_unchecked_source(text, PySourceType::Python);
+            let parsed = parse_py311(text);
             let mangled = compile::mangle::may_mangle(text).then(|| {
                 let mut body = parsed.syntax().body.clone();
                 compile::mangle::mangle_body(&mut body, compile::NEST_MAX);
@@ -111,7 +124,7 @@ pub(crate) fn fragment_error(text: &str) -> Option<Diag> {
         return Some(d);
     }
     on_fragment_stack(text.len(), || {
-        let parsed = ruff_python_parser::parse_unchecked_source(text, PySourceType::Python);
+        let parsed = parse_py311(text);
         let e = parsed.errors().iter().min_by_key(|e| e.location.start())?;
         let index = LineIndex::new(text);
         errors::map(text, &index, parsed.tokens(), e, true)

@@ -127,6 +127,32 @@ def index(words):
 }
 
 #[test]
+fn set_displays() {
+    check(
+        "set_displays",
+        "\
+def displays(a, b):
+    pair = {a, b}
+    consts = {1, -2, (3, 4)}
+    spread = {a, *b, 5}
+    for x in {7, 8, 9}:
+        pair.add(x)
+    return pair, consts, spread, a in {1, 2, 3}
+
+def evens(xs):
+    return {x for x in xs if x % 2 == 0}
+",
+        &[
+            "BUILD_SET",
+            "SET_UPDATE",
+            "SET_ADD",
+            "LOAD_CONST",
+            "CONTAINS_OP",
+        ],
+    );
+}
+
+#[test]
 fn chained_comparison() {
     check(
         "chained_comparison",

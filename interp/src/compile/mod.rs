@@ -9,6 +9,9 @@
 //! Constructs outside Typhon's subset are rejected with a [`CompileError`]
 //! naming the construct.
 
+pub mod consts;
+#[rustfmt::skip]
+pub mod interned;
 pub mod mangle;
 pub mod scope;
 
@@ -224,6 +227,10 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
         units: Vec::new(),
         depth: 0,
         interned: HashMap::new(),
+        frozensets: consts::FrozensetConsts::default(),
+        strs: consts::StrConsts::default(),
+        idents: None,
+        body,
     };
     let start = Span { start: 0, end: 0 };
     c.push_unit(
@@ -234,6 +241,7 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
         ParamShape::positional(0),
     );
     c.setup_annotations(body);
+    c.docstring(body);
     c.stmts(body)?;
     let none = c.const_(Value::None);
     c.emit(Op::LoadConst, none);
@@ -255,6 +263,15 @@ struct Compiler<'a> {
     /// loaded by another then has the same key object, and the inline
     /// caches compare keys by identity.
     interned: HashMap<String, ObjRef>,
+    /// The frozenset constants made so far (set displays of constants).
+    frozensets: consts::FrozensetConsts,
+    /// Which string objects CPython's constant cache would hold (see
+    /// [`consts::StrConsts`]).
+    strs: consts::StrConsts,
+    /// The module's identifiers, once a frozenset constant needs them.
+    idents: Option<std::collections::HashSet<String>>,
+    /// The module's statements.
+    body: &'a [Stmt],
 }
 
 /// How Typhon's own compile errors end (see [`unsupported`]).
@@ -422,10 +439,48 @@ impl<'a> Compiler<'a> {
         self.emit(op, l.0 as u32);
     }
 
+    /// Adds a constant; its strings are registered as CPython's compiler
+    /// registers a literal (see [`consts::StrConsts`]).
     fn const_(&mut self, v: Value) -> u32 {
+        self.strs.literal(&v);
+        self.const_quiet(v)
+    }
+
+    /// Adds a constant made of identifiers (a keyword argument name, a
+    /// class name, a tuple of names): CPython's compiler registers the
+    /// parser's interned objects.
+    fn const_ident(&mut self, v: Value) -> u32 {
+        self.note_idents(&v);
+        self.const_quiet(v)
+    }
+
+    /// Registers the identifiers of `v` (a `str` or a tuple of them).
+    fn note_idents(&mut self, v: &Value) {
+        if let Some(s) = v.as_str() {
+            self.strs.identifier(s);
+        } else if let Some(t) = v.downcast::<crate::object::TupleObj>() {
+            for x in t.items.iter() {
+                self.note_idents(x);
+            }
+        }
+    }
+
+    /// Adds a constant CPython's compiler does not register (a constant
+    /// expression statement, which it drops).
+    fn const_quiet(&mut self, v: Value) -> u32 {
         let u = self.unit();
         u.consts.push(v);
         (u.consts.len() - 1) as u32
+    }
+
+    /// Registers a body's docstring, the first constant CPython's compiler
+    /// registers for it.
+    fn docstring(&mut self, body: &[Stmt]) {
+        if let Some(Stmt::Expr(e)) = body.first()
+            && let Expr::StringLiteral(doc) = &*e.value
+        {
+            self.strs.literal(&Value::str(doc.value.to_str()));
+        }
     }
 
     fn name(&mut self, n: &str) -> u32 {
@@ -659,7 +714,14 @@ impl<'a> Compiler<'a> {
         self.set_line(s.range());
         match s {
             Stmt::Expr(e) => {
-                self.expr(&e.value)?;
+                // A string statement (a docstring among them) is no
+                // constant CPython's compiler registers here.
+                if let Expr::StringLiteral(s) = &*e.value {
+                    let c = self.const_quiet(Value::str(s.value.to_str()));
+                    self.emit(Op::LoadConst, c);
+                } else {
+                    self.expr(&e.value)?;
+                }
                 self.emit(Op::PopTop, 0);
             }
             Stmt::Pass(_) => self.emit(Op::Nop, 0),
@@ -688,7 +750,7 @@ impl<'a> Compiler<'a> {
                     match &*a.target {
                         Expr::Name(n) if a.simple => {
                             self.load_name("__annotations__");
-                            let k = self.const_(Value::str(n.id.as_str()));
+                            let k = self.const_ident(Value::str(n.id.as_str()));
                             self.emit(Op::LoadConst, k);
                             self.emit(Op::StoreSubscr, 0);
                         }
@@ -733,7 +795,7 @@ impl<'a> Compiler<'a> {
                 if f.is_async {
                     return Err(self.err(f.range, unsupported("async for")));
                 }
-                self.expr(&f.iter)?;
+                self.iterable(&f.iter)?;
                 self.emit(Op::GetIter, 0);
                 let head = self.new_label();
                 let done = self.new_label();
@@ -831,6 +893,10 @@ impl<'a> Compiler<'a> {
                 };
                 if m.contains('.') {
                     return Err(self.err(i.range, unsupported("dotted module import")));
+                }
+                // CPython loads the imported names as a constant tuple.
+                for a in &i.names {
+                    self.strs.identifier(a.name.as_str());
                 }
                 let mi = self.name(m);
                 self.emit(Op::ImportName, mi);
@@ -1249,6 +1315,9 @@ impl<'a> Compiler<'a> {
         }
         self.decorators(&f.decorator_list)?;
         let line = self.index.line(u32::from(f.range.start()));
+        // Defaults are evaluated (and their constants registered) before
+        // the body is compiled, as in CPython.
+        let flags = self.function_defaults(Some(&f.parameters))?;
         let code = self.function_body(
             f,
             f.name.as_str(),
@@ -1256,7 +1325,7 @@ impl<'a> Compiler<'a> {
             (line, Span::of(f.range)),
             FnBody::Stmts(&f.body),
         )?;
-        self.make_function(code, Some(&f.parameters))?;
+        self.make_closure(code, flags);
         self.apply_decorators(&f.decorator_list);
         self.store_name(f.name.as_str());
         Ok(())
@@ -1329,7 +1398,12 @@ impl<'a> Compiler<'a> {
         self.emit(Op::LoadGlobal, module_name);
         let ni = self.name("__module__");
         self.emit(Op::StoreName, ni);
-        let q = self.const_(Value::str(&qual));
+        // A top-level class's qualified name is its name (an identifier).
+        let q = if qual == name {
+            self.const_ident(Value::str(&qual))
+        } else {
+            self.const_(Value::str(&qual))
+        };
         self.emit(Op::LoadConst, q);
         let ni = self.name("__qualname__");
         self.emit(Op::StoreName, ni);
@@ -1358,8 +1432,8 @@ impl<'a> Compiler<'a> {
         let code = self.pop_unit(false);
         self.set_line(c.range);
         self.emit(Op::LoadBuildClass, 0);
-        self.make_function(code, None)?;
-        let n = self.const_(Value::str(name));
+        self.make_closure(code, 0);
+        let n = self.const_ident(Value::str(name));
         self.emit(Op::LoadConst, n);
         for b in bases {
             self.expr(b)?;
@@ -1377,7 +1451,7 @@ impl<'a> Compiler<'a> {
                     names.push(Value::str(n.as_str()));
                 }
             }
-            let kc = self.const_(Value::tuple(names));
+            let kc = self.const_ident(Value::tuple(names));
             self.emit(Op::LoadConst, kc);
             self.set_line(c.range);
             self.emit(Op::CallKw, (2 + bases.len() + keywords.len()) as u32);
@@ -1463,6 +1537,7 @@ impl<'a> Compiler<'a> {
                 {
                     self.unit().doc = Some(Rc::from(doc.value.to_str()));
                 }
+                self.docstring(b);
                 self.stmts(b)?;
                 let c = self.const_(Value::None);
                 self.emit(Op::LoadConst, c);
@@ -1476,13 +1551,11 @@ impl<'a> Compiler<'a> {
         Ok(self.pop_unit(false))
     }
 
-    /// Emits MAKE_FUNCTION for `code`, evaluating defaults in the current
-    /// scope and loading the closure cells.
-    fn make_function(
-        &mut self,
-        code: Rc<Code>,
-        params: Option<&'a ast::Parameters>,
-    ) -> CResult<()> {
+    /// Evaluates a function's defaults in the current scope (the
+    /// MAKE_FUNCTION flags they need), and registers the names of its
+    /// annotated parameters, which CPython's compiler loads as constants
+    /// (Typhon keeps no annotations of functions).
+    fn function_defaults(&mut self, params: Option<&'a ast::Parameters>) -> CResult<u32> {
         let mut flags = 0;
         let defaults: Vec<&'a Expr> = params
             .into_iter()
@@ -1505,20 +1578,66 @@ impl<'a> Compiler<'a> {
             .collect();
         if !kwdefaults.is_empty() {
             for p in &kwdefaults {
-                let c = self.const_(Value::str(p.parameter.name.as_str()));
+                let c = self.const_quiet(Value::str(p.parameter.name.as_str()));
                 self.emit(Op::LoadConst, c);
                 if let Some(d) = p.default.as_deref() {
                     self.expr(d)?;
                 }
             }
+            // CPython loads the names as one tuple, after the values.
+            for p in &kwdefaults {
+                self.strs.identifier(p.parameter.name.as_str());
+            }
             self.emit(Op::BuildMap, kwdefaults.len() as u32);
             flags |= 4;
         }
+        if let Some(p) = params {
+            self.annotation_names(p);
+        }
+        Ok(flags)
+    }
+
+    /// Registers what CPython's compiler loads for a function's
+    /// annotations: each annotated parameter's name (and `return`), the
+    /// strings of the annotation (`compiler_visit_annotations`' order).
+    fn annotation_names(&mut self, p: &'a ast::Parameters) {
+        let note = |c: &mut Self, name: &str, ann: Option<&Expr>| {
+            if let Some(a) = ann {
+                c.strs.identifier(name);
+                if let Expr::StringLiteral(s) = a {
+                    c.strs.literal(&Value::str(s.value.to_str()));
+                }
+            }
+        };
+        for a in p.args.iter().chain(p.posonlyargs.iter()) {
+            note(
+                self,
+                a.parameter.name.as_str(),
+                a.parameter.annotation.as_deref(),
+            );
+        }
+        if let Some(v) = &p.vararg {
+            note(self, v.name.as_str(), v.annotation.as_deref());
+        }
+        for a in &p.kwonlyargs {
+            note(
+                self,
+                a.parameter.name.as_str(),
+                a.parameter.annotation.as_deref(),
+            );
+        }
+        if let Some(k) = &p.kwarg {
+            note(self, k.name.as_str(), k.annotation.as_deref());
+        }
+    }
+
+    /// Emits MAKE_FUNCTION for `code` after its defaults ([`flags` of
+    /// `function_defaults`]), loading the closure cells.
+    fn make_closure(&mut self, code: Rc<Code>, mut flags: u32) {
         self.load_closure(&code, &mut flags);
         let c = self.const_(Value::Obj(CodeObj::new_obj(code)));
         self.emit(Op::LoadConst, c);
         self.emit(Op::MakeFunction, flags);
-        Ok(())
     }
 
     fn load_closure(&mut self, code: &Code, flags: &mut u32) {
@@ -1905,8 +2024,9 @@ impl<'a> Compiler<'a> {
                 let line = self.index.line(u32::from(l.range.start()));
                 let params = l.parameters.as_deref();
                 let at = (line, Span::of(l.range));
+                let flags = self.function_defaults(params)?;
                 let code = self.function_body(l, "<lambda>", params, at, FnBody::Expr(&l.body))?;
-                self.make_function(code, params)?;
+                self.make_closure(code, flags);
             }
             Expr::ListComp(c) => {
                 self.comprehension(c, "<listcomp>", &c.generators, CompKind::List(&c.elt))?
@@ -1951,8 +2071,10 @@ impl<'a> Compiler<'a> {
             Expr::Starred(s) => {
                 return Err(self.err(s.range, "can't use starred expression here".into()));
             }
-            Expr::Set(s) => return Err(self.err(s.range, unsupported("set display"))),
-            Expr::SetComp(s) => return Err(self.err(s.range, unsupported("set comprehension"))),
+            Expr::Set(s) => self.set_display(&s.elts)?,
+            Expr::SetComp(c) => {
+                self.comprehension(c, "<setcomp>", &c.generators, CompKind::Set(&c.elt))?
+            }
             Expr::Generator(g) => {
                 self.comprehension(g, "<genexpr>", &g.generators, CompKind::Gen(&g.elt))?
             }
@@ -2018,6 +2140,98 @@ impl<'a> Compiler<'a> {
             });
         }
         Some(Value::tuple(out))
+    }
+
+    /// The constant an expression folds to (CPython's AST optimizer).
+    fn folded(&self, e: &Expr) -> Option<Value> {
+        consts::const_value(e, &parse_big_literal)
+    }
+
+    /// The frozenset constant of a set display whose items all fold to
+    /// constants.
+    fn constant_frozenset(&mut self, elts: &[Expr]) -> Option<Value> {
+        if elts.iter().any(|e| e.is_starred_expr()) {
+            return None;
+        }
+        let items = elts
+            .iter()
+            .map(|e| self.folded(e))
+            .collect::<Option<Vec<_>>>()?;
+        let body = self.body;
+        let idents = &mut self.idents;
+        let mut interned = |s: &str| {
+            interned::STARTUP.binary_search(&s).is_ok()
+                || idents
+                    .get_or_insert_with(|| consts::identifiers(body))
+                    .contains(s)
+        };
+        self.frozensets.get(&items, &mut self.strs, &mut interned)
+    }
+
+    /// An iterable of `for`, of a comprehension or the right operand of
+    /// `in`: a set display of constants is the frozenset constant, as
+    /// CPython's optimizer makes it (`fold_iter`).
+    fn iterable(&mut self, e: &'a Expr) -> CResult<()> {
+        if let Expr::Set(s) = e
+            && let Some(v) = self.constant_frozenset(&s.elts)
+        {
+            let c = self.const_(v);
+            self.emit(Op::LoadConst, c);
+            return Ok(());
+        }
+        self.expr(e)
+    }
+
+    /// A set display, as CPython 3.11's `starunpack_helper` compiles it:
+    /// more than two constants are a frozenset constant added to an empty
+    /// set; up to 30 items without `*` are pushed and built at once;
+    /// otherwise the set is built at the first `*` (or empty, past 30
+    /// items) and each item added to it in turn.
+    fn set_display(&mut self, elts: &'a [Expr]) -> CResult<()> {
+        const STACK_USE_GUIDELINE: usize = 30;
+        let n = elts.len();
+        if n > 2
+            && let Some(v) = self.constant_frozenset(elts)
+        {
+            self.emit(Op::BuildSet, 0);
+            let c = self.const_(v);
+            self.emit(Op::LoadConst, c);
+            self.emit(Op::SetUpdate, 1);
+            return Ok(());
+        }
+        let starred = elts.iter().any(|e| e.is_starred_expr());
+        let big = n > STACK_USE_GUIDELINE;
+        if !starred && !big {
+            for x in elts {
+                self.expr(x)?;
+            }
+            self.emit(Op::BuildSet, n as u32);
+            return Ok(());
+        }
+        let mut built = false;
+        if big {
+            self.emit(Op::BuildSet, 0);
+            built = true;
+        }
+        for (i, e) in elts.iter().enumerate() {
+            match e {
+                Expr::Starred(st) => {
+                    if !built {
+                        self.emit(Op::BuildSet, i as u32);
+                        built = true;
+                    }
+                    self.expr(&st.value)?;
+                    self.emit(Op::SetUpdate, 1);
+                }
+                other => {
+                    self.expr(other)?;
+                    if built {
+                        self.emit(Op::SetAdd, 1);
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     fn starred_list(&mut self, elts: &'a [Expr]) -> CResult<()> {
@@ -2089,7 +2303,11 @@ impl<'a> Compiler<'a> {
         self.expr(&c.left)?;
         let n = c.ops.len();
         if n == 1 {
-            self.expr(&c.comparators[0])?;
+            if matches!(c.ops[0], ast::CmpOp::In | ast::CmpOp::NotIn) {
+                self.iterable(&c.comparators[0])?;
+            } else {
+                self.expr(&c.comparators[0])?;
+            }
             self.set_line(c.range);
             self.cmp_op(c.ops[0]);
             return Ok(());
@@ -2097,7 +2315,11 @@ impl<'a> Compiler<'a> {
         let cleanup = self.new_label();
         let end = self.new_label();
         for (i, (op, right)) in c.ops.iter().zip(c.comparators.iter()).enumerate() {
-            self.expr(right)?;
+            if i + 1 == n && matches!(op, ast::CmpOp::In | ast::CmpOp::NotIn) {
+                self.iterable(right)?;
+            } else {
+                self.expr(right)?;
+            }
             if i + 1 < n {
                 self.emit(Op::Swap, 2);
                 self.emit(Op::Copy, 2);
@@ -2141,7 +2363,7 @@ impl<'a> Compiler<'a> {
         for k in keywords {
             match &k.arg {
                 Some(n) => {
-                    let c = self.const_(Value::str(n.as_str()));
+                    let c = self.const_ident(Value::str(n.as_str()));
                     self.emit(Op::LoadConst, c);
                     self.expr(&k.value)?;
                     pending += 1;
@@ -2241,7 +2463,7 @@ impl<'a> Compiler<'a> {
                     names.push(Value::str(n.as_str()));
                 }
             }
-            let kc = self.const_(Value::tuple(names));
+            let kc = self.const_ident(Value::tuple(names));
             self.emit(Op::LoadConst, kc);
             // CPython calls `a.m(k=v)` as a method call, which starts where
             // `.m` does (see `attr_loc`).
@@ -2283,6 +2505,7 @@ impl<'a> Compiler<'a> {
         );
         match kind {
             CompKind::List(_) => self.emit(Op::BuildList, 0),
+            CompKind::Set(_) => self.emit(Op::BuildSet, 0),
             CompKind::Dict(..) => self.emit(Op::BuildMap, 0),
             CompKind::Gen(_) => self.start_generator(),
         }
@@ -2290,7 +2513,7 @@ impl<'a> Compiler<'a> {
         let mut loops = Vec::new();
         for (i, g) in gens.iter().enumerate() {
             if i > 0 {
-                self.expr(&g.iter)?;
+                self.iterable(&g.iter)?;
                 self.emit(Op::GetIter, 0);
             }
             let head = self.new_label();
@@ -2315,6 +2538,10 @@ impl<'a> Compiler<'a> {
                 self.expr(elt)?;
                 self.emit(Op::ListAppend, depth);
             }
+            CompKind::Set(elt) => {
+                self.expr(elt)?;
+                self.emit(Op::SetAdd, depth);
+            }
             CompKind::Dict(k, v) => {
                 self.expr(k)?;
                 self.expr(v)?;
@@ -2338,7 +2565,7 @@ impl<'a> Compiler<'a> {
         self.emit(Op::LoadConst, c);
         self.emit(Op::MakeFunction, flags);
         if let Some(first) = gens.first() {
-            self.expr(&first.iter)?;
+            self.iterable(&first.iter)?;
         }
         self.emit(Op::GetIter, 0);
         self.emit(Op::Call, 1);
@@ -2354,6 +2581,7 @@ enum FnBody<'a> {
 enum CompKind<'a> {
     Gen(&'a Expr),
     List(&'a Expr),
+    Set(&'a Expr),
     Dict(&'a Expr, &'a Expr),
 }
 

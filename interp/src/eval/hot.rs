@@ -1211,6 +1211,9 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::ListAppend
                 | Op::ListExtend
                 | Op::MapAdd
+                | Op::BuildSet
+                | Op::SetAdd
+                | Op::SetUpdate
                 | Op::UnpackEx
                 | Op::DictMerge
                 | Op::DictUpdate

@@ -35,6 +35,17 @@ impl DictKey {
         Ok(DictKey { hash, value })
     }
 
+    /// A key whose hash is known (a set's stored hash, which `value`'s
+    /// hash gave).
+    pub fn with_hash(value: Value, hash: u64) -> DictKey {
+        DictKey { hash, value }
+    }
+
+    /// The key's hash, as stored.
+    pub fn stored_hash(&self) -> u64 {
+        self.hash
+    }
+
     /// A key for a `str` whose hash is already cached (names, attributes).
     pub fn from_str_obj(s: &ObjRef) -> DictKey {
         let hash = s.downcast::<super::StrObj>().map(|s| s.hash()).unwrap_or(0);

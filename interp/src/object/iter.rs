@@ -64,6 +64,17 @@ pub enum IterState {
         /// 0 keys, 1 values, 2 items.
         what: u8,
     },
+    /// Over a set or frozenset, as CPython 3.11's `setiterobject` walks
+    /// its table (`SetObj::next_from`).
+    Set {
+        /// The set.
+        set: ObjRef,
+        /// Next slot.
+        pos: usize,
+        /// The set's length when iteration started (`usize::MAX` once a
+        /// change of size was reported, which sticks, as in CPython).
+        used: usize,
+    },
     /// A dict view (`keys()`, `values()`, `items()`).
     View {
         /// The dict.
@@ -186,6 +197,7 @@ impl IterObj {
             | IterState::Tuple { tup: o, .. }
             | IterState::Str { s: o, .. }
             | IterState::Dict { dict: o, .. }
+            | IterState::Set { set: o, .. }
             | IterState::View { dict: o, .. } => v(&Value::Obj(o.clone())),
             IterState::Enumerate { it, n } => {
                 v(it);

@@ -3,7 +3,7 @@
 
 use super::{
     CellObj, CodeObj, DictObj, ExcObj, Function, IterObj, ListObj, ModuleObj, RangeIterObj,
-    RangeObj, SliceObj, StrObj, TupleObj,
+    RangeObj, SetObj, SliceObj, StrObj, TupleObj,
 };
 use crate::object::func::Builtin;
 use abi::StaticType;
@@ -63,6 +63,10 @@ impl Kind {
     /// `tp_dictoffset` (`abi::new_c_subclass_type`). Python-level
     /// attributes and dunders are `classes`'; the C slots are the C API's.
     pub const EXT_SUBCLASS: u32 = 34;
+    /// `set`
+    pub const SET: u32 = 35;
+    /// `frozenset`
+    pub const FROZENSET: u32 = 36;
     /// A `random.Random` (`crate::stdlib::random`).
     pub const RANDOM: u32 = 40;
     /// `Ellipsis` (`...`), the one `ellipsis` object.
@@ -102,6 +106,9 @@ const fn flags_for(kind: u32) -> std::ffi::c_ulong {
         Kind::DICT => abi::TPFLAGS_DICT_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::EXC => abi::TPFLAGS_BASE_EXC_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::ITER | Kind::DICT_VIEW | Kind::MODULE => abi::TPFLAGS_HAVE_GC,
+        // CPython has no subclass bit for sets (`PySet_Check` compares
+        // types).
+        Kind::SET | Kind::FROZENSET => abi::TPFLAGS_HAVE_GC,
         _ => 0,
     }
 }
@@ -177,6 +184,10 @@ static_types! {
     TUPLE: TupleObj, c"tuple", Some(&OBJECT), Kind::TUPLE, true;
     /// `dict`
     DICT: DictObj, c"dict", Some(&OBJECT), Kind::DICT, true;
+    /// `set`
+    SET: SetObj, c"set", Some(&OBJECT), Kind::SET, true;
+    /// `frozenset`
+    FROZENSET: SetObj, c"frozenset", Some(&OBJECT), Kind::FROZENSET, true;
     /// `range`
     RANGE: RangeObj, c"range", Some(&OBJECT), Kind::RANGE, true;
     /// `slice`
@@ -209,6 +220,8 @@ static_types! {
     LONGRANGE_ITER: IterObj, c"longrange_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `str_ascii_iterator` (CPython 3.11's name for str iterators)
     STR_ITER: IterObj, c"str_ascii_iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `set_iterator`
+    SET_ITER: IterObj, c"set_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `dict_keyiterator`
     DICT_KEYITER: IterObj, c"dict_keyiterator", Some(&OBJECT), Kind::ITER, true;
     /// `dict_valueiterator`

@@ -1,0 +1,5 @@
+print("must not run")
+try:
+    pass
+except* ValueError:
+    pass

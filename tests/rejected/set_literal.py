@@ -1,3 +1,0 @@
-print("never reached in Typhon")
-s = {1, 2, 3}
-print(len(s))
