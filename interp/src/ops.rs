@@ -520,6 +520,11 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
             if x.ptr_eq(y) && x.kind() != Kind::FOREIGN {
                 return Ok(true);
             }
+            if (x.kind() == Kind::DICT_VIEW || y.kind() == Kind::DICT_VIEW)
+                && let Some(r) = sets::view_richcompare(vm, CmpOp::Eq, a, b)?
+            {
+                return Ok(r);
+            }
             match (x.kind(), y.kind()) {
                 (Kind::LIST, Kind::LIST) | (Kind::TUPLE, Kind::TUPLE) => {
                     if x.kind() == Kind::LIST && !x.is_type(&types::LIST) {
@@ -694,6 +699,11 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
     if sets::is_anyset(a)
         && sets::is_anyset(b)
         && let Some(yes) = sets::richcompare(vm, op, a, b)?
+    {
+        return Ok(Some(answer_as_order(op, yes)));
+    }
+    if (ka == Kind::DICT_VIEW || kb == Kind::DICT_VIEW)
+        && let Some(yes) = sets::view_richcompare(vm, op, a, b)?
     {
         return Ok(Some(answer_as_order(op, yes)));
     }
@@ -889,6 +899,9 @@ pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResu
         return bigint_op(op, &x, &y);
     }
     if let Some(r) = sets::binary_op(vm, op, a, b)? {
+        return Ok(r);
+    }
+    if let Some(r) = sets::view_binary_op(vm, op, a, b)? {
         return Ok(r);
     }
     seq_op(vm, op, a, b)
@@ -2071,7 +2084,11 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
                 }
             }
         }
-        Kind::DICT_VIEW | Kind::ITER => contains_by_iter(vm, container, item),
+        Kind::DICT_VIEW => match sets::setlike_view(container) {
+            Some((dict, items)) => sets::view_contains(vm, &dict, items, item),
+            None => contains_by_iter(vm, container, item),
+        },
+        Kind::ITER => contains_by_iter(vm, container, item),
         _ if ext::foreign(container).is_some() => contains_by_iter(vm, container, item),
         _ => Err(PyErr::type_error(format!(
             "argument of type '{}' is not iterable",

@@ -625,3 +625,203 @@ pub fn construct(vm: &mut Vm, frozen: bool, args: Args<'_>) -> PyResult<Value> {
     }
     Ok(Value::Obj(new_set(vm, frozen, iterable)?))
 }
+
+// ----- dict views as sets ----------------------------------------------------------
+
+/// The dict of a `dict_keys` (`items == false`) or `dict_items` view: the
+/// set-like views (CPython's `PyDictViewSet_Check`; `dict_values` is not).
+pub fn setlike_view(v: &Value) -> Option<(ObjRef, bool)> {
+    let o = v.as_obj()?;
+    if o.kind() != Kind::DICT_VIEW {
+        return None;
+    }
+    let it = o.downcast::<crate::object::IterObj>()?;
+    let st = it.state.try_borrow().ok()?;
+    match &*st {
+        crate::object::IterState::View { dict, what: 0 } => Some((dict.clone(), false)),
+        crate::object::IterState::View { dict, what: 2 } => Some((dict.clone(), true)),
+        _ => None,
+    }
+}
+
+fn view_len(dict: &ObjRef) -> usize {
+    dict.downcast::<DictObj>().map_or(0, DictObj::len)
+}
+
+/// `key in view` for a keys or items view: a dict lookup (an unhashable
+/// key is a `TypeError`), and for items, the value compared too.
+pub fn view_contains(vm: &mut Vm, dict: &ObjRef, items: bool, key: &Value) -> PyResult<bool> {
+    let Some(d) = dict.downcast::<DictObj>() else {
+        return Ok(false);
+    };
+    if !items {
+        let k = crate::object::DictKey::with_vm(vm, key.clone())?;
+        return Ok(d.find(vm, &k)?.is_some());
+    }
+    let Some(pair) = key.downcast::<crate::object::TupleObj>() else {
+        return Ok(false);
+    };
+    let [k, v] = &pair.items[..] else {
+        return Ok(false);
+    };
+    let k = crate::object::DictKey::with_vm(vm, k.clone())?;
+    match d.get_vm(vm, &k)? {
+        Some(found) => ops::same_or_eq(vm, &found, v),
+        None => Ok(false),
+    }
+}
+
+/// A new set of the items of an operand of a view's operator
+/// (`dictviews_to_set`): a keys view of a dict is the dict's keys.
+fn operand_set(vm: &mut Vm, v: &Value) -> PyResult<ObjRef> {
+    if let Some((dict, false)) = setlike_view(v)
+        && dict.is_type(&types::DICT)
+    {
+        return new_set(vm, false, Some(&Value::Obj(dict)));
+    }
+    new_set(vm, false, Some(v))
+}
+
+/// `a | b`, `a & b`, `a - b`, `a ^ b` where either is a keys or items view
+/// (CPython's `dictviews_or` and friends): a new `set`, whatever the other
+/// operand's iterable. `None` for other operands and operators.
+pub fn view_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Option<Value>> {
+    let (va, vb) = (setlike_view(a), setlike_view(b));
+    if va.is_none() && vb.is_none() {
+        return Ok(None);
+    }
+    let r = match op {
+        BinOp::Or => {
+            let r = operand_set(vm, a)?;
+            update(vm, of(&r)?, b)?;
+            r
+        }
+        BinOp::Sub => {
+            let r = operand_set(vm, a)?;
+            difference_update(vm, &r, b)?;
+            r
+        }
+        BinOp::Xor => match (va, vb) {
+            (Some((d1, true)), Some((d2, true))) => items_xor(vm, &d1, &d2)?,
+            _ => {
+                let r = operand_set(vm, a)?;
+                symmetric_difference_update(vm, &r, b)?;
+                r
+            }
+        },
+        BinOp::And => view_intersect(vm, a, b)?,
+        _ => return Ok(None),
+    };
+    Ok(Some(Value::Obj(r)))
+}
+
+/// `view & other` (`_PyDictView_Intersect`): a set at least as large as
+/// the view computes it; otherwise the smaller operand is iterated and
+/// each item looked up in the other view.
+fn view_intersect(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<ObjRef> {
+    let (view, other) = if setlike_view(a).is_some() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let Some((mut dict, mut items)) = setlike_view(view) else {
+        return Err(PyErr::new(&types::SYSTEM_ERROR, "bad dict view"));
+    };
+    let len_view = view_len(&dict);
+    if let Value::Obj(o) = other
+        && o.kind() == Kind::SET
+        && len_view <= of(o)?.len()
+    {
+        return intersection(vm, o, view);
+    }
+    let mut iterated = other;
+    if let Some((d2, i2)) = setlike_view(other)
+        && view_len(&d2) > len_view
+    {
+        iterated = view;
+        (dict, items) = (d2, i2);
+    }
+    let result = SetObj::new();
+    let it = ops::get_iter(vm, iterated)?;
+    while let Some(k) = ops::iter_next(vm, &it)? {
+        if view_contains(vm, &dict, items, &k)? {
+            add_key(vm, &result, k)?;
+        }
+    }
+    Ok(result.into_obj(false))
+}
+
+/// `items1 ^ items2` (`dictitems_xor`): the pairs of the second dict not
+/// equal in the first, then what is left of the first.
+fn items_xor(vm: &mut Vm, d1: &ObjRef, d2: &ObjRef) -> PyResult<ObjRef> {
+    let (Some(a), Some(b)) = (d1.downcast::<DictObj>(), d2.downcast::<DictObj>()) else {
+        return Err(PyErr::type_error("not a dict"));
+    };
+    let temp = a.copy();
+    let result = SetObj::new();
+    for (key, hash) in dict_entries(b) {
+        let Some(v2) = b.get_vm(vm, &crate::object::DictKey::with_hash(key.clone(), hash))? else {
+            continue;
+        };
+        let k = crate::object::DictKey::with_hash(key.clone(), hash);
+        let delete = match temp.get_vm(vm, &k)? {
+            Some(v1) => ops::same_or_eq(vm, &v1, &v2)?,
+            None => false,
+        };
+        if delete {
+            temp.remove_vm(vm, &k)?;
+        } else {
+            add_key(vm, &result, Value::tuple(vec![key, v2]))?;
+        }
+    }
+    for (k, v) in temp.items() {
+        add_key(vm, &result, Value::tuple(vec![k, v]))?;
+    }
+    Ok(result.into_obj(false))
+}
+
+/// A rich comparison where either operand is a keys or items view and the
+/// other a set or such a view (`dictview_richcompare`, with the view on
+/// the left: a set on the left gives way to the view's reflected
+/// comparison). `None` (NotImplemented) for other operands.
+pub fn view_richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<bool>> {
+    let setlike = |v: &Value| is_anyset(v) || setlike_view(v).is_some();
+    let (this, other, op) = if setlike_view(a).is_some() && setlike(b) {
+        (a, b, op)
+    } else if setlike_view(b).is_some() && is_anyset(a) {
+        (b, a, swapped(op))
+    } else {
+        return Ok(None);
+    };
+    let (n, m) = (ops::len(vm, this)?, ops::len(vm, other)?);
+    Ok(Some(match op {
+        CmpOp::Eq => n == m && all_contained_in(vm, this, other)?,
+        CmpOp::Ne => !(n == m && all_contained_in(vm, this, other)?),
+        CmpOp::Lt => n < m && all_contained_in(vm, this, other)?,
+        CmpOp::Le => n <= m && all_contained_in(vm, this, other)?,
+        CmpOp::Gt => n > m && all_contained_in(vm, other, this)?,
+        CmpOp::Ge => n >= m && all_contained_in(vm, other, this)?,
+    }))
+}
+
+/// The comparison with its operands swapped (`a < b` is `b > a`).
+fn swapped(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Ge => CmpOp::Le,
+        other => other,
+    }
+}
+
+/// Whether every item of `a` is `in` `b`.
+fn all_contained_in(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
+    let it = ops::get_iter(vm, a)?;
+    while let Some(x) = ops::iter_next(vm, &it)? {
+        if !ops::contains(vm, b, &x)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
