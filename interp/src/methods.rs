@@ -419,9 +419,10 @@ fn str_join(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::string(out))
 }
 
-fn str_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.check_kw("split", &["sep", "maxsplit"])?;
-    let s = recv_str(&args)?;
+/// `split`/`rsplit`'s arguments (of `str` or `bytes`): the separator
+/// (`None` for runs of whitespace) and the most splits to make.
+fn split_args<'a>(args: &Args<'a>, name: &str) -> PyResult<(Option<&'a Value>, usize)> {
+    args.check_kw(name, &["sep", "maxsplit"])?;
     let sep = args
         .pos
         .get(1)
@@ -436,6 +437,12 @@ fn str_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     } else {
         maxsplit as usize
     };
+    Ok((sep, limit))
+}
+
+fn str_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let s = recv_str(&args)?;
+    let (sep, limit) = split_args(&args, "split")?;
     let parts: Vec<Value> = match sep {
         None => {
             let mut out = Vec::new();
@@ -732,22 +739,8 @@ fn str_splitlines(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn str_rsplit(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.check_kw("rsplit", &["sep", "maxsplit"])?;
     let s = recv_str(&args)?;
-    let sep = args
-        .pos
-        .get(1)
-        .or(args.kw("sep"))
-        .filter(|v| !matches!(v, Value::None));
-    let maxsplit = match args.pos.get(2).or(args.kw("maxsplit")) {
-        Some(v) => int_arg(v)?,
-        None => -1,
-    };
-    let limit = if maxsplit < 0 {
-        usize::MAX
-    } else {
-        maxsplit as usize
-    };
+    let (sep, limit) = split_args(&args, "rsplit")?;
     let mut parts: Vec<Value> = Vec::new();
     match sep {
         None => {
@@ -1017,22 +1010,8 @@ fn bytes_join(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn bytes_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.check_kw("split", &["sep", "maxsplit"])?;
     let b = recv_bytes(&args)?;
-    let sep = args
-        .pos
-        .get(1)
-        .or(args.kw("sep"))
-        .filter(|v| !matches!(v, Value::None));
-    let maxsplit = match args.pos.get(2).or(args.kw("maxsplit")) {
-        Some(v) => int_arg(v)?,
-        None => -1,
-    };
-    let limit = if maxsplit < 0 {
-        usize::MAX
-    } else {
-        maxsplit as usize
-    };
+    let (sep, limit) = split_args(&args, "split")?;
     let mut parts = Vec::new();
     match sep {
         None => {

@@ -124,22 +124,10 @@ fn truthy(v: &Value) -> Option<bool> {
 /// `safe_power`, `safe_lshift` and `safe_mod`'s limits); `None` when CPython
 /// would not fold it or it raises.
 fn binary(op: ast::Operator, a: Value, b: Value) -> Option<Value> {
-    use ast::Operator as O;
-    let bop = match op {
-        O::Add => BinOp::Add,
-        O::Sub => BinOp::Sub,
-        O::Mult => BinOp::Mul,
-        O::Div => BinOp::TrueDiv,
-        O::FloorDiv => BinOp::FloorDiv,
-        O::Mod => BinOp::Mod,
-        O::Pow => BinOp::Pow,
-        O::LShift => BinOp::LShift,
-        O::RShift => BinOp::RShift,
-        O::BitOr => BinOp::Or,
-        O::BitXor => BinOp::Xor,
-        O::BitAnd => BinOp::And,
-        O::MatMult => return None,
-    };
+    let bop = super::binop(op);
+    if bop == BinOp::MatMul {
+        return None;
+    }
     if is_number(&a) && is_number(&b) {
         if too_big(bop, &a, &b)? {
             return None;
