@@ -818,8 +818,14 @@ fn str_isascii(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn str_expandtabs(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.check_kw("expandtabs", &["tabsize"])?;
     let s = recv_str(&args)?;
+    // CPython's tabsize is a C int.
     let tab = match args.pos.get(1).or(args.kw("tabsize")) {
-        Some(v) => int_arg(v)?,
+        Some(v) => match v.to_bigint() {
+            Some(b) => num_traits::ToPrimitive::to_i32(&b)
+                .ok_or_else(|| PyErr::overflow("Python int too large to convert to C int"))?
+                as i64,
+            None => int_arg(v)?,
+        },
         None => 8,
     };
     let mut out = String::with_capacity(s.len());
@@ -829,6 +835,11 @@ fn str_expandtabs(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             '\t' => {
                 if tab > 0 {
                     let n = tab - col % tab;
+                    // More than memory allows is a MemoryError, not an
+                    // allocation that aborts.
+                    if (n as u64).saturating_add(out.len() as u64) > ops::memory_ceiling() as u64 {
+                        return Err(PyErr::no_memory());
+                    }
                     out.extend(std::iter::repeat_n(' ', n as usize));
                     col += n;
                 }

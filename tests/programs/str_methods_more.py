@@ -16,3 +16,5 @@ t(lambda: 'abc'.removeprefix(1))
 print('a\tbc\td\n\te'.expandtabs(), repr('x\ty'.expandtabs(4)), repr('\t'.expandtabs(0)))
 for f in [lambda: 'a'.split(1), lambda: 'a'.replace(1, 'b'), lambda: 'a'.center(3, 1), lambda: 'a'.center(3, 'ab'), lambda: 'a'.find(1), lambda: 'a'.count(1)]:
     t(f)
+for f in [lambda: 'a\tb'.expandtabs(10**12), lambda: 'a\tb'.expandtabs(2**62), lambda: 'a\tb'.expandtabs(10**30), lambda: 'ab'.expandtabs(-3)]:
+    t(f)
