@@ -1341,16 +1341,6 @@ fn cmp_code(op: CmpOp) -> c_int {
     }
 }
 
-fn swapped(op: CmpOp) -> CmpOp {
-    match op {
-        CmpOp::Lt => CmpOp::Gt,
-        CmpOp::Le => CmpOp::Ge,
-        CmpOp::Gt => CmpOp::Lt,
-        CmpOp::Ge => CmpOp::Le,
-        other => other,
-    }
-}
-
 fn is_not_implemented(v: &Value) -> bool {
     matches!(v, Value::Obj(o) if o.is_static_object(&interp::object::value::NOT_IMPLEMENTED))
 }
@@ -1366,7 +1356,7 @@ fn richcompare_slot(v: &Value) -> Option<RichCmpFn> {
 
 /// `a <op> b` through `tp_richcompare`, reflected as CPython does.
 pub fn richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Value>> {
-    let tries = [(a, b, op), (b, a, swapped(op))];
+    let tries = [(a, b, op), (b, a, op.swapped())];
     for (x, y, o) in tries {
         if let Some(f) = richcompare_slot(x) {
             let (px, py) = (new_ref(x.clone()), new_ref(y.clone()));

@@ -508,6 +508,18 @@ pub enum CmpOp {
 }
 
 impl CmpOp {
+    /// The comparison with its operands swapped (`a < b` is `b > a`): the
+    /// reflected method's operator.
+    pub fn swapped(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+            other => other,
+        }
+    }
+
     /// Decodes an arg.
     pub fn from_arg(arg: u32) -> CmpOp {
         match arg {

@@ -789,7 +789,7 @@ pub fn view_richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResul
     let (this, other, op) = if setlike_view(a).is_some() && setlike(b) {
         (a, b, op)
     } else if setlike_view(b).is_some() && is_anyset(a) {
-        (b, a, swapped(op))
+        (b, a, op.swapped())
     } else {
         return Ok(None);
     };
@@ -802,17 +802,6 @@ pub fn view_richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResul
         CmpOp::Gt => n > m && all_contained_in(vm, other, this)?,
         CmpOp::Ge => n >= m && all_contained_in(vm, other, this)?,
     }))
-}
-
-/// The comparison with its operands swapped (`a < b` is `b > a`).
-fn swapped(op: CmpOp) -> CmpOp {
-    match op {
-        CmpOp::Lt => CmpOp::Gt,
-        CmpOp::Le => CmpOp::Ge,
-        CmpOp::Gt => CmpOp::Lt,
-        CmpOp::Ge => CmpOp::Le,
-        other => other,
-    }
 }
 
 /// Whether every item of `a` is `in` `b`.
