@@ -397,6 +397,19 @@ impl SetObj {
         self.tables.set(self.tables.get().wrapping_add(1));
     }
 
+    /// The one resize CPython makes before adding `n` keys at once, when
+    /// they could overfill the table.
+    fn grow_for(&self, n: usize) -> PyResult<()> {
+        let (fill, used, mask) = {
+            let t = self.table.borrow();
+            (t.fill, t.used, t.mask())
+        };
+        if (fill + n) * 5 >= mask * 3 {
+            self.resize((used + n) * 2)?;
+        }
+        Ok(())
+    }
+
     /// Adds every key of `other` (`set_merge`): one resize up front, then
     /// a copy of the slots when this set is empty and the tables match, a
     /// clean insertion in `other`'s slot order when it is empty, ordinary
@@ -405,14 +418,7 @@ impl SetObj {
         if std::ptr::eq(self, other) || other.is_empty() {
             return Ok(());
         }
-        let other_used = other.len();
-        let (fill, used, mask) = {
-            let t = self.table.borrow();
-            (t.fill, t.used, t.mask())
-        };
-        if (fill + other_used) * 5 >= mask * 3 {
-            self.resize((used + other_used) * 2)?;
-        }
+        self.grow_for(other.len())?;
         {
             let mut t = self.table.borrow_mut();
             let o = other.table.borrow();
@@ -444,14 +450,7 @@ impl SetObj {
     /// Adds the keys of a dict with the hashes it stored, after one resize
     /// for all of them (`set_update_internal` for a dict).
     pub fn update_from_dict(&self, vm: &mut Vm, d: &DictObj) -> PyResult<()> {
-        let n = d.len();
-        let (fill, used, mask) = {
-            let t = self.table.borrow();
-            (t.fill, t.used, t.mask())
-        };
-        if (fill + n) * 5 >= mask * 3 {
-            self.resize((used + n) * 2)?;
-        }
+        self.grow_for(d.len())?;
         for (k, h) in dict_entries(d) {
             self.add_entry(Some(vm), k, h)?;
         }
