@@ -286,13 +286,16 @@ pub(crate) unsafe extern "C" fn PyDict_Next(
         }
         // SAFETY: `pos` is writable (contract).
         let i = unsafe { *pos };
-        let Some((k, v)) = usize::try_from(i).ok().and_then(|i| dd.entry_at(i)) else {
+        // Holes left by deletions are skipped, as CPython's are.
+        let Some(i) = usize::try_from(i).ok().and_then(|i| dd.next_entry_from(i)) else {
             return 0;
         };
-        let i = i as usize;
+        let Some((k, v)) = dd.entry_at(i) else {
+            return 0;
+        };
         // SAFETY: out-pointers are writable or null (contract).
         unsafe {
-            *pos += 1;
+            *pos = i as Py_ssize_t + 1;
             if !key.is_null() {
                 *key = borrowed(dd, i, 0, &k);
             }

@@ -2428,8 +2428,8 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
                     ));
                 }
                 let entry = d
-                    .iter_entry_from(*pos)
-                    .and_then(|(j, p)| d.entry_at(j).map(|e| (e, p)));
+                    .next_entry_from(*pos)
+                    .and_then(|p| d.entry_at(p).map(|e| (e, p)));
                 let Some(((k, v), p)) = entry else {
                     *st = IterState::Done;
                     return Ok(None);

@@ -4,10 +4,11 @@
 use super::{CBoxes, ObjRef, PyResult, Value, types};
 use crate::ops;
 use crate::vm::Vm;
-use indexmap::IndexMap;
-use indexmap::map::{Entry, RawEntryApiV1, raw_entry_v1::RawEntryMut};
 use std::cell::{Cell, RefCell};
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+pub mod table;
+
+pub use table::{Lookup, Map};
 
 /// A dict key: a hashable value with its precomputed Python hash.
 #[derive(Clone, Debug)]
@@ -86,14 +87,13 @@ impl<'a> StrProbe<'a> {
     }
 }
 
-impl Hash for StrProbe<'_> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
+impl Lookup for StrProbe<'_> {
+    #[inline]
+    fn lookup_hash(&self) -> u64 {
+        self.hash
     }
-}
 
-impl indexmap::Equivalent<DictKey> for StrProbe<'_> {
-    fn equivalent(&self, key: &DictKey) -> bool {
+    fn matches(&self, key: &DictKey) -> bool {
         if key.hash != self.hash {
             return false;
         }
@@ -108,12 +108,6 @@ impl indexmap::Equivalent<DictKey> for StrProbe<'_> {
     }
 }
 
-impl Hash for DictKey {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-    }
-}
-
 impl PartialEq for DictKey {
     fn eq(&self, other: &DictKey) -> bool {
         self.hash == other.hash && ops::key_eq(&self.value, &other.value)
@@ -121,27 +115,6 @@ impl PartialEq for DictKey {
 }
 
 impl Eq for DictKey {}
-
-/// A hasher that passes the precomputed Python hash through.
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// The map type inside a dict.
-pub type Map = IndexMap<DictKey, Value, BuildHasherDefault<KeyHasher>>;
 
 thread_local! {
     static NEXT_KEYS_VERSION: Cell<u64> = const { Cell::new(1) };
@@ -176,16 +149,15 @@ fn estimate_log2_keysize(n: usize) -> u8 {
     log2_keysize((n * 3).div_ceil(2))
 }
 
-/// Where CPython 3.11's dict would keep each entry, so that an iterator
-/// over a dict mutated while it runs sees exactly the keys CPython's does.
+/// The size of the table CPython 3.11 would have for a dict, and its room:
+/// this decides when the entry table is rebuilt, compacting away the holes
+/// deletions left ([`Map::compact`]), so that positions, and the order an
+/// iterator over a dict mutated while it runs sees, are CPython's.
 ///
-/// CPython appends a new key to an entry array, leaves a hole where a key
-/// is deleted, and compacts the array (moving later entries down) only
-/// when the table is rebuilt: when no slot is left (`dk_usable`), or when
-/// a key other than a `str` goes into a str-only table. Its iterator walks
-/// array positions, skipping holes. The map here keeps entries dense, so
-/// the layout records the holes' positions and the table's size and room;
-/// entry `j` of the map sits at position `j` + the holes before it.
+/// CPython appends a new key to its entry array, leaves a hole where a key
+/// is deleted, and rebuilds the table (`dictresize`) only when no slot is
+/// left (`dk_usable`: deletions do not give slots back), or when a key
+/// other than a `str` goes into a str-only table.
 #[derive(Clone, Debug)]
 struct Layout {
     /// log2 of the table size; 0 for CPython's shared empty table
@@ -197,8 +169,6 @@ struct Layout {
     /// Whether the table holds only exact `str` keys (CPython's
     /// `DICT_KEYS_UNICODE`).
     unicode: bool,
-    /// Positions of deleted entries, ascending.
-    holes: Vec<usize>,
 }
 
 impl Default for Layout {
@@ -207,7 +177,6 @@ impl Default for Layout {
             log2_size: 0,
             usable: 0,
             unicode: true,
-            holes: Vec::new(),
         }
     }
 }
@@ -227,7 +196,6 @@ impl Layout {
             log2_size,
             usable: usable_fraction(1 << log2_size),
             unicode,
-            holes: Vec::new(),
         }
     }
 
@@ -237,12 +205,11 @@ impl Layout {
     }
 
     /// Rebuilds the table with `1 << log2_size` slots around its `used`
-    /// entries, compacting them (`dictresize`).
+    /// entries (`dictresize`; the caller compacts the entries).
     fn resize(&mut self, log2_size: u8, unicode: bool, used: usize) {
         self.log2_size = log2_size;
         self.unicode = unicode && self.unicode;
         self.usable = usable_fraction(1 << log2_size).saturating_sub(used);
-        self.holes.clear();
     }
 
     /// Makes room for a new key (`is_str`: an exact `str`) in a table of
@@ -263,7 +230,6 @@ impl Layout {
                 log2_size: LOG_MINSIZE,
                 usable: usable_fraction(1 << LOG_MINSIZE),
                 unicode: is_str,
-                holes: Vec::new(),
             };
         } else {
             if self.unicode && !is_str {
@@ -273,34 +239,6 @@ impl Layout {
                 self.resize(log2_keysize(used * 3), true, used);
             }
         }
-    }
-
-    /// Records that entry `j` of the map (in insertion order) was deleted:
-    /// its position becomes a hole.
-    fn remove(&mut self, j: usize) {
-        let mut p = j;
-        let mut k = 0;
-        while k < self.holes.len() && self.holes[k] <= p {
-            p += 1;
-            k += 1;
-        }
-        self.holes.insert(k, p);
-    }
-
-    /// The first entry at position `pos` or later, of a dict of `len`
-    /// entries: its index in the map and its position.
-    fn entry_from(&self, pos: usize, len: usize) -> Option<(usize, usize)> {
-        let mut k = self.holes.partition_point(|&h| h < pos);
-        let j = pos - k;
-        if j >= len {
-            return None;
-        }
-        let mut p = pos;
-        while self.holes.get(k) == Some(&p) {
-            p += 1;
-            k += 1;
-        }
-        Some((j, p))
     }
 }
 
@@ -381,13 +319,13 @@ impl DictObj {
         if len == 0 {
             return DictObj::new();
         }
-        let layout = self.layout.borrow();
-        if len >= ((len + layout.holes.len()) * 2) / 3 {
-            let out = DictObj::with_layout(self.map.borrow().clone(), layout.clone());
+        let map = self.map.borrow();
+        if len >= (map.positions() * 2) / 3 {
+            let out = DictObj::with_layout(map.clone(), self.layout.borrow().clone());
             out.vm_keys.set(self.vm_keys.get());
             return out;
         }
-        drop(layout);
+        drop(map);
         let out = DictObj::new();
         out.update_from(self);
         out
@@ -406,7 +344,7 @@ impl DictObj {
             let theirs = src.layout.borrow();
             let mut mine = self.layout.borrow_mut();
             if self.is_empty()
-                && theirs.holes.is_empty()
+                && !src.map.borrow().has_holes()
                 && (theirs.log2_size == LOG_MINSIZE || usable_fraction(theirs.size() / 2) < n)
             {
                 // A clean source table is cloned.
@@ -423,9 +361,16 @@ impl DictObj {
             if usable_fraction(mine.size()) < n {
                 let used = self.len();
                 mine.resize(estimate_log2_keysize(used + n), theirs.unicode, used);
+                self.map.borrow_mut().compact();
             }
         }
-        for (k, v) in src.map.borrow().clone() {
+        let entries: Vec<(DictKey, Value)> = src
+            .map
+            .borrow()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (k, v) in entries {
             self.insert(k, v);
         }
     }
@@ -451,11 +396,10 @@ impl DictObj {
         Ok(())
     }
 
-    /// Where an iterator at position `pos` goes next: the index in the map
-    /// of the first entry at `pos` or later, and that entry's position;
-    /// `None` past the last entry (see [`Layout`]).
-    pub fn iter_entry_from(&self, pos: usize) -> Option<(usize, usize)> {
-        self.layout.borrow().entry_from(pos, self.len())
+    /// Where an iterator at position `pos` goes next: the position of the
+    /// first live entry at `pos` or later; `None` past the last entry.
+    pub fn next_entry_from(&self, pos: usize) -> Option<usize> {
+        self.map.borrow().next_from(pos)
     }
 
     /// The current keys version (see the type's documentation).
@@ -522,48 +466,56 @@ impl DictObj {
     /// ends.
     pub fn insert(&self, key: DictKey, value: Value) {
         self.changed();
-        let old = {
-            let mut m = self.map.borrow_mut();
-            let used = m.len();
-            match m.entry(key) {
-                Entry::Occupied(mut e) => Some(e.insert(value)),
-                Entry::Vacant(e) => {
-                    let is_str = e.key().value.kind() == types::Kind::STR;
-                    if !is_str && ops::needs_vm(&e.key().value) {
-                        self.vm_keys.set(true);
-                    }
-                    e.insert(value);
-                    drop(m);
-                    self.grew(used, is_str);
-                    None
-                }
-            }
+        let mut m = self.map.borrow_mut();
+        let used = m.len();
+        let (pos, old) = m.insert_full(key, value);
+        if old.is_some() {
+            drop(m);
+            drop(old);
+            return;
+        }
+        let (is_str, vm_key) = match m.get_index(pos) {
+            Some((k, _)) if k.value.kind() == types::Kind::STR => (true, false),
+            Some((k, _)) => (false, ops::needs_vm(&k.value)),
+            None => (false, false),
         };
-        drop(old);
+        drop(m);
+        if vm_key {
+            self.vm_keys.set(true);
+        }
+        self.grew(used, is_str);
     }
 
     /// After a new key went in at entry `used` (the map's borrow
-    /// released): the key layout and the version move on.
+    /// released): the key layout and the version move on; where CPython
+    /// would have rebuilt its table, the holes go.
     fn grew(&self, used: usize, is_str: bool) {
         if self.layout.borrow_mut().add(used, is_str) {
             self.new_table();
+            self.map.borrow_mut().compact();
         }
         self.bump();
     }
 
-    /// Removes the last entry (`popitem`), if any.
+    /// Removes the last entry (`popitem`), if any, as CPython does: the
+    /// positions from the popped entry's on are given up.
     pub fn pop_last(&self) -> Option<(Value, Value)> {
-        let key = self.map.borrow().last().map(|(k, _)| k.clone())?;
-        let v = self.remove(&key)?;
-        Some((key.value, v))
+        let popped = self.map.borrow_mut().pop_last();
+        self.changed();
+        let (_, k, v) = popped?;
+        self.bump();
+        Some((k.value, v))
     }
 
-    /// Removes a key, preserving the order of the others.
+    /// Removes a key, leaving a hole where its entry was (the others keep
+    /// their order and positions).
     pub fn remove(&self, key: &DictKey) -> Option<Value> {
-        let removed = self.map.borrow_mut().shift_remove_full(key);
+        let removed = {
+            let mut m = self.map.borrow_mut();
+            m.get_index_of(key).and_then(|pos| m.take(pos))
+        };
         self.changed();
-        removed.map(|(j, k, v)| {
-            self.layout.borrow_mut().remove(j);
+        removed.map(|(k, v)| {
             self.bump();
             drop(k);
             v
@@ -598,23 +550,19 @@ impl DictObj {
             // Keys of the same hash that only `==` with Python code can
             // tell apart; the map is not borrowed while that code runs.
             let mut pending: Vec<Value> = Vec::new();
-            let found = self
-                .map
-                .borrow()
-                .raw_entry_v1()
-                .index_from_hash(key.hash, |k| {
-                    if k.hash != key.hash {
-                        return false;
-                    }
-                    if k.value.is(&key.value) {
-                        return true;
-                    }
-                    if !key_vm && !ops::needs_vm(&k.value) {
-                        return ops::key_eq(&k.value, &key.value);
-                    }
-                    pending.push(k.value.clone());
-                    false
-                });
+            let found = self.map.borrow().index_from_hash(key.hash, |k| {
+                if k.hash != key.hash {
+                    return false;
+                }
+                if k.value.is(&key.value) {
+                    return true;
+                }
+                if !key_vm && !ops::needs_vm(&k.value) {
+                    return ops::key_eq(&k.value, &key.value);
+                }
+                pending.push(k.value.clone());
+                false
+            });
             if found.is_some() {
                 return Ok(found);
             }
@@ -624,7 +572,6 @@ impl DictObj {
                 let index_of = |d: &DictObj| {
                     d.map
                         .borrow()
-                        .raw_entry_v1()
                         .index_from_hash(key.hash, |k| k.value.is(&stored))
                 };
                 // A key deleted by an earlier `__eq__` is not compared.
@@ -675,11 +622,7 @@ impl DictObj {
                     if ops::needs_vm(&key.value) {
                         self.vm_keys.set(true);
                     }
-                    let hash = key.hash;
-                    if let RawEntryMut::Vacant(e) = m.raw_entry_mut_v1().from_hash(hash, |_| false)
-                    {
-                        e.insert_hashed_nocheck(hash, key, value);
-                    }
+                    m.push_new(key, value);
                     drop(m);
                     self.grew(used, is_str);
                     None
@@ -695,23 +638,21 @@ impl DictObj {
         let Some(i) = self.find(vm, key)? else {
             return Ok(None);
         };
-        let removed = self.map.borrow_mut().shift_remove_index(i);
+        let removed = self.map.borrow_mut().take(i);
         self.changed();
         Ok(removed.map(|(k, v)| {
-            self.layout.borrow_mut().remove(i);
             self.bump();
             drop(k);
             v
         }))
     }
 
-    /// Removes the entry at `index` (keeping the others' order), returning
+    /// Removes the entry at position `index` (leaving a hole), returning
     /// its key and value.
     pub fn remove_index(&self, index: usize) -> Option<(Value, Value)> {
-        let removed = self.map.borrow_mut().shift_remove_index(index);
+        let removed = self.map.borrow_mut().take(index);
         self.changed();
         removed.map(|(k, v)| {
-            self.layout.borrow_mut().remove(index);
             self.bump();
             (k.value, v)
         })
@@ -721,19 +662,15 @@ impl DictObj {
     /// adding it again would, without comparing its key again): the
     /// recency order of `functools.lru_cache`.
     pub fn move_to_end(&self, index: usize) {
-        let Some((key, value)) = self.map.borrow_mut().shift_remove_index(index) else {
+        let Some((key, value)) = self.map.borrow_mut().take(index) else {
             return;
         };
         self.changed();
-        self.layout.borrow_mut().remove(index);
         let is_str = key.value.kind() == types::Kind::STR;
         let used = {
             let mut m = self.map.borrow_mut();
             let used = m.len();
-            let hash = key.hash;
-            if let RawEntryMut::Vacant(e) = m.raw_entry_mut_v1().from_hash(hash, |_| false) {
-                e.insert_hashed_nocheck(hash, key, value);
-            }
+            m.push_new(key, value);
             used
         };
         self.grew(used, is_str);
@@ -774,7 +711,8 @@ impl DictObj {
             .collect()
     }
 
-    /// The entry at `index`, if any (used by dict iterators).
+    /// The entry at position `index`, if it is live (dict iterators find
+    /// live positions with [`DictObj::next_entry_from`]).
     pub fn entry_at(&self, index: usize) -> Option<(Value, Value)> {
         self.map
             .borrow()
@@ -804,7 +742,7 @@ impl DictObj {
     /// arguments of a C call). Each entry is released after it is out.
     pub fn reset(&self) {
         loop {
-            let last = self.map.borrow_mut().pop();
+            let last = self.map.borrow_mut().pop_last();
             match last {
                 Some(entry) => drop(entry),
                 None => break,
@@ -908,17 +846,16 @@ impl DictObj {
     /// of attribute loads compare keys by identity, so an attribute first
     /// set through the generic path (a fresh `str`) is hit from then on.
     pub fn adopt_key(&self, index: usize, name: &ObjRef) {
-        use indexmap::map::MutableKeys;
         let Ok(mut m) = self.map.try_borrow_mut() else {
             return;
         };
-        if let Some((k, _)) = m.get_index_mut2(index)
-            && let Value::Obj(o) = &k.value
+        if let Some(k) = m.key_value_mut(index)
+            && let Value::Obj(o) = &*k
             && !o.ptr_eq(name)
             && o.is_type(&types::STR)
             && same_str(o, name)
         {
-            let old = std::mem::replace(&mut k.value, Value::Obj(name.clone()));
+            let old = std::mem::replace(k, Value::Obj(name.clone()));
             drop(m);
             drop(old);
         }

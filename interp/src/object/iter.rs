@@ -49,7 +49,7 @@ pub enum IterState {
         pos: usize,
     },
     /// Over a dict's keys (0), values (1) or items (2), as CPython 3.11's
-    /// `dictiter` walks its entry table (`DictObj::iter_entry_from`).
+    /// `dictiter` walks its entry table (`DictObj::next_entry_from`).
     Dict {
         /// The dict.
         dict: ObjRef,

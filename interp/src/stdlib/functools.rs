@@ -546,7 +546,9 @@ fn lru_lookup(vm: &mut Vm, l: &LruObj, args: Args<'_>) -> PyResult<Value> {
         && c.len() >= max
         && !c.is_empty()
     {
-        let old = c.remove_index(0);
+        let old = c
+            .next_entry_from(0)
+            .and_then(|oldest| c.remove_index(oldest));
         c.insert_vm(vm, key, result.clone())?;
         drop(old);
         return Ok(result);
