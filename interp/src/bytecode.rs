@@ -301,6 +301,12 @@ ops! {
     BinaryOpMixed = "BINARY_OP_MIXED", cache 1, family BinaryOp;
     /// `str + str`.
     BinaryOpAddStr = "BINARY_OP_ADD_STR", cache 1, family BinaryOp;
+    /// `s += t` (or `s = s + t`) for two strs, followed by a STORE_FAST
+    /// to the local `s` came from: when that local holds the only other
+    /// reference, it is cleared and `t` is appended to `s` in place
+    /// (CPython's BINARY_OP_INPLACE_ADD_UNICODE); the STORE_FAST is done
+    /// here and skipped.
+    BinaryOpInplaceAddStr = "BINARY_OP_INPLACE_ADD_STR", cache 1, family BinaryOp;
     /// `a <op> b` (not in place) where `a` is an instance of a Python class
     /// whose method for the operator is a Python function and `b` is of the
     /// same class or not a Python class's instance: the method is entered

@@ -1612,6 +1612,23 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     miss!(DeoptReason::WrongType);
                     with_st!(binary_op_generic(vm, st, arg));
                 }
+                Op::BinaryOpInplaceAddStr => {
+                    skip!(Op::BinaryOp);
+                    let store = match code.units.get(pc).map(|u| u.get()) {
+                        Some(n) if n.op == Op::StoreFast => Some(lb + n.arg as usize),
+                        _ => None,
+                    };
+                    if let Some(local) = store
+                        && str_append_to_local(stack, sp, local)
+                    {
+                        sp -= 2;
+                        // The STORE_FAST is done.
+                        pc += 1;
+                        continue;
+                    }
+                    miss!(DeoptReason::WrongType);
+                    with_st!(binary_op_generic(vm, st, arg));
+                }
                 Op::UnaryNegative | Op::UnaryPositive | Op::UnaryInvert => {
                     let v = pop!();
                     let c = match ins.op {
@@ -3020,6 +3037,70 @@ fn str_concat(a: &Value, b: &Value) -> Option<Value> {
     s.push_str(x.as_str());
     s.push_str(y.as_str());
     Some(Value::string(s))
+}
+
+/// The in-place half of BINARY_OP_INPLACE_ADD_STR, shared with compiled
+/// code: `copy` is an operand-stack copy of `local` (the local the
+/// STORE_FAST after the instruction stores into) and `tail` the second
+/// operand. When both hold the same `str`, `tail` is a `str`, and the two
+/// are its only references, the copy is released and `tail` appended to
+/// the local's `str` in place (CPython's form releases one of the two
+/// references the same way); true then, with `copy` left None. False, with
+/// nothing changed, otherwise or when the memory is not there.
+pub fn str_append_in_local(local: &mut Value, copy: &mut Value, tail: &Value) -> bool {
+    let (Value::Obj(l), Value::Obj(c), Value::Obj(t)) = (&*local, &*copy, tail) else {
+        return false;
+    };
+    if !l.ptr_eq(c) || l.kind() != Kind::STR || l.refcnt() != 2 {
+        return false;
+    }
+    let Some(t) = t.downcast::<StrObj>() else {
+        return false;
+    };
+    let len = l.downcast::<StrObj>().map_or(0, |s| s.as_str().len());
+    if t.as_str().len() > ops::memory_ceiling().saturating_sub(len) {
+        return false;
+    }
+    drop(std::mem::replace(copy, Value::None));
+    let appended = match local {
+        Value::Obj(l) => l
+            .unique_payload_mut::<StrObj>()
+            .is_some_and(|s| s.append_in_place(t.as_str(), t.char_len())),
+        _ => false,
+    };
+    if !appended {
+        *copy = local.clone();
+    }
+    appended
+}
+
+/// BINARY_OP_INPLACE_ADD_STR: `s + t` for the two strs on top of the
+/// stack stored into the local at `local` (the STORE_FAST after it), in
+/// place when it can be ([`str_append_in_local`]). True when done: both
+/// operands are gone (their slots own nothing) and the local holds the
+/// result. False, with nothing changed, when the operands are not two
+/// strs or the memory is not there.
+#[inline(never)]
+pub(super) fn str_append_to_local(stack: &mut [Value], sp: usize, local: usize) -> bool {
+    let Some(base) = sp.checked_sub(2) else {
+        return false;
+    };
+    if local >= base {
+        return false;
+    }
+    let (below, operands) = stack.split_at_mut(base);
+    let (Some(slot), [a, b, ..]) = (below.get_mut(local), operands) else {
+        return false;
+    };
+    if !str_append_in_local(slot, a, b) {
+        let Some(r) = str_concat(a, b) else {
+            return false;
+        };
+        drop(std::mem::replace(slot, r));
+        drop(std::mem::replace(a, Value::None));
+    }
+    drop(std::mem::replace(b, Value::None));
+    true
 }
 
 /// COMPARE_OP on anything (pushes the result).

@@ -385,7 +385,15 @@ pub fn specialize(
         }),
         Op::LoadMethod => top(1).and_then(|o| specialize_load_method(vm, code, ins.arg, o, cache)),
         Op::BinaryOp => match (top(2), top(1)) {
-            (Some(a), Some(b)) => specialize_binary_op(ins.arg, a, b),
+            (Some(a), Some(b)) => specialize_binary_op(ins.arg, a, b).map(|form| {
+                let next = code.units.get(pc + 1 + ins.cache as usize).map(|u| u.get());
+                match next {
+                    Some(n) if form == Op::BinaryOpAddStr && n.op == Op::StoreFast => {
+                        Op::BinaryOpInplaceAddStr
+                    }
+                    _ => form,
+                }
+            }),
             _ => None,
         },
         Op::CompareOp => match (top(2), top(1)) {

@@ -1300,7 +1300,33 @@ impl Builder<'_> {
                             // operator, through a helper.
                             st = before.clone();
                             self.cur.truncate(self.cur.len().min(ninsts));
-                            let k = self.generic(&mut st, pc, Generic::Binary, 2, arg)?;
+                            // `s += t` (or `s = s + t`) into the local `s`
+                            // came from: in place when it is a `str` the
+                            // helper may change (also where no feedback
+                            // says so: `--jit-eager`).
+                            let local = match (op, unit(self.code, next_pc(self.code, pc))) {
+                                (
+                                    B::BinaryOpInplaceAddStr | B::BinaryOpAddStr | B::BinaryOp,
+                                    Some((B::StoreFast, n)),
+                                ) if BinOp::from_arg(arg) == BinOp::Add
+                                    && st.stack.len() >= 2
+                                    && st.stack[st.stack.len() - 2] == S::Local(n)
+                                    && n < 1 << 23 =>
+                                {
+                                    Some(n)
+                                }
+                                _ => None,
+                            };
+                            let k = match local {
+                                Some(n) => self.generic(
+                                    &mut st,
+                                    pc,
+                                    Generic::InplaceAddLocal,
+                                    2,
+                                    (n << 8) | arg,
+                                )?,
+                                None => self.generic(&mut st, pc, Generic::Binary, 2, arg)?,
+                            };
                             st.stack.push(S::Owned(k));
                         }
                         Err(d) => return Err(d),

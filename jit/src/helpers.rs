@@ -169,23 +169,29 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
         let Some(vm) = ctx.vm.as_mut() else { return 0 };
         let at = |i: usize| &mut *slot.add(i);
         let r: PyResult<()> = match Generic::ALL.get(which as usize) {
-            Some(Generic::Binary) => {
-                let op = BinOp::from_arg(arg);
-                let (a, b) = (at(0).clone(), at(1).clone());
-                let r = if arg >= 13 && a.kind() == Kind::LIST {
-                    ops::inplace_list_op(vm, op, &a, &b)
-                } else {
-                    ops::binary_op(vm, op, &a, &b)
+            Some(Generic::Binary) => binary(vm, arg, at(0), at(1)),
+            Some(Generic::InplaceAddLocal) => {
+                let (binop, local) = (arg & 0xff, (arg >> 8) as usize);
+                // The local slots precede the operand stack (see
+                // `StoreLocal` below).
+                let appended = match ctx.slots.add(local).as_mut() {
+                    Some(l) => {
+                        let done = interp::eval::str_append_in_local(l, at(0), at(1));
+                        if done {
+                            // The STORE_FAST after it moves the result into
+                            // the local, releasing the local's reference.
+                            *at(0) = l.clone();
+                            *at(1) = Value::None;
+                        }
+                        done
+                    }
+                    None => false,
                 };
-                let r = if arg >= 13 {
-                    r.map_err(|e| ops::inplace_error(op, e))
+                if appended {
+                    Ok(())
                 } else {
-                    r
-                };
-                r.map(|v| {
-                    *at(0) = v;
-                    *at(1) = Value::None;
-                })
+                    binary(vm, binop, at(0), at(1))
+                }
             }
             Some(Generic::BuildList) => {
                 let items: Vec<Value> = (0..arg as usize)
@@ -276,6 +282,27 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
             }
         }
     }
+}
+
+/// BINARY_OP `arg` on `a` and `b`: the result replaces `a`, `b` ends up
+/// None; on an error both are left as they were.
+fn binary(vm: &mut interp::vm::Vm, arg: u32, a: &mut Value, b: &mut Value) -> PyResult<()> {
+    let op = BinOp::from_arg(arg);
+    let (x, y) = (a.clone(), b.clone());
+    let r = if arg >= 13 && x.kind() == Kind::LIST {
+        ops::inplace_list_op(vm, op, &x, &y)
+    } else {
+        ops::binary_op(vm, op, &x, &y)
+    };
+    let r = if arg >= 13 {
+        r.map_err(|e| ops::inplace_error(op, e))
+    } else {
+        r
+    };
+    r.map(|v| {
+        *a = v;
+        *b = Value::None;
+    })
 }
 
 /// FOR_ITER on the iterator in `slot`: 1 with the next value in the slot

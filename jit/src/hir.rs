@@ -183,6 +183,13 @@ pub enum Generic {
     /// `str(x)` of the value at `base + arg`: the `str` replaces the base
     /// (the callee's dead slot), the value's slot ends up None.
     Str,
+    /// BINARY_OP_INPLACE_ADD_STR: BINARY_OP `arg & 0xff` on the two slots
+    /// at the base, whose first holds a copy of local `arg >> 8`, the
+    /// STORE_FAST after it storing into that local. When the copy and the
+    /// local are the only references to a `str`, the copy is released and
+    /// the second operand is appended to the local's `str` in place; the
+    /// result (a new reference) replaces the first slot either way.
+    InplaceAddLocal,
 }
 
 impl Generic {
@@ -198,6 +205,7 @@ impl Generic {
         Generic::Is,
         Generic::ListAppend,
         Generic::Str,
+        Generic::InplaceAddLocal,
     ];
 }
 

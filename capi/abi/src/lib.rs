@@ -1566,6 +1566,25 @@ impl ObjRef {
         Some(unsafe { &(*(self.ptr.as_ptr() as *const PyBox<T>)).body })
     }
 
+    /// The payload to change in place, if this is the only reference to
+    /// the object (its count is 1, so it is neither static nor immortal)
+    /// and the object holds a `T`: what CPython's in-place string append
+    /// checks before it resizes a string (`unicode_modifiable`).
+    #[inline]
+    pub fn unique_payload_mut<T: 'static>(&mut self) -> Option<&mut T> {
+        if self.refcnt() != 1 {
+            return None;
+        }
+        self.downcast::<T>()?;
+        // SAFETY: the object is a live `PyBox<T>` (checked just above).
+        // Its count is 1 and `self` owns that reference, borrowed mutably
+        // here: Rust code reaches a payload only through an `ObjRef` (or a
+        // borrow of one), and no other exists, so nothing else can read
+        // the payload while this borrow lives. Only the payload is
+        // borrowed; the header's count stays a `Cell`.
+        Some(unsafe { &mut (*(self.ptr.as_ptr() as *mut PyBox<T>)).body })
+    }
+
     /// Drops a reference that the caller knows is not the last one (its
     /// count was above 1), without the deallocation path: no call is
     /// compiled in, which matters inside the interpreter's hot loop. Were

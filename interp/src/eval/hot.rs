@@ -84,6 +84,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::StoreAttrInstanceValue
             | Op::LoadAttrSlot
             | Op::CallStr1
+            | Op::BinaryOpInplaceAddStr
             | Op::ReturnValue
             | Op::IsOp
             | Op::ForIterGen
@@ -588,6 +589,22 @@ pub(super) fn run<const S: bool, const C: bool>(
                     };
                     let r = float_cmp(arg, *a, *b);
                     compared!(r, Op::CompareOpFloatJump);
+                }
+                // `s += t` for strs, stored into the local `s` came from:
+                // the STORE_FAST after it is done here too. Other operands
+                // go to the general loop.
+                Op::BinaryOpInplaceAddStr => {
+                    let next = pc + const { 1 + Op::BinaryOp.cache_units() };
+                    let Some(store) = units.get(next).map(Cell::get) else {
+                        break;
+                    };
+                    if store.op != Op::StoreFast
+                        || !super::str_append_to_local(stack, sp, lb + store.arg as usize)
+                    {
+                        break;
+                    }
+                    sp -= 2;
+                    pc = next + 1;
                 }
                 Op::BinarySubscrListInt => {
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {

@@ -204,6 +204,22 @@ impl StrObj {
         )
     }
 
+    /// Appends `tail` (a text of `tail_chars` characters) to this string
+    /// in place, for `s += t` when nothing else refers to `s` (see
+    /// [`ObjRef::unique_payload_mut`]); the buffer grows geometrically,
+    /// so a loop of appends takes linear time. False, with nothing
+    /// changed, when C code has been given a view of the text (its
+    /// pointers must stay valid) or the memory is not there.
+    pub fn append_in_place(&mut self, tail: &str, tail_chars: usize) -> bool {
+        if self.c_text.get().is_some() || self.s.try_reserve(tail.len()).is_err() {
+            return false;
+        }
+        self.s.push_str(tail);
+        self.nchars += tail_chars;
+        self.hash = Cell::new(NO_HASH);
+        true
+    }
+
     /// The shared one-character string for an ASCII character.
     pub fn char_obj(c: char) -> ObjRef {
         if c.is_ascii() {
