@@ -75,6 +75,8 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::ForIterRange
             | Op::ForIterList
             | Op::UnpackSequenceTwoTuple
+            | Op::UnpackSequenceTuple
+            | Op::UnpackSequenceList
             | Op::CallPyExactArgs
             | Op::CallMethodPyExactArgs
             | Op::CallMethodListAppend
@@ -754,6 +756,48 @@ pub(super) fn run<const S: bool, const C: bool>(
                     sp += 1;
                     pc += 2;
                 }
+                // A tuple or list of exactly `arg` items: the items are
+                // pushed in the container's place (last first), copied
+                // straight from it.
+                Op::UnpackSequenceTuple | Op::UnpackSequenceList => {
+                    let n = arg as usize;
+                    let fits = match stack.get(sp.wrapping_sub(1)) {
+                        Some(Value::Obj(o)) if ins.op == Op::UnpackSequenceTuple => {
+                            o.kind() == Kind::TUPLE
+                                && o.downcast::<TupleObj>().is_some_and(|t| t.items.len() == n)
+                        }
+                        Some(Value::Obj(o)) => {
+                            o.kind() == Kind::LIST
+                                && o.downcast::<ListObj>().is_some_and(|l| {
+                                    l.items.try_borrow().is_ok_and(|items| items.len() == n)
+                                })
+                        }
+                        _ => false,
+                    };
+                    if !fits || n == 0 || sp - 1 + n > stack.len() {
+                        break;
+                    }
+                    let at = sp - 1;
+                    let container = std::mem::replace(&mut stack[at], Value::None);
+                    let copied = match &container {
+                        Value::Obj(o) => match (o.downcast::<TupleObj>(), o.downcast::<ListObj>()) {
+                            (Some(t), _) => copy_items_reversed(&t.items, &mut stack[at..at + n]),
+                            (None, Some(l)) => l
+                                .items
+                                .try_borrow()
+                                .is_ok_and(|items| copy_items_reversed(&items, &mut stack[at..at + n])),
+                            _ => false,
+                        },
+                        _ => false,
+                    };
+                    if !copied {
+                        put(&mut stack[at], container);
+                        break;
+                    }
+                    drop(container);
+                    sp += n - 1;
+                    pc += 2;
+                }
                 Op::CallMethodListAppend => {
                     if sp < 3 || stack[sp - 2].kind() != Kind::LIST {
                         break;
@@ -1271,8 +1315,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 // 661), against ~110 saved on each `obj[key]`.
                 | Op::BinarySubscrExt
                 | Op::StoreSubscrDict
-                | Op::UnpackSequenceTuple
-                | Op::UnpackSequenceList
                 | Op::CallPyWithDefaults
                 | Op::CallBuiltinIsinstance
                 | Op::CallBuiltin
@@ -1628,6 +1670,20 @@ fn returned(stack: &mut [Value], base: usize, on_return: u8, v: Value) -> usize 
             base - 1
         }
     }
+}
+
+/// Copies `items` into the dead slots `to` (as many), last item first:
+/// UNPACK_SEQUENCE's order. False, with nothing written, when the lengths
+/// differ.
+#[inline(always)]
+fn copy_items_reversed(items: &[Value], to: &mut [Value]) -> bool {
+    if items.len() != to.len() {
+        return false;
+    }
+    for (slot, v) in to.iter_mut().zip(items.iter().rev()) {
+        put(slot, dup(v));
+    }
+    true
 }
 
 /// Drops `v`, which [`not_last`] said frees nothing.
