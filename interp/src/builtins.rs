@@ -768,7 +768,8 @@ fn b_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     // An instance of a Python class is an iterator if its class defines
     // `__next__` (`ops::iter_next` calls it).
     let py_iter = crate::dunder::special(it, "__next__").is_some();
-    if it.kind() != Kind::ITER && !py_iter {
+    let io = matches!(it.kind(), Kind::STRINGIO | Kind::BYTESIO);
+    if it.kind() != Kind::ITER && !py_iter && !io {
         return Err(PyErr::type_error(format!(
             "'{}' object is not an iterator",
             it.type_name()

@@ -24,6 +24,7 @@ pub mod bisect;
 pub mod files;
 pub mod functools;
 pub mod heapq;
+pub mod io;
 pub mod itertools;
 pub mod math;
 pub mod operator;
@@ -75,6 +76,10 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
             functools::fill(d);
             Ok(())
         }
+        "io" => {
+            io::fill(d);
+            Ok(())
+        }
         _ => return None,
     })
 }
@@ -86,6 +91,7 @@ fn constructors() -> impl Iterator<Item = &'static (&'static StaticType, NativeF
         .iter()
         .chain(operator::CONSTRUCTORS)
         .chain(functools::CONSTRUCTORS)
+        .chain(io::CONSTRUCTORS)
 }
 
 /// `T(args)` for one of the modules' types `ty`.
