@@ -26,6 +26,7 @@ pub mod functools;
 pub mod heapq;
 pub mod io;
 pub mod itertools;
+pub mod json;
 pub mod math;
 pub mod operator;
 pub mod os;
@@ -80,6 +81,7 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
             io::fill(d);
             Ok(())
         }
+        "json" => json::fill(d),
         _ => return None,
     })
 }
