@@ -328,8 +328,8 @@ fn unpack2(vm: &mut Vm, v: &Value) -> PyResult<(Value, Value)> {
 enum Plan {
     /// `cls(**options)`.
     Custom(Value),
-    /// The encoder, and whether it may take CPython's str shortcut.
-    Native(Box<Encoder>),
+    /// The encoder here.
+    Native(Box<Native>),
 }
 
 /// Reads the options (`values[first..]`, in [`DUMP_OPTIONS`] order).
@@ -362,29 +362,53 @@ fn plan_dump(vm: &mut Vm, b: &Bound, first: usize) -> PyResult<Plan> {
     e.allow_nan = flag(vm, opt(3), true)?;
     e.sort_keys = flag(vm, opt(8), false)?;
     let indent = some_value(opt(5));
-    match some_value(opt(6)) {
-        Some(seps) => {
-            let (item, key) = unpack2(vm, &seps)?;
-            for (n, v) in [(5, &key), (6, &item)] {
-                if v.as_str().is_none() {
-                    return Err(PyErr::type_error(format!(
-                        "make_encoder() argument {n} must be str, not {}",
-                        v.type_name()
-                    )));
-                }
-            }
-            e.item_separator = item.as_str().unwrap_or_default().to_owned();
-            e.key_separator = key.as_str().unwrap_or_default().to_owned();
-        }
-        None if indent.is_some() => e.item_separator = ",".into(),
-        None => {}
-    }
+    let separators = match some_value(opt(6)) {
+        Some(seps) => Some(unpack2(vm, &seps)?),
+        None => None,
+    };
     e.default = some_value(opt(7));
-    if let Some(ind) = indent {
-        e.python = true;
-        e.indent = Some(encode::indent_text(vm, &ind)?);
+    Ok(Plan::Native(Box::new(Native {
+        encoder: e,
+        indent,
+        separators,
+    })))
+}
+
+/// The encoder of `dumps`/`dump` before `iterencode` checked its indent
+/// and separators (a str passed to `dumps` never gets there).
+struct Native {
+    encoder: Encoder,
+    indent: Option<Value>,
+    /// `(item_separator, key_separator)`.
+    separators: Option<(Value, Value)>,
+}
+
+impl Native {
+    /// The encoder, with its indent and separators checked.
+    fn ready(self, vm: &mut Vm) -> PyResult<Encoder> {
+        let mut e = self.encoder;
+        match &self.separators {
+            Some((item, key)) => {
+                for (n, v) in [(5, key), (6, item)] {
+                    if v.as_str().is_none() {
+                        return Err(PyErr::type_error(format!(
+                            "make_encoder() argument {n} must be str, not {}",
+                            v.type_name()
+                        )));
+                    }
+                }
+                e.item_separator = item.as_str().unwrap_or_default().to_owned();
+                e.key_separator = key.as_str().unwrap_or_default().to_owned();
+            }
+            None if self.indent.is_some() => e.item_separator = ",".into(),
+            None => {}
+        }
+        if let Some(ind) = &self.indent {
+            e.python = true;
+            e.indent = Some(encode::indent_text(vm, ind)?);
+        }
+        Ok(e)
     }
-    Ok(Plan::Native(Box::new(e)))
 }
 
 /// `dumps(obj, *, skipkeys=False, ensure_ascii=True, check_circular=True,
@@ -398,10 +422,11 @@ fn dumps(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             let f = vm.getattr(&enc, "encode")?;
             vm.call(&f, std::slice::from_ref(obj))
         }
-        Plan::Native(mut e) => {
+        Plan::Native(n) => {
             if let Some(s) = obj.as_str() {
-                return Ok(Value::string(e.string(s)));
+                return Ok(Value::string(n.encoder.string(s)));
             }
+            let mut e = n.ready(vm)?;
             e.run(vm, obj)?;
             Ok(Value::string(std::mem::take(&mut e.out)))
         }
@@ -424,7 +449,8 @@ fn dump(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
                 vm.call(&write, &[chunk])?;
             }
         }
-        Plan::Native(mut e) => {
+        Plan::Native(n) => {
+            let mut e = n.ready(vm)?;
             e.python = true;
             e.sink = Some(fp.clone());
             e.run(vm, obj)?;

@@ -12,6 +12,7 @@
 use crate::object::{DictKey, DictObj, PyErr, PyResult, StrObj, Value};
 use crate::vm::Vm;
 use abi::ObjRef;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// Why a scan stopped.
@@ -101,7 +102,13 @@ impl<'a> Scanner<'a> {
         match c {
             b'"' => {
                 let (s, end) = self.string(idx + 1)?;
-                return Ok((Value::string(s), end));
+                return Ok((
+                    match s {
+                        Cow::Borrowed(s) => Value::str(s),
+                        Cow::Owned(s) => Value::string(s),
+                    },
+                    end,
+                ));
             }
             b'{' => {
                 vm.enter_nested(" while decoding a JSON object from a unicode string")?;
@@ -223,11 +230,14 @@ impl<'a> Scanner<'a> {
                     ));
                 }
                 let (text, next) = self.string(idx + 1)?;
-                let key = self
-                    .memo
-                    .entry(text)
-                    .or_insert_with_key(|t| StrObj::new_obj(t))
-                    .clone();
+                let key = match self.memo.get(&*text) {
+                    Some(k) => k.clone(),
+                    None => {
+                        let k = StrObj::new_obj(&text);
+                        self.memo.insert(text.into_owned(), k.clone());
+                        k
+                    }
+                };
                 idx = self.skip_ws(next);
                 if self.at(idx) != Some(b':') {
                     return Err(Fail::Syntax("Expecting ':' delimiter", idx));
@@ -292,11 +302,13 @@ impl<'a> Scanner<'a> {
 
     /// `scanstring_unicode`: the string whose opening quote is before
     /// `end`, and the offset after its closing quote.
-    pub fn string(&self, mut end: usize) -> Scan<(String, usize)> {
+    pub fn string(&self, mut end: usize) -> Scan<(Cow<'a, str>, usize)> {
         let begin = end - 1;
         let bytes = self.s.as_bytes();
         let len = bytes.len();
         let mut out = String::new();
+        // Without escapes the string is a slice of the text.
+        let first = end;
         loop {
             // The next quote or backslash; control characters on the way
             // are refused when strict.
@@ -315,10 +327,13 @@ impl<'a> Scanner<'a> {
             let Some(c) = c else {
                 return Err(Fail::Syntax("Unterminated string starting at", begin));
             };
+            if c == b'"' && end == first {
+                return Ok((Cow::Borrowed(self.text(end, next)), next + 1));
+            }
             out.push_str(self.text(end, next));
             next += 1;
             if c == b'"' {
-                return Ok((out, next));
+                return Ok((Cow::Owned(out), next));
             }
             let Some(&e) = bytes.get(next) else {
                 return Err(Fail::Syntax("Unterminated string starting at", begin));

@@ -12,6 +12,7 @@ use crate::object::{DictObj, ListObj, PyErr, PyResult, TupleObj, Value};
 use crate::ops;
 use crate::vm::Vm;
 use std::collections::HashSet;
+use std::fmt::Write;
 
 /// What the recursion guard adds to `RecursionError`'s message.
 const WHILE_ENCODING: &str = " while encoding a JSON object";
@@ -68,17 +69,22 @@ impl Encoder {
         }
     }
 
-    /// One piece of output.
-    fn emit(&mut self, vm: &mut Vm, piece: String) -> PyResult<()> {
-        match &self.sink {
-            Some(fp) => {
-                let fp = fp.clone();
-                let write = vm.getattr(&fp, "write")?;
-                vm.call(&write, &[Value::string(piece)])?;
-            }
-            None => self.out.push_str(&piece),
+    /// Ends a piece of output: the text written since the last piece goes
+    /// to the sink's `write`, if there is one (else it stays in
+    /// [`Encoder::out`]).
+    fn flush(&mut self, vm: &mut Vm) -> PyResult<()> {
+        if let Some(fp) = self.sink.clone() {
+            let piece = std::mem::take(&mut self.out);
+            let write = vm.getattr(&fp, "write")?;
+            vm.call(&write, &[Value::string(piece)])?;
         }
         Ok(())
+    }
+
+    /// `text` as one piece.
+    fn emit(&mut self, vm: &mut Vm, text: &str) -> PyResult<()> {
+        self.out.push_str(text);
+        self.flush(vm)
     }
 
     /// Encodes `v` (`_iterencode(o, 0)`).
@@ -88,13 +94,16 @@ impl Encoder {
 
     /// `str` as a JSON string (`encode_basestring(_ascii)`).
     pub fn string(&self, s: &str) -> String {
-        quote(s, self.ensure_ascii)
+        let mut out = String::with_capacity(s.len() + 2);
+        quote_into(&mut out, s, self.ensure_ascii);
+        out
     }
 
-    /// A float as JSON: its `repr`, or `NaN`/`Infinity`/`-Infinity`.
-    fn float(&self, f: f64) -> PyResult<String> {
+    /// Writes a float as JSON: its `repr`, or `NaN`/`Infinity`/`-Infinity`.
+    fn float(&mut self, f: f64) -> PyResult<()> {
         if f.is_finite() {
-            return Ok(format::float_repr(f));
+            self.out.push_str(&format::float_repr(f));
+            return Ok(());
         }
         if !self.allow_nan {
             let msg = "Out of range float values are not JSON compliant";
@@ -104,43 +113,47 @@ impl Encoder {
                 msg.to_owned()
             }));
         }
-        Ok(if f.is_nan() {
+        self.out.push_str(if f.is_nan() {
             "NaN"
         } else if f > 0.0 {
             "Infinity"
         } else {
             "-Infinity"
-        }
-        .to_owned())
+        });
+        Ok(())
     }
 
-    /// The text of a str, None, bool, int or float (`None` for anything
-    /// else).
-    fn scalar(&self, v: &Value) -> PyResult<Option<String>> {
-        Ok(Some(match v {
-            Value::None => "null".into(),
-            Value::Bool(true) => "true".into(),
-            Value::Bool(false) => "false".into(),
-            Value::Int(i) => i.to_string(),
+    /// Writes a str, None, bool, int or float (`false` for anything
+    /// else, nothing written).
+    fn scalar(&mut self, v: &Value) -> PyResult<bool> {
+        match v {
+            Value::None => self.out.push_str("null"),
+            Value::Bool(true) => self.out.push_str("true"),
+            Value::Bool(false) => self.out.push_str("false"),
+            Value::Int(i) => {
+                let _ = write!(self.out, "{i}");
+            }
             Value::Float(f) => self.float(*f)?,
             Value::Obj(o) => {
                 if let Some(s) = v.as_str() {
-                    self.string(s)
+                    quote_into(&mut self.out, s, self.ensure_ascii);
                 } else if let Some(b) = v.as_bigint() {
-                    format::bigint_to_decimal(b).map_err(ops::fmt_err)?
+                    let text = format::bigint_to_decimal(b).map_err(ops::fmt_err)?;
+                    self.out.push_str(&text);
                 } else if let Some(f) = o.downcast::<f64>() {
-                    self.float(*f)?
+                    self.float(*f)?;
                 } else {
-                    return Ok(None);
+                    return Ok(false);
                 }
             }
-        }))
+        }
+        Ok(true)
     }
 
     /// `_iterencode(o, level)`.
     fn encode(&mut self, vm: &mut Vm, v: &Value, level: usize) -> PyResult<()> {
-        if let Some(s) = self.scalar(v)? {
-            return self.emit(vm, s);
+        if self.scalar(v)? {
+            return self.flush(vm);
         }
         vm.enter_nested(WHILE_ENCODING)?;
         let r = self.encode_container(vm, v, level);
@@ -192,33 +205,26 @@ impl Encoder {
         }
     }
 
-    /// The newline and indent of `level` (`'\n' + indent * level`).
-    fn newline_indent(&self, level: usize) -> Option<String> {
-        self.indent.as_ref().map(|ind| {
-            let mut s = String::with_capacity(1 + ind.len() * level);
-            s.push('\n');
+    /// Writes the newline and indent of `level` (`'\n' + indent * level`).
+    fn newline_indent(&mut self, level: usize) {
+        if let Some(ind) = &self.indent {
+            self.out.push('\n');
             for _ in 0..level {
-                s.push_str(ind);
+                self.out.push_str(ind);
             }
-            s
-        })
+        }
     }
 
-    /// A value inside a container: a scalar's text after `prefix` in one
-    /// piece, else `prefix` alone (a list's separator; a dict has none)
-    /// and the value's pieces.
-    fn item(
-        &mut self,
-        vm: &mut Vm,
-        prefix: Option<String>,
-        v: &Value,
-        level: usize,
-    ) -> PyResult<()> {
-        if let Some(s) = self.scalar(v)? {
-            return self.emit(vm, prefix.unwrap_or_default() + &s);
+    /// A value inside a container, after the text written since the last
+    /// piece (a list's opening or separator): a scalar joins that piece;
+    /// anything else ends it (a list's piece is yielded even if empty; a
+    /// dict value has none of its own) and yields its own pieces.
+    fn item(&mut self, vm: &mut Vm, own_piece: bool, v: &Value, level: usize) -> PyResult<()> {
+        if self.scalar(v)? {
+            return self.flush(vm);
         }
-        if let Some(p) = prefix {
-            self.emit(vm, p)?;
+        if own_piece {
+            self.flush(vm)?;
         }
         vm.enter_nested(WHILE_ENCODING)?;
         let r = self.encode_container(vm, v, level);
@@ -229,44 +235,48 @@ impl Encoder {
     /// `_iterencode_list`.
     fn list(&mut self, vm: &mut Vm, v: &Value, items: &[Value], level: usize) -> PyResult<()> {
         if items.is_empty() {
-            return self.emit(vm, "[]".into());
+            return self.emit(vm, "[]");
         }
         let marker = self.mark(v)?;
-        let inner = self.newline_indent(level + 1);
-        let level = if inner.is_some() { level + 1 } else { level };
-        let separator = format!(
-            "{}{}",
-            self.item_separator,
-            inner.as_deref().unwrap_or_default()
-        );
-        let mut prefix = format!("[{}", inner.as_deref().unwrap_or_default());
+        let level = if self.indent.is_some() { level + 1 } else { level };
+        self.out.push('[');
+        self.newline_indent(level);
         for (i, item) in items.iter().enumerate() {
             if i > 0 {
-                prefix = separator.clone();
+                self.out.push_str(&self.item_separator);
+                self.newline_indent(level);
             }
-            self.item(vm, Some(std::mem::take(&mut prefix)), item, level)?;
+            self.item(vm, true, item, level)?;
         }
-        if inner.is_some()
-            && let Some(close) = self.newline_indent(level - 1)
-        {
-            self.emit(vm, close)?;
+        if self.indent.is_some() {
+            self.newline_indent(level - 1);
+            self.flush(vm)?;
         }
-        self.emit(vm, "]".into())?;
+        self.emit(vm, "]")?;
         self.unmark(marker);
         Ok(())
     }
 
-    /// A dict key as a string (`None`: skipped).
-    fn key(&self, k: &Value) -> PyResult<Option<String>> {
+    /// Writes a dict key as a string (`false`: skipped).
+    fn key(&mut self, k: &Value) -> PyResult<bool> {
         if let Some(s) = k.as_str() {
-            return Ok(Some(s.to_owned()));
+            quote_into(&mut self.out, s, self.ensure_ascii);
+            return Ok(true);
         }
-        match k {
-            Value::Obj(_) if k.as_bigint().is_none() && k.downcast::<f64>().is_none() => {}
-            _ => return self.scalar(k),
+        let is_scalar = match k {
+            Value::Obj(_) => k.as_bigint().is_some() || k.downcast::<f64>().is_some(),
+            _ => true,
+        };
+        if is_scalar {
+            // The key's text, then quoted.
+            let mark = self.out.len();
+            self.scalar(k)?;
+            let text = self.out.split_off(mark);
+            quote_into(&mut self.out, &text, self.ensure_ascii);
+            return Ok(true);
         }
         if self.skipkeys {
-            return Ok(None);
+            return Ok(false);
         }
         Err(PyErr::type_error(format!(
             "keys must be str, int, float, bool or None, not {}",
@@ -277,19 +287,14 @@ impl Encoder {
     /// `_iterencode_dict`.
     fn dict(&mut self, vm: &mut Vm, v: &Value, d: &DictObj, level: usize) -> PyResult<()> {
         if d.is_empty() {
-            return self.emit(vm, "{}".into());
+            return self.emit(vm, "{}");
         }
         let marker = self.mark(v)?;
-        self.emit(vm, "{".into())?;
-        let inner = self.newline_indent(level + 1);
-        let level = if inner.is_some() { level + 1 } else { level };
-        let separator = format!(
-            "{}{}",
-            self.item_separator,
-            inner.as_deref().unwrap_or_default()
-        );
-        if let Some(nl) = &inner {
-            self.emit(vm, nl.clone())?;
+        self.emit(vm, "{")?;
+        let level = if self.indent.is_some() { level + 1 } else { level };
+        if self.indent.is_some() {
+            self.newline_indent(level);
+            self.flush(vm)?;
         }
         let mut items = d.items();
         if self.sort_keys {
@@ -297,25 +302,32 @@ impl Encoder {
         }
         let mut first = true;
         for (k, value) in &items {
-            let Some(key) = self.key(k)? else {
+            // The key is written only once it is known not to be skipped,
+            // after the separator.
+            let mark = self.out.len();
+            if !self.key(k)? {
                 continue;
-            };
+            }
+            let key = self.out.split_off(mark);
             if first {
                 first = false;
             } else {
-                self.emit(vm, separator.clone())?;
+                self.out.push_str(&self.item_separator);
+                self.newline_indent(level);
+                self.flush(vm)?;
             }
-            let key = self.string(&key);
-            self.emit(vm, key)?;
-            self.emit(vm, self.key_separator.clone())?;
-            self.item(vm, None, value, level)?;
+            self.emit(vm, &key)?;
+            let sep = std::mem::take(&mut self.key_separator);
+            let r = self.emit(vm, &sep);
+            self.key_separator = sep;
+            r?;
+            self.item(vm, false, value, level)?;
         }
-        if inner.is_some()
-            && let Some(close) = self.newline_indent(level - 1)
-        {
-            self.emit(vm, close)?;
+        if self.indent.is_some() {
+            self.newline_indent(level - 1);
+            self.flush(vm)?;
         }
-        self.emit(vm, "}".into())?;
+        self.emit(vm, "}")?;
         self.unmark(marker);
         Ok(())
     }
@@ -355,32 +367,37 @@ pub(crate) fn class_name(v: &Value) -> String {
     full.rsplit('.').next().unwrap_or(full).to_owned()
 }
 
-/// `s` as a JSON string literal: `"`, `\` and control characters escaped
-/// (`\n`, `\u001f`, …), and with `ascii` every character past `~` as
-/// `\uXXXX` (a surrogate pair beyond the BMP).
-pub(crate) fn quote(s: &str, ascii: bool) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
+/// Writes `s` as a JSON string literal: `"`, `\` and control characters
+/// escaped (`\n`, `\u001f`, …), and with `ascii` every character past `~`
+/// as `\uXXXX` (a surrogate pair beyond the BMP).
+pub(crate) fn quote_into(out: &mut String, s: &str, ascii: bool) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 || (ascii && c as u32 > 0x7e) => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{u:04x}"));
-                }
+    let mut plain = 0;
+    for (i, c) in s.char_indices() {
+        let esc: &str = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            '\u{8}' => "\\b",
+            '\u{c}' => "\\f",
+            c if (c as u32) < 0x20 || (ascii && c as u32 > 0x7e) => "",
+            _ => continue,
+        };
+        out.push_str(s.get(plain..i).unwrap_or_default());
+        plain = i + c.len_utf8();
+        if esc.is_empty() {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                let _ = write!(out, "\\u{u:04x}");
             }
-            c => out.push(c),
+        } else {
+            out.push_str(esc);
         }
     }
+    out.push_str(s.get(plain..).unwrap_or_default());
     out.push('"');
-    out
 }
 
 /// `' ' * indent` for a non-str `indent`, with CPython's errors.
