@@ -21,6 +21,7 @@
 //! `recursive_repr` and `get_cache_token`.
 
 pub mod bisect;
+pub mod copy;
 pub mod files;
 pub mod functools;
 pub mod heapq;
@@ -82,6 +83,7 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
             Ok(())
         }
         "json" => json::fill(d),
+        "copy" => copy::fill(d),
         _ => return None,
     })
 }
