@@ -19,6 +19,7 @@
 //! `bytes` input in UTF-16 or UTF-32 is decoded strictly, with a plainer
 //! error message than CPython's codecs.
 
+mod classes;
 mod decode;
 mod encode;
 
@@ -43,10 +44,15 @@ pub fn fill(d: &DictObj) -> PyResult<()> {
     ] {
         d.set_str(name, Value::Obj(Builtin::new_obj(name, f, None)));
     }
-    let ns = DictObj::new_obj();
-    if let Some(nd) = ns.downcast::<DictObj>() {
-        nd.set_str("__module__", Value::str("json.decoder"));
-        nd.set_str(
+    let cls = classes::make_class(
+        "JSONDecodeError",
+        &types::VALUE_ERROR,
+        "json.decoder",
+        &[
+            ("__init__", "JSONDecodeError.__init__", decode_error_init),
+            ("__reduce__", "JSONDecodeError.__reduce__", classes::error_reduce),
+        ],
+        &[(
             "__doc__",
             Value::str(
                 "Subclass of ValueError with the following additional properties:\n\n\
@@ -56,18 +62,12 @@ pub fn fill(d: &DictObj) -> PyResult<()> {
                  lineno: The line corresponding to pos\n\
                  colno: The column corresponding to pos\n\n",
             ),
-        );
-        nd.set_str(
-            "__init__",
-            Value::Obj(Builtin::new_obj("__init__", decode_error_init, None)),
-        );
-    }
-    let cls = crate::classes::new_class(
-        "JSONDecodeError",
-        vec![ObjRef::from_static(&types::VALUE_ERROR)],
-        ns,
+        )],
     )?;
     d.set_str("JSONDecodeError", Value::Obj(cls));
+    let (encoder, decoder) = classes::classes()?;
+    d.set_str("JSONEncoder", Value::Obj(encoder));
+    d.set_str("JSONDecoder", Value::Obj(decoder));
     Ok(())
 }
 
@@ -119,13 +119,15 @@ fn set_fields(vm: &mut Vm, e: &ObjRef, values: [Value; 5]) {
     }
 }
 
-/// The error for byte offset `at` of `text` (the document `doc`).
+/// The error for byte offset `at` of `text` (the document `doc`); an
+/// offset past the end counts one character per byte beyond it.
 fn error_at(vm: &mut Vm, msg: &str, doc: &Value, text: &str, at: usize) -> PyErr {
     let prefix = text.get(..at).unwrap_or(text);
-    let pos = prefix.chars().count();
+    let beyond = at.saturating_sub(text.len());
+    let pos = prefix.chars().count() + beyond;
     let lineno = prefix.bytes().filter(|&b| b == b'\n').count() + 1;
     let colno = match prefix.rfind('\n') {
-        Some(nl) => prefix.get(nl + 1..).map_or(0, |t| t.chars().count()) + 1,
+        Some(nl) => prefix.get(nl + 1..).map_or(0, |t| t.chars().count()) + 1 + beyond,
         None => pos + 1,
     };
     new_decode_error(vm, msg, doc, pos, lineno, colno as i64)
@@ -452,7 +454,7 @@ fn dump(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         Plan::Native(n) => {
             let mut e = n.ready(vm)?;
             e.python = true;
-            e.sink = Some(fp.clone());
+            e.sink = encode::Sink::File(fp.clone());
             e.run(vm, obj)?;
         }
     }
@@ -528,24 +530,45 @@ fn load_from(vm: &mut Vm, s: &Value, b: &Bound, first: usize) -> PyResult<Value>
     let text = doc.as_str().unwrap_or_default();
     let mut sc = Scanner::new(text);
     sc.strict = strict;
-    sc.object_hook = some_value(opt(1));
-    sc.parse_float = hook_or_type(vm, opt(2), &types::FLOAT)?;
-    sc.parse_int = hook_or_type(vm, opt(3), &types::INT)?;
-    sc.parse_constant = match opt(4) {
+    configure(vm, &mut sc, [opt(1), opt(2), opt(3), opt(4), opt(5)])?;
+    decode_document(vm, &mut sc, &doc)
+}
+
+/// Sets a scanner's hooks from `object_hook`, `parse_float`,
+/// `parse_int`, `parse_constant` and `object_pairs_hook` as
+/// `JSONDecoder.__init__` reads them (`parse_float or float`, ...).
+fn configure(vm: &mut Vm, sc: &mut Scanner<'_>, hooks: [Option<&Value>; 5]) -> PyResult<()> {
+    let [object_hook, parse_float, parse_int, parse_constant, pairs_hook] = hooks;
+    sc.object_hook = some_value(object_hook);
+    sc.parse_float = hook_or_type(vm, parse_float, &types::FLOAT)?;
+    sc.parse_int = hook_or_type(vm, parse_int, &types::INT)?;
+    sc.parse_constant = match parse_constant {
         Some(v) if ops::truthy(vm, v)? => Some(v.clone()),
         _ => None,
     };
-    sc.object_pairs_hook = some_value(opt(5));
+    sc.object_pairs_hook = some_value(pairs_hook);
+    Ok(())
+}
+
+/// `raw_decode`: the value at byte offset `at` of the document `doc`
+/// and the offset after it, or the `JSONDecodeError`.
+fn scan_at(vm: &mut Vm, sc: &mut Scanner<'_>, doc: &Value, at: usize) -> PyResult<(Value, usize)> {
+    let text = sc.s;
+    match sc.scan_once(vm, at) {
+        Ok(r) => Ok(r),
+        Err(Fail::Stop(at)) => Err(error_at(vm, "Expecting value", doc, text, at)),
+        Err(Fail::Syntax(msg, at)) => Err(error_at(vm, msg, doc, text, at)),
+        Err(Fail::Raised(e)) => Err(e),
+    }
+}
+
+/// `JSONDecoder.decode`: one value between optional whitespace.
+fn decode_document(vm: &mut Vm, sc: &mut Scanner<'_>, doc: &Value) -> PyResult<Value> {
     let start = sc.skip_ws(0);
-    let (value, end) = match sc.scan_once(vm, start) {
-        Ok(r) => r,
-        Err(Fail::Stop(at)) => return Err(error_at(vm, "Expecting value", &doc, text, at)),
-        Err(Fail::Syntax(msg, at)) => return Err(error_at(vm, msg, &doc, text, at)),
-        Err(Fail::Raised(e)) => return Err(e),
-    };
+    let (value, end) = scan_at(vm, sc, doc, start)?;
     let end = sc.skip_ws(end);
-    if end != text.len() {
-        return Err(error_at(vm, "Extra data", &doc, text, end));
+    if end != sc.s.len() {
+        return Err(error_at(vm, "Extra data", doc, sc.s, end));
     }
     Ok(value)
 }

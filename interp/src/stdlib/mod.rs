@@ -104,8 +104,49 @@ pub fn construct(vm: &mut Vm, ty: &TypeObject, args: Args<'_>) -> Option<PyResul
     Some(f(vm, args))
 }
 
+/// A function written in Rust in the dict of a class a module makes
+/// (`json.JSONEncoder.encode`): it binds to instances as a function
+/// written in Python does, so `self` comes first and subclasses can
+/// override it or reach it through `super()`.
+pub struct NativeMethod {
+    /// `__qualname__` (`JSONEncoder.encode`).
+    pub qualname: &'static str,
+    /// The implementation (`pos[0]` is `self`).
+    pub func: NativeFn,
+}
+
+/// The type of [`NativeMethod`]s (`function`, as for Python's).
+pub static NATIVE_METHOD: StaticType = crate::object::types::native_type::<NativeMethod>(
+    c"function",
+    &crate::object::types::OBJECT,
+    Kind::STDLIB,
+);
+
+impl NativeMethod {
+    /// A new method object.
+    pub fn new_value(qualname: &'static str, func: NativeFn) -> Value {
+        Value::Obj(ObjRef::new(
+            NATIVE_METHOD.get(),
+            NativeMethod { qualname, func },
+        ))
+    }
+
+    /// The function `v` calls, if `v` is a native method or one bound to
+    /// an object.
+    pub fn func_of(v: &Value) -> Option<NativeFn> {
+        let f = match v.downcast::<crate::object::BoundMethod>() {
+            Some(m) => &m.func,
+            None => v,
+        };
+        f.downcast::<NativeMethod>().map(|m| m.func)
+    }
+}
+
 /// Calls a `Kind::STDLIB` object.
 pub fn call(vm: &mut Vm, o: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    if let Some(m) = o.downcast::<NativeMethod>() {
+        return (m.func)(vm, args);
+    }
     if let Some(r) = functools::call(vm, o, args) {
         return r;
     }
@@ -117,12 +158,20 @@ pub fn call(vm: &mut Vm, o: &ObjRef, args: Args<'_>) -> PyResult<Value> {
 
 /// Whether `o` (a `Kind::STDLIB` object) is callable.
 pub fn is_callable(o: &ObjRef) -> bool {
-    functools::is_callable(o) || operator::is_callable(o)
+    o.is_type(&NATIVE_METHOD) || functools::is_callable(o) || operator::is_callable(o)
 }
 
 /// `o.name` for the modules' objects (`None`: not theirs, or no such
 /// attribute here; the caller goes on with the generic lookup).
 pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    if let Some(m) = o.downcast::<NativeMethod>() {
+        let short = m.qualname.rsplit('.').next().unwrap_or(m.qualname);
+        return match name {
+            "__name__" => Some(Ok(Value::str(short))),
+            "__qualname__" => Some(Ok(Value::str(m.qualname))),
+            _ => None,
+        };
+    }
     if let Some(r) = itertools::getattr(o, name) {
         return Some(r);
     }
@@ -142,11 +191,19 @@ pub fn type_getattr(t: &ObjRef, name: &str) -> Option<Value> {
 /// Whether `repr` of `o` is one of the modules' own (`count(5)`,
 /// `functools.partial(...)`): the caller then asks [`repr`].
 pub fn has_repr(o: &ObjRef) -> bool {
-    itertools::has_repr(o) || operator::has_repr(o) || functools::has_repr(o)
+    o.is_type(&NATIVE_METHOD)
+        || itertools::has_repr(o) || operator::has_repr(o) || functools::has_repr(o)
 }
 
 /// `repr(o)` for the modules' objects that have their own.
 pub fn repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
+    if let Some(m) = o.downcast::<NativeMethod>() {
+        return Some(Ok(format!(
+            "<function {} at {:#x}>",
+            m.qualname,
+            o.as_ptr() as usize
+        )));
+    }
     if let Some(r) = itertools::repr(vm, o) {
         return Some(r);
     }
@@ -170,7 +227,9 @@ pub fn unhashable(o: &ObjRef) -> bool {
 /// Whether `descr`, found in a class's dict, binds to an instance as a
 /// function does (the `lru_cache` wrapper, `total_ordering`'s methods).
 pub fn binds(descr: &Value) -> bool {
-    descr.as_obj().is_some_and(functools::binds)
+    descr
+        .as_obj()
+        .is_some_and(|o| o.is_type(&NATIVE_METHOD) || functools::binds(o))
 }
 
 /// The next item of one of the modules' iterators (`None`: `it` is not

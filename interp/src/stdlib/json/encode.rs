@@ -17,6 +17,16 @@ use std::fmt::Write;
 /// What the recursion guard adds to `RecursionError`'s message.
 const WHILE_ENCODING: &str = " while encoding a JSON object";
 
+/// Where an encoder's pieces go.
+pub(crate) enum Sink {
+    /// All into [`Encoder::out`] (`dumps`).
+    Buffer,
+    /// Each to this file's `write` (`dump`).
+    File(Value),
+    /// Each into this list (`JSONEncoder.iterencode`).
+    Pieces(Vec<Value>),
+}
+
 /// An encoder's settings (`JSONEncoder`'s attributes) and its state
 /// during one run.
 pub(crate) struct Encoder {
@@ -41,8 +51,8 @@ pub(crate) struct Encoder {
     pub default: Option<Value>,
     /// The Python encoder's messages (else the C accelerator's).
     pub python: bool,
-    /// Where each piece goes: a file's `write` (`dump`), else [`Encoder::out`].
-    pub sink: Option<Value>,
+    /// Where each piece goes.
+    pub sink: Sink,
     /// The text made (without a sink).
     pub out: String,
     /// The containers being encoded, by address (`markers`).
@@ -63,20 +73,24 @@ impl Encoder {
             item_separator: ", ".into(),
             default: None,
             python: false,
-            sink: None,
+            sink: Sink::Buffer,
             out: String::new(),
             markers: HashSet::new(),
         }
     }
 
     /// Ends a piece of output: the text written since the last piece goes
-    /// to the sink's `write`, if there is one (else it stays in
-    /// [`Encoder::out`]).
+    /// to the sink.
     fn flush(&mut self, vm: &mut Vm) -> PyResult<()> {
-        if let Some(fp) = self.sink.clone() {
-            let piece = std::mem::take(&mut self.out);
-            let write = vm.getattr(&fp, "write")?;
-            vm.call(&write, &[Value::string(piece)])?;
+        match &mut self.sink {
+            Sink::Buffer => {}
+            Sink::File(fp) => {
+                let fp = fp.clone();
+                let piece = std::mem::take(&mut self.out);
+                let write = vm.getattr(&fp, "write")?;
+                vm.call(&write, &[Value::string(piece)])?;
+            }
+            Sink::Pieces(pieces) => pieces.push(Value::string(std::mem::take(&mut self.out))),
         }
         Ok(())
     }
