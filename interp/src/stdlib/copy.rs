@@ -273,7 +273,9 @@ fn deep_dispatch(vm: &mut Vm, x: &Value, id: &Value, memo: &ObjRef) -> PyResult<
         && (exact(x, &types::SET) || exact(x, &types::FROZENSET))
     {
         // `(set, (list(x),), None)`: a new set of the items' copies.
-        let items = crate::sets::payload(x).map(|s| s.keys()).unwrap_or_default();
+        let items = crate::sets::payload(x)
+            .map(|s| s.keys())
+            .unwrap_or_default();
         let mut copies = Vec::with_capacity(items.len());
         for a in &items {
             copies.push(deep(vm, a, memo)?);

@@ -148,10 +148,7 @@ pub fn fill(d: &DictObj) {
     d.set_str("SEEK_CUR", Value::Int(1));
     d.set_str("SEEK_END", Value::Int(2));
     d.set_str("DEFAULT_BUFFER_SIZE", Value::Int(8192));
-    d.set_str(
-        "TextIOWrapper",
-        Value::from_type(&super::files::TEXT_FILE),
-    );
+    d.set_str("TextIOWrapper", Value::from_type(&super::files::TEXT_FILE));
 }
 
 // ----- shared helpers ----------------------------------------------------------------
@@ -443,13 +440,12 @@ impl StringIo {
             Newline::Translate | Newline::Lf => s.iter().position(|&c| c == '\n').map(|i| i + 1),
             Newline::Cr => s.iter().position(|&c| c == '\r').map(|i| i + 1),
             Newline::CrLf => s.windows(2).position(|w| w == ['\r', '\n']).map(|i| i + 2),
-            Newline::Universal => s
-                .iter()
-                .position(|&c| c == '\n' || c == '\r')
-                .map(|i| match (s.get(i), s.get(i + 1)) {
+            Newline::Universal => s.iter().position(|&c| c == '\n' || c == '\r').map(|i| {
+                match (s.get(i), s.get(i + 1)) {
                     (Some('\r'), Some('\n')) => i + 2,
                     _ => i + 1,
-                }),
+                }
+            }),
         };
         found.unwrap_or(avail)
     }
@@ -591,9 +587,7 @@ fn s_seek(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         )));
     }
     if pos < 0 && whence == 0 {
-        return Err(PyErr::value_error(format!(
-            "Negative seek position {pos}"
-        )));
+        return Err(PyErr::value_error(format!("Negative seek position {pos}")));
     }
     if whence != 0 && pos != 0 {
         return Err(PyErr::new(
@@ -781,7 +775,9 @@ impl BytesIo {
         }
         let start = st.pos;
         st.pos += n;
-        st.buf.get(start..start + n).map_or_else(Vec::new, <[u8]>::to_vec)
+        st.buf
+            .get(start..start + n)
+            .map_or_else(Vec::new, <[u8]>::to_vec)
     }
 
     /// The length of the line at the position (up to and including

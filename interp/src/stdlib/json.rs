@@ -50,7 +50,11 @@ pub fn fill(d: &DictObj) -> PyResult<()> {
         "json.decoder",
         &[
             ("__init__", "JSONDecodeError.__init__", decode_error_init),
-            ("__reduce__", "JSONDecodeError.__reduce__", classes::error_reduce),
+            (
+                "__reduce__",
+                "JSONDecodeError.__reduce__",
+                classes::error_reduce,
+            ),
         ],
         &[(
             "__doc__",
@@ -113,7 +117,10 @@ fn new_decode_error(
 /// Sets `msg`, `doc`, `pos`, `lineno` and `colno` on a new error.
 fn set_fields(vm: &mut Vm, e: &ObjRef, values: [Value; 5]) {
     let me = Value::Obj(e.clone());
-    for (name, v) in ["msg", "doc", "pos", "lineno", "colno"].into_iter().zip(values) {
+    for (name, v) in ["msg", "doc", "pos", "lineno", "colno"]
+        .into_iter()
+        .zip(values)
+    {
         // Setting an attribute of a fresh exception only fills its dict.
         let _ = vm.setattr(&me, name, v);
     }
@@ -147,7 +154,9 @@ fn decode_error_init(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         },
     )?;
     let [Some(me), Some(msg), Some(doc), Some(pos)] = [p[0], p[1], p[2], p[3]] else {
-        return Err(PyErr::type_error("JSONDecodeError.__init__() needs 4 arguments"));
+        return Err(PyErr::type_error(
+            "JSONDecodeError.__init__() needs 4 arguments",
+        ));
     };
     let Some(text) = doc.as_str() else {
         return Err(PyErr::attribute_error(format!(
@@ -538,7 +547,13 @@ fn load_from(vm: &mut Vm, s: &Value, b: &Bound, first: usize) -> PyResult<Value>
 /// `parse_int`, `parse_constant` and `object_pairs_hook` as
 /// `JSONDecoder.__init__` reads them (`parse_float or float`, ...).
 fn configure(vm: &mut Vm, sc: &mut Scanner<'_>, hooks: [Option<&Value>; 5]) -> PyResult<()> {
-    let [object_hook, parse_float, parse_int, parse_constant, pairs_hook] = hooks;
+    let [
+        object_hook,
+        parse_float,
+        parse_int,
+        parse_constant,
+        pairs_hook,
+    ] = hooks;
     sc.object_hook = some_value(object_hook);
     sc.parse_float = hook_or_type(vm, parse_float, &types::FLOAT)?;
     sc.parse_int = hook_or_type(vm, parse_int, &types::INT)?;
@@ -595,7 +610,13 @@ fn hook_or_type(
 /// `bytes` as `json.loads` reads them: the encoding told by a BOM or by
 /// where the first characters' zero bytes are (`detect_encoding`).
 fn decode_bytes(b: &[u8]) -> PyResult<String> {
-    let utf = |b: &[u8]| crate::codec::decode(b, crate::codec::Encoding::Utf8, crate::codec::Errors::Strict);
+    let utf = |b: &[u8]| {
+        crate::codec::decode(
+            b,
+            crate::codec::Encoding::Utf8,
+            crate::codec::Errors::Strict,
+        )
+    };
     if let Some(rest) = b.strip_prefix(b"\xef\xbb\xbf") {
         return utf(rest);
     }
@@ -609,12 +630,16 @@ fn decode_bytes(b: &[u8]) -> PyResult<String> {
         let units = b.chunks(width).map(|c| {
             let mut v: u32 = 0;
             for i in 0..width {
-                let byte = u32::from(c.get(if big { i } else { width - 1 - i }).copied().unwrap_or(0));
+                let byte = u32::from(
+                    c.get(if big { i } else { width - 1 - i })
+                        .copied()
+                        .unwrap_or(0),
+                );
                 v = (v << 8) | byte;
             }
             v
         });
-        if b.len() % width != 0 {
+        if !b.len().is_multiple_of(width) {
             return Err(bad());
         }
         if width == 2 {
@@ -623,9 +648,7 @@ fn decode_bytes(b: &[u8]) -> PyResult<String> {
                 .collect::<Result<String, _>>()
                 .map_err(|_| bad());
         }
-        units
-            .map(|u| char::from_u32(u).ok_or_else(bad))
-            .collect()
+        units.map(|u| char::from_u32(u).ok_or_else(bad)).collect()
     };
     match b {
         [0, 0, 0xfe, 0xff, rest @ ..] => wide(rest, 4, true, "utf-32-be"),

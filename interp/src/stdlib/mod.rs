@@ -1,8 +1,9 @@
 //! The standard-library modules written in Rust (`import math`, `import
 //! random`, `import itertools`, `import operator`, `import heapq`, `import
-//! bisect`, `import functools`, `import os`, `import typing`), built when
-//! first imported, and the file objects (`streams`: the standard streams;
-//! `files`: `open()`). `sys`, `time` and `string` are in
+//! bisect`, `import functools`, `import os`, `import typing`, `import
+//! json`, `import copy`, `import io`), built when first imported, and the
+//! file objects (`streams`: the standard streams; `files`: `open()`;
+//! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
 //! [`crate::builtins`].
 //!
 //! The modules' objects are native types: the iterators of `itertools` are
@@ -12,7 +13,9 @@
 //! …) are `Kind::STDLIB` objects, which the interpreter hands to the hooks
 //! here for calls, attributes, `repr`, comparisons and the cycle
 //! collector. Each hook tries the modules in turn; a module answers for
-//! its own payload types only.
+//! its own payload types only. Classes a module defines (`JSONEncoder`,
+//! `JSONDecodeError`, `copy.Error`) are Python classes made with
+//! `classes::new_class`; their methods are [`NativeMethod`]s.
 //!
 //! A name a module does not define is the usual `AttributeError` (`module
 //! 'functools' has no attribute 'singledispatch'`): left out are
@@ -192,7 +195,9 @@ pub fn type_getattr(t: &ObjRef, name: &str) -> Option<Value> {
 /// `functools.partial(...)`): the caller then asks [`repr`].
 pub fn has_repr(o: &ObjRef) -> bool {
     o.is_type(&NATIVE_METHOD)
-        || itertools::has_repr(o) || operator::has_repr(o) || functools::has_repr(o)
+        || itertools::has_repr(o)
+        || operator::has_repr(o)
+        || functools::has_repr(o)
 }
 
 /// `repr(o)` for the modules' objects that have their own.

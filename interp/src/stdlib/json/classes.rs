@@ -111,10 +111,7 @@ fn enc_init(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         "separators",
         "default",
     ];
-    let p = parse(
-        &args,
-        &sig("JSONEncoder.__init__", &["self"], 1, OPTIONS),
-    )?;
+    let p = parse(&args, &sig("JSONEncoder.__init__", &["self"], 1, OPTIONS))?;
     let me = this(&p);
     let defaults = [
         Value::Bool(false),
@@ -242,7 +239,12 @@ fn enc_encode(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn enc_iterencode(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let p = parse(
         &args,
-        &sig("JSONEncoder.iterencode", &["self", "o", "_one_shot"], 2, &[]),
+        &sig(
+            "JSONEncoder.iterencode",
+            &["self", "o", "_one_shot"],
+            2,
+            &[],
+        ),
     )?;
     let me = this(&p);
     let o = p.get(1).copied().flatten().unwrap_or(&Value::None);
@@ -276,10 +278,7 @@ fn dec_init(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         "strict",
         "object_pairs_hook",
     ];
-    let p = parse(
-        &args,
-        &sig("JSONDecoder.__init__", &["self"], 1, OPTIONS),
-    )?;
+    let p = parse(&args, &sig("JSONDecoder.__init__", &["self"], 1, OPTIONS))?;
     let me = this(&p);
     let get = |i: usize| p.get(i + 1).copied().flatten();
     vm.setattr(me, "object_hook", get(0).cloned().unwrap_or(Value::None))?;
@@ -334,8 +333,7 @@ fn byte_offset(text: &str, idx: usize) -> usize {
 
 /// The character index of byte offset `at` of `text`.
 fn char_index(text: &str, at: usize) -> usize {
-    text.get(..at)
-        .map_or(at, |p| p.chars().count())
+    text.get(..at).map_or(at, |p| p.chars().count())
 }
 
 /// `JSONDecoder.raw_decode(self, s, idx=0)`: `(value, end)`.
@@ -428,15 +426,15 @@ fn dec_decode(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 /// `JSONDecodeError.__reduce__(self)`: `(type(self), (msg, doc, pos))`.
 pub(super) fn error_reduce(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    let p = parse(
-        &args,
-        &sig("JSONDecodeError.__reduce__", &["self"], 1, &[]),
-    )?;
+    let p = parse(&args, &sig("JSONDecodeError.__reduce__", &["self"], 1, &[]))?;
     let me = this(&p);
     let mut fields = Vec::with_capacity(3);
     for name in ["msg", "doc", "pos"] {
         fields.push(vm.getattr(me, name)?);
     }
     let cls = vm.getattr(me, "__class__")?;
-    Ok(Value::Obj(TupleObj::new_obj(vec![cls, Value::tuple(fields)])))
+    Ok(Value::Obj(TupleObj::new_obj(vec![
+        cls,
+        Value::tuple(fields),
+    ])))
 }

@@ -252,7 +252,11 @@ impl Encoder {
             return self.emit(vm, "[]");
         }
         let marker = self.mark(v)?;
-        let level = if self.indent.is_some() { level + 1 } else { level };
+        let level = if self.indent.is_some() {
+            level + 1
+        } else {
+            level
+        };
         self.out.push('[');
         self.newline_indent(level);
         for (i, item) in items.iter().enumerate() {
@@ -305,7 +309,11 @@ impl Encoder {
         }
         let marker = self.mark(v)?;
         self.emit(vm, "{")?;
-        let level = if self.indent.is_some() { level + 1 } else { level };
+        let level = if self.indent.is_some() {
+            level + 1
+        } else {
+            level
+        };
         if self.indent.is_some() {
             self.newline_indent(level);
             self.flush(vm)?;
