@@ -255,3 +255,11 @@ deep = []
 for i in range(100):
     deep = [deep]
 print("nested 100", copy.deepcopy(deep) == deep)
+
+class NoneHooks:
+    __copy__ = None
+    __deepcopy__ = None
+    def __init__(self):
+        self.v = [1]
+nh = NoneHooks()
+print("hooks None", copy.copy(nh).v is nh.v, copy.deepcopy(nh).v is nh.v)

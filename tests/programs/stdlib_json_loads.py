@@ -122,3 +122,7 @@ json.dump({"z": 1, "a": [1, 2]}, buf, indent=1, sort_keys=True)
 print(buf.getvalue())
 buf.seek(0)
 print(json.load(buf))
+
+# NaN decodes to one float object, as CPython's constant
+nans = json.loads('[NaN, NaN, Infinity]')
+print(nans[0] is nans[1], nans[0] == nans[0], nans[0] in nans, nans)

@@ -166,7 +166,9 @@ fn shallow(vm: &mut Vm, x: &Value) -> PyResult<Value> {
         && lookup(ty, "__copy__").is_some()
     {
         let f = vm.getattr(&Value::Obj(cls.clone()), "__copy__")?;
-        return vm.call(&f, std::slice::from_ref(x));
+        if !matches!(f, Value::None) {
+            return vm.call(&f, std::slice::from_ref(x));
+        }
     }
     let rv = reduce(vm, x)?;
     reconstruct(vm, x, None, &rv)
@@ -293,6 +295,7 @@ fn deep_dispatch(vm: &mut Vm, x: &Value, id: &Value, memo: &ObjRef) -> PyResult<
     }
     if is_py_instance(x) {
         match vm.getattr(x, "__deepcopy__") {
+            Ok(Value::None) => {}
             Ok(f) => return vm.call(&f, &[Value::Obj(memo.clone())]),
             Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {}
             Err(e) => return Err(e),

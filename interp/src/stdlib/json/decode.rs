@@ -142,11 +142,11 @@ impl<'a> Scanner<'a> {
                 let f = f.clone();
                 vm.call(&f, &[Value::str(name)])?
             }
-            None => Value::float(match name {
-                "NaN" => f64::NAN,
-                "Infinity" => f64::INFINITY,
-                _ => f64::NEG_INFINITY,
-            }),
+            None => match name {
+                "NaN" => Value::Float(constant_nan()),
+                "Infinity" => Value::Float(f64::INFINITY),
+                _ => Value::Float(f64::NEG_INFINITY),
+            },
         };
         Ok((v, idx + name.len()))
     }
@@ -386,6 +386,14 @@ impl<'a> Scanner<'a> {
             }
         }
     }
+}
+
+/// The NaN `json` decodes `NaN` to: one float, as CPython's
+/// `_CONSTANTS['NaN']` is one object (`loads('[NaN, NaN]')` holds it
+/// twice).
+fn constant_nan() -> f64 {
+    static BITS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    f64::from_bits(*BITS.get_or_init(|| crate::object::value::fresh_nan(f64::NAN).to_bits()))
 }
 
 /// A decimal int too large for `i64`, under the int/str digit limit.
