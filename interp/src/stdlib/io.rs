@@ -148,7 +148,6 @@ pub fn fill(d: &DictObj) {
     d.set_str("SEEK_CUR", Value::Int(1));
     d.set_str("SEEK_END", Value::Int(2));
     d.set_str("DEFAULT_BUFFER_SIZE", Value::Int(8192));
-    d.set_str("TextIOWrapper", Value::from_type(&super::files::TEXT_FILE));
 }
 
 // ----- shared helpers ----------------------------------------------------------------
