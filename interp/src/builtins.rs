@@ -249,15 +249,26 @@ fn b_vars(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// `a is b`), above every address.
 fn b_id(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "id", 1)?;
+    Ok(id_of(&args.pos[0]))
+}
+
+/// `id(v)`: a heap object's address; unboxed values get numbers above
+/// every address (2**72 and up), one per value.
+pub(crate) fn id_of(v: &Value) -> Value {
+    if let Value::Obj(o) = v
+        && let Ok(addr) = i64::try_from(o.as_ptr() as usize)
+    {
+        return Value::Int(addr);
+    }
     let base = num_bigint::BigInt::from(1u8) << 72u32;
-    let id = match &args.pos[0] {
+    let id = match v {
+        Value::None => base - 1,
+        Value::Bool(b) => base - 2 - i64::from(*b),
+        Value::Int(i) => base + num_bigint::BigInt::from(*i) * 2,
+        Value::Float(f) => (base << 2u32) + f.to_bits(),
         Value::Obj(o) => num_bigint::BigInt::from(o.as_ptr() as usize),
-        Value::None => base.clone() - 1,
-        Value::Bool(b) => base.clone() - 2 - i64::from(*b),
-        Value::Int(i) => base.clone() + num_bigint::BigInt::from(*i) * 2,
-        Value::Float(f) => (base.clone() << 2u32) + f.to_bits(),
     };
-    Ok(Value::from_bigint(id))
+    Value::from_bigint(id)
 }
 
 fn b_ascii(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -768,7 +779,8 @@ fn b_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     // An instance of a Python class is an iterator if its class defines
     // `__next__` (`ops::iter_next` calls it).
     let py_iter = crate::dunder::special(it, "__next__").is_some();
-    if it.kind() != Kind::ITER && !py_iter {
+    let io = matches!(it.kind(), Kind::STRINGIO | Kind::BYTESIO);
+    if it.kind() != Kind::ITER && !py_iter && !io {
         return Err(PyErr::type_error(format!(
             "'{}' object is not an iterator",
             it.type_name()

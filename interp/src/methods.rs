@@ -184,6 +184,8 @@ pub fn table(kind: u32) -> Table {
         Kind::RANDOM => crate::stdlib::random::METHODS,
         Kind::TEXTIO => crate::stdlib::streams::METHODS,
         Kind::FILE => crate::stdlib::files::METHODS,
+        Kind::STRINGIO => crate::stdlib::io::STRING_IO_METHODS,
+        Kind::BYTESIO => crate::stdlib::io::BYTES_IO_METHODS,
         _ => &[],
     }
 }
@@ -205,6 +207,8 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::RANDOM,
         Kind::TEXTIO,
         Kind::FILE,
+        Kind::STRINGIO,
+        Kind::BYTESIO,
     ]
     .into_iter()
     .map(|k| (k, table(k)))

@@ -2199,6 +2199,7 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
     let (t, st) = match o.kind() {
         // A file is its own iterator.
         Kind::TEXTIO | Kind::FILE => return Ok(v.clone()),
+        Kind::STRINGIO | Kind::BYTESIO => return crate::stdlib::io::get_iter(v),
         Kind::BYTES => (
             &types::BYTES_ITER,
             IterState::Seq {
@@ -2324,6 +2325,9 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
     }
     if let Some(f) = it.downcast::<crate::stdlib::files::FileObj>() {
         return crate::stdlib::files::next_line(f);
+    }
+    if let Some(r) = crate::stdlib::io::iter_next(it) {
+        return r;
     }
     let Some(io) = it.downcast::<IterObj>() else {
         // The iterators of the native modules (`itertools`, ...).

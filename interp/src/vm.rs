@@ -855,6 +855,11 @@ impl Vm {
                         return Ok(v);
                     }
                 }
+                Kind::STRINGIO | Kind::BYTESIO => {
+                    if let Some(r) = crate::stdlib::io::getattr(o, name) {
+                        return r;
+                    }
+                }
                 // The objects of the native modules (`crate::stdlib`), and
                 // `functools`' `CacheInfo` tuples.
                 Kind::STDLIB | Kind::ITER | Kind::TUPLE => {

@@ -81,6 +81,10 @@ impl Kind {
     /// not an iterator (`functools.partial`, `operator.itemgetter`, …):
     /// `crate::stdlib` handles its calls, attributes and `repr`.
     pub const STDLIB: u32 = 45;
+    /// An `io.StringIO` (`crate::stdlib::io`).
+    pub const STRINGIO: u32 = 46;
+    /// An `io.BytesIO` (`crate::stdlib::io`).
+    pub const BYTESIO: u32 = 47;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as

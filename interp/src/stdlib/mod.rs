@@ -1,8 +1,9 @@
 //! The standard-library modules written in Rust (`import math`, `import
 //! random`, `import itertools`, `import operator`, `import heapq`, `import
-//! bisect`, `import functools`, `import os`, `import typing`), built when
-//! first imported, and the file objects (`streams`: the standard streams;
-//! `files`: `open()`). `sys`, `time` and `string` are in
+//! bisect`, `import functools`, `import os`, `import typing`, `import
+//! json`, `import copy`, `import io`), built when first imported, and the
+//! file objects (`streams`: the standard streams; `files`: `open()`;
+//! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
 //! [`crate::builtins`].
 //!
 //! The modules' objects are native types: the iterators of `itertools` are
@@ -12,7 +13,9 @@
 //! …) are `Kind::STDLIB` objects, which the interpreter hands to the hooks
 //! here for calls, attributes, `repr`, comparisons and the cycle
 //! collector. Each hook tries the modules in turn; a module answers for
-//! its own payload types only.
+//! its own payload types only. Classes a module defines (`JSONEncoder`,
+//! `JSONDecodeError`, `copy.Error`) are Python classes made with
+//! `classes::new_class`; their methods are [`NativeMethod`]s.
 //!
 //! A name a module does not define is the usual `AttributeError` (`module
 //! 'functools' has no attribute 'singledispatch'`): left out are
@@ -21,10 +24,13 @@
 //! `recursive_repr` and `get_cache_token`.
 
 pub mod bisect;
+pub mod copy;
 pub mod files;
 pub mod functools;
 pub mod heapq;
+pub mod io;
 pub mod itertools;
+pub mod json;
 pub mod math;
 pub mod operator;
 pub mod os;
@@ -75,6 +81,12 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
             functools::fill(d);
             Ok(())
         }
+        "io" => {
+            io::fill(d);
+            Ok(())
+        }
+        "json" => json::fill(d),
+        "copy" => copy::fill(d),
         _ => return None,
     })
 }
@@ -86,6 +98,7 @@ fn constructors() -> impl Iterator<Item = &'static (&'static StaticType, NativeF
         .iter()
         .chain(operator::CONSTRUCTORS)
         .chain(functools::CONSTRUCTORS)
+        .chain(io::CONSTRUCTORS)
 }
 
 /// `T(args)` for one of the modules' types `ty`.
@@ -94,8 +107,49 @@ pub fn construct(vm: &mut Vm, ty: &TypeObject, args: Args<'_>) -> Option<PyResul
     Some(f(vm, args))
 }
 
+/// A function written in Rust in the dict of a class a module makes
+/// (`json.JSONEncoder.encode`): it binds to instances as a function
+/// written in Python does, so `self` comes first and subclasses can
+/// override it or reach it through `super()`.
+pub struct NativeMethod {
+    /// `__qualname__` (`JSONEncoder.encode`).
+    pub qualname: &'static str,
+    /// The implementation (`pos[0]` is `self`).
+    pub func: NativeFn,
+}
+
+/// The type of [`NativeMethod`]s (`function`, as for Python's).
+pub static NATIVE_METHOD: StaticType = crate::object::types::native_type::<NativeMethod>(
+    c"function",
+    &crate::object::types::OBJECT,
+    Kind::STDLIB,
+);
+
+impl NativeMethod {
+    /// A new method object.
+    pub fn new_value(qualname: &'static str, func: NativeFn) -> Value {
+        Value::Obj(ObjRef::new(
+            NATIVE_METHOD.get(),
+            NativeMethod { qualname, func },
+        ))
+    }
+
+    /// The function `v` calls, if `v` is a native method or one bound to
+    /// an object.
+    pub fn func_of(v: &Value) -> Option<NativeFn> {
+        let f = match v.downcast::<crate::object::BoundMethod>() {
+            Some(m) => &m.func,
+            None => v,
+        };
+        f.downcast::<NativeMethod>().map(|m| m.func)
+    }
+}
+
 /// Calls a `Kind::STDLIB` object.
 pub fn call(vm: &mut Vm, o: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    if let Some(m) = o.downcast::<NativeMethod>() {
+        return (m.func)(vm, args);
+    }
     if let Some(r) = functools::call(vm, o, args) {
         return r;
     }
@@ -107,12 +161,20 @@ pub fn call(vm: &mut Vm, o: &ObjRef, args: Args<'_>) -> PyResult<Value> {
 
 /// Whether `o` (a `Kind::STDLIB` object) is callable.
 pub fn is_callable(o: &ObjRef) -> bool {
-    functools::is_callable(o) || operator::is_callable(o)
+    o.is_type(&NATIVE_METHOD) || functools::is_callable(o) || operator::is_callable(o)
 }
 
 /// `o.name` for the modules' objects (`None`: not theirs, or no such
 /// attribute here; the caller goes on with the generic lookup).
 pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    if let Some(m) = o.downcast::<NativeMethod>() {
+        let short = m.qualname.rsplit('.').next().unwrap_or(m.qualname);
+        return match name {
+            "__name__" => Some(Ok(Value::str(short))),
+            "__qualname__" => Some(Ok(Value::str(m.qualname))),
+            _ => None,
+        };
+    }
     if let Some(r) = itertools::getattr(o, name) {
         return Some(r);
     }
@@ -132,11 +194,21 @@ pub fn type_getattr(t: &ObjRef, name: &str) -> Option<Value> {
 /// Whether `repr` of `o` is one of the modules' own (`count(5)`,
 /// `functools.partial(...)`): the caller then asks [`repr`].
 pub fn has_repr(o: &ObjRef) -> bool {
-    itertools::has_repr(o) || operator::has_repr(o) || functools::has_repr(o)
+    o.is_type(&NATIVE_METHOD)
+        || itertools::has_repr(o)
+        || operator::has_repr(o)
+        || functools::has_repr(o)
 }
 
 /// `repr(o)` for the modules' objects that have their own.
 pub fn repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
+    if let Some(m) = o.downcast::<NativeMethod>() {
+        return Some(Ok(format!(
+            "<function {} at {:#x}>",
+            m.qualname,
+            o.as_ptr() as usize
+        )));
+    }
     if let Some(r) = itertools::repr(vm, o) {
         return Some(r);
     }
@@ -160,7 +232,9 @@ pub fn unhashable(o: &ObjRef) -> bool {
 /// Whether `descr`, found in a class's dict, binds to an instance as a
 /// function does (the `lru_cache` wrapper, `total_ordering`'s methods).
 pub fn binds(descr: &Value) -> bool {
-    descr.as_obj().is_some_and(functools::binds)
+    descr
+        .as_obj()
+        .is_some_and(|o| o.is_type(&NATIVE_METHOD) || functools::binds(o))
 }
 
 /// The next item of one of the modules' iterators (`None`: `it` is not
