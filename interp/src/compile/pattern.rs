@@ -28,8 +28,9 @@ use ruff_text_size::{Ranged, TextRange, TextSize};
 /// CPython's `pattern_context`: what the pattern being compiled has on the
 /// stack.
 struct PatCtx {
-    /// The names captured so far; their values sit on the stack in this
-    /// order (the first deepest), below the `on_top` items.
+    /// The names captured so far. Their values sit on the stack below the
+    /// `on_top` items, the first nearest the top: each new one is rotated
+    /// below the others, so that storing them in this order pops them.
     stores: Vec<String>,
     /// Whether an irrefutable pattern may appear here (a `case` that is
     /// the last or has a guard, the last alternative of such an OR
