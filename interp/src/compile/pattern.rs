@@ -327,7 +327,7 @@ impl<'a> Compiler<'a> {
         let n = pats.len();
         match pats.iter().position(|q| matches!(q, Pattern::MatchStar(_))) {
             Some(i) => {
-                if i >= 1 << 8 || n - i - 1 >= (i32::MAX >> 8) as usize {
+                if i >= 1 << 8 || n - i > (i32::MAX >> 8) as usize {
                     return Err(self.err_here(
                         "too many expressions in star-unpacking sequence pattern".into(),
                     ));
