@@ -148,3 +148,47 @@ def classify(n):
 
 
 print(classify(3000))
+
+
+# A guard that yields, with the subject's copy on the generator's stack:
+# resumed, closed and thrown into there.
+def guarded(items):
+    for it in items:
+        match it:
+            case [x, y] if (yield ("guard", x)):
+                yield ("matched", x, y)
+            case [x, *_] if (yield ("second guard", x)):
+                yield "second"
+            case _:
+                yield "default"
+
+
+gen = guarded([[1, 2], [3, 4, 5]])
+print(next(gen), gen.send(True), next(gen))
+print(gen.send(False), next(gen, "exhausted"))
+gen = guarded([[1, 2]])
+print(next(gen))
+gen.close()
+gen = guarded([[1, 2]])
+print(next(gen))
+try:
+    gen.throw(ValueError("thrown into the guard"))
+except ValueError as e:
+    print("ValueError:", e)
+
+
+def in_try():
+    try:
+        match [1, 2]:
+            case [a, b] if (yield a):
+                return "returned from a case"
+    finally:
+        print("finally ran")
+
+
+gen = in_try()
+print(next(gen))
+try:
+    gen.send(1)
+except StopIteration as e:
+    print("StopIteration:", e.value)

@@ -381,6 +381,13 @@ impl<'a> Compiler<'a> {
     /// `{key: p, **rest}` (CPython's `compiler_pattern_mapping`).
     fn pattern_mapping(&mut self, m: &'a ast::PatternMatchMapping, pc: &mut PatCtx) -> CResult<()> {
         let size = m.keys.len();
+        if m.patterns.len() != size {
+            // The parser never makes such a node; CPython checks it too.
+            return Err(self.err_here(format!(
+                "keys ({size}) / patterns ({}) length mismatch in mapping pattern",
+                m.patterns.len()
+            )));
+        }
         let rest = m.rest.as_ref().map(|n| n.as_str());
         // The subject stays on top for the type and length checks.
         pc.on_top += 1;
