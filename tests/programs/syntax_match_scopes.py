@@ -192,3 +192,15 @@ try:
     gen.send(1)
 except StopIteration as e:
     print("StopIteration:", e.value)
+
+
+# Captures are told apart as written: `__y` and `_Twice__y` are two
+# names to the pattern, though both store into `_Twice__y` (the last wins).
+class Twice:
+    def f(self, v):
+        match v:
+            case [__y, _Twice__y]:
+                return _Twice__y
+
+
+print(Twice().f([1, 2]))

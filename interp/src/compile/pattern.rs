@@ -31,7 +31,7 @@ struct PatCtx {
     /// The names captured so far. Their values sit on the stack below the
     /// `on_top` items, the first nearest the top: each new one is rotated
     /// below the others, so that storing them in this order pops them.
-    stores: Vec<String>,
+    stores: Vec<Capture>,
     /// Whether an irrefutable pattern may appear here (a `case` that is
     /// the last or has a guard, the last alternative of such an OR
     /// pattern, any sub-pattern).
@@ -52,6 +52,16 @@ impl PatCtx {
             on_top: 0,
         }
     }
+}
+
+/// A name a pattern captures: as written, which is what CPython compares
+/// (two captures differ even if they mangle to the same name) and shows
+/// in its messages, and as stored (mangled, `_C__x` for `__x` in class
+/// `C`).
+#[derive(Clone)]
+struct Capture {
+    written: String,
+    stored: String,
 }
 
 /// `_` (CPython's `WILDCARD_CHECK`).
@@ -116,8 +126,8 @@ impl<'a> Compiler<'a> {
             self.pattern(&case.pattern, &mut pc)?;
             debug_assert_eq!(pc.on_top, 0);
             // A match: store the captured values (they are on the stack).
-            for name in std::mem::take(&mut pc.stores) {
-                self.store_name(&name);
+            for c in std::mem::take(&mut pc.stores) {
+                self.store_name(&c.stored);
             }
             if let Some(g) = &case.guard {
                 let fail = self.fail_label(&mut pc, 0);
@@ -182,22 +192,38 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// A captured name as written: the tree holds it mangled (`_C__x`
+    /// for `__x` in class `C`), CPython compares and shows it unmangled.
+    fn spelled<'n>(&'n self, id: &'n ast::Identifier) -> &'n str {
+        self.source
+            .text
+            .get(usize::from(id.range.start())..usize::from(id.range.end()))
+            .unwrap_or(id.as_str())
+    }
+
     /// Captures TOS into `name` (popped when `None`, the wildcard): it is
     /// rotated below the items the pattern still needs (CPython's
     /// `pattern_helper_store_name`).
-    fn capture(&mut self, name: Option<&str>, pc: &mut PatCtx) -> CResult<()> {
-        let Some(n) = name else {
+    fn capture(&mut self, name: Option<&ast::Identifier>, pc: &mut PatCtx) -> CResult<()> {
+        let Some(id) = name else {
             self.emit(Op::PopTop, 0);
             return Ok(());
         };
+        let n = id.as_str();
         if n == "__debug__" {
             return Err(self.err_here("cannot assign to __debug__".into()));
         }
-        if pc.stores.iter().any(|s| s == n) {
-            return Err(self.err_here(format!("multiple assignments to name '{n}' in pattern")));
+        let written = self.spelled(id).to_owned();
+        if pc.stores.iter().any(|s| s.written == written) {
+            return Err(self.err_here(format!(
+                "multiple assignments to name '{written}' in pattern"
+            )));
         }
         self.rotate(pc.on_top + pc.stores.len() + 1);
-        pc.stores.push(n.to_owned());
+        pc.stores.push(Capture {
+            written,
+            stored: n.to_owned(),
+        });
         Ok(())
     }
 
@@ -249,15 +275,16 @@ impl<'a> Compiler<'a> {
             Pattern::MatchSequence(s) => self.pattern_sequence(&s.patterns, pc)?,
             Pattern::MatchMapping(m) => self.pattern_mapping(m, pc)?,
             Pattern::MatchClass(c) => self.pattern_class(c, pc)?,
-            Pattern::MatchStar(s) => self.capture(s.name.as_ref().map(|n| n.as_str()), pc)?,
+            Pattern::MatchStar(s) => self.capture(s.name.as_ref(), pc)?,
             Pattern::MatchAs(a) => {
-                let name = a.name.as_ref().map(|n| n.as_str());
+                let name = a.name.as_ref();
                 let Some(inner) = &a.pattern else {
                     if !pc.allow_irrefutable {
                         let msg = match name {
-                            Some(n) => {
-                                format!("name capture '{n}' makes remaining patterns unreachable")
-                            }
+                            Some(id) => format!(
+                                "name capture '{}' makes remaining patterns unreachable",
+                                self.spelled(id)
+                            ),
                             None => "wildcard makes remaining patterns unreachable".to_owned(),
                         };
                         return Err(self.err_here(msg));
@@ -388,7 +415,7 @@ impl<'a> Compiler<'a> {
                 m.patterns.len()
             )));
         }
-        let rest = m.rest.as_ref().map(|n| n.as_str());
+        let rest = m.rest.as_ref();
         // The subject stays on top for the type and length checks.
         pc.on_top += 1;
         self.emit(Op::MatchMapping, 0);
@@ -535,7 +562,7 @@ impl<'a> Compiler<'a> {
         let old_fail_pop = std::mem::take(&mut pc.fail_pop);
         let old_on_top = pc.on_top;
         // The names the first alternative binds, in its stack order.
-        let mut control: Option<Vec<String>> = None;
+        let mut control: Option<Vec<Capture>> = None;
         for (i, alt) in o.patterns.iter().enumerate() {
             self.set_line(alt.range());
             pc.stores = Vec::new();
@@ -555,14 +582,19 @@ impl<'a> Compiler<'a> {
                     // Reorder the captured values to the first alternative's
                     // order, from the last name down.
                     for icontrol in (0..ctl.len()).rev() {
-                        let Some(istores) = pc.stores.iter().position(|s| *s == ctl[icontrol])
+                        let want = &ctl[icontrol].written;
+                        let Some(istores) = pc.stores.iter().position(|s| s.written == *want)
                         else {
                             return Err(self.err_here(diff()));
                         };
+                        // The names after `icontrol` are in place already,
+                        // so this one is at or before it.
                         if icontrol != istores {
+                            let Some(at) = icontrol.checked_sub(istores) else {
+                                return Err(self.err_here(diff()));
+                            };
                             let rotations = istores + 1;
-                            let rotated: Vec<String> = pc.stores.drain(..rotations).collect();
-                            let at = icontrol - istores;
+                            let rotated: Vec<Capture> = pc.stores.drain(..rotations).collect();
                             pc.stores.splice(at..at, rotated);
                             for _ in 0..rotations {
                                 self.rotate(icontrol + 1);
@@ -588,10 +620,11 @@ impl<'a> Compiler<'a> {
         let nrots = control.len() + 1 + pc.on_top + pc.stores.len();
         for name in control {
             self.rotate(nrots);
-            if pc.stores.contains(&name) {
-                return Err(
-                    self.err_here(format!("multiple assignments to name '{name}' in pattern"))
-                );
+            if pc.stores.iter().any(|s| s.written == name.written) {
+                return Err(self.err_here(format!(
+                    "multiple assignments to name '{}' in pattern",
+                    name.written
+                )));
             }
             pc.stores.push(name);
         }
