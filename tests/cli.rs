@@ -306,17 +306,14 @@ fn missing_file_is_exit_2_with_cpythons_message() {
 #[test]
 fn syntax_error_exits_1_and_runs_nothing() {
     let d = TempDir::new("syntax");
-    d.write(
-        "bad.py",
-        "print('ran')\nmatch 1:\n    case 1:\n        pass\n",
-    );
+    d.write("bad.py", "print('ran')\nasync def f():\n    pass\n");
     let o = run_in(d.path(), &["bad.py"]);
     assert_status(&o, 1);
     assert!(o.stdout.is_empty(), "{}", stdout(&o));
     let err = stderr(&o);
     assert!(
         err.ends_with("bad.py:2:1)\n")
-            && err.contains("SyntaxError: match statement is not supported by typhon ("),
+            && err.contains("SyntaxError: async function is not supported by typhon ("),
         "{err}"
     );
 }

@@ -663,9 +663,13 @@ fn b_issubclass(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 pub(crate) fn b_isinstance(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "isinstance", 2)?;
-    let (obj, cls) = (&args.pos[0], &args.pos[1]);
+    Ok(Value::Bool(is_instance(vm, &args.pos[0], &args.pos[1])?))
+}
+
+/// `isinstance(obj, cls)` (also the check of a class pattern, `case C()`).
+pub(crate) fn is_instance(vm: &mut Vm, obj: &Value, cls: &Value) -> PyResult<bool> {
     if subclass_of(vm, obj.type_of(), cls, "isinstance")? {
-        return Ok(Value::Bool(true));
+        return Ok(true);
     }
     // As CPython's `object_isinstance`: an object whose `__class__` is
     // not its type (a C proxy's getter, say) is also an instance of what
@@ -676,9 +680,9 @@ pub(crate) fn b_isinstance(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         && let Some(t) = c.as_type()
         && !std::ptr::eq(t, obj.type_of())
     {
-        return Ok(Value::Bool(subclass_of(vm, t, cls, "isinstance")?));
+        return subclass_of(vm, t, cls, "isinstance");
     }
-    Ok(Value::Bool(false))
+    Ok(false)
 }
 
 fn b_sorted(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

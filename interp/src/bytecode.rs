@@ -415,6 +415,30 @@ ops! {
     /// LOAD_FAST `arg`, then the LOAD_ATTR after it (`self.x`): run as one
     /// while that LOAD_ATTR is LOAD_ATTR_INSTANCE_VALUE.
     LoadFastLoadAttr = "LOAD_FAST__LOAD_ATTR", cache 0, family LoadFast;
+
+    // ----- structural pattern matching (`match`, CPython 3.11's) -------------
+    // Run by the general loop only (`crate::matching` has their semantics);
+    // the JIT declines code that has them.
+
+    /// Pushes `len(TOS)`, keeping TOS (a sequence or mapping pattern's
+    /// length check).
+    GetLen = "GET_LEN", cache 0;
+    /// Pushes whether TOS is a mapping to `match`: a `dict`, an instance
+    /// of a subclass, or of a C type flagged `Py_TPFLAGS_MAPPING`.
+    MatchMapping = "MATCH_MAPPING", cache 0;
+    /// Pushes whether TOS is a sequence to `match`: a `list`, `tuple` or
+    /// `range`, an instance of a subclass, or of a C type flagged
+    /// `Py_TPFLAGS_SEQUENCE` (never `str`, `bytes` or an iterator).
+    MatchSequence = "MATCH_SEQUENCE", cache 0;
+    /// TOS is a tuple of keys, TOS1 the mapping subject (both stay):
+    /// pushes the tuple of their values (found by the subject's `get`), or
+    /// `None` when a key is missing.
+    MatchKeys = "MATCH_KEYS", cache 0;
+    /// TOS is a tuple of attribute names, TOS1 a class, TOS2 the subject:
+    /// replaces the three by the tuple of the subject's `arg` positional
+    /// attributes (`__match_args__`) then the named ones, or by `None`
+    /// when the subject is no instance or lacks an attribute.
+    MatchClass = "MATCH_CLASS", cache 0;
 }
 
 /// The quickened C-call forms (CALL_EXT_* and CALL_METHOD_EXT_*) as one
@@ -964,6 +988,10 @@ impl fmt::Display for Code {
                     | Op::GetYieldFromIter
                     | Op::BeforeWith
                     | Op::WithExceptStart
+                    | Op::GetLen
+                    | Op::MatchMapping
+                    | Op::MatchSequence
+                    | Op::MatchKeys
             );
             let repr = self.arg_repr(ins);
             let mut text = format!("{line_col} {pc:>6} {:<26}", ins.op.name());
@@ -1051,6 +1079,10 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::ImportFrom
         | Op::BeforeWith
         | Op::WithExceptStart
+        | Op::GetLen
+        | Op::MatchMapping
+        | Op::MatchSequence
+        | Op::MatchKeys
         // The value sent in when the generator first resumes (popped by
         // the POP_TOP after it).
         | Op::ReturnGenerator => next(1),
@@ -1069,7 +1101,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::ListExtend
         | Op::SetAdd
         | Op::SetUpdate => next(-1),
-        Op::StoreAttr | Op::DeleteSubscr | Op::MapAdd => next(-2),
+        Op::StoreAttr | Op::DeleteSubscr | Op::MapAdd | Op::MatchClass => next(-2),
         Op::DictMerge | Op::DictUpdate => next(-1),
         Op::StoreSubscr => next(-3),
         Op::BuildSlice | Op::BuildTuple | Op::BuildList | Op::BuildSet | Op::BuildString => {

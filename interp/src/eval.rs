@@ -2681,6 +2681,41 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let m = top!().clone();
                     push!(tri!(import_from(vm, &m, code.name_str(arg))));
                 }
+                Op::GetLen => {
+                    let v = top!().clone();
+                    let n = tri!(ops::len(vm, &v));
+                    push!(Value::Int(n as i64));
+                }
+                Op::MatchMapping => {
+                    let m = crate::matching::is_mapping(top!());
+                    push!(Value::Bool(m));
+                }
+                Op::MatchSequence => {
+                    let m = crate::matching::is_sequence(top!());
+                    push!(Value::Bool(m));
+                }
+                Op::MatchKeys => {
+                    let keys = top!().clone();
+                    let subject = match stack.get(sp.wrapping_sub(2)) {
+                        Some(v) if sp >= 2 => v.clone(),
+                        _ => fail!(stack_underflow()),
+                    };
+                    let r = with_st!(crate::matching::match_keys(vm, &subject, &keys));
+                    push!(r);
+                }
+                Op::MatchClass => {
+                    let names = pop!();
+                    let cls = pop!();
+                    let subject = top!().clone();
+                    let r = with_st!(crate::matching::match_class(
+                        vm,
+                        &subject,
+                        &cls,
+                        arg as usize,
+                        &names
+                    ));
+                    set_top!(r);
+                }
             }
         };
         unwind(vm, st, entry, code.clone(), err, this_pc, reraise)?;

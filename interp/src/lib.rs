@@ -20,6 +20,7 @@ pub mod frame;
 pub mod gc;
 pub mod generator;
 pub mod jit;
+pub mod matching;
 pub mod methods;
 pub mod object;
 pub mod ops;

@@ -187,6 +187,41 @@ def show(name, x):
     );
 }
 
+#[test]
+fn match_statement() {
+    // CPython 3.11's shape: the subject copied for each case but the last,
+    // captured values stored after the whole pattern matched, one POP_TOP
+    // per item a failed pattern leaves, a trailing `case _` without code.
+    check(
+        "match_statement",
+        "\
+def f(s):
+    match s:
+        case [x, *rest]:
+            return x
+        case {'k': v, **kw}:
+            return v
+        case Point(0, y=py) | Point(py, 0) if py:
+            return py
+        case None:
+            return 0
+        case _:
+            return 1
+",
+        &[
+            "MATCH_SEQUENCE",
+            "GET_LEN",
+            "UNPACK_EX",
+            "MATCH_MAPPING",
+            "MATCH_KEYS",
+            "DICT_UPDATE",
+            "MATCH_CLASS",
+            "POP_JUMP_IF_NONE",
+            "POP_JUMP_IF_NOT_NONE",
+        ],
+    );
+}
+
 // ----- quickened bytecode ------------------------------------------------------
 //
 // These run the program, then snapshot the disassembly as it is after the

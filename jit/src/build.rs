@@ -274,6 +274,16 @@ pub fn build(
     {
         return decline(Decline::Unsupported, "with statement");
     }
+    // `match`: its pattern instructions (CPython 3.11's MATCH_CLASS and
+    // friends) have no compiled form, so such code stays interpreted.
+    if code.units.iter().any(|u| {
+        matches!(
+            u.get().op,
+            B::GetLen | B::MatchMapping | B::MatchSequence | B::MatchKeys | B::MatchClass
+        )
+    }) {
+        return decline(Decline::Unsupported, "match statement");
+    }
     // A `try` needs nothing here: an exception in compiled code is handed
     // to the interpreter at its instruction, which unwinds through the
     // exception table; the handlers themselves are not compiled (nothing

@@ -430,6 +430,21 @@ fn unsupported_functions_decline_with_a_reason() {
 }
 
 #[test]
+fn functions_with_match_patterns_decline() {
+    // MATCH_SEQUENCE, MATCH_CLASS and the other pattern instructions have
+    // no compiled form: the function stays interpreted, even with a loop.
+    let (vm, g, f) = warm(
+        "def f(items):\n    n = 0\n    for it in items:\n        match it:\n            case [a, b]:\n                n += a + b\n            case int(x):\n                n += x\n    return n\nf([[1, 2], 3, (4, 5)])\n",
+        "f",
+    );
+    let d = build::build(&vm, &f, &g, &|_| None)
+        .err()
+        .expect("declines");
+    assert_eq!(d.why, jit::stats::Decline::Unsupported);
+    assert!(d.detail.contains("match statement"), "{d:?}");
+}
+
+#[test]
 fn arithmetic_with_a_constant_operand_exits_exactly_on_i64_overflow() {
     // Constant operands take shorter checks (one compare for `+`/`-`; the
     // sign of the remainder for `%` and `//`): the same edges as above.

@@ -5,7 +5,8 @@
 //! without its leading underscores (a class named only with underscores
 //! mangles nothing). Names, attribute names, parameters, `def` and
 //! `class` names, `global`/`nonlocal` declarations, `except ... as`
-//! targets and import bindings are mangled; keyword argument names and
+//! targets, import bindings and the names `case` patterns capture are
+//! mangled; keyword argument names (a class pattern's included) and
 //! strings are not.
 //!
 //! A pass over the tree before the scope analysis, so that the analysis
@@ -126,6 +127,33 @@ impl Transformer for Mangler {
     fn visit_parameter(&self, parameter: &mut ast::Parameter) {
         self.ident(&mut parameter.name);
         transformer::walk_parameter(self, parameter);
+    }
+
+    /// The names a `case` pattern captures are mangled; the attribute
+    /// names of a class pattern's keywords are not (CPython 3.11 loads
+    /// them as they are written).
+    fn visit_pattern(&self, pattern: &mut ast::Pattern) {
+        self.deeper(|| {
+            match pattern {
+                ast::Pattern::MatchAs(a) => {
+                    if let Some(n) = &mut a.name {
+                        self.ident(n);
+                    }
+                }
+                ast::Pattern::MatchStar(s) => {
+                    if let Some(n) = &mut s.name {
+                        self.ident(n);
+                    }
+                }
+                ast::Pattern::MatchMapping(m) => {
+                    if let Some(n) = &mut m.rest {
+                        self.ident(n);
+                    }
+                }
+                _ => {}
+            }
+            transformer::walk_pattern(self, pattern);
+        });
     }
 
     fn visit_except_handler(&self, handler: &mut ast::ExceptHandler) {

@@ -13,6 +13,7 @@ pub mod consts;
 #[rustfmt::skip]
 pub mod interned;
 pub mod mangle;
+mod pattern;
 pub mod scope;
 
 use crate::bytecode::{BinOp, CmpOp, Code, ExcEntry, Instr, Op, Source, Span};
@@ -918,7 +919,7 @@ impl<'a> Compiler<'a> {
                 }
                 self.with(w, 0)?;
             }
-            Stmt::Match(m) => return Err(self.err(m.range, unsupported("match statement"))),
+            Stmt::Match(m) => self.match_stmt(m)?,
             Stmt::TypeAlias(t) => return Err(self.err(t.range, unsupported("type alias"))),
             Stmt::IpyEscapeCommand(c) => {
                 return Err(self.err(c.range, unsupported("IPython escape command")));

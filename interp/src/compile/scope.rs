@@ -594,7 +594,16 @@ impl Builder {
                 }
             }
             Stmt::Expr(e) => self.expr(&e.value),
-            Stmt::Match(m) => self.expr(&m.subject),
+            Stmt::Match(m) => {
+                self.expr(&m.subject);
+                for c in &m.cases {
+                    self.pattern(&c.pattern);
+                    if let Some(g) = &c.guard {
+                        self.expr(g);
+                    }
+                    self.stmts(&c.body);
+                }
+            }
             Stmt::Pass(_)
             | Stmt::Break(_)
             | Stmt::Continue(_)
@@ -619,6 +628,51 @@ impl Builder {
             Expr::Starred(s) => self.target(&s.value),
             other => self.expr(other),
         }
+    }
+
+    /// A `case` pattern: the names it captures are bound here (as by an
+    /// assignment); its value patterns, mapping keys and classes are
+    /// expressions evaluated here.
+    fn pattern(&mut self, p: &ast::Pattern) {
+        use ast::Pattern as P;
+        if !self.enter(p.range().start().into()) {
+            return;
+        }
+        match p {
+            P::MatchValue(v) => self.expr(&v.value),
+            P::MatchSingleton(_) => {}
+            P::MatchSequence(s) => s.patterns.iter().for_each(|q| self.pattern(q)),
+            P::MatchMapping(m) => {
+                m.keys.iter().for_each(|k| self.expr(k));
+                m.patterns.iter().for_each(|q| self.pattern(q));
+                if let Some(r) = &m.rest {
+                    self.assign(r.as_str());
+                }
+            }
+            P::MatchClass(c) => {
+                self.expr(&c.cls);
+                c.arguments.patterns.iter().for_each(|q| self.pattern(q));
+                c.arguments
+                    .keywords
+                    .iter()
+                    .for_each(|k| self.pattern(&k.pattern));
+            }
+            P::MatchStar(s) => {
+                if let Some(n) = &s.name {
+                    self.assign(n.as_str());
+                }
+            }
+            P::MatchAs(a) => {
+                if let Some(q) = &a.pattern {
+                    self.pattern(q);
+                }
+                if let Some(n) = &a.name {
+                    self.assign(n.as_str());
+                }
+            }
+            P::MatchOr(o) => o.patterns.iter().for_each(|q| self.pattern(q)),
+        }
+        self.depth -= 1;
     }
 
     fn comprehension<T>(&mut self, key: &T, gens: &[ast::Comprehension], elts: &[&Expr]) {

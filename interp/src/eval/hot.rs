@@ -1321,7 +1321,12 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallType
                 | Op::CallPyInit
                 | Op::BinaryOpPy
-                | Op::CallMethodBuiltin => break,
+                | Op::CallMethodBuiltin
+                | Op::GetLen
+                | Op::MatchMapping
+                | Op::MatchSequence
+                | Op::MatchKeys
+                | Op::MatchClass => break,
             }
                 done!();
             }

@@ -241,6 +241,35 @@ impl Ctx<'_> {
         None
     }
 
+    /// Tokens `a..=b` without the parentheses that enclose them all (a
+    /// group, located in CPython by what is inside; not a tuple).
+    fn without_parens(&self, mut a: usize, mut b: usize) -> (usize, usize) {
+        while self.kind(a) == K::Lpar && self.closing(a) == b && b > a + 1 {
+            let (ia, mut ib) = (self.skip_trivia(a + 1), b - 1);
+            while ib > ia && self.kind(ib).is_trivia() {
+                ib -= 1;
+            }
+            let mut depth = 0usize;
+            let tuple = (ia..=ib).any(|t| match self.kind(t) {
+                K::Lpar | K::Lsqb | K::Lbrace => {
+                    depth += 1;
+                    false
+                }
+                K::Rpar | K::Rsqb | K::Rbrace => {
+                    depth = depth.saturating_sub(1);
+                    false
+                }
+                K::Comma => depth == 0,
+                _ => false,
+            });
+            if tuple {
+                break;
+            }
+            (a, b) = (ia, ib);
+        }
+        (a, b)
+    }
+
     /// The index of the bracket that closes the one open at `open`.
     fn closing(&self, open: usize) -> usize {
         self.skip_group(open).saturating_sub(1)
@@ -397,6 +426,22 @@ pub fn map(
         }
     }
     match &e.error {
+        // `case p as 3`: CPython's `invalid_as_pattern`, over the
+        // expression after `as`.
+        ParseErrorType::OtherError(m)
+            if m.starts_with("Expected an identifier")
+                && i > 0
+                && cx.kind(i - 1) == K::As
+                && cx.kind(cx.statement_start(i)) == K::Case =>
+        {
+            let (a, b) = cx.without_parens(i, cx.expr_end(i).max(i + 1) - 1);
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "invalid pattern target".into(),
+                cx.start(a),
+                cx.end(b),
+            ))
+        }
         ParseErrorType::OtherError(m)
             if matches!(
                 m.as_str(),
@@ -455,6 +500,89 @@ pub fn map(
                 "expected 'except' or 'finally' block".into(),
                 cx.start(i),
                 cx.end(i),
+            ))
+        }
+        // `case` patterns (CPython's `invalid_class_pattern`,
+        // `invalid_as_pattern` and the complex literal checks).
+        ParseErrorType::OtherError(m)
+            if m == "Positional patterns cannot follow keyword patterns" =>
+        {
+            Some(positional_patterns(&cx, at))
+        }
+        ParseErrorType::OtherError(m)
+            if matches!(
+                m.as_str(),
+                "Unary '+' is not allowed as a literal pattern"
+                    | "Pattern cannot follow a double star pattern"
+                    | "Only one double star pattern is allowed"
+                    | "Expected `case` block"
+            ) =>
+        {
+            Some(invalid_syntax())
+        }
+        // `{name: p}`: CPython fails at the token after the key.
+        ParseErrorType::OtherError(m) if m == "Invalid mapping pattern key" => {
+            let j = cx.skip_trivia(cx.token_at(usize::from(e.location.end())));
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "invalid syntax".into(),
+                cx.start(j),
+                cx.end(j),
+            ))
+        }
+        ParseErrorType::ExpectedImaginaryNumber => {
+            let t = cx.token_at(at);
+            let msg = if matches!(cx.kind(t), K::Int | K::Float) {
+                "imaginary number required in complex literal"
+            } else {
+                "invalid syntax"
+            };
+            Some(cx.diag(ErrKind::Syntax, msg.into(), cx.start(t), cx.end(t)))
+        }
+        ParseErrorType::ExpectedRealNumber => {
+            let mut t = cx.token_at(at);
+            if cx.kind(t) == K::Minus {
+                t = cx.skip_trivia(t + 1);
+            }
+            let msg = if cx.kind(t) == K::Complex {
+                "real number required in complex literal"
+            } else {
+                "invalid syntax"
+            };
+            Some(cx.diag(ErrKind::Syntax, msg.into(), cx.start(t), cx.end(t)))
+        }
+        // `_` after `as` has CPython's own message; after `**` it is
+        // only invalid.
+        ParseErrorType::InvalidMatchPatternTarget => {
+            let t = cx.token_at(at);
+            let after_as = t > 0 && cx.kind(t - 1) == K::As;
+            let msg = if after_as {
+                "cannot use '_' as a target"
+            } else {
+                "invalid syntax"
+            };
+            Some(cx.diag(ErrKind::Syntax, msg.into(), cx.start(t), cx.end(t)))
+        }
+        // `*name` outside a sequence pattern: CPython fails at the star
+        // where no star pattern can start (a mapping's value, a class
+        // pattern's argument), else at the token after it.
+        ParseErrorType::InvalidStarPatternUsage => {
+            let star = cx.token_at(at);
+            let no_star_here = match cx.innermost_open(star) {
+                Some((_, K::Lbrace)) => true,
+                Some((j, K::Lpar)) => j > 0 && cx.kind(j - 1) == K::Name,
+                _ => false,
+            };
+            let j = if no_star_here {
+                star
+            } else {
+                cx.skip_trivia(cx.skip_trivia(star + 1) + 1)
+            };
+            Some(cx.diag(
+                ErrKind::Syntax,
+                "invalid syntax".into(),
+                cx.start(j),
+                cx.end(j),
             ))
         }
         ParseErrorType::OtherError(m) if m.starts_with("Only single target (not ") => {
@@ -737,6 +865,54 @@ pub fn map(
         }
         _ => None,
     }
+}
+
+/// CPython's `invalid_class_pattern`: "positional patterns follow keyword
+/// patterns", over the positional patterns after a keyword one, from
+/// the first (at `at`) up to the next keyword or the `)`; a pattern in
+/// parentheses is located without them, as CPython's group pattern is.
+fn positional_patterns(cx: &Ctx, at: usize) -> Diag {
+    let mut j = cx.skip_trivia(cx.token_at(at));
+    let (mut start, mut end) = (None, at);
+    loop {
+        // The pattern's tokens: up to a comma or a closing bracket outside
+        // any bracket of its own.
+        let first = j;
+        let mut k = j;
+        let mut depth = 0usize;
+        while k < cx.tokens.len() {
+            match cx.kind(k) {
+                K::Lpar | K::Lsqb | K::Lbrace => depth += 1,
+                K::Rpar | K::Rsqb | K::Rbrace if depth == 0 => break,
+                K::Rpar | K::Rsqb | K::Rbrace => depth -= 1,
+                K::Comma if depth == 0 => break,
+                K::Newline | K::EndOfFile => break,
+                _ => {}
+            }
+            k += 1;
+        }
+        let keyword = cx.kind(first) == K::Name && cx.kind(cx.skip_trivia(first + 1)) == K::Equal;
+        if first >= k || keyword {
+            break;
+        }
+        let mut last = k - 1;
+        while last > first && cx.kind(last).is_trivia() {
+            last -= 1;
+        }
+        let (a, b) = cx.without_parens(first, last);
+        start.get_or_insert(cx.start(a));
+        end = cx.end(b);
+        if cx.kind(k) != K::Comma {
+            break;
+        }
+        j = cx.skip_trivia(k + 1);
+    }
+    cx.diag(
+        ErrKind::Syntax,
+        "positional patterns follow keyword patterns".into(),
+        start.unwrap_or(at),
+        end,
+    )
 }
 
 /// "expected an indented block after 'if' statement on line N".

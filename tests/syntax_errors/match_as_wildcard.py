@@ -1,0 +1,5 @@
+match 1:
+    case _ as y:
+        pass
+    case 1:
+        pass

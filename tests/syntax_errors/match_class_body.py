@@ -1,0 +1,5 @@
+class C:
+    def f(self):
+        match self:
+            case [x, x]:
+                pass

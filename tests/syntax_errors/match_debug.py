@@ -1,0 +1,3 @@
+match 1:
+    case __debug__:
+        pass

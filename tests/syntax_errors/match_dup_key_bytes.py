@@ -1,0 +1,3 @@
+match 1:
+    case {b"a": a, "a": b, b"a": c}:
+        pass

@@ -1,0 +1,3 @@
+match 1:
+    case P(a, b=[c, c]):
+        pass

@@ -1,0 +1,3 @@
+match 1:
+    case {"k": a, **a}:
+        pass

@@ -1,0 +1,3 @@
+match 1:
+    case f"x":
+        pass

@@ -1,0 +1,5 @@
+match 1:
+    case (y):
+        pass
+    case 1:
+        pass

@@ -1,0 +1,7 @@
+class A:
+    def f(self, x):
+        match x:
+            case __y:
+                pass
+            case 1:
+                pass

@@ -1,0 +1,3 @@
+match 1:
+    case 1 as 3 + 4:
+        pass

@@ -1,0 +1,4 @@
+x = 1
+match x:
+    case {a: 1}:
+        pass

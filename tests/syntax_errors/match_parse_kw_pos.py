@@ -1,0 +1,3 @@
+match 1:
+    case P(x=1, 2):
+        pass

@@ -1,0 +1,3 @@
+match 1:
+    case P(1, x=1, 2, [3, 4]):
+        pass

@@ -1,0 +1,4 @@
+x = 1
+match x:
+    case {**rest, "a": 1}:
+        pass

@@ -1,0 +1,4 @@
+def f(x):
+    match x:
+        case [a, b, *c, d, *e]:
+            pass

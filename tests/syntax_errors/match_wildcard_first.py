@@ -1,0 +1,5 @@
+match 1:
+    case _:
+        pass
+    case 2:
+        pass
