@@ -399,11 +399,12 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
     if a.is(b) {
         return true;
     }
-    if let Some((capi, _)) = ext::foreign(a).or(ext::foreign(b)) {
-        return capi.key_eq(a, b);
-    }
+    // Two strs (the common key) first: neither is then a C type's instance.
     if let (Some(x), Some(y)) = (a.as_str(), b.as_str()) {
         return x == y;
+    }
+    if let Some((capi, _)) = ext::foreign(a).or(ext::foreign(b)) {
+        return capi.key_eq(a, b);
     }
     if let (Some(x), Some(y)) = (a.downcast::<BytesObj>(), b.downcast::<BytesObj>()) {
         return x.as_bytes() == y.as_bytes();

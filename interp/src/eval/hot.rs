@@ -77,6 +77,8 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::UnpackSequenceTwoTuple
             | Op::UnpackSequenceTuple
             | Op::UnpackSequenceList
+            | Op::BuildTuple
+            | Op::BuildList
             | Op::CallPyExactArgs
             | Op::CallMethodPyExactArgs
             | Op::CallMethodListAppend
@@ -756,6 +758,29 @@ pub(super) fn run<const S: bool, const C: bool>(
                     sp += 1;
                     pc += 2;
                 }
+                // The `arg` values on top of the stack become a tuple or a
+                // list in their place (the bottom one first).
+                Op::BuildTuple | Op::BuildList => {
+                    let n = arg as usize;
+                    let Some(from) = sp.checked_sub(n) else {
+                        break;
+                    };
+                    if from >= stack.len() {
+                        break;
+                    }
+                    let Some(slots) = stack.get_mut(from..sp) else {
+                        break;
+                    };
+                    let items: Vec<Value> = slots.iter_mut().map(take).collect();
+                    let v = if ins.op == Op::BuildTuple {
+                        Value::tuple(items)
+                    } else {
+                        Value::list(items)
+                    };
+                    put(&mut stack[from], v);
+                    sp = from + 1;
+                    pc += 1;
+                }
                 // A tuple or list of exactly `arg` items: the items are
                 // pushed in the container's place (last first), copied
                 // straight from it.
@@ -1265,8 +1290,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::StoreSubscr
                 | Op::DeleteSubscr
                 | Op::BuildSlice
-                | Op::BuildTuple
-                | Op::BuildList
                 | Op::BuildMap
                 | Op::BuildString
                 | Op::ListAppend
