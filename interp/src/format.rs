@@ -3,11 +3,14 @@
 //! Everything here reproduces CPython 3.11 byte for byte, including the exception type and
 //! message of each error:
 //!
-//! * `repr()` of `float` ([`float_repr`]) and `str` ([`str_repr`]);
+//! * `repr()` of `float` ([`float_repr`]), `complex` ([`complex_repr`]) and `str`
+//!   ([`str_repr`]);
 //! * `format(x, spec)` for `int` ([`format_i64`], [`format_bigint`]), `float`
-//!   ([`format_float`]) and `str` ([`format_str`]), with the spec parser [`FormatSpec`];
+//!   ([`format_float`]), `complex` ([`format_complex`]) and `str` ([`format_str`]), with the
+//!   spec parser [`FormatSpec`];
 //! * `round()` of floats ([`round_float`], [`round_float_to_int`]);
-//! * `float(str)` ([`parse_float`]) and `int(str, base)` ([`parse_int`]);
+//! * `float(str)` ([`parse_float`]), `complex(str)` ([`parse_complex`]), `float.fromhex(str)`
+//!   ([`float_fromhex`]) and `int(str, base)` ([`parse_int`]);
 //! * `hex()`, `oct()` and `bin()` ([`int_to_prefixed`]);
 //! * correctly rounded `int / int` ([`bigint_true_div`]) and `float(int)` ([`bigint_to_f64`]).
 //!
@@ -22,6 +25,12 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::unicode;
+
+mod complex;
+mod hexfloat;
+
+pub use complex::{complex_repr, format_complex, parse_complex};
+pub use hexfloat::float_fromhex;
 
 // ---------------------------------------------------------------------------
 // Errors

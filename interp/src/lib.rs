@@ -10,6 +10,7 @@ pub mod builtins;
 pub mod bytecode;
 pub mod classes;
 pub mod codec;
+pub mod complex;
 pub mod compile;
 pub mod dunder;
 pub mod eval;

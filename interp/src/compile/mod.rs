@@ -1863,9 +1863,7 @@ impl<'a> Compiler<'a> {
                         }
                     },
                     ast::Number::Float(f) => Value::Float(*f),
-                    ast::Number::Complex { .. } => {
-                        return Err(self.err(n.range, unsupported("complex number")));
-                    }
+                    ast::Number::Complex { real, imag } => Value::complex(*real, *imag),
                 };
                 let c = self.const_(v);
                 self.emit(Op::LoadConst, c);
@@ -2131,7 +2129,7 @@ impl<'a> Compiler<'a> {
                 Expr::NumberLiteral(n) => match &n.value {
                     ast::Number::Int(i) => Value::Int(i.as_i64()?),
                     ast::Number::Float(f) => Value::Float(*f),
-                    _ => return None,
+                    ast::Number::Complex { real, imag } => Value::complex(*real, *imag),
                 },
                 Expr::StringLiteral(s) => Value::str(s.value.to_str()),
                 Expr::BooleanLiteral(b) => Value::Bool(b.value),
