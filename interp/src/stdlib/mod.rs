@@ -1,5 +1,5 @@
 //! The standard-library modules written in Rust (`import math`, `import
-//! random`, `import itertools`, `import operator`, `import heapq`, `import
+//! cmath`, `import random`, `import itertools`, `import operator`, `import heapq`, `import
 //! bisect`, `import functools`, `import os`, `import typing`), built when
 //! first imported, and the file objects (`streams`: the standard streams;
 //! `files`: `open()`). `sys`, `time` and `string` are in
@@ -21,6 +21,7 @@
 //! `recursive_repr` and `get_cache_token`.
 
 pub mod bisect;
+pub mod cmath;
 pub mod files;
 pub mod functools;
 pub mod heapq;
@@ -44,6 +45,10 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
     Some(match name {
         "math" => {
             math::fill(d);
+            Ok(())
+        }
+        "cmath" => {
+            cmath::fill(d);
             Ok(())
         }
         "random" => random::fill(vm, d),
