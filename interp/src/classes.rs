@@ -1507,7 +1507,7 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
         "fromhex" if std::ptr::eq(ty, types::FLOAT.get()) => Value::Obj(Builtin::new_obj(
             "fromhex",
             crate::methods::float_fromhex,
-            None,
+            Some(Value::Obj(t.clone())),
         )),
         "fromkeys" if std::ptr::eq(ty, types::DICT.get()) => Value::Obj(Builtin::new_obj(
             "fromkeys",

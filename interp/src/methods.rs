@@ -154,7 +154,7 @@ static FLOAT_METHODS: Table = &[
     ("as_integer_ratio", float_as_integer_ratio),
     ("hex", float_hex),
     ("conjugate", float_conjugate),
-    ("fromhex", float_fromhex_method),
+    ("fromhex", float_fromhex),
 ];
 static COMPLEX_METHODS: Table = &[
     ("conjugate", crate::complex::m_conjugate),
@@ -2171,14 +2171,14 @@ fn float_conjugate(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::float(recv_float(&args)?))
 }
 
-/// `float.fromhex(string)`: a class method (reached from the type, so
-/// with no receiver).
+/// `float.fromhex(string)`, a class method: bound to the type (or
+/// reached from a float), its receiver is ignored.
 pub fn float_fromhex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.no_kw("float.fromhex")?;
-    let [s] = args.pos else {
+    let [_, s] = args.pos else {
         return Err(PyErr::type_error(format!(
             "float.fromhex() takes exactly one argument ({} given)",
-            args.pos.len()
+            args.pos.len().saturating_sub(1)
         )));
     };
     let s = s
@@ -2187,17 +2187,6 @@ pub fn float_fromhex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     crate::format::float_fromhex(s)
         .map(Value::float)
         .map_err(ops::fmt_err)
-}
-
-/// `x.fromhex(string)` on a float: the class method, its receiver dropped.
-fn float_fromhex_method(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    float_fromhex(
-        vm,
-        Args {
-            pos: args.pos.get(1..).unwrap_or_default(),
-            kw: args.kw,
-        },
-    )
 }
 
 fn float_as_integer_ratio(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
