@@ -198,9 +198,10 @@ pub fn eq(a: &Value, b: &Value) -> Option<bool> {
     };
     match other {
         Value::Float(f) => Some(z.0 == *f && z.1 == 0.0),
-        _ if other.is_int() => {
-            Some(z.1 == 0.0 && ops::num_cmp(&Value::Float(z.0), other) == Some(std::cmp::Ordering::Equal))
-        }
+        _ if other.is_int() => Some(
+            z.1 == 0.0
+                && ops::num_cmp(&Value::Float(z.0), other) == Some(std::cmp::Ordering::Equal),
+        ),
         _ => None,
     }
 }
@@ -248,8 +249,7 @@ fn real_part(vm: &mut Vm, v: &Value, what: &str) -> PyResult<f64> {
         Err(e)
             if crate::ext::foreign(v).is_some()
                 && e.matches(types::TYPE_ERROR.get())
-                && e
-                    .exc()
+                && e.exc()
                     .args()
                     .first()
                     .and_then(Value::as_str)
@@ -275,7 +275,12 @@ pub fn construct(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         style: Style::C,
     };
     let got = crate::stdlib::parse(&args, &sig)?;
-    let r = got.first().copied().flatten().cloned().unwrap_or(Value::Int(0));
+    let r = got
+        .first()
+        .copied()
+        .flatten()
+        .cloned()
+        .unwrap_or(Value::Int(0));
     let i = got.get(1).copied().flatten().cloned();
     if is_complex(&r) && i.is_none() {
         return Ok(r);
@@ -337,10 +342,7 @@ pub fn construct(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         Some(i) => match i.as_complex() {
             Some(z) => (z, true),
             None => (
-                (
-                    real_part(vm, i, "second argument must be a number")?,
-                    0.0,
-                ),
+                (real_part(vm, i, "second argument must be a number")?, 0.0),
                 false,
             ),
         },

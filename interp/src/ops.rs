@@ -148,7 +148,9 @@ pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
             Kind::SET | Kind::FROZENSET => o.downcast::<SetObj>().is_some_and(|s| !s.is_empty()),
             Kind::RANGE => o.downcast::<RangeObj>().is_some_and(|r| !r.is_empty()),
             Kind::INT => v.as_bigint().is_some_and(|b| !b.is_zero()),
-            Kind::COMPLEX => v.as_complex().is_some_and(|(re, im)| re != 0.0 || im != 0.0),
+            Kind::COMPLEX => v
+                .as_complex()
+                .is_some_and(|(re, im)| re != 0.0 || im != 0.0),
             Kind::DICT_VIEW => view_len(o).is_some_and(|n| n != 0),
             Kind::BYTES => o
                 .downcast::<BytesObj>()

@@ -160,7 +160,9 @@ fn format_complex_with_spec(
     };
     let im_text = part(im, if skip_re { spec.sign } else { Some('+') })?;
     let n = re_text.chars().count() + im_text.chars().count() + 1 + 2 * usize::from(add_parens);
-    let width = spec.width.map_or(0, |w| usize::try_from(w).unwrap_or(usize::MAX));
+    let width = spec
+        .width
+        .map_or(0, |w| usize::try_from(w).unwrap_or(usize::MAX));
     let total = width.max(n);
     let lpad = match spec.align.unwrap_or('>') {
         '>' => total - n,
@@ -201,7 +203,10 @@ fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
         _ => (false, 0),
     };
     let signed = |v: f64| if negative { -v } else { v };
-    let digits = |from: usize| s.get(from..).map_or(0, |t| t.iter().take_while(|b| b.is_ascii_digit()).count());
+    let digits = |from: usize| {
+        s.get(from..)
+            .map_or(0, |t| t.iter().take_while(|b| b.is_ascii_digit()).count())
+    };
     let mut i = start;
     let int_len = digits(i);
     i += int_len;
@@ -227,7 +232,8 @@ fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
     }
     // Not a decimal: an infinity or a NaN, or nothing.
     let rest = s.get(start..).unwrap_or_default();
-    let starts = |word: &[u8]| rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word);
+    let starts =
+        |word: &[u8]| rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word);
     if starts(b"inf") {
         let tail = &rest[3..];
         let more = tail.len() >= 5 && tail[..5].eq_ignore_ascii_case(b"inity");

@@ -351,11 +351,17 @@ fn quotient(a: Parts, b: Parts) -> (Parts, bool) {
         }
         let ratio = b.1 / b.0;
         let denom = b.0 + b.1 * ratio;
-        (((a.0 + a.1 * ratio) / denom, (a.1 - a.0 * ratio) / denom), false)
+        (
+            ((a.0 + a.1 * ratio) / denom, (a.1 - a.0 * ratio) / denom),
+            false,
+        )
     } else if abs_im >= abs_re {
         let ratio = b.0 / b.1;
         let denom = b.0 * ratio + b.1;
-        (((a.0 * ratio + a.1) / denom, (a.1 * ratio - a.0) / denom), false)
+        (
+            ((a.0 * ratio + a.1) / denom, (a.1 * ratio - a.0) / denom),
+            false,
+        )
     } else {
         ((N, N), false)
     }
