@@ -190,6 +190,9 @@ pub fn abs(re: f64, im: f64) -> PyResult<f64> {
 /// otherwise): equal parts, an int compared exactly with the real part
 /// (as a float with an int) when the imaginary part is 0.
 pub fn eq(a: &Value, b: &Value) -> Option<bool> {
+    if !is_complex(a) && !is_complex(b) {
+        return None;
+    }
     let (z, other) = match (a.as_complex(), b.as_complex()) {
         (Some(x), Some(y)) => return Some(x == y),
         (Some(z), None) => (z, b),
