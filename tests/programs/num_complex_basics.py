@@ -62,3 +62,21 @@ def f():
 print(f() is f(), f())
 big = 1e400j
 print(big, -big, big * 0, big - big, big * 1j)
+
+# Equal complex constants are one object, as CPython's compiler merges
+# them (its optimizer folds -1j and 1 + 2j first), also across functions
+# and inside constant tuples.
+a, b = -1j, -1j
+c, d = 1 + 2j, 1 + 2j
+
+
+def g():
+    return (1 + 2j, -1j, 2.5j)
+
+
+def h():
+    return 2.5j
+
+
+print(a is b, c is d, g() is g(), g()[0] is c, g()[1] is a, g()[2] is h(), h() is h())
+print(g(), (1 - 1j) * 2, 1j ** 2, (1 + 1j) / 0.5, -(1j), +1j, 3 * (2 - 1j) + 1j)

@@ -73,6 +73,33 @@ pub fn const_value(e: &Expr, big: &dyn Fn(&str) -> Option<BigInt>) -> Option<Val
     })
 }
 
+/// Whether `e` is a small tree (at most 16 nodes) of number literals
+/// under unary and binary operators, with an imaginary literal among them
+/// (`-1j`, `1 + 2j`, `(1 - 1j) * 2`): the expressions the compiler folds to
+/// their complex constant, as CPython's optimizer does, so that equal ones
+/// are one object. The bound keeps compiling linear in the expression.
+pub fn small_complex_expr(e: &Expr) -> bool {
+    fn walk(e: &Expr, budget: &mut u32, imaginary: &mut bool) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        match e {
+            Expr::NumberLiteral(n) => {
+                *imaginary |= matches!(n.value, ast::Number::Complex { .. });
+                true
+            }
+            Expr::UnaryOp(u) => u.op != ast::UnaryOp::Not && walk(&u.operand, budget, imaginary),
+            Expr::BinOp(b) => {
+                walk(&b.left, budget, imaginary) && walk(&b.right, budget, imaginary)
+            }
+            _ => false,
+        }
+    }
+    let (mut budget, mut imaginary) = (16, false);
+    walk(e, &mut budget, &mut imaginary) && imaginary
+}
+
 fn is_number(v: &Value) -> bool {
     matches!(v, Value::Int(_) | Value::Bool(_) | Value::Float(_))
         || v.as_bigint().is_some()
