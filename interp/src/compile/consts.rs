@@ -90,9 +90,7 @@ pub fn small_complex_expr(e: &Expr) -> bool {
                 true
             }
             Expr::UnaryOp(u) => u.op != ast::UnaryOp::Not && walk(&u.operand, budget, imaginary),
-            Expr::BinOp(b) => {
-                walk(&b.left, budget, imaginary) && walk(&b.right, budget, imaginary)
-            }
+            Expr::BinOp(b) => walk(&b.left, budget, imaginary) && walk(&b.right, budget, imaginary),
             _ => false,
         }
     }

@@ -1901,9 +1901,7 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::LoadConst, c);
             }
             Expr::Name(n) => self.load_name(n.id.as_str()),
-            Expr::BinOp(_) | Expr::UnaryOp(_)
-                if let Some(v) = self.folded_complex(e) =>
-            {
+            Expr::BinOp(_) | Expr::UnaryOp(_) if let Some(v) = self.folded_complex(e) => {
                 let c = self.const_(v);
                 self.emit(Op::LoadConst, c);
             }
