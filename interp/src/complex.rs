@@ -83,7 +83,7 @@ fn prod(a: Parts, b: Parts) -> Parts {
 /// `_Py_c_quot` (Smith's algorithm, dividing by the larger part of the
 /// divisor); `None` for a zero divisor (`EDOM`). A NaN in the divisor
 /// makes NaNs.
-fn quot(a: Parts, b: Parts) -> Option<Parts> {
+pub fn quot(a: Parts, b: Parts) -> Option<Parts> {
     let (abs_re, abs_im) = (b.0.abs(), b.1.abs());
     if abs_re >= abs_im {
         if abs_re == 0.0 {
@@ -267,6 +267,22 @@ fn real_part(vm: &mut Vm, v: &Value, what: &str) -> PyResult<f64> {
     }
 }
 
+/// `v.__complex__()` for an instance of a Python class that defines it,
+/// checked to be a complex (CPython's `try_complex_special_method`).
+pub fn dunder_complex(vm: &mut Vm, v: &Value) -> Option<PyResult<Value>> {
+    let r = dunder::call(vm, v, "__complex__", &[])?;
+    Some(r.and_then(|r| {
+        if is_complex(&r) {
+            Ok(r)
+        } else {
+            Err(PyErr::type_error(format!(
+                "__complex__ returned non-complex (type {})",
+                r.type_name()
+            )))
+        }
+    }))
+}
+
 /// `complex(real=0, imag=0)`, as CPython 3.11's `complex_new`.
 pub fn construct(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let sig = Sig {
@@ -301,17 +317,8 @@ pub fn construct(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         return Err(PyErr::type_error("complex() second arg can't be a string"));
     }
     // A Python class's `__complex__` stands for the first argument.
-    let r = match dunder::call(vm, &r, "__complex__", &[]) {
-        Some(res) => {
-            let res = res?;
-            if !is_complex(&res) {
-                return Err(PyErr::type_error(format!(
-                    "__complex__ returned non-complex (type {})",
-                    res.type_name()
-                )));
-            }
-            res
-        }
+    let r = match dunder_complex(vm, &r) {
+        Some(res) => res?,
         None => r,
     };
     if !numberlike(&r) {

@@ -1404,6 +1404,28 @@ pub fn parse_float(s: &str) -> Result<f64, FmtError> {
     parse_float_core(core).ok_or_else(fail)
 }
 
+/// `_Py_parse_inf_or_nan`: `[sign] (inf | infinity | nan)` at the start of
+/// `s`, any case, and its length.
+fn inf_or_nan(s: &[u8]) -> Option<(f64, usize)> {
+    let (negative, start) = match s.first() {
+        Some(b'-') => (true, 1),
+        Some(b'+') => (false, 1),
+        _ => (false, 0),
+    };
+    let rest = &s[start..];
+    let starts = |w: &[u8]| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w);
+    let (v, len) = if starts(b"infinity") {
+        (f64::INFINITY, 8)
+    } else if starts(b"inf") {
+        (f64::INFINITY, 3)
+    } else if starts(b"nan") {
+        (f64::NAN, 3)
+    } else {
+        return None;
+    };
+    Some((if negative { -v } else { v }, start + len))
+}
+
 /// Parses `[sign](inf|infinity|nan|decimal)` where the whole text must match.
 fn parse_float_core(text: &[u8]) -> Option<f64> {
     let (negative, rest) = match text.first() {

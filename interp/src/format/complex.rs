@@ -5,8 +5,9 @@
 //! nothing else (`PyOS_string_to_double` with an end pointer).
 
 use super::{
-    FloatFlags, FloatMode, FmtError, FormatSpec, NumberParts, float_to_string, is_c_space,
-    layout_number, reserve, str_repr, transform_decimal_and_space, unknown_code, value_error,
+    FloatFlags, FloatMode, FmtError, FormatSpec, NumberParts, float_to_string, inf_or_nan,
+    is_c_space, layout_number, reserve, str_repr, transform_decimal_and_space, unknown_code,
+    value_error,
 };
 
 /// One part of a complex in `repr()`'s style (`'r'`, no `.0` added),
@@ -231,18 +232,7 @@ fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
         return Some((signed(v), i));
     }
     // Not a decimal: an infinity or a NaN, or nothing.
-    let rest = s.get(start..).unwrap_or_default();
-    let starts =
-        |word: &[u8]| rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word);
-    if starts(b"inf") {
-        let tail = &rest[3..];
-        let more = tail.len() >= 5 && tail[..5].eq_ignore_ascii_case(b"inity");
-        return Some((signed(f64::INFINITY), start + if more { 8 } else { 3 }));
-    }
-    if starts(b"nan") {
-        return Some((signed(f64::NAN), start + 3));
-    }
-    None
+    inf_or_nan(s)
 }
 
 /// `complex(s)` for a str, as CPython 3.11 reads it: `<float>`, `<float>j`,

@@ -3,7 +3,7 @@
 //! or NaN) between optional whitespace, rounded half to even to the
 //! nearest double.
 
-use super::{FmtError, is_c_space, overflow_error, value_error};
+use super::{FmtError, inf_or_nan, is_c_space, overflow_error, value_error};
 
 /// `DBL_MIN_EXP`, `DBL_MAX_EXP` and `DBL_MANT_DIG` of an IEEE double.
 const DBL_MIN_EXP: i64 = -1021;
@@ -57,28 +57,6 @@ pub fn float_fromhex(s: &str) -> Result<f64, FmtError> {
         return Err(parse_error());
     }
     Ok(if negate { -x } else { x })
-}
-
-/// `_Py_parse_inf_or_nan`: `[sign] (inf | infinity | nan)` at the start of
-/// `s`, any case, and its length.
-fn inf_or_nan(s: &[u8]) -> Option<(f64, usize)> {
-    let (negative, start) = match s.first() {
-        Some(b'-') => (true, 1),
-        Some(b'+') => (false, 1),
-        _ => (false, 0),
-    };
-    let rest = &s[start..];
-    let starts = |w: &[u8]| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w);
-    let (v, len) = if starts(b"infinity") {
-        (f64::INFINITY, 8)
-    } else if starts(b"inf") {
-        (f64::INFINITY, 3)
-    } else if starts(b"nan") {
-        (f64::NAN, 3)
-    } else {
-        return None;
-    };
-    Some((if negative { -v } else { v }, start + len))
 }
 
 /// The unsigned hexadecimal number at `s[i..]` (`[0x] coefficient [p

@@ -7,7 +7,6 @@
 //! the trigonometric and hyperbolic functions and their inverses.
 
 use crate::complex::Parts;
-use crate::dunder;
 use crate::object::{Args, Builtin, DictObj, NativeFn, PyErr, PyResult, Value};
 use crate::ops;
 use crate::stdlib::{Sig, Style, parse, positional};
@@ -62,14 +61,8 @@ fn complex_arg(vm: &mut Vm, v: &Value) -> PyResult<Parts> {
     if let Some(z) = v.as_complex() {
         return Ok(z);
     }
-    if let Some(r) = dunder::call(vm, v, "__complex__", &[]) {
-        let r = r?;
-        return r.as_complex().ok_or_else(|| {
-            PyErr::type_error(format!(
-                "__complex__ returned non-complex (type {})",
-                r.type_name()
-            ))
-        });
+    if let Some(r) = crate::complex::dunder_complex(vm, v) {
+        return Ok(r?.as_complex().unwrap_or_default());
     }
     Ok((ops::float_arg(vm, v)?, 0.0))
 }
@@ -330,40 +323,17 @@ fn log(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         let b = complex_arg(vm, b)?;
         let (lb, e) = c_log(b);
         err = e;
-        let (q, zero) = quotient(r, lb);
-        r = q;
-        if zero {
-            err = Some(Errno::Dom);
+        match crate::complex::quot(r, lb) {
+            Some(q) => r = q,
+            None => {
+                r = (0.0, 0.0);
+                err = Some(Errno::Dom);
+            }
         }
     }
     match err {
         Some(e) => Err(math_error(e)),
         None => Ok(Value::complex(r.0, r.1)),
-    }
-}
-
-/// `_Py_c_quot`, and whether the divisor was zero (its `EDOM`).
-fn quotient(a: Parts, b: Parts) -> (Parts, bool) {
-    let (abs_re, abs_im) = (b.0.abs(), b.1.abs());
-    if abs_re >= abs_im {
-        if abs_re == 0.0 {
-            return ((0.0, 0.0), true);
-        }
-        let ratio = b.1 / b.0;
-        let denom = b.0 + b.1 * ratio;
-        (
-            ((a.0 + a.1 * ratio) / denom, (a.1 - a.0 * ratio) / denom),
-            false,
-        )
-    } else if abs_im >= abs_re {
-        let ratio = b.0 / b.1;
-        let denom = b.0 * ratio + b.1;
-        (
-            ((a.0 * ratio + a.1) / denom, (a.1 * ratio - a.0) / denom),
-            false,
-        )
-    } else {
-        ((N, N), false)
     }
 }
 
