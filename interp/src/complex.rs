@@ -47,21 +47,20 @@ pub fn binary_op(op: BinOp, a: &Value, b: &Value) -> Option<PyResult<Value>> {
     if !is_complex(a) && !is_complex(b) {
         return None;
     }
-    if operand(a).is_none() || operand(b).is_none() {
-        return None;
-    }
+    let (x, y) = (operand(a)?, operand(b)?);
     if !matches!(
         op,
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::TrueDiv | BinOp::Pow
     ) {
         return Some(Err(ops::unsupported(op, a, b)));
     }
-    Some(arith(op, a, b))
+    Some(arith(op, x, y))
 }
 
-fn arith(op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
-    let x = operand(a).unwrap_or(Ok((0.0, 0.0)))?;
-    let y = operand(b).unwrap_or(Ok((0.0, 0.0)))?;
+/// `x <op> y` on the operands as converted (the left one's conversion
+/// error first, as CPython's `TO_COMPLEX` order).
+fn arith(op: BinOp, x: PyResult<Parts>, y: PyResult<Parts>) -> PyResult<Value> {
+    let (x, y) = (x?, y?);
     let (re, im) = match op {
         BinOp::Add => (x.0 + y.0, x.1 + y.1),
         BinOp::Sub => (x.0 - y.0, x.1 - y.1),
