@@ -731,7 +731,7 @@ static PyObject *exported_types(PyObject *self, PyObject *unused) {
         "dict_items", &PyDictItems_Type, "generator", &PyGen_Type);
 }
 
-/* make_complex(x): calls PyComplex_Type (Typhon has no complex numbers). */
+/* make_complex(x): calls PyComplex_Type. */
 static PyObject *make_complex(PyObject *self, PyObject *x) {
     return PyObject_CallFunctionObjArgs((PyObject *)&PyComplex_Type, x, NULL);
 }

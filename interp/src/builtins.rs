@@ -62,6 +62,7 @@ pub fn install(vm: &mut Vm) {
     let type_names: &[(&str, &'static StaticType)] = &[
         ("int", &types::INT),
         ("float", &types::FLOAT),
+        ("complex", &types::COMPLEX),
         ("str", &types::STR),
         ("bool", &types::BOOL),
         ("list", &types::LIST),
@@ -295,6 +296,10 @@ pub(crate) fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             .unwrap_or_else(|| Value::from_bigint(BigInt::from(*i).abs()))),
         Value::Bool(b) => Ok(Value::Int(*b as i64)),
         Value::Float(f) => Ok(Value::float(f.abs())),
+        _ if v.kind() == Kind::COMPLEX => match v.as_complex() {
+            Some((re, im)) => crate::complex::abs(re, im).map(Value::float),
+            None => Ok(Value::None),
+        },
         _ => match v.as_bigint() {
             Some(b) => Ok(Value::from_bigint(b.abs())),
             None => Err(PyErr::type_error(format!(
@@ -498,21 +503,7 @@ fn b_pow(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
         Some(m) => {
             let (Some(x), Some(y), Some(z)) = (a.to_bigint(), b.to_bigint(), m.to_bigint()) else {
-                // Numbers among them a float: float's own refusal; anything
-                // else has no three-argument power at all.
-                let number =
-                    |v: &Value| v.is_int() || matches!(v, Value::Float(_) | Value::Bool(_));
-                if [a, b, m].iter().all(|v| number(v)) {
-                    return Err(PyErr::type_error(
-                        "pow() 3rd argument not allowed unless all arguments are integers",
-                    ));
-                }
-                return Err(PyErr::type_error(format!(
-                    "unsupported operand type(s) for ** or pow(): '{}', '{}', '{}'",
-                    a.type_name(),
-                    b.type_name(),
-                    m.type_name()
-                )));
+                return Err(pow3_refused(a, b, m));
             };
             if z.is_zero() {
                 return Err(PyErr::value_error("pow() 3rd argument cannot be 0"));
@@ -529,6 +520,61 @@ fn b_pow(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             Ok(Value::from_bigint(fix_mod_sign(r, &z)))
         }
     }
+}
+
+/// The error of `pow(a, b, m)` when not all three are ints, as CPython's
+/// `ternary_op` finds it: the `nb_power` of `a`'s, `b`'s and `m`'s types
+/// in turn, each slot once. int's declines (it takes only ints); float's
+/// refuses any third argument; complex's refuses a modulus once `a` and `b`
+/// are numbers (converting them first, so a huge int overflows).
+fn pow3_refused(a: &Value, b: &Value, m: &Value) -> PyErr {
+    #[derive(PartialEq, Clone, Copy)]
+    enum Slot {
+        Int,
+        Float,
+        Complex,
+    }
+    let slot = |v: &Value| {
+        if v.is_int() {
+            Some(Slot::Int)
+        } else if matches!(v, Value::Float(_)) {
+            Some(Slot::Float)
+        } else if v.kind() == Kind::COMPLEX {
+            Some(Slot::Complex)
+        } else {
+            None
+        }
+    };
+    let mut tried = Vec::new();
+    for s in [a, b, m].into_iter().filter_map(slot) {
+        if tried.contains(&s) {
+            continue;
+        }
+        tried.push(s);
+        match s {
+            Slot::Int => {}
+            Slot::Float => {
+                return PyErr::type_error(
+                    "pow() 3rd argument not allowed unless all arguments are integers",
+                );
+            }
+            Slot::Complex => match crate::complex::operand(a) {
+                Some(Err(e)) => return e,
+                Some(Ok(_)) => match crate::complex::operand(b) {
+                    Some(Err(e)) => return e,
+                    Some(Ok(_)) => return PyErr::value_error("complex modulo"),
+                    None => {}
+                },
+                None => {}
+            },
+        }
+    }
+    PyErr::type_error(format!(
+        "unsupported operand type(s) for ** or pow(): '{}', '{}', '{}'",
+        a.type_name(),
+        b.type_name(),
+        m.type_name()
+    ))
 }
 
 fn fix_mod_sign(r: BigInt, m: &BigInt) -> BigInt {
@@ -899,6 +945,9 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     if is(&types::FLOAT) {
         return new_float(vm, args);
     }
+    if is(&types::COMPLEX) {
+        return crate::complex::construct(vm, args);
+    }
     if is(&types::STR) {
         return new_str(vm, args);
     }
@@ -1117,12 +1166,6 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     }
     if let Some(r) = crate::stdlib::construct(vm, ty, args) {
         return r;
-    }
-    if is(&types::COMPLEX) {
-        return Err(PyErr::new(
-            &types::NOT_IMPLEMENTED_ERROR,
-            "complex numbers are not supported by typhon",
-        ));
     }
     if is(&types::OBJECT) {
         // A bare object (a sentinel, usually): identity is all it has.

@@ -1504,6 +1504,11 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
             crate::methods::bytes_fromhex,
             None,
         )),
+        "fromhex" if std::ptr::eq(ty, types::FLOAT.get()) => Value::Obj(Builtin::new_obj(
+            "fromhex",
+            crate::methods::float_fromhex,
+            Some(Value::Obj(t.clone())),
+        )),
         "fromkeys" if std::ptr::eq(ty, types::DICT.get()) => Value::Obj(Builtin::new_obj(
             "fromkeys",
             crate::methods::dict_fromkeys,

@@ -3,11 +3,14 @@
 //! Everything here reproduces CPython 3.11 byte for byte, including the exception type and
 //! message of each error:
 //!
-//! * `repr()` of `float` ([`float_repr`]) and `str` ([`str_repr`]);
+//! * `repr()` of `float` ([`float_repr`]), `complex` ([`complex_repr`]) and `str`
+//!   ([`str_repr`]);
 //! * `format(x, spec)` for `int` ([`format_i64`], [`format_bigint`]), `float`
-//!   ([`format_float`]) and `str` ([`format_str`]), with the spec parser [`FormatSpec`];
+//!   ([`format_float`]), `complex` ([`format_complex`]) and `str` ([`format_str`]), with the
+//!   spec parser [`FormatSpec`];
 //! * `round()` of floats ([`round_float`], [`round_float_to_int`]);
-//! * `float(str)` ([`parse_float`]) and `int(str, base)` ([`parse_int`]);
+//! * `float(str)` ([`parse_float`]), `complex(str)` ([`parse_complex`]), `float.fromhex(str)`
+//!   ([`float_fromhex`]) and `int(str, base)` ([`parse_int`]);
 //! * `hex()`, `oct()` and `bin()` ([`int_to_prefixed`]);
 //! * correctly rounded `int / int` ([`bigint_true_div`]) and `float(int)` ([`bigint_to_f64`]).
 //!
@@ -22,6 +25,12 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::unicode;
+
+mod complex;
+mod hexfloat;
+
+pub use complex::{complex_repr, format_complex, parse_complex};
+pub use hexfloat::float_fromhex;
 
 // ---------------------------------------------------------------------------
 // Errors
@@ -1393,6 +1402,28 @@ pub fn parse_float(s: &str) -> Result<f64, FmtError> {
             .count();
     let core = &clean[start..end];
     parse_float_core(core).ok_or_else(fail)
+}
+
+/// `_Py_parse_inf_or_nan`: `[sign] (inf | infinity | nan)` at the start of
+/// `s`, any case, and its length.
+fn inf_or_nan(s: &[u8]) -> Option<(f64, usize)> {
+    let (negative, start) = match s.first() {
+        Some(b'-') => (true, 1),
+        Some(b'+') => (false, 1),
+        _ => (false, 0),
+    };
+    let rest = &s[start..];
+    let starts = |w: &[u8]| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w);
+    let (v, len) = if starts(b"infinity") {
+        (f64::INFINITY, 8)
+    } else if starts(b"inf") {
+        (f64::INFINITY, 3)
+    } else if starts(b"nan") {
+        (f64::NAN, 3)
+    } else {
+        return None;
+    };
+    Some((if negative { -v } else { v }, start + len))
 }
 
 /// Parses `[sign](inf|infinity|nan|decimal)` where the whole text must match.

@@ -11,6 +11,7 @@ pub mod bytecode;
 pub mod classes;
 pub mod codec;
 pub mod compile;
+pub mod complex;
 pub mod dunder;
 pub mod eval;
 pub mod ext;

@@ -154,6 +154,11 @@ static FLOAT_METHODS: Table = &[
     ("as_integer_ratio", float_as_integer_ratio),
     ("hex", float_hex),
     ("conjugate", float_conjugate),
+    ("fromhex", float_fromhex),
+];
+static COMPLEX_METHODS: Table = &[
+    ("conjugate", crate::complex::m_conjugate),
+    ("__complex__", crate::complex::m_complex),
 ];
 static INT_METHODS: Table = &[
     ("bit_length", int_bit_length),
@@ -178,6 +183,7 @@ pub fn table(kind: u32) -> Table {
         Kind::SET => SET_METHODS,
         Kind::FROZENSET => FROZENSET_METHODS,
         Kind::FLOAT => FLOAT_METHODS,
+        Kind::COMPLEX => COMPLEX_METHODS,
         Kind::INT | Kind::BOOL => INT_METHODS,
         Kind::BYTES => BYTES_METHODS,
         Kind::GENERATOR => GENERATOR_METHODS,
@@ -200,6 +206,7 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::SET,
         Kind::FROZENSET,
         Kind::FLOAT,
+        Kind::COMPLEX,
         Kind::INT,
         Kind::BOOL,
         Kind::BYTES,
@@ -2168,6 +2175,24 @@ fn float_conjugate(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     Ok(Value::float(recv_float(&args)?))
 }
 
+/// `float.fromhex(string)`, a class method: bound to the type (or
+/// reached from a float), its receiver is ignored.
+pub fn float_fromhex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("float.fromhex")?;
+    let [_, s] = args.pos else {
+        return Err(PyErr::type_error(format!(
+            "float.fromhex() takes exactly one argument ({} given)",
+            args.pos.len().saturating_sub(1)
+        )));
+    };
+    let s = s
+        .as_str()
+        .ok_or_else(|| PyErr::type_error("bad argument type for built-in operation"))?;
+    crate::format::float_fromhex(s)
+        .map(Value::float)
+        .map_err(ops::fmt_err)
+}
+
 fn float_as_integer_ratio(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     arity(&args, "float.as_integer_ratio", 0, 0)?;
     let x = recv_float(&args)?;
@@ -2231,7 +2256,7 @@ fn float_hex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn float_is_integer(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "is_integer", 0, 0)?;
+    arity(&args, "float.is_integer", 0, 0)?;
     match args.pos.first() {
         Some(Value::Float(f)) => Ok(Value::Bool(f.is_finite() && f.fract() == 0.0)),
         _ => Err(PyErr::type_error("descriptor requires a 'float' object")),

@@ -148,6 +148,9 @@ pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
             Kind::SET | Kind::FROZENSET => o.downcast::<SetObj>().is_some_and(|s| !s.is_empty()),
             Kind::RANGE => o.downcast::<RangeObj>().is_some_and(|r| !r.is_empty()),
             Kind::INT => v.as_bigint().is_some_and(|b| !b.is_zero()),
+            Kind::COMPLEX => v
+                .as_complex()
+                .is_some_and(|(re, im)| re != 0.0 || im != 0.0),
             Kind::DICT_VIEW => view_len(o).is_some_and(|n| n != 0),
             Kind::BYTES => o
                 .downcast::<BytesObj>()
@@ -222,6 +225,24 @@ fn hash_f64(f: f64) -> u64 {
     if h == u64::MAX { u64::MAX - 1 } else { h }
 }
 
+/// CPython's `complex_hash`: the parts' hashes combined as `re + 1000003 *
+/// im` (so `hash(x + 0j) == hash(x)`). A NaN part hashes by the object's
+/// identity, as `_Py_HashDouble` hashes a NaN by its object's address.
+fn hash_complex(o: &ObjRef, re: f64, im: f64) -> u64 {
+    const IMAG: u64 = 1_000_003;
+    let part = |f: f64| {
+        if f.is_nan() {
+            let p = o.as_ptr() as u64;
+            let h = p.rotate_right(4);
+            if h == u64::MAX { u64::MAX - 1 } else { h }
+        } else {
+            hash_f64(f)
+        }
+    };
+    let h = part(re).wrapping_add(IMAG.wrapping_mul(part(im)));
+    if h == u64::MAX { u64::MAX - 1 } else { h }
+}
+
 /// C's `frexp`: `f == m * 2**e` with `0.5 <= |m| < 1` (`m` is 0 for 0).
 fn frexp(f: f64) -> (f64, i32) {
     if f == 0.0 || !f.is_finite() {
@@ -249,6 +270,10 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
         Value::Obj(o) => match o.kind() {
             Kind::STR => o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0),
             Kind::INT => v.as_bigint().map(hash_bigint).unwrap_or(0),
+            Kind::COMPLEX => match v.as_complex() {
+                Some((re, im)) => hash_complex(o, re, im),
+                None => 0,
+            },
             Kind::TUPLE => match o.downcast::<TupleObj>() {
                 Some(t) => hash_tuple(&t.items, &mut hash_value)?,
                 None => 0,
@@ -412,6 +437,9 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
     if is_numeric(a) && is_numeric(b) {
         return num_cmp(a, b) == Some(Ordering::Equal);
     }
+    if let Some(r) = crate::complex::eq(a, b) {
+        return r;
+    }
     match (a, b) {
         (Value::None, Value::None) => true,
         (Value::Obj(x), Value::Obj(y)) => {
@@ -499,6 +527,9 @@ fn int_float_cmp(i: &BigInt, approx: f64, f: f64) -> Option<Ordering> {
 pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
     if is_numeric(a) && is_numeric(b) {
         return Ok(num_cmp(a, b) == Some(Ordering::Equal));
+    }
+    if let Some(r) = crate::complex::eq(a, b) {
+        return Ok(r);
     }
     if dunder::is_py(a) || dunder::is_py(b) {
         return match dunder::richcompare(vm, CmpOp::Eq, a, b)? {
@@ -786,7 +817,9 @@ pub fn less_than(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
 
 // ----- arithmetic ------------------------------------------------------------------
 
-fn unsupported(op: BinOp, a: &Value, b: &Value) -> PyErr {
+/// CPython's TypeError for a binary operator no operand supports
+/// (`unsupported operand type(s) for +: 'A' and 'B'`).
+pub(crate) fn unsupported(op: BinOp, a: &Value, b: &Value) -> PyErr {
     let sym = if op == BinOp::Pow {
         "** or pow()"
     } else {
@@ -879,6 +912,9 @@ pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResu
             Some(r) => Ok(r),
             None => Err(unsupported(op, a, b)),
         };
+    }
+    if let Some(r) = crate::complex::binary_op(op, a, b) {
+        return r;
     }
     let (an, bn) = (is_numeric(a), is_numeric(b));
     if an && bn {
@@ -1436,19 +1472,61 @@ pub fn float_op(op: BinOp, a: f64, b: f64) -> PyResult<Value> {
     }))
 }
 
+/// `a ** b` for floats, as CPython 3.11's `float_pow`: the special cases
+/// of C99's `pow` spelled out, and a negative base to a fractional power
+/// made a complex power, whose result is a `complex`.
 fn float_pow(a: f64, b: f64) -> PyResult<Value> {
-    if a == 0.0 && b < 0.0 {
-        return Err(PyErr::zero_division(
-            "0.0 cannot be raised to a negative power",
-        ));
+    let odd = |x: f64| x.abs() % 2.0 == 1.0;
+    if b == 0.0 {
+        return Ok(Value::Float(1.0));
     }
-    if a < 0.0 && b.fract() != 0.0 && b.is_finite() {
-        return Err(PyErr::value_error(
-            "complex results of '**' are not supported by typhon",
-        ));
+    if a.is_nan() {
+        return Ok(Value::float(a));
     }
-    let r = a.powf(b);
-    if r.is_infinite() && a.is_finite() && b.is_finite() {
+    if b.is_nan() {
+        return Ok(Value::float(if a == 1.0 { 1.0 } else { b }));
+    }
+    if b.is_infinite() {
+        let a = a.abs();
+        return Ok(Value::Float(if a == 1.0 {
+            1.0
+        } else if (b > 0.0) == (a > 1.0) {
+            b.abs()
+        } else {
+            0.0
+        }));
+    }
+    if a.is_infinite() {
+        return Ok(Value::Float(match (b > 0.0, odd(b)) {
+            (true, true) => a,
+            (true, false) => a.abs(),
+            (false, true) => 0.0f64.copysign(a),
+            (false, false) => 0.0,
+        }));
+    }
+    if a == 0.0 {
+        if b < 0.0 {
+            return Err(PyErr::zero_division(
+                "0.0 cannot be raised to a negative power",
+            ));
+        }
+        return Ok(Value::Float(if odd(b) { a } else { 0.0 }));
+    }
+    let (mut base, mut negate) = (a, false);
+    if a < 0.0 {
+        if b != b.floor() {
+            let (re, im) = crate::complex::power((a, 0.0), (b, 0.0))?;
+            return Ok(Value::complex(re, im));
+        }
+        base = -a;
+        negate = odd(b);
+    }
+    if base == 1.0 {
+        return Ok(Value::Float(if negate { -1.0 } else { 1.0 }));
+    }
+    let r = base.powf(b);
+    let r = if negate { -r } else { r };
+    if r.is_infinite() {
         // CPython raises it from errno ERANGE: args are (errno, strerror).
         return Err(PyErr::with_args(
             &types::OVERFLOW_ERROR,
@@ -1486,6 +1564,9 @@ pub fn unary(vm: &mut Vm, op: char, v: &Value) -> PyResult<Value> {
             .unwrap_or_else(|| Value::from_bigint(-BigInt::from(*i)))),
         ('-', Value::Bool(b)) => Ok(Value::Int(-(*b as i64))),
         ('-', Value::Float(f)) => Ok(Value::float(-f)),
+        (_, Value::Obj(o)) if o.kind() == Kind::COMPLEX => {
+            crate::complex::unary(op, v).ok_or_else(bad)
+        }
         ('+', Value::Int(_) | Value::Float(_)) => Ok(v.clone()),
         ('+', Value::Bool(b)) => Ok(Value::Int(*b as i64)),
         ('~', Value::Int(i)) => Ok(Value::Int(!i)),
@@ -2735,6 +2816,10 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             Some(b) => format::bigint_to_decimal(b).map_err(fmt_err)?,
             None => String::new(),
         },
+        Kind::COMPLEX => match v.as_complex() {
+            Some((re, im)) => format::complex_repr(re, im),
+            None => String::new(),
+        },
         Kind::NOT_IMPLEMENTED => "NotImplemented".into(),
         Kind::ELLIPSIS => "Ellipsis".into(),
         Kind::TYPING => foreign(o)?,
@@ -2986,6 +3071,8 @@ pub fn format_value(vm: &mut Vm, v: &Value, spec: &str) -> PyResult<String> {
             }
             if let Some(b) = v.as_bigint() {
                 format::format_bigint(b, spec)
+            } else if let Some((re, im)) = v.as_complex() {
+                format::format_complex(re, im, spec)
             } else if let Some(s) = v.as_str() {
                 format::format_str(s, spec)
             } else if spec.is_empty() {

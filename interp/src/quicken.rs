@@ -64,8 +64,9 @@ reasons! {
     IntOverflow = "int overflow";
     /// A division or modulo by zero (the generic path raises).
     ZeroDivision = "division by zero";
-    /// A float power with no float result (a complex one, an overflow,
-    /// zero to a negative power): the generic path raises.
+    /// A float power that raises (an overflow, zero to a negative
+    /// power): the generic path raises. (A negative base to a fractional
+    /// power is no miss: its complex result is the form's result.)
     PowDomain = "power out of float domain";
     /// An index outside the sequence (the generic path raises).
     OutOfRange = "index out of range";

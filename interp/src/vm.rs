@@ -611,7 +611,11 @@ impl Vm {
                         _ => Value::from_bigint(obj.to_bigint().unwrap_or_default()),
                     });
                 }
-                _ => {}
+                _ => {
+                    if let Some(v) = crate::complex::getattr(obj, name) {
+                        return Ok(v);
+                    }
+                }
             }
         }
         if let Value::Obj(o) = obj
@@ -920,6 +924,9 @@ impl Vm {
     /// `object.__setattr__(obj, name, value)`: the store without a class's
     /// `__setattr__`.
     pub fn setattr_default(&mut self, obj: &Value, name: &str, value: Value) -> PyResult<()> {
+        if obj.kind() == Kind::COMPLEX && matches!(name, "real" | "imag") {
+            return Err(PyErr::attribute_error("readonly attribute"));
+        }
         if let Value::Obj(o) = obj
             && o.kind() == Kind::EXT_SUBCLASS
         {
@@ -973,6 +980,9 @@ impl Vm {
     /// `object.__delattr__(obj, name)`: the deletion without a class's
     /// `__delattr__`.
     pub fn delattr_default(&mut self, obj: &Value, name: &str) -> PyResult<()> {
+        if obj.kind() == Kind::COMPLEX && matches!(name, "real" | "imag") {
+            return Err(PyErr::attribute_error("readonly attribute"));
+        }
         if let Value::Obj(o) = obj
             && o.kind() == Kind::EXT_SUBCLASS
         {

@@ -137,6 +137,9 @@ class BadB:
 
 print(apimisc.as_bytes(B()))
 attempt(apimisc.as_bytes, BadB())
+# Calling PyComplex_Type from C makes a complex.
+print(apimisc.make_complex(2), apimisc.make_complex("1-2j"), type(apimisc.make_complex(1.5)))
+attempt(apimisc.make_complex, "x")
 
 # The proxies held in globals are in cycles through the module's dict
 # (a proxy holds an object whose class's functions hold the globals),

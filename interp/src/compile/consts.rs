@@ -45,7 +45,7 @@ pub fn const_value(e: &Expr, big: &dyn Fn(&str) -> Option<BigInt>) -> Option<Val
                 None => Value::from_bigint(big(&i.to_string())?),
             },
             ast::Number::Float(f) => Value::Float(*f),
-            ast::Number::Complex { .. } => return None,
+            ast::Number::Complex { real, imag } => Value::complex(*real, *imag),
         },
         Expr::StringLiteral(s) => Value::str(s.value.to_str()),
         Expr::BytesLiteral(b) => {
@@ -73,14 +73,45 @@ pub fn const_value(e: &Expr, big: &dyn Fn(&str) -> Option<BigInt>) -> Option<Val
     })
 }
 
+/// Whether `e` is a small tree (at most 16 nodes) of number literals
+/// under unary and binary operators, with an imaginary literal among them
+/// (`-1j`, `1 + 2j`, `(1 - 1j) * 2`): the expressions the compiler folds to
+/// their complex constant, as CPython's optimizer does, so that equal ones
+/// are one object. The bound keeps compiling linear in the expression.
+pub fn small_complex_expr(e: &Expr) -> bool {
+    fn walk(e: &Expr, budget: &mut u32, imaginary: &mut bool) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        match e {
+            Expr::NumberLiteral(n) => {
+                *imaginary |= matches!(n.value, ast::Number::Complex { .. });
+                true
+            }
+            Expr::UnaryOp(u) => u.op != ast::UnaryOp::Not && walk(&u.operand, budget, imaginary),
+            Expr::BinOp(b) => walk(&b.left, budget, imaginary) && walk(&b.right, budget, imaginary),
+            _ => false,
+        }
+    }
+    let (mut budget, mut imaginary) = (16, false);
+    walk(e, &mut budget, &mut imaginary) && imaginary
+}
+
 fn is_number(v: &Value) -> bool {
-    matches!(v, Value::Int(_) | Value::Bool(_) | Value::Float(_)) || v.as_bigint().is_some()
+    matches!(v, Value::Int(_) | Value::Bool(_) | Value::Float(_))
+        || v.as_bigint().is_some()
+        || crate::complex::is_complex(v)
 }
 
 /// `op v` on a constant (`fold_unaryop`).
 fn unary(op: ast::UnaryOp, v: Value) -> Option<Value> {
     if op == ast::UnaryOp::Not {
         return Some(Value::Bool(!truthy(&v)?));
+    }
+    if crate::complex::is_complex(&v) {
+        return crate::complex::unary(if op == ast::UnaryOp::USub { '-' } else { '+' }, &v)
+            .filter(|_| op != ast::UnaryOp::Invert);
     }
     if let Value::Float(f) = v {
         return match op {
@@ -113,6 +144,8 @@ fn truthy(v: &Value) -> Option<bool> {
                 !b.is_zero()
             } else if let Some(t) = v.downcast::<TupleObj>() {
                 !t.items.is_empty()
+            } else if let Some((re, im)) = v.as_complex() {
+                re != 0.0 || im != 0.0
             } else {
                 return None;
             }
@@ -177,6 +210,9 @@ fn repeat(s: &str, n: &Value) -> Option<Value> {
 /// A number operator on two number constants, as the interpreter computes
 /// it; `None` when it raises.
 fn numeric(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
+    if let Some(r) = crate::complex::binary_op(op, a, b) {
+        return r.ok();
+    }
     if let (Value::Bool(x), Value::Bool(y)) = (a, b) {
         match op {
             BinOp::And => return Some(Value::Bool(x & y)),
@@ -212,25 +248,26 @@ fn numeric(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
 /// `float` or `bool` differ, `0.0` and `-0.0` differ). `None` for values
 /// that are no constants.
 fn key(v: &Value) -> Option<String> {
+    // Equal floats merge. A NaN is equal to nothing but itself (the same
+    // object, which its stamped bits identify); 0.0 and -0.0 differ.
+    let float = |f: f64| {
+        if f.is_nan() {
+            format!("n{:x}", f.to_bits())
+        } else if f == 0.0 && f.is_sign_negative() {
+            "-0".to_owned()
+        } else {
+            format!("{:?}", if f == 0.0 { 0.0 } else { f })
+        }
+    };
     Some(match v {
         Value::None => "N".into(),
         Value::Bool(b) => format!("b{}", *b as u8),
         Value::Int(i) => format!("i{i}"),
-        Value::Float(f) => {
-            // Equal floats merge. A NaN is equal to nothing but itself (the
-            // same object, which its stamped bits identify).
-            if f.is_nan() {
-                return Some(format!("n{:x}", f.to_bits()));
-            }
-            let f = if *f == 0.0 && f.is_sign_negative() {
-                "-0".to_owned()
-            } else {
-                format!("{:?}", if *f == 0.0 { 0.0 } else { *f })
-            };
-            format!("f{f}")
-        }
+        Value::Float(f) => format!("f{}", float(*f)),
         Value::Obj(_) => {
-            if let Some(s) = v.as_str() {
+            if let Some((re, im)) = v.as_complex() {
+                format!("c{},{}", float(re), float(im))
+            } else if let Some(s) = v.as_str() {
                 format!("s{}:{s}", s.len())
             } else if let Some(b) = v.as_bigint() {
                 format!("i{b}")

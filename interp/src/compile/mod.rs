@@ -230,6 +230,7 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
         interned: HashMap::new(),
         frozensets: consts::FrozensetConsts::default(),
         strs: consts::StrConsts::default(),
+        complexes: HashMap::new(),
         idents: None,
         body,
     };
@@ -269,6 +270,10 @@ struct Compiler<'a> {
     /// Which string objects CPython's constant cache would hold (see
     /// [`consts::StrConsts`]).
     strs: consts::StrConsts,
+    /// One object per complex constant value (by the bits of its parts)
+    /// for the whole module, as CPython's constant cache merges them:
+    /// `1j is 1j` holds, also across functions.
+    complexes: HashMap<(u64, u64), Value>,
     /// The module's identifiers, once a frozenset constant needs them.
     idents: Option<std::collections::HashSet<String>>,
     /// The module's statements.
@@ -469,9 +474,24 @@ impl<'a> Compiler<'a> {
     /// Adds a constant CPython's compiler does not register (a constant
     /// expression statement, which it drops).
     fn const_quiet(&mut self, v: Value) -> u32 {
+        let v = self.merged_complex(v);
         let u = self.unit();
         u.consts.push(v);
         (u.consts.len() - 1) as u32
+    }
+
+    /// The module's one object for a complex constant's value (`v` itself
+    /// the first time); anything else as it is. A complex with a NaN part
+    /// equals nothing, so CPython merges it with nothing.
+    fn merged_complex(&mut self, v: Value) -> Value {
+        match v.as_complex() {
+            Some((re, im)) if !re.is_nan() && !im.is_nan() => self
+                .complexes
+                .entry((re.to_bits(), im.to_bits()))
+                .or_insert(v)
+                .clone(),
+            _ => v,
+        }
     }
 
     /// Registers a body's docstring, the first constant CPython's compiler
@@ -1864,9 +1884,7 @@ impl<'a> Compiler<'a> {
                         }
                     },
                     ast::Number::Float(f) => Value::Float(*f),
-                    ast::Number::Complex { .. } => {
-                        return Err(self.err(n.range, unsupported("complex number")));
-                    }
+                    ast::Number::Complex { real, imag } => Value::complex(*real, *imag),
                 };
                 let c = self.const_(v);
                 self.emit(Op::LoadConst, c);
@@ -1884,6 +1902,10 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::LoadConst, c);
             }
             Expr::Name(n) => self.load_name(n.id.as_str()),
+            Expr::BinOp(_) | Expr::UnaryOp(_) if let Some(v) = self.folded_complex(e) => {
+                let c = self.const_(v);
+                self.emit(Op::LoadConst, c);
+            }
             Expr::BinOp(b) => {
                 self.expr(&b.left)?;
                 self.expr(&b.right)?;
@@ -2122,7 +2144,7 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
-    fn constant_tuple(&self, elts: &[Expr]) -> Option<Value> {
+    fn constant_tuple(&mut self, elts: &[Expr]) -> Option<Value> {
         if elts.is_empty() {
             return Some(Value::tuple(Vec::new()));
         }
@@ -2132,8 +2154,11 @@ impl<'a> Compiler<'a> {
                 Expr::NumberLiteral(n) => match &n.value {
                     ast::Number::Int(i) => Value::Int(i.as_i64()?),
                     ast::Number::Float(f) => Value::Float(*f),
-                    _ => return None,
+                    ast::Number::Complex { real, imag } => {
+                        self.merged_complex(Value::complex(*real, *imag))
+                    }
                 },
+                Expr::UnaryOp(_) | Expr::BinOp(_) => self.folded_complex(e)?,
                 Expr::StringLiteral(s) => Value::str(s.value.to_str()),
                 Expr::BooleanLiteral(b) => Value::Bool(b.value),
                 Expr::NoneLiteral(_) => Value::None,
@@ -2146,6 +2171,16 @@ impl<'a> Compiler<'a> {
     /// The constant an expression folds to (CPython's AST optimizer).
     fn folded(&self, e: &Expr) -> Option<Value> {
         consts::const_value(e, &parse_big_literal)
+    }
+
+    /// The complex constant a small expression of number literals folds
+    /// to (`-1j`, `1 + 2j`), the module's one object for its value.
+    fn folded_complex(&mut self, e: &Expr) -> Option<Value> {
+        if !consts::small_complex_expr(e) {
+            return None;
+        }
+        let v = self.folded(e).filter(crate::complex::is_complex)?;
+        Some(self.merged_complex(v))
     }
 
     /// The frozenset constant of a set display whose items all fold to

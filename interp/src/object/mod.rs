@@ -11,6 +11,7 @@
 
 pub mod bytes;
 pub mod class;
+pub mod complex;
 pub mod dict;
 pub mod exc;
 pub mod func;
@@ -26,6 +27,7 @@ pub mod value;
 pub use abi::{ObjRef, StaticType, TypeObject, live_objects};
 pub use bytes::BytesObj;
 pub use class::{BoundMethod, ClassData, Instance, SuperObj};
+pub use complex::ComplexObj;
 pub use dict::{DictKey, DictObj};
 pub use exc::{ExcObj, Hint, PyErr, PyResult, TbEntry};
 pub use func::{Args, Builtin, CellObj, CodeObj, FuncAttrs, Function, NativeFn};

@@ -85,6 +85,8 @@ impl Kind {
     pub const STRINGIO: u32 = 46;
     /// An `io.BytesIO` (`crate::stdlib::io`).
     pub const BYTESIO: u32 = 47;
+    /// `complex` (payload `ComplexObj`).
+    pub const COMPLEX: u32 = 48;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -246,10 +248,8 @@ static_types! {
     SEQ_ITER: IterObj, c"iterator", Some(&OBJECT), Kind::ITER, true;
     /// `reversed`
     REVERSED: IterObj, c"reversed", Some(&OBJECT), Kind::ITER, true;
-    /// `complex`, for the C API's `PyComplex_Type` only: Typhon has no
-    /// complex numbers (no object is of this type, and calling it raises
-    /// NotImplementedError); Python code has no `complex` builtin.
-    COMPLEX: (), c"complex", Some(&OBJECT), Kind::OBJECT, false;
+    /// `complex` (also the C API's `PyComplex_Type`).
+    COMPLEX: crate::object::ComplexObj, c"complex", Some(&OBJECT), Kind::COMPLEX, true;
 
     /// `generator`
     GENERATOR: crate::object::genobj::GenObj, c"generator", Some(&OBJECT), Kind::GENERATOR, true;

@@ -1,5 +1,5 @@
 //! The standard-library modules written in Rust (`import math`, `import
-//! random`, `import itertools`, `import operator`, `import heapq`, `import
+//! cmath`, `import random`, `import itertools`, `import operator`, `import heapq`, `import
 //! bisect`, `import functools`, `import os`, `import typing`, `import
 //! json`, `import copy`, `import io`), built when first imported, and the
 //! file objects (`streams`: the standard streams; `files`: `open()`;
@@ -24,6 +24,7 @@
 //! `recursive_repr` and `get_cache_token`.
 
 pub mod bisect;
+pub mod cmath;
 pub mod copy;
 pub mod files;
 pub mod functools;
@@ -50,6 +51,10 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
     Some(match name {
         "math" => {
             math::fill(d);
+            Ok(())
+        }
+        "cmath" => {
+            cmath::fill(d);
             Ok(())
         }
         "random" => random::fill(vm, d),

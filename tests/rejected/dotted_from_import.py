@@ -1,0 +1,3 @@
+print("must not run")
+from os.path import join
+print(join("a", "b"))
