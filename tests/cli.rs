@@ -451,11 +451,11 @@ fn stats_go_to_stderr_at_exit() {
 #[test]
 fn dump_bytecode_reports_syntax_errors() {
     let d = TempDir::new("dumpbad");
-    d.write("bad.py", "match 1:\n    case _:\n        pass\n");
+    d.write("bad.py", "async def f():\n    pass\n");
     let o = run_in(d.path(), &["--dump-bytecode", "bad.py"]);
     assert_status(&o, 1);
     assert!(o.stdout.is_empty(), "{}", stdout(&o));
-    assert!(stderr(&o).contains("SyntaxError: match statement is not supported by typhon"));
+    assert!(stderr(&o).contains("SyntaxError: async function is not supported by typhon"));
 }
 
 // ----- typhon.toml -----------------------------------------------------------

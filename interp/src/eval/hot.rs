@@ -79,6 +79,8 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::UnpackSequenceList
             | Op::BuildTuple
             | Op::BuildList
+            | Op::Copy
+            | Op::Swap
             | Op::CallPyExactArgs
             | Op::CallMethodPyExactArgs
             | Op::CallMethodListAppend
@@ -758,6 +760,25 @@ pub(super) fn run<const S: bool, const C: bool>(
                     sp += 1;
                     pc += 2;
                 }
+                // `a[i] op= x` and chained comparisons shuffle the stack
+                // with these.
+                Op::Copy => {
+                    let n = arg as usize;
+                    let Some(v) = stack.get(sp.wrapping_sub(n)).filter(|_| n >= 1 && n <= sp).map(dup)
+                    else {
+                        break;
+                    };
+                    push!(v);
+                    pc += 1;
+                }
+                Op::Swap => {
+                    let i = sp.wrapping_sub(arg as usize);
+                    if i >= sp {
+                        break;
+                    }
+                    stack.swap(i, sp - 1);
+                    pc += 1;
+                }
                 // The `arg` values on top of the stack become a tuple or a
                 // list in their place (the bottom one first).
                 Op::BuildTuple | Op::BuildList => {
@@ -1261,8 +1282,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 // Everything else is the general loop's (listed, not `_`, so
                 // the match is exhaustive and dispatch needs no range check).
                 Op::Cache
-                | Op::Copy
-                | Op::Swap
                 | Op::DeleteFast
                 | Op::LoadDeref
                 | Op::StoreDeref
