@@ -19,6 +19,7 @@ pub mod format;
 pub mod frame;
 pub mod gc;
 pub mod generator;
+pub mod introspect;
 pub mod jit;
 pub mod methods;
 pub mod object;

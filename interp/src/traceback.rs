@@ -1,7 +1,7 @@
 //! Printing uncaught exceptions the way CPython 3.11 does.
 
 #[rustfmt::skip]
-mod names;
+pub(crate) mod names;
 
 use crate::bytecode::Code;
 use crate::object::exc::SyntaxInfo;

@@ -381,6 +381,12 @@ static_types! {
     /// `crate::warnings`). Never installed as a builtin; never escapes
     /// `eval::unwind`.
     WARNINGS_PENDING: ExcObj, c"<warnings pending>", Some(&BASE_EXCEPTION), Kind::EXC, true;
+    /// Not a Python exception: what `globals()`, `locals()`, `eval()` and
+    /// the other builtins that need the calling frame return in place of
+    /// a result, so that the interpreter answers with the frame at hand
+    /// (see `crate::introspect`). Never installed as a builtin; never
+    /// escapes `eval::unwind` or `Vm::call_with`.
+    FRAME_REQUEST: ExcObj, c"<frame request>", Some(&BASE_EXCEPTION), Kind::EXC, true;
 }
 
 /// Every exception type, in the order they are installed as builtins.
