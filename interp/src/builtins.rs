@@ -743,8 +743,23 @@ fn b_oct(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn b_iter(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    exact_args(&args, "iter", 1)?;
-    ops::get_iter(vm, &args.pos[0])
+    args.no_kw("iter")?;
+    range_args(&args, "iter", 1, 2)?;
+    match args.pos {
+        [f, sentinel] => {
+            if !ops::is_callable(f) {
+                return Err(PyErr::type_error("iter(v, w): v must be callable"));
+            }
+            Ok(Value::Obj(IterObj::new_obj(
+                &types::CALLABLE_ITER,
+                IterState::Call {
+                    f: f.clone(),
+                    sentinel: sentinel.clone(),
+                },
+            )))
+        }
+        _ => ops::get_iter(vm, &args.pos[0]),
+    }
 }
 
 fn b_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

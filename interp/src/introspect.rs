@@ -18,8 +18,8 @@ use crate::compile::scope::CLASS_NS;
 use crate::frame::{ExecState, is_unbound};
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Args, CellObj, CodeObj, DictObj, ListObj, ModuleObj, ObjRef, PyErr, PyResult, StrObj,
-    TupleObj, Value,
+    Args, CellObj, CodeObj, DictObj, ListObj, ModuleObj, ObjRef, PyErr, PyResult, StrObj, TupleObj,
+    Value,
 };
 use crate::stdlib::{Sig, Style, parse};
 use crate::vm::Vm;
@@ -135,7 +135,9 @@ pub fn b_dir(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 pub fn b_eval(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.no_kw("eval")?;
     match args.pos.len() {
-        0 => Err(PyErr::type_error("eval expected at least 1 argument, got 0")),
+        0 => Err(PyErr::type_error(
+            "eval expected at least 1 argument, got 0",
+        )),
         1..=3 => Err(request(Ask::Eval, args.pos)),
         n => Err(PyErr::type_error(format!(
             "eval expected at most 3 arguments, got {n}"
@@ -599,3 +601,21 @@ const OBJECT_NAMES: &[&str] = &[
     "__str__",
     "__subclasshook__",
 ];
+
+/// The location attributes of a `SyntaxError` that carries one
+/// (`filename`, `lineno`, `offset`, `text`, `end_lineno`, `end_offset`,
+/// `msg`).
+pub fn syntax_attr(e: &crate::object::ExcObj, name: &str) -> Option<Value> {
+    let info = e.syntax.as_ref()?;
+    let int = |n: u32| Value::Int(i64::from(n));
+    Some(match name {
+        "filename" => Value::str(&info.filename),
+        "lineno" => int(info.line),
+        "offset" => int(info.col),
+        "end_lineno" => int(info.end_line),
+        "end_offset" => int(info.end_col),
+        "text" => info.text.as_deref().map_or(Value::None, Value::str),
+        "msg" => e.args().first().cloned().unwrap_or(Value::None),
+        _ => return None,
+    })
+}

@@ -509,14 +509,11 @@ fn not_one_expression(source: &Source, body: &[ruff_python_ast::Stmt]) -> PyResu
                 Some(usize::from(next.range().start()))
             }
         }
-        [Stmt::Assign(a), ..] => a
-            .targets
-            .first()
-            .map(|t| {
-                let end = usize::from(t.range().end());
-                let rest = text.get(end..).unwrap_or("");
-                end + (rest.len() - rest.trim_start_matches([' ', '\t']).len())
-            }),
+        [Stmt::Assign(a), ..] => a.targets.first().map(|t| {
+            let end = usize::from(t.range().end());
+            let rest = text.get(end..).unwrap_or("");
+            end + (rest.len() - rest.trim_start_matches([' ', '\t']).len())
+        }),
         [first, ..] => Some(usize::from(first.range().start())),
     };
     let (line, col) = match at {

@@ -767,6 +767,9 @@ impl Vm {
                 }
                 Kind::EXC => {
                     if let Some(e) = o.downcast::<ExcObj>() {
+                        if let Some(v) = crate::introspect::syntax_attr(e, name) {
+                            return Ok(v);
+                        }
                         match name {
                             "args" => return Ok(e.args_value()),
                             "value" if o.ty().is_subtype(types::STOP_ITERATION.get()) => {

@@ -244,6 +244,8 @@ static_types! {
     BYTES_ITER: IterObj, c"bytes_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `iterator`: the sequence protocol's (`__getitem__` from 0 up)
     SEQ_ITER: IterObj, c"iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `iter(callable, sentinel)`'s iterator.
+    CALLABLE_ITER: IterObj, c"callable_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `reversed`
     REVERSED: IterObj, c"reversed", Some(&OBJECT), Kind::ITER, true;
     /// `complex`, for the C API's `PyComplex_Type` only: Typhon has no
