@@ -41,7 +41,13 @@ pub fn install(vm: &mut Vm) {
         ("chr", b_chr),
         ("ascii", b_ascii),
         ("id", b_id),
-        ("vars", b_vars),
+        ("vars", crate::introspect::b_vars),
+        ("globals", crate::introspect::b_globals),
+        ("locals", crate::introspect::b_locals),
+        ("dir", crate::introspect::b_dir),
+        ("eval", crate::introspect::b_eval),
+        ("exec", crate::introspect::b_exec),
+        ("compile", crate::introspect::b_compile),
         ("input", crate::stdlib::streams::input),
         ("open", crate::stdlib::files::open),
         ("hex", b_hex),
@@ -220,29 +226,6 @@ pub(crate) fn b_len(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn b_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     exact_args(&args, "repr", 1)?;
     Ok(Value::string(ops::repr(vm, &args.pos[0])?))
-}
-
-/// `vars(obj)`: `obj.__dict__`. Without an argument it would need the
-/// caller's frame, which builtins cannot see.
-fn b_vars(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.no_kw("vars")?;
-    match args.pos {
-        [obj] => vm.getattr(obj, "__dict__").map_err(|e| {
-            if e.matches(types::ATTRIBUTE_ERROR.get()) {
-                PyErr::type_error("vars() argument must have __dict__ attribute")
-            } else {
-                e
-            }
-        }),
-        [] => Err(PyErr::new(
-            &types::NOT_IMPLEMENTED_ERROR,
-            "vars() without an argument is not supported by typhon",
-        )),
-        _ => Err(PyErr::type_error(format!(
-            "vars expected at most 1 argument, got {}",
-            args.pos.len()
-        ))),
-    }
 }
 
 /// `id(x)`: a heap object's address; for the values Typhon keeps unboxed,
@@ -810,8 +793,23 @@ fn b_oct(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn b_iter(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    exact_args(&args, "iter", 1)?;
-    ops::get_iter(vm, &args.pos[0])
+    args.no_kw("iter")?;
+    range_args(&args, "iter", 1, 2)?;
+    match args.pos {
+        [f, sentinel] => {
+            if !ops::is_callable(f) {
+                return Err(PyErr::type_error("iter(v, w): v must be callable"));
+            }
+            Ok(Value::Obj(IterObj::new_obj(
+                &types::CALLABLE_ITER,
+                IterState::Call {
+                    f: f.clone(),
+                    sentinel: sentinel.clone(),
+                },
+            )))
+        }
+        _ => ops::get_iter(vm, &args.pos[0]),
+    }
 }
 
 fn b_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

@@ -3703,6 +3703,14 @@ pub(crate) fn unwind(
             None => return Ok(()),
         }
     }
+    // A builtin that needs this frame (`locals()`, `eval()`, …) asked for
+    // it; its call completes here, or raises what it raised.
+    if crate::introspect::is_request(&err) {
+        match crate::introspect::answer(vm, st, &code, at, err)? {
+            Some(e) => err = e,
+            None => return Ok(()),
+        }
+    }
     loop {
         if !reraise {
             let e = err.exc();

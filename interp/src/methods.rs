@@ -1762,7 +1762,7 @@ pub fn sort_with_kw(vm: &mut Vm, items: &mut Vec<Value>, args: &Args<'_>) -> PyR
     sort_values(vm, items, keys, reverse)
 }
 
-fn list_sort(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+pub(crate) fn list_sort(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.check_kw("sort", &["key", "reverse"])?;
     if args.pos.len() > 1 {
         return Err(PyErr::type_error("sort() takes no positional arguments"));

@@ -259,6 +259,52 @@ fn frexp(f: f64) -> (f64, i32) {
     (m, exp - 1022)
 }
 
+/// Bound methods are equal when bound to the same object (by identity)
+/// and their functions are equal (CPython's `method_richcompare`; for
+/// built-in methods, the same C function, `meth_richcompare`). `None`:
+/// not two bound methods.
+fn method_eq(vm: &mut Vm, x: &ObjRef, y: &ObjRef) -> Option<PyResult<bool>> {
+    use crate::object::{BoundMethod, Builtin};
+    match (x.kind(), y.kind()) {
+        (Kind::METHOD, Kind::METHOD) => {
+            let (m, n) = (x.downcast::<BoundMethod>()?, y.downcast::<BoundMethod>()?);
+            if !m.receiver.is(&n.receiver) {
+                return Some(Ok(false));
+            }
+            let (f, g) = (m.func.clone(), n.func.clone());
+            Some(eq(vm, &f, &g))
+        }
+        (Kind::BUILTIN, Kind::BUILTIN) => {
+            let (m, n) = (x.downcast::<Builtin>()?, y.downcast::<Builtin>()?);
+            let same_self = match (&m.bound, &n.bound) {
+                (Some(r), Some(s)) => r.is(s),
+                (None, None) => true,
+                _ => false,
+            };
+            Some(Ok(same_self
+                && std::ptr::fn_addr_eq(m.func, n.func)
+                && m.name == n.name))
+        }
+        _ => None,
+    }
+}
+
+/// The hash of a bound method, consistent with [`method_eq`]: its
+/// receiver's identity and its function's hash.
+fn method_hash(o: &ObjRef) -> Option<u64> {
+    use crate::object::{BoundMethod, Builtin};
+    let ident = |v: &Value| match v {
+        Value::Obj(r) => (r.as_ptr() as u64) >> 4,
+        v => hash_value(v).unwrap_or(0),
+    };
+    if let Some(m) = o.downcast::<BoundMethod>() {
+        return Some(ident(&m.receiver) ^ hash_value(&m.func).unwrap_or(0).rotate_left(17));
+    }
+    let b = o.downcast::<Builtin>()?;
+    let recv = b.bound.as_ref()?;
+    Some(ident(recv) ^ (b.func as usize as u64).rotate_left(17))
+}
+
 /// The hash of a hashable value; `TypeError: unhashable type` otherwise.
 /// Equal values hash equally across `int`, `float` and `bool`.
 pub fn hash_value(v: &Value) -> PyResult<u64> {
@@ -287,6 +333,7 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
                 return Err(unhashable(v));
             }
             Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
+            Kind::METHOD | Kind::BUILTIN if let Some(h) = method_hash(o) => h,
             // A class with `__eq__` and no `__hash__` has unhashable
             // instances. A `__hash__` of its own is called by `hash()`,
             // but dicts hash their keys without the VM: rather than hash
@@ -363,6 +410,11 @@ pub fn needs_vm(v: &Value) -> bool {
         match o.kind() {
             Kind::STR | Kind::INT => false,
             Kind::SET | Kind::FROZENSET => true,
+            // Bound methods compare by receiver and function.
+            Kind::METHOD => true,
+            Kind::BUILTIN => o
+                .downcast::<crate::object::Builtin>()
+                .is_some_and(|b| b.bound.is_some()),
             Kind::TUPLE => {
                 depth >= DEFAULT_NEST_MAX
                     || o.downcast::<TupleObj>()
@@ -556,6 +608,9 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                 && let Some(r) = sets::view_richcompare(vm, CmpOp::Eq, a, b)?
             {
                 return Ok(r);
+            }
+            if let Some(r) = method_eq(vm, x, y) {
+                return r;
             }
             match (x.kind(), y.kind()) {
                 (Kind::LIST, Kind::LIST) | (Kind::TUPLE, Kind::TUPLE) => {
@@ -2431,6 +2486,7 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
         Zip(Vec<Value>),
         Map(Value, Vec<Value>),
         Filter(Value, Value),
+        Call(Value, Value),
         Seq(Value, i64),
     }
     let then = {
@@ -2566,6 +2622,7 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
             IterState::Zip { its } => Then::Zip(its.clone()),
             IterState::Map { f, its } => Then::Map(f.clone(), its.clone()),
             IterState::Filter { f, it } => Then::Filter(f.clone(), it.clone()),
+            IterState::Call { f, sentinel } => Then::Call(f.clone(), sentinel.clone()),
             IterState::Seq { seq, idx } => {
                 let i = *idx;
                 *idx = idx.saturating_add(1);
@@ -2620,6 +2677,21 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
             }
             Err(e) => Err(e),
         },
+        Then::Call(f, sentinel) => {
+            let r = match vm.call(&f, &[]) {
+                Ok(r) => r,
+                Err(e) if e.matches(types::STOP_ITERATION.get()) => {
+                    *io.state.borrow_mut() = IterState::Done;
+                    return Ok(None);
+                }
+                Err(e) => return Err(e),
+            };
+            if compare(vm, CmpOp::Eq, &r, &sentinel).and_then(|v| truthy(vm, &v))? {
+                *io.state.borrow_mut() = IterState::Done;
+                return Ok(None);
+            }
+            Ok(Some(r))
+        }
         Then::Filter(f, inner) => loop {
             let Some(x) = iter_next(vm, &inner)? else {
                 return Ok(None);
@@ -2997,6 +3069,14 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
     }
     if let Some(e) = v.downcast::<ExcObj>() {
         let args = e.args();
+        // A SyntaxError with a location reads `msg (file, line N)`.
+        if let (Some(info), [msg]) = (&e.syntax, args.as_slice())
+            && !info.typhon_suffix
+        {
+            let msg = str_of(vm, msg)?;
+            let file = info.filename.rsplit('/').next().unwrap_or("");
+            return Ok(format!("{msg} ({file}, line {})", info.line));
+        }
         // KeyError shows the key's repr (so an empty-string key is visible).
         if args.len() == 1 && v.type_of().is_subtype(types::KEY_ERROR.get()) {
             return repr(vm, &args[0]);

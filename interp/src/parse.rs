@@ -8,6 +8,7 @@ use crate::object::exc::SyntaxInfo;
 use crate::object::{PyErr, PyResult};
 use ruff_python_ast::{ModModule, PySourceType};
 use ruff_python_parser::{LexicalErrorType, ParseErrorType, Parsed};
+use ruff_text_size::Ranged;
 use std::rc::Rc;
 use tokcheck::{Diag, ErrKind};
 
@@ -39,6 +40,11 @@ fn parse_py311(text: &str) -> ruff_python_parser::Parsed<ruff_python_ast::ModMod
 
 /// Parses and compiles a module.
 pub fn parse_and_compile(source: Rc<Source>) -> PyResult<Rc<Code>> {
+    parse_and_compile_mode(source, compile::Mode::Module)
+}
+
+/// Parses and compiles `source` for `mode` (`exec`/`eval`/`compile()`).
+pub fn parse_and_compile_mode(source: Rc<Source>, mode: compile::Mode) -> PyResult<Rc<Code>> {
     let text: &str = &source.text;
     std::thread::scope(|scope| {
         // Private names are mangled on a copy of the tree, made (and
@@ -53,7 +59,7 @@ pub fn parse_and_compile(source: Rc<Source>) -> PyResult<Rc<Code>> {
             (parsed, mangled)
         };
         let (parsed, mangled) = on_parse_stack(scope, parse).unwrap_or_else(parse);
-        let code = compile_parsed(&source, &parsed, mangled.as_deref());
+        let code = compile_parsed(&source, &parsed, mangled.as_deref(), mode);
         // Where no thread can be made, the tree is dropped here.
         let _ = on_parse_stack(scope, move || drop((parsed, mangled)));
         code
@@ -145,6 +151,7 @@ fn compile_parsed(
     source: &Rc<Source>,
     parsed: &Parsed<ModModule>,
     mangled: Option<&[ruff_python_ast::Stmt]>,
+    mode: compile::Mode,
 ) -> PyResult<Rc<Code>> {
     let text: &str = &source.text;
     let scan = tokcheck::scan(text, crate::format::int_max_str_digits());
@@ -281,7 +288,10 @@ fn compile_parsed(
         return Err(unsupported_error(source, e.to_string(), line, col));
     }
     let body = mangled.unwrap_or(&parsed.syntax().body);
-    compile::compile_module(source.clone(), body).map_err(|e| {
+    if mode == compile::Mode::Eval {
+        not_one_expression(source, body)?;
+    }
+    compile::compile_mode(source.clone(), body, mode).map_err(|e| {
         if e.too_deep {
             PyErr::new(&crate::object::types::RECURSION_ERROR, e.msg)
         } else if e.unsupported {
@@ -476,6 +486,41 @@ fn byte_offset(source: &Source, line: u32, off: u32) -> u32 {
         None => text.len() + k.saturating_sub(n),
     };
     bytes as u32 + 1
+}
+
+/// For `eval`: CPython's `invalid syntax` unless `body` is one
+/// expression statement (at the first thing past the expression, as its
+/// parser reports it; line 0 for no statement at all).
+fn not_one_expression(source: &Source, body: &[ruff_python_ast::Stmt]) -> PyResult<()> {
+    use ruff_python_ast::Stmt;
+    let text: &str = &source.text;
+    let index = LineIndex::new(text);
+    let at = match body {
+        [Stmt::Expr(_)] => return Ok(()),
+        [] => None,
+        [Stmt::Expr(e), next, ..] => {
+            // `1; 2`: the `;` after the expression; `1\n2`: the next line.
+            let end = usize::from(e.range.end());
+            let rest = text.get(end..).unwrap_or("");
+            let skipped = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            if rest[skipped..].starts_with(';') {
+                Some(end + skipped)
+            } else {
+                Some(usize::from(next.range().start()))
+            }
+        }
+        [Stmt::Assign(a), ..] => a.targets.first().map(|t| {
+            let end = usize::from(t.range().end());
+            let rest = text.get(end..).unwrap_or("");
+            end + (rest.len() - rest.trim_start_matches([' ', '\t']).len())
+        }),
+        [first, ..] => Some(usize::from(first.range().start())),
+    };
+    let (line, col) = match at {
+        Some(at) => index.line_col(text, u32::try_from(at).unwrap_or(0)),
+        None => (0, 0),
+    };
+    Err(syntax_error(source, "invalid syntax".into(), line, col))
 }
 
 /// A diagnostic in Typhon's words (a construct outside the subset): one

@@ -1,7 +1,7 @@
 //! Printing uncaught exceptions the way CPython 3.11 does.
 
 #[rustfmt::skip]
-mod names;
+pub(crate) mod names;
 
 use crate::bytecode::Code;
 use crate::object::exc::SyntaxInfo;
@@ -151,7 +151,12 @@ pub fn exception_line(vm: &mut Vm, e: &ObjRef) -> String {
     let Some(x) = e.downcast::<ExcObj>() else {
         return name;
     };
-    let msg = ops::str_of(vm, &Value::Obj(e.clone())).unwrap_or_default();
+    // A located SyntaxError prints its `msg` (its `str()` adds the place).
+    let msg = match (&x.syntax, x.args().as_slice()) {
+        (Some(_), [m]) => ops::str_of(vm, m),
+        _ => ops::str_of(vm, &Value::Obj(e.clone())),
+    }
+    .unwrap_or_default();
     if let Some(info) = &x.syntax
         && info.typhon_suffix
     {

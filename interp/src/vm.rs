@@ -227,6 +227,49 @@ impl Vm {
         Ok(code)
     }
 
+    /// Compiles `text` for `exec`/`eval`/`compile()` (`mode`), named
+    /// `filename`: its names live in a namespace dict (see
+    /// [`Vm::run_code_in`]).
+    pub fn compile_mode(
+        &mut self,
+        text: &str,
+        filename: &str,
+        mode: crate::compile::Mode,
+    ) -> PyResult<Rc<Code>> {
+        source::check_no_nul(text)?;
+        let source = Rc::new(Source::new(
+            filename,
+            source::translate_newlines(text).into_owned(),
+        ));
+        parse::parse_and_compile_mode(source, mode)
+    }
+
+    /// Runs code compiled by [`Vm::compile_mode`] with `globals` and the
+    /// namespace `locals` (the same dict at module level), returning what
+    /// it returns.
+    pub fn run_code_in(
+        &mut self,
+        code: Rc<Code>,
+        globals: &ObjRef,
+        locals: &ObjRef,
+    ) -> PyResult<Value> {
+        crate::quicken::quicken_code(&code, self.config.quicken_warmup, u32::MAX);
+        let mut slots = vec![None; code.nslots()];
+        if let Some(s) = slots.first_mut() {
+            *s = Some(Value::Obj(locals.clone()));
+        }
+        self.check_native_stack()?;
+        let mut st = ExecState::default();
+        let hb = self.handled.len();
+        self.enter_depth()?;
+        if let Err(e) = st.push_frame_at(code, globals.clone(), None, 0, slots, Vec::new(), hb) {
+            st.truncate(0);
+            self.leave_nested();
+            return Err(e);
+        }
+        eval::run(self, &mut st)
+    }
+
     /// The code of every module compiled so far (kept only with
     /// [`VmConfig::keep_code`]), in compilation order.
     pub fn compiled_code(&self) -> &[Rc<Code>] {
@@ -495,7 +538,7 @@ impl Vm {
                     return Err(not_callable(f));
                 };
                 match &b.bound {
-                    None => (b.func)(self, args),
+                    None => (b.func)(self, args).map_err(crate::introspect::from_native),
                     Some(recv) => {
                         let mut v = Vec::with_capacity(args.pos.len() + 1);
                         v.push(recv.clone());
@@ -728,6 +771,9 @@ impl Vm {
                 }
                 Kind::EXC => {
                     if let Some(e) = o.downcast::<ExcObj>() {
+                        if let Some(v) = crate::introspect::syntax_attr(e, name) {
+                            return Ok(v);
+                        }
                         match name {
                             "args" => return Ok(e.args_value()),
                             "value" if o.ty().is_subtype(types::STOP_ITERATION.get()) => {

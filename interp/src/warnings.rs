@@ -215,7 +215,12 @@ pub(crate) fn deliver(
 /// instruction's stack effect says (whatever the path that ran the call
 /// left above that is dropped), `result` on top, and the frame at the next
 /// instruction.
-fn complete_call(st: &mut ExecState, code: &Rc<Code>, at: usize, result: Value) -> PyResult<()> {
+pub(crate) fn complete_call(
+    st: &mut ExecState,
+    code: &Rc<Code>,
+    at: usize,
+    result: Value,
+) -> PyResult<()> {
     let bad = || PyErr::new(&types::SYSTEM_ERROR, "warnings: no call to complete");
     let ins = code.units.get(at).map(|u| u.get()).ok_or_else(bad)?;
     if !matches!(

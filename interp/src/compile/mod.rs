@@ -204,11 +204,31 @@ struct Unit<'a> {
     loc: Span,
 }
 
+/// What a module's code is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A module body: its names are the globals.
+    Module,
+    /// Code run by `exec` (`compile(..., 'exec')`): its names live in a
+    /// namespace dict (local 0) before the globals, as a class body's.
+    Exec,
+    /// An expression for `eval` (`compile(..., 'eval')`): the body is one
+    /// expression statement, whose value the code returns; names as for
+    /// [`Mode::Exec`].
+    Eval,
+}
+
 /// Compiles a parsed module's statements (private names already mangled:
 /// [`mangle`]).
 pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
+    compile_mode(source, body, Mode::Module)
+}
+
+/// Compiles parsed statements for `mode` (for [`Mode::Eval`], `body` is
+/// one expression statement).
+pub fn compile_mode(source: Rc<Source>, body: &[Stmt], mode: Mode) -> CResult<Rc<Code>> {
     let index = LineIndex::new(&source.text);
-    let scopes = ScopeTable::build(body).map_err(|e| {
+    let mut scopes = ScopeTable::build(body).map_err(|e| {
         let (line, col) = index.line_col(&source.text, e.offset);
         let (end_line, end_col) = index.line_col(&source.text, e.end);
         CompileError {
@@ -221,6 +241,11 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
             end_col,
         }
     })?;
+    if mode != Mode::Module
+        && let Some(top) = scopes.scopes.first_mut()
+    {
+        top.namespace = true;
+    }
     let mut c = Compiler {
         source,
         index,
@@ -242,8 +267,15 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
         (1, start),
         ParamShape::positional(0),
     );
+    if let (Mode::Eval, [Stmt::Expr(e)]) = (mode, body) {
+        c.expr(&e.value)?;
+        c.emit(Op::ReturnValue, 0);
+        return Ok(c.pop_unit(true));
+    }
     c.setup_annotations(body);
-    c.docstring(body);
+    if mode == Mode::Module {
+        c.docstring(body);
+    }
     c.stmts(body)?;
     let none = c.const_(Value::None);
     c.emit(Op::LoadConst, none);
@@ -377,7 +409,12 @@ impl<'a> Compiler<'a> {
             .map(|c| scope.params.iter().position(|p| p == c).map(|i| i as u32))
             .collect();
         let max_stack = crate::bytecode::max_stack_depth(&instrs, &table);
-        let scope_nlocals = if is_module { 0 } else { scope.locals.len() };
+        // A module body in a namespace has that one local, the dict.
+        let scope_nlocals = match (is_module, scope.namespace) {
+            (true, true) => 1,
+            (true, false) => 0,
+            _ => scope.locals.len(),
+        };
         let code = Code {
             name: u.name,
             qualname: u.qualname,
@@ -389,7 +426,11 @@ impl<'a> Compiler<'a> {
             varargs: u.params.varargs,
             varkeywords: u.params.varkeywords,
             varnames: if is_module {
-                Vec::new()
+                if scope.namespace {
+                    vec![scope::CLASS_NS.to_owned()]
+                } else {
+                    Vec::new()
+                }
             } else {
                 scope.locals.iter().cloned().collect()
             },

@@ -48,6 +48,10 @@ pub struct Scope {
     /// Whether the body contains `yield` or `yield from` (a `def` or
     /// `lambda` with one is a generator function).
     pub yields: bool,
+    /// For the module scope of code run by `exec`/`eval`: its names live
+    /// in a namespace dict (local 0, as a class body's), then the globals
+    /// (LOAD_NAME/STORE_NAME), since the two may be different dicts.
+    pub namespace: bool,
     assigned: IndexSet<String>,
     used: IndexSet<String>,
 }
@@ -68,6 +72,13 @@ pub enum Access {
 impl Scope {
     /// How `name` is accessed in this scope.
     pub fn access(&self, name: &str) -> Access {
+        if self.namespace && !self.globals.contains(name) {
+            return if name == CLASS_NS {
+                Access::Local(0)
+            } else {
+                Access::Name
+            };
+        }
         if self.kind == ScopeKind::Module || self.globals.contains(name) {
             return Access::Global;
         }
@@ -274,6 +285,7 @@ impl Builder {
             globals: HashSet::new(),
             nonlocals: IndexMap::new(),
             yields: false,
+            namespace: false,
             assigned: IndexSet::new(),
             used: IndexSet::new(),
         });

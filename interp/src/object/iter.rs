@@ -116,6 +116,14 @@ pub enum IterState {
         /// The next index.
         idx: i64,
     },
+    /// `iter(callable, sentinel)`: calls `f()` until it returns a value
+    /// equal to `sentinel`.
+    Call {
+        /// The callable.
+        f: Value,
+        /// The value that ends the iteration.
+        sentinel: Value,
+    },
     /// Finished.
     Done,
 }
@@ -207,6 +215,10 @@ impl IterObj {
             IterState::Map { f: func, its } => {
                 v(func);
                 its.iter().for_each(v);
+            }
+            IterState::Call { f: func, sentinel } => {
+                v(func);
+                v(sentinel);
             }
             IterState::Filter { f: func, it } => {
                 v(func);

@@ -246,6 +246,8 @@ static_types! {
     BYTES_ITER: IterObj, c"bytes_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `iterator`: the sequence protocol's (`__getitem__` from 0 up)
     SEQ_ITER: IterObj, c"iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `iter(callable, sentinel)`'s iterator.
+    CALLABLE_ITER: IterObj, c"callable_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `reversed`
     REVERSED: IterObj, c"reversed", Some(&OBJECT), Kind::ITER, true;
     /// `complex` (also the C API's `PyComplex_Type`).
@@ -381,6 +383,12 @@ static_types! {
     /// `crate::warnings`). Never installed as a builtin; never escapes
     /// `eval::unwind`.
     WARNINGS_PENDING: ExcObj, c"<warnings pending>", Some(&BASE_EXCEPTION), Kind::EXC, true;
+    /// Not a Python exception: what `globals()`, `locals()`, `eval()` and
+    /// the other builtins that need the calling frame return in place of
+    /// a result, so that the interpreter answers with the frame at hand
+    /// (see `crate::introspect`). Never installed as a builtin; never
+    /// escapes `eval::unwind` or `Vm::call_with`.
+    FRAME_REQUEST: ExcObj, c"<frame request>", Some(&BASE_EXCEPTION), Kind::EXC, true;
 }
 
 /// Every exception type, in the order they are installed as builtins.
