@@ -1358,6 +1358,27 @@ pub fn round_float_to_int(x: f64) -> Result<BigInt, FmtError> {
 // Parsing
 // ---------------------------------------------------------------------------
 
+/// `text` without the underscores CPython allows between digits (`1_000`,
+/// `1_0.5e1_0`); `None` if an underscore is not between two digits.
+pub(crate) fn strip_digit_underscores(text: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut prev = 0u8;
+    for &b in text {
+        if b == b'_' {
+            if !prev.is_ascii_digit() {
+                return None;
+            }
+        } else {
+            if prev == b'_' && !b.is_ascii_digit() {
+                return None;
+            }
+            out.push(b);
+        }
+        prev = b;
+    }
+    (prev != b'_').then_some(out)
+}
+
 /// `float(s)` for a str, as CPython parses it.
 ///
 /// Surrounding whitespace (including Unicode spaces) is allowed, Unicode decimal digits count
@@ -1375,24 +1396,9 @@ pub fn parse_float(s: &str) -> Result<f64, FmtError> {
     if bytes.contains(&0) {
         return Err(fail());
     }
-    let mut clean = Vec::with_capacity(bytes.len());
-    let mut prev = 0u8;
-    for &b in &bytes {
-        if b == b'_' {
-            if !prev.is_ascii_digit() {
-                return Err(fail());
-            }
-        } else {
-            if prev == b'_' && !b.is_ascii_digit() {
-                return Err(fail());
-            }
-            clean.push(b);
-        }
-        prev = b;
-    }
-    if prev == b'_' {
+    let Some(clean) = strip_digit_underscores(&bytes) else {
         return Err(fail());
-    }
+    };
     let start = clean.iter().take_while(|&&b| is_c_space(b)).count();
     let end = clean.len()
         - clean[start..]

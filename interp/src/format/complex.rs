@@ -258,24 +258,9 @@ pub fn parse_complex(s: &str) -> Result<(f64, f64), FmtError> {
         if nul != text.len() {
             return Err(fail());
         }
-        let mut out = Vec::with_capacity(text.len());
-        let mut prev = 0u8;
-        for &b in &text {
-            if b == b'_' {
-                if !prev.is_ascii_digit() {
-                    return Err(fail());
-                }
-            } else {
-                if prev == b'_' && !b.is_ascii_digit() {
-                    return Err(fail());
-                }
-                out.push(b);
-            }
-            prev = b;
-        }
-        if prev == b'_' {
+        let Some(out) = super::strip_digit_underscores(&text) else {
             return Err(fail());
-        }
+        };
         cleaned = out;
         &cleaned
     } else {

@@ -364,15 +364,20 @@ impl DictObj {
                 self.map.borrow_mut().compact();
             }
         }
-        let entries: Vec<(DictKey, Value)> = src
-            .map
-            .borrow()
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
+        let entries = src.entry_snapshot();
         for (k, v) in entries {
             self.insert(k, v);
         }
+    }
+
+    /// A copy of the entries with their stored keys (hashes included), to
+    /// insert elsewhere while this dict may change.
+    fn entry_snapshot(&self) -> Vec<(DictKey, Value)> {
+        self.map
+            .borrow()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
     }
 
     /// [`DictObj::update_from`] when either dict holds keys that compare
@@ -384,12 +389,7 @@ impl DictObj {
             self.update_from(src);
             return Ok(());
         }
-        let entries: Vec<(DictKey, Value)> = src
-            .map
-            .borrow()
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
+        let entries = src.entry_snapshot();
         for (k, v) in entries {
             self.insert_vm(vm, k, v)?;
         }
