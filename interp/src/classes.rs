@@ -1519,6 +1519,8 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
             crate::methods::int_from_bytes,
             None,
         )),
+        // A method of a built-in type's table, unbound (`str.upper`).
+        _ if !ty.is_heap_type() => return crate::methods::descriptor(ty.kind(), name),
         _ => return None,
     })
 }

@@ -232,6 +232,53 @@ pub fn find(kind: u32, name: &str) -> Option<(usize, NativeFn)> {
         .map(|(i, (_, f))| (i, *f))
 }
 
+/// `T.name` for a built-in type of kind `kind` whose table has method
+/// `name`: a `method_descriptor` (`bool`'s methods are `int`'s).
+pub fn descriptor(kind: u32, name: &str) -> Option<Value> {
+    let owner = match kind {
+        Kind::STR => &types::STR,
+        Kind::LIST => &types::LIST,
+        Kind::DICT => &types::DICT,
+        Kind::TUPLE => &types::TUPLE,
+        Kind::SET => &types::SET,
+        Kind::FROZENSET => &types::FROZENSET,
+        Kind::FLOAT => &types::FLOAT,
+        Kind::COMPLEX => &types::COMPLEX,
+        Kind::INT | Kind::BOOL => &types::INT,
+        Kind::BYTES => &types::BYTES,
+        Kind::GENERATOR => &types::GENERATOR,
+        _ => return None,
+    };
+    let (i, f) = find(kind, name)?;
+    let (name, _) = table(kind).get(i)?;
+    Some(Value::Obj(crate::object::MethodDescr::new_obj(
+        owner.get().to_ref(),
+        name,
+        f,
+    )))
+}
+
+/// Calls the method descriptor `d` (`str.upper(s)`): the first argument
+/// must be an instance of its type, and becomes the receiver.
+pub fn call_descr(vm: &mut Vm, d: &crate::object::MethodDescr, args: Args<'_>) -> PyResult<Value> {
+    let Some(recv) = args.pos.first() else {
+        return Err(PyErr::type_error(format!(
+            "unbound method {}() needs an argument",
+            d.qualname()
+        )));
+    };
+    let applies = d.owner.as_type().is_some_and(|t| recv.isinstance(t));
+    if !applies {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{}' for '{}' objects doesn't apply to a '{}' object",
+            d.name,
+            d.owner_name(),
+            recv.type_name()
+        )));
+    }
+    (d.func)(vm, args)
+}
+
 // ----- argument helpers ----------------------------------------------------------
 
 fn arity(args: &Args<'_>, name: &str, min: usize, max: usize) -> PyResult<()> {
