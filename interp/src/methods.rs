@@ -251,11 +251,22 @@ pub fn descriptor(kind: u32, name: &str) -> Option<Value> {
     };
     let (i, f) = find(kind, name)?;
     let (name, _) = table(kind).get(i)?;
-    Some(Value::Obj(crate::object::MethodDescr::new_obj(
-        owner.get().to_ref(),
-        name,
-        f,
-    )))
+    // One object per method, as CPython's type dicts hold: `str.upper is
+    // str.upper`, and `key=str.lower` allocates nothing per lookup.
+    let key = (owner.get().kind(), i);
+    let d = DESCRIPTORS.with(|m| {
+        m.borrow_mut()
+            .entry(key)
+            .or_insert_with(|| crate::object::MethodDescr::new_obj(owner.get().to_ref(), name, f))
+            .clone()
+    });
+    Some(Value::Obj(d))
+}
+
+thread_local! {
+    /// The method descriptors made so far, by (owner kind, table index).
+    static DESCRIPTORS: std::cell::RefCell<std::collections::HashMap<(u32, usize), ObjRef>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
 /// Calls the method descriptor `d` (`str.upper(s)`): the first argument
