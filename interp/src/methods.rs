@@ -290,6 +290,51 @@ pub fn call_descr(vm: &mut Vm, d: &crate::object::MethodDescr, args: Args<'_>) -
     (d.func)(vm, args)
 }
 
+/// The method descriptor `d` bound to `recv` (`str.upper.__get__('a')`,
+/// or a class attribute `f = str.upper` read through an instance): a
+/// built-in method, once `recv` is checked to be an instance of its type.
+pub fn bind_descr(d: &crate::object::MethodDescr, recv: &Value) -> PyResult<Value> {
+    if !d.owner.as_type().is_some_and(|t| recv.isinstance(t)) {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{}' for '{}' objects doesn't apply to a '{}' object",
+            d.name,
+            d.owner_name(),
+            recv.type_name()
+        )));
+    }
+    Ok(Value::Obj(crate::object::Builtin::new_obj(
+        d.name,
+        d.func,
+        Some(recv.clone()),
+    )))
+}
+
+/// `descr.__get__(obj, type=None)` of a method descriptor (bound to the
+/// descriptor): `obj` None gives the descriptor itself.
+pub fn descr_dunder_get(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("__get__")?;
+    let (Some(descr), Some(obj)) = (args.pos.first(), args.pos.get(1)) else {
+        return Err(PyErr::type_error(format!(
+            // CPython names no function here, keeping the space.
+            " expected at least 1 argument, got {}",
+            args.pos.len().saturating_sub(1)
+        )));
+    };
+    if args.pos.len() > 3 {
+        return Err(PyErr::type_error(format!(
+            " expected at most 2 arguments, got {}",
+            args.pos.len() - 1
+        )));
+    }
+    let Some(d) = descr.downcast::<crate::object::MethodDescr>() else {
+        return Err(PyErr::type_error("__get__ of a method_descriptor"));
+    };
+    if matches!(obj, Value::None) {
+        return Ok(descr.clone());
+    }
+    bind_descr(d, obj)
+}
+
 // ----- argument helpers ----------------------------------------------------------
 
 fn arity(args: &Args<'_>, name: &str, min: usize, max: usize) -> PyResult<()> {

@@ -897,6 +897,13 @@ impl Vm {
                             "__name__" => return Ok(Value::str(d.name)),
                             "__qualname__" => return Ok(Value::str(&d.qualname())),
                             "__objclass__" => return Ok(Value::Obj(d.owner.clone())),
+                            "__get__" => {
+                                return Ok(Value::Obj(Builtin::new_obj(
+                                    "__get__",
+                                    crate::methods::descr_dunder_get,
+                                    Some(obj.clone()),
+                                )));
+                            }
                             _ => {}
                         }
                     }

@@ -125,3 +125,25 @@ try:
     int.nosuch
 except AttributeError as e:
     print(type(e).__name__, e)
+
+print("== copying and binding ==")
+import copy
+print(copy.copy(str.upper) is str.upper, copy.deepcopy([str.upper])[0] is str.upper)
+f = str.upper
+print(f.__get__("x")(), f.__get__("y", str)(), f.__get__(None, str) is f)
+print(repr(f.__get__("z")).startswith("<built-in method upper of str object at "))
+attempt(f.__get__, 1)
+attempt(lambda: str.upper.__get__())
+attempt(lambda: str.upper.__get__(1, 2, 3))
+
+class A:
+    up = str.upper
+    app = list.append
+
+print(A.up is str.upper, A.up("q"))
+attempt(lambda: A().up())
+attempt(lambda: A().app(1))
+try:
+    str.upper.__nme__
+except AttributeError as e:
+    print(type(e).__name__, e)
