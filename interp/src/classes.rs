@@ -837,6 +837,11 @@ pub fn descr_get(
             Some(r) => crate::slots::member_get(&descr, r)?,
             None => descr,
         },
+        // `f = str.upper` in a class body binds like a C type's method.
+        Kind::METHOD_DESCR => match (receiver, descr.downcast::<crate::object::MethodDescr>()) {
+            (Some(r), Some(d)) => crate::methods::bind_descr(d, r)?,
+            _ => descr,
+        },
         // A method, member or get-set of a C type (a base of the class).
         Kind::EXT_DESCRIPTOR => match (receiver, descr.as_obj(), crate::ext::capi()) {
             (Some(r), Some(d), Some(capi)) => capi.descr_get(vm, d, r)?,
@@ -1519,6 +1524,8 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
             crate::methods::int_from_bytes,
             None,
         )),
+        // A method of a built-in type's table, unbound (`str.upper`).
+        _ if !ty.is_heap_type() => return crate::methods::descriptor(ty.kind(), name),
         _ => return None,
     })
 }

@@ -232,6 +232,109 @@ pub fn find(kind: u32, name: &str) -> Option<(usize, NativeFn)> {
         .map(|(i, (_, f))| (i, *f))
 }
 
+/// `T.name` for a built-in type of kind `kind` whose table has method
+/// `name`: a `method_descriptor` (`bool`'s methods are `int`'s).
+pub fn descriptor(kind: u32, name: &str) -> Option<Value> {
+    let owner = match kind {
+        Kind::STR => &types::STR,
+        Kind::LIST => &types::LIST,
+        Kind::DICT => &types::DICT,
+        Kind::TUPLE => &types::TUPLE,
+        Kind::SET => &types::SET,
+        Kind::FROZENSET => &types::FROZENSET,
+        Kind::FLOAT => &types::FLOAT,
+        Kind::COMPLEX => &types::COMPLEX,
+        Kind::INT | Kind::BOOL => &types::INT,
+        Kind::BYTES => &types::BYTES,
+        Kind::GENERATOR => &types::GENERATOR,
+        _ => return None,
+    };
+    let (i, f) = find(kind, name)?;
+    let (name, _) = table(kind).get(i)?;
+    // One object per method, as CPython's type dicts hold: `str.upper is
+    // str.upper`, and `key=str.lower` allocates nothing per lookup.
+    let key = (owner.get().kind(), i);
+    let d = DESCRIPTORS.with(|m| {
+        m.borrow_mut()
+            .entry(key)
+            .or_insert_with(|| crate::object::MethodDescr::new_obj(owner.get().to_ref(), name, f))
+            .clone()
+    });
+    Some(Value::Obj(d))
+}
+
+thread_local! {
+    /// The method descriptors made so far, by (owner kind, table index).
+    static DESCRIPTORS: std::cell::RefCell<std::collections::HashMap<(u32, usize), ObjRef>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Calls the method descriptor `d` (`str.upper(s)`): the first argument
+/// must be an instance of its type, and becomes the receiver.
+pub fn call_descr(vm: &mut Vm, d: &crate::object::MethodDescr, args: Args<'_>) -> PyResult<Value> {
+    let Some(recv) = args.pos.first() else {
+        return Err(PyErr::type_error(format!(
+            "unbound method {}() needs an argument",
+            d.qualname()
+        )));
+    };
+    let applies = d.owner.as_type().is_some_and(|t| recv.isinstance(t));
+    if !applies {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{}' for '{}' objects doesn't apply to a '{}' object",
+            d.name,
+            d.owner_name(),
+            recv.type_name()
+        )));
+    }
+    (d.func)(vm, args)
+}
+
+/// The method descriptor `d` bound to `recv` (`str.upper.__get__('a')`,
+/// or a class attribute `f = str.upper` read through an instance): a
+/// built-in method, once `recv` is checked to be an instance of its type.
+pub fn bind_descr(d: &crate::object::MethodDescr, recv: &Value) -> PyResult<Value> {
+    if !d.owner.as_type().is_some_and(|t| recv.isinstance(t)) {
+        return Err(PyErr::type_error(format!(
+            "descriptor '{}' for '{}' objects doesn't apply to a '{}' object",
+            d.name,
+            d.owner_name(),
+            recv.type_name()
+        )));
+    }
+    Ok(Value::Obj(crate::object::Builtin::new_obj(
+        d.name,
+        d.func,
+        Some(recv.clone()),
+    )))
+}
+
+/// `descr.__get__(obj, type=None)` of a method descriptor (bound to the
+/// descriptor): `obj` None gives the descriptor itself.
+pub fn descr_dunder_get(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("__get__")?;
+    let (Some(descr), Some(obj)) = (args.pos.first(), args.pos.get(1)) else {
+        return Err(PyErr::type_error(format!(
+            // CPython names no function here, keeping the space.
+            " expected at least 1 argument, got {}",
+            args.pos.len().saturating_sub(1)
+        )));
+    };
+    if args.pos.len() > 3 {
+        return Err(PyErr::type_error(format!(
+            " expected at most 2 arguments, got {}",
+            args.pos.len() - 1
+        )));
+    }
+    let Some(d) = descr.downcast::<crate::object::MethodDescr>() else {
+        return Err(PyErr::type_error("__get__ of a method_descriptor"));
+    };
+    if matches!(obj, Value::None) {
+        return Ok(descr.clone());
+    }
+    bind_descr(d, obj)
+}
+
 // ----- argument helpers ----------------------------------------------------------
 
 fn arity(args: &Args<'_>, name: &str, min: usize, max: usize) -> PyResult<()> {

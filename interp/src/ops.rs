@@ -109,6 +109,7 @@ pub fn is_callable_obj(o: &ObjRef) -> bool {
     match o.kind() {
         Kind::FUNCTION
         | Kind::BUILTIN
+        | Kind::METHOD_DESCR
         | Kind::TYPE
         | Kind::METHOD
         | Kind::STATICMETHOD
@@ -3018,6 +3019,10 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
                 ),
                 None => format!("<built-in function {}>", b.name),
             },
+            None => String::new(),
+        },
+        Kind::METHOD_DESCR => match o.downcast::<crate::object::MethodDescr>() {
+            Some(d) => format!("<method '{}' of '{}' objects>", d.name, d.owner_name()),
             None => String::new(),
         },
         Kind::MODULE => match o.downcast::<ModuleObj>() {

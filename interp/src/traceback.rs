@@ -540,6 +540,7 @@ fn attributes(obj: &Value) -> Vec<String> {
     let extra: &[&str] = match kind {
         Kind::RANGE | Kind::SLICE => &["start", "step", "stop"],
         Kind::FUNCTION | Kind::BUILTIN => &["__name__", "__qualname__"],
+        Kind::METHOD_DESCR => &["__name__", "__objclass__", "__qualname__"],
         Kind::TYPE => &["__module__", "__name__", "__qualname__"],
         Kind::EXC => &["__cause__", "__context__", "args"],
         _ => &[],

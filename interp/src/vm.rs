@@ -553,6 +553,10 @@ impl Vm {
                     }
                 }
             }
+            Kind::METHOD_DESCR => match o.downcast::<crate::object::MethodDescr>() {
+                Some(d) => crate::methods::call_descr(self, d, args),
+                None => Err(not_callable(f)),
+            },
             Kind::TYPE if !ext::is_foreign_type(o) => builtins::call_type(self, o, args),
             _ if o.ty().is_heap_type() => match crate::dunder::call_object(self, f, args) {
                 Some(r) => r,
@@ -885,6 +889,23 @@ impl Vm {
                         && (name == "__name__" || name == "__qualname__")
                     {
                         return Ok(Value::str(b.name));
+                    }
+                }
+                Kind::METHOD_DESCR => {
+                    if let Some(d) = o.downcast::<crate::object::MethodDescr>() {
+                        match name {
+                            "__name__" => return Ok(Value::str(d.name)),
+                            "__qualname__" => return Ok(Value::str(&d.qualname())),
+                            "__objclass__" => return Ok(Value::Obj(d.owner.clone())),
+                            "__get__" => {
+                                return Ok(Value::Obj(Builtin::new_obj(
+                                    "__get__",
+                                    crate::methods::descr_dunder_get,
+                                    Some(obj.clone()),
+                                )));
+                            }
+                            _ => {}
+                        }
                     }
                 }
                 Kind::GENERATOR => {

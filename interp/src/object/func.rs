@@ -213,3 +213,35 @@ impl Builtin {
         ObjRef::new(types::BUILTIN.get(), Builtin { name, func, bound })
     }
 }
+
+/// A method of a built-in type reached through the type
+/// (`method_descriptor`, as `str.upper`): calling it checks that the first
+/// argument is an instance of the type and passes it as the receiver.
+pub struct MethodDescr {
+    /// The built-in type whose method this is (a static type).
+    pub owner: ObjRef,
+    /// The method's name (`upper`).
+    pub name: &'static str,
+    /// The implementation, taking the receiver as `pos[0]`.
+    pub func: NativeFn,
+}
+
+impl MethodDescr {
+    /// A new method descriptor object.
+    pub fn new_obj(owner: ObjRef, name: &'static str, func: NativeFn) -> ObjRef {
+        ObjRef::new(
+            types::METHOD_DESCRIPTOR.get(),
+            MethodDescr { owner, name, func },
+        )
+    }
+
+    /// The owner type's name (`str`).
+    pub fn owner_name(&self) -> String {
+        types::type_name_of_type_obj(&self.owner)
+    }
+
+    /// `str.upper`, the `__qualname__`.
+    pub fn qualname(&self) -> String {
+        format!("{}.{}", self.owner_name(), self.name)
+    }
+}

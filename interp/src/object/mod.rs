@@ -30,7 +30,7 @@ pub use class::{BoundMethod, ClassData, Instance, SuperObj};
 pub use complex::ComplexObj;
 pub use dict::{DictKey, DictObj};
 pub use exc::{ExcObj, Hint, PyErr, PyResult, TbEntry};
-pub use func::{Args, Builtin, CellObj, CodeObj, FuncAttrs, Function, NativeFn};
+pub use func::{Args, Builtin, CellObj, CodeObj, FuncAttrs, Function, MethodDescr, NativeFn};
 pub use genobj::{GenObj, GenState};
 pub use iter::{IterObj, IterState, RangeIterObj};
 pub use misc::{ModuleDef, ModuleObj, RangeObj, SliceObj};

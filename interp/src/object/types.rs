@@ -87,6 +87,9 @@ impl Kind {
     pub const BYTESIO: u32 = 47;
     /// `complex` (payload `ComplexObj`).
     pub const COMPLEX: u32 = 48;
+    /// `method_descriptor`: a built-in type's method reached through the
+    /// type (`str.upper`; payload `MethodDescr`).
+    pub const METHOD_DESCR: u32 = 49;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -266,6 +269,8 @@ static_types! {
     STATICMETHOD: crate::object::class::MethodWrapper, c"staticmethod", Some(&OBJECT), Kind::STATICMETHOD, true;
     /// `classmethod`
     CLASSMETHOD: crate::object::class::MethodWrapper, c"classmethod", Some(&OBJECT), Kind::CLASSMETHOD, true;
+    /// `method_descriptor`: `str.upper` and its kin (holds only its type).
+    METHOD_DESCRIPTOR: crate::object::func::MethodDescr, c"method_descriptor", Some(&OBJECT), Kind::METHOD_DESCR, true;
     /// `member_descriptor`: a slot of `__slots__` (holds no references).
     MEMBER_DESCRIPTOR: crate::object::class::MemberDescr, c"member_descriptor", Some(&OBJECT), Kind::MEMBER, true;
 

@@ -114,6 +114,7 @@ fn is_atomic(x: &Value) -> bool {
                 | Kind::TYPE
                 | Kind::RANGE
                 | Kind::BUILTIN
+                | Kind::METHOD_DESCR
                 | Kind::FUNCTION
                 | Kind::PROPERTY
                 | Kind::CODE
