@@ -257,7 +257,13 @@ pub fn descriptor(kind: u32, name: &str) -> Option<Value> {
     let d = DESCRIPTORS.with(|m| {
         m.borrow_mut()
             .entry(key)
-            .or_insert_with(|| crate::object::MethodDescr::new_obj(owner.get().to_ref(), name, f))
+            .or_insert_with(|| {
+                // Like the type it belongs to, it lives as long as the
+                // thread: immortal, so leak checks do not count it.
+                let d = crate::object::MethodDescr::new_obj(owner.get().to_ref(), name, f);
+                abi::make_immortal(&d);
+                d
+            })
             .clone()
     });
     Some(Value::Obj(d))
