@@ -74,28 +74,25 @@ pub fn const_value(e: &Expr, big: &dyn Fn(&str) -> Option<BigInt>) -> Option<Val
 }
 
 /// Whether `e` is a small tree (at most 16 nodes) of number literals
-/// under unary and binary operators, with an imaginary literal among them
-/// (`-1j`, `1 + 2j`, `(1 - 1j) * 2`): the expressions the compiler folds to
-/// their complex constant, as CPython's optimizer does, so that equal ones
-/// are one object. The bound keeps compiling linear in the expression.
-pub fn small_complex_expr(e: &Expr) -> bool {
-    fn walk(e: &Expr, budget: &mut u32, imaginary: &mut bool) -> bool {
+/// under unary and binary operators (`-1.0`, `2 ** 10`, `1 + 2j`): the
+/// expressions the compiler folds to their constant, as CPython's AST
+/// optimizer does (`-1.0` is one LOAD_CONST, not a negation at run time).
+/// The bound keeps compiling linear in the expression; a bare literal is
+/// not a tree to fold.
+pub fn small_number_expr(e: &Expr) -> bool {
+    fn walk(e: &Expr, budget: &mut u32) -> bool {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
         match e {
-            Expr::NumberLiteral(n) => {
-                *imaginary |= matches!(n.value, ast::Number::Complex { .. });
-                true
-            }
-            Expr::UnaryOp(u) => u.op != ast::UnaryOp::Not && walk(&u.operand, budget, imaginary),
-            Expr::BinOp(b) => walk(&b.left, budget, imaginary) && walk(&b.right, budget, imaginary),
+            Expr::NumberLiteral(_) => true,
+            Expr::UnaryOp(u) => u.op != ast::UnaryOp::Not && walk(&u.operand, budget),
+            Expr::BinOp(b) => walk(&b.left, budget) && walk(&b.right, budget),
             _ => false,
         }
     }
-    let (mut budget, mut imaginary) = (16, false);
-    walk(e, &mut budget, &mut imaginary) && imaginary
+    matches!(e, Expr::UnaryOp(_) | Expr::BinOp(_)) && walk(e, &mut 16)
 }
 
 fn is_number(v: &Value) -> bool {

@@ -1943,7 +1943,7 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::LoadConst, c);
             }
             Expr::Name(n) => self.load_name(n.id.as_str()),
-            Expr::BinOp(_) | Expr::UnaryOp(_) if let Some(v) = self.folded_complex(e) => {
+            Expr::BinOp(_) | Expr::UnaryOp(_) if let Some(v) = self.folded_number(e) => {
                 let c = self.const_(v);
                 self.emit(Op::LoadConst, c);
             }
@@ -2199,7 +2199,7 @@ impl<'a> Compiler<'a> {
                         self.merged_complex(Value::complex(*real, *imag))
                     }
                 },
-                Expr::UnaryOp(_) | Expr::BinOp(_) => self.folded_complex(e)?,
+                Expr::UnaryOp(_) | Expr::BinOp(_) => self.folded_number(e)?,
                 Expr::StringLiteral(s) => Value::str(s.value.to_str()),
                 Expr::BooleanLiteral(b) => Value::Bool(b.value),
                 Expr::NoneLiteral(_) => Value::None,
@@ -2214,13 +2214,15 @@ impl<'a> Compiler<'a> {
         consts::const_value(e, &parse_big_literal)
     }
 
-    /// The complex constant a small expression of number literals folds
-    /// to (`-1j`, `1 + 2j`), the module's one object for its value.
-    fn folded_complex(&mut self, e: &Expr) -> Option<Value> {
-        if !consts::small_complex_expr(e) {
+    /// The constant a small expression of number literals folds to
+    /// (`-1.0`, `1 + 2j`); a complex one is the module's one object for
+    /// its value. `None` when it does not fold (`1 / 0` is left to raise
+    /// at run time, as CPython leaves it).
+    fn folded_number(&mut self, e: &Expr) -> Option<Value> {
+        if !consts::small_number_expr(e) {
             return None;
         }
-        let v = self.folded(e).filter(crate::complex::is_complex)?;
+        let v = self.folded(e)?;
         Some(self.merged_complex(v))
     }
 
