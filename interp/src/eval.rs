@@ -1132,6 +1132,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
             }
             if S && let Some(s) = vm.stats.as_deref_mut() {
                 s.executed(ins.op);
+                s.general(ins.op);
             }
             match ins.op {
                 Op::Nop => {}

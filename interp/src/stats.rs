@@ -66,6 +66,9 @@ pub struct Stats {
     /// Executions of each (previous, next) opcode pair, for judging
     /// superinstructions.
     pairs: Vec<u64>,
+    /// Executions by opcode in the general loop (`eval::run_frames`), not
+    /// the hot loop: each run of them costs a switch between the two.
+    general: Vec<u64>,
     prev: usize,
     calls: HashMap<usize, FuncCalls>,
 }
@@ -78,6 +81,7 @@ impl Default for Stats {
             exec: vec![0; NOPS],
             family: vec![[0; Counter::COUNT]; NOPS],
             reasons: vec![0; DeoptReason::ALL.len()],
+            general: vec![0; NOPS],
             pairs: vec![0; NOPS * NOPS],
             prev: 0,
             calls: HashMap::new(),
@@ -93,6 +97,13 @@ impl Stats {
         self.exec[i] += 1;
         self.pairs[self.prev * NOPS + i] += 1;
         self.prev = i;
+    }
+
+    /// Counts one instruction the general loop executed (also counted by
+    /// [`Stats::executed`]).
+    #[inline]
+    pub fn general(&mut self, op: Op) {
+        self.general[op as usize] += 1;
     }
 
     /// Counts an event of `op`'s family.
@@ -214,6 +225,16 @@ impl Stats {
                     percent(*n, total)
                 );
             }
+        }
+        let _ = writeln!(s, "top opcodes run by the general loop:");
+        let mut general: Vec<(Op, u64)> = Op::ALL
+            .iter()
+            .map(|op| (*op, self.general[*op as usize]))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        general.sort_by_key(|x| std::cmp::Reverse(x.1));
+        for (op, n) in general.iter().take(10) {
+            let _ = writeln!(s, "  {:<28} {n:>13}", op.name());
         }
         let _ = writeln!(s, "top functions by calls:");
         let mut calls: Vec<&FuncCalls> = self.calls.values().collect();
