@@ -2789,7 +2789,7 @@ fn slot_cached<'o>(
 /// (so that after `NotImplemented` only [`crate::dunder::binary_op_after_left`]
 /// and the built-in rules remain, as `ops::binary_op` would run them).
 #[inline(always)]
-fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc<Code>, ObjRef)> {
+pub(super) fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc<Code>, ObjRef)> {
     if a.kind() != Kind::INSTANCE || !quicken::binop_operands_fit(a, b) {
         return None;
     }
@@ -2807,7 +2807,7 @@ fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc<Code>, Obj
 /// cache at `pc` holds, and its `__init__` still takes the instance and
 /// `n` arguments. Gives `__init__` with its code and globals.
 #[inline(always)]
-fn init_cached(
+pub(super) fn init_cached(
     cls: &ObjRef,
     units: &[Cell<Instr>],
     pc: usize,

@@ -83,6 +83,8 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::Swap
             | Op::CallPyExactArgs
             | Op::CallMethodPyExactArgs
+            | Op::CallPyInit
+            | Op::BinaryOpPy
             | Op::CallMethodListAppend
             | Op::LoadMethodType
             | Op::LoadMethodInstance
@@ -93,6 +95,12 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::BinaryOpInplaceAddStr
             | Op::ReturnValue
             | Op::IsOp
+            | Op::UnaryNegative
+            | Op::JumpIfFalseOrPop
+            | Op::JumpIfTrueOrPop
+            | Op::BinaryOpFloat
+            | Op::BinaryOpMixed
+            | Op::GetIter
             | Op::ForIterGen
             | Op::Send
             | Op::YieldValue
@@ -232,6 +240,103 @@ pub(super) fn run<const S: bool, const C: bool>(
                             put(&mut stack[sp - 1], Value::Bool(r));
                             pc += 2;
                         }
+                    }};
+                }
+                /// Whether a call of `$func` with `$n` arguments, whose
+                /// locals would start at `$lb2`, can be made here: a plain
+                /// function of that many arguments (no cells to make), room
+                /// on the stack, a frame slot to reuse (a new one is
+                /// allocated fallibly by the general loop), below the
+                /// recursion limit; and not compiled (see `crate::jit`).
+                macro_rules! can_enter {
+                    ($func:expr, $lb2:expr, $n:expr) => {{
+                        let code: &Rc<crate::bytecode::Code> = &$func.code;
+                        code.plain_argc.get() as usize == $n
+                            && st.nframes != 0
+                            && st.nframes < st.frames.len()
+                            && !abi::pending::any()
+                            && $lb2 + code.nslots() + (code.max_stack as usize) <= stack.len()
+                            && vm.depth < vm.config.recursion_limit
+                            && code.jit_countdown.get() != 0
+                    }};
+                }
+                /// Enters `$func` (checked by [`can_enter`]) with its `$n`
+                /// arguments in place from `$lb2`: the caller goes on at
+                /// `$next` when the callee returns, as `$ret` says.
+                macro_rules! enter_py {
+                    ($func:expr, $lb2:expr, $n:expr, $next:expr, $ret:expr) => {{
+                        let (func, lb2, n): (&Function, usize, usize) = ($func, $lb2, $n);
+                        let ret: u8 = $ret;
+                        let code = &func.code;
+                        let nslots = code.nslots();
+                        code.jit_countdown.set(code.jit_countdown.get() - 1);
+                        done!();
+                        vm.depth += 1;
+                        crate::gc::maybe_collect();
+                        if S && let Some(s) = vm.stats.as_deref_mut() {
+                            s.call(code);
+                        }
+                        // The frame slot about to be reused usually still
+                        // holds this very code and globals (recursion, a
+                        // loop calling the same function): then there is
+                        // nothing to replace.
+                        let fresh = match st.frames.get(st.nframes) {
+                            Some(f)
+                                if Rc::ptr_eq(&f.code, code) && f.globals.ptr_eq(&func.globals) =>
+                            {
+                                None
+                            }
+                            _ => Some((code.clone(), func.globals.clone())),
+                        };
+                        for slot in &mut stack[lb2 + n..lb2 + nslots] {
+                            put(slot, unbound());
+                        }
+                        let hb = vm.handled.len();
+                        if let Some(caller) = st.frames.get(st.nframes - 1) {
+                            caller.pc.set($next);
+                        }
+                        sp = lb2 + nslots;
+                        let Some((code, globals)) = fresh else {
+                            // The slot holds the code and globals already
+                            // (so it exists: `fresh` is `None` only then).
+                            // Matching the slot itself instead cost fib 7
+                            // instructions per call.
+                            let Some(callee) = st.frames.get(st.nframes) else {
+                                break;
+                            };
+                            callee.start(0, lb2, sp, hb);
+                            if ret != crate::frame::RETURN_PLAIN {
+                                callee.on_return.set(ret);
+                            }
+                            st.nframes += 1;
+                            // A call of the same code (recursion): its
+                            // units and constants are the ones in hand.
+                            if Rc::ptr_eq(&callee.code, &f.code) {
+                                continue 'code;
+                            }
+                            continue 'frame;
+                        };
+                        match st.frames.get_mut(st.nframes) {
+                            Some(callee) => {
+                                callee.code = code;
+                                callee.globals = globals;
+                                callee.start(0, lb2, sp, hb);
+                                if ret != crate::frame::RETURN_PLAIN {
+                                    callee.on_return.set(ret);
+                                }
+                            }
+                            None => st.frames.push(Frame {
+                                code,
+                                globals,
+                                pc: Cell::new(0),
+                                lb: Cell::new(lb2),
+                                sb: Cell::new(sp),
+                                hb: Cell::new(hb),
+                                on_return: Cell::new(ret),
+                            }),
+                        }
+                        st.nframes += 1;
+                        continue 'frame;
                     }};
                 }
                 /// The end of `ins` run together with the C-call form `$call`
@@ -707,9 +812,14 @@ pub(super) fn run<const S: bool, const C: bool>(
                                 *idx += 1;
                                 Some(v)
                             }
-                            // The general loop retires the exhausted list
-                            // iterator.
-                            None => break,
+                            // Exhausted for good, as in CPython: the
+                            // iterator lets go of the list.
+                            None => {
+                                let old = std::mem::replace(&mut *s, IterState::Done);
+                                drop(s);
+                                drop(old);
+                                None
+                            }
                         }
                     };
                     match next {
@@ -736,7 +846,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                             }
                         },
                         None => {
-                            // An exhausted range iterator: pop it and leave the loop.
+                            // An exhausted iterator: pop it and leave the loop.
                             sp -= 1;
                             drop(take(&mut stack[sp]));
                             pc = arg as usize;
@@ -983,8 +1093,10 @@ pub(super) fn run<const S: bool, const C: bool>(
                     {
                         break;
                     }
-                    // `val` holds the old value now.
-                    release_shared(take(val));
+                    // `val` holds the old value now (dropped once the
+                    // instance is no longer borrowed: freeing it may run
+                    // any code).
+                    drop(take(val));
                     release_shared(take(&mut stack[sp - 1]));
                     sp -= 2;
                     pc += const { 1 + Op::StoreAttr.cache_units() };
@@ -1026,81 +1138,167 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let Some(func) = fo.downcast::<Function>() else {
                         break;
                     };
-                    let code = &func.code;
-                    let nslots = code.nslots();
-                    // Inline only plain calls: exact arguments, no cells to
-                    // make, room on the stack, a frame slot to reuse (a new
-                    // one is allocated fallibly by the general loop), below
-                    // the recursion limit; and not compiled (see `crate::jit`).
-                    if code.plain_argc.get() as usize != n
-                        || st.nframes == 0
-                        || st.nframes >= st.frames.len()
-                        || abi::pending::any()
-                        || lb2 + nslots + code.max_stack as usize > stack.len()
-                        || vm.depth >= vm.config.recursion_limit
-                        || code.jit_countdown.get() == 0
-                    {
+                    if !can_enter!(func, lb2, n) {
                         break;
                     }
-                    code.jit_countdown.set(code.jit_countdown.get() - 1);
-                    done!();
-                    vm.depth += 1;
-                    crate::gc::maybe_collect();
-                    if S && let Some(s) = vm.stats.as_deref_mut() {
-                        s.call(code);
+                    enter_py!(func, lb2, n, pc + 3, crate::frame::RETURN_PLAIN);
+                }
+                // `cls(args…)` of a Python class with a plain `__init__`:
+                // [cls, args…] becomes [instance, __init__, instance,
+                // args…], and the instance below the frame is the call's
+                // result when `__init__` returns None (see ReturnValue).
+                Op::CallPyInit => {
+                    let n = arg as usize;
+                    let fpos = sp.wrapping_sub(n + 1);
+                    if fpos >= sp {
+                        break;
                     }
-                    // The frame slot about to be reused usually still holds
-                    // this very code and globals (recursion, a loop calling
-                    // the same function): then there is nothing to replace.
-                    let fresh = match st.frames.get(st.nframes) {
-                        Some(f) if Rc::ptr_eq(&f.code, code) && f.globals.ptr_eq(&func.globals) => {
-                            None
-                        }
-                        _ => Some((code.clone(), func.globals.clone())),
+                    let Some(Value::Obj(cls)) = stack.get(fpos) else {
+                        break;
                     };
-                    for slot in &mut stack[lb2 + n..lb2 + nslots] {
-                        put(slot, unbound());
-                    }
-                    let hb = vm.handled.len();
-                    if let Some(caller) = st.frames.get(st.nframes - 1) {
-                        caller.pc.set(pc + 3);
-                    }
-                    sp = lb2 + nslots;
-                    let Some((code, globals)) = fresh else {
-                        // The slot holds the code and globals already (so
-                        // it exists: `fresh` is `None` only then). Matching
-                        // the slot itself instead cost fib 7 instructions
-                        // per call.
-                        let Some(callee) = st.frames.get(st.nframes) else {
-                            break;
-                        };
-                        callee.start(0, lb2, sp, hb);
-                        st.nframes += 1;
-                        // A call of the same code (recursion): its units
-                        // and constants are the ones in hand.
-                        if Rc::ptr_eq(&callee.code, &f.code) {
-                            continue 'code;
-                        }
-                        continue 'frame;
+                    let Some((init, _, _)) = super::init_cached(cls, units, pc, n) else {
+                        break;
                     };
-                    match st.frames.get_mut(st.nframes) {
-                        Some(callee) => {
-                            callee.code = code;
-                            callee.globals = globals;
-                            callee.start(0, lb2, sp, hb);
-                        }
-                        None => st.frames.push(Frame {
-                            code,
-                            globals,
-                            pc: Cell::new(0),
-                            lb: Cell::new(lb2),
-                            sb: Cell::new(sp),
-                            hb: Cell::new(hb),
-                            on_return: Cell::new(crate::frame::RETURN_PLAIN),
-                        }),
+                    let Some(func) = init.downcast::<Function>() else {
+                        break;
+                    };
+                    if !can_enter!(func, fpos + 2, n + 1) {
+                        break;
                     }
-                    st.nframes += 1;
-                    continue 'frame;
+                    let Some(inst) = crate::classes::new_plain_instance(cls) else {
+                        break;
+                    };
+                    stack[fpos + 1..sp + 2].rotate_right(2);
+                    sp += 2;
+                    let cls = std::mem::replace(&mut stack[fpos], Value::Obj(inst.clone()));
+                    put(&mut stack[fpos + 1], Value::Obj(init.clone()));
+                    put(&mut stack[fpos + 2], Value::Obj(inst));
+                    drop(cls);
+                    let Some(Value::Obj(init)) = stack.get(fpos + 1) else {
+                        break;
+                    };
+                    let Some(func) = init.downcast::<Function>() else {
+                        break;
+                    };
+                    enter_py!(
+                        func,
+                        fpos + 2,
+                        n + 1,
+                        pc + 1 + Op::Call.cache_units(),
+                        crate::frame::RETURN_INIT
+                    );
+                }
+                // `a <op> b` through a plain Python method of `a`'s class:
+                // [a, b] becomes [a, b, method, a, b]; the operands stay
+                // below the frame for a `NotImplemented` result, which the
+                // general loop takes on from the return.
+                Op::BinaryOpPy => {
+                    let found = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([a, b]) if arg < 13 => super::binop_method(a, b, arg),
+                        _ => None,
+                    };
+                    let Some((m, _, _)) = found else {
+                        break;
+                    };
+                    let Some(func) = m.downcast::<Function>() else {
+                        break;
+                    };
+                    if !can_enter!(func, sp + 1, 2) {
+                        break;
+                    }
+                    let (a, b) = (dup(&stack[sp - 2]), dup(&stack[sp - 1]));
+                    put(&mut stack[sp], Value::Obj(m));
+                    put(&mut stack[sp + 1], a);
+                    put(&mut stack[sp + 2], b);
+                    sp += 3;
+                    let Some(Value::Obj(m)) = stack.get(sp - 3) else {
+                        break;
+                    };
+                    let Some(func) = m.downcast::<Function>() else {
+                        break;
+                    };
+                    enter_py!(
+                        func,
+                        sp - 2,
+                        2,
+                        pc + 1 + Op::BinaryOp.cache_units(),
+                        crate::frame::RETURN_BINOP + arg as u8
+                    );
+                }
+                Op::UnaryNegative => {
+                    match stack.get_mut(sp.wrapping_sub(1)) {
+                        Some(Value::Int(i)) if *i != i64::MIN => *i = -*i,
+                        Some(Value::Float(x)) => *x = -*x,
+                        _ => break,
+                    }
+                    pc += 1;
+                }
+                // `a and b`, `a or b` on a bool, int, float or None: its
+                // truth needs no call, and popping it no drop.
+                Op::JumpIfFalseOrPop | Op::JumpIfTrueOrPop => {
+                    let truth = match stack.get(sp.wrapping_sub(1)) {
+                        Some(Value::Bool(b)) => *b,
+                        Some(Value::Int(i)) => *i != 0,
+                        Some(Value::Float(x)) => *x != 0.0,
+                        Some(Value::None) => false,
+                        _ => break,
+                    };
+                    if truth == (ins.op == Op::JumpIfTrueOrPop) {
+                        pc = arg as usize;
+                    } else {
+                        sp -= 1;
+                        std::mem::forget(take_scalar(&mut stack[sp]));
+                        pc += 1;
+                    }
+                }
+                // `//`, `%` and `**` of two floats (FLOAT) or of a float
+                // and an int (MIXED, any operator). An error or a NaN
+                // result is the general loop's (it raises, or makes the
+                // NaN's identity).
+                Op::BinaryOpFloat | Op::BinaryOpMixed => {
+                    let Some([x, y]) = stack.get_mut(sp.wrapping_sub(2)..sp) else {
+                        break;
+                    };
+                    let (a, b) = match (&*x, &*y) {
+                        (Value::Float(a), Value::Float(b)) if ins.op == Op::BinaryOpFloat => (*a, *b),
+                        (Value::Float(a), Value::Int(b)) if ins.op == Op::BinaryOpMixed => (*a, *b as f64),
+                        (Value::Int(a), Value::Float(b)) if ins.op == Op::BinaryOpMixed => (*a as f64, *b),
+                        _ => break,
+                    };
+                    match crate::ops::float_op(crate::bytecode::BinOp::from_arg(arg), a, b) {
+                        Ok(Value::Float(r)) if !r.is_nan() => *x = Value::Float(r),
+                        _ => break,
+                    }
+                    sp -= 1;
+                    pc += 2;
+                }
+                // `iter()` of a list or a range, as `for` starts: the
+                // iterator takes the popped reference over.
+                Op::GetIter => {
+                    let Some(slot) = stack.get_mut(sp.wrapping_sub(1)) else {
+                        break;
+                    };
+                    let Value::Obj(o) = &*slot else {
+                        break;
+                    };
+                    let it = if o.is_type(&types::LIST) {
+                        IterObj::new_obj(
+                            &types::LIST_ITER,
+                            IterState::List {
+                                list: o.clone(),
+                                idx: 0,
+                            },
+                        )
+                    } else if o.is_type(&types::RANGE)
+                        && let Some(r) = o.downcast::<crate::object::RangeObj>()
+                        && r.big.is_none()
+                    {
+                        RangeIterObj::new_obj(r.start, r.step, r.len())
+                    } else {
+                        break;
+                    };
+                    drop(std::mem::replace(slot, Value::Obj(it)));
+                    pc += 1;
                 }
                 Op::IsOp => {
                     let Some([a, b]) = stack.get_mut(sp.wrapping_sub(2)..sp) else {
@@ -1299,7 +1497,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::DeleteAttr
                 | Op::LoadMethod
                 | Op::BinaryOp
-                | Op::UnaryNegative
                 | Op::UnaryPositive
                 | Op::UnaryInvert
                 | Op::UnaryNot
@@ -1323,10 +1520,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::ListToTuple
                 | Op::FormatValue
                 | Op::UnpackSequence
-                | Op::GetIter
                 | Op::ForIter
-                | Op::JumpIfFalseOrPop
-                | Op::JumpIfTrueOrPop
                 | Op::MakeFunction
                 | Op::Call
                 | Op::CallKw
@@ -1345,8 +1539,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::BeforeWith
                 | Op::WithExceptStart
                 | Op::StoreAttrSlot
-                | Op::BinaryOpFloat
-                | Op::BinaryOpMixed
                 | Op::BinaryOpAddStr
                 | Op::CompareOpStrJump
                 | Op::CompareOpStr
@@ -1361,8 +1553,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::CallBuiltinIsinstance
                 | Op::CallBuiltin
                 | Op::CallType
-                | Op::CallPyInit
-                | Op::BinaryOpPy
                 | Op::CallMethodBuiltin
                 | Op::GetLen
                 | Op::MatchMapping
@@ -1560,8 +1750,9 @@ fn cached_instance<'o>(
 
 /// STORE_ATTR_INSTANCE_VALUE's hit: swaps `value` into the attribute at
 /// `index` (a dict entry, or a value while there is no dict) whose key is
-/// the object `name`, unless the old value would be freed; `false` changes
-/// nothing (appends are the general loop's: they may allocate).
+/// the object `name`; the caller drops the old value. A dict's entry is
+/// left to the general loop when that would free the old value. `false`
+/// changes nothing (appends are [`append_attr`]'s).
 #[inline(always)]
 fn swap_attr(inst: &Instance, index: usize, name: &ObjRef, value: &mut Value) -> bool {
     if let Some(d) = inst.dict_obj() {
@@ -1573,7 +1764,7 @@ fn swap_attr(inst: &Instance, index: usize, name: &ObjRef, value: &mut Value) ->
     let Some((k, _, slot)) = vals.get_mut(index) else {
         return false;
     };
-    if !k.ptr_eq(name) || matches!(&*slot, Value::Obj(old) if old.refcnt() <= 1) {
+    if !k.ptr_eq(name) {
         return false;
     }
     std::mem::swap(slot, value);
@@ -1610,7 +1801,12 @@ fn append_attr(
     let Ok(keys) = cd.shared_keys.try_borrow() else {
         return false;
     };
-    if !keys.get(index).is_some_and(|k| k.ptr_eq(name)) {
+    // The shared key may be another str of the same text: the one the
+    // first, generic store of the attribute made.
+    if !keys
+        .get(index)
+        .is_some_and(|k| crate::object::class::str_same(k, name))
+    {
         return false;
     }
     vals.push((name.clone(), hash, take(value)));
