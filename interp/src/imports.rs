@@ -136,6 +136,20 @@ pub fn new_import_error(ty: &'static abi::StaticType, args: &Args<'_>) -> PyResu
 
 /// `getattr(obj, name)`, or `None` if it raises `AttributeError`.
 fn lookup_attr(vm: &mut Vm, obj: &Value, name: &str) -> PyResult<Option<Value>> {
+    // A module without the name and without `__getattr__` has no such
+    // attribute: answered from its dict, without making the error (which
+    // reads the module's spec for its message).
+    if let Some(d) = obj
+        .downcast::<ModuleObj>()
+        .and_then(|m| m.dict.downcast::<DictObj>())
+    {
+        if let Some(v) = d.get_str(name) {
+            return Ok(Some(v));
+        }
+        if d.get_str("__getattr__").is_none() && !matches!(name, "__dict__" | "__class__") {
+            return Ok(None);
+        }
+    }
     match vm.getattr(obj, name) {
         Ok(v) => Ok(Some(v)),
         Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => Ok(None),
