@@ -299,6 +299,13 @@ impl Vm {
         &self.modules
     }
 
+    /// The `sys` module, if a program imported it (the one Typhon made,
+    /// whatever `sys.modules['sys']` holds now, as CPython's own reads of
+    /// `sys.stdout` or `sys.path` use its `sys`).
+    pub fn sys_module(&self) -> Option<Value> {
+        self.sys_module.clone()
+    }
+
     /// Fills the list `sys.path` starts as: `typhon.toml`'s search paths,
     /// then `TYPHON_PATH` (the script's directory goes first later, see
     /// [`Vm::set_path0`]).
@@ -661,18 +668,24 @@ impl Vm {
                 })?;
                 self.init_module_attrs(&m, &spec, "")?;
                 self.add_module(name, m.clone());
-                // Modules a native module holds as attributes are its
-                // submodules (`os.path`).
+                // A module a native module made for an attribute is its
+                // submodule (`os.path`, a `posixpath` found nowhere else);
+                // a module imported on its own (`sys`) is not.
                 if let Some(d) = m
                     .downcast::<ModuleObj>()
                     .and_then(|mo| mo.dict.downcast::<DictObj>())
                 {
                     for (k, v) in d.items() {
-                        if let (Some(k), true) = (k.as_str(), v.downcast::<ModuleObj>().is_some()) {
-                            let sub = format!("{name}.{k}");
-                            if self.imported(&sub).is_none() {
-                                self.add_module(&sub, v.clone());
-                            }
+                        let (Some(k), Some(sub_mod)) = (k.as_str(), v.downcast::<ModuleObj>())
+                        else {
+                            continue;
+                        };
+                        let elsewhere = self.imported(&sub_mod.name).is_some_and(|o| {
+                            o.as_obj().map(|o| o.as_ptr()) == v.as_obj().map(|o| o.as_ptr())
+                        });
+                        let sub = format!("{name}.{k}");
+                        if !elsewhere && self.imported(&sub).is_none() {
+                            self.add_module(&sub, v.clone());
                         }
                     }
                 }

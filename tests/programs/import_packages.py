@@ -98,3 +98,17 @@ print(imp_pkg.plain)
 del sys.modules["imp_pkg.plain"]
 import imp_pkg.plain
 print(type(imp_pkg.plain).__name__)
+
+# a hot function with imports inside its loop
+def hot(n):
+    total = 0
+    for i in range(n):
+        total += i
+        if i % 100 == 99:
+            from imp_pkg.sub import COUNT
+            import imp_pkg.inner.deep as dd
+            import os.path
+            total += COUNT + dd.DEPTH + len(os.path.sep)
+    return total
+
+print([hot(k) for k in (10, 1000, 3000)])
