@@ -111,6 +111,14 @@ pub fn set_import_attrs(e: &ObjRef, msg: Value, name: Value, path: Value) {
 /// `ImportError.__init__` takes (any other is a `TypeError` naming
 /// `ImportError()`, for its subclasses too).
 pub fn new_import_error(ty: &'static abi::StaticType, args: &Args<'_>) -> PyResult<Value> {
+    let e = crate::object::ExcObj::new_obj(ty.get(), args.pos.to_vec());
+    init_import_error(&e, args)?;
+    Ok(Value::Obj(e))
+}
+
+/// `ImportError.__init__(e, *args, name=None, path=None)` on a new
+/// instance `e` of `ImportError` or a subclass (its `args` already set).
+pub fn init_import_error(e: &ObjRef, args: &Args<'_>) -> PyResult<()> {
     let mut name = Value::None;
     let mut path = Value::None;
     for (k, v) in args.kw {
@@ -129,9 +137,8 @@ pub fn new_import_error(ty: &'static abi::StaticType, args: &Args<'_>) -> PyResu
         [m] => m.clone(),
         _ => Value::None,
     };
-    let e = crate::object::ExcObj::new_obj(ty.get(), args.pos.to_vec());
-    set_import_attrs(&e, msg, name, path);
-    Ok(Value::Obj(e))
+    set_import_attrs(e, msg, name, path);
+    Ok(())
 }
 
 /// `getattr(obj, name)`, or `None` if it raises `AttributeError`.

@@ -97,5 +97,15 @@ try:
 except TypeError as e:
     print("TypeError:", e)
 
+class PluginMissing(ImportError):
+    pass
+e = PluginMissing("no plugin", name="plug", path="/p")
+print(e.args, e.msg, e.name, e.path, isinstance(e, ImportError))
+print(PluginMissing("a", "b").msg, PluginMissing().name)
+try:
+    PluginMissing("x", other=1)
+except TypeError as e:
+    print("TypeError:", e)
+
 # an uncaught ModuleNotFoundError from inside a package
 import imp_pkg.inner.nowhere
