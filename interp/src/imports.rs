@@ -1210,7 +1210,17 @@ fn import_module(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn invalidate_caches(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    crate::stdlib::positional(&args, "invalidate_caches", 0, 0)?;
+    parse(
+        &args,
+        &Sig {
+            name: "invalidate_caches",
+            params: &[],
+            posonly: 0,
+            required: 0,
+            kwonly: &[],
+            style: Style::Py,
+        },
+    )?;
     Ok(Value::None)
 }
 

@@ -118,3 +118,9 @@ for args in [(1,), ("",), (".x",), (".x", 5), (".x", ""), ("..x", "imp_pkg"), ("
         print(importlib.import_module(*args))
     except Exception as e:
         show(e)
+for f, a in [(importlib.invalidate_caches, (1,)), (importlib.import_module, ())]:
+    try:
+        f(*a)
+    except TypeError as e:
+        show(e)
+print(type(importlib).__name__, importlib.__name__)
