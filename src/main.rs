@@ -377,7 +377,11 @@ fn run(
         let mut vm = b.build();
         let r = match &target {
             Target::File(p) => vm.run_file(p),
-            Target::Code(c) => vm.run_source(c, "<string>"),
+            Target::Code(c) => {
+                // CPython's sys.path[0] for `-c`: '' (the working directory).
+                vm.interp().set_path0("");
+                vm.run_source(c, "<string>")
+            }
             Target::Stdin => vm.run_stdin(),
         };
         let report = vm.stats_report();

@@ -6,7 +6,9 @@
 //! opens the library (`RTLD_NOW | RTLD_LOCAL`, so an unresolvable symbol is
 //! an import error instead of a crash later), checks the API version the
 //! extension was built for, stores the address of the API table in its
-//! `_typhon_api`, and calls `PyInit_<name>`. Nothing is looked up in the
+//! `_typhon_api`, and calls `PyInit_<name>` (the last component of the
+//! name for a module in a package: `pkg/_speedups.typhon.so` defines
+//! `PyInit__speedups`). Nothing is looked up in the
 //! host program, so this works the same in the `typhon` binary and in any
 //! Rust program that embeds Typhon, with no link flags.
 //!
@@ -26,8 +28,33 @@ fn import_error(msg: String) -> PyErr {
     PyErr::new(&types::IMPORT_ERROR, msg)
 }
 
+thread_local! {
+    /// The full name of the extension module whose single-phase init
+    /// function is running, when it is in a package (CPython's
+    /// `_Py_PackageContext`): `PyModule_Create` names the module so.
+    static PACKAGE_CONTEXT: std::cell::RefCell<Option<String>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The name a module made by `PyModule_Create` with `m_name` gets: the
+/// full name of the package's extension being loaded when `m_name` is its
+/// last component (used once), else `m_name`.
+pub(crate) fn module_name_in_context(m_name: &str) -> String {
+    PACKAGE_CONTEXT.with(|c| {
+        let mut c = c.borrow_mut();
+        let fits = c
+            .as_deref()
+            .and_then(|full| full.rsplit_once('.'))
+            .is_some_and(|(_, last)| last == m_name);
+        if fits && let Some(full) = c.take() {
+            return full;
+        }
+        m_name.to_owned()
+    })
+}
+
 /// Loads the extension `name` from `path` and runs its init function.
-pub fn load(vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
+pub fn load(vm: &mut Vm, name: &str, path: &Path, spec: &Value) -> PyResult<Value> {
     let shown = path.display();
     // SAFETY: opening a shared library runs its initializers. That is the
     // point of importing an extension: the user asked for this library.
@@ -56,7 +83,8 @@ pub fn load(vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
         .map_err(|_| import_error(format!("'{shown}' has no _typhon_api symbol")))?;
     // SAFETY: as above; the table is a static that outlives the library.
     unsafe { **slot = &API.0 };
-    let init_name = format!("PyInit_{name}");
+    let short = name.rsplit('.').next().unwrap_or(name);
+    let init_name = format!("PyInit_{short}");
     // SAFETY: `PyInit_<name>` is the module init function, which takes no
     // arguments and returns a new reference or NULL.
     let init: Symbol<unsafe extern "C" fn() -> *mut PyObject> =
@@ -71,34 +99,37 @@ pub fn load(vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
     // Warnings the module's C code issues while it is made are CPython's
     // import machinery's (`interp::warnings::ImportPhase`).
     let outer = interp::warnings::set_import_phase(Some(interp::warnings::ImportPhase::Create));
-    let r = run_init(vm, name, path, init);
+    let r = run_init(vm, name, init, spec);
     interp::warnings::set_import_phase(outer);
     r
 }
 
 /// Calls the init function of extension `name` and makes its module
-/// (single-phase, or both phases of multi-phase initialization).
+/// (single-phase, or both phases of multi-phase initialization, named by
+/// `spec`). Errors name the module by its last component, as CPython's.
 fn run_init(
     vm: &mut Vm,
     name: &str,
-    path: &Path,
     init: unsafe extern "C" fn() -> *mut PyObject,
+    spec: &Value,
 ) -> PyResult<Value> {
     // SAFETY: the init function's signature (above).
+    let outer = PACKAGE_CONTEXT.with(|c| c.replace(Some(name.to_owned())));
     let raw = state::with_vm(vm, || unsafe { init() });
+    PACKAGE_CONTEXT.with(|c| c.replace(outer));
     // SAFETY: NULL, a new reference, or a definition from PyModuleDef_Init.
     if let Some(def) = unsafe { crate::module::as_moduledef(raw) } {
         if let Some(e) = state::take_error() {
             return Err(e);
         }
-        let spec = module_spec(vm, name, path)?;
         // SAFETY: `def` is the extension's definition; the library stays
         // loaded.
         let r = state::with_vm(vm, || unsafe {
-            crate::module::init_multi_phase(name, def, &spec)
+            crate::module::init_multi_phase(name, def, spec)
         });
         return r;
     }
+    let name = name.rsplit('.').next().unwrap_or(name);
     // SAFETY: a new reference or NULL.
     let module = match unsafe { take_new(raw) } {
         None => {
@@ -125,20 +156,4 @@ fn run_init(
             format!("initialization of {name} did not return an extension module"),
         )),
     }
-}
-
-/// The module spec a `Py_mod_create` slot receives: an object with
-/// `name`, `origin`, `loader` (None), `parent` and
-/// `submodule_search_locations` (None), as CPython's `ModuleSpec` has.
-fn module_spec(vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
-    let ns = interp::object::DictObj::new_obj();
-    let cls = interp::classes::new_class("ModuleSpec", vec![types::OBJECT.get().to_ref()], ns)?;
-    let spec = vm.call(&Value::Obj(cls), &[])?;
-    let parent = name.rsplit_once('.').map_or("", |(p, _)| p);
-    vm.setattr(&spec, "name", Value::str(name))?;
-    vm.setattr(&spec, "origin", Value::str(&path.display().to_string()))?;
-    vm.setattr(&spec, "loader", Value::None)?;
-    vm.setattr(&spec, "parent", Value::str(parent))?;
-    vm.setattr(&spec, "submodule_search_locations", Value::None)?;
-    Ok(spec)
 }

@@ -85,8 +85,8 @@ pub fn include_dir() -> &'static Path {
 }
 
 impl CApi for Bridge {
-    fn load_module(&self, vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value> {
-        import::load(vm, name, path)
+    fn load_module(&self, vm: &mut Vm, name: &str, path: &Path, spec: &Value) -> PyResult<Value> {
+        import::load(vm, name, path, spec)
     }
 
     fn call(&self, vm: &mut Vm, callee: &ObjRef, args: Args<'_>) -> PyResult<Value> {

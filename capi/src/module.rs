@@ -378,7 +378,7 @@ unsafe fn create(def: *mut PyModuleDef) -> PyResult<Value> {
         ));
     }
     // SAFETY: as above.
-    let name = unsafe { c_str(def.m_name) }?.to_owned();
+    let name = crate::import::module_name_in_context(unsafe { c_str(def.m_name) }?);
     // SAFETY: as above.
     unsafe { new_module(def, &name) }
 }

@@ -71,6 +71,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("modstate", "modstate/modstate.c"),
     ("warnext", "warnext/warnext.c"),
     ("modcreate", "modcreate/modcreate.c"),
+    ("_speedups", "speedups/_speedups.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.

@@ -48,6 +48,7 @@ pub fn install(vm: &mut Vm) {
         ("eval", crate::introspect::b_eval),
         ("exec", crate::introspect::b_exec),
         ("compile", crate::introspect::b_compile),
+        ("__import__", crate::imports::b_import),
         ("input", crate::stdlib::streams::input),
         ("open", crate::stdlib::files::open),
         ("hex", b_hex),
@@ -923,6 +924,13 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         };
     }
     if ty.kind() == Kind::EXC {
+        if ty.is_subtype(types::IMPORT_ERROR.get()) {
+            for s in types::EXCEPTION_TYPES {
+                if std::ptr::eq(ty, s.get()) {
+                    return crate::imports::new_import_error(s, &args);
+                }
+            }
+        }
         args.no_kw(ty.name())?;
         // Exception types are statics; find the one we were called with.
         for s in types::EXCEPTION_TYPES {
@@ -1644,6 +1652,8 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
                 }),
             );
             dd.set_str("getrefcount", f("getrefcount", sys_getrefcount));
+            dd.set_str("modules", Value::Obj(vm.modules.clone()));
+            dd.set_str("path", Value::Obj(vm.sys_path.clone()));
             use crate::stdlib::streams::{Which, new_stream};
             for (name, which) in [
                 ("stdin", Which::Stdin),
@@ -1687,6 +1697,7 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             dd.set_str("time_ns", f("time_ns", time_time_ns));
             dd.set_str("sleep", f("sleep", time_sleep));
         }
+        "importlib" => crate::imports::fill_importlib(dd),
         _ => match crate::stdlib::fill_module(vm, name, dd) {
             Some(Ok(())) => {}
             _ => return None,

@@ -210,10 +210,16 @@ ops! {
     CheckExcMatch = "CHECK_EXC_MATCH", cache 0;
     /// Pushes `AssertionError`.
     LoadAssertionError = "LOAD_ASSERTION_ERROR", cache 0;
-    /// Imports module `names[arg]` and pushes it.
+    /// `__import__(names[arg], globals, None, TOS, TOS1)`: pops the
+    /// fromlist (TOS) and the level (TOS1), pushes the module.
     ImportName = "IMPORT_NAME", cache 0;
-    /// Pushes attribute `names[arg]` of the module TOS (kept).
+    /// Pushes attribute `names[arg]` of the module TOS (kept), or the
+    /// submodule of that name from `sys.modules`.
     ImportFrom = "IMPORT_FROM", cache 0;
+    /// `from m import *`: pops the module and stores its public names in
+    /// the globals (arg 0, a module body) or in the namespace dict of
+    /// local 0 (arg 1, code run by `exec`).
+    ImportStar = "IMPORT_STAR", cache 0;
     /// First instruction of a generator's code: moves the new frame into a
     /// generator object and returns that to the caller. The frame resumes
     /// after it with the value sent (`None`) pushed.
@@ -1075,7 +1081,6 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::LoadBuildClass
         | Op::LoadMethod
         | Op::LoadAssertionError
-        | Op::ImportName
         | Op::ImportFrom
         | Op::BeforeWith
         | Op::WithExceptStart
@@ -1100,7 +1105,9 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
         | Op::ListAppend
         | Op::ListExtend
         | Op::SetAdd
-        | Op::SetUpdate => next(-1),
+        | Op::SetUpdate
+        | Op::ImportName
+        | Op::ImportStar => next(-1),
         Op::StoreAttr | Op::DeleteSubscr | Op::MapAdd | Op::MatchClass => next(-2),
         Op::DictMerge | Op::DictUpdate => next(-1),
         Op::StoreSubscr => next(-3),

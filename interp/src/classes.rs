@@ -484,7 +484,14 @@ fn init_made(
     match init {
         Some(init) => run_init(vm, &init, &inst, args)?,
         None if is_exc => {
-            if !args.kw.is_empty() {
+            // `ImportError.__init__` takes `name` and `path`.
+            if !args.kw.is_empty()
+                && let Some(t) = cls.as_type()
+                && t.is_subtype(types::IMPORT_ERROR.get())
+                && let Value::Obj(e) = &inst
+            {
+                crate::imports::init_import_error(e, &args)?;
+            } else if !args.kw.is_empty() {
                 return Err(PyErr::type_error(format!(
                     "{}() takes no keyword arguments",
                     class::type_short_name(cls)

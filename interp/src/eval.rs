@@ -2675,12 +2675,50 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     push!(Value::from_type(&types::ASSERTION_ERROR));
                 }
                 Op::ImportName => {
-                    let m = tri!(crate::warnings::at_boundary(vm.import(code.name_str(arg))));
+                    let fromlist = pop!();
+                    let level = pop!();
+                    let globals = match top_frame!() {
+                        Some(f) => Value::Obj(f.globals.clone()),
+                        None => fail!(bad_arg()),
+                    };
+                    let level = match level {
+                        Value::Int(n) => n,
+                        _ => fail!(bad_arg()),
+                    };
+                    let name = match code.names.get(arg as usize) {
+                        Some(n) => Value::Obj(n.clone()),
+                        None => fail!(bad_arg()),
+                    };
+                    let m = tri!(crate::warnings::at_boundary(vm.import_level(
+                        &name,
+                        Some(&globals),
+                        &fromlist,
+                        level
+                    )));
                     push!(m);
                 }
                 Op::ImportFrom => {
                     let m = top!().clone();
-                    push!(tri!(import_from(vm, &m, code.name_str(arg))));
+                    push!(tri!(crate::imports::import_from(
+                        vm,
+                        &m,
+                        code.name_str(arg)
+                    )));
+                }
+                Op::ImportStar => {
+                    let m = pop!();
+                    let ns = if arg == 0 {
+                        top_frame!().map(|f| f.globals.clone())
+                    } else {
+                        stack.get(lb).and_then(|v| v.as_obj()).cloned()
+                    };
+                    let Some(ns) = ns else {
+                        fail!(bad_arg());
+                    };
+                    let Some(d) = ns.downcast::<DictObj>() else {
+                        fail!(bad_arg());
+                    };
+                    tri!(crate::imports::import_star(vm, &m, d));
                 }
                 Op::GetLen => {
                     let v = top!().clone();
@@ -3494,34 +3532,6 @@ fn with_methods(mgr: &Value) -> PyResult<(Value, Value)> {
         )));
     };
     Ok((bound(exit), bound(enter)))
-}
-
-/// IMPORT_FROM: `name` from module `m`, with CPython's ImportError.
-#[inline(never)]
-fn import_from(vm: &mut Vm, m: &Value, name: &str) -> PyResult<Value> {
-    match vm.getattr(m, name) {
-        Ok(v) => Ok(v),
-        Err(_) => {
-            let (mname, file) = match m.downcast::<ModuleObj>() {
-                Some(mo) => (
-                    mo.name.clone(),
-                    mo.dict
-                        .downcast::<DictObj>()
-                        .and_then(|d| d.get_str("__file__"))
-                        .and_then(|f| f.as_str().map(|s| s.to_owned())),
-                ),
-                None => ("?".into(), None),
-            };
-            let loc = match file {
-                Some(f) => format!(" ({f})"),
-                None => " (unknown location)".into(),
-            };
-            Err(PyErr::new(
-                &types::IMPORT_ERROR,
-                format!("cannot import name '{name}' from '{mname}'{loc}"),
-            ))
-        }
-    }
 }
 
 /// Every call instruction's generic path: CALL, CALL_METHOD, CALL_KW and

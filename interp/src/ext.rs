@@ -45,9 +45,11 @@ pub enum ExtCall {
 /// methods without `vm` run C code with no interpreter attached, and C
 /// calling back into Python from there gets a `SystemError`.
 pub trait CApi: Sync {
-    /// Loads the extension module `name` from the shared library at `path`
-    /// (calling its `PyInit_<name>`).
-    fn load_module(&self, vm: &mut Vm, name: &str, path: &Path) -> PyResult<Value>;
+    /// Loads the extension module `name` (a full dotted name for a module
+    /// in a package) from the shared library at `path`, calling its
+    /// `PyInit_<last component>`; `spec` is the module spec a
+    /// multi-phase definition's create slot receives.
+    fn load_module(&self, vm: &mut Vm, name: &str, path: &Path, spec: &Value) -> PyResult<Value>;
 
     /// Calls a foreign callable: a C function or method, a C-defined type,
     /// or an instance whose type has `tp_call`.

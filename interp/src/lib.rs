@@ -20,6 +20,7 @@ pub mod format;
 pub mod frame;
 pub mod gc;
 pub mod generator;
+pub mod imports;
 pub mod introspect;
 pub mod jit;
 pub mod matching;

@@ -2782,6 +2782,9 @@ pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
         if let Some(f) = o.downcast::<crate::stdlib::typing::FormObj>() {
             return crate::stdlib::typing::repr(vm, f);
         }
+        if let Some(m) = o.downcast::<ModuleObj>() {
+            return crate::imports::module_repr(vm, m);
+        }
         let v = Value::Obj(o.clone());
         if let Some(r) = dunder::repr(vm, &v) {
             return r;
@@ -3025,10 +3028,8 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             Some(d) => format!("<method '{}' of '{}' objects>", d.name, d.owner_name()),
             None => String::new(),
         },
-        Kind::MODULE => match o.downcast::<ModuleObj>() {
-            Some(m) => format!("<module '{}'>", m.name),
-            None => String::new(),
-        },
+        // Read through its spec, as `importlib._bootstrap._module_repr`.
+        Kind::MODULE => foreign(o)?,
         Kind::DICT_VIEW => {
             let name = o.ty().name().to_owned();
             let (dict, what) = match o.downcast::<IterObj>().map(|i| i.state.borrow()) {

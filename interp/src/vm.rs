@@ -17,7 +17,6 @@ use crate::object::{
 use crate::output::{self, Output};
 use crate::parse;
 use crate::source::{self, Origin, ReadError};
-use std::collections::HashMap;
 use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -66,7 +65,21 @@ impl Default for VmConfig {
 pub struct Vm {
     pub(crate) config: VmConfig,
     pub(crate) builtins: ObjRef,
-    pub(crate) modules: HashMap<String, Value>,
+    /// `sys.modules`: every module imported so far by full name, the dict
+    /// the import system consults first (programs may read and change it).
+    pub(crate) modules: ObjRef,
+    /// The list `sys.path` starts as: the main script's directory, then
+    /// `typhon.toml`'s search paths, then `TYPHON_PATH`. `import` reads
+    /// `sys.path` itself when the `sys` module exists (so a program may
+    /// change or replace it), this list otherwise.
+    pub(crate) sys_path: ObjRef,
+    /// The class of module specs (`__spec__`), made on first use.
+    pub(crate) spec_class: Option<ObjRef>,
+    /// The `sys` module, once made (`import sys` after `del
+    /// sys.modules['sys']` finds it again, as in CPython), and its dict,
+    /// where the import system reads `sys.path`.
+    pub(crate) sys_module: Option<Value>,
+    pub(crate) sys_dict: Option<ObjRef>,
     /// Exceptions currently being handled (`except`/`finally` bodies).
     pub(crate) handled: Vec<ObjRef>,
     /// Current depth of Python frames.
@@ -83,15 +96,13 @@ pub struct Vm {
     /// hold indices into this table.
     pub(crate) ext_methods: Vec<crate::ext::ExtMethod>,
     pub(crate) null_marker: ObjRef,
-    /// Directory of the main script (searched first by `import`).
-    pub(crate) script_dir: Option<PathBuf>,
-    /// The zip file run as the program, searched first by `import` (in
-    /// place of `script_dir`).
-    main_zip: Option<MainZip>,
+    /// The zip file run as the program, searched first by `import` for
+    /// top-level modules (it is `sys.path[0]`).
+    pub(crate) main_zip: Option<MainZip>,
     /// Files whose source CPython's traceback printer cannot read again
     /// (it reopens the file by name): a script read from a pipe or FIFO,
     /// and modules inside a zip file. Their tracebacks show no lines.
-    unreadable: Vec<String>,
+    pub(crate) unreadable: Vec<String>,
     native_stack_top: usize,
     pub(crate) jit: Box<dyn JitBackend>,
     /// Quickening statistics, when `config.stats` asked for them.
@@ -131,7 +142,11 @@ impl Vm {
         let mut vm = Vm {
             config,
             builtins: DictObj::new_obj(),
-            modules: HashMap::new(),
+            modules: DictObj::new_obj(),
+            sys_path: crate::object::ListObj::new_obj(Vec::new()),
+            spec_class: None,
+            sys_module: None,
+            sys_dict: None,
             handled: Vec::new(),
             depth: 0,
             out,
@@ -140,7 +155,6 @@ impl Vm {
             ext_methods: Vec::new(),
             spare_states: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
-            script_dir: None,
             main_zip: None,
             unreadable: Vec::new(),
             native_stack_top: &here as *const usize as usize,
@@ -151,6 +165,7 @@ impl Vm {
         if vm.config.stats {
             vm.stats = Some(Box::default());
         }
+        vm.init_sys_path();
         builtins::install(&mut vm);
         for (kind, table) in methods::all_tables() {
             let objs = table
@@ -203,9 +218,12 @@ impl Vm {
         }
     }
 
-    /// Registers a module under `name` (so `import name` finds it).
+    /// Registers a module under `name` in `sys.modules` (so `import name`
+    /// finds it).
     pub fn add_module(&mut self, name: &str, module: Value) {
-        self.modules.insert(name.to_owned(), module);
+        if let Some(d) = self.modules.downcast::<DictObj>() {
+            d.set_str(name, module);
+        }
     }
 
     // ----- running code -------------------------------------------------
@@ -317,11 +335,17 @@ impl Vm {
         eval::run(self, &mut st)
     }
 
-    /// A fresh globals dict for a module called `name`.
+    /// A fresh globals dict for a module called `name`: `__name__`, and
+    /// `__doc__`, `__package__`, `__loader__` and `__spec__` set to `None`
+    /// as a new module object has them (the import system sets the last
+    /// three), then `__file__` if given.
     pub fn new_module_dict(&mut self, name: &str, file: Option<&str>) -> ObjRef {
         let d = DictObj::new_obj();
         if let Some(dd) = d.downcast::<DictObj>() {
             dd.set_str("__name__", Value::str(name));
+            for k in ["__doc__", "__package__", "__loader__", "__spec__"] {
+                dd.set_str(k, Value::None);
+            }
             if let Some(f) = file {
                 dd.set_str("__file__", Value::str(f));
             }
@@ -354,7 +378,7 @@ impl Vm {
             let text = source::read_source(&mut std::io::stdin().lock(), "<stdin>", Origin::Script)
                 .map_err(|e| main_read_error(e, "<stdin>", Runpy::No))?;
             // CPython puts '' (the working directory) first on sys.path.
-            self.script_dir = Some(PathBuf::from("."));
+            self.set_path0("");
             return Ok(MainScript {
                 text,
                 filename: "<stdin>".into(),
@@ -375,7 +399,7 @@ impl Vm {
             let filename = format!("{}/__main__.py", shown.trim_end_matches('/'));
             let text = source::read_source(&mut file, &filename, Origin::Module)
                 .map_err(|e| main_read_error(e, &filename, Runpy::Directory))?;
-            self.script_dir = Some(path.to_path_buf());
+            self.set_path0(&path.to_string_lossy());
             return Ok(MainScript {
                 text,
                 filename,
@@ -400,6 +424,7 @@ impl Vm {
                 Err(_) => return Err(MainError::NoMain { path: shown }),
             };
             self.unreadable.push(filename.clone());
+            self.set_path0(&shown);
             self.main_zip = Some(MainZip { shown, archive });
             return Ok(MainScript {
                 text,
@@ -418,10 +443,11 @@ impl Vm {
         // CPython's sys.path[0]: the directory of the script's real path
         // (symlinks and `..` resolved).
         let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        self.script_dir = Some(match real.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        });
+        let dir = match real.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_string_lossy().into_owned(),
+            _ => String::new(),
+        };
+        self.set_path0(&dir);
         Ok(MainScript {
             text,
             filename: shown,
@@ -437,9 +463,10 @@ impl Vm {
 
     /// Runs compiled code as `__main__` (`__file__` is `filename`).
     pub fn run_main_code(&mut self, code: Rc<Code>, filename: &str) -> PyResult<Value> {
+        // As CPython's `__main__`: no package, no spec.
         let globals = self.new_module_dict("__main__", Some(filename));
         let module = Value::Obj(ModuleObj::new_obj("__main__", globals.clone()));
-        self.modules.insert("__main__".into(), module);
+        self.add_module("__main__", module);
         self.run_module_code(code, &globals)
     }
 
@@ -729,15 +756,22 @@ impl Vm {
                     }
                 }
                 Kind::MODULE => {
-                    if let Some(m) = o.downcast::<ModuleObj>() {
-                        if let Some(v) = m.dict.downcast::<DictObj>().and_then(|d| d.get_str(name))
-                        {
+                    if let Some(m) = o.downcast::<ModuleObj>()
+                        && let Some(d) = m.dict.downcast::<DictObj>()
+                    {
+                        if let Some(v) = d.get_str(name) {
                             return Ok(v);
                         }
-                        return Err(PyErr::attribute_error(format!(
-                            "module '{}' has no attribute '{name}'",
-                            m.name
-                        )));
+                        match name {
+                            "__dict__" => return Ok(Value::Obj(m.dict.clone())),
+                            "__class__" => return Ok(Value::Obj(o.type_ref())),
+                            _ => {}
+                        }
+                        // A module's own `__getattr__` (PEP 562).
+                        if let Some(f) = d.get_str("__getattr__") {
+                            return self.call(&f, &[Value::str(name)]);
+                        }
+                        return Err(crate::imports::module_attr_error(self, d, name));
                     }
                 }
                 Kind::TYPE => {
@@ -813,6 +847,23 @@ impl Vm {
                                     }
                                     _ => Value::None,
                                 });
+                            }
+                            "name" | "path" | "msg"
+                                if o.ty().is_subtype(types::IMPORT_ERROR.get()) =>
+                            {
+                                // Kept in the instance dict; an ImportError
+                                // made without them has them as None (`msg`:
+                                // its one argument).
+                                let own = e
+                                    .dict
+                                    .borrow()
+                                    .as_ref()
+                                    .and_then(|d| d.downcast::<DictObj>())
+                                    .and_then(|d| d.get_str(name));
+                                return Ok(own.unwrap_or_else(|| match e.args().as_slice() {
+                                    [m] if name == "msg" => m.clone(),
+                                    _ => Value::None,
+                                }));
                             }
                             "code" if o.ty().is_subtype(types::SYSTEM_EXIT.get()) => {
                                 return Ok(match e.args().as_slice() {
@@ -1106,119 +1157,6 @@ impl Vm {
             .and_then(|d| d.get(&key))
     }
 
-    // ----- imports -----------------------------------------------------------------
-
-    /// `import name`: returns the module, loading it on first use.
-    /// Module `name` if it has been imported.
-    pub fn imported(&self, name: &str) -> Option<Value> {
-        self.modules.get(name).cloned()
-    }
-
-    pub fn import(&mut self, name: &str) -> PyResult<Value> {
-        if let Some(m) = self.modules.get(name) {
-            return Ok(m.clone());
-        }
-        if let Some(m) = builtins::builtin_module(self, name) {
-            self.modules.insert(name.to_owned(), m.clone());
-            return Ok(m);
-        }
-        let mut dirs: Vec<PathBuf> = Vec::new();
-        if let Some(d) = &self.script_dir {
-            dirs.push(d.clone());
-        }
-        dirs.extend(self.config.search_paths.iter().cloned());
-        if let Some(p) = std::env::var_os("TYPHON_PATH") {
-            dirs.extend(std::env::split_paths(&p));
-        }
-        if let Some(z) = &mut self.main_zip {
-            let shown = format!("{}/{name}.py", z.shown);
-            let found = match z.archive.by_name(&format!("{name}.py")) {
-                Ok(mut entry) => Some(source::read_source(&mut entry, &shown, Origin::Module)),
-                Err(_) => None,
-            };
-            if let Some(text) = found {
-                let text = text.map_err(module_read_error)?;
-                self.unreadable.push(shown.clone());
-                return self.run_py_module(name, &text, &shown);
-            }
-        }
-        for d in dirs {
-            // An extension module wins over a `.py` of the same name in the
-            // same directory, as in CPython. Only Typhon's own suffixes are
-            // loaded, so that one directory can hold the same extension
-            // built for CPython (`m.cpython-311-….so`, `m.so`) and for
-            // Typhon, and neither interpreter loads the other's build
-            // (whose API calls would crash it).
-            for suffix in ext_suffixes() {
-                let lib = d.join(format!("{name}{suffix}"));
-                if lib.is_file() {
-                    return self.load_extension(name, &lib);
-                }
-            }
-            let file = d.join(format!("{name}.py"));
-            if file.is_file() {
-                return self.load_py_module(name, &file);
-            }
-            if let Some(other) = foreign_extension(&d, name) {
-                return Err(PyErr::new(
-                    &types::IMPORT_ERROR,
-                    format!(
-                        "'{}' is a C extension module for CPython, not for Typhon: build it against Typhon's Python.h in capi/include, named '{name}{}'",
-                        other.display(),
-                        ext_suffixes()[0]
-                    ),
-                ));
-            }
-        }
-        Err(PyErr::with_args(
-            &types::MODULE_NOT_FOUND_ERROR,
-            vec![Value::string(format!("No module named '{name}'"))],
-        ))
-    }
-
-    fn load_extension(&mut self, name: &str, lib: &Path) -> PyResult<Value> {
-        let Some(capi) = ext::capi() else {
-            return Err(PyErr::new(
-                &types::IMPORT_ERROR,
-                format!(
-                    "cannot load extension module '{name}' from '{}': this interpreter has no C API installed",
-                    lib.display()
-                ),
-            ));
-        };
-        let module = capi.load_module(self, name, lib)?;
-        self.modules.insert(name.to_owned(), module.clone());
-        Ok(module)
-    }
-
-    fn load_py_module(&mut self, name: &str, file: &Path) -> PyResult<Value> {
-        // Like CPython, report the module by the absolute path it was found at.
-        let shown = std::path::absolute(file)
-            .unwrap_or_else(|_| file.to_path_buf())
-            .to_string_lossy()
-            .into_owned();
-        let text = std::fs::File::open(file)
-            .map_err(ReadError::Io)
-            .and_then(|mut f| source::read_source(&mut f, &shown, Origin::Module))
-            .map_err(module_read_error)?;
-        self.run_py_module(name, &text, &shown)
-    }
-
-    /// Runs a module's source as module `name`, found at `shown`.
-    fn run_py_module(&mut self, name: &str, text: &str, shown: &str) -> PyResult<Value> {
-        let globals = self.new_module_dict(name, Some(shown));
-        let module = Value::Obj(ModuleObj::new_obj(name, globals.clone()));
-        self.modules.insert(name.to_owned(), module.clone());
-        let result = self
-            .compile(text, shown)
-            .and_then(|code| self.run_module_code(code, &globals));
-        if let Err(e) = result {
-            self.modules.remove(name);
-            return Err(e);
-        }
-        Ok(module)
-    }
-
     /// Drops every module and breaks the reference cycles between module
     /// dicts, functions and closures, so that every heap object is freed.
     /// The VM is unusable afterwards.
@@ -1229,7 +1167,15 @@ impl Vm {
         self.main_zip = None;
         // Module dicts and their functions form cycles; once the module table
         // lets go of them, the cycle collector frees them.
-        self.modules.clear();
+        if let Some(d) = self.modules.downcast::<DictObj>() {
+            d.clear();
+        }
+        if let Some(l) = self.sys_path.downcast::<crate::object::ListObj>() {
+            l.items.borrow_mut().clear();
+        }
+        self.spec_class = None;
+        self.sys_module = None;
+        self.sys_dict = None;
         self.handled.clear();
         // Generators the modules held that stopped inside a `try` or
         // `with` are closed while the builtins still exist, as CPython's
@@ -1329,10 +1275,11 @@ impl std::fmt::Display for MainError {
 }
 
 /// A zip file run as the program.
-struct MainZip {
+pub(crate) struct MainZip {
     /// Its absolute path (module file names start with it).
-    shown: String,
-    archive: zip::ZipArchive<std::fs::File>,
+    pub(crate) shown: String,
+    /// The archive, read for `NAME.py` entries.
+    pub(crate) archive: zip::ZipArchive<std::fs::File>,
 }
 
 /// The absolute form of `path` as CPython 3.11 makes a script's path: the
@@ -1362,15 +1309,6 @@ fn main_read_error(e: ReadError, shown: &str, runpy: Runpy) -> MainError {
             error,
         },
         ReadError::Syntax(error) => MainError::Py { error, runpy },
-    }
-}
-
-/// An imported module that could not be read: its `SyntaxError`, or the
-/// `OSError` of the failed read.
-fn module_read_error(e: ReadError) -> PyErr {
-    match e {
-        ReadError::Io(error) => output::os_error(&error),
-        ReadError::Syntax(e) => e,
     }
 }
 
@@ -1408,33 +1346,4 @@ impl TypeObjName for ObjRef {
     fn ty_name_of_type(&self) -> String {
         crate::object::class::type_short_name(self)
     }
-}
-
-/// The file name endings of extension modules Typhon loads, in the order
-/// they are tried: `.typhon-311-<arch>-<os>.so` (this machine's, like
-/// CPython's `.cpython-311-x86_64-linux-gnu.so`), then `.typhon.so`.
-pub fn ext_suffixes() -> [String; 2] {
-    [
-        format!(
-            ".typhon-311-{}-{}.so",
-            std::env::consts::ARCH,
-            std::env::consts::OS
-        ),
-        ".typhon.so".to_owned(),
-    ]
-}
-
-/// A file in `dir` that looks like extension module `name` built for
-/// another interpreter (`name.so`, `name.abi3.so`, `name.cpython-….so`).
-fn foreign_extension(dir: &Path, name: &str) -> Option<PathBuf> {
-    let prefix = format!("{name}.");
-    std::fs::read_dir(dir).ok()?.flatten().find_map(|e| {
-        let f = e.file_name();
-        let f = f.to_str()?;
-        let middle = f.strip_prefix(&prefix)?.strip_suffix("so")?;
-        let other = middle.is_empty()
-            || middle == "abi3."
-            || (middle.starts_with("cpython-") && middle.ends_with('.'));
-        (other && e.path().is_file()).then(|| e.path())
-    })
 }

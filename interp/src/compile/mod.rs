@@ -273,8 +273,20 @@ pub fn compile_mode(source: Rc<Source>, body: &[Stmt], mode: Mode) -> CResult<Rc
         return Ok(c.pop_unit(true));
     }
     c.setup_annotations(body);
+    let mut body = body;
     if mode == Mode::Module {
         c.docstring(body);
+        // A module's docstring becomes its `__doc__`, as CPython's
+        // compiler stores it.
+        if let Some((first @ Stmt::Expr(e), rest)) = body.split_first()
+            && let Expr::StringLiteral(doc) = &*e.value
+        {
+            c.set_line(first.range());
+            let d = c.const_quiet(Value::str(doc.value.to_str()));
+            c.emit(Op::LoadConst, d);
+            c.store_name("__doc__");
+            body = rest;
+        }
     }
     c.stmts(body)?;
     let none = c.const_(Value::None);
@@ -935,43 +947,70 @@ impl<'a> Compiler<'a> {
             }
             Stmt::Import(i) => {
                 for a in &i.names {
+                    // As CPython 3.11: `__import__(name, globals, None,
+                    // None, 0)`, which returns the top-level package; `as`
+                    // reaches the named module through IMPORT_FROM.
                     let full = a.name.as_str();
-                    if full.contains('.') {
-                        return Err(self.err(a.range, unsupported("dotted module import")));
-                    }
+                    let zero = self.const_(Value::Int(0));
+                    self.emit(Op::LoadConst, zero);
+                    let none = self.const_(Value::None);
+                    self.emit(Op::LoadConst, none);
                     let ni = self.name(full);
                     self.emit(Op::ImportName, ni);
-                    let bound = a.asname.as_ref().map(|n| n.as_str()).unwrap_or(full);
-                    self.store_name(bound);
+                    match &a.asname {
+                        Some(asname) => {
+                            let attrs: Vec<&str> = full.split('.').skip(1).collect();
+                            for (k, attr) in attrs.iter().enumerate() {
+                                let ai = self.name(attr);
+                                self.emit(Op::ImportFrom, ai);
+                                if k + 1 < attrs.len() {
+                                    self.emit(Op::Swap, 2);
+                                    self.emit(Op::PopTop, 0);
+                                }
+                            }
+                            self.store_name(asname.as_str());
+                            if !attrs.is_empty() {
+                                self.emit(Op::PopTop, 0);
+                            }
+                        }
+                        None => {
+                            let top = full.split('.').next().unwrap_or(full);
+                            self.store_name(top);
+                        }
+                    }
                 }
             }
             Stmt::ImportFrom(i) => {
-                if i.level > 0 {
-                    return Err(self.err(i.range, unsupported("relative import")));
-                }
-                let m = match &i.module {
-                    Some(m) => m.as_str(),
-                    None => return Err(self.err(i.range, unsupported("relative import"))),
-                };
-                if m.contains('.') {
-                    return Err(self.err(i.range, unsupported("dotted module import")));
-                }
                 // CPython loads the imported names as a constant tuple.
-                for a in &i.names {
-                    self.strs.identifier(a.name.as_str());
-                }
+                let names: Vec<Value> = i
+                    .names
+                    .iter()
+                    .map(|a| Value::str(a.name.as_str()))
+                    .collect();
+                let level = self.const_(Value::Int(i64::from(i.level)));
+                self.emit(Op::LoadConst, level);
+                let fromlist = self.const_ident(Value::tuple(names));
+                self.emit(Op::LoadConst, fromlist);
+                let m = i.module.as_ref().map_or("", |m| m.as_str());
                 let mi = self.name(m);
                 self.emit(Op::ImportName, mi);
-                for a in &i.names {
-                    if a.name.as_str() == "*" {
-                        return Err(self.err(a.range, unsupported("'from ... import *'")));
+                if let [a] = i.names.as_slice()
+                    && a.name.as_str() == "*"
+                {
+                    // Only a module body can have one (the scope pass
+                    // refuses the others); code run by `exec` keeps its
+                    // names in the namespace dict.
+                    let arg = u32::from(self.scope().namespace);
+                    self.emit(Op::ImportStar, arg);
+                } else {
+                    for a in &i.names {
+                        let ni = self.name(a.name.as_str());
+                        self.emit(Op::ImportFrom, ni);
+                        let bound = a.asname.as_ref().unwrap_or(&a.name);
+                        self.store_name(bound.as_str());
                     }
-                    let ni = self.name(a.name.as_str());
-                    self.emit(Op::ImportFrom, ni);
-                    let bound = a.asname.as_ref().unwrap_or(&a.name);
-                    self.store_name(bound.as_str());
+                    self.emit(Op::PopTop, 0);
                 }
-                self.emit(Op::PopTop, 0);
             }
             Stmt::ClassDef(c) => self.class_def(c)?,
             Stmt::With(w) => {

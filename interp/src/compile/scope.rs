@@ -576,6 +576,18 @@ impl Builder {
             }
             Stmt::ImportFrom(i) => {
                 for a in &i.names {
+                    if a.name.as_str() == "*" {
+                        // CPython's symtable: its names are unknown, so
+                        // only a module body may take them.
+                        if self.scopes[self.cur].kind != ScopeKind::Module {
+                            self.fail(
+                                "import * only allowed at module level",
+                                a.range.start().into(),
+                                a.range.end().into(),
+                            );
+                        }
+                        continue;
+                    }
                     let bound = a.asname.as_ref().unwrap_or(&a.name);
                     self.assign(bound.as_str());
                 }

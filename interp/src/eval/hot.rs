@@ -1534,6 +1534,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::LoadAssertionError
                 | Op::ImportName
                 | Op::ImportFrom
+                | Op::ImportStar
                 | Op::ReturnGenerator
                 | Op::GetYieldFromIter
                 | Op::BeforeWith

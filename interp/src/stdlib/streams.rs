@@ -277,7 +277,7 @@ pub fn input(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn target(vm: &mut Vm, file: Option<&Value>) -> Option<Value> {
     match file {
         Some(Value::None) | None => {
-            let sys = vm.imported("sys")?;
+            let sys = vm.sys_module()?;
             let stdout = vm.getattr(&sys, "stdout").ok()?;
             match stdout.downcast::<StreamObj>() {
                 Some(s) if s.which == Which::Stdout => None,

@@ -1,0 +1,3 @@
+print("running imp_ns/deeper/leaf.py as", __name__, "package", repr(__package__))
+from .. import portion
+LEAF = "leaf"

@@ -1,0 +1,3 @@
+print("imp_pkg.broken starts")
+STARTED = True
+1 / 0

@@ -1,0 +1,2 @@
+print("running imp_pkg/lazy.py as", __name__)
+LAZY = "lazy"

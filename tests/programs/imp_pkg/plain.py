@@ -1,0 +1,2 @@
+# a module, not a package: nothing can be imported below it
+PLAIN = True

@@ -1,0 +1,2 @@
+__all__ = ["present", "absent"]
+present = 1

@@ -1,0 +1,5 @@
+print("must not run")
+options = {}
+class Point(**options):
+    pass
+print(Point.__name__)

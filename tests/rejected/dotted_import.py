@@ -1,2 +1,0 @@
-print("must not run")
-import os.path

@@ -1,0 +1,3 @@
+class Namespace:
+    x = 1
+    from os.path import *
