@@ -83,6 +83,7 @@ fn matches_self(t: &TypeObject) -> bool {
     along_mro(t, |b| {
         let builtin = [
             &types::BOOL,
+            &types::BYTEARRAY,
             &types::BYTES,
             &types::DICT,
             &types::FLOAT,
