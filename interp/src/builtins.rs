@@ -1217,13 +1217,20 @@ fn new_int(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     };
     if let Some(b) = base {
         let b = as_index(b)?;
-        let s = x.as_str().ok_or_else(|| {
-            PyErr::type_error("int() can't convert non-string with explicit base")
-        })?;
+        let byte_string = matches!(x.kind(), Kind::BYTES | Kind::BYTEARRAY);
+        if x.as_str().is_none() && !byte_string {
+            return Err(PyErr::type_error(
+                "int() can't convert non-string with explicit base",
+            ));
+        }
         let b = u32::try_from(b)
             .ok()
             .filter(|b| *b == 0 || (2..=36).contains(b))
             .ok_or_else(|| PyErr::value_error("int() base must be >= 2 and <= 36, or 0"))?;
+        if let Some(bytes) = crate::bytes::buffer(x) {
+            return crate::bytes::parse_int(&bytes?, b);
+        }
+        let s = x.as_str().unwrap_or("");
         return format::parse_int(s, b)
             .map(Value::from_bigint)
             .map_err(ops::fmt_err);
@@ -1269,6 +1276,9 @@ pub(crate) fn int_of(vm: &mut Vm, x: &Value) -> PyResult<Value> {
             }
             if let Some(r) = crate::dunder::c_number(vm, x, 'x', "__index__", Value::is_int)? {
                 return Ok(r);
+            }
+            if let Some(bytes) = crate::bytes::buffer(x) {
+                return crate::bytes::parse_int(&bytes?, 10);
             }
             match x.as_str() {
                 Some(s) => format::parse_int(s, 10)
@@ -1355,6 +1365,7 @@ fn new_float(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     match x {
         Value::Float(_) => Ok(x.clone()),
         _ if x.is_int() => ops::int_to_f64(x).map(Value::float),
+        _ if crate::bytes::is_bytes_like(x) => crate::bytes::parse_float(vm, x),
         _ => match x.as_str() {
             Some(s) => format::parse_float(s)
                 .map(Value::float)

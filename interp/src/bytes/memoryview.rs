@@ -528,3 +528,27 @@ fn exit(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     m.release();
     Ok(Value::None)
 }
+
+/// The address and length of a contiguous view's bytes, for a C buffer
+/// export (`None`: the items are not contiguous). While a bytearray
+/// exporter's export is held (the caller takes one with
+/// `ByteArrayObj::export`), the address stays valid.
+pub fn raw_window(m: &MemoryViewObj) -> PyResult<Option<(*mut u8, usize)>> {
+    if m.is_released() {
+        return Err(released());
+    }
+    if !m.is_contiguous() {
+        return Ok(None);
+    }
+    let (base, total) = if let Some(b) = m.base.downcast::<BytesObj>() {
+        (b.as_bytes().as_ptr().cast_mut(), b.as_bytes().len())
+    } else if let Some(b) = m.base.downcast::<ByteArrayObj>() {
+        (b.data_ptr()?, b.len())
+    } else {
+        return Err(gone());
+    };
+    if m.len > 0 && m.start.checked_add(m.len).is_none_or(|end| end > total) {
+        return Err(gone());
+    }
+    Ok(Some((base.wrapping_add(m.start), m.len)))
+}

@@ -762,3 +762,43 @@ pub fn select(b: &[u8], start: i64, step: i64, count: i64) -> Vec<u8> {
 pub fn to_vec(v: &Value) -> Option<PyResult<Vec<u8>>> {
     buffer(v).map(|r| r.map(|b| b.to_vec()))
 }
+
+// ----- numbers from byte strings ------------------------------------------------------
+
+/// `int(b, base)` of a byte string (CPython's `_PyLong_FromBytes`): ASCII
+/// digits only; the error shows the bytes' repr.
+pub fn parse_int(b: &[u8], base: u32) -> PyResult<Value> {
+    let invalid = || {
+        let shown: String = crate::object::bytes::repr_of(b).chars().take(200).collect();
+        PyErr::value_error(format!(
+            "invalid literal for int() with base {base}: {shown}"
+        ))
+    };
+    let Some(s) = std::str::from_utf8(b).ok().filter(|s| s.is_ascii()) else {
+        return Err(invalid());
+    };
+    match crate::format::parse_int(s, base) {
+        Ok(i) => Ok(Value::from_bigint(i)),
+        Err(crate::format::FmtError::ValueError(m)) if m.starts_with("invalid literal") => {
+            Err(invalid())
+        }
+        Err(e) => Err(ops::fmt_err(e)),
+    }
+}
+
+/// `float(v)` of a bytes-like `v`: its ASCII text parsed; the error shows
+/// `repr(v)`.
+pub fn parse_float(vm: &mut Vm, v: &Value) -> PyResult<Value> {
+    let text = need_buffer(v)?.to_vec();
+    let parsed = std::str::from_utf8(&text)
+        .ok()
+        .filter(|s| s.is_ascii())
+        .and_then(|s| crate::format::parse_float(s).ok());
+    match parsed {
+        Some(f) => Ok(Value::Float(f)),
+        None => Err(PyErr::value_error(format!(
+            "could not convert string to float: {}",
+            ops::repr(vm, v)?
+        ))),
+    }
+}

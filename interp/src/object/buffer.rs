@@ -111,6 +111,13 @@ impl ByteArrayObj {
         Ok(f(&mut d))
     }
 
+    /// The address of the first byte, for a C buffer export (pair it with
+    /// [`export`](Self::export): the address then stays valid until the
+    /// matching [`unexport`](Self::unexport)).
+    pub fn data_ptr(&self) -> PyResult<*mut u8> {
+        Ok(self.write()?.as_mut_ptr())
+    }
+
     /// Whether the length may change now (no views alive).
     pub fn can_resize(&self) -> bool {
         self.exports.get() == 0
