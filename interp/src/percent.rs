@@ -188,7 +188,7 @@ fn format_chars(vm: &mut Vm, chars: &[char], args: &Value, mode: Mode) -> PyResu
                 flags |= LJUST;
             }
             width = Some(usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX));
-        } else if let Some(n) = read_number(&chars, &mut i, "width too big")? {
+        } else if let Some(n) = read_number(chars, &mut i, "width too big")? {
             width = Some(n);
         }
         let mut prec: Option<usize> = None;
@@ -199,7 +199,7 @@ fn format_chars(vm: &mut Vm, chars: &[char], args: &Value, mode: Mode) -> PyResu
                 let p = star_arg(&mut a)?;
                 prec = Some(usize::try_from(p).unwrap_or(0));
             } else {
-                prec = Some(read_number(&chars, &mut i, "precision too big")?.unwrap_or(0));
+                prec = Some(read_number(chars, &mut i, "precision too big")?.unwrap_or(0));
             }
         }
         if matches!(chars.get(i), Some('h' | 'l' | 'L')) {
@@ -310,9 +310,7 @@ fn convert(
             c if c as u32 >= 0x80 => {
                 // CPython formats the (signed) C char with `%c`, which
                 // refuses a negative value.
-                return Err(PyErr::overflow(
-                    "character argument not in range(0x110000)",
-                ));
+                return Err(PyErr::overflow("character argument not in range(0x110000)"));
             }
             _ => {}
         }

@@ -19,7 +19,9 @@ use crate::vm::Vm;
 /// its arguments).
 pub fn str_maketrans(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if !args.kw.is_empty() {
-        return Err(PyErr::type_error("str.maketrans() takes no keyword arguments"));
+        return Err(PyErr::type_error(
+            "str.maketrans() takes no keyword arguments",
+        ));
     }
     crate::stdlib::positional(&args, "maketrans", 1, 3)?;
     let text = |i: usize| -> PyResult<Option<&str>> {
@@ -125,7 +127,8 @@ fn lookup(vm: &mut Vm, table: &Value, c: char) -> PyResult<Mapped> {
     match &r {
         Value::None => Ok(Mapped::Delete),
         _ if r.is_int() => {
-            let out_of_range = || PyErr::value_error("character mapping must be in range(0x110000)");
+            let out_of_range =
+                || PyErr::value_error("character mapping must be in range(0x110000)");
             let i = match r {
                 Value::Int(i) => i,
                 Value::Bool(b) => b as i64,
@@ -152,7 +155,9 @@ fn lookup(vm: &mut Vm, table: &Value, c: char) -> PyResult<Mapped> {
 /// `str.translate(table)`.
 pub fn str_translate(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if !args.kw.is_empty() {
-        return Err(PyErr::type_error("str.translate() takes no keyword arguments"));
+        return Err(PyErr::type_error(
+            "str.translate() takes no keyword arguments",
+        ));
     }
     let (Some(s), [table]) = (args.pos.first(), args.pos.get(1..).unwrap_or(&[])) else {
         return Err(PyErr::type_error(format!(
@@ -167,7 +172,8 @@ pub fn str_translate(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let mut out = String::with_capacity(text.len());
     // As CPython's cache for ASCII input: each distinct character is
     // looked up once.
-    let mut seen: std::collections::HashMap<char, Option<String>> = std::collections::HashMap::new();
+    let mut seen: std::collections::HashMap<char, Option<String>> =
+        std::collections::HashMap::new();
     for c in text.chars() {
         if let Some(m) = seen.get(&c) {
             if let Some(t) = m {
@@ -285,7 +291,12 @@ pub fn bytes_translate(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let out: Vec<u8> = b
         .iter()
         .filter(|&&c| !gone[c as usize])
-        .map(|&c| table.as_ref().and_then(|t| t.get(c as usize).copied()).unwrap_or(c))
+        .map(|&c| {
+            table
+                .as_ref()
+                .and_then(|t| t.get(c as usize).copied())
+                .unwrap_or(c)
+        })
         .collect();
     if fl == Flavor::Bytes && out[..] == b[..] && v.is_type_exact(&types::BYTES) {
         return Ok(v.clone());

@@ -224,12 +224,10 @@ pub fn getitem(_vm: &mut Vm, o: &ObjRef, key: &Value) -> PyResult<Value> {
 fn pack(vm: &mut Vm, fmt: ItemFormat, v: &Value) -> PyResult<u8> {
     let name = fmt.as_str();
     let wrong_type = || PyErr::type_error(format!("memoryview: invalid type for format '{name}'"));
-    let wrong_value = || PyErr::value_error(format!("memoryview: invalid value for format '{name}'"));
+    let wrong_value =
+        || PyErr::value_error(format!("memoryview: invalid value for format '{name}'"));
     if fmt == ItemFormat::Char {
-        let b = v
-            .downcast::<BytesObj>()
-            .ok_or_else(wrong_type)?
-            .as_bytes();
+        let b = v.downcast::<BytesObj>().ok_or_else(wrong_type)?.as_bytes();
         return match b {
             [c] => Ok(*c),
             _ => Err(wrong_value()),
@@ -254,9 +252,10 @@ fn pack(vm: &mut Vm, fmt: ItemFormat, v: &Value) -> PyResult<u8> {
 
 /// Writes `data` to `m`'s items (as many as it has) in the exporter.
 fn write_items(m: &MemoryViewObj, first: usize, step: isize, data: &[u8]) -> PyResult<()> {
-    let ba = m.base.downcast::<ByteArrayObj>().ok_or_else(|| {
-        PyErr::type_error("cannot modify read-only memory")
-    })?;
+    let ba = m
+        .base
+        .downcast::<ByteArrayObj>()
+        .ok_or_else(|| PyErr::type_error("cannot modify read-only memory"))?;
     let mut d = ba.write()?;
     for (k, &c) in data.iter().enumerate() {
         let at = (k as isize)
@@ -476,8 +475,7 @@ fn cast(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         "B" => ItemFormat::UnsignedByte,
         "b" => ItemFormat::SignedByte,
         "c" => ItemFormat::Char,
-        "h" | "H" | "i" | "I" | "l" | "L" | "q" | "Q" | "n" | "N" | "f" | "d" | "e" | "?"
-        | "P" => {
+        "h" | "H" | "i" | "I" | "l" | "L" | "q" | "Q" | "n" | "N" | "f" | "d" | "e" | "?" | "P" => {
             return Err(PyErr::new(
                 &types::NOT_IMPLEMENTED_ERROR,
                 format!(

@@ -9,9 +9,7 @@
 //! before the receiver's bytes are borrowed, so a bytearray is never
 //! borrowed while Python code runs.
 
-use super::{
-    Buf, Flavor, buffer, index_value, need_buffer, slice_index, ssize,
-};
+use super::{Buf, Flavor, buffer, index_value, need_buffer, slice_index, ssize};
 use crate::methods::Table;
 use crate::object::types::{self, Kind};
 use crate::object::{Args, PyErr, PyResult, TupleObj, Value};
@@ -335,11 +333,19 @@ fn title(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         b.iter()
             .map(|&c| {
                 if c.is_ascii_lowercase() {
-                    let out = if prev_cased { c } else { c.to_ascii_uppercase() };
+                    let out = if prev_cased {
+                        c
+                    } else {
+                        c.to_ascii_uppercase()
+                    };
                     prev_cased = true;
                     out
                 } else if c.is_ascii_uppercase() {
-                    let out = if prev_cased { c.to_ascii_lowercase() } else { c };
+                    let out = if prev_cased {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c
+                    };
                     prev_cased = true;
                     out
                 } else {
@@ -516,9 +522,7 @@ fn needle(vm: &mut Vm, v: &Value) -> PyResult<Vec<u8>> {
     if let Some(b) = buffer(v) {
         return Ok(b?.to_vec());
     }
-    let is_index = v.is_int()
-        || (crate::dunder::is_py(v) && crate::dunder::special(v, "__index__").is_some());
-    if !is_index {
+    if !super::has_index(v) {
         return Err(PyErr::type_error(format!(
             "argument should be integer or bytes-like object, not '{}'",
             v.type_name()
@@ -684,10 +688,10 @@ fn join(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
     }
     let sep = need_buffer(v)?;
-    let total = parts
-        .iter()
-        .map(|p| p.len())
-        .fold(sep.len().saturating_mul(parts.len().saturating_sub(1)), usize::saturating_add);
+    let total = parts.iter().map(|p| p.len()).fold(
+        sep.len().saturating_mul(parts.len().saturating_sub(1)),
+        usize::saturating_add,
+    );
     let mut out = super::room(total)?;
     for (i, p) in parts.iter().enumerate() {
         if i > 0 {
@@ -918,7 +922,11 @@ fn splitlines(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 /// `b.replace(old, new, count)` (`count` < 0: all).
 pub fn replaced(b: &[u8], old: &[u8], new: &[u8], count: i64) -> PyResult<Vec<u8>> {
-    let mut left = if count < 0 { usize::MAX } else { count as usize };
+    let mut left = if count < 0 {
+        usize::MAX
+    } else {
+        count as usize
+    };
     let mut out = Vec::with_capacity(b.len());
     if old.is_empty() {
         for (i, &c) in b.iter().enumerate() {
@@ -1095,7 +1103,7 @@ pub fn hex_string(
     let group = per.unsigned_abs() as usize;
     // Groups count from the right for a positive `bytes_per_sep`, from
     // the left for a negative one.
-    let first = if per > 0 && data.len() % group != 0 {
+    let first = if per > 0 && !data.len().is_multiple_of(group) {
         data.len() % group
     } else {
         group
@@ -1131,7 +1139,11 @@ fn hex(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// method: `pos[0]` is the type it was reached through, or an instance.
 pub fn fromhex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let fl = match args.pos.first() {
-        Some(t) if t.as_obj().and_then(|o| o.as_type()).is_some_and(|t| t.kind() == Kind::BYTEARRAY) => {
+        Some(t)
+            if t.as_obj()
+                .and_then(|o| o.as_type())
+                .is_some_and(|t| t.kind() == Kind::BYTEARRAY) =>
+        {
             Flavor::ByteArray
         }
         Some(v) => Flavor::of(v).unwrap_or(Flavor::Bytes),
@@ -1155,7 +1167,9 @@ pub fn fromhex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             i += 1;
             continue;
         }
-        let hi = (chars[i] as char).to_digit(16).filter(|_| chars[i].is_ascii());
+        let hi = (chars[i] as char)
+            .to_digit(16)
+            .filter(|_| chars[i].is_ascii());
         let Some(hi) = hi else {
             return Err(PyErr::value_error(format!(
                 "non-hexadecimal number found in fromhex() arg at position {}",

@@ -110,7 +110,9 @@ pub fn buffer(v: &Value) -> Option<PyResult<Buf<'_>>> {
         return None;
     };
     match o.kind() {
-        Kind::BYTES => o.downcast::<BytesObj>().map(|b| Ok(Buf::Slice(b.as_bytes()))),
+        Kind::BYTES => o
+            .downcast::<BytesObj>()
+            .map(|b| Ok(Buf::Slice(b.as_bytes()))),
         Kind::BYTEARRAY => o
             .downcast::<ByteArrayObj>()
             .map(|b| b.read().map(|r| Buf::Shared(Ref::map(r, |v| v.as_slice())))),
@@ -249,6 +251,12 @@ pub fn slice_index(vm: &mut Vm, v: Option<&Value>) -> PyResult<Option<i64>> {
             }
         }
     }
+}
+
+/// Whether `v` has `__index__` (an int, or an instance of a Python class
+/// that defines it): CPython's `_PyIndex_Check`.
+pub fn has_index(v: &Value) -> bool {
+    v.is_int() || (dunder::is_py(v) && dunder::special(v, "__index__").is_some())
 }
 
 /// A `MemoryError` when `n` bytes cannot be had.
@@ -406,8 +414,7 @@ fn encode_arg(s: &str, enc: &str, errors: Option<&str>) -> PyResult<Vec<u8>> {
 /// `__index__` (ints first), with CPython's errors for a negative or huge
 /// count.
 fn count_arg(vm: &mut Vm, src: &Value) -> PyResult<Option<usize>> {
-    let has_index = src.is_int() || (dunder::is_py(src) && dunder::special(src, "__index__").is_some());
-    if !has_index {
+    if !has_index(src) {
         return Ok(None);
     }
     let n = dunder::as_index(vm, src)?;
@@ -490,9 +497,7 @@ pub fn hash_memoryview(o: &ObjRef) -> Option<PyResult<u64>> {
             return Err(released());
         }
         if !m.readonly {
-            return Err(PyErr::value_error(
-                "cannot hash writable memoryview object",
-            ));
+            return Err(PyErr::value_error("cannot hash writable memoryview object"));
         }
         let b = memoryview::bytes_of(m)?;
         Ok(crate::object::str::hash_bytes(&b))
@@ -526,7 +531,11 @@ pub fn eq(a: &Value, b: &Value) -> Option<PyResult<bool>> {
         v.downcast::<MemoryViewObj>()
     }
     if ka == Kind::MEMORYVIEW || (kb == Kind::MEMORYVIEW && ka == Kind::BYTES) {
-        let (m, other) = if ka == Kind::MEMORYVIEW { (a, b) } else { (b, a) };
+        let (m, other) = if ka == Kind::MEMORYVIEW {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let mv = view(m)?;
         if a.is(b) {
             return Some(Ok(true));
@@ -663,7 +672,7 @@ pub fn inplace_op(
             Ok(Some(a.clone()))
         }
         BinOp::Mul => {
-            if !b.is_int() && !(dunder::is_py(b) && dunder::special(b, "__index__").is_some()) {
+            if !has_index(b) {
                 return Ok(None);
             }
             let n = match index_value(vm, b)? {
@@ -694,8 +703,7 @@ pub fn contains(vm: &mut Vm, hay: &Value, item: &Value) -> PyResult<bool> {
         let h = need_buffer(hay)?;
         return Ok(methods::find_in(&h, &n, 0, h.len()).is_some());
     }
-    let is_index = item.is_int() || (dunder::is_py(item) && dunder::special(item, "__index__").is_some());
-    if !is_index {
+    if !has_index(item) {
         return Err(not_bytes_like(item));
     }
     let c = byte_value(vm, item)?;
@@ -712,9 +720,8 @@ pub fn getitem(vm: &mut Vm, o: &ObjRef, key: &Value) -> PyResult<Value> {
         return Err(PyErr::new(&types::SYSTEM_ERROR, "not a byte string"));
     };
     if let Some(i) = ops::to_index(key) {
-        let i = i.map_err(|_| {
-            PyErr::index_error("cannot fit 'int' into an index-sized integer")
-        })?;
+        let i =
+            i.map_err(|_| PyErr::index_error("cannot fit 'int' into an index-sized integer"))?;
         let b = need_buffer(&v)?;
         let n = b.len() as i64;
         let k = if i < 0 { i + n } else { i };
@@ -729,7 +736,11 @@ pub fn getitem(vm: &mut Vm, o: &ObjRef, key: &Value) -> PyResult<Value> {
     if let Some(s) = key.downcast::<crate::object::SliceObj>() {
         let b = need_buffer(&v)?;
         let (start, _, step, count) = ops::slice_indices(s, b.len() as i64)?;
-        if fl == Flavor::Bytes && step == 1 && count == b.len() as i64 && v.is_type_exact(&types::BYTES) {
+        if fl == Flavor::Bytes
+            && step == 1
+            && count == b.len() as i64
+            && v.is_type_exact(&types::BYTES)
+        {
             drop(b);
             return Ok(v);
         }
