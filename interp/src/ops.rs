@@ -2634,6 +2634,26 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
             IterState::Map { f, its } => Then::Map(f.clone(), its.clone()),
             IterState::Filter { f, it } => Then::Filter(f.clone(), it.clone()),
             IterState::Call { f, sentinel } => Then::Call(f.clone(), sentinel.clone()),
+            // A byte string's items are read here, without the generic
+            // subscript (a bytearray's length is read at each step).
+            IterState::Seq {
+                seq: Value::Obj(o),
+                idx,
+            } if let Some(at) = usize::try_from(*idx)
+                .ok()
+                .and_then(|i| crate::bytes::byte_at(o, i)) =>
+            {
+                match at {
+                    Some(c) => {
+                        *idx += 1;
+                        Then::Done(Some(Value::Int(c as i64)))
+                    }
+                    None => {
+                        *st = IterState::Done;
+                        Then::Done(None)
+                    }
+                }
+            }
             IterState::Seq { seq, idx } => {
                 let i = *idx;
                 *idx = idx.saturating_add(1);

@@ -224,6 +224,9 @@ pub fn ssize_clipped(vm: &mut Vm, v: &Value) -> PyResult<i64> {
 /// A byte value (CPython's `_getbytevalue`): an int in range(256),
 /// through `__index__`.
 pub fn byte_value(vm: &mut Vm, v: &Value) -> PyResult<u8> {
+    if let Value::Int(i @ 0..=255) = v {
+        return Ok(*i as u8);
+    }
     match index_value(vm, v)? {
         Value::Int(i) if (0..256).contains(&i) => Ok(i as u8),
         Value::Bool(b) => Ok(b as u8),
@@ -710,10 +713,28 @@ pub fn contains(vm: &mut Vm, hay: &Value, item: &Value) -> PyResult<bool> {
     Ok(need_buffer(hay)?.contains(&c))
 }
 
+/// The byte at index `i` (not negative) of a `bytes` or `bytearray`:
+/// `Some(None)` past the end, `None` when `o` is neither (the fast path of
+/// indexing and iteration).
+#[inline]
+pub fn byte_at(o: &ObjRef, i: usize) -> Option<Option<u8>> {
+    if let Some(b) = o.downcast::<BytesObj>() {
+        return Some(b.as_bytes().get(i).copied());
+    }
+    let b = o.downcast::<ByteArrayObj>()?;
+    Some(b.read().ok().and_then(|d| d.get(i).copied()))
+}
+
 /// `o[key]` for a `bytes`, `bytearray` or `memoryview`.
 pub fn getitem(vm: &mut Vm, o: &ObjRef, key: &Value) -> PyResult<Value> {
     if o.kind() == Kind::MEMORYVIEW {
         return memoryview::getitem(vm, o, key);
+    }
+    if let Value::Int(i) = key
+        && let Ok(i) = usize::try_from(*i)
+        && let Some(Some(c)) = byte_at(o, i)
+    {
+        return Ok(Value::Int(c as i64));
     }
     let v = Value::Obj(o.clone());
     let Some(fl) = Flavor::of(&v) else {
