@@ -170,8 +170,9 @@ pub fn str_translate(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         .ok_or_else(|| PyErr::type_error("descriptor requires a 'str' object"))?
         .to_owned();
     let mut out = String::with_capacity(text.len());
-    // As CPython's cache for ASCII input: each distinct character is
-    // looked up once.
+    // As CPython's cache for ASCII input, each distinct character of an
+    // ASCII text is looked up once; other texts look up every character.
+    let cache = text.is_ascii();
     let mut seen: std::collections::HashMap<char, Option<String>> =
         std::collections::HashMap::new();
     for c in text.chars() {
@@ -193,7 +194,9 @@ pub fn str_translate(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             }
             out.push_str(t);
         }
-        seen.insert(c, m);
+        if cache {
+            seen.insert(c, m);
+        }
     }
     if out == text {
         return Ok(s.clone());

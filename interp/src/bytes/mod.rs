@@ -789,12 +789,6 @@ pub fn select(b: &[u8], start: i64, step: i64, count: i64) -> Vec<u8> {
         .collect()
 }
 
-/// `bytes(v)`'s fast answer for a bytes-like `v` (used by `str()` and
-/// the codecs): its bytes, copied.
-pub fn to_vec(v: &Value) -> Option<PyResult<Vec<u8>>> {
-    buffer(v).map(|r| r.map(|b| b.to_vec()))
-}
-
 // ----- numbers from byte strings ------------------------------------------------------
 
 /// `int(b, base)` of a byte string (CPython's `_PyLong_FromBytes`): ASCII

@@ -118,11 +118,6 @@ impl ByteArrayObj {
         Ok(self.write()?.as_mut_ptr())
     }
 
-    /// Whether the length may change now (no views alive).
-    pub fn can_resize(&self) -> bool {
-        self.exports.get() == 0
-    }
-
     /// The number of views alive (CPython's `ob_exports`).
     pub fn exports(&self) -> usize {
         self.exports.get()
