@@ -500,15 +500,15 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
     if let (Some(x), Some(y)) = (a.downcast::<BytesObj>(), b.downcast::<BytesObj>()) {
         return x.as_bytes() == y.as_bytes();
     }
-    // A read-only memoryview is a key equal to its bytes.
-    if let Some(r) = crate::bytes::eq(a, b) {
-        return r.unwrap_or(false);
-    }
     if is_numeric(a) && is_numeric(b) {
         return num_cmp(a, b) == Some(Ordering::Equal);
     }
     if let Some(r) = crate::complex::eq(a, b) {
         return r;
+    }
+    // A read-only memoryview is a key equal to its bytes.
+    if let Some(r) = crate::bytes::eq(a, b) {
+        return r.unwrap_or(false);
     }
     match (a, b) {
         (Value::None, Value::None) => true,
