@@ -6,13 +6,17 @@
 //! until the consumer releases the view. `bytes` exports its contents
 //! (read-only: a bytes object never changes, so the pointer stays valid
 //! while the view holds it); a C type exports through its
-//! `tp_as_buffer->bf_getbuffer`. Typhon has no `bytearray` or
-//! `memoryview` yet, so nothing else exports.
+//! `tp_as_buffer->bf_getbuffer`. A `bytearray` exports its storage
+//! (writable) and counts the export, so it cannot be resized until the
+//! view is released (`interp::object::buffer` documents the storage); a
+//! contiguous `memoryview` exports the window it shows, with its
+//! exporter's rules (its `format` is given as `B` whatever the view's
+//! byte format).
 
 use crate::object::{Py_ssize_t, PyObject, borrow, fail};
 use abi::TypeObject;
 use interp::PyErr;
-use interp::object::{BytesObj, types};
+use interp::object::{ByteArrayObj, BytesObj, MemoryViewObj, types};
 use std::ffi::{c_char, c_int, c_void};
 
 /// `Py_buffer` (CPython 3.11's layout).
@@ -67,7 +71,10 @@ pub(crate) unsafe extern "C" fn PyObject_CheckBuffer(o: *mut PyObject) -> c_int 
     let Some(b) = (unsafe { borrow(o) }) else {
         return 0;
     };
-    if b.downcast::<BytesObj>().is_some() {
+    if b.downcast::<BytesObj>().is_some()
+        || b.downcast::<ByteArrayObj>().is_some()
+        || b.downcast::<MemoryViewObj>().is_some()
+    {
         return 1;
     }
     // SAFETY: `o` is live.
@@ -97,6 +104,83 @@ pub(crate) unsafe extern "C" fn PyObject_GetBuffer(
         // SAFETY: `view` points to a `Py_buffer` (contract); the bytes
         // object stays alive (and unchanged) while the view holds it.
         return unsafe { PyBuffer_FillInfo(view, o, data, len, 1, flags) };
+    }
+    if let Some(ba) = b.downcast::<ByteArrayObj>() {
+        let data = match ba.data_ptr() {
+            Ok(p) => p as *mut c_void,
+            Err(e) => return fail(e, -1),
+        };
+        let len = ba.len() as Py_ssize_t;
+        // SAFETY: `view` points to a `Py_buffer` (contract); the export
+        // taken below keeps the bytearray's length, and so its storage,
+        // fixed until `PyBuffer_Release` gives it back.
+        let r = unsafe { PyBuffer_FillInfo(view, o, data, len, 0, flags) };
+        if r == 0 {
+            ba.export();
+        }
+        return r;
+    }
+    if let Some(m) = b.downcast::<MemoryViewObj>() {
+        if flags & PYBUF_WRITABLE == PYBUF_WRITABLE && m.readonly && !m.is_released() {
+            return fail(
+                PyErr::new(
+                    &types::BUFFER_ERROR,
+                    "memoryview: underlying buffer is not writable",
+                ),
+                -1,
+            );
+        }
+        if flags & PYBUF_FORMAT == PYBUF_FORMAT && flags & PYBUF_ND != PYBUF_ND {
+            return fail(
+                PyErr::new(
+                    &types::BUFFER_ERROR,
+                    "memoryview: cannot cast to unsigned bytes if the format flag is present",
+                ),
+                -1,
+            );
+        }
+        let (data, len) = match interp::bytes::memoryview::raw_window(m) {
+            Ok(Some(w)) => w,
+            Ok(None) => {
+                return fail(
+                    PyErr::new(
+                        &types::BUFFER_ERROR,
+                        "memoryview: underlying buffer is not C-contiguous",
+                    ),
+                    -1,
+                );
+            }
+            Err(e) => return fail(e, -1),
+        };
+        // SAFETY: as above; the view holds the memoryview, which holds
+        // its exporter, and a bytearray exporter's export is taken below.
+        let r = unsafe {
+            PyBuffer_FillInfo(
+                view,
+                o,
+                data as *mut c_void,
+                len as Py_ssize_t,
+                c_int::from(m.readonly),
+                flags,
+            )
+        };
+        if r != 0 {
+            return r;
+        }
+        if let Some(ba) = m.base.downcast::<ByteArrayObj>() {
+            ba.export();
+        }
+        // A cast view shows its own byte format.
+        if flags & PYBUF_FORMAT == PYBUF_FORMAT {
+            let format: &'static std::ffi::CStr = match m.format {
+                interp::object::ItemFormat::UnsignedByte => FORMAT_B,
+                interp::object::ItemFormat::SignedByte => c"b",
+                interp::object::ItemFormat::Char => c"c",
+            };
+            // SAFETY: `view` was filled just above.
+            unsafe { (*view).format = format.as_ptr() as *mut c_char };
+        }
+        return r;
     }
     // SAFETY: `o` is live.
     match unsafe { procs(o) }.and_then(|p| p.bf_getbuffer) {
@@ -183,6 +267,17 @@ pub(crate) unsafe extern "C" fn PyBuffer_Release(view: *mut Py_buffer) {
     let obj = unsafe { (*view).obj };
     if obj.is_null() {
         return;
+    }
+    // SAFETY: the view holds a reference to `obj`, so it is live.
+    if let Some(b) = unsafe { borrow(obj) } {
+        // The export a bytearray (directly or under a memoryview) took.
+        let ba = b.downcast::<ByteArrayObj>().or_else(|| {
+            b.downcast::<MemoryViewObj>()
+                .and_then(|m| m.base.downcast::<ByteArrayObj>())
+        });
+        if let Some(ba) = ba {
+            ba.unexport();
+        }
     }
     // SAFETY: the view holds a reference to `obj`, so it is live.
     if let Some(release) = unsafe { procs(obj) }.and_then(|p| p.bf_releasebuffer) {

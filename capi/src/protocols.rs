@@ -862,7 +862,13 @@ enum SeqKind {
 
 fn seq_kind(v: &Value) -> SeqKind {
     match v.kind() {
-        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::BYTES | Kind::RANGE => SeqKind::Sequence,
+        Kind::LIST
+        | Kind::TUPLE
+        | Kind::STR
+        | Kind::BYTES
+        | Kind::BYTEARRAY
+        | Kind::MEMORYVIEW
+        | Kind::RANGE => SeqKind::Sequence,
         Kind::DICT => SeqKind::Mapping,
         // A Python class's `__getitem__` fills both slots; a dict's
         // subclass is no sequence.

@@ -91,6 +91,8 @@ pub fn install(vm: &mut Vm) {
         ("filter", &types::FILTER),
         ("reversed", &types::REVERSED),
         ("bytes", &types::BYTES),
+        ("bytearray", &types::BYTEARRAY),
+        ("memoryview", &types::MEMORYVIEW),
     ];
     for (name, t) in type_names {
         vm.add_builtin(name, Value::from_type(t));
@@ -943,7 +945,13 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         return new_int(vm, args);
     }
     if is(&types::BYTES) {
-        return new_bytes(vm, args);
+        return crate::bytes::new_bytes(vm, args);
+    }
+    if is(&types::BYTEARRAY) {
+        return crate::bytes::new_bytearray(vm, args);
+    }
+    if is(&types::MEMORYVIEW) {
+        return crate::bytes::memoryview::new_memoryview(vm, args);
     }
     if is(&crate::stdlib::random::RANDOM) {
         return crate::stdlib::random::new_random(vm, args);
@@ -1145,7 +1153,17 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
                     },
                 )))
             }
-            Value::Obj(o) if matches!(o.kind(), Kind::TUPLE | Kind::STR | Kind::RANGE) => {
+            Value::Obj(o)
+                if matches!(
+                    o.kind(),
+                    Kind::TUPLE
+                        | Kind::STR
+                        | Kind::RANGE
+                        | Kind::BYTES
+                        | Kind::BYTEARRAY
+                        | Kind::MEMORYVIEW
+                ) =>
+            {
                 let mut items = ops::collect(vm, v)?;
                 items.reverse();
                 let l = ListObj::new_obj(items);
@@ -1207,13 +1225,20 @@ fn new_int(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     };
     if let Some(b) = base {
         let b = as_index(b)?;
-        let s = x.as_str().ok_or_else(|| {
-            PyErr::type_error("int() can't convert non-string with explicit base")
-        })?;
+        let byte_string = matches!(x.kind(), Kind::BYTES | Kind::BYTEARRAY);
+        if x.as_str().is_none() && !byte_string {
+            return Err(PyErr::type_error(
+                "int() can't convert non-string with explicit base",
+            ));
+        }
         let b = u32::try_from(b)
             .ok()
             .filter(|b| *b == 0 || (2..=36).contains(b))
             .ok_or_else(|| PyErr::value_error("int() base must be >= 2 and <= 36, or 0"))?;
+        if let Some(bytes) = crate::bytes::buffer(x) {
+            return crate::bytes::parse_int(&bytes?, b);
+        }
+        let s = x.as_str().unwrap_or("");
         return format::parse_int(s, b)
             .map(Value::from_bigint)
             .map_err(ops::fmt_err);
@@ -1259,6 +1284,9 @@ pub(crate) fn int_of(vm: &mut Vm, x: &Value) -> PyResult<Value> {
             }
             if let Some(r) = crate::dunder::c_number(vm, x, 'x', "__index__", Value::is_int)? {
                 return Ok(r);
+            }
+            if let Some(bytes) = crate::bytes::buffer(x) {
+                return crate::bytes::parse_int(&bytes?, 10);
             }
             match x.as_str() {
                 Some(s) => format::parse_int(s, 10)
@@ -1310,109 +1338,14 @@ fn new_str(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         Some(e) => crate::codec::errors(&e)?,
         None => crate::codec::Errors::Strict,
     };
-    match obj.downcast::<crate::object::BytesObj>() {
-        Some(b) => Ok(Value::string(crate::codec::decode(
-            b.as_bytes(),
-            enc,
-            errs,
-        )?)),
+    match crate::bytes::buffer(obj) {
+        Some(b) => Ok(Value::string(crate::codec::decode(&b?, enc, errs)?)),
         None if obj.as_str().is_some() => Err(PyErr::type_error("decoding str is not supported")),
         None => Err(PyErr::type_error(format!(
             "decoding to str: need a bytes-like object, {} found",
             obj.type_name()
         ))),
     }
-}
-
-/// `bytes(source=b'', encoding=..., errors=...)`.
-fn new_bytes(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.check_kw("bytes", &["source", "encoding", "errors"])?;
-    if args.pos.len() > 3 {
-        return Err(PyErr::type_error(format!(
-            "bytes() takes at most 3 arguments ({} given)",
-            args.pos.len()
-        )));
-    }
-    let get = |i: usize, n: &str| args.pos.get(i).or(args.kw(n));
-    let src = get(0, "source");
-    let encoding = get(1, "encoding");
-    let errors = get(2, "errors");
-    let text_arg = |v: &Value, what: &str| -> PyResult<String> {
-        v.as_str().map(str::to_owned).ok_or_else(|| {
-            PyErr::type_error(format!(
-                "bytes() argument '{what}' must be str, not {}",
-                v.type_name()
-            ))
-        })
-    };
-    let bytes_of = |b: Vec<u8>| Ok(Value::Obj(crate::object::BytesObj::new_obj(&b)));
-    let Some(src) = src else {
-        if encoding.is_some() || errors.is_some() {
-            return Err(PyErr::type_error(if encoding.is_some() {
-                "encoding without a string argument"
-            } else {
-                "errors without a string argument"
-            }));
-        }
-        return bytes_of(Vec::new());
-    };
-    if let Some(s) = src.as_str() {
-        let Some(enc) = encoding else {
-            return Err(PyErr::type_error("string argument without an encoding"));
-        };
-        let enc = crate::codec::encoding(&text_arg(enc, "encoding")?)?;
-        let errs = match errors {
-            Some(e) => crate::codec::errors(&text_arg(e, "errors")?)?,
-            None => crate::codec::Errors::Strict,
-        };
-        return bytes_of(crate::codec::encode(s, enc, errs)?);
-    }
-    if encoding.is_some() || errors.is_some() {
-        return Err(PyErr::type_error(if encoding.is_some() {
-            "encoding without a string argument"
-        } else {
-            "errors without a string argument"
-        }));
-    }
-    if let Some(b) = src.downcast::<crate::object::BytesObj>() {
-        return bytes_of(b.as_bytes().to_vec());
-    }
-    if let Some(n) = ops::to_index(src) {
-        let n = n.map_err(|_| PyErr::overflow("cannot fit 'int' into an index-sized integer"))?;
-        if n < 0 {
-            return Err(PyErr::value_error("negative count"));
-        }
-        if n as u64 > ops::memory_ceiling() as u64 {
-            return Err(PyErr::no_memory());
-        }
-        return bytes_of(vec![0; n as usize]);
-    }
-    if matches!(src, Value::Float(_)) || ops::get_iter(vm, src).is_err() {
-        return Err(PyErr::type_error(format!(
-            "cannot convert '{}' object to bytes",
-            src.type_name()
-        )));
-    }
-    let mut out = Vec::new();
-    for v in ops::collect(vm, src)? {
-        let i = crate::dunder::as_index(vm, &v)?;
-        match i
-            .to_bigint()
-            .and_then(|b| num_traits::ToPrimitive::to_u8(&b))
-        {
-            Some(b) => out.push(b),
-            None if i.is_int() => {
-                return Err(PyErr::value_error("bytes must be in range(0, 256)"));
-            }
-            None => {
-                return Err(PyErr::type_error(format!(
-                    "'{}' object cannot be interpreted as an integer",
-                    v.type_name()
-                )));
-            }
-        }
-    }
-    bytes_of(out)
 }
 
 fn new_float(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -1440,6 +1373,7 @@ fn new_float(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     match x {
         Value::Float(_) => Ok(x.clone()),
         _ if x.is_int() => ops::int_to_f64(x).map(Value::float),
+        _ if crate::bytes::is_bytes_like(x) => crate::bytes::parse_float(vm, x),
         _ => match x.as_str() {
             Some(s) => format::parse_float(s)
                 .map(Value::float)

@@ -1511,9 +1511,22 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
             type_subclasses,
             Some(Value::Obj(t.clone())),
         )),
-        "fromhex" if std::ptr::eq(ty, types::BYTES.get()) => Value::Obj(Builtin::new_obj(
-            "fromhex",
-            crate::methods::bytes_fromhex,
+        // The class method and static method of `bytes` and `bytearray`
+        // take the type they were reached through first (for the result's
+        // type and the messages' names).
+        "fromhex" | "maketrans"
+            if std::ptr::eq(ty, types::BYTES.get()) || std::ptr::eq(ty, types::BYTEARRAY.get()) =>
+        {
+            let (name, f): (&'static str, crate::object::NativeFn) = if name == "fromhex" {
+                ("fromhex", crate::bytes::methods::fromhex)
+            } else {
+                ("maketrans", crate::translate::bytes_maketrans_bound)
+            };
+            Value::Obj(Builtin::new_obj(name, f, Some(Value::Obj(t.clone()))))
+        }
+        "maketrans" if std::ptr::eq(ty, types::STR.get()) => Value::Obj(Builtin::new_obj(
+            "maketrans",
+            crate::translate::str_maketrans,
             None,
         )),
         "fromhex" if std::ptr::eq(ty, types::FLOAT.get()) => Value::Obj(Builtin::new_obj(

@@ -252,13 +252,13 @@ fn code_of(v: &Value) -> Option<Rc<crate::bytecode::Code>> {
     v.downcast::<CodeObj>().map(|c| c.code.clone())
 }
 
-/// The text of a `str` or `bytes` source (bytes decoded as UTF-8).
+/// The text of a `str` or bytes-like source (bytes decoded as UTF-8).
 fn source_text(src: &Value, func: &str, what: &str) -> PyResult<String> {
     if let Some(s) = src.as_str() {
         return Ok(s.to_owned());
     }
-    if let Some(b) = src.downcast::<crate::object::BytesObj>() {
-        return match std::str::from_utf8(b.as_bytes()) {
+    if let Some(b) = crate::bytes::buffer(src) {
+        return match std::str::from_utf8(&b?) {
             Ok(s) => Ok(s.to_owned()),
             Err(_) => Err(PyErr::new(
                 &types::SYNTAX_ERROR,

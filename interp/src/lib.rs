@@ -8,6 +8,7 @@
 
 pub mod builtins;
 pub mod bytecode;
+pub mod bytes;
 pub mod classes;
 pub mod codec;
 pub mod compile;
@@ -38,6 +39,7 @@ pub mod stats;
 pub mod stdlib;
 pub mod strformat;
 pub mod traceback;
+pub mod translate;
 pub mod unicode;
 pub mod vm;
 pub mod warnings;

@@ -49,7 +49,11 @@ fn along_mro<R>(t: &TypeObject, f: impl Fn(&TypeObject) -> Option<R>) -> Option<
 /// `TPFLAGS_MAPPING` or 0.
 fn collection_flags(t: &TypeObject) -> c_ulong {
     along_mro(t, |b| {
-        if is(b, &types::LIST) || is(b, &types::TUPLE) || is(b, &types::RANGE) {
+        if is(b, &types::LIST)
+            || is(b, &types::TUPLE)
+            || is(b, &types::RANGE)
+            || is(b, &types::MEMORYVIEW)
+        {
             Some(TPFLAGS_SEQUENCE)
         } else if is(b, &types::DICT) {
             Some(TPFLAGS_MAPPING)
@@ -64,8 +68,8 @@ fn collection_flags(t: &TypeObject) -> c_ulong {
 }
 
 /// MATCH_SEQUENCE: whether `v` matches sequence patterns (`list`,
-/// `tuple`, `range` and their subclasses; never `str`, `bytes` or an
-/// iterator).
+/// `tuple`, `range`, `memoryview` and their subclasses; never `str`,
+/// `bytes`, `bytearray` or an iterator).
 pub fn is_sequence(v: &Value) -> bool {
     collection_flags(v.type_of()) == TPFLAGS_SEQUENCE
 }
@@ -83,6 +87,7 @@ fn matches_self(t: &TypeObject) -> bool {
     along_mro(t, |b| {
         let builtin = [
             &types::BOOL,
+            &types::BYTEARRAY,
             &types::BYTES,
             &types::DICT,
             &types::FLOAT,

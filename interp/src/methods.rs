@@ -66,24 +66,8 @@ static STR_METHODS: Table = &[
     ("isascii", str_isascii),
     ("expandtabs", str_expandtabs),
     ("encode", str_encode),
-];
-
-static BYTES_METHODS: Table = &[
-    ("decode", bytes_decode),
-    ("hex", bytes_hex),
-    ("join", bytes_join),
-    ("split", bytes_split),
-    ("startswith", bytes_startswith),
-    ("endswith", bytes_endswith),
-    ("find", bytes_find),
-    ("index", bytes_index),
-    ("count", bytes_count),
-    ("replace", bytes_replace),
-    ("strip", bytes_strip),
-    ("lstrip", bytes_lstrip),
-    ("rstrip", bytes_rstrip),
-    ("upper", bytes_upper),
-    ("lower", bytes_lower),
+    ("translate", crate::translate::str_translate),
+    ("maketrans", crate::translate::str_maketrans_bound),
 ];
 
 static LIST_METHODS: Table = &[
@@ -185,7 +169,9 @@ pub fn table(kind: u32) -> Table {
         Kind::FLOAT => FLOAT_METHODS,
         Kind::COMPLEX => COMPLEX_METHODS,
         Kind::INT | Kind::BOOL => INT_METHODS,
-        Kind::BYTES => BYTES_METHODS,
+        Kind::BYTES => crate::bytes::methods::BYTES_METHODS,
+        Kind::BYTEARRAY => crate::bytes::methods::BYTEARRAY_METHODS,
+        Kind::MEMORYVIEW => crate::bytes::memoryview::METHODS,
         Kind::GENERATOR => GENERATOR_METHODS,
         Kind::RANDOM => crate::stdlib::random::METHODS,
         Kind::TEXTIO => crate::stdlib::streams::METHODS,
@@ -210,6 +196,8 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::INT,
         Kind::BOOL,
         Kind::BYTES,
+        Kind::BYTEARRAY,
+        Kind::MEMORYVIEW,
         Kind::GENERATOR,
         Kind::RANDOM,
         Kind::TEXTIO,
@@ -246,6 +234,8 @@ pub fn descriptor(kind: u32, name: &str) -> Option<Value> {
         Kind::COMPLEX => &types::COMPLEX,
         Kind::INT | Kind::BOOL => &types::INT,
         Kind::BYTES => &types::BYTES,
+        Kind::BYTEARRAY => &types::BYTEARRAY,
+        Kind::MEMORYVIEW => &types::MEMORYVIEW,
         Kind::GENERATOR => &types::GENERATOR,
         _ => return None,
     };
@@ -980,7 +970,7 @@ fn str_expandtabs(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// `encoding`/`errors` arguments of `str.encode` and `bytes.decode`. An
 /// unknown error handler is CPython's LookupError only once an error
 /// needs it: `Err(name)` in the second place, to try `strict` with.
-fn codec_args(
+pub(crate) fn codec_args(
     args: &Args<'_>,
     name: &str,
 ) -> PyResult<(crate::codec::Encoding, Result<crate::codec::Errors, String>)> {
@@ -1015,7 +1005,7 @@ fn codec_args(
 
 /// Runs a codec with `errs`; with an unknown handler, strict, and if that
 /// fails, CPython's LookupError for the handler.
-fn with_handler<T>(
+pub(crate) fn with_handler<T>(
     errs: Result<crate::codec::Errors, String>,
     f: impl FnOnce(crate::codec::Errors) -> PyResult<T>,
 ) -> PyResult<T> {
@@ -1035,333 +1025,6 @@ fn str_encode(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (enc, errs) = codec_args(&args, "encode")?;
     let b = with_handler(errs, |e| crate::codec::encode(s, enc, e))?;
     Ok(Value::Obj(BytesObj::new_obj(&b)))
-}
-
-fn recv_bytes<'a>(args: &Args<'a>) -> PyResult<&'a [u8]> {
-    args.pos
-        .first()
-        .and_then(|v| v.downcast::<BytesObj>())
-        .map(|b| b.as_bytes())
-        .ok_or_else(|| PyErr::type_error("descriptor requires a 'bytes' object"))
-}
-
-/// A bytes-like argument.
-fn bytes_arg(v: &Value) -> PyResult<&[u8]> {
-    v.downcast::<BytesObj>()
-        .map(|b| b.as_bytes())
-        .ok_or_else(|| {
-            PyErr::type_error(format!(
-                "a bytes-like object is required, not '{}'",
-                v.type_name()
-            ))
-        })
-}
-
-fn new_bytes(b: &[u8]) -> Value {
-    Value::Obj(BytesObj::new_obj(b))
-}
-
-fn bytes_decode(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    let b = recv_bytes(&args)?;
-    let (enc, errs) = codec_args(&args, "decode")?;
-    Ok(Value::string(with_handler(errs, |e| {
-        crate::codec::decode(b, enc, e)
-    })?))
-}
-
-fn bytes_hex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "bytes.hex", 0, 0)?;
-    let b = recv_bytes(&args)?;
-    Ok(Value::string(
-        b.iter().map(|c| format!("{c:02x}")).collect(),
-    ))
-}
-
-/// `bytes.fromhex(string)`.
-pub fn bytes_fromhex(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    args.no_kw("fromhex")?;
-    let [s] = args.pos else {
-        return Err(PyErr::type_error(format!(
-            "fromhex() takes exactly one argument ({} given)",
-            args.pos.len()
-        )));
-    };
-    let s = s.as_str().ok_or_else(|| {
-        PyErr::type_error(format!(
-            "fromhex() argument must be str, not {}",
-            s.type_name()
-        ))
-    })?;
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let hi = chars[i].to_digit(16);
-        let lo = chars.get(i + 1).and_then(|c| c.to_digit(16));
-        match (hi, lo) {
-            (Some(h), Some(l)) => out.push((h * 16 + l) as u8),
-            (Some(_), None) => {
-                return Err(PyErr::value_error(format!(
-                    "non-hexadecimal number found in fromhex() arg at position {}",
-                    i + 1
-                )));
-            }
-            _ => {
-                return Err(PyErr::value_error(format!(
-                    "non-hexadecimal number found in fromhex() arg at position {i}"
-                )));
-            }
-        }
-        i += 2;
-    }
-    Ok(new_bytes(&out))
-}
-
-fn bytes_join(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "bytes.join", 1, 1)?;
-    let sep = recv_bytes(&args)?;
-    let mut out = Vec::new();
-    for (i, v) in ops::collect(vm, &args.pos[1])?.iter().enumerate() {
-        if i > 0 {
-            out.extend_from_slice(sep);
-        }
-        let b = v.downcast::<BytesObj>().ok_or_else(|| {
-            PyErr::type_error(format!(
-                "sequence item {i}: expected a bytes-like object, {} found",
-                v.type_name()
-            ))
-        })?;
-        out.extend_from_slice(b.as_bytes());
-    }
-    Ok(new_bytes(&out))
-}
-
-fn bytes_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    let b = recv_bytes(&args)?;
-    let (sep, limit) = split_args(&args, "split")?;
-    let mut parts = Vec::new();
-    match sep {
-        None => {
-            let is_space = |c: &u8| c.is_ascii_whitespace() || *c == 0x0b;
-            let mut i = 0;
-            while i < b.len() {
-                while i < b.len() && is_space(&b[i]) {
-                    i += 1;
-                }
-                if i >= b.len() {
-                    break;
-                }
-                if parts.len() == limit {
-                    let mut end = b.len();
-                    while end > i && is_space(&b[end - 1]) {
-                        end -= 1;
-                    }
-                    parts.push(new_bytes(&b[i..end]));
-                    break;
-                }
-                let start = i;
-                while i < b.len() && !is_space(&b[i]) {
-                    i += 1;
-                }
-                parts.push(new_bytes(&b[start..i]));
-            }
-        }
-        Some(sep) => {
-            let sep = bytes_arg(sep)?;
-            if sep.is_empty() {
-                return Err(PyErr::value_error("empty separator"));
-            }
-            let mut start = 0;
-            let mut i = 0;
-            while i + sep.len() <= b.len() && parts.len() < limit {
-                if &b[i..i + sep.len()] == sep {
-                    parts.push(new_bytes(&b[start..i]));
-                    i += sep.len();
-                    start = i;
-                } else {
-                    i += 1;
-                }
-            }
-            parts.push(new_bytes(&b[start..]));
-        }
-    }
-    Ok(Value::list(parts))
-}
-
-fn bytes_affix(args: &Args<'_>, name: &str, prefix: bool) -> PyResult<Value> {
-    arity(args, name, 1, 1)?;
-    let b = recv_bytes(args)?;
-    let test = |p: &[u8]| {
-        if prefix {
-            b.starts_with(p)
-        } else {
-            b.ends_with(p)
-        }
-    };
-    if let Some(t) = args.pos[1].downcast::<crate::object::TupleObj>() {
-        for x in t.items.iter() {
-            if test(bytes_arg(x)?) {
-                return Ok(Value::Bool(true));
-            }
-        }
-        return Ok(Value::Bool(false));
-    }
-    let p = args.pos[1].downcast::<BytesObj>().ok_or_else(|| {
-        PyErr::type_error(format!(
-            "{name} first arg must be bytes or a tuple of bytes, not {}",
-            args.pos[1].type_name()
-        ))
-    })?;
-    Ok(Value::Bool(test(p.as_bytes())))
-}
-
-fn bytes_startswith(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    bytes_affix(&args, "startswith", true)
-}
-
-fn bytes_endswith(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    bytes_affix(&args, "endswith", false)
-}
-
-/// A needle for `find`/`count`/`index`: bytes, or an int in range(256).
-fn bytes_needle(v: &Value) -> PyResult<Vec<u8>> {
-    if let Some(b) = v.downcast::<BytesObj>() {
-        return Ok(b.as_bytes().to_vec());
-    }
-    match ops::to_index(v) {
-        Some(i) => {
-            let i = i?;
-            if !(0..256).contains(&i) {
-                return Err(PyErr::value_error("byte must be in range(0, 256)"));
-            }
-            Ok(vec![i as u8])
-        }
-        None => Err(PyErr::type_error(format!(
-            "argument should be integer or bytes-like object, not '{}'",
-            v.type_name()
-        ))),
-    }
-}
-
-fn bytes_find_impl(args: &Args<'_>, name: &str) -> PyResult<i64> {
-    arity(args, name, 1, 1)?;
-    let b = recv_bytes(args)?;
-    let n = bytes_needle(&args.pos[1])?;
-    if n.is_empty() {
-        return Ok(0);
-    }
-    Ok(b.windows(n.len())
-        .position(|w| w == n.as_slice())
-        .map_or(-1, |i| i as i64))
-}
-
-fn bytes_find(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    bytes_find_impl(&args, "find").map(Value::Int)
-}
-
-fn bytes_index(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    match bytes_find_impl(&args, "index")? {
-        -1 => Err(PyErr::value_error("subsection not found")),
-        i => Ok(Value::Int(i)),
-    }
-}
-
-fn bytes_count(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "count", 1, 1)?;
-    let b = recv_bytes(&args)?;
-    let n = bytes_needle(&args.pos[1])?;
-    if n.is_empty() {
-        return Ok(Value::Int(b.len() as i64 + 1));
-    }
-    let (mut i, mut c) = (0, 0);
-    while i + n.len() <= b.len() {
-        if b[i..i + n.len()] == n[..] {
-            c += 1;
-            i += n.len();
-        } else {
-            i += 1;
-        }
-    }
-    Ok(Value::Int(c))
-}
-
-fn bytes_replace(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "replace", 2, 3)?;
-    let b = recv_bytes(&args)?;
-    let (old, new) = (bytes_arg(&args.pos[1])?, bytes_arg(&args.pos[2])?);
-    let mut count = match args.pos.get(3) {
-        Some(v) => int_arg(v)?,
-        None => -1,
-    };
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() || (old.is_empty() && i == b.len()) {
-        if count != 0 && b[i..].starts_with(old) {
-            out.extend_from_slice(new);
-            count -= 1;
-            if old.is_empty() {
-                if i < b.len() {
-                    out.push(b[i]);
-                }
-                i += 1;
-            } else {
-                i += old.len();
-            }
-        } else {
-            if i < b.len() {
-                out.push(b[i]);
-            }
-            i += 1;
-        }
-    }
-    Ok(new_bytes(&out))
-}
-
-fn bytes_strip_impl(args: &Args<'_>, name: &str, left: bool, right: bool) -> PyResult<Value> {
-    arity(args, name, 0, 1)?;
-    let b = recv_bytes(args)?;
-    let set: Vec<u8> = match args.pos.get(1) {
-        None | Some(Value::None) => b" \t\n\r\x0b\x0c".to_vec(),
-        Some(v) => bytes_arg(v)?.to_vec(),
-    };
-    let (mut s, mut e) = (0, b.len());
-    if left {
-        while s < e && set.contains(&b[s]) {
-            s += 1;
-        }
-    }
-    if right {
-        while e > s && set.contains(&b[e - 1]) {
-            e -= 1;
-        }
-    }
-    Ok(new_bytes(&b[s..e]))
-}
-
-fn bytes_strip(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    bytes_strip_impl(&args, "strip", true, true)
-}
-
-fn bytes_lstrip(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    bytes_strip_impl(&args, "lstrip", true, false)
-}
-
-fn bytes_rstrip(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    bytes_strip_impl(&args, "rstrip", false, true)
-}
-
-fn bytes_upper(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "bytes.upper", 0, 0)?;
-    Ok(new_bytes(&recv_bytes(&args)?.to_ascii_uppercase()))
-}
-
-fn bytes_lower(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    arity(&args, "bytes.lower", 0, 0)?;
-    Ok(new_bytes(&recv_bytes(&args)?.to_ascii_lowercase()))
 }
 
 fn str_count(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {

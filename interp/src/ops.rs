@@ -156,6 +156,10 @@ pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
             Kind::BYTES => o
                 .downcast::<BytesObj>()
                 .is_some_and(|b| !b.as_bytes().is_empty()),
+            Kind::BYTEARRAY | Kind::MEMORYVIEW => match crate::bytes::truthy(o) {
+                Some(r) => r?,
+                None => true,
+            },
             _ => match ext::foreign(v) {
                 Some((capi, o)) => capi.truthy(vm, o)?.unwrap_or(true),
                 None => true,
@@ -330,7 +334,16 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
                 .map(|b| crate::object::str::hash_bytes(b.as_bytes()))
                 .unwrap_or(0),
             Kind::FROZENSET => o.downcast::<SetObj>().map_or(0, SetObj::frozen_hash),
-            Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE | Kind::SET => {
+            Kind::MEMORYVIEW => match crate::bytes::hash_memoryview(o) {
+                Some(r) => r?,
+                None => 0,
+            },
+            Kind::LIST
+            | Kind::DICT
+            | Kind::DICT_VIEW
+            | Kind::SLICE
+            | Kind::SET
+            | Kind::BYTEARRAY => {
                 return Err(unhashable(v));
             }
             Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
@@ -493,6 +506,10 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
     if let Some(r) = crate::complex::eq(a, b) {
         return r;
     }
+    // A read-only memoryview is a key equal to its bytes.
+    if let Some(r) = crate::bytes::eq(a, b) {
+        return r.unwrap_or(false);
+    }
     match (a, b) {
         (Value::None, Value::None) => true,
         (Value::Obj(x), Value::Obj(y)) => {
@@ -601,6 +618,9 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
             }
             if let (Some(s), Some(t)) = (x.downcast::<BytesObj>(), y.downcast::<BytesObj>()) {
                 return Ok(s.as_bytes() == t.as_bytes());
+            }
+            if let Some(r) = crate::bytes::eq(a, b) {
+                return r;
             }
             if x.ptr_eq(y) && x.kind() != Kind::FOREIGN {
                 return Ok(true);
@@ -776,6 +796,9 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
     if let (Some(x), Some(y)) = (a.downcast::<BytesObj>(), b.downcast::<BytesObj>()) {
         return Ok(Some(x.as_bytes().cmp(y.as_bytes())));
     }
+    if let Some(r) = crate::bytes::order(a, b) {
+        return r.map(Some);
+    }
     let (ka, kb) = (a.kind(), b.kind());
     if (ka == Kind::LIST && kb == Kind::LIST) || (ka == Kind::TUPLE && kb == Kind::TUPLE) {
         let (p, q) = (seq_items(a), seq_items(b));
@@ -931,6 +954,11 @@ pub fn inplace_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Valu
     {
         return Ok(r);
     }
+    if a.kind() == Kind::BYTEARRAY
+        && let Some(r) = crate::bytes::inplace_op(vm, op, a, b)?
+    {
+        return Ok(r);
+    }
     let r = if a.kind() == Kind::LIST {
         inplace_list_op(vm, op, a, b)
     } else {
@@ -1036,20 +1064,7 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                     b.type_name()
                 ))),
             },
-            Kind::BYTES => match (a.downcast::<BytesObj>(), b.downcast::<BytesObj>()) {
-                (Some(x), Some(y)) => {
-                    let mut v = Vec::new();
-                    v.try_reserve_exact(x.as_bytes().len() + y.as_bytes().len())
-                        .map_err(|_| PyErr::no_memory())?;
-                    v.extend_from_slice(x.as_bytes());
-                    v.extend_from_slice(y.as_bytes());
-                    Ok(Value::Obj(BytesObj::new_obj(&v)))
-                }
-                _ => Err(PyErr::type_error(format!(
-                    "can't concat {} to bytes",
-                    b.type_name()
-                ))),
-            },
+            Kind::BYTES | Kind::BYTEARRAY => crate::bytes::concat(a, b),
             Kind::LIST | Kind::TUPLE if b.kind() == ka => {
                 let mut items = seq_items(a);
                 items.extend(seq_items(b));
@@ -1068,13 +1083,15 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
             _ => Err(unsupported(op, a, b)),
         },
         BinOp::Mul => {
-            let (seq, n) = if matches!(ka, Kind::STR | Kind::LIST | Kind::TUPLE | Kind::BYTES) {
-                (a, b)
-            } else {
-                (b, a)
+            let is_seq = |k: u32| {
+                matches!(
+                    k,
+                    Kind::STR | Kind::LIST | Kind::TUPLE | Kind::BYTES | Kind::BYTEARRAY
+                )
             };
+            let (seq, n) = if is_seq(ka) { (a, b) } else { (b, a) };
             let ks = seq.kind();
-            if !matches!(ks, Kind::STR | Kind::LIST | Kind::TUPLE | Kind::BYTES) {
+            if !is_seq(ks) {
                 return Err(unsupported(op, a, b));
             }
             let n = &dunder::as_index(vm, n)?;
@@ -1105,24 +1122,7 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
                 }
             };
             match ks {
-                Kind::BYTES => {
-                    let b = seq
-                        .downcast::<BytesObj>()
-                        .map(|b| b.as_bytes())
-                        .unwrap_or(&[]);
-                    let total = b
-                        .len()
-                        .checked_mul(count)
-                        .filter(|&n| n <= isize::MAX as usize)
-                        .ok_or_else(PyErr::no_memory)?;
-                    fits(total)?;
-                    let mut out: Vec<u8> = Vec::new();
-                    out.try_reserve_exact(total).map_err(no_memory)?;
-                    for _ in 0..count {
-                        out.extend_from_slice(b);
-                    }
-                    Ok(Value::Obj(BytesObj::new_obj(&out)))
-                }
+                Kind::BYTES | Kind::BYTEARRAY => crate::bytes::repeat(seq, count),
                 Kind::STR => {
                     let s = seq.as_str().unwrap_or("");
                     let total = s
@@ -1176,6 +1176,14 @@ fn seq_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
             Some(fmt) => crate::percent::format(vm, fmt, b),
             None => Err(unsupported(op, a, b)),
         },
+        BinOp::Mod if matches!(ka, Kind::BYTES | Kind::BYTEARRAY) => {
+            let fmt = crate::bytes::need_buffer(a)?.to_vec();
+            let out = crate::percent::format_bytes(vm, &fmt, b)?;
+            Ok(match crate::bytes::Flavor::of(a) {
+                Some(fl) => fl.make(out),
+                None => Value::Obj(BytesObj::new_obj(&out)),
+            })
+        }
         _ => Err(unsupported(op, a, b)),
     }
 }
@@ -1720,7 +1728,13 @@ fn index_key(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Option<Value>> {
     }
     let seq = matches!(
         c.kind(),
-        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::RANGE | Kind::BYTES
+        Kind::LIST
+            | Kind::TUPLE
+            | Kind::STR
+            | Kind::RANGE
+            | Kind::BYTES
+            | Kind::BYTEARRAY
+            | Kind::MEMORYVIEW
     );
     if !seq {
         return Ok(None);
@@ -1893,28 +1907,7 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
                 key.type_name()
             )))
         }
-        Kind::BYTES => {
-            let b = o
-                .downcast::<BytesObj>()
-                .map(|b| b.as_bytes())
-                .unwrap_or(&[]);
-            match to_index(key) {
-                Some(i) => norm_index(i?, b.len())
-                    .map(|k| Value::Int(b[k] as i64))
-                    .ok_or_else(|| PyErr::index_error("index out of range")),
-                None => match key.downcast::<SliceObj>() {
-                    Some(s) => {
-                        let (start, _, step, count) = slice_indices(s, b.len() as i64)?;
-                        let out = select(b, start, step, count);
-                        Ok(Value::Obj(BytesObj::new_obj(&out)))
-                    }
-                    None => Err(PyErr::type_error(format!(
-                        "byte indices must be integers or slices, not {}",
-                        key.type_name()
-                    ))),
-                },
-            }
-        }
+        Kind::BYTES | Kind::BYTEARRAY | Kind::MEMORYVIEW => crate::bytes::getitem(vm, o, key),
         Kind::TYPE => crate::classes::class_getitem(vm, o, key),
         Kind::TYPING => match o.downcast::<crate::stdlib::typing::FormObj>() {
             Some(f) => crate::stdlib::typing::getitem(f, key),
@@ -1971,6 +1964,13 @@ pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()
     if let Some(d) = c.downcast::<DictObj>() {
         let k = DictKey::with_vm(vm, key.clone())?;
         return d.insert_vm(vm, k, value);
+    }
+    if let Value::Obj(o) = c {
+        match o.kind() {
+            Kind::BYTEARRAY => return crate::bytes::bytearray::setitem(vm, o, key, Some(&value)),
+            Kind::MEMORYVIEW => return crate::bytes::memoryview::setitem(vm, o, key, Some(&value)),
+            _ => {}
+        }
     }
     Err(PyErr::type_error(format!(
         "'{}' object does not support item assignment",
@@ -2118,6 +2118,13 @@ pub fn delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
             None => Err(PyErr::key_error(key.clone())),
         };
     }
+    if let Value::Obj(o) = c {
+        match o.kind() {
+            Kind::BYTEARRAY => return crate::bytes::bytearray::setitem(vm, o, key, None),
+            Kind::MEMORYVIEW => return crate::bytes::memoryview::setitem(vm, o, key, None),
+            _ => {}
+        }
+    }
     Err(PyErr::type_error(format!(
         "'{}' object doesn't support item deletion",
         c.type_name()
@@ -2138,29 +2145,7 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
         )));
     };
     match o.kind() {
-        Kind::BYTES => {
-            let hay = container
-                .downcast::<BytesObj>()
-                .map(|b| b.as_bytes())
-                .unwrap_or(&[]);
-            if let Some(n) = item.downcast::<BytesObj>() {
-                let n = n.as_bytes();
-                return Ok(n.is_empty() || hay.windows(n.len()).any(|w| w == n));
-            }
-            match to_index(item) {
-                Some(i) => {
-                    let i = i?;
-                    if !(0..256).contains(&i) {
-                        return Err(PyErr::value_error("byte must be in range(0, 256)"));
-                    }
-                    Ok(hay.contains(&(i as u8)))
-                }
-                None => Err(PyErr::type_error(format!(
-                    "a bytes-like object is required, not '{}'",
-                    item.type_name()
-                ))),
-            }
-        }
+        Kind::BYTES | Kind::BYTEARRAY => crate::bytes::contains(vm, container, item),
         Kind::STR => match item.as_str() {
             Some(needle) => Ok(container.as_str().unwrap_or("").contains(needle)),
             None => Err(PyErr::type_error(format!(
@@ -2226,7 +2211,7 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
             Some((dict, items)) => sets::view_contains(vm, &dict, items, item),
             None => contains_by_iter(vm, container, item),
         },
-        Kind::ITER => contains_by_iter(vm, container, item),
+        Kind::ITER | Kind::MEMORYVIEW => contains_by_iter(vm, container, item),
         _ if ext::foreign(container).is_some() => contains_by_iter(vm, container, item),
         _ => Err(PyErr::type_error(format!(
             "argument of type '{}' is not iterable",
@@ -2306,6 +2291,10 @@ pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
             },
             Kind::DICT_VIEW => view_len(o),
             Kind::BYTES => o.downcast::<BytesObj>().map(|b| b.as_bytes().len()),
+            Kind::BYTEARRAY | Kind::MEMORYVIEW => match crate::bytes::len(o) {
+                Some(r) => Some(r?),
+                None => None,
+            },
             // A Python class's `__len__` first: it overrides a C base's
             // length slot.
             _ => match dunder::len(vm, v) {
@@ -2345,6 +2334,27 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                 idx: 0,
             },
         ),
+        // Items are read by index at each step, so a bytearray changed
+        // while iterated is seen as it is then (as CPython's iterator).
+        Kind::BYTEARRAY => (
+            &types::BYTEARRAY_ITER,
+            IterState::Seq {
+                seq: v.clone(),
+                idx: 0,
+            },
+        ),
+        Kind::MEMORYVIEW => {
+            if let Some(Err(e)) = crate::bytes::len(o) {
+                return Err(e);
+            }
+            (
+                &types::MEMORY_ITER,
+                IterState::Seq {
+                    seq: v.clone(),
+                    idx: 0,
+                },
+            )
+        }
         Kind::LIST => (
             &types::LIST_ITER,
             IterState::List {
@@ -2624,6 +2634,26 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
             IterState::Map { f, its } => Then::Map(f.clone(), its.clone()),
             IterState::Filter { f, it } => Then::Filter(f.clone(), it.clone()),
             IterState::Call { f, sentinel } => Then::Call(f.clone(), sentinel.clone()),
+            // A byte string's items are read here, without the generic
+            // subscript (a bytearray's length is read at each step).
+            IterState::Seq {
+                seq: Value::Obj(o),
+                idx,
+            } if let Some(at) = usize::try_from(*idx)
+                .ok()
+                .and_then(|i| crate::bytes::byte_at(o, i)) =>
+            {
+                match at {
+                    Some(c) => {
+                        *idx += 1;
+                        Then::Done(Some(Value::Int(c as i64)))
+                    }
+                    None => {
+                        *st = IterState::Done;
+                        Then::Done(None)
+                    }
+                }
+            }
             IterState::Seq { seq, idx } => {
                 let i = *idx;
                 *idx = idx.saturating_add(1);
@@ -2887,6 +2917,10 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             .downcast::<BytesObj>()
             .map(|b| b.repr())
             .unwrap_or_default(),
+        Kind::BYTEARRAY | Kind::MEMORYVIEW => match crate::bytes::repr(o) {
+            Some(r) => r?,
+            None => default_repr(o),
+        },
         // Through the digit limit, as CPython's `str(10**5000)` is refused.
         Kind::INT => match v.as_bigint() {
             Some(b) => format::bigint_to_decimal(b).map_err(fmt_err)?,

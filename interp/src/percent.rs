@@ -1,6 +1,13 @@
 //! printf-style `%` formatting of `str` (`"%5.2f" % x`), after CPython
-//! 3.11's `PyUnicode_Format`: the same conversions, flags, `*` widths,
-//! `%(key)` lookups, argument rules and error messages.
+//! 3.11's `PyUnicode_Format`, and of `bytes` and `bytearray` (`b"%d" %
+//! n`), after `_PyBytes_FormatEx`: the same conversions, flags, `*`
+//! widths, `%(key)` lookups, argument rules and error messages.
+//!
+//! Both run one formatter over characters: a byte string is read as
+//! Latin-1 (each byte one character below 256) and its result written
+//! back the same way. The [`Mode`] decides what differs: `%s`/`%b` take
+//! bytes-like objects (or `__bytes__`) for bytes, `%r` is `%a`, `%c`
+//! takes a byte, and some messages.
 //!
 //! A conversion is `%[(key)][flags][width][.precision][length]type`:
 //! flags `-` (left-justify), `+`/space (sign), `#` (alternate form), `0`
@@ -46,11 +53,25 @@ impl Args<'_> {
     }
 }
 
+/// Whether the format is a `str` or a byte string.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Str,
+    Bytes,
+}
+
 /// Whether `v` can be indexed by a key (CPython's `PyMapping_Check`), so
 /// that `%(key)` conversions may look names up in it.
 fn is_mapping(v: &Value) -> bool {
     match v.kind() {
-        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::BYTES | Kind::RANGE | Kind::DICT => true,
+        Kind::LIST
+        | Kind::TUPLE
+        | Kind::STR
+        | Kind::BYTES
+        | Kind::BYTEARRAY
+        | Kind::MEMORYVIEW
+        | Kind::RANGE
+        | Kind::DICT => true,
         Kind::INSTANCE | Kind::EXT_SUBCLASS => v
             .as_obj()
             .is_some_and(|o| crate::object::class::lookup(o.ty(), "__getitem__").is_some()),
@@ -60,8 +81,29 @@ fn is_mapping(v: &Value) -> bool {
 
 /// `fmt % args`.
 pub fn format(vm: &mut Vm, fmt: &str, args: &Value) -> PyResult<Value> {
+    let chars: Vec<char> = fmt.chars().collect();
+    format_chars(vm, &chars, args, Mode::Str).map(Value::string)
+}
+
+/// `fmt % args` for a `bytes` or `bytearray` format: the bytes of the
+/// result.
+pub fn format_bytes(vm: &mut Vm, fmt: &[u8], args: &Value) -> PyResult<Vec<u8>> {
+    let chars: Vec<char> = fmt.iter().map(|&b| b as char).collect();
+    let out = format_chars(vm, &chars, args, Mode::Bytes)?;
+    out.chars()
+        .map(|c| u8::try_from(c as u32))
+        .collect::<Result<Vec<u8>, _>>()
+        .map_err(|_| PyErr::new(&types::SYSTEM_ERROR, "bytes formatting made a non-byte"))
+}
+
+/// The formatter of both modes.
+fn format_chars(vm: &mut Vm, chars: &[char], args: &Value, mode: Mode) -> PyResult<String> {
     let tuple = args.downcast::<TupleObj>();
-    let dict = (tuple.is_none() && args.kind() != Kind::STR && is_mapping(args)).then_some(args);
+    let own_kind = match mode {
+        Mode::Str => args.kind() == Kind::STR,
+        Mode::Bytes => matches!(args.kind(), Kind::BYTES | Kind::BYTEARRAY | Kind::STR),
+    };
+    let dict = (tuple.is_none() && !own_kind && is_mapping(args)).then_some(args);
     let mut a = match tuple {
         Some(t) => Args {
             items: &t.items,
@@ -76,8 +118,7 @@ pub fn format(vm: &mut Vm, fmt: &str, args: &Value) -> PyResult<Value> {
             len: -1,
         },
     };
-    let chars: Vec<char> = fmt.chars().collect();
-    let mut out = String::with_capacity(fmt.len() + 16);
+    let mut out = String::with_capacity(chars.len() + 16);
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -112,7 +153,14 @@ pub fn format(vm: &mut Vm, fmt: &str, args: &Value) -> PyResult<Value> {
                 return Err(PyErr::value_error("incomplete format key"));
             }
             let key: String = chars[start..i - 1].iter().collect();
-            let v = ops::getitem(vm, d, &Value::string(key))?;
+            let key = match mode {
+                Mode::Str => Value::string(key),
+                Mode::Bytes => {
+                    let b: Vec<u8> = key.chars().map(|c| c as u32 as u8).collect();
+                    Value::Obj(crate::object::BytesObj::new_obj(&b))
+                }
+            };
+            let v = ops::getitem(vm, d, &key)?;
             a = Args {
                 items: &[],
                 single: Some(v),
@@ -140,7 +188,7 @@ pub fn format(vm: &mut Vm, fmt: &str, args: &Value) -> PyResult<Value> {
                 flags |= LJUST;
             }
             width = Some(usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX));
-        } else if let Some(n) = read_number(&chars, &mut i, "width too big")? {
+        } else if let Some(n) = read_number(chars, &mut i, "width too big")? {
             width = Some(n);
         }
         let mut prec: Option<usize> = None;
@@ -151,7 +199,7 @@ pub fn format(vm: &mut Vm, fmt: &str, args: &Value) -> PyResult<Value> {
                 let p = star_arg(&mut a)?;
                 prec = Some(usize::try_from(p).unwrap_or(0));
             } else {
-                prec = Some(read_number(&chars, &mut i, "precision too big")?.unwrap_or(0));
+                prec = Some(read_number(chars, &mut i, "precision too big")?.unwrap_or(0));
             }
         }
         if matches!(chars.get(i), Some('h' | 'l' | 'L')) {
@@ -164,14 +212,15 @@ pub fn format(vm: &mut Vm, fmt: &str, args: &Value) -> PyResult<Value> {
         i += 1;
         let arg = a.next()?;
         let spec = Spec { flags, width, prec };
-        convert(vm, &mut out, conv, conv_index, &arg, &spec)?;
+        convert(vm, &mut out, conv, conv_index, &arg, &spec, mode)?;
     }
     if a.idx < a.len && dict.is_none() {
-        return Err(PyErr::type_error(
-            "not all arguments converted during string formatting",
-        ));
+        return Err(PyErr::type_error(match mode {
+            Mode::Str => "not all arguments converted during string formatting",
+            Mode::Bytes => "not all arguments converted during bytes formatting",
+        }));
     }
-    Ok(Value::string(out))
+    Ok(out)
 }
 
 /// A width or precision written out in digits; `Ok(None)` when there are
@@ -218,7 +267,54 @@ fn convert(
     index: usize,
     arg: &Value,
     spec: &Spec,
+    mode: Mode,
 ) -> PyResult<()> {
+    if mode == Mode::Bytes {
+        match conv {
+            's' | 'b' => {
+                let b = bytes_arg(vm, arg)?;
+                let b = match spec.prec {
+                    Some(p) => &b[..p.min(b.len())],
+                    None => &b[..],
+                };
+                let s: String = b.iter().map(|&c| c as char).collect();
+                return pad_text(out, &s, spec);
+            }
+            'r' | 'a' => {
+                let s = ascii_escape(&ops::repr(vm, arg)?);
+                let s = match spec.prec {
+                    Some(p) => s.char_indices().nth(p).map_or(&s[..], |(b, _)| &s[..b]),
+                    None => &s[..],
+                };
+                return pad_text(out, s, spec);
+            }
+            'c' => {
+                let c = byte_arg(vm, arg)?;
+                return pad_text(out, (c as char).encode_utf8(&mut [0u8; 4]), spec);
+            }
+            'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
+                let x = ops::float_arg(vm, arg).map_err(|e| {
+                    if e.matches(types::TYPE_ERROR.get()) {
+                        PyErr::type_error(format!(
+                            "float argument required, not {}",
+                            arg.type_name()
+                        ))
+                    } else {
+                        e
+                    }
+                })?;
+                return float_conv(out, conv, x, spec);
+            }
+            // `_PyBytes_FormatEx` reads `%i` as `%d`.
+            'i' => return convert(vm, out, 'd', index, arg, spec, Mode::Str),
+            c if c as u32 >= 0x80 => {
+                // CPython formats the (signed) C char with `%c`, which
+                // refuses a negative value.
+                return Err(PyErr::overflow("character argument not in range(0x110000)"));
+            }
+            _ => {}
+        }
+    }
     match conv {
         's' | 'r' | 'a' => {
             let text = match conv {
@@ -245,14 +341,7 @@ fn convert(
         }
         'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
             let x = ops::float_arg(vm, arg)?;
-            let fs = format!(
-                "{}.{}{}",
-                if spec.flags & ALT != 0 { "#" } else { "" },
-                spec.prec.unwrap_or(6),
-                conv
-            );
-            let body = format::format_float(x, &fs).map_err(ops::fmt_err)?;
-            pad_number(out, &body, conv, spec)
+            float_conv(out, conv, x, spec)
         }
         _ => {
             let shown = if (' '..='~').contains(&conv) {
@@ -265,6 +354,62 @@ fn convert(
                 conv as u32
             )))
         }
+    }
+}
+
+/// Appends a float conversion of `x`.
+fn float_conv(out: &mut String, conv: char, x: f64, spec: &Spec) -> PyResult<()> {
+    let fs = format!(
+        "{}.{}{}",
+        if spec.flags & ALT != 0 { "#" } else { "" },
+        spec.prec.unwrap_or(6),
+        conv
+    );
+    let body = format::format_float(x, &fs).map_err(ops::fmt_err)?;
+    pad_number(out, &body, conv, spec)
+}
+
+/// `%s`/`%b` of a byte string: a bytes-like object's bytes, or what
+/// `__bytes__` returns.
+fn bytes_arg(vm: &mut Vm, arg: &Value) -> PyResult<Vec<u8>> {
+    if let Some(b) = crate::bytes::buffer(arg) {
+        return Ok(b?.to_vec());
+    }
+    if let Some(r) = dunder::call(vm, arg, "__bytes__", &[]) {
+        let r = r?;
+        return match r.downcast::<crate::object::BytesObj>() {
+            Some(b) => Ok(b.as_bytes().to_vec()),
+            None => Err(PyErr::type_error(format!(
+                "__bytes__ returned non-bytes (type {})",
+                r.type_name()
+            ))),
+        };
+    }
+    Err(PyErr::type_error(format!(
+        "%b requires a bytes-like object, or an object that implements __bytes__, not '{}'",
+        arg.type_name()
+    )))
+}
+
+/// `%c` of a byte string: a byte string of length 1 or an int in
+/// range(256) (CPython's `byte_converter`).
+fn byte_arg(vm: &mut Vm, arg: &Value) -> PyResult<u8> {
+    if matches!(arg.kind(), Kind::BYTES | Kind::BYTEARRAY)
+        && let Some(Ok(b)) = crate::bytes::buffer(arg)
+        && let [c] = *b
+    {
+        return Ok(c);
+    }
+    let wrong = || PyErr::type_error("%c requires an integer in range(256) or a single byte");
+    let i = match crate::bytes::index_value(vm, arg) {
+        Ok(i) => i,
+        Err(e) if e.matches(types::TYPE_ERROR.get()) => return Err(wrong()),
+        Err(e) => return Err(e),
+    };
+    match i {
+        Value::Int(n) if (0..256).contains(&n) => Ok(n as u8),
+        Value::Bool(b) => Ok(b as u8),
+        _ => Err(PyErr::overflow("%c arg not in range(256)")),
     }
 }
 

@@ -982,6 +982,11 @@ impl Vm {
                         return r;
                     }
                 }
+                Kind::MEMORYVIEW => {
+                    if let Some(r) = crate::bytes::memoryview::getattr(o, name) {
+                        return r;
+                    }
+                }
                 // The objects of the native modules (`crate::stdlib`), and
                 // `functools`' `CacheInfo` tuples.
                 Kind::STDLIB | Kind::ITER | Kind::TUPLE => {

@@ -742,6 +742,8 @@ fn exact_type(kind: u32) -> Option<&'static abi::StaticType> {
         Kind::STR => &types::STR,
         Kind::TUPLE => &types::TUPLE,
         Kind::BYTES => &types::BYTES,
+        Kind::BYTEARRAY => &types::BYTEARRAY,
+        Kind::MEMORYVIEW => &types::MEMORYVIEW,
         _ => return None,
     })
 }

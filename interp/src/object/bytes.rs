@@ -1,6 +1,4 @@
-//! The `bytes` payload (the type exists for the C API; Python code gets
-//! `bytes` objects from C extensions and can compare, hash, index and print
-//! them).
+//! The `bytes` payload (its semantics are `crate::bytes`').
 
 use super::{ObjRef, types};
 
@@ -43,30 +41,35 @@ impl BytesObj {
 
     /// `repr(b)`, as CPython prints it.
     pub fn repr(&self) -> String {
-        let b = self.as_bytes();
-        let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
-            '"'
-        } else {
-            '\''
-        };
-        let mut s = String::with_capacity(b.len() + 3);
-        s.push('b');
-        s.push(quote);
-        for &c in b {
-            match c {
-                b'\\' => s.push_str("\\\\"),
-                b'\t' => s.push_str("\\t"),
-                b'\n' => s.push_str("\\n"),
-                b'\r' => s.push_str("\\r"),
-                c if c as char == quote => {
-                    s.push('\\');
-                    s.push(quote);
-                }
-                0x20..=0x7e => s.push(c as char),
-                _ => s.push_str(&format!("\\x{c:02x}")),
-            }
-        }
-        s.push(quote);
-        s
+        repr_of(self.as_bytes())
     }
+}
+
+/// `repr()` of a byte string as CPython prints `bytes` (`b'...'`, the
+/// quote chosen to avoid escapes).
+pub fn repr_of(b: &[u8]) -> String {
+    let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut s = String::with_capacity(b.len() + 3);
+    s.push('b');
+    s.push(quote);
+    for &c in b {
+        match c {
+            b'\\' => s.push_str("\\\\"),
+            b'\t' => s.push_str("\\t"),
+            b'\n' => s.push_str("\\n"),
+            b'\r' => s.push_str("\\r"),
+            c if c as char == quote => {
+                s.push('\\');
+                s.push(quote);
+            }
+            0x20..=0x7e => s.push(c as char),
+            _ => s.push_str(&format!("\\x{c:02x}")),
+        }
+    }
+    s.push(quote);
+    s
 }

@@ -9,6 +9,7 @@
 //! value that fits in `i64` (the representation is canonical), so equality
 //! and hashing never need to compare across the two forms.
 
+pub mod buffer;
 pub mod bytes;
 pub mod class;
 pub mod complex;
@@ -25,6 +26,7 @@ pub mod types;
 pub mod value;
 
 pub use abi::{ObjRef, StaticType, TypeObject, live_objects};
+pub use buffer::{ByteArrayObj, ItemFormat, MemoryViewObj};
 pub use bytes::BytesObj;
 pub use class::{BoundMethod, ClassData, Instance, SuperObj};
 pub use complex::ComplexObj;

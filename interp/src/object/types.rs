@@ -90,6 +90,10 @@ impl Kind {
     /// `method_descriptor`: a built-in type's method reached through the
     /// type (`str.upper`; payload `MethodDescr`).
     pub const METHOD_DESCR: u32 = 49;
+    /// `bytearray` (payload `ByteArrayObj`).
+    pub const BYTEARRAY: u32 = 50;
+    /// `memoryview` (payload `MemoryViewObj`).
+    pub const MEMORYVIEW: u32 = 51;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -185,6 +189,10 @@ static_types! {
     ELLIPSIS_TYPE: (), c"ellipsis", Some(&OBJECT), Kind::ELLIPSIS, false;
     /// `bytes`
     BYTES: crate::object::BytesObj, c"bytes", Some(&OBJECT), Kind::BYTES, true;
+    /// `bytearray`
+    BYTEARRAY: crate::object::ByteArrayObj, c"bytearray", Some(&OBJECT), Kind::BYTEARRAY, true;
+    /// `memoryview`
+    MEMORYVIEW: crate::object::MemoryViewObj, c"memoryview", Some(&OBJECT), Kind::MEMORYVIEW, true;
     /// `str`
     STR: StrObj, c"str", Some(&OBJECT), Kind::STR, true;
     /// `list`
@@ -247,6 +255,10 @@ static_types! {
     FILTER: IterObj, c"filter", Some(&OBJECT), Kind::ITER, true;
     /// `bytes_iterator`
     BYTES_ITER: IterObj, c"bytes_iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `bytearray_iterator`
+    BYTEARRAY_ITER: IterObj, c"bytearray_iterator", Some(&OBJECT), Kind::ITER, true;
+    /// `memory_iterator`
+    MEMORY_ITER: IterObj, c"memory_iterator", Some(&OBJECT), Kind::ITER, true;
     /// `iterator`: the sequence protocol's (`__getitem__` from 0 up)
     SEQ_ITER: IterObj, c"iterator", Some(&OBJECT), Kind::ITER, true;
     /// `iter(callable, sentinel)`'s iterator.

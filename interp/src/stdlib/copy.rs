@@ -334,6 +334,15 @@ fn reduce(vm: &mut Vm, x: &Value) -> PyResult<Value> {
         }
         return Ok(Value::tuple(rv));
     }
+    if let Some(b) = o.downcast::<crate::object::ByteArrayObj>() {
+        // `bytearray.__reduce_ex__`: `(bytearray, (bytes(self),), None)`.
+        let data = Value::Obj(crate::object::BytesObj::new_obj(&b.to_vec()?));
+        return Ok(Value::tuple(vec![
+            Value::from_type(&types::BYTEARRAY),
+            Value::tuple(vec![data]),
+            Value::None,
+        ]));
+    }
     if o.kind() != Kind::INSTANCE {
         return Err(cannot_pickle(x));
     }

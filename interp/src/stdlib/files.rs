@@ -641,14 +641,9 @@ fn m_readlines(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 fn write_value(f: &FileObj, v: &Value) -> PyResult<usize> {
     if f.binary {
-        let Some(b) = v.downcast::<BytesObj>() else {
-            return Err(PyErr::type_error(format!(
-                "a bytes-like object is required, not '{}'",
-                v.type_name()
-            )));
-        };
-        f.write_bytes(b.as_bytes())?;
-        return Ok(b.as_bytes().len());
+        let b = crate::bytes::need_buffer(v)?.to_vec();
+        f.write_bytes(&b)?;
+        return Ok(b.len());
     }
     let Some(s) = v.as_str() else {
         return Err(PyErr::type_error(format!(

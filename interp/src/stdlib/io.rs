@@ -740,16 +740,9 @@ fn new_bytes_io(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     )))
 }
 
-/// The bytes of a bytes-like object (`bytes` is the only one Typhon has).
-fn bytes_like(v: &Value) -> PyResult<&[u8]> {
-    v.downcast::<BytesObj>()
-        .map(BytesObj::as_bytes)
-        .ok_or_else(|| {
-            PyErr::type_error(format!(
-                "a bytes-like object is required, not '{}'",
-                v.type_name()
-            ))
-        })
+/// The bytes of a bytes-like object (`bytes`, `bytearray`, `memoryview`).
+fn bytes_like(v: &Value) -> PyResult<crate::bytes::Buf<'_>> {
+    crate::bytes::need_buffer(v)
 }
 
 const BIO: &str = "_io.BytesIO";
@@ -863,7 +856,7 @@ fn b_write(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if !data.is_empty() {
         let mut st = b.state.borrow_mut();
         let pos = st.pos;
-        st.pos = write_at(&mut st.buf, pos, data, 0)?;
+        st.pos = write_at(&mut st.buf, pos, &data, 0)?;
     }
     Ok(Value::Int(data.len() as i64))
 }

@@ -507,6 +507,8 @@ fn load_from(vm: &mut Vm, s: &Value, b: &Bound, first: usize) -> PyResult<Value>
         s.clone()
     } else if let Some(bytes) = s.downcast::<BytesObj>() {
         Value::string(decode_bytes(bytes.as_bytes())?)
+    } else if let Some(bytes) = s.downcast::<crate::object::ByteArrayObj>() {
+        Value::string(decode_bytes(&bytes.to_vec()?)?)
     } else {
         return Err(PyErr::type_error(format!(
             "the JSON object must be str, bytes or bytearray, not {}",

@@ -284,7 +284,13 @@ fn op_delitem(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// of a Python class with `__getitem__` that is not a dict.
 fn is_sequence(v: &Value) -> bool {
     match v.kind() {
-        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::BYTES | Kind::RANGE => true,
+        Kind::LIST
+        | Kind::TUPLE
+        | Kind::STR
+        | Kind::BYTES
+        | Kind::BYTEARRAY
+        | Kind::MEMORYVIEW
+        | Kind::RANGE => true,
         Kind::DICT => false,
         _ => crate::dunder::special(v, "__getitem__").is_some(),
     }
@@ -296,7 +302,10 @@ fn concat(vm: &mut Vm, args: &Args<'_>, name: &str, inplace: bool) -> PyResult<V
     let (a, b) = (&args.pos[0], &args.pos[1]);
     // The built-in sequences concatenate themselves (with their own
     // errors); other sequences through `+` when both are sequences.
-    let builtin = matches!(a.kind(), Kind::LIST | Kind::TUPLE | Kind::STR | Kind::BYTES);
+    let builtin = matches!(
+        a.kind(),
+        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::BYTES | Kind::BYTEARRAY
+    );
     if builtin || (is_sequence(a) && is_sequence(b)) {
         let r = if inplace {
             ops::inplace_op(vm, BinOp::Add, a, b)

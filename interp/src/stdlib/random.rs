@@ -201,13 +201,13 @@ fn seed_value(vm: &mut Vm, st: &mut RandomState, a: Option<&Value>) -> PyResult<
             BigInt::from(t) ^ BigInt::from(std::process::id()) << 128
         }
         Some(v) if v.is_int() => v.to_bigint().unwrap_or_default(),
-        Some(v) if v.as_str().is_some() || v.kind() == Kind::BYTES => {
+        Some(v) if v.as_str().is_some() || matches!(v.kind(), Kind::BYTES | Kind::BYTEARRAY) => {
             let mut bytes: Vec<u8> = match v.as_str() {
                 Some(s) => s.as_bytes().to_vec(),
-                None => v
-                    .downcast::<BytesObj>()
-                    .map(|b| b.as_bytes().to_vec())
-                    .unwrap_or_default(),
+                None => match crate::bytes::buffer(v) {
+                    Some(b) => b?.to_vec(),
+                    None => Vec::new(),
+                },
             };
             let digest = Sha512::digest(&bytes);
             bytes.extend_from_slice(&digest);
@@ -576,7 +576,13 @@ fn m_sample(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     if !matches!(
         population.kind(),
-        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::RANGE | Kind::BYTES
+        Kind::LIST
+            | Kind::TUPLE
+            | Kind::STR
+            | Kind::RANGE
+            | Kind::BYTES
+            | Kind::BYTEARRAY
+            | Kind::MEMORYVIEW
     ) {
         return Err(PyErr::type_error(
             "Population must be a sequence.  For dicts or sets, use sorted(d).",
