@@ -1228,7 +1228,9 @@ pub(super) fn run<const S: bool, const C: bool>(
                 Op::UnaryNegative => {
                     match stack.get_mut(sp.wrapping_sub(1)) {
                         Some(Value::Int(i)) if *i != i64::MIN => *i = -*i,
-                        Some(Value::Float(x)) => *x = -*x,
+                        // A NaN result needs a fresh identity: the
+                        // general loop makes it.
+                        Some(Value::Float(x)) if !x.is_nan() => *x = -*x,
                         _ => break,
                     }
                     pc += 1;
