@@ -846,10 +846,16 @@ pub(super) fn run<const S: bool, const C: bool>(
                             }
                         },
                         None => {
-                            // An exhausted iterator: pop it and leave the loop.
+                            // An exhausted iterator: pop it and leave the
+                            // loop (the general loop runs a finalization
+                            // that freeing the list queued before going
+                            // on, as CPython would).
                             sp -= 1;
                             drop(take(&mut stack[sp]));
                             pc = arg as usize;
+                            if abi::pending::any() {
+                                break;
+                            }
                         }
                     }
                 }
@@ -1100,6 +1106,12 @@ pub(super) fn run<const S: bool, const C: bool>(
                     release_shared(take(&mut stack[sp - 1]));
                     sp -= 2;
                     pc += const { 1 + Op::StoreAttr.cache_units() };
+                    // Freeing the old value may have queued a generator's
+                    // finalization: the general loop runs it before the
+                    // next instruction, where CPython would have.
+                    if abi::pending::any() {
+                        break;
+                    }
                 }
                 Op::CallStr1 => {
                     // `str(i)` of an int (other arguments take the general loop).
