@@ -101,6 +101,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::BinaryOpFloat
             | Op::BinaryOpMixed
             | Op::GetIter
+            | Op::StoreSubscrDict
             | Op::ForIterGen
             | Op::Send
             | Op::YieldValue
@@ -1314,6 +1315,35 @@ pub(super) fn run<const S: bool, const C: bool>(
                     drop(std::mem::replace(slot, Value::Obj(it)));
                     pc += 1;
                 }
+                // `d[k] = v` on a dict whose keys compare without Python
+                // code, with a key that hashes without it.
+                Op::StoreSubscrDict => {
+                    let Some([_, Value::Obj(o), k]) = stack.get(sp.wrapping_sub(3)..sp) else {
+                        break;
+                    };
+                    if o.kind() != Kind::DICT
+                        || o.downcast::<DictObj>().is_none_or(|d| d.has_vm_keys())
+                    {
+                        break;
+                    }
+                    let Ok(key) = crate::object::DictKey::new(k.clone()) else {
+                        break;
+                    };
+                    sp -= 3;
+                    let k = take(&mut stack[sp + 2]);
+                    let c = take(&mut stack[sp + 1]);
+                    let v = take(&mut stack[sp]);
+                    if let Some(d) = c.downcast::<DictObj>() {
+                        d.insert(key, v);
+                    }
+                    drop(k);
+                    drop(c);
+                    pc += const { 1 + Op::StoreSubscr.cache_units() };
+                    // Replacing a value may have queued a finalization.
+                    if abi::pending::any() {
+                        break;
+                    }
+                }
                 Op::IsOp => {
                     let Some([a, b]) = stack.get_mut(sp.wrapping_sub(2)..sp) else {
                         break;
@@ -1563,7 +1593,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 // instructions (cpyext_noargs 547 -> 560, onearg_int 646 ->
                 // 661), against ~110 saved on each `obj[key]`.
                 | Op::BinarySubscrExt
-                | Op::StoreSubscrDict
                 | Op::CallPyWithDefaults
                 | Op::CallBuiltinIsinstance
                 | Op::CallBuiltin
