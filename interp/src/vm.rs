@@ -912,6 +912,7 @@ impl Vm {
                             "__kwdefaults__" => {
                                 return Ok(f.kwdefaults.clone().map_or(Value::None, Value::Obj));
                             }
+                            "__annotations__" => return Ok(f.annotations()),
                             "__module__" => {
                                 if let Some(m) = f.attr(|a| a.module.clone()) {
                                     return Ok(m);
