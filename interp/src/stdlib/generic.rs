@@ -6,7 +6,6 @@
 
 use crate::object::{DictObj, ObjRef, PyErr, PyResult, Value};
 use crate::vm::Vm;
-use std::cell::RefCell;
 
 /// The classes' source.
 const SOURCE: &str = r#"
@@ -92,20 +91,16 @@ class UnionType:
         return _union(other, self)
 "#;
 
-thread_local! {
-    static CLASSES: RefCell<Option<ObjRef>> = const { RefCell::new(None) };
-}
-
 /// The function or class `name` of the source above, which is run the
 /// first time one is needed.
 fn helper(vm: &mut Vm, name: &str) -> PyResult<Value> {
-    let globals = match CLASSES.with(|c| c.borrow().clone()) {
+    let globals = match vm.generic_types.clone() {
         Some(g) => g,
         None => {
             let g = vm.new_module_dict("types", None);
             let code = vm.compile(SOURCE, "<typhon types>")?;
             vm.run_module_code(code, &g)?;
-            CLASSES.with(|c| *c.borrow_mut() = Some(g.clone()));
+            vm.generic_types = Some(g.clone());
             g
         }
     };
