@@ -1632,6 +1632,7 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             dd.set_str("sleep", f("sleep", time_sleep));
         }
         "importlib" => crate::imports::fill_importlib(dd),
+        "__future__" => crate::stdlib::future::fill(vm, &d).ok()?,
         _ => match crate::stdlib::fill_module(vm, name, dd) {
             Some(Ok(())) => {}
             _ => return None,

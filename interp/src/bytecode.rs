@@ -1136,7 +1136,7 @@ pub fn stack_effect(op: Op, arg: u32) -> StackEffect {
             next: Some(-1),
             jump: Some(0),
         },
-        Op::MakeFunction => next(-((arg & 7).count_ones() as i32)),
+        Op::MakeFunction => next(-((arg & 15).count_ones() as i32)),
         Op::Call => next(-a),
         Op::CallKw | Op::CallMethod => next(-a - 1),
         Op::CallEx => next(-1 - (arg & 1) as i32),

@@ -1239,12 +1239,13 @@ pub fn class_getitem(vm: &mut Vm, cls: &ObjRef, key: &Value) -> PyResult<Value> 
     let f = cls.as_type().and_then(|t| lookup(t, "__class_getitem__"));
     let Some(f) = f else {
         let name = class::type_short_name(cls);
-        if class_data(cls).is_none() && matches!(name.as_str(), "list" | "dict" | "tuple" | "type")
+        if class_data(cls).is_none()
+            && matches!(
+                name.as_str(),
+                "list" | "dict" | "tuple" | "type" | "set" | "frozenset"
+            )
         {
-            return Err(PyErr::new(
-                &types::NOT_IMPLEMENTED_ERROR,
-                format!("{name}[...] (types.GenericAlias) is not supported by typhon"),
-            ));
+            return crate::stdlib::generic::alias(vm, cls, key);
         }
         return Err(PyErr::type_error(format!(
             "type '{name}' is not subscriptable"
@@ -1670,8 +1671,8 @@ pub fn class_setattr(cls: &ObjRef, name: &str, value: Value) -> Option<PyResult<
 }
 
 /// `f.name = value` (`None`: `del f.name`) for a Python function: its
-/// `__name__`, `__qualname__`, `__doc__`, `__module__` and `__dict__`,
-/// and anything else in its `__dict__`, with CPython's checks.
+/// `__name__`, `__qualname__`, `__doc__`, `__module__`, `__dict__` and
+/// `__annotations__`, and anything else in its `__dict__`, with CPython's checks.
 pub fn function_setattr(o: &ObjRef, name: &str, value: Option<Value>) -> Option<PyResult<()>> {
     let f = o.downcast::<crate::object::Function>()?;
     let must_be_str = |what: &str| {
@@ -1690,6 +1691,13 @@ pub fn function_setattr(o: &ObjRef, name: &str, value: Option<Value>) -> Option<
             ("__qualname__", Some(v)) if v.kind() == Kind::STR => a.qualname.replace(v),
             ("__qualname__", _) => return Some(must_be_str("__qualname__")),
             ("__doc__", v) => a.doc.replace(v.unwrap_or(Value::None)),
+            ("__annotations__", None | Some(Value::None)) => a.annotations.take(),
+            ("__annotations__", Some(v)) if v.kind() == Kind::DICT => a.annotations.replace(v),
+            ("__annotations__", Some(_)) => {
+                return Some(Err(PyErr::type_error(
+                    "__annotations__ must be set to a dict object",
+                )));
+            }
             ("__module__", v) => a.module.replace(v.unwrap_or(Value::None)),
             ("__dict__", Some(Value::Obj(d))) if d.kind() == Kind::DICT => {
                 a.dict.replace(d).map(Value::Obj)

@@ -3386,6 +3386,7 @@ fn for_iter_generic(vm: &mut Vm, st: &mut ExecState) -> PyResult<bool> {
 fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let c = st.pop().ok_or_else(stack_underflow)?;
     let closure = if arg & 2 != 0 { st.pop() } else { None };
+    let annotations = if arg & 8 != 0 { st.pop() } else { None };
     let kwdefaults = if arg & 4 != 0 { st.pop() } else { None };
     let defaults = if arg & 1 != 0 { st.pop() } else { None };
     let Some(fcode) = c.downcast::<CodeObj>().map(|c| c.code.clone()) else {
@@ -3404,9 +3405,27 @@ fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
         None => return Err(bad_arg()),
     };
     let kwdefaults = kwdefaults.and_then(|d| d.as_obj().cloned());
-    st.push(Value::Obj(Function::new_obj(
-        fcode, globals, defaults, kwdefaults, cells,
-    )))?;
+    let f = Function::new_obj(fcode, globals, defaults, kwdefaults, cells);
+    // The annotations come as a tuple of names and values, made a dict
+    // here (CPython makes it when `__annotations__` is first read).
+    if let Some(t) = annotations
+        && let Some(func) = f.downcast::<Function>()
+    {
+        let d = DictObj::new_obj();
+        if let Some(dd) = d.downcast::<DictObj>() {
+            for pair in ops::seq_items(&t).chunks(2) {
+                if let [k, v] = pair
+                    && let Some(k) = k.as_str()
+                {
+                    dd.set_str(k, v.clone());
+                }
+            }
+        }
+        if let Ok(mut attrs) = func.attrs.try_borrow_mut() {
+            attrs.get_or_insert_with(Default::default).annotations = Some(Value::Obj(d));
+        }
+    }
+    st.push(Value::Obj(f))?;
     Ok(())
 }
 

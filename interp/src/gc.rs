@@ -89,7 +89,7 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         if let Ok(attrs) = func.attrs.try_borrow()
             && let Some(a) = attrs.as_deref()
         {
-            for v in [&a.name, &a.qualname, &a.doc, &a.module]
+            for v in [&a.name, &a.qualname, &a.doc, &a.module, &a.annotations]
                 .into_iter()
                 .flatten()
             {

@@ -980,6 +980,14 @@ pub fn binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value
 /// `a <op> b` by the built-in rules alone, after the operands' dunder
 /// methods declined (or when they have none).
 pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Value> {
+    // `int | None`: a `types.UnionType` (`type.__or__`/`__ror__`).
+    if op == BinOp::Or && (a.kind() == Kind::TYPE || b.kind() == Kind::TYPE) {
+        let r = crate::stdlib::generic::union(vm, a, b)?;
+        if r.kind() != Kind::NOT_IMPLEMENTED {
+            return Ok(r);
+        }
+        return Err(unsupported(op, a, b));
+    }
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => return int_op(op, *x, *y),
         (Value::Float(x), Value::Float(y)) => return float_op(op, *x, *y),

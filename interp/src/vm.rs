@@ -75,6 +75,9 @@ pub struct Vm {
     pub(crate) sys_path: ObjRef,
     /// The class of module specs (`__spec__`), made on first use.
     pub(crate) spec_class: Option<ObjRef>,
+    /// The globals of `types.GenericAlias` and `types.UnionType`
+    /// (`crate::stdlib::generic`), once made.
+    pub(crate) generic_types: Option<ObjRef>,
     /// The `sys` module, once made (`import sys` after `del
     /// sys.modules['sys']` finds it again, as in CPython), and its dict,
     /// where the import system reads `sys.path`.
@@ -145,6 +148,7 @@ impl Vm {
             modules: DictObj::new_obj(),
             sys_path: crate::object::ListObj::new_obj(Vec::new()),
             spec_class: None,
+            generic_types: None,
             sys_module: None,
             sys_dict: None,
             handled: Vec::new(),
@@ -912,6 +916,7 @@ impl Vm {
                             "__kwdefaults__" => {
                                 return Ok(f.kwdefaults.clone().map_or(Value::None, Value::Obj));
                             }
+                            "__annotations__" => return Ok(f.annotations()),
                             "__module__" => {
                                 if let Some(m) = f.attr(|a| a.module.clone()) {
                                     return Ok(m);
@@ -1179,6 +1184,7 @@ impl Vm {
             l.items.borrow_mut().clear();
         }
         self.spec_class = None;
+        self.generic_types = None;
         self.sys_module = None;
         self.sys_dict = None;
         self.handled.clear();

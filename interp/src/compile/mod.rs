@@ -10,11 +10,13 @@
 //! naming the construct.
 
 pub mod consts;
+pub mod future;
 #[rustfmt::skip]
 pub mod interned;
 pub mod mangle;
 mod pattern;
 pub mod scope;
+mod unparse;
 
 use crate::bytecode::{BinOp, CmpOp, Code, ExcEntry, Instr, Op, Source, Span};
 use crate::object::{CodeObj, ObjRef, StrObj, Value};
@@ -228,7 +230,12 @@ pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
 /// one expression statement).
 pub fn compile_mode(source: Rc<Source>, body: &[Stmt], mode: Mode) -> CResult<Rc<Code>> {
     let index = LineIndex::new(&source.text);
-    let mut scopes = ScopeTable::build(body).map_err(|e| {
+    let future = if mode == Mode::Eval {
+        future::Future::default()
+    } else {
+        future::parse(&source.text, &index, body)?
+    };
+    let mut scopes = ScopeTable::build(body, future.annotations).map_err(|e| {
         let (line, col) = index.line_col(&source.text, e.offset);
         let (end_line, end_col) = index.line_col(&source.text, e.end);
         CompileError {
@@ -258,6 +265,7 @@ pub fn compile_mode(source: Rc<Source>, body: &[Stmt], mode: Mode) -> CResult<Rc
         complexes: HashMap::new(),
         idents: None,
         body,
+        future,
     };
     let start = Span { start: 0, end: 0 };
     c.push_unit(
@@ -322,6 +330,8 @@ struct Compiler<'a> {
     idents: Option<std::collections::HashSet<String>>,
     /// The module's statements.
     body: &'a [Stmt],
+    /// What the module's future statements turn on.
+    future: future::Future,
 }
 
 /// How Typhon's own compile errors end (see [`unsupported`]).
@@ -756,6 +766,54 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// Pushes an annotation's value: the expression's, or its source
+    /// text under `from __future__ import annotations`.
+    fn annotation(&mut self, a: &'a Expr) -> CResult<()> {
+        if !self.future.annotations {
+            return self.expr(a);
+        }
+        let text = self.annotation_text(a)?;
+        let c = self.const_(Value::string(text));
+        self.emit(Op::LoadConst, c);
+        Ok(())
+    }
+
+    /// The source text of an annotation, as CPython's unparser writes it.
+    fn annotation_text(&self, a: &Expr) -> CResult<String> {
+        unparse::annotation(a).map_err(|r| match r {
+            unparse::Refused::Unsupported(what, at) => self.err(at, unsupported(what)),
+            unparse::Refused::NotAllowed(msg, at) => self.err(at, msg.into()),
+        })
+    }
+
+    /// Evaluates and drops part of an annotated target that gets no
+    /// value (CPython's `check_ann_expr`).
+    fn ann_check(&mut self, e: &'a Expr) -> CResult<()> {
+        self.expr(e)?;
+        self.emit(Op::PopTop, 0);
+        Ok(())
+    }
+
+    /// The subscript of an annotated target without a value, evaluated
+    /// part by part (CPython's `check_ann_subscr`).
+    fn ann_subscript(&mut self, e: &'a Expr) -> CResult<()> {
+        match e {
+            Expr::Slice(s) => {
+                for part in [&s.lower, &s.upper, &s.step].into_iter().flatten() {
+                    self.ann_check(part)?;
+                }
+                Ok(())
+            }
+            Expr::Tuple(t) => {
+                for x in &t.elts {
+                    self.ann_subscript(x)?;
+                }
+                Ok(())
+            }
+            other => self.ann_check(other),
+        }
+    }
+
     // ----- statements ----------------------------------------------------
 
     fn stmts(&mut self, body: &'a [Stmt]) -> CResult<()> {
@@ -815,20 +873,48 @@ impl<'a> Compiler<'a> {
                     self.expr(v)?;
                     self.store_target(&a.target)?;
                 }
-                // CPython 3.11 without `from __future__ import
-                // annotations`: a module or class body evaluates the
-                // annotation, and keeps that of a plain name in
-                // `__annotations__` (set up at the body's start).
-                if self.scope().kind != ScopeKind::Function {
-                    self.expr(&a.annotation)?;
-                    match &*a.target {
-                        Expr::Name(n) if a.simple => {
+                let store = self.scope().kind != ScopeKind::Function;
+                if self.future.annotations && !(store && a.simple) {
+                    // Not kept, but refused where CPython's symbol table
+                    // refuses it (`x: (yield)`).
+                    if let Err(unparse::Refused::NotAllowed(msg, at)) =
+                        unparse::annotation(&a.annotation)
+                    {
+                        return Err(self.err(at, msg.into()));
+                    }
+                }
+                match &*a.target {
+                    // A module or class body keeps the annotation of a
+                    // plain name in `__annotations__` (set up at the
+                    // body's start); a function ignores it.
+                    Expr::Name(n) if a.simple => {
+                        if store {
+                            self.annotation(&a.annotation)?;
                             self.load_name("__annotations__");
                             let k = self.const_ident(Value::str(n.id.as_str()));
                             self.emit(Op::LoadConst, k);
                             self.emit(Op::StoreSubscr, 0);
                         }
-                        _ => self.emit(Op::PopTop, 0),
+                    }
+                    target => {
+                        // Without a value, the target's object (and
+                        // subscript) is evaluated all the same; then, in a
+                        // module or class body, the annotation (not as a
+                        // string: then nothing is made of it).
+                        if a.value.is_none() {
+                            match target {
+                                Expr::Attribute(t) => self.ann_check(&t.value)?,
+                                Expr::Subscript(t) => {
+                                    self.ann_check(&t.value)?;
+                                    self.ann_subscript(&t.slice)?;
+                                }
+                                _ => {}
+                            }
+                        }
+                        if store && !self.future.annotations {
+                            self.expr(&a.annotation)?;
+                            self.emit(Op::PopTop, 0);
+                        }
                     }
                 }
             }
@@ -981,6 +1067,14 @@ impl<'a> Compiler<'a> {
                 }
             }
             Stmt::ImportFrom(i) => {
+                if future::is_future_import(s)
+                    && self
+                        .future
+                        .line
+                        .is_none_or(|l| self.index.line(u32::from(i.range.start())) > l)
+                {
+                    return Err(self.err(i.range, future::LATE.into()));
+                }
                 // CPython loads the imported names as a constant tuple.
                 let names: Vec<Value> = i
                     .names
@@ -1418,7 +1512,8 @@ impl<'a> Compiler<'a> {
         let line = self.index.line(u32::from(f.range.start()));
         // Defaults are evaluated (and their constants registered) before
         // the body is compiled, as in CPython.
-        let flags = self.function_defaults(Some(&f.parameters))?;
+        let mut flags = self.function_defaults(Some(&f.parameters))?;
+        flags |= self.function_annotations(&f.parameters, f.returns.as_deref())?;
         let code = self.function_body(
             f,
             f.name.as_str(),
@@ -1653,9 +1748,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Evaluates a function's defaults in the current scope (the
-    /// MAKE_FUNCTION flags they need), and registers the names of its
-    /// annotated parameters, which CPython's compiler loads as constants
-    /// (Typhon keeps no annotations of functions).
+    /// MAKE_FUNCTION flags they need).
     fn function_defaults(&mut self, params: Option<&'a ast::Parameters>) -> CResult<u32> {
         let mut flags = 0;
         let defaults: Vec<&'a Expr> = params
@@ -1692,44 +1785,54 @@ impl<'a> Compiler<'a> {
             self.emit(Op::BuildMap, kwdefaults.len() as u32);
             flags |= 4;
         }
-        if let Some(p) = params {
-            self.annotation_names(p);
-        }
         Ok(flags)
     }
 
-    /// Registers what CPython's compiler loads for a function's
-    /// annotations: each annotated parameter's name (and `return`), the
-    /// strings of the annotation (`compiler_visit_annotations`' order).
-    fn annotation_names(&mut self, p: &'a ast::Parameters) {
-        let note = |c: &mut Self, name: &str, ann: Option<&Expr>| {
+    /// Pushes a function's annotations as CPython 3.11's
+    /// `compiler_visit_annotations` does: a tuple of parameter names (and
+    /// `return`) each followed by its annotation's value, the
+    /// MAKE_FUNCTION flag 8 when there is any.
+    fn function_annotations(
+        &mut self,
+        p: &'a ast::Parameters,
+        returns: Option<&'a Expr>,
+    ) -> CResult<u32> {
+        let mut n = 0;
+        let mut note = |c: &mut Self, name: &str, ann: Option<&'a Expr>| -> CResult<()> {
             if let Some(a) = ann {
-                c.strs.identifier(name);
-                if let Expr::StringLiteral(s) = a {
-                    c.strs.literal(&Value::str(s.value.to_str()));
-                }
+                let k = c.const_ident(Value::str(name));
+                c.emit(Op::LoadConst, k);
+                c.annotation(a)?;
+                n += 2;
             }
+            Ok(())
         };
         for a in p.args.iter().chain(p.posonlyargs.iter()) {
             note(
                 self,
                 a.parameter.name.as_str(),
                 a.parameter.annotation.as_deref(),
-            );
+            )?;
         }
         if let Some(v) = &p.vararg {
-            note(self, v.name.as_str(), v.annotation.as_deref());
+            note(self, v.name.as_str(), v.annotation.as_deref())?;
         }
         for a in &p.kwonlyargs {
             note(
                 self,
                 a.parameter.name.as_str(),
                 a.parameter.annotation.as_deref(),
-            );
+            )?;
         }
         if let Some(k) = &p.kwarg {
-            note(self, k.name.as_str(), k.annotation.as_deref());
+            note(self, k.name.as_str(), k.annotation.as_deref())?;
         }
+        note(self, "return", returns)?;
+        if n == 0 {
+            return Ok(0);
+        }
+        self.emit(Op::BuildTuple, n);
+        Ok(8)
     }
 
     /// Emits MAKE_FUNCTION for `code` after its defaults ([`flags` of

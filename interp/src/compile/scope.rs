@@ -137,13 +137,16 @@ pub struct ScopeError {
 
 impl ScopeTable {
     /// Analyses a module body.
-    pub fn build(body: &[Stmt]) -> Result<ScopeTable, ScopeError> {
+    /// `string_annotations`: the module has `from __future__ import
+    /// annotations`, so annotations are never evaluated.
+    pub fn build(body: &[Stmt], string_annotations: bool) -> Result<ScopeTable, ScopeError> {
         let mut b = Builder {
             scopes: Vec::new(),
             by_node: HashMap::new(),
             cur: 0,
             error: None,
             depth: 0,
+            string_annotations,
         };
         b.new_scope(ScopeKind::Module, None, 0, Vec::new());
         for s in body {
@@ -264,6 +267,8 @@ struct Builder {
     error: Option<ScopeError>,
     /// How many statements and expressions enclose the node being walked.
     depth: u32,
+    /// `from __future__ import annotations`: annotations are not evaluated.
+    string_annotations: bool,
 }
 
 impl Builder {
@@ -447,6 +452,18 @@ impl Builder {
                         self.expr(d);
                     }
                 }
+                // The annotations are evaluated where the function is
+                // defined (unless they are kept as strings).
+                if !self.string_annotations {
+                    let p = &f.parameters;
+                    let params = p.posonlyargs.iter().chain(&p.args).chain(&p.kwonlyargs);
+                    params
+                        .filter_map(|a| a.parameter.annotation.as_deref())
+                        .chain(p.vararg.as_ref().and_then(|v| v.annotation.as_deref()))
+                        .chain(p.kwarg.as_ref().and_then(|v| v.annotation.as_deref()))
+                        .chain(f.returns.as_deref())
+                        .for_each(|a| self.expr(a));
+                }
                 self.assign(f.name.as_str());
                 let params = self.params_of(&f.parameters);
                 self.function(f, params, |b| b.stmts(&f.body));
@@ -502,7 +519,9 @@ impl Builder {
                 // A module or class body evaluates the annotation and
                 // keeps it in `__annotations__`; a function ignores it.
                 if self.scopes[self.cur].kind != ScopeKind::Function {
-                    self.expr(&a.annotation);
+                    if !self.string_annotations {
+                        self.expr(&a.annotation);
+                    }
                     self.assign("__annotations__");
                 }
             }

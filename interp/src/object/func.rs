@@ -45,6 +45,9 @@ pub struct FuncAttrs {
     pub module: Option<Value>,
     /// `__dict__`, made when first needed.
     pub dict: Option<ObjRef>,
+    /// `__annotations__` (a dict), from the definition's annotations or
+    /// made empty when first read; `None` again after `del` or `= None`.
+    pub annotations: Option<Value>,
 }
 
 thread_local! {
@@ -84,6 +87,18 @@ impl Function {
         }
         a.dict = Some(d.clone());
         Some(d)
+    }
+
+    /// The function's `__annotations__`: the dict it has, or a new empty
+    /// one it keeps from now on (CPython's `func_get_annotations`).
+    pub fn annotations(&self) -> Value {
+        let Ok(mut attrs) = self.attrs.try_borrow_mut() else {
+            return Value::Obj(super::DictObj::new_obj());
+        };
+        let a = attrs.get_or_insert_with(Default::default);
+        a.annotations
+            .get_or_insert_with(|| Value::Obj(super::DictObj::new_obj()))
+            .clone()
     }
 
     /// A new function object.

@@ -1,7 +1,7 @@
 //! The standard-library modules written in Rust (`import math`, `import
 //! cmath`, `import random`, `import itertools`, `import operator`, `import heapq`, `import
 //! bisect`, `import functools`, `import os`, `import typing`, `import
-//! json`, `import copy`, `import io`), built when first imported, and the
+//! json`, `import copy`, `import io`, `import __future__`), built when first imported, and the
 //! file objects (`streams`: the standard streams; `files`: `open()`;
 //! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
 //! [`crate::builtins`].
@@ -28,6 +28,8 @@ pub mod cmath;
 pub mod copy;
 pub mod files;
 pub mod functools;
+pub mod future;
+pub mod generic;
 pub mod heapq;
 pub mod io;
 pub mod itertools;

@@ -1,0 +1,3 @@
+x = 1
+def f():
+    from __future__ import annotations

@@ -1,0 +1,1 @@
+import os; from __future__ import division

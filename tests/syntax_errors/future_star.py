@@ -1,0 +1,2 @@
+from __future__ import division
+from __future__ import *

@@ -1,0 +1,3 @@
+"doc"
+from __future__ import (nested_scopes,
+    spam)

@@ -1,0 +1,4 @@
+from __future__ import annotations
+
+def f():
+    x: (yield) = 1
