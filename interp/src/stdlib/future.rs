@@ -10,19 +10,6 @@ use crate::vm::Vm;
 /// compiler flags.
 const SOURCE: &str = r#""""Record of phased-in incompatible language changes."""
 
-all_feature_names = [
-    "nested_scopes",
-    "generators",
-    "division",
-    "absolute_import",
-    "with_statement",
-    "print_function",
-    "unicode_literals",
-    "barry_as_FLUFL",
-    "generator_stop",
-    "annotations",
-]
-
 __all__ = ["all_feature_names"] + all_feature_names
 
 CO_NESTED = 0x0010
@@ -71,7 +58,17 @@ annotations = _Feature((3, 7, 0, "beta", 1), None, CO_FUTURE_ANNOTATIONS)
 
 /// Runs the module's source in its dict `globals`.
 pub fn fill(vm: &mut Vm, globals: &ObjRef) -> PyResult<()> {
-    let code = vm.compile(SOURCE, "<frozen __future__>")?;
+    // The names come from the compiler's list, so the two cannot differ.
+    let names: Vec<String> = crate::compile::future::FEATURES
+        .iter()
+        .map(|f| format!("{f:?}"))
+        .collect();
+    let source = SOURCE.replacen(
+        "\n\n__all__",
+        &format!("\n\nall_feature_names = [{}]\n\n__all__", names.join(", ")),
+        1,
+    );
+    let code = vm.compile(&source, "<frozen __future__>")?;
     vm.run_module_code(code, globals)?;
     Ok(())
 }
