@@ -3027,6 +3027,24 @@ fn load_method_generic(vm: &mut Vm, st: &mut ExecState, code: &Code, arg: u32) -
         st.push(recv)?;
         return Ok(());
     }
+    // An instance of a class deriving from a built-in type: its class's
+    // functions and its built-in base's methods, unless shadowed.
+    if let Value::Obj(o) = &obj
+        && crate::subclass::is_instance(o)
+    {
+        match crate::subclass::load_method(vm, o, name) {
+            Some((f, recv)) => {
+                st.push(f)?;
+                st.push(recv)?;
+            }
+            None => {
+                let v = vm.getattr(&obj, name)?;
+                st.push(v)?;
+                st.push(Value::Obj(vm.null_marker.clone()))?;
+            }
+        }
+        return Ok(());
+    }
     match methods::find(kind, name) {
         Some((idx, _)) => {
             let m = vm.method_obj(kind, idx)?;

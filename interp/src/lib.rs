@@ -35,6 +35,7 @@ pub mod slots;
 pub mod source;
 pub mod stats;
 pub mod stdlib;
+pub mod subclass;
 pub mod strformat;
 pub mod traceback;
 pub mod unicode;

@@ -249,8 +249,14 @@ pub fn descriptor(kind: u32, name: &str) -> Option<Value> {
         Kind::GENERATOR => &types::GENERATOR,
         _ => return None,
     };
-    let (i, f) = find(kind, name)?;
-    let (name, _) = table(kind).get(i)?;
+    let (i, f, name) = match find(kind, name) {
+        Some((i, f)) => (i, f, table(kind).get(i)?.0),
+        // A special method (`dict.__getitem__`), after the table's.
+        None => {
+            let (j, (n, f)) = crate::subclass::special_at(kind, name)?;
+            (table(kind).len() + j, f, n)
+        }
+    };
     // One object per method, as CPython's type dicts hold: `str.upper is
     // str.upper`, and `key=str.lower` allocates nothing per lookup.
     let key = (owner.get().kind(), i);

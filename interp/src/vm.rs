@@ -670,6 +670,11 @@ impl Vm {
         {
             return crate::classes::ext_instance_getattr(self, o, name);
         }
+        if let Value::Obj(o) = obj
+            && crate::subclass::is_instance(o)
+        {
+            return crate::subclass::getattr(self, o, name);
+        }
         if let Some((capi, o)) = ext::foreign(obj) {
             return match capi.getattr(self, o, name)? {
                 Some(v) => Ok(v),
@@ -953,6 +958,15 @@ impl Vm {
                 )));
             }
         }
+        // `d.__getitem__`, `(1).__add__`: the special methods of the
+        // built-in types.
+        let kind = match obj {
+            Value::Bool(_) => Kind::INT,
+            _ => obj.kind(),
+        };
+        if let Some((n, f)) = crate::subclass::special(kind, name) {
+            return Ok(Value::Obj(Builtin::new_obj(n, f, Some(obj.clone()))));
+        }
         if name == "__class__" {
             return Ok(builtins::type_value_of(obj));
         }
@@ -998,6 +1012,11 @@ impl Vm {
             && o.kind() == Kind::EXT_SUBCLASS
         {
             return crate::classes::ext_instance_setattr(self, o, name, Some(value));
+        }
+        if let Value::Obj(o) = obj
+            && crate::subclass::is_instance(o)
+        {
+            return crate::subclass::setattr(self, o, name, Some(value));
         }
         if let Some((capi, o)) = ext::foreign(obj) {
             if capi.setattr(self, o, name, Some(value))? {
@@ -1054,6 +1073,11 @@ impl Vm {
             && o.kind() == Kind::EXT_SUBCLASS
         {
             return crate::classes::ext_instance_setattr(self, o, name, None);
+        }
+        if let Value::Obj(o) = obj
+            && crate::subclass::is_instance(o)
+        {
+            return crate::subclass::setattr(self, o, name, None);
         }
         if let Some((capi, o)) = ext::foreign(obj) {
             if capi.setattr(self, o, name, None)? {
