@@ -417,6 +417,10 @@ pub fn new_class_with(
         crate::subclass::check_slots(root, layout.own.len())?;
     }
     let mut data = ClassData::new(name, &qualname, bases, mro_tail, ns);
+    // For a class deriving from a built-in type: its instances' word
+    // holds the `__dict__`, and the `__slots__` values by name
+    // (`slots::member_get`).
+    let has_word = layout.has_dict || !layout.names.is_empty();
     data.slot_names = layout.names;
     data.has_dict = layout.has_dict;
     let Some(bt) = base_ty.as_type() else {
@@ -431,8 +435,7 @@ pub fn new_class_with(
         data: Box::new(data),
     };
     let cls = if let Some((_, root)) = builtin {
-        let has_dict = layout.has_dict;
-        let Some(cls) = crate::subclass::new_type(spec, root, has_dict) else {
+        let Some(cls) = crate::subclass::new_type(spec, root, has_word) else {
             return Err(PyErr::type_error("bases must be types"));
         };
         cls
@@ -596,10 +599,20 @@ fn object_new(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         _ => match new_plain_instance(cls) {
             Some(o) => Ok(Value::Obj(o)),
             None => {
-                let base = cls
-                    .as_type()
-                    .and_then(crate::subclass::builtin_base)
-                    .map_or(name.clone(), |b| b.get().name().to_owned());
+                // CPython names the first class along `tp_base` whose
+                // `__new__` is not a Python function of its own.
+                let mut base = cls.as_type();
+                while let Some(t) = base
+                    && t.heap_data::<ClassData>()
+                        .and_then(|cd| cd.dict())
+                        .is_some_and(|d| d.get_str("__new__").is_some())
+                {
+                    base = t.base();
+                }
+                let base = base.map_or(name.clone(), |t| match t.heap_data::<ClassData>() {
+                    Some(cd) => cd.name.borrow().clone(),
+                    None => t.name().to_owned(),
+                });
                 Err(PyErr::type_error(format!(
                     "object.__new__({name}) is not safe, use {base}.__new__()"
                 )))

@@ -625,7 +625,7 @@ fn str_cmp(arg: u32, a: &Value, b: &Value) -> Option<bool> {
     let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
         return None;
     };
-    if x.kind() != Kind::STR || y.kind() != Kind::STR {
+    if !x.is_type(&types::STR) || !y.is_type(&types::STR) {
         return None;
     }
     let (x, y) = (x.downcast::<StrObj>()?, y.downcast::<StrObj>()?);
@@ -1443,7 +1443,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::LoadMethodType => {
                     skip!(Op::LoadMethod);
                     let kind = top!().kind();
-                    if cache!(layout::METHOD_KIND) == kind + 1 {
+                    // Not for a class deriving from the type: it may
+                    // override the method.
+                    if cache!(layout::METHOD_KIND) == kind + 1
+                        && !matches!(top!(), Value::Obj(o) if o.ty().is_heap_type())
+                    {
                         let m = tri!(vm.method_obj(kind, cache!(layout::METHOD_INDEX) as usize));
                         let obj = pop!();
                         push!(m);
@@ -1711,7 +1715,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::BinarySubscrListInt => {
                     skip!(Op::BinarySubscr);
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => {
+                        Some([Value::Obj(o), Value::Int(i)]) if o.is_type(&types::LIST) => {
                             match o.downcast::<ListObj>().map(|l| l.items.try_borrow()) {
                                 Some(Ok(items)) => norm_index(*i, items.len())
                                     .and_then(|k| items.get(k).cloned())
@@ -1737,7 +1741,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::BinarySubscrTupleInt => {
                     skip!(Op::BinarySubscr);
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::TUPLE => {
+                        Some([Value::Obj(o), Value::Int(i)]) if o.is_type(&types::TUPLE) => {
                             match o.downcast::<TupleObj>() {
                                 Some(t) => norm_index(*i, t.items.len())
                                     .and_then(|k| t.items.get(k).cloned())
@@ -1762,7 +1766,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::BinarySubscrDict => {
                     skip!(Op::BinarySubscr);
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Obj(o), k]) if o.kind() == Kind::DICT => {
+                        Some([Value::Obj(o), k]) if o.is_type(&types::DICT) => {
                             match (o.downcast::<DictObj>(), DictKey::new(k.clone())) {
                                 // Keys whose `==` is Python code are looked
                                 // up by the generic path.
@@ -1809,7 +1813,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::StoreSubscrListInt => {
                     skip!(Op::StoreSubscr);
                     let reason = match stack.get(sp.wrapping_sub(3)..sp) {
-                        Some([_, Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => {
+                        Some([_, Value::Obj(o), Value::Int(i)]) if o.is_type(&types::LIST) => {
                             let i = *i;
                             let c = take(&mut stack[sp - 2]);
                             let stored = match c.downcast::<ListObj>() {
@@ -1853,7 +1857,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     skip!(Op::StoreSubscr);
                     let key = match stack.get(sp.wrapping_sub(3)..sp) {
                         Some([_, Value::Obj(o), k])
-                            if o.kind() == Kind::DICT
+                            if o.is_type(&types::DICT)
                                 && !o.downcast::<DictObj>().is_some_and(|d| d.has_vm_keys()) =>
                         {
                             DictKey::new(k.clone()).ok()
@@ -1961,7 +1965,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::UnpackSequenceTwoTuple => {
                     skip!(Op::UnpackSequence);
                     let items = match top!() {
-                        Value::Obj(o) if o.kind() == Kind::TUPLE => {
+                        Value::Obj(o) if o.is_type(&types::TUPLE) => {
                             match o.downcast::<TupleObj>() {
                                 Some(t) if t.items.len() == 2 => {
                                     Some((t.items[0].clone(), t.items[1].clone()))
@@ -1982,11 +1986,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::UnpackSequenceTuple | Op::UnpackSequenceList => {
                     skip!(Op::UnpackSequence);
                     let items: Option<Vec<Value>> = match top!() {
-                        Value::Obj(o) if o.kind() == Kind::TUPLE => o
+                        Value::Obj(o) if o.is_type(&types::TUPLE) => o
                             .downcast::<TupleObj>()
                             .filter(|t| t.items.len() == arg as usize)
                             .map(|t| t.items.to_vec()),
-                        Value::Obj(o) if o.kind() == Kind::LIST => o
+                        Value::Obj(o) if o.is_type(&types::LIST) => o
                             .downcast::<ListObj>()
                             .and_then(|l| l.items.try_borrow().ok().map(|v| v.clone()))
                             .filter(|v| v.len() == arg as usize),
@@ -3081,7 +3085,7 @@ fn str_concat(a: &Value, b: &Value) -> Option<Value> {
     let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
         return None;
     };
-    if x.kind() != Kind::STR || y.kind() != Kind::STR {
+    if !x.is_type(&types::STR) || !y.is_type(&types::STR) {
         return None;
     }
     let (x, y) = (x.downcast::<StrObj>()?, y.downcast::<StrObj>()?);
@@ -3104,7 +3108,9 @@ pub fn str_append_in_local(local: &mut Value, copy: &mut Value, tail: &Value) ->
     let (Value::Obj(l), Value::Obj(c), Value::Obj(t)) = (&*local, &*copy, tail) else {
         return false;
     };
-    if !l.ptr_eq(c) || l.kind() != Kind::STR || l.refcnt() != 2 {
+    // Exact strs only: a class deriving from `str` may define `__add__`
+    // or `__radd__` (and the result of `+=` is a plain `str`).
+    if !l.ptr_eq(c) || !l.is_type(&types::STR) || !t.is_type(&types::STR) || l.refcnt() != 2 {
         return false;
     }
     let Some(t) = t.downcast::<StrObj>() else {
@@ -3210,7 +3216,7 @@ fn display_dict(vm: &mut Vm, items: Vec<Value>) -> PyResult<DictObj> {
         let d = if n >= 16 {
             DictObj::new()
         } else {
-            let all_str = pairs.iter().step_by(2).all(|k| k.kind() == Kind::STR);
+            let all_str = pairs.iter().step_by(2).all(|k| k.is_type_exact(&types::STR));
             DictObj::presized(n, all_str)
         };
         for kv in pairs.chunks_exact(2) {
@@ -3266,7 +3272,7 @@ fn unpack_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let v = st.pop().ok_or_else(stack_underflow)?;
     let n = arg as usize;
     let items = match v.kind() {
-        Kind::LIST | Kind::TUPLE => ops::seq_items(&v),
+        Kind::LIST | Kind::TUPLE if ops::iterates_plainly(&v) => ops::seq_items(&v),
         _ => {
             let it = match ops::get_iter(vm, &v) {
                 Ok(it) => it,
@@ -3312,7 +3318,7 @@ fn unpack_ex(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let v = st.pop().ok_or_else(stack_underflow)?;
     let (before, after) = ((arg & 0xff) as usize, (arg >> 8) as usize);
     let items = match v.kind() {
-        Kind::LIST | Kind::TUPLE => ops::seq_items(&v),
+        Kind::LIST | Kind::TUPLE if ops::iterates_plainly(&v) => ops::seq_items(&v),
         _ => {
             if ops::get_iter(vm, &v).is_err() {
                 return Err(PyErr::type_error(format!(
@@ -3619,7 +3625,7 @@ fn call_generic<const S: bool>(
             };
             let t = st.pop().ok_or_else(stack_underflow)?;
             let items = match t.kind() {
-                Kind::TUPLE | Kind::LIST => ops::seq_items(&t),
+                Kind::TUPLE | Kind::LIST if ops::iterates_plainly(&t) => ops::seq_items(&t),
                 _ => match ops::collect(vm, &t) {
                     Ok(v) => v,
                     Err(e) if e.matches(types::TYPE_ERROR.get()) => {

@@ -219,26 +219,31 @@ pub fn new_type(
 }
 
 /// CPython's refusal of non-empty `__slots__` in a class deriving from
-/// `root` (the variable-size types refuse them; Typhon refuses them for
-/// the others too).
+/// `root`, one of the variable-size types.
 pub fn check_slots(root: &'static StaticType, own_slots: usize) -> PyResult<()> {
-    if own_slots == 0 {
-        return Ok(());
-    }
     let r = root.get();
-    if matches!(r.kind(), Kind::INT | Kind::TUPLE | Kind::BYTES | Kind::STR) {
+    if own_slots > 0 && matches!(r.kind(), Kind::INT | Kind::TUPLE | Kind::BYTES | Kind::STR) {
         return Err(PyErr::type_error(format!(
             "nonempty __slots__ not supported for subtype of '{}'",
             r.name()
         )));
     }
-    Err(PyErr::new(
-        &types::NOT_IMPLEMENTED_ERROR,
-        format!(
-            "nonempty __slots__ in a subclass of '{}' is not supported by typhon",
-            r.name()
-        ),
-    ))
+    Ok(())
+}
+
+/// The dict that holds the `__slots__` values of `o`, an instance of a
+/// class deriving from a built-in type (made on first use).
+pub fn slot_storage(o: &ObjRef) -> Option<ObjRef> {
+    if !is_instance(o) {
+        return None;
+    }
+    instance_dict(o)
+}
+
+/// Whether instances of the class `t` have a `__dict__` (not only the
+/// word that holds their slots).
+fn has_dict(t: &TypeObject) -> bool {
+    t.heap_data::<class::ClassData>().is_some_and(|cd| cd.has_dict)
 }
 
 // ----- instances ----------------------------------------------------------------------
@@ -512,7 +517,7 @@ pub fn getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Value> {
     let me = Value::Obj(obj.clone());
     match name {
         "__class__" => return Ok(Value::Obj(obj.type_ref())),
-        "__dict__" if obj.has_dict_word() => {
+        "__dict__" if has_dict(obj.ty()) => {
             let d = instance_dict(obj).ok_or_else(|| no_attribute(&me, name))?;
             // Handed out, it may join cycles of its own.
             if !abi::gc_is_tracked(&d) {
@@ -529,9 +534,10 @@ pub fn getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Value> {
     {
         return classes::descr_get(vm, d.clone(), Some(&me), &owner);
     }
-    if let Some(v) = obj
-        .instance_dict()
-        .and_then(|d| d.downcast::<DictObj>().and_then(|d| d.get_str(name)))
+    if has_dict(obj.ty())
+        && let Some(v) = obj
+            .instance_dict()
+            .and_then(|d| d.downcast::<DictObj>().and_then(|d| d.get_str(name)))
     {
         return Ok(v);
     }
@@ -585,12 +591,15 @@ pub fn setattr(vm: &mut Vm, obj: &ObjRef, name: &str, value: Option<Value>) -> P
     if let Some(r) = classes::property_set(vm, obj, name, value.clone()) {
         return r;
     }
+    if let Some(r) = crate::slots::slot_set(obj, name, value.clone()) {
+        return r;
+    }
     match (name, &value) {
         ("__class__", Some(v)) => return classes::assign_class(vm, obj, v),
         ("__class__", None) => {
             return Err(PyErr::type_error("can't delete __class__ attribute"));
         }
-        ("__dict__", _) if obj.has_dict_word() => {
+        ("__dict__", _) if has_dict(obj.ty()) => {
             return Err(PyErr::new(
                 &types::NOT_IMPLEMENTED_ERROR,
                 format!("assigning {name} is not supported by typhon"),
@@ -609,7 +618,7 @@ pub fn setattr(vm: &mut Vm, obj: &ObjRef, name: &str, value: Option<Value>) -> P
             no_attribute(&me, name)
         }
     };
-    if !obj.has_dict_word() {
+    if !has_dict(obj.ty()) {
         return Err(read_only());
     }
     let d = instance_dict(obj).ok_or_else(read_only)?;
@@ -637,10 +646,11 @@ pub fn load_method(vm: &Vm, obj: &ObjRef, name: &str) -> Option<(Value, Value)> 
     if t.heap_data::<class::ClassData>()?.attr_hooks() & class::hook::GETATTRIBUTE != 0 {
         return None;
     }
-    if obj
-        .instance_dict()
-        .and_then(|d| d.downcast::<DictObj>().and_then(|d| d.get_str(name)))
-        .is_some()
+    if has_dict(t)
+        && obj
+            .instance_dict()
+            .and_then(|d| d.downcast::<DictObj>().and_then(|d| d.get_str(name)))
+            .is_some()
     {
         return None;
     }
