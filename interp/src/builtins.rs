@@ -1716,6 +1716,11 @@ pub fn builtin_reversed(vm: &mut Vm, v: &Value) -> PyResult<Value> {
                 IterState::List { list: l, idx: 0 },
             )))
         }
+        Value::Obj(o) if o.kind() == Kind::DEQUE => {
+            crate::stdlib::collections::deque::iter(o, true).ok_or_else(|| {
+                PyErr::type_error(format!("'{}' object is not reversible", v.type_name()))
+            })
+        }
         _ => Err(PyErr::type_error(format!(
             "'{}' object is not reversible",
             v.type_name()

@@ -928,6 +928,12 @@ pub fn descr_get(
         {
             v
         }
+        // A namedtuple's field.
+        Kind::STDLIB
+            if let Some(r) = crate::stdlib::collections::getter_get(&descr, receiver) =>
+        {
+            r?
+        }
         // An instance of a Python class that defines `__get__`.
         _ if let Some(get) = descr_method(&descr, "__get__") => {
             let r = receiver.cloned().unwrap_or(Value::None);
@@ -966,6 +972,7 @@ fn descr_method(descr: &Value, name: &str) -> Option<Value> {
 pub fn is_data_descriptor(v: &Value) -> bool {
     v.kind() == Kind::PROPERTY
         || v.kind() == Kind::MEMBER
+        || crate::stdlib::collections::is_getter(v)
         || is_c_data_descriptor(v)
         || descr_method(v, "__set__").is_some()
         || descr_method(v, "__delete__").is_some()
@@ -1135,6 +1142,12 @@ pub(crate) fn property_set(
 ) -> Option<PyResult<()>> {
     let descr = lookup(obj.ty(), name);
     let me = Value::Obj(obj.clone());
+    if descr
+        .as_ref()
+        .is_some_and(crate::stdlib::collections::is_getter)
+    {
+        return Some(Err(crate::stdlib::collections::getter_set(&value)));
+    }
     if let Some(d) = descr.as_ref().filter(|d| is_c_data_descriptor(d))
         && let (Some(d), Some(capi)) = (d.as_obj(), crate::ext::capi())
     {

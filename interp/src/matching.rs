@@ -49,7 +49,11 @@ fn along_mro<R>(t: &TypeObject, f: impl Fn(&TypeObject) -> Option<R>) -> Option<
 /// `TPFLAGS_MAPPING` or 0.
 fn collection_flags(t: &TypeObject) -> c_ulong {
     along_mro(t, |b| {
-        if is(b, &types::LIST) || is(b, &types::TUPLE) || is(b, &types::RANGE) {
+        if is(b, &types::LIST)
+            || is(b, &types::TUPLE)
+            || is(b, &types::RANGE)
+            || is(b, &crate::stdlib::collections::deque::DEQUE)
+        {
             Some(TPFLAGS_SEQUENCE)
         } else if is(b, &types::DICT) {
             Some(TPFLAGS_MAPPING)

@@ -192,6 +192,7 @@ pub fn table(kind: u32) -> Table {
         Kind::FILE => crate::stdlib::files::METHODS,
         Kind::STRINGIO => crate::stdlib::io::STRING_IO_METHODS,
         Kind::BYTESIO => crate::stdlib::io::BYTES_IO_METHODS,
+        Kind::DEQUE => crate::stdlib::collections::deque::METHODS,
         _ => &[],
     }
 }
@@ -216,6 +217,7 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::FILE,
         Kind::STRINGIO,
         Kind::BYTESIO,
+        Kind::DEQUE,
     ]
     .into_iter()
     .map(|k| (k, table(k)))
@@ -247,6 +249,7 @@ pub fn descriptor(kind: u32, name: &str) -> Option<Value> {
         Kind::INT | Kind::BOOL => &types::INT,
         Kind::BYTES => &types::BYTES,
         Kind::GENERATOR => &types::GENERATOR,
+        Kind::DEQUE => &crate::stdlib::collections::deque::DEQUE,
         _ => return None,
     };
     let (i, f, name) = match find(kind, name) {

@@ -17,6 +17,7 @@ use crate::object::{
     PyErr, PyResult, RangeIterObj, RangeObj, SetObj, SliceObj, StrObj, TupleObj, Value,
 };
 use crate::sets;
+use crate::stdlib::collections::deque;
 use crate::vm::Vm;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -159,6 +160,7 @@ pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
             Kind::BYTES => o
                 .downcast::<BytesObj>()
                 .is_some_and(|b| !b.as_bytes().is_empty()),
+            Kind::DEQUE => deque::payload(v).is_some_and(|d| !d.is_empty()),
             _ => match ext::foreign(v) {
                 Some((capi, o)) => capi.truthy(vm, o)?.unwrap_or(true),
                 None => true,
@@ -360,7 +362,7 @@ pub fn builtin_hash(v: &Value) -> PyResult<u64> {
                 .map(|b| crate::object::str::hash_bytes(b.as_bytes()))
                 .unwrap_or(0),
             Kind::FROZENSET => o.downcast::<SetObj>().map_or(0, SetObj::frozen_hash),
-            Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE | Kind::SET => {
+            Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE | Kind::SET | Kind::DEQUE => {
                 return Err(unhashable(v));
             }
             Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
@@ -654,7 +656,7 @@ fn builtin_eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                 return r;
             }
             match (x.kind(), y.kind()) {
-                (Kind::LIST, Kind::LIST) | (Kind::TUPLE, Kind::TUPLE) => {
+                (Kind::LIST, Kind::LIST) | (Kind::TUPLE, Kind::TUPLE) | (Kind::DEQUE, Kind::DEQUE) => {
                     let (p, q) = (seq_items(a), seq_items(b));
                     if p.len() != q.len() {
                         return Ok(false);
@@ -764,6 +766,9 @@ pub fn seq_items(v: &Value) -> Vec<Value> {
     if let Some(t) = v.downcast::<TupleObj>() {
         return t.items.to_vec();
     }
+    if let Some(d) = deque::payload(v) {
+        return d.items();
+    }
     Vec::new()
 }
 
@@ -847,7 +852,10 @@ fn builtin_order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Optio
         return Ok(Some(x.as_bytes().cmp(y.as_bytes())));
     }
     let (ka, kb) = (a.kind(), b.kind());
-    if (ka == Kind::LIST && kb == Kind::LIST) || (ka == Kind::TUPLE && kb == Kind::TUPLE) {
+    if (ka == Kind::LIST && kb == Kind::LIST)
+        || (ka == Kind::TUPLE && kb == Kind::TUPLE)
+        || (ka == Kind::DEQUE && kb == Kind::DEQUE)
+    {
         let (p, q) = (seq_items(a), seq_items(b));
         vm.enter_nested(IN_COMPARISON)?;
         let r = items_order(vm, op, &p, &q);
@@ -995,6 +1003,9 @@ pub fn inplace_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Valu
     {
         return Ok(r);
     }
+    if let Some(r) = deque::inplace_op(vm, op, a, b) {
+        return r.map_err(|e| inplace_error(op, e));
+    }
     let r = if a.kind() == Kind::LIST {
         inplace_list_op(vm, op, a, b)
     } else {
@@ -1069,6 +1080,9 @@ pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResu
     }
     if let Some(r) = sets::view_binary_op(vm, op, a, b)? {
         return Ok(r);
+    }
+    if let Some(r) = deque::binary_op(vm, op, a, b) {
+        return r;
     }
     seq_op(vm, op, a, b)
 }
@@ -1852,6 +1866,9 @@ pub fn builtin_getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
             .getitem(vm, o, key)?
             .ok_or_else(|| not_subscriptable(c));
     }
+    if let Some(d) = deque::payload(c) {
+        return deque::getitem(vm, d, key);
+    }
     match o.kind() {
         Kind::LIST | Kind::TUPLE => {
             let tn = c.type_name();
@@ -2046,6 +2063,9 @@ pub fn builtin_setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyR
             c.type_name()
         )));
     }
+    if let Some(d) = deque::payload(c) {
+        return deque::setitem(vm, d, key, Some(value));
+    }
     if let Some(l) = c.downcast::<ListObj>() {
         if let Some(i) = to_index(key) {
             let i = i?;
@@ -2168,6 +2188,9 @@ pub fn builtin_delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
             c.type_name()
         )));
     }
+    if let Some(d) = deque::payload(c) {
+        return deque::setitem(vm, d, key, None);
+    }
     if let Some(l) = c.downcast::<ListObj>() {
         if let Some(i) = to_index(key) {
             let i = i?;
@@ -2249,6 +2272,10 @@ pub fn builtin_contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResul
         )));
     };
     match o.kind() {
+        Kind::DEQUE => match deque::payload(container) {
+            Some(d) => deque::contains(vm, d, item),
+            None => Ok(false),
+        },
         Kind::BYTES => {
             let hay = container
                 .downcast::<BytesObj>()
@@ -2449,6 +2476,7 @@ pub fn builtin_len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
             },
             Kind::DICT_VIEW => view_len(o),
             Kind::BYTES => o.downcast::<BytesObj>().map(|b| b.as_bytes().len()),
+            Kind::DEQUE => deque::payload(v).map(|d| d.len()),
             _ => match ext::foreign(v) {
                 Some((capi, o)) => capi.len(vm, o)?,
                 None => None,
@@ -2573,6 +2601,7 @@ pub fn builtin_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
             )
         }
         Kind::ITER | Kind::GENERATOR => return Ok(v.clone()),
+        Kind::DEQUE => return deque::iter(o, false).ok_or_else(err),
         _ => {
             return match ext::foreign(v) {
                 Some((capi, o)) => capi.iter(vm, o)?.ok_or_else(err),
@@ -2903,6 +2932,33 @@ fn repr_too_deep() -> PyErr {
     )
 }
 
+/// Marks `o` as being printed by a `__repr__` written in Rust
+/// (`OrderedDict`'s, `deque`'s: CPython's `Py_ReprEnter`): false when it
+/// is being printed already (the caller then prints `...`). A true
+/// answer must be paired with [`repr_leave`].
+pub fn repr_enter(o: &ObjRef) -> bool {
+    let key = o.as_ptr() as usize;
+    REPR_ACTIVE.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.contains(&key) {
+            return false;
+        }
+        r.push(key);
+        true
+    })
+}
+
+/// Ends what [`repr_enter`] began for `o`.
+pub fn repr_leave(o: &ObjRef) {
+    let key = o.as_ptr() as usize;
+    REPR_ACTIVE.with(|r| {
+        let mut r = r.borrow_mut();
+        if let Some(i) = r.iter().rposition(|k| *k == key) {
+            r.remove(i);
+        }
+    });
+}
+
 /// `repr(v)` for values that need no interpreter (constants, numbers).
 /// Objects that only the C API can print get the default
 /// `<type object at 0x…>` form.
@@ -2993,7 +3049,13 @@ fn repr_builtin_obj(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String
     let key = o.as_ptr() as usize;
     let container = matches!(
         o.kind(),
-        Kind::LIST | Kind::DICT | Kind::TUPLE | Kind::DICT_VIEW | Kind::SET | Kind::FROZENSET
+        Kind::LIST
+            | Kind::DICT
+            | Kind::TUPLE
+            | Kind::DICT_VIEW
+            | Kind::SET
+            | Kind::FROZENSET
+            | Kind::DEQUE
     );
     // A set's repr is that of a list of its keys, one level more (CPython
     // counts both against the recursion limit; an empty set makes no list).
@@ -3012,7 +3074,7 @@ fn repr_builtin_obj(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String
         }
         if again {
             return Ok(match o.kind() {
-                Kind::LIST => "[...]".into(),
+                Kind::LIST | Kind::DEQUE => "[...]".into(),
                 Kind::DICT => "{...}".into(),
                 Kind::SET | Kind::FROZENSET => format!("{}(...)", o.ty().name()),
                 _ => "(...)".into(),
@@ -3081,6 +3143,17 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             .map(crate::stdlib::files::repr)
             .unwrap_or_default(),
         Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
+        Kind::DEQUE => match deque::repr_parts(o) {
+            Some((items, maxlen)) => {
+                let name = crate::object::class::type_short_name(&o.type_ref());
+                let items = join_reprs(&items, foreign)?;
+                match maxlen {
+                    Some(m) => format!("{name}([{items}], maxlen={m})"),
+                    None => format!("{name}([{items}])"),
+                }
+            }
+            None => String::new(),
+        },
         // `functools`' `CacheInfo`, `itertools.count(5)`,
         // `functools.partial(...)`: their modules' reprs, through the VM.
         Kind::TUPLE | Kind::ITER | Kind::STDLIB

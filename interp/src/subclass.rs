@@ -59,6 +59,7 @@ use crate::object::{
     SetObj, StaticType, StrObj, TupleObj, Value,
 };
 use crate::ops;
+use crate::stdlib::collections::deque;
 use crate::vm::{Vm, no_attribute};
 use abi::TypeObject;
 
@@ -85,6 +86,7 @@ pub fn is_base_kind(kind: u32) -> bool {
             | Kind::DICT
             | Kind::SET
             | Kind::FROZENSET
+            | Kind::DEQUE
     )
 }
 
@@ -102,7 +104,7 @@ pub fn is_instance_value(v: &Value) -> bool {
 }
 
 /// The built-in types a class may derive from.
-static BASES: [&StaticType; 9] = [
+static BASES: [&StaticType; 10] = [
     &types::INT,
     &types::FLOAT,
     &types::STR,
@@ -112,6 +114,7 @@ static BASES: [&StaticType; 9] = [
     &types::DICT,
     &types::SET,
     &types::FROZENSET,
+    &deque::DEQUE,
 ];
 
 /// The built-in type `t` is, if a class may derive from it.
@@ -214,6 +217,7 @@ pub fn new_type(
         Kind::LIST => make!(ListObj),
         Kind::DICT => make!(DictObj),
         Kind::SET | Kind::FROZENSET => make!(SetObj),
+        Kind::DEQUE => make!(deque::DequeObj),
         _ => return None,
     })
 }
@@ -299,6 +303,7 @@ pub fn instance_from(vm: &mut Vm, cls: &ObjRef, v: &Value) -> PyResult<Value> {
             }
             ObjRef::new_instance(cls, s)
         }
+        Kind::DEQUE => ObjRef::new_instance(cls, deque::DequeObj::new()),
         _ => None,
     };
     let o = made.ok_or_else(bad)?;
@@ -311,7 +316,10 @@ pub fn instance_from(vm: &mut Vm, cls: &ObjRef, v: &Value) -> PyResult<Value> {
 /// Whether instances of the built-in type `root` are mutable containers
 /// (their `__new__` makes an empty one, their `__init__` fills it).
 fn is_mutable(root: &'static StaticType) -> bool {
-    matches!(root.get().kind(), Kind::LIST | Kind::DICT | Kind::SET)
+    matches!(
+        root.get().kind(),
+        Kind::LIST | Kind::DICT | Kind::SET | Kind::DEQUE
+    )
 }
 
 /// `root.__new__(cls, *args, **kw)` for a built-in type `root`: the
@@ -407,8 +415,14 @@ pub fn call_class(
 /// `root.__init__(self, *args, **kw)`: fills a list, dict or set from
 /// the arguments (`list.__init__` and `set.__init__` empty it first); the
 /// immutable types take their arguments in `__new__` and do nothing.
-fn base_init(vm: &mut Vm, root: &'static StaticType, me: &Value, args: Args<'_>) -> PyResult<()> {
+pub fn base_init(
+    vm: &mut Vm,
+    root: &'static StaticType,
+    me: &Value,
+    args: Args<'_>,
+) -> PyResult<()> {
     match root.get().kind() {
+        Kind::DEQUE => deque::init(vm, me, args),
         Kind::LIST => {
             args.no_kw("list")?;
             if args.pos.len() > 1 {
@@ -553,6 +567,12 @@ pub fn getattr(vm: &mut Vm, obj: &ObjRef, name: &str) -> PyResult<Value> {
 /// The method or special method `name` of the built-in type of kind
 /// `kind`, bound to `me`.
 fn base_attr(kind: u32, name: &str, me: &Value) -> Option<Value> {
+    if kind == Kind::DEQUE
+        && let Value::Obj(o) = me
+        && let Some(v) = deque::getattr(o, name)
+    {
+        return Some(v);
+    }
     if kind == Kind::DICT
         && name == "fromkeys"
         && let Value::Obj(o) = me
@@ -755,6 +775,7 @@ fn new_fn(kind: u32) -> Option<NativeFn> {
         Kind::DICT => new_of!(types::DICT),
         Kind::SET => new_of!(types::SET),
         Kind::FROZENSET => new_of!(types::FROZENSET),
+        Kind::DEQUE => new_of!(deque::DEQUE),
         _ => return None,
     })
 }
@@ -996,6 +1017,16 @@ specials! {
     };
 }
 
+fn s_deque_iadd(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, x) = one(&args, "__iadd__")?;
+    deque::inplace_op(vm, BinOp::Add, me, x).unwrap_or_else(|| Ok(not_implemented()))
+}
+
+fn s_deque_imul(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let (me, x) = one(&args, "__imul__")?;
+    deque::inplace_op(vm, BinOp::Mul, me, x).unwrap_or_else(|| Ok(not_implemented()))
+}
+
 fn set_inplace(vm: &mut Vm, args: Args<'_>, op: BinOp, name: &str) -> PyResult<Value> {
     let (me, x) = one(&args, name)?;
     Ok(crate::sets::inplace_op(vm, op, me, x)?.unwrap_or_else(not_implemented))
@@ -1109,6 +1140,14 @@ static LIST_ONLY: &[Special] = &[
     ("__reversed__", s_reversed),
 ];
 
+static DEQUE_ONLY: &[Special] = &[
+    ("__setitem__", s_setitem),
+    ("__delitem__", s_delitem),
+    ("__iadd__", s_deque_iadd),
+    ("__imul__", s_deque_imul),
+    ("__reversed__", s_reversed),
+];
+
 static DICT: &[Special] = &[
     ("__len__", s_len),
     ("__iter__", s_iter),
@@ -1153,6 +1192,7 @@ fn special_tables(kind: u32) -> &'static [&'static [Special]] {
     static DICT_ALL: &[&[Special]] = &[COMMON, DICT];
     static SET: &[&[Special]] = &[COMMON, SETS, SET_ONLY];
     static FROZENSET: &[&[Special]] = &[COMMON, SETS];
+    static DEQUE: &[&[Special]] = &[COMMON, DEQUE_ONLY, SEQUENCE];
     match kind {
         Kind::INT => INT,
         Kind::FLOAT => FLOAT,
@@ -1162,6 +1202,7 @@ fn special_tables(kind: u32) -> &'static [&'static [Special]] {
         Kind::DICT => DICT_ALL,
         Kind::SET => SET,
         Kind::FROZENSET => FROZENSET,
+        Kind::DEQUE => DEQUE,
         _ => &[],
     }
 }

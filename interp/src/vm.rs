@@ -936,6 +936,11 @@ impl Vm {
                         return r;
                     }
                 }
+                Kind::DEQUE => {
+                    if let Some(v) = crate::stdlib::collections::deque::getattr(o, name) {
+                        return Ok(v);
+                    }
+                }
                 // The objects of the native modules (`crate::stdlib`), and
                 // `functools`' `CacheInfo` tuples.
                 Kind::STDLIB | Kind::ITER | Kind::TUPLE => {
@@ -1012,6 +1017,11 @@ impl Vm {
             && o.kind() == Kind::EXT_SUBCLASS
         {
             return crate::classes::ext_instance_setattr(self, o, name, Some(value));
+        }
+        if let Value::Obj(o) = obj
+            && let Some(e) = crate::stdlib::collections::deque::setattr(o, name)
+        {
+            return Err(e);
         }
         if let Value::Obj(o) = obj
             && crate::subclass::is_instance(o)

@@ -337,6 +337,12 @@ fn reduce(vm: &mut Vm, x: &Value) -> PyResult<Value> {
         }
         return Ok(Value::tuple(rv));
     }
+    // A deque (or an instance of a class deriving from one): its
+    // `__reduce__`.
+    if o.kind() == Kind::DEQUE {
+        let f = vm.getattr(x, "__reduce__")?;
+        return vm.call(&f, &[]);
+    }
     if crate::subclass::is_instance(o) {
         return reduce_builtin_subclass(vm, x, o);
     }
