@@ -194,9 +194,10 @@ fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             if i > 0 {
                 streams::print_to(vm, file, &sep, false)?;
             }
+            // (A class deriving from `str` may define `__str__`.)
             let t = match a.as_str() {
-                Some(s) => s.to_owned(),
-                None => ops::str_of(vm, a)?,
+                Some(s) if !crate::dunder::is_py(a) => s.to_owned(),
+                _ => ops::str_of(vm, a)?,
             };
             streams::print_to(vm, file, &t, false)?;
         }
@@ -208,9 +209,10 @@ fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         if i > 0 {
             out.push_str(&sep);
         }
+        // (A class deriving from `str` may define `__str__`.)
         match a.as_str() {
-            Some(s) => out.push_str(s),
-            None => out.push_str(&ops::str_of(vm, a)?),
+            Some(s) if !crate::dunder::is_py(a) => out.push_str(s),
+            _ => out.push_str(&ops::str_of(vm, a)?),
         }
     }
     out.push_str(&end);
@@ -1226,7 +1228,9 @@ pub(crate) fn int_of(vm: &mut Vm, x: &Value) -> PyResult<Value> {
             ))
         }
         _ => {
-            if x.as_bigint().is_some() {
+            // (A class deriving from `int` may define `__int__`; else its
+            // plain value comes back below.)
+            if x.as_bigint().is_some() && !crate::dunder::is_py(x) {
                 return Ok(x.clone());
             }
             // A Python class's `__int__`, else its `__index__`.

@@ -43,6 +43,14 @@ pub fn call(vm: &mut Vm, v: &Value, name: &'static str, args: &[Value]) -> Optio
 /// instance of a Python class that defines it, with CPython's check of
 /// what it returns (an int, an int, a float).
 pub fn number(vm: &mut Vm, v: &Value, name: &'static str) -> Option<PyResult<Value>> {
+    // An `int` subclass's own `__index__` is never called: the runtime
+    // takes the int it is (CPython's `PyNumber_Index`).
+    if name == "__index__"
+        && v.kind() == Kind::INT
+        && let Some(n) = crate::subclass::number_value(v)
+    {
+        return Some(Ok(n));
+    }
     let Some(r) = call(vm, v, name, &[]) else {
         // A class deriving from `int` or `float` without the method: the
         // built-in type's (`float.__index__` there is none).
@@ -170,7 +178,8 @@ fn cmp_method(
     if let Some(r) = call(vm, v, name, std::slice::from_ref(other)) {
         return Some(r);
     }
-    if name != "__ne__" {
+    // A built-in base's `__ne__` comes before negating `__eq__`.
+    if name != "__ne__" || crate::subclass::is_instance_value(v) {
         return None;
     }
     let r = call(vm, v, "__eq__", std::slice::from_ref(other))?;

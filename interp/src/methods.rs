@@ -302,6 +302,18 @@ pub fn call_descr(vm: &mut Vm, d: &crate::object::MethodDescr, args: Args<'_>) -
             recv.type_name()
         )));
     }
+    // The methods of `int` and `float` take the plain number.
+    if let Some(n) = crate::subclass::number_value(recv) {
+        let mut pos = args.pos.to_vec();
+        pos[0] = n;
+        return (d.func)(
+            vm,
+            Args {
+                pos: &pos,
+                kw: args.kw,
+            },
+        );
+    }
     (d.func)(vm, args)
 }
 
@@ -317,10 +329,12 @@ pub fn bind_descr(d: &crate::object::MethodDescr, recv: &Value) -> PyResult<Valu
             recv.type_name()
         )));
     }
+    // The methods of `int` and `float` take the plain number.
+    let recv = crate::subclass::plain(recv).into_owned();
     Ok(Value::Obj(crate::object::Builtin::new_obj(
         d.name,
         d.func,
-        Some(recv.clone()),
+        Some(recv),
     )))
 }
 
@@ -1966,8 +1980,30 @@ fn dict_items(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 /// Inserts every pair of `src` (a dict or an iterable of pairs) into `d`.
 pub fn dict_merge(vm: &mut Vm, d: &DictObj, src: &Value) -> PyResult<()> {
-    if let Some(s) = src.downcast::<DictObj>() {
+    // A dict's entries directly, unless its class iterates otherwise
+    // (CPython's `PyDict_Merge` checks `tp_iter`).
+    if let Some(s) = src.downcast::<DictObj>()
+        && ops::iterates_plainly(src)
+    {
         return d.update_vm(vm, s);
+    }
+    // A mapping: its `keys()`, each looked up (`PyDict_Merge`'s generic
+    // path, for any object with a `keys` attribute).
+    if src.downcast::<DictObj>().is_some() || crate::dunder::is_py(src) {
+        match vm.getattr(src, "keys") {
+            Ok(keys) => {
+                let keys = vm.call(&keys, &[])?;
+                let it = ops::get_iter(vm, &keys)?;
+                while let Some(k) = ops::iter_next(vm, &it)? {
+                    let v = ops::getitem(vm, src, &k)?;
+                    let key = DictKey::with_vm(vm, k)?;
+                    d.insert_vm(vm, key, v)?;
+                }
+                return Ok(());
+            }
+            Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {}
+            Err(e) => return Err(e),
+        }
     }
     let items = ops::collect(vm, src)?;
     for (i, it) in items.iter().enumerate() {

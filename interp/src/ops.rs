@@ -314,26 +314,35 @@ fn method_hash(o: &ObjRef) -> Option<u64> {
 /// The hash of a hashable value; `TypeError: unhashable type` otherwise.
 /// Equal values hash equally across `int`, `float` and `bool`.
 pub fn hash_value(v: &Value) -> PyResult<u64> {
-    if let Value::Obj(o) = v
-        && o.ty().is_heap_type()
-    {
-        // A class with `__eq__` and no `__hash__` has unhashable
-        // instances. A `__hash__` of its own is called by `hash()`, but
-        // dicts hash their keys without the VM: rather than hash such a
-        // key by identity (and miss equal keys), they refuse it. Both come
-        // before a built-in or C base's hash, which they override.
-        if dunder::eq_without_hash(v) {
-            return Err(unhashable(v));
-        }
-        if dunder::special(v, "__hash__").is_some() {
-            return Err(PyErr::new(
-                &types::NOT_IMPLEMENTED_ERROR,
-                "a class's own __hash__ for dict keys is not supported by typhon",
-            ));
-        }
-        if let Some(n) = crate::subclass::number_value(v) {
-            return hash_value(&n);
-        }
+    Ok(match v {
+        Value::None => 0x5f3c_9d1e,
+        Value::Bool(b) => *b as u64,
+        Value::Int(i) => hash_i64(*i),
+        Value::Float(f) => hash_f64(*f),
+        Value::Obj(o) if o.ty().is_heap_type() => return heap_hash_value(v),
+        Value::Obj(o) => hash_by_kind(v, o)?,
+    })
+}
+
+/// [`hash_value`] of an instance of a Python class.
+#[inline(never)]
+fn heap_hash_value(v: &Value) -> PyResult<u64> {
+    // A class with `__eq__` and no `__hash__` has unhashable instances. A
+    // `__hash__` of its own is called by `hash()`, but dicts hash their
+    // keys without the VM: rather than hash such a key by identity (and
+    // miss equal keys), they refuse it. Both come before a built-in or C
+    // base's hash, which they override.
+    if dunder::eq_without_hash(v) {
+        return Err(unhashable(v));
+    }
+    if dunder::special(v, "__hash__").is_some() {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "a class's own __hash__ for dict keys is not supported by typhon",
+        ));
+    }
+    if let Some(n) = crate::subclass::number_value(v) {
+        return hash_value(&n);
     }
     builtin_hash(v)
 }
@@ -341,39 +350,42 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
 /// The hash of `v` by its built-in type's rules alone (what `hash_value`
 /// gives once a class's own `__hash__` and `__eq__` are ruled out).
 pub fn builtin_hash(v: &Value) -> PyResult<u64> {
-    Ok(match v {
-        Value::None => 0x5f3c_9d1e,
-        Value::Bool(b) => *b as u64,
-        Value::Int(i) => hash_i64(*i),
-        Value::Float(f) => hash_f64(*f),
-        Value::Obj(o) => match o.kind() {
-            Kind::STR => o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0),
-            Kind::INT => v.as_bigint().map(hash_bigint).unwrap_or(0),
-            Kind::COMPLEX => match v.as_complex() {
-                Some((re, im)) => hash_complex(o, re, im),
-                None => 0,
+    match v {
+        Value::Obj(o) => hash_by_kind(v, o),
+        _ => hash_value(v),
+    }
+}
+
+/// The hash of the object `o` (`v`) by the rules of its kind.
+#[inline(always)]
+fn hash_by_kind(v: &Value, o: &ObjRef) -> PyResult<u64> {
+    Ok(match o.kind() {
+        Kind::STR => o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0),
+        Kind::INT => v.as_bigint().map(hash_bigint).unwrap_or(0),
+        Kind::COMPLEX => match v.as_complex() {
+            Some((re, im)) => hash_complex(o, re, im),
+            None => 0,
+        },
+        Kind::TUPLE => match o.downcast::<TupleObj>() {
+            Some(t) => hash_tuple(&t.items, &mut hash_value)?,
+            None => 0,
+        },
+        Kind::BYTES => o
+            .downcast::<BytesObj>()
+            .map(|b| crate::object::str::hash_bytes(b.as_bytes()))
+            .unwrap_or(0),
+        Kind::FROZENSET => o.downcast::<SetObj>().map_or(0, SetObj::frozen_hash),
+        Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE | Kind::SET | Kind::DEQUE => {
+            return Err(unhashable(v));
+        }
+        Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
+        Kind::METHOD | Kind::BUILTIN if let Some(h) = method_hash(o) => h,
+        _ => match ext::foreign(v) {
+            Some((capi, o)) => match capi.hash(o)? {
+                Some(h) => h,
+                None => return Err(unhashable(v)),
             },
-            Kind::TUPLE => match o.downcast::<TupleObj>() {
-                Some(t) => hash_tuple(&t.items, &mut hash_value)?,
-                None => 0,
-            },
-            Kind::BYTES => o
-                .downcast::<BytesObj>()
-                .map(|b| crate::object::str::hash_bytes(b.as_bytes()))
-                .unwrap_or(0),
-            Kind::FROZENSET => o.downcast::<SetObj>().map_or(0, SetObj::frozen_hash),
-            Kind::LIST | Kind::DICT | Kind::DICT_VIEW | Kind::SLICE | Kind::SET | Kind::DEQUE => {
-                return Err(unhashable(v));
-            }
-            Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
-            Kind::METHOD | Kind::BUILTIN if let Some(h) = method_hash(o) => h,
-            _ => match ext::foreign(v) {
-                Some((capi, o)) => match capi.hash(o)? {
-                    Some(h) => h,
-                    None => return Err(unhashable(v)),
-                },
-                None => (o.as_ptr() as u64) >> 4,
-            },
+            None => (o.as_ptr() as u64) >> 4,
         },
     })
 }
@@ -426,8 +438,9 @@ fn hash_foreign(vm: &mut Vm, v: &Value) -> PyResult<u64> {
 /// the depth hashing allows, conservatively yes). A set or frozenset counts
 /// too: comparing nested frozensets recurses, which the interpreter's
 /// comparison bounds (`RecursionError`) and [`key_eq`] cannot.
+#[inline]
 pub fn needs_vm(v: &Value) -> bool {
-    go_needs_vm(v, 0)
+    matches!(v, Value::Obj(_)) && go_needs_vm(v, 0)
 }
 
 /// Whether a tuple's items (at any depth) need the VM to be hashed or
@@ -1039,10 +1052,13 @@ pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResu
         _ => {}
     }
     // An instance of a class deriving from `int` or `float` computes as
-    // the number it holds.
+    // the number it holds with another number, and repeats a sequence as
+    // its int does (`str % x` formats it as it is).
     if (dunder::is_py(a) || dunder::is_py(b))
         && (crate::subclass::number_value(a).is_some()
             || crate::subclass::number_value(b).is_some())
+        && ((is_numeric(a) || a.kind() == Kind::FLOAT) && (is_numeric(b) || b.kind() == Kind::FLOAT)
+            || op == BinOp::Mul && a.kind() != Kind::FLOAT && b.kind() != Kind::FLOAT)
     {
         use crate::subclass::plain;
         return builtin_binary_op(vm, op, &plain(a), &plain(b));
@@ -1871,7 +1887,7 @@ pub fn builtin_getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
     }
     match o.kind() {
         Kind::LIST | Kind::TUPLE => {
-            let tn = c.type_name();
+            let tn = if o.kind() == Kind::LIST { "list" } else { "tuple" };
             let (items, is_list) = match o.downcast::<ListObj>() {
                 Some(l) => (None, Some(l)),
                 None => (o.downcast::<TupleObj>(), None),

@@ -223,10 +223,10 @@ pub fn new_type(
 }
 
 /// CPython's refusal of non-empty `__slots__` in a class deriving from
-/// `root`, one of the variable-size types.
+/// `root`, one of the variable-size types (`int`, `tuple`, `bytes`).
 pub fn check_slots(root: &'static StaticType, own_slots: usize) -> PyResult<()> {
     let r = root.get();
-    if own_slots > 0 && matches!(r.kind(), Kind::INT | Kind::TUPLE | Kind::BYTES | Kind::STR) {
+    if own_slots > 0 && matches!(r.kind(), Kind::INT | Kind::TUPLE | Kind::BYTES) {
         return Err(PyErr::type_error(format!(
             "nonempty __slots__ not supported for subtype of '{}'",
             r.name()
@@ -585,7 +585,9 @@ fn base_attr(kind: u32, name: &str, me: &Value) -> Option<Value> {
     }
     if let Some((i, f)) = crate::methods::find(kind, name) {
         let (n, _) = crate::methods::table(kind).get(i)?;
-        return Some(Value::Obj(Builtin::new_obj(n, f, Some(me.clone()))));
+        // The methods of `int` and `float` take the plain number.
+        let recv = plain(me).into_owned();
+        return Some(Value::Obj(Builtin::new_obj(n, f, Some(recv))));
     }
     let (n, f) = special(kind, name)?;
     Some(Value::Obj(Builtin::new_obj(n, f, Some(me.clone()))))
@@ -681,7 +683,8 @@ pub fn load_method(vm: &Vm, obj: &ObjRef, name: &str) -> Option<(Value, Value)> 
         None => {
             let (i, _) = crate::methods::find(obj.kind(), name)?;
             let m = vm.method_obj(obj.kind(), i).ok()?;
-            Some((m, me))
+            // The methods of `int` and `float` take the plain number.
+            Some((m, plain(&me).into_owned()))
         }
     }
 }
@@ -905,7 +908,10 @@ macro_rules! specials {
 /// one.
 fn binary(vm: &mut Vm, args: Args<'_>, op: BinOp, reflected: bool, name: &str) -> PyResult<Value> {
     let (me, other) = one(&args, name)?;
-    if is_real(me) && !is_real(other) {
+    // `int.__add__` takes ints only (a float answers through its
+    // reflected method), `float.__add__` ints and floats.
+    let int_me = me.kind() == Kind::INT;
+    if is_real(me) && (!is_real(other) || int_me && other.kind() == Kind::FLOAT) {
         return Ok(not_implemented());
     }
     let (a, b) = (plain(me), plain(other));
