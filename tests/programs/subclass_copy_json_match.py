@@ -138,10 +138,14 @@ match P((7, 8)):
     case [x, y]:
         print("seq", x, y)
 
+class Plain(dict):
+    pass
+
+
 # Cycles through subclass instances, their __dict__ and their items.
 a = L()
 a.append(a)
-b = D()
+b = Plain()
 b["self"] = b
 b.me = b
 e = S("cyc")

@@ -441,12 +441,15 @@ fn c_most_common(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     match p[1] {
         None | Some(Value::None) => {}
         Some(n) => {
+            // `heapq.nlargest(n, ...)`: `n >= len(self)` first, then the
+            // slice `[:n]`.
+            let size = Value::Int(pairs.len() as i64);
+            ops::compare(vm, crate::bytecode::CmpOp::Ge, n, &size)?;
             let n = crate::dunder::as_index(vm, n)?;
             let Some(n) = n.to_bigint() else {
-                return Err(PyErr::type_error(format!(
-                    "'{}' object cannot be interpreted as an integer",
-                    n.type_name()
-                )));
+                return Err(PyErr::type_error(
+                    "slice indices must be integers or None or have an __index__ method",
+                ));
             };
             let n = usize::try_from(n.max(num_bigint::BigInt::from(0))).unwrap_or(usize::MAX);
             pairs.truncate(n);
@@ -501,7 +504,7 @@ fn count_in(vm: &mut Vm, args: Args<'_>, name: &'static str, subtract: bool) -> 
     let me = me(&args, name)?.clone();
     if args.pos.len() > 2 {
         return Err(PyErr::type_error(format!(
-            "{name}() takes from 1 to 2 positional arguments but {} were given",
+            "Counter.{name}() takes from 1 to 2 positional arguments but {} were given",
             args.pos.len()
         )));
     }
