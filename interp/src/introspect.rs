@@ -94,6 +94,15 @@ pub fn from_native(e: PyErr) -> PyErr {
     if !is_request(&e) {
         return e;
     }
+    let with_globals = matches!(&*e.exc().args.borrow(), Value::Obj(t)
+        if t.downcast::<TupleObj>().and_then(|t| t.items.first().cloned())
+            .is_some_and(|a| matches!(a, Value::Int(i) if i == Ask::WithGlobals as i64)));
+    if with_globals {
+        return PyErr::new(
+            &types::RUNTIME_ERROR,
+            "collections.namedtuple() called from native code without module= is not supported by typhon",
+        );
+    }
     PyErr::new(
         &types::RUNTIME_ERROR,
         "globals(), locals(), vars(), dir(), eval() and exec() called from native code are not supported by typhon",
