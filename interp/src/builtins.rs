@@ -1709,7 +1709,9 @@ pub fn builtin_reversed(vm: &mut Vm, v: &Value) -> PyResult<Value> {
         }
         Value::Obj(o) if matches!(o.kind(), Kind::TUPLE | Kind::STR | Kind::RANGE | Kind::DICT) => {
             let mut items = if o.kind() == Kind::DICT {
-                o.downcast::<DictObj>().map(|d| d.keys()).unwrap_or_default()
+                o.downcast::<DictObj>()
+                    .map(|d| d.keys())
+                    .unwrap_or_default()
             } else {
                 ops::collect(vm, v)?
             };

@@ -320,9 +320,7 @@ fn c_layout_base(bases: &[ObjRef], has_exc_base: bool) -> PyResult<Option<ObjRef
 /// (`dict`, or a class deriving from it), with that built-in type; a
 /// `TypeError` for bases of two different ones (CPython's lay-out
 /// conflict: `class C(list, dict)`).
-fn builtin_layout_base(
-    bases: &[ObjRef],
-) -> PyResult<Option<(ObjRef, &'static abi::StaticType)>> {
+fn builtin_layout_base(bases: &[ObjRef]) -> PyResult<Option<(ObjRef, &'static abi::StaticType)>> {
     let mut best: Option<(ObjRef, &'static abi::StaticType)> = None;
     for b in bases {
         let Some(root) = crate::subclass::builtin_base_of(b) else {
@@ -929,9 +927,7 @@ pub fn descr_get(
             v
         }
         // A namedtuple's field.
-        Kind::STDLIB
-            if let Some(r) = crate::stdlib::collections::getter_get(&descr, receiver) =>
-        {
+        Kind::STDLIB if let Some(r) = crate::stdlib::collections::getter_get(&descr, receiver) => {
             r?
         }
         // An instance of a Python class that defines `__get__`.

@@ -3216,7 +3216,10 @@ fn display_dict(vm: &mut Vm, items: Vec<Value>) -> PyResult<DictObj> {
         let d = if n >= 16 {
             DictObj::new()
         } else {
-            let all_str = pairs.iter().step_by(2).all(|k| k.is_type_exact(&types::STR));
+            let all_str = pairs
+                .iter()
+                .step_by(2)
+                .all(|k| k.is_type_exact(&types::STR));
             DictObj::presized(n, all_str)
         };
         for kv in pairs.chunks_exact(2) {

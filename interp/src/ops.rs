@@ -669,7 +669,9 @@ fn builtin_eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                 return r;
             }
             match (x.kind(), y.kind()) {
-                (Kind::LIST, Kind::LIST) | (Kind::TUPLE, Kind::TUPLE) | (Kind::DEQUE, Kind::DEQUE) => {
+                (Kind::LIST, Kind::LIST)
+                | (Kind::TUPLE, Kind::TUPLE)
+                | (Kind::DEQUE, Kind::DEQUE) => {
                     let (p, q) = (seq_items(a), seq_items(b));
                     if p.len() != q.len() {
                         return Ok(false);
@@ -799,7 +801,12 @@ pub fn compare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Value> 
             None if crate::subclass::is_instance_value(a)
                 || crate::subclass::is_instance_value(b) =>
             {
-                builtin_compare(vm, op, &crate::subclass::plain(a), &crate::subclass::plain(b))
+                builtin_compare(
+                    vm,
+                    op,
+                    &crate::subclass::plain(a),
+                    &crate::subclass::plain(b),
+                )
             }
             None => Err(not_supported(op, a, b)),
         };
@@ -1057,7 +1064,8 @@ pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResu
     if (dunder::is_py(a) || dunder::is_py(b))
         && (crate::subclass::number_value(a).is_some()
             || crate::subclass::number_value(b).is_some())
-        && ((is_numeric(a) || a.kind() == Kind::FLOAT) && (is_numeric(b) || b.kind() == Kind::FLOAT)
+        && ((is_numeric(a) || a.kind() == Kind::FLOAT)
+            && (is_numeric(b) || b.kind() == Kind::FLOAT)
             || op == BinOp::Mul && a.kind() != Kind::FLOAT && b.kind() != Kind::FLOAT)
     {
         use crate::subclass::plain;
@@ -1887,7 +1895,11 @@ pub fn builtin_getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
     }
     match o.kind() {
         Kind::LIST | Kind::TUPLE => {
-            let tn = if o.kind() == Kind::LIST { "list" } else { "tuple" };
+            let tn = if o.kind() == Kind::LIST {
+                "list"
+            } else {
+                "tuple"
+            };
             let (items, is_list) = match o.downcast::<ListObj>() {
                 Some(l) => (None, Some(l)),
                 None => (o.downcast::<TupleObj>(), None),

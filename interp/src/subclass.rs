@@ -55,7 +55,7 @@ use crate::classes;
 use crate::object::class::{self, lookup, lookup_static};
 use crate::object::types::{self, Kind};
 use crate::object::{
-    Args, BytesObj, Builtin, DictKey, DictObj, IntObj, ListObj, NativeFn, ObjRef, PyErr, PyResult,
+    Args, Builtin, BytesObj, DictKey, DictObj, IntObj, ListObj, NativeFn, ObjRef, PyErr, PyResult,
     SetObj, StaticType, StrObj, TupleObj, Value,
 };
 use crate::ops;
@@ -174,15 +174,12 @@ pub fn refused_base(t: &TypeObject) -> Option<PyErr> {
         &types::STR_ITER,
         &types::SET_ITER,
     ];
-    not_base
-        .iter()
-        .any(|s| std::ptr::eq(s.get(), t))
-        .then(|| {
-            PyErr::type_error(format!(
-                "type '{}' is not an acceptable base type",
-                t.name()
-            ))
-        })
+    not_base.iter().any(|s| std::ptr::eq(s.get(), t)).then(|| {
+        PyErr::type_error(format!(
+            "type '{}' is not an acceptable base type",
+            t.name()
+        ))
+    })
 }
 
 /// The heap type of a new class deriving from the built-in type `root`
@@ -247,7 +244,8 @@ pub fn slot_storage(o: &ObjRef) -> Option<ObjRef> {
 /// Whether instances of the class `t` have a `__dict__` (not only the
 /// word that holds their slots).
 fn has_dict(t: &TypeObject) -> bool {
-    t.heap_data::<class::ClassData>().is_some_and(|cd| cd.has_dict)
+    t.heap_data::<class::ClassData>()
+        .is_some_and(|cd| cd.has_dict)
 }
 
 // ----- instances ----------------------------------------------------------------------
@@ -1050,7 +1048,9 @@ pub fn exact_copy(vm: &mut Vm, v: &Value) -> PyResult<Value> {
     Ok(match o.kind() {
         Kind::STR => Value::str(v.as_str().unwrap_or("")),
         Kind::BYTES => Value::Obj(BytesObj::new_obj(
-            o.downcast::<BytesObj>().map(|b| b.as_bytes()).unwrap_or(&[]),
+            o.downcast::<BytesObj>()
+                .map(|b| b.as_bytes())
+                .unwrap_or(&[]),
         )),
         Kind::TUPLE => Value::tuple(ops::seq_items(v)),
         Kind::LIST => Value::list(ops::seq_items(v)),

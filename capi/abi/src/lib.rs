@@ -1405,8 +1405,7 @@ impl ObjRef {
                     dict: DictWord(Cell::new(std::ptr::null_mut())),
                 },
             })
-        } else if t.tp_dictoffset == 0
-            && t.tp_basicsize == std::mem::size_of::<PyBox<T>>() as isize
+        } else if t.tp_dictoffset == 0 && t.tp_basicsize == std::mem::size_of::<PyBox<T>>() as isize
         {
             alloc_box(PyBox { head, body })
         } else {

@@ -82,6 +82,7 @@ pub fn fill(d: &DictObj) -> PyResult<()> {
             ("__isub__", "Counter.__isub__", c_isub),
             ("__ior__", "Counter.__ior__", c_ior),
             ("__iand__", "Counter.__iand__", c_iand),
+            ("_keep_positive", "Counter._keep_positive", c_keep_positive),
         ],
         &[(
             "fromkeys",
@@ -157,7 +158,11 @@ pub fn fill(d: &DictObj) -> PyResult<()> {
     d.set_str("ChainMap", Value::Obj(chainmap));
     d.set_str(
         "namedtuple",
-        Value::Obj(crate::object::Builtin::new_obj("namedtuple", namedtuple, None)),
+        Value::Obj(crate::object::Builtin::new_obj(
+            "namedtuple",
+            namedtuple,
+            None,
+        )),
     );
     Ok(())
 }
@@ -266,7 +271,10 @@ fn items_of(vm: &mut Vm, x: &Value) -> PyResult<Vec<(Value, Value)>> {
 fn factory_of(v: &Value) -> Value {
     v.as_obj()
         .and_then(crate::subclass::slot_storage)
-        .and_then(|d| d.downcast::<DictObj>().and_then(|d| d.get_str("default_factory")))
+        .and_then(|d| {
+            d.downcast::<DictObj>()
+                .and_then(|d| d.get_str("default_factory"))
+        })
         .unwrap_or(Value::None)
 }
 
@@ -356,7 +364,13 @@ fn dd_reduce(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// `defaultdict | dict` (and reflected): a new defaultdict of the
 /// defaultdict's class and factory holding the left operand's items
 /// updated with the right's.
-fn dd_union(vm: &mut Vm, dd: &Value, left: &Value, right: &Value, other: &Value) -> PyResult<Value> {
+fn dd_union(
+    vm: &mut Vm,
+    dd: &Value,
+    left: &Value,
+    right: &Value,
+    other: &Value,
+) -> PyResult<Value> {
     if other.kind() != Kind::DICT {
         return Ok(not_implemented());
     }
@@ -617,19 +631,8 @@ fn c_fromkeys(_vm: &mut Vm, _args: Args<'_>) -> PyResult<Value> {
 /// Whether `v` is a Counter (an instance of the module's class or of a
 /// class deriving from it).
 fn is_counter(v: &Value) -> bool {
-    let Some(o) = v.as_obj() else {
-        return false;
-    };
-    mro_of(&o.type_ref()).iter().any(|c| {
-        class_data(c).is_some_and(|cd| {
-            *cd.name.borrow() == "Counter"
-                && cd
-                    .dict()
-                    .and_then(|d| d.get_str("most_common"))
-                    .and_then(|m| NativeMethod::func_of(&m))
-                    .is_some_and(|f| std::ptr::fn_addr_eq(f, c_most_common as NativeFn))
-        })
-    })
+    v.as_obj()
+        .is_some_and(|o| mro_of(&o.type_ref()).iter().any(is_counter_class))
 }
 
 /// The two operands of a Counter's binary method, `None` when the other
@@ -649,11 +652,13 @@ fn new_counter(vm: &mut Vm, like: &Value) -> PyResult<Value> {
     };
     let cls = mro_of(&o.type_ref())
         .into_iter()
-        .find(|c| is_counter_class(c))
+        .find(is_counter_class)
         .ok_or_else(|| PyErr::type_error("expected a Counter"))?;
     vm.call(&Value::Obj(cls), &[])
 }
 
+/// Whether `c` is the module's `Counter` (the class whose `most_common`
+/// is this module's).
 fn is_counter_class(c: &ObjRef) -> bool {
     class_data(c).is_some_and(|cd| {
         cd.dict()
@@ -778,6 +783,11 @@ fn keep_positive(vm: &mut Vm, me: &Value) -> PyResult<Value> {
     Ok(me.clone())
 }
 
+fn c_keep_positive(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let me = me(&args, "_keep_positive")?;
+    keep_positive(vm, me)
+}
+
 /// `a += b`, `a -= b`, `a |= b`, `a &= b` in place.
 fn combine_in_place(vm: &mut Vm, args: Args<'_>, which: char) -> PyResult<Value> {
     use crate::bytecode::BinOp;
@@ -832,12 +842,7 @@ fn c_iand(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 /// Whether `cmp(a[e], b[e])` holds for every key `e` of either Counter
 /// (missing keys count 0).
-fn all_counts(
-    vm: &mut Vm,
-    a: &Value,
-    b: &Value,
-    cmp: crate::bytecode::CmpOp,
-) -> PyResult<bool> {
+fn all_counts(vm: &mut Vm, a: &Value, b: &Value, cmp: crate::bytecode::CmpOp) -> PyResult<bool> {
     for c in [a, b] {
         let keys = dict_of(c, "__eq__")?.keys();
         for k in keys {
@@ -1555,10 +1560,7 @@ pub fn getter_set(value: &Option<Value>) -> PyErr {
 /// `repr`, `__doc__` of a [`TupleGetter`].
 pub fn getter_repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
     let g = o.downcast::<TupleGetter>()?;
-    Some(
-        ops::repr(vm, &g.doc)
-            .map(|d| format!("_tuplegetter({}, {d})", g.index)),
-    )
+    Some(ops::repr(vm, &g.doc).map(|d| format!("_tuplegetter({}, {d})", g.index)))
 }
 
 /// The attributes of a [`TupleGetter`].
@@ -1580,10 +1582,10 @@ pub fn getter_traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
 
 /// Python's keywords (`keyword.kwlist`).
 const KEYWORDS: &[&str] = &[
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-    "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
-    "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
-    "while", "with", "yield",
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
 ];
 
 /// `namedtuple(typename, field_names, *, rename=False, defaults=None,
@@ -1718,7 +1720,9 @@ fn make_namedtuple(
         Some(d) => Some(ops::collect(vm, d)?),
     };
     if defaults.as_ref().is_some_and(|d| d.len() > fields.len()) {
-        return Err(PyErr::type_error("Got more default values than field names"));
+        return Err(PyErr::type_error(
+            "Got more default values than field names",
+        ));
     }
     let field_defaults = DictObj::new_obj();
     if let (Some(fd), Some(defs)) = (field_defaults.downcast::<DictObj>(), &defaults) {
@@ -1747,7 +1751,10 @@ fn make_namedtuple(
         d.set_str("_fields", fields_tuple.clone());
         d.set_str("_field_defaults", Value::Obj(field_defaults));
         d.set_str("__match_args__", fields_tuple);
-        d.set_str("__new__", NativeMethod::new_value("namedtuple.__new__", nt_new));
+        d.set_str(
+            "__new__",
+            NativeMethod::new_value("namedtuple.__new__", nt_new),
+        );
         d.set_str(
             "_make",
             Value::Obj(MethodWrapper::new_obj(
@@ -1755,9 +1762,18 @@ fn make_namedtuple(
                 true,
             )),
         );
-        d.set_str("_replace", NativeMethod::new_value("namedtuple._replace", nt_replace));
-        d.set_str("__repr__", NativeMethod::new_value("namedtuple.__repr__", nt_repr));
-        d.set_str("_asdict", NativeMethod::new_value("namedtuple._asdict", nt_asdict));
+        d.set_str(
+            "_replace",
+            NativeMethod::new_value("namedtuple._replace", nt_replace),
+        );
+        d.set_str(
+            "__repr__",
+            NativeMethod::new_value("namedtuple.__repr__", nt_repr),
+        );
+        d.set_str(
+            "_asdict",
+            NativeMethod::new_value("namedtuple._asdict", nt_asdict),
+        );
         d.set_str(
             "__getnewargs__",
             NativeMethod::new_value("namedtuple.__getnewargs__", nt_getnewargs),
@@ -1822,7 +1838,10 @@ fn nt_new(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if pos.len() > n {
         let max = n + 1;
         let takes = if ndefaults == 0 {
-            format!("{max} positional argument{}", if max == 1 { "" } else { "s" })
+            format!(
+                "{max} positional argument{}",
+                if max == 1 { "" } else { "s" }
+            )
         } else {
             format!("from {} to {max} positional arguments", max - ndefaults)
         };
@@ -1953,7 +1972,9 @@ fn nt_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let Some(o) = me.as_obj() else {
         return Err(PyErr::type_error("__repr__: not a namedtuple"));
     };
-    let fields = nt_class(&o.type_ref()).map(|(_, f, _)| f).unwrap_or_default();
+    let fields = nt_class(&o.type_ref())
+        .map(|(_, f, _)| f)
+        .unwrap_or_default();
     let items = ops::seq_items(me);
     if items.len() != fields.len() {
         return Err(PyErr::type_error(if items.len() > fields.len() {
@@ -1964,7 +1985,11 @@ fn nt_repr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     let mut parts = Vec::with_capacity(fields.len());
     for (f, v) in fields.iter().zip(items.iter()) {
-        parts.push(format!("{}={}", f.as_str().unwrap_or(""), ops::repr(vm, v)?));
+        parts.push(format!(
+            "{}={}",
+            f.as_str().unwrap_or(""),
+            ops::repr(vm, v)?
+        ));
     }
     Ok(Value::string(format!(
         "{}({})",
@@ -1979,7 +2004,10 @@ fn nt_asdict(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let fields = vm.getattr(me, "_fields")?;
     let d = DictObj::new_obj();
     if let Some(dd) = d.downcast::<DictObj>() {
-        for (f, v) in ops::collect(vm, &fields)?.into_iter().zip(ops::seq_items(me)) {
+        for (f, v) in ops::collect(vm, &fields)?
+            .into_iter()
+            .zip(ops::seq_items(me))
+        {
             let key = DictKey::with_vm(vm, f)?;
             dd.insert_vm(vm, key, v)?;
         }

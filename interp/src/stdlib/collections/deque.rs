@@ -160,7 +160,9 @@ pub fn payload(v: &Value) -> Option<&DequeObj> {
 
 fn recv<'a>(args: &'a Args<'_>, name: &str) -> PyResult<(&'a Value, &'a DequeObj)> {
     let me = args.pos.first().ok_or_else(|| {
-        PyErr::type_error(format!("descriptor '{name}' of 'collections.deque' object needs an argument"))
+        PyErr::type_error(format!(
+            "descriptor '{name}' of 'collections.deque' object needs an argument"
+        ))
     })?;
     let d = payload(me).ok_or_else(|| {
         PyErr::type_error(format!(
@@ -382,7 +384,13 @@ fn m_count(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 /// The position of the first item equal to `x` in `start..stop`.
-fn find(vm: &mut Vm, d: &DequeObj, x: &Value, start: usize, stop: usize) -> PyResult<Option<usize>> {
+fn find(
+    vm: &mut Vm,
+    d: &DequeObj,
+    x: &Value,
+    start: usize,
+    stop: usize,
+) -> PyResult<Option<usize>> {
     let state = d.state.get();
     let items = d.items();
     for (i, v) in items.iter().enumerate().take(stop).skip(start) {
@@ -513,9 +521,7 @@ fn m_copy(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn m_reduce(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (me, d) = recv(&args, "__reduce__")?;
     let state = match me.as_obj().and_then(ObjRef::instance_dict) {
-        Some(dict) if dict.downcast::<DictObj>().is_some_and(|x| !x.is_empty()) => {
-            Value::Obj(dict)
-        }
+        Some(dict) if dict.downcast::<DictObj>().is_some_and(|x| !x.is_empty()) => Value::Obj(dict),
         _ => Value::None,
     };
     let cargs = match d.maxlen.get() {
@@ -773,7 +779,10 @@ pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
 /// breaking a cycle; `false`: `o` is neither).
 pub fn clear(o: &ObjRef) -> bool {
     if let Some(d) = o.downcast::<DequeObj>() {
-        let old = d.items.try_borrow_mut().map(|mut v| std::mem::take(&mut *v));
+        let old = d
+            .items
+            .try_borrow_mut()
+            .map(|mut v| std::mem::take(&mut *v));
         d.changed();
         drop(old);
         return true;

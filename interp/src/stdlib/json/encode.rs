@@ -329,9 +329,7 @@ impl Encoder {
                 match crate::ops::collect(vm, &pair)?.as_slice() {
                     [k, x] => pairs.push((k.clone(), x.clone())),
                     _ => {
-                        return Err(PyErr::value_error(
-                            "items must return 2-tuples",
-                        ));
+                        return Err(PyErr::value_error("items must return 2-tuples"));
                     }
                 }
             }
