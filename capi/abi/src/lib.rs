@@ -1383,10 +1383,9 @@ impl ObjRef {
     /// type. `None` if `ty` is not a type whose instances hold a `T`.
     pub fn new_instance<T: 'static>(ty: &ObjRef, body: T) -> Option<ObjRef> {
         let t = ty.as_type()?;
-        if !t.is_heap_type()
-            || t.tp_typhon
-                .payload
-                .is_none_or(|p| p.type_id != TypeId::of::<T>())
+        if t.tp_typhon
+            .payload
+            .is_none_or(|p| p.type_id != TypeId::of::<T>())
         {
             return None;
         }
@@ -1395,9 +1394,12 @@ impl ObjRef {
             ob_refcnt: Cell::new(1),
             ob_type: tp,
         };
-        let raw = if t.tp_dictoffset == dict_offset::<T>()
-            && t.tp_basicsize == std::mem::size_of::<PyBox<WithDict<T>>>() as isize
-        {
+        // A type that records a Rust payload was made by `StaticType::new`
+        // or `new_heap_type` (no dict word: a `PyBox<T>`), or by
+        // `new_heap_type_with_dict` (the word at `dict_offset::<T>()`).
+        let raw = if t.tp_dictoffset == 0 {
+            alloc_box(PyBox { head, body })
+        } else if t.tp_dictoffset == dict_offset::<T>() {
             alloc_box(PyBox {
                 head,
                 body: WithDict {
@@ -1405,9 +1407,6 @@ impl ObjRef {
                     dict: DictWord(Cell::new(std::ptr::null_mut())),
                 },
             })
-        } else if t.tp_dictoffset == 0 && t.tp_basicsize == std::mem::size_of::<PyBox<T>>() as isize
-        {
-            alloc_box(PyBox { head, body })
         } else {
             return None;
         };
