@@ -222,13 +222,18 @@ fn visit_dict_word(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
 
 fn clear(o: &ObjRef) {
     // The `__dict__` of an instance of a class deriving from a built-in
-    // or C type.
+    // or C type: let go of it (it may be the instance itself, as after
+    // `self.__dict__ = self`), emptied if nothing else holds it.
     if o.ty().is_heap_type()
-        && let Some(d) = o.instance_dict()
-        && let Some(dd) = d.downcast::<DictObj>()
-        && dd.is_idle()
+        && let Some(d) = o.take_instance_dict()
     {
-        dd.clear();
+        if let Some(dd) = d.downcast::<DictObj>()
+            && dd.is_idle()
+            && !d.ptr_eq(o)
+        {
+            dd.clear();
+        }
+        drop(d);
     }
     if let Some(l) = o.downcast::<ListObj>() {
         let old = l

@@ -619,11 +619,22 @@ pub fn setattr(vm: &mut Vm, obj: &ObjRef, name: &str, value: Option<Value>) -> P
         ("__class__", None) => {
             return Err(PyErr::type_error("can't delete __class__ attribute"));
         }
-        ("__dict__", _) if has_dict(obj.ty()) => {
-            return Err(PyErr::new(
-                &types::NOT_IMPLEMENTED_ERROR,
-                format!("assigning {name} is not supported by typhon"),
-            ));
+        ("__dict__", None) if has_dict(obj.ty()) => {
+            return Err(PyErr::type_error("cannot delete __dict__"));
+        }
+        // `self.__dict__ = self` in a dict subclass is a known idiom: the
+        // word then holds the instance itself (a cycle the collector
+        // sees).
+        ("__dict__", Some(v)) if has_dict(obj.ty()) => {
+            let Some(d) = v.as_obj().filter(|d| d.downcast::<DictObj>().is_some()) else {
+                return Err(PyErr::type_error(format!(
+                    "__dict__ must be set to a dictionary, not a '{}'",
+                    v.type_name()
+                )));
+            };
+            return obj
+                .set_instance_dict(d.clone())
+                .map_err(|_| no_attribute(&me, name));
         }
         _ => {}
     }

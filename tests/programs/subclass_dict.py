@@ -131,3 +131,36 @@ e = D(x=[1])
 e["x"].append(2)
 print(e, [e, e], {"k": e})
 print(str(D()), repr(D()), format(D(a=1)), f"{D(a=1)!r}")
+
+
+# The attribute-dict idioms.
+class AttrDict(dict):
+    __getattr__ = dict.__getitem__
+    __setattr__ = dict.__setitem__
+    __delattr__ = dict.__delitem__
+ad = AttrDict(x=1)
+ad.y = 2
+print(ad, ad.x, ad.y)
+del ad.x
+print(ad)
+try:
+    ad.zz
+except KeyError as e:
+    print("KeyError", e)
+class AD2(dict):
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self.__dict__ = self
+b = AD2(p=1)
+b.q = 2
+print(b, b.p, b.q, b.__dict__ is b, vars(b) is b)
+try:
+    b.__dict__ = 5
+except TypeError as e:
+    print(e)
+class E(dict):
+    pass
+e = E()
+e.__dict__ = {'w': 1}
+print(e.w, e.__dict__)
+del b
