@@ -623,9 +623,9 @@ fn int_float_cmp(i: &BigInt, approx: f64, f: f64) -> Option<Ordering> {
     }
 }
 
-/// `a == b` for any two values.
-// `vm` is unused by built-in types; user-defined `__eq__` (classes) will
-// need it, so every caller already passes it.
+/// `a == b` for any two values: a Python class's `__eq__` first (also of
+/// a class deriving from a built-in type, whose instances compare as their
+/// base's without one), then the built-in rules.
 pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
     if dunder::is_py(a) || dunder::is_py(b) {
         return match dunder::richcompare(vm, CmpOp::Eq, a, b)? {
@@ -756,10 +756,11 @@ fn dict_items_eq(vm: &mut Vm, p: &DictObj, q: &DictObj) -> PyResult<bool> {
     Ok(true)
 }
 
-/// Whether iterating `v` (a list or tuple, or of a class deriving from
-/// one) yields its items as they are stored: its class has no `__iter__`
-/// of its own (CPython's fast paths check `PyList_CheckExact`; an
-/// instance of a subclass that keeps `list.__iter__` iterates the same).
+/// Whether iterating `v` (a list, tuple or dict, or of a class deriving
+/// from one) yields its items as they are stored: its class has no
+/// `__iter__` of its own (CPython's fast paths check `PyList_CheckExact`,
+/// or the type's `tp_iter`; an instance of a subclass that keeps
+/// `list.__iter__` iterates the same).
 #[inline]
 pub fn iterates_plainly(v: &Value) -> bool {
     !dunder::is_py(v) || dunder::special(v, "__iter__").is_none()

@@ -13,8 +13,12 @@
 //! Differences from CPython: a `defaultdict` subclass's `__dict__` shows
 //! `default_factory` (kept where `__slots__` values are: see
 //! `crate::subclass`); an `OrderedDict` keeps its order in the dict itself
-//! (`move_to_end(last=False)` rebuilds it) and its views are the dict's
-//! (`dict_keys`, not `odict_keys`); `Counter.elements()` returns a list
+//! (`move_to_end(last=False)` rebuilds it), so iterating one sees changes
+//! as iterating a dict does (`move_to_end` while iterating is not
+//! CPython's `OrderedDict mutated during iteration`), and its views are
+//! dict views named `odict_keys`, `odict_values` and `odict_items`;
+//! `defaultdict.default_factory` is `<member 'default_factory' of
+//! 'defaultdict' objects>`; `Counter.elements()` returns a list
 //! iterator; `ChainMap`'s views are lists and it is not registered with the
 //! (absent) `collections.abc`; `namedtuple`'s `__new__` is one native
 //! function for every class (`P.__new__.__qualname__` is not `P.__new__`).
