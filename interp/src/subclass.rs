@@ -256,31 +256,41 @@ fn has_dict(t: &TypeObject) -> bool {
 pub fn instance_from(vm: &mut Vm, cls: &ObjRef, v: &Value) -> PyResult<Value> {
     let bad = || PyErr::type_error("cannot create instances of this class");
     let t = cls.as_type().ok_or_else(bad)?;
+    let with_dict = t.tp_dictoffset != 0;
+    macro_rules! new_instance {
+        ($cls:expr, $body:expr $(,)?) => {
+            if with_dict {
+                ObjRef::new_instance_with_dict($cls, $body)
+            } else {
+                ObjRef::new_instance($cls, $body)
+            }
+        };
+    }
     let made = match t.kind() {
         Kind::INT => {
             let b = v.to_bigint().ok_or_else(bad)?;
-            ObjRef::new_instance(cls, IntObj::Big(b))
+            new_instance!(cls, IntObj::Big(b))
         }
         Kind::FLOAT => {
             let f = match v {
                 Value::Float(f) => *f,
                 _ => ops::int_to_f64(v)?,
             };
-            ObjRef::new_instance(cls, f)
+            new_instance!(cls, f)
         }
-        Kind::STR => ObjRef::new_instance(cls, StrObj::payload(v.as_str().ok_or_else(bad)?)),
+        Kind::STR => new_instance!(cls, StrObj::payload(v.as_str().ok_or_else(bad)?)),
         Kind::BYTES => {
             let b = v.downcast::<BytesObj>().ok_or_else(bad)?;
-            ObjRef::new_instance(cls, BytesObj::payload(b.as_bytes()))
+            new_instance!(cls, BytesObj::payload(b.as_bytes()))
         }
-        Kind::TUPLE => ObjRef::new_instance(
+        Kind::TUPLE => new_instance!(
             cls,
             TupleObj {
                 items: ops::seq_items(v).into_boxed_slice(),
                 c_boxes: Default::default(),
             },
         ),
-        Kind::LIST => ObjRef::new_instance(
+        Kind::LIST => new_instance!(
             cls,
             ListObj {
                 items: std::cell::RefCell::new(ops::seq_items(v)),
@@ -292,16 +302,16 @@ pub fn instance_from(vm: &mut Vm, cls: &ObjRef, v: &Value) -> PyResult<Value> {
                 Some(d) => d.copy(),
                 None => DictObj::new(),
             };
-            ObjRef::new_instance(cls, d)
+            new_instance!(cls, d)
         }
         Kind::SET | Kind::FROZENSET => {
             let s = SetObj::new();
             if let Some(src) = crate::sets::payload(v) {
                 s.merge(Some(vm), src)?;
             }
-            ObjRef::new_instance(cls, s)
+            new_instance!(cls, s)
         }
-        Kind::DEQUE => ObjRef::new_instance(cls, deque::DequeObj::new()),
+        Kind::DEQUE => new_instance!(cls, deque::DequeObj::new()),
         _ => None,
     };
     let o = made.ok_or_else(bad)?;

@@ -506,7 +506,7 @@ pub fn new_heap_type<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
 }
 
 /// A new heap type whose instances carry payload `T` followed by one
-/// word for their `__dict__` (made with [`ObjRef::new_instance`]): a
+/// word for their `__dict__` (made with [`ObjRef::new_instance_with_dict`]): a
 /// Python class deriving from a built-in type (`class D(dict)`). The
 /// payload sits where it sits in a `PyBox<T>`, so [`ObjRef::downcast`]
 /// finds the base's payload and every built-in operation works on the
@@ -1377,39 +1377,62 @@ impl ObjRef {
         }
     }
 
-    /// Allocates an instance of the heap type `ty` holding `body` (and an
-    /// empty `__dict__` word if `ty` was made by
-    /// [`new_heap_type_with_dict`]); the instance owns a reference to its
-    /// type. `None` if `ty` is not a type whose instances hold a `T`.
+    /// Allocates an instance of the heap type `ty` holding `body`; the
+    /// instance owns a reference to its type. `None` if `ty` is not a type
+    /// whose instances hold a `T` with no `__dict__` word (see
+    /// [`ObjRef::new_instance_with_dict`] for those).
     pub fn new_instance<T: 'static>(ty: &ObjRef, body: T) -> Option<ObjRef> {
         let t = ty.as_type()?;
+        // A type that records a Rust payload was made by `StaticType::new`
+        // or `new_heap_type` (a `PyBox<T>`, no dict word), or by
+        // `new_heap_type_with_dict`.
         if t.tp_typhon
             .payload
             .is_none_or(|p| p.type_id != TypeId::of::<T>())
+            || t.tp_dictoffset != 0
         {
             return None;
         }
         let tp = t as *const TypeObject;
-        let head = ObjHeader {
-            ob_refcnt: Cell::new(1),
-            ob_type: tp,
-        };
-        // A type that records a Rust payload was made by `StaticType::new`
-        // or `new_heap_type` (no dict word: a `PyBox<T>`), or by
-        // `new_heap_type_with_dict` (the word at `dict_offset::<T>()`).
-        let raw = if t.tp_dictoffset == 0 {
-            alloc_box(PyBox { head, body })
-        } else if t.tp_dictoffset == dict_offset::<T>() {
-            alloc_box(PyBox {
-                head,
-                body: WithDict {
-                    body,
-                    dict: DictWord(Cell::new(std::ptr::null_mut())),
-                },
-            })
-        } else {
+        let raw = alloc_box(PyBox {
+            head: ObjHeader {
+                ob_refcnt: Cell::new(1),
+                ob_type: tp,
+            },
+            body,
+        });
+        std::mem::forget(ty.clone());
+        note_foreign_alloc();
+        Some(ObjRef {
+            ptr: raw,
+            _marker: PhantomData,
+        })
+    }
+
+    /// Allocates an instance of `ty`, a type made by
+    /// [`new_heap_type_with_dict`] for payload `T`, holding `body` and an
+    /// empty `__dict__` word; the instance owns a reference to its type.
+    /// `None` if `ty` is not such a type.
+    pub fn new_instance_with_dict<T: 'static>(ty: &ObjRef, body: T) -> Option<ObjRef> {
+        let t = ty.as_type()?;
+        if t.tp_typhon
+            .payload
+            .is_none_or(|p| p.type_id != TypeId::of::<T>())
+            || t.tp_dictoffset != dict_offset::<T>()
+        {
             return None;
-        };
+        }
+        let tp = t as *const TypeObject;
+        let raw = alloc_box(PyBox {
+            head: ObjHeader {
+                ob_refcnt: Cell::new(1),
+                ob_type: tp,
+            },
+            body: WithDict {
+                body,
+                dict: DictWord(Cell::new(std::ptr::null_mut())),
+            },
+        });
         std::mem::forget(ty.clone());
         note_foreign_alloc();
         Some(ObjRef {
@@ -1944,7 +1967,8 @@ mod tests {
         let plain = new_heap_type::<String>(spec());
         let ty = t.as_type().expect("a type");
         assert!(ty.tp_dictoffset > 0);
-        let i = ObjRef::new_instance(&t, String::from("x")).expect("payload matches");
+        assert!(ObjRef::new_instance(&t, String::from("x")).is_none());
+        let i = ObjRef::new_instance_with_dict(&t, String::from("x")).expect("payload matches");
         assert_eq!(i.downcast::<String>().map(|s| s.as_str()), Some("x"));
         assert!(i.has_dict_word() && i.instance_dict().is_none());
         let d = ObjRef::new(BOXED.get(), String::from("dict"));
@@ -1952,6 +1976,7 @@ mod tests {
         assert_eq!(d.refcnt(), 2);
         assert!(i.instance_dict().is_some_and(|x| x.ptr_eq(&d)));
         // The other layout is not this one's.
+        assert!(ObjRef::new_instance_with_dict(&plain, String::from("y")).is_none());
         let j = ObjRef::new_instance(&plain, String::from("y")).expect("payload matches");
         assert!(!j.has_dict_word());
         assert!(i.set_type(&plain).is_none() && j.set_type(&t).is_none());
