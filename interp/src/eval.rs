@@ -2246,7 +2246,12 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             break 'inner e;
                         }
                         stack = &mut st.stack[..];
-                        stack[fpos + 1..sp + 2].rotate_right(2);
+                        // The arguments move up two slots (the two above
+                        // them are dead): a few swaps, where the slice's
+                        // general `rotate_right` was not always inlined.
+                        for i in (fpos + 1..sp).rev() {
+                            stack.swap(i, i + 2);
+                        }
                         sp += 2;
                         let cls = std::mem::replace(&mut stack[fpos], Value::Obj(inst.clone()));
                         put(&mut stack[fpos + 1], Value::Obj(f));
