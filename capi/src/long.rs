@@ -23,6 +23,12 @@ pub(crate) fn int_of(o: &ObjRef) -> Option<IntArg<'_>> {
     match o.kind() {
         Kind::INT => match o.downcast::<IntObj>()? {
             IntObj::Small(i) => Some(IntArg::Small(*i)),
+            // An instance of a class deriving from `int` holds a `Big` of
+            // any size.
+            IntObj::Big(b) if o.ty().is_heap_type() => Some(match b.to_i64() {
+                Some(i) => IntArg::Small(i),
+                None => IntArg::Big(b),
+            }),
             IntObj::Big(b) => Some(IntArg::Big(b)),
         },
         Kind::BOOL => Some(IntArg::Small(

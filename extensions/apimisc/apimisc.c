@@ -760,7 +760,63 @@ static PyObject *bind(PyObject *self, PyObject *args) {
     return get(f, obj == Py_None ? NULL : obj, cls);
 }
 
+/* builtin_view(o): what the C API sees of an instance of a built-in type
+   or of a class deriving from one: the type checks (subclass, exact),
+   then the value read through the type's own functions. */
+static PyObject *builtin_view(PyObject *self, PyObject *o) {
+    PyObject *checks = Py_BuildValue(
+        "(iiiiiiiiiiiiii)", PyLong_Check(o), PyLong_CheckExact(o), PyFloat_Check(o),
+        PyFloat_CheckExact(o), PyUnicode_Check(o), PyUnicode_CheckExact(o), PyBytes_Check(o),
+        PyBytes_CheckExact(o), PyTuple_Check(o), PyTuple_CheckExact(o), PyList_Check(o),
+        PyList_CheckExact(o), PyDict_Check(o), PyDict_CheckExact(o));
+    if (checks == NULL) {
+        return NULL;
+    }
+    PyObject *value = NULL;
+    if (PyLong_Check(o)) {
+        value = PyLong_FromLong(PyLong_AsLong(o) + 1);
+    } else if (PyFloat_Check(o)) {
+        value = PyFloat_FromDouble(PyFloat_AsDouble(o) * 2);
+    } else if (PyUnicode_Check(o)) {
+        value = PyUnicode_FromString(PyUnicode_AsUTF8(o));
+    } else if (PyTuple_Check(o)) {
+        value = PyLong_FromSsize_t(PyTuple_Size(o));
+        if (PyTuple_Size(o) > 0) {
+            Py_DECREF(value);
+            value = PyTuple_GetItem(o, 0);
+            Py_XINCREF(value);
+        }
+    } else if (PyList_Check(o)) {
+        if (PyList_Append(o, Py_None) < 0) {
+            Py_DECREF(checks);
+            return NULL;
+        }
+        value = PyLong_FromSsize_t(PyList_Size(o));
+    } else if (PyDict_Check(o)) {
+        PyObject *one = PyLong_FromLong(1);
+        if (one == NULL || PyDict_SetItemString(o, "from_c", one) < 0) {
+            Py_XDECREF(one);
+            Py_DECREF(checks);
+            return NULL;
+        }
+        Py_DECREF(one);
+        value = PyDict_GetItemString(o, "k");
+        Py_XINCREF(value);
+        if (value == NULL) {
+            value = PyLong_FromSsize_t(PyDict_Size(o));
+        }
+    } else {
+        value = PyObject_Repr(o);
+    }
+    if (value == NULL) {
+        Py_DECREF(checks);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", checks, value);
+}
+
 static PyMethodDef apimisc_methods[] = {
+    {"builtin_view", builtin_view, METH_O, NULL},
     {"capsule_import", capsule_import, METH_VARARGS, NULL},
     {"capsule_checks", capsule_checks, METH_O, NULL},
     {"capsule_get", capsule_get, METH_VARARGS, NULL},

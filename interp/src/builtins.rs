@@ -197,9 +197,10 @@ fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             if i > 0 {
                 streams::print_to(vm, file, &sep, false)?;
             }
+            // (A class deriving from `str` may define `__str__`.)
             let t = match a.as_str() {
-                Some(s) => s.to_owned(),
-                None => ops::str_of(vm, a)?,
+                Some(s) if !crate::dunder::is_py(a) => s.to_owned(),
+                _ => ops::str_of(vm, a)?,
             };
             streams::print_to(vm, file, &t, false)?;
         }
@@ -211,9 +212,10 @@ fn b_print(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         if i > 0 {
             out.push_str(&sep);
         }
+        // (A class deriving from `str` may define `__str__`.)
         match a.as_str() {
-            Some(s) => out.push_str(s),
-            None => out.push_str(&ops::str_of(vm, a)?),
+            Some(s) if !crate::dunder::is_py(a) => out.push_str(s),
+            _ => out.push_str(&ops::str_of(vm, a)?),
         }
     }
     out.push_str(&end);
@@ -269,6 +271,9 @@ pub(crate) fn b_abs(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let v = &args.pos[0];
     if let Some(r) = crate::dunder::call(vm, v, "__abs__", &[]) {
         return r;
+    }
+    if let Some(n) = crate::subclass::number_value(v) {
+        return b_abs(vm, Args::positional(&[n]));
     }
     if let Some((capi, o)) = crate::ext::foreign(v)
         && let Some(r) = capi.unary_op(vm, 'a', o)?
@@ -385,6 +390,16 @@ fn b_round(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         args.pos.first().or(args.kw("number")).ok_or_else(|| {
             PyErr::type_error("round() missing required argument 'number' (pos 1)")
         })?;
+    // An `int` or `float` subclass's instance rounds as the plain number
+    // unless its class has a `__round__` of its own.
+    let plain_x;
+    let x = match crate::subclass::number_value(x) {
+        Some(n) if crate::dunder::special(x, "__round__").is_none() => {
+            plain_x = n;
+            &plain_x
+        }
+        _ => x,
+    };
     let nd = match args
         .pos
         .get(1)
@@ -1139,54 +1154,22 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     if is(&types::REVERSED) {
         exact_args(&args, "reversed", 1)?;
         let v = &args.pos[0];
-        return match v {
-            Value::Obj(o) if o.kind() == Kind::LIST => {
-                let n = o
-                    .downcast::<ListObj>()
-                    .map(|l| l.items.borrow().len())
-                    .unwrap_or(0);
-                Ok(Value::Obj(IterObj::new_obj(
-                    &types::LIST_REVITER,
-                    IterState::ListRev {
-                        list: o.clone(),
-                        left: n,
-                    },
-                )))
-            }
-            Value::Obj(o)
-                if matches!(
-                    o.kind(),
-                    Kind::TUPLE
-                        | Kind::STR
-                        | Kind::RANGE
-                        | Kind::BYTES
-                        | Kind::BYTEARRAY
-                        | Kind::MEMORYVIEW
-                ) =>
-            {
-                let mut items = ops::collect(vm, v)?;
-                items.reverse();
-                let l = ListObj::new_obj(items);
-                Ok(Value::Obj(IterObj::new_obj(
-                    &types::REVERSED,
-                    IterState::List { list: l, idx: 0 },
-                )))
-            }
-            // A Python class's or a C type's `__reversed__`.
-            _ if crate::dunder::is_py(v) || crate::ext::foreign(v).is_some() => {
-                match vm.getattr(v, "__reversed__") {
-                    Ok(m) => vm.call(&m, &[]),
-                    Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => Err(PyErr::type_error(
-                        format!("'{}' object is not reversible", v.type_name()),
-                    )),
-                    Err(e) => Err(e),
+        // A Python class's or a C type's `__reversed__` first.
+        let plain = crate::subclass::is_instance_value(v)
+            && crate::dunder::special(v, "__reversed__").is_none();
+        if !plain && (crate::dunder::is_py(v) || crate::ext::foreign(v).is_some()) {
+            match vm.getattr(v, "__reversed__") {
+                Ok(m) => return vm.call(&m, &[]),
+                Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {
+                    return Err(PyErr::type_error(format!(
+                        "'{}' object is not reversible",
+                        v.type_name()
+                    )));
                 }
+                Err(e) => return Err(e),
             }
-            _ => Err(PyErr::type_error(format!(
-                "'{}' object is not reversible",
-                v.type_name()
-            ))),
-        };
+        }
+        return builtin_reversed(vm, v);
     }
     if let Some(r) = crate::stdlib::construct(vm, ty, args) {
         return r;
@@ -1268,7 +1251,9 @@ pub(crate) fn int_of(vm: &mut Vm, x: &Value) -> PyResult<Value> {
             ))
         }
         _ => {
-            if x.as_bigint().is_some() {
+            // (A class deriving from `int` may define `__int__`; else its
+            // plain value comes back below.)
+            if x.as_bigint().is_some() && !crate::dunder::is_py(x) {
                 return Ok(x.clone());
             }
             // A Python class's `__int__`, else its `__index__`.
@@ -1639,6 +1624,61 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
         },
     }
     Some(Value::Obj(ModuleObj::new_obj(name, d)))
+}
+
+/// `reversed(v)` of a list, tuple, str, range or dict (or of a class
+/// deriving from one, its `__reversed__` left out: `list.__reversed__`).
+pub fn builtin_reversed(vm: &mut Vm, v: &Value) -> PyResult<Value> {
+    match v {
+        Value::Obj(o) if o.kind() == Kind::LIST => {
+            let n = o
+                .downcast::<ListObj>()
+                .map(|l| l.items.borrow().len())
+                .unwrap_or(0);
+            Ok(Value::Obj(IterObj::new_obj(
+                &types::LIST_REVITER,
+                IterState::ListRev {
+                    list: o.clone(),
+                    left: n,
+                },
+            )))
+        }
+        Value::Obj(o)
+            if matches!(
+                o.kind(),
+                Kind::TUPLE
+                    | Kind::STR
+                    | Kind::RANGE
+                    | Kind::DICT
+                    | Kind::BYTES
+                    | Kind::BYTEARRAY
+                    | Kind::MEMORYVIEW
+            ) =>
+        {
+            let mut items = if o.kind() == Kind::DICT {
+                o.downcast::<DictObj>()
+                    .map(|d| d.keys())
+                    .unwrap_or_default()
+            } else {
+                ops::collect(vm, v)?
+            };
+            items.reverse();
+            let l = ListObj::new_obj(items);
+            Ok(Value::Obj(IterObj::new_obj(
+                &types::REVERSED,
+                IterState::List { list: l, idx: 0 },
+            )))
+        }
+        Value::Obj(o) if o.kind() == Kind::DEQUE => {
+            crate::stdlib::collections::deque::iter(o, true).ok_or_else(|| {
+                PyErr::type_error(format!("'{}' object is not reversible", v.type_name()))
+            })
+        }
+        _ => Err(PyErr::type_error(format!(
+            "'{}' object is not reversible",
+            v.type_name()
+        ))),
+    }
 }
 
 impl Value {

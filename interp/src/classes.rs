@@ -215,8 +215,15 @@ pub fn wrapper_getattr(o: &ObjRef, name: &str) -> Option<Value> {
 /// Refuses, with a clean error, bases this runtime cannot derive from yet
 /// (and, as CPython, C types without `Py_TPFLAGS_BASETYPE`).
 fn check_base(t: &ObjRef) -> PyResult<()> {
-    if class_data(t).is_some() || is_static(t, &types::OBJECT) || static_exception(t).is_some() {
+    if class_data(t).is_some()
+        || is_static(t, &types::OBJECT)
+        || static_exception(t).is_some()
+        || crate::subclass::builtin_base_of(t).is_some()
+    {
         return Ok(());
+    }
+    if let Some(e) = t.as_type().and_then(crate::subclass::refused_base) {
+        return Err(e);
     }
     if crate::ext::is_foreign_type(t)
         && let Some(ty) = t.as_type()
@@ -309,6 +316,29 @@ fn c_layout_base(bases: &[ObjRef], has_exc_base: bool) -> PyResult<Option<ObjRef
     Ok(Some(b.clone()))
 }
 
+/// The base that gives a new class the layout of a built-in type
+/// (`dict`, or a class deriving from it), with that built-in type; a
+/// `TypeError` for bases of two different ones (CPython's lay-out
+/// conflict: `class C(list, dict)`).
+fn builtin_layout_base(bases: &[ObjRef]) -> PyResult<Option<(ObjRef, &'static abi::StaticType)>> {
+    let mut best: Option<(ObjRef, &'static abi::StaticType)> = None;
+    for b in bases {
+        let Some(root) = crate::subclass::builtin_base_of(b) else {
+            continue;
+        };
+        match &best {
+            None => best = Some((b.clone(), root)),
+            Some((_, r)) if std::ptr::eq(*r, root) => {}
+            Some(_) => {
+                return Err(PyErr::type_error(
+                    "multiple bases have instance lay-out conflict",
+                ));
+            }
+        }
+    }
+    Ok(best)
+}
+
 /// A new class `name` with `bases` (none means `object`) and the
 /// namespace `ns` as its `__dict__`.
 pub fn new_class(name: &str, bases: Vec<ObjRef>, ns: ObjRef) -> PyResult<ObjRef> {
@@ -354,9 +384,19 @@ pub fn new_class_with(
     // A C type among the bases (or their bases) gives instances its
     // layout: `tp_base` is the base that brings it.
     let c_base = c_layout_base(&bases, exc_base.is_some())?;
+    // So does a built-in type (`dict`, `tuple`…) or a class deriving
+    // from one; two different ones, or one with an exception or a C
+    // type, cannot be combined.
+    let builtin = builtin_layout_base(&bases)?;
+    if builtin.is_some() && (exc_base.is_some() || c_base.is_some()) {
+        return Err(PyErr::type_error(
+            "multiple bases have instance lay-out conflict",
+        ));
+    }
     let base_ty = exc_base
         .clone()
         .or_else(|| c_base.clone())
+        .or_else(|| builtin.as_ref().map(|(b, _)| b.clone()))
         .unwrap_or_else(|| bases[0].clone());
     if slots.is_some() && exc_base.is_some() {
         return Err(PyErr::new(
@@ -371,7 +411,14 @@ pub fn new_class_with(
         ));
     }
     let layout = crate::slots::layout(name, &bases, &ns, slots)?;
+    if let Some((_, root)) = &builtin {
+        crate::subclass::check_slots(root, layout.own.len())?;
+    }
     let mut data = ClassData::new(name, &qualname, bases, mro_tail, ns);
+    // For a class deriving from a built-in type: its instances' word
+    // holds the `__dict__`, and the `__slots__` values by name
+    // (`slots::member_get`).
+    let has_word = layout.has_dict || !layout.names.is_empty();
     data.slot_names = layout.names;
     data.has_dict = layout.has_dict;
     let Some(bt) = base_ty.as_type() else {
@@ -385,7 +432,12 @@ pub fn new_class_with(
         flags: abi::TPFLAGS_HAVE_GC,
         data: Box::new(data),
     };
-    let cls = if exc_base.is_some() {
+    let cls = if let Some((_, root)) = builtin {
+        let Some(cls) = crate::subclass::new_type(spec, root, has_word) else {
+            return Err(PyErr::type_error("bases must be types"));
+        };
+        cls
+    } else if exc_base.is_some() {
         abi::new_heap_type::<ExcObj>(abi::HeapTypeSpec {
             kind: Kind::EXC,
             flags: abi::TPFLAGS_HAVE_GC | abi::TPFLAGS_BASE_EXC_SUBCLASS,
@@ -436,6 +488,9 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
         .is_some_and(|t| t.kind() == Kind::EXT_SUBCLASS)
     {
         return call_ext_subclass(vm, cls, args);
+    }
+    if let Some(root) = crate::subclass::builtin_base_of(cls) {
+        return crate::subclass::call_class(vm, cls, root, args);
     }
     let is_exc = cls.as_type().is_some_and(|t| t.kind() == Kind::EXC);
     // A `__new__` of the class's own (an implicit staticmethod) makes the
@@ -548,9 +603,25 @@ fn object_new(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         },
         _ => match new_plain_instance(cls) {
             Some(o) => Ok(Value::Obj(o)),
-            None => Err(PyErr::type_error(format!(
-                "object.__new__({name}) is not safe, use {name}.__new__()"
-            ))),
+            None => {
+                // CPython names the first class along `tp_base` whose
+                // `__new__` is not a Python function of its own.
+                let mut base = cls.as_type();
+                while let Some(t) = base
+                    && t.heap_data::<ClassData>()
+                        .and_then(|cd| cd.dict())
+                        .is_some_and(|d| d.get_str("__new__").is_some())
+                {
+                    base = t.base();
+                }
+                let base = base.map_or(name.clone(), |t| match t.heap_data::<ClassData>() {
+                    Some(cd) => cd.name.borrow().clone(),
+                    None => t.name().to_owned(),
+                });
+                Err(PyErr::type_error(format!(
+                    "object.__new__({name}) is not safe, use {base}.__new__()"
+                )))
+            }
         },
     }
 }
@@ -596,7 +667,7 @@ fn call_ext_subclass(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Valu
 }
 
 /// `f(first, *args, **kwargs)`.
-fn call_first(vm: &mut Vm, f: &Value, first: Value, args: Args<'_>) -> PyResult<Value> {
+pub(crate) fn call_first(vm: &mut Vm, f: &Value, first: Value, args: Args<'_>) -> PyResult<Value> {
     let mut pos = Vec::with_capacity(args.pos.len() + 1);
     pos.push(first);
     pos.extend(args.pos.iter().cloned());
@@ -611,7 +682,7 @@ fn call_first(vm: &mut Vm, f: &Value, first: Value, args: Args<'_>) -> PyResult<
 
 /// Runs the `__init__` `init` on `inst` with `args`; anything but None
 /// returned is CPython's TypeError.
-fn run_init(vm: &mut Vm, init: &Value, inst: &Value, args: Args<'_>) -> PyResult<()> {
+pub(crate) fn run_init(vm: &mut Vm, init: &Value, inst: &Value, args: Args<'_>) -> PyResult<()> {
     let r = call_first(vm, init, inst.clone(), args)?;
     if !matches!(r, Value::None) {
         return Err(PyErr::type_error(format!(
@@ -862,6 +933,10 @@ pub fn descr_get(
         {
             v
         }
+        // A namedtuple's field.
+        Kind::STDLIB if let Some(r) = crate::stdlib::collections::getter_get(&descr, receiver) => {
+            r?
+        }
         // An instance of a Python class that defines `__get__`.
         _ if let Some(get) = descr_method(&descr, "__get__") => {
             let r = receiver.cloned().unwrap_or(Value::None);
@@ -900,6 +975,7 @@ fn descr_method(descr: &Value, name: &str) -> Option<Value> {
 pub fn is_data_descriptor(v: &Value) -> bool {
     v.kind() == Kind::PROPERTY
         || v.kind() == Kind::MEMBER
+        || crate::stdlib::collections::is_getter(v)
         || is_c_data_descriptor(v)
         || descr_method(v, "__set__").is_some()
         || descr_method(v, "__delete__").is_some()
@@ -1061,7 +1137,7 @@ pub fn ext_instance_setattr(
 /// `obj.name = value` (`Some(value)`) or `del obj.name` (`None`) when the
 /// class has a data descriptor `name` written in Python (its `__set__` or
 /// `__delete__` runs) or a property (its setter or deleter runs).
-fn property_set(
+pub(crate) fn property_set(
     vm: &mut Vm,
     obj: &ObjRef,
     name: &str,
@@ -1069,6 +1145,12 @@ fn property_set(
 ) -> Option<PyResult<()>> {
     let descr = lookup(obj.ty(), name);
     let me = Value::Obj(obj.clone());
+    if descr
+        .as_ref()
+        .is_some_and(crate::stdlib::collections::is_getter)
+    {
+        return Some(Err(crate::stdlib::collections::getter_set(&value)));
+    }
     if let Some(d) = descr.as_ref().filter(|d| is_c_data_descriptor(d))
         && let (Some(d), Some(capi)) = (d.as_obj(), crate::ext::capi())
     {
@@ -1164,7 +1246,7 @@ pub fn instance_setattr(
 /// have the same layout (both Python classes, the same `__slots__`, both
 /// with or both without a `__dict__`). The quickened sites guard on the
 /// class, so they see the new one.
-fn assign_class(vm: &mut Vm, obj: &ObjRef, value: &Value) -> PyResult<()> {
+pub(crate) fn assign_class(vm: &mut Vm, obj: &ObjRef, value: &Value) -> PyResult<()> {
     let Some(new) = value.as_obj().filter(|o| o.as_type().is_some()) else {
         return Err(PyErr::type_error(format!(
             "__class__ must be set to a class, not '{}' object",
@@ -1545,6 +1627,8 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
             crate::methods::int_from_bytes,
             None,
         )),
+        // `tuple.__new__`.
+        "__new__" if let Some(v) = crate::subclass::type_attr(ty, name) => v,
         // A method of a built-in type's table, unbound (`str.upper`).
         _ if !ty.is_heap_type() => return crate::methods::descriptor(ty.kind(), name),
         _ => return None,
@@ -1640,7 +1724,12 @@ fn class_attr_plain(cls: &ObjRef, name: &str) -> Option<Value> {
         }
         _ => {}
     }
-    cls.as_type().and_then(|t| lookup(t, name))
+    let t = cls.as_type()?;
+    lookup(t, name).or_else(|| {
+        // What the built-in base has: `D.keys`, `D.__getitem__`.
+        let root = crate::subclass::builtin_base(t)?;
+        crate::subclass::class_attr(cls, root, name)
+    })
 }
 
 /// `C.name = value` for a Python class.
@@ -1857,6 +1946,9 @@ fn static_attr(t: &ObjRef, name: &str, obj: &Value) -> Option<Value> {
     }
     if is_static(t, &types::OBJECT) {
         return object_attr(name, Some(obj));
+    }
+    if let Some(v) = crate::subclass::super_attr(t, name, obj) {
+        return Some(v);
     }
     if crate::ext::is_foreign_type(t) {
         if let Some((name, f, _)) = slot_wrapper(t, name) {

@@ -43,7 +43,30 @@ pub fn call(vm: &mut Vm, v: &Value, name: &'static str, args: &[Value]) -> Optio
 /// instance of a Python class that defines it, with CPython's check of
 /// what it returns (an int, an int, a float).
 pub fn number(vm: &mut Vm, v: &Value, name: &'static str) -> Option<PyResult<Value>> {
-    let r = call(vm, v, name, &[])?;
+    // An `int` subclass's own `__index__` is never called: the runtime
+    // takes the int it is (CPython's `PyNumber_Index`).
+    if name == "__index__"
+        && v.kind() == Kind::INT
+        && let Some(n) = crate::subclass::number_value(v)
+    {
+        return Some(Ok(n));
+    }
+    let Some(r) = call(vm, v, name, &[]) else {
+        // A class deriving from `int` or `float` without the method: the
+        // built-in type's (`float.__index__` there is none).
+        let n = crate::subclass::number_value(v)?;
+        return match (name, &n) {
+            ("__float__", Value::Float(_)) => Some(Ok(n)),
+            ("__float__", _) => Some(ops::int_to_f64(&n).map(Value::float)),
+            ("__int__", Value::Float(_)) => Some(crate::builtins::call_type(
+                vm,
+                &crate::object::ObjRef::from_static(&types::INT),
+                crate::object::Args::positional(std::slice::from_ref(&n)),
+            )),
+            (_, Value::Float(_)) => None,
+            _ => Some(Ok(n)),
+        };
+    };
     Some(r.and_then(|r| {
         let ok = if name == "__float__" {
             matches!(r, Value::Float(_))
@@ -155,7 +178,8 @@ fn cmp_method(
     if let Some(r) = call(vm, v, name, std::slice::from_ref(other)) {
         return Some(r);
     }
-    if name != "__ne__" {
+    // A built-in base's `__ne__` comes before negating `__eq__`.
+    if name != "__ne__" || crate::subclass::is_instance_value(v) {
         return None;
     }
     let r = call(vm, v, "__eq__", std::slice::from_ref(other))?;
@@ -216,6 +240,11 @@ pub fn richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Opt
         && let Some(r) = capi.richcompare(vm, op, a, b)?
     {
         return Ok(Some(r));
+    }
+    // An instance of a class deriving from a built-in type compares as
+    // that type does: the caller's built-in rules decide.
+    if crate::subclass::is_instance_value(a) || crate::subclass::is_instance_value(b) {
+        return Ok(None);
     }
     Ok(match op {
         CmpOp::Eq => Some(Value::Bool(a.is(b))),
@@ -389,6 +418,10 @@ pub fn contains(vm: &mut Vm, v: &Value, item: &Value) -> Option<PyResult<bool>> 
     if let Some(r) = call(vm, v, "__contains__", std::slice::from_ref(item)) {
         return Some(r.and_then(|r| ops::truthy(vm, &r)));
     }
+    // A built-in base's `in` (its items as stored).
+    if has_builtin_iter(v) {
+        return None;
+    }
     special(v, "__iter__").or_else(|| special(v, "__getitem__"))?;
     Some((|| {
         let it = ops::get_iter(vm, v)?;
@@ -407,6 +440,10 @@ pub fn contains(vm: &mut Vm, v: &Value, item: &Value) -> Option<PyResult<bool>> 
 pub fn get_iter(vm: &mut Vm, v: &Value) -> Option<PyResult<Value>> {
     let Some(f) = special(v, "__iter__") else {
         use crate::object::iter::{IterObj, IterState};
+        // A built-in base's iterator comes before the sequence protocol.
+        if has_builtin_iter(v) {
+            return None;
+        }
         special(v, "__getitem__")?;
         return Some(Ok(Value::Obj(IterObj::new_obj(
             &types::SEQ_ITER,
@@ -435,6 +472,12 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> Option<PyResult<Value>> {
             )))
         }
     }))
+}
+
+/// Whether `v` is an instance of a class deriving from a built-in
+/// container type, which has its own `__iter__` and `__contains__`.
+fn has_builtin_iter(v: &Value) -> bool {
+    crate::subclass::is_instance_value(v) && !matches!(v.kind(), Kind::INT | Kind::FLOAT)
 }
 
 /// `next(v)` through `__next__`: `Ok(None)` when it raises StopIteration.

@@ -625,7 +625,7 @@ fn str_cmp(arg: u32, a: &Value, b: &Value) -> Option<bool> {
     let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
         return None;
     };
-    if x.kind() != Kind::STR || y.kind() != Kind::STR {
+    if !x.is_type(&types::STR) || !y.is_type(&types::STR) {
         return None;
     }
     let (x, y) = (x.downcast::<StrObj>()?, y.downcast::<StrObj>()?);
@@ -1444,7 +1444,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::LoadMethodType => {
                     skip!(Op::LoadMethod);
                     let kind = top!().kind();
-                    if cache!(layout::METHOD_KIND) == kind + 1 {
+                    // Not for a class deriving from the type: it may
+                    // override the method.
+                    if cache!(layout::METHOD_KIND) == kind + 1
+                        && !matches!(top!(), Value::Obj(o) if o.ty().is_heap_type())
+                    {
                         let m = tri!(vm.method_obj(kind, cache!(layout::METHOD_INDEX) as usize));
                         let obj = pop!();
                         push!(m);
@@ -1712,7 +1716,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::BinarySubscrListInt => {
                     skip!(Op::BinarySubscr);
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => {
+                        Some([Value::Obj(o), Value::Int(i)]) if o.is_type(&types::LIST) => {
                             match o.downcast::<ListObj>().map(|l| l.items.try_borrow()) {
                                 Some(Ok(items)) => norm_index(*i, items.len())
                                     .and_then(|k| items.get(k).cloned())
@@ -1738,7 +1742,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::BinarySubscrTupleInt => {
                     skip!(Op::BinarySubscr);
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::TUPLE => {
+                        Some([Value::Obj(o), Value::Int(i)]) if o.is_type(&types::TUPLE) => {
                             match o.downcast::<TupleObj>() {
                                 Some(t) => norm_index(*i, t.items.len())
                                     .and_then(|k| t.items.get(k).cloned())
@@ -1763,7 +1767,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::BinarySubscrDict => {
                     skip!(Op::BinarySubscr);
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Obj(o), k]) if o.kind() == Kind::DICT => {
+                        Some([Value::Obj(o), k]) if o.is_type(&types::DICT) => {
                             match (o.downcast::<DictObj>(), DictKey::new(k.clone())) {
                                 // Keys whose `==` is Python code are looked
                                 // up by the generic path.
@@ -1810,7 +1814,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::StoreSubscrListInt => {
                     skip!(Op::StoreSubscr);
                     let reason = match stack.get(sp.wrapping_sub(3)..sp) {
-                        Some([_, Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => {
+                        Some([_, Value::Obj(o), Value::Int(i)]) if o.is_type(&types::LIST) => {
                             let i = *i;
                             let c = take(&mut stack[sp - 2]);
                             let stored = match c.downcast::<ListObj>() {
@@ -1854,7 +1858,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     skip!(Op::StoreSubscr);
                     let key = match stack.get(sp.wrapping_sub(3)..sp) {
                         Some([_, Value::Obj(o), k])
-                            if o.kind() == Kind::DICT
+                            if o.is_type(&types::DICT)
                                 && !o.downcast::<DictObj>().is_some_and(|d| d.has_vm_keys()) =>
                         {
                             DictKey::new(k.clone()).ok()
@@ -1962,7 +1966,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::UnpackSequenceTwoTuple => {
                     skip!(Op::UnpackSequence);
                     let items = match top!() {
-                        Value::Obj(o) if o.kind() == Kind::TUPLE => {
+                        Value::Obj(o) if o.is_type(&types::TUPLE) => {
                             match o.downcast::<TupleObj>() {
                                 Some(t) if t.items.len() == 2 => {
                                     Some((t.items[0].clone(), t.items[1].clone()))
@@ -1983,11 +1987,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::UnpackSequenceTuple | Op::UnpackSequenceList => {
                     skip!(Op::UnpackSequence);
                     let items: Option<Vec<Value>> = match top!() {
-                        Value::Obj(o) if o.kind() == Kind::TUPLE => o
+                        Value::Obj(o) if o.is_type(&types::TUPLE) => o
                             .downcast::<TupleObj>()
                             .filter(|t| t.items.len() == arg as usize)
                             .map(|t| t.items.to_vec()),
-                        Value::Obj(o) if o.kind() == Kind::LIST => o
+                        Value::Obj(o) if o.is_type(&types::LIST) => o
                             .downcast::<ListObj>()
                             .and_then(|l| l.items.try_borrow().ok().map(|v| v.clone()))
                             .filter(|v| v.len() == arg as usize),
@@ -2243,7 +2247,12 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             break 'inner e;
                         }
                         stack = &mut st.stack[..];
-                        stack[fpos + 1..sp + 2].rotate_right(2);
+                        // The arguments move up two slots (the two above
+                        // them are dead): a few swaps, where the slice's
+                        // general `rotate_right` was not always inlined.
+                        for i in (fpos + 1..sp).rev() {
+                            stack.swap(i, i + 2);
+                        }
                         sp += 2;
                         let cls = std::mem::replace(&mut stack[fpos], Value::Obj(inst.clone()));
                         put(&mut stack[fpos + 1], Value::Obj(f));
@@ -3066,6 +3075,24 @@ fn load_method_generic(vm: &mut Vm, st: &mut ExecState, code: &Code, arg: u32) -
         st.push(recv)?;
         return Ok(());
     }
+    // An instance of a class deriving from a built-in type: its class's
+    // functions and its built-in base's methods, unless shadowed.
+    if let Value::Obj(o) = &obj
+        && crate::subclass::is_instance(o)
+    {
+        match crate::subclass::load_method(vm, o, name) {
+            Some((f, recv)) => {
+                st.push(f)?;
+                st.push(recv)?;
+            }
+            None => {
+                let v = vm.getattr(&obj, name)?;
+                st.push(v)?;
+                st.push(Value::Obj(vm.null_marker.clone()))?;
+            }
+        }
+        return Ok(());
+    }
     match methods::find(kind, name) {
         Some((idx, _)) => {
             let m = vm.method_obj(kind, idx)?;
@@ -3102,7 +3129,7 @@ fn str_concat(a: &Value, b: &Value) -> Option<Value> {
     let (Value::Obj(x), Value::Obj(y)) = (a, b) else {
         return None;
     };
-    if x.kind() != Kind::STR || y.kind() != Kind::STR {
+    if !x.is_type(&types::STR) || !y.is_type(&types::STR) {
         return None;
     }
     let (x, y) = (x.downcast::<StrObj>()?, y.downcast::<StrObj>()?);
@@ -3125,7 +3152,9 @@ pub fn str_append_in_local(local: &mut Value, copy: &mut Value, tail: &Value) ->
     let (Value::Obj(l), Value::Obj(c), Value::Obj(t)) = (&*local, &*copy, tail) else {
         return false;
     };
-    if !l.ptr_eq(c) || l.kind() != Kind::STR || l.refcnt() != 2 {
+    // Exact strs only: a class deriving from `str` may define `__add__`
+    // or `__radd__` (and the result of `+=` is a plain `str`).
+    if !l.ptr_eq(c) || !l.is_type(&types::STR) || !t.is_type(&types::STR) || l.refcnt() != 2 {
         return false;
     }
     let Some(t) = t.downcast::<StrObj>() else {
@@ -3231,7 +3260,10 @@ fn display_dict(vm: &mut Vm, items: Vec<Value>) -> PyResult<DictObj> {
         let d = if n >= 16 {
             DictObj::new()
         } else {
-            let all_str = pairs.iter().step_by(2).all(|k| k.kind() == Kind::STR);
+            let all_str = pairs
+                .iter()
+                .step_by(2)
+                .all(|k| k.is_type_exact(&types::STR));
             DictObj::presized(n, all_str)
         };
         for kv in pairs.chunks_exact(2) {
@@ -3287,7 +3319,7 @@ fn unpack_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let v = st.pop().ok_or_else(stack_underflow)?;
     let n = arg as usize;
     let items = match v.kind() {
-        Kind::LIST | Kind::TUPLE => ops::seq_items(&v),
+        Kind::LIST | Kind::TUPLE if ops::iterates_plainly(&v) => ops::seq_items(&v),
         _ => {
             let it = match ops::get_iter(vm, &v) {
                 Ok(it) => it,
@@ -3333,7 +3365,7 @@ fn unpack_ex(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let v = st.pop().ok_or_else(stack_underflow)?;
     let (before, after) = ((arg & 0xff) as usize, (arg >> 8) as usize);
     let items = match v.kind() {
-        Kind::LIST | Kind::TUPLE => ops::seq_items(&v),
+        Kind::LIST | Kind::TUPLE if ops::iterates_plainly(&v) => ops::seq_items(&v),
         _ => {
             if ops::get_iter(vm, &v).is_err() {
                 return Err(PyErr::type_error(format!(
@@ -3631,7 +3663,7 @@ fn call_generic<const S: bool>(
             };
             let t = st.pop().ok_or_else(stack_underflow)?;
             let items = match t.kind() {
-                Kind::TUPLE | Kind::LIST => ops::seq_items(&t),
+                Kind::TUPLE | Kind::LIST if ops::iterates_plainly(&t) => ops::seq_items(&t),
                 _ => match ops::collect(vm, &t) {
                     Ok(v) => v,
                     Err(e) if e.matches(types::TYPE_ERROR.get()) => {

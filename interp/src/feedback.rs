@@ -79,6 +79,10 @@ impl TypeClass {
             Value::Bool(_) => TypeClass::Bool,
             Value::Int(_) => TypeClass::Int,
             Value::Float(_) => TypeClass::Float,
+            // An instance of a class (also one deriving from a built-in
+            // type, which shares its base's kind): compiled code guards on
+            // exact types only.
+            Value::Obj(o) if o.ty().is_heap_type() => TypeClass::Other,
             Value::Obj(o) => match o.kind() {
                 Kind::INT => match o.downcast::<IntObj>() {
                     Some(IntObj::Small(_)) => TypeClass::Int,

@@ -53,6 +53,9 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     // `subtype_traverse` visits the type too).
     if o.ty().is_heap_type() {
         f(&o.type_ref());
+        // The `__dict__` word of an instance of a class deriving from a
+        // built-in or C type (its payload is visited below).
+        visit_dict_word(o, f);
     }
     if let Some(l) = o.downcast::<ListObj>() {
         if let Ok(items) = l.items.try_borrow() {
@@ -159,19 +162,7 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         val(f, &m.func);
     } else if o.kind() == crate::object::types::Kind::EXT_SUBCLASS {
         // An instance of a class deriving from a C type: its `__dict__`
-        // (tracked once handed out, else its entries are the instance's).
-        if let Some(d) = o.instance_dict() {
-            if abi::gc_is_tracked(&d) {
-                f(&d);
-            } else if let Some(dd) = d.downcast::<DictObj>()
-                && let Ok(m) = dd.try_entries()
-            {
-                for (k, v) in m.iter() {
-                    val(f, &k.value);
-                    val(f, v);
-                }
-            }
-        }
+        // was visited above.
     } else if crate::ext::is_foreign(o) {
         if let Some(capi) = crate::ext::capi() {
             capi.traverse(o, f);
@@ -207,7 +198,43 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     }
 }
 
+/// Visits the `__dict__` in the dict word of `o`, if it has one (tracked
+/// once handed out; until then its entries are the instance's edges).
+fn visit_dict_word(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
+    let Some(d) = o.instance_dict() else {
+        return;
+    };
+    if abi::gc_is_tracked(&d) {
+        f(&d);
+    } else if let Some(dd) = d.downcast::<DictObj>()
+        && let Ok(m) = dd.try_entries()
+    {
+        for (k, v) in m.iter() {
+            if let Value::Obj(c) = &k.value {
+                f(c);
+            }
+            if let Value::Obj(c) = v {
+                f(c);
+            }
+        }
+    }
+}
+
 fn clear(o: &ObjRef) {
+    // The `__dict__` of an instance of a class deriving from a built-in
+    // or C type: let go of it (it may be the instance itself, as after
+    // `self.__dict__ = self`), emptied if nothing else holds it.
+    if o.ty().is_heap_type()
+        && let Some(d) = o.take_instance_dict()
+    {
+        if let Some(dd) = d.downcast::<DictObj>()
+            && dd.is_idle()
+            && !d.ptr_eq(o)
+        {
+            dd.clear();
+        }
+        drop(d);
+    }
     if let Some(l) = o.downcast::<ListObj>() {
         let old = l
             .items
@@ -285,12 +312,7 @@ fn clear(o: &ObjRef) {
     } else if crate::stdlib::clear(o) {
         // `itertools`' iterators, `functools.partial`, ... (cleared).
     } else if o.kind() == crate::object::types::Kind::EXT_SUBCLASS {
-        if let Some(d) = o.instance_dict()
-            && let Some(dd) = d.downcast::<DictObj>()
-            && dd.is_idle()
-        {
-            dd.clear();
-        }
+        // Its `__dict__` was cleared above.
     } else if crate::ext::is_foreign(o) {
         if let Some(capi) = crate::ext::capi() {
             capi.clear(o);

@@ -33,6 +33,9 @@ enum Ask {
     Dir = 2,
     Eval = 3,
     Exec = 4,
+    /// Call a function with the frame's globals first (see
+    /// [`with_globals`]).
+    WithGlobals = 5,
 }
 
 impl Ask {
@@ -43,6 +46,7 @@ impl Ask {
             2 => Ask::Dir,
             3 => Ask::Eval,
             4 => Ask::Exec,
+            5 => Ask::WithGlobals,
             _ => return None,
         })
     }
@@ -54,6 +58,27 @@ fn request(ask: Ask, args: &[Value]) -> PyErr {
     v.push(Value::Int(ask as i64));
     v.extend(args.iter().cloned());
     PyErr::with_args(&types::FRAME_REQUEST, v)
+}
+
+/// What a builtin that needs its caller's globals returns (for the name
+/// of the calling module: `collections.namedtuple`'s `__module__`): the
+/// loop then calls `f(globals, *args, **kwargs)` and completes the call
+/// with its result.
+pub fn with_globals(f: crate::object::NativeFn, args: Args<'_>) -> PyErr {
+    let kw = DictObj::new_obj();
+    if let Some(d) = kw.downcast::<DictObj>() {
+        for (k, v) in args.kw {
+            d.insert(crate::object::DictKey::from_str_obj(k), v.clone());
+        }
+    }
+    request(
+        Ask::WithGlobals,
+        &[
+            Value::Obj(crate::object::Builtin::new_obj("<with globals>", f, None)),
+            Value::tuple(args.pos.to_vec()),
+            Value::Obj(kw),
+        ],
+    )
 }
 
 /// Whether `e` is the marker a frame builtin returns.
@@ -68,6 +93,15 @@ pub fn is_request(e: &PyErr) -> bool {
 pub fn from_native(e: PyErr) -> PyErr {
     if !is_request(&e) {
         return e;
+    }
+    let with_globals = matches!(&*e.exc().args.borrow(), Value::Obj(t)
+        if t.downcast::<TupleObj>().and_then(|t| t.items.first().cloned())
+            .is_some_and(|a| matches!(a, Value::Int(i) if i == Ask::WithGlobals as i64)));
+    if with_globals {
+        return PyErr::new(
+            &types::RUNTIME_ERROR,
+            "collections.namedtuple() called from native code without module= is not supported by typhon",
+        );
     }
     PyErr::new(
         &types::RUNTIME_ERROR,
@@ -303,6 +337,7 @@ pub(crate) fn answer(
         Ask::Locals => frame_locals(st).map(Value::Obj),
         Ask::Dir => frame_locals(st).and_then(|d| sorted_keys(vm, &d)),
         Ask::Eval | Ask::Exec => run_source(vm, st, ask, args),
+        Ask::WithGlobals => call_with_globals(vm, st, args),
     };
     match r {
         Ok(v) => {
@@ -311,6 +346,23 @@ pub(crate) fn answer(
         }
         Err(e) => Ok(Some(e)),
     }
+}
+
+/// [`with_globals`]'s call, with the innermost frame's globals.
+fn call_with_globals(vm: &mut Vm, st: &ExecState, args: &[Value]) -> PyResult<Value> {
+    let [f, pos, kw] = args else {
+        return Err(no_frame());
+    };
+    let mut all = vec![Value::Obj(frame_globals(st)?)];
+    all.extend(crate::ops::seq_items(pos));
+    let kw: Vec<(ObjRef, Value)> = kw
+        .downcast::<DictObj>()
+        .map(|d| d.items())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(k, v)| Some((k.as_obj()?.clone(), v)))
+        .collect();
+    vm.call_with(f, Args { pos: &all, kw: &kw })
 }
 
 fn no_frame() -> PyErr {

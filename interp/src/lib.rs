@@ -38,6 +38,7 @@ pub mod source;
 pub mod stats;
 pub mod stdlib;
 pub mod strformat;
+pub mod subclass;
 pub mod traceback;
 pub mod translate;
 pub mod unicode;

@@ -53,6 +53,7 @@ fn collection_flags(t: &TypeObject) -> c_ulong {
             || is(b, &types::TUPLE)
             || is(b, &types::RANGE)
             || is(b, &types::MEMORYVIEW)
+            || is(b, &crate::stdlib::collections::deque::DEQUE)
         {
             Some(TPFLAGS_SEQUENCE)
         } else if is(b, &types::DICT) {

@@ -178,6 +178,7 @@ pub fn table(kind: u32) -> Table {
         Kind::FILE => crate::stdlib::files::METHODS,
         Kind::STRINGIO => crate::stdlib::io::STRING_IO_METHODS,
         Kind::BYTESIO => crate::stdlib::io::BYTES_IO_METHODS,
+        Kind::DEQUE => crate::stdlib::collections::deque::METHODS,
         _ => &[],
     }
 }
@@ -204,6 +205,7 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::FILE,
         Kind::STRINGIO,
         Kind::BYTESIO,
+        Kind::DEQUE,
     ]
     .into_iter()
     .map(|k| (k, table(k)))
@@ -237,10 +239,17 @@ pub fn descriptor(kind: u32, name: &str) -> Option<Value> {
         Kind::BYTEARRAY => &types::BYTEARRAY,
         Kind::MEMORYVIEW => &types::MEMORYVIEW,
         Kind::GENERATOR => &types::GENERATOR,
+        Kind::DEQUE => &crate::stdlib::collections::deque::DEQUE,
         _ => return None,
     };
-    let (i, f) = find(kind, name)?;
-    let (name, _) = table(kind).get(i)?;
+    let (i, f, name) = match find(kind, name) {
+        Some((i, f)) => (i, f, table(kind).get(i)?.0),
+        // A special method (`dict.__getitem__`), after the table's.
+        None => {
+            let (j, (n, f)) = crate::subclass::special_at(kind, name)?;
+            (table(kind).len() + j, f, n)
+        }
+    };
     // One object per method, as CPython's type dicts hold: `str.upper is
     // str.upper`, and `key=str.lower` allocates nothing per lookup.
     let key = (owner.get().kind(), i);
@@ -283,6 +292,18 @@ pub fn call_descr(vm: &mut Vm, d: &crate::object::MethodDescr, args: Args<'_>) -
             recv.type_name()
         )));
     }
+    // The methods of `int` and `float` take the plain number.
+    if let Some(n) = crate::subclass::number_value(recv) {
+        let mut pos = args.pos.to_vec();
+        pos[0] = n;
+        return (d.func)(
+            vm,
+            Args {
+                pos: &pos,
+                kw: args.kw,
+            },
+        );
+    }
     (d.func)(vm, args)
 }
 
@@ -298,10 +319,12 @@ pub fn bind_descr(d: &crate::object::MethodDescr, recv: &Value) -> PyResult<Valu
             recv.type_name()
         )));
     }
+    // The methods of `int` and `float` take the plain number.
+    let recv = crate::subclass::plain(recv).into_owned();
     Ok(Value::Obj(crate::object::Builtin::new_obj(
         d.name,
         d.func,
-        Some(recv.clone()),
+        Some(recv),
     )))
 }
 
@@ -1620,8 +1643,30 @@ fn dict_items(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 /// Inserts every pair of `src` (a dict or an iterable of pairs) into `d`.
 pub fn dict_merge(vm: &mut Vm, d: &DictObj, src: &Value) -> PyResult<()> {
-    if let Some(s) = src.downcast::<DictObj>() {
+    // A dict's entries directly, unless its class iterates otherwise
+    // (CPython's `PyDict_Merge` checks `tp_iter`).
+    if let Some(s) = src.downcast::<DictObj>()
+        && ops::iterates_plainly(src)
+    {
         return d.update_vm(vm, s);
+    }
+    // A mapping: its `keys()`, each looked up (`PyDict_Merge`'s generic
+    // path, for any object with a `keys` attribute).
+    if src.downcast::<DictObj>().is_some() || crate::dunder::is_py(src) {
+        match vm.getattr(src, "keys") {
+            Ok(keys) => {
+                let keys = vm.call(&keys, &[])?;
+                let it = ops::get_iter(vm, &keys)?;
+                while let Some(k) = ops::iter_next(vm, &it)? {
+                    let v = ops::getitem(vm, src, &k)?;
+                    let key = DictKey::with_vm(vm, k)?;
+                    d.insert_vm(vm, key, v)?;
+                }
+                return Ok(());
+            }
+            Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {}
+            Err(e) => return Err(e),
+        }
     }
     let items = ops::collect(vm, src)?;
     for (i, it) in items.iter().enumerate() {

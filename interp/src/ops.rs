@@ -17,6 +17,7 @@ use crate::object::{
     PyErr, PyResult, RangeIterObj, RangeObj, SetObj, SliceObj, StrObj, TupleObj, Value,
 };
 use crate::sets;
+use crate::stdlib::collections::deque;
 use crate::vm::Vm;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -125,10 +126,13 @@ pub fn is_callable_obj(o: &ObjRef) -> bool {
 
 /// `bool(v)`.
 pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
-    if dunder::is_py(v)
-        && let Some(r) = dunder::truthy(vm, v)
-    {
-        return r;
+    if dunder::is_py(v) {
+        if let Some(r) = dunder::truthy(vm, v) {
+            return r;
+        }
+        if let Some(n) = crate::subclass::number_value(v) {
+            return truthy(vm, &n);
+        }
     }
     Ok(match v {
         Value::None => false,
@@ -160,6 +164,7 @@ pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
                 Some(r) => r?,
                 None => true,
             },
+            Kind::DEQUE => deque::payload(v).is_some_and(|d| !d.is_empty()),
             _ => match ext::foreign(v) {
                 Some((capi, o)) => capi.truthy(vm, o)?.unwrap_or(true),
                 None => true,
@@ -318,58 +323,83 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
         Value::Bool(b) => *b as u64,
         Value::Int(i) => hash_i64(*i),
         Value::Float(f) => hash_f64(*f),
-        Value::Obj(o) => match o.kind() {
-            Kind::STR => o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0),
-            Kind::INT => v.as_bigint().map(hash_bigint).unwrap_or(0),
-            Kind::COMPLEX => match v.as_complex() {
-                Some((re, im)) => hash_complex(o, re, im),
-                None => 0,
+        Value::Obj(o) if o.ty().is_heap_type() => return heap_hash_value(v),
+        Value::Obj(o) => hash_by_kind(v, o)?,
+    })
+}
+
+/// [`hash_value`] of an instance of a Python class.
+#[inline(never)]
+fn heap_hash_value(v: &Value) -> PyResult<u64> {
+    // A class with `__eq__` and no `__hash__` has unhashable instances. A
+    // `__hash__` of its own is called by `hash()`, but dicts hash their
+    // keys without the VM: rather than hash such a key by identity (and
+    // miss equal keys), they refuse it. Both come before a built-in or C
+    // base's hash, which they override.
+    if dunder::eq_without_hash(v) {
+        return Err(unhashable(v));
+    }
+    if dunder::special(v, "__hash__").is_some() {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "a class's own __hash__ for dict keys is not supported by typhon",
+        ));
+    }
+    if let Some(n) = crate::subclass::number_value(v) {
+        return hash_value(&n);
+    }
+    builtin_hash(v)
+}
+
+/// The hash of `v` by its built-in type's rules alone (what `hash_value`
+/// gives once a class's own `__hash__` and `__eq__` are ruled out).
+pub fn builtin_hash(v: &Value) -> PyResult<u64> {
+    match v {
+        Value::Obj(o) => hash_by_kind(v, o),
+        _ => hash_value(v),
+    }
+}
+
+/// The hash of the object `o` (`v`) by the rules of its kind.
+#[inline(always)]
+fn hash_by_kind(v: &Value, o: &ObjRef) -> PyResult<u64> {
+    Ok(match o.kind() {
+        Kind::STR => o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0),
+        Kind::INT => v.as_bigint().map(hash_bigint).unwrap_or(0),
+        Kind::COMPLEX => match v.as_complex() {
+            Some((re, im)) => hash_complex(o, re, im),
+            None => 0,
+        },
+        Kind::TUPLE => match o.downcast::<TupleObj>() {
+            Some(t) => hash_tuple(&t.items, &mut hash_value)?,
+            None => 0,
+        },
+        Kind::BYTES => o
+            .downcast::<BytesObj>()
+            .map(|b| crate::object::str::hash_bytes(b.as_bytes()))
+            .unwrap_or(0),
+        Kind::FROZENSET => o.downcast::<SetObj>().map_or(0, SetObj::frozen_hash),
+        Kind::MEMORYVIEW => match crate::bytes::hash_memoryview(o) {
+            Some(r) => r?,
+            None => 0,
+        },
+        Kind::LIST
+        | Kind::DICT
+        | Kind::DICT_VIEW
+        | Kind::SLICE
+        | Kind::SET
+        | Kind::DEQUE
+        | Kind::BYTEARRAY => {
+            return Err(unhashable(v));
+        }
+        Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
+        Kind::METHOD | Kind::BUILTIN if let Some(h) = method_hash(o) => h,
+        _ => match ext::foreign(v) {
+            Some((capi, o)) => match capi.hash(o)? {
+                Some(h) => h,
+                None => return Err(unhashable(v)),
             },
-            Kind::TUPLE => match o.downcast::<TupleObj>() {
-                Some(t) => hash_tuple(&t.items, &mut hash_value)?,
-                None => 0,
-            },
-            Kind::BYTES => o
-                .downcast::<BytesObj>()
-                .map(|b| crate::object::str::hash_bytes(b.as_bytes()))
-                .unwrap_or(0),
-            Kind::FROZENSET => o.downcast::<SetObj>().map_or(0, SetObj::frozen_hash),
-            Kind::MEMORYVIEW => match crate::bytes::hash_memoryview(o) {
-                Some(r) => r?,
-                None => 0,
-            },
-            Kind::LIST
-            | Kind::DICT
-            | Kind::DICT_VIEW
-            | Kind::SLICE
-            | Kind::SET
-            | Kind::BYTEARRAY => {
-                return Err(unhashable(v));
-            }
-            Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
-            Kind::METHOD | Kind::BUILTIN if let Some(h) = method_hash(o) => h,
-            // A class with `__eq__` and no `__hash__` has unhashable
-            // instances. A `__hash__` of its own is called by `hash()`,
-            // but dicts hash their keys without the VM: rather than hash
-            // such a key by identity (and miss equal keys), they refuse
-            // it. Both come before a C base's `tp_hash`, which they
-            // override.
-            _ if o.ty().is_heap_type() && dunder::eq_without_hash(v) => {
-                return Err(unhashable(v));
-            }
-            _ if o.ty().is_heap_type() && dunder::special(v, "__hash__").is_some() => {
-                return Err(PyErr::new(
-                    &types::NOT_IMPLEMENTED_ERROR,
-                    "a class's own __hash__ for dict keys is not supported by typhon",
-                ));
-            }
-            _ => match ext::foreign(v) {
-                Some((capi, o)) => match capi.hash(o)? {
-                    Some(h) => h,
-                    None => return Err(unhashable(v)),
-                },
-                None => (o.as_ptr() as u64) >> 4,
-            },
+            None => (o.as_ptr() as u64) >> 4,
         },
     })
 }
@@ -383,15 +413,21 @@ pub fn hash(vm: &mut Vm, v: &Value) -> PyResult<u64> {
     let Value::Obj(o) = v else {
         return hash_value(v);
     };
+    if o.is_type(&types::STR) {
+        return Ok(o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0));
+    }
+    if o.ty().is_heap_type() {
+        if let Some(h) = dunder::hash(vm, v) {
+            return h.map(|h| h as u64);
+        }
+        if let Some(n) = crate::subclass::number_value(v) {
+            return hash_value(&n);
+        }
+    }
     match o.kind() {
-        Kind::STR => Ok(o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0)),
-        Kind::TUPLE if needs_vm(v) => match o.downcast::<TupleObj>() {
+        Kind::TUPLE if needs_vm_items(v) => match o.downcast::<TupleObj>() {
             Some(t) => hash_tuple(&t.items, &mut |x| hash(vm, x)),
             None => Ok(0),
-        },
-        _ if o.ty().is_heap_type() => match dunder::hash(vm, v) {
-            Some(h) => h.map(|h| h as u64),
-            None => hash_foreign(vm, v),
         },
         _ => hash_foreign(vm, v),
     }
@@ -416,28 +452,42 @@ fn hash_foreign(vm: &mut Vm, v: &Value) -> PyResult<u64> {
 /// the depth hashing allows, conservatively yes). A set or frozenset counts
 /// too: comparing nested frozensets recurses, which the interpreter's
 /// comparison bounds (`RecursionError`) and [`key_eq`] cannot.
+#[inline]
 pub fn needs_vm(v: &Value) -> bool {
-    fn go(v: &Value, depth: usize) -> bool {
-        let Value::Obj(o) = v else {
-            return false;
-        };
-        match o.kind() {
-            Kind::STR | Kind::INT => false,
-            Kind::SET | Kind::FROZENSET => true,
-            // Bound methods compare by receiver and function.
-            Kind::METHOD => true,
-            Kind::BUILTIN => o
-                .downcast::<crate::object::Builtin>()
-                .is_some_and(|b| b.bound.is_some()),
-            Kind::TUPLE => {
-                depth >= DEFAULT_NEST_MAX
-                    || o.downcast::<TupleObj>()
-                        .is_some_and(|t| t.items.iter().any(|x| go(x, depth + 1)))
-            }
-            _ => o.ty().is_heap_type(),
-        }
+    matches!(v, Value::Obj(_)) && go_needs_vm(v, 0)
+}
+
+/// Whether a tuple's items (at any depth) need the VM to be hashed or
+/// compared (see [`needs_vm`]), whatever the tuple's own class.
+fn needs_vm_items(v: &Value) -> bool {
+    v.downcast::<TupleObj>()
+        .is_some_and(|t| t.items.iter().any(|x| go_needs_vm(x, 1)))
+}
+
+fn go_needs_vm(v: &Value, depth: usize) -> bool {
+    let Value::Obj(o) = v else {
+        return false;
+    };
+    // An instance of a Python class (also one deriving from `str` or
+    // `int`) may compare through its class's `__eq__`.
+    if o.ty().is_heap_type() {
+        return true;
     }
-    go(v, 0)
+    match o.kind() {
+        Kind::STR | Kind::INT => false,
+        Kind::SET | Kind::FROZENSET => true,
+        // Bound methods compare by receiver and function.
+        Kind::METHOD => true,
+        Kind::BUILTIN => o
+            .downcast::<crate::object::Builtin>()
+            .is_some_and(|b| b.bound.is_some()),
+        Kind::TUPLE => {
+            depth >= DEFAULT_NEST_MAX
+                || o.downcast::<TupleObj>()
+                    .is_some_and(|t| t.items.iter().any(|x| go_needs_vm(x, depth + 1)))
+        }
+        _ => false,
+    }
 }
 
 /// The hash of a tuple of `items`, each hashed by `item_hash`. CPython
@@ -591,21 +641,27 @@ fn int_float_cmp(i: &BigInt, approx: f64, f: f64) -> Option<Ordering> {
     }
 }
 
-/// `a == b` for any two values.
-// `vm` is unused by built-in types; user-defined `__eq__` (classes) will
-// need it, so every caller already passes it.
+/// `a == b` for any two values: a Python class's `__eq__` first (also of
+/// a class deriving from a built-in type, whose instances compare as their
+/// base's without one), then the built-in rules.
 pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
+    if dunder::is_py(a) || dunder::is_py(b) {
+        return match dunder::richcompare(vm, CmpOp::Eq, a, b)? {
+            Some(r) => truthy(vm, &r),
+            None => builtin_eq(vm, &crate::subclass::plain(a), &crate::subclass::plain(b)),
+        };
+    }
+    builtin_eq(vm, a, b)
+}
+
+/// `a == b` by the built-in rules alone (after the operands' classes
+/// defined no `__eq__`, or for values of built-in types).
+fn builtin_eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
     if is_numeric(a) && is_numeric(b) {
         return Ok(num_cmp(a, b) == Some(Ordering::Equal));
     }
     if let Some(r) = crate::complex::eq(a, b) {
         return Ok(r);
-    }
-    if dunder::is_py(a) || dunder::is_py(b) {
-        return match dunder::richcompare(vm, CmpOp::Eq, a, b)? {
-            Some(r) => truthy(vm, &r),
-            None => Ok(a.is(b)),
-        };
     }
     if let Some(r) = foreign_compare(vm, CmpOp::Eq, a, b)? {
         return r;
@@ -634,10 +690,9 @@ pub fn eq(vm: &mut Vm, a: &Value, b: &Value) -> PyResult<bool> {
                 return r;
             }
             match (x.kind(), y.kind()) {
-                (Kind::LIST, Kind::LIST) | (Kind::TUPLE, Kind::TUPLE) => {
-                    if x.kind() == Kind::LIST && !x.is_type(&types::LIST) {
-                        return Ok(false);
-                    }
+                (Kind::LIST, Kind::LIST)
+                | (Kind::TUPLE, Kind::TUPLE)
+                | (Kind::DEQUE, Kind::DEQUE) => {
                     let (p, q) = (seq_items(a), seq_items(b));
                     if p.len() != q.len() {
                         return Ok(false);
@@ -722,6 +777,16 @@ fn dict_items_eq(vm: &mut Vm, p: &DictObj, q: &DictObj) -> PyResult<bool> {
     Ok(true)
 }
 
+/// Whether iterating `v` (a list, tuple or dict, or of a class deriving
+/// from one) yields its items as they are stored: its class has no
+/// `__iter__` of its own (CPython's fast paths check `PyList_CheckExact`,
+/// or the type's `tp_iter`; an instance of a subclass that keeps
+/// `list.__iter__` iterates the same).
+#[inline]
+pub fn iterates_plainly(v: &Value) -> bool {
+    !dunder::is_py(v) || dunder::special(v, "__iter__").is_none()
+}
+
 /// The items of a list or tuple, `None` for anything else.
 pub fn seq_items_checked(v: &Value) -> Option<Vec<Value>> {
     match v.kind() {
@@ -738,6 +803,9 @@ pub fn seq_items(v: &Value) -> Vec<Value> {
     if let Some(t) = v.downcast::<TupleObj>() {
         return t.items.to_vec();
     }
+    if let Some(d) = deque::payload(v) {
+        return d.items();
+    }
     Vec::new()
 }
 
@@ -751,6 +819,17 @@ pub fn compare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Value> 
     if dunder::is_py(a) || dunder::is_py(b) {
         return match dunder::richcompare(vm, op, a, b)? {
             Some(r) => Ok(r),
+            // Classes deriving from built-in types compare as those do.
+            None if crate::subclass::is_instance_value(a)
+                || crate::subclass::is_instance_value(b) =>
+            {
+                builtin_compare(
+                    vm,
+                    op,
+                    &crate::subclass::plain(a),
+                    &crate::subclass::plain(b),
+                )
+            }
             None => Err(not_supported(op, a, b)),
         };
     }
@@ -767,12 +846,18 @@ pub fn compare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Value> 
             _ => Err(not_supported(op, a, b)),
         };
     }
+    builtin_compare(vm, op, a, b)
+}
+
+/// `a <op> b` by the built-in rules alone, the operands' own comparison
+/// methods left out (`list.__lt__` and friends run this).
+pub fn builtin_compare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Value> {
     match op {
-        CmpOp::Eq => return Ok(Value::Bool(eq(vm, a, b)?)),
-        CmpOp::Ne => return Ok(Value::Bool(!eq(vm, a, b)?)),
+        CmpOp::Eq => return Ok(Value::Bool(builtin_eq(vm, a, b)?)),
+        CmpOp::Ne => return Ok(Value::Bool(!builtin_eq(vm, a, b)?)),
         _ => {}
     }
-    let ord = order(vm, op, a, b)?;
+    let ord = builtin_order(vm, op, a, b)?;
     Ok(Value::Bool(match ord {
         None => false,
         Some(o) => match op {
@@ -787,6 +872,18 @@ pub fn compare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Value> 
 
 /// Orders two values for `<`-style comparisons (None: unordered, e.g. NaN).
 pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Ordering>> {
+    if dunder::is_py(a) || dunder::is_py(b) {
+        // A Python class's comparison: ask it, then read the answer back
+        // as an ordering of the asked direction.
+        let r = compare(vm, op, a, b)?;
+        let yes = truthy(vm, &r)?;
+        return Ok(Some(answer_as_order(op, yes)));
+    }
+    builtin_order(vm, op, a, b)
+}
+
+/// [`order`] by the built-in rules alone.
+fn builtin_order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Ordering>> {
     if is_numeric(a) && is_numeric(b) {
         return Ok(num_cmp(a, b));
     }
@@ -800,7 +897,10 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
         return r.map(Some);
     }
     let (ka, kb) = (a.kind(), b.kind());
-    if (ka == Kind::LIST && kb == Kind::LIST) || (ka == Kind::TUPLE && kb == Kind::TUPLE) {
+    if (ka == Kind::LIST && kb == Kind::LIST)
+        || (ka == Kind::TUPLE && kb == Kind::TUPLE)
+        || (ka == Kind::DEQUE && kb == Kind::DEQUE)
+    {
         let (p, q) = (seq_items(a), seq_items(b));
         vm.enter_nested(IN_COMPARISON)?;
         let r = items_order(vm, op, &p, &q);
@@ -823,16 +923,10 @@ pub fn order(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> PyResult<Option<Or
     } else {
         None
     };
-    if native.is_some()
-        || ext::foreign(a).is_some()
-        || ext::foreign(b).is_some()
-        || dunder::is_py(a)
-        || dunder::is_py(b)
-    {
-        // `<` and friends on a C type, a Python class or a native
-        // module's object (`functools.cmp_to_key`'s): ask its
-        // tp_richcompare, then read the answer back as an ordering of the
-        // asked direction.
+    if native.is_some() || ext::foreign(a).is_some() || ext::foreign(b).is_some() {
+        // `<` and friends on a C type or a native module's object
+        // (`functools.cmp_to_key`'s): ask its tp_richcompare, then read
+        // the answer back as an ordering of the asked direction.
         let r = match native {
             Some(r) => r?,
             None => compare(vm, op, a, b)?,
@@ -959,6 +1053,9 @@ pub fn inplace_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResult<Valu
     {
         return Ok(r);
     }
+    if let Some(r) = deque::inplace_op(vm, op, a, b) {
+        return r.map_err(|e| inplace_error(op, e));
+    }
     let r = if a.kind() == Kind::LIST {
         inplace_list_op(vm, op, a, b)
     } else {
@@ -999,6 +1096,19 @@ pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResu
         },
         _ => {}
     }
+    // An instance of a class deriving from `int` or `float` computes as
+    // the number it holds with another number, and repeats a sequence as
+    // its int does (`str % x` formats it as it is).
+    if (dunder::is_py(a) || dunder::is_py(b))
+        && (crate::subclass::number_value(a).is_some()
+            || crate::subclass::number_value(b).is_some())
+        && ((is_numeric(a) || a.kind() == Kind::FLOAT)
+            && (is_numeric(b) || b.kind() == Kind::FLOAT)
+            || op == BinOp::Mul && a.kind() != Kind::FLOAT && b.kind() != Kind::FLOAT)
+    {
+        use crate::subclass::plain;
+        return builtin_binary_op(vm, op, &plain(a), &plain(b));
+    }
     if let Some(capi) = ext::foreign(a).or(ext::foreign(b)).map(|(c, _)| c) {
         return match capi.binary_op(vm, op, a, b)? {
             Some(r) => Ok(r),
@@ -1032,6 +1142,9 @@ pub fn builtin_binary_op(vm: &mut Vm, op: BinOp, a: &Value, b: &Value) -> PyResu
     }
     if let Some(r) = sets::view_binary_op(vm, op, a, b)? {
         return Ok(r);
+    }
+    if let Some(r) = deque::binary_op(vm, op, a, b) {
+        return r;
     }
     seq_op(vm, op, a, b)
 }
@@ -1613,10 +1726,13 @@ fn float_pow(a: f64, b: f64) -> PyResult<Value> {
 
 /// Unary `-`, `+` and `~`.
 pub fn unary(vm: &mut Vm, op: char, v: &Value) -> PyResult<Value> {
-    if dunder::is_py(v)
-        && let Some(r) = dunder::unary(vm, op, v)
-    {
-        return r;
+    if dunder::is_py(v) {
+        if let Some(r) = dunder::unary(vm, op, v) {
+            return r;
+        }
+        if let Some(n) = crate::subclass::number_value(v) {
+            return unary(vm, op, &n);
+        }
     }
     if let Some((capi, o)) = ext::foreign(v)
         && let Some(r) = capi.unary_op(vm, op, o)?
@@ -1748,6 +1864,8 @@ fn index_key(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Option<Value>> {
         return Ok(None);
     }
     if dunder::is_py(key) {
+        // (An `int` subclass's instance without `__index__` gives its
+        // plain value.)
         return match dunder::number(vm, key, "__index__") {
             Some(r) => r.map(Some),
             None => Ok(None),
@@ -1771,14 +1889,22 @@ fn index_key(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Option<Value>> {
     Ok(None)
 }
 
+/// `c[key]`.
 pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
     if dunder::is_py(c)
         && let Some(r) = dunder::getitem(vm, c, key)
     {
         return r;
     }
+    builtin_getitem(vm, c, key)
+}
+
+/// `c[key]` by the built-in rules alone (`dict.__getitem__` and friends:
+/// a class's own `__getitem__` left out; a dict subclass's `__missing__`
+/// is called for a missing key).
+pub fn builtin_getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
     if let Some(k) = index_key(vm, c, key)? {
-        return getitem(vm, c, &k);
+        return builtin_getitem(vm, c, &k);
     }
     let Value::Obj(o) = c else {
         return Err(not_subscriptable(c));
@@ -1788,9 +1914,16 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
             .getitem(vm, o, key)?
             .ok_or_else(|| not_subscriptable(c));
     }
+    if let Some(d) = deque::payload(c) {
+        return deque::getitem(vm, d, key);
+    }
     match o.kind() {
         Kind::LIST | Kind::TUPLE => {
-            let tn = c.type_name();
+            let tn = if o.kind() == Kind::LIST {
+                "list"
+            } else {
+                "tuple"
+            };
             let (items, is_list) = match o.downcast::<ListObj>() {
                 Some(l) => (None, Some(l)),
                 None => (o.downcast::<TupleObj>(), None),
@@ -1869,11 +2002,21 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
         }
         Kind::DICT => {
             let k = DictKey::with_vm(vm, key.clone())?;
-            match o.downcast::<DictObj>() {
+            let found = match o.downcast::<DictObj>() {
                 Some(d) => d.get_vm(vm, &k)?,
                 None => None,
+            };
+            match found {
+                Some(v) => Ok(v),
+                // A dict subclass's `__missing__` (CPython's `dict_subscript`).
+                None if o.ty().is_heap_type()
+                    && let Some(m) = crate::object::class::lookup_static(o.ty(), "__missing__") =>
+                {
+                    let f = crate::classes::descr_get(vm, m, Some(c), &o.type_ref())?;
+                    vm.call(&f, std::slice::from_ref(key))
+                }
+                None => Err(PyErr::key_error(key.clone())),
             }
-            .ok_or_else(|| PyErr::key_error(key.clone()))
         }
         Kind::RANGE => {
             let Some(r) = o.downcast::<RangeObj>() else {
@@ -1934,8 +2077,13 @@ pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()
     if dunder::is_py(c) && dunder::special(c, "__setitem__").is_some() {
         return dunder::setitem(vm, c, key, value).unwrap_or(Ok(()));
     }
+    builtin_setitem(vm, c, key, value)
+}
+
+/// `c[key] = value` by the built-in rules alone (`list.__setitem__`).
+pub fn builtin_setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()> {
     if let Some(k) = index_key(vm, c, key)? {
-        return setitem(vm, c, &k, value);
+        return builtin_setitem(vm, c, &k, value);
     }
     if let Some((capi, o)) = ext::foreign(c) {
         if capi.setitem(vm, o, key, Some(value))? {
@@ -1945,6 +2093,9 @@ pub fn setitem(vm: &mut Vm, c: &Value, key: &Value, value: Value) -> PyResult<()
             "'{}' object does not support item assignment",
             c.type_name()
         )));
+    }
+    if let Some(d) = deque::payload(c) {
+        return deque::setitem(vm, d, key, Some(value));
     }
     if let Some(l) = c.downcast::<ListObj>() {
         if let Some(i) = to_index(key) {
@@ -2058,8 +2209,13 @@ pub fn delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
     {
         return r;
     }
+    builtin_delitem(vm, c, key)
+}
+
+/// `del c[key]` by the built-in rules alone (`list.__delitem__`).
+pub fn builtin_delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
     if let Some(k) = index_key(vm, c, key)? {
-        return delitem(vm, c, &k);
+        return builtin_delitem(vm, c, &k);
     }
     if let Some((capi, o)) = ext::foreign(c) {
         if capi.setitem(vm, o, key, None)? {
@@ -2069,6 +2225,9 @@ pub fn delitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<()> {
             "'{}' object doesn't support item deletion",
             c.type_name()
         )));
+    }
+    if let Some(d) = deque::payload(c) {
+        return deque::setitem(vm, d, key, None);
     }
     if let Some(l) = c.downcast::<ListObj>() {
         if let Some(i) = to_index(key) {
@@ -2146,6 +2305,11 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
     {
         return r;
     }
+    builtin_contains(vm, container, item)
+}
+
+/// `item in container` by the built-in rules alone (`list.__contains__`).
+pub fn builtin_contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> {
     let Value::Obj(o) = container else {
         return Err(PyErr::type_error(format!(
             "argument of type '{}' is not iterable",
@@ -2154,6 +2318,10 @@ pub fn contains(vm: &mut Vm, container: &Value, item: &Value) -> PyResult<bool> 
     };
     match o.kind() {
         Kind::BYTES | Kind::BYTEARRAY => crate::bytes::contains(vm, container, item),
+        Kind::DEQUE => match deque::payload(container) {
+            Some(d) => deque::contains(vm, d, item),
+            None => Ok(false),
+        },
         Kind::STR => match item.as_str() {
             Some(needle) => Ok(container.as_str().unwrap_or("").contains(needle)),
             None => Err(PyErr::type_error(format!(
@@ -2265,6 +2433,26 @@ fn view_len(o: &ObjRef) -> Option<usize> {
 /// CALL_BUILTIN_LEN and [`len`] share it.
 #[inline(always)]
 pub fn container_len(o: &ObjRef) -> Option<usize> {
+    // An instance of a class deriving from one of them may have a
+    // `__len__` of its own.
+    if o.ty().is_heap_type() {
+        return None;
+    }
+    match o.kind() {
+        Kind::STR => o.downcast::<StrObj>().map(|s| s.char_len()),
+        Kind::LIST => o
+            .downcast::<ListObj>()
+            .and_then(|l| l.items.try_borrow().ok().map(|v| v.len())),
+        Kind::TUPLE => o.downcast::<TupleObj>().map(|t| t.items.len()),
+        Kind::DICT => o
+            .downcast::<DictObj>()
+            .and_then(|d| d.try_entries().ok().map(|m| m.len())),
+        _ => None,
+    }
+}
+
+/// [`container_len`] for any instance of the four types.
+fn plain_len(o: &ObjRef) -> Option<usize> {
     match o.kind() {
         Kind::STR => o.downcast::<StrObj>().map(|s| s.char_len()),
         Kind::LIST => o
@@ -2280,9 +2468,21 @@ pub fn container_len(o: &ObjRef) -> Option<usize> {
 
 /// `len(v)`.
 pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
+    // A Python class's `__len__` first: it overrides a built-in or C
+    // base's length.
+    if dunder::is_py(v)
+        && let Some(r) = dunder::len(vm, v)
+    {
+        return r;
+    }
+    builtin_len(vm, v)
+}
+
+/// `len(v)` by the built-in rules alone (`list.__len__`).
+pub fn builtin_len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
     let n = match v {
         Value::Obj(o) => match o.kind() {
-            Kind::STR | Kind::LIST | Kind::TUPLE | Kind::DICT => container_len(o),
+            Kind::STR | Kind::LIST | Kind::TUPLE | Kind::DICT => plain_len(o),
             // Not in `container_len`, which the hot loop inlines.
             Kind::SET | Kind::FROZENSET => o.downcast::<SetObj>().map(SetObj::len),
             Kind::RANGE => match o.downcast::<RangeObj>() {
@@ -2303,14 +2503,10 @@ pub fn len(vm: &mut Vm, v: &Value) -> PyResult<usize> {
                 Some(r) => Some(r?),
                 None => None,
             },
-            // A Python class's `__len__` first: it overrides a C base's
-            // length slot.
-            _ => match dunder::len(vm, v) {
-                Some(r) => Some(r?),
-                None => match ext::foreign(v) {
-                    Some((capi, o)) => capi.len(vm, o)?,
-                    None => None,
-                },
+            Kind::DEQUE => deque::payload(v).map(|d| d.len()),
+            _ => match ext::foreign(v) {
+                Some((capi, o)) => capi.len(vm, o)?,
+                None => None,
             },
         },
         _ => None,
@@ -2327,6 +2523,11 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
     {
         return r;
     }
+    builtin_iter(vm, v)
+}
+
+/// `iter(v)` by the built-in rules alone (`list.__iter__`).
+pub fn builtin_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
     let err = || PyErr::type_error(format!("'{}' object is not iterable", v.type_name()));
     let Value::Obj(o) = v else {
         return Err(err());
@@ -2448,6 +2649,7 @@ pub fn get_iter(vm: &mut Vm, v: &Value) -> PyResult<Value> {
             )
         }
         Kind::ITER | Kind::GENERATOR => return Ok(v.clone()),
+        Kind::DEQUE => return deque::iter(o, false).ok_or_else(err),
         _ => {
             return match ext::foreign(v) {
                 Some((capi, o)) => capi.iter(vm, o)?.ok_or_else(err),
@@ -2751,9 +2953,8 @@ pub fn iter_next(vm: &mut Vm, it: &Value) -> PyResult<Option<Value>> {
 
 /// Collects an iterable into a vector.
 pub fn collect(vm: &mut Vm, v: &Value) -> PyResult<Vec<Value>> {
-    match v.kind() {
-        Kind::LIST | Kind::TUPLE => return Ok(seq_items(v)),
-        _ => {}
+    if matches!(v.kind(), Kind::LIST | Kind::TUPLE) && iterates_plainly(v) {
+        return Ok(seq_items(v));
     }
     let mut out = Vec::new();
     // A range says its length: as CPython preallocates from the length
@@ -2799,6 +3000,33 @@ fn repr_too_deep() -> PyErr {
     )
 }
 
+/// Marks `o` as being printed by a `__repr__` written in Rust
+/// (`OrderedDict`'s, `deque`'s: CPython's `Py_ReprEnter`): false when it
+/// is being printed already (the caller then prints `...`). A true
+/// answer must be paired with [`repr_leave`].
+pub fn repr_enter(o: &ObjRef) -> bool {
+    let key = o.as_ptr() as usize;
+    REPR_ACTIVE.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.contains(&key) {
+            return false;
+        }
+        r.push(key);
+        true
+    })
+}
+
+/// Ends what [`repr_enter`] began for `o`.
+pub fn repr_leave(o: &ObjRef) {
+    let key = o.as_ptr() as usize;
+    REPR_ACTIVE.with(|r| {
+        let mut r = r.borrow_mut();
+        if let Some(i) = r.iter().rposition(|k| *k == key) {
+            r.remove(i);
+        }
+    });
+}
+
 /// `repr(v)` for values that need no interpreter (constants, numbers).
 /// Objects that only the C API can print get the default
 /// `<type object at 0x…>` form.
@@ -2816,26 +3044,30 @@ pub fn repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
         // CPython counts the outermost object's repr as a level too.
         REPR_NEST_MAX.set(vm.nesting_left().saturating_sub(1));
     }
-    let mut foreign = |o: &ObjRef| {
-        if let Some(f) = o.downcast::<crate::stdlib::typing::FormObj>() {
-            return crate::stdlib::typing::repr(vm, f);
-        }
-        if let Some(m) = o.downcast::<ModuleObj>() {
-            return crate::imports::module_repr(vm, m);
-        }
-        let v = Value::Obj(o.clone());
-        if let Some(r) = dunder::repr(vm, &v) {
-            return r;
-        }
-        if let Some(r) = crate::stdlib::repr(vm, o) {
-            return r;
-        }
-        match ext::foreign(&v) {
-            Some((capi, o)) => capi.repr(vm, o),
-            None => Ok(default_repr(o)),
-        }
-    };
+    let mut foreign = |o: &ObjRef| foreign_repr(vm, o);
     repr_with(v, &mut foreign)
+}
+
+/// The `repr` of an object this module cannot print itself: a Python
+/// class's `__repr__`, a native module's or C type's repr.
+fn foreign_repr(vm: &mut Vm, o: &ObjRef) -> PyResult<String> {
+    if let Some(f) = o.downcast::<crate::stdlib::typing::FormObj>() {
+        return crate::stdlib::typing::repr(vm, f);
+    }
+    if let Some(m) = o.downcast::<ModuleObj>() {
+        return crate::imports::module_repr(vm, m);
+    }
+    let v = Value::Obj(o.clone());
+    if let Some(r) = dunder::repr(vm, &v) {
+        return r;
+    }
+    if let Some(r) = crate::stdlib::repr(vm, o) {
+        return r;
+    }
+    match ext::foreign(&v) {
+        Some((capi, o)) => capi.repr(vm, o),
+        None => Ok(default_repr(o)),
+    }
 }
 
 /// What to do with objects of kinds this module does not know.
@@ -2857,13 +3089,44 @@ fn repr_with(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
 }
 
 fn repr_obj(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
+    // A class deriving from a built-in type may print itself (before the
+    // container bookkeeping: its `__repr__` may call the base's).
+    if let Value::Obj(o) = v
+        && crate::subclass::is_instance(o)
+        && dunder::special(v, "__repr__").is_some()
+    {
+        return foreign(o);
+    }
+    repr_builtin_obj(v, foreign)
+}
+
+/// `repr(v)` by the built-in rules alone (`list.__repr__`): a class's own
+/// `__repr__` is left out for `v` itself, not for the items it holds.
+pub fn builtin_repr(vm: &mut Vm, v: &Value) -> PyResult<String> {
+    if !matches!(v, Value::Obj(o) if crate::subclass::is_instance(o)) {
+        return repr(vm, v);
+    }
+    if REPR_ACTIVE.with(|r| r.borrow().is_empty()) {
+        REPR_NEST_MAX.set(vm.nesting_left().saturating_sub(1));
+    }
+    let mut foreign = |o: &ObjRef| foreign_repr(vm, o);
+    repr_builtin_obj(v, &mut foreign)
+}
+
+fn repr_builtin_obj(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
     let Value::Obj(o) = v else {
         return Ok(String::new());
     };
     let key = o.as_ptr() as usize;
     let container = matches!(
         o.kind(),
-        Kind::LIST | Kind::DICT | Kind::TUPLE | Kind::DICT_VIEW | Kind::SET | Kind::FROZENSET
+        Kind::LIST
+            | Kind::DICT
+            | Kind::TUPLE
+            | Kind::DICT_VIEW
+            | Kind::SET
+            | Kind::FROZENSET
+            | Kind::DEQUE
     );
     // A set's repr is that of a list of its keys, one level more (CPython
     // counts both against the recursion limit; an empty set makes no list).
@@ -2882,7 +3145,7 @@ fn repr_obj(v: &Value, foreign: &mut ForeignRepr<'_>) -> PyResult<String> {
         }
         if again {
             return Ok(match o.kind() {
-                Kind::LIST => "[...]".into(),
+                Kind::LIST | Kind::DEQUE => "[...]".into(),
                 Kind::DICT => "{...}".into(),
                 Kind::SET | Kind::FROZENSET => format!("{}(...)", o.ty().name()),
                 _ => "(...)".into(),
@@ -2938,6 +3201,11 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             Some((re, im)) => format::complex_repr(re, im),
             None => String::new(),
         },
+        // An instance of a class deriving from `float`.
+        Kind::FLOAT => o
+            .downcast::<f64>()
+            .map(|f| format::float_repr(*f))
+            .unwrap_or_default(),
         Kind::NOT_IMPLEMENTED => "NotImplemented".into(),
         Kind::ELLIPSIS => "Ellipsis".into(),
         Kind::TYPING => foreign(o)?,
@@ -2950,6 +3218,17 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             .map(crate::stdlib::files::repr)
             .unwrap_or_default(),
         Kind::LIST => format!("[{}]", join_reprs(&seq_items(v), foreign)?),
+        Kind::DEQUE => match deque::repr_parts(o) {
+            Some((items, maxlen)) => {
+                let name = crate::object::class::type_short_name(&o.type_ref());
+                let items = join_reprs(&items, foreign)?;
+                match maxlen {
+                    Some(m) => format!("{name}([{items}], maxlen={m})"),
+                    None => format!("{name}([{items}])"),
+                }
+            }
+            None => String::new(),
+        },
         // `functools`' `CacheInfo`, `itertools.count(5)`,
         // `functools.partial(...)`: their modules' reprs, through the VM.
         Kind::TUPLE | Kind::ITER | Kind::STDLIB
@@ -2985,7 +3264,7 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             let name = o.ty().name();
             if keys.is_empty() {
                 format!("{name}()")
-            } else if o.kind() == Kind::SET {
+            } else if o.is_type(&types::SET) {
                 format!("{{{}}}", join_reprs(&keys, foreign)?)
             } else {
                 format!("{name}({{{}}})", join_reprs(&keys, foreign)?)
@@ -3156,7 +3435,7 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
 
 /// The text of `str(v)` as a `str` value (reusing `v` when it is a str).
 pub fn to_str_value(vm: &mut Vm, v: &Value) -> PyResult<Value> {
-    if v.kind() == Kind::STR && v.as_str().is_some() {
+    if v.is_type_exact(&types::STR) {
         return Ok(v.clone());
     }
     match v {
@@ -3196,6 +3475,9 @@ pub fn format_value(vm: &mut Vm, v: &Value, spec: &str) -> PyResult<String> {
                         r.type_name()
                     ))
                 });
+            }
+            if let Some(n) = crate::subclass::number_value(v) {
+                return format_value(vm, &n, spec);
             }
             if let Some(b) = v.as_bigint() {
                 format::format_bigint(b, spec)

@@ -412,7 +412,7 @@ pub fn specialize(
             _ => None,
         },
         Op::StoreSubscr => match (top(2), top(1)) {
-            (Some(c), Some(k)) => match (c.kind(), k) {
+            (Some(c), Some(k)) => match (exact_kind(c), k) {
                 (Kind::LIST, Value::Int(_)) => Some(Op::StoreSubscrListInt),
                 (Kind::DICT, _) => Some(Op::StoreSubscrDict),
                 _ => None,
@@ -853,6 +853,10 @@ fn specialize_load_method(
         set_unit(cache, layout::EXT_METHOD, ix);
         return Some(Op::LoadMethodExt);
     }
+    // A class deriving from a built-in type may override its methods.
+    if matches!(obj, Value::Obj(o) if o.ty().is_heap_type()) {
+        return None;
+    }
     let (idx, _) = methods::find(kind, code.name_str(arg))?;
     set_unit(cache, layout::METHOD_KIND, kind + 1);
     set_unit(cache, layout::METHOD_INDEX, u32::try_from(idx).ok()?);
@@ -895,7 +899,7 @@ fn specialize_binary_op(arg: u32, a: &Value, b: &Value) -> Option<Op> {
             _ => None,
         },
         (Value::Obj(x), Value::Obj(y))
-            if op == BinOp::Add && x.kind() == Kind::STR && y.kind() == Kind::STR =>
+            if op == BinOp::Add && x.is_type(&types::STR) && y.is_type(&types::STR) =>
         {
             Some(Op::BinaryOpAddStr)
         }
@@ -934,7 +938,7 @@ fn specialize_compare_op(a: &Value, b: &Value, next: Option<Op>) -> Option<Op> {
     let (fused, plain) = match (a, b) {
         (Value::Int(_), Value::Int(_)) => (Op::CompareOpIntJump, Op::CompareOpInt),
         (Value::Float(_), Value::Float(_)) => (Op::CompareOpFloatJump, Op::CompareOpFloat),
-        (Value::Obj(x), Value::Obj(y)) if x.kind() == Kind::STR && y.kind() == Kind::STR => {
+        (Value::Obj(x), Value::Obj(y)) if x.is_type(&types::STR) && y.is_type(&types::STR) => {
             (Op::CompareOpStrJump, Op::CompareOpStr)
         }
         _ => return None,
@@ -942,8 +946,18 @@ fn specialize_compare_op(a: &Value, b: &Value, next: Option<Op>) -> Option<Op> {
     Some(if jump { fused } else { plain })
 }
 
+/// The kind of `v` if its type is a built-in type, not a class deriving
+/// from one (whose instances share the kind but may override the
+/// behaviour a quickened form assumes): `Kind::INSTANCE` for those.
+fn exact_kind(v: &Value) -> u32 {
+    match v {
+        Value::Obj(o) if o.ty().is_heap_type() => Kind::INSTANCE,
+        _ => v.kind(),
+    }
+}
+
 fn specialize_subscr(c: &Value, k: &Value) -> Option<Op> {
-    match (c.kind(), k) {
+    match (exact_kind(c), k) {
         (Kind::LIST, Value::Int(_)) => Some(Op::BinarySubscrListInt),
         (Kind::TUPLE, Value::Int(_)) => Some(Op::BinarySubscrTupleInt),
         (Kind::DICT, _) => Some(Op::BinarySubscrDict),
@@ -969,7 +983,7 @@ fn specialize_for_iter(it: &Value) -> Option<Op> {
 
 fn specialize_unpack(arg: u32, v: &Value) -> Option<Op> {
     let n = arg as usize;
-    match v.kind() {
+    match exact_kind(v) {
         Kind::TUPLE => {
             let t = v.downcast::<crate::object::TupleObj>()?;
             match t.items.len() {
@@ -1071,7 +1085,9 @@ fn specialize_call(
 /// a generator) taking the instance and `nargs` more.
 fn init_fits(cls: &ObjRef, nargs: usize) -> Option<u32> {
     let t = cls.as_type()?;
-    if t.kind() == Kind::EXC || t.kind() == Kind::EXT_SUBCLASS {
+    // Only classes whose instances are `Instance`s (not exceptions, nor
+    // classes deriving from a C or built-in type).
+    if t.kind() != Kind::INSTANCE {
         return None;
     }
     let version = t.heap_data::<ClassData>()?.version_tag();

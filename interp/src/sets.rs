@@ -619,7 +619,7 @@ pub fn construct(vm: &mut Vm, frozen: bool, args: Args<'_>) -> PyResult<Value> {
     let iterable = args.pos.first();
     if frozen
         && let Some(v @ Value::Obj(o)) = iterable
-        && o.kind() == Kind::FROZENSET
+        && o.is_type(&types::FROZENSET)
     {
         return Ok(v.clone());
     }

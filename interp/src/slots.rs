@@ -164,9 +164,17 @@ pub fn install(cls: &ObjRef, own: &[(String, usize)]) {
     }
 }
 
-/// The instance of `obj` if its class is the slot's class or derives from
-/// it (so it has the slot); else CPython's TypeError.
-fn receiver<'o>(m: &MemberDescr, obj: &'o Value) -> PyResult<&'o Instance> {
+/// Where an object keeps its slots: an instance's own array, or, for an
+/// instance of a class deriving from a built-in type, the dict in its
+/// `__dict__` word, by name (see `crate::subclass`).
+enum Storage<'o> {
+    Instance(&'o Instance),
+    Dict(ObjRef),
+}
+
+/// The slot storage of `obj` if its class is the slot's class or derives
+/// from it (so it has the slot); else CPython's TypeError.
+fn receiver<'o>(m: &MemberDescr, obj: &'o Value) -> PyResult<Storage<'o>> {
     let fits = obj.as_obj().and_then(|o| {
         let t = o.ty();
         let cd: &ClassData = t.heap_data::<ClassData>()?;
@@ -175,8 +183,13 @@ fn receiver<'o>(m: &MemberDescr, obj: &'o Value) -> PyResult<&'o Instance> {
             m.owner as *const u8,
         );
         let derived = cd.mro_tail.iter().any(|c| c.as_ptr() as usize == m.owner);
-        let inst = o.downcast::<Instance>()?;
-        ((own || derived) && m.index < cd.slot_names.len()).then_some(inst)
+        if !(own || derived) || m.index >= cd.slot_names.len() {
+            return None;
+        }
+        match o.downcast::<Instance>() {
+            Some(inst) => Some(Storage::Instance(inst)),
+            None => crate::subclass::slot_storage(o).map(Storage::Dict),
+        }
     });
     fits.ok_or_else(|| {
         PyErr::type_error(format!(
@@ -193,12 +206,14 @@ pub fn member_get(descr: &Value, obj: &Value) -> PyResult<Value> {
     let Some(m) = descr.downcast::<MemberDescr>() else {
         return Err(PyErr::type_error("expected a member descriptor"));
     };
-    let inst = receiver(m, obj)?;
-    let v = inst
-        .slots
-        .try_borrow()
-        .ok()
-        .and_then(|s| s.get(m.index).cloned().flatten());
+    let v = match receiver(m, obj)? {
+        Storage::Instance(inst) => inst
+            .slots
+            .try_borrow()
+            .ok()
+            .and_then(|s| s.get(m.index).cloned().flatten()),
+        Storage::Dict(d) => d.downcast::<DictObj>().and_then(|d| d.get_str(&m.name)),
+    };
     v.ok_or_else(|| crate::vm::no_attribute(obj, &m.name))
 }
 
@@ -208,7 +223,26 @@ pub fn member_set(descr: &Value, obj: &Value, value: Option<Value>) -> PyResult<
     let Some(m) = descr.downcast::<MemberDescr>() else {
         return Err(PyErr::type_error("expected a member descriptor"));
     };
-    let inst = receiver(m, obj)?;
+    let inst = match receiver(m, obj)? {
+        Storage::Instance(inst) => inst,
+        Storage::Dict(d) => {
+            let Some(d) = d.downcast::<DictObj>() else {
+                return Err(crate::vm::no_attribute(obj, &m.name));
+            };
+            return match value {
+                Some(v) => {
+                    d.set_str(&m.name, v);
+                    Ok(())
+                }
+                None => match d.remove(&crate::object::DictKey::from_str_obj(
+                    &crate::object::StrObj::new_obj(&m.name),
+                )) {
+                    Some(_) => Ok(()),
+                    None => Err(PyErr::attribute_error(m.name.clone())),
+                },
+            };
+        }
+    };
     let deleting = value.is_none();
     let old = {
         let Ok(mut s) = inst.slots.try_borrow_mut() else {

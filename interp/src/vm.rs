@@ -701,6 +701,11 @@ impl Vm {
         {
             return crate::classes::ext_instance_getattr(self, o, name);
         }
+        if let Value::Obj(o) = obj
+            && crate::subclass::is_instance(o)
+        {
+            return crate::subclass::getattr(self, o, name);
+        }
         if let Some((capi, o)) = ext::foreign(obj) {
             return match capi.getattr(self, o, name)? {
                 Some(v) => Ok(v),
@@ -992,6 +997,11 @@ impl Vm {
                         return r;
                     }
                 }
+                Kind::DEQUE => {
+                    if let Some(v) = crate::stdlib::collections::deque::getattr(o, name) {
+                        return Ok(v);
+                    }
+                }
                 // The objects of the native modules (`crate::stdlib`), and
                 // `functools`' `CacheInfo` tuples.
                 Kind::STDLIB | Kind::ITER | Kind::TUPLE => {
@@ -1013,6 +1023,15 @@ impl Vm {
                     Some(obj.clone()),
                 )));
             }
+        }
+        // `d.__getitem__`, `(1).__add__`: the special methods of the
+        // built-in types.
+        let kind = match obj {
+            Value::Bool(_) => Kind::INT,
+            _ => obj.kind(),
+        };
+        if let Some((n, f)) = crate::subclass::special(kind, name) {
+            return Ok(Value::Obj(Builtin::new_obj(n, f, Some(obj.clone()))));
         }
         if name == "__class__" {
             return Ok(builtins::type_value_of(obj));
@@ -1059,6 +1078,16 @@ impl Vm {
             && o.kind() == Kind::EXT_SUBCLASS
         {
             return crate::classes::ext_instance_setattr(self, o, name, Some(value));
+        }
+        if let Value::Obj(o) = obj
+            && let Some(e) = crate::stdlib::collections::deque::setattr(o, name)
+        {
+            return Err(e);
+        }
+        if let Value::Obj(o) = obj
+            && crate::subclass::is_instance(o)
+        {
+            return crate::subclass::setattr(self, o, name, Some(value));
         }
         if let Some((capi, o)) = ext::foreign(obj) {
             if capi.setattr(self, o, name, Some(value))? {
@@ -1115,6 +1144,11 @@ impl Vm {
             && o.kind() == Kind::EXT_SUBCLASS
         {
             return crate::classes::ext_instance_setattr(self, o, name, None);
+        }
+        if let Value::Obj(o) = obj
+            && crate::subclass::is_instance(o)
+        {
+            return crate::subclass::setattr(self, o, name, None);
         }
         if let Some((capi, o)) = ext::foreign(obj) {
             if capi.setattr(self, o, name, None)? {

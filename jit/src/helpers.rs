@@ -6,7 +6,7 @@
 
 use crate::hir::Generic;
 use interp::bytecode::{BinOp, Code};
-use interp::object::{DictKey, DictObj, Kind, ObjRef, RangeIterObj};
+use interp::object::{DictKey, DictObj, ObjRef, RangeIterObj};
 use interp::{PyResult, Value, Vm, ops};
 
 /// What compiled code passes to helpers that need the interpreter.
@@ -289,15 +289,12 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
 fn binary(vm: &mut interp::vm::Vm, arg: u32, a: &mut Value, b: &mut Value) -> PyResult<()> {
     let op = BinOp::from_arg(arg);
     let (x, y) = (a.clone(), b.clone());
-    let r = if arg >= 13 && x.kind() == Kind::LIST {
-        ops::inplace_list_op(vm, op, &x, &y)
+    // `ops::inplace_op` asks a class's `__iadd__` and friends first (also
+    // of a class deriving from `list`), then extends a list in place.
+    let r = if arg >= 13 {
+        ops::inplace_op(vm, op, &x, &y)
     } else {
         ops::binary_op(vm, op, &x, &y)
-    };
-    let r = if arg >= 13 {
-        r.map_err(|e| ops::inplace_error(op, e))
-    } else {
-        r
     };
     r.map(|v| {
         *a = v;

@@ -505,6 +505,57 @@ pub fn new_heap_type<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
     box_heap_type(t, spec)
 }
 
+/// A new heap type whose instances carry payload `T` followed by one
+/// word for their `__dict__` (made with [`ObjRef::new_instance_with_dict`]): a
+/// Python class deriving from a built-in type (`class D(dict)`). The
+/// payload sits where it sits in a `PyBox<T>`, so [`ObjRef::downcast`]
+/// finds the base's payload and every built-in operation works on the
+/// instance unchanged; the dict word lies at `tp_dictoffset`, as in a
+/// class deriving from a C type ([`ObjRef::instance_dict`] reads both).
+pub fn new_heap_type_with_dict<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
+    const {
+        assert!(payload_offset::<WithDict<T>>() == payload_offset::<T>());
+    }
+    let mut t = heap_type_fields(
+        &spec,
+        Some(&PayloadStatic::<T>::INFO),
+        std::mem::size_of::<PyBox<WithDict<T>>>() as isize,
+        dealloc_instance::<WithDict<T>>,
+    );
+    t.tp_dictoffset = dict_offset::<T>();
+    box_heap_type(t, spec)
+}
+
+/// The payload of an instance of a type made by
+/// [`new_heap_type_with_dict`]: the base's payload first (at the offset a
+/// `PyBox<T>` has it), then the `__dict__` word.
+#[repr(C)]
+struct WithDict<T> {
+    body: T,
+    dict: DictWord,
+}
+
+/// An instance's `__dict__` word: NULL or an owned reference, released
+/// when the instance is freed.
+#[repr(transparent)]
+struct DictWord(Cell<*mut ObjHeader>);
+
+impl Drop for DictWord {
+    fn drop(&mut self) {
+        let d = self.0.replace(std::ptr::null_mut());
+        // SAFETY: the word holds NULL or an owned reference (see
+        // `ObjRef::set_instance_dict`), taken out of it above.
+        drop(unsafe { ObjRef::from_raw(d) });
+    }
+}
+
+/// Where the `__dict__` word of an instance of a [`new_heap_type_with_dict`]
+/// type with payload `T` lies, from the object's address.
+const fn dict_offset<T>() -> isize {
+    (std::mem::offset_of!(PyBox<WithDict<T>>, body) + std::mem::offset_of!(WithDict<T>, dict))
+        as isize
+}
+
 /// A new heap type deriving from a type defined in C (`spec.base`, or a
 /// class deriving from one): instances have the C base's layout, made by
 /// its `tp_new`/`tp_alloc` (which read this type's `tp_basicsize`), and no
@@ -891,20 +942,22 @@ unsafe extern "C" fn dealloc_c_subclass(p: *mut ObjHeader) {
 }
 
 /// The address of the `__dict__` word of the object at `p`, if its type
-/// was made by [`new_c_subclass_type`] (a heap type without a Rust payload
-/// and with a `tp_dictoffset`).
+/// was made by [`new_c_subclass_type`] or [`new_heap_type_with_dict`] (a
+/// heap type with a `tp_dictoffset`).
 ///
 /// # Safety
 /// `p` must point to a live object.
 unsafe fn dict_word<'a>(p: *mut ObjHeader) -> Option<&'a Cell<*mut ObjHeader>> {
     // SAFETY: `p` is live (contract), so its type is.
     let t = unsafe { &*(*p).ob_type };
-    if !t.is_heap_type() || t.tp_typhon.payload.is_some() || t.tp_dictoffset <= 0 {
+    if !t.is_heap_type() || t.tp_dictoffset <= 0 {
         return None;
     }
     // SAFETY: `new_c_subclass_type` put a pointer-sized, pointer-aligned
     // word at `tp_dictoffset` inside every instance (or kept the C base's,
-    // which CPython's contract makes the same kind of word); a `Cell` has
+    // which CPython's contract makes the same kind of word), and
+    // `new_heap_type_with_dict` the `DictWord` of a `WithDict` there (the
+    // only other heap types, `new_heap_type`'s, leave it 0); a `Cell` has
     // the layout of what it holds.
     Some(unsafe { &*((p as *mut u8).offset(t.tp_dictoffset) as *const Cell<*mut ObjHeader>) })
 }
@@ -1326,12 +1379,17 @@ impl ObjRef {
 
     /// Allocates an instance of the heap type `ty` holding `body`; the
     /// instance owns a reference to its type. `None` if `ty` is not a type
-    /// whose instances hold a `T`.
+    /// whose instances hold a `T` with no `__dict__` word (see
+    /// [`ObjRef::new_instance_with_dict`] for those).
     pub fn new_instance<T: 'static>(ty: &ObjRef, body: T) -> Option<ObjRef> {
         let t = ty.as_type()?;
+        // A type that records a Rust payload was made by `StaticType::new`
+        // or `new_heap_type` (a `PyBox<T>`, no dict word), or by
+        // `new_heap_type_with_dict`.
         if t.tp_typhon
             .payload
             .is_none_or(|p| p.type_id != TypeId::of::<T>())
+            || t.tp_dictoffset != 0
         {
             return None;
         }
@@ -1342,6 +1400,38 @@ impl ObjRef {
                 ob_type: tp,
             },
             body,
+        });
+        std::mem::forget(ty.clone());
+        note_foreign_alloc();
+        Some(ObjRef {
+            ptr: raw,
+            _marker: PhantomData,
+        })
+    }
+
+    /// Allocates an instance of `ty`, a type made by
+    /// [`new_heap_type_with_dict`] for payload `T`, holding `body` and an
+    /// empty `__dict__` word; the instance owns a reference to its type.
+    /// `None` if `ty` is not such a type.
+    pub fn new_instance_with_dict<T: 'static>(ty: &ObjRef, body: T) -> Option<ObjRef> {
+        let t = ty.as_type()?;
+        if t.tp_typhon
+            .payload
+            .is_none_or(|p| p.type_id != TypeId::of::<T>())
+            || t.tp_dictoffset != dict_offset::<T>()
+        {
+            return None;
+        }
+        let tp = t as *const TypeObject;
+        let raw = alloc_box(PyBox {
+            head: ObjHeader {
+                ob_refcnt: Cell::new(1),
+                ob_type: tp,
+            },
+            body: WithDict {
+                body,
+                dict: DictWord(Cell::new(std::ptr::null_mut())),
+            },
         });
         std::mem::forget(ty.clone());
         note_foreign_alloc();
@@ -1433,7 +1523,8 @@ impl ObjRef {
     }
 
     /// The `__dict__` of an instance of a class deriving from a C type
-    /// (see [`new_c_subclass_type`]), if it has one yet.
+    /// or a built-in type (see [`new_c_subclass_type`],
+    /// [`new_heap_type_with_dict`]), if it has one yet.
     pub fn instance_dict(&self) -> Option<ObjRef> {
         // SAFETY: this reference keeps the object live.
         let w = unsafe { dict_word(self.as_ptr()) }?;
@@ -1441,8 +1532,25 @@ impl ObjRef {
         unsafe { ObjRef::from_borrowed(w.get()) }
     }
 
+    /// Whether the object has a `__dict__` word (see [`Self::instance_dict`]).
+    pub fn has_dict_word(&self) -> bool {
+        // SAFETY: this reference keeps the object live.
+        unsafe { dict_word(self.as_ptr()) }.is_some()
+    }
+
+    /// Takes the `__dict__` out of the object's dict word, leaving it
+    /// empty (the collector clearing a garbage instance).
+    pub fn take_instance_dict(&self) -> Option<ObjRef> {
+        // SAFETY: this reference keeps the object live.
+        let w = unsafe { dict_word(self.as_ptr()) }?;
+        // SAFETY: the word held NULL or an owned reference, which passes
+        // to the caller.
+        unsafe { ObjRef::from_raw(w.replace(std::ptr::null_mut())) }
+    }
+
     /// Stores `d` as the `__dict__` of an instance of a class deriving
-    /// from a C type; gives `d` back if the object has no dict word.
+    /// from a C type or a built-in type; gives `d` back if the object has
+    /// no dict word.
     pub fn set_instance_dict(&self, d: ObjRef) -> Result<(), ObjRef> {
         // SAFETY: this reference keeps the object live.
         let Some(w) = (unsafe { dict_word(self.as_ptr()) }) else {
@@ -1504,7 +1612,11 @@ impl ObjRef {
         let new = ty.as_type()?;
         let old = self.ty();
         let same = match (old.tp_typhon.payload, new.tp_typhon.payload) {
-            (Some(a), Some(b)) => a.type_id == b.type_id,
+            (Some(a), Some(b)) => {
+                a.type_id == b.type_id
+                    && old.tp_basicsize == new.tp_basicsize
+                    && old.tp_dictoffset == new.tp_dictoffset
+            }
             _ => false,
         };
         if !old.is_heap_type() || !new.is_heap_type() || !same {
@@ -1833,6 +1945,46 @@ mod tests {
         assert_eq!(live_objects(), base + 2);
         assert_eq!(i.ty().name(), "Point");
         drop(i);
+        assert_eq!(live_objects(), base);
+    }
+
+    #[test]
+    fn builtin_subclasses_keep_the_payload_and_add_a_dict_word() {
+        static META_FREEING: StaticType =
+            StaticType::new::<()>(&META_FREEING, c"type", None, 1, false)
+                .with_flags(TPFLAGS_TYPE_SUBCLASS)
+                .with_dealloc(dealloc_type);
+        let base = live_objects();
+        let spec = || HeapTypeSpec {
+            meta: META_FREEING.get(),
+            name: "Sub",
+            base: BOXED.get(),
+            kind: 7,
+            flags: 0,
+            data: Box::new(()),
+        };
+        let t = new_heap_type_with_dict::<String>(spec());
+        let plain = new_heap_type::<String>(spec());
+        let ty = t.as_type().expect("a type");
+        assert!(ty.tp_dictoffset > 0);
+        assert!(ObjRef::new_instance(&t, String::from("x")).is_none());
+        let i = ObjRef::new_instance_with_dict(&t, String::from("x")).expect("payload matches");
+        assert_eq!(i.downcast::<String>().map(|s| s.as_str()), Some("x"));
+        assert!(i.has_dict_word() && i.instance_dict().is_none());
+        let d = ObjRef::new(BOXED.get(), String::from("dict"));
+        assert!(i.set_instance_dict(d.clone()).is_ok());
+        assert_eq!(d.refcnt(), 2);
+        assert!(i.instance_dict().is_some_and(|x| x.ptr_eq(&d)));
+        // The other layout is not this one's.
+        assert!(ObjRef::new_instance_with_dict(&plain, String::from("y")).is_none());
+        let j = ObjRef::new_instance(&plain, String::from("y")).expect("payload matches");
+        assert!(!j.has_dict_word());
+        assert!(i.set_type(&plain).is_none() && j.set_type(&t).is_none());
+        drop((t, plain, j));
+        // Freeing the instance releases its dict.
+        drop(i);
+        assert_eq!(d.refcnt(), 1);
+        drop(d);
         assert_eq!(live_objects(), base);
     }
 

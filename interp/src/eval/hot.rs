@@ -720,7 +720,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 }
                 Op::BinarySubscrListInt => {
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::LIST => o
+                        Some([Value::Obj(o), Value::Int(i)]) if o.is_type(&types::LIST) => o
                             .downcast::<ListObj>()
                             .and_then(|l| l.items.try_borrow().ok())
                             .and_then(|items| norm_index(*i, items.len()).map(|k| dup(&items[k]))),
@@ -734,7 +734,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 }
                 Op::BinarySubscrTupleInt => {
                     let got = match stack.get(sp.wrapping_sub(2)..sp) {
-                        Some([Value::Obj(o), Value::Int(i)]) if o.kind() == Kind::TUPLE => o
+                        Some([Value::Obj(o), Value::Int(i)]) if o.is_type(&types::TUPLE) => o
                             .downcast::<TupleObj>()
                             .and_then(|t| norm_index(*i, t.items.len()).map(|k| dup(&t.items[k]))),
                         _ => None,
@@ -749,7 +749,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     else {
                         break;
                     };
-                    if o.kind() != Kind::LIST {
+                    if !o.is_type(&types::LIST) {
                         break;
                     }
                     let i = *i;
@@ -862,7 +862,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 }
                 Op::UnpackSequenceTwoTuple => {
                     let items = match stack.get(sp.wrapping_sub(1)) {
-                        Some(Value::Obj(o)) if o.kind() == Kind::TUPLE => o
+                        Some(Value::Obj(o)) if o.is_type(&types::TUPLE) => o
                             .downcast::<TupleObj>()
                             .filter(|t| t.items.len() == 2)
                             .map(|t| (dup(&t.items[0]), dup(&t.items[1]))),
@@ -926,11 +926,11 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let n = arg as usize;
                     let fits = match stack.get(sp.wrapping_sub(1)) {
                         Some(Value::Obj(o)) if ins.op == Op::UnpackSequenceTuple => {
-                            o.kind() == Kind::TUPLE
+                            o.is_type(&types::TUPLE)
                                 && o.downcast::<TupleObj>().is_some_and(|t| t.items.len() == n)
                         }
                         Some(Value::Obj(o)) => {
-                            o.kind() == Kind::LIST
+                            o.is_type(&types::LIST)
                                 && o.downcast::<ListObj>().is_some_and(|l| {
                                     l.items.try_borrow().is_ok_and(|items| items.len() == n)
                                 })
@@ -1003,7 +1003,9 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let (Some(k), Some(m)) = (units.get(pc + 1), units.get(pc + 2)) else {
                         break;
                     };
-                    if k.get().arg != kind + 1 {
+                    // Not for a class deriving from the type: it may
+                    // override the method.
+                    if k.get().arg != kind + 1 || o.ty().is_heap_type() {
                         break;
                     }
                     let Some(method) = vm
@@ -1321,7 +1323,9 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let Some([_, Value::Obj(o), k]) = stack.get(sp.wrapping_sub(3)..sp) else {
                         break;
                     };
-                    if o.kind() != Kind::DICT
+                    // Exactly `dict`: a class deriving from it may
+                    // define `__setitem__`.
+                    if !o.is_type(&types::DICT)
                         || o.downcast::<DictObj>().is_none_or(|d| d.has_vm_keys())
                     {
                         break;

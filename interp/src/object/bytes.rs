@@ -9,6 +9,17 @@ pub struct BytesObj {
 }
 
 impl BytesObj {
+    /// The payload of a `bytes` holding a copy of `b`, for an instance of
+    /// a class deriving from `bytes` (`crate::subclass`).
+    pub fn payload(b: &[u8]) -> BytesObj {
+        let mut data = Vec::with_capacity(b.len() + 1);
+        data.extend_from_slice(b);
+        data.push(0);
+        BytesObj {
+            data: data.into_boxed_slice(),
+        }
+    }
+
     /// A new `bytes` object holding a copy of `b`.
     pub fn new_obj(b: &[u8]) -> ObjRef {
         let mut data = Vec::with_capacity(b.len() + 1);

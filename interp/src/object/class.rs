@@ -550,7 +550,12 @@ impl Instance {
         Instance {
             dict: std::cell::OnceCell::new(),
             values: RefCell::new(Vec::with_capacity(n)),
-            slots: RefCell::new(vec![None; cd.slot_names.len()].into_boxed_slice()),
+            // (Most classes have no slots: no allocation, no fill loop.)
+            slots: RefCell::new(if cd.slot_names.is_empty() {
+                Box::default()
+            } else {
+                vec![None; cd.slot_names.len()].into_boxed_slice()
+            }),
         }
     }
 

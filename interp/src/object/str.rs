@@ -181,6 +181,17 @@ impl StrObj {
         Self::from_compact(i.to_compact_string())
     }
 
+    /// The payload of a `str` holding a copy of `s`, for an instance of
+    /// a class deriving from `str` (`crate::subclass`).
+    pub fn payload(s: &str) -> StrObj {
+        StrObj {
+            s: CompactString::new(s),
+            nchars: s.chars().count(),
+            hash: Cell::new(NO_HASH),
+            c_text: OnceCell::new(),
+        }
+    }
+
     fn from_compact(s: CompactString) -> ObjRef {
         if s.len() == 1
             && let Some(&b) = s.as_bytes().first()

@@ -94,6 +94,9 @@ impl Kind {
     pub const BYTEARRAY: u32 = 50;
     /// `memoryview` (payload `MemoryViewObj`).
     pub const MEMORYVIEW: u32 = 51;
+    /// A `collections.deque` (payload
+    /// `crate::stdlib::collections::deque::DequeObj`).
+    pub const DEQUE: u32 = 52;
 }
 
 /// `tp_flags` for each kind, as CPython sets them (C API checks such as
@@ -109,7 +112,8 @@ const fn flags_for(kind: u32) -> std::ffi::c_ulong {
         | Kind::STATICMETHOD
         | Kind::CLASSMETHOD
         | Kind::GENERATOR
-        | Kind::STDLIB => abi::TPFLAGS_HAVE_GC,
+        | Kind::STDLIB
+        | Kind::DEQUE => abi::TPFLAGS_HAVE_GC,
         Kind::INT | Kind::BOOL => abi::TPFLAGS_LONG_SUBCLASS,
         Kind::LIST => abi::TPFLAGS_LIST_SUBCLASS | abi::TPFLAGS_HAVE_GC,
         Kind::TUPLE => abi::TPFLAGS_TUPLE_SUBCLASS | abi::TPFLAGS_HAVE_GC,

@@ -201,7 +201,9 @@ impl Value {
                 Some(IntObj::Small(i)) => Value::Int(*i),
                 _ => Value::Obj(o),
             },
-            Kind::FLOAT => match o.downcast::<f64>() {
+            // (An instance of a class deriving from `int` holds a `Big`
+            // payload, one deriving from `float` stays itself.)
+            Kind::FLOAT if !o.ty().is_heap_type() => match o.downcast::<f64>() {
                 Some(f) => Value::Float(*f),
                 None => Value::Obj(o),
             },

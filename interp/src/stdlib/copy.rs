@@ -105,6 +105,9 @@ fn exact(x: &Value, t: &'static abi::StaticType) -> bool {
 /// The atoms both `copy` and `deepcopy` return as they are.
 fn is_atomic(x: &Value) -> bool {
     match x {
+        // An instance of a class deriving from `str`, `int`… is copied
+        // through the pickle protocol, as any class's.
+        Value::Obj(o) if o.ty().is_heap_type() && o.kind() != Kind::TYPE => false,
         Value::Obj(o) => matches!(
             o.kind(),
             Kind::STR
@@ -343,6 +346,15 @@ fn reduce(vm: &mut Vm, x: &Value) -> PyResult<Value> {
             Value::None,
         ]));
     }
+    // A deque (or an instance of a class deriving from one): its
+    // `__reduce__`.
+    if o.kind() == Kind::DEQUE {
+        let f = vm.getattr(x, "__reduce__")?;
+        return vm.call(&f, &[]);
+    }
+    if crate::subclass::is_instance(o) {
+        return reduce_builtin_subclass(vm, x, o);
+    }
     if o.kind() != Kind::INSTANCE {
         return Err(cannot_pickle(x));
     }
@@ -359,6 +371,72 @@ fn reduce(vm: &mut Vm, x: &Value) -> PyResult<Value> {
         Value::Obj(Builtin::new_obj("__newobj__", newobj, None)),
         Value::tuple(vec![cls]),
         state,
+    ]))
+}
+
+/// What `x.__reduce_ex__(4)` returns for an instance of a class deriving
+/// from a built-in type: a set's or frozenset's `__reduce__`, `(cls,
+/// (list(x),), x.__dict__)`; for the others `object.__reduce_ex__`'s
+/// `(copyreg.__newobj__, (cls, *x.__getnewargs__()), state, listitems,
+/// dictitems)`, the items of a list or a dict passed on for the copy to
+/// append or store.
+fn reduce_builtin_subclass(vm: &mut Vm, x: &Value, o: &ObjRef) -> PyResult<Value> {
+    let cls = Value::Obj(o.type_ref());
+    if matches!(o.kind(), Kind::SET | Kind::FROZENSET) {
+        let keys = crate::sets::payload(x)
+            .map(|s| s.keys())
+            .unwrap_or_default();
+        let dict = match vm.getattr(x, "__dict__") {
+            Ok(d) => d,
+            Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => Value::None,
+            Err(e) => return Err(e),
+        };
+        return Ok(Value::tuple(vec![
+            cls,
+            Value::tuple(vec![Value::list(keys)]),
+            dict,
+        ]));
+    }
+    let mut newargs = vec![cls];
+    match vm.getattr(x, "__getnewargs__") {
+        Ok(f) => {
+            let a = vm.call(&f, &[])?;
+            if a.kind() != Kind::TUPLE {
+                return Err(PyErr::type_error(format!(
+                    "__getnewargs__ should return a tuple, not '{}'",
+                    a.type_name()
+                )));
+            }
+            newargs.extend(ops::seq_items(&a));
+        }
+        Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {}
+        Err(e) => return Err(e),
+    }
+    let ty = o.ty();
+    let state = if lookup(ty, "__getstate__").is_some() {
+        let f = vm.getattr(x, "__getstate__")?;
+        vm.call(&f, &[])?
+    } else {
+        default_state(vm, x, &o.type_ref())?
+    };
+    let listitems = if o.kind() == Kind::LIST {
+        ops::get_iter(vm, x)?
+    } else {
+        Value::None
+    };
+    let dictitems = if o.kind() == Kind::DICT {
+        let items = vm.getattr(x, "items")?;
+        let items = vm.call(&items, &[])?;
+        ops::get_iter(vm, &items)?
+    } else {
+        Value::None
+    };
+    Ok(Value::tuple(vec![
+        Value::Obj(Builtin::new_obj("__newobj__", newobj, None)),
+        Value::tuple(newargs),
+        state,
+        listitems,
+        dictitems,
     ]))
 }
 

@@ -25,6 +25,7 @@
 
 pub mod bisect;
 pub mod cmath;
+pub mod collections;
 pub mod copy;
 pub mod files;
 pub mod functools;
@@ -93,6 +94,7 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
             Ok(())
         }
         "json" => json::fill(d),
+        "collections" => collections::fill(d),
         "copy" => copy::fill(d),
         _ => return None,
     })
@@ -106,6 +108,7 @@ fn constructors() -> impl Iterator<Item = &'static (&'static StaticType, NativeF
         .chain(operator::CONSTRUCTORS)
         .chain(functools::CONSTRUCTORS)
         .chain(io::CONSTRUCTORS)
+        .chain(collections::deque::CONSTRUCTORS)
 }
 
 /// `T(args)` for one of the modules' types `ty`.
@@ -185,6 +188,9 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
     if let Some(r) = itertools::getattr(o, name) {
         return Some(r);
     }
+    if let Some(v) = collections::getter_getattr(o, name) {
+        return Some(Ok(v));
+    }
     functools::getattr(vm, o, name)
 }
 
@@ -202,6 +208,7 @@ pub fn type_getattr(t: &ObjRef, name: &str) -> Option<Value> {
 /// `functools.partial(...)`): the caller then asks [`repr`].
 pub fn has_repr(o: &ObjRef) -> bool {
     o.is_type(&NATIVE_METHOD)
+        || o.is_type(&collections::TUPLEGETTER)
         || itertools::has_repr(o)
         || operator::has_repr(o)
         || functools::has_repr(o)
@@ -217,6 +224,9 @@ pub fn repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
         )));
     }
     if let Some(r) = itertools::repr(vm, o) {
+        return Some(r);
+    }
+    if let Some(r) = collections::getter_repr(vm, o) {
         return Some(r);
     }
     if let Some(r) = operator::repr(vm, o) {
@@ -250,19 +260,26 @@ pub fn iter_next(vm: &mut Vm, it: &ObjRef) -> Option<PyResult<Option<Value>>> {
     if it.kind() != Kind::ITER {
         return None;
     }
+    if let Some(r) = collections::deque::next(it) {
+        return Some(r);
+    }
     itertools::next(vm, it)
 }
 
 /// Calls `f` on every object `o` references, if `o` is one of the
 /// modules' objects (`false` otherwise).
 pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
-    itertools::traverse(o, f) || functools::traverse(o, f) || operator::traverse(o, f)
+    itertools::traverse(o, f)
+        || functools::traverse(o, f)
+        || operator::traverse(o, f)
+        || collections::deque::traverse(o, f)
+        || collections::getter_traverse(o, f)
 }
 
 /// Drops the references `o` holds (the collector breaking a cycle), if
 /// `o` is one of the modules' objects (`false` otherwise).
 pub fn clear(o: &ObjRef) -> bool {
-    itertools::clear(o) || functools::clear(o) || operator::clear(o)
+    itertools::clear(o) || functools::clear(o) || operator::clear(o) || collections::deque::clear(o)
 }
 
 // ----- argument parsing --------------------------------------------------------------

@@ -318,7 +318,23 @@ impl Encoder {
             self.newline_indent(level);
             self.flush(vm)?;
         }
-        let mut items = d.items();
+        // A dict subclass's own `items()` (`PyMapping_Items`).
+        let mut items = if v.is_type_exact(&crate::object::types::DICT) {
+            d.items()
+        } else {
+            let f = vm.getattr(v, "items")?;
+            let listed = vm.call(&f, &[])?;
+            let mut pairs = Vec::new();
+            for pair in crate::ops::collect(vm, &listed)? {
+                match crate::ops::collect(vm, &pair)?.as_slice() {
+                    [k, x] => pairs.push((k.clone(), x.clone())),
+                    _ => {
+                        return Err(PyErr::value_error("items must return 2-tuples"));
+                    }
+                }
+            }
+            pairs
+        };
         if self.sort_keys {
             items = sorted_items(vm, items)?;
         }
