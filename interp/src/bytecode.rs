@@ -351,6 +351,9 @@ ops! {
     /// The next value of a generator (resumed by `hot::ext_step`, without
     /// the general loop).
     ForIterGen = "FOR_ITER_GEN", cache 1, family ForIter;
+    /// The next value of any other iterator (a file, `enumerate`, `zip`,
+    /// a dict's, …), run by `hot::ext_step` without the general loop.
+    ForIterNext = "FOR_ITER_NEXT", cache 1, family ForIter;
     /// Unpacks a tuple of exactly two items.
     UnpackSequenceTwoTuple = "UNPACK_SEQUENCE_TWO_TUPLE", cache 1, family UnpackSequence;
     /// Unpacks a tuple of `arg` items.
@@ -791,8 +794,9 @@ pub struct Code {
     /// shows the code as compiled).
     pub quickened: Cell<bool>,
     /// Whether an instruction of this code has been quickened into a
-    /// C-call form (it stays set): the hot loop then runs in the variant
-    /// that makes those calls itself (see `crate::eval::hot`).
+    /// form that calls out (a C call, a Rust builtin's call, FOR_ITER_NEXT;
+    /// it stays set): the hot loop then runs in the variant that makes
+    /// those calls itself (see `crate::eval::hot`).
     pub calls_c: Cell<bool>,
     /// Calls and loop back-edges left before the JIT is asked to compile
     /// this code, at the next return or call once it is zero (armed from

@@ -2018,6 +2018,15 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         pc = arg as usize;
                     }
                 }
+                Op::ForIterNext => {
+                    skip!(Op::ForIter);
+                    if !quicken::for_iter_next_fits(top!()) {
+                        miss!(DeoptReason::WrongType);
+                    }
+                    if with_st!(for_iter_generic(vm, st)) {
+                        pc = arg as usize;
+                    }
+                }
                 Op::ForIterRange => {
                     skip!(Op::ForIter);
                     let next = match top!() {

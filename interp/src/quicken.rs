@@ -451,7 +451,12 @@ pub fn specialize(
             // `len()` of a C type's instance calls C (its length slot).
             let c_len =
                 op == Op::CallBuiltinLen && top(1).is_some_and(|v| v.kind() == Kind::FOREIGN);
-            if op == Op::LoadMethodExt || ext_call_shape(op).is_some() || c_len {
+            // Rust builtins are called in the same copy of the hot loop.
+            let native = matches!(
+                op,
+                Op::CallBuiltin | Op::CallMethodBuiltin | Op::ForIterNext
+            );
+            if op == Op::LoadMethodExt || ext_call_shape(op).is_some() || c_len || native {
                 code.calls_c.set(true);
             }
             if let Some(s) = vm.stats.as_deref_mut() {
@@ -970,14 +975,35 @@ fn specialize_for_iter(it: &Value) -> Option<Op> {
     if it.kind() == Kind::GENERATOR {
         return Some(Op::ForIterGen);
     }
-    let io = it.as_obj().filter(|o| o.kind() == Kind::ITER)?;
-    if io.is_type(&types::RANGE_ITER) {
-        return Some(Op::ForIterRange);
+    let list = match it.as_obj() {
+        Some(io) if io.is_type(&types::RANGE_ITER) => return Some(Op::ForIterRange),
+        Some(io) if io.is_type(&types::LIST_ITER) => io.downcast::<IterObj>().and_then(|i| {
+            i.state
+                .try_borrow()
+                .ok()
+                .map(|s| matches!(&*s, IterState::List { .. }))
+        }),
+        _ => Some(false),
+    };
+    match list {
+        Some(true) => Some(Op::ForIterList),
+        Some(false) => Some(Op::ForIterNext),
+        None => None,
     }
-    let state = io.downcast::<IterObj>()?.state.try_borrow().ok()?;
-    match &*state {
-        IterState::List { .. } if io.is_type(&types::LIST_ITER) => Some(Op::ForIterList),
-        _ => None,
+}
+
+/// Whether FOR_ITER_NEXT takes iterator `it`: one that no other form of
+/// the family does (a site that sees those misses and is specialized
+/// again).
+#[inline(always)]
+pub fn for_iter_next_fits(it: &Value) -> bool {
+    match it {
+        Value::Obj(o) => {
+            o.kind() != Kind::GENERATOR
+                && !o.is_type(&types::RANGE_ITER)
+                && !o.is_type(&types::LIST_ITER)
+        }
+        _ => true,
     }
 }
 

@@ -127,12 +127,13 @@ pub(super) static HOT: [bool; 256] = {
 ///
 /// With `C`, the loop also runs the C-call forms itself ([`ext_call`],
 /// [`load_method_ext`] and, for `len()` of objects other than the built-in
-/// containers, [`builtin_len`], inlined) and, when one does not fit or its call
+/// containers, [`builtin_len`], inlined), calls of Rust builtins
+/// ([`native_call`]) and FOR_ITER_NEXT's step, and, when one does not fit or its call
 /// raised, stops with that in `stopped`; without `C` it stops before them,
 /// leaves `stopped` alone, and [`ext_step`] runs them. The two are separate
 /// copies because a call in the loop costs the other forms registers:
 /// compiled into the only copy, the C call made the int loop 18% slower.
-/// The general loop picks the `C` copy for code that has C-call forms
+/// The general loop picks the `C` copy for code that has these forms
 /// (`Code::calls_c`). There a C call costs ~110 fewer instructions than
 /// the trip out to [`ext_step`] and back (callgrind: an iteration of
 /// ffi_inc 600 -> 490), and takes less time (min of 5 interleaved runs:
@@ -1500,7 +1501,45 @@ pub(super) fn run<const S: bool, const C: bool>(
                     sp += 1;
                     pc += 1 + ins.op.cache_units();
                 }
-                Op::CallBuiltinLen | crate::bytecode::ext_call_forms!() => {
+                Op::ForIterNext => {
+                    if !C {
+                        break;
+                    }
+                    let Some(it) = stack.get(sp.wrapping_sub(1)).filter(|_| sp < stack.len())
+                    else {
+                        break;
+                    };
+                    if !crate::quicken::for_iter_next_fits(it) {
+                        *stopped = Some(ExtStep::Declined);
+                        break;
+                    }
+                    let it = it.clone();
+                    match crate::ops::iter_next(vm, &it) {
+                        Ok(Some(v)) => {
+                            put(&mut stack[sp], v);
+                            sp += 1;
+                            pc += 1 + ins.op.cache_units();
+                        }
+                        Ok(None) => {
+                            sp -= 1;
+                            drop(take(&mut stack[sp]));
+                            pc = arg as usize;
+                        }
+                        Err(e) => {
+                            let code = f.code.clone();
+                            if let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) {
+                                f.pc.set(pc);
+                            }
+                            st.sp = sp;
+                            *stopped = Some(ExtStep::Raised(e, code, pc));
+                            return;
+                        }
+                    }
+                }
+                Op::CallBuiltinLen
+                | Op::CallBuiltin
+                | Op::CallMethodBuiltin
+                | crate::bytecode::ext_call_forms!() => {
                     if !C {
                         break;
                     }
@@ -1599,9 +1638,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::BinarySubscrExt
                 | Op::CallPyWithDefaults
                 | Op::CallBuiltinIsinstance
-                | Op::CallBuiltin
                 | Op::CallType
-                | Op::CallMethodBuiltin
                 | Op::GetLen
                 | Op::MatchMapping
                 | Op::MatchSequence
@@ -2020,7 +2057,13 @@ pub(super) fn ext_step<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> ExtSte
     let takes = op.is_some_and(|op| {
         matches!(
             op,
-            Op::ForIterGen | Op::LoadMethodExt | Op::CallBuiltinLen | Op::BinarySubscrExt
+            Op::ForIterGen
+                | Op::ForIterNext
+                | Op::LoadMethodExt
+                | Op::CallBuiltinLen
+                | Op::BinarySubscrExt
+                | Op::CallBuiltin
+                | Op::CallMethodBuiltin
         ) || crate::quicken::ext_call_shape(op).is_some()
     });
     if !takes {
@@ -2055,6 +2098,9 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
     };
     if ins.op == Op::ForIterGen {
         return for_iter_gen::<S>(vm, st, pc, ins);
+    }
+    if ins.op == Op::ForIterNext {
+        return for_iter_next::<S>(vm, st, pc, ins);
     }
     match ext_form(vm, &mut st.stack[..], st.sp, &f.code.units, pc, ins) {
         ExtOutcome::Pushed(new_sp) => st.sp = new_sp,
@@ -2123,6 +2169,43 @@ fn for_iter_gen<const S: bool>(
     (ExtStep::Ran, ins.op)
 }
 
+/// FOR_ITER_NEXT at `pc` of the top frame: the iterator on top of the
+/// stack moves on (its value pushed), or is popped and the loop left when
+/// it is exhausted. Declines (the general loop counts the miss) for an
+/// iterator another form takes.
+#[inline(never)]
+fn for_iter_next<const S: bool>(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    pc: usize,
+    ins: Instr,
+) -> (ExtStep, Op) {
+    let Some(it) = st.sp.checked_sub(1).and_then(|i| st.stack.get(i)).cloned() else {
+        return (ExtStep::Declined, ins.op);
+    };
+    if !crate::quicken::for_iter_next_fits(&it) {
+        return (ExtStep::Declined, ins.op);
+    }
+    let next = match crate::ops::iter_next(vm, &it) {
+        Ok(Some(v)) => match st.push(v) {
+            Ok(()) => pc + 1 + ins.op.cache_units(),
+            Err(e) => return raised(st, e, pc, ins.op),
+        },
+        Ok(None) => {
+            drop(st.pop());
+            ins.arg as usize
+        }
+        Err(e) => return raised(st, e, pc, ins.op),
+    };
+    if let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) {
+        f.pc.set(next);
+    }
+    if S && let Some(s) = vm.stats.as_deref_mut() {
+        s.executed(ins.op);
+    }
+    (ExtStep::Ran, ins.op)
+}
+
 /// The step raised `e` at `pc` of the top frame.
 fn raised(st: &ExecState, e: PyErr, pc: usize, op: Op) -> (ExtStep, Op) {
     match st.frames.get(st.nframes.wrapping_sub(1)) {
@@ -2152,8 +2235,43 @@ fn ext_form(
         }
         None if ins.op == Op::CallBuiltinLen => builtin_len(vm, stack, sp),
         None if ins.op == Op::BinarySubscrExt => ext_getitem(vm, stack, sp),
+        None if ins.op == Op::CallBuiltin => native_call(vm, stack, sp, ins.arg as usize, false),
+        None if ins.op == Op::CallMethodBuiltin => {
+            native_call(vm, stack, sp, ins.arg as usize, true)
+        }
         None => ExtOutcome::Unfit,
     }
+}
+
+/// CALL_BUILTIN (`method` false: [function, args…]) or CALL_METHOD_BUILTIN
+/// (`method`: [method, receiver, args…], the receiver its first argument)
+/// of a Rust builtin with `n` arguments below `sp`, for the copy of the
+/// hot loop that makes calls (code with these forms runs in it): a trip
+/// through the general loop or [`ext_step`] costs more than the call
+/// (callgrind, instructions a loop iteration of `d.get(1, 0)`: 958 -> 827;
+/// a word of bench/programs/wordcount.py's count: 2380 -> 2240). `Unfit` if
+/// the callee is no unbound builtin or the method has no receiver (the
+/// general loop counts the miss).
+#[inline(never)]
+fn native_call(vm: &mut Vm, stack: &mut [Value], sp: usize, n: usize, method: bool) -> ExtOutcome {
+    let fpos = sp.wrapping_sub(n + 1 + usize::from(method));
+    let f = match stack.get(fpos..sp) {
+        Some([Value::Obj(o), rest @ ..]) if o.kind() == Kind::BUILTIN => {
+            if method && matches!(rest.first(), Some(Value::Obj(r)) if r.ptr_eq(&vm.null_marker)) {
+                return ExtOutcome::Unfit;
+            }
+            match o.downcast::<crate::object::Builtin>() {
+                Some(b) if b.bound.is_none() => b.func,
+                _ => return ExtOutcome::Unfit,
+            }
+        }
+        _ => return ExtOutcome::Unfit,
+    };
+    let r = f(vm, crate::object::Args::positional(&stack[fpos + 1..sp]));
+    for v in &mut stack[fpos..sp] {
+        drop(take(v));
+    }
+    ExtOutcome::landed(stack, fpos, r)
 }
 
 /// What [`ext_call`] did.
