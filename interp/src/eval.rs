@@ -1584,7 +1584,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         Some([a, b]) if arg < 13 => binop_method(a, b, arg),
                         _ => None,
                     };
-                    if let Some((f, fcode, fglobals)) = found {
+                    if let Some(f) = found
+                        && let Some((fcode, fglobals)) = f
+                            .downcast::<Function>()
+                            .map(|func| (func.code.clone(), func.globals.clone()))
+                    {
                         // [a, b] becomes [a, b, method, a, b]: the operands
                         // stay below the frame for `NotImplemented`.
                         st.sp = sp;
@@ -2238,12 +2242,13 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     let fpos = sp.wrapping_sub(n + 1);
                     let found = match stack.get(fpos) {
                         Some(Value::Obj(cls)) if fpos < sp => {
-                            init_cached(cls, &code.units, this_pc, n).and_then(
-                                |(f, fcode, fglobals)| {
-                                    let inst = crate::classes::new_plain_instance(cls)?;
-                                    Some((inst, f, fcode, fglobals))
-                                },
-                            )
+                            init_cached(cls, &code.units, this_pc, n).and_then(|f| {
+                                let (fcode, fglobals) = f
+                                    .downcast::<Function>()
+                                    .map(|func| (func.code.clone(), func.globals.clone()))?;
+                                let inst = crate::classes::new_plain_instance(cls)?;
+                                Some((inst, f, fcode, fglobals))
+                            })
                         }
                         _ => None,
                     };
@@ -2845,7 +2850,7 @@ fn slot_cached<'o>(
 /// (so that after `NotImplemented` only [`crate::dunder::binary_op_after_left`]
 /// and the built-in rules remain, as `ops::binary_op` would run them).
 #[inline(always)]
-pub(super) fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc<Code>, ObjRef)> {
+pub(super) fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<ObjRef> {
     if a.kind() != Kind::INSTANCE || !quicken::binop_operands_fit(a, b) {
         return None;
     }
@@ -2856,19 +2861,19 @@ pub(super) fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<(ObjRef, Rc
     if !f.code.simple_params() || f.code.is_generator || f.code.argcount != 2 {
         return None;
     }
-    Some((mo.clone(), f.code.clone(), f.globals.clone()))
+    Some(mo.clone())
 }
 
 /// CALL_PY_INIT's guards: `cls` is the Python class of the version the
 /// cache at `pc` holds, and its `__init__` still takes the instance and
-/// `n` arguments. Gives `__init__` with its code and globals.
+/// `n` arguments. Gives `__init__`.
 #[inline(always)]
 pub(super) fn init_cached(
     cls: &ObjRef,
     units: &[Cell<Instr>],
     pc: usize,
     n: usize,
-) -> Option<(ObjRef, Rc<Code>, ObjRef)> {
+) -> Option<ObjRef> {
     let t = cls.as_type()?;
     let want = units.get(pc + 1 + layout::CALL_CALLEE)?.get().arg;
     if want == 0 || t.tp_version_tag.get() != want {
@@ -2880,7 +2885,7 @@ pub(super) fn init_cached(
     if !f.code.simple_params() || f.code.is_generator || f.code.argcount as usize != n + 1 {
         return None;
     }
-    Some((io.clone(), f.code.clone(), f.globals.clone()))
+    Some(io.clone())
 }
 
 /// The instance-value forms' common guard and cache reads: the class's

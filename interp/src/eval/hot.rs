@@ -1172,7 +1172,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let Some(Value::Obj(cls)) = stack.get(fpos) else {
                         break;
                     };
-                    let Some((init, _, _)) = super::init_cached(cls, units, pc, n) else {
+                    let Some(init) = super::init_cached(cls, units, pc, n) else {
                         break;
                     };
                     let Some(func) = init.downcast::<Function>() else {
@@ -1213,7 +1213,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                         Some([a, b]) if arg < 13 => super::binop_method(a, b, arg),
                         _ => None,
                     };
-                    let Some((m, _, _)) = found else {
+                    let Some(m) = found else {
                         break;
                     };
                     let Some(func) = m.downcast::<Function>() else {
