@@ -410,8 +410,11 @@ fn hash_by_kind(v: &Value, o: &ObjRef) -> PyResult<u64> {
 /// `PyObject_Hash`).
 #[inline]
 pub fn hash(vm: &mut Vm, v: &Value) -> PyResult<u64> {
-    let Value::Obj(o) = v else {
-        return hash_value(v);
+    let o = match v {
+        // The common keys first, inline (`d.get(i)`, `d[i]` in loops).
+        Value::Int(i) => return Ok(hash_i64(*i)),
+        Value::Obj(o) => o,
+        _ => return hash_value(v),
     };
     if o.is_type(&types::STR) {
         return Ok(o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0));

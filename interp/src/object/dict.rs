@@ -597,7 +597,11 @@ impl DictObj {
 
     /// `d[key]` with [`DictObj::find`]'s comparison.
     pub fn get_vm(&self, vm: &mut Vm, key: &DictKey) -> PyResult<Option<Value>> {
-        Ok(match self.find(vm, key)? {
+        // Keys that compare without Python code: one lookup, no index.
+        if !self.vm_keys.get() && !ops::needs_vm(&key.value) {
+            return Ok(self.get(key));
+        }
+        Ok(match self.find_slow(vm, key)? {
             Some(i) => self.value_at(i),
             None => None,
         })
