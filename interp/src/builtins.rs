@@ -950,7 +950,10 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         }
         args.no_kw(ty.name())?;
         // Exception types are statics; find the one we were called with.
-        for s in types::EXCEPTION_TYPES {
+        for s in types::EXCEPTION_TYPES
+            .iter()
+            .chain([&&types::UNSUPPORTED_OPERATION])
+        {
             if std::ptr::eq(ty, s.get()) {
                 return Ok(Value::Obj(ExcObj::new_obj(s.get(), args.pos.to_vec())));
             }

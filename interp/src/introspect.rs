@@ -14,7 +14,7 @@
 //! turns the marker into a `RuntimeError` ([`from_native`]).
 
 use crate::compile::Mode;
-use crate::compile::scope::CLASS_NS;
+use crate::compile::scope::{CLASS_NS, LOCALS_DICT};
 use crate::frame::{ExecState, is_unbound};
 use crate::object::types::{self, Kind};
 use crate::object::{
@@ -375,16 +375,21 @@ fn frame_globals(st: &ExecState) -> PyResult<ObjRef> {
 
 /// The innermost frame's locals as `locals()` gives them: the module's
 /// dict at module level, the namespace of a class body (or of code run by
-/// `exec`), else a new dict of the bound locals, cells and free
-/// variables in CPython's order (locals, cells that are not parameters,
-/// free variables).
-fn frame_locals(st: &ExecState) -> PyResult<ObjRef> {
+/// `exec`), else a dict of the bound locals, cells and free variables in
+/// CPython's order (locals, cells that are not parameters, free
+/// variables). A function that names `locals` (or the other builtins
+/// that read its locals) keeps that dict in its hidden local
+/// [`LOCALS_DICT`]: later calls in the same frame refresh it in place
+/// (names unbound since are removed) and return it again, as CPython's
+/// `f_locals`.
+fn frame_locals(st: &mut ExecState) -> PyResult<ObjRef> {
     let f = st.top().ok_or_else(no_frame)?;
-    let code = &f.code;
+    let code = f.code.clone();
+    let lb = f.lb.get();
     if code.is_module && code.varnames.is_empty() {
         return Ok(f.globals.clone());
     }
-    let slots = st.values().get(f.lb.get()..).unwrap_or(&[]);
+    let slots = st.values().get(lb..).unwrap_or(&[]);
     if code.varnames.first().is_some_and(|n| n == CLASS_NS)
         && let Some(Value::Obj(ns)) = slots.first()
         && ns.kind() == Kind::DICT
@@ -393,10 +398,19 @@ fn frame_locals(st: &ExecState) -> PyResult<ObjRef> {
     }
     let nlocals = code.varnames.len();
     let ncells = code.cellvars.len();
-    let d = DictObj::new_obj();
+    let keep_at = code
+        .varnames
+        .iter()
+        .rposition(|n| n == LOCALS_DICT)
+        .map(|i| lb + i);
+    let kept = keep_at
+        .and_then(|i| st.stack.get(i))
+        .and_then(|v| v.as_obj().filter(|o| o.kind() == Kind::DICT).cloned());
+    let d = kept.clone().unwrap_or_else(DictObj::new_obj);
     let Some(dict) = d.downcast::<DictObj>() else {
         return Err(no_frame());
     };
+    let slots = st.values().get(lb..).unwrap_or(&[]);
     let cell_value = |i: usize| -> Option<Value> {
         match slots.get(i)? {
             Value::Obj(o) => match o.downcast::<CellObj>() {
@@ -407,7 +421,20 @@ fn frame_locals(st: &ExecState) -> PyResult<ObjRef> {
             v => Some(v.clone()),
         }
     };
+    let put = |name: &str, v: Option<Value>| match v {
+        Some(v) => dict.set_str(name, v),
+        None => {
+            if kept.is_some() {
+                dict.remove(&crate::object::DictKey::from_str_obj(&StrObj::new_obj(
+                    name,
+                )));
+            }
+        }
+    };
     for (i, name) in code.varnames.iter().enumerate() {
+        if name == LOCALS_DICT {
+            continue;
+        }
         let v = match code.cellvars.iter().position(|c| c == name) {
             // A parameter that is a cell reads its cell; a local that is
             // only a cell comes after the locals, as in CPython.
@@ -417,22 +444,21 @@ fn frame_locals(st: &ExecState) -> PyResult<ObjRef> {
             Some(_) => continue,
             None => slots.get(i).filter(|v| !is_unbound(v)).cloned(),
         };
-        if let Some(v) = v {
-            dict.set_str(name, v);
-        }
+        put(name, v);
     }
     for (c, name) in code.cellvars.iter().enumerate() {
         if code.cell_params.get(c).is_some_and(|p| p.is_some()) {
             continue;
         }
-        if let Some(v) = cell_value(nlocals + c) {
-            dict.set_str(name, v);
-        }
+        put(name, cell_value(nlocals + c));
     }
     for (i, name) in code.freevars.iter().enumerate() {
-        if let Some(v) = cell_value(nlocals + ncells + i) {
-            dict.set_str(name, v);
-        }
+        put(name, cell_value(nlocals + ncells + i));
+    }
+    if kept.is_none()
+        && let Some(slot) = keep_at.and_then(|i| st.stack.get_mut(i))
+    {
+        *slot = Value::Obj(d.clone());
     }
     Ok(d)
 }
@@ -454,7 +480,7 @@ fn sorted_list(vm: &mut Vm, items: Vec<Value>) -> PyResult<Value> {
 
 /// `eval`/`exec` of `args` (source, globals, locals) in the innermost
 /// frame of `st`.
-fn run_source(vm: &mut Vm, st: &ExecState, ask: Ask, args: &[Value]) -> PyResult<Value> {
+fn run_source(vm: &mut Vm, st: &mut ExecState, ask: Ask, args: &[Value]) -> PyResult<Value> {
     let name = if ask == Ask::Eval { "eval" } else { "exec" };
     let src = args.first().cloned().unwrap_or(Value::None);
     let given_globals = args.get(1).filter(|v| !matches!(v, Value::None));
