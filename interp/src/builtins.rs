@@ -1574,6 +1574,9 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
                 }),
             );
             dd.set_str("getrefcount", f("getrefcount", sys_getrefcount));
+            let hook = f("displayhook", crate::introspect::displayhook);
+            dd.set_str("displayhook", hook.clone());
+            dd.set_str("__displayhook__", hook);
             dd.set_str("modules", Value::Obj(vm.modules.clone()));
             dd.set_str("path", Value::Obj(vm.sys_path.clone()));
             use crate::stdlib::streams::{Which, new_stream};

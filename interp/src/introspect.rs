@@ -36,6 +36,8 @@ enum Ask {
     /// Call a function with the frame's globals first (see
     /// [`with_globals`]).
     WithGlobals = 5,
+    /// `compile()` with the caller's future features.
+    Compile = 6,
 }
 
 impl Ask {
@@ -47,6 +49,7 @@ impl Ask {
             3 => Ask::Eval,
             4 => Ask::Exec,
             5 => Ask::WithGlobals,
+            6 => Ask::Compile,
             _ => return None,
         })
     }
@@ -105,7 +108,7 @@ pub fn from_native(e: PyErr) -> PyErr {
     }
     PyErr::new(
         &types::RUNTIME_ERROR,
-        "globals(), locals(), vars(), dir(), eval() and exec() called from native code are not supported by typhon",
+        "globals(), locals(), vars(), dir(), eval(), exec() and compile() called from native code are not supported by typhon",
     )
 }
 
@@ -215,7 +218,9 @@ pub fn b_exec(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 /// `compile(source, filename, mode, flags=0, dont_inherit=False,
-/// optimize=-1)`: a code object `exec` and `eval` run.
+/// optimize=-1)`: a code object `exec` and `eval` run. Unless
+/// `dont_inherit`, the code also has the future features of the code that
+/// calls `compile` (a frame request then finishes the call).
 pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let a = parse(
         &args,
@@ -238,6 +243,61 @@ pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (Some(src), Some(filename), Some(mode)) = (a[0], a[1], a[2]) else {
         return Err(PyErr::type_error("compile() missing required argument"));
     };
+    let int_arg = |v: Option<&Value>| -> PyResult<i64> {
+        match v {
+            None => Ok(0),
+            Some(v) => {
+                let i = crate::ops::to_index(v).unwrap_or_else(|| {
+                    Err(PyErr::type_error(format!(
+                        "'{}' object cannot be interpreted as an integer",
+                        v.type_name()
+                    )))
+                });
+                // Both are C ints.
+                match i {
+                    Ok(i) if i32::try_from(i).is_ok() => Ok(i),
+                    Ok(_) => Err(PyErr::overflow("Python int too large to convert to C int")),
+                    Err(e) if v.as_bigint().is_some() => {
+                        drop(e);
+                        Err(PyErr::overflow("Python int too large to convert to C int"))
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+        }
+    };
+    let flags = int_arg(a[3])?;
+    let dont_inherit = int_arg(a[4])? != 0;
+    let rest = [
+        src.clone(),
+        filename.clone(),
+        mode.clone(),
+        Value::Int(flags),
+    ];
+    if dont_inherit || code_of(src).is_some() {
+        compile_with(vm, &rest, 0)
+    } else {
+        Err(request(Ask::Compile, &rest))
+    }
+}
+
+/// The bits `compile()`'s `flags` may have (CPython's `PyCF_MASK`, the
+/// future features, `PyCF_MASK_OBSOLETE` and `PyCF_COMPILE_MASK`).
+const COMPILE_FLAGS: i64 = 0x1FE_0000 | 0x10 | 0x7600;
+
+/// `PyCF_ONLY_AST`: `compile()` returns the tree (no `ast` in Typhon).
+const ONLY_AST: i64 = 0x400;
+
+/// `compile()` of `args` (source, filename, mode, flags as an int), with
+/// the future features `inherited` besides those of `flags`.
+fn compile_with(vm: &mut Vm, args: &[Value], inherited: u32) -> PyResult<Value> {
+    let [src, filename, mode, flags] = args else {
+        return Err(no_frame());
+    };
+    let flags = match flags {
+        Value::Int(i) => *i,
+        _ => 0,
+    };
     let filename = match filename {
         Value::Obj(o) if o.kind() == Kind::STR => o
             .downcast::<StrObj>()
@@ -250,6 +310,18 @@ pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             )));
         }
     };
+    if flags & !COMPILE_FLAGS != 0 {
+        return Err(PyErr::new(
+            &types::VALUE_ERROR,
+            "compile(): unrecognised flags",
+        ));
+    }
+    if flags & ONLY_AST != 0 {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "compile() returning an AST is not supported by typhon",
+        ));
+    }
     let mode = match mode.as_str() {
         Some(m) => m.to_owned(),
         None => {
@@ -260,7 +332,8 @@ pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
     };
     let mode = match mode.as_str() {
-        "exec" | "single" => Mode::Exec,
+        "exec" => Mode::Exec,
+        "single" => Mode::Single,
         "eval" => Mode::Eval,
         _ => {
             return Err(PyErr::new(
@@ -278,8 +351,56 @@ pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     } else {
         text
     };
-    let code = vm.compile_mode(&text, &filename, mode)?;
+    let future = u32::try_from(flags & 0x1FE_0000).unwrap_or(0) | inherited;
+    let code = vm.compile_mode(&text, &filename, mode, future)?;
     Ok(Value::Obj(CodeObj::new_obj(code)))
+}
+
+/// The display hook an expression statement of `compile(..., 'single')`
+/// code calls (CPython's PRINT_EXPR): `sys.displayhook(value)`, or
+/// [`displayhook`] itself before the program imported `sys`.
+pub fn print_expr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let hook = match vm.sys_module() {
+        Some(sys) => match vm.getattr(&sys, "displayhook") {
+            Ok(h) => h,
+            Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {
+                return Err(PyErr::new(
+                    &types::RUNTIME_ERROR,
+                    "lost sys.displayhook",
+                ));
+            }
+            Err(e) => return Err(e),
+        },
+        None => return displayhook(vm, args),
+    };
+    vm.call(&hook, args.pos)?;
+    Ok(Value::None)
+}
+
+/// `sys.displayhook(value)` (and `sys.__displayhook__`): writes
+/// `repr(value)` and a newline to `sys.stdout` and keeps the value as
+/// `builtins._`; `None` shows nothing.
+pub fn displayhook(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("displayhook")?;
+    let [v] = args.pos else {
+        return Err(PyErr::type_error(format!(
+            "sys.displayhook() takes exactly one argument ({} given)",
+            args.pos.len()
+        )));
+    };
+    if matches!(v, Value::None) {
+        return Ok(Value::None);
+    }
+    let builtins = vm.builtins.clone();
+    if let Some(b) = builtins.downcast::<DictObj>() {
+        b.set_str("_", Value::None);
+    }
+    let text = crate::ops::repr(vm, v)?;
+    crate::stdlib::streams::print_to(vm, None, &format!("{text}\n"), false)?;
+    if let Some(b) = builtins.downcast::<DictObj>() {
+        b.set_str("_", v.clone());
+    }
+    Ok(Value::None)
 }
 
 fn code_of(v: &Value) -> Option<Rc<crate::bytecode::Code>> {
@@ -338,6 +459,10 @@ pub(crate) fn answer(
         Ask::Dir => frame_locals(st).and_then(|d| sorted_keys(vm, &d)),
         Ask::Eval | Ask::Exec => run_source(vm, st, ask, args),
         Ask::WithGlobals => call_with_globals(vm, st, args),
+        Ask::Compile => {
+            let inherited = st.top().map_or(0, |f| f.code.future_flags);
+            compile_with(vm, args, inherited)
+        }
     };
     match r {
         Ok(v) => {
@@ -546,7 +671,8 @@ fn run_source(vm: &mut Vm, st: &mut ExecState, ask: Ask, args: &[Value]) -> PyRe
             } else {
                 (text, Mode::Exec)
             };
-            vm.compile_mode(&text, "<string>", mode)?
+            let inherited = st.top().map_or(0, |f| f.code.future_flags);
+            vm.compile_mode(&text, "<string>", mode, inherited)?
         }
     };
     if !code.freevars.is_empty() {
