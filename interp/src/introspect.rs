@@ -364,10 +364,7 @@ pub fn print_expr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         Some(sys) => match vm.getattr(&sys, "displayhook") {
             Ok(h) => h,
             Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {
-                return Err(PyErr::new(
-                    &types::RUNTIME_ERROR,
-                    "lost sys.displayhook",
-                ));
+                return Err(PyErr::new(&types::RUNTIME_ERROR, "lost sys.displayhook"));
             }
             Err(e) => return Err(e),
         },
