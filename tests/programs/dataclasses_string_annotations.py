@@ -64,3 +64,8 @@ class Ann:
 
 
 print(Ann.__doc__, Ann([1]))
+import copy
+
+c = copy.copy(fs)
+print(c, c == fs, c is fs, copy.deepcopy(FrozenSlots(9)), FrozenSlots.__getstate__(fs))
+print(copy.deepcopy(Slotted(5, 6)))

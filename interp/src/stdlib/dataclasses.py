@@ -587,7 +587,22 @@ def _with_slots(cls, frozen, weakref_slot):
         setattr(made, key, value)
     made.__module__ = cls.__module__
     made.__qualname__ = cls.__qualname__
+    if frozen:
+        # Copying and pickling set the fields through object.__setattr__.
+        if '__getstate__' not in cls.__dict__:
+            made.__getstate__ = _slots_getstate
+        if '__setstate__' not in cls.__dict__:
+            made.__setstate__ = _slots_setstate
     return made
+
+
+def _slots_getstate(self):
+    return [getattr(self, f.name) for f in fields(self)]
+
+
+def _slots_setstate(self, state):
+    for f, value in zip(fields(self), state):
+        object.__setattr__(self, f.name, value)
 
 
 def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False,

@@ -1,8 +1,9 @@
 //! `dataclasses`: `@dataclass` writes a class's `__init__`, `__repr__`,
 //! comparisons, `__hash__` and frozen `__setattr__`/`__delattr__` from its
-//! annotated fields, as CPython 3.11's does (the same generated source,
-//! run by `exec` in the class's module, so that names, qualified names
-//! and error messages are CPython's). The module is Python
+//! annotated fields, as CPython 3.11's does: each method is written as
+//! source and run by `exec` in the class's module, so that its name,
+//! qualified name, traceback lines and error messages are CPython's
+//! (`make_dataclass` is missing). The module is Python
 //! (`dataclasses.py` next to this file), run when first imported.
 
 use crate::object::{ObjRef, PyResult};
