@@ -224,6 +224,26 @@ fn a_broken_pipe_is_broken_pipe_error() {
     assert_clean_exit(&o, 7);
 }
 
+#[test]
+fn a_broken_pipe_in_a_script_points_at_the_print() {
+    // python3 prog.py | head -1, prog.py printing 10**5 lines: the
+    // traceback has the line and its carets, status 1 (no exit-flush
+    // message: the failed write emptied the buffer).
+    let d = crate::common::TempDir::new("brokenpipe");
+    let p = d.write("prog.py", b"for i in range(100000): print(i)\n");
+    let o = to_closed_pipe(&[p.to_str().unwrap_or("prog.py")]);
+    assert_clean_exit(&o, 1);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "Traceback (most recent call last):\n  File \"{}\", line 1, in <module>\n    \
+             for i in range(100000): print(i)\n                            ^^^^^^^^\n\
+             BrokenPipeError: [Errno 32] Broken pipe\n",
+            p.display()
+        )
+    );
+}
+
 // ----- the process boundary: source bytes ------------------------------------
 
 /// Runs `typhon FILE` on a file holding `bytes`; returns the output and

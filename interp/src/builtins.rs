@@ -950,7 +950,10 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
         }
         args.no_kw(ty.name())?;
         // Exception types are statics; find the one we were called with.
-        for s in types::EXCEPTION_TYPES {
+        for s in types::EXCEPTION_TYPES
+            .iter()
+            .chain([&&types::UNSUPPORTED_OPERATION])
+        {
             if std::ptr::eq(ty, s.get()) {
                 return Ok(Value::Obj(ExcObj::new_obj(s.get(), args.pos.to_vec())));
             }
@@ -1571,6 +1574,9 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
                 }),
             );
             dd.set_str("getrefcount", f("getrefcount", sys_getrefcount));
+            let hook = f("displayhook", crate::introspect::displayhook);
+            dd.set_str("displayhook", hook.clone());
+            dd.set_str("__displayhook__", hook);
             dd.set_str("modules", Value::Obj(vm.modules.clone()));
             dd.set_str("path", Value::Obj(vm.sys_path.clone()));
             use crate::stdlib::streams::{Which, new_stream};
@@ -1618,6 +1624,7 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
         }
         "importlib" => crate::imports::fill_importlib(dd),
         "__future__" => crate::stdlib::future::fill(vm, &d).ok()?,
+        "dataclasses" => crate::stdlib::dataclasses::fill(vm, &d).ok()?,
         _ => match crate::stdlib::fill_module(vm, name, dd) {
             Some(Ok(())) => {}
             _ => return None,

@@ -808,6 +808,10 @@ pub struct Code {
     /// A function's docstring (its body's first statement, if that is a
     /// string literal): the function's `__doc__`.
     pub doc: Option<Rc<str>>,
+    /// The future features the code was compiled with, as `co_flags`
+    /// bits (`crate::compile::CO_FUTURE_ANNOTATIONS`): what `exec`,
+    /// `eval` and `compile` called from it inherit.
+    pub future_flags: u32,
 }
 
 impl Code {

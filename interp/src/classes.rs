@@ -250,6 +250,7 @@ fn static_exception(t: &ObjRef) -> Option<&'static abi::TypeObject> {
     let ty = t.as_type()?;
     types::EXCEPTION_TYPES
         .iter()
+        .chain([&&types::UNSUPPORTED_OPERATION])
         .map(|s| s.get())
         .find(|s| std::ptr::eq(*s, ty))
 }
@@ -1564,10 +1565,9 @@ pub fn type_attr(t: &ObjRef, name: &str) -> Option<Value> {
         "__mro__" => Value::tuple(mro_of(t).into_iter().map(Value::Obj).collect()),
         "__bases__" => Value::tuple(match class_data(t) {
             Some(cd) => cd.bases.iter().cloned().map(Value::Obj).collect(),
-            None => ty
-                .base()
-                .map(|b| Value::Obj(b.to_ref()))
+            None => crate::object::class::static_bases(ty)
                 .into_iter()
+                .map(Value::Obj)
                 .collect(),
         }),
         "__base__" => match class_data(t) {

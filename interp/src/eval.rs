@@ -285,7 +285,14 @@ fn bind_args(
     let argc = code.argcount as usize;
     let total = argc + code.kwonlyargcount as usize;
     let posonly = code.posonlyargcount as usize;
-    let name = &code.qualname;
+    // CPython 3.11 names the function by its `__qualname__`, which the
+    // program may have set (`dataclasses` does).
+    let assigned = f
+        .attrs
+        .borrow()
+        .as_ref()
+        .and_then(|a| a.qualname.as_ref()?.as_str().map(str::to_owned));
+    let name = assigned.as_ref().unwrap_or(&code.qualname);
     let mut slots: Vec<Option<Value>> = vec![None; total];
     for (i, v) in pos.iter().take(argc).enumerate() {
         slots[i] = Some(v.clone());

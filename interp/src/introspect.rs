@@ -14,7 +14,7 @@
 //! turns the marker into a `RuntimeError` ([`from_native`]).
 
 use crate::compile::Mode;
-use crate::compile::scope::CLASS_NS;
+use crate::compile::scope::{CLASS_NS, LOCALS_DICT};
 use crate::frame::{ExecState, is_unbound};
 use crate::object::types::{self, Kind};
 use crate::object::{
@@ -36,6 +36,8 @@ enum Ask {
     /// Call a function with the frame's globals first (see
     /// [`with_globals`]).
     WithGlobals = 5,
+    /// `compile()` with the caller's future features.
+    Compile = 6,
 }
 
 impl Ask {
@@ -47,6 +49,7 @@ impl Ask {
             3 => Ask::Eval,
             4 => Ask::Exec,
             5 => Ask::WithGlobals,
+            6 => Ask::Compile,
             _ => return None,
         })
     }
@@ -105,7 +108,7 @@ pub fn from_native(e: PyErr) -> PyErr {
     }
     PyErr::new(
         &types::RUNTIME_ERROR,
-        "globals(), locals(), vars(), dir(), eval() and exec() called from native code are not supported by typhon",
+        "globals(), locals(), vars(), dir(), eval(), exec() and compile() called from native code are not supported by typhon",
     )
 }
 
@@ -215,7 +218,9 @@ pub fn b_exec(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 /// `compile(source, filename, mode, flags=0, dont_inherit=False,
-/// optimize=-1)`: a code object `exec` and `eval` run.
+/// optimize=-1)`: a code object `exec` and `eval` run. Unless
+/// `dont_inherit`, the code also has the future features of the code that
+/// calls `compile` (a frame request then finishes the call).
 pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let a = parse(
         &args,
@@ -238,6 +243,61 @@ pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (Some(src), Some(filename), Some(mode)) = (a[0], a[1], a[2]) else {
         return Err(PyErr::type_error("compile() missing required argument"));
     };
+    let int_arg = |v: Option<&Value>| -> PyResult<i64> {
+        match v {
+            None => Ok(0),
+            Some(v) => {
+                let i = crate::ops::to_index(v).unwrap_or_else(|| {
+                    Err(PyErr::type_error(format!(
+                        "'{}' object cannot be interpreted as an integer",
+                        v.type_name()
+                    )))
+                });
+                // Both are C ints.
+                match i {
+                    Ok(i) if i32::try_from(i).is_ok() => Ok(i),
+                    Ok(_) => Err(PyErr::overflow("Python int too large to convert to C int")),
+                    Err(e) if v.as_bigint().is_some() => {
+                        drop(e);
+                        Err(PyErr::overflow("Python int too large to convert to C int"))
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+        }
+    };
+    let flags = int_arg(a[3])?;
+    let dont_inherit = int_arg(a[4])? != 0;
+    let rest = [
+        src.clone(),
+        filename.clone(),
+        mode.clone(),
+        Value::Int(flags),
+    ];
+    if dont_inherit || code_of(src).is_some() {
+        compile_with(vm, &rest, 0)
+    } else {
+        Err(request(Ask::Compile, &rest))
+    }
+}
+
+/// The bits `compile()`'s `flags` may have (CPython's `PyCF_MASK`, the
+/// future features, `PyCF_MASK_OBSOLETE` and `PyCF_COMPILE_MASK`).
+const COMPILE_FLAGS: i64 = 0x1FE_0000 | 0x10 | 0x7600;
+
+/// `PyCF_ONLY_AST`: `compile()` returns the tree (no `ast` in Typhon).
+const ONLY_AST: i64 = 0x400;
+
+/// `compile()` of `args` (source, filename, mode, flags as an int), with
+/// the future features `inherited` besides those of `flags`.
+fn compile_with(vm: &mut Vm, args: &[Value], inherited: u32) -> PyResult<Value> {
+    let [src, filename, mode, flags] = args else {
+        return Err(no_frame());
+    };
+    let flags = match flags {
+        Value::Int(i) => *i,
+        _ => 0,
+    };
     let filename = match filename {
         Value::Obj(o) if o.kind() == Kind::STR => o
             .downcast::<StrObj>()
@@ -250,6 +310,18 @@ pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             )));
         }
     };
+    if flags & !COMPILE_FLAGS != 0 {
+        return Err(PyErr::new(
+            &types::VALUE_ERROR,
+            "compile(): unrecognised flags",
+        ));
+    }
+    if flags & ONLY_AST != 0 {
+        return Err(PyErr::new(
+            &types::NOT_IMPLEMENTED_ERROR,
+            "compile() returning an AST is not supported by typhon",
+        ));
+    }
     let mode = match mode.as_str() {
         Some(m) => m.to_owned(),
         None => {
@@ -260,7 +332,8 @@ pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
     };
     let mode = match mode.as_str() {
-        "exec" | "single" => Mode::Exec,
+        "exec" => Mode::Exec,
+        "single" => Mode::Single,
         "eval" => Mode::Eval,
         _ => {
             return Err(PyErr::new(
@@ -278,8 +351,53 @@ pub fn b_compile(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     } else {
         text
     };
-    let code = vm.compile_mode(&text, &filename, mode)?;
+    let future = u32::try_from(flags & 0x1FE_0000).unwrap_or(0) | inherited;
+    let code = vm.compile_mode(&text, &filename, mode, future)?;
     Ok(Value::Obj(CodeObj::new_obj(code)))
+}
+
+/// The display hook an expression statement of `compile(..., 'single')`
+/// code calls (CPython's PRINT_EXPR): `sys.displayhook(value)`, or
+/// [`displayhook`] itself before the program imported `sys`.
+pub fn print_expr(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let hook = match vm.sys_module() {
+        Some(sys) => match vm.getattr(&sys, "displayhook") {
+            Ok(h) => h,
+            Err(e) if e.matches(types::ATTRIBUTE_ERROR.get()) => {
+                return Err(PyErr::new(&types::RUNTIME_ERROR, "lost sys.displayhook"));
+            }
+            Err(e) => return Err(e),
+        },
+        None => return displayhook(vm, args),
+    };
+    vm.call(&hook, args.pos)?;
+    Ok(Value::None)
+}
+
+/// `sys.displayhook(value)` (and `sys.__displayhook__`): writes
+/// `repr(value)` and a newline to `sys.stdout` and keeps the value as
+/// `builtins._`; `None` shows nothing.
+pub fn displayhook(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("displayhook")?;
+    let [v] = args.pos else {
+        return Err(PyErr::type_error(format!(
+            "sys.displayhook() takes exactly one argument ({} given)",
+            args.pos.len()
+        )));
+    };
+    if matches!(v, Value::None) {
+        return Ok(Value::None);
+    }
+    let builtins = vm.builtins.clone();
+    if let Some(b) = builtins.downcast::<DictObj>() {
+        b.set_str("_", Value::None);
+    }
+    let text = crate::ops::repr(vm, v)?;
+    crate::stdlib::streams::print_to(vm, None, &format!("{text}\n"), false)?;
+    if let Some(b) = builtins.downcast::<DictObj>() {
+        b.set_str("_", v.clone());
+    }
+    Ok(Value::None)
 }
 
 fn code_of(v: &Value) -> Option<Rc<crate::bytecode::Code>> {
@@ -338,6 +456,10 @@ pub(crate) fn answer(
         Ask::Dir => frame_locals(st).and_then(|d| sorted_keys(vm, &d)),
         Ask::Eval | Ask::Exec => run_source(vm, st, ask, args),
         Ask::WithGlobals => call_with_globals(vm, st, args),
+        Ask::Compile => {
+            let inherited = st.top().map_or(0, |f| f.code.future_flags);
+            compile_with(vm, args, inherited)
+        }
     };
     match r {
         Ok(v) => {
@@ -375,16 +497,21 @@ fn frame_globals(st: &ExecState) -> PyResult<ObjRef> {
 
 /// The innermost frame's locals as `locals()` gives them: the module's
 /// dict at module level, the namespace of a class body (or of code run by
-/// `exec`), else a new dict of the bound locals, cells and free
-/// variables in CPython's order (locals, cells that are not parameters,
-/// free variables).
-fn frame_locals(st: &ExecState) -> PyResult<ObjRef> {
+/// `exec`), else a dict of the bound locals, cells and free variables in
+/// CPython's order (locals, cells that are not parameters, free
+/// variables). A function that names `locals` (or the other builtins
+/// that read its locals) keeps that dict in its hidden local
+/// [`LOCALS_DICT`]: later calls in the same frame refresh it in place
+/// (names unbound since are removed) and return it again, as CPython's
+/// `f_locals`.
+fn frame_locals(st: &mut ExecState) -> PyResult<ObjRef> {
     let f = st.top().ok_or_else(no_frame)?;
-    let code = &f.code;
+    let code = f.code.clone();
+    let lb = f.lb.get();
     if code.is_module && code.varnames.is_empty() {
         return Ok(f.globals.clone());
     }
-    let slots = st.values().get(f.lb.get()..).unwrap_or(&[]);
+    let slots = st.values().get(lb..).unwrap_or(&[]);
     if code.varnames.first().is_some_and(|n| n == CLASS_NS)
         && let Some(Value::Obj(ns)) = slots.first()
         && ns.kind() == Kind::DICT
@@ -393,10 +520,19 @@ fn frame_locals(st: &ExecState) -> PyResult<ObjRef> {
     }
     let nlocals = code.varnames.len();
     let ncells = code.cellvars.len();
-    let d = DictObj::new_obj();
+    let keep_at = code
+        .varnames
+        .iter()
+        .rposition(|n| n == LOCALS_DICT)
+        .map(|i| lb + i);
+    let kept = keep_at
+        .and_then(|i| st.stack.get(i))
+        .and_then(|v| v.as_obj().filter(|o| o.kind() == Kind::DICT).cloned());
+    let d = kept.clone().unwrap_or_else(DictObj::new_obj);
     let Some(dict) = d.downcast::<DictObj>() else {
         return Err(no_frame());
     };
+    let slots = st.values().get(lb..).unwrap_or(&[]);
     let cell_value = |i: usize| -> Option<Value> {
         match slots.get(i)? {
             Value::Obj(o) => match o.downcast::<CellObj>() {
@@ -407,7 +543,20 @@ fn frame_locals(st: &ExecState) -> PyResult<ObjRef> {
             v => Some(v.clone()),
         }
     };
+    let put = |name: &str, v: Option<Value>| match v {
+        Some(v) => dict.set_str(name, v),
+        None => {
+            if kept.is_some() {
+                dict.remove(&crate::object::DictKey::from_str_obj(&StrObj::new_obj(
+                    name,
+                )));
+            }
+        }
+    };
     for (i, name) in code.varnames.iter().enumerate() {
+        if name == LOCALS_DICT {
+            continue;
+        }
         let v = match code.cellvars.iter().position(|c| c == name) {
             // A parameter that is a cell reads its cell; a local that is
             // only a cell comes after the locals, as in CPython.
@@ -417,22 +566,21 @@ fn frame_locals(st: &ExecState) -> PyResult<ObjRef> {
             Some(_) => continue,
             None => slots.get(i).filter(|v| !is_unbound(v)).cloned(),
         };
-        if let Some(v) = v {
-            dict.set_str(name, v);
-        }
+        put(name, v);
     }
     for (c, name) in code.cellvars.iter().enumerate() {
         if code.cell_params.get(c).is_some_and(|p| p.is_some()) {
             continue;
         }
-        if let Some(v) = cell_value(nlocals + c) {
-            dict.set_str(name, v);
-        }
+        put(name, cell_value(nlocals + c));
     }
     for (i, name) in code.freevars.iter().enumerate() {
-        if let Some(v) = cell_value(nlocals + ncells + i) {
-            dict.set_str(name, v);
-        }
+        put(name, cell_value(nlocals + ncells + i));
+    }
+    if kept.is_none()
+        && let Some(slot) = keep_at.and_then(|i| st.stack.get_mut(i))
+    {
+        *slot = Value::Obj(d.clone());
     }
     Ok(d)
 }
@@ -454,7 +602,7 @@ fn sorted_list(vm: &mut Vm, items: Vec<Value>) -> PyResult<Value> {
 
 /// `eval`/`exec` of `args` (source, globals, locals) in the innermost
 /// frame of `st`.
-fn run_source(vm: &mut Vm, st: &ExecState, ask: Ask, args: &[Value]) -> PyResult<Value> {
+fn run_source(vm: &mut Vm, st: &mut ExecState, ask: Ask, args: &[Value]) -> PyResult<Value> {
     let name = if ask == Ask::Eval { "eval" } else { "exec" };
     let src = args.first().cloned().unwrap_or(Value::None);
     let given_globals = args.get(1).filter(|v| !matches!(v, Value::None));
@@ -520,7 +668,8 @@ fn run_source(vm: &mut Vm, st: &ExecState, ask: Ask, args: &[Value]) -> PyResult
             } else {
                 (text, Mode::Exec)
             };
-            vm.compile_mode(&text, "<string>", mode)?
+            let inherited = st.top().map_or(0, |f| f.code.future_flags);
+            vm.compile_mode(&text, "<string>", mode, inherited)?
         }
     };
     if !code.freevars.is_empty() {

@@ -40,11 +40,16 @@ fn parse_py311(text: &str) -> ruff_python_parser::Parsed<ruff_python_ast::ModMod
 
 /// Parses and compiles a module.
 pub fn parse_and_compile(source: Rc<Source>) -> PyResult<Rc<Code>> {
-    parse_and_compile_mode(source, compile::Mode::Module)
+    parse_and_compile_mode(source, compile::Mode::Module, 0)
 }
 
-/// Parses and compiles `source` for `mode` (`exec`/`eval`/`compile()`).
-pub fn parse_and_compile_mode(source: Rc<Source>, mode: compile::Mode) -> PyResult<Rc<Code>> {
+/// Parses and compiles `source` for `mode` (`exec`/`eval`/`compile()`),
+/// with the future features of `flags` on (`compile::CO_FUTURE_*`).
+pub fn parse_and_compile_mode(
+    source: Rc<Source>,
+    mode: compile::Mode,
+    flags: u32,
+) -> PyResult<Rc<Code>> {
     let text: &str = &source.text;
     std::thread::scope(|scope| {
         // Private names are mangled on a copy of the tree, made (and
@@ -59,7 +64,7 @@ pub fn parse_and_compile_mode(source: Rc<Source>, mode: compile::Mode) -> PyResu
             (parsed, mangled)
         };
         let (parsed, mangled) = on_parse_stack(scope, parse).unwrap_or_else(parse);
-        let code = compile_parsed(&source, &parsed, mangled.as_deref(), mode);
+        let code = compile_parsed(&source, &parsed, mangled.as_deref(), mode, flags);
         // Where no thread can be made, the tree is dropped here.
         let _ = on_parse_stack(scope, move || drop((parsed, mangled)));
         code
@@ -152,6 +157,7 @@ fn compile_parsed(
     parsed: &Parsed<ModModule>,
     mangled: Option<&[ruff_python_ast::Stmt]>,
     mode: compile::Mode,
+    flags: u32,
 ) -> PyResult<Rc<Code>> {
     let text: &str = &source.text;
     let scan = tokcheck::scan(text, crate::format::int_max_str_digits());
@@ -291,7 +297,10 @@ fn compile_parsed(
     if mode == compile::Mode::Eval {
         not_one_expression(source, body)?;
     }
-    compile::compile_mode(source.clone(), body, mode).map_err(|e| {
+    if mode == compile::Mode::Single {
+        not_one_statement(source, body)?;
+    }
+    compile::compile_mode(source.clone(), body, mode, flags).map_err(|e| {
         if e.too_deep {
             PyErr::new(&crate::object::types::RECURSION_ERROR, e.msg)
         } else if e.unsupported {
@@ -521,6 +530,78 @@ fn not_one_expression(source: &Source, body: &[ruff_python_ast::Stmt]) -> PyResu
         None => (0, 0),
     };
     Err(syntax_error(source, "invalid syntax".into(), line, col))
+}
+
+/// `compile(..., 'single')` takes one statement: a compound statement,
+/// or the simple statements of one logical line (`a = 1; a`). Otherwise
+/// CPython's errors: "invalid syntax" for nothing at all or for a
+/// statement after a compound one, "multiple statements found while
+/// compiling a single statement" at the end of the first logical line.
+fn not_one_statement(source: &Source, body: &[ruff_python_ast::Stmt]) -> PyResult<()> {
+    use ruff_python_ast::Stmt;
+    let text: &str = &source.text;
+    let index = LineIndex::new(text);
+    let error = |msg: &str, line: u32, col: u32, end_col: u32| {
+        diag_error(
+            source,
+            Diag {
+                kind: ErrKind::Syntax,
+                msg: msg.into(),
+                line,
+                offset: col,
+                end_line: line,
+                end_offset: end_col,
+                from_tokenizer: false,
+            },
+        )
+    };
+    let Some((first, rest)) = body.split_first() else {
+        let line = u32::from(!text.is_empty());
+        return Err(error("invalid syntax", line, 0, 0));
+    };
+    let simple = |s: &Stmt| {
+        !matches!(
+            s,
+            Stmt::FunctionDef(_)
+                | Stmt::ClassDef(_)
+                | Stmt::If(_)
+                | Stmt::For(_)
+                | Stmt::While(_)
+                | Stmt::With(_)
+                | Stmt::Try(_)
+                | Stmt::Match(_)
+        )
+    };
+    if let Some(next) = rest.first()
+        && !simple(first)
+    {
+        let at = u32::from(next.range().start());
+        let (line, col) = index.line_col(text, at);
+        return Err(error("invalid syntax", line, col, col + 1));
+    }
+    // The statements separated by `;` only share the first line.
+    let mut last = first;
+    for s in rest {
+        let end = usize::from(last.range().end());
+        let start = usize::from(s.range().start());
+        let between = text.get(end..start).unwrap_or("");
+        if between.trim_matches([' ', '\t']) != ";" {
+            let (line, _) = index.line_col(text, u32::try_from(end).unwrap_or(0));
+            let line_len = text
+                .split_inclusive('\n')
+                .nth(line.saturating_sub(1) as usize)
+                .map_or(0, |l| l.trim_end_matches(['\n', '\r']).chars().count());
+            let col = u32::try_from(line_len).unwrap_or(0) + 1;
+            return Err(error(
+                "multiple statements found while compiling a single statement",
+                line,
+                col,
+                col,
+            ));
+        }
+        last = s;
+    }
+    Ok(())
 }
 
 /// A diagnostic in Typhon's words (a construct outside the subset): one

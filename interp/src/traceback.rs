@@ -430,7 +430,7 @@ fn suggestion(vm: &Vm, x: &ExcObj) -> Option<String> {
                 .varnames
                 .iter()
                 .enumerate()
-                .filter(|(i, n)| *i < params || !code.cellvars.contains(n))
+                .filter(|(i, n)| (*i < params || !code.cellvars.contains(n)) && !n.starts_with('.'))
                 .map(|(_, n)| n.clone())
                 .collect();
             if let Some(s) = closest(&name, &locals) {

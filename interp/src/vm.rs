@@ -257,13 +257,14 @@ impl Vm {
         text: &str,
         filename: &str,
         mode: crate::compile::Mode,
+        flags: u32,
     ) -> PyResult<Rc<Code>> {
         source::check_no_nul(text)?;
         let source = Rc::new(Source::new(
             filename,
             source::translate_newlines(text).into_owned(),
         ));
-        parse::parse_and_compile_mode(source, mode)
+        parse::parse_and_compile_mode(source, mode, flags)
     }
 
     /// Runs code compiled by [`Vm::compile_mode`] with `globals` and the

@@ -218,23 +218,41 @@ pub enum Mode {
     /// expression statement, whose value the code returns; names as for
     /// [`Mode::Exec`].
     Eval,
+    /// One interactive statement (`compile(..., 'single')`): as
+    /// [`Mode::Exec`], and each expression statement of the module's own
+    /// code shows its value through `sys.displayhook` (CPython's
+    /// PRINT_EXPR).
+    Single,
 }
+
+/// `co_flags`' bit for `from __future__ import annotations` (CPython's
+/// `CO_FUTURE_ANNOTATIONS`, `__future__.annotations.compiler_flag`): set
+/// on every code object of a module that has it, and what `compile()`'s
+/// `flags` and the inheritance of `exec`/`eval`/`compile` carry.
+pub const CO_FUTURE_ANNOTATIONS: u32 = 0x100_0000;
 
 /// Compiles a parsed module's statements (private names already mangled:
 /// [`mangle`]).
 pub fn compile_module(source: Rc<Source>, body: &[Stmt]) -> CResult<Rc<Code>> {
-    compile_mode(source, body, Mode::Module)
+    compile_mode(source, body, Mode::Module, 0)
 }
 
 /// Compiles parsed statements for `mode` (for [`Mode::Eval`], `body` is
-/// one expression statement).
-pub fn compile_mode(source: Rc<Source>, body: &[Stmt], mode: Mode) -> CResult<Rc<Code>> {
+/// one expression statement), with the future features of `flags`
+/// ([`CO_FUTURE_ANNOTATIONS`]) on besides the code's own.
+pub fn compile_mode(
+    source: Rc<Source>,
+    body: &[Stmt],
+    mode: Mode,
+    flags: u32,
+) -> CResult<Rc<Code>> {
     let index = LineIndex::new(&source.text);
-    let future = if mode == Mode::Eval {
+    let mut future = if mode == Mode::Eval {
         future::Future::default()
     } else {
         future::parse(&source.text, &index, body)?
     };
+    future.annotations |= flags & CO_FUTURE_ANNOTATIONS != 0;
     let mut scopes = ScopeTable::build(body, future.annotations).map_err(|e| {
         let (line, col) = index.line_col(&source.text, e.offset);
         let (end_line, end_col) = index.line_col(&source.text, e.end);
@@ -266,6 +284,7 @@ pub fn compile_mode(source: Rc<Source>, body: &[Stmt], mode: Mode) -> CResult<Rc
         idents: None,
         body,
         future,
+        interactive: mode == Mode::Single,
     };
     let start = Span { start: 0, end: 0 };
     c.push_unit(
@@ -332,6 +351,8 @@ struct Compiler<'a> {
     body: &'a [Stmt],
     /// What the module's future statements turn on.
     future: future::Future,
+    /// [`Mode::Single`]: the module's expression statements are shown.
+    interactive: bool,
 }
 
 /// How Typhon's own compile errors end (see [`unsupported`]).
@@ -474,6 +495,11 @@ impl<'a> Compiler<'a> {
             jit_countdown: Cell::new(u32::MAX),
             jit: Default::default(),
             doc: u.doc,
+            future_flags: if self.future.annotations {
+                CO_FUTURE_ANNOTATIONS
+            } else {
+                0
+            },
         };
         code.plain_argc.set(code.initial_plain_argc());
         Rc::new(code)
@@ -848,11 +874,24 @@ impl<'a> Compiler<'a> {
             Stmt::Expr(e) => {
                 // A string statement (a docstring among them) is no
                 // constant CPython's compiler registers here.
+                let display = self.interactive && self.units.len() == 1;
+                if display {
+                    let hook = Value::Obj(crate::object::Builtin::new_obj(
+                        "displayhook",
+                        crate::introspect::print_expr,
+                        None,
+                    ));
+                    let c = self.const_quiet(hook);
+                    self.emit(Op::LoadConst, c);
+                }
                 if let Expr::StringLiteral(s) = &*e.value {
                     let c = self.const_quiet(Value::str(s.value.to_str()));
                     self.emit(Op::LoadConst, c);
                 } else {
                     self.expr(&e.value)?;
+                }
+                if display {
+                    self.emit(Op::Call, 1);
                 }
                 self.emit(Op::PopTop, 0);
             }

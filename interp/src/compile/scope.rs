@@ -22,6 +22,16 @@ pub enum ScopeKind {
 /// The local holding the namespace dict of a class body.
 pub const CLASS_NS: &str = ".namespace";
 
+/// The hidden last local of a function that names `locals`, `vars`,
+/// `dir`, `eval` or `exec`: the dict `locals()` returns, made on the
+/// first call and refreshed by the later ones of the same call of the
+/// function (CPython's `f_locals`), so that each call of `locals()` in
+/// one frame returns the same dict. Unbound when the frame starts.
+pub const LOCALS_DICT: &str = ".locals";
+
+/// The builtins whose use gives a function its [`LOCALS_DICT`].
+const LOCALS_USERS: [&str; 5] = ["locals", "vars", "dir", "eval", "exec"];
+
 /// The analysed names of one scope.
 #[derive(Debug)]
 pub struct Scope {
@@ -186,6 +196,9 @@ impl ScopeTable {
                 if !s.globals.contains(n) && !s.nonlocals.contains_key(n) {
                     locals.insert(n.clone());
                 }
+            }
+            if LOCALS_USERS.iter().any(|n| s.used.contains(*n)) {
+                locals.insert(LOCALS_DICT.to_owned());
             }
             s.locals = locals;
         }

@@ -300,11 +300,41 @@ pub fn mro_of(t: &ObjRef) -> Vec<ObjRef> {
         v.extend(cd.mro_tail.iter().cloned());
         return v;
     }
+    if let Some(ty) = t.as_type()
+        && !extra_static_bases(ty).is_empty()
+    {
+        // A built-in type with several bases: C3 over them, as for a class.
+        if let Ok(tail) = c3_merge(&static_bases(ty)) {
+            v.extend(tail);
+            return v;
+        }
+    }
     let mut cur = t.as_type().and_then(|ty| ty.base());
     while let Some(b) = cur {
         v.push(b.to_ref());
         cur = b.base();
     }
+    v
+}
+
+/// The bases after `tp_base` of the built-in types that CPython gives
+/// more than one (`io.UnsupportedOperation` derives from `OSError` and
+/// `ValueError`). A static type has one `tp_base`; the others are listed
+/// here, and the MRO, `__bases__` and subclass checks read them.
+pub fn extra_static_bases(t: &abi::TypeObject) -> &'static [&'static abi::StaticType] {
+    static UNSUPPORTED_OPERATION: [&abi::StaticType; 1] = [&super::types::VALUE_ERROR];
+    if std::ptr::eq(t, super::types::UNSUPPORTED_OPERATION.get()) {
+        &UNSUPPORTED_OPERATION
+    } else {
+        &[]
+    }
+}
+
+/// `__bases__` of a static type: `tp_base`, then its
+/// [`extra_static_bases`].
+pub fn static_bases(t: &abi::TypeObject) -> Vec<ObjRef> {
+    let mut v: Vec<ObjRef> = t.base().map(|b| b.to_ref()).into_iter().collect();
+    v.extend(extra_static_bases(t).iter().map(|b| b.get().to_ref()));
     v
 }
 
@@ -320,7 +350,18 @@ pub fn is_subclass(sub: &abi::TypeObject, sup: &abi::TypeObject) -> bool {
             .iter()
             .any(|t| t.as_type().is_some_and(|t| std::ptr::eq(t, sup)));
     }
-    sub.is_subtype(sup)
+    let mut cur = Some(sub);
+    while let Some(t) = cur {
+        if std::ptr::eq(t, sup)
+            || extra_static_bases(t)
+                .iter()
+                .any(|b| is_subclass(b.get(), sup))
+        {
+            return true;
+        }
+        cur = t.base();
+    }
+    false
 }
 
 /// Looks `name` up in the dicts along the MRO of type `t` (not in the

@@ -264,7 +264,7 @@ impl PyErr {
 
     /// Whether the exception is an instance of `t`.
     pub fn matches(&self, t: &TypeObject) -> bool {
-        self.0.ty().is_subtype(t)
+        crate::object::class::is_subclass(self.0.ty(), t)
     }
 
     /// The exception's type.

@@ -4,7 +4,13 @@
 //! messages and `OSError` subclasses.
 //!
 //! Writes go to the operating system at once (no write buffer), so that
-//! nothing written is lost however the program ends. Reads are buffered:
+//! nothing written is lost however the program ends. Where CPython's
+//! buffers would still hold the data, an error of that write (a full
+//! disk) is kept and raised where CPython's write would reach the
+//! operating system: at a write that overflows its buffers (the text
+//! layer's 8192-byte chunk, the binary layer's `st_blksize`), `flush`,
+//! `close`, `seek` or `tell`; a file dropped with such an error says
+//! nothing, as CPython's finalizer. Reads are buffered:
 //! the file's bytes are read into `raw` as needed and consumed from there,
 //! so `tell()` is the file position less what is still unconsumed. Text
 //! files decode UTF-8 (strict, or with `errors='replace'`/`'ignore'`),
@@ -19,7 +25,7 @@ use crate::output::os_error_with;
 use crate::vm::Vm;
 use abi::{ObjRef, StaticType};
 use std::cell::RefCell;
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
 
 /// `_io.TextIOWrapper` for files (`sys.stdout`'s type is the streams').
 pub static TEXT_FILE: StaticType = StaticType::new::<FileObj>(
@@ -63,7 +69,17 @@ struct FileState {
     pos: usize,
     /// The file hit its end while reading into `raw`.
     eof: bool,
+    /// Bytes CPython's text layer would hold (its pending chunk).
+    pending: usize,
+    /// Bytes CPython's binary layer would hold (its write buffer).
+    buffered: usize,
+    /// The error of a write CPython would not have made yet.
+    deferred: Option<PyErr>,
 }
+
+/// CPython's `TextIOWrapper` chunk size: pending text reaches the
+/// binary layer when it would grow past this.
+const CHUNK: usize = 8192;
 
 /// A file made by `open()`.
 pub struct FileObj {
@@ -79,6 +95,12 @@ pub struct FileObj {
     errors: Errors,
     /// `newline=''`: lines end at `\n`, `\r` or `\r\n`, kept as they are.
     untranslated: bool,
+    /// The binary layer's buffer size (`buffering`, else the file's
+    /// `st_blksize`); 0 for an unbuffered binary file (`buffering=0`).
+    bufsize: usize,
+    /// A text file flushes at each write with a newline (`buffering=1`,
+    /// or a terminal).
+    line_buffering: bool,
     state: RefCell<FileState>,
 }
 
@@ -106,8 +128,7 @@ fn value_error(msg: &str) -> PyErr {
     PyErr::value_error(msg.to_owned())
 }
 
-/// `io.UnsupportedOperation` (CPython's derives from OSError and
-/// ValueError; Typhon's from OSError only).
+/// `io.UnsupportedOperation` (derives from OSError and ValueError).
 fn unsupported(what: &str) -> PyErr {
     PyErr::new(&types::UNSUPPORTED_OPERATION, what.to_owned())
 }
@@ -174,6 +195,18 @@ pub fn open(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             ))
         })?,
     };
+    let buffering = match get(2) {
+        None => -1,
+        Some(v) => match crate::ops::to_index(v) {
+            Some(i) => i?,
+            None => {
+                return Err(PyErr::type_error(format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    v.type_name()
+                )));
+            }
+        },
+    };
     let encoding = str_arg(3)?;
     let errors = str_arg(4)?;
     let newline = str_arg(5)?;
@@ -204,6 +237,9 @@ pub fn open(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     if binary && newline.is_some() {
         return Err(value_error("binary mode doesn't take a newline argument"));
+    }
+    if !binary && buffering == 0 {
+        return Err(value_error("can't have unbuffered text I/O"));
     }
     let enc = match encoding.as_deref() {
         None => Encoding::Utf8,
@@ -251,6 +287,24 @@ pub fn open(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             Some(&name),
         ));
     }
+    let blksize = {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            f.metadata().map_or(0, |m| m.blksize())
+        }
+        #[cfg(not(unix))]
+        {
+            0u64
+        }
+    };
+    let line_buffering = !binary && (buffering == 1 || (buffering < 0 && f.is_terminal()));
+    let bufsize = match buffering {
+        0 => 0,
+        b if b > 1 => usize::try_from(b).unwrap_or(CHUNK),
+        _ if blksize > 1 => usize::try_from(blksize).unwrap_or(CHUNK),
+        _ => CHUNK,
+    };
     let ty = if !binary {
         &TEXT_FILE
     } else if plus {
@@ -281,11 +335,16 @@ pub fn open(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             encoding_name: encoding.clone().unwrap_or_else(|| "utf-8".to_owned()),
             errors: errs,
             untranslated,
+            bufsize,
+            line_buffering,
             state: RefCell::new(FileState {
                 file: Some(f),
                 raw: Vec::new(),
                 pos: 0,
                 eof: false,
+                pending: 0,
+                buffered: 0,
+                deferred: None,
             }),
         },
     );
@@ -512,6 +571,76 @@ impl FileObj {
         Ok(self.translate(s))
     }
 
+    /// Writes `b` (which has a newline, for line buffering: `newline`)
+    /// and follows CPython's buffers: the error of a write they would
+    /// still hold is kept for later ([`FileObj::flush_model`]).
+    fn write_data(&self, b: &[u8], newline: bool) -> PyResult<()> {
+        if self.state.borrow().file.is_none() {
+            return Err(closed());
+        }
+        let result = self.write_bytes(b);
+        let mut st = self.state.borrow_mut();
+        let n = b.len();
+        let mut reached = false;
+        if self.binary {
+            reached |= self.buffer_add(&mut st, n);
+        } else {
+            if st.pending + n > CHUNK {
+                let p = std::mem::take(&mut st.pending);
+                reached |= self.buffer_add(&mut st, p);
+            }
+            st.pending += n;
+            let line = self.line_buffering && newline;
+            if st.pending >= CHUNK || line {
+                let p = std::mem::take(&mut st.pending);
+                reached |= self.buffer_add(&mut st, p);
+            }
+            if line {
+                reached |= std::mem::take(&mut st.buffered) > 0;
+            }
+        }
+        match result {
+            Err(e) if reached => Err(st.deferred.take().unwrap_or(e)),
+            Err(e) => {
+                if st.deferred.is_none() {
+                    st.deferred = Some(e);
+                }
+                Ok(())
+            }
+            Ok(()) if reached => st.deferred.take().map_or(Ok(()), Err),
+            Ok(()) => Ok(()),
+        }
+    }
+
+    /// `n` bytes into CPython's binary write buffer: whether that writes
+    /// to the operating system (the buffer was full, or the data larger).
+    fn buffer_add(&self, st: &mut FileState, n: usize) -> bool {
+        if n == 0 {
+            return false;
+        }
+        if st.buffered + n <= self.bufsize {
+            st.buffered += n;
+            return false;
+        }
+        let flushed = st.buffered > 0;
+        if n > self.bufsize {
+            st.buffered = 0;
+            true
+        } else {
+            st.buffered = n;
+            flushed
+        }
+    }
+
+    /// CPython's flush of both buffers: raises the error kept from a
+    /// write they held.
+    fn flush_model(&self) -> PyResult<()> {
+        let mut st = self.state.borrow_mut();
+        st.pending = 0;
+        st.buffered = 0;
+        st.deferred.take().map_or(Ok(()), Err)
+    }
+
     fn write_bytes(&self, b: &[u8]) -> PyResult<()> {
         let mut st = self.state.borrow_mut();
         // A buffered read left the OS position ahead: step back first.
@@ -642,7 +771,7 @@ fn m_readlines(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn write_value(f: &FileObj, v: &Value) -> PyResult<usize> {
     if f.binary {
         let b = crate::bytes::need_buffer(v)?.to_vec();
-        f.write_bytes(&b)?;
+        f.write_data(&b, false)?;
         return Ok(b.len());
     }
     let Some(s) = v.as_str() else {
@@ -652,7 +781,7 @@ fn write_value(f: &FileObj, v: &Value) -> PyResult<usize> {
         )));
     };
     let b = f.encode(s)?;
-    f.write_bytes(&b)?;
+    f.write_data(&b, s.contains(['\n', '\r']))?;
     Ok(s.chars().count())
 }
 
@@ -686,8 +815,14 @@ fn m_writelines(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn m_close(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (f, _) = this(&args, "close")?;
     // Every write already went to the operating system: closing loses
-    // nothing.
+    // nothing, but raises what CPython's flush would (the file is closed
+    // all the same).
+    if f.state.borrow().file.is_none() {
+        return Ok(Value::None);
+    }
+    let flushed = f.flush_model();
     drop(f.state.borrow_mut().file.take());
+    flushed?;
     Ok(Value::None)
 }
 
@@ -696,6 +831,7 @@ fn m_flush(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if f.state.borrow().file.is_none() {
         return Err(closed());
     }
+    f.flush_model()?;
     Ok(Value::None)
 }
 
@@ -704,6 +840,7 @@ fn m_seek(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if f.state.borrow().file.is_none() {
         return Err(closed());
     }
+    f.flush_model()?;
     let off = match rest.first() {
         Some(v) => crate::dunder::as_index(vm, v)?
             .to_bigint()
@@ -758,6 +895,9 @@ fn m_seek(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 fn m_tell(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (f, _) = this(&args, "tell")?;
+    if f.state.borrow().file.is_some() {
+        f.flush_model()?;
+    }
     let mut st = f.state.borrow_mut();
     let unread = (st.raw.len() - st.pos) as u64;
     let p = match st.file.as_mut() {
@@ -809,7 +949,6 @@ fn m_fileno(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn m_isatty(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    use std::io::IsTerminal;
     let (f, _) = this(&args, "isatty")?;
     match f.state.borrow().file.as_ref() {
         Some(file) => Ok(Value::Bool(file.is_terminal())),

@@ -27,6 +27,7 @@ pub mod bisect;
 pub mod cmath;
 pub mod collections;
 pub mod copy;
+pub mod dataclasses;
 pub mod files;
 pub mod functools;
 pub mod future;
