@@ -1788,6 +1788,11 @@ pub fn getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
             .getitem(vm, o, key)?
             .ok_or_else(|| not_subscriptable(c));
     }
+    if o.kind() == Kind::STDLIB
+        && let Some(r) = crate::stdlib::getitem(vm, o, key)
+    {
+        return r;
+    }
     match o.kind() {
         Kind::LIST | Kind::TUPLE => {
             let tn = c.type_name();

@@ -1,7 +1,7 @@
 //! The standard-library modules written in Rust (`import math`, `import
 //! cmath`, `import random`, `import itertools`, `import operator`, `import heapq`, `import
 //! bisect`, `import functools`, `import os`, `import typing`, `import
-//! json`, `import copy`, `import io`, `import __future__`), built when first imported, and the
+//! json`, `import copy`, `import io`, `import re`, `import __future__`), built when first imported, and the
 //! file objects (`streams`: the standard streams; `files`: `open()`;
 //! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
 //! [`crate::builtins`].
@@ -38,6 +38,7 @@ pub mod math;
 pub mod operator;
 pub mod os;
 pub mod random;
+pub mod re;
 pub mod streams;
 pub mod typing;
 
@@ -94,6 +95,7 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
         }
         "json" => json::fill(d),
         "copy" => copy::fill(d),
+        "re" => re::fill(d),
         _ => return None,
     })
 }
@@ -185,6 +187,9 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
     if let Some(r) = itertools::getattr(o, name) {
         return Some(r);
     }
+    if let Some(r) = re::getattr(vm, o, name) {
+        return Some(r);
+    }
     functools::getattr(vm, o, name)
 }
 
@@ -205,6 +210,7 @@ pub fn has_repr(o: &ObjRef) -> bool {
         || itertools::has_repr(o)
         || operator::has_repr(o)
         || functools::has_repr(o)
+        || re::has_repr(o)
 }
 
 /// `repr(o)` for the modules' objects that have their own.
@@ -222,12 +228,18 @@ pub fn repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
     if let Some(r) = operator::repr(vm, o) {
         return Some(r);
     }
+    if let Some(r) = re::repr(vm, o) {
+        return Some(r);
+    }
     functools::repr(vm, o)
 }
 
 /// `a <op> b` when either is one of the modules' comparable objects
 /// (`functools.KeyWrapper`).
 pub fn richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> Option<PyResult<Value>> {
+    if let Some(r) = re::richcompare(vm, op, a, b) {
+        return Some(r);
+    }
     functools::richcompare(vm, op, a, b)
 }
 
@@ -256,7 +268,15 @@ pub fn iter_next(vm: &mut Vm, it: &ObjRef) -> Option<PyResult<Option<Value>>> {
 /// Calls `f` on every object `o` references, if `o` is one of the
 /// modules' objects (`false` otherwise).
 pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
-    itertools::traverse(o, f) || functools::traverse(o, f) || operator::traverse(o, f)
+    itertools::traverse(o, f)
+        || functools::traverse(o, f)
+        || operator::traverse(o, f)
+        || re::traverse(o, f)
+}
+
+/// `o[key]` for the modules' subscriptable objects (`re.Match`).
+pub fn getitem(vm: &mut Vm, o: &ObjRef, key: &Value) -> Option<PyResult<Value>> {
+    re::getitem(vm, o, key)
 }
 
 /// Drops the references `o` holds (the collector breaking a cycle), if
