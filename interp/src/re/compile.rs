@@ -78,9 +78,9 @@ pub fn compile(p: &Parsed, istext: bool) -> Result<Prog, Error> {
 impl Compiler<'_> {
     fn item(&mut self, n: &Node, fl: Fl) -> Option<Item> {
         Some(match n {
-            Node::Lit(c) if fl.icase => Item::LitI(*c),
+            Node::Lit(c) if fl.icase && !(fl.ascii && *c >= 0x80) => Item::LitI(*c),
             Node::Lit(c) => Item::Lit(*c),
-            Node::NotLit(c) if fl.icase => Item::NotLitI(*c),
+            Node::NotLit(c) if fl.icase && !(fl.ascii && *c >= 0x80) => Item::NotLitI(*c),
             Node::NotLit(c) => Item::NotLit(*c),
             Node::Any if fl.dotall => Item::AnyAll,
             Node::Any => Item::Any,
@@ -226,7 +226,14 @@ impl Compiler<'_> {
                 let cont = self.insts.len();
                 self.fix_jump(at, cont);
             }
-            Node::GroupRef(g) => self.insts.push(Inst::GroupRef(*g, fl.icase)),
+            Node::GroupRef(g) => {
+                let how = match (fl.icase, fl.ascii) {
+                    (false, _) => 0,
+                    (true, false) => 1,
+                    (true, true) => 2,
+                };
+                self.insts.push(Inst::GroupRef(*g, how));
+            }
             Node::Cond(g, yes, no) => {
                 let at = self.insts.len();
                 self.insts.push(Inst::CondGroup(*g, 0));

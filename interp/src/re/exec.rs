@@ -103,8 +103,8 @@ pub enum Inst {
     },
     /// The end of a look-around's subpattern.
     LookEnd,
-    /// `\g` with IGNORECASE.
-    GroupRef(usize, bool),
+    /// A back-reference: 0 exact, 1 IGNORECASE, 2 IGNORECASE with ASCII.
+    GroupRef(usize, u8),
     /// `(?(g)`: continue if group `g` matched, else go to the second.
     CondGroup(usize, usize),
     /// Success.
@@ -561,7 +561,7 @@ impl<'p, 't, T: Copy + Into<u32>> Matcher<'p, 't, T> {
                             let good = pos + n <= end
                                 && (0..n).all(|i| match (self.at(s + i), self.at(pos + i)) {
                                     (Some(a), Some(b)) => {
-                                        a == b || (icase && same_icase(a, b, false))
+                                        a == b || (icase > 0 && same_icase(a, b, icase == 2))
                                     }
                                     _ => false,
                                 });

@@ -514,7 +514,7 @@ fn re_escape(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         return Ok(Value::Obj(BytesObj::new_obj(&out)));
     }
     Err(PyErr::type_error(format!(
-        "'{}' object is not iterable",
+        "decoding to str: need a bytes-like object, {} found",
         v.type_name()
     )))
 }
@@ -960,21 +960,17 @@ fn subx(vm: &mut Vm, args: Args<'_>, name: &'static str, with_count: bool) -> Py
         None => 0,
     };
     let callable = crate::ops::is_callable(repl);
+    let mut repl_text = pat.istext;
     let template = if callable {
         None
     } else {
-        if pat.istext && repl.as_str().is_none() {
+        let Some((istext, _)) = pattern_points(repl) else {
             return Err(PyErr::type_error(format!(
-                "expected str instance, {} found",
+                "decoding to str: need a bytes-like object, {} found",
                 repl.type_name()
             )));
-        }
-        if !pat.istext && crate::bytes::buffer(repl).is_none() {
-            return Err(PyErr::type_error(format!(
-                "expected a bytes-like object, {} found",
-                repl.type_name()
-            )));
-        }
+        };
+        repl_text = istext;
         Some(parse_template(vm, pat, repl)?)
     };
     let limit = if count <= 0 { usize::MAX } else { count as usize };
@@ -987,11 +983,30 @@ fn subx(vm: &mut Vm, args: Args<'_>, name: &'static str, with_count: bool) -> Py
     let mut out: Vec<u32> = Vec::new();
     let mut last = 0;
     let n = all.len();
+    // The index of the piece in CPython's list of pieces, and the first
+    // piece of the wrong type (its join's error).
+    let mut items = 0usize;
+    let mut bad: Option<(usize, String)> = None;
+    let wrong = |k: usize, t: &str| {
+        if pat.istext {
+            format!("sequence item {k}: expected str instance, {t} found")
+        } else {
+            format!("sequence item {k}: expected a bytes-like object, {t} found")
+        }
+    };
     for regs in all {
         let (a, b) = (regs.first().copied().unwrap_or(0), regs.get(1).copied().unwrap_or(0));
+        if a > last {
+            items += 1;
+        }
         s.code_points(last, a, &mut out);
         match &template {
             Some(pieces) => {
+                if repl_text != pat.istext && bad.is_none() {
+                    let t = if repl_text { "str" } else { "bytes" };
+                    bad = Some((items, wrong(items, t)));
+                }
+                items += 1;
                 for piece in pieces {
                     match piece {
                         Piece::Lit(v) => out.extend_from_slice(v),
@@ -1010,30 +1025,30 @@ fn subx(vm: &mut Vm, args: Args<'_>, name: &'static str, with_count: bool) -> Py
             None => {
                 let m = new_match(&me, string, s.clone(), 0, len, regs);
                 let r = vm.call(repl, &[m])?;
+                if matches!(r, Value::None) {
+                    last = b;
+                    continue;
+                }
                 if pat.istext {
                     match r.as_str() {
                         Some(t) => out.extend(t.chars().map(|c| c as u32)),
-                        None => {
-                            return Err(PyErr::type_error(format!(
-                                "expected str instance, {} found",
-                                r.type_name()
-                            )));
-                        }
+                        None if bad.is_none() => bad = Some((items, wrong(items, r.type_name()))),
+                        None => {}
                     }
                 } else {
                     match crate::bytes::buffer(&r) {
                         Some(b) => out.extend(b?.iter().map(|&c| u32::from(c))),
-                        None => {
-                            return Err(PyErr::type_error(format!(
-                                "expected a bytes-like object, {} found",
-                                r.type_name()
-                            )));
-                        }
+                        None if bad.is_none() => bad = Some((items, wrong(items, r.type_name()))),
+                        None => {}
                     }
                 }
+                items += 1;
             }
         }
         last = b;
+    }
+    if let Some((_, msg)) = bad {
+        return Err(PyErr::type_error(msg));
     }
     s.code_points(last, len, &mut out);
     let v = make_value(pat.istext, &out);
