@@ -57,8 +57,11 @@ pub static MATCH: StaticType =
 
 /// The text being matched, copied out of the argument.
 enum Data {
-    /// Bytes, or a str of ASCII characters.
+    /// A copy of a bytearray's or memoryview's bytes.
     Narrow(Vec<u8>),
+    /// An immutable str of ASCII characters or a bytes object, read in
+    /// place (no copy per call: `pattern.match(text, pos)` loops stay linear).
+    Shared(ObjRef),
     /// Code points.
     Wide(Vec<u32>),
 }
@@ -68,10 +71,19 @@ struct Subject {
     istext: bool,
 }
 
+/// The bytes of a shared str or bytes object.
+fn shared_bytes(o: &ObjRef) -> &[u8] {
+    if let Some(s) = o.downcast::<crate::object::StrObj>() {
+        return s.as_str().as_bytes();
+    }
+    o.downcast::<BytesObj>().map_or(&[], |b| b.as_bytes())
+}
+
 impl Subject {
     fn len(&self) -> usize {
         match &self.data {
             Data::Narrow(v) => v.len(),
+            Data::Shared(o) => shared_bytes(o).len(),
             Data::Wide(v) => v.len(),
         }
     }
@@ -81,7 +93,8 @@ impl Subject {
         let b = b.min(self.len());
         let a = a.min(b);
         match &self.data {
-            Data::Narrow(v) => {
+            Data::Narrow(_) | Data::Shared(_) => {
+                let v = self.narrow();
                 let part = v.get(a..b).unwrap_or(&[]);
                 if self.istext {
                     Value::string(part.iter().map(|&c| c as char).collect())
@@ -99,11 +112,25 @@ impl Subject {
         }
     }
 
+    fn narrow(&self) -> &[u8] {
+        match &self.data {
+            Data::Narrow(v) => v,
+            Data::Shared(o) => shared_bytes(o),
+            Data::Wide(_) => &[],
+        }
+    }
+
     fn code_points(&self, a: usize, b: usize, out: &mut Vec<u32>) {
         let b = b.min(self.len());
         let a = a.min(b);
         match &self.data {
-            Data::Narrow(v) => out.extend(v.get(a..b).unwrap_or(&[]).iter().map(|&c| c as u32)),
+            Data::Narrow(_) | Data::Shared(_) => out.extend(
+                self.narrow()
+                    .get(a..b)
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|&c| u32::from(c)),
+            ),
             Data::Wide(v) => out.extend_from_slice(v.get(a..b).unwrap_or(&[])),
         }
     }
@@ -120,13 +147,26 @@ fn make_value(istext: bool, cps: &[u32]) -> Value {
 
 /// The text of a str or bytes-like argument (`None`: neither).
 fn subject_of(v: &Value) -> Option<PyResult<Subject>> {
-    if let Some(s) = v.as_str() {
-        let data = if s.is_ascii() {
-            Data::Narrow(s.as_bytes().to_vec())
+    if let Some(so) = v.downcast::<crate::object::StrObj>() {
+        // `StrObj::is_ascii` compares two lengths; `str::is_ascii` would
+        // read the whole text on every call.
+        let s = so.as_str();
+        let data = if so.is_ascii()
+            && let Value::Obj(o) = v
+        {
+            Data::Shared(o.clone())
         } else {
             Data::Wide(s.chars().map(|c| c as u32).collect())
         };
         return Some(Ok(Subject { data, istext: true }));
+    }
+    if let Value::Obj(o) = v
+        && o.downcast::<BytesObj>().is_some()
+    {
+        return Some(Ok(Subject {
+            data: Data::Shared(o.clone()),
+            istext: false,
+        }));
     }
     let buf = crate::bytes::buffer(v)?;
     Some(buf.map(|b| Subject {
@@ -610,7 +650,10 @@ fn run_once(code: &Compiled, s: &Subject, pos: usize, end: usize, how: How) -> O
         return None;
     }
     match &s.data {
-        Data::Narrow(v) => go(code, v.get(..end).unwrap_or(v), pos, how),
+        Data::Narrow(_) | Data::Shared(_) => {
+            let v = s.narrow();
+            go(code, v.get(..end).unwrap_or(v), pos, how)
+        }
         Data::Wide(v) => go(code, v.get(..end).unwrap_or(v), pos, how),
     }
 }
@@ -638,7 +681,10 @@ fn run_all(code: &Compiled, s: &Subject, pos: usize, end: usize, limit: usize) -
         out
     }
     match &s.data {
-        Data::Narrow(v) => go(code, v.get(..end).unwrap_or(v), pos, limit),
+        Data::Narrow(_) | Data::Shared(_) => {
+            let v = s.narrow();
+            go(code, v.get(..end).unwrap_or(v), pos, limit)
+        }
         Data::Wide(v) => go(code, v.get(..end).unwrap_or(v), pos, limit),
     }
 }
