@@ -347,6 +347,7 @@ pub fn hash_value(v: &Value) -> PyResult<u64> {
                 return Err(unhashable(v));
             }
             Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
+            Kind::STDLIB if let Some(h) = crate::stdlib::hash(o) => h?,
             Kind::METHOD | Kind::BUILTIN if let Some(h) = method_hash(o) => h,
             // A class with `__eq__` and no `__hash__` has unhashable
             // instances. A `__hash__` of its own is called by `hash()`,
@@ -518,6 +519,9 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
             }
             if let (Some(p), Some(q)) = (sets::payload(a), sets::payload(b)) {
                 return p.plain_eq(q);
+            }
+            if let Some(r) = crate::stdlib::re::key_eq(x, y) {
+                return r;
             }
             match (x.downcast::<TupleObj>(), y.downcast::<TupleObj>()) {
                 (Some(p), Some(q)) => {

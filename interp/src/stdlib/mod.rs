@@ -243,6 +243,11 @@ pub fn richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> Option<PyRes
     functools::richcompare(vm, op, a, b)
 }
 
+/// `hash(o)` for the modules' objects that hash by value (`re.Pattern`).
+pub fn hash(o: &ObjRef) -> Option<PyResult<u64>> {
+    re::hash(o)
+}
+
 /// Whether the object refuses `hash()` (`functools.KeyWrapper`).
 pub fn unhashable(o: &ObjRef) -> bool {
     functools::unhashable(o)

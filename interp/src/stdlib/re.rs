@@ -1426,6 +1426,26 @@ pub fn richcompare(
     Some(Ok(Value::Bool(if op == CmpOp::Eq { eq } else { !eq })))
 }
 
+/// `hash(pattern)`: consistent with its `==` (the pattern, its type and
+/// flags).
+pub fn hash(o: &ObjRef) -> Option<PyResult<u64>> {
+    let p = o.downcast::<PatternObj>()?;
+    Some(
+        crate::ops::hash_value(&p.pattern)
+            .map(|h| h ^ u64::from(p.code.flags) ^ u64::from(!p.istext)),
+    )
+}
+
+/// Whether two dict keys are equal patterns (`None`: not both patterns).
+pub fn key_eq(a: &ObjRef, b: &ObjRef) -> Option<bool> {
+    let (x, y) = (a.downcast::<PatternObj>()?, b.downcast::<PatternObj>()?);
+    Some(
+        x.istext == y.istext
+            && x.code.flags == y.code.flags
+            && crate::ops::key_eq(&x.pattern, &y.pattern),
+    )
+}
+
 /// Calls `f` on the objects a pattern or match holds.
 pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
     if let Some(p) = o.downcast::<PatternObj>() {
