@@ -356,6 +356,13 @@ fn flags_arg(vm: &mut Vm, v: Option<&Value>) -> PyResult<u32> {
     match v {
         None => Ok(0),
         Some(v) => {
+            if !v.is_int() {
+                // CPython's `_compile` tests `flags & DEBUG` first.
+                return Err(PyErr::type_error(format!(
+                    "unsupported operand type(s) for &: '{}' and 'RegexFlag'",
+                    v.type_name()
+                )));
+            }
             let n = crate::stdlib::ssize_arg(vm, v)?;
             Ok(n as u32)
         }
