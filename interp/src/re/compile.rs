@@ -3,7 +3,7 @@
 //! variable width.
 
 use super::exec::{CharSet, Inst, Item, Prog};
-use super::parse::{self, Error, ErrKind, Greed, Node, Parsed, flags};
+use super::parse::{self, ErrKind, Error, Greed, Node, Parsed, flags};
 
 #[derive(Clone, Copy)]
 struct Fl {

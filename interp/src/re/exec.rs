@@ -179,10 +179,15 @@ pub fn is_word(c: u32, ascii: bool) -> bool {
 fn in_cat(cat: Cat, c: u32, ascii: bool) -> bool {
     let uni = |f: fn(char) -> bool| !ascii && char::from_u32(c).is_some_and(f);
     match cat {
-        Cat::Digit => (b'0' as u32..=b'9' as u32).contains(&c) || (c >= 0x80 && uni(crate::unicode::is_decimal)),
+        Cat::Digit => {
+            (b'0' as u32..=b'9' as u32).contains(&c)
+                || (c >= 0x80 && uni(crate::unicode::is_decimal))
+        }
         Cat::NotDigit => !in_cat(Cat::Digit, c, ascii),
         Cat::Space => {
-            matches!(c, 9..=13 | 32) || (c >= 0x80 && uni(crate::unicode::is_space)) || (!ascii && (0x1c..=0x1f).contains(&c))
+            matches!(c, 9..=13 | 32)
+                || (c >= 0x80 && uni(crate::unicode::is_space))
+                || (!ascii && (0x1c..=0x1f).contains(&c))
         }
         Cat::NotSpace => !in_cat(Cat::Space, c, ascii),
         Cat::Word => is_word(c, ascii),
@@ -578,7 +583,8 @@ impl<'p, 't, T: Copy + Into<u32>> Matcher<'p, 't, T> {
                         pc = if matched { pc + 1 } else { no };
                     }
                     Inst::Match => {
-                        if (mode == Mode::Full && pos != end) || (mode == Mode::Advance && pos == start)
+                        if (mode == Mode::Full && pos != end)
+                            || (mode == Mode::Advance && pos == start)
                         {
                             ok = false;
                         } else {

@@ -491,7 +491,9 @@ fn escape(src: &mut Src, c: u32, state: &State) -> Result<Node, Error> {
     let d = ch(c);
     if d == '0' {
         let more = src.getwhile(2, OCTDIGITS)?;
-        return Ok(Node::Lit(u32::from_str_radix(&format!("0{more}"), 8).unwrap_or(0)));
+        return Ok(Node::Lit(
+            u32::from_str_radix(&format!("0{more}"), 8).unwrap_or(0),
+        ));
     }
     if DIGITS.contains(d) {
         let mut text = d.to_string();
@@ -591,7 +593,12 @@ pub fn fix_flags(istext: bool, mut flags: u32) -> Result<u32, Error> {
     Ok(flags)
 }
 
-fn parse_sub(src: &mut Src, state: &mut State, verbose: bool, nested: usize) -> Result<Node, Error> {
+fn parse_sub(
+    src: &mut Src,
+    state: &mut State,
+    verbose: bool,
+    nested: usize,
+) -> Result<Node, Error> {
     let mut items = Vec::new();
     let mut verbose = verbose;
     loop {
@@ -634,8 +641,7 @@ fn parse_flags(src: &mut Src, state: &mut State, first: u32) -> Result<Option<(u
     let mut c = Some(Tok::C(first));
     let is_alpha = |t: Tok| matches!(t, Tok::C(c) if ch(c).is_alphabetic());
     if first != '-' as u32 {
-        loop {
-            let Some(Tok::C(cv)) = c else { break };
+        while let Some(Tok::C(cv)) = c {
             let flag = flag_of(cv).unwrap_or(0);
             if src.istext {
                 if cv == 'L' as u32 {
@@ -746,8 +752,7 @@ fn parse_seq(
     first: bool,
 ) -> Result<Node, Error> {
     let mut seq: Vec<Node> = Vec::new();
-    loop {
-        let Some(this) = src.next else { break };
+    while let Some(this) = src.next {
         if this.is('|') || this.is(')') {
             break;
         }
@@ -794,9 +799,7 @@ fn parse_seq(
                     };
                     if src.matches('-')? {
                         let Some(that) = src.get()? else {
-                            return Err(
-                                src.error("unterminated character set", src.tell() - here)
-                            );
+                            return Err(src.error("unterminated character set", src.tell() - here));
                         };
                         if that.is(']') {
                             set.push(code1);
@@ -936,9 +939,7 @@ fn parse_seq(
                                     ));
                                 };
                                 if !state.checkgroup(gid) {
-                                    return Err(
-                                        src.error("cannot refer to an open group", nl + 1)
-                                    );
+                                    return Err(src.error("cannot refer to an open group", nl + 1));
                                 }
                                 state.checklookbehindgroup(gid, src)?;
                                 seq.push(Node::GroupRef(gid));
@@ -1004,17 +1005,17 @@ fn parse_seq(
                         '(' => {
                             let cond = src.getuntil(')', "group name")?;
                             let cl = cond.chars().count();
-                            let group;
-                            if crate::unicode::is_identifier(&cond) {
+                            let group = if crate::unicode::is_identifier(&cond) {
                                 let Some(g) = state.group_of(&cond) else {
                                     return Err(src.error(
                                         format!("unknown group name {}", py_repr(&cond)),
                                         cl + 1,
                                     ));
                                 };
-                                group = g;
+                                g
                             } else {
-                                let ok = !cond.is_empty() && cond.chars().all(|c| c.is_ascii_digit());
+                                let ok =
+                                    !cond.is_empty() && cond.chars().all(|c| c.is_ascii_digit());
                                 let Some(g) = cond.parse::<usize>().ok().filter(|_| ok) else {
                                     return Err(src.error(
                                         format!("bad character in group name {}", py_repr(&cond)),
@@ -1025,16 +1026,15 @@ fn parse_seq(
                                     return Err(src.error("bad group number", cl + 1));
                                 }
                                 if g >= MAXGROUPS {
-                                    return Err(src.error(
-                                        format!("invalid group reference {g}"),
-                                        cl + 1,
-                                    ));
+                                    return Err(
+                                        src.error(format!("invalid group reference {g}"), cl + 1)
+                                    );
                                 }
                                 if !state.grouprefpos.iter().any(|(x, _)| *x == g) {
                                     state.grouprefpos.push((g, src.tell() - cl - 1));
                                 }
-                                group = g;
-                            }
+                                g
+                            };
                             state.checklookbehindgroup(group, src)?;
                             let yes = parse_seq(src, state, verbose, nested + 1, false)?;
                             let no = if src.matches('|')? {
@@ -1086,10 +1086,9 @@ fn parse_seq(
                             }
                         }
                         _ => {
-                            return Err(src.error(
-                                format!("unknown extension ?{}", t.text()),
-                                t.len() + 1,
-                            ));
+                            return Err(
+                                src.error(format!("unknown extension ?{}", t.text()), t.len() + 1)
+                            );
                         }
                     }
                 }
@@ -1118,10 +1117,7 @@ fn parse_seq(
                 let sub_verbose = (verbose || add & VERBOSE != 0) && del & VERBOSE == 0;
                 let p = parse_sub(src, state, sub_verbose, nested + 1)?;
                 if !src.matches(')')? {
-                    return Err(src.error(
-                        "missing ), unterminated subpattern",
-                        src.tell() - start,
-                    ));
+                    return Err(src.error("missing ), unterminated subpattern", src.tell() - start));
                 }
                 if let Some(g) = group {
                     let w = width(&p, &state.widths);

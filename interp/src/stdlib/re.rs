@@ -458,7 +458,10 @@ fn module_call(
     method: NativeFn,
 ) -> PyResult<Value> {
     let p = parse(&args, &pysig(name, params, required))?;
-    let flags_at = params.iter().position(|n| *n == "flags").unwrap_or(usize::MAX);
+    let flags_at = params
+        .iter()
+        .position(|n| *n == "flags")
+        .unwrap_or(usize::MAX);
     let flags = flags_arg(vm, arg(&p, flags_at))?;
     let pat = compile_value(vm, need(&p, 0), flags)?;
     let mut pos: Vec<Value> = vec![Value::Obj(pat)];
@@ -475,10 +478,24 @@ fn module_call(
 }
 
 fn re_match(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    module_call(vm, args, "match", &["pattern", "string", "flags"], 2, pat_match)
+    module_call(
+        vm,
+        args,
+        "match",
+        &["pattern", "string", "flags"],
+        2,
+        pat_match,
+    )
 }
 fn re_search(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    module_call(vm, args, "search", &["pattern", "string", "flags"], 2, pat_search)
+    module_call(
+        vm,
+        args,
+        "search",
+        &["pattern", "string", "flags"],
+        2,
+        pat_search,
+    )
 }
 fn re_fullmatch(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     module_call(
@@ -491,7 +508,14 @@ fn re_fullmatch(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     )
 }
 fn re_findall(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    module_call(vm, args, "findall", &["pattern", "string", "flags"], 2, pat_findall)
+    module_call(
+        vm,
+        args,
+        "findall",
+        &["pattern", "string", "flags"],
+        2,
+        pat_findall,
+    )
 }
 fn re_finditer(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     module_call(
@@ -571,7 +595,9 @@ fn re_escape(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn this_pattern(args: &Args<'_>) -> PyResult<(ObjRef, &'static str)> {
     match args.pos.first() {
         Some(Value::Obj(o)) if o.is_type(&PATTERN) => Ok((o.clone(), "")),
-        _ => Err(PyErr::type_error("descriptor requires a 're.Pattern' object")),
+        _ => Err(PyErr::type_error(
+            "descriptor requires a 're.Pattern' object",
+        )),
     }
 }
 
@@ -622,7 +648,12 @@ fn subject_for(pat: &PatternObj, v: &Value) -> PyResult<Subject> {
 }
 
 /// `pos`/`endpos` clipped as CPython clips them.
-fn bounds(vm: &mut Vm, pos: Option<&Value>, endpos: Option<&Value>, len: usize) -> PyResult<(usize, usize)> {
+fn bounds(
+    vm: &mut Vm,
+    pos: Option<&Value>,
+    endpos: Option<&Value>,
+    len: usize,
+) -> PyResult<(usize, usize)> {
     let clip = |n: i64| -> usize {
         if n < 0 {
             0
@@ -644,14 +675,19 @@ fn bounds(vm: &mut Vm, pos: Option<&Value>, endpos: Option<&Value>, len: usize) 
 /// Runs `code` over `s[..end]` from `pos`: the registers of the first
 /// match (`search`) or of a match at `pos`.
 fn run_once(code: &Compiled, s: &Subject, pos: usize, end: usize, how: How) -> Option<Vec<usize>> {
-    fn go<T: Copy + Into<u32>>(code: &Compiled, text: &[T], pos: usize, how: How) -> Option<Vec<usize>> {
+    fn go<T: Copy + Into<u32>>(
+        code: &Compiled,
+        text: &[T],
+        pos: usize,
+        how: How,
+    ) -> Option<Vec<usize>> {
         let mut m = Matcher::new(&code.prog, text);
         let found = match how {
             How::Search => m.search(pos, false).is_some(),
             How::Match => m.run(pos, Mode::Match),
             How::Full => m.run(pos, Mode::Full),
         };
-        found.then(|| m.regs)
+        found.then_some(m.regs)
     }
     if pos > end {
         return None;
@@ -668,7 +704,12 @@ fn run_once(code: &Compiled, s: &Subject, pos: usize, end: usize, how: How) -> O
 /// Every match from `pos` (the 3.7+ rules for empty matches): the
 /// registers of each, at most `limit` of them.
 fn run_all(code: &Compiled, s: &Subject, pos: usize, end: usize, limit: usize) -> Vec<Vec<usize>> {
-    fn go<T: Copy + Into<u32>>(code: &Compiled, text: &[T], pos: usize, limit: usize) -> Vec<Vec<usize>> {
+    fn go<T: Copy + Into<u32>>(
+        code: &Compiled,
+        text: &[T],
+        pos: usize,
+        limit: usize,
+    ) -> Vec<Vec<usize>> {
         let mut out = Vec::new();
         let mut m = Matcher::new(&code.prog, text);
         let mut at = pos;
@@ -703,7 +744,14 @@ enum How {
     Full,
 }
 
-fn new_match(pat: &ObjRef, string: &Value, s: Rc<Subject>, pos: usize, endpos: usize, regs: Vec<usize>) -> Value {
+fn new_match(
+    pat: &ObjRef,
+    string: &Value,
+    s: Rc<Subject>,
+    pos: usize,
+    endpos: usize,
+    regs: Vec<usize>,
+) -> Value {
     Value::Obj(ObjRef::new(
         MATCH.get(),
         MatchObj {
@@ -754,7 +802,10 @@ fn group_value(s: &Subject, regs: &[usize], g: usize, default: &Value) -> Value 
 
 fn pat_findall(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (me, _) = this_pattern(&args)?;
-    let p = parse(&rest(&args), &csig("findall", &["string", "pos", "endpos"], 1))?;
+    let p = parse(
+        &rest(&args),
+        &csig("findall", &["string", "pos", "endpos"], 1),
+    )?;
     let pat = pattern_of(&me)?;
     let s = subject_for(pat, need(&p, 0))?;
     let (pos, end) = bounds(vm, arg(&p, 1), arg(&p, 2), s.len())?;
@@ -774,7 +825,10 @@ fn pat_findall(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 fn pat_finditer(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (me, _) = this_pattern(&args)?;
-    let p = parse(&rest(&args), &csig("finditer", &["string", "pos", "endpos"], 1))?;
+    let p = parse(
+        &rest(&args),
+        &csig("finditer", &["string", "pos", "endpos"], 1),
+    )?;
     let pat = pattern_of(&me)?;
     let string = need(&p, 0);
     let s = Rc::new(subject_for(pat, string)?);
@@ -796,7 +850,11 @@ fn pat_split(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         Some(v) => crate::stdlib::ssize_arg(vm, v)?,
         None => 0,
     };
-    let limit = if maxsplit <= 0 { usize::MAX } else { maxsplit as usize };
+    let limit = if maxsplit <= 0 {
+        usize::MAX
+    } else {
+        maxsplit as usize
+    };
     let len = s.len();
     let all = if maxsplit < 0 {
         Vec::new()
@@ -806,7 +864,10 @@ fn pat_split(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let mut out = Vec::new();
     let mut last = 0;
     for regs in &all {
-        let (a, b) = (regs.first().copied().unwrap_or(0), regs.get(1).copied().unwrap_or(0));
+        let (a, b) = (
+            regs.first().copied().unwrap_or(0),
+            regs.get(1).copied().unwrap_or(0),
+        );
         out.push(s.slice(last, a));
         for g in 1..pat.code.groups {
             out.push(group_value(&s, regs, g, &Value::None));
@@ -885,7 +946,10 @@ fn parse_template(vm: &mut Vm, pat: &PatternObj, repl: &Value) -> PyResult<Vec<P
                 if name.is_empty() {
                     return Err(err(vm, re_err("missing group name".into(), i)));
                 }
-                return Err(err(vm, re_err("missing >, unterminated name".into(), start)));
+                return Err(err(
+                    vm,
+                    re_err("missing >, unterminated name".into(), start),
+                ));
             }
             i += 1;
             if name.is_empty() {
@@ -1026,7 +1090,11 @@ fn subx(vm: &mut Vm, args: Args<'_>, name: &'static str, with_count: bool) -> Py
         repl_text = istext;
         Some(parse_template(vm, pat, repl)?)
     };
-    let limit = if count <= 0 { usize::MAX } else { count as usize };
+    let limit = if count <= 0 {
+        usize::MAX
+    } else {
+        count as usize
+    };
     let len = s.len();
     let all = if count < 0 {
         Vec::new()
@@ -1048,7 +1116,10 @@ fn subx(vm: &mut Vm, args: Args<'_>, name: &'static str, with_count: bool) -> Py
         }
     };
     for regs in all {
-        let (a, b) = (regs.first().copied().unwrap_or(0), regs.get(1).copied().unwrap_or(0));
+        let (a, b) = (
+            regs.first().copied().unwrap_or(0),
+            regs.get(1).copied().unwrap_or(0),
+        );
         if a > last {
             items += 1;
         }
@@ -1186,7 +1257,10 @@ fn m_groups(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let p = parse(&rest(&args), &csig("groups", &["default"], 0))?;
     let m = match_of(&me)?;
     let default = arg(&p, 0).cloned().unwrap_or(Value::None);
-    let n = m.pattern.downcast::<PatternObj>().map_or(1, |p| p.code.groups);
+    let n = m
+        .pattern
+        .downcast::<PatternObj>()
+        .map_or(1, |p| p.code.groups);
     Ok(Value::tuple(
         (1..n)
             .map(|g| group_value(&m.subject, &m.regs, g, &default))
@@ -1318,7 +1392,10 @@ pub fn getattr(_vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> 
                 Some(Ok(name.unwrap_or(Value::None)))
             }
             "regs" => {
-                let n = m.pattern.downcast::<PatternObj>().map_or(1, |p| p.code.groups);
+                let n = m
+                    .pattern
+                    .downcast::<PatternObj>()
+                    .map_or(1, |p| p.code.groups);
                 let conv = |x: usize| Value::Int(if x == NONE { -1 } else { x as i64 });
                 Some(Ok(Value::tuple(
                     (0..n)
@@ -1346,7 +1423,10 @@ pub fn getattr(_vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> 
 }
 
 fn lastindex(m: &MatchObj) -> Option<usize> {
-    let n = m.pattern.downcast::<PatternObj>().map_or(1, |p| p.code.groups);
+    let n = m
+        .pattern
+        .downcast::<PatternObj>()
+        .map_or(1, |p| p.code.groups);
     m.regs.get(2 * n).copied().filter(|&g| g != NONE)
 }
 
