@@ -85,7 +85,8 @@ pub enum Inst {
         /// After the loop.
         exit: usize,
     },
-    /// Starts an iteration of repeat `r` (count and position).
+    /// Starts an optional iteration of repeat `r` (count and position);
+    /// the body follows.
     RepIter(usize),
     /// `(?>`
     AtomicStart,
@@ -483,7 +484,10 @@ impl<'p, 't, T: Copy + Into<u32>> Matcher<'p, 't, T> {
                     } => {
                         let count = self.reg(r);
                         if count < min {
-                            pc += 1;
+                            // A required iteration: sre's zero-width guard
+                            // only remembers where optional ones began.
+                            self.set(r, count.saturating_add(1));
+                            pc += 2;
                         } else if count >= max || self.reg(r + 1) == pos {
                             pc = exit;
                         } else if lazy {
