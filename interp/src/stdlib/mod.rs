@@ -267,6 +267,9 @@ pub fn iter_next(vm: &mut Vm, it: &ObjRef) -> Option<PyResult<Option<Value>>> {
     if it.kind() != Kind::ITER {
         return None;
     }
+    if let Some(r) = re::next(vm, it) {
+        return Some(r);
+    }
     itertools::next(vm, it)
 }
 

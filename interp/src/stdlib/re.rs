@@ -6,8 +6,8 @@
 //! `colno`.
 //!
 //! Differences from CPython: the flag constants are plain ints (not
-//! `RegexFlag` members, so `repr(re.I)` is `2`); `finditer` finds all
-//! matches before returning its iterator; the cache keeps compiled
+//! `RegexFlag` members, so `repr(re.I)` is `2`); `finditer`'s iterator
+//! (`callable_iterator`) has no `__call__`; the cache keeps compiled
 //! programs, not pattern objects (so `re.compile(p) is re.compile(p)` is
 //! false, though they compare equal); `re.template`, `re.Scanner`,
 //! `Pattern.scanner` and `copy` support are missing.
@@ -21,7 +21,7 @@ use crate::re::parse::flags as fl;
 use crate::re::{self as engine, Compiled, Matcher, Mode, NONE};
 use crate::stdlib::{NativeMethod, Sig, Style, parse};
 use crate::vm::Vm;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -833,12 +833,94 @@ fn pat_finditer(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let string = need(&p, 0);
     let s = Rc::new(subject_for(pat, string)?);
     let (pos, end) = bounds(vm, arg(&p, 1), arg(&p, 2), s.len())?;
-    let all = run_all(&pat.code, &s, pos, end, usize::MAX);
-    let items: Vec<Value> = all
-        .into_iter()
-        .map(|regs| new_match(&me, string, s.clone(), pos, end, regs))
-        .collect();
-    crate::ops::get_iter(vm, &Value::list(items))
+    Ok(Value::Obj(ObjRef::new(
+        FIND_ITER.get(),
+        FindIter {
+            pattern: me.clone(),
+            string: string.clone(),
+            subject: s,
+            start: pos,
+            end,
+            at: Cell::new(Some(pos)),
+            must_advance: Cell::new(false),
+        },
+    )))
+}
+
+/// The iterator `finditer` returns: each step searches on from where
+/// the last match ended (CPython's scanner, with its empty-match rule).
+pub struct FindIter {
+    pattern: ObjRef,
+    string: Value,
+    subject: Rc<Subject>,
+    start: usize,
+    end: usize,
+    /// Where the next search starts (`None`: exhausted).
+    at: Cell<Option<usize>>,
+    must_advance: Cell<bool>,
+}
+
+/// The type of [`FindIter`] (`callable_iterator`, as CPython's).
+pub static FIND_ITER: StaticType =
+    types::native_type::<FindIter>(c"callable_iterator", &types::OBJECT, Kind::ITER);
+
+/// The next match of a `finditer` iterator (`None`: not one).
+pub fn next(_vm: &mut Vm, it: &ObjRef) -> Option<PyResult<Option<Value>>> {
+    let f = it.downcast::<FindIter>()?;
+    let Some(at) = f.at.get() else {
+        return Some(Ok(None));
+    };
+    let pat = f.pattern.downcast::<PatternObj>()?;
+    fn go<T: Copy + Into<u32>>(
+        code: &Compiled,
+        text: &[T],
+        at: usize,
+        must_advance: bool,
+    ) -> Option<Vec<usize>> {
+        if at > text.len() {
+            return None;
+        }
+        let mut m = Matcher::new(&code.prog, text);
+        m.search(at, must_advance)?;
+        Some(m.regs)
+    }
+    let s = &f.subject;
+    let end = f.end;
+    let found = match &s.data {
+        Data::Narrow(_) | Data::Shared(_) => {
+            let v = s.narrow();
+            go(
+                &pat.code,
+                v.get(..end).unwrap_or(v),
+                at,
+                f.must_advance.get(),
+            )
+        }
+        Data::Wide(v) => go(
+            &pat.code,
+            v.get(..end).unwrap_or(v),
+            at,
+            f.must_advance.get(),
+        ),
+    };
+    let Some(regs) = found else {
+        f.at.set(None);
+        return Some(Ok(None));
+    };
+    let (a, b) = (
+        regs.first().copied().unwrap_or(0),
+        regs.get(1).copied().unwrap_or(0),
+    );
+    f.at.set(Some(b));
+    f.must_advance.set(a == b);
+    Some(Ok(Some(new_match(
+        &f.pattern,
+        &f.string,
+        s.clone(),
+        f.start,
+        end,
+        regs,
+    ))))
 }
 
 fn pat_split(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
@@ -1546,6 +1628,13 @@ pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
             f(x);
         }
         f(&m.pattern);
+        return true;
+    }
+    if let Some(it) = o.downcast::<FindIter>() {
+        if let Value::Obj(x) = &it.string {
+            f(x);
+        }
+        f(&it.pattern);
         return true;
     }
     false
