@@ -11,3 +11,13 @@ deep = '(' * 200 + 'a' + ')' * 200
 print(re.match(deep, 'a').span(), re.compile(deep).groups)
 print(re.match(r'(?:(a)|b){1000}', 'ab' * 500).span())
 print(re.match(r'a{5000}', 'a' * 5000).end(), re.match(r'(?:ab){2,}?', 'ababab').group())
+# patterns nested deeper than CPython's recursive parser can go
+for n in (495, 496, 100000):
+    for t in ('(', '(?:', '(?=', '(?<='):
+        try:
+            r = re.compile(t * n + 'a' + ')' * n)
+            print(n, t, 'ok', r.groups)
+        except RecursionError as e:
+            print(n, t, 'RecursionError', e)
+        except re.error as e:
+            print(n, t, 're.error', e)

@@ -53,6 +53,9 @@ pub enum ErrKind {
     Overflow,
     /// `ValueError`.
     Value,
+    /// `RecursionError` (CPython's parser is recursive: a pattern nested
+    /// too deeply exhausts its recursion limit).
+    Recursion,
 }
 
 /// Position assertions.
@@ -331,6 +334,9 @@ fn ascii_escape(s: &str) -> String {
 pub fn py_repr(s: &str) -> String {
     crate::format::str_repr(s)
 }
+
+/// The deepest `nested` level the parser goes to (see [`parse_seq`]).
+const MAX_NESTED: usize = 2 * 495 + 1;
 
 const DIGITS: &str = "0123456789";
 const OCTDIGITS: &str = "01234567";
@@ -751,6 +757,16 @@ fn parse_seq(
     nested: usize,
     first: bool,
 ) -> Result<Node, Error> {
+    // CPython's `_parse_sub` and `_parse` recurse once each per nesting
+    // level: with the default limit of 1000 frames, nesting 496 deep from
+    // the top level of a program fails.
+    if nested > MAX_NESTED {
+        return Err(Error {
+            msg: "maximum recursion depth exceeded".into(),
+            pos: None,
+            kind: ErrKind::Recursion,
+        });
+    }
     let mut seq: Vec<Node> = Vec::new();
     while let Some(this) = src.next {
         if this.is('|') || this.is(')') {

@@ -304,6 +304,7 @@ fn to_pyerr(vm: &mut Vm, e: engine::Error, pattern: &Value) -> PyErr {
     match e.kind {
         engine::ErrKind::Overflow => return PyErr::overflow(e.msg),
         engine::ErrKind::Value => return PyErr::value_error(e.msg),
+        engine::ErrKind::Recursion => return PyErr::new(&types::RECURSION_ERROR, e.msg),
         engine::ErrKind::Re => {}
     }
     let cls = vm
