@@ -258,10 +258,10 @@ fn error_init(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             style: Style::Py,
         },
     )?;
-    let me = p[0].cloned().unwrap_or(Value::None);
-    let msg = p[1].cloned().unwrap_or(Value::None);
-    let pattern = p[2].cloned().unwrap_or(Value::None);
-    let pos = p[3].cloned().unwrap_or(Value::None);
+    let me = arg(&p, 0).cloned().unwrap_or(Value::None);
+    let msg = arg(&p, 1).cloned().unwrap_or(Value::None);
+    let pattern = arg(&p, 2).cloned().unwrap_or(Value::None);
+    let pos = arg(&p, 3).cloned().unwrap_or(Value::None);
     let mut full = crate::ops::str_of(vm, &msg)?;
     let (mut lineno, mut colno) = (Value::None, Value::None);
     if !matches!(pattern, Value::None)
@@ -593,9 +593,9 @@ fn re_escape(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 
 // ----- Pattern -----------------------------------------------------------------------
 
-fn this_pattern(args: &Args<'_>) -> PyResult<(ObjRef, &'static str)> {
+fn this_pattern(args: &Args<'_>) -> PyResult<ObjRef> {
     match args.pos.first() {
-        Some(Value::Obj(o)) if o.is_type(&PATTERN) => Ok((o.clone(), "")),
+        Some(Value::Obj(o)) if o.is_type(&PATTERN) => Ok(o.clone()),
         _ => Err(PyErr::type_error(
             "descriptor requires a 're.Pattern' object",
         )),
@@ -767,7 +767,7 @@ fn new_match(
 }
 
 fn pat_matcher(vm: &mut Vm, args: Args<'_>, name: &'static str, how: How) -> PyResult<Value> {
-    let (me, _) = this_pattern(&args)?;
+    let me = this_pattern(&args)?;
     let p = parse(&rest(&args), &csig(name, &["string", "pos", "endpos"], 1))?;
     let pat = pattern_of(&me)?;
     let string = need(&p, 0);
@@ -802,7 +802,7 @@ fn group_value(s: &Subject, regs: &[usize], g: usize, default: &Value) -> Value 
 }
 
 fn pat_findall(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    let (me, _) = this_pattern(&args)?;
+    let me = this_pattern(&args)?;
     let p = parse(
         &rest(&args),
         &csig("findall", &["string", "pos", "endpos"], 1),
@@ -825,7 +825,7 @@ fn pat_findall(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 fn pat_finditer(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    let (me, _) = this_pattern(&args)?;
+    let me = this_pattern(&args)?;
     let p = parse(
         &rest(&args),
         &csig("finditer", &["string", "pos", "endpos"], 1),
@@ -925,7 +925,7 @@ pub fn next(_vm: &mut Vm, it: &ObjRef) -> Option<PyResult<Option<Value>>> {
 }
 
 fn pat_split(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
-    let (me, _) = this_pattern(&args)?;
+    let me = this_pattern(&args)?;
     let p = parse(&rest(&args), &csig("split", &["string", "maxsplit"], 1))?;
     let pat = pattern_of(&me)?;
     let s = subject_for(pat, need(&p, 0))?;
@@ -1149,7 +1149,7 @@ fn parse_template(vm: &mut Vm, pat: &PatternObj, repl: &Value) -> PyResult<Vec<P
 }
 
 fn subx(vm: &mut Vm, args: Args<'_>, name: &'static str, with_count: bool) -> PyResult<Value> {
-    let (me, _) = this_pattern(&args)?;
+    let me = this_pattern(&args)?;
     let p = parse(&rest(&args), &csig(name, &["repl", "string", "count"], 2))?;
     let pat = pattern_of(&me)?;
     let repl = need(&p, 0);
@@ -1457,11 +1457,9 @@ pub fn getattr(_vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> 
             "re" => Some(Ok(Value::Obj(m.pattern.clone()))),
             "pos" => Some(Ok(Value::Int(m.pos as i64))),
             "endpos" => Some(Ok(Value::Int(m.endpos as i64))),
-            "lastindex" => {
-                let li = m.regs.get(m.regs.len().saturating_sub(1)).copied();
-                let li = lastindex(m).or(li.filter(|_| false));
-                Some(Ok(li.map_or(Value::None, |g| Value::Int(g as i64))))
-            }
+            "lastindex" => Some(Ok(
+                lastindex(m).map_or(Value::None, |g| Value::Int(g as i64))
+            )),
             "lastgroup" => {
                 let name = lastindex(m).and_then(|g| {
                     m.pattern
