@@ -57,13 +57,9 @@ pub fn compile(p: &Parsed, istext: bool) -> Result<Prog, Error> {
     c.emit(&p.node, fl)?;
     c.insts.push(Inst::Match);
     c.add_follow();
-    let prefix = match c.insts.first() {
-        Some(Inst::One(Item::Lit(l))) => Some(*l),
-        Some(Inst::Single {
-            item: Item::Lit(l),
-            min,
-            ..
-        }) if *min > 0 => Some(*l),
+    let first = match c.insts.first() {
+        Some(Inst::One(item)) => Some(*item),
+        Some(Inst::Single { item, min, .. }) if *min > 0 => Some(*item),
         _ => None,
     };
     Ok(Prog {
@@ -71,7 +67,7 @@ pub fn compile(p: &Parsed, istext: bool) -> Result<Prog, Error> {
         sets: c.sets,
         groups: p.groups,
         nregs: c.nregs,
-        prefix,
+        first,
     })
 }
 

@@ -123,8 +123,8 @@ pub struct Prog {
     pub groups: usize,
     /// Registers: captures, `lastindex`, then two per repeat.
     pub nregs: usize,
-    /// A literal every match starts with (case-sensitive).
-    pub prefix: Option<u32>,
+    /// A test the first character of every match passes.
+    pub first: Option<Item>,
 }
 
 /// The lowercase of `c` (simple mapping).
@@ -299,8 +299,15 @@ impl<'p, 't, T: Copy + Into<u32>> Matcher<'p, 't, T> {
         let end = self.text.len();
         let mut start = pos;
         while start <= end {
-            if let Some(p) = self.prog.prefix {
-                match (start..end).find(|&i| self.at(i) == Some(p)) {
+            if let Some(item) = self.prog.first {
+                // Skip the places where no match can start without setting
+                // up an attempt at each.
+                let found = match item {
+                    Item::Lit(l) => (start..end).find(|&i| self.at(i) == Some(l)),
+                    _ => (start..end)
+                        .find(|&i| self.at(i).is_some_and(|c| self.prog.item_matches(item, c))),
+                };
+                match found {
                     Some(i) => start = i,
                     None => return None,
                 }
