@@ -71,3 +71,8 @@ print([(m.group(), m.pos, m.endpos) for m in it])
 print(list(re.finditer('x*', 'axxb')))
 g = re.finditer('(a)|b', 'ab')
 for m in g: print(m, m.lastindex)
+# reprs are cut: a match's at 50 characters, a pattern's at 200
+print(re.match(".*", "x"*100))
+print(re.match(b".*", b"\xff"*40))
+print(re.compile("a"*300))
+print(re.compile("é"*300, re.I))

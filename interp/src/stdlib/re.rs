@@ -1554,6 +1554,8 @@ pub fn repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
         return Some((|| {
             let g0 = group_value(&m.subject, &m.regs, 0, &Value::None);
             let r = crate::ops::repr(vm, &g0)?;
+            // `%.50R`: the repr cut at 50 characters.
+            let r: String = r.chars().take(50).collect();
             Ok(format!(
                 "<re.Match object; span=({}, {}), match={r}>",
                 m.regs.first().copied().unwrap_or(0),
