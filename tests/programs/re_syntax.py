@@ -68,3 +68,15 @@ print(re.escape('a.b*c?d[e]f{g}h(i)j|k^l$m\\n o#p&q~r-s_t'), re.escape(b'a.b c')
 print(re.compile('a', re.I | re.M | re.S | re.X | re.A))
 print(re.compile(b'a', re.I | re.L))
 print(re.compile('(?u)a'), re.compile('.'*300))
+# VERBOSE: whitespace and comments outside sets, escaped ones kept
+print(re.findall(r'(?x) a \  b \# c [ #] ', 'a b# c # a b# c#'))
+print(re.match(r'''(?x)
+    (\d+)   # number
+    \s*     # space
+    ([a-z]+) # word
+''', '12 abc').groups())
+print(re.compile('(?x)a#b\nc').match('ac'))
+print(re.match(r'(?x)a{2 }', 'aa'), re.match(r'(?x)a{ 2}', 'a{2}'))
+print(re.match(r'(?x)(?-x: a) b', ' ab'))
+print(re.match(r'a(?x: b c)d', 'abcd'))
+print(re.match(r'(?x)[a-c ]+', 'ab c'))
