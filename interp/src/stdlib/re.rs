@@ -9,8 +9,11 @@
 //! `RegexFlag` members, so `repr(re.I)` is `2`); `finditer`'s iterator
 //! (`callable_iterator`) has no `__call__`; the cache keeps compiled
 //! programs, not pattern objects (so `re.compile(p) is re.compile(p)` is
-//! false, though they compare equal); `re.template`, `re.Scanner`,
-//! `Pattern.scanner` and `copy` support are missing.
+//! false, though they compare equal and hash alike); `re.DEBUG` prints
+//! nothing; `re.template`, `re.Scanner`, `Pattern.scanner` and `copy`
+//! support are missing. Capture groups follow a full undo log on
+//! backtracking, where sre restores only its `lastmark` in a few places
+//! (alternatives inside possessive repeats), so such groups can differ.
 
 use crate::object::types::{self, Kind};
 use crate::object::{
