@@ -32,6 +32,7 @@ pub mod output;
 pub mod parse;
 pub mod percent;
 pub mod quicken;
+pub mod re;
 pub mod sets;
 pub mod slots;
 pub mod source;

@@ -393,6 +393,7 @@ fn hash_by_kind(v: &Value, o: &ObjRef) -> PyResult<u64> {
             return Err(unhashable(v));
         }
         Kind::STDLIB if crate::stdlib::unhashable(o) => return Err(unhashable(v)),
+        Kind::STDLIB if let Some(h) = crate::stdlib::hash(o) => h?,
         Kind::METHOD | Kind::BUILTIN if let Some(h) = method_hash(o) => h,
         _ => match ext::foreign(v) {
             Some((capi, o)) => match capi.hash(o)? {
@@ -571,6 +572,9 @@ pub fn key_eq(a: &Value, b: &Value) -> bool {
             }
             if let (Some(p), Some(q)) = (sets::payload(a), sets::payload(b)) {
                 return p.plain_eq(q);
+            }
+            if let Some(r) = crate::stdlib::re::key_eq(x, y) {
+                return r;
             }
             match (x.downcast::<TupleObj>(), y.downcast::<TupleObj>()) {
                 (Some(p), Some(q)) => {
@@ -1919,6 +1923,11 @@ pub fn builtin_getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
     }
     if let Some(d) = deque::payload(c) {
         return deque::getitem(vm, d, key);
+    }
+    if o.kind() == Kind::STDLIB
+        && let Some(r) = crate::stdlib::getitem(vm, o, key)
+    {
+        return r;
     }
     match o.kind() {
         Kind::LIST | Kind::TUPLE => {

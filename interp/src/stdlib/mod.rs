@@ -1,7 +1,7 @@
 //! The standard-library modules written in Rust (`import math`, `import
 //! cmath`, `import random`, `import itertools`, `import operator`, `import heapq`, `import
 //! bisect`, `import functools`, `import os`, `import typing`, `import
-//! json`, `import copy`, `import io`, `import __future__`), built when first imported, and the
+//! json`, `import copy`, `import io`, `import re`, `import __future__`), built when first imported, and the
 //! file objects (`streams`: the standard streams; `files`: `open()`;
 //! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
 //! [`crate::builtins`].
@@ -40,6 +40,7 @@ pub mod math;
 pub mod operator;
 pub mod os;
 pub mod random;
+pub mod re;
 pub mod streams;
 pub mod typing;
 
@@ -97,6 +98,7 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
         "json" => json::fill(d),
         "collections" => collections::fill(d),
         "copy" => copy::fill(d),
+        "re" => re::fill(d),
         _ => return None,
     })
 }
@@ -192,6 +194,9 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
     if let Some(v) = collections::getter_getattr(o, name) {
         return Some(Ok(v));
     }
+    if let Some(r) = re::getattr(vm, o, name) {
+        return Some(r);
+    }
     functools::getattr(vm, o, name)
 }
 
@@ -213,6 +218,7 @@ pub fn has_repr(o: &ObjRef) -> bool {
         || itertools::has_repr(o)
         || operator::has_repr(o)
         || functools::has_repr(o)
+        || re::has_repr(o)
 }
 
 /// `repr(o)` for the modules' objects that have their own.
@@ -233,13 +239,24 @@ pub fn repr(vm: &mut Vm, o: &ObjRef) -> Option<PyResult<String>> {
     if let Some(r) = operator::repr(vm, o) {
         return Some(r);
     }
+    if let Some(r) = re::repr(vm, o) {
+        return Some(r);
+    }
     functools::repr(vm, o)
 }
 
 /// `a <op> b` when either is one of the modules' comparable objects
 /// (`functools.KeyWrapper`).
 pub fn richcompare(vm: &mut Vm, op: CmpOp, a: &Value, b: &Value) -> Option<PyResult<Value>> {
+    if let Some(r) = re::richcompare(vm, op, a, b) {
+        return Some(r);
+    }
     functools::richcompare(vm, op, a, b)
+}
+
+/// `hash(o)` for the modules' objects that hash by value (`re.Pattern`).
+pub fn hash(o: &ObjRef) -> Option<PyResult<u64>> {
+    re::hash(o)
 }
 
 /// Whether the object refuses `hash()` (`functools.KeyWrapper`).
@@ -264,6 +281,9 @@ pub fn iter_next(vm: &mut Vm, it: &ObjRef) -> Option<PyResult<Option<Value>>> {
     if let Some(r) = collections::deque::next(it) {
         return Some(r);
     }
+    if let Some(r) = re::next(vm, it) {
+        return Some(r);
+    }
     itertools::next(vm, it)
 }
 
@@ -275,6 +295,12 @@ pub fn traverse(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) -> bool {
         || operator::traverse(o, f)
         || collections::deque::traverse(o, f)
         || collections::getter_traverse(o, f)
+        || re::traverse(o, f)
+}
+
+/// `o[key]` for the modules' subscriptable objects (`re.Match`).
+pub fn getitem(vm: &mut Vm, o: &ObjRef, key: &Value) -> Option<PyResult<Value>> {
+    re::getitem(vm, o, key)
 }
 
 /// Drops the references `o` holds (the collector breaking a cycle), if
