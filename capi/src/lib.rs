@@ -28,6 +28,7 @@
 
 mod api;
 mod buffer;
+mod bytesapi;
 mod capsule;
 mod dict;
 mod errors;
@@ -42,6 +43,7 @@ mod object;
 mod protocols;
 mod slice;
 mod state;
+mod strapi;
 mod trampoline;
 mod tuple;
 mod typed;

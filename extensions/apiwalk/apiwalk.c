@@ -1,0 +1,434 @@
+/* apiwalk: C API functions of CPython 3.11's stable ABI that small
+ * extensions use, each reachable from Python with its error cases:
+ * the str functions (searching, splitting, codecs, UCS-4 and wchar_t
+ * copies), bytes and bytearray, the sequence and number protocols'
+ * remaining functions, and iterators. Builds unchanged against CPython's
+ * headers, so its tests record CPython's behaviour. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+#include <wchar.h>
+
+#define ARG(i) (nargs > (i) ? PyTuple_GET_ITEM(args, (i)) : NULL)
+#define SIZE(i) PyLong_AsSsize_t(ARG(i))
+#define INT(i) ((int)PyLong_AsLong(ARG(i)))
+/* A C string argument, or NULL for None. */
+#define CSTR(i) (ARG(i) == Py_None ? NULL : PyUnicode_AsUTF8(ARG(i)))
+/* An object argument, or NULL for None. */
+#define OBJ(i) (ARG(i) == Py_None ? NULL : ARG(i))
+
+/* An int result: NULL when it is `bad` and an exception is set. */
+static PyObject *ssize_result(Py_ssize_t n, Py_ssize_t bad) {
+    if (n == bad && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+/* The units of a Py_UCS4 or wchar_t array as a list of ints. */
+static PyObject *units(const void *p, Py_ssize_t n, int wide) {
+    PyObject *l = PyList_New(n);
+    if (l == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = wide ? (long)((const wchar_t *)p)[i] : (long)((const Py_UCS4 *)p)[i];
+        PyList_SET_ITEM(l, i, PyLong_FromLong(v));
+    }
+    return l;
+}
+
+/* ustr(name, *args): the PyUnicode_* function called `name`. */
+static PyObject *ustr(PyObject *self, PyObject *args) {
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    if (nargs < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))) {
+        PyErr_SetString(PyExc_TypeError, "ustr(name, ...)");
+        return NULL;
+    }
+    const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(args, 0));
+    args = PyTuple_GetSlice(args, 1, nargs);
+    if (args == NULL) {
+        return NULL;
+    }
+    nargs -= 1;
+    PyObject *r = NULL;
+    if (strcmp(name, "split") == 0) {
+        r = PyUnicode_Split(ARG(0), OBJ(1), SIZE(2));
+    } else if (strcmp(name, "rsplit") == 0) {
+        r = PyUnicode_RSplit(ARG(0), OBJ(1), SIZE(2));
+    } else if (strcmp(name, "splitlines") == 0) {
+        r = PyUnicode_Splitlines(ARG(0), INT(1));
+    } else if (strcmp(name, "partition") == 0) {
+        r = PyUnicode_Partition(ARG(0), ARG(1));
+    } else if (strcmp(name, "rpartition") == 0) {
+        r = PyUnicode_RPartition(ARG(0), ARG(1));
+    } else if (strcmp(name, "find") == 0) {
+        r = ssize_result(PyUnicode_Find(ARG(0), ARG(1), SIZE(2), SIZE(3), INT(4)), -2);
+    } else if (strcmp(name, "findchar") == 0) {
+        r = ssize_result(
+            PyUnicode_FindChar(ARG(0), (Py_UCS4)PyLong_AsLong(ARG(1)), SIZE(2), SIZE(3), INT(4)),
+            -2);
+    } else if (strcmp(name, "count") == 0) {
+        r = ssize_result(PyUnicode_Count(ARG(0), ARG(1), SIZE(2), SIZE(3)), -1);
+    } else if (strcmp(name, "replace") == 0) {
+        r = PyUnicode_Replace(ARG(0), ARG(1), ARG(2), SIZE(3));
+    } else if (strcmp(name, "tailmatch") == 0) {
+        r = ssize_result(PyUnicode_Tailmatch(ARG(0), ARG(1), SIZE(2), SIZE(3), INT(4)), -1);
+    } else if (strcmp(name, "contains") == 0) {
+        r = ssize_result(PyUnicode_Contains(ARG(0), ARG(1)), -1);
+    } else if (strcmp(name, "richcompare") == 0) {
+        r = PyUnicode_RichCompare(ARG(0), ARG(1), INT(2));
+    } else if (strcmp(name, "format") == 0) {
+        r = PyUnicode_Format(ARG(0), ARG(1));
+    } else if (strcmp(name, "isidentifier") == 0) {
+        r = ssize_result(PyUnicode_IsIdentifier(ARG(0)), -1);
+    } else if (strcmp(name, "translate") == 0) {
+        r = PyUnicode_Translate(ARG(0), ARG(1), NULL);
+    } else if (strcmp(name, "fromobject") == 0) {
+        r = PyUnicode_FromObject(ARG(0));
+        if (r != NULL) {
+            PyObject *t = Py_BuildValue("(sO)", Py_TYPE(r)->tp_name, r);
+            Py_DECREF(r);
+            r = t;
+        }
+    } else if (strcmp(name, "defaultencoding") == 0) {
+        r = PyUnicode_FromString(PyUnicode_GetDefaultEncoding());
+    } else if (strcmp(name, "intern") == 0) {
+        PyObject *s = PyUnicode_FromString(PyUnicode_AsUTF8(ARG(0)));
+        PyUnicode_InternInPlace(&s);
+        r = s;
+    } else if (strcmp(name, "append") == 0 || strcmp(name, "appendanddel") == 0) {
+        PyObject *left = ARG(0) == Py_None ? NULL : ARG(0);
+        PyObject *right = OBJ(1);
+        Py_XINCREF(left);
+        if (name[6] == 'a') {
+            Py_XINCREF(right);
+            PyUnicode_AppendAndDel(&left, right);
+        } else {
+            PyUnicode_Append(&left, right);
+        }
+        r = left;
+    } else if (strcmp(name, "decode") == 0) {
+        r = PyUnicode_Decode(PyBytes_AsString(ARG(0)), PyBytes_Size(ARG(0)), CSTR(1), CSTR(2));
+    } else if (strcmp(name, "decodeascii") == 0) {
+        r = PyUnicode_DecodeASCII(PyBytes_AsString(ARG(0)), PyBytes_Size(ARG(0)), CSTR(1));
+    } else if (strcmp(name, "decodelatin1") == 0) {
+        r = PyUnicode_DecodeLatin1(PyBytes_AsString(ARG(0)), PyBytes_Size(ARG(0)), CSTR(1));
+    } else if (strcmp(name, "decodeutf8") == 0) {
+        r = PyUnicode_DecodeUTF8(PyBytes_AsString(ARG(0)), PyBytes_Size(ARG(0)), CSTR(1));
+    } else if (strcmp(name, "encode") == 0) {
+        r = PyUnicode_AsEncodedString(ARG(0), CSTR(1), CSTR(2));
+    } else if (strcmp(name, "asascii") == 0) {
+        r = PyUnicode_AsASCIIString(ARG(0));
+    } else if (strcmp(name, "aslatin1") == 0) {
+        r = PyUnicode_AsLatin1String(ARG(0));
+    } else if (strcmp(name, "asutf8") == 0) {
+        r = PyUnicode_AsUTF8String(ARG(0));
+    } else if (strcmp(name, "fromencoded") == 0) {
+        r = PyUnicode_FromEncodedObject(ARG(0), CSTR(1), CSTR(2));
+    } else if (strcmp(name, "asucs4") == 0) {
+        Py_ssize_t n = SIZE(1);
+        Py_UCS4 buf[16];
+        for (int i = 0; i < 16; i++) {
+            buf[i] = 7;
+        }
+        if (PyUnicode_AsUCS4(ARG(0), buf, n, INT(2)) == NULL) {
+            PyObject *e = PyErr_Occurred() ? NULL : Py_None;
+            if (e == NULL) {
+                PyObject *t, *v, *tb;
+                PyErr_Fetch(&t, &v, &tb);
+                PyErr_NormalizeException(&t, &v, &tb);
+                r = Py_BuildValue("(sOk)", Py_TYPE(v)->tp_name, v, (unsigned long)buf[0]);
+                Py_XDECREF(t);
+                Py_XDECREF(v);
+                Py_XDECREF(tb);
+            }
+        } else {
+            r = units(buf, 16 < n + 1 ? 16 : n + 1, 0);
+        }
+    } else if (strcmp(name, "asucs4copy") == 0) {
+        Py_UCS4 *p = PyUnicode_AsUCS4Copy(ARG(0));
+        if (p != NULL) {
+            r = units(p, PyUnicode_GetLength(ARG(0)) + 1, 0);
+            PyMem_Free(p);
+        }
+    } else if (strcmp(name, "aswidechar") == 0) {
+        if (ARG(1) == Py_None) {
+            r = ssize_result(PyUnicode_AsWideChar(ARG(0), NULL, 0), -1);
+        } else {
+            wchar_t buf[16];
+            for (int i = 0; i < 16; i++) {
+                buf[i] = 7;
+            }
+            Py_ssize_t n = PyUnicode_AsWideChar(ARG(0), buf, SIZE(1));
+            if (n != -1 || !PyErr_Occurred()) {
+                PyObject *l = units(buf, 16 < SIZE(1) + 1 ? 16 : SIZE(1) + 1, 1);
+                r = Py_BuildValue("(nN)", n, l);
+            }
+        }
+    } else if (strcmp(name, "aswidecharstring") == 0) {
+        Py_ssize_t n = -5;
+        wchar_t *p = PyUnicode_AsWideCharString(ARG(0), INT(1) ? &n : NULL);
+        if (p != NULL) {
+            Py_ssize_t len = (Py_ssize_t)wcslen(p);
+            Py_ssize_t k = INT(1) ? n : len;
+            r = Py_BuildValue("(nN)", n, units(p, k + 1, 1));
+            PyMem_Free(p);
+        }
+    } else if (strcmp(name, "fromwidechar") == 0) {
+        Py_ssize_t n = PyList_Size(ARG(0));
+        wchar_t buf[16];
+        for (Py_ssize_t i = 0; i < n && i < 15; i++) {
+            buf[i] = (wchar_t)PyLong_AsLong(PyList_GetItem(ARG(0), i));
+        }
+        buf[n < 15 ? n : 15] = 0;
+        r = PyUnicode_FromWideChar(ARG(1) == Py_None ? NULL : buf, SIZE(2));
+    } else {
+        PyErr_Format(PyExc_ValueError, "unknown operation %s", name);
+    }
+    Py_DECREF(args);
+    return r;
+}
+
+/* ubytes(name, *args): the PyBytes_* and PyByteArray_* functions. */
+static PyObject *ubytes(PyObject *self, PyObject *args) {
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    if (nargs < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))) {
+        PyErr_SetString(PyExc_TypeError, "ubytes(name, ...)");
+        return NULL;
+    }
+    const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(args, 0));
+    args = PyTuple_GetSlice(args, 1, nargs);
+    if (args == NULL) {
+        return NULL;
+    }
+    nargs -= 1;
+    PyObject *r = NULL;
+    if (strcmp(name, "concat") == 0 || strcmp(name, "concatanddel") == 0) {
+        /* A fresh copy of the left operand unless told to share it. */
+        PyObject *left;
+        if (ARG(0) == Py_None) {
+            left = NULL;
+        } else if (nargs > 2 && PyObject_IsTrue(ARG(2))) {
+            left = ARG(0);
+            Py_INCREF(left);
+        } else {
+            left = PyBytes_FromStringAndSize(PyBytes_AsString(ARG(0)), PyBytes_Size(ARG(0)));
+        }
+        PyObject *right = OBJ(1);
+        if (name[6] == 'a') {
+            Py_XINCREF(right);
+            PyBytes_ConcatAndDel(&left, right);
+        } else {
+            PyBytes_Concat(&left, right);
+        }
+        r = left;
+    } else if (strcmp(name, "fromobject") == 0) {
+        r = PyBytes_FromObject(ARG(0));
+    } else if (strcmp(name, "repr") == 0) {
+        r = PyBytes_Repr(ARG(0), INT(1));
+    } else if (strcmp(name, "decodeescape") == 0) {
+        r = PyBytes_DecodeEscape(PyBytes_AsString(ARG(0)), PyBytes_Size(ARG(0)), CSTR(1), 0,
+                                 NULL);
+    } else if (strcmp(name, "format") == 0) {
+        int which = INT(0);
+        switch (which) {
+        case 0:
+            r = PyBytes_FromFormat("plain %% text");
+            break;
+        case 1:
+            r = PyBytes_FromFormat("%d|%i|%u|%ld|%lu|%zd|%zu|%x", -42, 7, 42u, -1234567890L,
+                                   1234567890UL, (Py_ssize_t)-99, (size_t)99, 255);
+            break;
+        case 2:
+            r = PyBytes_FromFormat("[%s][%.3s][%5s][%c%c]", "abc\xff", "abcdef", "xy", 'A', 200);
+            break;
+        case 3:
+            r = PyBytes_FromFormat("%c", 256);
+            break;
+        case 4: {
+            /* Not a literal: compilers check printf-like formats. */
+            const char *fmt = ARG(1) != NULL ? PyUnicode_AsUTF8(ARG(1)) : "a%yb %d";
+            r = PyBytes_FromFormat(fmt, 5);
+            break;
+        }
+        case 5: {
+            PyObject *p = PyBytes_FromFormat("%p", (void *)0x1234);
+            if (p != NULL) {
+                r = PyBool_FromLong(strcmp(PyBytes_AsString(p), "0x1234") == 0);
+                Py_DECREF(p);
+            }
+            break;
+        }
+        default:
+            r = PyBytes_FromFormat("%d%%", which);
+        }
+    } else if (strcmp(name, "bafromstring") == 0) {
+        r = PyByteArray_FromStringAndSize(ARG(0) == Py_None ? NULL : PyBytes_AsString(ARG(0)),
+                                          SIZE(1));
+    } else if (strcmp(name, "bafromobject") == 0) {
+        r = PyByteArray_FromObject(ARG(0));
+    } else if (strcmp(name, "baconcat") == 0) {
+        r = PyByteArray_Concat(ARG(0), ARG(1));
+    } else if (strcmp(name, "bainfo") == 0) {
+        PyObject *o = ARG(0);
+        r = Py_BuildValue("(iinN)", PyByteArray_Check(o), PyByteArray_CheckExact(o),
+                          PyByteArray_GET_SIZE(o),
+                          PyBytes_FromStringAndSize(PyByteArray_AS_STRING(o),
+                                                    PyByteArray_Size(o) + 1));
+    } else if (strcmp(name, "baresize") == 0) {
+        PyObject *o = ARG(0);
+        if (PyByteArray_Resize(o, SIZE(1)) == 0) {
+            char *p = PyByteArray_AsString(o);
+            Py_ssize_t n = PyByteArray_Size(o);
+            for (Py_ssize_t i = 0; i < n; i++) {
+                if (p[i] == 0) {
+                    p[i] = '.';
+                }
+            }
+            Py_INCREF(o);
+            r = o;
+        }
+    } else if (strcmp(name, "bawrite") == 0) {
+        PyObject *o = PyByteArray_FromStringAndSize(NULL, 3);
+        if (o != NULL) {
+            char *p = PyByteArray_AsString(o);
+            p[0] = 'x';
+            p[1] = 'y';
+            p[2] = 'z';
+            r = o;
+        }
+    } else {
+        PyErr_Format(PyExc_ValueError, "unknown operation %s", name);
+    }
+    Py_DECREF(args);
+    return r;
+}
+
+/* uobj(name, *args): the remaining PySequence_*, PyObject_*, PyNumber_*,
+   iterator and slice functions. */
+static PyObject *uobj(PyObject *self, PyObject *args) {
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    if (nargs < 1 || !PyUnicode_Check(PyTuple_GET_ITEM(args, 0))) {
+        PyErr_SetString(PyExc_TypeError, "uobj(name, ...)");
+        return NULL;
+    }
+    const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(args, 0));
+    args = PyTuple_GetSlice(args, 1, nargs);
+    if (args == NULL) {
+        return NULL;
+    }
+    nargs -= 1;
+    PyObject *r = NULL;
+    if (strcmp(name, "concat") == 0) {
+        r = PySequence_Concat(ARG(0), ARG(1));
+    } else if (strcmp(name, "iconcat") == 0) {
+        r = PySequence_InPlaceConcat(ARG(0), ARG(1));
+    } else if (strcmp(name, "repeat") == 0) {
+        r = PySequence_Repeat(ARG(0), SIZE(1));
+    } else if (strcmp(name, "irepeat") == 0) {
+        r = PySequence_InPlaceRepeat(ARG(0), SIZE(1));
+    } else if (strcmp(name, "setslice") == 0) {
+        r = ssize_result(PySequence_SetSlice(ARG(0), SIZE(1), SIZE(2), ARG(3)), -1);
+    } else if (strcmp(name, "delslice") == 0) {
+        r = ssize_result(PySequence_DelSlice(ARG(0), SIZE(1), SIZE(2)), -1);
+    } else if (strcmp(name, "fast") == 0) {
+        PyObject *f = PySequence_Fast(ARG(0), "fast() wants an iterable");
+        if (f != NULL) {
+            Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
+            PyObject *items = PyList_New(0);
+            for (Py_ssize_t i = 0; items != NULL && i < n; i++) {
+                PyList_Append(items, PySequence_Fast_GET_ITEM(f, i));
+            }
+            r = Py_BuildValue("(siN)", Py_TYPE(f)->tp_name, f == ARG(0), items);
+            Py_DECREF(f);
+        }
+    } else if (strcmp(name, "ascii") == 0) {
+        r = PyObject_ASCII(OBJ(0));
+    } else if (strcmp(name, "delitemstring") == 0) {
+        r = ssize_result(PyObject_DelItemString(ARG(0), PyUnicode_AsUTF8(ARG(1))), -1);
+    } else if (strcmp(name, "hashnotimpl") == 0) {
+        r = ssize_result(PyObject_HashNotImplemented(ARG(0)), -1);
+    } else if (strcmp(name, "genericgetdict") == 0) {
+        r = PyObject_GenericGetDict(ARG(0), NULL);
+    } else if (strcmp(name, "reprenter") == 0) {
+        /* Enter o twice, leave it, enter again: 0 1 1 then 0 after leaving. */
+        PyObject *o = ARG(0);
+        int a = Py_ReprEnter(o);
+        int b = Py_ReprEnter(o);
+        Py_ReprLeave(o);
+        int c = Py_ReprEnter(o);
+        Py_ReprLeave(o);
+        r = Py_BuildValue("(iii)", a, b, c);
+    } else if (strcmp(name, "matmul") == 0) {
+        r = PyNumber_MatrixMultiply(ARG(0), ARG(1));
+    } else if (strcmp(name, "imatmul") == 0) {
+        r = PyNumber_InPlaceMatrixMultiply(ARG(0), ARG(1));
+    } else if (strcmp(name, "numcheck") == 0) {
+        r = PyLong_FromLong(PyNumber_Check(ARG(0)));
+    } else if (strcmp(name, "tobase") == 0) {
+        r = PyNumber_ToBase(ARG(0), INT(1));
+    } else if (strcmp(name, "itercheck") == 0) {
+        r = PyLong_FromLong(PyIter_Check(ARG(0)));
+    } else if (strcmp(name, "seqiter") == 0) {
+        r = PySeqIter_New(ARG(0));
+        if (r != NULL) {
+            PyObject *t = Py_BuildValue("(iiN)", PySeqIter_Check(r), PyIter_Check(r),
+                                        PySequence_List(r));
+            Py_DECREF(r);
+            r = t;
+        }
+    } else if (strcmp(name, "calliter") == 0) {
+        r = PyCallIter_New(ARG(0), ARG(1));
+        if (r != NULL) {
+            PyObject *t = Py_BuildValue("(iiN)", PyCallIter_Check(r), PyIter_Check(r),
+                                        PySequence_List(r));
+            Py_DECREF(r);
+            r = t;
+        }
+    } else if (strcmp(name, "getindices") == 0) {
+        Py_ssize_t start = -7, stop = -7, step = -7;
+        int rc = PySlice_GetIndices(ARG(0), SIZE(1), &start, &stop, &step);
+        if (rc == 0 || !PyErr_Occurred()) {
+            r = Py_BuildValue("(innn)", rc, start, stop, step);
+        }
+    } else if (strcmp(name, "types") == 0) {
+        /* The exported type objects against the objects' own types. */
+        PyObject *o = ARG(0);
+        PyTypeObject *ts[] = {&PyByteArray_Type, &PyMemoryView_Type, &PySet_Type,
+                              &PyFrozenSet_Type, &PyEllipsis_Type, &PyListIter_Type,
+                              &PyListRevIter_Type, &PyTupleIter_Type, &PyRangeIter_Type,
+                              &PyLongRangeIter_Type, &PySetIter_Type,
+                              &PyDictIterKey_Type, &PyDictIterValue_Type,
+                              &PyDictIterItem_Type, &PyZip_Type, &PyMap_Type, &PyFilter_Type,
+                              &PyBytesIter_Type, &PyByteArrayIter_Type, &PySeqIter_Type,
+                              &PyCallIter_Type};
+        r = Py_None;
+        Py_INCREF(r);
+        for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) {
+            if (Py_TYPE(o) == ts[i]) {
+                Py_DECREF(r);
+                r = PyUnicode_FromString(ts[i]->tp_name);
+                break;
+            }
+        }
+    } else {
+        PyErr_Format(PyExc_ValueError, "unknown operation %s", name);
+    }
+    Py_DECREF(args);
+    return r;
+}
+
+static PyMethodDef apiwalk_methods[] = {
+    {"ustr", ustr, METH_VARARGS, NULL},
+    {"ubytes", ubytes, METH_VARARGS, NULL},
+    {"uobj", uobj, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef apiwalk_module = {
+    PyModuleDef_HEAD_INIT, "apiwalk", "Stable-ABI functions small extensions use.", -1,
+    apiwalk_methods,
+};
+
+PyMODINIT_FUNC PyInit_apiwalk(void) { return PyModule_Create(&apiwalk_module); }
