@@ -419,6 +419,18 @@ struct _typhon_api {
     PyObject *(*PySeqIter_New)(PyObject *);
     PyObject *(*PyCallIter_New)(PyObject *, PyObject *);
     int (*PySlice_GetIndices)(PyObject *, Py_ssize_t, Py_ssize_t *, Py_ssize_t *, Py_ssize_t *);
+    PyObject *(*PyUnicode_DecodeUTF8Stateful)(const char *, Py_ssize_t, const char *, Py_ssize_t *);
+    PyObject *(*PyUnicode_EncodeFSDefault)(PyObject *);
+    PyObject *(*PyUnicode_DecodeFSDefaultAndSize)(const char *, Py_ssize_t);
+    PyObject *(*PyUnicode_DecodeFSDefault)(const char *);
+    PyObject *(*PyOS_FSPath)(PyObject *);
+    int (*PyUnicode_FSConverter)(PyObject *, void *);
+    int (*PyUnicode_FSDecoder)(PyObject *, void *);
+    PyObject *(*PyUnicode_AsUnicodeEscapeString)(PyObject *);
+    PyObject *(*PyUnicode_AsRawUnicodeEscapeString)(PyObject *);
+    PyObject *(*PyUnicode_AsUTF16String)(PyObject *);
+    PyObject *(*PyUnicode_AsUTF32String)(PyObject *);
+    PyObject *(*PyMemoryView_FromObject)(PyObject *);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

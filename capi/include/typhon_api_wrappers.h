@@ -328,6 +328,18 @@ static inline int PyIter_Check(PyObject *o) { return _typhon_api->PyIter_Check(o
 static inline PyObject *PySeqIter_New(PyObject *seq) { return _typhon_api->PySeqIter_New(seq); }
 static inline PyObject *PyCallIter_New(PyObject *callable, PyObject *sentinel) { return _typhon_api->PyCallIter_New(callable, sentinel); }
 static inline int PySlice_GetIndices(PyObject *slice, Py_ssize_t length, Py_ssize_t *start, Py_ssize_t *stop, Py_ssize_t *step) { return _typhon_api->PySlice_GetIndices(slice, length, start, stop, step); }
+static inline PyObject *PyUnicode_DecodeUTF8Stateful(const char *s, Py_ssize_t n, const char *errors, Py_ssize_t *consumed) { return _typhon_api->PyUnicode_DecodeUTF8Stateful(s, n, errors, consumed); }
+static inline PyObject *PyUnicode_EncodeFSDefault(PyObject *o) { return _typhon_api->PyUnicode_EncodeFSDefault(o); }
+static inline PyObject *PyUnicode_DecodeFSDefaultAndSize(const char *s, Py_ssize_t n) { return _typhon_api->PyUnicode_DecodeFSDefaultAndSize(s, n); }
+static inline PyObject *PyUnicode_DecodeFSDefault(const char *s) { return _typhon_api->PyUnicode_DecodeFSDefault(s); }
+static inline PyObject *PyOS_FSPath(PyObject *o) { return _typhon_api->PyOS_FSPath(o); }
+static inline int PyUnicode_FSConverter(PyObject *o, void *addr) { return _typhon_api->PyUnicode_FSConverter(o, addr); }
+static inline int PyUnicode_FSDecoder(PyObject *o, void *addr) { return _typhon_api->PyUnicode_FSDecoder(o, addr); }
+static inline PyObject *PyUnicode_AsUnicodeEscapeString(PyObject *o) { return _typhon_api->PyUnicode_AsUnicodeEscapeString(o); }
+static inline PyObject *PyUnicode_AsRawUnicodeEscapeString(PyObject *o) { return _typhon_api->PyUnicode_AsRawUnicodeEscapeString(o); }
+static inline PyObject *PyUnicode_AsUTF16String(PyObject *o) { return _typhon_api->PyUnicode_AsUTF16String(o); }
+static inline PyObject *PyUnicode_AsUTF32String(PyObject *o) { return _typhon_api->PyUnicode_AsUTF32String(o); }
+static inline PyObject *PyMemoryView_FromObject(PyObject *o) { return _typhon_api->PyMemoryView_FromObject(o); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

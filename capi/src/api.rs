@@ -555,6 +555,18 @@ api_table! {
         protocols::PySeqIter_New(seq: *mut PyObject) -> *mut PyObject;
         protocols::PyCallIter_New(callable: *mut PyObject, sentinel: *mut PyObject) -> *mut PyObject;
         slice::PySlice_GetIndices(slice: *mut PyObject, length: Py_ssize_t, start: *mut Py_ssize_t, stop: *mut Py_ssize_t, step: *mut Py_ssize_t) -> c_int;
+        strapi::PyUnicode_DecodeUTF8Stateful(s: *const c_char, n: Py_ssize_t, errors: *const c_char, consumed: *mut Py_ssize_t) -> *mut PyObject;
+        strapi::PyUnicode_EncodeFSDefault(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_DecodeFSDefaultAndSize(s: *const c_char, n: Py_ssize_t) -> *mut PyObject;
+        strapi::PyUnicode_DecodeFSDefault(s: *const c_char) -> *mut PyObject;
+        strapi::PyOS_FSPath(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_FSConverter(o: *mut PyObject, addr: *mut c_void) -> c_int;
+        strapi::PyUnicode_FSDecoder(o: *mut PyObject, addr: *mut c_void) -> c_int;
+        strapi::PyUnicode_AsUnicodeEscapeString(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_AsRawUnicodeEscapeString(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_AsUTF16String(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_AsUTF32String(o: *mut PyObject) -> *mut PyObject;
+        bytesapi::PyMemoryView_FromObject(o: *mut PyObject) -> *mut PyObject;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

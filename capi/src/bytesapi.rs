@@ -430,3 +430,13 @@ pub(crate) unsafe extern "C" fn PyByteArray_Resize(o: *mut PyObject, n: Py_ssize
         }
     })
 }
+
+/// `PyMemoryView_FromObject(o)`: `memoryview(o)`.
+pub(crate) unsafe extern "C" fn PyMemoryView_FromObject(o: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live (contract).
+        let r = unsafe { arg(o) }
+            .and_then(|v| with_vm(|vm| vm.call(&Value::from_type(&types::MEMORYVIEW), &[v])));
+        ret_obj(r)
+    })
+}

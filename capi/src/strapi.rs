@@ -953,3 +953,340 @@ pub(crate) unsafe extern "C" fn PyUnicode_FromWideChar(
         crate::object::new_ref(Value::Obj(StrObj::from_string(s)))
     })
 }
+
+/// `PyUnicode_DecodeUTF8Stateful(s, size, errors, consumed)`: as
+/// [`PyUnicode_DecodeUTF8`], but with `consumed` given, an incomplete
+/// sequence at the end is left undecoded and `*consumed` says how many
+/// bytes were.
+pub(crate) unsafe extern "C" fn PyUnicode_DecodeUTF8Stateful(
+    s: *const c_char,
+    n: Py_ssize_t,
+    errors: *const c_char,
+    consumed: *mut Py_ssize_t,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded (contract).
+        let r = (|| unsafe {
+            let b = bytes_in(s, n)?;
+            let keep = if consumed.is_null() {
+                b.len()
+            } else {
+                b.len() - incomplete_tail(b)
+            };
+            let v = decode_with(&b[..keep], "utf-8", name_or(errors, "strict")?)?;
+            if !consumed.is_null() {
+                *consumed = keep as Py_ssize_t;
+            }
+            Ok(v)
+        })();
+        ret_obj(r)
+    })
+}
+
+/// The length of an incomplete UTF-8 sequence at the end of `b` (0 if
+/// there is none): a lead byte followed by fewer continuation bytes than
+/// it announces.
+fn incomplete_tail(b: &[u8]) -> usize {
+    for k in 1..=3.min(b.len()) {
+        let tail = &b[b.len() - k..];
+        let lead = tail[0];
+        let want = match lead {
+            0xc2..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf4 => 4,
+            0x80..=0xbf => continue,
+            _ => return 0,
+        };
+        let incomplete = want > k
+            && std::str::from_utf8(tail)
+                .err()
+                .is_some_and(|e| e.error_len().is_none() && e.valid_up_to() == 0);
+        return if incomplete { k } else { 0 };
+    }
+    0
+}
+
+/// `PyUnicode_EncodeFSDefault(s)`: the file system encoding (UTF-8) of
+/// `s`.
+pub(crate) unsafe extern "C" fn PyUnicode_EncodeFSDefault(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { encode_c(o, Ok(Encoding::Utf8), std::ptr::null()) }
+}
+
+/// `PyUnicode_DecodeFSDefaultAndSize(s, size)`: `size` bytes in the file
+/// system encoding (UTF-8). CPython turns undecodable bytes into lone
+/// surrogates, which a Typhon `str` cannot hold: NotImplementedError.
+pub(crate) unsafe extern "C" fn PyUnicode_DecodeFSDefaultAndSize(
+    s: *const c_char,
+    n: Py_ssize_t,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded (contract).
+        let r = unsafe { bytes_in(s, n) }.and_then(|b| match std::str::from_utf8(b) {
+            Ok(t) => Ok(Value::str(t)),
+            Err(e) => Err(PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                format!(
+                    "undecodable byte 0x{:02x} in a file name (a lone surrogate in a str) \
+                     is not supported by typhon",
+                    b.get(e.valid_up_to()).copied().unwrap_or(0)
+                ),
+            )),
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PyUnicode_DecodeFSDefault(s)`: [`PyUnicode_DecodeFSDefaultAndSize`]
+/// of a C string.
+pub(crate) unsafe extern "C" fn PyUnicode_DecodeFSDefault(s: *const c_char) -> *mut PyObject {
+    if s.is_null() {
+        return fail(bad_internal_call(), std::ptr::null_mut());
+    }
+    // SAFETY: a C string (contract).
+    let n = unsafe { std::ffi::CStr::from_ptr(s) }.to_bytes().len();
+    // SAFETY: `s` holds `n` bytes.
+    unsafe { PyUnicode_DecodeFSDefaultAndSize(s, n as Py_ssize_t) }
+}
+
+/// `PyOS_FSPath(o)`: a str or bytes itself, else `o.__fspath__()`,
+/// which must be one.
+pub(crate) unsafe extern "C" fn PyOS_FSPath(o: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live (contract).
+        ret_obj(unsafe { arg(o) }.and_then(|v| fspath(&v)))
+    })
+}
+
+/// The path `v` stands for (see [`PyOS_FSPath`]).
+fn fspath(v: &Value) -> PyResult<Value> {
+    let is_path = |x: &Value| is_str(x) || x.type_of().tp_flags & abi::TPFLAGS_BYTES_SUBCLASS != 0;
+    if is_path(v) {
+        return Ok(v.clone());
+    }
+    let r = with_vm(|vm| match interp::dunder::call(vm, v, "__fspath__", &[]) {
+        Some(r) => r.map(Some),
+        None => Ok(None),
+    })?;
+    let Some(r) = r else {
+        return Err(PyErr::type_error(format!(
+            "expected str, bytes or os.PathLike object, not {:.200}",
+            v.type_name()
+        )));
+    };
+    if !is_path(&r) {
+        return Err(PyErr::type_error(format!(
+            "expected {:.200}.__fspath__() to return str or bytes, not {:.200}",
+            v.type_name(),
+            r.type_name()
+        )));
+    }
+    Ok(r)
+}
+
+/// `Py_CLEANUP_SUPPORTED`: a converter's "succeeded; call me again with
+/// NULL to clean up".
+const CLEANUP_SUPPORTED: c_int = 0x20000;
+
+/// # Safety
+/// `addr` must point to a `PyObject *` holding NULL or an owned reference.
+unsafe fn converter_cleanup(addr: *mut std::ffi::c_void) -> c_int {
+    let slot = addr.cast::<*mut PyObject>();
+    // SAFETY: forwarded.
+    unsafe {
+        crate::protocols::Py_DecRef(*slot);
+        *slot = std::ptr::null_mut();
+    }
+    1
+}
+
+/// `PyUnicode_FSConverter(o, &result)`: the `O&` converter to a file
+/// name as bytes (a str encoded to UTF-8); ValueError for a NUL byte.
+pub(crate) unsafe extern "C" fn PyUnicode_FSConverter(
+    o: *mut PyObject,
+    addr: *mut std::ffi::c_void,
+) -> c_int {
+    guard(0, || {
+        if o.is_null() {
+            // SAFETY: the cleanup call of a converter (contract).
+            return unsafe { converter_cleanup(addr) };
+        }
+        // SAFETY: live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| {
+            let p = fspath(&v)?;
+            let b: Vec<u8> = match p.as_str() {
+                Some(t) => t.as_bytes().to_vec(),
+                None => match interp::bytes::buffer(&p) {
+                    Some(b) => b?.to_vec(),
+                    None => return Err(bad_internal_call()),
+                },
+            };
+            if b.contains(&0) {
+                return Err(PyErr::value_error("embedded null byte"));
+            }
+            if p.kind() == types::Kind::BYTES {
+                Ok(p)
+            } else {
+                Ok(Value::Obj(BytesObj::new_obj(&b)))
+            }
+        });
+        match r {
+            Ok(v) => {
+                // SAFETY: `addr` points to a `PyObject *` (contract).
+                unsafe { *addr.cast::<*mut PyObject>() = crate::object::new_ref(v) };
+                CLEANUP_SUPPORTED
+            }
+            Err(e) => fail(e, 0),
+        }
+    })
+}
+
+/// `PyUnicode_FSDecoder(o, &result)`: the `O&` converter to a file name
+/// as str (bytes decoded from UTF-8); ValueError for a NUL character.
+pub(crate) unsafe extern "C" fn PyUnicode_FSDecoder(
+    o: *mut PyObject,
+    addr: *mut std::ffi::c_void,
+) -> c_int {
+    guard(0, || {
+        if o.is_null() {
+            // SAFETY: the cleanup call of a converter (contract).
+            return unsafe { converter_cleanup(addr) };
+        }
+        // SAFETY: live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| {
+            let p = if v.kind() == types::Kind::BYTES || interp::bytes::buffer(&v).is_none() {
+                fspath(&v)?
+            } else {
+                v.clone()
+            };
+            let text = if is_str(&p) {
+                exact(p)?
+            } else {
+                if p.kind() != types::Kind::BYTES {
+                    let msg = format!(
+                        "path should be string, bytes, or os.PathLike, not {:.200}\0",
+                        p.type_name()
+                    );
+                    let cat = &types::DEPRECATION_WARNING as *const abi::StaticType;
+                    // SAFETY: a static exception type and a C string.
+                    let w = unsafe {
+                        crate::errors::PyErr_WarnEx(cat as *mut PyObject, msg.as_ptr().cast(), 1)
+                    };
+                    if w < 0 {
+                        return Err(state::take_error().unwrap_or_else(bad_internal_call));
+                    }
+                }
+                let b = match interp::bytes::buffer(&p) {
+                    Some(b) => b?.to_vec(),
+                    None => return Err(bad_internal_call()),
+                };
+                // SAFETY: `b` holds its bytes.
+                let d = unsafe {
+                    PyUnicode_DecodeFSDefaultAndSize(b.as_ptr().cast(), b.len() as Py_ssize_t)
+                };
+                // SAFETY: a new reference or NULL with the error set.
+                match unsafe { crate::object::take_new(d) } {
+                    Some(v) => v,
+                    None => return Err(state::take_error().unwrap_or_else(bad_internal_call)),
+                }
+            };
+            if text.as_str().is_some_and(|t| t.contains('\0')) {
+                return Err(PyErr::value_error("embedded null character"));
+            }
+            Ok(text)
+        });
+        match r {
+            Ok(v) => {
+                // SAFETY: `addr` points to a `PyObject *` (contract).
+                unsafe { *addr.cast::<*mut PyObject>() = crate::object::new_ref(v) };
+                CLEANUP_SUPPORTED
+            }
+            Err(e) => fail(e, 0),
+        }
+    })
+}
+
+/// `s` encoded as `unicode_escape` (`raw` false: ASCII controls, the
+/// backslash and non-ASCII escaped) or `raw_unicode_escape` (`raw`: only
+/// characters past U+00FF escaped, the rest as Latin-1 bytes).
+fn escape_encode(s: &str, raw: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    for c in s.chars() {
+        let u = u32::from(c);
+        let esc = match (raw, c) {
+            (false, '\\') => "\\\\".to_owned(),
+            (false, '\t') => "\\t".to_owned(),
+            (false, '\n') => "\\n".to_owned(),
+            (false, '\r') => "\\r".to_owned(),
+            (false, _) if (0x20..0x7f).contains(&u) => {
+                out.push(u as u8);
+                continue;
+            }
+            (false, _) if u < 0x100 => format!("\\x{u:02x}"),
+            (true, _) if u < 0x100 => {
+                out.push(u as u8);
+                continue;
+            }
+            (_, _) if u < 0x10000 => format!("\\u{u:04x}"),
+            (_, _) => format!("\\U{u:08x}"),
+        };
+        out.extend_from_slice(esc.as_bytes());
+    }
+    out
+}
+
+/// # Safety
+/// `o` null or live.
+unsafe fn encode_by(o: *mut PyObject, f: impl Fn(&str) -> Vec<u8>) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded.
+        let r =
+            unsafe { str_or_bad_argument(o) }.map(|s| Value::Obj(BytesObj::new_obj(&f(text(&s)))));
+        ret_obj(r)
+    })
+}
+
+/// `PyUnicode_AsUnicodeEscapeString(s)`: `s.encode("unicode_escape")`.
+pub(crate) unsafe extern "C" fn PyUnicode_AsUnicodeEscapeString(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { encode_by(o, |s| escape_encode(s, false)) }
+}
+
+/// `PyUnicode_AsRawUnicodeEscapeString(s)`:
+/// `s.encode("raw_unicode_escape")`.
+pub(crate) unsafe extern "C" fn PyUnicode_AsRawUnicodeEscapeString(
+    o: *mut PyObject,
+) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe { encode_by(o, |s| escape_encode(s, true)) }
+}
+
+/// `PyUnicode_AsUTF16String(s)`: `s.encode("utf-16")`: a byte order mark
+/// and the code units in the machine's byte order.
+pub(crate) unsafe extern "C" fn PyUnicode_AsUTF16String(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe {
+        encode_by(o, |s| {
+            let mut out = 0xfeffu16.to_ne_bytes().to_vec();
+            for u in s.encode_utf16() {
+                out.extend_from_slice(&u.to_ne_bytes());
+            }
+            out
+        })
+    }
+}
+
+/// `PyUnicode_AsUTF32String(s)`: `s.encode("utf-32")`: a byte order mark
+/// and the code points in the machine's byte order.
+pub(crate) unsafe extern "C" fn PyUnicode_AsUTF32String(o: *mut PyObject) -> *mut PyObject {
+    // SAFETY: forwarded.
+    unsafe {
+        encode_by(o, |s| {
+            let mut out = 0xfeffu32.to_ne_bytes().to_vec();
+            for c in s.chars() {
+                out.extend_from_slice(&u32::from(c).to_ne_bytes());
+            }
+            out
+        })
+    }
+}

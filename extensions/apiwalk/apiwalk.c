@@ -183,6 +183,44 @@ static PyObject *ustr(PyObject *self, PyObject *args) {
         }
         buf[n < 15 ? n : 15] = 0;
         r = PyUnicode_FromWideChar(ARG(1) == Py_None ? NULL : buf, SIZE(2));
+    } else if (strcmp(name, "decodeutf8stateful") == 0) {
+        Py_ssize_t consumed = -5;
+        PyObject *t = PyUnicode_DecodeUTF8Stateful(PyBytes_AsString(ARG(0)), PyBytes_Size(ARG(0)),
+                                                   CSTR(1), INT(2) ? &consumed : NULL);
+        if (t != NULL) {
+            r = Py_BuildValue("(Nn)", t, consumed);
+        }
+    } else if (strcmp(name, "encodefs") == 0) {
+        r = PyUnicode_EncodeFSDefault(ARG(0));
+    } else if (strcmp(name, "decodefs") == 0) {
+        r = PyUnicode_DecodeFSDefaultAndSize(PyBytes_AsString(ARG(0)), PyBytes_Size(ARG(0)));
+    } else if (strcmp(name, "decodefsz") == 0) {
+        r = PyUnicode_DecodeFSDefault(PyBytes_AsString(ARG(0)));
+    } else if (strcmp(name, "fspath") == 0) {
+        r = PyOS_FSPath(ARG(0));
+    } else if (strcmp(name, "fsconverter") == 0 || strcmp(name, "fsdecoder") == 0) {
+        PyObject *out = NULL;
+        int rc = name[2] == 'c' ? PyUnicode_FSConverter(ARG(0), &out)
+                                : PyUnicode_FSDecoder(ARG(0), &out);
+        if (rc != 0) {
+            r = Py_BuildValue("(iO)", rc == Py_CLEANUP_SUPPORTED, out);
+            /* The cleanup call releases the result and clears the slot. */
+            int again = name[2] == 'c' ? PyUnicode_FSConverter(NULL, &out)
+                                       : PyUnicode_FSDecoder(NULL, &out);
+            if (again != 1 || out != NULL) {
+                Py_XDECREF(r);
+                r = NULL;
+                PyErr_SetString(PyExc_RuntimeError, "cleanup failed");
+            }
+        }
+    } else if (strcmp(name, "asunicodeescape") == 0) {
+        r = PyUnicode_AsUnicodeEscapeString(ARG(0));
+    } else if (strcmp(name, "asrawunicodeescape") == 0) {
+        r = PyUnicode_AsRawUnicodeEscapeString(ARG(0));
+    } else if (strcmp(name, "asutf16") == 0) {
+        r = PyUnicode_AsUTF16String(ARG(0));
+    } else if (strcmp(name, "asutf32") == 0) {
+        r = PyUnicode_AsUTF32String(ARG(0));
     } else {
         PyErr_Format(PyExc_ValueError, "unknown operation %s", name);
     }
@@ -262,6 +300,12 @@ static PyObject *ubytes(PyObject *self, PyObject *args) {
         }
         default:
             r = PyBytes_FromFormat("%d%%", which);
+        }
+    } else if (strcmp(name, "memoryview") == 0) {
+        PyObject *m = PyMemoryView_FromObject(ARG(0));
+        if (m != NULL) {
+            r = Py_BuildValue("(sN)", Py_TYPE(m)->tp_name, PyObject_Bytes(m));
+            Py_DECREF(m);
         }
     } else if (strcmp(name, "bafromstring") == 0) {
         r = PyByteArray_FromStringAndSize(ARG(0) == Py_None ? NULL : PyBytes_AsString(ARG(0)),

@@ -117,3 +117,10 @@ show("baresize", b, 9)
 m.release()
 show("baresize", b, 2)
 show("bawrite")
+
+# PyMemoryView_FromObject
+show("memoryview", b"view")
+show("memoryview", bytearray(b"ba"))
+show("memoryview", memoryview(b"mm"))
+show("memoryview", "text")
+show("memoryview", 5)

@@ -196,3 +196,58 @@ show("fromwidechar", [], 0, 0)
 show("fromwidechar", [104, 0x110000], 0, 2)
 show("fromwidechar", [], None, 0)
 show("fromwidechar", [], None, 3)
+
+# more codecs: UTF-8 with a tail left for later, file names, escapes,
+# UTF-16 and UTF-32
+show("decodeutf8stateful", b"ab\xe2\x82", None, 1)
+show("decodeutf8stateful", b"ab\xe2\x82\xac", None, 1)
+show("decodeutf8stateful", b"ab\xf0\x9f", None, 1)
+show("decodeutf8stateful", b"ab\xc3", None, 1)
+show("decodeutf8stateful", b"ab\xe2\x82", None, 0)
+show("decodeutf8stateful", b"a\xffb\xe2", "replace", 1)
+show("decodeutf8stateful", b"a\xffb\xe2", None, 1)
+show("decodeutf8stateful", b"", None, 1)
+show("encodefs", "caf\xe9/\u20ac")
+show("encodefs", b"x")
+show("decodefs", b"caf\xc3\xa9")
+show("decodefs", b"")
+show("decodefsz", b"dir/file")
+
+
+class P:
+    def __init__(self, p):
+        self.p = p
+
+    def __fspath__(self):
+        return self.p
+
+
+show("fspath", "a/b")
+show("fspath", b"a/b")
+show("fspath", P("x/y"))
+show("fspath", P(b"x/y"))
+show("fspath", P(3))
+show("fspath", 3)
+show("fspath", None)
+show("fsconverter", "a/\xe9")
+show("fsconverter", b"raw")
+show("fsconverter", P("p/q"))
+show("fsconverter", "nul\x00")
+show("fsconverter", b"nul\x00")
+show("fsconverter", 5)
+show("fsconverter", P(5))
+show("fsdecoder", "text")
+show("fsdecoder", b"caf\xc3\xa9")
+show("fsdecoder", P(b"p"))
+show("fsdecoder", "nul\x00")
+show("fsdecoder", b"nul\x00")
+show("fsdecoder", 5)
+show("asunicodeescape", "tab\t nl\n cr\r bs\\ q'\" \x00\x7f\xe9\u20ac\U0001F600")
+show("asunicodeescape", 1)
+show("asrawunicodeescape", "tab\t bs\\ \x00\xe9\u20ac\U0001F600")
+show("asrawunicodeescape", b"x")
+show("asutf16", "h\xe9\U0001F600")
+show("asutf16", "")
+show("asutf16", 2)
+show("asutf32", "h\U0001F600")
+show("asutf32", None)
