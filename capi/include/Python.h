@@ -869,6 +869,13 @@ static inline PyObject *Py_XNewRef(PyObject *op) {
 #define PyByteArray_CheckExact(op) Py_IS_TYPE(op, &PyByteArray_Type)
 #define PyByteArray_AS_STRING(op) PyByteArray_AsString(_PyObject_CAST(op))
 #define PyByteArray_GET_SIZE(op) PyByteArray_Size(_PyObject_CAST(op))
+#define PySet_Check(op) PyObject_TypeCheck(op, &PySet_Type)
+#define PySet_CheckExact(op) Py_IS_TYPE(op, &PySet_Type)
+#define PyFrozenSet_Check(op) PyObject_TypeCheck(op, &PyFrozenSet_Type)
+#define PyFrozenSet_CheckExact(op) Py_IS_TYPE(op, &PyFrozenSet_Type)
+#define PyAnySet_Check(op) (PySet_Check(op) || PyFrozenSet_Check(op))
+#define PyAnySet_CheckExact(op) (PySet_CheckExact(op) || PyFrozenSet_CheckExact(op))
+#define PySet_GET_SIZE(op) PySet_Size(_PyObject_CAST(op))
 #define PySeqIter_Check(op) Py_IS_TYPE(op, &PySeqIter_Type)
 #define PyCallIter_Check(op) Py_IS_TYPE(op, &PyCallIter_Type)
 /* PySequence_Fast's result is a list or a tuple (PySequence_Fast_ITEMS is

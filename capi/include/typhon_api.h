@@ -431,6 +431,14 @@ struct _typhon_api {
     PyObject *(*PyUnicode_AsUTF16String)(PyObject *);
     PyObject *(*PyUnicode_AsUTF32String)(PyObject *);
     PyObject *(*PyMemoryView_FromObject)(PyObject *);
+    PyObject *(*PySet_New)(PyObject *);
+    PyObject *(*PyFrozenSet_New)(PyObject *);
+    Py_ssize_t (*PySet_Size)(PyObject *);
+    int (*PySet_Contains)(PyObject *, PyObject *);
+    int (*PySet_Add)(PyObject *, PyObject *);
+    int (*PySet_Discard)(PyObject *, PyObject *);
+    int (*PySet_Clear)(PyObject *);
+    PyObject *(*PySet_Pop)(PyObject *);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

@@ -340,6 +340,14 @@ static inline PyObject *PyUnicode_AsRawUnicodeEscapeString(PyObject *o) { return
 static inline PyObject *PyUnicode_AsUTF16String(PyObject *o) { return _typhon_api->PyUnicode_AsUTF16String(o); }
 static inline PyObject *PyUnicode_AsUTF32String(PyObject *o) { return _typhon_api->PyUnicode_AsUTF32String(o); }
 static inline PyObject *PyMemoryView_FromObject(PyObject *o) { return _typhon_api->PyMemoryView_FromObject(o); }
+static inline PyObject *PySet_New(PyObject *iterable) { return _typhon_api->PySet_New(iterable); }
+static inline PyObject *PyFrozenSet_New(PyObject *iterable) { return _typhon_api->PyFrozenSet_New(iterable); }
+static inline Py_ssize_t PySet_Size(PyObject *o) { return _typhon_api->PySet_Size(o); }
+static inline int PySet_Contains(PyObject *o, PyObject *key) { return _typhon_api->PySet_Contains(o, key); }
+static inline int PySet_Add(PyObject *o, PyObject *key) { return _typhon_api->PySet_Add(o, key); }
+static inline int PySet_Discard(PyObject *o, PyObject *key) { return _typhon_api->PySet_Discard(o, key); }
+static inline int PySet_Clear(PyObject *o) { return _typhon_api->PySet_Clear(o); }
+static inline PyObject *PySet_Pop(PyObject *o) { return _typhon_api->PySet_Pop(o); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

@@ -29,8 +29,8 @@ use crate::unicode::Py_UCS4;
 /// `PyCapsule_Destructor`.
 pub type CapsuleDestructor = unsafe extern "C" fn(*mut PyObject);
 use crate::{
-    buffer, bytesapi, capsule, dict, errors, heaptype, list, long, mem, module, protocols, slice,
-    strapi, tuple, typeobject, unicode,
+    buffer, bytesapi, capsule, dict, errors, heaptype, list, long, mem, module, protocols,
+    setobject, slice, strapi, tuple, typeobject, unicode,
 };
 use interp::object::types;
 use std::ffi::{
@@ -567,6 +567,14 @@ api_table! {
         strapi::PyUnicode_AsUTF16String(o: *mut PyObject) -> *mut PyObject;
         strapi::PyUnicode_AsUTF32String(o: *mut PyObject) -> *mut PyObject;
         bytesapi::PyMemoryView_FromObject(o: *mut PyObject) -> *mut PyObject;
+        setobject::PySet_New(iterable: *mut PyObject) -> *mut PyObject;
+        setobject::PyFrozenSet_New(iterable: *mut PyObject) -> *mut PyObject;
+        setobject::PySet_Size(o: *mut PyObject) -> Py_ssize_t;
+        setobject::PySet_Contains(o: *mut PyObject, key: *mut PyObject) -> c_int;
+        setobject::PySet_Add(o: *mut PyObject, key: *mut PyObject) -> c_int;
+        setobject::PySet_Discard(o: *mut PyObject, key: *mut PyObject) -> c_int;
+        setobject::PySet_Clear(o: *mut PyObject) -> c_int;
+        setobject::PySet_Pop(o: *mut PyObject) -> *mut PyObject;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

@@ -41,6 +41,7 @@ mod methodobject;
 mod module;
 mod object;
 mod protocols;
+mod setobject;
 mod slice;
 mod state;
 mod strapi;

@@ -436,6 +436,34 @@ static PyObject *uobj(PyObject *self, PyObject *args) {
         if (rc == 0 || !PyErr_Occurred()) {
             r = Py_BuildValue("(innn)", rc, start, stop, step);
         }
+    } else if (strcmp(name, "setnew") == 0) {
+        r = PySet_New(OBJ(0));
+    } else if (strcmp(name, "frozensetnew") == 0) {
+        r = PyFrozenSet_New(OBJ(0));
+    } else if (strcmp(name, "setsize") == 0) {
+        r = ssize_result(PySet_Size(ARG(0)), -1);
+    } else if (strcmp(name, "setcontains") == 0) {
+        r = ssize_result(PySet_Contains(ARG(0), ARG(1)), -1);
+    } else if (strcmp(name, "setadd") == 0) {
+        r = ssize_result(PySet_Add(ARG(0), ARG(1)), -1);
+    } else if (strcmp(name, "setdiscard") == 0) {
+        r = ssize_result(PySet_Discard(ARG(0), ARG(1)), -1);
+    } else if (strcmp(name, "setclear") == 0) {
+        r = ssize_result(PySet_Clear(ARG(0)), -1);
+    } else if (strcmp(name, "setpop") == 0) {
+        r = PySet_Pop(ARG(0));
+    } else if (strcmp(name, "setchecks") == 0) {
+        PyObject *o = ARG(0);
+        r = Py_BuildValue("(iiiiiin)", PySet_Check(o), PySet_CheckExact(o), PyFrozenSet_Check(o),
+                          PyFrozenSet_CheckExact(o), PyAnySet_Check(o), PyAnySet_CheckExact(o),
+                          PyAnySet_Check(o) ? PySet_GET_SIZE(o) : (Py_ssize_t)-1);
+    } else if (strcmp(name, "fillfrozen") == 0) {
+        /* A new frozenset filled with PySet_Add before it is shared. */
+        PyObject *f = PyFrozenSet_New(NULL);
+        if (f != NULL && (PySet_Add(f, ARG(0)) < 0 || PySet_Add(f, ARG(1)) < 0)) {
+            Py_CLEAR(f);
+        }
+        r = f;
     } else if (strcmp(name, "types") == 0) {
         /* The exported type objects against the objects' own types. */
         PyObject *o = ARG(0);

@@ -232,3 +232,53 @@ for v in [bytearray(), memoryview(b""), set(), frozenset(), ..., iter([]), rever
           filter(None, []), iter(b""), iter(bytearray()), iter(Seq([])),
           iter(int, 1), 5]:
     show("types", v)
+
+# sets: PySet_New, PyFrozenSet_New, Size, Contains, Add, Discard, Clear,
+# Pop and the check macros
+class MySet(set):
+    pass
+
+
+show("setnew", None)
+show("setnew", [3, 1, 3])
+show("setnew", b"aab")
+show("setnew", 5)
+show("setnew", [[1]])
+show("frozensetnew", None)
+show("frozensetnew", (1, 2, 2))
+show("frozensetnew", 1.5)
+s = {1, 2}
+show("setsize", s)
+show("setsize", frozenset("abc"))
+show("setsize", MySet([1]))
+show("setsize", [1])
+show("setcontains", s, 1)
+show("setcontains", s, 9)
+show("setcontains", frozenset([1]), 1)
+show("setcontains", s, [1])
+show("setcontains", {1}, {1})
+show("setcontains", [1], 1)
+show("setadd", s, 3)
+show("setadd", s, 3)
+show("setadd", s, [4])
+show("setadd", frozenset([1]), 3)
+show("setadd", [], 3)
+print(sorted(s))
+show("setdiscard", s, 3)
+show("setdiscard", s, 3)
+show("setdiscard", s, {1})
+show("setdiscard", s, [1])
+show("setdiscard", frozenset([1]), 1)
+print(sorted(s))
+t = {7}
+show("setpop", t)
+show("setpop", t)
+show("setpop", frozenset([1]))
+show("setclear", s)
+print(s)
+show("setclear", frozenset([1]))
+show("setclear", {})
+show("fillfrozen", 1, 2)
+show("fillfrozen", 1, [2])
+for v in [set(), {1, 2}, MySet([1]), frozenset(), frozenset([1]), [], {}]:
+    show("setchecks", v)
