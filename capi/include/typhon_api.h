@@ -439,6 +439,13 @@ struct _typhon_api {
     int (*PySet_Discard)(PyObject *, PyObject *);
     int (*PySet_Clear)(PyObject *);
     PyObject *(*PySet_Pop)(PyObject *);
+    long long (*PyLong_AsLongLongAndOverflow)(PyObject *, int *);
+    unsigned long (*PyLong_AsUnsignedLongMask)(PyObject *);
+    unsigned long long (*PyLong_AsUnsignedLongLongMask)(PyObject *);
+    PyObject *(*PyComplex_FromDoubles)(double, double);
+    double (*PyComplex_RealAsDouble)(PyObject *);
+    double (*PyComplex_ImagAsDouble)(PyObject *);
+    PyObject *(*PyList_GetSlice)(PyObject *, Py_ssize_t, Py_ssize_t);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

@@ -348,6 +348,13 @@ static inline int PySet_Add(PyObject *o, PyObject *key) { return _typhon_api->Py
 static inline int PySet_Discard(PyObject *o, PyObject *key) { return _typhon_api->PySet_Discard(o, key); }
 static inline int PySet_Clear(PyObject *o) { return _typhon_api->PySet_Clear(o); }
 static inline PyObject *PySet_Pop(PyObject *o) { return _typhon_api->PySet_Pop(o); }
+static inline long long PyLong_AsLongLongAndOverflow(PyObject *o, int *overflow) { return _typhon_api->PyLong_AsLongLongAndOverflow(o, overflow); }
+static inline unsigned long PyLong_AsUnsignedLongMask(PyObject *o) { return _typhon_api->PyLong_AsUnsignedLongMask(o); }
+static inline unsigned long long PyLong_AsUnsignedLongLongMask(PyObject *o) { return _typhon_api->PyLong_AsUnsignedLongLongMask(o); }
+static inline PyObject *PyComplex_FromDoubles(double re, double im) { return _typhon_api->PyComplex_FromDoubles(re, im); }
+static inline double PyComplex_RealAsDouble(PyObject *o) { return _typhon_api->PyComplex_RealAsDouble(o); }
+static inline double PyComplex_ImagAsDouble(PyObject *o) { return _typhon_api->PyComplex_ImagAsDouble(o); }
+static inline PyObject *PyList_GetSlice(PyObject *l, Py_ssize_t low, Py_ssize_t high) { return _typhon_api->PyList_GetSlice(l, low, high); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

@@ -575,6 +575,13 @@ api_table! {
         setobject::PySet_Discard(o: *mut PyObject, key: *mut PyObject) -> c_int;
         setobject::PySet_Clear(o: *mut PyObject) -> c_int;
         setobject::PySet_Pop(o: *mut PyObject) -> *mut PyObject;
+        long::PyLong_AsLongLongAndOverflow(o: *mut PyObject, overflow: *mut c_int) -> c_longlong;
+        long::PyLong_AsUnsignedLongMask(o: *mut PyObject) -> c_ulong;
+        long::PyLong_AsUnsignedLongLongMask(o: *mut PyObject) -> c_ulonglong;
+        long::PyComplex_FromDoubles(re: c_double, im: c_double) -> *mut PyObject;
+        long::PyComplex_RealAsDouble(o: *mut PyObject) -> c_double;
+        long::PyComplex_ImagAsDouble(o: *mut PyObject) -> c_double;
+        list::PyList_GetSlice(l: *mut PyObject, low: Py_ssize_t, high: Py_ssize_t) -> *mut PyObject;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

@@ -464,6 +464,31 @@ static PyObject *uobj(PyObject *self, PyObject *args) {
             Py_CLEAR(f);
         }
         r = f;
+    } else if (strcmp(name, "llovf") == 0) {
+        int ovf = 7;
+        long long v = PyLong_AsLongLongAndOverflow(ARG(0), &ovf);
+        if (!(v == -1 && PyErr_Occurred())) {
+            r = Py_BuildValue("(Li)", v, ovf);
+        }
+    } else if (strcmp(name, "ulmask") == 0) {
+        unsigned long v = PyLong_AsUnsignedLongMask(ARG(0));
+        if (!(v == (unsigned long)-1 && PyErr_Occurred())) {
+            r = PyLong_FromUnsignedLong(v);
+        }
+    } else if (strcmp(name, "ullmask") == 0) {
+        unsigned long long v = PyLong_AsUnsignedLongLongMask(ARG(0));
+        if (!(v == (unsigned long long)-1 && PyErr_Occurred())) {
+            r = PyLong_FromUnsignedLongLong(v);
+        }
+    } else if (strcmp(name, "complex") == 0) {
+        r = PyComplex_FromDoubles(PyFloat_AsDouble(ARG(0)), PyFloat_AsDouble(ARG(1)));
+    } else if (strcmp(name, "complexparts") == 0) {
+        double re = PyComplex_RealAsDouble(ARG(0));
+        if (!(re == -1.0 && PyErr_Occurred())) {
+            r = Py_BuildValue("(dd)", re, PyComplex_ImagAsDouble(ARG(0)));
+        }
+    } else if (strcmp(name, "listslice") == 0) {
+        r = PyList_GetSlice(ARG(0), SIZE(1), SIZE(2));
     } else if (strcmp(name, "types") == 0) {
         /* The exported type objects against the objects' own types. */
         PyObject *o = ARG(0);

@@ -282,3 +282,22 @@ show("fillfrozen", 1, 2)
 show("fillfrozen", 1, [2])
 for v in [set(), {1, 2}, MySet([1]), frozenset(), frozenset([1]), [], {}]:
     show("setchecks", v)
+
+# ints, complex numbers and list slices
+for v in [5, -5, 2**63 - 1, 2**63, -2**63, -2**63 - 1, 2**100, True]:
+    show("llovf", v)
+show("llovf", 1.5)
+for v in [5, -1, 2**64 + 3, -2**64 - 1, 2**100 + 7, False]:
+    show("ulmask", v)
+    show("ullmask", v)
+show("ulmask", "x")
+show("complex", 1.5, -2.0)
+show("complex", 0.0, 0.0)
+show("complexparts", 3 - 4j)
+show("complexparts", 2.5)
+show("complexparts", 7)
+show("complexparts", "x")
+l = [0, 1, 2, 3, 4]
+for lo, hi in [(1, 3), (-5, 2), (3, 1), (2, 100), (10, 20), (0, 5)]:
+    show("listslice", l, lo, hi)
+show("listslice", (1, 2), 0, 1)
