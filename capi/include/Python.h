@@ -742,6 +742,23 @@ __attribute__((weak, visibility("default"))) const int _typhon_api_version = TYP
 #define PyExc_BytesWarning (_typhon_api->PyExc_BytesWarning)
 #define PyExc_ResourceWarning (_typhon_api->PyExc_ResourceWarning)
 #define PyExc_EncodingWarning (_typhon_api->PyExc_EncodingWarning)
+#define PyExc_GeneratorExit (_typhon_api->PyExc_GeneratorExit)
+#define PyExc_UnboundLocalError (_typhon_api->PyExc_UnboundLocalError)
+#define PyExc_EOFError (_typhon_api->PyExc_EOFError)
+#define PyExc_SyntaxError (_typhon_api->PyExc_SyntaxError)
+#define PyExc_IndentationError (_typhon_api->PyExc_IndentationError)
+#define PyExc_TabError (_typhon_api->PyExc_TabError)
+#define PyExc_UnicodeEncodeError (_typhon_api->PyExc_UnicodeEncodeError)
+#define PyExc_OSError (_typhon_api->PyExc_OSError)
+#define PyExc_ConnectionError (_typhon_api->PyExc_ConnectionError)
+#define PyExc_BrokenPipeError (_typhon_api->PyExc_BrokenPipeError)
+#define PyExc_FileNotFoundError (_typhon_api->PyExc_FileNotFoundError)
+#define PyExc_FileExistsError (_typhon_api->PyExc_FileExistsError)
+#define PyExc_PermissionError (_typhon_api->PyExc_PermissionError)
+#define PyExc_IsADirectoryError (_typhon_api->PyExc_IsADirectoryError)
+#define PyExc_NotADirectoryError (_typhon_api->PyExc_NotADirectoryError)
+#define PyExc_IOError PyExc_OSError
+#define PyExc_EnvironmentError PyExc_OSError
 /* Prints the message and ends the process (status 1; CPython aborts). */
 #define Py_FatalError(message) _Py_FatalErrorFunc(__func__, (message))
 

@@ -210,6 +210,21 @@ api_table! {
         PyFilter_Type: *mut PyTypeObject = ty(&types::FILTER);
         PyBytesIter_Type: *mut PyTypeObject = ty(&types::BYTES_ITER);
         PyByteArrayIter_Type: *mut PyTypeObject = ty(&types::BYTEARRAY_ITER);
+        PyExc_GeneratorExit: *mut PyObject = exc(&types::GENERATOR_EXIT);
+        PyExc_UnboundLocalError: *mut PyObject = exc(&types::UNBOUND_LOCAL_ERROR);
+        PyExc_EOFError: *mut PyObject = exc(&types::EOF_ERROR);
+        PyExc_SyntaxError: *mut PyObject = exc(&types::SYNTAX_ERROR);
+        PyExc_IndentationError: *mut PyObject = exc(&types::INDENTATION_ERROR);
+        PyExc_TabError: *mut PyObject = exc(&types::TAB_ERROR);
+        PyExc_UnicodeEncodeError: *mut PyObject = exc(&types::UNICODE_ENCODE_ERROR);
+        PyExc_OSError: *mut PyObject = exc(&types::OS_ERROR);
+        PyExc_ConnectionError: *mut PyObject = exc(&types::CONNECTION_ERROR);
+        PyExc_BrokenPipeError: *mut PyObject = exc(&types::BROKEN_PIPE_ERROR);
+        PyExc_FileNotFoundError: *mut PyObject = exc(&types::FILE_NOT_FOUND_ERROR);
+        PyExc_FileExistsError: *mut PyObject = exc(&types::FILE_EXISTS_ERROR);
+        PyExc_PermissionError: *mut PyObject = exc(&types::PERMISSION_ERROR);
+        PyExc_IsADirectoryError: *mut PyObject = exc(&types::IS_A_DIRECTORY_ERROR);
+        PyExc_NotADirectoryError: *mut PyObject = exc(&types::NOT_A_DIRECTORY_ERROR);
     }
     rust {
         protocols::Py_IncRef(o: *mut PyObject);

@@ -489,6 +489,17 @@ static PyObject *uobj(PyObject *self, PyObject *args) {
         }
     } else if (strcmp(name, "listslice") == 0) {
         r = PyList_GetSlice(ARG(0), SIZE(1), SIZE(2));
+    } else if (strcmp(name, "exceptions") == 0) {
+        r = Py_BuildValue("(OOOOOOOOOOOOOOOOO)", PyExc_GeneratorExit, PyExc_UnboundLocalError,
+                          PyExc_EOFError, PyExc_SyntaxError, PyExc_IndentationError,
+                          PyExc_TabError, PyExc_UnicodeEncodeError, PyExc_OSError, PyExc_IOError,
+                          PyExc_EnvironmentError, PyExc_ConnectionError, PyExc_BrokenPipeError,
+                          PyExc_FileNotFoundError, PyExc_FileExistsError, PyExc_PermissionError,
+                          PyExc_IsADirectoryError, PyExc_NotADirectoryError);
+    } else if (strcmp(name, "raise") == 0) {
+        PyObject *excs[] = {PyExc_EOFError, PyExc_OSError, PyExc_FileNotFoundError,
+                            PyExc_SyntaxError, PyExc_UnicodeEncodeError};
+        PyErr_SetString(excs[INT(0)], "from C");
     } else if (strcmp(name, "types") == 0) {
         /* The exported type objects against the objects' own types. */
         PyObject *o = ARG(0);

@@ -301,3 +301,23 @@ l = [0, 1, 2, 3, 4]
 for lo, hi in [(1, 3), (-5, 2), (3, 1), (2, 100), (10, 20), (0, 5)]:
     show("listslice", l, lo, hi)
 show("listslice", (1, 2), 0, 1)
+
+# exception types: the builtins themselves
+expected = (GeneratorExit, UnboundLocalError, EOFError, SyntaxError, IndentationError,
+            TabError, UnicodeEncodeError, OSError, OSError, OSError,
+            ConnectionError, BrokenPipeError, FileNotFoundError, FileExistsError,
+            PermissionError, IsADirectoryError, NotADirectoryError)
+got = uobj("exceptions")
+print([e.__name__ for e in got])
+print(all(a is b for a, b in zip(got, expected)), len(got) == len(expected))
+for i in range(4):
+    try:
+        uobj("raise", i)
+    except EOFError as e:
+        print("EOFError caught:", e)
+    except FileNotFoundError as e:
+        print("FileNotFoundError caught:", e, isinstance(e, OSError))
+    except OSError as e:
+        print("OSError caught:", e)
+    except SyntaxError as e:
+        print("SyntaxError caught:", e)
