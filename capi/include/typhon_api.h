@@ -461,6 +461,11 @@ struct _typhon_api {
     double (*PyComplex_RealAsDouble)(PyObject *);
     double (*PyComplex_ImagAsDouble)(PyObject *);
     PyObject *(*PyList_GetSlice)(PyObject *, Py_ssize_t, Py_ssize_t);
+    PyObject *(*PyException_GetCause)(PyObject *);
+    PyObject *(*PyException_GetContext)(PyObject *);
+    void (*PyException_SetCause)(PyObject *, PyObject *);
+    void (*PyException_SetContext)(PyObject *, PyObject *);
+    const char *(*PyExceptionClass_Name)(PyObject *);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

@@ -597,6 +597,11 @@ api_table! {
         long::PyComplex_RealAsDouble(o: *mut PyObject) -> c_double;
         long::PyComplex_ImagAsDouble(o: *mut PyObject) -> c_double;
         list::PyList_GetSlice(l: *mut PyObject, low: Py_ssize_t, high: Py_ssize_t) -> *mut PyObject;
+        errors::PyException_GetCause(exc: *mut PyObject) -> *mut PyObject;
+        errors::PyException_GetContext(exc: *mut PyObject) -> *mut PyObject;
+        errors::PyException_SetCause(exc: *mut PyObject, cause: *mut PyObject);
+        errors::PyException_SetContext(exc: *mut PyObject, ctx: *mut PyObject);
+        errors::PyExceptionClass_Name(t: *mut PyObject) -> *const c_char;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

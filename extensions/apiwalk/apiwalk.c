@@ -500,6 +500,22 @@ static PyObject *uobj(PyObject *self, PyObject *args) {
         PyObject *excs[] = {PyExc_EOFError, PyExc_OSError, PyExc_FileNotFoundError,
                             PyExc_SyntaxError, PyExc_UnicodeEncodeError};
         PyErr_SetString(excs[INT(0)], "from C");
+    } else if (strcmp(name, "links") == 0) {
+        PyObject *cause = PyException_GetCause(ARG(0));
+        PyObject *ctx = PyException_GetContext(ARG(0));
+        r = Py_BuildValue("(OO)", cause ? cause : Py_None, ctx ? ctx : Py_None);
+        Py_XDECREF(cause);
+        Py_XDECREF(ctx);
+    } else if (strcmp(name, "setlinks") == 0) {
+        PyObject *cause = OBJ(1), *ctx = OBJ(2);
+        Py_XINCREF(cause);
+        Py_XINCREF(ctx);
+        PyException_SetCause(ARG(0), cause);
+        PyException_SetContext(ARG(0), ctx);
+        Py_INCREF(ARG(0));
+        r = ARG(0);
+    } else if (strcmp(name, "excname") == 0) {
+        r = PyUnicode_FromString(PyExceptionClass_Name(ARG(0)));
     } else if (strcmp(name, "types") == 0) {
         /* The exported type objects against the objects' own types. */
         PyObject *o = ARG(0);

@@ -321,3 +321,27 @@ for i in range(4):
         print("OSError caught:", e)
     except SyntaxError as e:
         print("SyntaxError caught:", e)
+
+# exception links and class names
+try:
+    try:
+        1 / 0
+    except ZeroDivisionError:
+        raise KeyError("k") from ValueError("v")
+except KeyError as e:
+    caught = e
+c, x = uobj("links", caught)
+print(type(c).__name__, c, type(x).__name__, x)
+print(uobj("links", ValueError("fresh")))
+e = uobj("setlinks", RuntimeError("r"), TypeError("t"), None)
+print(repr(e.__cause__), e.__context__, e.__suppress_context__)
+e = uobj("setlinks", e, None, OSError("o"))
+print(e.__cause__, repr(e.__context__), e.__suppress_context__)
+
+
+class MyError(Exception):
+    pass
+
+
+for t in (ValueError, MyError, OSError, KeyboardInterrupt):
+    show("excname", t)
