@@ -466,6 +466,9 @@ struct _typhon_api {
     void (*PyException_SetCause)(PyObject *, PyObject *);
     void (*PyException_SetContext)(PyObject *, PyObject *);
     const char *(*PyExceptionClass_Name)(PyObject *);
+    int (*PyDict_MergeFromSeq2)(PyObject *, PyObject *, int);
+    double (*PyFloat_GetMax)(void);
+    double (*PyFloat_GetMin)(void);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

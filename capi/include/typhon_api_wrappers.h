@@ -360,6 +360,9 @@ static inline PyObject *PyException_GetContext(PyObject *exc) { return _typhon_a
 static inline void PyException_SetCause(PyObject *exc, PyObject *cause) { _typhon_api->PyException_SetCause(exc, cause); }
 static inline void PyException_SetContext(PyObject *exc, PyObject *ctx) { _typhon_api->PyException_SetContext(exc, ctx); }
 static inline const char *PyExceptionClass_Name(PyObject *t) { return _typhon_api->PyExceptionClass_Name(t); }
+static inline int PyDict_MergeFromSeq2(PyObject *d, PyObject *seq, int over) { return _typhon_api->PyDict_MergeFromSeq2(d, seq, over); }
+static inline double PyFloat_GetMax(void) { return _typhon_api->PyFloat_GetMax(); }
+static inline double PyFloat_GetMin(void) { return _typhon_api->PyFloat_GetMin(); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

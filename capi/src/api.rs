@@ -602,6 +602,9 @@ api_table! {
         errors::PyException_SetCause(exc: *mut PyObject, cause: *mut PyObject);
         errors::PyException_SetContext(exc: *mut PyObject, ctx: *mut PyObject);
         errors::PyExceptionClass_Name(t: *mut PyObject) -> *const c_char;
+        dict::PyDict_MergeFromSeq2(d: *mut PyObject, seq: *mut PyObject, over: c_int) -> c_int;
+        long::PyFloat_GetMax() -> c_double;
+        long::PyFloat_GetMin() -> c_double;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

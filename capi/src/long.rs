@@ -473,3 +473,13 @@ pub(crate) unsafe extern "C" fn PyComplex_ImagAsDouble(o: *mut PyObject) -> c_do
     // SAFETY: forwarded.
     unsafe { complex_parts(o) }.map_or(0.0, |(_, im)| im)
 }
+
+/// `PyFloat_GetMax()`: `DBL_MAX`.
+pub(crate) unsafe extern "C" fn PyFloat_GetMax() -> c_double {
+    f64::MAX
+}
+
+/// `PyFloat_GetMin()`: `DBL_MIN` (the smallest normal double).
+pub(crate) unsafe extern "C" fn PyFloat_GetMin() -> c_double {
+    f64::MIN_POSITIVE
+}

@@ -516,6 +516,10 @@ static PyObject *uobj(PyObject *self, PyObject *args) {
         r = ARG(0);
     } else if (strcmp(name, "excname") == 0) {
         r = PyUnicode_FromString(PyExceptionClass_Name(ARG(0)));
+    } else if (strcmp(name, "mergeseq2") == 0) {
+        r = ssize_result(PyDict_MergeFromSeq2(ARG(0), ARG(1), INT(2)), -1);
+    } else if (strcmp(name, "floatlimits") == 0) {
+        r = Py_BuildValue("(dd)", PyFloat_GetMax(), PyFloat_GetMin());
     } else if (strcmp(name, "types") == 0) {
         /* The exported type objects against the objects' own types. */
         PyObject *o = ARG(0);

@@ -345,3 +345,16 @@ class MyError(Exception):
 
 for t in (ValueError, MyError, OSError, KeyboardInterrupt):
     show("excname", t)
+
+# PyDict_MergeFromSeq2 and the float limits
+d = {"a": 1}
+show("mergeseq2", d, [("a", 2), ["b", 3], "cd"], 0)
+print(d)
+show("mergeseq2", d, [("a", 2), ("b", 4)], 1)
+print(d)
+show("mergeseq2", d, [("x", 1), (1, 2, 3)], 1)
+print(d)
+show("mergeseq2", d, [("y", 1), 5], 1)
+show("mergeseq2", d, [([], 1)], 1)
+show("mergeseq2", d, 5, 1)
+show("floatlimits")
