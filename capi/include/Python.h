@@ -591,6 +591,9 @@ typedef struct PyModuleDef_Slot {
 #define Py_mod_exec 2
 #define PyModule_FromDefAndSpec(def, spec) PyModule_FromDefAndSpec2((def), (spec), PYTHON_API_VERSION)
 
+/* PyIter_Send's results. */
+typedef enum { PYGEN_RETURN = 0, PYGEN_ERROR = -1, PYGEN_NEXT = 1 } PySendResult;
+
 /* Capsules: a C pointer in an object, checked by name. */
 typedef void (*PyCapsule_Destructor)(PyObject *);
 
@@ -682,6 +685,7 @@ __attribute__((weak, visibility("default"))) const int _typhon_api_version = TYP
 #define PyDictValues_Type (*_typhon_api->PyDictValues_Type)
 #define PyDictItems_Type (*_typhon_api->PyDictItems_Type)
 #define PyComplex_Type (*_typhon_api->PyComplex_Type)
+#define PyCapsule_Type (*_typhon_api->PyCapsule_Type)
 #define PyByteArray_Type (*_typhon_api->PyByteArray_Type)
 #define PyMemoryView_Type (*_typhon_api->PyMemoryView_Type)
 #define PySet_Type (*_typhon_api->PySet_Type)

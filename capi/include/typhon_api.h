@@ -109,6 +109,7 @@ struct _typhon_api {
     PyObject *PyExc_PermissionError;
     PyObject *PyExc_IsADirectoryError;
     PyObject *PyExc_NotADirectoryError;
+    PyTypeObject *PyCapsule_Type;
     void (*Py_IncRef)(PyObject *);
     void (*Py_DecRef)(PyObject *);
     void (*PyErr_SetString)(PyObject *, const char *);
@@ -469,6 +470,10 @@ struct _typhon_api {
     int (*PyDict_MergeFromSeq2)(PyObject *, PyObject *, int);
     double (*PyFloat_GetMax)(void);
     double (*PyFloat_GetMin)(void);
+    int (*PyCapsule_SetName)(PyObject *, const char *);
+    PyCapsule_Destructor (*PyCapsule_GetDestructor)(PyObject *);
+    int (*PyCapsule_SetDestructor)(PyObject *, PyCapsule_Destructor);
+    int (*PyIter_Send)(PyObject *, PyObject *, PyObject **);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

@@ -363,6 +363,10 @@ static inline const char *PyExceptionClass_Name(PyObject *t) { return _typhon_ap
 static inline int PyDict_MergeFromSeq2(PyObject *d, PyObject *seq, int over) { return _typhon_api->PyDict_MergeFromSeq2(d, seq, over); }
 static inline double PyFloat_GetMax(void) { return _typhon_api->PyFloat_GetMax(); }
 static inline double PyFloat_GetMin(void) { return _typhon_api->PyFloat_GetMin(); }
+static inline int PyCapsule_SetName(PyObject *o, const char *name) { return _typhon_api->PyCapsule_SetName(o, name); }
+static inline PyCapsule_Destructor PyCapsule_GetDestructor(PyObject *o) { return _typhon_api->PyCapsule_GetDestructor(o); }
+static inline int PyCapsule_SetDestructor(PyObject *o, PyCapsule_Destructor destructor) { return _typhon_api->PyCapsule_SetDestructor(o, destructor); }
+static inline int PyIter_Send(PyObject *it, PyObject *v, PyObject **result) { return _typhon_api->PyIter_Send(it, v, result); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

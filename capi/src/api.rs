@@ -225,6 +225,7 @@ api_table! {
         PyExc_PermissionError: *mut PyObject = exc(&types::PERMISSION_ERROR);
         PyExc_IsADirectoryError: *mut PyObject = exc(&types::IS_A_DIRECTORY_ERROR);
         PyExc_NotADirectoryError: *mut PyObject = exc(&types::NOT_A_DIRECTORY_ERROR);
+        PyCapsule_Type: *mut PyTypeObject = ty(&capsule::CAPSULE);
     }
     rust {
         protocols::Py_IncRef(o: *mut PyObject);
@@ -605,6 +606,10 @@ api_table! {
         dict::PyDict_MergeFromSeq2(d: *mut PyObject, seq: *mut PyObject, over: c_int) -> c_int;
         long::PyFloat_GetMax() -> c_double;
         long::PyFloat_GetMin() -> c_double;
+        capsule::PyCapsule_SetName(o: *mut PyObject, name: *const c_char) -> c_int;
+        capsule::PyCapsule_GetDestructor(o: *mut PyObject) -> Option<CapsuleDestructor>;
+        capsule::PyCapsule_SetDestructor(o: *mut PyObject, destructor: Option<CapsuleDestructor>) -> c_int;
+        protocols::PyIter_Send(it: *mut PyObject, v: *mut PyObject, result: *mut *mut PyObject) -> c_int;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

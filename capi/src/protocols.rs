@@ -1851,3 +1851,50 @@ pub(crate) unsafe extern "C" fn PyCallIter_New(
         ret_obj(r)
     })
 }
+
+/// `PyIter_Send(iter, arg, &result)`: one step of `iter` (`next(iter)`
+/// when `arg` is None and `iter` an iterator, else `iter.send(arg)`):
+/// 1 (`PYGEN_NEXT`) with the value yielded, 0 (`PYGEN_RETURN`) with the
+/// value returned, -1 (`PYGEN_ERROR`) with an exception.
+pub(crate) unsafe extern "C" fn PyIter_Send(
+    it: *mut PyObject,
+    v: *mut PyObject,
+    result: *mut *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects, `result` writable (contract).
+        let r = (|| unsafe {
+            let (i, x) = (arg(it)?, arg(v)?);
+            let plain_next =
+                matches!(x, Value::None) && i.kind() != Kind::GENERATOR && PyIter_Check(it) == 1;
+            with_vm(|vm| {
+                if plain_next {
+                    return Ok(match ops::iter_next(vm, &i)? {
+                        Some(y) => (1, y),
+                        None => (0, Value::None),
+                    });
+                }
+                let send = vm.getattr(&i, "send")?;
+                match vm.call(&send, &[x]) {
+                    Ok(y) => Ok((1, y)),
+                    Err(e) if e.matches(types::STOP_ITERATION.get()) => {
+                        Ok((0, e.exc().args().first().cloned().unwrap_or(Value::None)))
+                    }
+                    Err(e) => Err(e),
+                }
+            })
+        })();
+        match r {
+            Ok((code, y)) => {
+                // SAFETY: `result` is writable (contract).
+                unsafe { *result = new_ref(y) };
+                code
+            }
+            Err(e) => {
+                // SAFETY: as above.
+                unsafe { *result = std::ptr::null_mut() };
+                fail(e, -1)
+            }
+        }
+    })
+}

@@ -17,6 +17,11 @@
 /* An object argument, or NULL for None. */
 #define OBJ(i) (ARG(i) == Py_None ? NULL : ARG(i))
 
+static int destroyed = 0;
+static void destructor_a(PyObject *cap) { destroyed += 1; }
+static void destructor_b(PyObject *cap) { destroyed += 10; }
+static int the_pointer = 42;
+
 /* An int result: NULL when it is `bad` and an exception is set. */
 static PyObject *ssize_result(Py_ssize_t n, Py_ssize_t bad) {
     if (n == bad && PyErr_Occurred()) {
@@ -520,6 +525,38 @@ static PyObject *uobj(PyObject *self, PyObject *args) {
         r = ssize_result(PyDict_MergeFromSeq2(ARG(0), ARG(1), INT(2)), -1);
     } else if (strcmp(name, "floatlimits") == 0) {
         r = Py_BuildValue("(dd)", PyFloat_GetMax(), PyFloat_GetMin());
+    } else if (strcmp(name, "capsule") == 0) {
+        /* A capsule's name and destructor changed after it is made. */
+        PyObject *cap = PyCapsule_New(&the_pointer, "apiwalk.a", destructor_a);
+        if (cap != NULL) {
+            int before = destroyed;
+            int got_a = PyCapsule_GetDestructor(cap) == destructor_a;
+            int set_b = PyCapsule_SetDestructor(cap, destructor_b);
+            int renamed = PyCapsule_SetName(cap, "apiwalk.b");
+            int valid_old = PyCapsule_IsValid(cap, "apiwalk.a");
+            int valid_new = PyCapsule_IsValid(cap, "apiwalk.b");
+            int is_type = Py_IS_TYPE(cap, &PyCapsule_Type);
+            Py_DECREF(cap);
+            r = Py_BuildValue("(iiiiiii)", got_a, set_b, renamed, valid_old, valid_new, is_type,
+                              destroyed - before);
+        }
+    } else if (strcmp(name, "capsulebad") == 0) {
+        int which = INT(1);
+        if (which == 0) {
+            r = ssize_result(PyCapsule_SetName(ARG(0), "x"), -1);
+        } else if (which == 1) {
+            r = ssize_result(PyCapsule_SetDestructor(ARG(0), NULL), -1);
+        } else if (PyCapsule_GetDestructor(ARG(0)) == NULL) {
+            r = PyErr_Occurred() ? NULL : PyUnicode_FromString("no destructor");
+        }
+    } else if (strcmp(name, "send") == 0) {
+        PyObject *res = (PyObject *)&the_pointer;
+        PySendResult rc = PyIter_Send(ARG(0), ARG(1), &res);
+        if (rc == PYGEN_ERROR) {
+            r = res == NULL ? NULL : PyUnicode_FromString("result not cleared");
+        } else {
+            r = Py_BuildValue("(sN)", rc == PYGEN_NEXT ? "next" : "return", res);
+        }
     } else if (strcmp(name, "types") == 0) {
         /* The exported type objects against the objects' own types. */
         PyObject *o = ARG(0);

@@ -358,3 +358,39 @@ show("mergeseq2", d, [("y", 1), 5], 1)
 show("mergeseq2", d, [([], 1)], 1)
 show("mergeseq2", d, 5, 1)
 show("floatlimits")
+
+# capsules: name, destructor and type
+show("capsule")
+show("capsulebad", 5, 0)
+show("capsulebad", [], 1)
+show("capsulebad", None, 2)
+
+
+# PyIter_Send
+def gen():
+    x = yield 1
+    print("  got", x)
+    y = yield x * 2
+    return "done %s" % y
+
+
+g = gen()
+show("send", g, None)
+show("send", g, 21)
+show("send", g, "y")
+show("send", g, None)
+it = iter([1])
+show("send", it, None)
+show("send", it, None)
+show("send", 5, None)
+show("send", [], 1)
+
+
+def failing():
+    yield 1
+    raise ValueError("inside")
+
+
+f = failing()
+show("send", f, None)
+show("send", f, None)
