@@ -474,6 +474,7 @@ struct _typhon_api {
     PyCapsule_Destructor (*PyCapsule_GetDestructor)(PyObject *);
     int (*PyCapsule_SetDestructor)(PyObject *, PyCapsule_Destructor);
     int (*PyIter_Send)(PyObject *, PyObject *, PyObject **);
+    PyObject *(*PyLong_FromString)(const char *, char **, int);
     int (*PyArg_VaParse)(PyObject *, const char *, va_list);
     int (*PyArg_VaParseTupleAndKeywords)(PyObject *, PyObject *, const char *, char **, va_list);
     int (*_Typhon_PyArg_VaUnpackTuple)(PyObject *, const char *, Py_ssize_t, Py_ssize_t, va_list);

@@ -367,6 +367,7 @@ static inline int PyCapsule_SetName(PyObject *o, const char *name) { return _typ
 static inline PyCapsule_Destructor PyCapsule_GetDestructor(PyObject *o) { return _typhon_api->PyCapsule_GetDestructor(o); }
 static inline int PyCapsule_SetDestructor(PyObject *o, PyCapsule_Destructor destructor) { return _typhon_api->PyCapsule_SetDestructor(o, destructor); }
 static inline int PyIter_Send(PyObject *it, PyObject *v, PyObject **result) { return _typhon_api->PyIter_Send(it, v, result); }
+static inline PyObject *PyLong_FromString(const char *s, char **pend, int base) { return _typhon_api->PyLong_FromString(s, pend, base); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }

@@ -610,6 +610,7 @@ api_table! {
         capsule::PyCapsule_GetDestructor(o: *mut PyObject) -> Option<CapsuleDestructor>;
         capsule::PyCapsule_SetDestructor(o: *mut PyObject, destructor: Option<CapsuleDestructor>) -> c_int;
         protocols::PyIter_Send(it: *mut PyObject, v: *mut PyObject, result: *mut *mut PyObject) -> c_int;
+        long::PyLong_FromString(s: *const c_char, pend: *mut *mut c_char, base: c_int) -> *mut PyObject;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");

@@ -483,3 +483,50 @@ pub(crate) unsafe extern "C" fn PyFloat_GetMax() -> c_double {
 pub(crate) unsafe extern "C" fn PyFloat_GetMin() -> c_double {
     f64::MIN_POSITIVE
 }
+
+/// `PyLong_FromString(s, &end, base)`: `int(s, base)` of a C string;
+/// `*end` is set to the string's end (CPython accepts nothing after the
+/// digits but white space).
+pub(crate) unsafe extern "C" fn PyLong_FromString(
+    s: *const std::ffi::c_char,
+    pend: *mut *mut std::ffi::c_char,
+    base: c_int,
+) -> *mut PyObject {
+    crate::object::guard(std::ptr::null_mut(), || {
+        if s.is_null() {
+            return bad_call(std::ptr::null_mut());
+        }
+        if base != 0 && !(2..=36).contains(&base) {
+            return fail(
+                PyErr::value_error("int() arg 2 must be >= 2 and <= 36"),
+                std::ptr::null_mut(),
+            );
+        }
+        // SAFETY: a C string (contract).
+        let bytes = unsafe { std::ffi::CStr::from_ptr(s) }.to_bytes();
+        let text = Value::string(String::from_utf8_lossy(bytes).into_owned());
+        let r = crate::state::current_vm(|vm| {
+            vm.call(
+                &Value::from_type(&interp::object::types::INT),
+                &[text, Value::Int(i64::from(base))],
+            )
+        })
+        .and_then(|r| r);
+        match r {
+            Ok(v) => {
+                if !pend.is_null() {
+                    // SAFETY: `pend` is writable; the end is within `s`.
+                    unsafe { *pend = s.add(bytes.len()).cast_mut() };
+                }
+                new_ref(v)
+            }
+            Err(e) => {
+                if !pend.is_null() {
+                    // SAFETY: as above.
+                    unsafe { *pend = s.cast_mut() };
+                }
+                fail(e, std::ptr::null_mut())
+            }
+        }
+    })
+}

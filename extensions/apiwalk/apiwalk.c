@@ -557,6 +557,13 @@ static PyObject *uobj(PyObject *self, PyObject *args) {
         } else {
             r = Py_BuildValue("(sN)", rc == PYGEN_NEXT ? "next" : "return", res);
         }
+    } else if (strcmp(name, "longfromstring") == 0) {
+        const char *text = PyUnicode_AsUTF8(ARG(0));
+        char *end = NULL;
+        PyObject *v = PyLong_FromString(text, &end, INT(1));
+        if (v != NULL) {
+            r = Py_BuildValue("(Nn)", v, (Py_ssize_t)(end - text));
+        }
     } else if (strcmp(name, "types") == 0) {
         /* The exported type objects against the objects' own types. */
         PyObject *o = ARG(0);

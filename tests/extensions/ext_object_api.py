@@ -394,3 +394,9 @@ def failing():
 f = failing()
 show("send", f, None)
 show("send", f, None)
+
+# PyLong_FromString
+for text, base in [("123", 10), ("  -42  ", 10), ("0x1f", 16), ("0x1f", 0), ("1_000", 10),
+                   ("z", 36), ("9" * 30, 10), ("0b101", 0), ("12a", 10), ("", 10),
+                   ("7", 1), ("7", 37), ("010", 0), ("  ", 10)]:
+    show("longfromstring", text, base)
