@@ -1394,13 +1394,14 @@ pub(crate) unsafe extern "C" fn PyObject_SelfIter(o: *mut PyObject) -> *mut PyOb
 /// CPython compiles and runs.
 pub(crate) unsafe extern "C" fn PyObject_ClearWeakRefs(_o: *mut PyObject) {}
 
-/// Whether `v` has CPython's `sq_concat`/`sq_repeat` (the built-in
-/// sequences but `range`, and C types with the slot).
-fn has_sq_concat(v: &Value) -> bool {
+/// Whether `v` has CPython's `sq_concat` (`repeat` false) or `sq_repeat`
+/// (the built-in sequences but `range`, and C types with the slot).
+fn has_sq_concat(v: &Value, repeat: bool) -> bool {
     match v.kind() {
         Kind::LIST | Kind::TUPLE | Kind::STR | Kind::BYTES | Kind::BYTEARRAY | Kind::DEQUE => true,
         Kind::FOREIGN => v.as_obj().is_some_and(|o| {
-            crate::typeobject::c_item_slots(o.ty()).0 && crate::typeobject::is_c_type(o.ty())
+            let (concat, rep) = crate::typeobject::c_concat_slots(o.ty());
+            if repeat { rep } else { concat }
         }),
         _ => false,
     }
@@ -1469,7 +1470,7 @@ unsafe fn seq_concat(a: *mut PyObject, b: *mut PyObject, inplace: bool) -> *mut 
                 ops::binary_op(vm, BinOp::Add, &x, &y)
             }
         };
-        if has_sq_concat(&x) {
+        if has_sq_concat(&x, false) {
             return with_vm(op);
         }
         let both = seq_kind(&x) == SeqKind::Sequence && seq_kind(&y) == SeqKind::Sequence;
@@ -1510,7 +1511,7 @@ unsafe fn seq_repeat(o: *mut PyObject, n: Py_ssize_t, inplace: bool) -> *mut PyO
                 ops::binary_op(vm, BinOp::Mul, &x, &count)
             }
         };
-        if has_sq_concat(&x) {
+        if has_sq_concat(&x, true) {
             return with_vm(op);
         }
         let both = seq_kind(&x) == SeqKind::Sequence;

@@ -400,3 +400,11 @@ for text, base in [("123", 10), ("  -42  ", 10), ("0x1f", 16), ("0x1f", 0), ("1_
                    ("z", 36), ("9" * 30, 10), ("0b101", 0), ("12a", 10), ("", 10),
                    ("7", 1), ("7", 37), ("010", 0), ("  ", 10)]:
     show("longfromstring", text, base)
+
+# a C type with sq_concat and sq_repeat but no sq_item
+import apimisc
+
+show("concat", apimisc.Seq(), 5)
+show("iconcat", apimisc.Seq(), [1])
+show("repeat", apimisc.Seq(), 3)
+show("irepeat", apimisc.Seq(), 2)
