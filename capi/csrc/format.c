@@ -523,3 +523,138 @@ PyObject *_typhon_impl_PyErr_FormatV(PyObject *exc, const char *format, va_list 
     }
     return NULL;
 }
+
+/* ----- PyBytes_FromFormatV --------------------------------------------------------------- */
+
+
+/*
+ * CPython 3.11's PyBytes_FromFormatV: %c (a byte given as int), %d %i %u
+ * %x, %ld %lu %zd %zu, %s (bytes copied as they are; a precision caps
+ * them), %p and %%. A width is read and ignored, as CPython does. Anything
+ * else after '%' copies the rest of the format verbatim.
+ */
+PyObject *_typhon_impl_PyBytes_FromFormatV(const char *format, va_list va) {
+    if (format == NULL) {
+        PyErr_BadInternalCall();
+        return NULL;
+    }
+    Writer w = {NULL, 0, 0};
+    va_list ap;
+    va_copy(ap, va);
+    int ok = 1;
+    for (const char *f = format; ok && *f != '\0'; f++) {
+        if (*f != '%') {
+            ok = w_write(&w, f, 1) == 0;
+            continue;
+        }
+        const char *p = f++;
+        while (*f >= '0' && *f <= '9') {
+            f++;
+        }
+        Py_ssize_t prec = 0;
+        if (*f == '.') {
+            f++;
+            for (; *f >= '0' && *f <= '9'; f++) {
+                prec = prec * 10 + (*f - '0');
+            }
+        }
+        while (*f != '\0' && *f != '%' && !((*f >= 'a' && *f <= 'z') || (*f >= 'A' && *f <= 'Z'))) {
+            f++;
+        }
+        int longflag = 0, size_tflag = 0;
+        if (*f == 'l' && (f[1] == 'd' || f[1] == 'u')) {
+            longflag = 1;
+            ++f;
+        }
+        if (*f == 'z' && (f[1] == 'd' || f[1] == 'u')) {
+            size_tflag = 1;
+            ++f;
+        }
+        char buffer[64];
+        buffer[0] = '\0';
+        switch (*f) {
+        case 'c': {
+            int c = va_arg(ap, int);
+            if (c < 0 || c > 255) {
+                PyErr_SetString(PyExc_OverflowError,
+                                "PyBytes_FromFormatV(): %c format expects an integer in range [0; 255]");
+                ok = 0;
+                break;
+            }
+            char b = (char)c;
+            ok = w_write(&w, &b, 1) == 0;
+            break;
+        }
+        case 'd':
+            if (longflag) {
+                snprintf(buffer, sizeof buffer, "%ld", va_arg(ap, long));
+            } else if (size_tflag) {
+                snprintf(buffer, sizeof buffer, "%zd", va_arg(ap, Py_ssize_t));
+            } else {
+                snprintf(buffer, sizeof buffer, "%d", va_arg(ap, int));
+            }
+            ok = w_write(&w, buffer, strlen(buffer)) == 0;
+            break;
+        case 'u':
+            if (longflag) {
+                snprintf(buffer, sizeof buffer, "%lu", va_arg(ap, unsigned long));
+            } else if (size_tflag) {
+                snprintf(buffer, sizeof buffer, "%zu", va_arg(ap, size_t));
+            } else {
+                snprintf(buffer, sizeof buffer, "%u", va_arg(ap, unsigned int));
+            }
+            ok = w_write(&w, buffer, strlen(buffer)) == 0;
+            break;
+        case 'i':
+            snprintf(buffer, sizeof buffer, "%i", va_arg(ap, int));
+            ok = w_write(&w, buffer, strlen(buffer)) == 0;
+            break;
+        case 'x':
+            snprintf(buffer, sizeof buffer, "%x", va_arg(ap, int));
+            ok = w_write(&w, buffer, strlen(buffer)) == 0;
+            break;
+        case 's': {
+            const char *s = va_arg(ap, const char *);
+            size_t n;
+            if (prec <= 0) {
+                n = strlen(s);
+            } else {
+                n = 0;
+                while ((Py_ssize_t)n < prec && s[n]) {
+                    n++;
+                }
+            }
+            ok = w_write(&w, s, n) == 0;
+            break;
+        }
+        case 'p':
+            snprintf(buffer, sizeof buffer, "%p", va_arg(ap, void *));
+            if (buffer[1] == 'X') {
+                buffer[1] = 'x';
+            } else if (buffer[1] != 'x') {
+                memmove(buffer + 2, buffer, strlen(buffer) + 1);
+                buffer[0] = '0';
+                buffer[1] = 'x';
+            }
+            ok = w_write(&w, buffer, strlen(buffer)) == 0;
+            break;
+        case '%':
+            ok = w_write(&w, "%", 1) == 0;
+            break;
+        default:
+            /* An unknown conversion: the rest of the format as it is. */
+            ok = w_write(&w, p, strlen(p)) == 0;
+            f = p + strlen(p) - 1;
+            break;
+        }
+    }
+    va_end(ap);
+    PyObject *result = NULL;
+    if (ok) {
+        result = PyBytes_FromStringAndSize(w.data != NULL ? w.data : "", (Py_ssize_t)w.len);
+    }
+    PyMem_Free(w.data);
+    return result;
+}
+
+TYPHON_CHECK_SLOT(PyBytes_FromFormatV, _typhon_impl_PyBytes_FromFormatV);

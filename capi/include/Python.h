@@ -60,7 +60,7 @@ extern "C" {
 
 /* Typhon's own marks: code may test for them. */
 #define TYPHON 1
-#define TYPHON_API_VERSION 8
+#define TYPHON_API_VERSION 9
 
 typedef ssize_t Py_ssize_t;
 typedef Py_ssize_t Py_hash_t;
@@ -591,6 +591,9 @@ typedef struct PyModuleDef_Slot {
 #define Py_mod_exec 2
 #define PyModule_FromDefAndSpec(def, spec) PyModule_FromDefAndSpec2((def), (spec), PYTHON_API_VERSION)
 
+/* PyIter_Send's results. */
+typedef enum { PYGEN_RETURN = 0, PYGEN_ERROR = -1, PYGEN_NEXT = 1 } PySendResult;
+
 /* Capsules: a C pointer in an object, checked by name. */
 typedef void (*PyCapsule_Destructor)(PyObject *);
 
@@ -682,6 +685,28 @@ __attribute__((weak, visibility("default"))) const int _typhon_api_version = TYP
 #define PyDictValues_Type (*_typhon_api->PyDictValues_Type)
 #define PyDictItems_Type (*_typhon_api->PyDictItems_Type)
 #define PyComplex_Type (*_typhon_api->PyComplex_Type)
+#define PyCapsule_Type (*_typhon_api->PyCapsule_Type)
+#define PyByteArray_Type (*_typhon_api->PyByteArray_Type)
+#define PyMemoryView_Type (*_typhon_api->PyMemoryView_Type)
+#define PySet_Type (*_typhon_api->PySet_Type)
+#define PyFrozenSet_Type (*_typhon_api->PyFrozenSet_Type)
+#define PyEllipsis_Type (*_typhon_api->PyEllipsis_Type)
+#define PySeqIter_Type (*_typhon_api->PySeqIter_Type)
+#define PyCallIter_Type (*_typhon_api->PyCallIter_Type)
+#define PyListIter_Type (*_typhon_api->PyListIter_Type)
+#define PyListRevIter_Type (*_typhon_api->PyListRevIter_Type)
+#define PyTupleIter_Type (*_typhon_api->PyTupleIter_Type)
+#define PyRangeIter_Type (*_typhon_api->PyRangeIter_Type)
+#define PyLongRangeIter_Type (*_typhon_api->PyLongRangeIter_Type)
+#define PySetIter_Type (*_typhon_api->PySetIter_Type)
+#define PyDictIterKey_Type (*_typhon_api->PyDictIterKey_Type)
+#define PyDictIterValue_Type (*_typhon_api->PyDictIterValue_Type)
+#define PyDictIterItem_Type (*_typhon_api->PyDictIterItem_Type)
+#define PyZip_Type (*_typhon_api->PyZip_Type)
+#define PyMap_Type (*_typhon_api->PyMap_Type)
+#define PyFilter_Type (*_typhon_api->PyFilter_Type)
+#define PyBytesIter_Type (*_typhon_api->PyBytesIter_Type)
+#define PyByteArrayIter_Type (*_typhon_api->PyByteArrayIter_Type)
 
 #define PyExc_BaseException (_typhon_api->PyExc_BaseException)
 #define PyExc_Exception (_typhon_api->PyExc_Exception)
@@ -721,6 +746,23 @@ __attribute__((weak, visibility("default"))) const int _typhon_api_version = TYP
 #define PyExc_BytesWarning (_typhon_api->PyExc_BytesWarning)
 #define PyExc_ResourceWarning (_typhon_api->PyExc_ResourceWarning)
 #define PyExc_EncodingWarning (_typhon_api->PyExc_EncodingWarning)
+#define PyExc_GeneratorExit (_typhon_api->PyExc_GeneratorExit)
+#define PyExc_UnboundLocalError (_typhon_api->PyExc_UnboundLocalError)
+#define PyExc_EOFError (_typhon_api->PyExc_EOFError)
+#define PyExc_SyntaxError (_typhon_api->PyExc_SyntaxError)
+#define PyExc_IndentationError (_typhon_api->PyExc_IndentationError)
+#define PyExc_TabError (_typhon_api->PyExc_TabError)
+#define PyExc_UnicodeEncodeError (_typhon_api->PyExc_UnicodeEncodeError)
+#define PyExc_OSError (_typhon_api->PyExc_OSError)
+#define PyExc_ConnectionError (_typhon_api->PyExc_ConnectionError)
+#define PyExc_BrokenPipeError (_typhon_api->PyExc_BrokenPipeError)
+#define PyExc_FileNotFoundError (_typhon_api->PyExc_FileNotFoundError)
+#define PyExc_FileExistsError (_typhon_api->PyExc_FileExistsError)
+#define PyExc_PermissionError (_typhon_api->PyExc_PermissionError)
+#define PyExc_IsADirectoryError (_typhon_api->PyExc_IsADirectoryError)
+#define PyExc_NotADirectoryError (_typhon_api->PyExc_NotADirectoryError)
+#define PyExc_IOError PyExc_OSError
+#define PyExc_EnvironmentError PyExc_OSError
 /* Prints the message and ends the process (status 1; CPython aborts). */
 #define Py_FatalError(message) _Py_FatalErrorFunc(__func__, (message))
 
@@ -844,6 +886,25 @@ static inline PyObject *Py_XNewRef(PyObject *op) {
 #define PyDict_CheckExact(op) Py_IS_TYPE(op, &PyDict_Type)
 #define PyModule_Check(op) PyObject_TypeCheck(op, &PyModule_Type)
 #define PyModule_CheckExact(op) Py_IS_TYPE(op, &PyModule_Type)
+#define PyByteArray_Check(op) PyObject_TypeCheck(op, &PyByteArray_Type)
+#define PyByteArray_CheckExact(op) Py_IS_TYPE(op, &PyByteArray_Type)
+#define PyByteArray_AS_STRING(op) PyByteArray_AsString(_PyObject_CAST(op))
+#define PyByteArray_GET_SIZE(op) PyByteArray_Size(_PyObject_CAST(op))
+#define PySet_Check(op) PyObject_TypeCheck(op, &PySet_Type)
+#define PySet_CheckExact(op) Py_IS_TYPE(op, &PySet_Type)
+#define PyFrozenSet_Check(op) PyObject_TypeCheck(op, &PyFrozenSet_Type)
+#define PyFrozenSet_CheckExact(op) Py_IS_TYPE(op, &PyFrozenSet_Type)
+#define PyAnySet_Check(op) (PySet_Check(op) || PyFrozenSet_Check(op))
+#define PyAnySet_CheckExact(op) (PySet_CheckExact(op) || PyFrozenSet_CheckExact(op))
+#define PySet_GET_SIZE(op) PySet_Size(_PyObject_CAST(op))
+#define PySeqIter_Check(op) Py_IS_TYPE(op, &PySeqIter_Type)
+#define PyCallIter_Check(op) Py_IS_TYPE(op, &PyCallIter_Type)
+/* PySequence_Fast's result is a list or a tuple (PySequence_Fast_ITEMS is
+   not provided: Typhon's lists are not C arrays). */
+#define PySequence_Fast_GET_SIZE(o)                                                    \
+    (PyList_Check(o) ? PyList_GET_SIZE(o) : PyTuple_GET_SIZE(o))
+#define PySequence_Fast_GET_ITEM(o, i)                                                 \
+    (PyList_Check(o) ? PyList_GET_ITEM(o, i) : PyTuple_GET_ITEM(o, i))
 #define PyCFunction_Check(op) Py_IS_TYPE(op, &PyCFunction_Type)
 #define PyExceptionClass_Check(x)                                           \
     (PyType_Check((x)) &&                                                   \
@@ -971,6 +1032,14 @@ static inline PyObject *PyUnicode_FromFormat(const char *format, ...) {
     va_list va;
     va_start(va, format);
     PyObject *r = PyUnicode_FromFormatV(format, va);
+    va_end(va);
+    return r;
+}
+
+static inline PyObject *PyBytes_FromFormat(const char *format, ...) {
+    va_list va;
+    va_start(va, format);
+    PyObject *r = PyBytes_FromFormatV(format, va);
     va_end(va);
     return r;
 }

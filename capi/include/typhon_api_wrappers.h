@@ -263,6 +263,111 @@ static inline int _PyEval_SliceIndex(PyObject *v, Py_ssize_t *pi) { return _typh
 static inline PyObject *PyObject_SelfIter(PyObject *o) { return _typhon_api->PyObject_SelfIter(o); }
 static inline void PyObject_ClearWeakRefs(PyObject *o) { _typhon_api->PyObject_ClearWeakRefs(o); }
 static inline PyObject *_PyList_Extend(PyListObject *l, PyObject *iterable) { return _typhon_api->_PyList_Extend(l, iterable); }
+static inline PyObject *PyUnicode_Split(PyObject *s, PyObject *sep, Py_ssize_t maxsplit) { return _typhon_api->PyUnicode_Split(s, sep, maxsplit); }
+static inline PyObject *PyUnicode_RSplit(PyObject *s, PyObject *sep, Py_ssize_t maxsplit) { return _typhon_api->PyUnicode_RSplit(s, sep, maxsplit); }
+static inline PyObject *PyUnicode_Splitlines(PyObject *s, int keepends) { return _typhon_api->PyUnicode_Splitlines(s, keepends); }
+static inline PyObject *PyUnicode_Partition(PyObject *s, PyObject *sep) { return _typhon_api->PyUnicode_Partition(s, sep); }
+static inline PyObject *PyUnicode_RPartition(PyObject *s, PyObject *sep) { return _typhon_api->PyUnicode_RPartition(s, sep); }
+static inline Py_ssize_t PyUnicode_Find(PyObject *s, PyObject *sub, Py_ssize_t start, Py_ssize_t end, int direction) { return _typhon_api->PyUnicode_Find(s, sub, start, end, direction); }
+static inline Py_ssize_t PyUnicode_FindChar(PyObject *s, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) { return _typhon_api->PyUnicode_FindChar(s, ch, start, end, direction); }
+static inline Py_ssize_t PyUnicode_Count(PyObject *s, PyObject *sub, Py_ssize_t start, Py_ssize_t end) { return _typhon_api->PyUnicode_Count(s, sub, start, end); }
+static inline PyObject *PyUnicode_Replace(PyObject *s, PyObject *old, PyObject *new, Py_ssize_t maxcount) { return _typhon_api->PyUnicode_Replace(s, old, new, maxcount); }
+static inline Py_ssize_t PyUnicode_Tailmatch(PyObject *s, PyObject *sub, Py_ssize_t start, Py_ssize_t end, int direction) { return _typhon_api->PyUnicode_Tailmatch(s, sub, start, end, direction); }
+static inline int PyUnicode_Contains(PyObject *s, PyObject *sub) { return _typhon_api->PyUnicode_Contains(s, sub); }
+static inline PyObject *PyUnicode_RichCompare(PyObject *a, PyObject *b, int op) { return _typhon_api->PyUnicode_RichCompare(a, b, op); }
+static inline PyObject *PyUnicode_Format(PyObject *format, PyObject *args) { return _typhon_api->PyUnicode_Format(format, args); }
+static inline int PyUnicode_IsIdentifier(PyObject *s) { return _typhon_api->PyUnicode_IsIdentifier(s); }
+static inline PyObject *PyUnicode_Translate(PyObject *s, PyObject *table, const char *errors) { return _typhon_api->PyUnicode_Translate(s, table, errors); }
+static inline PyObject *PyUnicode_FromObject(PyObject *o) { return _typhon_api->PyUnicode_FromObject(o); }
+static inline const char *PyUnicode_GetDefaultEncoding(void) { return _typhon_api->PyUnicode_GetDefaultEncoding(); }
+static inline void PyUnicode_InternInPlace(PyObject **p) { _typhon_api->PyUnicode_InternInPlace(p); }
+static inline void PyUnicode_InternImmortal(PyObject **p) { _typhon_api->PyUnicode_InternImmortal(p); }
+static inline void PyUnicode_Append(PyObject **p, PyObject *right) { _typhon_api->PyUnicode_Append(p, right); }
+static inline void PyUnicode_AppendAndDel(PyObject **p, PyObject *right) { _typhon_api->PyUnicode_AppendAndDel(p, right); }
+static inline PyObject *PyUnicode_Decode(const char *s, Py_ssize_t n, const char *encoding, const char *errors) { return _typhon_api->PyUnicode_Decode(s, n, encoding, errors); }
+static inline PyObject *PyUnicode_DecodeASCII(const char *s, Py_ssize_t n, const char *errors) { return _typhon_api->PyUnicode_DecodeASCII(s, n, errors); }
+static inline PyObject *PyUnicode_DecodeLatin1(const char *s, Py_ssize_t n, const char *errors) { return _typhon_api->PyUnicode_DecodeLatin1(s, n, errors); }
+static inline PyObject *PyUnicode_AsEncodedString(PyObject *o, const char *encoding, const char *errors) { return _typhon_api->PyUnicode_AsEncodedString(o, encoding, errors); }
+static inline PyObject *PyUnicode_AsASCIIString(PyObject *o) { return _typhon_api->PyUnicode_AsASCIIString(o); }
+static inline PyObject *PyUnicode_AsLatin1String(PyObject *o) { return _typhon_api->PyUnicode_AsLatin1String(o); }
+static inline PyObject *PyUnicode_FromEncodedObject(PyObject *o, const char *encoding, const char *errors) { return _typhon_api->PyUnicode_FromEncodedObject(o, encoding, errors); }
+static inline Py_UCS4 *PyUnicode_AsUCS4(PyObject *o, Py_UCS4 *buffer, Py_ssize_t buflen, int copy_null) { return _typhon_api->PyUnicode_AsUCS4(o, buffer, buflen, copy_null); }
+static inline Py_UCS4 *PyUnicode_AsUCS4Copy(PyObject *o) { return _typhon_api->PyUnicode_AsUCS4Copy(o); }
+static inline Py_ssize_t PyUnicode_AsWideChar(PyObject *o, wchar_t *w, Py_ssize_t size) { return _typhon_api->PyUnicode_AsWideChar(o, w, size); }
+static inline wchar_t *PyUnicode_AsWideCharString(PyObject *o, Py_ssize_t *size) { return _typhon_api->PyUnicode_AsWideCharString(o, size); }
+static inline PyObject *PyUnicode_FromWideChar(const wchar_t *w, Py_ssize_t size) { return _typhon_api->PyUnicode_FromWideChar(w, size); }
+static inline void PyBytes_Concat(PyObject **pv, PyObject *w) { _typhon_api->PyBytes_Concat(pv, w); }
+static inline void PyBytes_ConcatAndDel(PyObject **pv, PyObject *w) { _typhon_api->PyBytes_ConcatAndDel(pv, w); }
+static inline PyObject *PyBytes_FromObject(PyObject *o) { return _typhon_api->PyBytes_FromObject(o); }
+static inline PyObject *PyBytes_Repr(PyObject *o, int smartquotes) { return _typhon_api->PyBytes_Repr(o, smartquotes); }
+static inline PyObject *PyBytes_DecodeEscape(const char *s, Py_ssize_t len, const char *errors, Py_ssize_t unicode, const char *recode) { return _typhon_api->PyBytes_DecodeEscape(s, len, errors, unicode, recode); }
+static inline PyObject *PyByteArray_FromStringAndSize(const char *s, Py_ssize_t n) { return _typhon_api->PyByteArray_FromStringAndSize(s, n); }
+static inline PyObject *PyByteArray_FromObject(PyObject *o) { return _typhon_api->PyByteArray_FromObject(o); }
+static inline char *PyByteArray_AsString(PyObject *o) { return _typhon_api->PyByteArray_AsString(o); }
+static inline Py_ssize_t PyByteArray_Size(PyObject *o) { return _typhon_api->PyByteArray_Size(o); }
+static inline PyObject *PyByteArray_Concat(PyObject *a, PyObject *b) { return _typhon_api->PyByteArray_Concat(a, b); }
+static inline int PyByteArray_Resize(PyObject *o, Py_ssize_t n) { return _typhon_api->PyByteArray_Resize(o, n); }
+static inline PyObject *PySequence_Concat(PyObject *a, PyObject *b) { return _typhon_api->PySequence_Concat(a, b); }
+static inline PyObject *PySequence_InPlaceConcat(PyObject *a, PyObject *b) { return _typhon_api->PySequence_InPlaceConcat(a, b); }
+static inline PyObject *PySequence_Repeat(PyObject *o, Py_ssize_t n) { return _typhon_api->PySequence_Repeat(o, n); }
+static inline PyObject *PySequence_InPlaceRepeat(PyObject *o, Py_ssize_t n) { return _typhon_api->PySequence_InPlaceRepeat(o, n); }
+static inline int PySequence_SetSlice(PyObject *o, Py_ssize_t i, Py_ssize_t j, PyObject *v) { return _typhon_api->PySequence_SetSlice(o, i, j, v); }
+static inline int PySequence_DelSlice(PyObject *o, Py_ssize_t i, Py_ssize_t j) { return _typhon_api->PySequence_DelSlice(o, i, j); }
+static inline PyObject *PySequence_Fast(PyObject *o, const char *message) { return _typhon_api->PySequence_Fast(o, message); }
+static inline PyObject *PyObject_ASCII(PyObject *o) { return _typhon_api->PyObject_ASCII(o); }
+static inline int PyObject_DelItemString(PyObject *o, const char *key) { return _typhon_api->PyObject_DelItemString(o, key); }
+static inline Py_hash_t PyObject_HashNotImplemented(PyObject *o) { return _typhon_api->PyObject_HashNotImplemented(o); }
+static inline PyObject *PyObject_GenericGetDict(PyObject *o, void *context) { return _typhon_api->PyObject_GenericGetDict(o, context); }
+static inline int Py_ReprEnter(PyObject *o) { return _typhon_api->Py_ReprEnter(o); }
+static inline void Py_ReprLeave(PyObject *o) { _typhon_api->Py_ReprLeave(o); }
+static inline PyObject *PyNumber_MatrixMultiply(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_MatrixMultiply(a, b); }
+static inline PyObject *PyNumber_InPlaceMatrixMultiply(PyObject *a, PyObject *b) { return _typhon_api->PyNumber_InPlaceMatrixMultiply(a, b); }
+static inline int PyNumber_Check(PyObject *o) { return _typhon_api->PyNumber_Check(o); }
+static inline PyObject *PyNumber_ToBase(PyObject *n, int base) { return _typhon_api->PyNumber_ToBase(n, base); }
+static inline int PyIter_Check(PyObject *o) { return _typhon_api->PyIter_Check(o); }
+static inline PyObject *PySeqIter_New(PyObject *seq) { return _typhon_api->PySeqIter_New(seq); }
+static inline PyObject *PyCallIter_New(PyObject *callable, PyObject *sentinel) { return _typhon_api->PyCallIter_New(callable, sentinel); }
+static inline int PySlice_GetIndices(PyObject *slice, Py_ssize_t length, Py_ssize_t *start, Py_ssize_t *stop, Py_ssize_t *step) { return _typhon_api->PySlice_GetIndices(slice, length, start, stop, step); }
+static inline PyObject *PyUnicode_DecodeUTF8Stateful(const char *s, Py_ssize_t n, const char *errors, Py_ssize_t *consumed) { return _typhon_api->PyUnicode_DecodeUTF8Stateful(s, n, errors, consumed); }
+static inline PyObject *PyUnicode_EncodeFSDefault(PyObject *o) { return _typhon_api->PyUnicode_EncodeFSDefault(o); }
+static inline PyObject *PyUnicode_DecodeFSDefaultAndSize(const char *s, Py_ssize_t n) { return _typhon_api->PyUnicode_DecodeFSDefaultAndSize(s, n); }
+static inline PyObject *PyUnicode_DecodeFSDefault(const char *s) { return _typhon_api->PyUnicode_DecodeFSDefault(s); }
+static inline PyObject *PyOS_FSPath(PyObject *o) { return _typhon_api->PyOS_FSPath(o); }
+static inline int PyUnicode_FSConverter(PyObject *o, void *addr) { return _typhon_api->PyUnicode_FSConverter(o, addr); }
+static inline int PyUnicode_FSDecoder(PyObject *o, void *addr) { return _typhon_api->PyUnicode_FSDecoder(o, addr); }
+static inline PyObject *PyUnicode_AsUnicodeEscapeString(PyObject *o) { return _typhon_api->PyUnicode_AsUnicodeEscapeString(o); }
+static inline PyObject *PyUnicode_AsRawUnicodeEscapeString(PyObject *o) { return _typhon_api->PyUnicode_AsRawUnicodeEscapeString(o); }
+static inline PyObject *PyUnicode_AsUTF16String(PyObject *o) { return _typhon_api->PyUnicode_AsUTF16String(o); }
+static inline PyObject *PyUnicode_AsUTF32String(PyObject *o) { return _typhon_api->PyUnicode_AsUTF32String(o); }
+static inline PyObject *PyMemoryView_FromObject(PyObject *o) { return _typhon_api->PyMemoryView_FromObject(o); }
+static inline PyObject *PySet_New(PyObject *iterable) { return _typhon_api->PySet_New(iterable); }
+static inline PyObject *PyFrozenSet_New(PyObject *iterable) { return _typhon_api->PyFrozenSet_New(iterable); }
+static inline Py_ssize_t PySet_Size(PyObject *o) { return _typhon_api->PySet_Size(o); }
+static inline int PySet_Contains(PyObject *o, PyObject *key) { return _typhon_api->PySet_Contains(o, key); }
+static inline int PySet_Add(PyObject *o, PyObject *key) { return _typhon_api->PySet_Add(o, key); }
+static inline int PySet_Discard(PyObject *o, PyObject *key) { return _typhon_api->PySet_Discard(o, key); }
+static inline int PySet_Clear(PyObject *o) { return _typhon_api->PySet_Clear(o); }
+static inline PyObject *PySet_Pop(PyObject *o) { return _typhon_api->PySet_Pop(o); }
+static inline long long PyLong_AsLongLongAndOverflow(PyObject *o, int *overflow) { return _typhon_api->PyLong_AsLongLongAndOverflow(o, overflow); }
+static inline unsigned long PyLong_AsUnsignedLongMask(PyObject *o) { return _typhon_api->PyLong_AsUnsignedLongMask(o); }
+static inline unsigned long long PyLong_AsUnsignedLongLongMask(PyObject *o) { return _typhon_api->PyLong_AsUnsignedLongLongMask(o); }
+static inline PyObject *PyComplex_FromDoubles(double re, double im) { return _typhon_api->PyComplex_FromDoubles(re, im); }
+static inline double PyComplex_RealAsDouble(PyObject *o) { return _typhon_api->PyComplex_RealAsDouble(o); }
+static inline double PyComplex_ImagAsDouble(PyObject *o) { return _typhon_api->PyComplex_ImagAsDouble(o); }
+static inline PyObject *PyList_GetSlice(PyObject *l, Py_ssize_t low, Py_ssize_t high) { return _typhon_api->PyList_GetSlice(l, low, high); }
+static inline PyObject *PyException_GetCause(PyObject *exc) { return _typhon_api->PyException_GetCause(exc); }
+static inline PyObject *PyException_GetContext(PyObject *exc) { return _typhon_api->PyException_GetContext(exc); }
+static inline void PyException_SetCause(PyObject *exc, PyObject *cause) { _typhon_api->PyException_SetCause(exc, cause); }
+static inline void PyException_SetContext(PyObject *exc, PyObject *ctx) { _typhon_api->PyException_SetContext(exc, ctx); }
+static inline const char *PyExceptionClass_Name(PyObject *t) { return _typhon_api->PyExceptionClass_Name(t); }
+static inline int PyDict_MergeFromSeq2(PyObject *d, PyObject *seq, int over) { return _typhon_api->PyDict_MergeFromSeq2(d, seq, over); }
+static inline double PyFloat_GetMax(void) { return _typhon_api->PyFloat_GetMax(); }
+static inline double PyFloat_GetMin(void) { return _typhon_api->PyFloat_GetMin(); }
+static inline int PyCapsule_SetName(PyObject *o, const char *name) { return _typhon_api->PyCapsule_SetName(o, name); }
+static inline PyCapsule_Destructor PyCapsule_GetDestructor(PyObject *o) { return _typhon_api->PyCapsule_GetDestructor(o); }
+static inline int PyCapsule_SetDestructor(PyObject *o, PyCapsule_Destructor destructor) { return _typhon_api->PyCapsule_SetDestructor(o, destructor); }
+static inline int PyIter_Send(PyObject *it, PyObject *v, PyObject **result) { return _typhon_api->PyIter_Send(it, v, result); }
+static inline PyObject *PyLong_FromString(const char *s, char **pend, int base) { return _typhon_api->PyLong_FromString(s, pend, base); }
 static inline int PyArg_VaParse(PyObject *a0, const char *a1, va_list a2) { return _typhon_api->PyArg_VaParse(a0, a1, a2); }
 static inline int PyArg_VaParseTupleAndKeywords(PyObject *a0, PyObject *a1, const char *a2, char **a3, va_list a4) { return _typhon_api->PyArg_VaParseTupleAndKeywords(a0, a1, a2, a3, a4); }
 static inline int _Typhon_PyArg_VaUnpackTuple(PyObject *a0, const char *a1, Py_ssize_t a2, Py_ssize_t a3, va_list a4) { return _typhon_api->_Typhon_PyArg_VaUnpackTuple(a0, a1, a2, a3, a4); }
@@ -274,5 +379,6 @@ static inline PyObject *_Typhon_CallMethodV(PyObject *a0, const char *a1, const 
 static inline PyObject *_Typhon_CallFunctionObjArgsV(PyObject *a0, va_list a1) { return _typhon_api->_Typhon_CallFunctionObjArgsV(a0, a1); }
 static inline PyObject *_Typhon_CallMethodObjArgsV(PyObject *a0, PyObject *a1, va_list a2) { return _typhon_api->_Typhon_CallMethodObjArgsV(a0, a1, a2); }
 static inline PyObject *_Typhon_PyTuple_PackV(Py_ssize_t a0, va_list a1) { return _typhon_api->_Typhon_PyTuple_PackV(a0, a1); }
+static inline PyObject *PyBytes_FromFormatV(const char *a0, va_list a1) { return _typhon_api->PyBytes_FromFormatV(a0, a1); }
 
 #endif /* TYPHON_API_WRAPPERS_H */

@@ -22,14 +22,15 @@ use crate::list::PyListObject;
 use crate::long::PyLongObject;
 use crate::module::PyModuleDef;
 use crate::object::{Py_hash_t, Py_ssize_t, PyObject, PyTypeObject};
+use crate::strapi::wchar_t;
 use crate::tuple::TyphonItem;
 use crate::unicode::Py_UCS4;
 
 /// `PyCapsule_Destructor`.
 pub type CapsuleDestructor = unsafe extern "C" fn(*mut PyObject);
 use crate::{
-    buffer, capsule, dict, errors, heaptype, list, long, mem, module, protocols, slice, tuple,
-    typeobject, unicode,
+    buffer, bytesapi, capsule, dict, errors, heaptype, list, long, mem, module, protocols,
+    setobject, slice, strapi, tuple, typeobject, unicode,
 };
 use interp::object::types;
 use std::ffi::{
@@ -38,7 +39,7 @@ use std::ffi::{
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 8;
+pub const API_VERSION: c_int = 9;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -188,6 +189,43 @@ api_table! {
         PyExc_BytesWarning: *mut PyObject = exc(&types::BYTES_WARNING);
         PyExc_ResourceWarning: *mut PyObject = exc(&types::RESOURCE_WARNING);
         PyExc_EncodingWarning: *mut PyObject = exc(&types::ENCODING_WARNING);
+        PyByteArray_Type: *mut PyTypeObject = ty(&types::BYTEARRAY);
+        PyMemoryView_Type: *mut PyTypeObject = ty(&types::MEMORYVIEW);
+        PySet_Type: *mut PyTypeObject = ty(&types::SET);
+        PyFrozenSet_Type: *mut PyTypeObject = ty(&types::FROZENSET);
+        PyEllipsis_Type: *mut PyTypeObject = ty(&types::ELLIPSIS_TYPE);
+        PySeqIter_Type: *mut PyTypeObject = ty(&types::SEQ_ITER);
+        PyCallIter_Type: *mut PyTypeObject = ty(&types::CALLABLE_ITER);
+        PyListIter_Type: *mut PyTypeObject = ty(&types::LIST_ITER);
+        PyListRevIter_Type: *mut PyTypeObject = ty(&types::LIST_REVITER);
+        PyTupleIter_Type: *mut PyTypeObject = ty(&types::TUPLE_ITER);
+        PyRangeIter_Type: *mut PyTypeObject = ty(&types::RANGE_ITER);
+        PyLongRangeIter_Type: *mut PyTypeObject = ty(&types::LONGRANGE_ITER);
+        PySetIter_Type: *mut PyTypeObject = ty(&types::SET_ITER);
+        PyDictIterKey_Type: *mut PyTypeObject = ty(&types::DICT_KEYITER);
+        PyDictIterValue_Type: *mut PyTypeObject = ty(&types::DICT_VALUEITER);
+        PyDictIterItem_Type: *mut PyTypeObject = ty(&types::DICT_ITEMITER);
+        PyZip_Type: *mut PyTypeObject = ty(&types::ZIP);
+        PyMap_Type: *mut PyTypeObject = ty(&types::MAP);
+        PyFilter_Type: *mut PyTypeObject = ty(&types::FILTER);
+        PyBytesIter_Type: *mut PyTypeObject = ty(&types::BYTES_ITER);
+        PyByteArrayIter_Type: *mut PyTypeObject = ty(&types::BYTEARRAY_ITER);
+        PyExc_GeneratorExit: *mut PyObject = exc(&types::GENERATOR_EXIT);
+        PyExc_UnboundLocalError: *mut PyObject = exc(&types::UNBOUND_LOCAL_ERROR);
+        PyExc_EOFError: *mut PyObject = exc(&types::EOF_ERROR);
+        PyExc_SyntaxError: *mut PyObject = exc(&types::SYNTAX_ERROR);
+        PyExc_IndentationError: *mut PyObject = exc(&types::INDENTATION_ERROR);
+        PyExc_TabError: *mut PyObject = exc(&types::TAB_ERROR);
+        PyExc_UnicodeEncodeError: *mut PyObject = exc(&types::UNICODE_ENCODE_ERROR);
+        PyExc_OSError: *mut PyObject = exc(&types::OS_ERROR);
+        PyExc_ConnectionError: *mut PyObject = exc(&types::CONNECTION_ERROR);
+        PyExc_BrokenPipeError: *mut PyObject = exc(&types::BROKEN_PIPE_ERROR);
+        PyExc_FileNotFoundError: *mut PyObject = exc(&types::FILE_NOT_FOUND_ERROR);
+        PyExc_FileExistsError: *mut PyObject = exc(&types::FILE_EXISTS_ERROR);
+        PyExc_PermissionError: *mut PyObject = exc(&types::PERMISSION_ERROR);
+        PyExc_IsADirectoryError: *mut PyObject = exc(&types::IS_A_DIRECTORY_ERROR);
+        PyExc_NotADirectoryError: *mut PyObject = exc(&types::NOT_A_DIRECTORY_ERROR);
+        PyCapsule_Type: *mut PyTypeObject = ty(&capsule::CAPSULE);
     }
     rust {
         protocols::Py_IncRef(o: *mut PyObject);
@@ -233,7 +271,7 @@ api_table! {
         unicode::PyUnicode_FromString(s: *const c_char) -> *mut PyObject;
         unicode::PyUnicode_InternFromString(s: *const c_char) -> *mut PyObject;
         unicode::PyUnicode_FromStringAndSize(s: *const c_char, n: Py_ssize_t) -> *mut PyObject;
-        unicode::PyUnicode_DecodeUTF8(s: *const c_char, n: Py_ssize_t, errors: *const c_char) -> *mut PyObject;
+        strapi::PyUnicode_DecodeUTF8(s: *const c_char, n: Py_ssize_t, errors: *const c_char) -> *mut PyObject;
         unicode::PyUnicode_AsUTF8(o: *mut PyObject) -> *const c_char;
         unicode::PyUnicode_AsUTF8AndSize(o: *mut PyObject, size: *mut Py_ssize_t) -> *const c_char;
         unicode::PyUnicode_GetLength(o: *mut PyObject) -> Py_ssize_t;
@@ -465,6 +503,114 @@ api_table! {
         protocols::PyObject_SelfIter(o: *mut PyObject) -> *mut PyObject;
         protocols::PyObject_ClearWeakRefs(o: *mut PyObject);
         list::_PyList_Extend(l: *mut PyListObject, iterable: *mut PyObject) -> *mut PyObject;
+
+        strapi::PyUnicode_Split(s: *mut PyObject, sep: *mut PyObject, maxsplit: Py_ssize_t) -> *mut PyObject;
+        strapi::PyUnicode_RSplit(s: *mut PyObject, sep: *mut PyObject, maxsplit: Py_ssize_t) -> *mut PyObject;
+        strapi::PyUnicode_Splitlines(s: *mut PyObject, keepends: c_int) -> *mut PyObject;
+        strapi::PyUnicode_Partition(s: *mut PyObject, sep: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_RPartition(s: *mut PyObject, sep: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_Find(s: *mut PyObject, sub: *mut PyObject, start: Py_ssize_t, end: Py_ssize_t, direction: c_int) -> Py_ssize_t;
+        strapi::PyUnicode_FindChar(s: *mut PyObject, ch: Py_UCS4, start: Py_ssize_t, end: Py_ssize_t, direction: c_int) -> Py_ssize_t;
+        strapi::PyUnicode_Count(s: *mut PyObject, sub: *mut PyObject, start: Py_ssize_t, end: Py_ssize_t) -> Py_ssize_t;
+        strapi::PyUnicode_Replace(s: *mut PyObject, old: *mut PyObject, new: *mut PyObject, maxcount: Py_ssize_t) -> *mut PyObject;
+        strapi::PyUnicode_Tailmatch(s: *mut PyObject, sub: *mut PyObject, start: Py_ssize_t, end: Py_ssize_t, direction: c_int) -> Py_ssize_t;
+        strapi::PyUnicode_Contains(s: *mut PyObject, sub: *mut PyObject) -> c_int;
+        strapi::PyUnicode_RichCompare(a: *mut PyObject, b: *mut PyObject, op: c_int) -> *mut PyObject;
+        strapi::PyUnicode_Format(format: *mut PyObject, args: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_IsIdentifier(s: *mut PyObject) -> c_int;
+        strapi::PyUnicode_Translate(s: *mut PyObject, table: *mut PyObject, errors: *const c_char) -> *mut PyObject;
+        strapi::PyUnicode_FromObject(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_GetDefaultEncoding() -> *const c_char;
+        strapi::PyUnicode_InternInPlace(p: *mut *mut PyObject);
+        strapi::PyUnicode_InternImmortal(p: *mut *mut PyObject);
+        strapi::PyUnicode_Append(p: *mut *mut PyObject, right: *mut PyObject);
+        strapi::PyUnicode_AppendAndDel(p: *mut *mut PyObject, right: *mut PyObject);
+        strapi::PyUnicode_Decode(s: *const c_char, n: Py_ssize_t, encoding: *const c_char, errors: *const c_char) -> *mut PyObject;
+        strapi::PyUnicode_DecodeASCII(s: *const c_char, n: Py_ssize_t, errors: *const c_char) -> *mut PyObject;
+        strapi::PyUnicode_DecodeLatin1(s: *const c_char, n: Py_ssize_t, errors: *const c_char) -> *mut PyObject;
+        strapi::PyUnicode_AsEncodedString(o: *mut PyObject, encoding: *const c_char, errors: *const c_char) -> *mut PyObject;
+        strapi::PyUnicode_AsASCIIString(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_AsLatin1String(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_FromEncodedObject(o: *mut PyObject, encoding: *const c_char, errors: *const c_char) -> *mut PyObject;
+        strapi::PyUnicode_AsUCS4(o: *mut PyObject, buffer: *mut Py_UCS4, buflen: Py_ssize_t, copy_null: c_int) -> *mut Py_UCS4;
+        strapi::PyUnicode_AsUCS4Copy(o: *mut PyObject) -> *mut Py_UCS4;
+        strapi::PyUnicode_AsWideChar(o: *mut PyObject, w: *mut wchar_t, size: Py_ssize_t) -> Py_ssize_t;
+        strapi::PyUnicode_AsWideCharString(o: *mut PyObject, size: *mut Py_ssize_t) -> *mut wchar_t;
+        strapi::PyUnicode_FromWideChar(w: *const wchar_t, size: Py_ssize_t) -> *mut PyObject;
+
+        bytesapi::PyBytes_Concat(pv: *mut *mut PyObject, w: *mut PyObject);
+        bytesapi::PyBytes_ConcatAndDel(pv: *mut *mut PyObject, w: *mut PyObject);
+        bytesapi::PyBytes_FromObject(o: *mut PyObject) -> *mut PyObject;
+        bytesapi::PyBytes_Repr(o: *mut PyObject, smartquotes: c_int) -> *mut PyObject;
+        bytesapi::PyBytes_DecodeEscape(s: *const c_char, len: Py_ssize_t, errors: *const c_char, unicode: Py_ssize_t, recode: *const c_char) -> *mut PyObject;
+        bytesapi::PyByteArray_FromStringAndSize(s: *const c_char, n: Py_ssize_t) -> *mut PyObject;
+        bytesapi::PyByteArray_FromObject(o: *mut PyObject) -> *mut PyObject;
+        bytesapi::PyByteArray_AsString(o: *mut PyObject) -> *mut c_char;
+        bytesapi::PyByteArray_Size(o: *mut PyObject) -> Py_ssize_t;
+        bytesapi::PyByteArray_Concat(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        bytesapi::PyByteArray_Resize(o: *mut PyObject, n: Py_ssize_t) -> c_int;
+
+        protocols::PySequence_Concat(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PySequence_InPlaceConcat(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PySequence_Repeat(o: *mut PyObject, n: Py_ssize_t) -> *mut PyObject;
+        protocols::PySequence_InPlaceRepeat(o: *mut PyObject, n: Py_ssize_t) -> *mut PyObject;
+        protocols::PySequence_SetSlice(o: *mut PyObject, i: Py_ssize_t, j: Py_ssize_t, v: *mut PyObject) -> c_int;
+        protocols::PySequence_DelSlice(o: *mut PyObject, i: Py_ssize_t, j: Py_ssize_t) -> c_int;
+        protocols::PySequence_Fast(o: *mut PyObject, message: *const c_char) -> *mut PyObject;
+        protocols::PyObject_ASCII(o: *mut PyObject) -> *mut PyObject;
+        protocols::PyObject_DelItemString(o: *mut PyObject, key: *const c_char) -> c_int;
+        protocols::PyObject_HashNotImplemented(o: *mut PyObject) -> Py_hash_t;
+        protocols::PyObject_GenericGetDict(o: *mut PyObject, context: *mut c_void) -> *mut PyObject;
+        protocols::Py_ReprEnter(o: *mut PyObject) -> c_int;
+        protocols::Py_ReprLeave(o: *mut PyObject);
+        protocols::PyNumber_MatrixMultiply(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_InPlaceMatrixMultiply(a: *mut PyObject, b: *mut PyObject) -> *mut PyObject;
+        protocols::PyNumber_Check(o: *mut PyObject) -> c_int;
+        protocols::PyNumber_ToBase(n: *mut PyObject, base: c_int) -> *mut PyObject;
+        protocols::PyIter_Check(o: *mut PyObject) -> c_int;
+        protocols::PySeqIter_New(seq: *mut PyObject) -> *mut PyObject;
+        protocols::PyCallIter_New(callable: *mut PyObject, sentinel: *mut PyObject) -> *mut PyObject;
+        slice::PySlice_GetIndices(slice: *mut PyObject, length: Py_ssize_t, start: *mut Py_ssize_t, stop: *mut Py_ssize_t, step: *mut Py_ssize_t) -> c_int;
+        strapi::PyUnicode_DecodeUTF8Stateful(s: *const c_char, n: Py_ssize_t, errors: *const c_char, consumed: *mut Py_ssize_t) -> *mut PyObject;
+        strapi::PyUnicode_EncodeFSDefault(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_DecodeFSDefaultAndSize(s: *const c_char, n: Py_ssize_t) -> *mut PyObject;
+        strapi::PyUnicode_DecodeFSDefault(s: *const c_char) -> *mut PyObject;
+        strapi::PyOS_FSPath(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_FSConverter(o: *mut PyObject, addr: *mut c_void) -> c_int;
+        strapi::PyUnicode_FSDecoder(o: *mut PyObject, addr: *mut c_void) -> c_int;
+        strapi::PyUnicode_AsUnicodeEscapeString(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_AsRawUnicodeEscapeString(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_AsUTF16String(o: *mut PyObject) -> *mut PyObject;
+        strapi::PyUnicode_AsUTF32String(o: *mut PyObject) -> *mut PyObject;
+        bytesapi::PyMemoryView_FromObject(o: *mut PyObject) -> *mut PyObject;
+        setobject::PySet_New(iterable: *mut PyObject) -> *mut PyObject;
+        setobject::PyFrozenSet_New(iterable: *mut PyObject) -> *mut PyObject;
+        setobject::PySet_Size(o: *mut PyObject) -> Py_ssize_t;
+        setobject::PySet_Contains(o: *mut PyObject, key: *mut PyObject) -> c_int;
+        setobject::PySet_Add(o: *mut PyObject, key: *mut PyObject) -> c_int;
+        setobject::PySet_Discard(o: *mut PyObject, key: *mut PyObject) -> c_int;
+        setobject::PySet_Clear(o: *mut PyObject) -> c_int;
+        setobject::PySet_Pop(o: *mut PyObject) -> *mut PyObject;
+        long::PyLong_AsLongLongAndOverflow(o: *mut PyObject, overflow: *mut c_int) -> c_longlong;
+        long::PyLong_AsUnsignedLongMask(o: *mut PyObject) -> c_ulong;
+        long::PyLong_AsUnsignedLongLongMask(o: *mut PyObject) -> c_ulonglong;
+        long::PyComplex_FromDoubles(re: c_double, im: c_double) -> *mut PyObject;
+        long::PyComplex_RealAsDouble(o: *mut PyObject) -> c_double;
+        long::PyComplex_ImagAsDouble(o: *mut PyObject) -> c_double;
+        list::PyList_GetSlice(l: *mut PyObject, low: Py_ssize_t, high: Py_ssize_t) -> *mut PyObject;
+        errors::PyException_GetCause(exc: *mut PyObject) -> *mut PyObject;
+        errors::PyException_GetContext(exc: *mut PyObject) -> *mut PyObject;
+        errors::PyException_SetCause(exc: *mut PyObject, cause: *mut PyObject);
+        errors::PyException_SetContext(exc: *mut PyObject, ctx: *mut PyObject);
+        errors::PyExceptionClass_Name(t: *mut PyObject) -> *const c_char;
+        dict::PyDict_MergeFromSeq2(d: *mut PyObject, seq: *mut PyObject, over: c_int) -> c_int;
+        long::PyFloat_GetMax() -> c_double;
+        long::PyFloat_GetMin() -> c_double;
+        capsule::PyCapsule_SetName(o: *mut PyObject, name: *const c_char) -> c_int;
+        capsule::PyCapsule_GetDestructor(o: *mut PyObject) -> Option<CapsuleDestructor>;
+        capsule::PyCapsule_SetDestructor(o: *mut PyObject, destructor: Option<CapsuleDestructor>) -> c_int;
+        protocols::PyIter_Send(it: *mut PyObject, v: *mut PyObject, result: *mut *mut PyObject) -> c_int;
+        long::PyLong_FromString(s: *const c_char, pend: *mut *mut c_char, base: c_int) -> *mut PyObject;
     }
     c {
         PyArg_VaParse = _typhon_impl_PyArg_VaParse : "int" ("PyObject *", "const char *", "va_list");
@@ -482,6 +628,7 @@ api_table! {
         _Typhon_CallMethodObjArgsV = _typhon_impl_CallMethodObjArgsV
             : "PyObject *" ("PyObject *", "PyObject *", "va_list");
         _Typhon_PyTuple_PackV = _typhon_impl_PyTuple_PackV : "PyObject *" ("Py_ssize_t", "va_list");
+        PyBytes_FromFormatV = _typhon_impl_PyBytes_FromFormatV : "PyObject *" ("const char *", "va_list");
     }
 }
 
@@ -526,6 +673,7 @@ fn c_type(rust: &str) -> String {
         "Py_buffer" => "Py_buffer",
         "PyType_Spec" => "PyType_Spec",
         "Py_UCS4" => "Py_UCS4",
+        "wchar_t" => "wchar_t",
         "Option<CapsuleDestructor>" => "PyCapsule_Destructor",
         "TyphonItem" => "_TyphonItem",
         other => panic!("api.rs: no C spelling for Rust type `{other}`; add it to c_type"),

@@ -261,3 +261,52 @@ pub(crate) unsafe extern "C" fn PyCapsule_Import(
         }
     })
 }
+
+/// A valid capsule at `o`, else CPython's ValueError naming `who`.
+///
+/// # Safety
+/// As for [`capsule`].
+unsafe fn valid<'a>(o: *mut PyObject, who: &str) -> Result<&'a Capsule, PyErr> {
+    // SAFETY: forwarded.
+    unsafe { capsule(o) }
+        .filter(|c| !c.pointer.get().is_null())
+        .ok_or_else(|| PyErr::value_error(format!("{who} called with invalid PyCapsule object")))
+}
+
+/// `PyCapsule_SetName`: `name` must outlive the capsule (CPython's
+/// contract).
+pub(crate) unsafe extern "C" fn PyCapsule_SetName(o: *mut PyObject, name: *const c_char) -> c_int {
+    // SAFETY: `o` is live (contract).
+    match unsafe { valid(o, "PyCapsule_SetName") } {
+        Ok(c) => {
+            c.name.set(name);
+            0
+        }
+        Err(e) => fail(e, -1),
+    }
+}
+
+/// `PyCapsule_GetDestructor`: the destructor, NULL for none (then also
+/// with ValueError for an invalid capsule).
+pub(crate) unsafe extern "C" fn PyCapsule_GetDestructor(o: *mut PyObject) -> Option<Destructor> {
+    // SAFETY: `o` is live (contract).
+    match unsafe { valid(o, "PyCapsule_GetDestructor") } {
+        Ok(c) => c.destructor.get(),
+        Err(e) => fail(e, None),
+    }
+}
+
+/// `PyCapsule_SetDestructor`: replaces the destructor (NULL for none).
+pub(crate) unsafe extern "C" fn PyCapsule_SetDestructor(
+    o: *mut PyObject,
+    destructor: Option<Destructor>,
+) -> c_int {
+    // SAFETY: `o` is live (contract).
+    match unsafe { valid(o, "PyCapsule_SetDestructor") } {
+        Ok(c) => {
+            c.destructor.set(destructor);
+            0
+        }
+        Err(e) => fail(e, -1),
+    }
+}

@@ -374,3 +374,49 @@ pub(crate) unsafe extern "C" fn PyDict_Clear(d: *mut PyObject) {
         dd.clear();
     }
 }
+
+/// `PyDict_MergeFromSeq2(d, seq, override)`: each item of `seq`, a
+/// sequence of two, as a key and its value (an existing key keeps its
+/// value unless `override`), with CPython's errors for an item that is not
+/// a pair.
+pub(crate) unsafe extern "C" fn PyDict_MergeFromSeq2(
+    d: *mut PyObject,
+    seq: *mut PyObject,
+    over: c_int,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live (contract).
+        let r = (|| {
+            let (_, dd) = unsafe { dict(d) }?;
+            let src = unsafe { arg(seq) }?;
+            current_vm(|vm| {
+                let it = ops::get_iter(vm, &src)?;
+                let mut i = 0usize;
+                while let Some(item) = ops::iter_next(vm, &it)? {
+                    let pair = match ops::collect(vm, &item) {
+                        Ok(p) => p,
+                        Err(e) if e.matches(interp::object::types::TYPE_ERROR.get()) => {
+                            return Err(PyErr::type_error(format!(
+                                "cannot convert dictionary update sequence element #{i} to a sequence"
+                            )));
+                        }
+                        Err(e) => return Err(e),
+                    };
+                    let [k, v]: [Value; 2] = pair.try_into().map_err(|p: Vec<Value>| {
+                        PyErr::value_error(format!(
+                            "dictionary update sequence element #{i} has length {}; 2 is required",
+                            p.len()
+                        ))
+                    })?;
+                    let key = DictKey::with_vm(vm, k)?;
+                    if over != 0 || dd.get_vm(vm, &key)?.is_none() {
+                        dd.insert_vm(vm, key, v)?;
+                    }
+                    i += 1;
+                }
+                Ok(())
+            })?
+        })();
+        ret_status(r)
+    })
+}

@@ -463,3 +463,69 @@ pub(crate) unsafe extern "C" fn PyErr_WarnExplicit(
         }
     })
 }
+
+/// The exception payload at `o`, if it is an exception instance.
+///
+/// # Safety
+/// `o` null or live, outliving the use of the payload.
+unsafe fn exc_at<'a>(o: *mut PyObject) -> Option<&'a ExcObj> {
+    // SAFETY: forwarded; the payload lives as long as the object.
+    unsafe { abi::payload_ptr::<ExcObj>(o) }.map(|p| unsafe { &*p })
+}
+
+/// A new reference to the object in `slot`, NULL for none.
+fn get_link(slot: &std::cell::RefCell<Option<ObjRef>>) -> *mut PyObject {
+    match slot.borrow().clone() {
+        Some(o) => o.into_raw(),
+        None => std::ptr::null_mut(),
+    }
+}
+
+/// `PyException_GetCause(exc)`: a new reference to `__cause__`, NULL if
+/// there is none.
+pub(crate) unsafe extern "C" fn PyException_GetCause(exc: *mut PyObject) -> *mut PyObject {
+    // SAFETY: live (contract).
+    unsafe { exc_at(exc) }.map_or(std::ptr::null_mut(), |e| get_link(&e.cause))
+}
+
+/// `PyException_GetContext(exc)`: a new reference to `__context__`, NULL
+/// if there is none.
+pub(crate) unsafe extern "C" fn PyException_GetContext(exc: *mut PyObject) -> *mut PyObject {
+    // SAFETY: live (contract).
+    unsafe { exc_at(exc) }.map_or(std::ptr::null_mut(), |e| get_link(&e.context))
+}
+
+/// `PyException_SetCause(exc, cause)`: sets `__cause__` (stealing the
+/// reference; NULL clears it) and `__suppress_context__`, as `raise ...
+/// from ...` does.
+pub(crate) unsafe extern "C" fn PyException_SetCause(exc: *mut PyObject, cause: *mut PyObject) {
+    // SAFETY: `cause` is NULL or a reference the caller gives up.
+    let c = unsafe { ObjRef::from_raw(cause) };
+    // SAFETY: live (contract).
+    if let Some(e) = unsafe { exc_at(exc) } {
+        e.suppress_context.set(true);
+        let old = e.cause.replace(c);
+        drop(old);
+    }
+}
+
+/// `PyException_SetContext(exc, context)`: sets `__context__` (stealing
+/// the reference; NULL clears it).
+pub(crate) unsafe extern "C" fn PyException_SetContext(exc: *mut PyObject, ctx: *mut PyObject) {
+    // SAFETY: `ctx` is NULL or a reference the caller gives up.
+    let c = unsafe { ObjRef::from_raw(ctx) };
+    // SAFETY: live (contract).
+    if let Some(e) = unsafe { exc_at(exc) } {
+        let old = e.context.replace(c);
+        drop(old);
+    }
+}
+
+/// `PyExceptionClass_Name(t)`: the exception class's `tp_name`.
+pub(crate) unsafe extern "C" fn PyExceptionClass_Name(t: *mut PyObject) -> *const c_char {
+    if t.is_null() {
+        return std::ptr::null();
+    }
+    // SAFETY: `t` is a live type object (contract: an exception class).
+    unsafe { (*t.cast::<TypeObject>()).tp_name }
+}

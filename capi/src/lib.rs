@@ -28,6 +28,7 @@
 
 mod api;
 mod buffer;
+mod bytesapi;
 mod capsule;
 mod dict;
 mod errors;
@@ -40,8 +41,10 @@ mod methodobject;
 mod module;
 mod object;
 mod protocols;
+mod setobject;
 mod slice;
 mod state;
+mod strapi;
 mod trampoline;
 mod tuple;
 mod typed;

@@ -245,3 +245,23 @@ pub(crate) unsafe extern "C" fn _PyList_Extend(
 
 /// `PyListObject`: C sees a list as an opaque object; it is a `PyObject`.
 pub type PyListObject = PyObject;
+
+/// `PyList_GetSlice(list, low, high)`: a new list of `list[low:high]`,
+/// the bounds clamped as CPython clamps them.
+pub(crate) unsafe extern "C" fn PyList_GetSlice(
+    l: *mut PyObject,
+    low: Py_ssize_t,
+    high: Py_ssize_t,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: forwarded (contract).
+        let r = unsafe { list(l) }.and_then(|(_, l)| {
+            let items = l.items.try_borrow().map_err(|_| busy())?;
+            let n = items.len() as Py_ssize_t;
+            let lo = low.clamp(0, n);
+            let hi = high.clamp(lo, n);
+            Ok(Value::list(items[lo as usize..hi as usize].to_vec()))
+        });
+        crate::object::ret_obj(r)
+    })
+}

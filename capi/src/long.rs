@@ -389,3 +389,144 @@ pub(crate) unsafe extern "C" fn _PyLong_AsByteArray(
     }
     0
 }
+
+/// `PyLong_AsLongLongAndOverflow`: as [`PyLong_AsLongAndOverflow`] (a C
+/// `long long` is a `long` here).
+pub(crate) unsafe extern "C" fn PyLong_AsLongLongAndOverflow(
+    o: *mut PyObject,
+    ovf: *mut c_int,
+) -> c_longlong {
+    // SAFETY: forwarded.
+    unsafe { PyLong_AsLongAndOverflow(o, ovf) }
+}
+
+/// The low 64 bits of the int `o` (two's complement), for the `Mask`
+/// conversions; `(unsigned)-1` with TypeError for anything else.
+///
+/// # Safety
+/// `o` null or live.
+unsafe fn low_bits(o: *mut PyObject) -> c_ulonglong {
+    // SAFETY: forwarded.
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return bad_call(c_ulonglong::MAX);
+    };
+    match int_of(&b) {
+        Some(IntArg::Small(i)) => i as c_ulonglong,
+        Some(IntArg::Big(big)) => {
+            let m = big % (BigInt::from(1u8) << 64u32);
+            let m = if m.is_negative() {
+                m + (BigInt::from(1u8) << 64u32)
+            } else {
+                m
+            };
+            m.to_u64().unwrap_or(0)
+        }
+        None => type_error(not_integer(&b), c_ulonglong::MAX),
+    }
+}
+
+/// `PyLong_AsUnsignedLongMask`: the int modulo 2**64.
+pub(crate) unsafe extern "C" fn PyLong_AsUnsignedLongMask(o: *mut PyObject) -> c_ulong {
+    // SAFETY: forwarded.
+    unsafe { low_bits(o) }
+}
+
+/// `PyLong_AsUnsignedLongLongMask`: the int modulo 2**64.
+pub(crate) unsafe extern "C" fn PyLong_AsUnsignedLongLongMask(o: *mut PyObject) -> c_ulonglong {
+    // SAFETY: forwarded.
+    unsafe { low_bits(o) }
+}
+
+/// `PyComplex_FromDoubles(re, im)`.
+pub(crate) unsafe extern "C" fn PyComplex_FromDoubles(re: c_double, im: c_double) -> *mut PyObject {
+    new_ref(Value::Obj(interp::object::ComplexObj::new_obj(re, im)))
+}
+
+/// The parts of a complex number at `o`, if it is one.
+///
+/// # Safety
+/// `o` null or live.
+unsafe fn complex_parts(o: *mut PyObject) -> Option<(f64, f64)> {
+    // SAFETY: forwarded.
+    let b = unsafe { borrow(o) }?;
+    if b.kind() != Kind::COMPLEX {
+        return None;
+    }
+    b.downcast::<interp::object::ComplexObj>()
+        .map(|c| (c.re, c.im))
+}
+
+/// `PyComplex_RealAsDouble(o)`: the real part of a complex number, else
+/// `PyFloat_AsDouble(o)`.
+pub(crate) unsafe extern "C" fn PyComplex_RealAsDouble(o: *mut PyObject) -> c_double {
+    // SAFETY: forwarded.
+    match unsafe { complex_parts(o) } {
+        Some((re, _)) => re,
+        // SAFETY: forwarded.
+        None => unsafe { PyFloat_AsDouble(o) },
+    }
+}
+
+/// `PyComplex_ImagAsDouble(o)`: the imaginary part of a complex number,
+/// else 0.0.
+pub(crate) unsafe extern "C" fn PyComplex_ImagAsDouble(o: *mut PyObject) -> c_double {
+    // SAFETY: forwarded.
+    unsafe { complex_parts(o) }.map_or(0.0, |(_, im)| im)
+}
+
+/// `PyFloat_GetMax()`: `DBL_MAX`.
+pub(crate) unsafe extern "C" fn PyFloat_GetMax() -> c_double {
+    f64::MAX
+}
+
+/// `PyFloat_GetMin()`: `DBL_MIN` (the smallest normal double).
+pub(crate) unsafe extern "C" fn PyFloat_GetMin() -> c_double {
+    f64::MIN_POSITIVE
+}
+
+/// `PyLong_FromString(s, &end, base)`: `int(s, base)` of a C string;
+/// `*end` is set to the string's end (CPython accepts nothing after the
+/// digits but white space).
+pub(crate) unsafe extern "C" fn PyLong_FromString(
+    s: *const std::ffi::c_char,
+    pend: *mut *mut std::ffi::c_char,
+    base: c_int,
+) -> *mut PyObject {
+    crate::object::guard(std::ptr::null_mut(), || {
+        if s.is_null() {
+            return bad_call(std::ptr::null_mut());
+        }
+        if base != 0 && !(2..=36).contains(&base) {
+            return fail(
+                PyErr::value_error("int() arg 2 must be >= 2 and <= 36"),
+                std::ptr::null_mut(),
+            );
+        }
+        // SAFETY: a C string (contract).
+        let bytes = unsafe { std::ffi::CStr::from_ptr(s) }.to_bytes();
+        let text = Value::string(String::from_utf8_lossy(bytes).into_owned());
+        let r = crate::state::current_vm(|vm| {
+            vm.call(
+                &Value::from_type(&interp::object::types::INT),
+                &[text, Value::Int(i64::from(base))],
+            )
+        })
+        .and_then(|r| r);
+        match r {
+            Ok(v) => {
+                if !pend.is_null() {
+                    // SAFETY: `pend` is writable; the end is within `s`.
+                    unsafe { *pend = s.add(bytes.len()).cast_mut() };
+                }
+                new_ref(v)
+            }
+            Err(e) => {
+                if !pend.is_null() {
+                    // SAFETY: as above.
+                    unsafe { *pend = s.cast_mut() };
+                }
+                fail(e, std::ptr::null_mut())
+            }
+        }
+    })
+}

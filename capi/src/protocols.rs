@@ -356,7 +356,7 @@ pub(crate) unsafe extern "C" fn PyObject_DelItem(o: *mut PyObject, key: *mut PyO
         // SAFETY: live objects (contract).
         let r = (|| unsafe {
             let (c, k) = (arg(o)?, arg(key)?);
-            with_vm(|vm| ops::delitem(vm, &c, &k))
+            with_vm(|vm| ops::delitem(vm, &c, &k)).map_err(|e| del_item_error(e, &c))
         })();
         ret_status(r)
     })
@@ -1393,3 +1393,509 @@ pub(crate) unsafe extern "C" fn PyObject_SelfIter(o: *mut PyObject) -> *mut PyOb
 /// never has any to clear; present so that a `tp_dealloc` written for
 /// CPython compiles and runs.
 pub(crate) unsafe extern "C" fn PyObject_ClearWeakRefs(_o: *mut PyObject) {}
+
+/// Whether `v` has CPython's `sq_concat` (`repeat` false) or `sq_repeat`
+/// (the built-in sequences but `range`, and C types with the slot).
+fn has_sq_concat(v: &Value, repeat: bool) -> bool {
+    match v.kind() {
+        Kind::LIST | Kind::TUPLE | Kind::STR | Kind::BYTES | Kind::BYTEARRAY | Kind::DEQUE => true,
+        Kind::FOREIGN => v.as_obj().is_some_and(|o| {
+            let (concat, rep) = crate::typeobject::c_concat_slots(o.ty());
+            if repeat { rep } else { concat }
+        }),
+        _ => false,
+    }
+}
+
+/// A sequence operator without `sq_concat`/`sq_repeat`: the number
+/// operator when both operands look like sequences (CPython's fallback
+/// for Python classes), else `'T' object can't be <what>`.
+fn seq_fallback(
+    a: &Value,
+    both_sequences: bool,
+    what: &str,
+    run: impl FnOnce(&mut Vm) -> PyResult<Value>,
+) -> PyResult<Value> {
+    let cant = || PyErr::type_error(format!("'{:.200}' object can't be {what}", a.type_name()));
+    if !both_sequences {
+        return Err(cant());
+    }
+    match with_vm(run) {
+        Err(e)
+            if e.matches(types::TYPE_ERROR.get())
+                && e.exc()
+                    .args()
+                    .first()
+                    .and_then(|m| {
+                        m.as_str()
+                            .map(|m| m.starts_with("unsupported operand type(s)"))
+                    })
+                    .unwrap_or(false) =>
+        {
+            Err(cant())
+        }
+        r => r,
+    }
+}
+
+/// `PySequence_Concat(a, b)`: `a + b` for sequences.
+pub(crate) unsafe extern "C" fn PySequence_Concat(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    // SAFETY: live objects (contract).
+    guard(std::ptr::null_mut(), || unsafe { seq_concat(a, b, false) })
+}
+
+/// `PySequence_InPlaceConcat(a, b)`: `a += b` for sequences (a list
+/// extended in place).
+pub(crate) unsafe extern "C" fn PySequence_InPlaceConcat(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    // SAFETY: live objects (contract).
+    guard(std::ptr::null_mut(), || unsafe { seq_concat(a, b, true) })
+}
+
+/// # Safety
+/// Live objects.
+unsafe fn seq_concat(a: *mut PyObject, b: *mut PyObject, inplace: bool) -> *mut PyObject {
+    let r = (|| {
+        // SAFETY: forwarded.
+        let (x, y) = unsafe { (arg(a)?, arg(b)?) };
+        let op = |vm: &mut Vm| {
+            if inplace {
+                ops::inplace_op(vm, BinOp::Add, &x, &y)
+            } else {
+                ops::binary_op(vm, BinOp::Add, &x, &y)
+            }
+        };
+        if has_sq_concat(&x, false) {
+            return with_vm(op);
+        }
+        let both = seq_kind(&x) == SeqKind::Sequence && seq_kind(&y) == SeqKind::Sequence;
+        seq_fallback(&x, both, "concatenated", op)
+    })();
+    ret_obj(r)
+}
+
+/// `PySequence_Repeat(o, n)`: `o * n` for a sequence.
+pub(crate) unsafe extern "C" fn PySequence_Repeat(
+    o: *mut PyObject,
+    n: Py_ssize_t,
+) -> *mut PyObject {
+    // SAFETY: live (contract).
+    guard(std::ptr::null_mut(), || unsafe { seq_repeat(o, n, false) })
+}
+
+/// `PySequence_InPlaceRepeat(o, n)`: `o *= n` for a sequence.
+pub(crate) unsafe extern "C" fn PySequence_InPlaceRepeat(
+    o: *mut PyObject,
+    n: Py_ssize_t,
+) -> *mut PyObject {
+    // SAFETY: live (contract).
+    guard(std::ptr::null_mut(), || unsafe { seq_repeat(o, n, true) })
+}
+
+/// # Safety
+/// `o` live.
+unsafe fn seq_repeat(o: *mut PyObject, n: Py_ssize_t, inplace: bool) -> *mut PyObject {
+    let r = (|| {
+        // SAFETY: forwarded.
+        let x = unsafe { arg(o) }?;
+        let count = Value::Int(n as i64);
+        let op = |vm: &mut Vm| {
+            if inplace {
+                ops::inplace_op(vm, BinOp::Mul, &x, &count)
+            } else {
+                ops::binary_op(vm, BinOp::Mul, &x, &count)
+            }
+        };
+        if has_sq_concat(&x, true) {
+            return with_vm(op);
+        }
+        let both = seq_kind(&x) == SeqKind::Sequence;
+        seq_fallback(&x, both, "repeated", op)
+    })();
+    ret_obj(r)
+}
+
+/// Whether `v` has CPython's `mp_ass_subscript` (slice assignment).
+fn has_ass_subscript(v: &Value) -> bool {
+    match v.kind() {
+        Kind::LIST | Kind::BYTEARRAY | Kind::DICT | Kind::MEMORYVIEW => true,
+        Kind::INSTANCE | Kind::EXT_SUBCLASS => v.as_obj().is_some_and(|o| {
+            interp::object::class::lookup(o.ty(), "__setitem__").is_some()
+                || interp::object::class::lookup(o.ty(), "__delitem__").is_some()
+        }),
+        Kind::FOREIGN => v
+            .as_obj()
+            .is_some_and(|o| crate::typeobject::c_ass_subscript(o.ty())),
+        _ => false,
+    }
+}
+
+/// `PySequence_SetSlice(o, i, j, v)`: `o[i:j] = v` (`del o[i:j]` when
+/// `v` is NULL).
+pub(crate) unsafe extern "C" fn PySequence_SetSlice(
+    o: *mut PyObject,
+    i: Py_ssize_t,
+    j: Py_ssize_t,
+    v: *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects, `v` possibly NULL (contract).
+        let r = (|| unsafe {
+            let c = arg(o)?;
+            let val = borrow(v).map(|b| b.value());
+            let what = if val.is_some() {
+                "assignment"
+            } else {
+                "deletion"
+            };
+            if !has_ass_subscript(&c) {
+                return Err(PyErr::type_error(format!(
+                    "'{:.200}' object doesn't support slice {what}",
+                    c.type_name()
+                )));
+            }
+            let s = Value::Obj(interp::object::SliceObj::new_obj(
+                Value::Int(i as i64),
+                Value::Int(j as i64),
+                Value::None,
+            ));
+            with_vm(|vm| match val {
+                Some(x) => ops::setitem(vm, &c, &s, x),
+                None => ops::delitem(vm, &c, &s),
+            })
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PySequence_DelSlice(o, i, j)`: `del o[i:j]`.
+pub(crate) unsafe extern "C" fn PySequence_DelSlice(
+    o: *mut PyObject,
+    i: Py_ssize_t,
+    j: Py_ssize_t,
+) -> c_int {
+    // SAFETY: forwarded.
+    unsafe { PySequence_SetSlice(o, i, j, std::ptr::null_mut()) }
+}
+
+/// `PySequence_Fast(o, message)`: a list or tuple itself, else
+/// `list(o)`; TypeError with `message` when `o` is not iterable.
+pub(crate) unsafe extern "C" fn PySequence_Fast(
+    o: *mut PyObject,
+    message: *const c_char,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live, `message` a C string (contract).
+        let r = (|| unsafe {
+            let v = arg(o)?;
+            if matches!(v.kind(), Kind::LIST | Kind::TUPLE)
+                && !interp::subclass::is_instance_value(&v)
+            {
+                return Ok(v);
+            }
+            with_vm(|vm| {
+                let it = match ops::get_iter(vm, &v) {
+                    Ok(it) => it,
+                    Err(e) if e.matches(types::TYPE_ERROR.get()) => {
+                        let m = c_str(message)?;
+                        return Err(PyErr::type_error(m));
+                    }
+                    Err(e) => return Err(e),
+                };
+                vm.call(&Value::from_type(&types::LIST), &[it])
+            })
+        })();
+        ret_obj(r)
+    })
+}
+
+/// `PyObject_ASCII(o)`: `ascii(o)` (`<NULL>` for NULL).
+pub(crate) unsafe extern "C" fn PyObject_ASCII(o: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        text_of(o, |vm, v| {
+            ops::repr(vm, v).map(|r| interp::percent::ascii_escape(&r))
+        })
+    })
+}
+
+/// CPython's `PyObject_DelItem` words its error for an object without
+/// item deletion differently from the `del` statement ("does not").
+fn del_item_error(e: PyErr, c: &Value) -> PyErr {
+    let del_msg = format!("'{}' object doesn't support item deletion", c.type_name());
+    let is_it = e.matches(types::TYPE_ERROR.get())
+        && e.exc()
+            .args()
+            .first()
+            .and_then(|m| m.as_str().map(|m| m == del_msg))
+            == Some(true);
+    if is_it {
+        PyErr::type_error(format!(
+            "'{:.200}' object does not support item deletion",
+            c.type_name()
+        ))
+    } else {
+        e
+    }
+}
+
+/// `PyObject_DelItemString(o, key)`: `del o[key]` with a str key.
+pub(crate) unsafe extern "C" fn PyObject_DelItemString(
+    o: *mut PyObject,
+    key: *const c_char,
+) -> c_int {
+    guard(-1, || {
+        if o.is_null() || key.is_null() {
+            return fail(
+                PyErr::new(&types::SYSTEM_ERROR, "null argument to internal routine"),
+                -1,
+            );
+        }
+        // SAFETY: live, a C string (contract).
+        let r = (|| unsafe {
+            let c = arg(o)?;
+            let k = Value::str(c_str(key)?);
+            with_vm(|vm| ops::delitem(vm, &c, &k)).map_err(|e| del_item_error(e, &c))
+        })();
+        ret_status(r)
+    })
+}
+
+/// `PyObject_HashNotImplemented(o)`: TypeError (the `tp_hash` of an
+/// unhashable type).
+pub(crate) unsafe extern "C" fn PyObject_HashNotImplemented(o: *mut PyObject) -> Py_hash_t {
+    // SAFETY: live (contract).
+    let name = unsafe { borrow(o) }.map_or("NULL".to_owned(), |b| b.ty().name().to_owned());
+    fail(
+        PyErr::type_error(format!("unhashable type: '{name:.200}'")),
+        -1,
+    )
+}
+
+/// `PyObject_GenericGetDict(o, context)`: `o.__dict__`; AttributeError
+/// for an object without one (C types' objects have none in Typhon).
+pub(crate) unsafe extern "C" fn PyObject_GenericGetDict(
+    o: *mut PyObject,
+    _context: *mut std::ffi::c_void,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live (contract).
+        let r = unsafe { arg(o) }.and_then(|v| {
+            let no_dict = || PyErr::attribute_error("This object has no __dict__");
+            if v.kind() == Kind::FOREIGN {
+                return Err(no_dict());
+            }
+            with_vm(|vm| vm.getattr(&v, "__dict__")).map_err(|e| {
+                if e.matches(types::ATTRIBUTE_ERROR.get()) {
+                    no_dict()
+                } else {
+                    e
+                }
+            })
+        });
+        ret_obj(r)
+    })
+}
+
+thread_local! {
+    /// The objects whose `repr` is being made through `Py_ReprEnter`.
+    static REPR_STACK: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `Py_ReprEnter(o)`: 1 if a `repr` of `o` is already being made (a
+/// cycle), else 0 and `o` is recorded until [`Py_ReprLeave`].
+pub(crate) unsafe extern "C" fn Py_ReprEnter(o: *mut PyObject) -> c_int {
+    let key = o as usize;
+    REPR_STACK.with_borrow_mut(|s| {
+        if s.contains(&key) {
+            1
+        } else {
+            s.push(key);
+            0
+        }
+    })
+}
+
+/// `Py_ReprLeave(o)`: forgets the latest `Py_ReprEnter(o)`.
+pub(crate) unsafe extern "C" fn Py_ReprLeave(o: *mut PyObject) {
+    let key = o as usize;
+    REPR_STACK.with_borrow_mut(|s| {
+        if let Some(i) = s.iter().rposition(|&k| k == key) {
+            s.remove(i);
+        }
+    })
+}
+
+/// `PyNumber_MatrixMultiply(a, b)`: `a @ b`.
+pub(crate) unsafe extern "C" fn PyNumber_MatrixMultiply(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    binary(a, b, BinOp::MatMul)
+}
+
+/// `PyNumber_InPlaceMatrixMultiply(a, b)`: `a @= b`.
+pub(crate) unsafe extern "C" fn PyNumber_InPlaceMatrixMultiply(
+    a: *mut PyObject,
+    b: *mut PyObject,
+) -> *mut PyObject {
+    inplace(a, b, BinOp::MatMul)
+}
+
+/// `PyNumber_Check(o)`: 1 for an object `int()`, `float()` or
+/// `operator.index()` take directly (and complex numbers), else 0.
+pub(crate) unsafe extern "C" fn PyNumber_Check(o: *mut PyObject) -> c_int {
+    // SAFETY: null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return 0;
+    };
+    let v = b.value();
+    let yes = match v.kind() {
+        Kind::INT | Kind::BOOL | Kind::FLOAT | Kind::COMPLEX => true,
+        Kind::INSTANCE | Kind::EXT_SUBCLASS => v.as_obj().is_some_and(|o| {
+            interp::subclass::number_value(&v).is_some()
+                || ["__index__", "__int__", "__float__"]
+                    .iter()
+                    .any(|n| interp::object::class::lookup(o.ty(), n).is_some())
+        }),
+        Kind::FOREIGN => crate::typeobject::c_number_slots(b.ty()),
+        _ => false,
+    };
+    yes as c_int
+}
+
+/// `PyNumber_ToBase(n, base)`: `bin()`, `oct()`, `str()` or `hex()` of
+/// the integer `n` stands for.
+pub(crate) unsafe extern "C" fn PyNumber_ToBase(n: *mut PyObject, base: c_int) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        let f = match base {
+            2 => "bin",
+            8 => "oct",
+            10 => "str",
+            16 => "hex",
+            _ => {
+                return fail(
+                    PyErr::new(
+                        &types::SYSTEM_ERROR,
+                        "PyNumber_ToBase: base must be 2, 8, 10 or 16",
+                    ),
+                    std::ptr::null_mut(),
+                );
+            }
+        };
+        // SAFETY: live (contract).
+        let r = unsafe { arg(n) }.and_then(|v| {
+            let iv = match with_vm(|vm| interp::bytes::index_value(vm, &v))? {
+                Value::Bool(b) => Value::Int(b as i64),
+                iv => iv,
+            };
+            if f == "str" {
+                with_vm(|vm| ops::str_of(vm, &iv).map(Value::string))
+            } else {
+                call_builtin(f, &[iv])
+            }
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PyIter_Check(o)`: 1 for an iterator (an object with `__next__`).
+pub(crate) unsafe extern "C" fn PyIter_Check(o: *mut PyObject) -> c_int {
+    // SAFETY: null or live (contract).
+    let Some(b) = (unsafe { borrow(o) }) else {
+        return 0;
+    };
+    let yes = match b.kind() {
+        Kind::ITER | Kind::GENERATOR => true,
+        Kind::FOREIGN => !b.ty().tp_iternext.is_null(),
+        _ => interp::object::class::lookup(b.ty(), "__next__").is_some(),
+    };
+    yes as c_int
+}
+
+/// `PySeqIter_New(seq)`: the iterator of the sequence protocol over
+/// `seq` (`seq[0]`, `seq[1]`, … until IndexError).
+pub(crate) unsafe extern "C" fn PySeqIter_New(seq: *mut PyObject) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live (contract).
+        let r = unsafe { arg(seq) }.and_then(|v| {
+            if seq_kind(&v) != SeqKind::Sequence {
+                return Err(crate::object::bad_internal_call());
+            }
+            Ok(Value::Obj(interp::object::IterObj::new_obj(
+                &types::SEQ_ITER,
+                interp::object::IterState::Seq { seq: v, idx: 0 },
+            )))
+        });
+        ret_obj(r)
+    })
+}
+
+/// `PyCallIter_New(callable, sentinel)`: `iter(callable, sentinel)`.
+pub(crate) unsafe extern "C" fn PyCallIter_New(
+    callable: *mut PyObject,
+    sentinel: *mut PyObject,
+) -> *mut PyObject {
+    guard(std::ptr::null_mut(), || {
+        // SAFETY: live (contract).
+        let r = (|| unsafe {
+            let (f, s) = (arg(callable)?, arg(sentinel)?);
+            Ok(Value::Obj(interp::object::IterObj::new_obj(
+                &types::CALLABLE_ITER,
+                interp::object::IterState::Call { f, sentinel: s },
+            )))
+        })();
+        ret_obj(r)
+    })
+}
+
+/// `PyIter_Send(iter, arg, &result)`: one step of `iter` (`next(iter)`
+/// when `arg` is None and `iter` an iterator, else `iter.send(arg)`):
+/// 1 (`PYGEN_NEXT`) with the value yielded, 0 (`PYGEN_RETURN`) with the
+/// value returned, -1 (`PYGEN_ERROR`) with an exception.
+pub(crate) unsafe extern "C" fn PyIter_Send(
+    it: *mut PyObject,
+    v: *mut PyObject,
+    result: *mut *mut PyObject,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: live objects, `result` writable (contract).
+        let r = (|| unsafe {
+            let (i, x) = (arg(it)?, arg(v)?);
+            let plain_next =
+                matches!(x, Value::None) && i.kind() != Kind::GENERATOR && PyIter_Check(it) == 1;
+            with_vm(|vm| {
+                if plain_next {
+                    return Ok(match ops::iter_next(vm, &i)? {
+                        Some(y) => (1, y),
+                        None => (0, Value::None),
+                    });
+                }
+                let send = vm.getattr(&i, "send")?;
+                match vm.call(&send, &[x]) {
+                    Ok(y) => Ok((1, y)),
+                    Err(e) if e.matches(types::STOP_ITERATION.get()) => {
+                        Ok((0, e.exc().args().first().cloned().unwrap_or(Value::None)))
+                    }
+                    Err(e) => Err(e),
+                }
+            })
+        })();
+        match r {
+            Ok((code, y)) => {
+                // SAFETY: `result` is writable (contract).
+                unsafe { *result = new_ref(y) };
+                code
+            }
+            Err(e) => {
+                // SAFETY: as above.
+                unsafe { *result = std::ptr::null_mut() };
+                fail(e, -1)
+            }
+        }
+    })
+}

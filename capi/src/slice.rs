@@ -161,3 +161,64 @@ pub(crate) unsafe extern "C" fn PySlice_GetIndicesEx(
     }
     0
 }
+
+/// `PySlice_GetIndices` (the old form): the indices of a slice of ints
+/// for a sequence of `length` items; -1, with no exception, where CPython
+/// gives up (a part not an int, an index out of range, a zero step).
+pub(crate) unsafe extern "C" fn PySlice_GetIndices(
+    slice: *mut PyObject,
+    length: Py_ssize_t,
+    start: *mut Py_ssize_t,
+    stop: *mut Py_ssize_t,
+    step: *mut Py_ssize_t,
+) -> c_int {
+    guard(-1, || {
+        // SAFETY: `slice` is null or live (contract).
+        let Some(b) = (unsafe { borrow(slice) }) else {
+            return fail(crate::object::bad_internal_call(), -1);
+        };
+        let Some(s) = b.downcast::<SliceObj>() else {
+            return fail(crate::object::bad_internal_call(), -1);
+        };
+        // A part: `Some(None)` for None, `None` for a part that is no int.
+        let int = |v: &Value| -> Option<Option<Py_ssize_t>> {
+            if matches!(v, Value::None) {
+                return Some(None);
+            }
+            if !v.is_int() {
+                return None;
+            }
+            v.to_bigint()
+                .map(|b| Some(crate::protocols::clamp_ssize(&b)))
+        };
+        // As CPython: each part is stored as it is read, and a part that
+        // is no int stops there.
+        let Some(st) = int(&s.step) else { return -1 };
+        let st = st.unwrap_or(1);
+        // SAFETY (all three writes): the out-parameters point to writable
+        // words (contract).
+        unsafe { *step = st };
+        let Some(lo) = int(&s.start) else { return -1 };
+        let lo = match lo {
+            None if st < 0 => length - 1,
+            None => 0,
+            Some(i) if i < 0 => i + length,
+            Some(i) => i,
+        };
+        // SAFETY: as above.
+        unsafe { *start = lo };
+        let Some(hi) = int(&s.stop) else { return -1 };
+        let hi = match hi {
+            None if st < 0 => -1,
+            None => length,
+            Some(i) if i < 0 => i + length,
+            Some(i) => i,
+        };
+        // SAFETY: as above.
+        unsafe { *stop = hi };
+        if hi > length || lo >= length || st == 0 {
+            return -1;
+        }
+        0
+    })
+}

@@ -174,6 +174,25 @@ pub(crate) fn c_item_slots(t: &TypeObject) -> (bool, bool) {
     )
 }
 
+/// Whether a C type has `nb_index`, `nb_int` or `nb_float` (what
+/// `PyNumber_Check` asks).
+pub(crate) fn c_number_slots(t: &TypeObject) -> bool {
+    number(t).is_some_and(|n| n.nb_index.is_some() || n.nb_int.is_some() || n.nb_float.is_some())
+}
+
+/// Whether a C type has `sq_concat`, and whether it has `sq_repeat`.
+pub(crate) fn c_concat_slots(t: &TypeObject) -> (bool, bool) {
+    (
+        sequence(t).is_some_and(|s| s.sq_concat.is_some()),
+        sequence(t).is_some_and(|s| s.sq_repeat.is_some()),
+    )
+}
+
+/// Whether a C type has `mp_ass_subscript` (slice assignment).
+pub(crate) fn c_ass_subscript(t: &TypeObject) -> bool {
+    mapping(t).is_some_and(|m| m.mp_ass_subscript.is_some())
+}
+
 /// Whether a C type has `sq_length`, and whether it has `mp_length`.
 pub(crate) fn c_len_slots(t: &TypeObject) -> (bool, bool) {
     (

@@ -96,17 +96,6 @@ pub(crate) unsafe extern "C" fn PyUnicode_FromStringAndSize(
     })
 }
 
-/// `PyUnicode_DecodeUTF8` (error handlers other than strict are treated as
-/// strict).
-pub(crate) unsafe extern "C" fn PyUnicode_DecodeUTF8(
-    s: *const c_char,
-    n: Py_ssize_t,
-    _errors: *const c_char,
-) -> *mut PyObject {
-    // SAFETY: same contract.
-    unsafe { PyUnicode_FromStringAndSize(s, n) }
-}
-
 /// The `str` payload of `o`.
 ///
 /// # Safety

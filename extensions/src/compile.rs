@@ -72,6 +72,7 @@ pub const EXTENSIONS: &[(&str, &str)] = &[
     ("warnext", "warnext/warnext.c"),
     ("modcreate", "modcreate/modcreate.c"),
     ("_speedups", "speedups/_speedups.c"),
+    ("apiwalk", "apiwalk/apiwalk.c"),
 ];
 
 /// The broken fixtures: module names, each a case of `broken/broken.c`.
