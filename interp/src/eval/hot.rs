@@ -2149,24 +2149,8 @@ fn for_iter_gen<const S: bool>(
     let Some(g) = it.downcast::<crate::object::GenObj>() else {
         return (ExtStep::Declined, ins.op);
     };
-    let next = match crate::generator::next(vm, g) {
-        Ok(Some(v)) => match st.push(v) {
-            Ok(()) => after,
-            Err(e) => return raised(st, e, pc, ins.op),
-        },
-        Ok(None) => {
-            drop(st.pop());
-            ins.arg as usize
-        }
-        Err(e) => return raised(st, e, pc, ins.op),
-    };
-    if let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) {
-        f.pc.set(next);
-    }
-    if S && let Some(s) = vm.stats.as_deref_mut() {
-        s.executed(ins.op);
-    }
-    (ExtStep::Ran, ins.op)
+    let r = crate::generator::next(vm, g);
+    iterated::<S>(vm, st, r, pc, ins)
 }
 
 /// FOR_ITER_NEXT at `pc` of the top frame: the iterator on top of the
@@ -2186,7 +2170,21 @@ fn for_iter_next<const S: bool>(
     if !crate::quicken::for_iter_next_fits(&it) {
         return (ExtStep::Declined, ins.op);
     }
-    let next = match crate::ops::iter_next(vm, &it) {
+    let r = crate::ops::iter_next(vm, &it);
+    iterated::<S>(vm, st, r, pc, ins)
+}
+
+/// The end of the FOR_ITER form `ins` at `pc` whose iterator (on top of
+/// the stack) gave `r`: its value pushed, or the iterator popped and the
+/// loop left, or what it raised.
+fn iterated<const S: bool>(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    r: PyResult<Option<Value>>,
+    pc: usize,
+    ins: Instr,
+) -> (ExtStep, Op) {
+    let next = match r {
         Ok(Some(v)) => match st.push(v) {
             Ok(()) => pc + 1 + ins.op.cache_units(),
             Err(e) => return raised(st, e, pc, ins.op),
