@@ -100,6 +100,17 @@ pub fn install(vm: &mut Vm) {
     for t in types::EXCEPTION_TYPES {
         vm.add_builtin(t.get().name(), Value::from_type(t));
     }
+    // CPython's old names of OSError, kept as aliases.
+    for alias in ["IOError", "EnvironmentError"] {
+        vm.add_builtin(alias, Value::from_type(&types::OS_ERROR));
+    }
+    // The attributes of the `builtins` module, whose dict this is (code
+    // run in globals without `__name__` finds this one, as in CPython).
+    vm.add_builtin("__name__", Value::str("builtins"));
+    vm.add_builtin("__package__", Value::str(""));
+    for k in ["__doc__", "__loader__", "__spec__"] {
+        vm.add_builtin(k, Value::None);
+    }
     vm.add_builtin(
         "NotImplemented",
         Value::Obj(ObjRef::from_static_object(
@@ -1523,6 +1534,11 @@ fn time_time(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// Builds the built-in module `name` (`sys`, `time`, and the modules of
 /// [`crate::stdlib`]), if it is one.
 pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
+    if name == "builtins" {
+        // The module's dict is the builtins themselves: a name set through
+        // it is seen by every module, as in CPython.
+        return Some(Value::Obj(ModuleObj::new_obj(name, vm.builtins.clone())));
+    }
     let d = vm.new_module_dict(name, None);
     let dd = d.downcast::<DictObj>()?;
     let f = |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
