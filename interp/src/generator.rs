@@ -679,6 +679,13 @@ pub fn m_send(vm: &mut Vm, args: crate::object::Args<'_>) -> PyResult<Value> {
     send(vm, g, args.pos[1].clone())
 }
 
+/// `generator.__next__()`: `send(None)`.
+pub fn m_next(vm: &mut Vm, args: crate::object::Args<'_>) -> PyResult<Value> {
+    crate::methods::wrapper_no_args(&args, "__next__")?;
+    let g = this(&args, "__next__")?;
+    send(vm, g, Value::None)
+}
+
 /// `generator.throw(typ[, val[, tb]])`.
 pub fn m_throw(vm: &mut Vm, args: crate::object::Args<'_>) -> PyResult<Value> {
     arity(&args, "throw", 1, 3)?;

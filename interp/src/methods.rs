@@ -152,10 +152,48 @@ static INT_METHODS: Table = &[
     ("conjugate", int_conjugate),
 ];
 static GENERATOR_METHODS: Table = &[
+    ("__next__", crate::generator::m_next),
+    ("__iter__", iter_dunder_iter),
     ("send", crate::generator::m_send),
     ("throw", crate::generator::m_throw),
     ("close", crate::generator::m_close),
 ];
+
+/// The built-in iterators' (`list_iterator`, `enumerate`, `zip`, …).
+static ITER_METHODS: Table = &[
+    ("__next__", iter_dunder_next),
+    ("__iter__", iter_dunder_iter),
+];
+
+/// The argument check of a slot wrapper taking no arguments
+/// (`it.__next__`, CPython's `method-wrapper`), with its messages.
+pub(crate) fn wrapper_no_args(args: &Args<'_>, name: &str) -> PyResult<()> {
+    if !args.kw.is_empty() {
+        return Err(PyErr::type_error(format!(
+            "wrapper {name}() takes no keyword arguments"
+        )));
+    }
+    let n = args.pos.len().saturating_sub(1);
+    if n != 0 {
+        return Err(PyErr::type_error(format!("expected 0 arguments, got {n}")));
+    }
+    Ok(())
+}
+
+/// `iterator.__next__()`: the next item, or `StopIteration`.
+fn iter_dunder_next(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    wrapper_no_args(&args, "__next__")?;
+    match ops::iter_next(vm, &args.pos[0])? {
+        Some(v) => Ok(v),
+        None => Err(PyErr::with_args(&types::STOP_ITERATION, vec![])),
+    }
+}
+
+/// `iterator.__iter__()`: the iterator itself.
+fn iter_dunder_iter(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    wrapper_no_args(&args, "__iter__")?;
+    Ok(args.pos[0].clone())
+}
 
 /// The method table of a built-in type kind.
 pub fn table(kind: u32) -> Table {
@@ -173,6 +211,7 @@ pub fn table(kind: u32) -> Table {
         Kind::BYTEARRAY => crate::bytes::methods::BYTEARRAY_METHODS,
         Kind::MEMORYVIEW => crate::bytes::memoryview::METHODS,
         Kind::GENERATOR => GENERATOR_METHODS,
+        Kind::ITER => ITER_METHODS,
         Kind::RANDOM => crate::stdlib::random::METHODS,
         Kind::TEXTIO => crate::stdlib::streams::METHODS,
         Kind::FILE => crate::stdlib::files::METHODS,
@@ -200,6 +239,7 @@ pub fn all_tables() -> Vec<(u32, Table)> {
         Kind::BYTEARRAY,
         Kind::MEMORYVIEW,
         Kind::GENERATOR,
+        Kind::ITER,
         Kind::RANDOM,
         Kind::TEXTIO,
         Kind::FILE,
