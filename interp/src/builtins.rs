@@ -1638,6 +1638,13 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             dd.set_str("time_ns", f("time_ns", time_time_ns));
             dd.set_str("sleep", f("sleep", time_sleep));
         }
+        "gc" => {
+            dd.set_str("collect", f("collect", gc_collect));
+            dd.set_str("enable", f("enable", gc_enable));
+            dd.set_str("disable", f("disable", gc_disable));
+            dd.set_str("isenabled", f("isenabled", gc_isenabled));
+            dd.set_str("is_tracked", f("is_tracked", gc_is_tracked));
+        }
         "importlib" => crate::imports::fill_importlib(dd),
         "__future__" => crate::stdlib::future::fill(vm, &d).ok()?,
         "dataclasses" => crate::stdlib::dataclasses::fill(vm, &d).ok()?,
@@ -1647,6 +1654,72 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
         },
     }
     Some(Value::Obj(ModuleObj::new_obj(name, d)))
+}
+
+/// `gc.collect(generation=2)`: a full collection (Typhon's collector has
+/// one generation); the number of unreachable objects it found.
+fn gc_collect(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let a = crate::stdlib::parse(
+        &args,
+        &crate::stdlib::Sig {
+            name: "collect",
+            params: &["generation"],
+            posonly: 0,
+            required: 0,
+            kwonly: &[],
+            style: crate::stdlib::Style::C,
+        },
+    )?;
+    if let Some(g) = a.first().and_then(|g| g.as_ref()) {
+        let Some(g) = ops::to_index(g) else {
+            return Err(PyErr::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                g.type_name()
+            )));
+        };
+        if !(0..=2).contains(&g?) {
+            return Err(PyErr::value_error("invalid generation"));
+        }
+    }
+    Ok(Value::Int(crate::gc::collect() as i64))
+}
+
+/// The check of a `gc` function taking no arguments (METH_NOARGS).
+fn gc_no_args(args: &Args<'_>, name: &str) -> PyResult<()> {
+    args.no_kw(name)?;
+    match args.pos.len() {
+        0 => Ok(()),
+        n => Err(PyErr::type_error(format!(
+            "{name}() takes no arguments ({n} given)"
+        ))),
+    }
+}
+
+fn gc_enable(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    gc_no_args(&args, "gc.enable")?;
+    crate::gc::set_enabled(true);
+    Ok(Value::None)
+}
+
+fn gc_disable(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    gc_no_args(&args, "gc.disable")?;
+    crate::gc::set_enabled(false);
+    Ok(Value::None)
+}
+
+fn gc_isenabled(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    gc_no_args(&args, "gc.isenabled")?;
+    Ok(Value::Bool(crate::gc::is_enabled()))
+}
+
+/// `gc.is_tracked(obj)`: whether the collector follows `obj` (atoms and
+/// containers of atoms are not followed, as in CPython).
+fn gc_is_tracked(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    exact_args(&args, "gc.is_tracked", 1)?;
+    Ok(Value::Bool(match &args.pos[0] {
+        Value::Obj(o) => abi::gc_is_tracked(o),
+        _ => false,
+    }))
 }
 
 /// `reversed(v)` of a list, tuple, str, range or dict (or of a class

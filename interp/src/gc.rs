@@ -39,8 +39,26 @@ pub fn maybe_collect() {
 #[cold]
 #[inline(never)]
 fn collect_and_rearm() {
-    collect();
+    if ENABLED.get() {
+        collect();
+    }
     abi::gc_set_threshold(THRESHOLD.max(abi::gc_tracked_count()));
+}
+
+thread_local! {
+    /// Whether collections run on their own (`gc.disable()` turns it off;
+    /// `gc.collect()` and the one at shutdown run regardless).
+    static ENABLED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// `gc.enable()` / `gc.disable()`.
+pub fn set_enabled(on: bool) {
+    ENABLED.set(on);
+}
+
+/// `gc.isenabled()`.
+pub fn is_enabled() -> bool {
+    ENABLED.get()
 }
 
 fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
