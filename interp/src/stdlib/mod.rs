@@ -38,6 +38,7 @@ pub mod json;
 pub mod math;
 pub mod operator;
 pub mod os;
+pub mod pysource;
 pub mod random;
 pub mod streams;
 pub mod typing;
