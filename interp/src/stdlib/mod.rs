@@ -41,6 +41,7 @@ pub mod os;
 pub mod pysource;
 pub mod random;
 pub mod streams;
+pub mod struct_;
 pub mod typing;
 
 use crate::bytecode::CmpOp;
@@ -97,6 +98,7 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
         "json" => json::fill(d),
         "collections" => collections::fill(d),
         "copy" => copy::fill(d),
+        "_struct" => struct_::fill(d),
         _ => return None,
     })
 }

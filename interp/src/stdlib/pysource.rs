@@ -10,6 +10,7 @@ use crate::vm::Vm;
 const MODULES: &[(&str, &str)] = &[
     ("contextlib", include_str!("py/contextlib.py")),
     ("warnings", include_str!("py/warnings.py")),
+    ("struct", include_str!("py/struct.py")),
 ];
 
 /// Whether `name` is one of these modules.
