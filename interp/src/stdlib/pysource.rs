@@ -1,5 +1,5 @@
 //! The standard modules written in Python (`contextlib`, `warnings`,
-//! `textwrap`): their source is part of the binary (`stdlib/py/`) and runs
+//! `textwrap`, and `struct` over the native `_struct`): their source is part of the binary (`stdlib/py/`) and runs
 //! in the module's dict when the module is first imported, as the source
 //! of `__future__` does.
 
@@ -11,6 +11,7 @@ const MODULES: &[(&str, &str)] = &[
     ("contextlib", include_str!("py/contextlib.py")),
     ("warnings", include_str!("py/warnings.py")),
     ("struct", include_str!("py/struct.py")),
+    ("textwrap", include_str!("py/textwrap.py")),
 ];
 
 /// Whether `name` is one of these modules.
