@@ -522,7 +522,8 @@ fn python_warn_explicit(vm: &mut Vm) -> Option<Value> {
 /// or `""`.
 pub fn b_getline(_vm: &mut Vm, args: crate::object::Args<'_>) -> PyResult<Value> {
     args.no_kw("_getline")?;
-    let (Some(name), Some(Value::Int(n))) = (args.pos.first().and_then(Value::as_str), args.pos.get(1))
+    let (Some(name), Some(Value::Int(n))) =
+        (args.pos.first().and_then(Value::as_str), args.pos.get(1))
     else {
         return Ok(Value::str(""));
     };

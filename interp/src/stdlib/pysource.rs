@@ -35,7 +35,8 @@ fn run(vm: &mut Vm, name: &str, source: &str, globals: &ObjRef) -> PyResult<()> 
     {
         // The helpers that reach what Python code cannot: the frames up
         // the stack (`sys._getframe`) and a file's lines (`linecache`).
-        let f = |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
+        let f =
+            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
         d.set_str("_caller", f("_caller", crate::introspect::b_caller));
         d.set_str("_getline", f("_getline", crate::warnings::b_getline));
     }

@@ -36,11 +36,7 @@ pub fn fill(d: &DictObj) -> PyResult<()> {
     if let Some(nd) = ns.downcast::<DictObj>() {
         nd.set_str("__module__", Value::str("struct"));
     }
-    let cls = crate::classes::new_class(
-        "error",
-        vec![ObjRef::from_static(&types::EXCEPTION)],
-        ns,
-    )?;
+    let cls = crate::classes::new_class("error", vec![ObjRef::from_static(&types::EXCEPTION)], ns)?;
     d.set_str("error", Value::Obj(cls));
     Ok(())
 }
@@ -52,8 +48,11 @@ fn error(vm: &Vm, msg: impl Into<String>) -> PyErr {
     let cls = vm
         .imported("_struct")
         .and_then(|m| {
-            m.downcast::<crate::object::ModuleObj>()
-                .and_then(|m| m.dict.downcast::<DictObj>().and_then(|d| d.get_str("error")))
+            m.downcast::<crate::object::ModuleObj>().and_then(|m| {
+                m.dict
+                    .downcast::<DictObj>()
+                    .and_then(|d| d.get_str("error"))
+            })
         })
         .and_then(|c| c.as_obj().cloned());
     match cls.and_then(|c| ExcObj::new_of_type(&c, vec![Value::string(msg.clone())])) {
@@ -82,7 +81,8 @@ enum Flavor {
 }
 
 /// One item of a format: its code, its count (the length of `s` and
-/// `p`), its offset and the size of one value.
+/// `p`, else how many values of the code follow each other), its offset
+/// and the size of one value.
 #[derive(Clone, Copy)]
 struct Item {
     code: u8,
@@ -140,7 +140,9 @@ fn layout(vm: &Vm, fmt: &Value) -> PyResult<Layout> {
     let text = format_text(fmt)?;
     let (mode, body) = match text.first() {
         Some(b'@') => (Mode::Native, text.get(1..).unwrap_or(&[])),
-        Some(b'=') if cfg!(target_endian = "little") => (Mode::Little, text.get(1..).unwrap_or(&[])),
+        Some(b'=') if cfg!(target_endian = "little") => {
+            (Mode::Little, text.get(1..).unwrap_or(&[]))
+        }
         Some(b'=') => (Mode::Big, text.get(1..).unwrap_or(&[])),
         Some(b'<') => (Mode::Little, text.get(1..).unwrap_or(&[])),
         Some(b'>' | b'!') => (Mode::Big, text.get(1..).unwrap_or(&[])),
@@ -196,14 +198,14 @@ fn layout(vm: &Vm, fmt: &Value) -> PyResult<Layout> {
             b'x' => size = size.checked_add(count).ok_or_else(too_long)?,
             _ => {
                 let total = count.checked_mul(one).ok_or_else(too_long)?;
-                for k in 0..count {
-                    items.push(Item {
-                        code,
-                        count: 1,
-                        offset: size + k * one,
-                        size: one,
-                    });
-                }
+                // One run of `count` values (expanded by `Layout::slots`,
+                // so that `calcsize('1000000000i')` costs nothing).
+                items.push(Item {
+                    code,
+                    count,
+                    offset: size,
+                    size: one,
+                });
                 nargs += count;
                 size = size.checked_add(total).ok_or_else(too_long)?;
             }
@@ -231,6 +233,21 @@ impl Layout {
             Mode::Big if !host_little && !matches!(code, b'l' | b'L') => Flavor::Native,
             _ => Flavor::Standard,
         }
+    }
+
+    /// The format's values one by one, each as an item of count 1 (`s`
+    /// and `p` keep their length).
+    fn slots(&self) -> impl Iterator<Item = Item> + '_ {
+        self.items.iter().flat_map(|it| {
+            let string = matches!(it.code, b's' | b'p');
+            let reps = if string { 1 } else { it.count };
+            (0..reps).map(move |k| Item {
+                code: it.code,
+                count: if string { it.count } else { 1 },
+                offset: it.offset + k * it.size,
+                size: it.size,
+            })
+        })
     }
 
     /// Whether values are written little-endian.
@@ -262,7 +279,11 @@ fn range_error(vm: &Vm, code: u8, size: usize, unsigned: bool) -> PyErr {
     let bits = size * 8;
     let c = code as char;
     if unsigned {
-        let hi = if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 };
+        let hi = if bits >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << bits) - 1
+        };
         error(vm, format!("'{c}' format requires 0 <= number <= {hi}"))
     } else {
         let hi = (1i128 << (bits - 1)) - 1;
@@ -387,7 +408,8 @@ fn half_value(h: u16) -> f64 {
 /// Packs `values` by `lay` into `out` (`lay.size` bytes, zeroed).
 fn pack_values(vm: &mut Vm, lay: &Layout, values: &[Value], out: &mut [u8]) -> PyResult<()> {
     let little = lay.little();
-    for (it, v) in lay.items.iter().zip(values) {
+    for (it, v) in lay.slots().zip(values) {
+        let it = &it;
         let len = if matches!(it.code, b's' | b'p') {
             it.count
         } else {
@@ -478,8 +500,8 @@ fn pack_values(vm: &mut Vm, lay: &Layout, values: &[Value], out: &mut [u8]) -> P
 /// The values of `data` (exactly `lay.size` bytes) as `lay` reads them.
 fn unpack_values(lay: &Layout, data: &[u8]) -> PyResult<Value> {
     let little = lay.little();
-    let mut out = Vec::with_capacity(lay.items.len());
-    for it in &lay.items {
+    let mut out = Vec::with_capacity(lay.nargs.min(data.len()));
+    for it in lay.slots() {
         let len = if matches!(it.code, b's' | b'p') {
             it.count
         } else {
