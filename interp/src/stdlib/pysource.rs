@@ -3,7 +3,7 @@
 //! in the module's dict when the module is first imported, as the source
 //! of `__future__` does.
 
-use crate::object::{Builtin, DictObj, ObjRef, PyResult, Value};
+use crate::object::{Args, Builtin, DictObj, ExcObj, ObjRef, PyResult, Value};
 use crate::vm::Vm;
 
 /// The modules: name and source.
@@ -40,7 +40,41 @@ fn run(vm: &mut Vm, name: &str, source: &str, globals: &ObjRef) -> PyResult<()> 
         d.set_str("_caller", f("_caller", crate::introspect::b_caller));
         d.set_str("_getline", f("_getline", crate::warnings::b_getline));
     }
+    if name == "contextlib"
+        && let Some(d) = globals.downcast::<DictObj>()
+    {
+        // CPython's `contextmanager` puts an exception's `__traceback__`
+        // back after throwing it into the generator; these do that.
+        let f = |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
+        d.set_str("_tb_len", f("_tb_len", tb_len));
+        d.set_str("_tb_truncate", f("_tb_truncate", tb_truncate));
+    }
     let code = vm.compile(source, &format!("<frozen {name}>"))?;
     vm.run_module_code(code, globals)?;
     Ok(())
+}
+
+/// `contextlib._tb_len(exc)`: how many traceback entries the exception
+/// has (0 for anything else).
+fn tb_len(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let n = args
+        .pos
+        .first()
+        .and_then(|v| v.downcast::<ExcObj>())
+        .map_or(0, |e| e.traceback.borrow().len());
+    Ok(Value::Int(i64::try_from(n).unwrap_or(i64::MAX)))
+}
+
+/// `contextlib._tb_truncate(exc, n)`: drops the traceback entries the
+/// exception gained past its first `n`.
+fn tb_truncate(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    if let (Some(e), Some(Value::Int(n))) = (
+        args.pos.first().and_then(|v| v.downcast::<ExcObj>()),
+        args.pos.get(1),
+    ) {
+        e.traceback
+            .borrow_mut()
+            .truncate(usize::try_from(*n).unwrap_or(0));
+    }
+    Ok(Value::None)
 }

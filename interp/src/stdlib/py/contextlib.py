@@ -67,6 +67,9 @@ class _GeneratorContextManager(ContextDecorator, AbstractContextManager):
             raise RuntimeError("generator didn't stop")
         if value is None:
             value = typ()
+        # Typhon: the traceback is put back with `_tb_truncate` where
+        # CPython assigns `__traceback__`.
+        tb = _tb_len(value)
         try:
             self.gen.throw(value)
         except StopIteration as exc:
@@ -75,15 +78,18 @@ class _GeneratorContextManager(ContextDecorator, AbstractContextManager):
             return exc is not value
         except RuntimeError as exc:
             if exc is value:
+                _tb_truncate(exc, tb)
                 return False
             # A StopIteration thrown in comes back as the RuntimeError
             # PEP 479 turns it into.
             if isinstance(value, StopIteration) and exc.__cause__ is value:
+                _tb_truncate(value, tb)
                 return False
             raise
         except BaseException as exc:
             if exc is not value:
                 raise
+            _tb_truncate(exc, tb)
             return False
         raise RuntimeError("generator didn't stop after throw()")
 
