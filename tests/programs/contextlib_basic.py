@@ -295,3 +295,19 @@ def work(a, b=1):
 
 print(work(1, b=5))
 print(issubclass(contextlib.suppress, AbstractContextManager))
+
+
+# chdir
+import os
+before = os.getcwd()
+with contextlib.chdir("/") as r:
+    print("in /:", os.getcwd(), r)
+    with contextlib.chdir(before):
+        print("back inside:", os.getcwd() == before)
+    print("still /:", os.getcwd())
+print("restored:", os.getcwd() == before)
+try:
+    with contextlib.chdir("/definitely/not/here"):
+        pass
+except FileNotFoundError as e:
+    print("FileNotFoundError", e.errno, os.getcwd() == before)

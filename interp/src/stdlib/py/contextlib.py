@@ -1,12 +1,13 @@
 """Utilities for with-statement contexts.  See PEP 343."""
 
+import os
 import sys
 from collections import deque
 from functools import wraps
 
 __all__ = ["contextmanager", "closing", "nullcontext", "AbstractContextManager",
            "ContextDecorator", "ExitStack", "redirect_stdout", "redirect_stderr",
-           "suppress"]
+           "suppress", "chdir"]
 
 
 class AbstractContextManager:
@@ -246,3 +247,18 @@ class ExitStack(AbstractContextManager):
         if pending_raise:
             raise exc_details[1]
         return received_exc and suppressed_exc
+
+
+class chdir(AbstractContextManager):
+    """Non thread-safe context manager to change the current working directory."""
+
+    def __init__(self, path):
+        self.path = path
+        self._old_cwd = []
+
+    def __enter__(self):
+        self._old_cwd.append(os.getcwd())
+        os.chdir(self.path)
+
+    def __exit__(self, *excinfo):
+        os.chdir(self._old_cwd.pop())
