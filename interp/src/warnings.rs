@@ -483,8 +483,18 @@ pub fn show(
     ]);
     let key = DictKey::new(key)?;
     let reg = registry.and_then(|r| r.downcast::<DictObj>());
+    // The registry is stamped with the filters' version, as CPython's
+    // `already_warned` does: with no `warnings` module the filters never
+    // change, so the version is 0 (the module's own starts there too).
+    if let Some(r) = reg {
+        let version = DictKey::new(Value::str("version"))?;
+        if !matches!(r.get(&version), Some(Value::Int(0))) {
+            r.clear();
+            r.insert(version, Value::Int(0));
+        }
+    }
     if let Some(r) = reg
-        && r.get(&key).is_some_and(|v| matches!(v, Value::Bool(true)))
+        && r.get(&key).is_some_and(|v| ops_truthy_plain(&v))
     {
         return Ok(());
     }
@@ -505,6 +515,15 @@ pub fn show(
     }
     eprint!("{out}");
     Ok(())
+}
+
+/// Whether a registry entry says "already shown" (CPython stores `True`).
+fn ops_truthy_plain(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        Value::Int(i) => *i != 0,
+        _ => false,
+    }
 }
 
 /// The `warn_explicit` of the `warnings` module, once a program has

@@ -186,6 +186,20 @@ with warnings.catch_warnings():
     warnings.warn("after reset", DeprecationWarning)
     warnings.warn("after reset", PendingDeprecationWarning)
 
+print(__warningregistry__)
+print(warnings.onceregistry)
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("once")
+    warnings.warn_explicit("explicit once", UserWarning, "f.py", 1)
+    warnings.warn_explicit("explicit once", UserWarning, "g.py", 2)
+    reg = {}
+    warnings.warn_explicit("explicit once", UserWarning, "h.py", 3, registry=reg)
+    warnings.warn_explicit("explicit once", UserWarning, "h.py", 4, registry=reg)
+    print(len(w), warnings.onceregistry, reg)
+    warnings.filters.insert(0, ("shout", None, Warning, None, 0))
+    show("bad action in filters", lambda: warnings.warn("x"))
+
 # Shown once more at the original location after filters changed
 warnings.warn("final", stacklevel=1)
 print("done", file=sys.stderr)
+print(__warningregistry__)

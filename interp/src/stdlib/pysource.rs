@@ -45,7 +45,8 @@ fn run(vm: &mut Vm, name: &str, source: &str, globals: &ObjRef) -> PyResult<()> 
     {
         // CPython's `contextmanager` puts an exception's `__traceback__`
         // back after throwing it into the generator; these do that.
-        let f = |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
+        let f =
+            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
         d.set_str("_tb_len", f("_tb_len", tb_len));
         d.set_str("_tb_truncate", f("_tb_truncate", tb_truncate));
     }

@@ -214,9 +214,9 @@ def warn_explicit(message, category, filename, lineno,
         module = filename or "<unknown>"
         if module[-3:].lower() == ".py":
             module = module[:-3]
-    if registry is None:
-        registry = {}
-    if registry.get('version', 0) != _filters_version:
+    # The registry is stamped with the filters' version (and emptied
+    # when they changed since), as CPython's `_warnings` does.
+    if registry is not None and registry.get('version') != _filters_version:
         registry.clear()
         registry['version'] = _filters_version
     if isinstance(message, Warning):
@@ -226,7 +226,7 @@ def warn_explicit(message, category, filename, lineno,
         text = message
         message = category(message)
     key = (text, category, lineno)
-    if registry.get(key):
+    if registry is not None and registry.get(key):
         return
     for item in filters:
         action, msg, cat, mod, ln = item
@@ -235,30 +235,34 @@ def warn_explicit(message, category, filename, lineno,
             break
     else:
         action = defaultaction
-    if action == "ignore":
-        return
     if action == "error":
         raise message
-    if action == "once":
-        registry[key] = 1
-        oncekey = (text, category)
-        if onceregistry.get(oncekey):
-            return
-        onceregistry[oncekey] = 1
-    elif action == "always":
-        pass
-    elif action == "module":
-        registry[key] = 1
-        altkey = (text, category, 0)
-        if registry.get(altkey):
-            return
-        registry[altkey] = 1
-    elif action == "default":
-        registry[key] = 1
-    else:
-        raise RuntimeError(
-              "Unrecognized action (%r) in warnings.filters:\n %s" %
-              (action, item))
+    if action == "ignore":
+        return
+    if action != "always":
+        if registry is not None:
+            registry[key] = True
+        if action == "once":
+            # (text, category) once per registry: the module's, or the
+            # shared one without.
+            target = onceregistry if registry is None else registry
+            if target.get('version') != _filters_version:
+                target.clear()
+                target['version'] = _filters_version
+            oncekey = (text, category)
+            if target.get(oncekey):
+                return
+            target[oncekey] = True
+        elif action == "module":
+            altkey = (text, category, 0)
+            if registry is not None:
+                if registry.get(altkey):
+                    return
+                registry[altkey] = True
+        elif action != "default":
+            raise RuntimeError(
+                  "Unrecognized action (%r) in warnings.filters:\n %s" %
+                  (action, item))
     msg = WarningMessage(message, category, filename, lineno, source=source)
     _showwarnmsg(msg)
 
@@ -336,7 +340,7 @@ class catch_warnings(object):
         self._module._showwarnmsg_impl = self._showwarnmsg_impl
 
 
-_filters_version = 1
+_filters_version = 0
 
 
 def _filters_mutated():
