@@ -1,7 +1,11 @@
 //! The standard modules written in Python (`contextlib`, `warnings`,
-//! `textwrap`, and `struct` over the native `_struct`): their source is part of the binary (`stdlib/py/`) and runs
-//! in the module's dict when the module is first imported, as the source
-//! of `__future__` does.
+//! `textwrap`, and `struct` over the native `_struct`): their source is
+//! part of the binary (`stdlib/py/`) and runs in the module's dict when
+//! the module is first imported, as the source of `__future__` does. The
+//! few things Python code cannot do here (see the frames up the stack,
+//! put a traceback back) are native helpers put in the module's dict
+//! first, under private names. Tracebacks through these modules name
+//! `<frozen NAME>` files, with no source lines.
 
 use crate::object::{Args, Builtin, DictObj, ExcObj, ObjRef, PyResult, Value};
 use crate::vm::Vm;

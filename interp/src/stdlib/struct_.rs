@@ -452,7 +452,10 @@ fn pack_values(vm: &mut Vm, lay: &Layout, values: &[Value], out: &mut [u8]) -> P
                     *first = n.min(255) as u8;
                 }
             }
-            b'?' => dst[0] = u8::from(ops::truthy(vm, v)?),
+            b'?' => {
+                let b = u8::from(ops::truthy(vm, v)?);
+                dst.fill(b);
+            }
             b'e' => {
                 let x = float_value(vm, v)?;
                 let h = half_bits(x)?;
