@@ -311,3 +311,22 @@ try:
         pass
 except FileNotFoundError as e:
     print("FileNotFoundError", e.errno, os.getcwd() == before)
+
+
+# ExitStack: exceptions raised by callbacks, and their context
+def bad(msg):
+    raise ValueError(msg)
+
+
+try:
+    with ExitStack() as s:
+        s.callback(bad, "first registered")
+        s.callback(bad, "second registered")
+except ValueError as e:
+    print(repr(e))
+try:
+    with ExitStack() as s:
+        s.callback(bad, "cb")
+        raise KeyError("body")
+except ValueError as e:
+    print(repr(e), repr(e.__context__))
