@@ -1648,6 +1648,9 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
         "importlib" => crate::imports::fill_importlib(dd),
         "__future__" => crate::stdlib::future::fill(vm, &d).ok()?,
         "dataclasses" => crate::stdlib::dataclasses::fill(vm, &d).ok()?,
+        _ if crate::stdlib::pysource::has(name) => {
+            crate::stdlib::pysource::fill(vm, name, &d).ok()?
+        }
         _ => match crate::stdlib::fill_module(vm, name, dd) {
             Some(Ok(())) => {}
             _ => return None,

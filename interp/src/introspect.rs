@@ -38,6 +38,8 @@ enum Ask {
     WithGlobals = 5,
     /// `compile()` with the caller's future features.
     Compile = 6,
+    /// Where a frame up the stack is (see [`b_caller`]).
+    Caller = 7,
 }
 
 impl Ask {
@@ -50,6 +52,7 @@ impl Ask {
             4 => Ask::Exec,
             5 => Ask::WithGlobals,
             6 => Ask::Compile,
+            7 => Ask::Caller,
             _ => return None,
         })
     }
@@ -460,6 +463,7 @@ pub(crate) fn answer(
             let inherited = st.top().map_or(0, |f| f.code.future_flags);
             compile_with(vm, args, inherited)
         }
+        Ask::Caller => caller(st, code, at, args),
     };
     match r {
         Ok(v) => {
@@ -468,6 +472,51 @@ pub(crate) fn answer(
         }
         Err(e) => Ok(Some(e)),
     }
+}
+
+/// `warnings._caller(level)`, the private helper of the `warnings`
+/// module (its `sys._getframe`): `(filename, lineno, globals)` of the
+/// frame `level` frames out from the one calling it (0: that frame), or
+/// `None` past the outermost frame.
+pub fn b_caller(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    args.no_kw("_caller")?;
+    match args.pos {
+        [Value::Int(_)] => Err(request(Ask::Caller, args.pos)),
+        _ => Err(PyErr::type_error("_caller() takes one int")),
+    }
+}
+
+/// [`b_caller`]'s answer, with the frames at hand (the innermost at
+/// instruction `at` of `code`).
+fn caller(
+    st: &ExecState,
+    code: &Rc<crate::bytecode::Code>,
+    at: usize,
+    args: &[Value],
+) -> PyResult<Value> {
+    let level = match args.first() {
+        Some(Value::Int(i)) => usize::try_from(*i).unwrap_or(0),
+        _ => 0,
+    };
+    let n = st.depth();
+    let site = if level == 0 {
+        st.top().map(|f| (code.clone(), at, f.globals.clone()))
+    } else {
+        n.checked_sub(1 + level)
+            .and_then(|i| st.frames.get(i))
+            .map(|f| {
+                let pc = crate::eval::call_site(&f.code, f.pc.get().saturating_sub(1));
+                (f.code.clone(), pc, f.globals.clone())
+            })
+    };
+    Ok(match site {
+        Some((code, pc, globals)) => Value::tuple(vec![
+            Value::str(&code.source.filename),
+            Value::Int(i64::from(code.line_at(pc))),
+            Value::Obj(globals),
+        ]),
+        None => Value::None,
+    })
 }
 
 /// [`with_globals`]'s call, with the innermost frame's globals.

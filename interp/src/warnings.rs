@@ -1,6 +1,6 @@
 //! Warnings issued by C code (`PyErr_WarnEx` and friends), shown as
 //! CPython 3.11 shows them with its default filters and no `warnings`
-//! module configured (Typhon has no `warnings` module):
+//! module configured:
 //!
 //! ```text
 //! FILE:LINE: CATEGORY: MESSAGE
@@ -11,7 +11,11 @@
 //! registry is the module's `__warningregistry__` dict, as in CPython),
 //! with `DeprecationWarning` shown only for code of `__main__` and
 //! `PendingDeprecationWarning`, `ImportWarning` and `ResourceWarning`
-//! never shown.
+//! never shown. Once a program has imported the `warnings` module
+//! (Python source, `stdlib/py/warnings.py`), its `warn_explicit` decides
+//! instead ([`show`]), so that its filters, `catch_warnings` and
+//! `showwarning` see C code's warnings too; a warning its filters turn
+//! into an error is raised by the call that issued it.
 //!
 //! Which line is "the caller's" is known only to the evaluation loop,
 //! which keeps the current instruction in a register while C code runs.
@@ -195,7 +199,11 @@ pub(crate) fn deliver(
             globals: f.globals.clone(),
         });
     }
-    show_queued(vm, &sites)?;
+    // A warning a filter of the `warnings` module turns into an error is
+    // what the call raised.
+    if let Err(e) = show_queued(vm, &sites) {
+        return Ok(Some(e));
+    }
     if !is_marker(&err) {
         return Ok(Some(err));
     }
@@ -451,6 +459,23 @@ pub fn show(
     registry: Option<&ObjRef>,
     source_line: Option<String>,
 ) -> PyResult<()> {
+    // Once a program has imported `warnings`, its filters, registries and
+    // `showwarning` decide, as CPython's `_warnings` consults them.
+    if let Some(f) = python_warn_explicit(vm) {
+        let reg = registry.map_or(Value::None, |r| Value::Obj(r.clone()));
+        vm.call(
+            &f,
+            &[
+                Value::str(message),
+                Value::Obj(category.clone()),
+                Value::str(filename),
+                Value::Int(i64::from(lineno)),
+                module.map_or(Value::None, Value::str),
+                reg,
+            ],
+        )?;
+        return Ok(());
+    }
     let key = Value::tuple(vec![
         Value::str(message),
         Value::Obj(category.clone()),
@@ -458,8 +483,18 @@ pub fn show(
     ]);
     let key = DictKey::new(key)?;
     let reg = registry.and_then(|r| r.downcast::<DictObj>());
+    // The registry is stamped with the filters' version, as CPython's
+    // `already_warned` does: with no `warnings` module the filters never
+    // change, so the version is 0 (the module's own starts there too).
+    if let Some(r) = reg {
+        let version = DictKey::new(Value::str("version"))?;
+        if !matches!(r.get(&version), Some(Value::Int(0))) {
+            r.clear();
+            r.insert(version, Value::Int(0));
+        }
+    }
     if let Some(r) = reg
-        && r.get(&key).is_some_and(|v| matches!(v, Value::Bool(true)))
+        && r.get(&key).is_some_and(|v| ops_truthy_plain(&v))
     {
         return Ok(());
     }
@@ -480,6 +515,46 @@ pub fn show(
     }
     eprint!("{out}");
     Ok(())
+}
+
+/// Whether a registry entry says "already shown" (CPython stores `True`).
+fn ops_truthy_plain(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        Value::Int(i) => *i != 0,
+        _ => false,
+    }
+}
+
+/// The `warn_explicit` of the `warnings` module, once a program has
+/// imported it (Typhon's own, `stdlib/py/warnings.py`).
+fn python_warn_explicit(vm: &mut Vm) -> Option<Value> {
+    let m = vm.imported("warnings")?;
+    let m = m.as_obj()?.downcast::<crate::object::ModuleObj>()?;
+    let d = m.dict.downcast::<DictObj>()?;
+    d.get_str("_typhon_module")?;
+    d.get_str("warn_explicit")
+}
+
+/// `warnings._getline(filename, lineno)`, the private helper of the
+/// `warnings` module (its `linecache.getline`): line `lineno` of the file,
+/// or `""`.
+pub fn b_getline(_vm: &mut Vm, args: crate::object::Args<'_>) -> PyResult<Value> {
+    args.no_kw("_getline")?;
+    let (Some(name), Some(Value::Int(n))) =
+        (args.pos.first().and_then(Value::as_str), args.pos.get(1))
+    else {
+        return Ok(Value::str(""));
+    };
+    let Ok(n) = u32::try_from(*n) else {
+        return Ok(Value::str(""));
+    };
+    let line = std::fs::read_to_string(name).ok().and_then(|t| {
+        crate::bytecode::Source::new(name, t)
+            .line(n)
+            .map(str::to_owned)
+    });
+    Ok(Value::string(line.unwrap_or_default()))
 }
 
 /// `PyErr_WarnExplicit`: a warning for an explicit location, shown at once

@@ -1,10 +1,11 @@
 //! The standard-library modules written in Rust (`import math`, `import
 //! cmath`, `import random`, `import itertools`, `import operator`, `import heapq`, `import
 //! bisect`, `import functools`, `import os`, `import typing`, `import
-//! json`, `import copy`, `import io`, `import re`, `import __future__`), built when first imported, and the
+//! json`, `import copy`, `import io`, `import re`, `import __future__`, `import _struct`), built when first imported, and the
 //! file objects (`streams`: the standard streams; `files`: `open()`;
 //! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
-//! [`crate::builtins`].
+//! [`crate::builtins`]. `contextlib`, `warnings`, `struct` and `textwrap`
+//! are Python source ([`pysource`]).
 //!
 //! The modules' objects are native types: the iterators of `itertools` are
 //! `Kind::ITER` objects with an [`itertools::ItObj`] payload (the generic
@@ -39,9 +40,11 @@ pub mod json;
 pub mod math;
 pub mod operator;
 pub mod os;
+pub mod pysource;
 pub mod random;
 pub mod re;
 pub mod streams;
+pub mod struct_;
 pub mod typing;
 
 use crate::bytecode::CmpOp;
@@ -99,6 +102,7 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
         "collections" => collections::fill(d),
         "copy" => copy::fill(d),
         "re" => re::fill(d),
+        "_struct" => struct_::fill(d),
         _ => return None,
     })
 }
