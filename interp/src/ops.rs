@@ -2450,20 +2450,11 @@ pub fn container_len(o: &ObjRef) -> Option<usize> {
     if o.ty().is_heap_type() {
         return None;
     }
-    match o.kind() {
-        Kind::STR => o.downcast::<StrObj>().map(|s| s.char_len()),
-        Kind::LIST => o
-            .downcast::<ListObj>()
-            .and_then(|l| l.items.try_borrow().ok().map(|v| v.len())),
-        Kind::TUPLE => o.downcast::<TupleObj>().map(|t| t.items.len()),
-        Kind::DICT => o
-            .downcast::<DictObj>()
-            .and_then(|d| d.try_entries().ok().map(|m| m.len())),
-        _ => None,
-    }
+    plain_len(o)
 }
 
 /// [`container_len`] for any instance of the four types.
+#[inline(always)]
 fn plain_len(o: &ObjRef) -> Option<usize> {
     match o.kind() {
         Kind::STR => o.downcast::<StrObj>().map(|s| s.char_len()),
