@@ -1120,8 +1120,20 @@ pub fn ext_instance_setattr(
     let Some(d) = ext_instance_dict(obj) else {
         return Err(no_attribute(&me, name));
     };
+    set_in_dict(&d, &me, name, value)
+}
+
+/// `obj.name = value` (`Some`) or `del obj.name` (`None`) in the instance
+/// dict `d` of `me` (a C type's or a built-in type's subclass instance),
+/// with CPython's AttributeError for a missing name.
+pub(crate) fn set_in_dict(
+    d: &ObjRef,
+    me: &Value,
+    name: &str,
+    value: Option<Value>,
+) -> PyResult<()> {
     let Some(dict) = d.downcast::<DictObj>() else {
-        return Err(no_attribute(&me, name));
+        return Err(no_attribute(me, name));
     };
     match value {
         Some(v) => {
@@ -1130,7 +1142,7 @@ pub fn ext_instance_setattr(
         }
         None => match dict.remove(&DictKey::from_str_obj(&StrObj::new_obj(name))) {
             Some(_) => Ok(()),
-            None => Err(no_attribute(&me, name)),
+            None => Err(no_attribute(me, name)),
         },
     }
 }

@@ -663,19 +663,7 @@ pub fn setattr(vm: &mut Vm, obj: &ObjRef, name: &str, value: Option<Value>) -> P
         return Err(read_only());
     }
     let d = instance_dict(obj).ok_or_else(read_only)?;
-    let Some(dict) = d.downcast::<DictObj>() else {
-        return Err(no_attribute(&me, name));
-    };
-    match value {
-        Some(v) => {
-            dict.set_str(name, v);
-            Ok(())
-        }
-        None => match dict.remove(&DictKey::from_str_obj(&StrObj::new_obj(name))) {
-            Some(_) => Ok(()),
-            None => Err(no_attribute(&me, name)),
-        },
-    }
+    classes::set_in_dict(&d, &me, name, value)
 }
 
 /// LOAD_METHOD on an instance of a class deriving from a built-in type:
