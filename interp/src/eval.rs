@@ -2425,10 +2425,11 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         Some(Value::Obj(o)) if fpos < sp => unbound_builtin(o),
                         _ => None,
                     };
-                    if let Some(f) = f
-                        && !is_null(vm, &stack[fpos + 1])
-                    {
-                        let r = f(vm, Args::positional(&stack[fpos + 1..sp]));
+                    if let Some(f) = f {
+                        // Without a receiver (a module's function), the
+                        // arguments start after the NULL.
+                        let first = fpos + 1 + usize::from(is_null(vm, &stack[fpos + 1]));
+                        let r = f(vm, Args::positional(&stack[first..sp]));
                         truncate_to!(fpos);
                         push!(tri!(r));
                         continue;

@@ -1065,6 +1065,12 @@ fn specialize_call(
             let shape = crate::ext::capi()?.call_shape(vm, o, nargs)?;
             Some(ext_call_form(shape, method))
         }
+        // A module's Rust function (`math.sqrt(x)`: LOAD_METHOD found no
+        // receiver).
+        Kind::BUILTIN if method => {
+            let b = o.downcast::<Builtin>()?;
+            b.bound.is_none().then_some(Op::CallMethodBuiltin)
+        }
         _ if method => None,
         Kind::BUILTIN => {
             let b = o.downcast::<Builtin>()?;

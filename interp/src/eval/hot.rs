@@ -2247,25 +2247,26 @@ fn ext_form(
 /// hot loop that makes calls (code with these forms runs in it): a trip
 /// through the general loop or [`ext_step`] costs more than the call
 /// (callgrind, instructions a loop iteration of `d.get(1, 0)`: 958 -> 827;
-/// a word of bench/programs/wordcount.py's count: 2380 -> 2240). `Unfit` if
-/// the callee is no unbound builtin or the method has no receiver (the
-/// general loop counts the miss).
+/// a word of bench/programs/wordcount.py's count: 2380 -> 2240). A
+/// module's function (`math.sqrt(x)`) has a NULL in the receiver's place.
+/// `Unfit` if the callee is no unbound builtin (the general loop counts
+/// the miss).
 #[inline(never)]
 fn native_call(vm: &mut Vm, stack: &mut [Value], sp: usize, n: usize, method: bool) -> ExtOutcome {
     let fpos = sp.wrapping_sub(n + 1 + usize::from(method));
-    let f = match stack.get(fpos..sp) {
+    let (f, no_self) = match stack.get(fpos..sp) {
         Some([Value::Obj(o), rest @ ..]) if o.kind() == Kind::BUILTIN => {
-            if method && matches!(rest.first(), Some(Value::Obj(r)) if r.ptr_eq(&vm.null_marker)) {
-                return ExtOutcome::Unfit;
-            }
+            let no_self =
+                method && matches!(rest.first(), Some(Value::Obj(r)) if r.ptr_eq(&vm.null_marker));
             match o.downcast::<crate::object::Builtin>() {
-                Some(b) if b.bound.is_none() => b.func,
+                Some(b) if b.bound.is_none() => (b.func, no_self),
                 _ => return ExtOutcome::Unfit,
             }
         }
         _ => return ExtOutcome::Unfit,
     };
-    let r = f(vm, crate::object::Args::positional(&stack[fpos + 1..sp]));
+    let first = fpos + 1 + usize::from(no_self);
+    let r = f(vm, crate::object::Args::positional(&stack[first..sp]));
     for v in &mut stack[fpos..sp] {
         drop(take(v));
     }
