@@ -6,7 +6,7 @@
 //! Every expected output below was produced by CPython 3.11.7 (`python3`)
 //! running the same program, and pasted here.
 
-use crate::common::{assert_prints, global};
+use super::common::{assert_prints, global};
 use interp::Value;
 use num_bigint::BigInt;
 

@@ -1,14 +1,15 @@
-//! `interp`'s integration tests, one module per file of `tests/`, compiled
-//! into one test binary (`[[test]] integration` in `Cargo.toml`, which sets
-//! `autotests = false`).
+//! `interp`'s integration tests, one module per file of `tests/`. They use
+//! only the public API, as integration tests would, but are compiled into
+//! the crate's unit-test binary (`src/lib.rs` includes this file as the
+//! module `integration`; `Cargo.toml` sets `autotests = false`).
 //!
-//! One binary rather than one per file because the README's test command
-//! builds in the release profile, fat LTO and one codegen unit: every test
-//! binary is a whole-program link of its own. The modules run in one
-//! process, their tests in parallel with each other's.
+//! Not a test binary of their own because the README's test command builds
+//! in the release profile, fat LTO and one codegen unit: every test binary
+//! is a whole-program link of its own. The modules run in one process,
+//! their tests in parallel with each other's.
 //!
-//! Run one file's tests with its module name as the filter:
-//! `cargo test --release -p interp --test integration scope::`.
+//! Run one file's tests with its module path as the filter:
+//! `cargo test --release -p interp --lib integration::scope::`.
 
 mod common;
 

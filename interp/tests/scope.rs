@@ -8,7 +8,7 @@
 //! * the compiled code objects' variable tables, against CPython 3.11's
 //!   `co_varnames`, `co_cellvars`, `co_freevars` and `co_argcount`.
 
-use crate::common::assert_prints;
+use super::common::assert_prints;
 use interp::bytecode::Code;
 use interp::{Vm, VmConfig};
 use std::collections::BTreeSet;
