@@ -404,31 +404,40 @@ pub(super) fn run<const S: bool, const C: bool>(
                         break;
                     };
                     let second = second.get().arg as usize;
-                    // Two ints followed by an int form: the three
-                    // instructions run with one dispatch (see `fuse_int`).
+                    // Two ints followed by an int form, or two floats
+                    // followed by a float form: the three instructions run
+                    // with one dispatch (see `fuse_int`, `fuse_float`).
                     let b = if ins.op == Op::LoadFastLoadConst {
                         consts.get(second)
                     } else {
                         stack.get(lb + second).filter(|_| lb + second < sp)
                     };
-                    if let (Some(Value::Int(a)), Some(Value::Int(b))) =
-                        (stack.get(lb + arg as usize).filter(|_| lb + (arg as usize) < sp), b)
-                        && let Some((form, fused)) =
+                    let fusion = match (
+                        stack.get(lb + arg as usize).filter(|_| lb + (arg as usize) < sp),
+                        b,
+                    ) {
+                        (Some(Value::Int(a)), Some(Value::Int(b))) => {
                             fuse_int(units, pc + 2, load_exact(a), load_exact(b))
-                    {
+                        }
+                        (Some(Value::Float(a)), Some(Value::Float(b))) => {
+                            fuse_float(units, pc + 2, load_exact(a), load_exact(b))
+                        }
+                        _ => None,
+                    };
+                    if let Some((form, fused)) = fusion {
                         match fused {
                             // `x += y`: a STORE_FAST right after an add
                             // takes the result in place when the local
                             // holds no object (nothing to drop).
                             Fused::Push(r, next)
-                                if form == Op::BinaryOpAddInt
+                                if matches!(form, Op::BinaryOpAddInt | Op::BinaryOpAddFloat)
                                     && let Some(store) = units.get(next).map(Cell::get)
                                     && store.op == Op::StoreFast
                                     && lb + (store.arg as usize) < sp
                                     && let Some(slot) = stack.get_mut(lb + store.arg as usize)
                                     && !matches!(slot, Value::Obj(_)) =>
                             {
-                                put(slot, Value::Int(r));
+                                put(slot, r);
                                 pc = next + 1;
                                 if S && let Some(s) = vm.stats.as_deref_mut() {
                                     s.executed(Op::StoreFast);
@@ -436,7 +445,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                             }
                             Fused::Push(r, next) => {
                                 let Some(slot) = stack.get_mut(sp) else { break };
-                                put(slot, Value::Int(r));
+                                put(slot, r);
                                 sp += 1;
                                 pc = next;
                             }
@@ -1702,10 +1711,10 @@ fn jump_after(units: &[Cell<Instr>], at: usize, r: bool) -> Option<usize> {
     Some(if r == on_true { j.arg as usize } else { at + 3 })
 }
 
-/// What [`fuse_int`] did.
+/// What [`fuse_int`] or [`fuse_float`] did.
 enum Fused {
-    /// Computed the int to push; the pc after the form.
-    Push(i64, usize),
+    /// Computed the int or float to push; the pc after the form.
+    Push(Value, usize),
     /// Compared and jumped: the pc jumped to, or the one after the jump.
     Jump(usize),
 }
@@ -1724,13 +1733,36 @@ enum Fused {
 fn fuse_int(units: &[Cell<Instr>], at: usize, a: i64, b: i64) -> Option<(Op, Fused)> {
     let form = units.get(at)?.get();
     let fused = match form.op {
-        Op::BinaryOpAddInt => Fused::Push(int_add(a, b).ok()?, at + 2),
-        Op::BinaryOpSubInt => Fused::Push(int_sub(a, b).ok()?, at + 2),
-        Op::BinaryOpMulInt => Fused::Push(int_mul(a, b).ok()?, at + 2),
+        Op::BinaryOpAddInt => Fused::Push(Value::Int(int_add(a, b).ok()?), at + 2),
+        Op::BinaryOpSubInt => Fused::Push(Value::Int(int_sub(a, b).ok()?), at + 2),
+        Op::BinaryOpMulInt => Fused::Push(Value::Int(int_mul(a, b).ok()?), at + 2),
         Op::CompareOpIntJump => Fused::Jump(jump_after(units, at, int_cmp(form.arg, a, b))?),
         _ => return None,
     };
     Some((form.op, fused))
+}
+
+/// [`fuse_int`] for two floats: the forms are BINARY_OP_ADD_FLOAT, _SUB_,
+/// _MUL_ and COMPARE_OP_FLOAT_JUMP. A NaN result is left to the form run
+/// on its own (the general loop gives it its fresh identity, as
+/// `float_arith` does).
+#[inline(always)]
+fn fuse_float(units: &[Cell<Instr>], at: usize, a: f64, b: f64) -> Option<(Op, Fused)> {
+    let form = units.get(at)?.get();
+    let r = match form.op {
+        Op::BinaryOpAddFloat => a + b,
+        Op::BinaryOpSubFloat => a - b,
+        Op::BinaryOpMulFloat => a * b,
+        Op::CompareOpFloatJump => {
+            let next = jump_after(units, at, float_cmp(form.arg, a, b))?;
+            return Some((form.op, Fused::Jump(next)));
+        }
+        _ => return None,
+    };
+    if r.is_nan() {
+        return None;
+    }
+    Some((form.op, Fused::Push(Value::Float(r), at + 2)))
 }
 
 /// `a & b`, `a | b` or `a ^ b` for BINARY_OP_INT's operator `arg`;
