@@ -9,7 +9,9 @@ fn run_on_small_stack(code: String) -> Option<String> {
     std::thread::Builder::new()
         .stack_size(2 * 1024 * 1024)
         .spawn(move || {
-            let mut vm = typhon::Vm::builder().build();
+            let mut vm = typhon::Vm::builder()
+                .build()
+                .expect("build the interpreter");
             match vm.run_source(&code, "<embedded>") {
                 Ok(_) => None,
                 Err(typhon::Error::Exception { type_name, .. }) => Some(type_name),

@@ -41,6 +41,7 @@ mod methodobject;
 mod module;
 mod object;
 mod protocols;
+pub mod rustfn;
 mod setobject;
 mod slice;
 mod state;
