@@ -6,7 +6,40 @@
 //! # Ok::<(), typhon::Error>(())
 //! ```
 //!
-//! EMBED-SNIPPET
+//! The README's example:
+//!
+//! ```
+//! use typhon::{ExcKind, Raise};
+//!
+//! fn main() -> Result<(), typhon::Error> {
+//!     let mut vm = typhon::Vm::builder().build()?;
+//!     vm.register_module("geo", |m| {
+//!         m.function("add", |a: i64, b: i64| a + b);
+//!         m.function("norm", |x: f64, y: f64| (x * x + y * y).sqrt());
+//!         m.function("root", |x: f64| {
+//!             if x < 0.0 {
+//!                 Err(Raise::new(ExcKind::ValueError, "negative"))
+//!             } else {
+//!                 Ok(x.sqrt())
+//!             }
+//!         });
+//!     })?;
+//!     vm.run_source(
+//!         "import geo\n\
+//!          total = 0\n\
+//!          for i in range(1000):\n    total = geo.add(total, i)\n\
+//!          def hyp(a, b):\n    return geo.norm(a, b)\n",
+//!         "<embedded>",
+//!     )?;
+//!     let total: i64 = vm.eval("total")?.try_into()?;
+//!     let h: f64 = vm.call("hyp", (3.0, 4.0))?.try_into()?;
+//!     assert_eq!((total, h), (499500, 5.0));
+//!     let err = vm.eval("geo.root(-1.0)").unwrap_err();
+//!     assert_eq!(err.exception_type(), Some("ValueError"));
+//!     Ok(())
+//! }
+//! ```
+//!
 //! This crate wires the pieces together: the interpreter (`interp`), the
 //! C API (`capi`) and the JIT (`jit`), which plugs into the interpreter
 //! through `interp::jit::JitBackend`. The `typhon` command-line tool is a
