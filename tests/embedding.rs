@@ -230,7 +230,7 @@ fn main_persists_between_runs_and_eval_call_see_it() {
     assert_eq!(
         vm.eval("__import__('sys').modules['__main__'].count")
             .ok()
-            .map(|v| i64::try_from(v)),
+            .map(i64::try_from),
         Some(Ok(2))
     );
     let e = vm.call("missing", ()).unwrap_err();
