@@ -7,8 +7,8 @@
 //! `cargo run --release --example embed -- SCRIPT [ARGS...]` runs a script
 //! with the module `rustfn` registered (`inc(i) -> i + 1`, a typed
 //! method), as `bench/programs/rustfn_inc.py` expects; `--boxed` first
-//! registers `inc` without typed metadata (every call boxes), `--no-jit`
-//! turns the JIT off. This is how the benchmark in `bench/README.md`
+//! registers `inc` without typed metadata (every call boxes), `--capture`
+//! as a closure that captures its step, `--no-jit` turns the JIT off. This is how the benchmark in `bench/README.md`
 //! measures a registered Rust function.
 
 use std::collections::HashMap;
@@ -70,6 +70,7 @@ fn demo() -> Result<(), typhon::Error> {
 
 fn run_script(args: Vec<String>) -> Result<(), typhon::Error> {
     let boxed = args.iter().any(|a| a == "--boxed");
+    let capture = args.iter().any(|a| a == "--capture");
     let jit = !args.iter().any(|a| a == "--no-jit");
     let argv: Vec<String> = args.into_iter().filter(|a| !a.starts_with("--")).collect();
     let Some(script) = argv.first().cloned() else {
@@ -79,6 +80,9 @@ fn run_script(args: Vec<String>) -> Result<(), typhon::Error> {
     vm.register_module("rustfn", |m| {
         if boxed {
             m.boxed_function("inc", |a: i64| a + 1);
+        } else if capture {
+            let step = std::hint::black_box(1_i64);
+            m.function("inc", move |a: i64| a + step);
         } else {
             m.function("inc", |a: i64| a + 1);
         }

@@ -526,6 +526,12 @@ unsafe fn closure<'a, F: 'static>(holder: *mut PyObject) -> PyResult<(&'a F, &'a
     }
 }
 
+/// Whether `o` is the owner of a registered Rust function (what its typed
+/// trampoline takes first when the closure captures state).
+pub fn is_owner(o: &ObjRef) -> bool {
+    o.downcast::<RustFnData>().is_some()
+}
+
 /// A registered function, ready to become a function object: its
 /// signature, its trampolines and the boxed closure.
 pub struct RustFn {
