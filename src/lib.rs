@@ -49,7 +49,7 @@ mod config;
 mod module;
 mod value;
 
-pub use capi::rustfn::{Arg, ExcKind, IntoRustFn, Raise, Ret};
+pub use capi::rustfn::{Arg, ExcKind, IntoRustFn, Param, Raise, Ret, Str};
 pub use config::{CapiConfig, Config, ConfigError, JitConfig, RuntimeConfig};
 pub use module::Module;
 pub use value::{ConversionError, IntoArgs, Value};

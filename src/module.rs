@@ -8,7 +8,8 @@ use interp::object::{DictObj, ObjRef};
 
 /// A module being registered: add its functions and constants.
 ///
-/// Parameter types: `i64`, `f64`, `bool`, `String` and [`Value`]. Result
+/// Parameter types: `i64`, `f64`, `bool`, `String`, [`Value`], and `&str`
+/// (borrowed for the call, in the first two parameters). Result
 /// types: those, `()`, and `Result<T, E>` for any `E: Display`, which
 /// raises a Python exception with `E`'s text: the type [`crate::Raise`]
 /// names, else `RuntimeError`. A panic becomes a `RuntimeError` too.

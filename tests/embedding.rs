@@ -339,6 +339,10 @@ fn register_kinds(vm: &mut Vm, typed: bool) {
             a
         });
         f!("boom_obj", |_: Value| -> Value { panic!("object panic") });
+        f!("count_a", |s: &str| s.matches('a').count() as i64);
+        f!("rep", |s: &str, n: i64| s.repeat(n as usize));
+        f!("pre", |n: i64, s: &str| format!("{n}{s}"));
+        f!("cat", |a: &str, b: &str| format!("{a}+{b}"));
     })
     .expect("register");
 }
@@ -384,6 +388,14 @@ show(kinds.shout, 5)
 show(kinds.inc)
 show(kinds.inc, 1, 2)
 show(kinds.mix, 1, 2.5, True, 4)
+show(kinds.count_a, "banana")
+show(kinds.count_a, "a\0a")
+show(kinds.count_a, "\ud800")
+show(kinds.count_a, 5)
+show(kinds.rep, "ab", 3)
+show(kinds.pre, 7, "x")
+show(kinds.cat, "x", "y")
+show(kinds.cat, "x", None)
 print(kinds.inc)
 "#;
 
@@ -421,6 +433,14 @@ TypeError: shout() argument 1 must be str, not int
 TypeError: inc() takes exactly 1 argument (0 given)
 TypeError: inc() takes exactly 1 argument (2 given)
 TypeError: mix() argument 4 must be str, not int
+3
+2
+0
+TypeError: count_a() argument 1 must be str, not int
+'ababab'
+'7x'
+'x+y'
+TypeError: cat() argument 2 must be str, not NoneType
 <built-in function inc>
 "#;
 

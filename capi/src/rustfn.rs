@@ -547,23 +547,96 @@ pub struct RustFn {
 }
 
 /// Closures that can be registered: implemented for `Fn(A1, ..., An) -> R`
-/// of up to six parameters, each an [`Arg`], with an [`Ret`] result.
+/// of up to six parameters, each an [`Arg`], with a [`Ret`] result; and
+/// for one or two parameters where any may be `&str` (`Args` names it
+/// [`Str`]).
 pub trait IntoRustFn<Args, R>: 'static {
     /// The function's signature, trampolines and boxed closure.
     fn into_rust_fn(self) -> RustFn;
 }
 
+/// Stands for a `&str` parameter in [`IntoRustFn`]'s `Args`: the closure
+/// borrows the Python string's text for the call (no copy).
+pub struct Str;
+
+/// How a parameter is made from its typed slot or its Python value: an
+/// [`Arg`], or a [`Str`] borrowed for the call.
+pub trait Param {
+    /// How the typed signature passes it.
+    type Raw: RawArg;
+    /// The value the closure receives.
+    type Out<'a>;
+    /// The parameter from a typed slot.
+    ///
+    /// # Safety
+    /// `raw` is what the typed call passes for the declared type (a live
+    /// object, a NUL-terminated string that outlives `'a`).
+    #[doc(hidden)]
+    unsafe fn from_raw<'a>(raw: Self::Raw) -> PyResult<Self::Out<'a>>;
+    /// The parameter from argument `i` (from 1) of the function `name`,
+    /// with CPython's message for a value of the wrong type.
+    #[doc(hidden)]
+    fn from_value<'a>(v: &'a Value, name: &str, i: usize) -> PyResult<Self::Out<'a>>;
+}
+
+impl<A: Arg> Param for A {
+    type Raw = A::Raw;
+    type Out<'a> = A;
+    #[inline(always)]
+    unsafe fn from_raw<'a>(raw: A::Raw) -> PyResult<Self::Out<'a>> {
+        // SAFETY: forwarded from the caller.
+        convert::<A>(&unsafe { raw.to_value() }, "", 0)
+    }
+    #[inline(always)]
+    fn from_value<'a>(v: &'a Value, name: &str, i: usize) -> PyResult<Self::Out<'a>> {
+        convert::<A>(v, name, i)
+    }
+}
+
+impl Param for Str {
+    type Raw = *const c_char;
+    type Out<'a> = &'a str;
+    #[inline(always)]
+    unsafe fn from_raw<'a>(raw: *const c_char) -> PyResult<&'a str> {
+        if raw.is_null() {
+            return Err(crate::object::bad_internal_call());
+        }
+        // SAFETY: a T_C_STR argument is the NUL-terminated UTF-8 text of
+        // a str the caller's arguments keep alive across the call, which
+        // is all of `'a` (the closure takes any lifetime, so the borrow
+        // cannot leave the call).
+        let c = unsafe { CStr::from_ptr(raw) };
+        c.to_str().map_err(|_| {
+            PyErr::new(
+                &types::UNICODE_ENCODE_ERROR,
+                "str argument is not valid UTF-8 (it holds a surrogate)",
+            )
+        })
+    }
+    #[inline(always)]
+    fn from_value<'a>(v: &'a Value, name: &str, i: usize) -> PyResult<&'a str> {
+        v.as_str().ok_or_else(|| {
+            PyErr::new(
+                &types::TYPE_ERROR,
+                format!("{name}() argument {i} must be str, not {}", v.type_name()),
+            )
+        })
+    }
+}
+
 macro_rules! arity {
-    ($m:ident; $($A:ident $a:ident $i:literal),*) => {
+    ($m:ident; $lt:lifetime; [$($G:ident),*]; $(($K:ty, $T:ty, $a:ident, $i:literal)),*) => {
         mod $m {
             use super::*;
 
             /// The typed trampoline of a zero-sized closure.
-            pub(super) extern "C" fn plain<F, R, $($A),*>($($a: <$A as Arg>::Raw),*) -> <R as Ret>::Raw
+            pub(super) extern "C" fn plain<F, R, $($G),*>(
+                $($a: <$K as Param>::Raw),*
+            ) -> <R as Ret>::Raw
             where
-                F: Fn($($A),*) -> R + 'static,
+                F: for<$lt> Fn($($T),*) -> R + 'static,
                 R: Ret,
-                $($A: Arg),*
+                $($G: Arg),*
             {
                 run_typed::<R>(|| {
                     // SAFETY: `F` is zero-sized (checked before this
@@ -574,44 +647,44 @@ macro_rules! arity {
                     let f: &F = unsafe { std::ptr::NonNull::<F>::dangling().as_ref() };
                     // SAFETY: the typed call passes live objects and C
                     // strings for the declared types.
-                    $(let $a = convert::<$A>(&unsafe { $a.to_value() }, "", $i)?;)*
+                    $(let $a = unsafe { <$K as Param>::from_raw($a) }?;)*
                     Ok(f($($a),*))
                 })
             }
 
             /// The typed trampoline that finds the closure in its owner.
-            pub(super) extern "C" fn with_self<F, R, $($A),*>(
+            pub(super) extern "C" fn with_self<F, R, $($G),*>(
                 holder: *mut PyObject,
-                $($a: <$A as Arg>::Raw),*
+                $($a: <$K as Param>::Raw),*
             ) -> <R as Ret>::Raw
             where
-                F: Fn($($A),*) -> R + 'static,
+                F: for<$lt> Fn($($T),*) -> R + 'static,
                 R: Ret,
-                $($A: Arg),*
+                $($G: Arg),*
             {
                 run_typed::<R>(|| {
                     // SAFETY: the typed call passes the function's owner,
                     // live for the call.
                     let (f, _) = unsafe { closure::<F>(holder) }?;
                     // SAFETY: as in `plain`.
-                    $(let $a = convert::<$A>(&unsafe { $a.to_value() }, "", $i)?;)*
+                    $(let $a = unsafe { <$K as Param>::from_raw($a) }?;)*
                     Ok(f($($a),*))
                 })
             }
 
             /// The `METH_FASTCALL` wrapper: every argument checked and
             /// converted, with CPython-style messages.
-            pub(super) unsafe extern "C" fn generic<F, R, $($A),*>(
+            pub(super) unsafe extern "C" fn generic<F, R, $($G),*>(
                 holder: *mut PyObject,
                 args: *const *mut PyObject,
                 nargs: Py_ssize_t,
             ) -> *mut PyObject
             where
-                F: Fn($($A),*) -> R + 'static,
+                F: for<$lt> Fn($($T),*) -> R + 'static,
                 R: Ret,
-                $($A: Arg),*
+                $($G: Arg),*
             {
-                let body = || -> PyResult<R::Raw> {
+                let body = || -> PyResult<<R as Ret>::Raw> {
                     // SAFETY: C receives the function's owner as `self`.
                     let (f, name) = unsafe { closure::<F>(holder) }?;
                     const N: usize = 0 $(+ ($i - $i + 1))*;
@@ -628,11 +701,11 @@ macro_rules! arity {
                     $(
                         // SAFETY: `args` holds `nargs` live borrowed
                         // objects (the vectorcall contract), checked above.
-                        let v = unsafe { borrow(*args.add($i - 1)) }
+                        let $a = unsafe { borrow(*args.add($i - 1)) }
                             .map(|b| b.value())
                             .unwrap_or(Value::None);
-                        let $a = convert::<$A>(&v, name, $i)?;
                     )*
+                    $(let $a = <$K as Param>::from_value(&$a, name, $i)?;)*
                     f($($a),*).into_raw()
                 };
                 match catch_unwind(AssertUnwindSafe(body)) {
@@ -649,25 +722,26 @@ macro_rules! arity {
             }
         }
 
-        impl<F, R, $($A),*> IntoRustFn<($($A,)*), R> for F
+        impl<F, R, $($G),*> IntoRustFn<($($K,)*), R> for F
         where
-            F: Fn($($A),*) -> R + 'static,
+            F: for<$lt> Fn($($T),*) -> R + 'static,
             R: Ret,
-            $($A: Arg),*
+            $($G: Arg),*
         {
             fn into_rust_fn(self) -> RustFn {
                 let plain = (std::mem::size_of::<F>() == 0).then(|| {
-                    $m::plain::<F, R, $($A),*> as extern "C" fn($(<$A as Arg>::Raw),*) -> <R as Ret>::Raw
+                    $m::plain::<F, R, $($G),*>
+                        as extern "C" fn($(<$K as Param>::Raw),*) -> <R as Ret>::Raw
                         as *const c_void
                 });
                 RustFn {
-                    args: vec![$(<<$A as Arg>::Raw as RawArg>::CTYPE),*],
+                    args: vec![$(<<$K as Param>::Raw as RawArg>::CTYPE),*],
                     ret: <<R as Ret>::Raw as RawRet>::CTYPE,
                     plain,
-                    with_self: $m::with_self::<F, R, $($A),*>
-                        as extern "C" fn(*mut PyObject, $(<$A as Arg>::Raw),*) -> <R as Ret>::Raw
+                    with_self: $m::with_self::<F, R, $($G),*>
+                        as extern "C" fn(*mut PyObject, $(<$K as Param>::Raw),*) -> <R as Ret>::Raw
                         as *const c_void,
-                    generic: $m::generic::<F, R, $($A),*>
+                    generic: $m::generic::<F, R, $($G),*>
                         as unsafe extern "C" fn(
                             *mut PyObject,
                             *const *mut PyObject,
@@ -680,13 +754,22 @@ macro_rules! arity {
     };
 }
 
-arity!(a0;);
-arity!(a1; A1 a1 1);
-arity!(a2; A1 a1 1, A2 a2 2);
-arity!(a3; A1 a1 1, A2 a2 2, A3 a3 3);
-arity!(a4; A1 a1 1, A2 a2 2, A3 a3 3, A4 a4 4);
-arity!(a5; A1 a1 1, A2 a2 2, A3 a3 3, A4 a4 4, A5 a5 5);
-arity!(a6; A1 a1 1, A2 a2 2, A3 a3 3, A4 a4 4, A5 a5 5, A6 a6 6);
+arity!(a0; 'a; [];);
+arity!(a1; 'a; [A1]; (A1, A1, a1, 1));
+arity!(a2; 'a; [A1, A2]; (A1, A1, a1, 1), (A2, A2, a2, 2));
+arity!(a3; 'a; [A1, A2, A3]; (A1, A1, a1, 1), (A2, A2, a2, 2), (A3, A3, a3, 3));
+arity!(a4; 'a; [A1, A2, A3, A4];
+    (A1, A1, a1, 1), (A2, A2, a2, 2), (A3, A3, a3, 3), (A4, A4, a4, 4));
+arity!(a5; 'a; [A1, A2, A3, A4, A5];
+    (A1, A1, a1, 1), (A2, A2, a2, 2), (A3, A3, a3, 3), (A4, A4, a4, 4), (A5, A5, a5, 5));
+arity!(a6; 'a; [A1, A2, A3, A4, A5, A6];
+    (A1, A1, a1, 1), (A2, A2, a2, 2), (A3, A3, a3, 3), (A4, A4, a4, 4), (A5, A5, a5, 5),
+    (A6, A6, a6, 6));
+// `&str` parameters, in the first two positions.
+arity!(s1; 'a; []; (Str, &'a str, a1, 1));
+arity!(s2a; 'a; [A2]; (Str, &'a str, a1, 1), (A2, A2, a2, 2));
+arity!(s2b; 'a; [A1]; (A1, A1, a1, 1), (Str, &'a str, a2, 2));
+arity!(s2c; 'a; []; (Str, &'a str, a1, 1), (Str, &'a str, a2, 2));
 
 /// The type code of a signature entry.
 fn code(t: CType) -> c_int {
