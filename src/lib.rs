@@ -275,6 +275,48 @@ impl Vm {
         self.dump_after(r)
     }
 
+    /// Runs source text in the module `module` instead of `__main__`: the
+    /// module in `sys.modules` if there is one (a registered module, one
+    /// a program imported, or one an earlier call made), else a new empty
+    /// module registered under that name, which later runs and `import`
+    /// statements see.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.run_module_source("config", "limit = 3", "<config>")?;
+    /// vm.run_source("import config\nn = config.limit * 2", "<main>")?;
+    /// assert_eq!(i64::try_from(vm.get_global("n").unwrap())?, 6);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
+    pub fn run_module_source(
+        &mut self,
+        module: &str,
+        source: &str,
+        filename: &str,
+    ) -> Result<(), Error> {
+        if module == "__main__" {
+            return self.run_source(source, filename);
+        }
+        let existing = self
+            .inner
+            .imported(module)
+            .and_then(|m| m.downcast::<ModuleObj>().map(|m| m.dict.clone()));
+        let globals = match existing {
+            Some(g) => g,
+            None => {
+                let g = self.inner.new_module_dict(module, Some(filename));
+                let m = interp::Value::Obj(ModuleObj::new_obj(module, g.clone()));
+                self.inner.add_module(module, m);
+                g
+            }
+        };
+        let r = self
+            .inner
+            .compile(source, filename)
+            .and_then(|code| self.inner.run_module_code(code, &globals));
+        self.finish(r)
+    }
+
     /// Evaluates a Python expression in `__main__` and returns its value.
     ///
     /// ```

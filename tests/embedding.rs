@@ -608,3 +608,30 @@ fn readme_embedding_snippet_is_the_doctest() {
         "src/lib.rs must hold the README's example:\n{doc}"
     );
 }
+
+#[test]
+fn named_modules_and_no_leaks() {
+    let before = typhon::live_objects();
+    {
+        let (mut vm, out) = vm_with(Some(2));
+        vm.register_module("reg", |m| {
+            m.function("inc", |a: i64| a + 1);
+            let k = 5_i64;
+            m.function("addk", move |a: i64| a + k);
+            m.function("name", |s: &str| s.to_uppercase());
+        })
+        .expect("register");
+        vm.run_module_source("reg", "def twice(x):\n    return inc(inc(x))\n", "<reg>")
+            .expect("run in reg");
+        vm.run_module_source("fresh", "z = 9", "<fresh>")
+            .expect("run in fresh");
+        vm.run_source(
+            "import reg, fresh\nt = 0\nfor i in range(2000):\n    t = reg.addk(reg.twice(t))\nprint(t, fresh.z, reg.name('ok'))\n",
+            "<main>",
+        )
+        .expect("run");
+        assert!(vm.get_global("z").is_none());
+        assert_eq!(text(&mut vm, &out), "14000 9 OK\n");
+    }
+    assert_eq!(typhon::live_objects(), before, "objects leaked");
+}
