@@ -396,8 +396,8 @@ impl Vm {
     /// Registers a module of Rust functions that Python code imports as
     /// `name`. A function whose parameter and result types are all
     /// primitive is a typed method: the interpreter calls it without
-    /// boxing its arguments, and the JIT calls it directly when it
-    /// captures nothing.
+    /// boxing its arguments, and the JIT calls it directly. Closures may
+    /// capture state.
     ///
     /// ```
     /// let mut vm = typhon::Vm::builder().build()?;

@@ -65,8 +65,9 @@ impl Module {
 
     /// Adds the function `name`. Its signature comes from the closure's
     /// types; it is a typed method, so calls with arguments of the
-    /// declared types skip boxing, and the JIT calls a closure that
-    /// captures nothing directly. Arguments of other types are converted
+    /// declared types skip boxing, and the JIT calls it directly (a
+    /// closure that captures state through one more indirection, its
+    /// data). Arguments of other types are converted
     /// or refused with CPython's `TypeError`.
     pub fn function<Args, R>(&mut self, name: &str, f: impl IntoRustFn<Args, R>) -> &mut Module {
         self.add(name, f.into_rust_fn(), true)

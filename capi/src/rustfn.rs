@@ -13,13 +13,13 @@
 //! - a closure that captures nothing is zero-sized: its trampoline takes
 //!   exactly the Rust parameters (`i64 f(i64)` for `|a: i64| a + 1`) and
 //!   conjures the closure, so nothing but the arguments crosses the call.
-//!   These are the functions the JIT calls directly.
 //! - a closure that captures state is kept boxed in the function's owner
 //!   object (the `self` C receives), and its trampoline takes that object
 //!   first (a typed signature with a receiver, as methods of C types have):
-//!   the interpreter's typed path still unboxes the arguments, but the JIT,
-//!   which calls only receiver-less typed functions directly, makes a
-//!   generic call.
+//!   the interpreter's typed path unboxes the arguments and passes the
+//!   owner; the JIT calls the trampoline directly with the owner as a
+//!   constant first argument (`crate::typed_target`'s `receiver`), valid
+//!   for as long as its guards keep the callee the same object.
 //!
 //! `ml_meth` is a `METH_FASTCALL` wrapper over the same closure that
 //! converts each argument with its checks and messages: the path for
@@ -784,8 +784,7 @@ fn code(t: CType) -> c_int {
 }
 
 /// A function object for the registered function `f` named `name`: typed
-/// (the interpreter's fast path, and the JIT's direct call for a closure
-/// that captures nothing) unless `typed` is false, when every call goes
+/// (the interpreter's fast path, and the JIT's direct call) unless `typed` is false, when every call goes
 /// through the `METH_FASTCALL` wrapper and boxes its arguments, as a
 /// generic binding would.
 pub fn new_function(name: &str, f: RustFn, typed: bool) -> PyResult<Value> {
