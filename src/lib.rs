@@ -638,6 +638,16 @@ impl VmBuilder {
 
     /// Allows (`true`, the default) or forbids the JIT to compile the
     /// function with this qualified name (`f`, `Class.method`).
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder()
+    ///     .jit(true)
+    ///     .jit_threshold(100)
+    ///     .jit_function("slow_path", false)
+    ///     .build()?;
+    /// vm.run_source("def slow_path(x):\n    return x\nfor i in range(1000):\n    slow_path(i)\n", "<j>")?;
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn jit_function(mut self, name: impl Into<String>, on: bool) -> Self {
         let name = name.into();
         let list = &mut self.config.jit.disabled_functions;
