@@ -1,8 +1,43 @@
 //! Typhon's embedding API: run Python programs from Rust.
 //!
 //! ```no_run
-//! let mut vm = typhon::Vm::builder().recursion_limit(2000).build();
-//! vm.run_source("print(6 * 7)", "<embedded>").unwrap();
+//! let mut vm = typhon::Vm::builder().recursion_limit(2000).build()?;
+//! vm.run_source("print(6 * 7)", "<embedded>")?;
+//! # Ok::<(), typhon::Error>(())
+//! ```
+//!
+//! The README's example:
+//!
+//! ```
+//! use typhon::{ExcKind, Raise};
+//!
+//! fn main() -> Result<(), typhon::Error> {
+//!     let mut vm = typhon::Vm::builder().build()?;
+//!     vm.register_module("geo", |m| {
+//!         m.function("add", |a: i64, b: i64| a + b);
+//!         m.function("norm", |x: f64, y: f64| (x * x + y * y).sqrt());
+//!         m.function("root", |x: f64| {
+//!             if x < 0.0 {
+//!                 Err(Raise::new(ExcKind::ValueError, "negative"))
+//!             } else {
+//!                 Ok(x.sqrt())
+//!             }
+//!         });
+//!     })?;
+//!     vm.run_source(
+//!         "import geo\n\
+//!          total = 0\n\
+//!          for i in range(1000):\n    total = geo.add(total, i)\n\
+//!          def hyp(a, b):\n    return geo.norm(a, b)\n",
+//!         "<embedded>",
+//!     )?;
+//!     let total: i64 = vm.eval("total")?.try_into()?;
+//!     let h: f64 = vm.call("hyp", (3.0, 4.0))?.try_into()?;
+//!     assert_eq!((total, h), (499500, 5.0));
+//!     let err = vm.eval("geo.root(-1.0)").unwrap_err();
+//!     assert_eq!(err.exception_type(), Some("ValueError"));
+//!     Ok(())
+//! }
 //! ```
 //!
 //! This crate wires the pieces together: the interpreter (`interp`), the
@@ -11,11 +46,16 @@
 //! thin layer over this API.
 
 mod config;
+mod module;
+mod value;
 
+pub use capi::rustfn::{Arg, ExcKind, IntoRustFn, Param, Raise, Ret, Str};
 pub use config::{CapiConfig, Config, ConfigError, JitConfig, RuntimeConfig};
+pub use module::Module;
+pub use value::{ConversionError, IntoArgs, Value};
 
-use interp::object::ExcObj;
 use interp::object::types;
+use interp::object::{DictObj, ExcObj, ModuleObj, ObjRef};
 use interp::output::Output;
 use interp::vm::{MainError, MainScript, Runpy};
 use std::io::Write;
@@ -58,6 +98,22 @@ pub enum Error {
         /// The absolute path of the directory or zip file.
         path: String,
     },
+    /// A value returned to Rust did not have the Rust type asked for.
+    #[error(transparent)]
+    Conversion(#[from] ConversionError),
+    /// The builder's settings cannot make an interpreter.
+    #[error("invalid setting: {0}")]
+    Setting(String),
+}
+
+impl Error {
+    /// The Python exception type's name, if this is an exception.
+    pub fn exception_type(&self) -> Option<&str> {
+        match self {
+            Error::Exception { type_name, .. } => Some(type_name),
+            _ => None,
+        }
+    }
 }
 
 /// The two frames of `runpy` that head CPython's traceback of an exception
@@ -89,6 +145,9 @@ const TRACEBACK_HEADER: &str = "Traceback (most recent call last):\n";
 pub struct Vm {
     inner: interp::Vm,
     dump: DumpBytecode,
+    /// The globals of `__main__`, made by the first run and kept for
+    /// every later one.
+    main: Option<ObjRef>,
 }
 
 /// When `run_*` prints the bytecode (`typhon --dump-bytecode[=WHEN]`).
@@ -115,6 +174,9 @@ pub struct VmBuilder {
     dump_hir: Vec<String>,
     dump_clif: Vec<String>,
     perf_map: bool,
+    /// Directories given to [`VmBuilder::module_path`], checked by
+    /// [`VmBuilder::build`].
+    module_paths: Vec<PathBuf>,
 }
 
 impl Vm {
@@ -129,6 +191,7 @@ impl Vm {
             dump_hir: Vec::new(),
             dump_clif: Vec::new(),
             perf_map: false,
+            module_paths: Vec::new(),
         }
     }
 
@@ -181,20 +244,229 @@ impl Vm {
                 return runpy_frames(r, runpy_head(runpy, true));
             }
         };
-        let r = self.inner.run_main_code(code, &main.filename);
+        let globals = self.main_globals(Some(&main.filename));
+        let r = self.inner.run_module_code(code, &globals);
         let r = self.finish(r);
         let r = runpy_frames(r, runpy_head(runpy, false));
         self.dump_after(r)
     }
 
-    /// Runs source text as `__main__`; `filename` names it in tracebacks.
+    /// Runs source text in `__main__`; `filename` names it in tracebacks.
+    /// Every run shares one `__main__`: names a run defines stay for the
+    /// next one, for [`Vm::eval`], [`Vm::call`] and [`Vm::get_global`].
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.run_source("def double(x):\n    return 2 * x\n", "<setup>")?;
+    /// vm.run_source("y = double(21)", "<run>")?;
+    /// assert_eq!(i64::try_from(vm.get_global("y").unwrap())?, 42);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn run_source(&mut self, source: &str, filename: &str) -> Result<(), Error> {
         if self.dump == DumpBytecode::Before {
             return self.dump(source, filename);
         }
-        let r = self.inner.run_main_source(source, filename);
+        let globals = self.main_globals(Some(filename));
+        let r = self
+            .inner
+            .compile(source, filename)
+            .and_then(|code| self.inner.run_module_code(code, &globals));
         let r = self.finish(r);
         self.dump_after(r)
+    }
+
+    /// Runs source text in the module `module` instead of `__main__`: the
+    /// module in `sys.modules` if there is one (a registered module, one
+    /// a program imported, or one an earlier call made), else a new empty
+    /// module registered under that name, which later runs and `import`
+    /// statements see.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.run_module_source("config", "limit = 3", "<config>")?;
+    /// vm.run_source("import config\nn = config.limit * 2", "<main>")?;
+    /// assert_eq!(i64::try_from(vm.get_global("n").unwrap())?, 6);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
+    pub fn run_module_source(
+        &mut self,
+        module: &str,
+        source: &str,
+        filename: &str,
+    ) -> Result<(), Error> {
+        if module == "__main__" {
+            return self.run_source(source, filename);
+        }
+        let existing = self
+            .inner
+            .imported(module)
+            .and_then(|m| m.downcast::<ModuleObj>().map(|m| m.dict.clone()));
+        let globals = match existing {
+            Some(g) => g,
+            None => {
+                let g = self.inner.new_module_dict(module, Some(filename));
+                let m = interp::Value::Obj(ModuleObj::new_obj(module, g.clone()));
+                self.inner.add_module(module, m);
+                g
+            }
+        };
+        let r = self
+            .inner
+            .compile(source, filename)
+            .and_then(|code| self.inner.run_module_code(code, &globals));
+        self.finish(r)
+    }
+
+    /// Evaluates a Python expression in `__main__` and returns its value.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// let v: f64 = vm.eval("sum([0.5, 1.5]) * 2")?.try_into()?;
+    /// assert_eq!(v, 4.0);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
+    pub fn eval(&mut self, expr: &str) -> Result<Value, Error> {
+        let globals = self.main_globals(None);
+        let r = self
+            .inner
+            .compile_mode(expr, "<string>", interp::compile::Mode::Eval, 0)
+            .and_then(|code| self.inner.run_code_in(code, &globals, &globals));
+        self.finish_value(r)
+    }
+
+    /// Calls the function `name` of `__main__` (or a builtin) with `args`,
+    /// a tuple of Rust values (`()`, `(x,)`, `(x, y)`, ...).
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.run_source("def greet(name, n):\n    return f'hi {name}' * n\n", "<setup>")?;
+    /// let s: String = vm.call("greet", ("Ann", 2))?.try_into()?;
+    /// assert_eq!(s, "hi Annhi Ann");
+    /// let n: i64 = vm.call("len", (vec![1_i64, 2, 3],))?.try_into()?;
+    /// assert_eq!(n, 3);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
+    pub fn call(&mut self, name: &str, args: impl IntoArgs) -> Result<Value, Error> {
+        let args = args.into_args();
+        let f = match self.lookup(name) {
+            Some(f) => f,
+            None => {
+                let e =
+                    interp::PyErr::new(&types::NAME_ERROR, format!("name '{name}' is not defined"));
+                return self.finish_value(Err(e));
+            }
+        };
+        let r = self.inner.call(&f, &args);
+        self.finish_value(r)
+    }
+
+    /// A global of `__main__`, if it is set.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.run_source("answer = 6 * 7", "<setup>")?;
+    /// assert_eq!(i64::try_from(vm.get_global("answer").unwrap())?, 42);
+    /// assert!(vm.get_global("question").is_none());
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
+    pub fn get_global(&mut self, name: &str) -> Option<Value> {
+        let globals = self.main_globals(None);
+        globals
+            .downcast::<DictObj>()
+            .and_then(|d| d.get_str(name))
+            .map(Value)
+    }
+
+    /// Sets a global of `__main__`.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.set_global("limit", 10);
+    /// let v: i64 = vm.eval("limit + 1")?.try_into()?;
+    /// assert_eq!(v, 11);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
+    pub fn set_global(&mut self, name: &str, value: impl Into<Value>) {
+        let globals = self.main_globals(None);
+        if let Some(d) = globals.downcast::<DictObj>() {
+            d.set_str(name, value.into().0);
+        }
+    }
+
+    /// Registers a module of Rust functions that Python code imports as
+    /// `name`. A function whose parameter and result types are all
+    /// primitive is a typed method: the interpreter calls it without
+    /// boxing its arguments, and the JIT calls it directly. Closures may
+    /// capture state.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// let scale = 10.0;
+    /// vm.register_module("geo", |m| {
+    ///     m.function("add", |a: i64, b: i64| a + b);
+    ///     m.function("norm", |x: f64, y: f64| (x * x + y * y).sqrt());
+    ///     m.function("scaled", move |x: f64| x * scale);
+    /// })?;
+    /// vm.run_source("import geo\nr = geo.add(2, 3) + geo.norm(3.0, 4.0) + geo.scaled(1.0)", "<m>")?;
+    /// assert_eq!(f64::try_from(vm.get_global("r").unwrap())?, 20.0);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
+    pub fn register_module(
+        &mut self,
+        name: &str,
+        build: impl FnOnce(&mut Module),
+    ) -> Result<(), Error> {
+        let dict = self.inner.new_module_dict(name, None);
+        let mut m = Module::new(dict.clone());
+        build(&mut m);
+        if let Some(e) = m.take_error() {
+            return self.finish(Err(e));
+        }
+        let module = interp::Value::Obj(ModuleObj::new_obj(name, dict));
+        self.inner.add_module(name, module);
+        Ok(())
+    }
+
+    /// `__main__`'s globals: made (and registered in `sys.modules`) by the
+    /// first call, then the same dict every time. `filename`, if given,
+    /// becomes `__file__`.
+    fn main_globals(&mut self, filename: Option<&str>) -> ObjRef {
+        if let Some(g) = &self.main {
+            if let (Some(f), Some(d)) = (filename, g.downcast::<DictObj>()) {
+                d.set_str("__file__", interp::Value::str(f));
+            }
+            return g.clone();
+        }
+        // As CPython's `__main__`: no package, no spec.
+        let globals = self.inner.new_module_dict("__main__", filename);
+        let module = interp::Value::Obj(ModuleObj::new_obj("__main__", globals.clone()));
+        self.inner.add_module("__main__", module);
+        self.main = Some(globals.clone());
+        globals
+    }
+
+    /// `name` in `__main__`, then in the builtins.
+    fn lookup(&mut self, name: &str) -> Option<interp::Value> {
+        let globals = self.main_globals(None);
+        if let Some(v) = globals.downcast::<DictObj>().and_then(|d| d.get_str(name)) {
+            return Some(v);
+        }
+        let builtins = self.inner.builtins().clone();
+        builtins
+            .downcast::<ModuleObj>()
+            .and_then(|m| m.dict.downcast::<DictObj>().and_then(|d| d.get_str(name)))
+            .or_else(|| builtins.downcast::<DictObj>().and_then(|d| d.get_str(name)))
+    }
+
+    /// A value for Rust, or the exception as an [`Error`].
+    fn finish_value(&mut self, r: interp::PyResult<interp::Value>) -> Result<Value, Error> {
+        match r {
+            Ok(v) => Ok(Value(v)),
+            Err(e) => match self.finish(Err(e)) {
+                Err(e) => Err(e),
+                Ok(()) => Ok(Value::none()),
+            },
+        }
     }
 
     /// The quickening statistics table (`typhon --stats`), if the builder
@@ -312,6 +584,7 @@ impl Vm {
 
 impl Drop for Vm {
     fn drop(&mut self) {
+        self.main = None;
         self.inner.shutdown();
     }
 }
@@ -332,6 +605,56 @@ impl VmBuilder {
     /// Adds a directory to the module search path.
     pub fn search_path(mut self, dir: impl Into<PathBuf>) -> Self {
         self.config.runtime.search_paths.push(dir.into());
+        self
+    }
+
+    /// Adds a directory to the module search path (Python modules and C
+    /// extensions are imported from it); [`VmBuilder::build`] fails if it
+    /// is not a directory.
+    ///
+    /// ```
+    /// let err = typhon::Vm::builder().module_path("/no/such/dir").build().err().unwrap();
+    /// assert!(err.to_string().contains("/no/such/dir"));
+    /// ```
+    pub fn module_path(mut self, dir: impl Into<PathBuf>) -> Self {
+        let dir = dir.into();
+        self.module_paths.push(dir.clone());
+        self.config.runtime.search_paths.push(dir);
+        self
+    }
+
+    /// Turns the JIT on or off (on by default).
+    pub fn jit(mut self, on: bool) -> Self {
+        self.config.jit.enabled = on;
+        self
+    }
+
+    /// Calls plus loop iterations of a function before the JIT compiles
+    /// it (default 1000).
+    pub fn jit_threshold(mut self, n: u32) -> Self {
+        self.config.jit.threshold = n;
+        self
+    }
+
+    /// Allows (`true`, the default) or forbids the JIT to compile the
+    /// function with this qualified name (`f`, `Class.method`).
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder()
+    ///     .jit(true)
+    ///     .jit_threshold(100)
+    ///     .jit_function("slow_path", false)
+    ///     .build()?;
+    /// vm.run_source("def slow_path(x):\n    return x\nfor i in range(1000):\n    slow_path(i)\n", "<j>")?;
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
+    pub fn jit_function(mut self, name: impl Into<String>, on: bool) -> Self {
+        let name = name.into();
+        let list = &mut self.config.jit.disabled_functions;
+        list.retain(|n| *n != name);
+        if !on {
+            list.push(name);
+        }
         self
     }
 
@@ -392,7 +715,19 @@ impl VmBuilder {
     }
 
     /// Builds the interpreter.
-    pub fn build(self) -> Vm {
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().jit(false).build()?;
+    /// vm.run_source("x = 1", "<x>")?;
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
+    pub fn build(self) -> Result<Vm, Error> {
+        if let Some(bad) = self.module_paths.iter().find(|d| !d.is_dir()) {
+            return Err(Error::Setting(format!(
+                "module path '{}' is not a directory",
+                bad.display()
+            )));
+        }
         let cfg = interp::VmConfig {
             recursion_limit: self.config.runtime.recursion_limit,
             search_paths: self.config.runtime.search_paths.clone(),
@@ -423,10 +758,11 @@ impl VmBuilder {
                 warm_up: j.warm_up,
             }));
         }
-        Vm {
+        Ok(Vm {
             inner,
             dump: self.dump,
-        }
+            main: None,
+        })
     }
 }
 

@@ -374,7 +374,16 @@ fn run(
         for n in dumps.1 {
             b = b.dump_clif(n);
         }
-        let mut vm = b.build();
+        let mut vm = match b.build() {
+            Ok(vm) => vm,
+            Err(e) => {
+                to_stderr(&format!("typhon: {e}\n"));
+                return Outcome {
+                    status: 2,
+                    sigint: false,
+                };
+            }
+        };
         let r = match &target {
             Target::File(p) => vm.run_file(p),
             Target::Code(c) => {
@@ -411,6 +420,11 @@ fn run(
                 2
             }
             Err(e @ typhon::Error::NoMain { .. }) => {
+                to_stderr(&format!("typhon: {e}\n"));
+                1
+            }
+            // Only the embedding API's calls return these.
+            Err(e @ (typhon::Error::Conversion(_) | typhon::Error::Setting(_))) => {
                 to_stderr(&format!("typhon: {e}\n"));
                 1
             }

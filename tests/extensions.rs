@@ -311,7 +311,8 @@ fn an_embedding_rust_program_loads_extensions() {
         let mut vm = typhon::Vm::builder()
             .search_path(extensions::typhon_dir())
             .stdout(Box::new(Sink(out.clone())))
-            .build();
+            .build()
+            .expect("build the interpreter");
         vm.run_source(
             "import bench_ext, checks\n\
              x = 0\n\
@@ -525,7 +526,8 @@ fn a_million_calls_leave_the_live_object_count_unchanged() {
     let mut vm = typhon::Vm::builder()
         .search_path(extensions::typhon_dir())
         .stdout(Box::new(std::io::sink()))
-        .build();
+        .build()
+        .expect("build the interpreter");
     let run = |vm: &mut typhon::Vm, call: &str, n: u32| {
         let src = format!("{setup}for x in range({n}):\n    {call}\n");
         vm.run_source(&src, "<calls>")

@@ -154,6 +154,7 @@ fn run(args: &Args) -> Result<bool, String> {
     // extension benchmark needs the runtime's build of bench_ext.
     let applies = |b: &Benchmark, rt: &Runtime| match rt.kind {
         RuntimeKind::Native => b.native.is_some(),
+        _ if b.embed.is_some() => rt.embed_command(&[], b.file, 1).is_some(),
         _ => !b.needs_extension || rt.ext.is_some(),
     };
     let mut jobs = Vec::new();
@@ -295,7 +296,8 @@ fn collect_quickening(
     );
     for (r, b) in results.iter_mut().zip(benches) {
         bar.set_message(b.name);
-        if !b.needs_extension || rt.ext.is_some() {
+        // The embedding host has no `--stats`.
+        if b.embed.is_none() && (!b.needs_extension || rt.ext.is_some()) {
             let mut jit = Vec::new();
             for _ in 0..runs {
                 let mut cmd = rt.command_with(&["--stats"], b.file, b.n(true));
@@ -326,7 +328,12 @@ fn run_one(
         RuntimeKind::Native => b.native.ok_or("no native counterpart")?,
         _ => b.file,
     };
-    let mut cmd = rt.command(target, b.n(quick));
+    let mut cmd = match (b.embed, rt.kind) {
+        (Some(options), kind) if kind != RuntimeKind::Native => rt
+            .embed_command(options, b.file, b.n(quick))
+            .ok_or("the embedding host runs only on Typhon")?,
+        _ => rt.command(target, b.n(quick)),
+    };
     cmd.current_dir(paths.programs());
     let out = process::run(&mut cmd, timeout)?;
     process::parse_measurement(&out)

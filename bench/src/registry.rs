@@ -51,6 +51,11 @@ pub struct Benchmark {
     pub native: Option<&'static str>,
     /// Whether the program imports the `bench_ext` C extension.
     pub needs_extension: bool,
+    /// For a program that imports a module of Rust functions registered
+    /// by an embedding program: the options of that host,
+    /// `examples/embed.rs` (run as `embed OPTIONS FILE N`, `--no-jit`
+    /// added for `typhon-nojit`). Only the Typhon runtimes run it.
+    pub embed: Option<&'static [&'static str]>,
 }
 
 impl Benchmark {
@@ -70,6 +75,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 1,
         native: Some("fib"),
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "int_loop",
@@ -79,6 +85,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 300_000,
         native: Some("int_loop"),
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "float_loop",
@@ -88,6 +95,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 300_000,
         native: Some("float_loop"),
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "sieve",
@@ -97,6 +105,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: Some("sieve"),
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "gen_pipeline",
@@ -106,6 +115,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 100_000,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "richards",
@@ -115,6 +125,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 4,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "raytrace",
@@ -124,6 +135,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 20,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "string_build",
@@ -133,6 +145,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 100_000,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "unpack",
@@ -142,6 +155,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 100_000,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "small_build",
@@ -151,6 +165,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 100_000,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "nbody",
@@ -160,6 +175,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 10_000,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "str_append",
@@ -169,6 +185,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 100_000,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "dict_churn",
@@ -178,6 +195,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 100_000,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "wordcount",
@@ -187,6 +205,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 20_000,
         native: None,
         needs_extension: false,
+        embed: None,
     },
     Benchmark {
         name: "ffi_inc",
@@ -196,6 +215,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: Some("inc"),
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "ffi_obj",
@@ -205,6 +225,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: Some("obj"),
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "ffi_id",
@@ -214,6 +235,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "ffi_id_exc",
@@ -223,6 +245,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "ffi_fadd",
@@ -232,6 +255,27 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: Some("fadd"),
         needs_extension: true,
+        embed: None,
+    },
+    Benchmark {
+        name: "rustfn_inc",
+        group: Group::Ffi,
+        file: "rustfn_inc.py",
+        full_n: 10_000_000,
+        quick_n: 200_000,
+        native: Some("inc"),
+        needs_extension: false,
+        embed: Some(&[]),
+    },
+    Benchmark {
+        name: "rustfn_inc_boxed",
+        group: Group::Ffi,
+        file: "rustfn_inc.py",
+        full_n: 10_000_000,
+        quick_n: 200_000,
+        native: Some("inc"),
+        needs_extension: false,
+        embed: Some(&["--boxed"]),
     },
     Benchmark {
         name: "ffi_inc_attr",
@@ -241,6 +285,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: Some("inc"),
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "ffi_fadd_attr",
@@ -250,6 +295,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: Some("fadd"),
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_noargs",
@@ -259,6 +305,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_onearg_none",
@@ -268,6 +315,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_onearg_int",
@@ -277,6 +325,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_varargs",
@@ -286,6 +335,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_allocate_int",
@@ -295,6 +345,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_allocate_tuple",
@@ -304,6 +355,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_fastcall_float",
@@ -313,6 +365,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_fastcall_mixed",
@@ -322,6 +375,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_kwargs",
@@ -331,6 +385,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_buffer",
@@ -340,6 +395,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_attr_noargs",
@@ -349,6 +405,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_foo_noargs",
@@ -358,6 +415,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_foo_len",
@@ -367,6 +425,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
     Benchmark {
         name: "cpyext_foo_getitem",
@@ -376,6 +435,7 @@ pub static BENCHMARKS: &[Benchmark] = &[
         quick_n: 200_000,
         native: None,
         needs_extension: true,
+        embed: None,
     },
 ];
 

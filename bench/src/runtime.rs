@@ -65,6 +65,9 @@ pub struct Runtime {
     /// variable that puts it on the module path (`TYPHON_PATH`,
     /// `PYTHONPATH`) and the directory; `None` if it could not be built.
     pub ext: Option<(&'static str, PathBuf)>,
+    /// The embedding host for the benchmarks of registered Rust functions
+    /// (`examples/embed`, built with `typhon`), for the Typhon runtimes.
+    pub embed_host: Option<PathBuf>,
 }
 
 impl Runtime {
@@ -84,6 +87,24 @@ impl Runtime {
             cmd.env(var, dir);
         }
         cmd
+    }
+
+    /// The command that runs a benchmark of registered Rust functions:
+    /// `embed OPTIONS [--no-jit] FILE N` (`None` for runtimes other than
+    /// Typhon's, or when the host was not built).
+    pub fn embed_command(&self, options: &[&str], script: &str, n: u64) -> Option<Command> {
+        let host = self.embed_host.as_ref()?;
+        let mut cmd = Command::new(host);
+        cmd.args(options);
+        match self.kind {
+            RuntimeKind::Typhon => {}
+            RuntimeKind::TyphonNojit => {
+                cmd.arg("--no-jit");
+            }
+            _ => return None,
+        }
+        cmd.arg(script).arg(n.to_string());
+        Some(cmd)
     }
 }
 
@@ -111,6 +132,7 @@ impl RuntimeStatus {
                 program,
                 env: Vec::new(),
                 ext: None,
+                embed_host: None,
             }),
         }
     }
@@ -139,6 +161,10 @@ pub fn prepare(kinds: &[RuntimeKind], paths: &Paths, log: &dyn Fn(&str)) -> Vec<
             RuntimeKind::Typhon | RuntimeKind::TyphonNojit => match &typhon {
                 Some(Ok((program, version))) => {
                     let mut status = RuntimeStatus::ready(kind, program.clone(), version.clone());
+                    if let Some(rt) = &mut status.runtime {
+                        let host = paths.target.join("release").join("examples").join("embed");
+                        rt.embed_host = host.is_file().then_some(host);
+                    }
                     if let (RuntimeKind::TyphonNojit, Some(rt)) = (kind, &mut status.runtime) {
                         rt.env.push(("TYPHON_JIT".into(), "0".into()));
                         status.note = Some("same binary, run with TYPHON_JIT=0".into());
@@ -200,10 +226,19 @@ fn attach_extension(status: &mut RuntimeStatus, paths: &Paths, log: &dyn Fn(&str
 /// Builds `typhon` in release mode; returns the binary and its version.
 fn prepare_typhon(paths: &Paths, log: &dyn Fn(&str)) -> Result<(PathBuf, String), String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    log("building typhon: cargo build --release -p typhon --bin typhon");
+    log("building typhon: cargo build --release -p typhon --bin typhon --example embed");
     let mut cmd = Command::new(cargo);
-    cmd.args(["build", "--release", "-p", "typhon", "--bin", "typhon"])
-        .current_dir(&paths.workspace);
+    cmd.args([
+        "build",
+        "--release",
+        "-p",
+        "typhon",
+        "--bin",
+        "typhon",
+        "--example",
+        "embed",
+    ])
+    .current_dir(&paths.workspace);
     let out = process::run(&mut cmd, Duration::from_secs(3600))
         .map_err(|e| format!("cargo build of typhon failed: {e}"))?;
     if !out.status.success() {

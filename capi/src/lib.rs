@@ -41,6 +41,7 @@ mod methodobject;
 mod module;
 mod object;
 mod protocols;
+pub mod rustfn;
 mod setobject;
 mod slice;
 mod state;
@@ -295,18 +296,46 @@ impl CApi for Bridge {
 pub use typed::CType;
 
 /// The direct-call target of a typed module-level C function, for the
-/// JIT: `(underlying_func, argument types, result type, may raise)`.
-/// `None` for anything else (untyped functions, methods of C types).
-pub fn typed_target(vm: &Vm, callee: &ObjRef) -> Option<(usize, Vec<CType>, CType, bool)> {
+/// JIT.
+pub struct TypedTarget {
+    /// `underlying_func`.
+    pub func: usize,
+    /// The declared argument types (without a receiver).
+    pub args: Vec<CType>,
+    /// The declared result type.
+    pub ret: CType,
+    /// Whether the function can raise.
+    pub may_raise: bool,
+    /// The object passed first, for a registered Rust closure that
+    /// captures state (its owner, which the function object keeps alive:
+    /// a constant for as long as the callee is the same object).
+    pub receiver: Option<usize>,
+}
+
+/// The direct-call target of a typed module-level C function or of a
+/// registered Rust function, for the JIT. `None` for anything else
+/// (untyped functions, methods of C types).
+pub fn typed_target(vm: &Vm, callee: &ObjRef) -> Option<TypedTarget> {
     if !vm.config().typed_calls || callee.kind() != Kind::EXT_FUNCTION {
         return None;
     }
     let f = callee.downcast::<methodobject::CFunction>()?;
     let sig = f.method.typed.as_ref()?;
-    if sig.takes_self || sig.ret == CType::Str {
+    if sig.ret == CType::Str {
         return None;
     }
-    Some((sig.func as usize, sig.args.clone(), sig.ret, sig.may_raise))
+    let receiver = match (&f.owner, sig.takes_self) {
+        (_, false) => None,
+        (Some(o), true) if !f.bound && rustfn::is_owner(o) => Some(o.as_ptr() as usize),
+        _ => return None,
+    };
+    Some(TypedTarget {
+        func: sig.func as usize,
+        args: sig.args.clone(),
+        ret: sig.ret,
+        may_raise: sig.may_raise,
+        receiver,
+    })
 }
 
 /// The `SystemError` for a typed module function (see [`typed_target`])

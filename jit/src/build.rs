@@ -45,6 +45,9 @@ pub struct TypedTarget {
     pub ret: CType,
     /// Whether it can raise.
     pub may_raise: bool,
+    /// An object address passed before the arguments (a registered Rust
+    /// closure's owner), constant while the callee is the same object.
+    pub receiver: Option<usize>,
 }
 
 /// What a dict-entry guard expects the entry to hold: a value's type tag
@@ -1967,6 +1970,10 @@ impl Builder<'_> {
             return decline(Decline::Unsupported, "typed call with another arity");
         }
         let mut vals = Vec::new();
+        if let Some(r) = t.receiver {
+            let v = self.push_inst(Some(Ty::Ptr), Op::ConstPtr(r));
+            vals.push((CType::Object, v));
+        }
         for (ct, a) in t.args.iter().zip(args) {
             let v = match ct {
                 CType::Long => self.as_num(a, Ty::Int, pc, before, st)?,

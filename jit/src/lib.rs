@@ -114,7 +114,13 @@ impl Jit {
 
 /// The typed-call targets the C API knows, in the builder's terms.
 fn typed_target(vm: &Vm, o: &ObjRef) -> Option<build::TypedTarget> {
-    let (func, args, ret, may_raise) = capi::typed_target(vm, o)?;
+    let capi::TypedTarget {
+        func,
+        args,
+        ret,
+        may_raise,
+        receiver,
+    } = capi::typed_target(vm, o)?;
     let conv = |t: capi::CType| match t {
         capi::CType::Long => Some(hir::CType::Long),
         capi::CType::Double => Some(hir::CType::Double),
@@ -128,6 +134,7 @@ fn typed_target(vm: &Vm, o: &ObjRef) -> Option<build::TypedTarget> {
         args: args.into_iter().map(conv).collect::<Option<Vec<_>>>()?,
         ret: conv(ret)?,
         may_raise,
+        receiver,
     })
 }
 
