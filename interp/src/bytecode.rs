@@ -424,6 +424,10 @@ ops! {
     /// LOAD_FAST `arg`, then the LOAD_ATTR after it (`self.x`): run as one
     /// while that LOAD_ATTR is LOAD_ATTR_INSTANCE_VALUE.
     LoadFastLoadAttr = "LOAD_FAST__LOAD_ATTR", cache 0, family LoadFast;
+    /// LOAD_FAST `arg`, then the POP_JUMP_IF_NONE, _NOT_NONE, _FALSE or
+    /// _TRUE after it (`if x is None:`, `if flag:`): the local is tested
+    /// where it is, never pushed, while the test needs no call.
+    LoadFastPopJump = "LOAD_FAST__POP_JUMP_IF", cache 0, family LoadFast;
 
     // ----- structural pattern matching (`match`, CPython 3.11's) -------------
     // Run by the general loop only (`crate::matching` has their semantics);

@@ -1176,7 +1176,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::LoadFast
                 | Op::LoadFastLoadConst
                 | Op::LoadFastLoadFast
-                | Op::LoadFastLoadAttr => {
+                | Op::LoadFastLoadAttr
+                | Op::LoadFastPopJump => {
                     let v = match stack.get(lb + arg as usize) {
                         Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
                         Some(Value::Obj(_)) | None => {

@@ -43,6 +43,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::LoadFastLoadConst
             | Op::LoadFastLoadFast
             | Op::LoadFastLoadAttr
+            | Op::LoadFastPopJump
             | Op::StoreFast
             | Op::PopTop
             | Op::Jump
@@ -398,6 +399,27 @@ pub(super) fn run<const S: bool, const C: bool>(
                         sp += 1;
                         pc += 1;
                     }
+                }
+                // `if x is None:` or `if flag:` on a local: tested in
+                // place, no reference counted up and down.
+                Op::LoadFastPopJump => {
+                    if let Some(jump) = units.get(pc + 1).map(Cell::get)
+                        && lb + (arg as usize) < sp
+                        && let Some(v) = stack.get(lb + arg as usize)
+                        && let Some(taken) = local_jumps(v, jump.op)
+                    {
+                        pc = if taken { jump.arg as usize } else { pc + 2 };
+                        if S && let Some(s) = vm.stats.as_deref_mut() {
+                            s.executed(ins.op);
+                            s.executed(jump.op);
+                        }
+                        continue;
+                    }
+                    if !copy_local(stack, lb + arg as usize, sp) {
+                        break;
+                    }
+                    sp += 1;
+                    pc += 1;
                 }
                 Op::LoadFastLoadConst | Op::LoadFastLoadFast => {
                     let Some(second) = units.get(pc + 1) else {
@@ -1774,6 +1796,33 @@ fn int_bitwise(arg: u32, a: i64, b: i64) -> Result<i64, ()> {
         crate::bytecode::BinOp::Or => Ok(a | b),
         crate::bytecode::BinOp::Xor => Ok(a ^ b),
         _ => Err(()),
+    }
+}
+
+/// Whether the conditional jump `jump` (POP_JUMP_IF_NONE, _NOT_NONE,
+/// _FALSE or _TRUE) jumps on the local `v`, tested where it is; `None` for
+/// an unbound local, any other instruction, or a truth test that needs a
+/// call (the pair then runs as two instructions).
+#[inline(always)]
+fn local_jumps(v: &Value, jump: Op) -> Option<bool> {
+    match jump {
+        Op::PopJumpIfNone | Op::PopJumpIfNotNone => {
+            if matches!(v, Value::Obj(o) if is_unbound_obj(o)) {
+                return None;
+            }
+            Some(matches!(v, Value::None) == (jump == Op::PopJumpIfNone))
+        }
+        Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
+            let b = match v {
+                Value::Bool(b) => *b,
+                Value::Int(i) => *i != 0,
+                Value::Float(f) => *f != 0.0,
+                Value::None => false,
+                _ => return None,
+            };
+            Some(b == (jump == Op::PopJumpIfTrue))
+        }
+        _ => None,
     }
 }
 
