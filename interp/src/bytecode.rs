@@ -428,6 +428,10 @@ ops! {
     /// _TRUE after it (`if x is None:`, `if flag:`): the local is tested
     /// where it is, never pushed, while the test needs no call.
     LoadFastPopJump = "LOAD_FAST__POP_JUMP_IF", cache 0, family LoadFast;
+    /// LOAD_FAST `arg`, then the STORE_ATTR after it (`self.x = v`): run as
+    /// one while that STORE_ATTR is STORE_ATTR_INSTANCE_VALUE, the instance
+    /// never pushed.
+    LoadFastStoreAttr = "LOAD_FAST__STORE_ATTR", cache 0, family LoadFast;
 
     // ----- structural pattern matching (`match`, CPython 3.11's) -------------
     // Run by the general loop only (`crate::matching` has their semantics);

@@ -1177,7 +1177,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 | Op::LoadFastLoadConst
                 | Op::LoadFastLoadFast
                 | Op::LoadFastLoadAttr
-                | Op::LoadFastPopJump => {
+                | Op::LoadFastPopJump
+                | Op::LoadFastStoreAttr => {
                     let v = match stack.get(lb + arg as usize) {
                         Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
                         Some(Value::Obj(_)) | None => {

@@ -219,9 +219,11 @@ struct Builder<'a> {
 fn unit(code: &Code, pc: usize) -> Option<(B, u32)> {
     let i = code.units.get(pc)?.get();
     let op = match i.op {
-        B::LoadFastLoadConst | B::LoadFastLoadFast | B::LoadFastLoadAttr | B::LoadFastPopJump => {
-            B::LoadFast
-        }
+        B::LoadFastLoadConst
+        | B::LoadFastLoadFast
+        | B::LoadFastLoadAttr
+        | B::LoadFastPopJump
+        | B::LoadFastStoreAttr => B::LoadFast,
         o => o,
     };
     Some((op, i.arg))

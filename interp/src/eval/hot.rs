@@ -44,6 +44,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::LoadFastLoadFast
             | Op::LoadFastLoadAttr
             | Op::LoadFastPopJump
+            | Op::LoadFastStoreAttr
             | Op::StoreFast
             | Op::PopTop
             | Op::Jump
@@ -399,6 +400,44 @@ pub(super) fn run<const S: bool, const C: bool>(
                         sp += 1;
                         pc += 1;
                     }
+                }
+                // `local.name = v` of an instance value: stored with the
+                // instance read from the local, never pushed (no reference
+                // counted up and down, one dispatch for both).
+                Op::LoadFastStoreAttr => {
+                    let at = lb + arg as usize;
+                    if let Some(second) = units.get(pc + 1).map(Cell::get)
+                        && second.op == Op::StoreAttrInstanceValue
+                        && at + 1 < sp
+                        && let Some((below, [val])) =
+                            stack.get_mut(..sp).map(|s| s.split_at_mut(sp - 1))
+                        && let Some(Value::Obj(o)) = below.get(at)
+                        && let Some((inst, index)) = cached_instance(o, units, pc + 1)
+                        && let Some(name) = f.code.names.get(second.arg as usize)
+                        && (swap_attr(inst, index, name, val)
+                            || o.ty()
+                                .heap_data::<ClassData>()
+                                .is_some_and(|cd| append_attr(cd, inst, index, name, val)))
+                    {
+                        // `val` holds the old value now, dropped as in
+                        // STORE_ATTR_INSTANCE_VALUE.
+                        drop(take(val));
+                        sp -= 1;
+                        pc += const { 2 + Op::StoreAttr.cache_units() };
+                        if S && let Some(s) = vm.stats.as_deref_mut() {
+                            s.executed(ins.op);
+                            s.executed(second.op);
+                        }
+                        if abi::pending::any() {
+                            break;
+                        }
+                        continue;
+                    }
+                    if !copy_local(stack, at, sp) {
+                        break;
+                    }
+                    sp += 1;
+                    pc += 1;
                 }
                 // `if x is None:` or `if flag:` on a local: tested in
                 // place, no reference counted up and down.
