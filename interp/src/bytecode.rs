@@ -432,6 +432,9 @@ ops! {
     /// one while that STORE_ATTR is STORE_ATTR_INSTANCE_VALUE, the instance
     /// never pushed.
     LoadFastStoreAttr = "LOAD_FAST__STORE_ATTR", cache 0, family LoadFast;
+    /// LOAD_FAST `arg`, then the LOAD_METHOD after it (`self.m(…)`): run as
+    /// one while that LOAD_METHOD is LOAD_METHOD_INSTANCE.
+    LoadFastLoadMethod = "LOAD_FAST__LOAD_METHOD", cache 0, family LoadFast;
 
     // ----- structural pattern matching (`match`, CPython 3.11's) -------------
     // Run by the general loop only (`crate::matching` has their semantics);

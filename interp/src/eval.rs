@@ -1178,7 +1178,8 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 | Op::LoadFastLoadFast
                 | Op::LoadFastLoadAttr
                 | Op::LoadFastPopJump
-                | Op::LoadFastStoreAttr => {
+                | Op::LoadFastStoreAttr
+                | Op::LoadFastLoadMethod => {
                     let v = match stack.get(lb + arg as usize) {
                         Some(Value::Obj(o)) if !is_unbound_obj(o) => Value::Obj(o.clone()),
                         Some(Value::Obj(_)) | None => {

@@ -283,6 +283,7 @@ fn superinstruction(first: Op, second: Op) -> Option<Op> {
         (Op::LoadFast, Op::LoadFast) => Some(Op::LoadFastLoadFast),
         (Op::LoadFast, Op::LoadAttr) => Some(Op::LoadFastLoadAttr),
         (Op::LoadFast, Op::StoreAttr) => Some(Op::LoadFastStoreAttr),
+        (Op::LoadFast, Op::LoadMethod) => Some(Op::LoadFastLoadMethod),
         (
             Op::LoadFast,
             Op::PopJumpIfNone | Op::PopJumpIfNotNone | Op::PopJumpIfFalse | Op::PopJumpIfTrue,

@@ -223,7 +223,8 @@ fn unit(code: &Code, pc: usize) -> Option<(B, u32)> {
         | B::LoadFastLoadFast
         | B::LoadFastLoadAttr
         | B::LoadFastPopJump
-        | B::LoadFastStoreAttr => B::LoadFast,
+        | B::LoadFastStoreAttr
+        | B::LoadFastLoadMethod => B::LoadFast,
         o => o,
     };
     Some((op, i.arg))

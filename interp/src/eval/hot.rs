@@ -45,6 +45,7 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::LoadFastLoadAttr
             | Op::LoadFastPopJump
             | Op::LoadFastStoreAttr
+            | Op::LoadFastLoadMethod
             | Op::StoreFast
             | Op::PopTop
             | Op::Jump
@@ -430,6 +431,34 @@ pub(super) fn run<const S: bool, const C: bool>(
                         }
                         if abi::pending::any() {
                             break;
+                        }
+                        continue;
+                    }
+                    if !copy_local(stack, at, sp) {
+                        break;
+                    }
+                    sp += 1;
+                    pc += 1;
+                }
+                // `local.m(…)` of a method of the instance's class: the
+                // function and the instance pushed with one dispatch.
+                Op::LoadFastLoadMethod => {
+                    let at = lb + arg as usize;
+                    if let Some(second) = units.get(pc + 1).map(Cell::get)
+                        && second.op == Op::LoadMethodInstance
+                        && at < sp
+                        && sp + 1 < stack.len()
+                        && let Some(Value::Obj(o)) = stack.get(at)
+                        && let Some(m) = instance_method(o, units, pc + 1, &f.code.names, second.arg)
+                    {
+                        let recv = Value::Obj(o.clone());
+                        put(&mut stack[sp], m);
+                        put(&mut stack[sp + 1], recv);
+                        sp += 2;
+                        pc += const { 2 + Op::LoadMethod.cache_units() };
+                        if S && let Some(s) = vm.stats.as_deref_mut() {
+                            s.executed(ins.op);
+                            s.executed(second.op);
                         }
                         continue;
                     }
