@@ -29,3 +29,10 @@ try:
     print(",".join([1, 2]))
 except TypeError as e:
     print("TypeError:", e)
+
+# split() without a separator: every ASCII whitespace character (the
+# byte-by-byte path for ASCII text) and the non-ASCII spaces (the general
+# path), with each maxsplit.
+for s in ["", " ", "a", " a ", "  a  b  ", "\ta\nb\x0bc\x0cd\re\x1cf\x1dg\x1eh\x1fi j",
+          "x\x85y", "x\u00a0y z", "ü ö  ä", "a\x1bb\x7fc"]:
+    print(repr(s), s.split(), [s.split(None, k) for k in (-1, 0, 1, 2)], s.split(maxsplit=1))
