@@ -188,6 +188,24 @@ impl ExecState {
         Ok(())
     }
 
+    /// Makes the stack exactly `n` slots long if it is shorter, with no
+    /// dead room beyond: for a generator's own state, whose frame needs
+    /// only its values and operands while it is suspended (the dead room
+    /// [`ExecState::reserve`] adds is 256 slots to fill, then to drop,
+    /// per generator; a call it makes when resumed grows the stack then).
+    /// Callgrind, a loop making three generator expressions consumed by
+    /// `join`, `sum` and `any`: 49,045 -> 43,883 instructions per iteration.
+    pub fn reserve_exact(&mut self, n: usize) -> PyResult<()> {
+        let len = self.stack.len();
+        if n > len {
+            self.stack
+                .try_reserve_exact(n - len)
+                .map_err(|_| PyErr::no_memory())?;
+            self.stack.resize(n, Value::None);
+        }
+        Ok(())
+    }
+
     #[cold]
     #[inline(never)]
     fn grow(&mut self, need: usize) -> PyResult<()> {

@@ -55,7 +55,8 @@ pub(crate) fn create(
     vals: &mut [Value],
 ) -> PyResult<Value> {
     let mut st = ExecState::default();
-    st.reserve(vals.len())?;
+    // The values, the operands and the value a resumption sends.
+    st.reserve_exact(vals.len() + code.max_stack as usize + 1)?;
     for v in vals.iter_mut() {
         st.push(crate::frame::take(v))?;
     }
