@@ -69,6 +69,9 @@ pub(super) const fn is_hot(op: Op) -> bool {
             | Op::BinaryOpMulFloat
             | Op::BinaryOpTrueDivFloat
             | Op::CompareOpIntJump
+            | Op::CompareOpStrJump
+            | Op::CompareOpStr
+            | Op::LoadDeref
             | Op::CompareOpFloatJump
             | Op::CompareOpInt
             | Op::CompareOpFloat
@@ -792,6 +795,45 @@ pub(super) fn run<const S: bool, const C: bool>(
                     };
                     let r = int_cmp(arg, *a, *b);
                     compared!(r, Op::CompareOpIntJump);
+                }
+                // Two strs compared (CPython's COMPARE_OP_STR_JUMP): the
+                // jump is checked before the operands are released.
+                Op::CompareOpStrJump | Op::CompareOpStr => {
+                    let r = match stack.get(sp.wrapping_sub(2)..sp) {
+                        Some([a, b]) => super::str_cmp(arg, a, b),
+                        _ => None,
+                    };
+                    let Some(r) = r else { break };
+                    let jump = ins.op == Op::CompareOpStrJump;
+                    let next = if jump {
+                        let Some(next) = jump_after(units, pc, r) else {
+                            break;
+                        };
+                        next
+                    } else {
+                        pc + 2
+                    };
+                    drop(take(&mut stack[sp - 1]));
+                    drop(take(&mut stack[sp - 2]));
+                    if jump {
+                        sp -= 2;
+                    } else {
+                        sp -= 1;
+                        put(&mut stack[sp - 1], Value::Bool(r));
+                    }
+                    pc = next;
+                }
+                // A free or cell variable (a closure's, a generator
+                // expression's): an empty cell is the general loop's error.
+                Op::LoadDeref => {
+                    let at = lb + f.code.nlocals() + arg as usize;
+                    let Some(v) = super::cell_of(stack, at)
+                        .and_then(|c| c.value.try_borrow().ok().and_then(|v| v.clone()))
+                    else {
+                        break;
+                    };
+                    push!(v);
+                    pc += 1;
                 }
                 Op::CompareOpFloatJump | Op::CompareOpFloat => {
                     let Some([Value::Float(a), Value::Float(b)]) =
@@ -1667,7 +1709,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 // the match is exhaustive and dispatch needs no range check).
                 Op::Cache
                 | Op::DeleteFast
-                | Op::LoadDeref
                 | Op::StoreDeref
                 | Op::DeleteDeref
                 | Op::LoadClosure
@@ -1727,8 +1768,6 @@ pub(super) fn run<const S: bool, const C: bool>(
                 | Op::WithExceptStart
                 | Op::StoreAttrSlot
                 | Op::BinaryOpAddStr
-                | Op::CompareOpStrJump
-                | Op::CompareOpStr
                 | Op::BinarySubscrDict
                 // Run by `ext_step` from both copies: in the copy with C
                 // calls, any form added costs the calls there ~12
