@@ -1894,14 +1894,24 @@ fn fuse_float(units: &[Cell<Instr>], at: usize, a: f64, b: f64) -> Option<(Op, F
     Some((form.op, Fused::Push(Value::Float(r), at + 2)))
 }
 
-/// `a & b`, `a | b` or `a ^ b` for BINARY_OP_INT's operator `arg`;
-/// `Err` for any other operator.
+/// `a & b`, `a | b`, `a ^ b`, `a >> b` or `a << b` for BINARY_OP_INT's
+/// operator `arg`; `Err` for any other operator, a negative shift count
+/// (the general loop raises) and a left shift out of the i64 range (the
+/// general loop makes the big int).
 #[inline(always)]
 fn int_bitwise(arg: u32, a: i64, b: i64) -> Result<i64, ()> {
-    match crate::bytecode::BinOp::from_arg(arg) {
-        crate::bytecode::BinOp::And => Ok(a & b),
-        crate::bytecode::BinOp::Or => Ok(a | b),
-        crate::bytecode::BinOp::Xor => Ok(a ^ b),
+    use crate::bytecode::BinOp;
+    match BinOp::from_arg(arg) {
+        BinOp::And => Ok(a & b),
+        BinOp::Or => Ok(a | b),
+        BinOp::Xor => Ok(a ^ b),
+        // Arithmetic, as Python's: rounds toward minus infinity; beyond 63
+        // places only the sign is left.
+        BinOp::RShift if b >= 0 => Ok(a >> b.min(63)),
+        BinOp::LShift if (0..64).contains(&b) => {
+            let r = a << b;
+            if r >> b == a { Ok(r) } else { Err(()) }
+        }
         _ => Err(()),
     }
 }
