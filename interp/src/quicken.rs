@@ -390,7 +390,20 @@ pub fn specialize(
             instance_store(code, ins.arg, o, cache)
                 .or_else(|| instance_slot(code, ins.arg, o, cache, Op::StoreAttrSlot))
         }),
-        Op::LoadMethod => top(1).and_then(|o| specialize_load_method(vm, code, ins.arg, o, cache)),
+        Op::LoadMethod => {
+            let form = top(1).and_then(|o| specialize_load_method(vm, code, ins.arg, o, cache));
+            // LOAD_FAST__LOAD_METHOD pays only before LOAD_METHOD_INSTANCE;
+            // before the other forms (`d.get(k)`) it costs the pair its
+            // failed check, so the LOAD_FAST goes back to running alone
+            // (callgrind, bench/programs/dict_churn: 305.9M -> 304.4M).
+            if form != Some(Op::LoadMethodInstance)
+                && let Some(prev) = pc.checked_sub(1).and_then(|i| code.units.get(i))
+                && prev.get().op == Op::LoadFastLoadMethod
+            {
+                prev.set(prev.get().with(Op::LoadFast, 0));
+            }
+            form
+        }
         Op::BinaryOp => match (top(2), top(1)) {
             (Some(a), Some(b)) => specialize_binary_op(ins.arg, a, b).map(|form| {
                 let next = code.units.get(pc + 1 + ins.cache as usize).map(|u| u.get());
