@@ -663,7 +663,7 @@ fn str_split(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// 9-word line, 3330 -> 2610 instructions per split, most of the rest
 /// being the nine `str` objects).
 fn split_ascii_whitespace(s: &str, limit: usize) -> Vec<Value> {
-    let space = |b: u8| matches!(b, b'\t'..=b'\r' | 0x1c..=b' ');
+    let space = |b: u8| unicode::is_space(char::from(b));
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(8);
     let mut i = 0;
