@@ -2069,17 +2069,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                 Op::ForIterGen => {
                     skip!(Op::ForIter);
                     st.sp = sp;
-                    if let Some(room) = crate::generator::inline_room(st)
-                        && st.reserve(room).is_ok()
-                        && crate::generator::push_inline(
-                            vm,
-                            st,
-                            pc,
-                            crate::frame::RETURN_GEN_FOR,
-                            Value::None,
-                        )
-                        .is_ok()
-                    {
+                    if crate::generator::push_inline(vm, st, pc, crate::frame::RETURN_GEN_FOR) {
                         continue 'frames;
                     }
                     stack = &mut st.stack[..];
@@ -2570,7 +2560,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     if crate::frame::runs_generator(on_return) {
                         // The generator returned: the caller's loop or
                         // `yield from` ends.
-                        pc = with_st!(crate::generator::return_inline(st, on_return, base, v));
+                        pc = with_st!(crate::generator::return_inline(st, on_return, v));
                         continue;
                     }
                     if on_return == crate::frame::RETURN_INIT {
@@ -2600,7 +2590,9 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         && crate::frame::runs_generator(f.on_return.get())
                     {
                         st.sp = sp;
-                        tri!(crate::generator::yield_inline(vm, st, pc));
+                        if !crate::generator::yield_inline(vm, st, pc) {
+                            fail!(crate::generator::inline_lost());
+                        }
                         continue 'frames;
                     }
                     let v = pop!();
@@ -2627,24 +2619,12 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     }
                 }
                 Op::Send => {
-                    let v = pop!();
                     st.sp = sp;
-                    if let Some(room) = crate::generator::inline_room(st) {
-                        tri!(st.reserve(room));
+                    if crate::generator::push_inline(vm, st, pc, crate::frame::RETURN_GEN_SEND) {
+                        continue 'frames;
                     }
-                    let v = match crate::generator::push_inline(
-                        vm,
-                        st,
-                        pc,
-                        crate::frame::RETURN_GEN_SEND,
-                        v,
-                    ) {
-                        Ok(()) => continue 'frames,
-                        Err(v) => {
-                            stack = &mut st.stack[..];
-                            v
-                        }
-                    };
+                    stack = &mut st.stack[..];
+                    let v = pop!();
                     let recv = top!().clone();
                     match with_st!(crate::generator::send_into(vm, &recv, v)) {
                         crate::generator::Sent::Yield(x) => push!(x),
@@ -3841,14 +3821,17 @@ pub(crate) fn unwind(
             return Ok(());
         }
         // A generator running inline (`crate::generator::push_inline`) is
-        // done when an exception leaves its frame.
+        // done when an exception leaves its frame, and the stack of its
+        // caller, with the generator on top, comes back.
         let gen_frame = st
             .top()
-            .filter(|f| crate::frame::runs_generator(f.on_return.get()))
-            .and_then(|f| st.values().get(f.lb.get().wrapping_sub(2)).cloned());
+            .is_some_and(|f| crate::frame::runs_generator(f.on_return.get()));
         pop_frame(vm, st);
-        if let Some(g) = gen_frame {
-            if let Some(g) = g.downcast::<crate::object::GenObj>() {
+        if gen_frame {
+            drop(st.leave_segment());
+            if let Some(g) = st.values().last()
+                && let Some(g) = g.downcast::<crate::object::GenObj>()
+            {
                 crate::generator::finish_inline(g);
             }
             err = crate::generator::pep479(err);

@@ -117,10 +117,18 @@ impl Frame {
 
 /// The frames and the value stack of one run of the evaluation loop.
 ///
-/// All frames share one value stack, laid out as CPython lays out its
+/// The frames share one value stack, laid out as CPython lays out its
 /// frames: `[function, slots…, operands…]` per frame, innermost last. A call
 /// therefore needs no copying: the callee and its arguments, pushed by the
 /// caller, become the callee's function slot and first locals in place.
+///
+/// The one exception is a generator's frame resumed by FOR_ITER_GEN or
+/// SEND (`crate::generator::push_inline`): it runs on the generator's own
+/// value stack, which becomes `stack` while the caller's is set aside in
+/// `segs` (with its stack pointer) until the generator yields or ends. A
+/// frame's positions are indices into the stack it runs on, so frames
+/// below a generator's frame are untouched by the switch; resuming and
+/// suspending swap two vectors instead of moving the frame's values.
 ///
 /// The stack is a vector kept longer than what is in use: `sp` is one past
 /// the last live value, and every slot at or above `sp` is dead and owns no
@@ -147,6 +155,23 @@ pub struct ExecState {
     /// Set by YIELD_VALUE when the run returned because its (generator)
     /// frame suspended rather than returned; `crate::generator` clears it.
     pub(crate) yielded: bool,
+    /// The value stacks set aside while generators' frames run on their
+    /// own, outermost first: the first `nsegs`, one per active frame whose
+    /// [`Frame::on_return`] [`runs_generator`]. The slots above hold empty
+    /// vectors and are reused, as frame slots are.
+    pub(crate) segs: Vec<Segment>,
+    pub(crate) nsegs: usize,
+}
+
+/// A value stack set aside while a generator's frame runs on its own
+/// (see [`ExecState`]).
+#[derive(Default)]
+pub(crate) struct Segment {
+    /// The stack, with live values below `sp`.
+    pub(crate) stack: Vec<Value>,
+    /// One past its last live value: the generator resumed is at
+    /// `sp - 1`.
+    pub(crate) sp: usize,
 }
 
 /// Dead room added whenever the value stack grows, so that growing is rare.
@@ -252,6 +277,29 @@ impl ExecState {
                 drop(take(slot));
             }
         }
+    }
+
+    /// Goes back to the value stack set aside when the innermost
+    /// generator's frame was resumed (that frame has been popped), and
+    /// returns the generator's stack. `None` when none was set aside.
+    pub(crate) fn leave_segment(&mut self) -> Option<Vec<Value>> {
+        let k = self.nsegs.checked_sub(1)?;
+        let seg = self.segs.get_mut(k)?;
+        self.nsegs = k;
+        self.sp = seg.sp;
+        std::mem::swap(&mut self.stack, &mut seg.stack);
+        Some(std::mem::take(&mut seg.stack))
+    }
+
+    /// Drops every frame and live value, on every stack set aside too,
+    /// leaving the outermost stack (with its room) in place.
+    pub(crate) fn clear(&mut self) {
+        self.truncate(0);
+        while let Some(inner) = self.leave_segment() {
+            drop(inner);
+            self.truncate(0);
+        }
+        self.nframes = 0;
     }
 
     /// Pushes a frame whose function slot is at `lb - 1` and whose slots

@@ -15,13 +15,14 @@
 //! body may yield.
 //!
 //! FOR_ITER_GEN and SEND resume without a nested run: [`push_inline`]
-//! moves the frame's values onto the resuming run's stack and pushes the
-//! frame there, [`yield_inline`] moves them back, [`return_inline`] ends
-//! the loop or the `yield from`.
+//! pushes the frame on the resuming run, where it runs on the generator's
+//! own value stack (the run's stack is set aside meanwhile),
+//! [`yield_inline`] hands the generator its stack back, [`return_inline`]
+//! ends the loop or the `yield from`.
 
 use crate::bytecode::{Code, Op};
 use crate::eval;
-use crate::frame::ExecState;
+use crate::frame::{ExecState, Segment};
 use crate::object::types::{self, Kind};
 use crate::object::{GenObj, GenState, ObjRef, PyErr, PyResult, StaticType, Value};
 use crate::ops;
@@ -158,8 +159,7 @@ fn resume(vm: &mut Vm, g: &GenObj, how: Resume) -> PyResult<Sent> {
             if st.depth() > 0 {
                 vm.handled.truncate(hb);
                 vm.depth -= 1;
-                st.truncate(0);
-                st.nframes = 0;
+                st.clear();
             }
             drop(st);
             // PEP 479: a StopIteration leaving a generator's frame is a bug
@@ -185,64 +185,75 @@ fn delegate(g: &GenObj) -> Option<Value> {
     st.values().last().cloned()
 }
 
-/// Resumes the generator on top of `st`'s stack (the FOR_ITER_GEN or SEND
-/// at the top frame's pc, which goes on at `caller_next`) in a new frame
-/// of `st`, with `sent` pushed for its `yield` to evaluate to; `ret` is the
-/// frame's [`crate::frame::Frame::on_return`] (`RETURN_GEN_FOR` or
-/// `RETURN_GEN_SEND`). The frame's values move from the generator onto
-/// the stack, above the generator, where the caller's next instruction
-/// would push; [`yield_inline`] moves them back.
+/// Resumes the generator at the top of `st`'s stack (the FOR_ITER_GEN or
+/// SEND at the top frame's pc, which goes on at `caller_next`) in a new
+/// frame of `st`; `ret` is the frame's [`crate::frame::Frame::on_return`].
+/// For `RETURN_GEN_FOR` the generator is on top and its `yield` evaluates
+/// to None; for `RETURN_GEN_SEND` the value sent is on top, above the
+/// generator, and moves to the generator's stack. The frame runs on the
+/// generator's own value stack, which becomes `st.stack` while the
+/// caller's is set aside in `st.segs` (see [`ExecState`]);
+/// [`yield_inline`] swaps them back. Nothing is copied but the frame's
+/// positions.
 ///
 /// Unlike [`resume`], this runs no nested evaluation loop: the run that
 /// met the FOR_ITER_GEN or SEND goes on with the generator's frame, as it
 /// goes on with a callee's (CPython 3.12's FOR_ITER_GEN and SEND_GEN do the
-/// same). Gives `sent` back when the generator cannot run this way (not a
-/// generator, running or done, a first send of a value, the recursion
-/// limit, no memory); the caller then resumes it with [`resume`], which
-/// raises what there is to raise.
-pub(crate) fn push_inline(
-    vm: &mut Vm,
-    st: &mut ExecState,
-    caller_next: usize,
-    ret: u8,
-    sent: Value,
-) -> Result<(), Value> {
-    let sp = st.sp;
+/// same). Returns false, with nothing changed, when the generator cannot
+/// run this way (not a generator, running or done, a first send of a
+/// value, the recursion limit, no memory); the caller then resumes it with
+/// [`resume`], which raises what there is to raise.
+pub(crate) fn push_inline(vm: &mut Vm, st: &mut ExecState, caller_next: usize, ret: u8) -> bool {
+    let send = ret == crate::frame::RETURN_GEN_SEND;
+    let Some(sp) = st.sp.checked_sub(usize::from(send)) else {
+        return false;
+    };
+    if send && sp >= st.stack.len() {
+        return false;
+    }
     if vm.depth >= vm.config.recursion_limit || st.nframes == 0 {
-        return Err(sent);
+        return false;
     }
     let ExecState {
         frames,
         nframes,
         stack,
         sp: st_sp,
+        segs,
+        nsegs,
         ..
     } = st;
-    let Some((below, above)) = stack.split_at_mut_checked(sp) else {
-        return Err(sent);
-    };
-    let Some((_, g)) = below.last().and_then(gen_of) else {
-        return Err(sent);
+    let Some((_, g)) = sp
+        .checked_sub(1)
+        .and_then(|i| stack.get(i))
+        .and_then(gen_of)
+    else {
+        return false;
     };
     match g.state.get() {
         GenState::Suspended => {}
-        GenState::Created if matches!(sent, Value::None) => {}
-        _ => return Err(sent),
+        GenState::Created if !send || matches!(stack.get(sp), Some(Value::None)) => {}
+        _ => return false,
     }
     let Ok(mut gs) = g.frame.try_borrow_mut() else {
-        return Err(sent);
+        return false;
     };
     let n = gs.sp;
     let Some(gf) = gs.frames.first().filter(|_| gs.nframes == 1) else {
-        return Err(sent);
+        return false;
     };
-    let (pc, nslots) = (gf.pc.get(), gf.sb.get() - gf.lb.get());
-    // Room for the values, the value sent and the frame's operands (the
-    // caller grows the stack when this declines for want of it).
-    if above.len() <= n + gf.code.max_stack as usize {
-        return Err(sent);
+    // The frame's slots, its operands and the value sent (what `create`
+    // reserved; a call the frame made may have grown it since).
+    if gs.stack.len() <= gf.sb.get() + gf.code.max_stack as usize || n >= gs.stack.len() {
+        return false;
     }
-    let lb = sp + 1;
+    // A slot for the set-aside stack (an empty one is no change).
+    if *nsegs >= segs.len() {
+        if segs.try_reserve(1).is_err() {
+            return false;
+        }
+        segs.push(Segment::default());
+    }
     let hb = vm.handled.len();
     match frames.get_mut(*nframes) {
         Some(f) => {
@@ -252,36 +263,35 @@ pub(crate) fn push_inline(
             if !f.globals.ptr_eq(&gf.globals) {
                 f.globals = gf.globals.clone();
             }
-            f.start(pc, lb, lb + nslots, hb);
+            f.start(gf.pc.get(), gf.lb.get(), gf.sb.get(), hb);
             f.on_return.set(ret);
         }
         None => {
             if frames.try_reserve(1).is_err() {
-                return Err(sent);
+                return false;
             }
             frames.push(crate::frame::Frame {
                 code: gf.code.clone(),
                 globals: gf.globals.clone(),
-                pc: std::cell::Cell::new(pc),
-                lb: std::cell::Cell::new(lb),
-                sb: std::cell::Cell::new(lb + nslots),
+                pc: std::cell::Cell::new(gf.pc.get()),
+                lb: std::cell::Cell::new(gf.lb.get()),
+                sb: std::cell::Cell::new(gf.sb.get()),
                 hb: std::cell::Cell::new(hb),
                 on_return: std::cell::Cell::new(ret),
             });
         }
     }
+    let Some(seg) = segs.get_mut(*nsegs) else {
+        return false;
+    };
     if let Some(caller) = frames.get(*nframes - 1) {
         caller.pc.set(caller_next);
     }
     *nframes += 1;
-    // `above` is dead room (owning nothing): the generator's values move
-    // up, leaving its slots dead.
-    move_values(&mut gs.stack[..n], above);
+    // The generator's stack goes into the (empty) segment slot for now.
+    std::mem::swap(&mut gs.stack, &mut seg.stack);
     gs.sp = 0;
     drop(gs);
-    // Dead room: nothing to drop.
-    std::mem::forget(std::mem::replace(&mut above[n], sent));
-    *st_sp = sp + n + 1;
     {
         let mut h = g.handled.borrow_mut();
         if !h.is_empty() {
@@ -289,52 +299,70 @@ pub(crate) fn push_inline(
         }
     }
     g.state.set(GenState::Running);
+    let sent = if send {
+        crate::frame::take(&mut stack[sp])
+    } else {
+        Value::None
+    };
+    // The caller's stack is set aside, the generator's runs.
+    std::mem::swap(stack, &mut seg.stack);
+    seg.sp = sp;
+    *nsegs += 1;
+    // Above `n` is dead room (owning nothing).
+    std::mem::forget(std::mem::replace(&mut stack[n], sent));
+    *st_sp = n + 1;
     vm.depth += 1;
-    Ok(())
-}
-
-/// What [`push_inline`] needs free above the stack pointer for the
-/// generator on top of `st`'s stack, if it is one.
-pub(crate) fn inline_room(st: &ExecState) -> Option<usize> {
-    let (_, g) = st
-        .sp
-        .checked_sub(1)
-        .and_then(|i| st.stack.get(i))
-        .and_then(gen_of)?;
-    let gs = g.frame.try_borrow().ok()?;
-    Some(gs.sp + 1 + gs.top()?.code.max_stack as usize)
+    true
 }
 
 /// YIELD_VALUE, with the yielded value on top of the stack, of a frame
 /// that [`push_inline`] pushed; `after` is the instruction to resume at.
-/// The frame's values move back into the generator, which is suspended,
-/// and the value goes where the caller's FOR_ITER_GEN or SEND pushes the
-/// value it got. An error leaves everything as it was.
-pub(crate) fn yield_inline(vm: &mut Vm, st: &mut ExecState, after: usize) -> PyResult<()> {
-    let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) else {
-        return Err(inline_lost());
+/// The generator takes its stack back and is suspended, the caller's
+/// stack comes back, and the value goes where the caller's FOR_ITER_GEN
+/// or SEND pushes the value it got. Returns false, with nothing changed,
+/// when the frame is not one [`push_inline`] pushed.
+pub(crate) fn yield_inline(vm: &mut Vm, st: &mut ExecState, after: usize) -> bool {
+    let ExecState {
+        frames,
+        nframes,
+        stack,
+        sp: st_sp,
+        segs,
+        nsegs,
+        ..
+    } = st;
+    let Some(f) = frames.get(nframes.wrapping_sub(1)) else {
+        return false;
     };
-    let (lb, hb) = (f.lb.get(), f.hb.get());
-    let base = lb.wrapping_sub(1);
-    let sp = st.sp;
-    if base == 0 || base >= sp || !crate::frame::runs_generator(f.on_return.get()) {
-        return Err(inline_lost());
+    let hb = f.hb.get();
+    let (Some(sp), Some(k)) = (st_sp.checked_sub(1), nsegs.checked_sub(1)) else {
+        return false;
+    };
+    if !crate::frame::runs_generator(f.on_return.get()) || sp >= stack.len() {
+        return false;
     }
-    // The frame's values, without the value yielded.
-    let n = sp - 1 - base;
-    let Some((below, frame_vals)) = st.stack.split_at_mut_checked(base) else {
-        return Err(inline_lost());
+    let Some(seg) = segs.get_mut(k) else {
+        return false;
     };
-    let Some((_, g)) = below.last().and_then(gen_of) else {
-        return Err(inline_lost());
+    // The caller's FOR_ITER_GEN or SEND pushes within its frame's room.
+    let at = seg.sp;
+    if at >= seg.stack.len() {
+        return false;
+    }
+    let Some((_, g)) = at
+        .checked_sub(1)
+        .and_then(|i| seg.stack.get(i))
+        .and_then(gen_of)
+    else {
+        return false;
     };
     let Ok(mut gs) = g.frame.try_borrow_mut() else {
-        return Err(inline_lost());
+        return false;
     };
-    gs.reserve(n)?;
-    let v = crate::frame::take(&mut frame_vals[n]);
-    move_values(&mut frame_vals[..n], &mut gs.stack);
-    gs.sp = n;
+    let v = crate::frame::take(&mut stack[sp]);
+    // The generator's stack goes back (its slot held an empty vector).
+    std::mem::swap(&mut gs.stack, stack);
+    gs.sp = sp;
     if let Some(gf) = gs.frames.first() {
         gf.pc.set(after);
     }
@@ -343,32 +371,26 @@ pub(crate) fn yield_inline(vm: &mut Vm, st: &mut ExecState, after: usize) -> PyR
         g.handled.borrow_mut().extend(vm.handled.drain(hb..));
     }
     g.state.set(GenState::Suspended);
+    std::mem::swap(stack, &mut seg.stack);
+    *nsegs = k;
+    // Dead room: nothing to drop.
+    std::mem::forget(std::mem::replace(&mut stack[at], v));
+    *st_sp = at + 1;
+    *nframes -= 1;
     vm.depth -= 1;
-    st.nframes -= 1;
-    frame_vals[0] = v;
-    st.sp = base + 1;
-    Ok(())
-}
-
-/// Moves the live values `src` to the start of `dst`, dead room that owns
-/// nothing (and at least as long), leaving `src` dead. What was in `dst`
-/// needs no drop (`std::mem::forget` of a dead slot's `None` compiles to
-/// nothing; `swap_with_slice` is a call and costs 80 instructions).
-#[inline(always)]
-fn move_values(src: &mut [Value], dst: &mut [Value]) {
-    if let Some(dst) = dst.get_mut(..src.len()) {
-        for (d, v) in dst.iter_mut().zip(src) {
-            std::mem::forget(std::mem::replace(d, crate::frame::take(v)));
-        }
-    }
+    true
 }
 
 /// The end of a frame that [`push_inline`] pushed, popped already (its
-/// values released, `st.sp` at its function slot `base`), with the value
-/// `v` it returned: the generator is done. Returns the instruction the
+/// values released), with the value `v` it returned: the generator is
+/// done, and the caller's stack comes back. Returns the instruction the
 /// caller goes on at: after FOR_ITER_GEN's loop, without the generator;
 /// after SEND, with `v` in the generator's place.
-pub(crate) fn return_inline(st: &mut ExecState, ret: u8, base: usize, v: Value) -> PyResult<usize> {
+pub(crate) fn return_inline(st: &mut ExecState, ret: u8, v: Value) -> PyResult<usize> {
+    let Some(own) = st.leave_segment() else {
+        return Err(inline_lost());
+    };
+    drop(own);
     let Some(caller) = st.top() else {
         return Err(inline_lost());
     };
@@ -378,6 +400,7 @@ pub(crate) fn return_inline(st: &mut ExecState, ret: u8, base: usize, v: Value) 
         Some(ins) if matches!(ins.op, Op::ForIterGen | Op::Send) => ins.arg as usize,
         _ => return Err(inline_lost()),
     };
+    let base = st.sp;
     let Some(slot) = base.checked_sub(1).and_then(|i| st.stack.get_mut(i)) else {
         return Err(inline_lost());
     };
@@ -387,7 +410,6 @@ pub(crate) fn return_inline(st: &mut ExecState, ret: u8, base: usize, v: Value) 
     }
     if ret == crate::frame::RETURN_GEN_SEND {
         *slot = v;
-        st.sp = base;
     } else {
         drop(v);
         st.sp = base - 1;
@@ -420,7 +442,9 @@ pub(crate) fn pep479(e: PyErr) -> PyErr {
     e
 }
 
-fn inline_lost() -> PyErr {
+/// `SystemError` for a generator's frame whose generator cannot be found
+/// where [`push_inline`] left it (only malformed bytecode can cause it).
+pub(crate) fn inline_lost() -> PyErr {
     PyErr::new(
         &types::SYSTEM_ERROR,
         "a generator's frame lost its generator",

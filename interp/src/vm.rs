@@ -630,9 +630,8 @@ impl Vm {
         if self.spare_states.len() >= SPARE_STATES {
             return;
         }
-        st.truncate(0);
+        st.clear();
         st.frames.clear();
-        st.nframes = 0;
         st.yielded = false;
         self.spare_states.push(st);
     }

@@ -1600,10 +1600,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                 Op::ForIterGen => {
                     st.sp = sp;
                     let after = pc + 1 + ins.op.cache_units();
-                    let sent = Value::None;
-                    if crate::generator::push_inline(vm, st, after, crate::frame::RETURN_GEN_FOR, sent)
-                        .is_err()
-                    {
+                    if !crate::generator::push_inline(vm, st, after, crate::frame::RETURN_GEN_FOR) {
                         break;
                     }
                     done!();
@@ -1611,15 +1608,8 @@ pub(super) fn run<const S: bool, const C: bool>(
                     continue 'frame;
                 }
                 Op::Send => {
-                    let Some(slot) = stack.get_mut(sp.wrapping_sub(1)) else {
-                        break;
-                    };
-                    let v = take(slot);
-                    st.sp = sp - 1;
-                    if let Err(v) =
-                        crate::generator::push_inline(vm, st, pc + 1, crate::frame::RETURN_GEN_SEND, v)
-                    {
-                        st.stack[sp - 1] = v;
+                    st.sp = sp;
+                    if !crate::generator::push_inline(vm, st, pc + 1, crate::frame::RETURN_GEN_SEND) {
                         break;
                     }
                     done!();
@@ -1637,7 +1627,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                         break;
                     }
                     st.sp = sp;
-                    if crate::generator::yield_inline(vm, st, pc + 1).is_err() {
+                    if !crate::generator::yield_inline(vm, st, pc + 1) {
                         break;
                     }
                     done!();
@@ -2356,13 +2346,9 @@ fn for_iter_gen<const S: bool>(
     ins: Instr,
 ) -> (ExtStep, Op) {
     let after = pc + 1 + ins.op.cache_units();
-    // The hot loop runs the generator's frame in this run when it can; it
-    // may have stopped for want of room on the stack.
-    if let Some(room) = crate::generator::inline_room(st)
-        && st.reserve(room).is_ok()
-        && crate::generator::push_inline(vm, st, after, crate::frame::RETURN_GEN_FOR, Value::None)
-            .is_ok()
-    {
+    // The generator's frame runs in this run when it can (as in the hot
+    // loop's FOR_ITER_GEN); otherwise a nested run resumes it.
+    if crate::generator::push_inline(vm, st, after, crate::frame::RETURN_GEN_FOR) {
         if S && let Some(s) = vm.stats.as_deref_mut() {
             s.executed(ins.op);
         }
