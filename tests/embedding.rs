@@ -487,6 +487,31 @@ fn panics_and_errors_in_hot_loops_under_the_jit() {
 }
 
 #[test]
+fn panics_and_errors_through_a_local_in_the_interpreter() {
+    // `f(x)` with `f` a local and `x` an int runs as one step in the
+    // interpreter once quickened (`CApi::call_typed_long`, no boxes): a
+    // panic still becomes a RuntimeError and an Err a ValueError, at the
+    // right iteration, and -1 stays a plain result.
+    let (mut vm, out) = vm_with(None);
+    register_kinds(&mut vm, true);
+    vm.run_source(
+        "import kinds\n\
+         def run(f, values):\n    out = []\n    for x in values:\n        try:\n            out.append(f(x))\n        except (RuntimeError, ValueError) as e:\n            out.append(str(e))\n    return out\n\
+         r = run(kinds.boom, [1, 3, -1, 0] * 50)\n\
+         print(len(r), r[-4:], r.count(-1))\n\
+         r = run(kinds.checked, [5, -1, 0, 7] * 50)\n\
+         print(len(r), r[-4:], r.count('-1 is negative'))\n",
+        "<local>",
+    )
+    .expect("run");
+    assert_eq!(
+        text(&mut vm, &out),
+        "200 [1, 'Rust function panicked: three is not allowed', -1, 0] 50\n\
+         200 [5, '-1 is negative', 0, 7] 50\n"
+    );
+}
+
+#[test]
 fn closures_capture_state() {
     for jit in [None, Some(2)] {
         let (mut vm, out) = vm_with(jit);

@@ -130,6 +130,24 @@ impl CApi for Bridge {
         r
     }
 
+    fn call_typed_long(&self, vm: &mut Vm, callee: &ObjRef, a: i64) -> Option<PyResult<i64>> {
+        let r = callee
+            .downcast::<CFunction>()?
+            .method
+            .typed
+            .as_ref()?
+            .call_long(vm, a)?;
+        if interp::warnings::pending() {
+            // With warnings queued the result only travels inside the
+            // error that carries them (`at_boundary`).
+            return Some(match interp::warnings::at_boundary(r.map(Value::Int)) {
+                Ok(v) => Err(interp::warnings::carrying(v)),
+                Err(e) => Err(e),
+            });
+        }
+        Some(r)
+    }
+
     fn load_method(&self, obj: &ObjRef, name: &ObjRef) -> Option<Value> {
         typeobject::load_method(obj, name)
     }

@@ -379,6 +379,24 @@ impl TypedSig {
         self.result_as(ret, raw)
     }
 
+    /// [`TypedSig::call`] of a `long -> long` function (`Native::L_L`)
+    /// with the int `a`, the result unboxed; `None` (nothing called) for
+    /// other signatures.
+    #[inline(always)]
+    pub fn call_long(&self, vm: &mut Vm, a: i64) -> Option<PyResult<i64>> {
+        if self.native != Some(Native::L_L) {
+            return None;
+        }
+        let r = native_call!(self, vm, (a => i64) -> i64);
+        if r == -1
+            && self.may_raise
+            && let Some(e) = state::take_error()
+        {
+            return Some(Err(e));
+        }
+        Some(Ok(r))
+    }
+
     /// [`TypedSig::call`] through the signature's stub: every shape, with
     /// any arguments the declared types accept.
     #[inline(always)]

@@ -11,7 +11,9 @@
  * - Strings: strlen_typed, count_char (T_C_STR), upper_ascii, join_bytes.
  * - Typed metadata covering every type code and up to 8 arguments:
  *   add, divide, scale, is_positive, check_range, log_call, calls,
- *   same_object, type_name, first_byte, describe, sum8, flag_value.
+ *   same_object, type_name, first_byte, describe, sum8, flag_value;
+ *   halve (long -> long that may raise, or warn, and returns -1 as a
+ *   plain result for -2).
  * - Calling conventions: kwargs (VARARGS|KEYWORDS), fast_kw
  *   (FASTCALL|KEYWORDS), parse (PyArg_ParseTuple formats), build
  *   (Py_BuildValue), build_case (its format shapes and errors), refcount,
@@ -219,6 +221,17 @@ static void check_range_impl(long x) {
     }
 }
 
+static long halve_impl(long x) {
+    if (x == 1000 && PyErr_WarnEx(PyExc_RuntimeWarning, "halve(1000) looks suspicious", 1) < 0) {
+        return -1;
+    }
+    if (x % 2 != 0) {
+        PyErr_Format(PyExc_ValueError, "%ld is odd", x);
+        return -1;
+    }
+    return x / 2;
+}
+
 static long n_calls = 0;
 
 static void log_call_impl(long x) { n_calls += x; }
@@ -299,6 +312,18 @@ static PyObject *is_positive(PyObject *m, PyObject *arg) {
     return PyBool_FromLong(is_positive_impl(x));
 }
 
+static PyObject *halve(PyObject *m, PyObject *arg) {
+    long x = PyLong_AsLong(arg);
+    if (x == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    long r = halve_impl(x);
+    if (r == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyLong_FromLong(r);
+}
+
 static PyObject *check_range(PyObject *m, PyObject *arg) {
     long x = PyLong_AsLong(arg);
     if (x == -1 && PyErr_Occurred()) {
@@ -375,6 +400,7 @@ SIG(divide, LIST(T_C_LONG, T_C_LONG), MAY_RAISE(T_C_LONG))
 SIG(scale, LIST(T_C_LONG, T_C_DOUBLE), T_C_DOUBLE)
 SIG(is_positive, LIST(T_C_DOUBLE), T_C_BOOL)
 SIG(check_range, LIST(T_C_LONG), MAY_RAISE(T_C_VOID))
+SIG(halve, LIST(T_C_LONG), MAY_RAISE(T_C_LONG))
 SIG(log_call, LIST(T_C_LONG), T_C_VOID)
 SIG(same_object, LIST(T_PY_OBJECT, T_PY_OBJECT), T_C_BOOL)
 SIG(type_name, LIST(T_PY_OBJECT), MAY_RAISE(T_PY_OBJECT))
@@ -1398,6 +1424,7 @@ static PyMethodDef checks_methods[] = {
     TYPED_SIG(scale, scale, METH_VARARGS, NULL),
     TYPED_SIG(is_positive, is_positive, METH_O, NULL),
     TYPED_SIG(check_range, check_range, METH_O, NULL),
+    TYPED_SIG(halve, halve, METH_O, NULL),
     TYPED_SIG(log_call, log_call, METH_O, NULL),
     {"calls", calls, METH_NOARGS, NULL},
     TYPED_SIG(same_object, same_object, METH_FASTCALL, NULL),

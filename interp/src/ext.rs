@@ -72,6 +72,12 @@ pub trait CApi: Sync {
         args: &[Value],
     ) -> Option<PyResult<Value>>;
 
+    /// [`CApi::call_ext`] of the commonest typed signature, a C function
+    /// taking and returning one C `long`, with the int `a`: nothing is
+    /// boxed either way. `None`, with nothing called, when `callee` is not
+    /// such a function.
+    fn call_typed_long(&self, vm: &mut Vm, callee: &ObjRef, a: i64) -> Option<PyResult<i64>>;
+
     /// For LOAD_METHOD on an instance of a C type: the method descriptor
     /// `name` (a `str` object from the code's names) of its type, to be
     /// called with the instance as its first argument; `None` unless

@@ -153,9 +153,16 @@ pub fn at_boundary(r: PyResult<Value>) -> PyResult<Value> {
 #[inline(never)]
 fn carry(r: PyResult<Value>) -> PyResult<Value> {
     match r {
-        Ok(v) => Err(PyErr::with_args(&types::WARNINGS_PENDING, vec![v])),
+        Ok(v) => Err(carrying(v)),
         Err(e) => Err(e),
     }
+}
+
+/// The error that carries the result `v` of a C call past the queued
+/// warnings (what [`at_boundary`] gives back for a result).
+#[cold]
+pub fn carrying(v: Value) -> PyErr {
+    PyErr::with_args(&types::WARNINGS_PENDING, vec![v])
 }
 
 /// Whether `e` is the marker [`at_boundary`] makes.

@@ -560,6 +560,26 @@ pub(super) fn run<const S: bool, const C: bool>(
                             Op::CallExtO | Op::CallExtFast | Op::CallExtVarArgs | Op::CallExtTyped
                         )
                     {
+                        // `long -> long` with an int, the commonest typed
+                        // call: one call into the C API, nothing boxed.
+                        if call.op == Op::CallExtTyped
+                            && let (Some(Value::Obj(f)), Some(Value::Int(a))) = (
+                                stack.get(lb + arg as usize).filter(|_| lb + (arg as usize) < sp),
+                                b,
+                            )
+                            && sp < stack.len()
+                            && let Some(capi) = crate::ext::capi()
+                            && let Some(r) = capi.call_typed_long(vm, f, load_exact(a))
+                        {
+                            let outcome = match r {
+                                Ok(v) => {
+                                    put(&mut stack[sp], Value::Int(v));
+                                    ExtOutcome::Pushed(sp + 1)
+                                }
+                                Err(e) => ExtOutcome::Raised(e, sp),
+                            };
+                            fused_call!(outcome, call, pc + 2);
+                        }
                         let x = if ins.op == Op::LoadFastLoadConst {
                             consts.get(second).map(Arg1::Const)
                         } else {
