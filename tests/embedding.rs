@@ -343,6 +343,9 @@ fn register_kinds(vm: &mut Vm, typed: bool) {
         f!("rep", |s: &str, n: i64| s.repeat(n as usize));
         f!("pre", |n: i64, s: &str| format!("{n}{s}"));
         f!("cat", |a: &str, b: &str| format!("{a}+{b}"));
+        f!("wrap", |a: &str, n: i64, b: &str| format!("{a}{n}{b}"));
+        f!("tail", |n: i64, x: f64, s: &str| format!("{n}/{x}/{s}"));
+        f!("cat3", |a: &str, b: &str, c: &str| [a, b, c].join("."));
     })
     .expect("register");
 }
@@ -396,6 +399,10 @@ show(kinds.rep, "ab", 3)
 show(kinds.pre, 7, "x")
 show(kinds.cat, "x", "y")
 show(kinds.cat, "x", None)
+show(kinds.wrap, "<", 5, ">")
+show(kinds.tail, 1, 2.5, "z")
+show(kinds.cat3, "a", "b", "c")
+show(kinds.cat3, "a", "b", 3)
 print(kinds.inc)
 "#;
 
@@ -441,6 +448,10 @@ TypeError: count_a() argument 1 must be str, not int
 '7x'
 'x+y'
 TypeError: cat() argument 2 must be str, not NoneType
+'<5>'
+'1/2.5/z'
+'a.b.c'
+TypeError: cat3() argument 3 must be str, not int
 <built-in function inc>
 "#;
 

@@ -765,11 +765,20 @@ arity!(a5; 'a; [A1, A2, A3, A4, A5];
 arity!(a6; 'a; [A1, A2, A3, A4, A5, A6];
     (A1, A1, a1, 1), (A2, A2, a2, 2), (A3, A3, a3, 3), (A4, A4, a4, 4), (A5, A5, a5, 5),
     (A6, A6, a6, 6));
-// `&str` parameters, in the first two positions.
+// `&str` parameters, in any position of functions of up to three
+// parameters (one impl per placement: a borrowed parameter's lifetime
+// must be named in the closure's signature).
 arity!(s1; 'a; []; (Str, &'a str, a1, 1));
 arity!(s2a; 'a; [A2]; (Str, &'a str, a1, 1), (A2, A2, a2, 2));
 arity!(s2b; 'a; [A1]; (A1, A1, a1, 1), (Str, &'a str, a2, 2));
 arity!(s2c; 'a; []; (Str, &'a str, a1, 1), (Str, &'a str, a2, 2));
+arity!(s3a; 'a; [A2, A3]; (Str, &'a str, a1, 1), (A2, A2, a2, 2), (A3, A3, a3, 3));
+arity!(s3b; 'a; [A1, A3]; (A1, A1, a1, 1), (Str, &'a str, a2, 2), (A3, A3, a3, 3));
+arity!(s3c; 'a; [A1, A2]; (A1, A1, a1, 1), (A2, A2, a2, 2), (Str, &'a str, a3, 3));
+arity!(s3d; 'a; [A3]; (Str, &'a str, a1, 1), (Str, &'a str, a2, 2), (A3, A3, a3, 3));
+arity!(s3e; 'a; [A2]; (Str, &'a str, a1, 1), (A2, A2, a2, 2), (Str, &'a str, a3, 3));
+arity!(s3f; 'a; [A1]; (A1, A1, a1, 1), (Str, &'a str, a2, 2), (Str, &'a str, a3, 3));
+arity!(s3g; 'a; []; (Str, &'a str, a1, 1), (Str, &'a str, a2, 2), (Str, &'a str, a3, 3));
 
 /// The type code of a signature entry.
 fn code(t: CType) -> c_int {
