@@ -29,6 +29,12 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// The whole configuration file.
+///
+/// ```
+/// let config = typhon::Config::parse("[jit]\nthreshold = 50\n").unwrap();
+/// assert_eq!(config.jit.threshold, 50);
+/// assert!(config.capi.typed_calls);
+/// ```
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
@@ -44,6 +50,11 @@ pub struct Config {
 }
 
 /// `[capi]`: C extension settings.
+///
+/// ```
+/// let config = typhon::Config::parse("[capi]\ntyped_calls = false\n").unwrap();
+/// assert!(!config.capi.typed_calls);
+/// ```
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CapiConfig {
@@ -62,6 +73,11 @@ impl Default for CapiConfig {
 }
 
 /// `[runtime]`: interpreter settings.
+///
+/// ```
+/// let config = typhon::Config::parse("[runtime]\nrecursion_limit = 3000\n").unwrap();
+/// assert_eq!(config.runtime.recursion_limit, 3000);
+/// ```
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuntimeConfig {
@@ -100,6 +116,11 @@ impl Default for RuntimeConfig {
 }
 
 /// `[jit]`: JIT settings.
+///
+/// ```
+/// let config = typhon::Config::parse("[jit]\ndisabled_functions = [\"main\"]\n").unwrap();
+/// assert_eq!(config.jit.disabled_functions, ["main"]);
+/// ```
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JitConfig {
@@ -157,6 +178,11 @@ impl Default for JitConfig {
 }
 
 /// A configuration file that could not be used.
+///
+/// ```
+/// let err = typhon::Config::load(std::path::Path::new("/no/such/typhon.toml")).unwrap_err();
+/// assert!(matches!(err, typhon::ConfigError::Read { .. }));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     /// The file could not be read.
@@ -196,6 +222,14 @@ pub enum ConfigError {
 impl Config {
     /// Loads a config file; relative search paths are resolved against the
     /// file's directory.
+    ///
+    /// ```
+    /// let path = std::env::temp_dir().join(format!("typhon-doc-{}.toml", std::process::id()));
+    /// std::fs::write(&path, "[jit]\nenabled = false\n").unwrap();
+    /// let config = typhon::Config::load(&path).unwrap();
+    /// assert!(!config.jit.enabled);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
             path: path.to_path_buf(),
@@ -230,6 +264,11 @@ impl Config {
     }
 
     /// Parses config text.
+    ///
+    /// ```
+    /// assert!(typhon::Config::parse("[jit]\nthreshold = 10\n").is_ok());
+    /// assert!(typhon::Config::parse("[jit]\nno_such_key = 1\n").is_err());
+    /// ```
     pub fn parse(text: &str) -> Result<Config, String> {
         toml::from_str(text).map_err(|e| e.message().to_owned())
     }
@@ -237,6 +276,12 @@ impl Config {
     /// Finds the config for a script: `explicit` if given, else
     /// `typhon.toml` next to the script, else in the working directory;
     /// then applies the `TYPHON_JIT` override.
+    ///
+    /// ```
+    /// // No file given and none beside a script: the defaults (and TYPHON_JIT).
+    /// let config = typhon::Config::discover(None, None).unwrap();
+    /// assert!(config.runtime.recursion_limit > 0);
+    /// ```
     pub fn discover(explicit: Option<&Path>, script: Option<&Path>) -> Result<Config, ConfigError> {
         let mut cfg = Config::find(explicit, script)?;
         if let Some(v) = std::env::var_os("TYPHON_JIT") {

@@ -49,7 +49,94 @@ mod config;
 mod module;
 mod value;
 
-pub use capi::rustfn::{Arg, ExcKind, IntoRustFn, Param, Raise, Ret, Str};
+/// A parameter type of a registered function: `i64`, `f64`, `bool`,
+/// `String` and [`Value`] (the conversion from the Python argument).
+///
+/// ```
+/// let mut vm = typhon::Vm::builder().build()?;
+/// vm.register_module("args", |m| {
+///     m.function("describe", |n: i64, x: f64, b: bool, s: String| format!("{n} {x} {b} {s}"));
+/// })?;
+/// let v = vm.eval("__import__('args').describe(1, 2.5, True, 's')")?;
+/// assert_eq!(String::try_from(v)?, "1 2.5 true s");
+/// # Ok::<(), typhon::Error>(())
+/// ```
+pub use capi::rustfn::Arg;
+/// The exception types a registered function raises through [`Raise`].
+///
+/// ```
+/// use typhon::{ExcKind, Raise};
+/// let mut vm = typhon::Vm::builder().build()?;
+/// vm.register_module("k", |m| {
+///     m.function("get", |i: i64| -> Result<i64, Raise> {
+///         Err(Raise::new(ExcKind::IndexError, format!("{i} out of range")))
+///     });
+/// })?;
+/// let err = vm.eval("__import__('k').get(3)").unwrap_err();
+/// assert_eq!(err.exception_type(), Some("IndexError"));
+/// # Ok::<(), typhon::Error>(())
+/// ```
+pub use capi::rustfn::ExcKind;
+/// What [`Module::function`] accepts: closures of up to six [`Arg`]
+/// parameters (or up to three with `&str` among them) returning a [`Ret`].
+///
+/// ```
+/// let step = 5;
+/// let mut vm = typhon::Vm::builder().build()?;
+/// vm.register_module("c", move |m| {
+///     // A closure that captures state.
+///     m.function("advance", move |x: i64| x + step);
+/// })?;
+/// assert_eq!(i64::try_from(vm.eval("__import__('c').advance(1)")?)?, 6);
+/// # Ok::<(), typhon::Error>(())
+/// ```
+pub use capi::rustfn::IntoRustFn;
+/// A parameter of a registered function: an [`Arg`], or a `&str`
+/// borrowed from the Python string for the call ([`Str`]).
+///
+/// ```
+/// let mut vm = typhon::Vm::builder().build()?;
+/// vm.register_module("p", |m| {
+///     m.function("count", |s: &str, c: &str| s.matches(c).count() as i64);
+/// })?;
+/// assert_eq!(i64::try_from(vm.eval("__import__('p').count('banana', 'a')")?)?, 3);
+/// # Ok::<(), typhon::Error>(())
+/// ```
+pub use capi::rustfn::Param;
+/// The error a registered function returns to raise a chosen exception.
+///
+/// ```
+/// use typhon::{ExcKind, Raise};
+/// let r = Raise::new(ExcKind::ValueError, "bad input");
+/// assert_eq!((r.kind, r.message.as_str()), (ExcKind::ValueError, "bad input"));
+/// ```
+pub use capi::rustfn::Raise;
+/// A result type of a registered function: the [`Arg`] types, `()`, and
+/// `Result<T, E: Display>`, whose `Err` raises.
+///
+/// ```
+/// let mut vm = typhon::Vm::builder().build()?;
+/// vm.register_module("r", |m| {
+///     m.function("nothing", |_: i64| ());
+///     m.function("parse", |s: &str| s.parse::<i64>().map_err(|e| e.to_string()));
+/// })?;
+/// assert!(vm.eval("__import__('r').nothing(1)")?.is_none());
+/// let err = vm.eval("__import__('r').parse('x')").unwrap_err();
+/// assert_eq!(err.exception_type(), Some("RuntimeError"));
+/// # Ok::<(), typhon::Error>(())
+/// ```
+pub use capi::rustfn::Ret;
+/// Names a `&str` parameter in [`IntoRustFn`]'s argument list (a closure
+/// `|s: &str, n: i64|` implements `IntoRustFn<(Str, i64), String>`).
+///
+/// ```
+/// fn register<F: typhon::IntoRustFn<(typhon::Str, i64), String>>(f: F) -> F {
+///     f
+/// }
+/// let f = register(|s: &str, n: i64| s.repeat(n as usize));
+/// # let _ = f;
+/// ```
+pub use capi::rustfn::Str;
 pub use config::{CapiConfig, Config, ConfigError, JitConfig, RuntimeConfig};
 pub use module::Module;
 pub use value::{ConversionError, IntoArgs, Value};
@@ -62,6 +149,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// An error from running Python code.
+///
+/// ```
+/// let mut vm = typhon::Vm::builder().build()?;
+/// let err = vm.run_source("1 / 0", "<calc>").unwrap_err();
+/// assert!(matches!(err, typhon::Error::Exception { .. }));
+/// assert!(err.to_string().ends_with("ZeroDivisionError: division by zero\n"));
+/// # Ok::<(), typhon::Error>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// An uncaught Python exception.
@@ -108,6 +203,13 @@ pub enum Error {
 
 impl Error {
     /// The Python exception type's name, if this is an exception.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// let err = vm.eval("int('x')").unwrap_err();
+    /// assert_eq!(err.exception_type(), Some("ValueError"));
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn exception_type(&self) -> Option<&str> {
         match self {
             Error::Exception { type_name, .. } => Some(type_name),
@@ -142,6 +244,13 @@ fn runpy_head(runpy: Runpy, compiling: bool) -> Option<&'static str> {
 const TRACEBACK_HEADER: &str = "Traceback (most recent call last):\n";
 
 /// A Typhon interpreter.
+///
+/// ```
+/// let mut vm = typhon::Vm::builder().build()?;
+/// vm.run_source("def double(x):\n    return 2 * x\n", "<lib>")?;
+/// assert_eq!(i64::try_from(vm.call("double", (21,))?)?, 42);
+/// # Ok::<(), typhon::Error>(())
+/// ```
 pub struct Vm {
     inner: interp::Vm,
     dump: DumpBytecode,
@@ -151,6 +260,17 @@ pub struct Vm {
 }
 
 /// When `run_*` prints the bytecode (`typhon --dump-bytecode[=WHEN]`).
+///
+/// ```
+/// let mut vm = typhon::Vm::builder()
+///     .dump(typhon::DumpBytecode::Before)
+///     .stdout(Box::new(std::io::sink()))
+///     .build()?;
+/// // Prints the bytecode (here into the sink) instead of running.
+/// vm.run_source("x = 1", "<d>")?;
+/// assert!(vm.get_global("x").is_none());
+/// # Ok::<(), typhon::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DumpBytecode {
     /// Never: run the program.
@@ -165,6 +285,12 @@ pub enum DumpBytecode {
 }
 
 /// Builds a [`Vm`].
+///
+/// ```
+/// let vm = typhon::Vm::builder().jit(false).recursion_limit(500).build()?;
+/// # drop(vm);
+/// # Ok::<(), typhon::Error>(())
+/// ```
 pub struct VmBuilder {
     config: Config,
     argv: Vec<String>,
@@ -181,6 +307,12 @@ pub struct VmBuilder {
 
 impl Vm {
     /// A builder with the default configuration.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// assert_eq!(i64::try_from(vm.eval("6 * 7")?)?, 42);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn builder() -> VmBuilder {
         VmBuilder {
             config: Config::default(),
@@ -198,6 +330,16 @@ impl Vm {
     /// Runs a program as `__main__`, found as `python3 PATH` finds it: a
     /// source file (which may be a pipe), or a directory or zip file with
     /// a `__main__.py`.
+    ///
+    /// ```
+    /// let path = std::env::temp_dir().join(format!("typhon-doc-{}.py", std::process::id()));
+    /// std::fs::write(&path, "answer = 6 * 7\n").unwrap();
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.run_file(&path)?;
+    /// assert_eq!(i64::try_from(vm.get_global("answer").unwrap())?, 42);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn run_file(&mut self, path: impl AsRef<Path>) -> Result<(), Error> {
         let path = path.as_ref();
         let main = self.inner.read_main(Some(path));
@@ -206,6 +348,13 @@ impl Vm {
     }
 
     /// Runs the program on standard input as `__main__` (`<stdin>`).
+    ///
+    /// ```no_run
+    /// // Reads the program from standard input, as `python3 -` does.
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.run_stdin()?;
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn run_stdin(&mut self) -> Result<(), Error> {
         let main = self.inner.read_main(None);
         self.run_main(main, None)
@@ -471,17 +620,38 @@ impl Vm {
 
     /// The quickening statistics table (`typhon --stats`), if the builder
     /// enabled statistics.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().stats(true).build()?;
+    /// vm.run_source("t = 0\nfor i in range(100):\n    t += i\n", "<s>")?;
+    /// assert!(vm.stats_report().unwrap().contains("instructions executed"));
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn stats_report(&self) -> Option<String> {
         self.inner.stats_report()
     }
 
     /// Warnings the JIT has for the end of the run: a function named in
     /// `[jit] disabled_functions` that never became hot.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().jit(true).jit_function("never_hot", false).build()?;
+    /// vm.run_source("def never_hot():\n    pass\n", "<w>")?;
+    /// assert_eq!(vm.jit_warnings().len(), 1);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn jit_warnings(&self) -> Vec<String> {
         self.inner.jit_warnings()
     }
 
     /// The underlying interpreter, for embedders that need more control.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// let inner: &mut interp::Vm = vm.interp();
+    /// # let _ = inner;
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn interp(&mut self) -> &mut interp::Vm {
         &mut self.inner
     }
@@ -529,6 +699,13 @@ impl Vm {
     /// status becomes 120. Output is also flushed, silently, when the `Vm`
     /// is dropped; the `run_*` methods leave it buffered (CPython flushes
     /// it before printing a traceback, and at exit).
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().stdout(Box::new(Vec::new())).build()?;
+    /// vm.run_source("print('bye')", "<f>")?;
+    /// assert_eq!(vm.flush_at_exit(), None);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn flush_at_exit(&mut self) -> Option<String> {
         let err = self.inner.flush().err()?;
         let line = interp::traceback::exception_line(&mut self.inner, &err.0);
@@ -591,18 +768,43 @@ impl Drop for Vm {
 
 impl VmBuilder {
     /// Uses the settings of a loaded `typhon.toml`.
+    ///
+    /// ```
+    /// let config = typhon::Config::parse("[runtime]\nrecursion_limit = 200\n").unwrap();
+    /// let mut vm = typhon::Vm::builder().config(config).build()?;
+    /// vm.run_source("import sys\nlimit = sys.getrecursionlimit()\n", "<c>")?;
+    /// assert_eq!(i64::try_from(vm.get_global("limit").unwrap())?, 200);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn config(mut self, config: Config) -> Self {
         self.config = config;
         self
     }
 
     /// Sets the recursion limit.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().recursion_limit(50).build()?;
+    /// let err = vm.run_source("def f(n):\n    return f(n + 1)\nf(0)\n", "<r>").unwrap_err();
+    /// assert_eq!(err.exception_type(), Some("RecursionError"));
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn recursion_limit(mut self, n: usize) -> Self {
         self.config.runtime.recursion_limit = n;
         self
     }
 
     /// Adds a directory to the module search path.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("typhon-doc-sp-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("helper_sp.py"), "VALUE = 7\n").unwrap();
+    /// let mut vm = typhon::Vm::builder().search_path(&dir).build()?;
+    /// assert_eq!(i64::try_from(vm.eval("__import__('helper_sp').VALUE")?)?, 7);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn search_path(mut self, dir: impl Into<PathBuf>) -> Self {
         self.config.runtime.search_paths.push(dir.into());
         self
@@ -624,6 +826,12 @@ impl VmBuilder {
     }
 
     /// Turns the JIT on or off (on by default).
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().jit(false).build()?;
+    /// vm.run_source("def f():\n    return 1\nfor i in range(5000):\n    f()\n", "<j>")?;
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn jit(mut self, on: bool) -> Self {
         self.config.jit.enabled = on;
         self
@@ -631,6 +839,13 @@ impl VmBuilder {
 
     /// Calls plus loop iterations of a function before the JIT compiles
     /// it (default 1000).
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().jit(true).jit_threshold(10).build()?;
+    /// vm.run_source("def sq(x):\n    return x * x\nt = sum(sq(i) for i in range(100))\n", "<t>")?;
+    /// assert_eq!(i64::try_from(vm.get_global("t").unwrap())?, 328350);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn jit_threshold(mut self, n: u32) -> Self {
         self.config.jit.threshold = n;
         self
@@ -659,18 +874,56 @@ impl VmBuilder {
     }
 
     /// Sets `sys.argv`.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder()
+    ///     .argv(vec!["prog.py".into(), "--fast".into()])
+    ///     .build()?;
+    /// assert_eq!(String::try_from(vm.eval("__import__('sys').argv[1]")?)?, "--fast");
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn argv(mut self, argv: Vec<String>) -> Self {
         self.argv = argv;
         self
     }
 
     /// Sends `print` output somewhere other than the process's stdout.
+    ///
+    /// ```
+    /// use std::{cell::RefCell, io::Write, rc::Rc};
+    /// struct Shared(Rc<RefCell<Vec<u8>>>);
+    /// impl Write for Shared {
+    ///     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+    ///         self.0.borrow_mut().extend_from_slice(b);
+    ///         Ok(b.len())
+    ///     }
+    ///     fn flush(&mut self) -> std::io::Result<()> {
+    ///         Ok(())
+    ///     }
+    /// }
+    /// let buf = Rc::new(RefCell::new(Vec::new()));
+    /// let mut vm = typhon::Vm::builder().stdout(Box::new(Shared(buf.clone()))).build()?;
+    /// vm.run_source("print('hi')", "<o>")?;
+    /// vm.flush_at_exit();
+    /// assert_eq!(buf.borrow().as_slice(), b"hi\n");
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn stdout(mut self, out: Box<dyn Write>) -> Self {
         self.stdout = Some(out);
         self
     }
 
     /// Makes `run_*` print the bytecode instead of running it.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder()
+    ///     .dump_bytecode(true)
+    ///     .stdout(Box::new(std::io::sink()))
+    ///     .build()?;
+    /// vm.run_source("y = 2", "<b>")?; // listed, not run
+    /// assert!(vm.get_global("y").is_none());
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn dump_bytecode(mut self, on: bool) -> Self {
         self.dump = if on {
             DumpBytecode::Before
@@ -681,6 +934,16 @@ impl VmBuilder {
     }
 
     /// Chooses when `run_*` prints the bytecode (see [`DumpBytecode`]).
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder()
+    ///     .dump(typhon::DumpBytecode::After)
+    ///     .stdout(Box::new(std::io::sink()))
+    ///     .build()?;
+    /// vm.run_source("y = 2", "<a>")?; // run, then listed
+    /// assert!(vm.get_global("y").is_some());
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn dump(mut self, when: DumpBytecode) -> Self {
         self.dump = when;
         self
@@ -688,6 +951,12 @@ impl VmBuilder {
 
     /// Counts what the quickening interpreter does, for
     /// [`Vm::stats_report`].
+    ///
+    /// ```
+    /// let vm = typhon::Vm::builder().stats(false).build()?;
+    /// assert!(vm.stats_report().is_none());
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn stats(mut self, on: bool) -> Self {
         self.stats = on;
         self
@@ -695,6 +964,13 @@ impl VmBuilder {
 
     /// Appends each compiled function to `/tmp/perf-<pid>.map`, so that
     /// `perf report` names JIT code.
+    ///
+    /// ```no_run
+    /// // Writes /tmp/perf-<pid>.map as functions are compiled.
+    /// let mut vm = typhon::Vm::builder().jit(true).perf_map(true).build()?;
+    /// vm.run_source("def f(x):\n    return x + 1\nfor i in range(10000):\n    f(i)\n", "<p>")?;
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn perf_map(mut self, on: bool) -> Self {
         self.perf_map = on;
         self
@@ -702,6 +978,13 @@ impl VmBuilder {
 
     /// Prints the JIT's HIR of the function with this qualified name to
     /// stderr when it is compiled.
+    ///
+    /// ```
+    /// // Prints `inc`'s HIR to stderr if it gets compiled.
+    /// let mut vm = typhon::Vm::builder().jit(true).dump_hir("inc").build()?;
+    /// vm.run_source("def inc(x):\n    return x + 1\n", "<h>")?;
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn dump_hir(mut self, name: impl Into<String>) -> Self {
         self.dump_hir.push(name.into());
         self
@@ -709,6 +992,13 @@ impl VmBuilder {
 
     /// Prints the JIT's CLIF of the function with this qualified name to
     /// stderr when it is compiled.
+    ///
+    /// ```
+    /// // Prints `inc`'s Cranelift IR to stderr if it gets compiled.
+    /// let mut vm = typhon::Vm::builder().jit(true).dump_clif("inc").build()?;
+    /// vm.run_source("def inc(x):\n    return x + 1\n", "<c>")?;
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn dump_clif(mut self, name: impl Into<String>) -> Self {
         self.dump_clif.push(name.into());
         self
@@ -841,6 +1131,16 @@ fn io_reason(e: &std::io::Error) -> String {
 /// The number of live heap objects on this thread (for leak checks).
 /// Immortal objects (shared one-character strings, what static C types own)
 /// are not counted.
+///
+/// ```
+/// let before = typhon::live_objects();
+/// {
+///     let mut vm = typhon::Vm::builder().build()?;
+///     vm.run_source("data = [str(i) for i in range(100)]", "<l>")?;
+///     assert!(typhon::live_objects() > before);
+/// }
+/// # Ok::<(), typhon::Error>(())
+/// ```
 pub fn live_objects() -> isize {
     interp::object::live_objects()
 }

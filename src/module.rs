@@ -9,7 +9,7 @@ use interp::object::{DictObj, ObjRef};
 /// A module being registered: add its functions and constants.
 ///
 /// Parameter types: `i64`, `f64`, `bool`, `String`, [`Value`], and `&str`
-/// (borrowed for the call, in the first two parameters). Result
+/// (borrowed for the call, in functions of up to three parameters). Result
 /// types: those, `()`, and `Result<T, E>` for any `E: Display`, which
 /// raises a Python exception with `E`'s text: the type [`crate::Raise`]
 /// names, else `RuntimeError`. A panic becomes a `RuntimeError` too.
@@ -69,6 +69,15 @@ impl Module {
     /// closure that captures state through one more indirection, its
     /// data). Arguments of other types are converted
     /// or refused with CPython's `TypeError`.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.register_module("m", |m| {
+    ///     m.function("greet", |name: &str, times: i64| name.repeat(times as usize));
+    /// })?;
+    /// assert_eq!(String::try_from(vm.eval("__import__('m').greet('ab', 2)")?)?, "abab");
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn function<Args, R>(&mut self, name: &str, f: impl IntoRustFn<Args, R>) -> &mut Module {
         self.add(name, f.into_rust_fn(), true)
     }
@@ -77,6 +86,15 @@ impl Module {
     /// its arguments and goes through the generic calling convention, as
     /// a binding without typed methods would. For comparison (the
     /// benchmark's baseline); prefer [`Module::function`].
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.register_module("slow", |m| {
+    ///     m.boxed_function("inc", |a: i64| a + 1);
+    /// })?;
+    /// assert_eq!(i64::try_from(vm.eval("__import__('slow').inc(1)")?)?, 2);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn boxed_function<Args, R>(
         &mut self,
         name: &str,
@@ -86,6 +104,15 @@ impl Module {
     }
 
     /// Adds a constant.
+    ///
+    /// ```
+    /// let mut vm = typhon::Vm::builder().build()?;
+    /// vm.register_module("consts", |m| {
+    ///     m.constant("LIMIT", 10).constant("NAME", "c");
+    /// })?;
+    /// assert_eq!(i64::try_from(vm.eval("__import__('consts').LIMIT")?)?, 10);
+    /// # Ok::<(), typhon::Error>(())
+    /// ```
     pub fn constant(&mut self, name: &str, value: impl Into<Value>) -> &mut Module {
         if let Some(d) = self.dict.downcast::<DictObj>() {
             d.set_str(name, value.into().0);

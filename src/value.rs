@@ -29,6 +29,10 @@ pub struct Value(pub(crate) interp::Value);
 
 impl Value {
     /// `None`.
+    ///
+    /// ```
+    /// assert!(typhon::Value::none().is_none());
+    /// ```
     pub fn none() -> Value {
         Value(interp::Value::None)
     }
@@ -52,11 +56,21 @@ impl Value {
     }
 
     /// The interpreter's own value, for code that uses the `interp` crate.
+    ///
+    /// ```
+    /// let v = typhon::Value::from(5).into_interp();
+    /// assert!(matches!(v, interp::Value::Int(5)));
+    /// ```
     pub fn into_interp(self) -> interp::Value {
         self.0
     }
 
     /// Wraps an interpreter value.
+    ///
+    /// ```
+    /// let v = typhon::Value::from_interp(interp::Value::Int(5));
+    /// assert_eq!(i64::try_from(v).unwrap(), 5);
+    /// ```
     pub fn from_interp(v: interp::Value) -> Value {
         Value(v)
     }
@@ -80,6 +94,12 @@ impl fmt::Debug for Value {
 /// A [`Value`] that could not be converted to a Rust type: what was
 /// expected and the Python type that came (with where, inside a list or
 /// dict).
+///
+/// ```
+/// let err = Vec::<i64>::try_from(typhon::Value::from(vec![typhon::Value::from(1), "x".into()])).unwrap_err();
+/// assert_eq!((err.expected.as_str(), err.found.as_str()), ("int", "str"));
+/// assert_eq!(err.to_string(), "expected int, found str (list item 1)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("expected {expected}, found {found}{context}")]
 pub struct ConversionError {
@@ -307,6 +327,14 @@ impl capi::rustfn::Ret for Value {
 
 /// The arguments of [`crate::Vm::call`]: a tuple of up to six values that
 /// convert into [`Value`]s (`()` for none, `(x,)` for one).
+///
+/// ```
+/// let mut vm = typhon::Vm::builder().build()?;
+/// vm.run_source("def f(*a):\n    return len(a)\n", "<a>")?;
+/// assert_eq!(i64::try_from(vm.call("f", ())?)?, 0);
+/// assert_eq!(i64::try_from(vm.call("f", (1, 2.5, "s"))?)?, 3);
+/// # Ok::<(), typhon::Error>(())
+/// ```
 pub trait IntoArgs {
     /// The arguments as interpreter values.
     fn into_args(self) -> Vec<interp::Value>;

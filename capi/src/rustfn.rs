@@ -548,7 +548,7 @@ pub struct RustFn {
 
 /// Closures that can be registered: implemented for `Fn(A1, ..., An) -> R`
 /// of up to six parameters, each an [`Arg`], with a [`Ret`] result; and
-/// for one or two parameters where any may be `&str` (`Args` names it
+/// for up to three parameters where any may be `&str` (`Args` names it
 /// [`Str`]).
 pub trait IntoRustFn<Args, R>: 'static {
     /// The function's signature, trampolines and boxed closure.
