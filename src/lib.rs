@@ -134,7 +134,7 @@ pub use capi::rustfn::Ret;
 ///     f
 /// }
 /// let f = register(|s: &str, n: i64| s.repeat(n as usize));
-/// # let _ = f;
+/// assert_eq!(f("ab", 2), "abab");
 /// ```
 pub use capi::rustfn::Str;
 pub use config::{CapiConfig, Config, ConfigError, JitConfig, RuntimeConfig};
@@ -287,8 +287,8 @@ pub enum DumpBytecode {
 /// Builds a [`Vm`].
 ///
 /// ```
-/// let vm = typhon::Vm::builder().jit(false).recursion_limit(500).build()?;
-/// # drop(vm);
+/// let mut vm = typhon::Vm::builder().jit(false).recursion_limit(500).build()?;
+/// assert_eq!(i64::try_from(vm.eval("__import__('sys').getrecursionlimit()")?)?, 500);
 /// # Ok::<(), typhon::Error>(())
 /// ```
 pub struct VmBuilder {
@@ -647,9 +647,9 @@ impl Vm {
     /// The underlying interpreter, for embedders that need more control.
     ///
     /// ```
-    /// let mut vm = typhon::Vm::builder().build()?;
+    /// let mut vm = typhon::Vm::builder().recursion_limit(1234).build()?;
     /// let inner: &mut interp::Vm = vm.interp();
-    /// # let _ = inner;
+    /// assert_eq!(inner.config().recursion_limit, 1234);
     /// # Ok::<(), typhon::Error>(())
     /// ```
     pub fn interp(&mut self) -> &mut interp::Vm {
@@ -828,8 +828,11 @@ impl VmBuilder {
     /// Turns the JIT on or off (on by default).
     ///
     /// ```
-    /// let mut vm = typhon::Vm::builder().jit(false).build()?;
-    /// vm.run_source("def f():\n    return 1\nfor i in range(5000):\n    f()\n", "<j>")?;
+    /// let mut vm = typhon::Vm::builder().jit(false).stats(true).build()?;
+    /// vm.run_source("def f():\n    return 1\nt = sum(f() for i in range(5000))\n", "<j>")?;
+    /// assert_eq!(i64::try_from(vm.get_global("t").unwrap())?, 5000);
+    /// // No JIT installed: the statistics have no JIT section.
+    /// assert!(!vm.stats_report().unwrap().contains("JIT:"));
     /// # Ok::<(), typhon::Error>(())
     /// ```
     pub fn jit(mut self, on: bool) -> Self {
@@ -861,6 +864,8 @@ impl VmBuilder {
     ///     .jit_function("slow_path", false)
     ///     .build()?;
     /// vm.run_source("def slow_path(x):\n    return x\nfor i in range(1000):\n    slow_path(i)\n", "<j>")?;
+    /// // `slow_path` became hot and was left to the interpreter: no warning.
+    /// assert!(vm.jit_warnings().is_empty());
     /// # Ok::<(), typhon::Error>(())
     /// ```
     pub fn jit_function(mut self, name: impl Into<String>, on: bool) -> Self {
@@ -1009,6 +1014,7 @@ impl VmBuilder {
     /// ```
     /// let mut vm = typhon::Vm::builder().jit(false).build()?;
     /// vm.run_source("x = 1", "<x>")?;
+    /// assert_eq!(i64::try_from(vm.get_global("x").unwrap())?, 1);
     /// # Ok::<(), typhon::Error>(())
     /// ```
     pub fn build(self) -> Result<Vm, Error> {

@@ -337,6 +337,13 @@ impl capi::rustfn::Ret for Value {
 /// ```
 pub trait IntoArgs {
     /// The arguments as interpreter values.
+    ///
+    /// ```
+    /// use typhon::IntoArgs;
+    /// let args = (1, "two", 3.0).into_args();
+    /// let types: Vec<&str> = args.iter().map(|a| a.type_name()).collect();
+    /// assert_eq!(types, ["int", "str", "float"]);
+    /// ```
     fn into_args(self) -> Vec<interp::Value>;
 }
 
