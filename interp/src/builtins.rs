@@ -374,7 +374,7 @@ fn b_max(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     min_max(vm, args, "max", false)
 }
 
-fn b_sum(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+pub(crate) fn b_sum(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     args.check_kw("sum", &["start"])?;
     range_args(&args, "sum", 1, 2)?;
     let mut acc = args

@@ -2307,6 +2307,16 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         (Op::CallBuiltin, f) => f,
                         _ => None,
                     };
+                    // `sum()` of a generator runs the generator's frame here.
+                    if let Some(f) = f
+                        && is_native(f, builtins::b_sum)
+                    {
+                        st.sp = sp;
+                        if crate::generator::start_sum(vm, st, n, pc) {
+                            continue 'frames;
+                        }
+                        stack = &mut st.stack[..];
+                    }
                     if let Some(f) = f {
                         let r = f(vm, Args::positional(&stack[fpos + 1..sp]));
                         truncate_to!(fpos);
@@ -2589,9 +2599,22 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     if let Some(f) = top_frame!()
                         && crate::frame::runs_generator(f.on_return.get())
                     {
+                        let sum = f.on_return.get() == crate::frame::RETURN_GEN_SUM;
                         st.sp = sp;
                         if !crate::generator::yield_inline(vm, st, pc) {
                             fail!(crate::generator::inline_lost());
+                        }
+                        if sum && let Err(e) = crate::generator::sum_yielded(vm, st) {
+                            // `sum()`'s error, raised at its call.
+                            sp = st.sp;
+                            match top_frame!() {
+                                Some(caller) => {
+                                    code = caller.code.clone();
+                                    this_pc = call_site(&code, caller.pc.get().saturating_sub(1));
+                                }
+                                None => fail!(e),
+                            }
+                            fail!(e);
                         }
                         continue 'frames;
                     }
@@ -3717,6 +3740,14 @@ fn call_generic<const S: bool>(
             return Ok(true);
         }
         if let Some(func) = unbound_builtin(fo) {
+            // `sum()` of a generator runs the generator's frame here.
+            if kw.is_empty()
+                && argstart == fpos + 1
+                && is_native(func, builtins::b_sum)
+                && crate::generator::start_sum(vm, st, st.sp - argstart, pc)
+            {
+                return Ok(true);
+            }
             let r = func(
                 vm,
                 Args {

@@ -63,16 +63,22 @@ pub const RETURN_GEN_FOR: u8 = 2;
 /// [`Frame::on_return`]: as [`RETURN_GEN_FOR`], for a generator resumed by
 /// SEND (`yield from`); a return replaces the generator with its value.
 pub const RETURN_GEN_SEND: u8 = 3;
+/// [`Frame::on_return`]: as [`RETURN_GEN_FOR`], for a generator consumed
+/// by `sum()` (see [`crate::generator::start_sum`]): the caller keeps the
+/// running total below the generator, each value yielded is added to it
+/// and the generator goes on, and a return leaves the total as the call's
+/// result.
+pub const RETURN_GEN_SUM: u8 = 4;
 /// [`Frame::on_return`], plus the BINARY_OP argument: the frame runs the
 /// left operand's dunder method for BINARY_OP_PY, whose two operands the
 /// caller keeps below the function slot; a `NotImplemented` result goes on
 /// to the rest of the operator's protocol.
-pub const RETURN_BINOP: u8 = 4;
+pub const RETURN_BINOP: u8 = 5;
 
 /// Whether a frame with this [`Frame::on_return`] runs a generator inline.
 #[inline(always)]
 pub fn runs_generator(on_return: u8) -> bool {
-    on_return == RETURN_GEN_FOR || on_return == RETURN_GEN_SEND
+    (RETURN_GEN_FOR..=RETURN_GEN_SUM).contains(&on_return)
 }
 
 /// One activation of a Python function or module body.

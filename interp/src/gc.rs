@@ -127,10 +127,8 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
     } else if let Some(g) = o.downcast::<GenObj>() {
         // A suspended generator's frame (a running one's values are on
         // the value stack of the run that resumed it, outside the heap).
-        if let Ok(st) = g.frame.try_borrow() {
-            st.values().iter().for_each(|v| val(f, v));
-            st.frames.iter().for_each(|fr| f(&fr.globals));
-        }
+        g.with_values(|vals| vals.iter().for_each(|v| val(f, v)));
+        f(&g.globals);
         if let Ok(h) = g.handled.try_borrow() {
             h.iter().for_each(&mut *f);
         }
@@ -285,10 +283,7 @@ fn clear(o: &ObjRef) {
         if g.state.get() != GenState::Running {
             crate::generator::orphan(g);
             g.state.set(GenState::Done);
-            let old = g
-                .frame
-                .try_borrow_mut()
-                .map(|mut s| std::mem::take(&mut *s));
+            let old = g.take_values();
             let h = g
                 .handled
                 .try_borrow_mut()

@@ -117,11 +117,15 @@ pub struct Vm {
     /// a fresh one allocates and clears its value stack (256 values) and a
     /// frame slot each time, which was 14% of the ray tracer's instructions.
     spare_states: Vec<ExecState>,
+    /// Frame slots kept for the next nested run that resumes a generator
+    /// (`crate::generator`), so that a builtin consuming one (`sum`,
+    /// `list`) does not allocate them per element.
+    pub(crate) gen_frames: Vec<(Vec<crate::frame::Frame>, Vec<crate::frame::Segment>)>,
 }
 
 /// How many finished activations [`Vm::call_with`] keeps for reuse (one per
 /// level of nesting that is live at once).
-const SPARE_STATES: usize = 8;
+pub(crate) const SPARE_STATES: usize = 8;
 
 /// The object left on the stack by LOAD_METHOD when the attribute is not a
 /// method (CPython uses NULL there).
@@ -158,6 +162,7 @@ impl Vm {
             retired_classes: Vec::new(),
             ext_methods: Vec::new(),
             spare_states: Vec::new(),
+            gen_frames: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
             main_zip: None,
             unreadable: Vec::new(),
@@ -1209,6 +1214,8 @@ impl Vm {
         let _ = self.flush();
         crate::warnings::at_shutdown(self);
         self.main_zip = None;
+        // Spare frame slots hold the code and globals they last ran.
+        self.gen_frames.clear();
         // Module dicts and their functions form cycles; once the module table
         // lets go of them, the cycle collector frees them.
         if let Some(d) = self.modules.downcast::<DictObj>() {

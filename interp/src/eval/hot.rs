@@ -1585,7 +1585,9 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let fits = match on_return {
                         crate::frame::RETURN_PLAIN => true,
                         crate::frame::RETURN_INIT => matches!(stack[sp - 1], Value::None),
-                        crate::frame::RETURN_GEN_FOR | crate::frame::RETURN_GEN_SEND => false,
+                        crate::frame::RETURN_GEN_FOR
+                        | crate::frame::RETURN_GEN_SEND
+                        | crate::frame::RETURN_GEN_SUM => false,
                         _ => lb >= 3 && stack[sp - 1].kind() != Kind::NOT_IMPLEMENTED,
                     };
                     if !fits {
@@ -1637,13 +1639,38 @@ pub(super) fn run<const S: bool, const C: bool>(
                     continue 'frame;
                 }
                 Op::YieldValue => {
-                    // (A generator's frame that is the entry of its own run
-                    // returns from the run: the general loop's.)
-                    if !st
+                    let on_return = st
                         .frames
                         .get(st.nframes.wrapping_sub(1))
-                        .is_some_and(|f| crate::frame::runs_generator(f.on_return.get()))
-                    {
+                        .map_or(crate::frame::RETURN_PLAIN, |f| f.on_return.get());
+                    // A value yielded to `sum()`: added to the total, and
+                    // the generator goes on with None as the yield's value
+                    // (`crate::generator::start_sum`); anything but two
+                    // numbers is added by the general loop.
+                    if on_return == crate::frame::RETURN_GEN_SUM {
+                        let Some(seg) = st.nsegs.checked_sub(1).and_then(|k| st.segs.get_mut(k))
+                        else {
+                            break;
+                        };
+                        let (Some(total), Some(v)) = (
+                            seg.sp.checked_sub(2).and_then(|i| seg.stack.get_mut(i)),
+                            sp.checked_sub(1).and_then(|i| stack.get_mut(i)),
+                        ) else {
+                            break;
+                        };
+                        let Some(r) = crate::generator::sum_fast(total, v) else {
+                            break;
+                        };
+                        // Both were numbers: nothing to drop.
+                        *total = r;
+                        *v = Value::None;
+                        done!();
+                        pc += 1;
+                        continue;
+                    }
+                    // (A generator's frame that is the entry of its own run
+                    // returns from the run: the general loop's.)
+                    if !crate::frame::runs_generator(on_return) {
                         break;
                     }
                     st.sp = sp;
@@ -2497,6 +2524,14 @@ fn native_call(vm: &mut Vm, stack: &mut [Value], sp: usize, n: usize, method: bo
         _ => return ExtOutcome::Unfit,
     };
     let first = fpos + 1 + usize::from(no_self);
+    // `sum()` of a generator is the general loop's (`crate::generator::start_sum`).
+    if std::ptr::fn_addr_eq(f, crate::builtins::b_sum as crate::object::NativeFn)
+        && stack
+            .get(first)
+            .is_some_and(|v| v.kind() == Kind::GENERATOR)
+    {
+        return ExtOutcome::Unfit;
+    }
     let r = f(vm, crate::object::Args::positional(&stack[first..sp]));
     for v in &mut stack[fpos..sp] {
         drop(take(v));

@@ -2,7 +2,7 @@
 //! resumption logic lives in `crate::generator`.
 
 use crate::bytecode::Code;
-use crate::frame::ExecState;
+use crate::object::Value;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -23,38 +23,91 @@ pub enum GenState {
 
 /// A generator object.
 ///
-/// The generator owns its frame as a one-frame [`ExecState`]: the
-/// function slot, the local slots and the operand stack stay where they
-/// were when it suspended, so resuming is running that state again (no
-/// copying). While it runs, the state is taken out of `frame` (and
-/// `state` says `Running`).
+/// The generator owns its suspended frame, kept flat: the frame's value
+/// stack (`[function, slots…, operands…]`, as a frame of an
+/// [`crate::frame::ExecState`] lays it out, starting at 0) with its stack
+/// pointer, and the instruction to resume at. Resuming makes that vector
+/// the running stack, with nothing copied but these positions
+/// (`crate::generator`); while the frame runs, `stack` holds an empty
+/// vector and `state` says `Running`.
 pub struct GenObj {
     /// The generator function's code (`gi_code`), for its names.
     pub code: Rc<Code>,
+    /// The globals its frame runs with.
+    pub globals: ObjRef,
     /// The life stage.
     pub state: Cell<GenState>,
-    /// The suspended frame (empty while running and when done).
-    pub frame: RefCell<ExecState>,
+    /// The suspended frame's value stack, live below `sp` and dead room
+    /// above (empty while running and when done).
+    pub(crate) stack: Cell<Vec<Value>>,
+    /// One past the suspended frame's last live value.
+    pub(crate) sp: Cell<usize>,
+    /// The instruction the frame resumes at.
+    pub(crate) pc: Cell<usize>,
+    /// Where the frame's operand stack starts (after the function slot at
+    /// 0 and the local slots from 1).
+    pub(crate) sb: usize,
     /// The exceptions its frame was handling when it suspended (its share
     /// of `Vm::handled`, put back on top when it resumes).
     pub handled: RefCell<Vec<ObjRef>>,
 }
 
 impl GenObj {
-    /// A new generator object owning `frame`, suspended before its first
-    /// instruction.
-    pub fn new_obj(code: Rc<Code>, frame: ExecState) -> ObjRef {
+    /// A new generator object owning the frame whose values are
+    /// `stack[..sp]` (operands from `sb`), suspended before instruction
+    /// `pc`.
+    pub(crate) fn new_obj(
+        code: Rc<Code>,
+        globals: ObjRef,
+        stack: Vec<Value>,
+        sp: usize,
+        pc: usize,
+        sb: usize,
+    ) -> ObjRef {
         let o = ObjRef::new(
             super::types::GENERATOR.get(),
             GenObj {
                 code,
+                globals,
                 state: Cell::new(GenState::Created),
-                frame: RefCell::new(frame),
+                stack: Cell::new(stack),
+                sp: Cell::new(sp),
+                pc: Cell::new(pc),
+                sb,
                 handled: RefCell::new(Vec::new()),
             },
         );
         abi::gc_track(&o);
         o
+    }
+
+    /// Runs `f` on the suspended frame's live values (none while the
+    /// frame runs or after it ended).
+    pub(crate) fn with_values<R>(&self, f: impl FnOnce(&mut [Value]) -> R) -> R {
+        let mut stack = self.stack.take();
+        let n = self.sp.get().min(stack.len());
+        let r = f(&mut stack[..n]);
+        self.stack.set(stack);
+        r
+    }
+
+    /// Pops the suspended frame's top value.
+    pub(crate) fn pop_value(&self) -> Option<Value> {
+        let mut stack = self.stack.take();
+        let v = self.sp.get().checked_sub(1).and_then(|i| {
+            let v = stack.get_mut(i).map(crate::frame::take)?;
+            self.sp.set(i);
+            Some(v)
+        });
+        self.stack.set(stack);
+        v
+    }
+
+    /// Takes the suspended frame's values out (the generator keeps an
+    /// empty stack).
+    pub(crate) fn take_values(&self) -> Vec<Value> {
+        self.sp.set(0);
+        self.stack.take()
     }
 }
 
