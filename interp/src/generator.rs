@@ -289,7 +289,7 @@ fn delegate(g: &GenObj) -> Option<Value> {
 /// run this way (not a generator, running or done, a first send of a
 /// value, the recursion limit, no memory); the caller then resumes it with
 /// [`resume`], which raises what there is to raise.
-#[inline(always)]
+#[inline]
 pub(crate) fn push_inline(vm: &mut Vm, st: &mut ExecState, caller_next: usize, ret: u8) -> bool {
     let send = ret == crate::frame::RETURN_GEN_SEND;
     if st.nsegs >= st.segs.len() || st.nframes >= st.frames.len() {
@@ -418,7 +418,7 @@ fn grow_slots(st: &mut ExecState) -> bool {
 /// stack comes back, and the value goes where the caller's FOR_ITER_GEN
 /// or SEND pushes the value it got. Returns false, with nothing changed,
 /// when the frame is not one [`push_inline`] pushed.
-#[inline(always)]
+#[inline]
 pub(crate) fn yield_inline(vm: &mut Vm, st: &mut ExecState, after: usize) -> bool {
     let ExecState {
         frames,
