@@ -2307,16 +2307,6 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                         (Op::CallBuiltin, f) => f,
                         _ => None,
                     };
-                    // `sum()` of a generator runs the generator's frame here.
-                    if let Some(f) = f
-                        && is_native(f, builtins::b_sum)
-                    {
-                        st.sp = sp;
-                        if crate::generator::start_sum(vm, st, n, pc) {
-                            continue 'frames;
-                        }
-                        stack = &mut st.stack[..];
-                    }
                     if let Some(f) = f {
                         let r = f(vm, Args::positional(&stack[fpos + 1..sp]));
                         truncate_to!(fpos);

@@ -81,6 +81,13 @@ pub fn runs_generator(on_return: u8) -> bool {
     (RETURN_GEN_FOR..=RETURN_GEN_SUM).contains(&on_return)
 }
 
+/// Whether a frame with this [`Frame::on_return`] runs a generator inline
+/// whose yield hands the value to the caller frame (not `sum()`'s).
+#[inline(always)]
+pub fn yields_to_caller(on_return: u8) -> bool {
+    on_return == RETURN_GEN_FOR || on_return == RETURN_GEN_SEND
+}
+
 /// One activation of a Python function or module body.
 ///
 /// The positions are `Cell`s so that the hot loop can switch frames while

@@ -1093,7 +1093,11 @@ fn specialize_call(
         _ if method => None,
         Kind::BUILTIN => {
             let b = o.downcast::<Builtin>()?;
-            if b.bound.is_some() {
+            // `sum()` stays a generic call, which runs a generator it is
+            // given in the caller's run (`crate::generator::start_sum`).
+            if b.bound.is_some()
+                || std::ptr::fn_addr_eq(b.func, builtins::b_sum as crate::object::NativeFn)
+            {
                 return None;
             }
             Some(

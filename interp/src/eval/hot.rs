@@ -1585,10 +1585,11 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let fits = match on_return {
                         crate::frame::RETURN_PLAIN => true,
                         crate::frame::RETURN_INIT => matches!(stack[sp - 1], Value::None),
-                        crate::frame::RETURN_GEN_FOR
-                        | crate::frame::RETURN_GEN_SEND
-                        | crate::frame::RETURN_GEN_SUM => false,
-                        _ => lb >= 3 && stack[sp - 1].kind() != Kind::NOT_IMPLEMENTED,
+                        r if r >= crate::frame::RETURN_BINOP => {
+                            lb >= 3 && stack[sp - 1].kind() != Kind::NOT_IMPLEMENTED
+                        }
+                        // A generator's frame.
+                        _ => false,
                     };
                     if !fits {
                         break;
@@ -1639,38 +1640,15 @@ pub(super) fn run<const S: bool, const C: bool>(
                     continue 'frame;
                 }
                 Op::YieldValue => {
-                    let on_return = st
+                    // (A generator's frame that is the entry of its own run
+                    // returns from the run: the general loop's. A value
+                    // yielded to `sum()` is added by `ext_step`: code for it
+                    // here cost the other forms registers.)
+                    if !st
                         .frames
                         .get(st.nframes.wrapping_sub(1))
-                        .map_or(crate::frame::RETURN_PLAIN, |f| f.on_return.get());
-                    // A value yielded to `sum()`: added to the total, and
-                    // the generator goes on with None as the yield's value
-                    // (`crate::generator::start_sum`); anything but two
-                    // numbers is added by the general loop.
-                    if on_return == crate::frame::RETURN_GEN_SUM {
-                        let Some(seg) = st.nsegs.checked_sub(1).and_then(|k| st.segs.get_mut(k))
-                        else {
-                            break;
-                        };
-                        let (Some(total), Some(v)) = (
-                            seg.sp.checked_sub(2).and_then(|i| seg.stack.get_mut(i)),
-                            sp.checked_sub(1).and_then(|i| stack.get_mut(i)),
-                        ) else {
-                            break;
-                        };
-                        let Some(r) = crate::generator::sum_fast(total, v) else {
-                            break;
-                        };
-                        // Both were numbers: nothing to drop.
-                        *total = r;
-                        *v = Value::None;
-                        done!();
-                        pc += 1;
-                        continue;
-                    }
-                    // (A generator's frame that is the entry of its own run
-                    // returns from the run: the general loop's.)
-                    if !crate::frame::runs_generator(on_return) {
+                        .is_some_and(|f| crate::frame::yields_to_caller(f.on_return.get()))
+                    {
                         break;
                     }
                     st.sp = sp;
@@ -2320,6 +2298,7 @@ pub(super) fn ext_step<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> ExtSte
         matches!(
             op,
             Op::ForIterGen
+                | Op::YieldValue
                 | Op::ForIterNext
                 | Op::LoadMethodExt
                 | Op::CallBuiltinLen
@@ -2361,6 +2340,9 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
     if ins.op == Op::ForIterGen {
         return for_iter_gen::<S>(vm, st, pc, ins);
     }
+    if ins.op == Op::YieldValue {
+        return (sum_yield::<S>(vm, st, pc), ins.op);
+    }
     if ins.op == Op::ForIterNext {
         return for_iter_next::<S>(vm, st, pc, ins);
     }
@@ -2380,6 +2362,30 @@ fn ext_one<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> (ExtStep, Op) {
         s.executed(ins.op);
     }
     (ExtStep::Ran, ins.op)
+}
+
+/// YIELD_VALUE at `pc` of the top frame, when the frame runs a generator
+/// consumed by `sum()` (`crate::generator::start_sum`) and the total and
+/// the value are numbers: adds the value and goes on in the frame.
+/// Declines otherwise (the general loop yields, and adds with the full
+/// `+`). This trip out of the hot loop costs ~100 instructions per value
+/// more than adding in the loop did, but code for it there cost the
+/// loop's other forms registers (richards: 4% more instructions).
+#[inline(never)]
+fn sum_yield<const S: bool>(vm: &mut Vm, st: &mut ExecState, pc: usize) -> ExtStep {
+    let Some(f) = st.frames.get(st.nframes.wrapping_sub(1)) else {
+        return ExtStep::Declined;
+    };
+    if f.on_return.get() != crate::frame::RETURN_GEN_SUM
+        || !crate::generator::sum_add(&mut st.segs, st.nsegs, &mut st.stack, st.sp)
+    {
+        return ExtStep::Declined;
+    }
+    f.pc.set(pc + 1);
+    if S && let Some(s) = vm.stats.as_deref_mut() {
+        s.executed(Op::YieldValue);
+    }
+    ExtStep::Ran
 }
 
 /// FOR_ITER_GEN at `pc` of the top frame: resumes the generator on top of
@@ -2524,14 +2530,6 @@ fn native_call(vm: &mut Vm, stack: &mut [Value], sp: usize, n: usize, method: bo
         _ => return ExtOutcome::Unfit,
     };
     let first = fpos + 1 + usize::from(no_self);
-    // `sum()` of a generator is the general loop's (`crate::generator::start_sum`).
-    if std::ptr::fn_addr_eq(f, crate::builtins::b_sum as crate::object::NativeFn)
-        && stack
-            .get(first)
-            .is_some_and(|v| v.kind() == Kind::GENERATOR)
-    {
-        return ExtOutcome::Unfit;
-    }
     let r = f(vm, crate::object::Args::positional(&stack[first..sp]));
     for v in &mut stack[fpos..sp] {
         drop(take(v));
