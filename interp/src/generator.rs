@@ -289,8 +289,27 @@ fn delegate(g: &GenObj) -> Option<Value> {
 /// run this way (not a generator, running or done, a first send of a
 /// value, the recursion limit, no memory); the caller then resumes it with
 /// [`resume`], which raises what there is to raise.
-#[inline]
+#[inline(always)]
 pub(crate) fn push_inline(vm: &mut Vm, st: &mut ExecState, caller_next: usize, ret: u8) -> bool {
+    match ret {
+        crate::frame::RETURN_GEN_FOR => {
+            push_as::<{ crate::frame::RETURN_GEN_FOR }>(vm, st, caller_next)
+        }
+        crate::frame::RETURN_GEN_SEND => {
+            push_as::<{ crate::frame::RETURN_GEN_SEND }>(vm, st, caller_next)
+        }
+        crate::frame::RETURN_GEN_SUM => {
+            push_as::<{ crate::frame::RETURN_GEN_SUM }>(vm, st, caller_next)
+        }
+        _ => false,
+    }
+}
+
+/// [`push_inline`] for one kind of resumption (a copy each, so that
+/// none tests the kind at run time).
+#[inline(never)]
+fn push_as<const RET: u8>(vm: &mut Vm, st: &mut ExecState, caller_next: usize) -> bool {
+    let ret = RET;
     let send = ret == crate::frame::RETURN_GEN_SEND;
     if st.nsegs >= st.segs.len() || st.nframes >= st.frames.len() {
         // A new depth: slots for the set-aside stack and the frame (the
@@ -418,7 +437,7 @@ fn grow_slots(st: &mut ExecState) -> bool {
 /// stack comes back, and the value goes where the caller's FOR_ITER_GEN
 /// or SEND pushes the value it got. Returns false, with nothing changed,
 /// when the frame is not one [`push_inline`] pushed.
-#[inline]
+#[inline(never)]
 pub(crate) fn yield_inline(vm: &mut Vm, st: &mut ExecState, after: usize) -> bool {
     let ExecState {
         frames,
