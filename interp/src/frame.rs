@@ -116,6 +116,39 @@ pub struct Frame {
 }
 
 impl Frame {
+    /// A frame of `code` with `globals` at instruction `pc`, with the given
+    /// bases and [`Frame::on_return`] (see the fields).
+    #[inline(always)]
+    pub fn new(
+        code: Rc<Code>,
+        globals: ObjRef,
+        pc: usize,
+        (lb, sb, hb): (usize, usize, usize),
+        on_return: u8,
+    ) -> Frame {
+        Frame {
+            code,
+            globals,
+            pc: Cell::new(pc),
+            lb: Cell::new(lb),
+            sb: Cell::new(sb),
+            hb: Cell::new(hb),
+            on_return: Cell::new(on_return),
+        }
+    }
+
+    /// Makes a reused frame slot run `code` with `globals`, cloning only
+    /// what differs (a slot often held the same code last time).
+    #[inline(always)]
+    pub fn set_code(&mut self, code: &Rc<Code>, globals: &ObjRef) {
+        if !Rc::ptr_eq(&self.code, code) {
+            self.code = code.clone();
+        }
+        if !self.globals.ptr_eq(globals) {
+            self.globals = globals.clone();
+        }
+    }
+
     /// Starts the frame at instruction `pc` with the given bases (see the
     /// fields); a reused frame slot keeps its code and globals.
     #[inline(always)]
@@ -339,15 +372,8 @@ impl ExecState {
             // outgrow memory. (The hot loop only reuses frame slots: a new
             // depth is always entered here.)
             self.frames.try_reserve(1).map_err(|_| PyErr::no_memory())?;
-            self.frames.push(Frame {
-                code,
-                globals,
-                pc: Cell::new(pc),
-                lb: Cell::new(lb),
-                sb: Cell::new(sb),
-                hb: Cell::new(hb),
-                on_return: Cell::new(RETURN_PLAIN),
-            });
+            self.frames
+                .push(Frame::new(code, globals, pc, (lb, sb, hb), RETURN_PLAIN));
         }
         self.nframes += 1;
         Ok(())

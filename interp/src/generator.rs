@@ -24,7 +24,8 @@
 
 use crate::bytecode::{Code, Op};
 use crate::eval;
-use crate::frame::{ExecState, Segment};
+use crate::frame::{ExecState, Frame, Segment};
+use crate::object::genobj::Suspended;
 use crate::object::types::{self, Kind};
 use crate::object::{GenObj, GenState, ObjRef, PyErr, PyResult, StaticType, Value};
 use crate::ops;
@@ -70,7 +71,14 @@ pub(crate) fn create(
         .map_err(|_| PyErr::no_memory())?;
     stack.extend(vals.iter_mut().map(crate::frame::take));
     stack.resize(room, Value::None);
-    Ok(Value::Obj(GenObj::new_obj(code, globals, stack, n, pc, n)))
+    Ok(Value::Obj(GenObj::new_obj(Suspended {
+        code,
+        globals,
+        stack,
+        sp: n,
+        pc,
+        sb: n,
+    })))
 }
 
 #[inline(always)]
@@ -107,12 +115,7 @@ fn enter(vm: &mut Vm, g: &GenObj, hb: usize) -> PyResult<ExecState> {
         // A spare frame slot keeps the code and globals it last ran (as
         // a run's popped frame slots do), often this generator's.
         Some(f) => {
-            if !Rc::ptr_eq(&f.code, &g.code) {
-                f.code = g.code.clone();
-            }
-            if !f.globals.ptr_eq(&g.globals) {
-                f.globals = g.globals.clone();
-            }
+            f.set_code(&g.code, &g.globals);
             f.start(g.pc.get(), 1, g.sb, hb);
         }
         None => {
@@ -121,15 +124,13 @@ fn enter(vm: &mut Vm, g: &GenObj, hb: usize) -> PyResult<ExecState> {
                 g.sp.set(st.sp);
                 return Err(PyErr::no_memory());
             }
-            st.frames.push(crate::frame::Frame {
-                code: g.code.clone(),
-                globals: g.globals.clone(),
-                pc: std::cell::Cell::new(g.pc.get()),
-                lb: std::cell::Cell::new(1),
-                sb: std::cell::Cell::new(g.sb),
-                hb: std::cell::Cell::new(hb),
-                on_return: std::cell::Cell::new(crate::frame::RETURN_PLAIN),
-            });
+            st.frames.push(Frame::new(
+                g.code.clone(),
+                g.globals.clone(),
+                g.pc.get(),
+                (1, g.sb, hb),
+                crate::frame::RETURN_PLAIN,
+            ));
         }
     }
     st.nframes = 1;
@@ -360,12 +361,7 @@ fn push_as<const RET: u8>(vm: &mut Vm, st: &mut ExecState, caller_next: usize) -
     }
     frames[ci].pc.set(caller_next);
     let f = &mut frames[*nframes];
-    if !Rc::ptr_eq(&f.code, &g.code) {
-        f.code = g.code.clone();
-    }
-    if !f.globals.ptr_eq(&g.globals) {
-        f.globals = g.globals.clone();
-    }
+    f.set_code(&g.code, &g.globals);
     f.pc.set(g.pc.get());
     f.lb.set(1);
     f.sb.set(g.sb);
@@ -414,15 +410,13 @@ fn grow_slots(st: &mut ExecState) -> bool {
         let Some(top) = st.top() else {
             return false;
         };
-        let f = crate::frame::Frame {
-            code: top.code.clone(),
-            globals: top.globals.clone(),
-            pc: std::cell::Cell::new(0),
-            lb: std::cell::Cell::new(0),
-            sb: std::cell::Cell::new(0),
-            hb: std::cell::Cell::new(0),
-            on_return: std::cell::Cell::new(crate::frame::RETURN_PLAIN),
-        };
+        let f = Frame::new(
+            top.code.clone(),
+            top.globals.clone(),
+            0,
+            (0, 0, 0),
+            crate::frame::RETURN_PLAIN,
+        );
         if st.frames.try_reserve(1).is_err() {
             return false;
         }
@@ -982,12 +976,7 @@ pub fn repr(o: &ObjRef) -> Option<String> {
 /// A suspended frame whose generator died: it still has to be closed
 /// (its `finally` and `with` blocks run), as CPython's finalizer does.
 struct Orphan {
-    code: Rc<Code>,
-    globals: ObjRef,
-    stack: Vec<Value>,
-    sp: usize,
-    pc: usize,
-    sb: usize,
+    frame: Suspended,
     handled: Vec<ObjRef>,
 }
 
@@ -1016,12 +1005,7 @@ pub(crate) fn orphan(g: &GenObj) {
     }
     g.state.set(GenState::Done);
     let o = Orphan {
-        code: g.code.clone(),
-        globals: g.globals.clone(),
-        sp: g.sp.get(),
-        stack: g.take_values(),
-        pc: g.pc.get(),
-        sb: g.sb,
+        frame: g.take_suspended(),
         handled: std::mem::take(&mut *g.handled.borrow_mut()),
     };
     ORPHANS.with(|q| q.borrow_mut().push(o));
@@ -1036,7 +1020,7 @@ pub(crate) fn close_orphans(vm: &mut Vm) {
         let Some(o) = ORPHANS.with(|q| q.borrow_mut().pop()) else {
             return;
         };
-        let g = GenObj::new_obj(o.code, o.globals, o.stack, o.sp, o.pc, o.sb);
+        let g = GenObj::new_obj(o.frame);
         if let Some(gobj) = g.downcast::<GenObj>() {
             gobj.state.set(GenState::Suspended);
             *gobj.handled.borrow_mut() = o.handled;

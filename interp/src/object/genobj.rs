@@ -52,33 +52,51 @@ pub struct GenObj {
     pub handled: RefCell<Vec<ObjRef>>,
 }
 
+/// A suspended generator frame taken out of its generator (or not yet
+/// in one): what [`GenObj::new_obj`] makes a generator of.
+pub(crate) struct Suspended {
+    pub(crate) code: Rc<Code>,
+    pub(crate) globals: ObjRef,
+    /// The frame's value stack, live below `sp`.
+    pub(crate) stack: Vec<Value>,
+    pub(crate) sp: usize,
+    /// The instruction the frame resumes at.
+    pub(crate) pc: usize,
+    /// Where its operand stack starts.
+    pub(crate) sb: usize,
+}
+
 impl GenObj {
-    /// A new generator object owning the frame whose values are
-    /// `stack[..sp]` (operands from `sb`), suspended before instruction
-    /// `pc`.
-    pub(crate) fn new_obj(
-        code: Rc<Code>,
-        globals: ObjRef,
-        stack: Vec<Value>,
-        sp: usize,
-        pc: usize,
-        sb: usize,
-    ) -> ObjRef {
+    /// A new generator object owning the frame `f`, not started yet.
+    pub(crate) fn new_obj(f: Suspended) -> ObjRef {
         let o = ObjRef::new(
             super::types::GENERATOR.get(),
             GenObj {
-                code,
-                globals,
+                code: f.code,
+                globals: f.globals,
                 state: Cell::new(GenState::Created),
-                stack: Cell::new(stack),
-                sp: Cell::new(sp),
-                pc: Cell::new(pc),
-                sb,
+                stack: Cell::new(f.stack),
+                sp: Cell::new(f.sp),
+                pc: Cell::new(f.pc),
+                sb: f.sb,
                 handled: RefCell::new(Vec::new()),
             },
         );
         abi::gc_track(&o);
         o
+    }
+
+    /// Takes the suspended frame out (the generator keeps an empty
+    /// stack).
+    pub(crate) fn take_suspended(&self) -> Suspended {
+        Suspended {
+            code: self.code.clone(),
+            globals: self.globals.clone(),
+            sp: self.sp.get(),
+            stack: self.take_values(),
+            pc: self.pc.get(),
+            sb: self.sb,
+        }
     }
 
     /// Runs `f` on the suspended frame's live values (none while the
