@@ -125,7 +125,7 @@ pub fn install(vm: &mut Vm) {
 
 // ----- helpers ----------------------------------------------------------------------
 
-fn exact_args(args: &Args<'_>, name: &str, n: usize) -> PyResult<()> {
+pub(crate) fn exact_args(args: &Args<'_>, name: &str, n: usize) -> PyResult<()> {
     args.no_kw(name)?;
     if args.pos.len() != n {
         let got = args.pos.len();
@@ -919,6 +919,38 @@ fn b_format(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 // ----- calling types ------------------------------------------------------------------
 
 /// Calls a type object: the constructors of built-in types and exceptions.
+/// `T(errno, strerror[, filename[, winerror[, filename2]]])` for an
+/// `OSError` type `T`, as CPython's `OSError.__new__` reads them: `OSError`
+/// itself makes the subclass for an int errno; with a filename, `args`
+/// keeps the first two only and the filenames are attributes.
+fn new_os_error(ty: &'static crate::object::TypeObject, pos: &[Value]) -> ObjRef {
+    let ty = match pos.first() {
+        Some(Value::Int(errno)) if std::ptr::eq(ty, types::OS_ERROR.get()) => {
+            crate::output::errno_type(*errno).get()
+        }
+        _ => ty,
+    };
+    let filename = pos.get(2).filter(|f| !matches!(f, Value::None));
+    let Some(filename) = filename else {
+        return ExcObj::new_obj(ty, pos.to_vec());
+    };
+    let e = ExcObj::new_obj(ty, pos[..2].to_vec());
+    if let Some(x) = e.downcast::<ExcObj>() {
+        let d = x
+            .dict
+            .borrow_mut()
+            .get_or_insert_with(DictObj::new_obj)
+            .clone();
+        if let Some(d) = d.downcast::<DictObj>() {
+            d.set_str("filename", filename.clone());
+            if let Some(f2) = pos.get(4) {
+                d.set_str("filename2", f2.clone());
+            }
+        }
+    }
+    e
+}
+
 pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
     let Some(ty) = t.as_type() else {
         return Err(crate::vm::not_callable(&Value::Obj(t.clone())));
@@ -960,12 +992,17 @@ pub fn call_type(vm: &mut Vm, t: &ObjRef, args: Args<'_>) -> PyResult<Value> {
             }
         }
         args.no_kw(ty.name())?;
+        // `OSError(errno, strerror, ...)` itself makes the subclass for
+        // the errno, as CPython's `OSError.__new__` does.
         // Exception types are statics; find the one we were called with.
         for s in types::EXCEPTION_TYPES
             .iter()
             .chain([&&types::UNSUPPORTED_OPERATION])
         {
             if std::ptr::eq(ty, s.get()) {
+                if ty.is_subtype(types::OS_ERROR.get()) && (2..=5).contains(&args.pos.len()) {
+                    return Ok(Value::Obj(new_os_error(s.get(), args.pos)));
+                }
                 return Ok(Value::Obj(ExcObj::new_obj(s.get(), args.pos.to_vec())));
             }
         }
@@ -1547,6 +1584,10 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             let argv = vm.config.argv.iter().map(|a| Value::str(a)).collect();
             dd.set_str("argv", Value::list(argv));
             dd.set_str("exit", f("exit", sys_exit));
+            dd.set_str(
+                "exc_info",
+                f("exc_info", crate::stdlib::traceback::exc_info),
+            );
             dd.set_str("maxsize", Value::Int(i64::MAX));
             dd.set_str(
                 "getrecursionlimit",

@@ -3412,19 +3412,25 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
             return repr(vm, &args[0]);
         }
         // OSError(errno, strerror) reads `[Errno N] text`.
-        if args.len() == 2 && v.type_of().is_subtype(types::OS_ERROR.get()) {
+        if (2..=5).contains(&args.len()) && v.type_of().is_subtype(types::OS_ERROR.get()) {
             let errno = str_of(vm, &args[0])?;
             let text = str_of(vm, &args[1])?;
-            let filename = e
-                .dict
-                .borrow()
-                .as_ref()
-                .and_then(|d| d.downcast::<DictObj>())
-                .and_then(|d| d.get_str("filename"))
-                .filter(|f| !matches!(f, Value::None));
-            return Ok(match filename {
-                Some(f) => format!("[Errno {errno}] {text}: {}", repr(vm, &f)?),
-                None => format!("[Errno {errno}] {text}"),
+            let own = |name: &str| {
+                e.dict
+                    .borrow()
+                    .as_ref()
+                    .and_then(|d| d.downcast::<DictObj>())
+                    .and_then(|d| d.get_str(name))
+                    .filter(|f| !matches!(f, Value::None))
+            };
+            return Ok(match (own("filename"), own("filename2")) {
+                (Some(f), Some(g)) => format!(
+                    "[Errno {errno}] {text}: {} -> {}",
+                    repr(vm, &f)?,
+                    repr(vm, &g)?
+                ),
+                (Some(f), None) => format!("[Errno {errno}] {text}: {}", repr(vm, &f)?),
+                _ => format!("[Errno {errno}] {text}"),
             });
         }
         return match args.len() {

@@ -150,15 +150,7 @@ pub fn os_error_with(e: &io::Error, filename: Option<&str>) -> PyErr {
     let Some(errno) = e.raw_os_error() else {
         return PyErr::new(&types::OS_ERROR, e.to_string());
     };
-    let ty = match errno {
-        1 | 13 => &types::PERMISSION_ERROR,
-        2 => &types::FILE_NOT_FOUND_ERROR,
-        17 => &types::FILE_EXISTS_ERROR,
-        20 => &types::NOT_A_DIRECTORY_ERROR,
-        21 => &types::IS_A_DIRECTORY_ERROR,
-        32 => &types::BROKEN_PIPE_ERROR,
-        _ => &types::OS_ERROR,
-    };
+    let ty = errno_type(i64::from(errno));
     let text = strerror(e);
     let err = PyErr::with_args(
         ty,
@@ -177,6 +169,21 @@ pub fn os_error_with(e: &io::Error, filename: Option<&str>) -> PyErr {
         }
     }
     err
+}
+
+/// The `OSError` subclass CPython picks for `errno` (its `errnomap`),
+/// among those Typhon defines; `OSError` for any other.
+pub fn errno_type(errno: i64) -> &'static crate::object::StaticType {
+    match errno {
+        1 | 13 => &types::PERMISSION_ERROR,
+        2 => &types::FILE_NOT_FOUND_ERROR,
+        17 => &types::FILE_EXISTS_ERROR,
+        20 => &types::NOT_A_DIRECTORY_ERROR,
+        21 => &types::IS_A_DIRECTORY_ERROR,
+        // EPIPE, ESHUTDOWN.
+        32 | 108 => &types::BROKEN_PIPE_ERROR,
+        _ => &types::OS_ERROR,
+    }
 }
 
 /// The C library's text for an OS error, without Rust's ` (os error N)`.

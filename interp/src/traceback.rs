@@ -4,7 +4,7 @@
 pub(crate) mod names;
 
 use crate::bytecode::Code;
-use crate::object::exc::SyntaxInfo;
+use crate::object::exc::{SyntaxInfo, TbEntry};
 use crate::object::types::Kind;
 use crate::object::{DictObj, ExcObj, Hint, ModuleObj, ObjRef, PyErr, StrObj, Value};
 use crate::ops;
@@ -12,6 +12,21 @@ use crate::vm::Vm;
 
 /// Formats an uncaught exception with its traceback and chained causes.
 pub fn format_exception(vm: &mut Vm, err: &PyErr) -> String {
+    format_chain(vm, &err.0, None, true, None)
+}
+
+/// Formats the exception `e` as [`format_exception`] does, for the
+/// `traceback` module: `top` replaces the entries (innermost first) of
+/// `e`'s own traceback when given (a `tb` argument), and without `chain`
+/// the causes and contexts are left out; `limit` cuts each traceback
+/// (`crate::stdlib::traceback::limited`).
+pub fn format_chain(
+    vm: &mut Vm,
+    e: &ObjRef,
+    top: Option<Vec<TbEntry>>,
+    chain: bool,
+    limit: Option<i64>,
+) -> String {
     let mut out = String::new();
     // The chain, newest first, each with the note printed before it (how
     // it came from the next, older one). Walked in a
@@ -19,16 +34,16 @@ pub fn format_exception(vm: &mut Vm, err: &PyErr) -> String {
     // the exceptions a program caught (every one raised while handling
     // another), and a recursive walk with a linear search took minutes
     // and the native stack.
-    let mut chain: Vec<(ObjRef, &str)> = Vec::new();
+    let mut links: Vec<(ObjRef, &str)> = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    let mut e = err.0.clone();
+    let mut e = e.clone();
     // CPython's printer recurses once per link under the recursion limit,
     // and for a longer chain prints a dump of the newest exception
     // instead; here the newest links it could print are printed.
     let max_links = vm.config.recursion_limit.saturating_sub(2).max(1);
     loop {
         seen.insert(e.as_ptr() as usize);
-        let next = match e.downcast::<ExcObj>() {
+        let next = match e.downcast::<ExcObj>().filter(|_| chain) {
             Some(x) => {
                 let cause = x.cause.borrow().clone();
                 let context = x.context.borrow().clone();
@@ -45,18 +60,26 @@ pub fn format_exception(vm: &mut Vm, err: &PyErr) -> String {
             None => None,
         };
         let (note, next) = match next {
-            Some((c, note)) if chain.len() + 1 < max_links => (note, Some(c)),
+            Some((c, note)) if links.len() + 1 < max_links => (note, Some(c)),
             _ => ("", None),
         };
-        chain.push((e, note));
+        links.push((e, note));
         match next {
             Some(c) => e = c,
             None => break,
         }
     }
-    for (e, note) in chain.iter().rev() {
+    let mut top = top;
+    for (i, (e, note)) in links.iter().enumerate().rev() {
         out.push_str(note);
-        format_one(vm, e, &mut out);
+        let given = if i == 0 { top.take() } else { None };
+        let own = given.unwrap_or_else(|| {
+            e.downcast::<ExcObj>()
+                .map(|x| x.traceback.borrow().clone())
+                .unwrap_or_default()
+        });
+        let own = crate::stdlib::traceback::limited(own, limit);
+        format_one(vm, e, &own, &mut out);
     }
     out
 }
@@ -66,69 +89,15 @@ const CAUSE_NOTE: &str =
 const CONTEXT_NOTE: &str =
     "\nDuring handling of the above exception, another exception occurred:\n\n";
 
-fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
+/// One exception of a chain: its traceback `tb` (entries innermost
+/// first), then its last line.
+fn format_one(vm: &mut Vm, e: &ObjRef, tb: &[TbEntry], out: &mut String) {
     let Some(x) = e.downcast::<ExcObj>() else {
         return;
     };
-    let tb = x.traceback.borrow().clone();
     if !tb.is_empty() {
         out.push_str("Traceback (most recent call last):\n");
-        // Entries are innermost first; print outermost first, folding runs
-        // of identical lines as CPython does.
-        let entries: Vec<_> = tb.iter().rev().collect();
-        let mut last: Option<(String, u32, String)> = None;
-        let mut repeat = 0usize;
-        let flush_repeat = |out: &mut String, repeat: usize| {
-            if repeat > 3 {
-                let n = repeat - 3;
-                out.push_str(&format!(
-                    "  [Previous line repeated {n} more time{}]\n",
-                    if n == 1 { "" } else { "s" }
-                ));
-            }
-        };
-        for ent in entries {
-            let key = (
-                ent.code.source.filename.clone(),
-                ent.line(),
-                ent.code.name.clone(),
-            );
-            if last.as_ref() == Some(&key) {
-                repeat += 1;
-                if repeat > 3 {
-                    continue;
-                }
-            } else {
-                flush_repeat(out, repeat);
-                repeat = 1;
-                last = Some(key);
-            }
-            out.push_str(&format!(
-                "  File \"{}\", line {}, in {}\n",
-                ent.code.source.filename,
-                ent.line(),
-                ent.code.name
-            ));
-            // Like CPython (whose linecache reads files), code compiled
-            // from a string (`<string>`, `<embedded>`) shows no source line.
-            let from_string = ent.code.source.filename.starts_with('<')
-                && ent.code.source.filename.ends_with('>');
-            // Nor does a file CPython cannot read again (a pipe, a zip).
-            let unreadable = vm.source_unreadable(&ent.code.source.filename);
-            if !from_string
-                && !unreadable
-                && let Some(src) = ent.code.source.line(ent.line())
-            {
-                // CPython strips the indentation only: trailing blanks stay.
-                out.push_str("    ");
-                out.push_str(src.trim_start_matches(is_blank));
-                out.push('\n');
-                if let Some(carets) = caret_line(&ent.code, ent.pc as usize, src) {
-                    out.push_str(&carets);
-                }
-            }
-        }
-        flush_repeat(out, repeat);
+        format_frames(vm, tb, out);
     }
     if let Some(info) = &x.syntax {
         out.push_str(&format!(
@@ -143,6 +112,66 @@ fn format_one(vm: &mut Vm, e: &ObjRef, out: &mut String) {
         out.push_str(&format!(". Did you mean: '{name}'?"));
     }
     out.push('\n');
+}
+
+/// The frame lines of a traceback whose entries are `tb` (innermost
+/// first): outermost first, with runs of the same line folded as CPython
+/// folds them.
+pub(crate) fn format_frames(vm: &mut Vm, tb: &[TbEntry], out: &mut String) {
+    let entries: Vec<_> = tb.iter().rev().collect();
+    let mut last: Option<(String, u32, String)> = None;
+    let mut repeat = 0usize;
+    let flush_repeat = |out: &mut String, repeat: usize| {
+        if repeat > 3 {
+            let n = repeat - 3;
+            out.push_str(&format!(
+                "  [Previous line repeated {n} more time{}]\n",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+    };
+    for ent in entries {
+        let key = (
+            ent.code.source.filename.clone(),
+            ent.line(),
+            ent.code.name.clone(),
+        );
+        if last.as_ref() == Some(&key) {
+            repeat += 1;
+            if repeat > 3 {
+                continue;
+            }
+        } else {
+            flush_repeat(out, repeat);
+            repeat = 1;
+            last = Some(key);
+        }
+        out.push_str(&format!(
+            "  File \"{}\", line {}, in {}\n",
+            ent.code.source.filename,
+            ent.line(),
+            ent.code.name
+        ));
+        // Like CPython (whose linecache reads files), code compiled
+        // from a string (`<string>`, `<embedded>`) shows no source line.
+        let from_string =
+            ent.code.source.filename.starts_with('<') && ent.code.source.filename.ends_with('>');
+        // Nor does a file CPython cannot read again (a pipe, a zip).
+        let unreadable = vm.source_unreadable(&ent.code.source.filename);
+        if !from_string
+            && !unreadable
+            && let Some(src) = ent.code.source.line(ent.line())
+        {
+            // CPython strips the indentation only: trailing blanks stay.
+            out.push_str("    ");
+            out.push_str(src.trim_start_matches(is_blank));
+            out.push('\n');
+            if let Some(carets) = caret_line(&ent.code, ent.pc as usize, src) {
+                out.push_str(&carets);
+            }
+        }
+    }
+    flush_repeat(out, repeat);
 }
 
 /// The last line of a traceback: `TypeName: message`.

@@ -842,6 +842,9 @@ impl Vm {
                             "__suppress_context__" => {
                                 return Ok(Value::Bool(e.suppress_context.get()));
                             }
+                            "__traceback__" => {
+                                return Ok(crate::stdlib::traceback::traceback_of(e));
+                            }
                             "__cause__" => {
                                 return Ok(e
                                     .cause
@@ -852,7 +855,7 @@ impl Vm {
                             }
                             "errno" | "strerror" if o.ty().is_subtype(types::OS_ERROR.get()) => {
                                 return Ok(match e.args().as_slice() {
-                                    [n, text] => {
+                                    [n, text, ..] if e.args().len() <= 5 => {
                                         if name == "errno" {
                                             n.clone()
                                         } else {
@@ -861,6 +864,18 @@ impl Vm {
                                     }
                                     _ => Value::None,
                                 });
+                            }
+                            "filename" | "filename2"
+                                if o.ty().is_subtype(types::OS_ERROR.get()) =>
+                            {
+                                // Kept in the instance dict when given.
+                                let own = e
+                                    .dict
+                                    .borrow()
+                                    .as_ref()
+                                    .and_then(|d| d.downcast::<DictObj>())
+                                    .and_then(|d| d.get_str(name));
+                                return Ok(own.unwrap_or(Value::None));
                             }
                             "name" | "path" | "msg"
                                 if o.ty().is_subtype(types::IMPORT_ERROR.get()) =>

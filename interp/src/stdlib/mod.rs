@@ -1,7 +1,7 @@
 //! The standard-library modules written in Rust (`import math`, `import
 //! cmath`, `import random`, `import itertools`, `import operator`, `import heapq`, `import
 //! bisect`, `import functools`, `import os`, `import typing`, `import
-//! json`, `import copy`, `import io`, `import re`, `import __future__`, `import _struct`), built when first imported, and the
+//! json`, `import copy`, `import io`, `import re`, `import __future__`, `import _struct`, `import traceback`), built when first imported, and the
 //! file objects (`streams`: the standard streams; `files`: `open()`;
 //! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
 //! [`crate::builtins`]. `contextlib`, `warnings`, `struct` and `textwrap`
@@ -45,6 +45,7 @@ pub mod random;
 pub mod re;
 pub mod streams;
 pub mod struct_;
+pub mod traceback;
 pub mod typing;
 
 use crate::bytecode::CmpOp;
@@ -103,6 +104,10 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
         "copy" => copy::fill(d),
         "re" => re::fill(d),
         "_struct" => struct_::fill(d),
+        "traceback" => {
+            traceback::fill(d);
+            Ok(())
+        }
         _ => return None,
     })
 }
@@ -193,6 +198,9 @@ pub fn getattr(vm: &mut Vm, o: &ObjRef, name: &str) -> Option<PyResult<Value>> {
         };
     }
     if let Some(r) = itertools::getattr(o, name) {
+        return Some(r);
+    }
+    if let Some(r) = traceback::getattr(o, name) {
         return Some(r);
     }
     if let Some(v) = collections::getter_getattr(o, name) {
