@@ -700,7 +700,14 @@ fn subclass_of(
         return found;
     }
     match type_of_value(cls) {
-        Some(t) => Ok(crate::object::class::is_subclass(sub, t)),
+        Some(t) if crate::object::class::is_subclass(sub, t) => Ok(true),
+        Some(_) => match cls
+            .as_obj()
+            .and_then(|c| crate::classes::abc_subclass_check(vm, sub, c))
+        {
+            Some(r) => r,
+            None => Ok(false),
+        },
         None if what == "isinstance" => Err(PyErr::type_error(
             "isinstance() arg 2 must be a type, a tuple of types, or a union",
         )),

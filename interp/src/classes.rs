@@ -44,9 +44,14 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
         base_refs.push(t.clone());
     }
+    // `metaclass=type` is what every class has; `abc.ABCMeta` makes an
+    // abstract base class (see `stdlib/py/abc.py`); no other is supported.
+    let mut abstract_base = base_refs.iter().any(is_abc);
     if let Some(v) = args.kw("metaclass") {
-        // `metaclass=type` is what every class has; any other is not.
-        if !is_static_value(v, &types::TYPE) {
+        let abc_meta = matches!((v, &vm.abc_meta), (Value::Obj(m), Some(a)) if m.ptr_eq(a));
+        if abc_meta {
+            abstract_base = true;
+        } else if !is_static_value(v, &types::TYPE) {
             return Err(PyErr::new(
                 &types::NOT_IMPLEMENTED_ERROR,
                 "metaclasses other than type are not supported by typhon",
@@ -74,7 +79,120 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     set_names(vm, &cls, &ns)?;
     init_subclass(vm, &cls, args.kw)?;
+    if abstract_base {
+        // What `ABCMeta.__new__` does after `type.__new__`.
+        let init = abc_meta_fn(vm, "_abc_init").ok_or_else(|| {
+            PyErr::new(
+                &types::NOT_IMPLEMENTED_ERROR,
+                "an abstract base class before the abc module has run",
+            )
+        })?;
+        vm.call(&init, &[Value::Obj(cls.clone())])?;
+    }
     Ok(Value::Obj(cls))
+}
+
+/// Whether the class `t` is an abstract base class (see
+/// [`class::abc`]).
+fn is_abc(t: &ObjRef) -> bool {
+    class_data(t).is_some_and(|cd| cd.abc.get() & class::abc::ABC != 0)
+}
+
+/// `abc._hook(ABCMeta)`: the `abc` module names the class whose functions
+/// abstract base classes get, as from a metaclass.
+pub(crate) fn abc_hook(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    match args.pos {
+        [Value::Obj(m)] if class_data(m).is_some() => {
+            vm.abc_meta = Some(m.clone());
+            Ok(Value::None)
+        }
+        _ => Err(PyErr::type_error("_hook() takes a class")),
+    }
+}
+
+/// `abc._mark(cls, abstract)`: makes `cls` an abstract base class, with
+/// abstract methods left or not (CPython's `Py_TPFLAGS_IS_ABSTRACT`).
+pub(crate) fn abc_mark(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let [Value::Obj(c), a] = args.pos else {
+        return Err(PyErr::type_error("_mark() takes a class and a bool"));
+    };
+    let Some(cd) = class_data(c) else {
+        return Err(PyErr::type_error("_mark() takes a class and a bool"));
+    };
+    let abstract_left = crate::ops::truthy(vm, a)?;
+    let bits = class::abc::ABC
+        | if abstract_left {
+            class::abc::ABSTRACT
+        } else {
+            0
+        };
+    cd.abc.set(bits);
+    Ok(Value::None)
+}
+
+/// `cls.name` for an abstract base class `cls` whose MRO has no `name`:
+/// `ABCMeta`'s function of that name bound to `cls`, as a metaclass's
+/// method is found (`MyABC.register`). `None`: not an ABC, or no such
+/// function.
+pub(crate) fn abc_meta_attr(vm: &mut Vm, cls: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    if !is_abc(cls) {
+        return None;
+    }
+    let f = abc_meta_fn(vm, name)?;
+    Some(Ok(Value::Obj(BoundMethod::new_obj(
+        f,
+        Value::Obj(cls.clone()),
+    ))))
+}
+
+/// The function `name` of `abc.ABCMeta` (`None`: the `abc` module has not
+/// run, or it has no such function).
+fn abc_meta_fn(vm: &Vm, name: &str) -> Option<Value> {
+    let meta = vm.abc_meta.as_ref()?;
+    let f = class_data(meta)?.dict()?.get_str(name)?;
+    f.downcast::<Function>().is_some().then_some(f)
+}
+
+/// `issubclass(sub, cls)` for an abstract base class `cls` that is not in
+/// `sub`'s MRO: `ABCMeta.__subclasscheck__(cls, sub)` decides (`None`:
+/// `cls` is not an ABC).
+pub(crate) fn abc_subclass_check(
+    vm: &mut Vm,
+    sub: &crate::object::TypeObject,
+    cls: &ObjRef,
+) -> Option<PyResult<bool>> {
+    let check = abc_meta_attr(vm, cls, "__subclasscheck__")?;
+    let sub = Value::Obj(sub.to_ref());
+    Some(check.and_then(|f| {
+        let r = vm.call(&f, &[sub])?;
+        crate::ops::truthy(vm, &r)
+    }))
+}
+
+/// The TypeError for instantiating a class with abstract methods left,
+/// as CPython 3.11 words it; `None` when `cls` has none.
+pub(crate) fn abstract_instantiation(vm: &mut Vm, cls: &ObjRef) -> Option<PyErr> {
+    let cd = class_data(cls)?;
+    if cd.abc.get() & class::abc::ABSTRACT == 0 {
+        return None;
+    }
+    let names = vm
+        .getattr(&Value::Obj(cls.clone()), "__abstractmethods__")
+        .and_then(|v| crate::ops::collect(vm, &v));
+    let mut names: Vec<String> = match names {
+        Ok(v) => v
+            .iter()
+            .filter_map(|n| n.as_str().map(str::to_owned))
+            .collect(),
+        Err(e) => return Some(e),
+    };
+    names.sort();
+    Some(PyErr::type_error(format!(
+        "Can't instantiate abstract class {} with abstract method{} {}",
+        cd.name.borrow(),
+        if names.len() == 1 { "" } else { "s" },
+        names.join(", ")
+    )))
 }
 
 /// `super(cls, cls).__init_subclass__(**kw)` for a new class `cls`, with
@@ -199,6 +317,9 @@ pub fn wrapper_getattr(o: &ObjRef, name: &str) -> Option<Value> {
             "fset" => Some(p.fset.clone()),
             "fdel" => Some(p.fdel.clone()),
             "__doc__" => Some(p.doc.clone()),
+            "__isabstractmethod__" => Some(Value::Bool(
+                [&p.fget, &p.fset, &p.fdel].into_iter().any(is_abstract_fn),
+            )),
             "getter" => Some(method("getter", property_getter)),
             "setter" => Some(method("setter", property_setter)),
             "deleter" => Some(method("deleter", property_deleter)),
@@ -208,8 +329,18 @@ pub fn wrapper_getattr(o: &ObjRef, name: &str) -> Option<Value> {
     let m = o.downcast::<MethodWrapper>()?;
     match name {
         "__func__" => Some(m.func.clone()),
+        "__isabstractmethod__" => Some(Value::Bool(is_abstract_fn(&m.func))),
         _ => None,
     }
+}
+
+/// Whether `f` is a function marked by `abc.abstractmethod` (its
+/// `__isabstractmethod__` is true), for the descriptors that wrap one.
+fn is_abstract_fn(f: &Value) -> bool {
+    f.downcast::<Function>()
+        .and_then(|f| f.dict())
+        .and_then(|d| d.downcast::<DictObj>()?.get_str("__isabstractmethod__"))
+        .is_some_and(|v| matches!(v, Value::Bool(true)) || matches!(v, Value::Int(i) if i != 0))
 }
 
 /// Refuses, with a clean error, bases this runtime cannot derive from yet
@@ -515,6 +646,9 @@ pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> 
         // `BaseException.__new__` keeps the arguments as `args`.
         ExcObj::new_of_type(cls, args.pos.to_vec())
     } else {
+        if let Some(e) = abstract_instantiation(vm, cls) {
+            return Err(e);
+        }
         new_plain_instance(cls)
     };
     let Some(inst) = inst else {
@@ -593,6 +727,9 @@ fn object_new(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         if !own_init {
             return Err(PyErr::type_error(format!("{name}() takes no arguments")));
         }
+    }
+    if let Some(e) = abstract_instantiation(vm, cls) {
+        return Err(e);
     }
     match cls.as_type().map(|t| t.kind()) {
         Some(Kind::EXC) => ExcObj::new_of_type(cls, args.pos[1..].to_vec())

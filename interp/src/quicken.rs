@@ -1145,8 +1145,13 @@ fn init_fits(cls: &ObjRef, nargs: usize) -> Option<u32> {
     if t.kind() != Kind::INSTANCE {
         return None;
     }
-    let version = t.heap_data::<ClassData>()?.version_tag();
-    if version == 0 || class::lookup_static(t, "__new__").is_some() {
+    let cd = t.heap_data::<ClassData>()?;
+    let version = cd.version_tag();
+    // An abstract class's call raises (`classes::abstract_instantiation`).
+    if version == 0
+        || cd.abc.get() & class::abc::ABSTRACT != 0
+        || class::lookup_static(t, "__new__").is_some()
+    {
         return None;
     }
     let init = class::lookup_static(t, "__init__")?;

@@ -99,6 +99,9 @@ pub struct Vm {
     /// hold indices into this table.
     pub(crate) ext_methods: Vec<crate::ext::ExtMethod>,
     pub(crate) null_marker: ObjRef,
+    /// `abc.ABCMeta`, once the `abc` module has run: the class whose
+    /// functions abstract base classes get (see `crate::classes::abc_hook`).
+    pub(crate) abc_meta: Option<ObjRef>,
     /// The zip file run as the program, searched first by `import` for
     /// top-level modules (it is `sys.path[0]`).
     pub(crate) main_zip: Option<MainZip>,
@@ -164,6 +167,7 @@ impl Vm {
             spare_states: Vec::new(),
             gen_frames: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
+            abc_meta: None,
             main_zip: None,
             unreadable: Vec::new(),
             native_stack_top: &here as *const usize as usize,
@@ -750,10 +754,10 @@ impl Vm {
                     if let Some(v) = crate::classes::class_getattr(self, o, name) {
                         return v;
                     }
-                    return Err(PyErr::attribute_error(format!(
-                        "type object '{}' has no attribute '{name}'",
-                        o.ty_name_of_type()
-                    )));
+                    if let Some(v) = crate::classes::abc_meta_attr(self, o, name) {
+                        return v;
+                    }
+                    return Err(no_type_attribute(&o.ty_name_of_type(), name));
                 }
                 Kind::SUPER => {
                     if let Some(v) = crate::classes::super_getattr(self, o, name) {
@@ -815,10 +819,7 @@ impl Vm {
                         if let Some(v) = crate::classes::object_attr(name, None) {
                             return Ok(v);
                         }
-                        return Err(PyErr::attribute_error(format!(
-                            "type object '{}' has no attribute '{name}'",
-                            t.name()
-                        )));
+                        return Err(no_type_attribute(t.name(), name));
                     }
                 }
                 Kind::EXC => {
@@ -1240,6 +1241,7 @@ impl Vm {
             l.items.borrow_mut().clear();
         }
         self.spec_class = None;
+        self.abc_meta = None;
         self.generic_types = None;
         self.sys_module = None;
         self.sys_dict = None;
@@ -1380,6 +1382,17 @@ fn main_read_error(e: ReadError, shown: &str, runpy: Runpy) -> MainError {
 }
 
 /// `AttributeError: 'x' object has no attribute 'name'`.
+/// The AttributeError for `T.name` that no class in `T`'s MRO has
+/// (CPython's `type.__abstractmethods__` getter names only the attribute).
+pub fn no_type_attribute(type_name: &str, name: &str) -> PyErr {
+    if name == "__abstractmethods__" {
+        return PyErr::attribute_error(name);
+    }
+    PyErr::attribute_error(format!(
+        "type object '{type_name}' has no attribute '{name}'"
+    ))
+}
+
 pub fn no_attribute(obj: &Value, name: &str) -> PyErr {
     PyErr::attribute_error(format!(
         "'{}' object has no attribute '{name}'",

@@ -363,6 +363,17 @@ fn is_name(e: &Expr, name: &str) -> bool {
     matches!(e, Expr::Name(n) if n.id.as_str() == name)
 }
 
+/// Whether `e` names `ABCMeta` (`ABCMeta`, `abc.ABCMeta`): the one
+/// metaclass besides `type` that classes may declare; `__build_class__`
+/// checks at run time that it is `abc.ABCMeta`.
+fn names_abc_meta(e: &Expr) -> bool {
+    match e {
+        Expr::Name(n) => n.id.as_str() == "ABCMeta",
+        Expr::Attribute(a) => a.attr.as_str() == "ABCMeta",
+        _ => false,
+    }
+}
+
 fn unsupported(what: &str) -> String {
     format!("{what}{UNSUPPORTED}")
 }
@@ -1597,9 +1608,11 @@ impl<'a> Compiler<'a> {
                 // `**mapping` needs the unpacking call (issue 29), and
                 // metaclasses other than `type` are out of the subset.
                 if let Some(k) = a.keywords.iter().find(|k| {
-                    k.arg
-                        .as_ref()
-                        .is_none_or(|n| n.as_str() == "metaclass" && !is_name(&k.value, "type"))
+                    k.arg.as_ref().is_none_or(|n| {
+                        n.as_str() == "metaclass"
+                            && !is_name(&k.value, "type")
+                            && !names_abc_meta(&k.value)
+                    })
                 }) {
                     let what = if k.arg.is_some() {
                         "metaclass keyword argument"

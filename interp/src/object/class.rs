@@ -110,6 +110,20 @@ pub struct ClassData {
     /// [`ClassData::attr_hooks`] as last computed, with the version tag
     /// it was computed at.
     hooks: Cell<(u32, u8)>,
+    /// The [`abc`] bits: an abstract base class (made with
+    /// `metaclass=ABCMeta` or derived from one), and one with abstract
+    /// methods left (it cannot be instantiated).
+    pub abc: Cell<u8>,
+}
+
+/// Bits of [`ClassData::abc`], set by the `abc` module (`stdlib/py/abc.py`).
+pub mod abc {
+    /// An abstract base class: `isinstance` and `issubclass` ask
+    /// `ABCMeta.__subclasscheck__`, and the class finds `ABCMeta`'s
+    /// functions (`register`) as its own attributes.
+    pub const ABC: u8 = 1;
+    /// `__abstractmethods__` is not empty: instantiating raises.
+    pub const ABSTRACT: u8 = 2;
 }
 
 /// Bits of [`ClassData::attr_hooks`]: which attribute-access methods of
@@ -185,6 +199,7 @@ impl ClassData {
             has_dict: true,
             shared_keys: RefCell::new(Vec::new()),
             hooks: Cell::new((0, 0)),
+            abc: Cell::new(0),
         }
     }
 

@@ -1,5 +1,5 @@
 //! The standard modules written in Python (`contextlib`, `warnings`,
-//! `textwrap`, and `struct` over the native `_struct`): their source is
+//! `textwrap`, `abc`, and `struct` over the native `_struct`): their source is
 //! part of the binary (`stdlib/py/`) and runs in the module's dict when
 //! the module is first imported, as the source of `__future__` does. The
 //! few things Python code cannot do here (see the frames up the stack,
@@ -16,6 +16,7 @@ const MODULES: &[(&str, &str)] = &[
     ("warnings", include_str!("py/warnings.py")),
     ("struct", include_str!("py/struct.py")),
     ("textwrap", include_str!("py/textwrap.py")),
+    ("abc", include_str!("py/abc.py")),
 ];
 
 /// Whether `name` is one of these modules.
@@ -53,6 +54,16 @@ fn run(vm: &mut Vm, name: &str, source: &str, globals: &ObjRef) -> PyResult<()> 
             |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
         d.set_str("_tb_len", f("_tb_len", tb_len));
         d.set_str("_tb_truncate", f("_tb_truncate", tb_truncate));
+    }
+    if name == "abc"
+        && let Some(d) = globals.downcast::<DictObj>()
+    {
+        // What a metaclass would do: `_hook` names the class whose
+        // functions ABCs get, `_mark` sets a class's `abc` bits.
+        let f =
+            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
+        d.set_str("_hook", f("_hook", crate::classes::abc_hook));
+        d.set_str("_mark", f("_mark", crate::classes::abc_mark));
     }
     let code = vm.compile(source, &format!("<frozen {name}>"))?;
     vm.run_module_code(code, globals)?;
