@@ -556,6 +556,14 @@ impl Vm {
         path: Option<&Value>,
     ) -> PyResult<Option<Found>> {
         let entries = match path {
+            // A submodule Typhon carries (`collections.abc`).
+            Some(_)
+                if name.contains('.')
+                    && crate::stdlib::pysource::has(name)
+                    && let Some(m) = self.native_module(name) =>
+            {
+                return Ok(Some(Found::Native(m)));
+            }
             Some(p) => str_items(self, p)?,
             None => {
                 if let Some(m) = self.native_module(name) {
@@ -673,7 +681,10 @@ impl Vm {
                     has_location: false,
                     search: None,
                 })?;
-                self.init_module_attrs(&m, &spec, "")?;
+                // A submodule Typhon carries (`collections.abc`) is in its
+                // package.
+                let parent = name.rsplit_once('.').map_or("", |(p, _)| p);
+                self.init_module_attrs(&m, &spec, parent)?;
                 self.add_module(name, m.clone());
                 // A module a native module made for an attribute is its
                 // submodule (`os.path`, a `posixpath` found nowhere else);

@@ -36,6 +36,19 @@ use crate::vm::Vm;
 
 /// Fills the `collections` module.
 pub fn fill(d: &DictObj) -> PyResult<()> {
+    // A package, so that `import collections.abc` finds its submodule
+    // (`stdlib/py/collections_abc.py`, which Typhon carries).
+    d.set_str("__path__", Value::list(Vec::new()));
+    // `collections.abc` without importing it, as in CPython, where the
+    // interpreter's start-up has imported it.
+    d.set_str(
+        "__getattr__",
+        Value::Obj(crate::object::Builtin::new_obj(
+            "__getattr__",
+            module_getattr,
+            None,
+        )),
+    );
     d.set_str("deque", Value::from_type(&deque::DEQUE));
     let dict = || ObjRef::from_static(&types::DICT);
     let defaultdict = make_class(
@@ -2023,4 +2036,24 @@ fn nt_asdict(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 fn nt_getnewargs(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let me = me(&args, "__getnewargs__")?;
     Ok(Value::tuple(ops::seq_items(me)))
+}
+
+/// The `collections` module's `__getattr__`: `abc` is the submodule,
+/// imported now.
+fn module_getattr(vm: &mut Vm, args: crate::object::Args<'_>) -> PyResult<Value> {
+    let name = match args.pos {
+        [n] => n.as_str().unwrap_or(""),
+        _ => "",
+    };
+    if name != "abc" {
+        return Err(crate::object::PyErr::attribute_error(format!(
+            "module 'collections' has no attribute '{name}'"
+        )));
+    }
+    vm.import_level(
+        &Value::str("collections.abc"),
+        None,
+        &Value::tuple(vec![Value::str("*")]),
+        0,
+    )
 }

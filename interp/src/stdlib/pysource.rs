@@ -1,5 +1,5 @@
 //! The standard modules written in Python (`contextlib`, `warnings`,
-//! `textwrap`, `abc`, and `struct` over the native `_struct`): their source is
+//! `textwrap`, `abc`, `collections.abc`, and `struct` over the native `_struct`): their source is
 //! part of the binary (`stdlib/py/`) and runs in the module's dict when
 //! the module is first imported, as the source of `__future__` does. The
 //! few things Python code cannot do here (see the frames up the stack,
@@ -17,6 +17,7 @@ const MODULES: &[(&str, &str)] = &[
     ("struct", include_str!("py/struct.py")),
     ("textwrap", include_str!("py/textwrap.py")),
     ("abc", include_str!("py/abc.py")),
+    ("collections.abc", include_str!("py/collections_abc.py")),
 ];
 
 /// Whether `name` is one of these modules.
@@ -65,6 +66,13 @@ fn run(vm: &mut Vm, name: &str, source: &str, globals: &ObjRef) -> PyResult<()> 
         d.set_str("_hook", f("_hook", crate::classes::abc_hook));
         d.set_str("_mark", f("_mark", crate::classes::abc_mark));
     }
+    if name == "collections.abc"
+        && let Some(d) = globals.downcast::<DictObj>()
+    {
+        let f =
+            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
+        d.set_str("_has", f("_has", has_method));
+    }
     let code = vm.compile(source, &format!("<frozen {name}>"))?;
     vm.run_module_code(code, globals)?;
     Ok(())
@@ -94,3 +102,85 @@ fn tb_truncate(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     Ok(Value::None)
 }
+
+/// `_has(C, name)` of `collections.abc`: whether a class in `C`'s MRO
+/// defines `name`, as `name in B.__dict__` along the MRO reads: `True`,
+/// `None` when the first definition is `None` (`__hash__` of an
+/// unhashable type), `False` when none does. A built-in type defines what
+/// CPython 3.11's `dir()` of it lists (its special methods are Typhon's
+/// operators) or, for a type that list does not cover, what an attribute
+/// lookup on it finds.
+fn has_method(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    let [Value::Obj(c), name] = args.pos else {
+        return Err(crate::object::PyErr::type_error(
+            "_has() takes a class and a name",
+        ));
+    };
+    let Some(name) = name.as_str() else {
+        return Err(crate::object::PyErr::type_error(
+            "_has() takes a class and a name",
+        ));
+    };
+    if c.as_type().is_none() {
+        return Ok(Value::Bool(false));
+    }
+    for b in crate::object::class::mro_of(c) {
+        if let Some(cd) = crate::object::class::class_data(&b) {
+            if let Some(v) = cd.dict().and_then(|d| d.get_str(name)) {
+                return Ok(if matches!(v, Value::None) {
+                    Value::None
+                } else {
+                    Value::Bool(true)
+                });
+            }
+            continue;
+        }
+        let Some(t) = b.as_type() else { continue };
+        if name == "__hash__" && unhashable_builtin(t) {
+            return Ok(Value::None);
+        }
+        let listed = crate::traceback::names::DIRS
+            .iter()
+            .find(|(n, _)| *n == t.name())
+            .map(|(_, names)| names.contains(&name))
+            .or_else(|| {
+                VIEWS
+                    .iter()
+                    .find(|(n, _)| *n == t.name())
+                    .map(|(_, names)| names.contains(&name))
+            });
+        let found = match listed {
+            Some(listed) => listed,
+            None => vm.getattr(&Value::Obj(b.clone()), name).is_ok(),
+        };
+        if found {
+            return Ok(Value::Bool(true));
+        }
+    }
+    Ok(Value::Bool(false))
+}
+
+/// The built-in types whose `__hash__` is `None` in CPython.
+fn unhashable_builtin(t: &abi::TypeObject) -> bool {
+    use crate::object::types;
+    [&types::LIST, &types::DICT, &types::SET, &types::BYTEARRAY]
+        .iter()
+        .any(|s| std::ptr::eq(t, s.get()))
+        || matches!(t.name(), "dict_keys" | "dict_items")
+}
+
+/// The container methods of the dict views in CPython 3.11 (`dir()` of
+/// them, as far as the ABCs ask), which the `DIRS` table leaves out;
+/// `type` has `__call__`.
+const VIEWS: &[(&str, &[&str])] = &[
+    (
+        "dict_keys",
+        &["__contains__", "__iter__", "__len__", "__reversed__"],
+    ),
+    (
+        "dict_items",
+        &["__contains__", "__iter__", "__len__", "__reversed__"],
+    ),
+    ("dict_values", &["__iter__", "__len__", "__reversed__"]),
+    ("type", &["__call__"]),
+];
