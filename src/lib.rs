@@ -586,8 +586,7 @@ impl Vm {
             }
             return g.clone();
         }
-        // As CPython's `__main__`: no package, no spec.
-        let globals = self.inner.new_module_dict("__main__", filename);
+        let globals = self.inner.new_main_dict(filename);
         let module = interp::Value::Obj(ModuleObj::new_obj("__main__", globals.clone()));
         self.inner.add_module("__main__", module);
         self.main = Some(globals.clone());

@@ -820,6 +820,10 @@ impl Vm {
                 d.set_str("__path__", s);
             }
             d.set_str("__file__", Value::str(shown));
+            // The builtins' dict, as CPython gives an imported module; no
+            // bytecode cache, so no `__cached__` file.
+            d.set_str("__builtins__", Value::Obj(self.builtins.clone()));
+            d.set_str("__cached__", Value::None);
         }
         let module = Value::Obj(ModuleObj::new_obj(name, globals.clone()));
         self.setattr(&spec, "_initializing", Value::Bool(true))?;

@@ -3519,3 +3519,34 @@ impl TypeName for ObjRef {
         crate::object::types::type_name_of_type_obj(self)
     }
 }
+
+/// The built-in types whose `__hash__` is `None` in CPython (their
+/// instances are unhashable).
+pub fn unhashable_builtin(t: &abi::TypeObject) -> bool {
+    [&types::LIST, &types::DICT, &types::SET, &types::BYTEARRAY]
+        .iter()
+        .any(|s| std::ptr::eq(t, s.get()))
+        || matches!(t.name(), "dict_keys" | "dict_items")
+}
+
+/// `T.__hash__` or `x.__hash__` when the first class of the MRO that
+/// defines `__hash__` is an unhashable built-in type, or a class that
+/// defines `__eq__` but not `__hash__`: `None`, as in CPython. `t` is the class looked in (`T`, or `type(x)`).
+pub fn hash_is_none(t: &ObjRef) -> bool {
+    for c in crate::object::class::mro_of(t) {
+        if let Some(cd) = crate::object::class::class_data(&c) {
+            let Some(d) = cd.dict() else { continue };
+            if d.get_str("__hash__").is_some() {
+                return false;
+            }
+            // `__eq__` without `__hash__`: CPython's `type.__new__` sets
+            // `__hash__` to None.
+            if d.get_str("__eq__").is_some() {
+                return true;
+            }
+            continue;
+        }
+        return c.as_type().is_some_and(unhashable_builtin);
+    }
+    false
+}

@@ -475,10 +475,27 @@ impl Vm {
         self.run_main_code(code, filename)
     }
 
+    /// The globals of a new `__main__` module, as CPython's: no package,
+    /// no spec, `__builtins__` the `builtins` module, an empty
+    /// `__annotations__`, and with a file, `__cached__` None.
+    pub fn new_main_dict(&mut self, filename: Option<&str>) -> ObjRef {
+        let globals = self.new_module_dict("__main__", filename);
+        let builtins = self.import_level(&Value::str("builtins"), None, &Value::None, 0);
+        if let Some(d) = globals.downcast::<DictObj>() {
+            if let Ok(b) = builtins {
+                d.set_str("__builtins__", b);
+            }
+            d.set_str("__annotations__", Value::dict());
+            if filename.is_some() {
+                d.set_str("__cached__", Value::None);
+            }
+        }
+        globals
+    }
+
     /// Runs compiled code as `__main__` (`__file__` is `filename`).
     pub fn run_main_code(&mut self, code: Rc<Code>, filename: &str) -> PyResult<Value> {
-        // As CPython's `__main__`: no package, no spec.
-        let globals = self.new_module_dict("__main__", Some(filename));
+        let globals = self.new_main_dict(Some(filename));
         let module = Value::Obj(ModuleObj::new_obj("__main__", globals.clone()));
         self.add_module("__main__", module);
         self.run_module_code(code, &globals)
@@ -683,6 +700,16 @@ impl Vm {
 
     /// `obj.name` without a class's `__getattribute__`/`__getattr__`.
     fn getattr_builtin(&mut self, obj: &Value, name: &str) -> PyResult<Value> {
+        // `list.__hash__`, `[].__hash__`: None for the unhashable types.
+        if name == "__hash__" {
+            let t = match obj {
+                Value::Obj(o) if o.kind() == Kind::TYPE => o.clone(),
+                _ => obj.type_of().to_ref(),
+            };
+            if crate::ops::hash_is_none(&t) {
+                return Ok(Value::None);
+            }
+        }
         // The numbers' data attributes (`int.real`, `float.imag`, ...).
         if matches!(name, "real" | "imag" | "numerator" | "denominator") {
             match obj {

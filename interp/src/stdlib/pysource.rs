@@ -124,6 +124,9 @@ fn has_method(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     if c.as_type().is_none() {
         return Ok(Value::Bool(false));
     }
+    if name == "__hash__" && crate::ops::hash_is_none(c) {
+        return Ok(Value::None);
+    }
     for b in crate::object::class::mro_of(c) {
         if let Some(cd) = crate::object::class::class_data(&b) {
             if let Some(v) = cd.dict().and_then(|d| d.get_str(name)) {
@@ -136,9 +139,6 @@ fn has_method(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
             continue;
         }
         let Some(t) = b.as_type() else { continue };
-        if name == "__hash__" && unhashable_builtin(t) {
-            return Ok(Value::None);
-        }
         let listed = crate::traceback::names::DIRS
             .iter()
             .find(|(n, _)| *n == t.name())
@@ -158,15 +158,6 @@ fn has_method(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
     }
     Ok(Value::Bool(false))
-}
-
-/// The built-in types whose `__hash__` is `None` in CPython.
-fn unhashable_builtin(t: &abi::TypeObject) -> bool {
-    use crate::object::types;
-    [&types::LIST, &types::DICT, &types::SET, &types::BYTEARRAY]
-        .iter()
-        .any(|s| std::ptr::eq(t, s.get()))
-        || matches!(t.name(), "dict_keys" | "dict_items")
 }
 
 /// The container methods of the dict views in CPython 3.11 (`dir()` of
