@@ -699,6 +699,17 @@ fn subclass_of(
         vm.leave_nested();
         return found;
     }
+    // `isinstance(x, typing.Iterable)`: the class the alias stands for.
+    if let Some(f) = cls.downcast::<crate::stdlib::typing::FormObj>() {
+        if f.is_subscripted() {
+            return Err(PyErr::type_error(
+                "Subscripted generics cannot be used with class and instance checks",
+            ));
+        }
+        if let Some(origin) = crate::stdlib::typing::origin(vm, f) {
+            return subclass_of(vm, sub, &origin?, what);
+        }
+    }
     match type_of_value(cls) {
         Some(t) if crate::object::class::is_subclass(sub, t) => Ok(true),
         Some(_) => match cls
@@ -1696,6 +1707,7 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
         "importlib" => crate::imports::fill_importlib(dd),
         "__future__" => crate::stdlib::future::fill(vm, &d).ok()?,
         "dataclasses" => crate::stdlib::dataclasses::fill(vm, &d).ok()?,
+        "typing" => crate::stdlib::typing::fill(vm, &d).ok()?,
         _ if crate::stdlib::pysource::has(name) => {
             crate::stdlib::pysource::fill(vm, name, &d).ok()?
         }

@@ -27,8 +27,9 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let Some(name) = name.as_str() else {
         return Err(PyErr::type_error("__build_class__: name is not a string"));
     };
-    let mut base_refs: Vec<ObjRef> = Vec::with_capacity(bases.len());
-    for b in bases {
+    let (resolved, orig_bases) = resolve_bases(vm, bases)?;
+    let mut base_refs: Vec<ObjRef> = Vec::with_capacity(resolved.len());
+    for b in &resolved {
         let Some(t) = b.as_obj().filter(|o| o.as_type().is_some()) else {
             return Err(PyErr::type_error(format!(
                 "bases must be types, not '{}'",
@@ -59,7 +60,20 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
     }
     let ns = DictObj::new_obj();
+    if let (Some(orig), Some(d)) = (orig_bases, ns.downcast::<DictObj>()) {
+        d.set_str("__orig_bases__", orig);
+    }
     let cell = vm.call(body, &[Value::Obj(ns.clone())])?;
+    // A base that makes the class itself (`typing.NamedTuple`'s, in place
+    // of its metaclass).
+    if let Some(make) = base_refs.iter().find_map(|b| {
+        class_data(b)?
+            .dict()?
+            .get_str("_typhon_make_class")
+            .filter(|f| f.downcast::<Function>().is_some())
+    }) {
+        return vm.call(&make, &[Value::str(name), Value::Obj(ns)]);
+    }
     // `type.__new__` makes these two classmethods.
     for implicit in ["__init_subclass__", "__class_getitem__"] {
         if let Some(d) = ns.downcast::<DictObj>()
@@ -90,6 +104,44 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         vm.call(&init, &[Value::Obj(cls.clone())])?;
     }
     Ok(Value::Obj(cls))
+}
+
+/// The bases of a class statement after PEP 560's `__mro_entries__`: a
+/// base that is not a class (`Generic[T]`, `list[int]`, `typing.List[int]`)
+/// stands for the classes its `__mro_entries__` gives; with any such, the
+/// bases as written too (`__orig_bases__`).
+fn resolve_bases(vm: &mut Vm, bases: &[Value]) -> PyResult<(Vec<Value>, Option<Value>)> {
+    if bases
+        .iter()
+        .all(|b| b.as_obj().is_some_and(|o| o.as_type().is_some()))
+    {
+        return Ok((bases.to_vec(), None));
+    }
+    let written = Value::tuple(bases.to_vec());
+    let mut out = Vec::with_capacity(bases.len());
+    for (i, b) in bases.iter().enumerate() {
+        if b.as_obj().is_some_and(|o| o.as_type().is_some()) {
+            out.push(b.clone());
+            continue;
+        }
+        if let Some(f) = b.downcast::<crate::stdlib::typing::FormObj>() {
+            match crate::stdlib::typing::mro_entries(vm, f, &bases[i + 1..]) {
+                Some(r) => out.extend(r?),
+                None => out.push(b.clone()),
+            }
+            continue;
+        }
+        let Ok(entries) = vm.getattr(b, "__mro_entries__") else {
+            out.push(b.clone());
+            continue;
+        };
+        let r = vm.call(&entries, std::slice::from_ref(&written))?;
+        let Some(t) = r.downcast::<crate::object::TupleObj>() else {
+            return Err(PyErr::type_error("__mro_entries__ must return a tuple"));
+        };
+        out.extend(t.items.iter().cloned());
+    }
+    Ok((out, Some(written)))
 }
 
 /// Whether the class `t` is an abstract base class (see

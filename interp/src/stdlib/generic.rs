@@ -59,6 +59,17 @@ class GenericAlias:
             return NotImplemented
         return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
 
+    def __mro_entries__(self, bases):
+        # `class C(list[int])` derives from `list` (PEP 560); a second
+        # `Generic[...]` after a generic class is left out.
+        origin = self.__origin__
+        if origin.__name__ == "Generic" and origin.__module__ == "typing":
+            i = bases.index(self)
+            for b in bases[i + 1:]:
+                if b is not self and isinstance(b, type) and issubclass(b, origin):
+                    return ()
+        return (origin,)
+
     def __hash__(self):
         return hash(self.__origin__) ^ hash(self.__args__)
 

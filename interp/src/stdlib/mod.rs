@@ -71,10 +71,6 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
             os::fill(vm, d);
             Ok(())
         }
-        "typing" => {
-            typing::fill(d);
-            Ok(())
-        }
         "itertools" => {
             itertools::fill(d);
             Ok(())

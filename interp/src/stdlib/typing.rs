@@ -1,8 +1,12 @@
 //! `typing`, importable so that annotated programs run: its names are
 //! objects that can be subscripted (`List[int]`, `Dict[str, int]`,
 //! `Optional[int]`) and print as CPython prints them; `TypeVar`, `cast`,
-//! `overload` and `TYPE_CHECKING` work. Typhon does not check types, and
-//! classes cannot derive from `Generic`, `Protocol` or `NamedTuple`.
+//! `overload` and `TYPE_CHECKING` work. Typhon does not check types.
+//! Classes derive from `Generic[T]`, `Protocol` and the subscripted
+//! aliases (`List[int]`: from `list`; `Iterable[int]`: from
+//! `collections.abc.Iterable`) as PEP 560's `__mro_entries__` says, and
+//! `class P(NamedTuple)` makes a `collections.namedtuple` class ([`SOURCE`],
+//! Python run when the module is imported).
 
 use crate::object::types::{self, Kind};
 use crate::object::{Args, Builtin, DictObj, NativeFn, PyErr, PyResult, TupleObj, Value};
@@ -87,6 +91,13 @@ const NAMES: &[&str] = &[
     "Match",
 ];
 
+impl FormObj {
+    /// Whether it is subscripted (`List[int]`, not `List`).
+    pub fn is_subscripted(&self) -> bool {
+        self.args.is_some()
+    }
+}
+
 fn form(name: &str, args: Option<Vec<Value>>, typevar: bool) -> Value {
     Value::Obj(ObjRef::new(
         FORM.get(),
@@ -98,8 +109,172 @@ fn form(name: &str, args: Option<Vec<Value>>, typevar: bool) -> Value {
     ))
 }
 
-/// Fills the module dict.
-pub fn fill(d: &DictObj) {
+/// `Generic`, `Protocol` and `NamedTuple`: Python, run in the module's
+/// dict. `class P(NamedTuple)` resolves to `_NamedTuple`, whose
+/// `_typhon_make_class` `__build_class__` calls in place of making a class
+/// (what CPython's `NamedTupleMeta` does).
+const SOURCE: &str = r#"
+_GenericAlias = type(list[int])
+
+
+class Generic:
+    __slots__ = ()
+
+    def __class_getitem__(cls, params):
+        return _GenericAlias(cls, params)
+
+
+class Protocol(Generic):
+    __slots__ = ()
+
+
+_prohibited = frozenset({"__new__", "__init__", "__slots__", "__getnewargs__",
+                         "_fields", "_field_defaults", "_make", "_replace",
+                         "_asdict", "_source"})
+_special = frozenset({"__module__", "__name__", "__annotations__"})
+
+
+def _make_nmtuple(name, fields, defaults, module):
+    from collections import namedtuple
+    nt = namedtuple(name, [n for n, t in fields], defaults=defaults, module=module)
+    nt.__annotations__ = dict(fields)
+    return nt
+
+
+class _NamedTuple:
+    def _typhon_make_class(name, ns):
+        types = ns.get("__annotations__", {})
+        default_names = []
+        for field_name in types:
+            if field_name in ns:
+                default_names.append(field_name)
+            elif default_names:
+                raise TypeError(f"Non-default namedtuple field {field_name} "
+                                f"cannot follow default field"
+                                f"{'s' if len(default_names) > 1 else ''} "
+                                f"{', '.join(default_names)}")
+        nm_tpl = _make_nmtuple(name, types.items(),
+                               [ns[n] for n in default_names], ns["__module__"])
+        for key in ns:
+            if key in _prohibited:
+                raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+            elif key not in _special and key not in nm_tpl._fields:
+                setattr(nm_tpl, key, ns[key])
+        return nm_tpl
+
+
+def NamedTuple(typename, fields=None, /, **kwargs):
+    if fields is None:
+        fields = kwargs.items()
+    elif kwargs:
+        raise TypeError("Either list of fields or keywords"
+                        " can be provided to NamedTuple, not both")
+    return _make_nmtuple(typename, list(fields), None, "__main__")
+
+
+NamedTuple.__mro_entries__ = lambda bases: (_NamedTuple,)
+"#;
+
+/// The classes of `collections.abc` that `typing`'s aliases of them
+/// resolve to as bases.
+const ABC_ALIASES: &[(&str, &str)] = &[
+    ("Iterable", "Iterable"),
+    ("Iterator", "Iterator"),
+    ("Generator", "Generator"),
+    ("Sequence", "Sequence"),
+    ("MutableSequence", "MutableSequence"),
+    ("Mapping", "Mapping"),
+    ("MutableMapping", "MutableMapping"),
+    ("AbstractSet", "Set"),
+    ("MutableSet", "MutableSet"),
+    ("Collection", "Collection"),
+    ("Container", "Container"),
+    ("Hashable", "Hashable"),
+    ("Sized", "Sized"),
+    ("Reversible", "Reversible"),
+    ("Callable", "Callable"),
+    ("Awaitable", "Awaitable"),
+    ("Coroutine", "Coroutine"),
+    ("AsyncIterator", "AsyncIterator"),
+    ("AsyncIterable", "AsyncIterable"),
+];
+
+/// What a `typing` alias used as a base class stands for (PEP 560's
+/// `__mro_entries__`, as CPython's `typing` answers it): the class it
+/// aliases, then `Generic` unless a base after it (`later`) is generic
+/// already. `None` when it aliases nothing a class can derive from here.
+pub fn mro_entries(vm: &mut Vm, f: &FormObj, later: &[Value]) -> Option<PyResult<Vec<Value>>> {
+    let origin = match origin(vm, f)? {
+        Ok(o) => o,
+        Err(e) => return Some(Err(e)),
+    };
+    let generic = vm
+        .imported("typing")
+        .and_then(|m| {
+            m.downcast::<crate::object::ModuleObj>()
+                .map(|m| m.dict.clone())
+        })
+        .and_then(|d| d.downcast::<DictObj>()?.get_str("Generic"));
+    let mut out = vec![origin];
+    if let Some(g) = generic {
+        let g_type = g.as_obj().and_then(|o| o.as_type());
+        let generic_later = later.iter().any(|b| {
+            b.downcast::<FormObj>().is_some()
+                || b.downcast::<crate::object::Instance>().is_some()
+                || b.as_obj()
+                    .and_then(|o| o.as_type())
+                    .zip(g_type)
+                    .is_some_and(|(t, g)| crate::object::class::is_subclass(t, g))
+        });
+        if !generic_later {
+            out.push(g);
+        }
+    }
+    Some(Ok(out))
+}
+
+/// The class a `typing` alias stands for (`List` -> `list`, `Iterable` ->
+/// `collections.abc.Iterable`), for bases and `isinstance`.
+pub fn origin(vm: &mut Vm, f: &FormObj) -> Option<PyResult<Value>> {
+    if f.typevar {
+        return None;
+    }
+    let builtin = match f.name.as_str() {
+        "List" => Some(&types::LIST),
+        "Dict" => Some(&types::DICT),
+        "Set" => Some(&types::SET),
+        "FrozenSet" => Some(&types::FROZENSET),
+        "Tuple" => Some(&types::TUPLE),
+        _ => None,
+    };
+    if let Some(t) = builtin {
+        return Some(Ok(Value::Obj(ObjRef::from_static(t))));
+    }
+    let (module, name) = match f.name.as_str() {
+        "DefaultDict" => ("collections", "defaultdict"),
+        "OrderedDict" => ("collections", "OrderedDict"),
+        "Counter" => ("collections", "Counter"),
+        "Deque" => ("collections", "deque"),
+        "ChainMap" => ("collections", "ChainMap"),
+        n => (
+            "collections.abc",
+            ABC_ALIASES.iter().find(|(a, _)| *a == n)?.1,
+        ),
+    };
+    let m = vm.import_level(
+        &Value::str(module),
+        None,
+        &Value::tuple(vec![Value::str("*")]),
+        0,
+    );
+    Some(m.and_then(|m| vm.getattr(&m, name)))
+}
+
+/// Fills the module dict `globals`.
+pub fn fill(vm: &mut Vm, globals: &ObjRef) -> PyResult<()> {
+    let Some(d) = globals.downcast::<DictObj>() else {
+        return Err(PyErr::runtime_error("typing has no module dict"));
+    };
     for n in NAMES {
         d.set_str(n, form(n, None, false));
     }
@@ -115,6 +290,8 @@ pub fn fill(d: &DictObj) {
         d.set_str(name, Value::Obj(Builtin::new_obj(name, *f, None)));
     }
     d.set_str("TYPE_CHECKING", Value::Bool(false));
+    let code = vm.compile(SOURCE, "<frozen typing>")?;
+    vm.run_module_code(code, globals).map(drop)
 }
 
 /// `Form[args]`.
