@@ -411,6 +411,21 @@ fn b_round(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
         _ => x,
     };
+    // A class's own `__round__` (CPython looks it up on the type): called
+    // with no argument when `ndigits` is absent or None.
+    if !x.is_int()
+        && !matches!(x, Value::Float(_))
+        && let Some(f) = crate::dunder::special(x, "__round__")
+    {
+        let nd = args
+            .pos
+            .get(1)
+            .or(args.kw("ndigits"))
+            .filter(|v| !matches!(v, Value::None));
+        let mut call_args = vec![x.clone()];
+        call_args.extend(nd.cloned());
+        return vm.call(&f, &call_args);
+    }
     let nd = match args
         .pos
         .get(1)

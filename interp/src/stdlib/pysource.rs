@@ -1,5 +1,5 @@
 //! The standard modules written in Python (`contextlib`, `warnings`,
-//! `textwrap`, `abc`, `collections.abc`, and `struct` over the native `_struct`): their source is
+//! `textwrap`, `abc`, `collections.abc`, `fractions`, and `struct` over the native `_struct`): their source is
 //! part of the binary (`stdlib/py/`) and runs in the module's dict when
 //! the module is first imported, as the source of `__future__` does. The
 //! few things Python code cannot do here (see the frames up the stack,
@@ -18,6 +18,7 @@ const MODULES: &[(&str, &str)] = &[
     ("textwrap", include_str!("py/textwrap.py")),
     ("abc", include_str!("py/abc.py")),
     ("collections.abc", include_str!("py/collections_abc.py")),
+    ("fractions", include_str!("py/fractions.py")),
 ];
 
 /// Whether `name` is one of these modules.
