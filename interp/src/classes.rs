@@ -84,6 +84,9 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         }
     }
     let slots = crate::slots::declared(vm, &ns)?;
+    let inherited_meta = base_refs
+        .iter()
+        .find_map(|b| class_data(b)?.meta.borrow().clone());
     let cls = new_class_with(name, base_refs, ns.clone(), slots.as_deref())?;
     // As in CPython's `type.__new__`: the `__class__` cell is filled
     // before `__set_name__` and `__init_subclass__` run.
@@ -93,6 +96,19 @@ pub fn build_class(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     }
     set_names(vm, &cls, &ns)?;
     init_subclass(vm, &cls, args.kw)?;
+    // A stand-in metaclass (`enum.EnumType`) is inherited, and sets the
+    // class up as its `__new__` would.
+    if let Some(meta) = inherited_meta {
+        if let Some(cd) = class_data(&cls) {
+            *cd.meta.borrow_mut() = Some(meta.clone());
+        }
+        let init = class_data(&meta)
+            .and_then(|m| m.dict()?.get_str("_typhon_init_class"))
+            .filter(|f| f.downcast::<Function>().is_some());
+        if let Some(init) = init {
+            vm.call(&init, &[Value::Obj(cls.clone())])?;
+        }
+    }
     if abstract_base {
         // What `ABCMeta.__new__` does after `type.__new__`.
         let init = abc_meta_fn(vm, "_abc_init").ok_or_else(|| {
@@ -148,6 +164,39 @@ fn resolve_bases(vm: &mut Vm, bases: &[Value]) -> PyResult<(Vec<Value>, Option<V
 /// [`class::abc`]).
 fn is_abc(t: &ObjRef) -> bool {
     class_data(t).is_some_and(|cd| cd.abc.get() & class::abc::ABC != 0)
+}
+
+/// `enum._set_meta(cls, meta)`: `meta` stands in for the metaclass of
+/// `cls` (see [`ClassData::meta`]).
+pub(crate) fn set_meta(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
+    match args.pos {
+        [Value::Obj(c), Value::Obj(m)] if class_data(m).is_some() => {
+            let Some(cd) = class_data(c) else {
+                return Err(PyErr::type_error("_set_meta() takes two classes"));
+            };
+            *cd.meta.borrow_mut() = Some(m.clone());
+            Ok(Value::None)
+        }
+        _ => Err(PyErr::type_error("_set_meta() takes two classes")),
+    }
+}
+
+/// `cls.name` for a class with a stand-in metaclass whose MRO has no
+/// `name`: the metaclass's attribute, bound to `cls` as a metaclass's
+/// method or property is (`Color.__members__`). `None`: no stand-in, or it
+/// has no such attribute.
+pub(crate) fn meta_attr(vm: &mut Vm, cls: &ObjRef, name: &str) -> Option<PyResult<Value>> {
+    let meta = class_data(cls)?.meta.borrow().clone()?;
+    let v = lookup(meta.as_type()?, name)?;
+    let me = Value::Obj(cls.clone());
+    if v.downcast::<Function>().is_some() {
+        return Some(Ok(Value::Obj(BoundMethod::new_obj(v, me))));
+    }
+    if let Some(p) = v.downcast::<PropertyObj>() {
+        let fget = p.fget.clone();
+        return Some(vm.call(&fget, &[me]));
+    }
+    Some(Ok(v))
 }
 
 /// `abc._hook(ABCMeta)`: the `abc` module names the class whose functions
@@ -667,6 +716,13 @@ pub fn new_plain_instance(cls: &ObjRef) -> Option<ObjRef> {
 /// `cls(*args, **kwargs)` for a Python class: a new instance, initialized
 /// by `__init__` if the class has one.
 pub fn call_class(vm: &mut Vm, cls: &ObjRef, args: Args<'_>) -> PyResult<Value> {
+    // A stand-in metaclass's `__call__` (`Color(1)` looks a member up).
+    let me = Value::Obj(cls.clone());
+    if crate::dunder::is_py(&me)
+        && let Some(f) = crate::dunder::special(&me, "__call__")
+    {
+        return call_first(vm, &f, me, args);
+    }
     if cls
         .as_type()
         .is_some_and(|t| t.kind() == Kind::EXT_SUBCLASS)

@@ -16,7 +16,15 @@ use crate::vm::Vm;
 /// protocols can be dunder methods).
 #[inline]
 pub fn is_py(v: &Value) -> bool {
-    v.as_obj().is_some_and(|o| o.ty().is_heap_type())
+    v.as_obj()
+        .is_some_and(|o| o.ty().is_heap_type() || o.kind() == Kind::TYPE && has_meta(o))
+}
+
+/// Whether the class object `o` has a stand-in metaclass whose special
+/// methods apply to it ([`crate::object::class::ClassData::meta`]).
+#[cold]
+fn has_meta(o: &crate::object::ObjRef) -> bool {
+    crate::object::class::class_data(o).is_some_and(|cd| cd.meta.borrow().is_some())
 }
 
 /// The special method `name` of `v`'s class, if `v` is an instance of a
@@ -25,6 +33,9 @@ pub fn special(v: &Value, name: &'static str) -> Option<Value> {
     let o = v.as_obj()?;
     let t = o.ty();
     if !t.is_heap_type() {
+        if o.kind() == Kind::TYPE {
+            return meta_special(o, name);
+        }
         return None;
     }
     lookup_static(t, name)
@@ -552,4 +563,16 @@ pub fn call_object(
             kw: args.kw,
         },
     ))
+}
+
+/// The special method `name` of a class object whose class has a
+/// stand-in metaclass ([`crate::object::class::ClassData::meta`]).
+#[cold]
+fn meta_special(cls: &crate::object::ObjRef, name: &'static str) -> Option<Value> {
+    let meta = crate::object::class::class_data(cls)?
+        .meta
+        .borrow()
+        .clone()?;
+    let t = meta.as_type()?;
+    lookup_static(t, name)
 }

@@ -163,6 +163,11 @@ fn visit(o: &ObjRef, f: &mut dyn FnMut(&ObjRef)) {
         f(&cd.dict);
         cd.bases.iter().for_each(&mut *f);
         cd.mro_tail.iter().for_each(&mut *f);
+        if let Ok(m) = cd.meta.try_borrow()
+            && let Some(m) = m.as_ref()
+        {
+            f(m);
+        }
         cd.for_each_memo_value(|v| val(f, v));
     } else if let Some(m) = o.downcast::<BoundMethod>() {
         val(f, &m.func);
@@ -307,6 +312,8 @@ fn clear(o: &ObjRef) {
         drop((old, vals));
     } else if let Some(cd) = o.as_type().and_then(|t| t.heap_data::<ClassData>()) {
         cd.clear_memo();
+        let meta = cd.meta.try_borrow_mut().map(|mut m| m.take());
+        drop(meta);
         if let Some(d) = cd.dict()
             && d.is_idle()
         {

@@ -3288,6 +3288,7 @@ fn repr_obj_inner(v: &Value, o: &ObjRef, foreign: &mut ForeignRepr<'_>) -> PyRes
             None => String::new(),
         },
         Kind::TYPE if ext::is_foreign_type(o) => foreign(o)?,
+        Kind::TYPE if dunder::is_py(v) && dunder::special(v, "__repr__").is_some() => foreign(o)?,
         Kind::TYPE if o.as_type().is_some_and(|t| t.is_heap_type()) => {
             crate::classes::class_repr(o).unwrap_or_default()
         }

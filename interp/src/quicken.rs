@@ -1150,6 +1150,7 @@ fn init_fits(cls: &ObjRef, nargs: usize) -> Option<u32> {
     // An abstract class's call raises (`classes::abstract_instantiation`).
     if version == 0
         || cd.abc.get() & class::abc::ABSTRACT != 0
+        || cd.meta.borrow().is_some()
         || class::lookup_static(t, "__new__").is_some()
     {
         return None;

@@ -784,6 +784,9 @@ impl Vm {
                     if let Some(v) = crate::classes::abc_meta_attr(self, o, name) {
                         return v;
                     }
+                    if let Some(v) = crate::classes::meta_attr(self, o, name) {
+                        return v;
+                    }
                     return Err(no_type_attribute(&o.ty_name_of_type(), name));
                 }
                 Kind::SUPER => {

@@ -114,6 +114,12 @@ pub struct ClassData {
     /// `metaclass=ABCMeta` or derived from one), and one with abstract
     /// methods left (it cannot be instantiated).
     pub abc: Cell<u8>,
+    /// The class standing in for this class's metaclass (`enum.EnumType`):
+    /// the special methods of the class object itself (`iter(C)`,
+    /// `len(C)`, `C[k]`, `C(v)`, `repr(C)`) and its attributes not found in
+    /// its MRO come from its dict. Set by `enum._set_meta`, inherited by
+    /// subclasses.
+    pub meta: RefCell<Option<ObjRef>>,
 }
 
 /// Bits of [`ClassData::abc`], set by the `abc` module (`stdlib/py/abc.py`).
@@ -200,6 +206,7 @@ impl ClassData {
             shared_keys: RefCell::new(Vec::new()),
             hooks: Cell::new((0, 0)),
             abc: Cell::new(0),
+            meta: RefCell::new(None),
         }
     }
 

@@ -4,7 +4,7 @@
 //! json`, `import copy`, `import io`, `import re`, `import __future__`, `import _struct`, `import traceback`), built when first imported, and the
 //! file objects (`streams`: the standard streams; `files`: `open()`;
 //! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
-//! [`crate::builtins`]. `contextlib`, `warnings`, `struct`, `textwrap`, `abc`, `collections.abc` and `fractions`
+//! [`crate::builtins`]. `contextlib`, `warnings`, `struct`, `textwrap`, `abc`, `collections.abc`, `fractions` and `enum`
 //! are Python source ([`pysource`]).
 //!
 //! The modules' objects are native types: the iterators of `itertools` are

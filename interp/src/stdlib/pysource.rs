@@ -1,5 +1,5 @@
 //! The standard modules written in Python (`contextlib`, `warnings`,
-//! `textwrap`, `abc`, `collections.abc`, `fractions`, and `struct` over the native `_struct`): their source is
+//! `textwrap`, `abc`, `collections.abc`, `fractions`, `enum`, and `struct` over the native `_struct`): their source is
 //! part of the binary (`stdlib/py/`) and runs in the module's dict when
 //! the module is first imported, as the source of `__future__` does. The
 //! few things Python code cannot do here (see the frames up the stack,
@@ -19,6 +19,7 @@ const MODULES: &[(&str, &str)] = &[
     ("abc", include_str!("py/abc.py")),
     ("collections.abc", include_str!("py/collections_abc.py")),
     ("fractions", include_str!("py/fractions.py")),
+    ("enum", include_str!("py/enum.py")),
 ];
 
 /// Whether `name` is one of these modules.
@@ -66,6 +67,13 @@ fn run(vm: &mut Vm, name: &str, source: &str, globals: &ObjRef) -> PyResult<()> 
             |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
         d.set_str("_hook", f("_hook", crate::classes::abc_hook));
         d.set_str("_mark", f("_mark", crate::classes::abc_mark));
+    }
+    if name == "enum"
+        && let Some(d) = globals.downcast::<DictObj>()
+    {
+        let f =
+            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
+        d.set_str("_set_meta", f("_set_meta", crate::classes::set_meta));
     }
     if name == "collections.abc"
         && let Some(d) = globals.downcast::<DictObj>()
