@@ -969,16 +969,9 @@ fn new_os_error(ty: &'static crate::object::TypeObject, pos: &[Value]) -> ObjRef
     };
     let e = ExcObj::new_obj(ty, pos[..2].to_vec());
     if let Some(x) = e.downcast::<ExcObj>() {
-        let d = x
-            .dict
-            .borrow_mut()
-            .get_or_insert_with(DictObj::new_obj)
-            .clone();
-        if let Some(d) = d.downcast::<DictObj>() {
-            d.set_str("filename", filename.clone());
-            if let Some(f2) = pos.get(4) {
-                d.set_str("filename2", f2.clone());
-            }
+        x.set_own_attr("filename", filename.clone());
+        if let Some(f2) = pos.get(4) {
+            x.set_own_attr("filename2", f2.clone());
         }
     }
     e

@@ -95,16 +95,9 @@ pub fn set_import_attrs(e: &ObjRef, msg: Value, name: Value, path: Value) {
     let Some(x) = e.downcast::<crate::object::ExcObj>() else {
         return;
     };
-    let d = x
-        .dict
-        .borrow_mut()
-        .get_or_insert_with(DictObj::new_obj)
-        .clone();
-    if let Some(d) = d.downcast::<DictObj>() {
-        d.set_str("msg", msg);
-        d.set_str("name", name);
-        d.set_str("path", path);
-    }
+    x.set_own_attr("msg", msg);
+    x.set_own_attr("name", name);
+    x.set_own_attr("path", path);
 }
 
 /// `ImportError(*args, name=None, path=None)`: the keywords CPython's

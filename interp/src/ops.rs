@@ -3416,14 +3416,7 @@ pub fn str_of(vm: &mut Vm, v: &Value) -> PyResult<String> {
         if (2..=5).contains(&args.len()) && v.type_of().is_subtype(types::OS_ERROR.get()) {
             let errno = str_of(vm, &args[0])?;
             let text = str_of(vm, &args[1])?;
-            let own = |name: &str| {
-                e.dict
-                    .borrow()
-                    .as_ref()
-                    .and_then(|d| d.downcast::<DictObj>())
-                    .and_then(|d| d.get_str(name))
-                    .filter(|f| !matches!(f, Value::None))
-            };
+            let own = |name: &str| e.own_attr(name).filter(|f| !matches!(f, Value::None));
             return Ok(match (own("filename"), own("filename2")) {
                 (Some(f), Some(g)) => format!(
                     "[Errno {errno}] {text}: {} -> {}",

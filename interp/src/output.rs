@@ -157,16 +157,9 @@ pub fn os_error_with(e: &io::Error, filename: Option<&str>) -> PyErr {
         vec![Value::Int(errno as i64), Value::string(text.clone())],
     );
     if let Some(x) = err.0.downcast::<crate::object::ExcObj>() {
-        let d = x
-            .dict
-            .borrow_mut()
-            .get_or_insert_with(crate::object::DictObj::new_obj)
-            .clone();
-        if let Some(d) = d.downcast::<crate::object::DictObj>() {
-            d.set_str("errno", Value::Int(errno as i64));
-            d.set_str("strerror", Value::string(text));
-            d.set_str("filename", filename.map_or(Value::None, Value::str));
-        }
+        x.set_own_attr("errno", Value::Int(errno as i64));
+        x.set_own_attr("strerror", Value::string(text));
+        x.set_own_attr("filename", filename.map_or(Value::None, Value::str));
     }
     err
 }

@@ -900,13 +900,7 @@ impl Vm {
                                 if o.ty().is_subtype(types::OS_ERROR.get()) =>
                             {
                                 // Kept in the instance dict when given.
-                                let own = e
-                                    .dict
-                                    .borrow()
-                                    .as_ref()
-                                    .and_then(|d| d.downcast::<DictObj>())
-                                    .and_then(|d| d.get_str(name));
-                                return Ok(own.unwrap_or(Value::None));
+                                return Ok(e.own_attr(name).unwrap_or(Value::None));
                             }
                             "name" | "path" | "msg"
                                 if o.ty().is_subtype(types::IMPORT_ERROR.get()) =>
@@ -914,15 +908,11 @@ impl Vm {
                                 // Kept in the instance dict; an ImportError
                                 // made without them has them as None (`msg`:
                                 // its one argument).
-                                let own = e
-                                    .dict
-                                    .borrow()
-                                    .as_ref()
-                                    .and_then(|d| d.downcast::<DictObj>())
-                                    .and_then(|d| d.get_str(name));
-                                return Ok(own.unwrap_or_else(|| match e.args().as_slice() {
-                                    [m] if name == "msg" => m.clone(),
-                                    _ => Value::None,
+                                return Ok(e.own_attr(name).unwrap_or_else(|| {
+                                    match e.args().as_slice() {
+                                        [m] if name == "msg" => m.clone(),
+                                        _ => Value::None,
+                                    }
                                 }));
                             }
                             "code" if o.ty().is_subtype(types::SYSTEM_EXIT.get()) => {

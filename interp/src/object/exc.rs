@@ -95,6 +95,29 @@ pub enum Hint {
 }
 
 impl ExcObj {
+    /// The attribute `name` kept in the instance's own dict, if set there
+    /// (`filename` of an OSError, `name` of an ImportError).
+    pub fn own_attr(&self, name: &str) -> Option<crate::object::Value> {
+        self.dict
+            .borrow()
+            .as_ref()
+            .and_then(|d| d.downcast::<crate::object::DictObj>())
+            .and_then(|d| d.get_str(name))
+    }
+
+    /// Sets the attribute `name` in the instance's own dict, made now if
+    /// it has none.
+    pub fn set_own_attr(&self, name: &str, value: crate::object::Value) {
+        let d = self
+            .dict
+            .borrow_mut()
+            .get_or_insert_with(crate::object::DictObj::new_obj)
+            .clone();
+        if let Some(d) = d.downcast::<crate::object::DictObj>() {
+            d.set_str(name, value);
+        }
+    }
+
     /// A new exception object of type `t` with the given args.
     pub fn new_obj(t: &'static TypeObject, args: Vec<Value>) -> ObjRef {
         let o = ObjRef::new(t, ExcObj::with_args(args));

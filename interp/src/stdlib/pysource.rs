@@ -7,7 +7,7 @@
 //! first, under private names. Tracebacks through these modules name
 //! `<frozen NAME>` files, with no source lines.
 
-use crate::object::{Args, Builtin, DictObj, ExcObj, ObjRef, PyResult, Value};
+use crate::object::{Args, Builtin, DictObj, ExcObj, NativeFn, ObjRef, PyResult, Value};
 use crate::vm::Vm;
 
 /// The modules: name and source.
@@ -36,51 +36,38 @@ pub fn fill(vm: &mut Vm, name: &str, globals: &ObjRef) -> PyResult<()> {
     run(vm, name, source, globals)
 }
 
-/// Compiles and runs `source` as module `name`.
-fn run(vm: &mut Vm, name: &str, source: &str, globals: &ObjRef) -> PyResult<()> {
-    if name == "warnings"
-        && let Some(d) = globals.downcast::<DictObj>()
-    {
-        // The helpers that reach what Python code cannot: the frames up
-        // the stack (`sys._getframe`) and a file's lines (`linecache`).
-        let f =
-            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
-        d.set_str("_caller", f("_caller", crate::introspect::b_caller));
-        d.set_str("_getline", f("_getline", crate::warnings::b_getline));
-    }
-    if name == "contextlib"
-        && let Some(d) = globals.downcast::<DictObj>()
-    {
+/// The native helpers each module's source finds in its dict first, under
+/// private names: what Python code cannot do here.
+fn helpers(name: &str) -> &'static [(&'static str, NativeFn)] {
+    match name {
+        // The frames up the stack (`sys._getframe`) and a file's lines
+        // (`linecache`).
+        "warnings" => &[
+            ("_caller", crate::introspect::b_caller),
+            ("_getline", crate::warnings::b_getline),
+        ],
         // CPython's `contextmanager` puts an exception's `__traceback__`
         // back after throwing it into the generator; these do that.
-        let f =
-            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
-        d.set_str("_tb_len", f("_tb_len", tb_len));
-        d.set_str("_tb_truncate", f("_tb_truncate", tb_truncate));
-    }
-    if name == "abc"
-        && let Some(d) = globals.downcast::<DictObj>()
-    {
+        "contextlib" => &[("_tb_len", tb_len), ("_tb_truncate", tb_truncate)],
         // What a metaclass would do: `_hook` names the class whose
         // functions ABCs get, `_mark` sets a class's `abc` bits.
-        let f =
-            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
-        d.set_str("_hook", f("_hook", crate::classes::abc_hook));
-        d.set_str("_mark", f("_mark", crate::classes::abc_mark));
+        "abc" => &[
+            ("_hook", crate::classes::abc_hook),
+            ("_mark", crate::classes::abc_mark),
+        ],
+        // `EnumType` stands in for the metaclass (`ClassData::meta`).
+        "enum" => &[("_set_meta", crate::classes::set_meta)],
+        "collections.abc" => &[("_has", has_method)],
+        _ => &[],
     }
-    if name == "enum"
-        && let Some(d) = globals.downcast::<DictObj>()
-    {
-        let f =
-            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
-        d.set_str("_set_meta", f("_set_meta", crate::classes::set_meta));
-    }
-    if name == "collections.abc"
-        && let Some(d) = globals.downcast::<DictObj>()
-    {
-        let f =
-            |n: &'static str, f: crate::object::NativeFn| Value::Obj(Builtin::new_obj(n, f, None));
-        d.set_str("_has", f("_has", has_method));
+}
+
+/// Compiles and runs `source` as module `name`.
+fn run(vm: &mut Vm, name: &str, source: &str, globals: &ObjRef) -> PyResult<()> {
+    if let Some(d) = globals.downcast::<DictObj>() {
+        for (n, f) in helpers(name) {
+            d.set_str(n, Value::Obj(Builtin::new_obj(n, *f, None)));
+        }
     }
     let code = vm.compile(source, &format!("<frozen {name}>"))?;
     vm.run_module_code(code, globals)?;
