@@ -33,6 +33,37 @@ def _check_methods(C, *methods):
     return True
 
 
+def _methods_hook(*methods):
+    # The __subclasshook__ of a one-protocol ABC: a class is a virtual
+    # subclass when it defines `methods`; only the ABC that defines the
+    # hook applies it, not its subclasses.
+    def __subclasshook__(cls, C):
+        if cls.__dict__.get("__subclasshook__") is hook:
+            return _check_methods(C, *methods)
+        return NotImplemented
+    hook = classmethod(__subclasshook__)
+    return hook
+
+
+def _throw(typ, val=None, tb=None):
+    # The default `throw` of Coroutine and Generator: raise what was thrown.
+    if val is None:
+        if tb is None:
+            raise typ
+        val = typ()
+    raise val
+
+
+def _close(self, what):
+    # The default `close` of Coroutine and Generator.
+    try:
+        self.throw(GeneratorExit)
+    except (GeneratorExit, StopIteration):
+        pass
+    else:
+        raise RuntimeError(what + " ignored GeneratorExit")
+
+
 def _alias(cls, item):
     return _GenericAlias(cls, item)
 
@@ -44,11 +75,7 @@ class Hashable(metaclass=ABCMeta):
     def __hash__(self):
         return 0
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Hashable:
-            return _check_methods(C, "__hash__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__hash__")
 
 
 class Awaitable(metaclass=ABCMeta):
@@ -58,11 +85,7 @@ class Awaitable(metaclass=ABCMeta):
     def __await__(self):
         yield
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Awaitable:
-            return _check_methods(C, "__await__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__await__")
 
     __class_getitem__ = classmethod(_alias)
 
@@ -76,25 +99,12 @@ class Coroutine(Awaitable):
 
     @abstractmethod
     def throw(self, typ, val=None, tb=None):
-        if val is None:
-            if tb is None:
-                raise typ
-            val = typ()
-        raise val
+        _throw(typ, val, tb)
 
     def close(self):
-        try:
-            self.throw(GeneratorExit)
-        except (GeneratorExit, StopIteration):
-            pass
-        else:
-            raise RuntimeError("coroutine ignored GeneratorExit")
+        _close(self, "coroutine")
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Coroutine:
-            return _check_methods(C, "__await__", "send", "throw", "close")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__await__", "send", "throw", "close")
 
 
 class AsyncIterable(metaclass=ABCMeta):
@@ -104,11 +114,7 @@ class AsyncIterable(metaclass=ABCMeta):
     def __aiter__(self):
         return AsyncIterator()
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncIterable:
-            return _check_methods(C, "__aiter__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__aiter__")
 
     __class_getitem__ = classmethod(_alias)
 
@@ -123,22 +129,13 @@ class AsyncIterator(AsyncIterable):
     def __aiter__(self):
         return self
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncIterator:
-            return _check_methods(C, "__anext__", "__aiter__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__anext__", "__aiter__")
 
 
 class AsyncGenerator(AsyncIterator):
     __slots__ = ()
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncGenerator:
-            return _check_methods(C, "__aiter__", "__anext__",
-                                  "asend", "athrow", "aclose")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__aiter__", "__anext__", "asend", "athrow", "aclose")
 
 
 class Iterable(metaclass=ABCMeta):
@@ -149,11 +146,7 @@ class Iterable(metaclass=ABCMeta):
         while False:
             yield None
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Iterable:
-            return _check_methods(C, "__iter__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__iter__")
 
     __class_getitem__ = classmethod(_alias)
 
@@ -168,11 +161,7 @@ class Iterator(Iterable):
     def __iter__(self):
         return self
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Iterator:
-            return _check_methods(C, "__iter__", "__next__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__iter__", "__next__")
 
 
 class Reversible(Iterable):
@@ -183,11 +172,7 @@ class Reversible(Iterable):
         while False:
             yield None
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Reversible:
-            return _check_methods(C, "__reversed__", "__iter__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__reversed__", "__iter__")
 
 
 class Generator(Iterator):
@@ -202,26 +187,12 @@ class Generator(Iterator):
 
     @abstractmethod
     def throw(self, typ, val=None, tb=None):
-        if val is None:
-            if tb is None:
-                raise typ
-            val = typ()
-        raise val
+        _throw(typ, val, tb)
 
     def close(self):
-        try:
-            self.throw(GeneratorExit)
-        except (GeneratorExit, StopIteration):
-            pass
-        else:
-            raise RuntimeError("generator ignored GeneratorExit")
+        _close(self, "generator")
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Generator:
-            return _check_methods(C, "__iter__", "__next__",
-                                  "send", "throw", "close")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__iter__", "__next__", "send", "throw", "close")
 
 
 class Sized(metaclass=ABCMeta):
@@ -231,11 +202,7 @@ class Sized(metaclass=ABCMeta):
     def __len__(self):
         return 0
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Sized:
-            return _check_methods(C, "__len__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__len__")
 
 
 class Container(metaclass=ABCMeta):
@@ -245,11 +212,7 @@ class Container(metaclass=ABCMeta):
     def __contains__(self, x):
         return False
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Container:
-            return _check_methods(C, "__contains__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__contains__")
 
     __class_getitem__ = classmethod(_alias)
 
@@ -257,11 +220,7 @@ class Container(metaclass=ABCMeta):
 class Collection(Sized, Iterable, Container):
     __slots__ = ()
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Collection:
-            return _check_methods(C, "__len__", "__iter__", "__contains__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__len__", "__iter__", "__contains__")
 
 
 class Callable(metaclass=ABCMeta):
@@ -271,11 +230,7 @@ class Callable(metaclass=ABCMeta):
     def __call__(self, *args, **kwds):
         return False
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Callable:
-            return _check_methods(C, "__call__")
-        return NotImplemented
+    __subclasshook__ = _methods_hook("__call__")
 
     __class_getitem__ = classmethod(_alias)
 
