@@ -60,7 +60,7 @@ extern "C" {
 
 /* Typhon's own marks: code may test for them. */
 #define TYPHON 1
-#define TYPHON_API_VERSION 9
+#define TYPHON_API_VERSION 10
 
 typedef ssize_t Py_ssize_t;
 typedef Py_ssize_t Py_hash_t;
@@ -761,6 +761,18 @@ __attribute__((weak, visibility("default"))) const int _typhon_api_version = TYP
 #define PyExc_PermissionError (_typhon_api->PyExc_PermissionError)
 #define PyExc_IsADirectoryError (_typhon_api->PyExc_IsADirectoryError)
 #define PyExc_NotADirectoryError (_typhon_api->PyExc_NotADirectoryError)
+#define PyExc_ConnectionAbortedError (_typhon_api->PyExc_ConnectionAbortedError)
+#define PyExc_ConnectionRefusedError (_typhon_api->PyExc_ConnectionRefusedError)
+#define PyExc_ConnectionResetError (_typhon_api->PyExc_ConnectionResetError)
+#define PyExc_BlockingIOError (_typhon_api->PyExc_BlockingIOError)
+#define PyExc_ChildProcessError (_typhon_api->PyExc_ChildProcessError)
+#define PyExc_InterruptedError (_typhon_api->PyExc_InterruptedError)
+#define PyExc_ProcessLookupError (_typhon_api->PyExc_ProcessLookupError)
+#define PyExc_TimeoutError (_typhon_api->PyExc_TimeoutError)
+#define PyExc_FloatingPointError (_typhon_api->PyExc_FloatingPointError)
+#define PyExc_ReferenceError (_typhon_api->PyExc_ReferenceError)
+#define PyExc_StopAsyncIteration (_typhon_api->PyExc_StopAsyncIteration)
+#define PyExc_UnicodeTranslateError (_typhon_api->PyExc_UnicodeTranslateError)
 #define PyExc_IOError PyExc_OSError
 #define PyExc_EnvironmentError PyExc_OSError
 /* Prints the message and ends the process (status 1; CPython aborts). */

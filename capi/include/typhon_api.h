@@ -110,6 +110,18 @@ struct _typhon_api {
     PyObject *PyExc_IsADirectoryError;
     PyObject *PyExc_NotADirectoryError;
     PyTypeObject *PyCapsule_Type;
+    PyObject *PyExc_ConnectionAbortedError;
+    PyObject *PyExc_ConnectionRefusedError;
+    PyObject *PyExc_ConnectionResetError;
+    PyObject *PyExc_BlockingIOError;
+    PyObject *PyExc_ChildProcessError;
+    PyObject *PyExc_InterruptedError;
+    PyObject *PyExc_ProcessLookupError;
+    PyObject *PyExc_TimeoutError;
+    PyObject *PyExc_FloatingPointError;
+    PyObject *PyExc_ReferenceError;
+    PyObject *PyExc_StopAsyncIteration;
+    PyObject *PyExc_UnicodeTranslateError;
     void (*Py_IncRef)(PyObject *);
     void (*Py_DecRef)(PyObject *);
     void (*PyErr_SetString)(PyObject *, const char *);

@@ -39,7 +39,7 @@ use std::ffi::{
 
 /// The table layout version; extensions record the one they were built
 /// for (`TYPHON_API_VERSION` in Python.h) and the loader checks it.
-pub const API_VERSION: c_int = 9;
+pub const API_VERSION: c_int = 10;
 
 /// The table, made `Sync` (it only holds addresses of immortal objects and
 /// functions, and is never written).
@@ -226,6 +226,18 @@ api_table! {
         PyExc_IsADirectoryError: *mut PyObject = exc(&types::IS_A_DIRECTORY_ERROR);
         PyExc_NotADirectoryError: *mut PyObject = exc(&types::NOT_A_DIRECTORY_ERROR);
         PyCapsule_Type: *mut PyTypeObject = ty(&capsule::CAPSULE);
+        PyExc_ConnectionAbortedError: *mut PyObject = exc(&types::CONNECTION_ABORTED_ERROR);
+        PyExc_ConnectionRefusedError: *mut PyObject = exc(&types::CONNECTION_REFUSED_ERROR);
+        PyExc_ConnectionResetError: *mut PyObject = exc(&types::CONNECTION_RESET_ERROR);
+        PyExc_BlockingIOError: *mut PyObject = exc(&types::BLOCKING_IO_ERROR);
+        PyExc_ChildProcessError: *mut PyObject = exc(&types::CHILD_PROCESS_ERROR);
+        PyExc_InterruptedError: *mut PyObject = exc(&types::INTERRUPTED_ERROR);
+        PyExc_ProcessLookupError: *mut PyObject = exc(&types::PROCESS_LOOKUP_ERROR);
+        PyExc_TimeoutError: *mut PyObject = exc(&types::TIMEOUT_ERROR);
+        PyExc_FloatingPointError: *mut PyObject = exc(&types::FLOATING_POINT_ERROR);
+        PyExc_ReferenceError: *mut PyObject = exc(&types::REFERENCE_ERROR);
+        PyExc_StopAsyncIteration: *mut PyObject = exc(&types::STOP_ASYNC_ITERATION);
+        PyExc_UnicodeTranslateError: *mut PyObject = exc(&types::UNICODE_TRANSLATE_ERROR);
     }
     rust {
         protocols::Py_IncRef(o: *mut PyObject);

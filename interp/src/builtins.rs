@@ -1595,12 +1595,16 @@ fn time_time(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 }
 
 /// Builds the built-in module `name` (`sys`, `time`, and the modules of
-/// [`crate::stdlib`]), if it is one.
-pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
+/// [`crate::stdlib`]), if it is one; `Some(Err)` when making it raised
+/// (a module written in Python whose code failed, say).
+pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<PyResult<Value>> {
     if name == "builtins" {
         // The module's dict is the builtins themselves: a name set through
         // it is seen by every module, as in CPython.
-        return Some(Value::Obj(ModuleObj::new_obj(name, vm.builtins.clone())));
+        return Some(Ok(Value::Obj(ModuleObj::new_obj(
+            name,
+            vm.builtins.clone(),
+        ))));
     }
     let d = vm.new_module_dict(name, None);
     let dd = d.downcast::<DictObj>()?;
@@ -1713,18 +1717,32 @@ pub fn builtin_module(vm: &mut Vm, name: &str) -> Option<Value> {
             dd.set_str("is_tracked", f("is_tracked", gc_is_tracked));
         }
         "importlib" => crate::imports::fill_importlib(dd),
-        "__future__" => crate::stdlib::future::fill(vm, &d).ok()?,
-        "dataclasses" => crate::stdlib::dataclasses::fill(vm, &d).ok()?,
-        "typing" => crate::stdlib::typing::fill(vm, &d).ok()?,
-        _ if crate::stdlib::pysource::has(name) => {
-            crate::stdlib::pysource::fill(vm, name, &d).ok()?
+        "__future__" => {
+            if let Err(e) = crate::stdlib::future::fill(vm, &d) {
+                return Some(Err(e));
+            }
         }
-        _ => match crate::stdlib::fill_module(vm, name, dd) {
-            Some(Ok(())) => {}
-            _ => return None,
+        "dataclasses" => {
+            if let Err(e) = crate::stdlib::dataclasses::fill(vm, &d) {
+                return Some(Err(e));
+            }
+        }
+        "typing" => {
+            if let Err(e) = crate::stdlib::typing::fill(vm, &d) {
+                return Some(Err(e));
+            }
+        }
+        _ if crate::stdlib::pysource::has(name) => {
+            if let Err(e) = crate::stdlib::pysource::fill(vm, name, &d) {
+                return Some(Err(e));
+            }
+        }
+        _ => match crate::stdlib::fill_module(vm, name, dd)? {
+            Ok(()) => {}
+            Err(e) => return Some(Err(e)),
         },
     }
-    Some(Value::Obj(ModuleObj::new_obj(name, d)))
+    Some(Ok(Value::Obj(ModuleObj::new_obj(name, d))))
 }
 
 /// `gc.collect(generation=2)`: a full collection (Typhon's collector has

@@ -555,12 +555,12 @@ impl Vm {
                     && crate::stdlib::pysource::has(name)
                     && let Some(m) = self.native_module(name) =>
             {
-                return Ok(Some(Found::Native(m)));
+                return Ok(Some(Found::Native(m?)));
             }
             Some(p) => str_items(self, p)?,
             None => {
                 if let Some(m) = self.native_module(name) {
-                    return Ok(Some(Found::Native(m)));
+                    return Ok(Some(Found::Native(m?)));
                 }
                 if let Some(found) = self.find_in_zip(name)? {
                     return Ok(Some(found));
@@ -646,20 +646,23 @@ impl Vm {
         }))
     }
 
-    /// Typhon's native module `name` (`sys`, `math`, …), made now; `sys`
-    /// is made once.
-    fn native_module(&mut self, name: &str) -> Option<Value> {
+    /// Typhon's native module `name` (`sys`, `math`, …), made now (or
+    /// what making it raised); `sys` is made once.
+    fn native_module(&mut self, name: &str) -> Option<PyResult<Value>> {
         if name == "sys"
             && let Some(m) = &self.sys_module
         {
-            return Some(m.clone());
+            return Some(Ok(m.clone()));
         }
-        let m = builtins::builtin_module(self, name)?;
+        let m = match builtins::builtin_module(self, name)? {
+            Ok(m) => m,
+            Err(e) => return Some(Err(e)),
+        };
         if name == "sys" {
             self.sys_module = Some(m.clone());
             self.sys_dict = m.downcast::<ModuleObj>().map(|mo| mo.dict.clone());
         }
-        Some(m)
+        Some(Ok(m))
     }
 
     /// `importlib._bootstrap._load_unlocked`: makes the module, puts it in

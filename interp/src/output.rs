@@ -164,17 +164,28 @@ pub fn os_error_with(e: &io::Error, filename: Option<&str>) -> PyErr {
     err
 }
 
-/// The `OSError` subclass CPython picks for `errno` (its `errnomap`),
-/// among those Typhon defines; `OSError` for any other.
+/// The `OSError` subclass CPython picks for `errno` (its `errnomap`, with
+/// Linux's numbers, as `crate::stdlib::errno` has them); `OSError` for
+/// any other.
 pub fn errno_type(errno: i64) -> &'static crate::object::StaticType {
     match errno {
+        // EPERM, EACCES.
         1 | 13 => &types::PERMISSION_ERROR,
         2 => &types::FILE_NOT_FOUND_ERROR,
+        3 => &types::PROCESS_LOOKUP_ERROR,
+        4 => &types::INTERRUPTED_ERROR,
+        10 => &types::CHILD_PROCESS_ERROR,
+        // EAGAIN (EWOULDBLOCK), EALREADY, EINPROGRESS.
+        11 | 114 | 115 => &types::BLOCKING_IO_ERROR,
         17 => &types::FILE_EXISTS_ERROR,
         20 => &types::NOT_A_DIRECTORY_ERROR,
         21 => &types::IS_A_DIRECTORY_ERROR,
         // EPIPE, ESHUTDOWN.
         32 | 108 => &types::BROKEN_PIPE_ERROR,
+        103 => &types::CONNECTION_ABORTED_ERROR,
+        104 => &types::CONNECTION_RESET_ERROR,
+        110 => &types::TIMEOUT_ERROR,
+        111 => &types::CONNECTION_REFUSED_ERROR,
         _ => &types::OS_ERROR,
     }
 }

@@ -306,6 +306,8 @@ static_types! {
     ZERO_DIVISION_ERROR: ExcObj, c"ZeroDivisionError", Some(&ARITHMETIC_ERROR), Kind::EXC, true;
     /// `OverflowError`
     OVERFLOW_ERROR: ExcObj, c"OverflowError", Some(&ARITHMETIC_ERROR), Kind::EXC, true;
+    /// `FloatingPointError` (never raised by Typhon, as by CPython)
+    FLOATING_POINT_ERROR: ExcObj, c"FloatingPointError", Some(&ARITHMETIC_ERROR), Kind::EXC, true;
     /// `ValueError`
     VALUE_ERROR: ExcObj, c"ValueError", Some(&EXCEPTION), Kind::EXC, true;
     /// `TypeError`
@@ -330,6 +332,12 @@ static_types! {
     NOT_IMPLEMENTED_ERROR: ExcObj, c"NotImplementedError", Some(&RUNTIME_ERROR), Kind::EXC, true;
     /// `StopIteration`
     STOP_ITERATION: ExcObj, c"StopIteration", Some(&EXCEPTION), Kind::EXC, true;
+    /// `StopAsyncIteration` (for programs that name it; `async` is not
+    /// supported)
+    STOP_ASYNC_ITERATION: ExcObj, c"StopAsyncIteration", Some(&EXCEPTION), Kind::EXC, true;
+    /// `ReferenceError` (for programs that name it: there are no weak
+    /// references to outlive their object)
+    REFERENCE_ERROR: ExcObj, c"ReferenceError", Some(&EXCEPTION), Kind::EXC, true;
     /// `AssertionError`
     ASSERTION_ERROR: ExcObj, c"AssertionError", Some(&EXCEPTION), Kind::EXC, true;
     /// `BufferError`
@@ -354,6 +362,8 @@ static_types! {
     UNICODE_DECODE_ERROR: ExcObj, c"UnicodeDecodeError", Some(&UNICODE_ERROR), Kind::EXC, true;
     /// `UnicodeEncodeError`
     UNICODE_ENCODE_ERROR: ExcObj, c"UnicodeEncodeError", Some(&UNICODE_ERROR), Kind::EXC, true;
+    /// `UnicodeTranslateError`
+    UNICODE_TRANSLATE_ERROR: ExcObj, c"UnicodeTranslateError", Some(&UNICODE_ERROR), Kind::EXC, true;
     /// `MemoryError`
     MEMORY_ERROR: ExcObj, c"MemoryError", Some(&EXCEPTION), Kind::EXC, true;
     /// `OSError`
@@ -362,6 +372,22 @@ static_types! {
     CONNECTION_ERROR: ExcObj, c"ConnectionError", Some(&OS_ERROR), Kind::EXC, true;
     /// `BrokenPipeError`
     BROKEN_PIPE_ERROR: ExcObj, c"BrokenPipeError", Some(&CONNECTION_ERROR), Kind::EXC, true;
+    /// `ConnectionAbortedError`
+    CONNECTION_ABORTED_ERROR: ExcObj, c"ConnectionAbortedError", Some(&CONNECTION_ERROR), Kind::EXC, true;
+    /// `ConnectionRefusedError`
+    CONNECTION_REFUSED_ERROR: ExcObj, c"ConnectionRefusedError", Some(&CONNECTION_ERROR), Kind::EXC, true;
+    /// `ConnectionResetError`
+    CONNECTION_RESET_ERROR: ExcObj, c"ConnectionResetError", Some(&CONNECTION_ERROR), Kind::EXC, true;
+    /// `BlockingIOError`
+    BLOCKING_IO_ERROR: ExcObj, c"BlockingIOError", Some(&OS_ERROR), Kind::EXC, true;
+    /// `ChildProcessError`
+    CHILD_PROCESS_ERROR: ExcObj, c"ChildProcessError", Some(&OS_ERROR), Kind::EXC, true;
+    /// `InterruptedError`
+    INTERRUPTED_ERROR: ExcObj, c"InterruptedError", Some(&OS_ERROR), Kind::EXC, true;
+    /// `ProcessLookupError`
+    PROCESS_LOOKUP_ERROR: ExcObj, c"ProcessLookupError", Some(&OS_ERROR), Kind::EXC, true;
+    /// `TimeoutError`
+    TIMEOUT_ERROR: ExcObj, c"TimeoutError", Some(&OS_ERROR), Kind::EXC, true;
     /// `FileNotFoundError`
     FILE_NOT_FOUND_ERROR: ExcObj, c"FileNotFoundError", Some(&OS_ERROR), Kind::EXC, true;
     /// `FileExistsError`
@@ -422,6 +448,7 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &ARITHMETIC_ERROR,
     &ZERO_DIVISION_ERROR,
     &OVERFLOW_ERROR,
+    &FLOATING_POINT_ERROR,
     &VALUE_ERROR,
     &TYPE_ERROR,
     &LOOKUP_ERROR,
@@ -434,6 +461,8 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &RECURSION_ERROR,
     &NOT_IMPLEMENTED_ERROR,
     &STOP_ITERATION,
+    &STOP_ASYNC_ITERATION,
+    &REFERENCE_ERROR,
     &ASSERTION_ERROR,
     &BUFFER_ERROR,
     &EOF_ERROR,
@@ -446,10 +475,19 @@ pub static EXCEPTION_TYPES: &[&StaticType] = &[
     &UNICODE_ERROR,
     &UNICODE_DECODE_ERROR,
     &UNICODE_ENCODE_ERROR,
+    &UNICODE_TRANSLATE_ERROR,
     &MEMORY_ERROR,
     &OS_ERROR,
     &CONNECTION_ERROR,
     &BROKEN_PIPE_ERROR,
+    &CONNECTION_ABORTED_ERROR,
+    &CONNECTION_REFUSED_ERROR,
+    &CONNECTION_RESET_ERROR,
+    &BLOCKING_IO_ERROR,
+    &CHILD_PROCESS_ERROR,
+    &INTERRUPTED_ERROR,
+    &PROCESS_LOOKUP_ERROR,
+    &TIMEOUT_ERROR,
     &FILE_NOT_FOUND_ERROR,
     &FILE_EXISTS_ERROR,
     &PERMISSION_ERROR,

@@ -1,7 +1,7 @@
 //! The standard-library modules written in Rust (`import math`, `import
 //! cmath`, `import random`, `import itertools`, `import operator`, `import heapq`, `import
 //! bisect`, `import functools`, `import os`, `import typing`, `import
-//! json`, `import copy`, `import io`, `import re`, `import __future__`, `import _struct`, `import traceback`), built when first imported, and the
+//! json`, `import copy`, `import errno`, `import io`, `import re`, `import __future__`, `import _struct`, `import traceback`), built when first imported, and the
 //! file objects (`streams`: the standard streams; `files`: `open()`;
 //! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
 //! [`crate::builtins`]. `contextlib`, `warnings`, `struct`, `textwrap`, `abc`, `collections.abc`, `fractions` and `enum`
@@ -29,6 +29,7 @@ pub mod cmath;
 pub mod collections;
 pub mod copy;
 pub mod dataclasses;
+pub mod errno;
 pub mod files;
 pub mod functools;
 pub mod future;
@@ -85,6 +86,10 @@ pub fn fill_module(vm: &mut Vm, name: &str, d: &DictObj) -> Option<PyResult<()>>
         }
         "bisect" => {
             bisect::fill(d);
+            Ok(())
+        }
+        "errno" => {
+            errno::fill(d);
             Ok(())
         }
         "functools" => {
