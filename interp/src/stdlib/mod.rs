@@ -4,7 +4,8 @@
 //! json`, `import copy`, `import errno`, `import io`, `import re`, `import __future__`, `import _struct`, `import traceback`), built when first imported, and the
 //! file objects (`streams`: the standard streams; `files`: `open()`;
 //! `io`: `StringIO` and `BytesIO`). `sys`, `time` and `string` are in
-//! [`crate::builtins`]. `contextlib`, `warnings`, `struct`, `textwrap`, `abc`, `collections.abc`, `fractions` and `enum`
+//! [`crate::builtins`]. `contextlib`, `warnings`, `struct`, `textwrap`, `abc`, `collections.abc`, `fractions`, `enum` and
+//! `statistics`
 //! are Python source ([`pysource`]).
 //!
 //! The modules' objects are native types: the iterators of `itertools` are

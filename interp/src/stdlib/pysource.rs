@@ -1,5 +1,5 @@
 //! The standard modules written in Python (`contextlib`, `warnings`,
-//! `textwrap`, `abc`, `collections.abc`, `fractions`, `enum`, and `struct` over the native `_struct`): their source is
+//! `textwrap`, `abc`, `collections.abc`, `fractions`, `enum`, `statistics`, and `struct` over the native `_struct`): their source is
 //! part of the binary (`stdlib/py/`) and runs in the module's dict when
 //! the module is first imported, as the source of `__future__` does. The
 //! few things Python code cannot do here (see the frames up the stack,
@@ -20,6 +20,7 @@ const MODULES: &[(&str, &str)] = &[
     ("collections.abc", include_str!("py/collections_abc.py")),
     ("fractions", include_str!("py/fractions.py")),
     ("enum", include_str!("py/enum.py")),
+    ("statistics", include_str!("py/statistics.py")),
 ];
 
 /// Whether `name` is one of these modules.
