@@ -620,7 +620,17 @@ pub unsafe extern "C" fn call_native(
         };
         let r = match quick {
             Some(r) => r,
-            None => vm.call(&Value::Obj((*f).clone()), args),
+            None => match f.downcast::<interp::object::Builtin>() {
+                // A builtin that needs the calling frame (`locals()`,
+                // `eval()`, ...) answers with a request, which goes to
+                // the interpreter as this call's exception: it completes
+                // the call there with the frame compiled code hands it
+                // (`interp::introspect`), as for an interpreted call.
+                Some(b) if b.bound.is_none() => {
+                    (b.func)(vm, interp::object::Args::positional(args))
+                }
+                _ => vm.call(&Value::Obj((*f).clone()), args),
+            },
         };
         for i in first..first + n {
             *slot.add(i) = Value::None;
