@@ -14,6 +14,7 @@
 //! max_exits = 100               # failed guards before code that fails often is dropped
 //! verify = false                # run Cranelift's IR verifier on compiled code
 //! warm_up = true                # warm the compiler up on another core at start
+//! osr = true                    # a loop that makes its function hot goes on compiled
 //!
 //! [capi]
 //! typed_calls = true            # typed fast path for METH_TYPED C functions
@@ -149,6 +150,12 @@ pub struct JitConfig {
     /// than one CPU).
     #[serde(default = "default_true")]
     pub warm_up: bool,
+    /// On-stack replacement: a call whose loop makes its function hot
+    /// goes on in compiled code from the loop header (default true);
+    /// without it the call finishes in the interpreter and only later
+    /// calls run compiled.
+    #[serde(default = "default_true")]
+    pub osr: bool,
 }
 
 fn default_max_exits() -> u64 {
@@ -173,6 +180,7 @@ impl Default for JitConfig {
             max_exits: default_max_exits(),
             verify: false,
             warm_up: true,
+            osr: true,
         }
     }
 }

@@ -51,11 +51,21 @@ fn stats_show_the_compiled_loop_and_no_jit_turns_it_off() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(text(&o.stdout), "2999\n");
     let err = text(&o.stderr);
-    assert!(err.contains("JIT:\n  functions compiled: 1"), "{err}");
+    // The first call's loop makes `kernel` hot: that call goes on in code
+    // compiled for it from the loop header (on-stack replacement), and
+    // the function is compiled when the call returns.
+    assert!(err.contains("JIT:\n  functions compiled: 2"), "{err}");
+    assert!(
+        err.contains("on-stack replacement: 1 of them for a running call, 1 loop entries"),
+        "{err}"
+    );
+    assert!(
+        err.contains("compiled kernel from its loop at line 3: "),
+        "{err}"
+    );
+    // After that the calls run compiled code: the 4 calls after the first.
     assert!(err.contains("compiled kernel: "), "{err}");
-    // After compilation the calls run compiled code: 5 calls, the first
-    // one or two in the interpreter (1000 back-edges to count).
-    assert!(err.contains(" calls"), "{err}");
+    assert!(err.contains(", 4 calls"), "{err}");
 
     let o = run_in(d.path(), &["--no-jit", "--stats", "p.py"]);
     assert_eq!(text(&o.stdout), "2999\n");
@@ -167,24 +177,94 @@ fn perf_map_names_compiled_code() {
     assert!(u64::from_str_radix(size, 16).is_ok_and(|s| s > 0), "{line}");
 }
 
+/// A function whose first loop makes it hot in its first call, with a
+/// second loop that has not run at that point.
+const HOT_IN_FIRST_CALL: &str = "def f(xs):\n    i = 0\n    while i < 5000:\n        i += 1\n    t = 0\n    for x in xs:\n        t += x\n    return t\nxs = [1] * 10\nprint(f(xs))\nprint(f(xs))\nprint(f(xs))\n";
+
 #[test]
-fn a_function_hot_in_its_first_call_is_compiled_when_that_call_returns() {
-    // The first loop makes the function hot; the second has not run yet
-    // at that point. Compiled when the call returns, the second loop's
-    // `+=` is already known to add ints (no generic operator helper), and
-    // the second call runs the machine code.
+fn without_osr_a_function_hot_in_its_first_call_is_compiled_when_that_call_returns() {
+    // Compiled when the call returns, the second loop's `+=` is already
+    // known to add ints (no generic operator helper), and the next calls
+    // run the machine code.
     let d = TempDir::new("jit-cli-next-call");
-    d.write(
-        "p.py",
-        "def f(xs):\n    i = 0\n    while i < 5000:\n        i += 1\n    t = 0\n    for x in xs:\n        t += x\n    return t\nxs = [1] * 10\nprint(f(xs))\nprint(f(xs))\n",
-    );
+    d.write("p.py", HOT_IN_FIRST_CALL);
+    d.write("typhon.toml", "[jit]\nosr = false\n");
     let o = run_in(d.path(), &["--stats", "--dump-hir", "f", "p.py"]);
-    assert_eq!(text(&o.stdout), "10\n10\n");
+    assert_eq!(text(&o.stdout), "10\n10\n10\n");
     let err = text(&o.stderr);
     assert!(err.contains("fn f:\n"), "{err}");
+    assert!(!err.contains("on-stack replacement"), "{err}");
     assert!(!err.contains("Generic Binary"), "{err}");
     assert!(err.contains("compiled f:"), "{err}");
-    assert!(err.contains(", 1 calls"), "{err}");
+    assert!(err.contains(", 2 calls"), "{err}");
+}
+
+#[test]
+fn with_osr_the_first_call_goes_on_compiled_and_leaves_where_it_has_not_been() {
+    // The first call goes on compiled from its first loop; that code
+    // hands the call back at the second loop, which had not run when it
+    // was made, so that the interpreter learns its types. The call's
+    // return compiles the function with the feedback of both loops: the
+    // next calls run it.
+    let d = TempDir::new("jit-cli-osr");
+    d.write("p.py", HOT_IN_FIRST_CALL);
+    let o = run_in(d.path(), &["--stats", "--dump-hir", "f", "p.py"]);
+    assert_eq!(text(&o.stdout), "10\n10\n10\n");
+    let err = text(&o.stderr);
+    let (osr, normal) = err.split_once("fn f:\n").unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(
+        osr.matches("fn f (on-stack replacement at @2):").count(),
+        1,
+        "{err}"
+    );
+    assert!(!osr.contains("Generic Binary"), "{err}");
+    assert!(!normal.contains("Generic Binary"), "{err}");
+    assert!(
+        err.contains("on-stack replacement: 1 of them for a running call, 1 loop entries"),
+        "{err}"
+    );
+    assert!(
+        err.contains(", 1 entries, 1 left for the interpreter\n"),
+        "{err}"
+    );
+    assert!(err.contains("compiled f: "), "{err}");
+    assert!(err.contains(", 2 calls"), "{err}");
+}
+
+#[test]
+fn a_loop_of_a_function_called_once_runs_compiled() {
+    // `main()` is called once: without on-stack replacement its loops
+    // would run in the interpreter. Each loop is entered compiled when it
+    // becomes hot, with the locals it has then: a type that changes
+    // after that, an exception raised in the compiled loop and caught
+    // outside it, a `break` and an iterator held by a local as well are
+    // as CPython has them.
+    let d = TempDir::new("jit-cli-osr-once");
+    d.write(
+        "p.py",
+        "def main():\n    total = 0\n    i = 0\n    while i < 300000:\n        total += i * 2\n        i += 1\n    \
+         x = 0\n    for j in range(5000):\n        x += j\n        if j == 4000:\n            x = float(x)\n    \
+         it = iter(range(9000))\n    n = 0\n    for v in it:\n        n += v\n        if v == 3000:\n            break\n    \
+         t = 0\n    try:\n        for k in range(9000):\n            t += 10 // (5000 - k)\n    except ZeroDivisionError as e:\n        t = (t, str(e))\n    \
+         print(total, x, n, next(it), t)\n\nmain()\n",
+    );
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        "89999700000 12497500.0 4501500 3001 (27, 'integer division or modulo by zero')\n"
+    );
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("compiled main from its loop at line 4: "),
+        "{err}"
+    );
+    assert!(err.contains("on-stack replacement: "), "{err}");
+    let o = run_in(d.path(), &["--no-jit", "p.py"]);
+    assert_eq!(
+        text(&o.stdout),
+        "89999700000 12497500.0 4501500 3001 (27, 'integer division or modulo by zero')\n"
+    );
 }
 
 #[test]

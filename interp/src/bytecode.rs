@@ -812,8 +812,13 @@ pub struct Code {
     /// Calls and loop back-edges left before the JIT is asked to compile
     /// this code, at the next return or call once it is zero (armed from
     /// [`crate::jit::JitBackend::threshold`] when the code is first
-    /// quickened; `u32::MAX` once asked).
+    /// quickened; `u32::MAX` once asked). A loop's back-edges count while
+    /// the loop has a count of its own toward on-stack replacement (its
+    /// JUMP_BACKWARD's counter, see [`crate::jit::osr_count`]).
     pub jit_countdown: Cell<u32>,
+    /// On-stack replacements this code may still have (each compiles the
+    /// function for one running call, see [`crate::jit::osr`]).
+    pub jit_osr_left: Cell<u8>,
     /// The JIT's compiled code for this function, once it has some.
     pub jit: std::cell::RefCell<Option<Rc<dyn crate::jit::Compiled>>>,
     /// A function's docstring (its body's first statement, if that is a

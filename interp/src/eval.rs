@@ -164,6 +164,60 @@ fn enter_compiled(
     }
 }
 
+/// On-stack replacement: the innermost frame, of `code`, is at the loop
+/// header `pc` after the back-edge that made it hot. Runs the frame on in
+/// code the JIT makes for it there, if it makes any (false: nothing was
+/// done), and leaves the frame where that code handed it back. An
+/// exception raised there unwinds as the general loop's would; `Err`
+/// means it escaped the run (`entry` is the run's first frame).
+#[cold]
+#[inline(never)]
+fn enter_osr(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    entry: usize,
+    code: &Rc<Code>,
+    pc: usize,
+    back_edge: usize,
+) -> PyResult<bool> {
+    let Some(f) = st.top() else {
+        return Ok(false);
+    };
+    let (lb, sb, globals) = (f.lb.get(), f.sb.get(), f.globals.clone());
+    let (Some(depth), Some(frame)) = (st.sp.checked_sub(sb), st.stack.get(lb..st.sp)) else {
+        return Ok(false);
+    };
+    let Some(compiled) = crate::jit::osr(vm, code, &globals, pc, frame, depth) else {
+        return Ok(false);
+    };
+    let Some(slots) = st.stack.get_mut(lb..) else {
+        return Ok(false);
+    };
+    let exit = compiled.run(vm, &globals, slots);
+    if let Some(f) = st.top() {
+        f.pc.set(exit.pc);
+    }
+    st.sp = sb + exit.depth;
+    if let Some(e) = exit.raised {
+        unwind(vm, st, entry, code.clone(), e, exit.pc, false)?;
+        return Ok(true);
+    }
+    // Handed back before its return (at code the call had not run when
+    // compiled, or at a guard that failed), the call goes on interpreted:
+    // the loop counts again, so that coming round to it again the call
+    // may go on compiled, with the types seen since. (Other loops have
+    // counts of their own.)
+    let at_return = code
+        .units
+        .get(exit.pc)
+        .is_some_and(|u| u.get().op == Op::ReturnValue);
+    if !at_return && let Some(u) = code.units.get(back_edge) {
+        let ins = u.get();
+        u.set(ins.with(ins.op, crate::jit::osr_count(vm.jit.threshold())));
+    }
+    Ok(true)
+}
+
 /// The code and globals of the callee at `st.stack[lb - 1]` when it is a
 /// Python function taking exactly the `sp - lb` positional arguments
 /// above it: then the callee and its arguments become the new frame's
@@ -2146,8 +2200,34 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                     if abi::pending::any() {
                         tri!(handle_pending());
                     }
-                    crate::jit::count_back_edge(&code);
                     pc = arg as usize;
+                    // The loop's own count (see the hot loop's): when it
+                    // runs out, the rest of the call may run compiled
+                    // from the loop header on.
+                    if ins.counter != 0 {
+                        crate::jit::count_back_edge(&code);
+                    }
+                    if ins.counter > 1
+                        && let Some(u) = code.units.get(this_pc)
+                    {
+                        u.set(ins.with(ins.op, ins.counter - 1));
+                    } else if ins.counter == 1 {
+                        if let Some(u) = code.units.get(this_pc) {
+                            u.set(ins.with(ins.op, 0));
+                        }
+                        st.sp = sp;
+                        if let Some(f) = top_frame!() {
+                            f.pc.set(pc);
+                        }
+                        match enter_osr(vm, st, entry, &code, pc, this_pc) {
+                            Ok(false) => {
+                                stack = &mut st.stack[..];
+                                sp = st.sp;
+                            }
+                            Ok(true) => continue 'frames,
+                            Err(e) => return Err(e),
+                        }
+                    }
                 }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {
                     let b = match stack.get(sp.wrapping_sub(1)) {

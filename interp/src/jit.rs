@@ -46,6 +46,26 @@ pub trait JitBackend {
     /// interpreter for good.
     fn compile(&mut self, vm: &Vm, code: &Rc<Code>, globals: &ObjRef) -> Option<Rc<dyn Compiled>>;
 
+    /// On-stack replacement: the running frame `frame` of `code` became
+    /// hot at a loop back-edge to `pc` (its count ran out there, in a
+    /// call that has not returned yet). Returns code for this frame to go
+    /// on with, entered at `pc` by [`Compiled::run`], or `None` to go on
+    /// interpreting. `frame` holds the frame's slots and the `depth`
+    /// values on its operand stack at `pc`. The code is for this frame
+    /// only (it may rely on which locals are bound now); the function's
+    /// own compile still comes at the end of the call.
+    fn compile_osr(
+        &mut self,
+        _vm: &Vm,
+        _code: &Rc<Code>,
+        _globals: &ObjRef,
+        _pc: usize,
+        _frame: &[Value],
+        _depth: usize,
+    ) -> Option<Rc<dyn Compiled>> {
+        None
+    }
+
     /// The JIT's part of the `--stats` report.
     fn report(&self) -> Option<String> {
         None
@@ -69,6 +89,10 @@ pub trait Compiled {
     /// `slots` starts at the frame's first local slot and extends over
     /// its operand stack (at least `code.nslots() + code.max_stack`
     /// values; the operand stack is empty). `globals` are the frame's.
+    /// Code made by [`JitBackend::compile_osr`] runs instead on the frame
+    /// it was made for, stopped at its loop header with its operand stack
+    /// as it was then; if it cannot start there, it hands the frame back
+    /// at that instruction unchanged.
     fn run(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> Exit;
 }
 
@@ -142,6 +166,49 @@ pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
 pub(crate) fn count_back_edge(code: &Code) {
     code.jit_countdown
         .set(code.jit_countdown.get().saturating_sub(1));
+}
+
+/// The count each loop starts with toward on-stack replacement, kept in
+/// its JUMP_BACKWARD's counter (free: that instruction does not
+/// specialize): the JIT's threshold, at most what the counter holds. 0
+/// (no count) when the JIT compiles nothing or compiles at first calls.
+pub fn osr_count(jit_threshold: u32) -> u16 {
+    match jit_threshold {
+        0 | u32::MAX => 0,
+        t => t.min(u32::from(u16::MAX)) as u16,
+    }
+}
+
+/// On-stack replacements of one code object at most: a call may need one
+/// per loop (code made while the call runs leaves where the call has not
+/// been yet, see `jit::build`), and a loop whose code keeps leaving
+/// (its types change) may be compiled again, but not without end.
+pub const OSR_PER_CODE: u8 = 8;
+
+/// On-stack replacement: asks the JIT for code to run the frame `frame`
+/// of `code`, stopped at the loop header `pc` with `depth` operands, on
+/// from there (see [`JitBackend::compile_osr`]). Module bodies and
+/// generators stay interpreted, as they do for [`on_hot`], and so does a
+/// code object that had its [`OSR_PER_CODE`].
+#[cold]
+#[inline(never)]
+pub(crate) fn osr(
+    vm: &mut Vm,
+    code: &Rc<Code>,
+    globals: &ObjRef,
+    pc: usize,
+    frame: &[Value],
+    depth: usize,
+) -> Option<Rc<dyn Compiled>> {
+    let left = code.jit_osr_left.get();
+    if code.is_module || code.is_generator || left == 0 {
+        return None;
+    }
+    code.jit_osr_left.set(left - 1);
+    let mut backend = std::mem::replace(&mut vm.jit, Box::new(NoJit));
+    let compiled = backend.compile_osr(vm, code, globals, pc, frame, depth);
+    vm.jit = backend;
+    compiled
 }
 
 /// Counts a call of `code` in the general loop, asking the JIT to compile

@@ -224,6 +224,18 @@ fn miss_counter(old: u16, stress: bool) -> u16 {
     }
 }
 
+/// Whether the instruction at `pc` of `code` is the generic form of a
+/// family that has never run (its warmup counter is as armed, for a
+/// `warmup` of the configuration's): compiled code made while the
+/// function's first call runs (on-stack replacement) leaves the frame to
+/// the interpreter there, which gathers the types.
+pub fn never_ran(code: &Code, pc: usize, warmup: u16) -> bool {
+    code.units.get(pc).is_some_and(|u| {
+        let ins = u.get();
+        is_adaptive(ins.op) && ins.counter == initial_counter(warmup)
+    })
+}
+
 /// Whether `op` is the generic form of a family with quickened forms.
 pub fn is_adaptive(op: Op) -> bool {
     matches!(
@@ -253,12 +265,16 @@ pub fn quicken_code(code: &Code, warmup: u16, jit_threshold: u32) {
     }
     code.jit_countdown.set(jit_threshold);
     let counter = initial_counter(warmup);
+    let osr = crate::jit::osr_count(jit_threshold);
     let mut pc = 0;
     while let Some(u) = code.units.get(pc) {
         let ins = u.get();
         let next = pc + 1 + ins.op.cache_units();
         if is_adaptive(ins.op) {
             u.set(ins.with(ins.op, counter));
+        } else if ins.op == Op::JumpBackward {
+            // The loop's own count toward on-stack replacement.
+            u.set(ins.with(ins.op, osr));
         } else if let Some(second) = code.units.get(next).map(Cell::get)
             && let Some(sup) = superinstruction(ins.op, second.op)
         {

@@ -89,6 +89,34 @@ pub struct Built {
     pub cells: Vec<Box<GuardCell>>,
 }
 
+/// Where on-stack replacement enters a function: a loop header of a
+/// running frame, with what the frame holds there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OsrEntry {
+    /// The loop header (the target of the back-edge that made the
+    /// function hot).
+    pub pc: usize,
+    /// Per local slot: whether the frame has it bound.
+    pub bound: Vec<bool>,
+    /// The operand stack at the header, bottom first.
+    pub stack: Vec<OsrOperand>,
+}
+
+/// An operand on the stack at an [`OsrEntry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OsrOperand {
+    /// A `range` iterator of step 1 that nothing else refers to: compiled
+    /// code counts it as two ints (next value, stop), which whoever
+    /// enters the code writes into the dead operand slots `scratch` and
+    /// `scratch + 1` (operand-stack indices) first.
+    RangeIter {
+        /// The first of the two slots.
+        scratch: u32,
+    },
+    /// Any other value, left in its slot.
+    Value,
+}
+
 /// The state of a local slot.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum L {
@@ -212,6 +240,9 @@ struct Builder<'a> {
     leaves: Vec<&'static str>,
     /// Whether the header of a loop is compiled.
     has_loop: bool,
+    /// On-stack replacement: where the code is entered instead of at the
+    /// function's start.
+    osr: Option<OsrEntry>,
 }
 
 /// The instruction at `pc` as the builder sees it: superinstructions are
@@ -258,6 +289,33 @@ pub fn build(
     code: &Code,
     globals: &ObjRef,
     typed: &dyn Fn(&ObjRef) -> Option<TypedTarget>,
+) -> Result<Built, Declined> {
+    build_from(vm, code, globals, typed, None)
+}
+
+/// Builds the HIR of `code` (run with `globals`) for on-stack
+/// replacement: entered at `osr.pc` from a frame holding what `osr`
+/// says, it runs the rest of that call. Only what can be reached from
+/// the loop header is compiled; the rest of the function is never entered.
+pub fn build_osr(
+    vm: &Vm,
+    code: &Code,
+    globals: &ObjRef,
+    typed: &dyn Fn(&ObjRef) -> Option<TypedTarget>,
+    osr: &OsrEntry,
+) -> Result<Built, Declined> {
+    if osr.bound.len() != code.nslots() {
+        return decline(Decline::Unsupported, "frame does not match the code");
+    }
+    build_from(vm, code, globals, typed, Some(osr.clone()))
+}
+
+fn build_from(
+    vm: &Vm,
+    code: &Code,
+    globals: &ObjRef,
+    typed: &dyn Fn(&ObjRef) -> Option<TypedTarget>,
+    osr: Option<OsrEntry>,
 ) -> Result<Built, Declined> {
     if code.is_module {
         return decline(Decline::Unsupported, "module body");
@@ -316,6 +374,7 @@ pub fn build(
         extra: Vec::new(),
         leaves: Vec::new(),
         has_loop: false,
+        osr,
     };
     b.find_blocks()?;
     b.liveness();
@@ -356,21 +415,49 @@ pub fn build(
     // whose parameters the back-edge passes: entering it takes the same
     // loads (and type guards) as any other edge from unknown slots.
     b.cur.clear();
-    let entry_state = b.entry();
-    let into_first = b.edge(0, &entry_state, true)?;
-    let entry = if into_first.args.is_empty() {
-        into_first.block
-    } else {
-        let id = BlockId((b.starts.len() + b.extra.len()) as u32);
-        b.extra.push(Block {
-            pc: 0,
-            params: Vec::new(),
-            insts: Vec::new(),
-            term: Term::Jump(into_first),
-        });
-        id
+    let entry = match b.osr.clone() {
+        // On-stack replacement enters at the loop header from a block of
+        // its own: the two ints of each range iterator are read from
+        // their scratch slots, then the same loads and guards as any
+        // edge from unknown slots.
+        Some(o) => {
+            let state = b.osr_state(&o, true)?;
+            let into_header = b.edge(o.pc, &state, false)?;
+            let id = BlockId((b.starts.len() + b.extra.len()) as u32);
+            let insts = std::mem::take(&mut b.cur);
+            b.extra.push(Block {
+                pc: o.pc as u32,
+                params: Vec::new(),
+                insts,
+                term: Term::Jump(into_header),
+            });
+            id
+        }
+        None => {
+            let entry_state = b.entry();
+            let into_first = b.edge(0, &entry_state, true)?;
+            if into_first.args.is_empty() {
+                into_first.block
+            } else {
+                let id = BlockId((b.starts.len() + b.extra.len()) as u32);
+                b.extra.push(Block {
+                    pc: 0,
+                    params: Vec::new(),
+                    insts: Vec::new(),
+                    term: Term::Jump(into_first),
+                });
+                id
+            }
+        }
     };
     blocks.append(&mut b.extra);
+    if let Some(o) = &b.osr
+        && !goes_round(&blocks, o.pc)
+    {
+        // Entered at its header, the code would leave in the loop's first
+        // trip: the call is better off in the interpreter.
+        return decline(Decline::Unsupported, "the loop's body is not compiled");
+    }
     // Leaving for the interpreter pays off when a loop runs compiled
     // before it; a function without a loop that must leave (a recursive
     // function calling itself, say) is better left to the interpreter's
@@ -404,6 +491,7 @@ pub fn build(
         entry,
         nvalues: b.nvalues,
         entry_guards: Vec::new(),
+        osr_pc: b.osr.as_ref().map(|o| o.pc as u32),
     };
     hoist_entry_guards(&mut func);
     drop_unused_constants(&mut func);
@@ -412,6 +500,23 @@ pub fn build(
         func,
         keep: b.keep,
         cells: b.cells,
+    })
+}
+
+/// Whether compiled code goes round the loop whose header is at `header`:
+/// a block with the safe point of a compiled back-edge jumps to the
+/// header's block (or to a block of that edge's own, which starts at the
+/// header too).
+fn goes_round(blocks: &[Block], header: usize) -> bool {
+    blocks.iter().any(|bl| {
+        bl.insts
+            .iter()
+            .any(|i| matches!(i.op, Op::CheckPending { .. }))
+            && bl.term.edges().any(|e| {
+                blocks
+                    .get(e.block.0 as usize)
+                    .is_some_and(|t| t.pc as usize == header)
+            })
     })
 }
 
@@ -716,10 +821,62 @@ impl Builder<'_> {
         }
     }
 
+    /// The state at an on-stack replacement's loop header, as the frame
+    /// has it: bound locals in their slots, a range iterator as its two
+    /// ints (read from the scratch slots when `emit`), any other operand
+    /// in its slot.
+    fn osr_state(&mut self, o: &OsrEntry, emit: bool) -> Result<State, Declined> {
+        let locals: Vec<L> = o
+            .bound
+            .iter()
+            .map(|b| if *b { L::InSlot } else { L::Unbound })
+            .collect();
+        let plain = State {
+            locals: locals.clone(),
+            stack: (0..o.stack.len()).map(|k| S::Owned(k as u32)).collect(),
+        };
+        let mut stack = Vec::with_capacity(o.stack.len());
+        for (k, operand) in o.stack.iter().enumerate() {
+            match *operand {
+                OsrOperand::Value => stack.push(S::Owned(k as u32)),
+                OsrOperand::RangeIter { scratch } => {
+                    let (cur, stop) = if emit {
+                        let exit = self.frame_state(o.pc, &plain)?;
+                        let slot = (self.nslots as u32).saturating_add(scratch);
+                        let cur = self.push_inst(
+                            Some(Ty::Int),
+                            Op::LoadLocal {
+                                slot,
+                                ty: Ty::Int,
+                                exit: exit.clone(),
+                            },
+                        );
+                        let stop = self.push_inst(
+                            Some(Ty::Int),
+                            Op::LoadLocal {
+                                slot: slot.saturating_add(1),
+                                ty: Ty::Int,
+                                exit,
+                            },
+                        );
+                        (cur, stop)
+                    } else {
+                        (self.value(), self.value())
+                    };
+                    stack.push(S::RangeIter(cur, stop));
+                }
+            }
+        }
+        Ok(State { locals, stack })
+    }
+
     fn fixpoint(&mut self) -> Result<(), Declined> {
-        let entry = self.entry();
-        self.merge(0, &entry)?;
-        let mut work: BTreeSet<usize> = BTreeSet::from([0]);
+        let (start, entry) = match self.osr.clone() {
+            Some(o) => (o.pc, self.osr_state(&o, false)?),
+            None => (0, self.entry()),
+        };
+        self.merge(start, &entry)?;
+        let mut work: BTreeSet<usize> = BTreeSet::from([start]);
         let mut rounds = 0;
         while let Some(pc) = work.pop_first() {
             rounds += 1;
@@ -1117,6 +1274,15 @@ impl Builder<'_> {
                     self.leaves.push(op.name());
                     return Ok(Term::Leave(self.frame_state(pc, &before)?));
                 }};
+            }
+            // Code for a running call (on-stack replacement) is made
+            // before the call has run what follows its loop: there the
+            // interpreter runs the rest, gathering the types the
+            // function's own compile (when the call returns) needs.
+            if self.osr.is_some()
+                && interp::quicken::never_ran(self.code, pc, self.vm.config().quicken_warmup)
+            {
+                leave!();
             }
             match op {
                 B::Nop => {}

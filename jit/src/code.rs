@@ -91,6 +91,49 @@ pub struct CompiledFn {
     /// so a nested run of the same code (recursion through the
     /// interpreter) can share it.
     exit_vals: Box<[Cell<u64>]>,
+    /// For on-stack replacement: where the code starts, and what to
+    /// prepare there ([`OsrStart`]); `None` for code entered at a call.
+    osr: Option<OsrStart>,
+}
+
+/// Where code made for on-stack replacement starts, and what entering it
+/// prepares (see `build::OsrEntry`).
+#[derive(Clone, Debug)]
+pub struct OsrStart {
+    /// The loop header.
+    pub pc: u32,
+    /// Values on the operand stack there.
+    pub depth: u16,
+    /// The frame's local slots (the operand stack starts after them).
+    pub nslots: usize,
+    /// Each range iterator the code counts as two ints: its operand-stack
+    /// index, and the index of the two scratch slots that get its next
+    /// value and stop.
+    pub ranges: Vec<(u32, u32)>,
+}
+
+impl OsrStart {
+    /// Slots the frame needs from its first local for the scratch slots.
+    fn frame_len(&self) -> usize {
+        self.ranges
+            .iter()
+            .map(|&(_, scratch)| self.nslots + scratch as usize + 2)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The next value and stop of a `range` iterator of step 1 that only the
+/// operand stack refers to (compiled code then counts it in ints, and a
+/// new iterator replaces it when the code leaves).
+pub fn range_position(v: &Value) -> Option<(i64, i64)> {
+    let o = v.as_obj()?;
+    let it = o.downcast::<interp::object::RangeIterObj>()?;
+    let (cur, step, left) = it.position();
+    if step != 1 || o.refcnt() != 1 {
+        return None;
+    }
+    Some((cur, cur.checked_add(left.max(0))?))
 }
 
 /// The result of compiling: the code, its size, and its CLIF text.
@@ -224,6 +267,7 @@ pub fn compile(
                 .collect(),
             exits,
             entry_guards: f.entry_guards.clone(),
+            osr: None,
         },
         size,
         clif,
@@ -252,31 +296,61 @@ impl CompiledFn {
         self.max_exits = max_exits;
     }
 
+    /// Makes this code start at a loop header of a running frame
+    /// (on-stack replacement), as `start` says.
+    pub fn set_osr(&mut self, start: OsrStart) {
+        self.frame_len = self.frame_len.max(start.frame_len());
+        self.osr = Some(start);
+    }
+
     /// Runs the code on a frame's slots (see [`Compiled::run`]) and
     /// returns the raw exit code.
     pub fn run_raw(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> ExitCode {
+        // Where the frame is when the code does not run: at the start of
+        // the function, or at the loop header of on-stack replacement.
+        let not_run = |reason| ExitCode {
+            pc: self.osr.as_ref().map_or(0, |o| o.pc),
+            depth: self.osr.as_ref().map_or(0, |o| o.depth),
+            reason,
+            raised: false,
+            left: false,
+        };
         let alive = self.keep.try_borrow().is_ok_and(|k| !k.is_empty());
         if slots.len() < self.frame_len || globals.as_ptr() as usize != self.globals || !alive {
             // Not the frame the code was made for: interpret it.
-            return ExitCode {
-                pc: 0,
-                depth: 0,
-                reason: None,
-                raised: false,
-                left: false,
-            };
+            return not_run(None);
         }
         for g in &self.entry_guards {
             if !g.holds() {
-                // The interpreter runs the function from its start, as
-                // the code would have left there.
-                return ExitCode {
-                    pc: 0,
-                    depth: 0,
-                    reason: Some(g.reason),
-                    raised: false,
-                    left: false,
-                };
+                // The interpreter runs the function from its start (or
+                // the loop from its header), as the code would have left
+                // there.
+                return not_run(Some(g.reason));
+            }
+        }
+        if let Some(o) = &self.osr {
+            let mut positions = Vec::with_capacity(o.ranges.len());
+            for &(k, _) in &o.ranges {
+                match slots.get(o.nslots + k as usize).and_then(range_position) {
+                    Some(p) => positions.push(p),
+                    None => return not_run(None),
+                }
+            }
+            for (&(k, scratch), (cur, stop)) in o.ranges.iter().zip(positions) {
+                // The iterator goes (nothing else refers to it): compiled
+                // code counts in the two ints, and makes a new iterator
+                // wherever it hands the frame back with the loop running,
+                // into this slot, which it takes to be dead.
+                if let Some(it) = slots.get_mut(o.nslots + k as usize) {
+                    *it = Value::None;
+                }
+                let at = o.nslots + scratch as usize;
+                // Dead operand slots (checked: within `frame_len`); what
+                // they held owns nothing.
+                if let Some([a, b]) = slots.get_mut(at..at + 2) {
+                    *a = Value::Int(cur);
+                    *b = Value::Int(stop);
+                }
             }
         }
         let sp = slots.as_mut_ptr();

@@ -718,6 +718,10 @@ pub struct Function {
     /// Guards checked before the code is entered (see
     /// [`EntryGuard`]).
     pub entry_guards: Vec<EntryGuard>,
+    /// On-stack replacement: the loop header the code is entered at, by
+    /// a running call (`None`: entered at calls, at the first
+    /// instruction).
+    pub osr_pc: Option<u32>,
 }
 
 /// A guard of the function's start, before anything with an effect: the
@@ -938,7 +942,10 @@ impl fmt::Display for Op {
 
 impl fmt::Display for Function {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "fn {}:", self.name)?;
+        match self.osr_pc {
+            Some(pc) => writeln!(f, "fn {} (on-stack replacement at @{pc}):", self.name)?,
+            None => writeln!(f, "fn {}:", self.name)?,
+        }
         for g in &self.entry_guards {
             writeln!(f, "entry guard {:?} {:?}", g.helper, g.reason)?;
         }

@@ -41,6 +41,7 @@ extern crate self as jit;
 #[path = "../tests/pipeline.rs"]
 mod pipeline;
 
+use interp::Value;
 use interp::Vm;
 use interp::bytecode::Code;
 use interp::jit::{Compiled, JitBackend};
@@ -90,12 +91,15 @@ impl Jit {
         s
     }
 
+    /// Records a compile (or a decline) of `name` in the stats; `osr_line`
+    /// when it was on-stack replacement at the loop of that line.
     fn record(
         &self,
         name: &str,
         declined: Option<(Decline, String)>,
         t: Instant,
         size: u64,
+        osr_line: Option<u32>,
     ) -> usize {
         let mut s = self.stats.borrow_mut();
         s.functions.push(FunctionStats {
@@ -107,8 +111,94 @@ impl Jit {
             entries: 0,
             discarded: false,
             leaves: 0,
+            osr_line,
         });
         s.functions.len() - 1
+    }
+
+    /// Builds `code` (at its start, or at a loop header for on-stack
+    /// replacement) and compiles it; records the outcome either way.
+    fn compile_code(
+        &mut self,
+        vm: &Vm,
+        code: &Rc<Code>,
+        globals: &ObjRef,
+        osr: Option<(&build::OsrEntry, code::OsrStart)>,
+    ) -> Option<code::CompiledFn> {
+        let t = Instant::now();
+        let name = code.qualname.clone();
+        self.seen.insert(name.clone());
+        let osr_line = osr.as_ref().map(|(e, _)| code.line_at(e.pc));
+        if !self.options.allows(&name) {
+            self.record(
+                &name,
+                Some((Decline::Disabled, String::new())),
+                t,
+                0,
+                osr_line,
+            );
+            return None;
+        }
+        let typed = |o: &ObjRef| typed_target(vm, o);
+        let built = match &osr {
+            Some((entry, _)) => build::build_osr(vm, code, globals, &typed, entry),
+            None => build::build(vm, code, globals, &typed),
+        };
+        let built = match built {
+            Ok(b) => b,
+            Err(d) => {
+                self.record(&name, Some((d.why, d.detail)), t, 0, osr_line);
+                return None;
+            }
+        };
+        if self.options.dump_hir.contains(&name) {
+            eprint!("{}", built.func);
+        }
+        let want_clif = self.options.dump_clif.contains(&name);
+        let frame_len = code.nslots() + code.max_stack as usize;
+        // A function that holds nothing still gets a marker, so that an
+        // empty list means "released".
+        let mut keep = built.keep;
+        keep.push(globals.clone());
+        let keep = Rc::new(RefCell::new(keep));
+        self.held.push(keep.clone());
+        match code::compile(
+            &built.func,
+            keep,
+            built.cells,
+            globals,
+            frame_len,
+            code::How {
+                want_clif,
+                verify: self.options.verify,
+                portable_checks: false,
+            },
+        ) {
+            Ok(mut out) => {
+                if let Some(c) = &out.clif {
+                    eprint!("{c}");
+                }
+                let i = self.record(&name, None, t, out.size, osr_line);
+                if self.options.perf_map {
+                    perf_map_line(out.addr, out.size, &code.qualname, &code.source.filename);
+                }
+                out.code
+                    .set_stats(self.stats.clone(), i, self.options.max_exits);
+                if let Some((_, start)) = osr {
+                    out.code.set_osr(start);
+                }
+                Some(out.code)
+            }
+            Err(e) => {
+                if e.starts_with(code::VERIFIER_ERROR) {
+                    // Only with `verify` on (the tests): loud, so that a
+                    // test comparing output fails on it.
+                    eprintln!("typhon: JIT internal error compiling {name}: {e}");
+                }
+                self.record(&name, Some((Decline::Codegen, e)), t, 0, osr_line);
+                None
+            }
+        }
     }
 }
 
@@ -154,65 +244,62 @@ impl JitBackend for Jit {
     }
 
     fn compile(&mut self, vm: &Vm, code: &Rc<Code>, globals: &ObjRef) -> Option<Rc<dyn Compiled>> {
-        let t = Instant::now();
-        let name = code.qualname.clone();
-        self.seen.insert(name.clone());
-        if !self.options.allows(&name) {
-            self.record(&name, Some((Decline::Disabled, String::new())), t, 0);
+        let c = self.compile_code(vm, code, globals, None)?;
+        Some(Rc::new(c))
+    }
+
+    fn compile_osr(
+        &mut self,
+        vm: &Vm,
+        code: &Rc<Code>,
+        globals: &ObjRef,
+        pc: usize,
+        frame: &[Value],
+        depth: usize,
+    ) -> Option<Rc<dyn Compiled>> {
+        if !self.options.enabled || !self.options.osr {
             return None;
         }
-        let built = match build::build(vm, code, globals, &|o| typed_target(vm, o)) {
-            Ok(b) => b,
-            Err(d) => {
-                self.record(&name, Some((d.why, d.detail)), t, 0);
-                return None;
-            }
+        let nslots = code.nslots();
+        let (locals, operands) = frame.split_at_checked(nslots)?;
+        if operands.len() != depth {
+            return None;
+        }
+        // A range iterator only the stack holds is counted in two ints,
+        // passed in the dead slots above the operands.
+        let mut ranges = Vec::new();
+        let mut next_scratch = depth as u32;
+        let stack = operands
+            .iter()
+            .enumerate()
+            .map(|(k, v)| {
+                if code::range_position(v).is_some() {
+                    ranges.push((k as u32, next_scratch));
+                    next_scratch += 2;
+                    build::OsrOperand::RangeIter {
+                        scratch: next_scratch - 2,
+                    }
+                } else {
+                    build::OsrOperand::Value
+                }
+            })
+            .collect();
+        let entry = build::OsrEntry {
+            pc,
+            bound: locals
+                .iter()
+                .map(|v| !interp::frame::is_unbound(v))
+                .collect(),
+            stack,
         };
-        if self.options.dump_hir.contains(&name) {
-            eprint!("{}", built.func);
-        }
-        let want_clif = self.options.dump_clif.contains(&name);
-        let frame_len = code.nslots() + code.max_stack as usize;
-        // A function that holds nothing still gets a marker, so that an
-        // empty list means "released".
-        let mut keep = built.keep;
-        keep.push(globals.clone());
-        let keep = Rc::new(RefCell::new(keep));
-        self.held.push(keep.clone());
-        match code::compile(
-            &built.func,
-            keep,
-            built.cells,
-            globals,
-            frame_len,
-            code::How {
-                want_clif,
-                verify: self.options.verify,
-                portable_checks: false,
-            },
-        ) {
-            Ok(mut out) => {
-                if let Some(c) = &out.clif {
-                    eprint!("{c}");
-                }
-                let i = self.record(&name, None, t, out.size);
-                if self.options.perf_map {
-                    perf_map_line(out.addr, out.size, &code.qualname, &code.source.filename);
-                }
-                out.code
-                    .set_stats(self.stats.clone(), i, self.options.max_exits);
-                Some(Rc::new(out.code))
-            }
-            Err(e) => {
-                if e.starts_with(code::VERIFIER_ERROR) {
-                    // Only with `verify` on (the tests): loud, so that a
-                    // test comparing output fails on it.
-                    eprintln!("typhon: JIT internal error compiling {name}: {e}");
-                }
-                self.record(&name, Some((Decline::Codegen, e)), t, 0);
-                None
-            }
-        }
+        let start = code::OsrStart {
+            pc: u32::try_from(pc).ok()?,
+            depth: u16::try_from(depth).ok()?,
+            nslots,
+            ranges,
+        };
+        let c = self.compile_code(vm, code, globals, Some((&entry, start)))?;
+        Some(Rc::new(c))
     }
 
     fn shutdown(&mut self) {

@@ -30,6 +30,10 @@ pub struct Options {
     /// Warm the compiler up on a thread of its own when the JIT starts
     /// ([`crate::warm`]), if the machine has more than one CPU.
     pub warm_up: bool,
+    /// On-stack replacement: a call whose loop makes the function hot
+    /// goes on in code compiled for it from the loop header, instead of
+    /// finishing in the interpreter.
+    pub osr: bool,
 }
 
 impl Default for Options {
@@ -45,6 +49,7 @@ impl Default for Options {
             dump_clif: Vec::new(),
             verify: false,
             warm_up: true,
+            osr: true,
         }
     }
 }

@@ -66,6 +66,9 @@ pub struct FunctionStats {
     /// Calls that stopped at an instruction compiled code does not run
     /// (the interpreter ran the rest).
     pub leaves: u64,
+    /// On-stack replacement: the code was made for one running call,
+    /// entered at the loop of this line (`None`: entered at calls).
+    pub osr_line: Option<u32>,
 }
 
 /// Where the compiler's warm-up ([`crate::warm`]) is.
@@ -108,6 +111,15 @@ impl Stats {
             .count()
     }
 
+    /// Loops entered compiled by on-stack replacement.
+    pub fn osr_entries(&self) -> u64 {
+        self.functions
+            .iter()
+            .filter(|f| f.osr_line.is_some() && f.declined.is_none())
+            .map(|f| f.entries)
+            .sum()
+    }
+
     /// Side exits for `why`, over all functions.
     pub fn exits(&self, why: ExitReason) -> u64 {
         self.functions.iter().map(|f| f.exits[why as usize]).sum()
@@ -123,6 +135,18 @@ impl Stats {
             self.compiled(),
             self.functions.len() - self.compiled()
         );
+        let osr = self
+            .functions
+            .iter()
+            .filter(|f| f.osr_line.is_some() && f.declined.is_none())
+            .count();
+        if osr > 0 {
+            let _ = writeln!(
+                s,
+                "  on-stack replacement: {osr} of them for a running call, {} loop entries",
+                self.osr_entries()
+            );
+        }
         let _ = match &self.warm_up {
             WarmUpState::Off => writeln!(s, "  warm-up: off"),
             WarmUpState::Running => writeln!(s, "  warm-up: still running"),
@@ -151,14 +175,24 @@ impl Stats {
         for f in &self.functions {
             match &f.declined {
                 None => {
-                    let _ = write!(
-                        s,
-                        "  compiled {}: {} bytes, {:.3} ms, {} calls",
-                        f.name,
-                        f.code_size,
-                        f.compile_time.as_secs_f64() * 1e3,
-                        f.entries
-                    );
+                    let _ = match f.osr_line {
+                        Some(line) => write!(
+                            s,
+                            "  compiled {} from its loop at line {line}: {} bytes, {:.3} ms, {} entries",
+                            f.name,
+                            f.code_size,
+                            f.compile_time.as_secs_f64() * 1e3,
+                            f.entries
+                        ),
+                        None => write!(
+                            s,
+                            "  compiled {}: {} bytes, {:.3} ms, {} calls",
+                            f.name,
+                            f.code_size,
+                            f.compile_time.as_secs_f64() * 1e3,
+                            f.entries
+                        ),
+                    };
                     let exits: Vec<String> = ExitReason::ALL
                         .iter()
                         .filter(|r| f.exits[**r as usize] > 0)
@@ -176,7 +210,16 @@ impl Stats {
                     s.push('\n');
                 }
                 Some((d, detail)) => {
-                    let _ = writeln!(s, "  interpreted {}: {} ({detail})", f.name, d.describe());
+                    let at = f
+                        .osr_line
+                        .map(|l| format!(" from its loop at line {l}"))
+                        .unwrap_or_default();
+                    let _ = writeln!(
+                        s,
+                        "  interpreted {}{at}: {} ({detail})",
+                        f.name,
+                        d.describe()
+                    );
                 }
             }
         }
@@ -200,6 +243,7 @@ mod tests {
             entries: 0,
             discarded: false,
             leaves: 0,
+            osr_line: None,
         });
         let mut g = s.functions[0].clone();
         g.declined = None;

@@ -225,6 +225,7 @@ pub fn function() -> Function {
         entry: BlockId(0),
         nvalues: 27,
         entry_guards: Vec::new(),
+        osr_pc: None,
     }
 }
 

@@ -746,3 +746,106 @@ fn code_dropped_is_freed() {
     let grown = resident().saturating_sub(before);
     assert!(grown < 8 << 20, "resident memory grew by {grown} bytes");
 }
+
+/// The loop header of `code`: the target of its (first) back-edge.
+fn loop_header(code: &Code) -> usize {
+    code.units
+        .iter()
+        .map(|u| u.get())
+        .find(|i| i.op == interp::bytecode::Op::JumpBackward)
+        .map(|i| i.arg as usize)
+        .expect("a loop")
+}
+
+/// `kernel` of [`INT_LOOP`] as on-stack replacement enters it: at its
+/// loop header, with `n`, `total` and `i` bound and the range iterator on
+/// the stack, its two ints in the scratch slots from stack index 1.
+fn osr_entry(code: &Code) -> build::OsrEntry {
+    build::OsrEntry {
+        pc: loop_header(code),
+        bound: vec![true; code.nslots()],
+        stack: vec![build::OsrOperand::RangeIter { scratch: 1 }],
+    }
+}
+
+fn compiled_osr(vm: &Vm, globals: &ObjRef, code: &Code) -> CompiledFn {
+    let entry = osr_entry(code);
+    let b = build::build_osr(vm, code, globals, &|_| None, &entry)
+        .unwrap_or_else(|d| panic!("declined: {d:?}"));
+    let mut keep = b.keep;
+    keep.push(globals.clone());
+    let mut c = code::compile(
+        &b.func,
+        Rc::new(RefCell::new(keep)),
+        b.cells,
+        globals,
+        code.nslots() + code.max_stack as usize,
+        code::How {
+            want_clif: false,
+            verify: true,
+            portable_checks: false,
+        },
+    )
+    .unwrap_or_else(|e| panic!("codegen: {e}"))
+    .code;
+    c.set_osr(code::OsrStart {
+        pc: entry.pc as u32,
+        depth: 1,
+        nslots: code.nslots(),
+        ranges: vec![(0, 1)],
+    });
+    c
+}
+
+#[test]
+fn hir_of_an_osr_entry_into_a_range_loop() {
+    let (vm, g, f) = warm(INT_LOOP, "kernel");
+    let b = build::build_osr(&vm, &f, &g, &|_| None, &osr_entry(&f))
+        .unwrap_or_else(|d| panic!("declined: {d:?}"));
+    insta::assert_snapshot!(b.func.to_string());
+}
+
+#[test]
+fn osr_code_goes_on_from_the_frame_it_is_entered_with() {
+    let (mut vm, g, f) = warm(INT_LOOP, "kernel");
+    let c = compiled_osr(&vm, &g, &f);
+    let header = loop_header(&f) as u32;
+    let n = 1000i64;
+    let expect: i64 = (0..n).map(|i| i * 3 % 7).sum();
+    // A frame stopped at the header after `done` iterations.
+    let frame = |done: i64, iter: Value| -> Vec<Value> {
+        let partial: i64 = (0..done).map(|i| i * 3 % 7).sum();
+        let mut slots = vec![
+            Value::Int(n),
+            Value::Int(partial),
+            Value::Int(done - 1),
+            iter,
+        ];
+        slots.resize(f.nslots() + f.max_stack as usize + 4, Value::None);
+        slots
+    };
+    for done in [1i64, 500, 999, 1000] {
+        let it = Value::Obj(interp::object::RangeIterObj::new_obj(done, 1, n - done));
+        let mut slots = frame(done, it);
+        let e = c.run_raw(&mut vm, &g, &mut slots);
+        assert_eq!((e.reason, e.raised), (None, false), "{done}");
+        assert!(
+            matches!(slots[f.nslots()], Value::Int(x) if x == expect),
+            "{done}: {:?}",
+            slots[f.nslots()]
+        );
+    }
+    // An iterator something else holds, or one with a step, is not
+    // counted in ints: the code hands the frame back at the header as it
+    // was.
+    let shared = interp::object::RangeIterObj::new_obj(10, 1, n - 10);
+    let stepped = interp::object::RangeIterObj::new_obj(10, 2, 5);
+    for it in [shared.clone(), stepped] {
+        let mut slots = frame(10, Value::Obj(it.clone()));
+        let e = c.run_raw(&mut vm, &g, &mut slots);
+        assert_eq!((e.pc, e.depth, e.reason), (header, 1, None));
+        assert!(matches!(&slots[f.nslots()], Value::Obj(o) if o.ptr_eq(&it)));
+    }
+    drop(shared);
+    vm.shutdown();
+}

@@ -1,6 +1,7 @@
 # Builtins that see the calling frame (locals(), globals(), vars(), dir(),
-# eval(), exec()) called in hot loops: in compiled code they see the
-# frame as the interpreter would (they raised RuntimeError there).
+# eval(), exec()) called in hot loops: in compiled code, the function's
+# own and that made for a running call (on-stack replacement), they see
+# the frame as the interpreter would (they raised RuntimeError there).
 G = 5
 
 

@@ -504,6 +504,7 @@ impl<'a> Compiler<'a> {
             quickened: Cell::new(false),
             calls_c: Cell::new(false),
             jit_countdown: Cell::new(u32::MAX),
+            jit_osr_left: Cell::new(crate::jit::OSR_PER_CODE),
             jit: Default::default(),
             doc: u.doc,
             future_flags: if self.future.annotations {

@@ -643,13 +643,26 @@ pub(super) fn run<const S: bool, const C: bool>(
                 Op::Jump => pc = arg as usize,
                 Op::JumpBackward => {
                     // A safe point: the general loop raises what is
-                    // pending (`abi::pending`, one relaxed load). The
-                    // count toward compiling stops at zero (the next call
-                    // compiles, `crate::jit`).
+                    // pending (`abi::pending`, one relaxed load). While
+                    // the loop counts (its own count, in the instruction's
+                    // counter; 0: done, or no JIT), its back-edges count
+                    // toward compiling the function too, which stops at
+                    // zero (the next call or return compiles,
+                    // `crate::jit`). At 1 the general loop takes the
+                    // back-edge, and may go on with the loop compiled
+                    // (on-stack replacement). A loop's count runs out
+                    // with the function's, or later: once it is done,
+                    // the function's has nothing left to count.
                     if abi::pending::any() {
                         break;
                     }
-                    countdown.set(countdown.get().saturating_sub(1));
+                    if ins.counter != 0 {
+                        if ins.counter == 1 {
+                            break;
+                        }
+                        u.set(ins.with(ins.op, ins.counter - 1));
+                        countdown.set(countdown.get().saturating_sub(1));
+                    }
                     pc = arg as usize;
                 }
                 Op::PopJumpIfFalse | Op::PopJumpIfTrue => {

@@ -156,6 +156,12 @@ impl RangeIterObj {
         )
     }
 
+    /// The next value, the step, and how many values are left (what
+    /// on-stack replacement reads to go on with a loop in compiled code).
+    pub fn position(&self) -> (i64, i64, i64) {
+        (self.cur.get(), self.step, self.left.get())
+    }
+
     /// The next value, or `None` when exhausted.
     #[inline(always)]
     pub fn next(&self) -> Option<i64> {
