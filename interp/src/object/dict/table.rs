@@ -157,6 +157,25 @@ impl Map {
         }
     }
 
+    /// The position of the `str` key `text` found by comparing every key
+    /// (no hash computed: cheaper for a few entries): `Some(None)` when no
+    /// key is that text, `None` when a key could equal it without being a
+    /// `str` (a C type's instance), which only a hashed lookup decides.
+    pub fn scan_str(&self, text: &str) -> Option<Option<usize>> {
+        for (pos, e) in self.entries.iter().enumerate() {
+            let Some((k, _)) = e else {
+                continue;
+            };
+            match k.value.as_str() {
+                Some(t) if t == text => return Some(Some(pos)),
+                Some(_) => {}
+                None if crate::ext::foreign(&k.value).is_some() => return None,
+                None => {}
+            }
+        }
+        Some(None)
+    }
+
     /// The position of the first live entry at `pos` or later.
     #[inline]
     pub fn next_from(&self, pos: usize) -> Option<usize> {
