@@ -162,11 +162,16 @@ def harmonic_mean(data, weights=None):
     return _convert(sum_weights / total, t)
 
 
-def median(data):
+def _sorted(data):
+    """data sorted, and its length; an error when it is empty."""
     data = sorted(data)
-    n = len(data)
-    if n == 0:
+    if not data:
         raise StatisticsError("no median for empty data")
+    return data, len(data)
+
+
+def median(data):
+    data, n = _sorted(data)
     if n % 2 == 1:
         return data[n // 2]
     i = n // 2
@@ -174,20 +179,14 @@ def median(data):
 
 
 def median_low(data):
-    data = sorted(data)
-    n = len(data)
-    if n == 0:
-        raise StatisticsError("no median for empty data")
+    data, n = _sorted(data)
     if n % 2 == 1:
         return data[n // 2]
     return data[n // 2 - 1]
 
 
 def median_high(data):
-    data = sorted(data)
-    n = len(data)
-    if n == 0:
-        raise StatisticsError("no median for empty data")
+    data, n = _sorted(data)
     return data[n // 2]
 
 
@@ -269,39 +268,41 @@ def _sqrt_frac(num, den):
     return root / (1 << -shift)
 
 
-def variance(data, xbar=None):
-    t, ss, n = _ss(data, xbar)
-    if n < 2:
-        raise StatisticsError("variance requires at least two data points")
+def _spread(data, c, name, ddof):
+    """(result type, mean squared deviation) of data about c (or its
+    exact mean), the sum divided by n - ddof; an infinity or NaN in the
+    data gives that float."""
+    t, ss, n = _ss(data, c)
+    if n < 1 + ddof:
+        need = "two data points" if ddof else "one data point"
+        raise StatisticsError(f"{name} requires at least {need}")
     if not isinstance(ss, Fraction):
-        return float(ss)
-    return _convert(ss / (n - 1), t)
+        return t, float(ss)
+    return t, ss / (n - ddof)
+
+
+def _root(mss):
+    """The square root of a mean squared deviation, correctly rounded."""
+    if not isinstance(mss, Fraction):
+        return math.sqrt(mss)
+    return _sqrt_frac(mss.numerator, mss.denominator)
+
+
+def variance(data, xbar=None):
+    t, mss = _spread(data, xbar, "variance", 1)
+    return _convert(mss, t) if isinstance(mss, Fraction) else mss
 
 
 def pvariance(data, mu=None):
-    t, ss, n = _ss(data, mu)
-    if n < 1:
-        raise StatisticsError("pvariance requires at least one data point")
-    if not isinstance(ss, Fraction):
-        return float(ss)
-    return _convert(ss / n, t)
+    t, mss = _spread(data, mu, "pvariance", 0)
+    return _convert(mss, t) if isinstance(mss, Fraction) else mss
 
 
 def stdev(data, xbar=None):
-    t, ss, n = _ss(data, xbar)
-    if n < 2:
-        raise StatisticsError("stdev requires at least two data points")
-    if not isinstance(ss, Fraction):
-        return math.sqrt(ss)
-    mss = ss / (n - 1)
-    return _sqrt_frac(mss.numerator, mss.denominator)
+    _t, mss = _spread(data, xbar, "stdev", 1)
+    return _root(mss)
 
 
 def pstdev(data, mu=None):
-    t, ss, n = _ss(data, mu)
-    if n < 1:
-        raise StatisticsError("pstdev requires at least one data point")
-    if not isinstance(ss, Fraction):
-        return math.sqrt(ss)
-    mss = ss / n
-    return _sqrt_frac(mss.numerator, mss.denominator)
+    _t, mss = _spread(data, mu, "pstdev", 0)
+    return _root(mss)
