@@ -151,15 +151,32 @@ fn enter_compiled(
     if exit.discard {
         crate::jit::discard(&code);
     }
+    let entry = st.depth().saturating_sub(1);
+    hand_back(vm, st, entry, &code, sb, exit).map(|_| ())
+}
+
+/// Leaves the innermost frame, of `code` with its operand stack from `sb`,
+/// where compiled code handed it back: at `exit.pc` with `exit.depth`
+/// operands, unwinding what the code raised there (`entry`: the first
+/// frame unwinding may reach; `Err` when it escaped that frame). Returns
+/// whether the code raised.
+fn hand_back(
+    vm: &mut Vm,
+    st: &mut ExecState,
+    entry: usize,
+    code: &Rc<Code>,
+    sb: usize,
+    exit: crate::jit::Exit,
+) -> PyResult<bool> {
     if let Some(f) = st.top() {
         f.pc.set(exit.pc);
     }
     st.sp = sb + exit.depth;
     match exit.raised {
-        None => Ok(()),
+        None => Ok(false),
         Some(e) => {
-            let entry = st.depth().saturating_sub(1);
-            unwind(vm, st, entry, code, e, exit.pc, false)
+            unwind(vm, st, entry, code.clone(), e, exit.pc, false)?;
+            Ok(true)
         }
     }
 }
@@ -194,12 +211,8 @@ fn enter_osr(
         return Ok(false);
     };
     let exit = compiled.run(vm, &globals, slots);
-    if let Some(f) = st.top() {
-        f.pc.set(exit.pc);
-    }
-    st.sp = sb + exit.depth;
-    if let Some(e) = exit.raised {
-        unwind(vm, st, entry, code.clone(), e, exit.pc, false)?;
+    let pc = exit.pc;
+    if hand_back(vm, st, entry, code, sb, exit)? {
         return Ok(true);
     }
     // Handed back before its return (at code the call had not run when
@@ -209,7 +222,7 @@ fn enter_osr(
     // counts of their own.)
     let at_return = code
         .units
-        .get(exit.pc)
+        .get(pc)
         .is_some_and(|u| u.get().op == Op::ReturnValue);
     if !at_return && let Some(u) = code.units.get(back_edge) {
         let ins = u.get();
