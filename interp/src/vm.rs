@@ -1252,6 +1252,11 @@ impl Vm {
         self.main_zip = None;
         // Spare frame slots hold the code and globals they last ran.
         self.gen_frames.clear();
+        // Compiled code holds the objects its guards compare with (the
+        // module dicts among them): released first, so that the modules
+        // are freed below while finalizers can still print. Code that
+        // runs after this is interpreted.
+        self.jit.shutdown();
         // Module dicts and their functions form cycles; once the module table
         // lets go of them, the cycle collector frees them.
         if let Some(d) = self.modules.downcast::<DictObj>() {
@@ -1278,8 +1283,6 @@ impl Vm {
         self.method_objs.clear();
         self.ext_methods.clear();
         self.retired_classes.clear();
-        // Compiled code holds the objects its guards compare with.
-        self.jit.shutdown();
         if let Some(c) = crate::ext::capi() {
             c.release_caches();
         }
