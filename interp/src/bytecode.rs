@@ -821,6 +821,11 @@ pub struct Code {
     pub jit_osr_left: Cell<u8>,
     /// The JIT's compiled code for this function, once it has some.
     pub jit: std::cell::RefCell<Option<Rc<dyn crate::jit::Compiled>>>,
+    /// What compiled callers read to call that code directly
+    /// ([`crate::jit::Compiled::direct`]); 0 when they may not.
+    pub jit_direct: Cell<usize>,
+    /// Compiled code calls this function directly ([`crate::jit::want`]).
+    pub jit_wanted: Cell<bool>,
     /// A function's docstring (its body's first statement, if that is a
     /// string literal): the function's `__doc__`.
     pub doc: Option<Rc<str>>,

@@ -41,7 +41,11 @@ use crate::vm::{Vm, not_callable};
 use std::cell::Cell;
 use std::rc::Rc;
 
+mod compiled_call;
 mod hot;
+
+pub(crate) use compiled_call::HandedUp;
+pub use compiled_call::hand_up;
 
 /// Pushes a frame for calling the Python function `func` with the given
 /// arguments (binding parameters, defaults, `*args` and keywords).
@@ -144,21 +148,27 @@ fn enter_compiled(
         return Ok(());
     };
     let (lb, sb, code, globals) = (f.lb.get(), f.sb.get(), f.code.clone(), f.globals.clone());
+    // Room for the frames of functions the code calls directly (without
+    // it they are called as native code calls Python, in a nested run).
+    let _ = st.reserve(compiled_call::ROOM);
     let Some(slots) = st.stack.get_mut(lb..) else {
         return Err(stack_overflow());
     };
+    let mark = vm.handed_up.len();
     let exit = compiled.run(vm, &globals, slots);
     if exit.discard {
-        crate::jit::discard(&code);
+        crate::jit::discard(vm, &code);
     }
     let entry = st.depth().saturating_sub(1);
-    hand_back(vm, st, entry, &code, sb, exit).map(|_| ())
+    hand_back(vm, st, entry, &code, sb, exit, mark).map(|_| ())
 }
 
 /// Leaves the innermost frame, of `code` with its operand stack from `sb`,
 /// where compiled code handed it back: at `exit.pc` with `exit.depth`
 /// operands, unwinding what the code raised there (`entry`: the first
-/// frame unwinding may reach; `Err` when it escaped that frame). Returns
+/// frame unwinding may reach; `Err` when it escaped that frame), or with
+/// the frames of calls the code made directly that were handed up since
+/// `mark` pushed above it ([`compiled_call::push_handed_up`]). Returns
 /// whether the code raised.
 fn hand_back(
     vm: &mut Vm,
@@ -167,14 +177,19 @@ fn hand_back(
     code: &Rc<Code>,
     sb: usize,
     exit: crate::jit::Exit,
+    mark: usize,
 ) -> PyResult<bool> {
     if let Some(f) = st.top() {
         f.pc.set(exit.pc);
     }
     st.sp = sb + exit.depth;
     match exit.raised {
-        None => Ok(false),
+        None => {
+            compiled_call::push_handed_up(vm, st, mark, entry)?;
+            Ok(false)
+        }
         Some(e) => {
+            compiled_call::drop_handed_up(vm, mark);
             unwind(vm, st, entry, code.clone(), e, exit.pc, false)?;
             Ok(true)
         }
@@ -207,12 +222,14 @@ fn enter_osr(
     let Some(compiled) = crate::jit::osr(vm, code, &globals, pc, frame, depth) else {
         return Ok(false);
     };
+    let _ = st.reserve(compiled_call::ROOM);
     let Some(slots) = st.stack.get_mut(lb..) else {
         return Ok(false);
     };
+    let mark = vm.handed_up.len();
     let exit = compiled.run(vm, &globals, slots);
     let pc = exit.pc;
-    if hand_back(vm, st, entry, code, sb, exit)? {
+    if hand_back(vm, st, entry, code, sb, exit, mark)? {
         return Ok(true);
     }
     // Handed back before its return (at code the call had not run when
@@ -253,35 +270,48 @@ fn exact_callee(st: &ExecState, lb: usize, sp: usize) -> Option<(Rc<Code>, ObjRe
 /// cells.
 #[inline(never)]
 fn init_slots(st: &mut ExecState, code: &Code, lb: usize) -> PyResult<()> {
-    let nl = code.nlocals();
     let n = code.nslots();
     let have = st.sp - lb;
     st.reserve(n.saturating_sub(have))?;
     for _ in have..n {
         st.push(unbound())?;
     }
+    let func = st.stack.get(lb.wrapping_sub(1)).cloned();
+    if let Some(slots) = st.stack.get_mut(lb..lb + n) {
+        fill_cells(
+            slots,
+            code,
+            func.as_ref().and_then(|f| f.downcast::<Function>()),
+        );
+    }
+    Ok(())
+}
+
+/// Makes a new frame's cells (initialised from the parameters they
+/// capture) and puts the closure's cells of `func` in its free-variable
+/// slots; `slots` are the frame's slots, other locals already unbound.
+fn fill_cells(slots: &mut [Value], code: &Code, func: Option<&Function>) {
+    let nl = code.nlocals();
     for (i, p) in code.cell_params.iter().enumerate() {
         let init = p
-            .and_then(|p| st.stack.get(lb + p as usize).cloned())
+            .and_then(|p| slots.get(p as usize).cloned())
             .filter(|v| !is_unbound(v));
-        if let Some(slot) = st.stack.get_mut(lb + nl + i) {
+        if let Some(slot) = slots.get_mut(nl + i) {
             *slot = Value::Obj(CellObj::new_obj(init));
         }
     }
     if !code.freevars.is_empty() {
-        let closure: Vec<ObjRef> = match st.stack.get(lb - 1).and_then(|f| f.downcast::<Function>())
-        {
+        let closure: Vec<ObjRef> = match func {
             Some(f) => f.closure.borrow().to_vec(),
             None => Vec::new(),
         };
-        let base = lb + nl + code.cellvars.len();
+        let base = nl + code.cellvars.len();
         for (i, c) in closure.into_iter().enumerate() {
-            if let Some(slot) = st.stack.get_mut(base + i) {
+            if let Some(slot) = slots.get_mut(base + i) {
                 *slot = Value::Obj(c);
             }
         }
     }
-    Ok(())
 }
 
 /// The slow path of the check for pending events ([`abi::pending`]) that

@@ -94,6 +94,15 @@ pub trait Compiled {
     /// as it was then; if it cannot start there, it hands the frame back
     /// at that instruction unchanged.
     fn run(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> Exit;
+
+    /// The address compiled callers read to call this code directly, not
+    /// through [`Compiled::run`] (what it points to is the backend's
+    /// business); 0 if they may not. The interpreter keeps it in
+    /// [`Code::jit_direct`] exactly while this code is the function's
+    /// and may run, so a caller never reaches code that was dropped.
+    fn direct(&self) -> usize {
+        0
+    }
 }
 
 /// Where the interpreter resumes the frame compiled code handed back.
@@ -111,8 +120,13 @@ pub struct Exit {
 }
 
 /// Drops the compiled code of `code`: its calls are interpreted again.
-pub(crate) fn discard(code: &Code) {
-    *code.jit.borrow_mut() = None;
+/// The code itself is kept until the interpreter shuts down, since
+/// compiled callers that called it directly may still be running in it.
+pub(crate) fn discard(vm: &mut Vm, code: &Code) {
+    code.jit_direct.set(0);
+    if let Some(c) = code.jit.borrow_mut().take() {
+        vm.retired_jit.push(c);
+    }
     code.plain_argc.set(code.initial_plain_argc());
 }
 
@@ -152,11 +166,27 @@ pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
     let mut backend = std::mem::replace(&mut vm.jit, Box::new(NoJit));
     let compiled = backend.compile(vm, code, globals);
     vm.jit = backend;
+    // Asked once (a recursive function's compile `want`s itself).
+    code.jit_countdown.set(u32::MAX);
     if let Some(c) = compiled {
+        code.jit_direct.set(c.direct());
         *code.jit.borrow_mut() = Some(c);
         // Calls of the function now go where compiled code is entered:
         // the hot loop's inline call only takes plain interpreted calls.
         code.plain_argc.set(u32::MAX);
+    }
+}
+
+/// Compiled code calls the function of `code` directly: a JIT compiles
+/// it even without a loop (a call from compiled code to compiled code
+/// costs less than the interpreter's), so a function the JIT declined
+/// for that reason alone is asked about again at its next call.
+pub fn want(code: &Code) {
+    if code.jit_wanted.replace(true) {
+        return;
+    }
+    if code.quickened.get() && code.jit.borrow().is_none() && code.jit_countdown.get() == u32::MAX {
+        code.jit_countdown.set(0);
     }
 }
 

@@ -124,6 +124,12 @@ pub struct Vm {
     /// (`crate::generator`), so that a builtin consuming one (`sum`,
     /// `list`) does not allocate them per element.
     pub(crate) gen_frames: Vec<(Vec<crate::frame::Frame>, Vec<crate::frame::Segment>)>,
+    /// Compiled code the interpreter stopped using (see
+    /// [`crate::jit::discard`]), freed at shutdown.
+    pub(crate) retired_jit: Vec<Rc<dyn crate::jit::Compiled>>,
+    /// Frames of calls compiled code made directly that the interpreter
+    /// is to resume (`eval::compiled_call`), innermost first.
+    pub(crate) handed_up: Vec<crate::eval::HandedUp>,
 }
 
 /// How many finished activations [`Vm::call_with`] keeps for reuse (one per
@@ -139,7 +145,21 @@ pub static NULL_MARKER: StaticType =
 /// machine stack, before `RecursionError` is raised instead.
 const NATIVE_STACK_BUDGET: usize = 64 * 1024 * 1024;
 
+/// Byte offsets in a [`Vm`] of the call depth and of the recursion
+/// limit (both `usize`), which compiled code reads and writes when one
+/// compiled function calls another directly.
+pub const DEPTH_OFFSET: usize = std::mem::offset_of!(Vm, depth);
+/// See [`DEPTH_OFFSET`].
+pub const RECURSION_LIMIT_OFFSET: usize = std::mem::offset_of!(Vm, config.recursion_limit);
+
 impl Vm {
+    /// The lowest machine-stack address native recursion may reach
+    /// before `RecursionError` (see [`Vm::check_native_stack`]; the stack
+    /// grows down on every target the JIT supports).
+    pub fn native_stack_floor(&self) -> usize {
+        self.native_stack_top.saturating_sub(NATIVE_STACK_BUDGET)
+    }
+
     /// A new interpreter with the given settings, writing `print` output to
     /// `out` (block buffered as CPython buffers a file).
     pub fn new(config: VmConfig, out: Box<dyn Write>) -> Vm {
@@ -166,6 +186,8 @@ impl Vm {
             ext_methods: Vec::new(),
             spare_states: Vec::new(),
             gen_frames: Vec::new(),
+            retired_jit: Vec::new(),
+            handed_up: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
             abc_meta: None,
             main_zip: None,
@@ -585,7 +607,7 @@ impl Vm {
         match o.kind() {
             Kind::FUNCTION => {
                 self.check_native_stack()?;
-                let mut st = self.spare_states.pop().unwrap_or_default();
+                let mut st = self.take_state();
                 let r = eval::push_function_frame(self, &mut st, o, args.pos, args.kw)
                     .and_then(|()| eval::run(self, &mut st));
                 self.recycle_state(st);
@@ -647,6 +669,12 @@ impl Vm {
                 None => Err(not_callable(f)),
             },
         }
+    }
+
+    /// An activation for a nested run: a finished one kept for reuse, or
+    /// a new one.
+    fn take_state(&mut self) -> ExecState {
+        self.spare_states.pop().unwrap_or_default()
     }
 
     /// Keeps a finished activation for the next nested run. Its frames
@@ -1257,6 +1285,7 @@ impl Vm {
         // are freed below while finalizers can still print. Code that
         // runs after this is interpreted.
         self.jit.shutdown();
+        self.retired_jit.clear();
         // Module dicts and their functions form cycles; once the module table
         // lets go of them, the cycle collector frees them.
         if let Some(d) = self.modules.downcast::<DictObj>() {

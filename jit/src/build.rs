@@ -473,14 +473,15 @@ fn build_from(
         if let Some(op) = b.leaves.first() {
             return decline(Decline::Unsupported, *op);
         }
-        // Nothing to gain without a loop or a direct C call: entering
-        // compiled code costs more than the interpreter's inline call.
+        // Nothing to gain without a loop or a direct call, unless
+        // compiled code calls this function directly: entering compiled
+        // code from the interpreter costs more than its inline call.
         let calls_c = blocks.iter().any(|bl| {
             bl.insts
                 .iter()
-                .any(|i| matches!(i.op, Op::CallTyped { .. }))
+                .any(|i| matches!(i.op, Op::CallTyped { .. } | Op::CallPy { .. }))
         });
-        if !calls_c {
+        if !calls_c && !code.jit_wanted.get() {
             return decline(Decline::NoLoop, "");
         }
     }
@@ -1771,10 +1772,7 @@ impl Builder<'_> {
                     match self.call(callee, args.clone(), pc, &before, &mut st)? {
                         Some(r) => st.stack.push(r),
                         // A builtin or C function: through the interpreter's
-                        // call, from the frame's slots (a Python function
-                        // leaves: the interpreter's own call is cheaper than
-                        // a nested one, until compiled code calls compiled
-                        // code directly).
+                        // call, from the frame's slots.
                         None if n < 0x10000
                             && let Some(cv) = native =>
                         {
@@ -1795,6 +1793,33 @@ impl Builder<'_> {
                                 },
                             );
                             st.stack.truncate(base);
+                            st.stack.push(S::Owned(base as u32));
+                        }
+                        // A Python function that can be called directly:
+                        // its compiled code runs on a frame made above the
+                        // arguments (the interpreter makes the call when
+                        // it cannot).
+                        None if n < 0x10000
+                            && let Some((cv, direct)) = self.is_py_function(callee, n) =>
+                        {
+                            st = before.clone();
+                            self.cur.truncate(self.cur.len().min(ninsts));
+                            let base = st.stack.len() - (n + 1 + extra);
+                            self.flush(&mut st, base + 1 + extra)?;
+                            let exit = self.frame_state(pc, &st)?;
+                            st.stack.truncate(base);
+                            let resume = self.frame_state(next, &st)?;
+                            self.push_inst(
+                                None,
+                                Op::CallPy {
+                                    callee: cv,
+                                    base: base as u32,
+                                    arg: n as u32 | ((extra as u32) << 16),
+                                    direct,
+                                    exit,
+                                    resume,
+                                },
+                            );
                             st.stack.push(S::Owned(base as u32));
                         }
                         None => {
@@ -2341,6 +2366,40 @@ impl Builder<'_> {
                         && interp::ext::foreign(&Value::Obj(f.clone())).is_some())
             });
         native.then_some(v)
+    }
+
+    /// The constant `callee` if it is a Python function that can be
+    /// called directly with `n` arguments, and what the call needs.
+    fn is_py_function(&self, callee: S, n: usize) -> Option<(ValueId, crate::hir::DirectCall)> {
+        let S::Obj(v, addr) = callee else {
+            return None;
+        };
+        let k = self
+            .keep
+            .iter()
+            .find(|k| k.as_ptr() as usize == addr && k.kind() == Kind::FUNCTION)?;
+        let f = k.downcast::<interp::object::Function>()?;
+        let c = &f.code;
+        let direct = (c.simple_params()
+            && c.argcount as usize == n
+            && !c.is_generator
+            && !c.is_module
+            && c.cellvars.is_empty()
+            && c.freevars.is_empty())
+        .then(|| crate::hir::DirectCall {
+            cell: &c.jit_direct as *const std::cell::Cell<usize> as usize,
+            nslots: c.nslots() as u32,
+            frame_len: (c.nslots() + c.max_stack as usize) as u32,
+            globals: &f.globals as *const ObjRef as usize,
+        })?;
+        interp::jit::want(c);
+        // Worth it only if the callee is, or is still to be, compiled:
+        // code the JIT declined (or gave up) would make this call leave
+        // every time, and a loop around it compile again and again.
+        let compiled_or_counting = c.jit_direct.get() != 0
+            || std::ptr::eq(&**c, self.code)
+            || (c.jit.borrow().is_none() && c.jit_countdown.get() != u32::MAX);
+        compiled_or_counting.then_some((v, direct))
     }
 
     /// A conditional jump's end of block: to `target` when `c` is `when`,

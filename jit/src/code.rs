@@ -94,6 +94,33 @@ pub struct CompiledFn {
     /// For on-stack replacement: where the code starts, and what to
     /// prepare there ([`OsrStart`]); `None` for code entered at a call.
     osr: Option<OsrStart>,
+    /// What compiled callers read to call this code directly.
+    record: Rc<DirectRecord>,
+    /// The RETURN_VALUE the interpreter pops the frame at when the code
+    /// returned ([`crate::deopt::RETURNED`]).
+    return_pc: u32,
+}
+
+/// What a compiled caller reads to call a function's compiled code
+/// directly (`interp::bytecode::Code::jit_direct` holds its address; the
+/// lowering of `hir::Op::CallPy` reads the fields at their offsets).
+#[repr(C)]
+#[derive(Debug, Default)]
+pub struct DirectRecord {
+    /// The machine code's entry; 0 while it may not be called directly
+    /// (code for on-stack replacement, or after the interpreter shut
+    /// down).
+    pub entry: Cell<usize>,
+    /// 1 when the code has entry guards (`hir::EntryGuard`), which a
+    /// direct call checks first (`helpers::guards_hold`).
+    pub guarded: Cell<u64>,
+    /// The code's exit buffer.
+    pub exit_vals: Cell<usize>,
+    /// Calls made directly since the stats last counted them.
+    pub calls: Cell<u64>,
+    /// The `CompiledFn` (for a call that did not return: its exit
+    /// table), set once it has its final address.
+    pub owner: Cell<usize>,
 }
 
 /// Where code made for on-stack replacement starts, and what entering it
@@ -166,6 +193,7 @@ pub struct How {
 struct Module1 {
     module: JITModule,
     entry: *const u8,
+    return_pc: Option<u32>,
     exits: Vec<ExitDesc>,
     size: u64,
     clif: Option<String>,
@@ -216,6 +244,7 @@ fn compile_module(f: &Function, how: How) -> Result<Module1, String> {
     Ok(Module1 {
         module,
         entry,
+        return_pc: lowered.return_pc,
         exits: lowered.exits,
         size,
         clif,
@@ -247,28 +276,37 @@ pub fn compile(
         exits,
         size,
         clif,
+        return_pc: lowered_return_pc,
     } = compile_module(f, how)?;
     // SAFETY: the function just compiled has exactly the `Entry`
     // signature (two pointers in, one u64 out, the default C convention).
     let entry = unsafe { std::mem::transmute::<*const u8, Entry>(p) };
+    let code = CompiledFn {
+        module: Some(module),
+        entry,
+        globals: globals.as_ptr() as usize,
+        keep,
+        _cells: cells,
+        frame_len,
+        stats: None,
+        max_exits: u64::MAX,
+        pending: RefCell::new(None),
+        exit_vals: (0..exits.iter().map(ExitDesc::words).max().unwrap_or(0))
+            .map(|_| Cell::new(0))
+            .collect(),
+        exits,
+        entry_guards: f.entry_guards.clone(),
+        osr: None,
+        record: Rc::new(DirectRecord {
+            entry: Cell::new(if f.osr_pc.is_none() { p as usize } else { 0 }),
+            guarded: Cell::new(u64::from(!f.entry_guards.is_empty())),
+            ..Default::default()
+        }),
+        return_pc: lowered_return_pc.unwrap_or(0),
+    };
+    code.record.exit_vals.set(code.exit_vals.as_ptr() as usize);
     Ok(Output {
-        code: CompiledFn {
-            module: Some(module),
-            entry,
-            globals: globals.as_ptr() as usize,
-            keep,
-            _cells: cells,
-            frame_len,
-            stats: None,
-            max_exits: u64::MAX,
-            pending: RefCell::new(None),
-            exit_vals: (0..exits.iter().map(ExitDesc::words).max().unwrap_or(0))
-                .map(|_| Cell::new(0))
-                .collect(),
-            exits,
-            entry_guards: f.entry_guards.clone(),
-            osr: None,
-        },
+        code,
         size,
         clif,
         addr: p as usize,
@@ -278,11 +316,16 @@ pub fn compile(
 impl Drop for CompiledFn {
     fn drop(&mut self) {
         if let Some(m) = self.module.take() {
-            // SAFETY: the code is entered only through `run_raw`, whose
-            // callers hold this CompiledFn (the interpreter an `Rc` of it,
-            // for the whole call: `interp::eval::enter_compiled`), so once
-            // it is dropped no call is running or can start; nothing else
-            // keeps the code's address (the perf map is only text).
+            // SAFETY: the code is entered through `run_raw`, whose callers
+            // hold this CompiledFn (the interpreter an `Rc` of it, for the
+            // whole call: `interp::eval::enter_compiled`), or directly by
+            // compiled callers through the record's entry, which they
+            // find in `Code::jit_direct` only while the code is the
+            // function's own (the interpreter keeps code it stops using
+            // until it shuts down: `interp::jit::discard`, and zeroes the
+            // entry then: `Jit::shutdown`). So once it is dropped no call
+            // is running or can start; nothing else keeps the code's
+            // address (the perf map is only text).
             unsafe { m.free_memory() };
         }
     }
@@ -299,6 +342,7 @@ impl CompiledFn {
     /// Makes this code start at a loop header of a running frame
     /// (on-stack replacement), as `start` says.
     pub fn set_osr(&mut self, start: OsrStart) {
+        self.record.entry.set(0);
         self.frame_len = self.frame_len.max(start.frame_len());
         self.osr = Some(start);
     }
@@ -358,11 +402,14 @@ impl CompiledFn {
             vm: vm as *mut Vm,
             globals: globals as *const ObjRef,
             slots: sp,
+            len: slots.len(),
             // Cell<u64> has u64's layout; compiled code writes through
             // this pointer only while no reference into the buffer lives.
             exit_vals: self.exit_vals.as_ptr() as *mut u64,
             pending: abi::pending::PENDING.as_ptr() as *const u32,
             error: None,
+            gc_budget: abi::gc_budget_ptr(),
+            stack_floor: vm.native_stack_floor(),
         };
         let entry = self.entry;
         let raw = capi::with_vm(vm, || {
@@ -372,8 +419,24 @@ impl CompiledFn {
             // the helpers' contracts (crate::helpers).
             unsafe { entry(sp, &mut ctx) }
         });
-        if let Some(e) = ctx.error.take() {
+        self.exit_code(raw, ctx.error.take(), slots)
+    }
+
+    /// What the code's return value `raw` means, once it returned with
+    /// `error` set or not: the frame in `slots` is written as the exit
+    /// says, and the exit's code returned.
+    fn exit_code(&self, raw: u64, error: Option<interp::PyErr>, slots: &mut [Value]) -> ExitCode {
+        if let Some(e) = error {
             self.pending.replace(Some(e));
+        }
+        if raw == crate::deopt::RETURNED {
+            return ExitCode {
+                pc: self.return_pc,
+                depth: 1,
+                reason: None,
+                raised: false,
+                left: false,
+            };
         }
         let Some(exit) = usize::try_from(raw).ok().and_then(|i| self.exits.get(i)) else {
             // Not an index the lowering made: an internal error, reported
@@ -399,15 +462,16 @@ impl CompiledFn {
     }
 }
 
-impl Compiled for CompiledFn {
-    fn run(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> Exit {
-        let code = self.run_raw(vm, globals, slots);
+impl CompiledFn {
+    /// The interpreter's view of how a run ended (counting the entry and
+    /// its exit in the stats).
+    fn exit(&self, code: ExitCode) -> Exit {
         let mut discard = false;
         if let Some((s, i)) = &self.stats
             && let Ok(mut s) = s.try_borrow_mut()
             && let Some(f) = s.functions.get_mut(*i)
         {
-            f.entries += 1;
+            f.entries += 1 + self.record.calls.replace(0);
             if code.left {
                 f.leaves += 1;
             }
@@ -445,6 +509,43 @@ impl Compiled for CompiledFn {
             raised,
             discard,
         }
+    }
+
+    /// Ends a direct call from compiled code that did not return: the
+    /// code returned `raw`, with `error` in its context; the frame is in
+    /// `slots`.
+    pub fn finish_direct(
+        &self,
+        raw: u64,
+        error: Option<interp::PyErr>,
+        slots: &mut [Value],
+    ) -> Exit {
+        let code = self.exit_code(raw, error, slots);
+        self.exit(code)
+    }
+
+    /// Whether the entry guards hold now (see [`DirectRecord::guarded`]).
+    pub fn guards_hold(&self) -> bool {
+        self.entry_guards.iter().all(|g| g.holds())
+    }
+
+    /// The record compiled callers read (see [`DirectRecord`]).
+    pub fn record(&self) -> &Rc<DirectRecord> {
+        &self.record
+    }
+}
+
+impl Compiled for CompiledFn {
+    fn run(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> Exit {
+        let code = self.run_raw(vm, globals, slots);
+        self.exit(code)
+    }
+
+    fn direct(&self) -> usize {
+        if self.record.entry.get() == 0 || self.record.owner.get() == 0 {
+            return 0;
+        }
+        Rc::as_ptr(&self.record) as usize
     }
 }
 

@@ -18,6 +18,11 @@ use interp::quicken::DeoptReason;
 use std::cell::Cell;
 use std::fmt;
 
+/// What compiled code returns when the function returned (not an exit's
+/// index): the result is in the operand stack's first slot and the
+/// locals' objects are released (see `lower`'s `ret`).
+pub const RETURNED: u64 = u64::MAX;
+
 macro_rules! reasons {
     ($( $(#[$m:meta])* $name:ident => $interp:expr; )*) => {
         /// Why a side exit of compiled code was taken. The interpreter

@@ -18,6 +18,9 @@ pub struct Ctx {
     pub globals: *const ObjRef,
     /// The frame's first local slot.
     pub slots: *mut Value,
+    /// How many slots follow it: the frame's, then free room that a
+    /// Python function called from the code makes its frame in.
+    pub len: usize,
     /// The exit buffer: an exit stores the raw bits of its values here,
     /// one word each, for [`crate::deopt::Exit::apply`].
     pub exit_vals: *mut u64,
@@ -28,6 +31,14 @@ pub struct Ctx {
     /// An exception a helper raised (compiled code then leaves with
     /// "raised" set).
     pub error: Option<interp::PyErr>,
+    /// This thread's cycle-collection budget (`abi::gc_budget_ptr`): a
+    /// direct call collects when it is used up, as an interpreted call
+    /// does.
+    pub gc_budget: *const isize,
+    /// The lowest machine-stack address a direct call may start from
+    /// (`Vm::native_stack_floor`): below it the interpreter makes the call
+    /// (its calls of Python functions use no machine stack).
+    pub stack_floor: usize,
 }
 
 /// The cache of a dict-entry guard, owned by the compiled code:
@@ -648,6 +659,72 @@ pub unsafe extern "C" fn call_native(
     }
 }
 
+/// Ends a direct call (see [`crate::hir::Op::CallPy`]) whose callee's
+/// code returned `raw`, not [`crate::deopt::RETURNED`]: applies the exit
+/// to the callee's frame (at `cslots`, run with the context `cctx`) and
+/// hands the frame up (`interp::eval::hand_up`); the call still counts
+/// in the VM's depth. The caller then leaves after the call.
+///
+/// # Safety
+/// `ctx` is the caller's context; `record` the callee's live
+/// `DirectRecord`, `callee` the function, `cslots` the callee's first
+/// slot within `ctx.len` slots of `ctx.slots`, and `cctx` the context the
+/// callee ran with.
+pub unsafe extern "C" fn finish_direct(
+    ctx: *mut Ctx,
+    record: *const crate::code::DirectRecord,
+    callee: *mut abi::ObjHeader,
+    cslots: *mut Value,
+    raw: u64,
+    cctx: *mut Ctx,
+) {
+    // SAFETY: the record's owner is the callee's CompiledFn, alive while
+    // any call of it may run (see its `Drop`); the slots from `cslots` to
+    // the end of the caller's room are valid Values the caller does not
+    // touch until this returns; `cctx` is a context the caller made and
+    // owns; the VM is not otherwise borrowed while compiled code runs.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return };
+        let Some(vm) = ctx.vm.as_mut() else { return };
+        let Some(f) = borrowed(callee) else { return };
+        let Some(rec) = record.as_ref() else { return };
+        let Some(cf) = (rec.owner.get() as *const crate::code::CompiledFn).as_ref() else {
+            return;
+        };
+        let Some(cctx) = cctx.as_mut() else { return };
+        let end = ctx.slots.add(ctx.len);
+        let Ok(room) = usize::try_from(end.offset_from(cslots)) else {
+            return;
+        };
+        let frame = std::slice::from_raw_parts_mut(cslots, room);
+        let exit = cf.finish_direct(raw, cctx.error.take(), frame);
+        interp::eval::hand_up(vm, &f, frame, exit);
+    }
+}
+
+/// Whether the entry guards of the code whose direct-call record is
+/// `record` hold (1), so that a direct call may enter it; 0 sends the
+/// call to the interpreter.
+///
+/// # Safety
+/// `record` is a live `DirectRecord` whose owner is set.
+pub unsafe extern "C" fn guards_hold(record: *const crate::code::DirectRecord) -> u8 {
+    // SAFETY: the record's owner is its CompiledFn, alive while the
+    // record is reachable from `Code::jit_direct` (see its `Drop`).
+    unsafe {
+        let Some(rec) = record.as_ref() else { return 0 };
+        match (rec.owner.get() as *const crate::code::CompiledFn).as_ref() {
+            Some(cf) => u8::from(cf.guards_hold()),
+            None => 0,
+        }
+    }
+}
+
+/// Runs the cycle collection that is due (see [`Ctx::gc_budget`]).
+pub extern "C" fn collect() {
+    interp::gc::maybe_collect();
+}
+
 /// `len(obj)` for compiled code: the length, or -1 with the exception in
 /// `ctx` (a length never reaches `i64::MAX`: it counts things in memory).
 ///
@@ -752,6 +829,9 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::DictEntryIs => dict_entry_is as *const u8,
         HelperFn::DictLacks => dict_lacks as *const u8,
         HelperFn::CallNative => call_native as *const u8,
+        HelperFn::Collect => collect as *const u8,
+        HelperFn::GuardsHold => guards_hold as *const u8,
+        HelperFn::FinishDirect => finish_direct as *const u8,
         HelperFn::Len => len_of as *const u8,
         HelperFn::StrInt => str_int as *const u8,
         HelperFn::ListAppend => list_append as *const u8,

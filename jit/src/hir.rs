@@ -117,6 +117,26 @@ pub enum CType {
     Void,
 }
 
+/// What a direct call of a Python function's compiled code needs to
+/// know of the callee (see [`Op::CallPy`]): it takes exactly the
+/// arguments given, and has no cells or free variables. At run time the
+/// call reads the callee's `Code::jit_direct` record, and leaves the call
+/// to the interpreter when there is none, the free slots are too few,
+/// the recursion limit or the machine stack's budget is reached, or an
+/// event is pending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirectCall {
+    /// The address of the callee code's `jit_direct` cell.
+    pub cell: usize,
+    /// The callee's local slots.
+    pub nslots: u32,
+    /// The slots its frame needs (locals and deepest operand stack).
+    pub frame_len: u32,
+    /// The address of the callee's globals (an `ObjRef` in the function
+    /// object, which the code keeps alive).
+    pub globals: usize,
+}
+
 /// Where a value of the interpreter's frame is, at an exit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Loc {
@@ -302,6 +322,30 @@ pub enum Op {
         arg: u32,
         /// Where an exception is delivered.
         exit: FrameState,
+    },
+    /// CALL of the Python function `callee` (constant), with the
+    /// arguments in slots as for [`Op::CallNative`] (`arg`: the count,
+    /// and the NULL bit): a direct call of its compiled code (see
+    /// [`DirectCall`]) on a frame made in the free slots from its first
+    /// argument on, whose result goes to slot `base`. When the call
+    /// cannot be made directly, the code leaves at `exit` (the CALL, the
+    /// callee and arguments in their slots) and the interpreter makes
+    /// it. When the callee's code does not return, its frame is handed up
+    /// (`interp::eval::hand_up`) and the code leaves at `resume` (the
+    /// next instruction, the callee's frame above this one).
+    CallPy {
+        /// The function (kept alive by the code).
+        callee: ValueId,
+        /// The stack index of the callable's slot.
+        base: u32,
+        /// The count and the NULL bit.
+        arg: u32,
+        /// What the call needs to know of the callee.
+        direct: DirectCall,
+        /// Where the interpreter makes the call.
+        exit: FrameState,
+        /// Where the interpreter goes on after the callee's frame.
+        resume: FrameState,
     },
     /// Whether frame slot `slot` holds `None` (`x is None` on a value in
     /// a slot).
@@ -533,6 +577,9 @@ impl Op {
         if let Some(s) = self.exit() {
             s.values().for_each(|v| f(v, false));
         }
+        if let Op::CallPy { resume, .. } = self {
+            resume.values().for_each(|v| f(v, false));
+        }
         match self {
             Op::Int(_, a, b)
             | Op::CheckedInt(_, a, b, _)
@@ -555,6 +602,7 @@ impl Op {
             }
             Op::IntAtMost { val: a, .. }
             | Op::CallNative { callee: a, .. }
+            | Op::CallPy { callee: a, .. }
             | Op::IntAbs(a, _)
             | Op::Len(a, _)
             | Op::StrInt { val: a, .. }
@@ -639,6 +687,7 @@ impl Op {
             | Op::ListAppend { exit, .. }
             | Op::CallTyped { exit, .. }
             | Op::CallNative { exit, .. }
+            | Op::CallPy { exit, .. }
             | Op::Generic { exit, .. }
             | Op::ForIterGeneric { exit, .. }
             | Op::Adopt { exit, .. }
@@ -840,6 +889,17 @@ impl fmt::Display for Op {
                 arg,
                 exit,
             } => write!(f, "CallNative {callee} {base}, {arg:#x}  raises{exit}"),
+            Op::CallPy {
+                callee,
+                base,
+                arg,
+                exit,
+                resume,
+                ..
+            } => write!(
+                f,
+                "CallPy {callee} {base}, {arg:#x}  leaves{exit}  resumes{resume}"
+            ),
             Op::CheckPending { exit, .. } => write!(f, "CheckPending  exit{exit}"),
             Op::IntAtMost { val, max, exit } => match *max {
                 i64::MAX => write!(f, "IntAtMost {val}, unlimited"),

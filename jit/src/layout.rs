@@ -48,6 +48,20 @@ mod tests {
     }
 
     #[test]
+    fn no_error_is_a_zero_word() {
+        // A direct call writes its callee's context field by field (see
+        // `lower`'s `call_direct`): `error: None` as the word 0.
+        use interp::PyErr;
+        assert_eq!(
+            std::mem::size_of::<Option<PyErr>>(),
+            std::mem::size_of::<usize>()
+        );
+        // SAFETY: same size (checked above); the bits are only compared.
+        let bits = unsafe { std::mem::transmute::<Option<PyErr>, usize>(None) };
+        assert_eq!(bits, 0);
+    }
+
+    #[test]
     fn value_layout_matches_the_interpreter() {
         assert_eq!(std::mem::size_of::<Value>(), VALUE_SIZE as usize);
         assert_eq!(tag(&Value::None), TAG_NONE);

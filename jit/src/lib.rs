@@ -63,6 +63,9 @@ pub struct Jit {
     held: Vec<Rc<RefCell<Vec<ObjRef>>>>,
     /// The compiler's warm-up.
     warm: warm::WarmUp,
+    /// The direct-call record of each function compiled for calls, with
+    /// its index in the stats.
+    records: Vec<(usize, Rc<code::DirectRecord>)>,
 }
 
 impl Jit {
@@ -81,6 +84,7 @@ impl Jit {
             stats: Rc::default(),
             seen: HashSet::new(),
             held: Vec::new(),
+            records: Vec::new(),
         }
     }
 
@@ -88,6 +92,12 @@ impl Jit {
     pub fn stats(&self) -> Stats {
         let mut s = self.stats.borrow().clone();
         s.warm_up = self.warm.state();
+        // Direct calls not counted yet.
+        for (i, r) in &self.records {
+            if let Some(f) = s.functions.get_mut(*i) {
+                f.entries += r.calls.get();
+            }
+        }
         s
     }
 
@@ -244,8 +254,11 @@ impl JitBackend for Jit {
     }
 
     fn compile(&mut self, vm: &Vm, code: &Rc<Code>, globals: &ObjRef) -> Option<Rc<dyn Compiled>> {
-        let c = self.compile_code(vm, code, globals, None)?;
-        Some(Rc::new(c))
+        let c = Rc::new(self.compile_code(vm, code, globals, None)?);
+        c.record().owner.set(Rc::as_ptr(&c) as usize);
+        self.records
+            .push((self.stats.borrow().functions.len() - 1, c.record().clone()));
+        Some(c)
     }
 
     fn compile_osr(
@@ -303,6 +316,10 @@ impl JitBackend for Jit {
     }
 
     fn shutdown(&mut self) {
+        // Compiled callers must not call code whose objects are released.
+        for (_, r) in self.records.drain(..) {
+            r.entry.set(0);
+        }
         for k in self.held.drain(..) {
             if let Ok(mut k) = k.try_borrow_mut() {
                 k.clear();

@@ -17,8 +17,8 @@
 
 use crate::deopt::{CONST_WORD, Exit, ExitReason, Write};
 use crate::hir::{
-    self, CType, CheckedIntOp, Cmp, Edge, FloatOp, FrameState, Function, Generic, Helper, IntOp,
-    Loc, Op, Term, Ty, ValueId,
+    self, CType, CheckedIntOp, Cmp, DirectCall, Edge, FloatOp, FrameState, Function, Generic,
+    Helper, IntOp, Loc, Op, Term, Ty, ValueId,
 };
 use crate::layout::{
     OB_TYPE_OFFSET, PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, VALUE_SIZE,
@@ -26,7 +26,7 @@ use crate::layout::{
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     AbiParam, BlockArg, DataFlowGraph, FuncRef, InstBuilder, InstructionData, MemFlagsData, Opcode,
-    Signature, Type, UserFuncName, Value as CValue, types,
+    Signature, StackSlotData, StackSlotKind, Type, UserFuncName, Value as CValue, types,
 };
 use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
@@ -55,6 +55,9 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::DictEntryIs => "typhon_jit_dict_entry_is",
         HelperFn::DictLacks => "typhon_jit_dict_lacks",
         HelperFn::CallNative => "typhon_jit_call_native",
+        HelperFn::Collect => "typhon_jit_collect",
+        HelperFn::GuardsHold => "typhon_jit_guards_hold",
+        HelperFn::FinishDirect => "typhon_jit_finish_direct",
         HelperFn::Len => "typhon_jit_len",
         HelperFn::StrInt => "typhon_jit_str_int",
         HelperFn::ListAppend => "typhon_jit_list_append",
@@ -98,6 +101,12 @@ pub enum HelperFn {
     DictLacks,
     /// `(ctx, callee, slot, arg) -> u8` (0: raised)
     CallNative,
+    /// `()`: a due cycle collection
+    Collect,
+    /// `(record) -> u8`: the entry guards of a direct call's callee
+    GuardsHold,
+    /// `(ctx, record, callee, callee slots, raw, callee ctx)`
+    FinishDirect,
     /// `(ctx, obj) -> i64`: `len(obj)` (-1: raised)
     Len,
     /// `(i, slot)`: `str(i)` into a dead slot
@@ -126,6 +135,9 @@ impl HelperFn {
         HelperFn::DictEntryIs,
         HelperFn::DictLacks,
         HelperFn::CallNative,
+        HelperFn::Collect,
+        HelperFn::GuardsHold,
+        HelperFn::FinishDirect,
         HelperFn::Len,
         HelperFn::StrInt,
         HelperFn::ListAppend,
@@ -149,6 +161,9 @@ impl HelperFn {
             HelperFn::DictEntryIs => (&[ptr, ptr, ptr, types::I64, types::I64], Some(types::I8)),
             HelperFn::DictLacks => (&[ptr, ptr, ptr], Some(types::I8)),
             HelperFn::CallNative => (&[ptr, ptr, ptr, types::I32], Some(types::I8)),
+            HelperFn::Collect => (&[], None),
+            HelperFn::GuardsHold => (&[ptr], Some(types::I8)),
+            HelperFn::FinishDirect => (&[ptr, ptr, ptr, ptr, types::I64, ptr], None),
             HelperFn::Len => (&[ptr, ptr], Some(types::I64)),
             HelperFn::StrInt => (&[types::I64, ptr], None),
             HelperFn::ListAppend => (&[ptr, ptr, ptr], Some(types::I8)),
@@ -227,6 +242,9 @@ pub struct Lowered {
     pub id: FuncId,
     /// What each exit writes into the frame.
     pub exits: Vec<Exit>,
+    /// The instruction of a return the code makes ([`Term::Return`]),
+    /// where the interpreter pops the frame after it.
+    pub return_pc: Option<u32>,
 }
 
 /// Lowers `f` into `module` as a new function. The function's CLIF is
@@ -430,6 +448,7 @@ pub fn lower<M: Module>(
         cfuncs,
         exits: Vec::new(),
         table: Vec::new(),
+        return_pc: None,
     };
     for i in 0..f.blocks.len() {
         l.block(f, i);
@@ -439,7 +458,11 @@ pub fn lower<M: Module>(
     if let Some(e) = l.error {
         return Err(e);
     }
-    Ok(Lowered { id, exits: l.table })
+    Ok(Lowered {
+        id,
+        exits: l.table,
+        return_pc: l.return_pc,
+    })
 }
 
 /// The values `f` defines as `x + 1` (a range loop's next position), each
@@ -648,6 +671,8 @@ struct Lowerer<'a> {
     )>,
     /// The exit table: what the exit returning index `i` writes.
     table: Vec<Exit>,
+    /// See [`Lowered::return_pc`].
+    return_pc: Option<u32>,
 }
 
 fn flags() -> MemFlagsData {
@@ -807,10 +832,8 @@ impl Lowerer<'_> {
                     &ea,
                 );
             }
-            Term::Leave(s) | Term::Return(s) => {
-                let left = matches!(hb.term, Term::Leave(_));
-                self.exit(s, None, false, left);
-            }
+            Term::Leave(s) => self.exit(s, None, false, true),
+            Term::Return(s) => self.ret(s),
         }
     }
 
@@ -962,6 +985,249 @@ impl Lowerer<'_> {
             }
             _ => Write::Int(self.word(words, v, Ty::Int)),
         }
+    }
+
+    /// Returns: the result goes to the operand stack's first slot, the
+    /// objects the locals' slots hold are released (numbers need
+    /// nothing), and the code returns [`crate::deopt::RETURNED`]. Whoever
+    /// entered the code pops the frame: the interpreter at a RETURN_VALUE,
+    /// or a compiled caller, which moves the result out.
+    fn ret(&mut self, s: &FrameState) {
+        self.return_pc.get_or_insert(s.pc);
+        self.write_stack(0, &s.stack);
+        for k in 0..self.nslots {
+            let addr = self.slot_addr(k);
+            self.if_object(
+                addr,
+                |l| {
+                    let none = l.b.ins().iconst(types::I64, TAG_NONE as i64);
+                    let zero = l.b.ins().iconst(types::I64, 0);
+                    l.call_helper(HelperFn::SetLocal, &[addr, none, zero]);
+                },
+                |_| {},
+            );
+        }
+        let r = self
+            .b
+            .ins()
+            .iconst(types::I64, crate::deopt::RETURNED as i64);
+        self.b.ins().return_(&[r]);
+    }
+
+    /// A direct call of a Python function's compiled code (see
+    /// [`Op::CallPy`]): when the callee's record has an entry and the
+    /// checks pass, its frame is made in the free slots from the first
+    /// argument on (the arguments are its first locals), the call counted
+    /// in the VM's depth, a context made for it in this function's stack
+    /// frame, and its machine code called. A return moves the result into
+    /// slot `base`; any other end hands the callee's frame up
+    /// (`helpers::finish_direct`) and leaves at `resume`. A failed check
+    /// leaves at `exit`, where the interpreter makes the call (a due
+    /// collection is run first, as the interpreter's call would).
+    fn call_direct(
+        &mut self,
+        callee: ValueId,
+        base: u32,
+        arg: u32,
+        d: &DirectCall,
+        exit: &FrameState,
+        resume: &FrameState,
+    ) {
+        use crate::code::DirectRecord;
+        use crate::helpers::Ctx;
+        let first = 1 + (arg >> 16 & 1);
+        let nargs = arg & 0xffff;
+        let at = self.nslots + base + first;
+        let ptr = self.ptr;
+        let off = |f: usize| f as i32;
+        let callee = self.v(callee);
+        let slot = self.slot_addr(self.nslots + base);
+        // A due collection first (it changes nothing compiled code knows).
+        let gcp = self.b.ins().load(
+            ptr,
+            flags(),
+            self.ctxp,
+            off(std::mem::offset_of!(Ctx, gc_budget)),
+        );
+        let budget = self.b.ins().load(ptr, flags(), gcp, 0);
+        let due = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedLessThanOrEqual, budget, 0);
+        let collect = self.b.create_block();
+        let go = self.b.create_block();
+        self.b.set_cold_block(collect);
+        self.b.ins().brif(due, collect, &[], go, &[]);
+        self.b.switch_to_block(collect);
+        self.call_helper(HelperFn::Collect, &[]);
+        self.b.ins().jump(go, &[]);
+        self.b.switch_to_block(go);
+        // The record, its entry, and room for the frame.
+        let cell = self.b.ins().iconst(ptr, d.cell as i64);
+        let rec = self.b.ins().load(ptr, flags(), cell, 0);
+        let no = self.b.ins().icmp_imm_s(IntCC::Equal, rec, 0);
+        self.exit_if(no, exit, None, false);
+        let entry = self.b.ins().load(
+            ptr,
+            flags(),
+            rec,
+            off(std::mem::offset_of!(DirectRecord, entry)),
+        );
+        let no = self.b.ins().icmp_imm_s(IntCC::Equal, entry, 0);
+        self.exit_if(no, exit, None, false);
+        // The callee's entry guards, if it has any.
+        let guarded = self.b.ins().load(
+            types::I64,
+            flags(),
+            rec,
+            off(std::mem::offset_of!(DirectRecord, guarded)),
+        );
+        let check = self.b.create_block();
+        let checked = self.b.create_block();
+        self.b.set_cold_block(check);
+        self.b.ins().brif(guarded, check, &[], checked, &[]);
+        self.b.switch_to_block(check);
+        if let Some(ok) = self.call_helper(HelperFn::GuardsHold, &[rec]) {
+            let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+            self.exit_if(bad, exit, Some(ExitReason::KeysVersion), false);
+        }
+        self.b.ins().jump(checked, &[]);
+        self.b.switch_to_block(checked);
+        let len = self
+            .b
+            .ins()
+            .load(ptr, flags(), self.ctxp, off(std::mem::offset_of!(Ctx, len)));
+        let short =
+            self.b
+                .ins()
+                .icmp_imm_s(IntCC::UnsignedLessThan, len, (at + d.frame_len) as i64);
+        self.exit_if(short, exit, None, false);
+        // The recursion limit, pending events, the machine stack.
+        let vm = self
+            .b
+            .ins()
+            .load(ptr, flags(), self.ctxp, off(std::mem::offset_of!(Ctx, vm)));
+        let depth = self
+            .b
+            .ins()
+            .load(ptr, flags(), vm, interp::vm::DEPTH_OFFSET as i32);
+        let limit = self
+            .b
+            .ins()
+            .load(ptr, flags(), vm, interp::vm::RECURSION_LIMIT_OFFSET as i32);
+        let deep = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedGreaterThanOrEqual, depth, limit);
+        self.exit_if(deep, exit, None, false);
+        let pending = self.b.ins().load(
+            ptr,
+            flags(),
+            self.ctxp,
+            off(std::mem::offset_of!(Ctx, pending)),
+        );
+        let events = self.b.ins().load(types::I32, flags(), pending, 0);
+        let any = self.b.ins().icmp_imm_s(IntCC::NotEqual, events, 0);
+        self.exit_if(any, exit, None, false);
+        let size = std::mem::size_of::<Ctx>() as u32;
+        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            size,
+            3,
+        ));
+        let cctx = self.b.ins().stack_addr(ptr, ss, 0);
+        let floor = self.b.ins().load(
+            ptr,
+            flags(),
+            self.ctxp,
+            off(std::mem::offset_of!(Ctx, stack_floor)),
+        );
+        let low = self.b.ins().icmp(IntCC::UnsignedLessThan, cctx, floor);
+        self.exit_if(low, exit, None, false);
+        // The frame: locals after the arguments unbound.
+        let cslots = self.slot_addr(at);
+        if d.nslots > nargs {
+            let marker = match interp::frame::unbound() {
+                interp::Value::Obj(o) => o.as_ptr() as i64,
+                _ => 0,
+            };
+            let tag = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
+            let m = self.b.ins().iconst(types::I64, marker);
+            for k in nargs..d.nslots {
+                let o = (k * VALUE_SIZE as u32) as i32;
+                self.b.ins().store(flags(), tag, cslots, o);
+                self.b.ins().store(flags(), m, cslots, o + PAYLOAD_OFFSET);
+            }
+        }
+        let one = self.b.ins().iadd_imm_s(depth, 1);
+        self.b
+            .ins()
+            .store(flags(), one, vm, interp::vm::DEPTH_OFFSET as i32);
+        let calls_off = off(std::mem::offset_of!(DirectRecord, calls));
+        let calls = self.b.ins().load(types::I64, flags(), rec, calls_off);
+        let calls = self.b.ins().iadd_imm_s(calls, 1);
+        self.b.ins().store(flags(), calls, rec, calls_off);
+        // Its context.
+        let exit_vals = self.b.ins().load(
+            ptr,
+            flags(),
+            rec,
+            off(std::mem::offset_of!(DirectRecord, exit_vals)),
+        );
+        let globals = self.b.ins().iconst(ptr, d.globals as i64);
+        let room = self.b.ins().iadd_imm_s(len, -(at as i64));
+        let zero = self.b.ins().iconst(ptr, 0);
+        for (field, v) in [
+            (std::mem::offset_of!(Ctx, vm), vm),
+            (std::mem::offset_of!(Ctx, globals), globals),
+            (std::mem::offset_of!(Ctx, slots), cslots),
+            (std::mem::offset_of!(Ctx, len), room),
+            (std::mem::offset_of!(Ctx, exit_vals), exit_vals),
+            (std::mem::offset_of!(Ctx, pending), pending),
+            (std::mem::offset_of!(Ctx, error), zero),
+            (std::mem::offset_of!(Ctx, gc_budget), gcp),
+            (std::mem::offset_of!(Ctx, stack_floor), floor),
+        ] {
+            self.b.ins().stack_store(ptr, v, ss, field as i32);
+        }
+        let mut sig = Signature::new(self.cc);
+        sig.params.push(AbiParam::new(ptr));
+        sig.params.push(AbiParam::new(ptr));
+        sig.returns.push(AbiParam::new(types::I64));
+        let sigref = self.b.import_signature(sig);
+        let call = self.b.ins().call_indirect(sigref, entry, &[cslots, cctx]);
+        let raw = self.b.inst_results(call)[0];
+        let returned = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, raw, crate::deopt::RETURNED as i64);
+        let moved = self.b.create_block();
+        let up = self.b.create_block();
+        self.b.set_cold_block(up);
+        self.b.ins().brif(returned, moved, &[], up, &[]);
+        // Not returned: the callee's frame goes up, still counted in the
+        // depth, and this frame leaves after the call.
+        self.b.switch_to_block(up);
+        self.call_helper(
+            HelperFn::FinishDirect,
+            &[self.ctxp, rec, callee, cslots, raw, cctx],
+        );
+        self.exit(resume, None, false, true);
+        // Returned: the result moves to slot `base`, the call's depth goes.
+        self.b.switch_to_block(moved);
+        self.b
+            .ins()
+            .store(flags(), depth, vm, interp::vm::DEPTH_OFFSET as i32);
+        let res = (d.nslots * VALUE_SIZE as u32) as i32;
+        let t = self.b.ins().load(types::I64, flags(), cslots, res);
+        let p = self
+            .b
+            .ins()
+            .load(types::I64, flags(), cslots, res + PAYLOAD_OFFSET);
+        self.b.ins().store(flags(), t, slot, 0);
+        self.b.ins().store(flags(), p, slot, PAYLOAD_OFFSET);
+        let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+        self.b.ins().store(flags(), none, cslots, res);
     }
 
     /// Writes operand-stack entries from stack index `base` into their
@@ -1390,6 +1656,17 @@ impl Lowerer<'_> {
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, None, true);
                 ok
+            }
+            Op::CallPy {
+                callee,
+                base,
+                arg,
+                direct,
+                exit,
+                resume,
+            } => {
+                self.call_direct(*callee, *base, *arg, direct, exit, resume);
+                return None;
             }
             Op::CallNative {
                 callee,

@@ -417,16 +417,38 @@ fn functions_compile_for_other_isas() {
 #[test]
 fn unsupported_functions_decline_with_a_reason() {
     // Without a loop to run compiled, a function that must leave for the
-    // interpreter (here at a call of a Python function) stays interpreted.
+    // interpreter (here at a dict display) stays interpreted.
     let (vm, g, f) = warm(
-        "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nfib(5)\n",
-        "fib",
+        "def f(n):\n    if n < 2:\n        return n\n    return {n: f(n - 1)}\nf(5)\n",
+        "f",
     );
     let d = build::build(&vm, &f, &g, &|_| None)
         .err()
         .expect("declines");
     assert_eq!(d.why, jit::stats::Decline::Unsupported);
-    assert!(d.detail.contains("CALL"), "{d:?}");
+    assert!(d.detail.contains("BUILD_MAP"), "{d:?}");
+}
+
+#[test]
+fn hir_of_a_recursive_function_calls_itself_directly() {
+    // A call of a Python function that takes exactly its arguments and
+    // has no cells is a direct call; one with a default is not.
+    let (vm, g, f) = warm(
+        "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nfib(5)\n",
+        "fib",
+    );
+    let built = build::build(&vm, &f, &g, &|_| None).expect("builds");
+    insta::assert_snapshot!(built.func.to_string());
+    // A callee with a default is called by the interpreter: the code
+    // would leave there in every trip of the loop, so it declines.
+    let (vm, g, f) = warm(
+        "def h(a, b=1):\n    return a + b\ndef f(n):\n    t = 0\n    for i in range(n):\n        t += h(i)\n    return t\nf(5)\n",
+        "f",
+    );
+    let d = build::build(&vm, &f, &g, &|_| None)
+        .err()
+        .expect("declines");
+    assert!(d.detail.contains("CALL_PY_WITH_DEFAULTS"), "{d:?}");
 }
 
 #[test]

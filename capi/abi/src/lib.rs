@@ -1271,6 +1271,13 @@ pub fn gc_due() -> bool {
     GC_BUDGET.with(|c| c.get()) <= 0
 }
 
+/// Where this thread's collection budget lives ([`gc_due`] when the
+/// `isize` there is at most 0): compiled code reads it where the
+/// interpreter would call [`gc_due`]. Valid for the thread's lifetime.
+pub fn gc_budget_ptr() -> *const isize {
+    GC_BUDGET.with(|c| c.as_ptr() as *const isize)
+}
+
 /// Sets how many new containers make the next collection due.
 pub fn gc_set_threshold(n: usize) {
     GC_BUDGET.with(|c| c.set(n as isize));

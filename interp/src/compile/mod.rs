@@ -506,6 +506,8 @@ impl<'a> Compiler<'a> {
             jit_countdown: Cell::new(u32::MAX),
             jit_osr_left: Cell::new(crate::jit::OSR_PER_CODE),
             jit: Default::default(),
+            jit_direct: Cell::new(0),
+            jit_wanted: Cell::new(false),
             doc: u.doc,
             future_flags: if self.future.annotations {
                 CO_FUTURE_ANNOTATIONS
