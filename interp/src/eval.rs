@@ -270,48 +270,35 @@ fn exact_callee(st: &ExecState, lb: usize, sp: usize) -> Option<(Rc<Code>, ObjRe
 /// cells.
 #[inline(never)]
 fn init_slots(st: &mut ExecState, code: &Code, lb: usize) -> PyResult<()> {
+    let nl = code.nlocals();
     let n = code.nslots();
     let have = st.sp - lb;
     st.reserve(n.saturating_sub(have))?;
     for _ in have..n {
         st.push(unbound())?;
     }
-    let func = st.stack.get(lb.wrapping_sub(1)).cloned();
-    if let Some(slots) = st.stack.get_mut(lb..lb + n) {
-        fill_cells(
-            slots,
-            code,
-            func.as_ref().and_then(|f| f.downcast::<Function>()),
-        );
-    }
-    Ok(())
-}
-
-/// Makes a new frame's cells (initialised from the parameters they
-/// capture) and puts the closure's cells of `func` in its free-variable
-/// slots; `slots` are the frame's slots, other locals already unbound.
-fn fill_cells(slots: &mut [Value], code: &Code, func: Option<&Function>) {
-    let nl = code.nlocals();
     for (i, p) in code.cell_params.iter().enumerate() {
         let init = p
-            .and_then(|p| slots.get(p as usize).cloned())
+            .and_then(|p| st.stack.get(lb + p as usize).cloned())
             .filter(|v| !is_unbound(v));
-        if let Some(slot) = slots.get_mut(nl + i) {
+        if let Some(slot) = st.stack.get_mut(lb + nl + i) {
             *slot = Value::Obj(CellObj::new_obj(init));
         }
     }
     if !code.freevars.is_empty() {
-        let closure: Vec<ObjRef> = match func {
+        let closure: Vec<ObjRef> = match st.stack.get(lb - 1).and_then(|f| f.downcast::<Function>())
+        {
             Some(f) => f.closure.borrow().to_vec(),
             None => Vec::new(),
         };
-        let base = nl + code.cellvars.len();
+        let base = lb + nl + code.cellvars.len();
         for (i, c) in closure.into_iter().enumerate() {
-            if let Some(slot) = slots.get_mut(base + i) {
+            if let Some(slot) = st.stack.get_mut(base + i) {
                 *slot = Value::Obj(c);
             }
         }
     }
+    Ok(())
 }
 
 /// The slow path of the check for pending events ([`abi::pending`]) that

@@ -607,7 +607,7 @@ impl Vm {
         match o.kind() {
             Kind::FUNCTION => {
                 self.check_native_stack()?;
-                let mut st = self.take_state();
+                let mut st = self.spare_states.pop().unwrap_or_default();
                 let r = eval::push_function_frame(self, &mut st, o, args.pos, args.kw)
                     .and_then(|()| eval::run(self, &mut st));
                 self.recycle_state(st);
@@ -669,12 +669,6 @@ impl Vm {
                 None => Err(not_callable(f)),
             },
         }
-    }
-
-    /// An activation for a nested run: a finished one kept for reuse, or
-    /// a new one.
-    fn take_state(&mut self) -> ExecState {
-        self.spare_states.pop().unwrap_or_default()
     }
 
     /// Keeps a finished activation for the next nested run. Its frames
