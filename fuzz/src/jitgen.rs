@@ -17,7 +17,9 @@
 //! Some read a module global, which they may rebind inside their loops
 //! and the driver rebinds between calls (to another type, too), and some
 //! work on an instance of a small class whose attribute, instance and
-//! class, they read and write inside their loops.
+//! class, they read and write (and add to) inside their loops, call its
+//! method, and swap the instance for one of a subclass that overrides
+//! the method.
 
 use crate::program::Rng;
 
@@ -220,6 +222,11 @@ pub(crate) fn function(rng: &mut Rng, name: &str, label: u32, others: &[String])
         prelude.push("        self.v = v".to_owned());
         prelude.push("    def get(self):".to_owned());
         prelude.push("        return self.v".to_owned());
+        // A subclass overriding the method, swapped in mid-loop: the
+        // compiled sites see another class.
+        prelude.push(format!("class D{label}({cname}):"));
+        prelude.push("    def get(self):".to_owned());
+        prelude.push("        return self.v + self.v".to_owned());
         g.class = Some(cname);
     }
     let recursive = g.rng.one_in(12);
@@ -461,10 +468,12 @@ impl JitGen<'_> {
                 let e = self.expr(1);
                 // The instance's attribute, or the class's (a class edited
                 // while its caches are warm).
-                return vec![if self.rng.one_in(3) {
-                    format!("{c}.k = {e}")
-                } else {
-                    format!("o.v = {e}")
+                let label = c.trim_start_matches('C');
+                return vec![match self.rng.below(8) {
+                    0 | 1 => format!("{c}.k = {e}"),
+                    2 | 3 => format!("o.v += {e}"),
+                    4 => format!("o = D{label}(o.v)"),
+                    _ => format!("o.v = {e}"),
                 }];
             }
         }

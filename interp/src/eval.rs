@@ -41,9 +41,11 @@ use crate::vm::{Vm, not_callable};
 use std::cell::Cell;
 use std::rc::Rc;
 
+mod compiled_attr;
 mod compiled_call;
 mod hot;
 
+pub use compiled_attr::{instance_attr_at, method_unshadowed, store_instance_attr_at};
 pub(crate) use compiled_call::HandedUp;
 pub use compiled_call::hand_up;
 
@@ -3055,6 +3057,14 @@ fn instance_value_cached(
     pc: usize,
 ) -> Result<Value, DeoptReason> {
     let (_, inst, index, name) = instance_entry(obj, code, arg, pc)?;
+    instance_value_at(inst, index, name)
+}
+
+/// LOAD_ATTR_INSTANCE_VALUE's load, once the class's version is checked:
+/// the attribute at entry `index` of the instance's values or dict, if
+/// its key is `name`.
+#[inline(always)]
+fn instance_value_at(inst: &Instance, index: usize, name: &ObjRef) -> Result<Value, DeoptReason> {
     let Some(d) = inst.dict_obj() else {
         return values_load(inst, index, name).ok_or(DeoptReason::InstanceDict);
     };
@@ -3086,24 +3096,37 @@ fn instance_store_cached(
     pc: usize,
 ) -> Result<(), (DeoptReason, Value)> {
     match instance_entry(obj, code, arg, pc) {
-        Ok((cd, inst, index, name)) if inst.dict_obj().is_none() => inst
+        Ok((cd, inst, index, name)) => instance_store_at(cd, inst, index, name, v),
+        Err(r) => Err((r, v)),
+    }
+}
+
+/// STORE_ATTR_INSTANCE_VALUE's store, once the class's version is
+/// checked: replaces the attribute at entry `index` (its key must be
+/// `name`), or adds it when `index` is the number of entries.
+#[inline(always)]
+fn instance_store_at(
+    cd: &ClassData,
+    inst: &Instance,
+    index: usize,
+    name: &ObjRef,
+    v: Value,
+) -> Result<(), (DeoptReason, Value)> {
+    match inst.dict_obj() {
+        None => inst
             .store_value(cd, index, name, v)
             .map_err(|v| (DeoptReason::InstanceDict, v)),
-        Ok((_, inst, index, name)) => match inst.dict_obj() {
-            None => Err((DeoptReason::InstanceDict, v)),
-            Some(d) => match d.set_at(index, name, v) {
-                Ok(()) => Ok(()),
-                // A new attribute where the cache expects the dict to grow
-                // (`__init__` filling a fresh instance): the code's own name
-                // object is the key, so no str is made or hashed.
-                Err(v) if d.len() == index && d.is_idle() => {
-                    d.insert(DictKey::from_str_obj(name), v);
-                    Ok(())
-                }
-                Err(v) => Err((DeoptReason::InstanceDict, v)),
-            },
+        Some(d) => match d.set_at(index, name, v) {
+            Ok(()) => Ok(()),
+            // A new attribute where the cache expects the dict to grow
+            // (`__init__` filling a fresh instance): the code's own name
+            // object is the key, so no str is made or hashed.
+            Err(v) if d.len() == index && d.is_idle() => {
+                d.insert(DictKey::from_str_obj(name), v);
+                Ok(())
+            }
+            Err(v) => Err((DeoptReason::InstanceDict, v)),
         },
-        Err(r) => Err((r, v)),
     }
 }
 
@@ -3127,10 +3150,7 @@ fn instance_method_cached(
         .names
         .get(arg as usize)
         .ok_or(DeoptReason::InstanceDict)?;
-    // Values are shared keys, none of them the name at this version tag
-    // (see `quicken::instance_method_entry`).
-    let shadowed = inst.dict_obj().is_some_and(|d| d.has_str_key(name));
-    if shadowed {
+    if method_shadowed(inst, name) {
         return Err(DeoptReason::InstanceDict);
     }
     let holder = if pos == 0 {
@@ -3144,6 +3164,15 @@ fn instance_method_cached(
         .and_then(|c| c.dict())
         .and_then(|d| dict_value_at(d, index))
         .ok_or(DeoptReason::TypeVersion)
+}
+
+/// Whether instance `inst`, of a class at a version tag whose cache found
+/// a method `name`, has an attribute of that name: its values are shared
+/// keys, none of them the name at that version tag (see
+/// `quicken::instance_method_entry`), so only a dict can.
+#[inline(always)]
+fn method_shadowed(inst: &Instance, name: &ObjRef) -> bool {
+    inst.dict_obj().is_some_and(|d| d.has_str_key(name))
 }
 
 /// LOAD_NAME: `names[arg]` from the class namespace `ns` (local 0 of a

@@ -456,7 +456,13 @@ fn build_from(
     {
         // Entered at its header, the code would leave in the loop's first
         // trip: the call is better off in the interpreter.
-        return decline(Decline::Unsupported, "the loop's body is not compiled");
+        return decline(
+            Decline::Unsupported,
+            match b.leaves.first() {
+                Some(op) => format!("the loop's body is not compiled (it leaves at {op})"),
+                None => "the loop's body is not compiled".to_string(),
+            },
+        );
     }
     // Leaving for the interpreter pays off when a loop runs compiled
     // before it; a function without a loop that must leave (a recursive
@@ -1371,6 +1377,68 @@ impl Builder<'_> {
                         }
                     };
                 }
+                B::Copy => {
+                    // `obj.attr += x` copies the object: a value a slot
+                    // owns is copied into a new slot (a new reference).
+                    let Some(i) = st.stack.len().checked_sub(arg as usize) else {
+                        return decline(Decline::Unsupported, "stack underflow");
+                    };
+                    match st.stack[i] {
+                        s @ (S::Num(..) | S::None | S::Obj(..) | S::Local(_)) => st.stack.push(s),
+                        S::Owned(k) => {
+                            let to = st.stack.len() as u32;
+                            self.push_inst(
+                                None,
+                                Op::Flush {
+                                    base: to,
+                                    vals: vec![Loc::Local(self.nslots as u32 + k)],
+                                },
+                            );
+                            st.stack.push(S::Owned(to));
+                        }
+                        _ => leave!(),
+                    }
+                }
+                B::Swap => {
+                    let top = st.stack.len();
+                    let Some(i) = top.checked_sub(arg as usize).filter(|_| arg >= 1) else {
+                        return decline(Decline::Unsupported, "stack underflow");
+                    };
+                    let j = top - 1;
+                    let (a, b) = (st.stack[i], st.stack[j]);
+                    // Values in registers swap places; a value a slot owns
+                    // moves to the other slot (an owned value is where its
+                    // stack index says).
+                    let (ni, nj) = match (a, b) {
+                        (S::Owned(_), S::Owned(_)) => {
+                            self.push_inst(None, Op::SwapSlots(i as u32, j as u32));
+                            (a, b)
+                        }
+                        (S::Owned(_), _) => {
+                            self.push_inst(
+                                None,
+                                Op::MoveSlot {
+                                    from: i as u32,
+                                    to: j as u32,
+                                },
+                            );
+                            (b, S::Owned(j as u32))
+                        }
+                        (_, S::Owned(_)) => {
+                            self.push_inst(
+                                None,
+                                Op::MoveSlot {
+                                    from: j as u32,
+                                    to: i as u32,
+                                },
+                            );
+                            (S::Owned(i as u32), a)
+                        }
+                        _ => (b, a),
+                    };
+                    st.stack[i] = ni;
+                    st.stack[j] = nj;
+                }
                 B::PopTop => match st.stack.last().copied() {
                     // (A range iterator too: `break` out of a range loop.)
                     Some(S::Num(..) | S::None | S::Obj(..) | S::Local(_) | S::RangeIter(..)) => {
@@ -1635,6 +1703,11 @@ impl Builder<'_> {
                     let method = self.known(m);
                     st.stack.push(method);
                     st.stack.push(recv);
+                }
+                B::LoadAttrInstanceValue | B::StoreAttrInstanceValue | B::LoadMethodInstance => {
+                    if !self.instance_attr(op, arg, pc, &before, &mut st)? {
+                        leave!();
+                    }
                 }
                 _ if op.generic() == B::LoadAttr || op.generic() == B::LoadMethod => {
                     let recv = Self::pop(&mut st)?;
@@ -2402,6 +2475,170 @@ impl Builder<'_> {
         compiled_or_counting.then_some((v, direct))
     }
 
+    /// An attribute of an instance of a Python class, as the inline cache
+    /// of LOAD_ATTR_INSTANCE_VALUE, STORE_ATTR_INSTANCE_VALUE or
+    /// LOAD_METHOD_INSTANCE found it: a guard on the instance's type
+    /// version tag, then the cached entry through a helper, or the method
+    /// the class has at that version as a constant (so that the call
+    /// after it can be direct). False: not compiled (the receiver is not
+    /// in a slot, no usable feedback), nothing emitted.
+    fn instance_attr(
+        &mut self,
+        op: B,
+        arg: u32,
+        pc: usize,
+        before: &State,
+        st: &mut State,
+    ) -> Result<bool, Declined> {
+        use interp::feedback::AttrSource;
+        let Some(&recv) = st.stack.last() else {
+            return Ok(false);
+        };
+        if !matches!(recv, S::Local(_) | S::Owned(_)) {
+            return Ok(false);
+        }
+        let (versions, index, method) =
+            match interp::feedback::site(self.code, pc).and_then(|f| f.attr) {
+                Some(AttrSource::InstanceValue {
+                    class_version,
+                    index,
+                    more_versions,
+                }) => {
+                    let mut v = vec![class_version];
+                    v.extend(more_versions.iter().filter(|m| **m != 0));
+                    (v, index, None)
+                }
+                Some(AttrSource::Method {
+                    class_version,
+                    mro_pos,
+                    index,
+                    more_methods,
+                }) if more_methods.iter().all(|m| m.0 == 0) => {
+                    // The function the class has at that version (a changed
+                    // class has another tag, so the guard keeps it right).
+                    let Some(f) = method_at(class_version, mro_pos, index) else {
+                        return Ok(false);
+                    };
+                    (vec![class_version], index, Some(f))
+                }
+                _ => return Ok(false),
+            };
+        if versions.contains(&0) {
+            return Ok(false);
+        }
+        let name = self.name(arg)?;
+        let text = self.code.name_str(arg).to_string();
+        let S::Obj(n, _) = self.known(name) else {
+            return Ok(false);
+        };
+        let slot = match recv {
+            S::Local(l) => l,
+            S::Owned(k) => self.nslots as u32 + k,
+            _ => return Ok(false),
+        };
+        if op == B::StoreAttrInstanceValue {
+            // [value, instance]: the value into its slot, to be moved in.
+            let Some(vi) = st.stack.len().checked_sub(2) else {
+                return decline(Decline::Unsupported, "stack underflow");
+            };
+            st.stack.pop();
+            self.flush(st, vi)?;
+            st.stack.push(recv);
+            let exit = self.frame_state(pc, st)?;
+            let o = self.ptr_in_slot(slot, exit.clone());
+            self.push_inst(
+                None,
+                Op::GuardTypeVersion {
+                    obj: o,
+                    versions,
+                    exit: exit.clone(),
+                },
+            );
+            self.push_inst(
+                None,
+                Op::AttrSet {
+                    obj: o,
+                    name: n,
+                    text,
+                    index,
+                    base: vi as u32,
+                    exit,
+                },
+            );
+            // The instance's own slot, if it owned one, is released.
+            if let S::Owned(_) = recv {
+                self.generic(st, pc, Generic::Drop, 1, 0)?;
+            }
+            st.stack.truncate(vi);
+            return Ok(true);
+        }
+        let exit = self.frame_state(pc, before)?;
+        let o = self.ptr_in_slot(slot, exit.clone());
+        self.push_inst(
+            None,
+            Op::GuardTypeVersion {
+                obj: o,
+                versions,
+                exit: exit.clone(),
+            },
+        );
+        match method {
+            None => {
+                let base = (st.stack.len() - 1) as u32;
+                self.push_inst(
+                    None,
+                    Op::AttrGet {
+                        obj: o,
+                        name: n,
+                        text,
+                        index,
+                        base,
+                        exit,
+                    },
+                );
+                st.stack.pop();
+                st.stack.push(S::Owned(base));
+            }
+            Some(f) => {
+                self.push_inst(
+                    None,
+                    Op::Guard {
+                        helper: Helper::MethodUnshadowed,
+                        args: vec![o, n],
+                        reason: ExitReason::InstanceDict,
+                        exit,
+                    },
+                );
+                st.stack.pop();
+                let m = self.known(f);
+                st.stack.push(m);
+                // An owned receiver moves up a slot, above the method.
+                let recv = match recv {
+                    S::Owned(k) => {
+                        self.push_inst(None, Op::MoveSlot { from: k, to: k + 1 });
+                        S::Owned(k + 1)
+                    }
+                    r => r,
+                };
+                st.stack.push(recv);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The address of the object in slot `slot` (a local or an operand),
+    /// leaving at `exit` if it holds no object.
+    fn ptr_in_slot(&mut self, slot: u32, exit: FrameState) -> ValueId {
+        self.push_inst(
+            Some(Ty::Ptr),
+            Op::LoadLocal {
+                slot,
+                ty: Ty::Ptr,
+                exit,
+            },
+        )
+    }
+
     /// A conditional jump's end of block: to `target` when `c` is `when`,
     /// else on to `next`.
     fn branch_on(
@@ -2476,4 +2713,26 @@ impl Builder<'_> {
         st.stack.truncate(base);
         Ok(base as u32)
     }
+}
+
+/// The plain Python function a LOAD_METHOD_INSTANCE cache found: entry
+/// `index` of the dict of the class whose version tag is `tag` now (or of
+/// the class at `mro_pos` of its MRO).
+fn method_at(tag: u32, mro_pos: u32, index: u32) -> Option<ObjRef> {
+    use interp::object::class::{ClassData, class_data};
+    let cls = interp::object::class::class_of_version(tag)?;
+    let cd = cls.as_type()?.heap_data::<ClassData>()?;
+    let holder = match mro_pos {
+        0 => cd,
+        p => class_data(cd.mro_tail.get(p as usize - 1)?)?,
+    };
+    let f = holder
+        .dict()?
+        .try_entries()
+        .ok()?
+        .get_index(index as usize)?
+        .1
+        .as_obj()?
+        .clone();
+    (f.kind() == Kind::FUNCTION).then_some(f)
 }

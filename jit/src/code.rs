@@ -80,6 +80,9 @@ pub struct CompiledFn {
     stats: Option<(Rc<RefCell<Stats>>, usize)>,
     /// See [`crate::options::Options::max_exits`].
     max_exits: u64,
+    /// Whether compiled code can go round a loop: without one, leaving
+    /// for the interpreter gains nothing and counts as an exit.
+    loops: bool,
     /// An exception a helper raised in the last run, until delivered.
     pending: RefCell<Option<interp::PyErr>>,
     /// The exit table (the code returns an index into it).
@@ -296,6 +299,7 @@ pub fn compile(
             .collect(),
         exits,
         entry_guards: f.entry_guards.clone(),
+        loops: f.has_loop(),
         osr: None,
         record: Rc::new(DirectRecord {
             entry: Cell::new(if f.osr_pc.is_none() { p as usize } else { 0 }),
@@ -478,10 +482,13 @@ impl CompiledFn {
             if let Some(r) = code.reason {
                 f.exits[r as usize] += 1;
             }
-            // Leaves do not count: the code before them ran compiled (a
-            // loop before a `return f"..."`, say), which is the point.
-            if code.reason.is_some() {
-                let exits: u64 = f.exits.iter().sum::<u64>();
+            // Leaves do not count where the code before them ran a
+            // compiled loop (a loop before a `return f"..."`, say), which
+            // is the point; without a loop (a callee's frame handed up,
+            // an instruction left to the interpreter) they gain nothing.
+            if code.reason.is_some() || (code.left && !self.loops) {
+                let exits: u64 =
+                    f.exits.iter().sum::<u64>() + if self.loops { 0 } else { f.leaves };
                 if exits >= self.max_exits && exits * 4 > f.entries && !f.discarded {
                     f.discarded = true;
                     discard = true;

@@ -54,6 +54,12 @@ reasons! {
     /// A global or module attribute is no longer the object the code was
     /// compiled for.
     KeysVersion => Ok(DeoptReason::KeysVersion);
+    /// An instance's class is not one the code was compiled for (or was
+    /// changed since).
+    TypeVersion => Ok(DeoptReason::TypeVersion);
+    /// An instance's attribute is not where the code expects it (or an
+    /// instance attribute shadows a method).
+    InstanceDict => Ok(DeoptReason::InstanceDict);
     /// An event is pending at a loop's back-edge (Ctrl-C, memory
     /// exhausted): the interpreter raises it there.
     Pending => Err("event pending");

@@ -500,7 +500,8 @@ impl crate::hir::EntryGuard {
                     dict_entry_is(ptr(0), cell, ptr(2), p(3), p(4)) != 0
                 }
                 crate::hir::Helper::DictLacks => dict_lacks(ptr(0), cell, ptr(2)) != 0,
-                crate::hir::Helper::StoreLocalObj => false,
+                // (Never hoisted: their operands are not constants.)
+                crate::hir::Helper::StoreLocalObj | crate::hir::Helper::MethodUnshadowed => false,
             }
         }
     }
@@ -594,6 +595,83 @@ pub unsafe extern "C" fn dict_lacks(
         }
         cell[2] = d.version();
         1
+    }
+}
+
+/// `obj.name` of an instance whose class version compiled code checked:
+/// the attribute at entry `index` into `slot` (releasing what the slot
+/// held, which may be the instance: the value is taken first); 0 (nothing
+/// written) on a miss.
+///
+/// # Safety
+/// `obj` and `name` are live objects; `slot` is a slot of the running
+/// frame's operand stack, holding a valid value.
+pub unsafe extern "C" fn attr_get(
+    obj: *mut abi::ObjHeader,
+    name: *mut abi::ObjHeader,
+    index: u64,
+    slot: *mut Value,
+) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let (Some(o), Some(n), Some(out)) = (borrowed(obj), borrowed(name), slot.as_mut()) else {
+            return 0;
+        };
+        match interp::eval::instance_attr_at(&o, index as usize, &n) {
+            Some(v) => {
+                // The slot may hold the last reference to the instance:
+                // `o` is not used after this.
+                *out = v;
+                1
+            }
+            None => 0,
+        }
+    }
+}
+
+/// `obj.name = value` of an instance whose class version compiled code
+/// checked, the value moved out of `slot` (left `None`); 0 (the slot
+/// untouched) on a miss.
+///
+/// # Safety
+/// As for [`attr_get`]; `obj` is kept alive by another slot than `slot`.
+pub unsafe extern "C" fn attr_set(
+    obj: *mut abi::ObjHeader,
+    name: *mut abi::ObjHeader,
+    index: u64,
+    slot: *mut Value,
+) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let (Some(o), Some(n), Some(src)) = (borrowed(obj), borrowed(name), slot.as_mut()) else {
+            return 0;
+        };
+        let v = std::mem::replace(src, Value::None);
+        match interp::eval::store_instance_attr_at(&o, index as usize, &n, v) {
+            Ok(()) => 1,
+            Err(v) => {
+                *src = v;
+                0
+            }
+        }
+    }
+}
+
+/// Whether the instance `obj` has no attribute `name` shadowing its
+/// class's method (see [`crate::hir::Helper::MethodUnshadowed`]).
+///
+/// # Safety
+/// `obj` and `name` are live objects.
+pub unsafe extern "C" fn method_unshadowed(
+    obj: *mut abi::ObjHeader,
+    name: *mut abi::ObjHeader,
+) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let (Some(o), Some(n)) = (borrowed(obj), borrowed(name)) else {
+            return 0;
+        };
+        u8::from(interp::eval::method_unshadowed(&o, &n))
     }
 }
 
@@ -835,6 +913,9 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::Len => len_of as *const u8,
         HelperFn::StrInt => str_int as *const u8,
         HelperFn::ListAppend => list_append as *const u8,
+        HelperFn::AttrGet => attr_get as *const u8,
+        HelperFn::AttrSet => attr_set as *const u8,
+        HelperFn::MethodUnshadowed => method_unshadowed as *const u8,
     })
 }
 

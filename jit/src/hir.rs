@@ -243,6 +243,10 @@ pub enum Helper {
     /// `(dict, cell, name)`: whether `dict` has no key `name` (the cell
     /// caches the keys version at which that was checked).
     DictLacks,
+    /// `(obj, name)`: whether the instance `obj` (of a class whose
+    /// version tag was checked) has no attribute `name` that would shadow
+    /// its class's method of that name.
+    MethodUnshadowed,
 }
 
 /// An instruction's operation.
@@ -538,6 +542,67 @@ pub enum Op {
         /// Where an exception is delivered.
         exit: FrameState,
     },
+    /// Leaves unless the object at `obj` has a type whose version tag
+    /// (`tp_version_tag`) is one of `versions` (none of them 0): the
+    /// interpreter's inline caches for instances of Python classes check
+    /// the same tag.
+    GuardTypeVersion {
+        /// The object.
+        obj: ValueId,
+        /// The tags accepted.
+        versions: Vec<u32>,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
+    /// `obj.name` of an instance whose class's version was guarded: the
+    /// attribute at entry `index` of its values or dict, written into the
+    /// operand-stack slot `base` (releasing what it held: the instance
+    /// itself when it was there); leaves (the interpreter loads it) when
+    /// that entry's key is not `name`.
+    AttrGet {
+        /// The instance.
+        obj: ValueId,
+        /// The name (a `str` the code keeps alive).
+        name: ValueId,
+        /// The name's text, for dumps.
+        text: String,
+        /// The cached entry index.
+        index: u32,
+        /// The stack index written.
+        base: u32,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
+    /// `obj.name = value` on an instance whose class's version was
+    /// guarded, the value owned by operand-stack slot `base` (moved into
+    /// the instance, the slot left dead): replaces entry `index`, or adds
+    /// it when the instance has `index` entries; leaves (nothing done, the
+    /// interpreter stores it) otherwise.
+    AttrSet {
+        /// The instance.
+        obj: ValueId,
+        /// The name (a `str` the code keeps alive).
+        name: ValueId,
+        /// The name's text, for dumps.
+        text: String,
+        /// The cached entry index.
+        index: u32,
+        /// The stack index of the value.
+        base: u32,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
+    /// Moves the value of operand-stack slot `from` into the dead slot
+    /// `to`, leaving `from` dead (`None`).
+    MoveSlot {
+        /// The stack index read.
+        from: u32,
+        /// The stack index written.
+        to: u32,
+    },
+    /// Swaps the values of two operand-stack slots (SWAP on owned
+    /// operands).
+    SwapSlots(u32, u32),
     /// Calls a helper for its effect.
     Effect {
         /// The helper.
@@ -586,6 +651,12 @@ impl Op {
             | Op::IntCmp(_, a, b)
             | Op::ListGet {
                 list: a, index: b, ..
+            }
+            | Op::AttrGet {
+                obj: a, name: b, ..
+            }
+            | Op::AttrSet {
+                obj: a, name: b, ..
             } => {
                 f(*a, false);
                 f(*b, false);
@@ -601,6 +672,7 @@ impl Op {
                 f(*b, false);
             }
             Op::IntAtMost { val: a, .. }
+            | Op::GuardTypeVersion { obj: a, .. }
             | Op::CallNative { callee: a, .. }
             | Op::CallPy { callee: a, .. }
             | Op::IntAbs(a, _)
@@ -641,6 +713,8 @@ impl Op {
             | Op::CheckPending { .. }
             | Op::Generic { .. }
             | Op::ListAppend { .. }
+            | Op::MoveSlot { .. }
+            | Op::SwapSlots(..)
             | Op::ForIterGeneric { .. } => {}
         }
     }
@@ -694,6 +768,9 @@ impl Op {
             | Op::CStr { exit, .. }
             | Op::ListGet { exit, .. }
             | Op::ListSet { exit, .. }
+            | Op::GuardTypeVersion { exit, .. }
+            | Op::AttrGet { exit, .. }
+            | Op::AttrSet { exit, .. }
             | Op::Guard { exit, .. } => Some(exit),
             Op::Float(_, _, _, exit) => exit.as_ref(),
             // Unlimited: no check, so no exit.
@@ -786,6 +863,18 @@ pub struct EntryGuard {
     pub args: Vec<u64>,
     /// Why leaving.
     pub reason: ExitReason,
+}
+
+impl Function {
+    /// Whether compiled code can go round a loop (every compiled
+    /// back-edge is a safe point, [`Op::CheckPending`]).
+    pub fn has_loop(&self) -> bool {
+        self.blocks.iter().any(|b| {
+            b.insts
+                .iter()
+                .any(|i| matches!(i.op, Op::CheckPending { .. }))
+        })
+    }
 }
 
 impl fmt::Display for ValueId {
@@ -960,6 +1049,8 @@ impl fmt::Display for Op {
                 write!(f, ") {reason:?}  exit{exit}")
             }
             Op::Effect { helper, slot, obj } => write!(f, "{helper:?} {slot}, {obj}"),
+            Op::MoveSlot { from, to } => write!(f, "MoveSlot stack {from} -> stack {to}"),
+            Op::SwapSlots(a, b) => write!(f, "SwapSlots stack {a}, stack {b}"),
             Op::SpillLocal { slot, val } => write!(f, "SpillLocal {slot}, {val}"),
             Op::Flush { base, vals } => {
                 write!(f, "Flush {base} [")?;
@@ -993,6 +1084,37 @@ impl fmt::Display for Op {
                 exit,
             } => write!(f, "ListSet {list}[{index}] = {value}  exit{exit}"),
             Op::CStr { obj, exit } => write!(f, "CStr {obj}  exit{exit}"),
+            Op::GuardTypeVersion {
+                obj,
+                versions,
+                exit,
+            } => write!(
+                f,
+                "GuardTypeVersion {obj} ({} tags)  exit{exit}",
+                versions.len()
+            ),
+            Op::AttrGet {
+                obj,
+                text,
+                index,
+                base,
+                exit,
+                ..
+            } => write!(
+                f,
+                "AttrGet {obj}.{text}[{index}] -> stack {base}  exit{exit}"
+            ),
+            Op::AttrSet {
+                obj,
+                text,
+                index,
+                base,
+                exit,
+                ..
+            } => write!(
+                f,
+                "AttrSet {obj}.{text}[{index}] = stack {base}  exit{exit}"
+            ),
             Op::Adopt {
                 base, obj, exit, ..
             } => write!(f, "Adopt {base}, {obj}  raises{exit}"),

@@ -21,6 +21,9 @@ pub const TAG_FLOAT: u64 = 3;
 pub const TAG_OBJ: u64 = 4;
 /// Byte offset of an object's type pointer (`ob_type`, as in CPython).
 pub const OB_TYPE_OFFSET: i32 = std::mem::offset_of!(abi::ObjHeader, ob_type) as i32;
+/// Byte offset of a type object's `tp_version_tag` (a `u32`, as in
+/// CPython; the tag of a Python class, 0 for other types).
+pub const TP_VERSION_TAG_OFFSET: i32 = std::mem::offset_of!(abi::TypeObject, tp_version_tag) as i32;
 
 #[cfg(test)]
 mod tests {

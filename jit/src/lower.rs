@@ -21,7 +21,8 @@ use crate::hir::{
     Helper, IntOp, Loc, Op, Term, Ty, ValueId,
 };
 use crate::layout::{
-    OB_TYPE_OFFSET, PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, VALUE_SIZE,
+    OB_TYPE_OFFSET, PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ,
+    TP_VERSION_TAG_OFFSET, VALUE_SIZE,
 };
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -61,6 +62,9 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::Len => "typhon_jit_len",
         HelperFn::StrInt => "typhon_jit_str_int",
         HelperFn::ListAppend => "typhon_jit_list_append",
+        HelperFn::AttrGet => "typhon_jit_attr_get",
+        HelperFn::AttrSet => "typhon_jit_attr_set",
+        HelperFn::MethodUnshadowed => "typhon_jit_method_unshadowed",
     }
 }
 
@@ -113,6 +117,12 @@ pub enum HelperFn {
     StrInt,
     /// `(ctx, list slot, item slot) -> u8` (0: raised)
     ListAppend,
+    /// `(obj, name, index, slot) -> u8` (0: a miss)
+    AttrGet,
+    /// `(obj, name, index, slot) -> u8` (0: a miss)
+    AttrSet,
+    /// `(obj, name) -> u8`
+    MethodUnshadowed,
 }
 
 impl HelperFn {
@@ -141,6 +151,9 @@ impl HelperFn {
         HelperFn::Len,
         HelperFn::StrInt,
         HelperFn::ListAppend,
+        HelperFn::AttrGet,
+        HelperFn::AttrSet,
+        HelperFn::MethodUnshadowed,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -167,6 +180,10 @@ impl HelperFn {
             HelperFn::Len => (&[ptr, ptr], Some(types::I64)),
             HelperFn::StrInt => (&[types::I64, ptr], None),
             HelperFn::ListAppend => (&[ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::AttrGet | HelperFn::AttrSet => {
+                (&[ptr, ptr, types::I64, ptr], Some(types::I8))
+            }
+            HelperFn::MethodUnshadowed => (&[ptr, ptr], Some(types::I8)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -183,6 +200,7 @@ fn helper_of(h: Helper) -> HelperFn {
         Helper::StoreLocalObj => HelperFn::StoreLocalObj,
         Helper::DictEntryIs => HelperFn::DictEntryIs,
         Helper::DictLacks => HelperFn::DictLacks,
+        Helper::MethodUnshadowed => HelperFn::MethodUnshadowed,
     }
 }
 
@@ -1590,6 +1608,34 @@ impl Lowerer<'_> {
                 self.call_helper(helper_of(*helper), &[addr, o]);
                 return None;
             }
+            Op::MoveSlot { from, to } => {
+                let (src, dst) = (
+                    self.slot_addr(self.nslots + from),
+                    self.slot_addr(self.nslots + to),
+                );
+                let t = self.b.ins().load(types::I64, flags(), src, 0);
+                let p = self.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);
+                self.b.ins().store(flags(), t, dst, 0);
+                self.b.ins().store(flags(), p, dst, PAYLOAD_OFFSET);
+                let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+                self.b.ins().store(flags(), none, src, 0);
+                return None;
+            }
+            Op::SwapSlots(a, b) => {
+                let (x, y) = (
+                    self.slot_addr(self.nslots + a),
+                    self.slot_addr(self.nslots + b),
+                );
+                let xt = self.b.ins().load(types::I64, flags(), x, 0);
+                let xp = self.b.ins().load(types::I64, flags(), x, PAYLOAD_OFFSET);
+                let yt = self.b.ins().load(types::I64, flags(), y, 0);
+                let yp = self.b.ins().load(types::I64, flags(), y, PAYLOAD_OFFSET);
+                self.b.ins().store(flags(), yt, x, 0);
+                self.b.ins().store(flags(), yp, x, PAYLOAD_OFFSET);
+                self.b.ins().store(flags(), xt, y, 0);
+                self.b.ins().store(flags(), xp, y, PAYLOAD_OFFSET);
+                return None;
+            }
             Op::Flush { base, vals } => {
                 self.write_stack(*base, vals);
                 return None;
@@ -1702,6 +1748,61 @@ impl Lowerer<'_> {
                 let bad = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, n, 0);
                 self.exit_if(bad, exit, None, true);
                 n
+            }
+            Op::GuardTypeVersion {
+                obj,
+                versions,
+                exit,
+            } => {
+                // The type's tag: two loads, then a compare per tag.
+                let o = self.v(*obj);
+                let t = self.b.ins().load(self.ptr, flags(), o, OB_TYPE_OFFSET);
+                let tag = self
+                    .b
+                    .ins()
+                    .load(types::I32, flags(), t, TP_VERSION_TAG_OFFSET);
+                let mut bad = None;
+                for v in versions {
+                    let ne = self.b.ins().icmp_imm_u(IntCC::NotEqual, tag, *v as i64);
+                    bad = Some(match bad {
+                        None => ne,
+                        Some(b) => self.b.ins().band(b, ne),
+                    });
+                }
+                let bad = match bad {
+                    Some(b) => b,
+                    None => self.b.ins().iconst(types::I8, 1),
+                };
+                self.exit_if(bad, exit, Some(ExitReason::TypeVersion), false);
+                return None;
+            }
+            Op::AttrGet {
+                obj,
+                name,
+                index,
+                base,
+                exit,
+                ..
+            }
+            | Op::AttrSet {
+                obj,
+                name,
+                index,
+                base,
+                exit,
+                ..
+            } => {
+                let h = match op {
+                    Op::AttrGet { .. } => HelperFn::AttrGet,
+                    _ => HelperFn::AttrSet,
+                };
+                let (o, n) = (self.v(*obj), self.v(*name));
+                let i = self.b.ins().iconst(types::I64, *index as i64);
+                let slot = self.slot_addr(self.nslots + base);
+                let ok = self.call_helper(h, &[o, n, i, slot])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, Some(ExitReason::InstanceDict), false);
+                return None;
             }
             Op::ListGet {
                 list,

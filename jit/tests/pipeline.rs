@@ -452,6 +452,52 @@ fn hir_of_a_recursive_function_calls_itself_directly() {
 }
 
 #[test]
+fn hir_of_instance_attributes_and_a_method_call() {
+    // `p.x` and `p.x = ...` guard the class's version tag and go through
+    // the cached entry; `p.norm()` finds the method the class has at that
+    // version (a constant) and calls it directly; `p.y += 1` copies and
+    // swaps on the operand stack.
+    let (vm, g, f) = warm(
+        "class P:\n    def __init__(self):\n        self.x = 1.5\n        self.y = 0\n    def norm(self):\n        return self.x\n\ndef f(p, n):\n    t = 0.0\n    for i in range(n):\n        p.x = p.x + 1.0\n        p.y += 1\n        t += p.norm()\n    return t\nf(P(), 5)\n",
+        "f",
+    );
+    let built = built(&vm, &g, &f);
+    insta::assert_snapshot!(built.func.to_string());
+}
+
+#[test]
+fn a_class_is_found_by_its_current_version_tag_only() {
+    // The JIT finds a cached method through the class that has the
+    // cache's version tag now; a tag the class moved on from finds none.
+    use interp::object::class::{ClassData, class_of_version};
+    let (vm, g, _) = warm(
+        "class P:\n    def m(self):\n        return 1\ndef f():\n    pass\n",
+        "f",
+    );
+    let _ = vm;
+    let cls = match g
+        .downcast::<interp::object::DictObj>()
+        .and_then(|d| d.get_str("P"))
+    {
+        Some(Value::Obj(c)) => c,
+        other => panic!("no class: {other:?}"),
+    };
+    let tag = cls.as_type().expect("a type").tp_version_tag.get();
+    assert_ne!(tag, 0);
+    assert!(class_of_version(tag).is_some_and(|c| c.ptr_eq(&cls)));
+    let cd = cls
+        .as_type()
+        .and_then(|t| t.heap_data::<ClassData>())
+        .expect("class data");
+    cd.set_attr("k", Value::Int(1));
+    let now = cls.as_type().expect("a type").tp_version_tag.get();
+    assert_ne!(now, tag);
+    assert!(class_of_version(tag).is_none());
+    assert!(class_of_version(now).is_some_and(|c| c.ptr_eq(&cls)));
+    assert!(class_of_version(0).is_none());
+}
+
+#[test]
 fn functions_with_match_patterns_decline() {
     // MATCH_SEQUENCE, MATCH_CLASS and the other pattern instructions have
     // no compiled form: the function stays interpreted, even with a loop.

@@ -738,6 +738,7 @@ impl TypeObject {
 /// A link to a heap type ([`new_heap_type`]) that does not keep it alive,
 /// for a class to reach its subclasses (CPython's `tp_subclasses` holds
 /// weak references for the same reason).
+#[derive(Clone)]
 pub struct WeakType {
     ty: NonNull<TypeObject>,
     /// The type's `alive` token: upgradable while the type is not freed.

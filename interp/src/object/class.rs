@@ -32,6 +32,43 @@ fn next_type_version() -> u32 {
     })
 }
 
+thread_local! {
+    /// The classes by version tag, for [`class_of_version`]: the entries
+    /// of tags still current, pruned whenever the map doubles.
+    static VERSIONED: RefCell<(std::collections::HashMap<u32, abi::WeakType>, usize)> =
+        RefCell::new((std::collections::HashMap::new(), 64));
+}
+
+fn remember_version(tag: u32, ty: &abi::WeakType) {
+    VERSIONED.with(|v| {
+        let Ok(mut v) = v.try_borrow_mut() else {
+            return;
+        };
+        let (map, limit) = &mut *v;
+        map.insert(tag, ty.clone());
+        if map.len() > *limit {
+            // Tags of freed classes, and tags a class has moved on from.
+            map.retain(|tag, w| w.upgrade().is_some_and(|t| type_tag(&t) == Some(*tag)));
+            *limit = (2 * map.len()).max(64);
+        }
+    });
+}
+
+fn type_tag(t: &ObjRef) -> Option<u32> {
+    t.as_type().map(|t| t.tp_version_tag.get())
+}
+
+/// The class whose version tag is `tag` now, if it still exists: what
+/// compiled code speculates on when an inline cache names only a version
+/// (the JIT's method calls find the method through it).
+pub fn class_of_version(tag: u32) -> Option<ObjRef> {
+    if tag == 0 {
+        return None;
+    }
+    let t = VERSIONED.with(|v| v.try_borrow().ok()?.0.get(&tag)?.upgrade())?;
+    (type_tag(&t) == Some(tag)).then_some(t)
+}
+
 /// A class's version tag and the tags of its direct subclasses.
 ///
 /// The tag is also kept in the class's type object (`tp_version_tag`),
@@ -58,6 +95,9 @@ impl TypeVersion {
         self.tag.set(tag);
         if let Some(t) = self.ty.get() {
             t.set_version_tag(tag);
+            if tag != 0 {
+                remember_version(tag, t);
+            }
         }
     }
 
