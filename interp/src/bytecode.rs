@@ -821,6 +821,9 @@ pub struct Code {
     pub jit_osr_left: Cell<u8>,
     /// The JIT's compiled code for this function, once it has some.
     pub jit: std::cell::RefCell<Option<Rc<dyn crate::jit::Compiled>>>,
+    /// Code made by on-stack replacement, kept for later calls that reach
+    /// the same loop with a frame it fits ([`crate::jit::osr`]).
+    pub jit_osr: std::cell::RefCell<Vec<Rc<dyn crate::jit::Compiled>>>,
     /// What compiled callers read to call that code directly
     /// ([`crate::jit::Compiled::direct`]); 0 when they may not.
     pub jit_direct: Cell<usize>,

@@ -133,7 +133,11 @@ fn enter_code<const S: bool>(
 /// The compiled code of `code`, if the JIT made some.
 #[inline(always)]
 fn compiled_of(code: &Code) -> Option<Rc<dyn crate::jit::Compiled>> {
-    code.jit.borrow().clone()
+    code.jit
+        .borrow()
+        .as_ref()
+        .filter(|c| c.enter_from_interpreter())
+        .cloned()
 }
 
 /// Runs compiled code on the frame just pushed (the innermost, at its
@@ -230,6 +234,9 @@ fn enter_osr(
     };
     let mark = vm.handed_up.len();
     let exit = compiled.run(vm, &globals, slots);
+    if exit.discard {
+        crate::jit::discard_osr(vm, code, &compiled);
+    }
     let pc = exit.pc;
     if hand_back(vm, st, entry, code, sb, exit, mark)? {
         return Ok(true);

@@ -103,6 +103,21 @@ pub trait Compiled {
     fn direct(&self) -> usize {
         0
     }
+
+    /// Whether the interpreter should run this code when it calls the
+    /// function (false: only compiled callers call it, directly; entering
+    /// compiled code from the interpreter costs more than a small
+    /// function's interpreted call).
+    fn enter_from_interpreter(&self) -> bool {
+        true
+    }
+
+    /// For code made by on-stack replacement: whether it can run a frame
+    /// of its function stopped at loop header `pc` with `depth` operands
+    /// (its slots `frame`), as it was made for one such frame.
+    fn osr_fits(&self, _pc: usize, _frame: &[Value], _depth: usize) -> bool {
+        false
+    }
 }
 
 /// Where the interpreter resumes the frame compiled code handed back.
@@ -170,10 +185,13 @@ pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
     code.jit_countdown.set(u32::MAX);
     if let Some(c) = compiled {
         code.jit_direct.set(c.direct());
+        let enter = c.enter_from_interpreter();
         *code.jit.borrow_mut() = Some(c);
         // Calls of the function now go where compiled code is entered:
         // the hot loop's inline call only takes plain interpreted calls.
-        code.plain_argc.set(u32::MAX);
+        if enter {
+            code.plain_argc.set(u32::MAX);
+        }
     }
 }
 
@@ -230,6 +248,17 @@ pub(crate) fn osr(
     frame: &[Value],
     depth: usize,
 ) -> Option<Rc<dyn Compiled>> {
+    // Code made for an earlier call of the function at this loop, when
+    // this frame fits it (a recursive function's loop, a function called
+    // again whose loop is hot at once).
+    let cached = code
+        .jit_osr
+        .try_borrow()
+        .ok()
+        .and_then(|c| c.iter().find(|c| c.osr_fits(pc, frame, depth)).cloned());
+    if cached.is_some() {
+        return cached;
+    }
     let left = code.jit_osr_left.get();
     if code.is_module || code.is_generator || left == 0 {
         return None;
@@ -238,7 +267,19 @@ pub(crate) fn osr(
     let mut backend = std::mem::replace(&mut vm.jit, Box::new(NoJit));
     let compiled = backend.compile_osr(vm, code, globals, pc, frame, depth);
     vm.jit = backend;
+    if let (Some(c), Ok(mut cache)) = (&compiled, code.jit_osr.try_borrow_mut()) {
+        cache.push(c.clone());
+    }
     compiled
+}
+
+/// Drops the on-stack replacement code `c` of `code` that left too often
+/// (see [`Exit::discard`]), kept until shutdown like [`discard`]'s.
+pub(crate) fn discard_osr(vm: &mut Vm, code: &Code, c: &Rc<dyn Compiled>) {
+    if let Ok(mut cache) = code.jit_osr.try_borrow_mut() {
+        cache.retain(|k| !Rc::ptr_eq(k, c));
+    }
+    vm.retired_jit.push(c.clone());
 }
 
 /// Counts a call of `code` in the general loop, asking the JIT to compile

@@ -7,7 +7,7 @@
 
 use crate::deopt::{Exit as ExitDesc, ExitCode};
 use crate::helpers::{self, Ctx, GuardCell};
-use crate::hir::Function;
+use crate::hir::{Function, Op};
 use crate::lower;
 use crate::stats::Stats;
 use cranelift_codegen::isa::OwnedTargetIsa;
@@ -83,6 +83,10 @@ pub struct CompiledFn {
     /// Whether compiled code can go round a loop: without one, leaving
     /// for the interpreter gains nothing and counts as an exit.
     loops: bool,
+    /// No loop and no call: compiled only because compiled code calls
+    /// it, which is the only way it runs (the interpreter's own call of
+    /// such a function costs less than entering compiled code).
+    leaf: bool,
     /// An exception a helper raised in the last run, until delivered.
     pending: RefCell<Option<interp::PyErr>>,
     /// The exit table (the code returns an index into it).
@@ -128,7 +132,7 @@ pub struct DirectRecord {
 
 /// Where code made for on-stack replacement starts, and what entering it
 /// prepares (see `build::OsrEntry`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OsrStart {
     /// The loop header.
     pub pc: u32,
@@ -140,6 +144,8 @@ pub struct OsrStart {
     /// index, and the index of the two scratch slots that get its next
     /// value and stop.
     pub ranges: Vec<(u32, u32)>,
+    /// Which locals were bound (the code reads the others as unbound).
+    pub bound: Vec<bool>,
 }
 
 impl OsrStart {
@@ -300,6 +306,12 @@ pub fn compile(
         exits,
         entry_guards: f.entry_guards.clone(),
         loops: f.has_loop(),
+        leaf: !f.has_loop()
+            && !f.blocks.iter().any(|b| {
+                b.insts
+                    .iter()
+                    .any(|i| matches!(i.op, Op::CallPy { .. } | Op::CallTyped { .. }))
+            }),
         osr: None,
         record: Rc::new(DirectRecord {
             entry: Cell::new(if f.osr_pc.is_none() { p as usize } else { 0 }),
@@ -546,6 +558,16 @@ impl Compiled for CompiledFn {
     fn run(&self, vm: &mut Vm, globals: &ObjRef, slots: &mut [Value]) -> Exit {
         let code = self.run_raw(vm, globals, slots);
         self.exit(code)
+    }
+
+    fn enter_from_interpreter(&self) -> bool {
+        !self.leaf || self.osr.is_some()
+    }
+
+    fn osr_fits(&self, pc: usize, frame: &[Value], depth: usize) -> bool {
+        self.osr.as_ref().is_some_and(|o| {
+            crate::osr_shape(o.nslots, pc, frame, depth).is_some_and(|(_, s)| s == *o)
+        })
     }
 
     fn direct(&self) -> usize {

@@ -273,44 +273,7 @@ impl JitBackend for Jit {
         if !self.options.enabled || !self.options.osr {
             return None;
         }
-        let nslots = code.nslots();
-        let (locals, operands) = frame.split_at_checked(nslots)?;
-        if operands.len() != depth {
-            return None;
-        }
-        // A range iterator only the stack holds is counted in two ints,
-        // passed in the dead slots above the operands.
-        let mut ranges = Vec::new();
-        let mut next_scratch = depth as u32;
-        let stack = operands
-            .iter()
-            .enumerate()
-            .map(|(k, v)| {
-                if code::range_position(v).is_some() {
-                    ranges.push((k as u32, next_scratch));
-                    next_scratch += 2;
-                    build::OsrOperand::RangeIter {
-                        scratch: next_scratch - 2,
-                    }
-                } else {
-                    build::OsrOperand::Value
-                }
-            })
-            .collect();
-        let entry = build::OsrEntry {
-            pc,
-            bound: locals
-                .iter()
-                .map(|v| !interp::frame::is_unbound(v))
-                .collect(),
-            stack,
-        };
-        let start = code::OsrStart {
-            pc: u32::try_from(pc).ok()?,
-            depth: u16::try_from(depth).ok()?,
-            nslots,
-            ranges,
-        };
+        let (entry, start) = osr_shape(code.nslots(), pc, frame, depth)?;
         let c = self.compile_code(vm, code, globals, Some((&entry, start)))?;
         Some(Rc::new(c))
     }
@@ -363,4 +326,54 @@ fn perf_map_line(addr: usize, size: u64, name: &str, file: &str) {
 /// The JIT backend to install in a VM.
 pub fn backend(options: Options) -> Box<dyn JitBackend> {
     Box::new(Jit::new(options))
+}
+
+/// What on-stack replacement code for `code` at loop header `pc` is made
+/// for, from the running frame (`frame`: its slots, `depth` operands):
+/// which locals are bound, and which operands are range iterators the
+/// code counts in two ints (passed in the dead slots above the operands).
+/// Code made for one frame runs any frame with the same shape.
+pub(crate) fn osr_shape(
+    nslots: usize,
+    pc: usize,
+    frame: &[Value],
+    depth: usize,
+) -> Option<(build::OsrEntry, code::OsrStart)> {
+    let (locals, operands) = frame.split_at_checked(nslots)?;
+    if operands.len() != depth {
+        return None;
+    }
+
+    // A range iterator only the stack holds is counted in two ints,
+    // passed in the dead slots above the operands.
+    let mut ranges = Vec::new();
+    let mut next_scratch = depth as u32;
+    let stack = operands
+        .iter()
+        .enumerate()
+        .map(|(k, v)| {
+            if code::range_position(v).is_some() {
+                ranges.push((k as u32, next_scratch));
+                next_scratch += 2;
+                build::OsrOperand::RangeIter {
+                    scratch: next_scratch - 2,
+                }
+            } else {
+                build::OsrOperand::Value
+            }
+        })
+        .collect();
+    let bound: Vec<bool> = locals
+        .iter()
+        .map(|v| !interp::frame::is_unbound(v))
+        .collect();
+    let start = code::OsrStart {
+        pc: u32::try_from(pc).ok()?,
+        depth: u16::try_from(depth).ok()?,
+        nslots,
+        ranges,
+        bound: bound.clone(),
+    };
+    let entry = build::OsrEntry { pc, bound, stack };
+    Some((entry, start))
 }

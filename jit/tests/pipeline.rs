@@ -861,6 +861,7 @@ fn compiled_osr(vm: &Vm, globals: &ObjRef, code: &Code) -> CompiledFn {
         depth: 1,
         nslots: code.nslots(),
         ranges: vec![(0, 1)],
+        bound: entry.bound.clone(),
     });
     c
 }
@@ -915,5 +916,20 @@ fn osr_code_goes_on_from_the_frame_it_is_entered_with() {
         assert!(matches!(&slots[f.nslots()], Value::Obj(o) if o.ptr_eq(&it)));
     }
     drop(shared);
+    // The code is kept for later frames of the same shape (at this loop,
+    // its locals bound, a range iterator on the stack), and only those.
+    use interp::jit::Compiled;
+    let fresh = |done| Value::Obj(interp::object::RangeIterObj::new_obj(done, 1, n - done));
+    let nf = f.nslots();
+    let depth_of = |slots: &[Value]| slots.len() - nf;
+    let fits = frame(3, fresh(3));
+    let fits = &fits[..nf + 1];
+    assert!(c.osr_fits(header as usize, fits, depth_of(fits)));
+    assert!(!c.osr_fits(header as usize + 2, fits, depth_of(fits)));
+    let not_range = frame(3, Value::Int(0));
+    assert!(!c.osr_fits(header as usize, &not_range[..nf + 1], 1));
+    let mut unbound = frame(3, fresh(3));
+    unbound[1] = interp::frame::unbound();
+    assert!(!c.osr_fits(header as usize, &unbound[..nf + 1], 1));
     vm.shutdown();
 }
