@@ -236,6 +236,17 @@ pub fn never_ran(code: &Code, pc: usize, warmup: u16) -> bool {
     })
 }
 
+/// Whether the instruction at `pc` of `code` is the generic form of a
+/// family that has not yet run as often as its warmup (it never tried
+/// to specialize): in a function the JIT
+/// finds hot, a path the calls rarely take.
+pub fn rarely_ran(code: &Code, pc: usize) -> bool {
+    code.units.get(pc).is_some_and(|u| {
+        let ins = u.get();
+        is_adaptive(ins.op) && ins.counter & BACKOFF_MASK == 0 && ins.counter >= COUNTER_UNIT
+    })
+}
+
 /// Whether `op` is the generic form of a family with quickened forms.
 pub fn is_adaptive(op: Op) -> bool {
     matches!(

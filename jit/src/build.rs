@@ -224,6 +224,10 @@ struct Builder<'a> {
     /// The address of the `list.append` method object, once a
     /// LOAD_METHOD_TYPE found it (a call of it is one helper).
     list_append: Option<usize>,
+    /// Methods found by a LOAD_METHOD_INSTANCE that saw several classes:
+    /// the value selected (by the receiver's version tag) and the
+    /// functions it may be.
+    poly_methods: Vec<(ValueId, Vec<ObjRef>)>,
     // Boxed: compiled code holds each cell's address, which must not
     // move while the vector grows.
     #[allow(clippy::vec_box)]
@@ -238,6 +242,10 @@ struct Builder<'a> {
     /// Instructions compiled code hands to the interpreter (it leaves
     /// there), by name.
     leaves: Vec<&'static str>,
+    /// Those of them at instructions that have run often (a generic form
+    /// that ran fewer times than its warmup is on a path the calls so far
+    /// rarely took).
+    hot_leaves: Vec<&'static str>,
     /// Whether the header of a loop is compiled.
     has_loop: bool,
     /// On-stack replacement: where the code is entered instead of at the
@@ -368,11 +376,13 @@ fn build_from(
         preamble: Vec::new(),
         keep: Vec::new(),
         list_append: None,
+        poly_methods: Vec::new(),
         cells: Vec::new(),
         emit: false,
         pending: Vec::new(),
         extra: Vec::new(),
         leaves: Vec::new(),
+        hot_leaves: Vec::new(),
         has_loop: false,
         osr,
     };
@@ -476,7 +486,10 @@ fn build_from(
             .any(|i| matches!(i.op, Op::CheckPending { .. }))
     });
     if !b.has_loop {
-        if let Some(op) = b.leaves.first() {
+        // Leaving on a path the calls so far took gains nothing; on one
+        // they rarely took (an instruction that ran fewer times than its
+        // warmup), it seldom happens.
+        if let Some(op) = b.hot_leaves.first() {
             return decline(Decline::Unsupported, *op);
         }
         // Nothing to gain without a loop or a typed C call, unless
@@ -1214,6 +1227,15 @@ impl Builder<'_> {
         }
     }
 
+    /// Records that compiled code hands the frame to the interpreter at
+    /// the instruction `name` at `pc`.
+    fn note_leave(&mut self, name: &'static str, pc: usize) {
+        self.leaves.push(name);
+        if !interp::quicken::rarely_ran(self.code, pc) {
+            self.hot_leaves.push(name);
+        }
+    }
+
     /// A known object as a constant of the compiled code.
     /// The abstract value of a global or module attribute found at compile
     /// time, and what its guard compares the dict entry with: an object
@@ -1281,7 +1303,7 @@ impl Builder<'_> {
             // this instruction and the rest of the call.
             macro_rules! leave {
                 () => {{
-                    self.leaves.push(op.name());
+                    self.note_leave(op.name(), pc);
                     return Ok(Term::Leave(self.frame_state(pc, &before)?));
                 }};
             }
@@ -1892,6 +1914,34 @@ impl Builder<'_> {
                                     base: base as u32,
                                     arg: n as u32 | ((extra as u32) << 16),
                                     direct,
+                                    cases: Vec::new(),
+                                    exit,
+                                    resume,
+                                },
+                            );
+                            st.stack.push(S::Owned(base as u32));
+                        }
+                        // A method of one of several classes: a direct call
+                        // of each function it may be.
+                        None if n < 0x10000
+                            && let Some((cv, cases)) = self.poly_targets(callee, n) =>
+                        {
+                            st = before.clone();
+                            self.cur.truncate(self.cur.len().min(ninsts));
+                            let base = st.stack.len() - (n + 1 + extra);
+                            self.flush(&mut st, base + 1 + extra)?;
+                            let exit = self.frame_state(pc, &st)?;
+                            st.stack.truncate(base);
+                            let resume = self.frame_state(next, &st)?;
+                            let direct = cases[0].1;
+                            self.push_inst(
+                                None,
+                                Op::CallPy {
+                                    callee: cv,
+                                    base: base as u32,
+                                    arg: n as u32 | ((extra as u32) << 16),
+                                    direct,
+                                    cases,
                                     exit,
                                     resume,
                                 },
@@ -1899,7 +1949,7 @@ impl Builder<'_> {
                             st.stack.push(S::Owned(base as u32));
                         }
                         None => {
-                            self.leaves.push(op.name());
+                            self.note_leave(op.name(), pc);
                             return Ok(Term::Leave(self.frame_state(pc, &before)?));
                         }
                     }
@@ -2054,7 +2104,7 @@ impl Builder<'_> {
                 }
                 _ => {
                     // Not compiled: the interpreter runs the rest.
-                    self.leaves.push(op.name());
+                    self.note_leave(op.name(), pc);
                     return Ok(Term::Leave(self.frame_state(pc, &before)?));
                 }
             }
@@ -2454,6 +2504,31 @@ impl Builder<'_> {
             .keep
             .iter()
             .find(|k| k.as_ptr() as usize == addr && k.kind() == Kind::FUNCTION)?;
+        Some((v, self.direct_target(k, n)?))
+    }
+
+    /// The functions a polymorphic method value may be (see
+    /// `poly_methods`) that can be called directly with `n` arguments,
+    /// by address.
+    fn poly_targets(
+        &self,
+        callee: S,
+        n: usize,
+    ) -> Option<(ValueId, Vec<(usize, crate::hir::DirectCall)>)> {
+        let S::Num(Ty::Ptr, v) = callee else {
+            return None;
+        };
+        let (_, fs) = self.poly_methods.iter().find(|(p, _)| *p == v)?;
+        let cases: Vec<(usize, crate::hir::DirectCall)> = fs
+            .iter()
+            .filter_map(|f| Some((f.as_ptr() as usize, self.direct_target(f, n)?)))
+            .collect();
+        (!cases.is_empty()).then_some((v, cases))
+    }
+
+    /// What a direct call of the Python function `k` with `n` arguments
+    /// needs, if it can be one.
+    fn direct_target(&self, k: &ObjRef, n: usize) -> Option<crate::hir::DirectCall> {
         let f = k.downcast::<interp::object::Function>()?;
         let c = &f.code;
         let direct = (c.simple_params()
@@ -2475,7 +2550,7 @@ impl Builder<'_> {
         let compiled_or_counting = c.jit_direct.get() != 0
             || std::ptr::eq(&**c, self.code)
             || (c.jit.borrow().is_none() && c.jit_countdown.get() != u32::MAX);
-        compiled_or_counting.then_some((v, direct))
+        compiled_or_counting.then_some(direct)
     }
 
     /// An attribute of an instance of a Python class, as the inline cache
@@ -2516,13 +2591,21 @@ impl Builder<'_> {
                     mro_pos,
                     index,
                     more_methods,
-                }) if more_methods.iter().all(|m| m.0 == 0) => {
-                    // The function the class has at that version (a changed
+                }) => {
+                    // The function each class has at its version (a changed
                     // class has another tag, so the guard keeps it right).
-                    let Some(f) = method_at(class_version, mro_pos, index) else {
-                        return Ok(false);
-                    };
-                    (vec![class_version], index, Some(f))
+                    let mut vs = Vec::new();
+                    let mut fs = Vec::new();
+                    let seen = std::iter::once((class_version, mro_pos, index))
+                        .chain(more_methods.iter().copied().filter(|m| m.0 != 0));
+                    for (v, pos, i) in seen {
+                        let Some(f) = method_at(v, pos, i) else {
+                            return Ok(false);
+                        };
+                        vs.push(v);
+                        fs.push(f);
+                    }
+                    (vs, index, Some(fs))
                 }
                 _ => return Ok(false),
             };
@@ -2581,7 +2664,7 @@ impl Builder<'_> {
             None,
             Op::GuardTypeVersion {
                 obj: o,
-                versions,
+                versions: versions.clone(),
                 exit: exit.clone(),
             },
         );
@@ -2602,7 +2685,7 @@ impl Builder<'_> {
                 st.stack.pop();
                 st.stack.push(S::Owned(base));
             }
-            Some(f) => {
+            Some(fs) => {
                 self.push_inst(
                     None,
                     Op::Guard {
@@ -2613,7 +2696,30 @@ impl Builder<'_> {
                     },
                 );
                 st.stack.pop();
-                let m = self.known(f);
+                let m = if fs.iter().all(|f| f.ptr_eq(&fs[0])) {
+                    self.known(fs[0].clone())
+                } else {
+                    // The function of the receiver's class, chosen by its
+                    // tag (the guard above left only these tags).
+                    let tag = self.push_inst(Some(Ty::Int), Op::TypeVersionOf(o));
+                    let mut consts = Vec::new();
+                    for f in &fs {
+                        if let S::Obj(v, _) = self.known(f.clone()) {
+                            consts.push(v);
+                        }
+                    }
+                    let Some(&last) = consts.last() else {
+                        return decline(Decline::Unsupported, "internal: no method");
+                    };
+                    let mut sel = last;
+                    for (k, c) in consts.iter().enumerate().rev().skip(1) {
+                        let t = self.push_inst(Some(Ty::Int), Op::ConstInt(versions[k] as i64));
+                        let is = self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Eq, tag, t));
+                        sel = self.push_inst(Some(Ty::Ptr), Op::Select(is, *c, sel));
+                    }
+                    self.poly_methods.push((sel, fs));
+                    S::Num(Ty::Ptr, sel)
+                };
                 st.stack.push(m);
                 // An owned receiver moves up a slot, above the method.
                 let recv = match recv {

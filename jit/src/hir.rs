@@ -346,6 +346,11 @@ pub enum Op {
         arg: u32,
         /// What the call needs to know of the callee.
         direct: DirectCall,
+        /// A method call whose site saw several classes: the callee (a
+        /// value, not a constant) is compared with each of these
+        /// functions' addresses and called directly as the one it is;
+        /// another leaves at `exit` (`direct` is unused then).
+        cases: Vec<(usize, DirectCall)>,
         /// Where the interpreter makes the call.
         exit: FrameState,
         /// Where the interpreter goes on after the callee's frame.
@@ -554,6 +559,9 @@ pub enum Op {
         /// Where to go otherwise.
         exit: FrameState,
     },
+    /// The version tag of the type of the object at the address (an
+    /// `Int`: `tp_version_tag`).
+    TypeVersionOf(ValueId),
     /// `obj.name` of an instance whose class's version was guarded: the
     /// attribute at entry `index` of its values or dict, written into the
     /// operand-stack slot `base` (releasing what it held: the instance
@@ -673,6 +681,7 @@ impl Op {
             }
             Op::IntAtMost { val: a, .. }
             | Op::GuardTypeVersion { obj: a, .. }
+            | Op::TypeVersionOf(a)
             | Op::CallNative { callee: a, .. }
             | Op::CallPy { callee: a, .. }
             | Op::IntAbs(a, _)
@@ -982,13 +991,17 @@ impl fmt::Display for Op {
                 callee,
                 base,
                 arg,
+                cases,
                 exit,
                 resume,
                 ..
-            } => write!(
-                f,
-                "CallPy {callee} {base}, {arg:#x}  leaves{exit}  resumes{resume}"
-            ),
+            } => {
+                write!(f, "CallPy {callee} {base}, {arg:#x}")?;
+                if !cases.is_empty() {
+                    write!(f, " (one of {})", cases.len())?;
+                }
+                write!(f, "  leaves{exit}  resumes{resume}")
+            }
             Op::CheckPending { exit, .. } => write!(f, "CheckPending  exit{exit}"),
             Op::IntAtMost { val, max, exit } => match *max {
                 i64::MAX => write!(f, "IntAtMost {val}, unlimited"),
@@ -1093,6 +1106,7 @@ impl fmt::Display for Op {
                 "GuardTypeVersion {obj} ({} tags)  exit{exit}",
                 versions.len()
             ),
+            Op::TypeVersionOf(a) => write!(f, "TypeVersionOf {a}"),
             Op::AttrGet {
                 obj,
                 text,

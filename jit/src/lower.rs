@@ -1708,10 +1708,33 @@ impl Lowerer<'_> {
                 base,
                 arg,
                 direct,
+                cases,
                 exit,
                 resume,
             } => {
-                self.call_direct(*callee, *base, *arg, direct, exit, resume);
+                if cases.is_empty() {
+                    self.call_direct(*callee, *base, *arg, direct, exit, resume);
+                    return None;
+                }
+                // The callee is one of the functions the site saw: a
+                // direct call of each, chosen by its address.
+                let f = self.v(*callee);
+                let join = self.b.create_block();
+                for (addr, d) in cases {
+                    let is = self.b.ins().icmp_imm_s(IntCC::Equal, f, *addr as i64);
+                    let case = self.b.create_block();
+                    let next = self.b.create_block();
+                    self.b.ins().brif(is, case, &[], next, &[]);
+                    self.b.switch_to_block(case);
+                    self.call_direct(*callee, *base, *arg, d, exit, resume);
+                    self.b.ins().jump(join, &[]);
+                    self.b.switch_to_block(next);
+                }
+                // Another function: the interpreter makes the call.
+                let yes = self.b.ins().iconst(types::I8, 1);
+                self.exit_if(yes, exit, None, false);
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(join);
                 return None;
             }
             Op::CallNative {
@@ -1775,6 +1798,11 @@ impl Lowerer<'_> {
                 };
                 self.exit_if(bad, exit, Some(ExitReason::TypeVersion), false);
                 return None;
+            }
+            Op::TypeVersionOf(obj) => {
+                let o = self.v(*obj);
+                let t = self.b.ins().load(self.ptr, flags(), o, OB_TYPE_OFFSET);
+                self.b.ins().uload32(flags(), t, TP_VERSION_TAG_OFFSET)
             }
             Op::AttrGet {
                 obj,

@@ -466,6 +466,20 @@ fn hir_of_instance_attributes_and_a_method_call() {
 }
 
 #[test]
+fn hir_of_a_method_call_on_several_classes() {
+    // The site saw two classes: the receiver's version tag selects the
+    // function, and the call compares it with each function it may be.
+    let (vm, g, f) = warm(
+        "class A:\n    def m(self):\n        return 1\nclass B:\n    def m(self):\n        return 2\ndef f(xs):\n    t = 0\n    for x in xs:\n        t += x.m()\n    return t\nf([A(), B(), A(), B()])\nf([A(), B(), A(), B()])\n",
+        "f",
+    );
+    let built = built(&vm, &g, &f);
+    let text = built.func.to_string();
+    assert!(text.contains("(one of 2)"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
 fn a_class_is_found_by_its_current_version_tag_only() {
     // The JIT finds a cached method through the class that has the
     // cache's version tag now; a tag the class moved on from finds none.

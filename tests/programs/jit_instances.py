@@ -208,3 +208,72 @@ def owned_calls(v, n):
 
 
 print("owned", owned_calls(Vec(21), 2000))
+
+
+# A method site that saw several classes: the receiver's version tag
+# picks the function, each called directly; a class the site did not
+# see, or a method that takes a default, goes through the interpreter.
+class Sq:
+    def __init__(self, s):
+        self.s = s
+
+    def area(self):
+        return self.s * self.s
+
+
+class Rect:
+    def __init__(self, w, h):
+        self.w = w
+        self.h = h
+
+    def area(self):
+        return self.w * self.h
+
+
+class Tri(Rect):
+    def area(self):
+        return self.w * self.h // 2
+
+
+class Odd:
+    def area(self, k=3):
+        return k
+
+
+def areas(shapes, n):
+    t = 0
+    for _ in range(n):
+        for s in shapes:
+            t += s.area()
+    return t
+
+
+shapes = [Sq(2), Rect(2, 3), Tri(4, 5)]
+print("areas", areas(shapes, 500))
+print("areas with another class", areas(shapes + [Odd()], 500))
+
+
+# A method that runs rarely (once per call here) is compiled with the
+# rest and leaves for the interpreter when it runs.
+class Rare:
+    def __init__(self):
+        self.n = 0
+
+    def often(self, k):
+        self.n += k
+        if self.n % 1000 == 999:
+            return self.rarely()
+        return self.n
+
+    def rarely(self):
+        return -1
+
+
+def drive(r, n):
+    t = 0
+    for i in range(n):
+        t += r.often(i % 3)
+    return t
+
+
+print("drive", drive(Rare(), 5000))
