@@ -2540,7 +2540,7 @@ impl Builder<'_> {
         .then(|| crate::hir::DirectCall {
             cell: &c.jit_direct as *const std::cell::Cell<usize> as usize,
             nslots: c.nslots() as u32,
-            frame_len: (c.nslots() + c.max_stack as usize) as u32,
+            frame_len: crate::frame_len(c) as u32,
             globals: &f.globals as *const ObjRef as usize,
         })?;
         interp::jit::want(c);
@@ -2670,7 +2670,12 @@ impl Builder<'_> {
         );
         match method {
             None => {
-                let base = (st.stack.len() - 1) as u32;
+                // Into the receiver's slot when it owns nothing there (a
+                // local's copy); an owned receiver is released after the
+                // value is loaded into the slot above it, then moved down.
+                let at = (st.stack.len() - 1) as u32;
+                let owned = matches!(recv, S::Owned(_));
+                let base = if owned { at + 1 } else { at };
                 self.push_inst(
                     None,
                     Op::AttrGet {
@@ -2679,11 +2684,29 @@ impl Builder<'_> {
                         text,
                         index,
                         base,
-                        exit,
+                        exit: exit.clone(),
                     },
                 );
+                if owned {
+                    self.push_inst(
+                        Some(Ty::Bool),
+                        Op::Generic {
+                            op: Generic::Drop,
+                            base: at,
+                            arg: 0,
+                            exit,
+                        },
+                    );
+                    self.push_inst(
+                        None,
+                        Op::MoveSlot {
+                            from: at + 1,
+                            to: at,
+                        },
+                    );
+                }
                 st.stack.pop();
-                st.stack.push(S::Owned(base));
+                st.stack.push(S::Owned(at));
             }
             Some(fs) => {
                 self.push_inst(

@@ -564,9 +564,10 @@ pub enum Op {
     TypeVersionOf(ValueId),
     /// `obj.name` of an instance whose class's version was guarded: the
     /// attribute at entry `index` of its values or dict, written into the
-    /// operand-stack slot `base` (releasing what it held: the instance
-    /// itself when it was there); leaves (the interpreter loads it) when
-    /// that entry's key is not `name`.
+    /// dead operand-stack slot `base` (read in machine code while the
+    /// instance has no dict, see `layout::InstanceLayout`; else through a
+    /// helper); leaves (the interpreter loads it) when that entry's key is
+    /// not `name`.
     AttrGet {
         /// The instance.
         obj: ValueId,

@@ -25,6 +25,122 @@ pub const OB_TYPE_OFFSET: i32 = std::mem::offset_of!(abi::ObjHeader, ob_type) as
 /// CPython; the tag of a Python class, 0 for other types).
 pub const TP_VERSION_TAG_OFFSET: i32 = std::mem::offset_of!(abi::TypeObject, tp_version_tag) as i32;
 
+/// The count at and above which an object is immortal (never written).
+pub const IMMORTAL_REFCNT: i64 = abi::IMMORTAL_REFCNT as i64;
+
+/// Where compiled code finds an instance's attributes while it has no
+/// dict (`interp::object::class::Instance::values`, a
+/// `RefCell<Vec<(name, hash, value)>>`), as byte offsets from the
+/// instance object's address (entry fields: from the entry).
+///
+/// Rust fixes none of these positions in advance (a `Vec`'s three words
+/// come in an unspecified order, a `RefCell`'s flag may go before or after
+/// its value), but one build always lays them out the same way, so they
+/// are found once by looking at real values ([`instance_layout`]); when
+/// anything is not as expected there is no layout, and compiled code
+/// calls the helpers for every attribute instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InstanceLayout {
+    /// The `__dict__` cell's word: 0 while the instance has no dict.
+    pub dict: i32,
+    /// The values' borrow flag: 0 while not borrowed, negative while
+    /// borrowed mutably.
+    pub flag: i32,
+    /// The values' buffer pointer.
+    pub ptr: i32,
+    /// The number of values.
+    pub len: i32,
+    /// The size of one entry.
+    pub entry: i32,
+    /// Where an entry's name (an object pointer) is.
+    pub key: i32,
+    /// Where an entry's value (a `Value`) is.
+    pub value: i32,
+}
+
+type Entry = (interp::object::ObjRef, u64, interp::Value);
+
+/// The instance layout of this build, if the probe recognised it.
+pub fn instance_layout() -> Option<InstanceLayout> {
+    static LAYOUT: std::sync::OnceLock<Option<InstanceLayout>> = std::sync::OnceLock::new();
+    *LAYOUT.get_or_init(probe_instance_layout)
+}
+
+fn word_at<T>(v: &T, off: usize) -> Option<u64> {
+    if off + 8 > std::mem::size_of::<T>() || !off.is_multiple_of(8) {
+        return None;
+    }
+    let p = (v as *const T).cast::<u8>();
+    // SAFETY: `off + 8` is within `T` and 8-aligned from `T`'s start (an
+    // 8-aligned type: every probed type holds pointers); only words that
+    // are initialized integers or pointers in the probed types are read
+    // (a `Vec`'s words, a `RefCell`'s flag, an `Option` of a pointer).
+    Some(unsafe { p.add(off).cast::<u64>().read() })
+}
+
+fn probe_instance_layout() -> Option<InstanceLayout> {
+    use interp::object::class::Instance;
+    use std::cell::{OnceCell, RefCell};
+    use std::mem::{offset_of, size_of};
+    if size_of::<OnceCell<interp::object::ObjRef>>() != 8
+        || size_of::<Vec<Entry>>() != 24
+        || size_of::<RefCell<Vec<Entry>>>() != 32
+    {
+        return None;
+    }
+    let base = abi::payload_offset::<Instance>();
+    // The dict cell: 0 when empty, the object's address when set.
+    let key = match interp::Value::string("probe".to_string()) {
+        interp::Value::Obj(o) => o,
+        _ => return None,
+    };
+    let cell: OnceCell<interp::object::ObjRef> = OnceCell::new();
+    if word_at(&cell, 0)? != 0 {
+        return None;
+    }
+    let _ = cell.set(key.clone());
+    if word_at(&cell, 0)? != key.as_ptr() as u64 {
+        return None;
+    }
+    // The values: a Vec of capacity 5 holding 2 entries, in a RefCell.
+    let mut v: Vec<Entry> = Vec::with_capacity(5);
+    v.push((key.clone(), 1, interp::Value::None));
+    v.push((key.clone(), 2, interp::Value::None));
+    let values = RefCell::new(v);
+    let inner = values.as_ptr() as usize - (&values as *const RefCell<Vec<Entry>> as usize);
+    let (buf, len) = {
+        let b = values.try_borrow().ok()?;
+        (b.as_ptr() as u64, b.len() as u64)
+    };
+    let find = |want: u64| {
+        (0..3)
+            .map(|k| inner + 8 * k)
+            .find(|off| word_at(&values, *off) == Some(want))
+    };
+    let (ptr, n) = (find(buf)?, find(len)?);
+    find(5)?;
+    let flag = if inner == 0 { 24 } else { 0 };
+    if word_at(&values, flag)? != 0 {
+        return None;
+    }
+    {
+        let _m = values.try_borrow_mut().ok()?;
+        if (word_at(&values, flag)? as i64) >= 0 {
+            return None;
+        }
+    }
+    let at = |o: usize| i32::try_from(base + offset_of!(Instance, values) + o).ok();
+    Some(InstanceLayout {
+        dict: i32::try_from(base + offset_of!(Instance, dict)).ok()?,
+        flag: at(flag)?,
+        ptr: at(ptr)?,
+        len: at(n)?,
+        entry: i32::try_from(size_of::<Entry>()).ok()?,
+        key: i32::try_from(offset_of!(Entry, 0)).ok()?,
+        value: i32::try_from(offset_of!(Entry, 2)).ok()?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

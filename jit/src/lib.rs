@@ -165,7 +165,7 @@ impl Jit {
             eprint!("{}", built.func);
         }
         let want_clif = self.options.dump_clif.contains(&name);
-        let frame_len = code.nslots() + code.max_stack as usize;
+        let frame_len = frame_len(code);
         // A function that holds nothing still gets a marker, so that an
         // empty list means "released".
         let mut keep = built.keep;
@@ -321,6 +321,14 @@ fn perf_map_line(addr: usize, size: u64, name: &str, file: &str) {
     {
         let _ = writeln!(f, "{addr:x} {size:x} py::{name}:{file}");
     }
+}
+
+/// The slots compiled code of `code` may use from its first local: the
+/// locals, the deepest operand stack, and one scratch slot above it
+/// (where an attribute of an operand is loaded before the operand is
+/// released, or a method's receiver moves up).
+pub(crate) fn frame_len(code: &Code) -> usize {
+    code.nslots() + code.max_stack as usize + 1
 }
 
 /// The JIT backend to install in a VM.

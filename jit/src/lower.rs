@@ -746,6 +746,145 @@ impl Lowerer<'_> {
         self.vals[i] = Some(v);
     }
 
+    /// `obj.name` at entry `index` into the dead slot at `slot`: while the
+    /// instance has no dict and its values are not being changed, read in
+    /// place (the value copied, an object's count raised); otherwise, or
+    /// when the entry's key is not `name`, through the helper, which
+    /// leaves at `exit` when it misses too.
+    fn attr_get_inline(
+        &mut self,
+        o: CValue,
+        n: CValue,
+        index: u32,
+        slot: CValue,
+        exit: &FrameState,
+    ) {
+        let Some(l) = crate::layout::instance_layout() else {
+            return;
+        };
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.set_cold_block(slow);
+        let check = |this: &mut Self, bad: CValue| {
+            let next = this.b.create_block();
+            this.b.ins().brif(bad, slow, &[], next, &[]);
+            this.b.switch_to_block(next);
+        };
+        let d = self.b.ins().load(types::I64, flags(), o, l.dict);
+        let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
+        check(self, has_dict);
+        let f = self.b.ins().load(types::I64, flags(), o, l.flag);
+        let changing = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0);
+        check(self, changing);
+        let len = self.b.ins().load(types::I64, flags(), o, l.len);
+        let short = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, len, i64::from(index));
+        check(self, short);
+        let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
+        let at = index as i32 * l.entry;
+        let k = self.b.ins().load(self.ptr, flags(), buf, at + l.key);
+        let other = self.b.ins().icmp(IntCC::NotEqual, k, n);
+        check(self, other);
+        let t = self.b.ins().load(types::I64, flags(), buf, at + l.value);
+        let p = self
+            .b
+            .ins()
+            .load(types::I64, flags(), buf, at + l.value + PAYLOAD_OFFSET);
+        // An object: one more reference (none for an immortal one).
+        let obj = self.b.ins().icmp_imm_s(IntCC::Equal, t, TAG_OBJ as i64);
+        let inc = self.b.create_block();
+        let put = self.b.create_block();
+        self.b.ins().brif(obj, inc, &[], put, &[]);
+        self.b.switch_to_block(inc);
+        let rc = self.b.ins().load(types::I64, flags(), p, 0);
+        let more = self.b.ins().iadd_imm_s(rc, 1);
+        let mortal =
+            self.b
+                .ins()
+                .icmp_imm_s(IntCC::SignedLessThan, rc, crate::layout::IMMORTAL_REFCNT);
+        let rc = self.b.ins().select(mortal, more, rc);
+        self.b.ins().store(flags(), rc, p, 0);
+        self.b.ins().jump(put, &[]);
+        self.b.switch_to_block(put);
+        self.b.ins().store(flags(), t, slot, 0);
+        self.b.ins().store(flags(), p, slot, PAYLOAD_OFFSET);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let i = self.b.ins().iconst(types::I64, i64::from(index));
+        if let Some(ok) = self.call_helper(HelperFn::AttrGet, &[o, n, i, slot]) {
+            let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+            self.exit_if(bad, exit, Some(ExitReason::InstanceDict), false);
+        }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+    }
+
+    /// `obj.name = value` at entry `index`, the value owned by the slot
+    /// at `slot`: while the instance has no dict, its values are not in
+    /// use, and the entry (named `name`) holds no object (nothing to
+    /// release), the value moves in place and the slot is left `None`;
+    /// otherwise through the helper, which leaves at `exit` when it
+    /// misses too.
+    fn attr_set_inline(
+        &mut self,
+        o: CValue,
+        n: CValue,
+        index: u32,
+        slot: CValue,
+        exit: &FrameState,
+    ) {
+        let Some(l) = crate::layout::instance_layout() else {
+            return;
+        };
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.set_cold_block(slow);
+        let check = |this: &mut Self, bad: CValue| {
+            let next = this.b.create_block();
+            this.b.ins().brif(bad, slow, &[], next, &[]);
+            this.b.switch_to_block(next);
+        };
+        let d = self.b.ins().load(types::I64, flags(), o, l.dict);
+        let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
+        check(self, has_dict);
+        let f = self.b.ins().load(types::I64, flags(), o, l.flag);
+        let busy = self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0);
+        check(self, busy);
+        let len = self.b.ins().load(types::I64, flags(), o, l.len);
+        let short = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, len, i64::from(index));
+        check(self, short);
+        let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
+        let at = index as i32 * l.entry;
+        let k = self.b.ins().load(self.ptr, flags(), buf, at + l.key);
+        let other = self.b.ins().icmp(IntCC::NotEqual, k, n);
+        check(self, other);
+        let old = self.b.ins().load(types::I64, flags(), buf, at + l.value);
+        let owns = self.b.ins().icmp_imm_s(IntCC::Equal, old, TAG_OBJ as i64);
+        check(self, owns);
+        let t = self.b.ins().load(types::I64, flags(), slot, 0);
+        let p = self.b.ins().load(types::I64, flags(), slot, PAYLOAD_OFFSET);
+        self.b.ins().store(flags(), t, buf, at + l.value);
+        self.b
+            .ins()
+            .store(flags(), p, buf, at + l.value + PAYLOAD_OFFSET);
+        let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+        self.b.ins().store(flags(), none, slot, 0);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let i = self.b.ins().iconst(types::I64, i64::from(index));
+        if let Some(ok) = self.call_helper(HelperFn::AttrSet, &[o, n, i, slot]) {
+            let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+            self.exit_if(bad, exit, Some(ExitReason::InstanceDict), false);
+        }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+    }
+
     fn slot_addr(&mut self, n: u32) -> CValue {
         let off = n as i64 * VALUE_SIZE as i64;
         self.b.ins().iadd_imm_s(self.slots, off)
@@ -1803,6 +1942,32 @@ impl Lowerer<'_> {
                 let o = self.v(*obj);
                 let t = self.b.ins().load(self.ptr, flags(), o, OB_TYPE_OFFSET);
                 self.b.ins().uload32(flags(), t, TP_VERSION_TAG_OFFSET)
+            }
+            Op::AttrGet {
+                obj,
+                name,
+                index,
+                base,
+                exit,
+                ..
+            } if crate::layout::instance_layout().is_some() => {
+                let (o, n) = (self.v(*obj), self.v(*name));
+                let slot = self.slot_addr(self.nslots + base);
+                self.attr_get_inline(o, n, *index, slot, exit);
+                return None;
+            }
+            Op::AttrSet {
+                obj,
+                name,
+                index,
+                base,
+                exit,
+                ..
+            } if crate::layout::instance_layout().is_some() => {
+                let (o, n) = (self.v(*obj), self.v(*name));
+                let slot = self.slot_addr(self.nslots + base);
+                self.attr_set_inline(o, n, *index, slot, exit);
+                return None;
             }
             Op::AttrGet {
                 obj,

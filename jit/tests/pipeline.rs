@@ -480,6 +480,57 @@ fn hir_of_a_method_call_on_several_classes() {
 }
 
 #[test]
+fn the_instance_layout_reads_real_instances() {
+    // What compiled code reads in place: an instance's attribute values
+    // while it has no dict, found by `layout::instance_layout`'s probe.
+    let l = jit::layout::instance_layout().expect("this build's layout is recognised");
+    let (vm, g, _) = warm(
+        "class P:\n    def __init__(self):\n        self.a = 7\n        self.b = 'text'\no = P()\nd = P()\nd.__dict__\ndef f():\n    pass\n",
+        "f",
+    );
+    let _ = vm;
+    let get = |name: &str| match g
+        .downcast::<interp::object::DictObj>()
+        .and_then(|d| d.get_str(name))
+    {
+        Some(Value::Obj(o)) => o,
+        other => panic!("no {name}: {other:?}"),
+    };
+    let (o, d) = (get("o"), get("d"));
+    let word = |obj: &ObjRef, off: i32| -> u64 {
+        // SAFETY: `off` is an offset the probe found inside the payload
+        // of an instance object, which `obj` is (alive: the globals hold
+        // it); the word there is an initialized integer or pointer.
+        unsafe {
+            (obj.as_ptr() as *const u8)
+                .add(off as usize)
+                .cast::<u64>()
+                .read()
+        }
+    };
+    assert_eq!(word(&o, l.dict), 0, "no dict yet");
+    assert_ne!(word(&d, l.dict), 0, "__dict__ made one");
+    assert_eq!(word(&o, l.flag), 0, "not borrowed");
+    assert_eq!(word(&o, l.len), 2);
+    let buf = word(&o, l.ptr) as usize;
+    let entry = |i: i32, off: i32| -> u64 {
+        // SAFETY: entry `i` < len of the values buffer just read.
+        unsafe { ((buf + (i * l.entry + off) as usize) as *const u64).read() }
+    };
+    assert_eq!(entry(0, l.value), jit::layout::TAG_INT);
+    assert_eq!(entry(0, l.value + 8), 7);
+    assert_eq!(entry(1, l.value), jit::layout::TAG_OBJ);
+    let key0 = entry(0, l.key) as usize;
+    // SAFETY: the entry's key is a live `str` the instance holds.
+    let key = unsafe { ObjRef::from_borrowed(key0 as *mut _) }.expect("a key");
+    assert_eq!(
+        key.downcast::<interp::object::StrObj>()
+            .map(|s| s.as_str().to_string()),
+        Some("a".to_string())
+    );
+}
+
+#[test]
 fn a_class_is_found_by_its_current_version_tag_only() {
     // The JIT finds a cached method through the class that has the
     // cache's version tag now; a tag the class moved on from finds none.
