@@ -471,7 +471,9 @@ impl JitGen<'_> {
                 let label = c.trim_start_matches('C');
                 return vec![match self.rng.below(8) {
                     0 | 1 => format!("{c}.k = {e}"),
-                    2 | 3 => format!("o.v += {e}"),
+                    // (A constant step: `o.v += o.v * ...` grows big
+                    // ints without bound.)
+                    2 | 3 => "o.v += 1".to_owned(),
                     4 => format!("o = D{label}(o.v)"),
                     _ => format!("o.v = {e}"),
                 }];

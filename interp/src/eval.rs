@@ -3482,10 +3482,21 @@ fn list_extend(vm: &mut Vm, st: &mut ExecState) -> PyResult<()> {
 fn unpack_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let v = st.pop().ok_or_else(stack_underflow)?;
     let n = arg as usize;
+    let items = unpack_items(vm, &v, n)?;
+    st.reserve(n)?;
+    for x in items.into_iter().rev() {
+        st.push(x)?;
+    }
+    Ok(())
+}
+
+/// UNPACK_SEQUENCE's items of `v`, exactly `n` of them (CPython's errors
+/// otherwise), in order.
+pub fn unpack_items(vm: &mut Vm, v: &Value, n: usize) -> PyResult<Vec<Value>> {
     let items = match v.kind() {
-        Kind::LIST | Kind::TUPLE if ops::iterates_plainly(&v) => ops::seq_items(&v),
+        Kind::LIST | Kind::TUPLE if ops::iterates_plainly(v) => ops::seq_items(v),
         _ => {
-            let it = match ops::get_iter(vm, &v) {
+            let it = match ops::get_iter(vm, v) {
                 Ok(it) => it,
                 Err(_) => {
                     return Err(PyErr::type_error(format!(
@@ -3515,11 +3526,7 @@ fn unpack_generic(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
             items.len()
         )));
     }
-    st.reserve(n)?;
-    for x in items.into_iter().rev() {
-        st.push(x)?;
-    }
-    Ok(())
+    Ok(items)
 }
 
 /// UNPACK_EX: `a, *b, c = v` with `arg & 0xff` targets before the

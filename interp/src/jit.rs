@@ -203,7 +203,12 @@ pub fn want(code: &Code) {
     if code.jit_wanted.replace(true) {
         return;
     }
-    if code.quickened.get() && code.jit.borrow().is_none() && code.jit_countdown.get() == u32::MAX {
+    // Asked before (its countdown restarted from `u32::MAX`, and has
+    // counted the calls since) and declined: ask again.
+    if code.quickened.get()
+        && code.jit.borrow().is_none()
+        && code.jit_countdown.get() > u32::MAX / 2
+    {
         code.jit_countdown.set(0);
     }
 }

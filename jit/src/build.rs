@@ -282,9 +282,12 @@ fn next_pc(code: &Code, pc: usize) -> usize {
 fn jumps(op: B, arg: u32) -> (Option<usize>, bool) {
     match op.generic() {
         B::Jump | B::JumpBackward => (Some(arg as usize), false),
-        B::PopJumpIfFalse | B::PopJumpIfTrue | B::PopJumpIfNone | B::PopJumpIfNotNone => {
-            (Some(arg as usize), true)
-        }
+        B::PopJumpIfFalse
+        | B::PopJumpIfTrue
+        | B::PopJumpIfNone
+        | B::PopJumpIfNotNone
+        | B::JumpIfFalseOrPop
+        | B::JumpIfTrueOrPop => (Some(arg as usize), true),
         B::ForIter => (Some(arg as usize), true),
         B::ReturnValue | B::RaiseVarargs | B::Reraise => (None, false),
         _ => (None, true),
@@ -1088,6 +1091,12 @@ impl Builder<'_> {
         let Some(shape) = self.shapes.get(&target).cloned() else {
             return decline(Decline::Unsupported, "edge to an unreached block");
         };
+        if !self.starts.contains(&target) {
+            return decline(
+                Decline::Unsupported,
+                "internal: an edge into a block's middle",
+            );
+        }
         let saved = std::mem::take(&mut self.cur);
         let exit = self.frame_state(target, st)?;
         let mut args = Vec::new();
@@ -1513,6 +1522,31 @@ impl Builder<'_> {
                     };
                     return self.branch_on(c, op == B::PopJumpIfTrue, arg as usize, next, &st);
                 }
+                B::JumpIfFalseOrPop | B::JumpIfTrueOrPop => {
+                    // `a < b < c`, `x and y` as a value: the jump keeps
+                    // the value, going on pops it.
+                    let Some(&s) = st.stack.last() else {
+                        return decline(Decline::Unsupported, "stack underflow");
+                    };
+                    let c = match s {
+                        S::Num(Ty::Bool, v) => v,
+                        S::Num(Ty::Int, v) => {
+                            let z = self.push_inst(Some(Ty::Int), Op::ConstInt(0));
+                            self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Ne, v, z))
+                        }
+                        S::None => self.push_inst(Some(Ty::Bool), Op::ConstBool(false)),
+                        _ => leave!(),
+                    };
+                    let mut popped = st.clone();
+                    popped.stack.pop();
+                    let jump = self.edge(arg as usize, &st, true)?;
+                    let fall = self.edge(next, &popped, true)?;
+                    return Ok(if op == B::JumpIfFalseOrPop {
+                        Term::Branch(c, fall, jump)
+                    } else {
+                        Term::Branch(c, jump, fall)
+                    });
+                }
                 B::PopJumpIfNone | B::PopJumpIfNotNone => {
                     let s = Self::pop(&mut st)?;
                     let c = match s {
@@ -1535,6 +1569,37 @@ impl Builder<'_> {
                     return self.branch_on(c, op == B::PopJumpIfNone, arg as usize, next, &st);
                 }
                 B::ReturnValue => {
+                    // A return inside a loop leaves the loop's iterator
+                    // below the result: released here, as the
+                    // interpreter's return releases the frame's operands.
+                    if st.stack.len() > 1 {
+                        let top = Self::pop(&mut st)?;
+                        while let Some(s) = st.stack.pop() {
+                            if let S::Owned(k) = s {
+                                let exit = self.frame_state(pc, &before)?;
+                                self.push_inst(
+                                    Some(Ty::Bool),
+                                    Op::Generic {
+                                        op: Generic::Drop,
+                                        base: k,
+                                        arg: 0,
+                                        exit,
+                                    },
+                                );
+                            }
+                        }
+                        let top = match top {
+                            S::Owned(k) => {
+                                self.push_inst(None, Op::MoveSlot { from: k, to: 0 });
+                                S::Owned(0)
+                            }
+                            S::Null | S::Range(..) | S::RangeIter(..) => {
+                                return decline(Decline::Unsupported, "return of an iterator");
+                            }
+                            s => s,
+                        };
+                        st.stack.push(top);
+                    }
                     if st.stack.len() != 1 {
                         return decline(Decline::Unsupported, "return with a deeper stack");
                     }
@@ -1967,6 +2032,16 @@ impl Builder<'_> {
                 B::BuildList => {
                     let k = self.generic(&mut st, pc, Generic::BuildList, arg as usize, arg)?;
                     st.stack.push(S::Owned(k));
+                }
+                B::BuildTuple => {
+                    let k = self.generic(&mut st, pc, Generic::BuildTuple, arg as usize, arg)?;
+                    st.stack.push(S::Owned(k));
+                }
+                _ if op.generic() == B::UnpackSequence => {
+                    let k = self.generic(&mut st, pc, Generic::Unpack, 1, arg)?;
+                    for i in 0..arg {
+                        st.stack.push(S::Owned(k + i));
+                    }
                 }
                 B::BinarySubscrListInt
                     if matches!(

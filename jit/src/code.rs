@@ -491,6 +491,9 @@ impl CompiledFn {
             if code.left {
                 f.leaves += 1;
             }
+            if code.pc != self.return_pc || code.raised {
+                *f.sites.entry(code.pc).or_default() += 1;
+            }
             if let Some(r) = code.reason {
                 f.exits[r as usize] += 1;
             }

@@ -204,6 +204,31 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                     binary(vm, binop, at(0), at(1))
                 }
             }
+            Some(Generic::BuildTuple) => {
+                let items: Vec<Value> = (0..arg as usize)
+                    .map(|i| std::mem::replace(at(i), Value::None))
+                    .collect();
+                *at(0) = Value::tuple(items);
+                Ok(())
+            }
+            Some(Generic::Unpack) => {
+                let n = arg as usize;
+                let v = std::mem::replace(at(0), Value::None);
+                match interp::eval::unpack_items(vm, &v, n) {
+                    Ok(items) => {
+                        for (i, x) in items.into_iter().rev().enumerate() {
+                            *at(i) = x;
+                        }
+                        Ok(())
+                    }
+                    Err(e) => {
+                        // The slot as it was: the interpreter raises at
+                        // the instruction.
+                        *at(0) = v;
+                        Err(e)
+                    }
+                }
+            }
             Some(Generic::BuildList) => {
                 let items: Vec<Value> = (0..arg as usize)
                     .map(|i| std::mem::replace(at(i), Value::None))

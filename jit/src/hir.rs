@@ -210,6 +210,12 @@ pub enum Generic {
     /// the second operand is appended to the local's `str` in place; the
     /// result (a new reference) replaces the first slot either way.
     InplaceAddLocal,
+    /// BUILD_TUPLE of `arg` slots from the base.
+    BuildTuple,
+    /// UNPACK_SEQUENCE `arg` of the value in the base slot: its items go
+    /// to the slots from the base, last item first (as the interpreter
+    /// pushes them).
+    Unpack,
 }
 
 impl Generic {
@@ -226,6 +232,8 @@ impl Generic {
         Generic::ListAppend,
         Generic::Str,
         Generic::InplaceAddLocal,
+        Generic::BuildTuple,
+        Generic::Unpack,
     ];
 }
 

@@ -122,6 +122,7 @@ impl Jit {
             discarded: false,
             leaves: 0,
             osr_line,
+            sites: Default::default(),
         });
         s.functions.len() - 1
     }

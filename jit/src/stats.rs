@@ -69,6 +69,10 @@ pub struct FunctionStats {
     /// On-stack replacement: the code was made for one running call,
     /// entered at the loop of this line (`None`: entered at calls).
     pub osr_line: Option<u32>,
+    /// How often the code handed its frame to the interpreter at each
+    /// instruction (exits, leaves, calls the interpreter made), by
+    /// instruction offset.
+    pub sites: std::collections::BTreeMap<u32, u64>,
 }
 
 /// Where the compiler's warm-up ([`crate::warm`]) is.
@@ -204,6 +208,11 @@ impl Stats {
                     if f.leaves > 0 {
                         let _ = write!(s, ", {} left for the interpreter", f.leaves);
                     }
+                    if let Some((pc, n)) =
+                        f.sites.iter().max_by_key(|(pc, n)| (**n, u32::MAX - **pc))
+                    {
+                        let _ = write!(s, ", most often at @{pc} ({n})");
+                    }
                     if f.discarded {
                         s.push_str(" (failed too often: interpreted again)");
                     }
@@ -244,6 +253,7 @@ mod tests {
             discarded: false,
             leaves: 0,
             osr_line: None,
+            sites: Default::default(),
         });
         let mut g = s.functions[0].clone();
         g.declined = None;
