@@ -2033,6 +2033,17 @@ impl Builder<'_> {
                     let k = self.generic(&mut st, pc, Generic::BuildList, arg as usize, arg)?;
                     st.stack.push(S::Owned(k));
                 }
+                B::ListAppend => {
+                    // A comprehension's list, made by BUILD_LIST, is in its
+                    // slot below the iterator: the value goes there.
+                    let n = st.stack.len();
+                    match n.checked_sub(1 + arg as usize).map(|i| st.stack[i]) {
+                        Some(S::Owned(_)) if arg >= 1 => {
+                            self.generic(&mut st, pc, Generic::AppendBelow, 1, arg)?;
+                        }
+                        _ => leave!(),
+                    }
+                }
                 B::BuildTuple => {
                     let k = self.generic(&mut st, pc, Generic::BuildTuple, arg as usize, arg)?;
                     st.stack.push(S::Owned(k));

@@ -284,6 +284,20 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                 *at(1) = Value::None;
                 Ok(())
             }
+            Some(Generic::AppendBelow) => {
+                let list = match slot.sub(arg as usize).as_ref() {
+                    Some(Value::Obj(l)) => Some(l.clone()),
+                    _ => None,
+                };
+                match list {
+                    Some(l) => interp::methods::append_to_list(&l, at(0).clone())
+                        .map(|()| *at(0) = Value::None),
+                    None => Err(interp::PyErr::new(
+                        &interp::object::types::SYSTEM_ERROR,
+                        "append to a non-list",
+                    )),
+                }
+            }
             Some(Generic::ListAppend) => {
                 let v = std::mem::replace(at(1), Value::None);
                 match std::mem::replace(at(0), Value::None) {

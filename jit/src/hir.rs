@@ -212,6 +212,10 @@ pub enum Generic {
     InplaceAddLocal,
     /// BUILD_TUPLE of `arg` slots from the base.
     BuildTuple,
+    /// LIST_APPEND `arg` (a comprehension's): the value in the base slot
+    /// is appended to the list in the slot `arg` below it, which stays;
+    /// the value's slot ends up None.
+    AppendBelow,
     /// UNPACK_SEQUENCE `arg` of the value in the base slot: its items go
     /// to the slots from the base, last item first (as the interpreter
     /// pushes them).
@@ -219,7 +223,8 @@ pub enum Generic {
 }
 
 impl Generic {
-    /// Every helper instruction, by the number compiled code passes.
+    /// Every helper instruction, by the number compiled code passes (its
+    /// discriminant: the order of declaration, which a test checks).
     pub const ALL: &'static [Generic] = &[
         Generic::Binary,
         Generic::BuildList,
@@ -233,6 +238,7 @@ impl Generic {
         Generic::Str,
         Generic::InplaceAddLocal,
         Generic::BuildTuple,
+        Generic::AppendBelow,
         Generic::Unpack,
     ];
 }
@@ -1180,5 +1186,18 @@ impl fmt::Display for Function {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Generic;
+
+    #[test]
+    fn generic_numbers_are_their_positions() {
+        // Compiled code passes `op as u32`; the helper looks it up in ALL.
+        for (i, g) in Generic::ALL.iter().enumerate() {
+            assert_eq!(*g as usize, i, "{g:?}");
+        }
     }
 }
