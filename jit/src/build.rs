@@ -1958,12 +1958,19 @@ impl Builder<'_> {
                             st.stack.truncate(base);
                             st.stack.push(S::Owned(base as u32));
                         }
-                        // A Python function that can be called directly:
-                        // its compiled code runs on a frame made above the
-                        // arguments (the interpreter makes the call when
-                        // it cannot).
+                        // A Python function that can be called directly
+                        // (or a method of one of several classes: each
+                        // function it may be): its compiled code runs on
+                        // a frame made above the arguments (the
+                        // interpreter makes the call when it cannot).
                         None if n < 0x10000
-                            && let Some((cv, direct)) = self.is_py_function(callee, n) =>
+                            && let Some((cv, direct, cases)) = self
+                                .is_py_function(callee, n)
+                                .map(|(cv, d)| (cv, d, Vec::new()))
+                                .or_else(|| {
+                                    self.poly_targets(callee, n)
+                                        .map(|(cv, cases)| (cv, cases[0].1, cases))
+                                }) =>
                         {
                             st = before.clone();
                             self.cur.truncate(self.cur.len().min(ninsts));
@@ -1972,33 +1979,6 @@ impl Builder<'_> {
                             let exit = self.frame_state(pc, &st)?;
                             st.stack.truncate(base);
                             let resume = self.frame_state(next, &st)?;
-                            self.push_inst(
-                                None,
-                                Op::CallPy {
-                                    callee: cv,
-                                    base: base as u32,
-                                    arg: n as u32 | ((extra as u32) << 16),
-                                    direct,
-                                    cases: Vec::new(),
-                                    exit,
-                                    resume,
-                                },
-                            );
-                            st.stack.push(S::Owned(base as u32));
-                        }
-                        // A method of one of several classes: a direct call
-                        // of each function it may be.
-                        None if n < 0x10000
-                            && let Some((cv, cases)) = self.poly_targets(callee, n) =>
-                        {
-                            st = before.clone();
-                            self.cur.truncate(self.cur.len().min(ninsts));
-                            let base = st.stack.len() - (n + 1 + extra);
-                            self.flush(&mut st, base + 1 + extra)?;
-                            let exit = self.frame_state(pc, &st)?;
-                            st.stack.truncate(base);
-                            let resume = self.frame_state(next, &st)?;
-                            let direct = cases[0].1;
                             self.push_inst(
                                 None,
                                 Op::CallPy {

@@ -746,6 +746,59 @@ impl Lowerer<'_> {
         self.vals[i] = Some(v);
     }
 
+    /// The checks both inline attribute paths start with: the instance
+    /// `o` has no dict, its values are not borrowed mutably (`write`: not
+    /// borrowed at all), it has entry `index`, and that entry's key is the
+    /// name object `n`. Each failed check goes to `slow` (a new cold
+    /// block, which the caller fills and ends by jumping to `done`).
+    /// Gives the layout, those two blocks, the values' buffer and the
+    /// entry's offset in it; `None` (nothing emitted) without a layout.
+    fn instance_entry(
+        &mut self,
+        o: CValue,
+        n: CValue,
+        index: u32,
+        write: bool,
+    ) -> Option<(
+        crate::layout::InstanceLayout,
+        cranelift_codegen::ir::Block,
+        cranelift_codegen::ir::Block,
+        CValue,
+        i32,
+    )> {
+        let l = crate::layout::instance_layout()?;
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.set_cold_block(slow);
+        let check = |this: &mut Self, bad: CValue| {
+            let next = this.b.create_block();
+            this.b.ins().brif(bad, slow, &[], next, &[]);
+            this.b.switch_to_block(next);
+        };
+        let d = self.b.ins().load(types::I64, flags(), o, l.dict);
+        let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
+        check(self, has_dict);
+        let f = self.b.ins().load(types::I64, flags(), o, l.flag);
+        let busy = if write {
+            self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0)
+        } else {
+            self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0)
+        };
+        check(self, busy);
+        let len = self.b.ins().load(types::I64, flags(), o, l.len);
+        let short = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, len, i64::from(index));
+        check(self, short);
+        let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
+        let at = index as i32 * l.entry;
+        let k = self.b.ins().load(self.ptr, flags(), buf, at + l.key);
+        let other = self.b.ins().icmp(IntCC::NotEqual, k, n);
+        check(self, other);
+        Some((l, slow, done, buf, at))
+    }
+
     /// `obj.name` at entry `index` into the dead slot at `slot`: while the
     /// instance has no dict and its values are not being changed, read in
     /// place (the value copied, an object's count raised); otherwise, or
@@ -759,34 +812,9 @@ impl Lowerer<'_> {
         slot: CValue,
         exit: &FrameState,
     ) {
-        let Some(l) = crate::layout::instance_layout() else {
+        let Some((l, slow, done, buf, at)) = self.instance_entry(o, n, index, false) else {
             return;
         };
-        let slow = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.set_cold_block(slow);
-        let check = |this: &mut Self, bad: CValue| {
-            let next = this.b.create_block();
-            this.b.ins().brif(bad, slow, &[], next, &[]);
-            this.b.switch_to_block(next);
-        };
-        let d = self.b.ins().load(types::I64, flags(), o, l.dict);
-        let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
-        check(self, has_dict);
-        let f = self.b.ins().load(types::I64, flags(), o, l.flag);
-        let changing = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0);
-        check(self, changing);
-        let len = self.b.ins().load(types::I64, flags(), o, l.len);
-        let short = self
-            .b
-            .ins()
-            .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, len, i64::from(index));
-        check(self, short);
-        let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
-        let at = index as i32 * l.entry;
-        let k = self.b.ins().load(self.ptr, flags(), buf, at + l.key);
-        let other = self.b.ins().icmp(IntCC::NotEqual, k, n);
-        check(self, other);
         let t = self.b.ins().load(types::I64, flags(), buf, at + l.value);
         let p = self
             .b
@@ -835,37 +863,14 @@ impl Lowerer<'_> {
         slot: CValue,
         exit: &FrameState,
     ) {
-        let Some(l) = crate::layout::instance_layout() else {
+        let Some((l, slow, done, buf, at)) = self.instance_entry(o, n, index, true) else {
             return;
         };
-        let slow = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.set_cold_block(slow);
-        let check = |this: &mut Self, bad: CValue| {
-            let next = this.b.create_block();
-            this.b.ins().brif(bad, slow, &[], next, &[]);
-            this.b.switch_to_block(next);
-        };
-        let d = self.b.ins().load(types::I64, flags(), o, l.dict);
-        let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
-        check(self, has_dict);
-        let f = self.b.ins().load(types::I64, flags(), o, l.flag);
-        let busy = self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0);
-        check(self, busy);
-        let len = self.b.ins().load(types::I64, flags(), o, l.len);
-        let short = self
-            .b
-            .ins()
-            .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, len, i64::from(index));
-        check(self, short);
-        let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
-        let at = index as i32 * l.entry;
-        let k = self.b.ins().load(self.ptr, flags(), buf, at + l.key);
-        let other = self.b.ins().icmp(IntCC::NotEqual, k, n);
-        check(self, other);
         let old = self.b.ins().load(types::I64, flags(), buf, at + l.value);
         let owns = self.b.ins().icmp_imm_s(IntCC::Equal, old, TAG_OBJ as i64);
-        check(self, owns);
+        let next = self.b.create_block();
+        self.b.ins().brif(owns, slow, &[], next, &[]);
+        self.b.switch_to_block(next);
         let t = self.b.ins().load(types::I64, flags(), slot, 0);
         let p = self.b.ins().load(types::I64, flags(), slot, PAYLOAD_OFFSET);
         self.b.ins().store(flags(), t, buf, at + l.value);
