@@ -746,6 +746,32 @@ impl Lowerer<'_> {
         self.vals[i] = Some(v);
     }
 
+    /// The version tag of the type of the object `obj` (`tp_version_tag`,
+    /// zero-extended): two loads.
+    fn type_tag(&mut self, obj: ValueId) -> CValue {
+        let o = self.v(obj);
+        let t = self.b.ins().load(self.ptr, flags(), o, OB_TYPE_OFFSET);
+        self.b.ins().uload32(flags(), t, TP_VERSION_TAG_OFFSET)
+    }
+
+    /// `h` (`attr_get`/`attr_set`) on entry `index` of `o`'s attribute
+    /// `n` and the slot at `slot`, leaving at `exit` when it misses.
+    fn attr_helper(
+        &mut self,
+        h: HelperFn,
+        o: CValue,
+        n: CValue,
+        index: u32,
+        slot: CValue,
+        exit: &FrameState,
+    ) {
+        let i = self.b.ins().iconst(types::I64, i64::from(index));
+        if let Some(ok) = self.call_helper(h, &[o, n, i, slot]) {
+            let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+            self.exit_if(bad, exit, Some(ExitReason::InstanceDict), false);
+        }
+    }
+
     /// The checks both inline attribute paths start with: the instance
     /// `o` has no dict, its values are not borrowed mutably (`write`: not
     /// borrowed at all), it has entry `index`, and that entry's key is the
@@ -840,11 +866,7 @@ impl Lowerer<'_> {
         self.b.ins().store(flags(), p, slot, PAYLOAD_OFFSET);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
-        let i = self.b.ins().iconst(types::I64, i64::from(index));
-        if let Some(ok) = self.call_helper(HelperFn::AttrGet, &[o, n, i, slot]) {
-            let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
-            self.exit_if(bad, exit, Some(ExitReason::InstanceDict), false);
-        }
+        self.attr_helper(HelperFn::AttrGet, o, n, index, slot, exit);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }
@@ -881,11 +903,7 @@ impl Lowerer<'_> {
         self.b.ins().store(flags(), none, slot, 0);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
-        let i = self.b.ins().iconst(types::I64, i64::from(index));
-        if let Some(ok) = self.call_helper(HelperFn::AttrSet, &[o, n, i, slot]) {
-            let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
-            self.exit_if(bad, exit, Some(ExitReason::InstanceDict), false);
-        }
+        self.attr_helper(HelperFn::AttrSet, o, n, index, slot, exit);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }
@@ -1922,12 +1940,7 @@ impl Lowerer<'_> {
                 exit,
             } => {
                 // The type's tag: two loads, then a compare per tag.
-                let o = self.v(*obj);
-                let t = self.b.ins().load(self.ptr, flags(), o, OB_TYPE_OFFSET);
-                let tag = self
-                    .b
-                    .ins()
-                    .load(types::I32, flags(), t, TP_VERSION_TAG_OFFSET);
+                let tag = self.type_tag(*obj);
                 let mut bad = None;
                 for v in versions {
                     let ne = self.b.ins().icmp_imm_u(IntCC::NotEqual, tag, *v as i64);
@@ -1943,37 +1956,7 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, Some(ExitReason::TypeVersion), false);
                 return None;
             }
-            Op::TypeVersionOf(obj) => {
-                let o = self.v(*obj);
-                let t = self.b.ins().load(self.ptr, flags(), o, OB_TYPE_OFFSET);
-                self.b.ins().uload32(flags(), t, TP_VERSION_TAG_OFFSET)
-            }
-            Op::AttrGet {
-                obj,
-                name,
-                index,
-                base,
-                exit,
-                ..
-            } if crate::layout::instance_layout().is_some() => {
-                let (o, n) = (self.v(*obj), self.v(*name));
-                let slot = self.slot_addr(self.nslots + base);
-                self.attr_get_inline(o, n, *index, slot, exit);
-                return None;
-            }
-            Op::AttrSet {
-                obj,
-                name,
-                index,
-                base,
-                exit,
-                ..
-            } if crate::layout::instance_layout().is_some() => {
-                let (o, n) = (self.v(*obj), self.v(*name));
-                let slot = self.slot_addr(self.nslots + base);
-                self.attr_set_inline(o, n, *index, slot, exit);
-                return None;
-            }
+            Op::TypeVersionOf(obj) => self.type_tag(*obj),
             Op::AttrGet {
                 obj,
                 name,
@@ -1990,16 +1973,15 @@ impl Lowerer<'_> {
                 exit,
                 ..
             } => {
-                let h = match op {
-                    Op::AttrGet { .. } => HelperFn::AttrGet,
-                    _ => HelperFn::AttrSet,
-                };
                 let (o, n) = (self.v(*obj), self.v(*name));
-                let i = self.b.ins().iconst(types::I64, *index as i64);
                 let slot = self.slot_addr(self.nslots + base);
-                let ok = self.call_helper(h, &[o, n, i, slot])?;
-                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
-                self.exit_if(bad, exit, Some(ExitReason::InstanceDict), false);
+                let set = matches!(op, Op::AttrSet { .. });
+                match (crate::layout::instance_layout().is_some(), set) {
+                    (true, false) => self.attr_get_inline(o, n, *index, slot, exit),
+                    (true, true) => self.attr_set_inline(o, n, *index, slot, exit),
+                    (false, false) => self.attr_helper(HelperFn::AttrGet, o, n, *index, slot, exit),
+                    (false, true) => self.attr_helper(HelperFn::AttrSet, o, n, *index, slot, exit),
+                }
                 return None;
             }
             Op::ListGet {
