@@ -463,6 +463,61 @@ fn c_call_sites_quicken_to_their_conventions_forms() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// In a loop the JIT compiles, untyped C functions of each calling
+/// convention are called through their `ml_meth` from the machine code
+/// (`CallC` in the HIR), not through the interpreter's call
+/// (`CallNative`), with the arguments boxed only where they are not
+/// objects already.
+#[test]
+fn compiled_loops_call_untyped_c_functions_directly() {
+    let dir = scratch("direct-c");
+    let prog = dir.join("direct.py");
+    std::fs::write(
+        &prog,
+        "import bench_ext, checks\n\
+         def kernel(n):\n\
+         \x20   acc = 0\n\
+         \x20   total = 0.0\n\
+         \x20   for i in range(n):\n\
+         \x20       if bench_ext.noargs() is None and bench_ext.onearg(i) is None:\n\
+         \x20           t = checks.args_of(i, None, 'x')\n\
+         \x20           acc += len(t)\n\
+         \x20       total = bench_ext.fast_fadd(total, 0.5)\n\
+         \x20       acc += checks.fast_kw(i, total)[0][0]\n\
+         \x20       acc += checks.kwargs(i, 2)[1]\n\
+         \x20   return acc, total\n\
+         print(kernel(3000))\n",
+    )
+    .expect("write program");
+    let out = Command::new(typhon())
+        .args(["--dump-hir", "kernel"])
+        .arg(&prog)
+        .env("TYPHON_PATH", extensions::typhon_dir())
+        .env_remove("TYPHON_JIT")
+        .output()
+        .expect("run typhon");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // 3 + i + 2 per step: 3000 * 5 + 2999 * 3000 / 2.
+    assert_eq!(stdout, "(4513500, 1500.0)\n");
+    for conv in [
+        "NoArgs()",
+        "O(box v",
+        "VarArgs(box v",
+        "Fast(box v",
+        "FastKw(box v",
+        "VarArgsKw(box v",
+    ] {
+        assert!(
+            stderr.contains(&format!(" {conv}")),
+            "no {conv} in\n{stderr}"
+        );
+    }
+    assert!(!stderr.contains("CallNative"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A million calls to every function of the test extensions (and the
 /// methods and slots of their types), each with arguments that take the
 /// typed path and arguments that take the wrapper, leave the number of live
@@ -485,6 +540,13 @@ fn a_million_calls_leave_the_live_object_count_unchanged() {
         "bench_ext.varargs(o, x, s)",
         "bench_ext.allocate_int()",
         "bench_ext.allocate_tuple()",
+        "bench_ext.fast_fadd(x * 0.5, 1.5)",
+        "bench_ext.fast_mixed(o, x)",
+        "bench_ext.onearg(str(x))",
+        "bench_ext.varargs()",
+        "checks.args_of(x, x * 0.5, None, True, s, o[x % 2])",
+        "checks.fast_kw(x, s)",
+        "checks.kwargs(x, 3, s)",
         "foo.noargs()",
         "foo.varargs(x, o)",
         "len(foo)",

@@ -7,9 +7,11 @@
 //! API area, as in CPython: [`long`] (numbers), [`unicode`] (str, bytes),
 //! [`tuple`], [`list`], [`dict`], [`errors`], [`module`], [`typeobject`],
 //! [`methodobject`], [`protocols`] (the abstract object layer), [`mem`];
-//! [`typed`] and [`trampoline`] implement typed methods; [`import`] loads
-//! libraries; [`api`] declares the table extensions call through; and
-//! `csrc/` holds the C half (the functions with C variable arguments).
+//! [`typed`] and [`trampoline`] implement typed methods; [`direct`] is
+//! what compiled code needs to call a C function's `ml_meth` itself;
+//! [`import`] loads libraries; [`api`] declares the table extensions call
+//! through; and `csrc/` holds the C half (the functions with C variable
+//! arguments).
 //!
 //! All of Typhon's `unsafe` code outside the JIT's code entry lives here
 //! and in `abi`; every block says why it is sound.
@@ -31,6 +33,7 @@ mod buffer;
 mod bytesapi;
 mod capsule;
 mod dict;
+pub mod direct;
 mod errors;
 mod heaptype;
 mod import;

@@ -184,7 +184,7 @@ impl Method {
         self
     }
 
-    fn flags(&self) -> c_int {
+    pub(crate) fn flags(&self) -> c_int {
         // SAFETY: `def` lives in the loaded extension.
         unsafe { (*self.def).ml_flags }
     }
@@ -881,7 +881,7 @@ impl CFunction {
     }
 
     /// How this function is named in messages.
-    fn caller(&self) -> Caller<'_> {
+    pub(crate) fn caller(&self) -> Caller<'_> {
         match (&self.owner, self.bound) {
             (Some(o), true) => Caller::Bound {
                 ty: o.ty(),

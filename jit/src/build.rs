@@ -22,8 +22,8 @@
 use crate::deopt::ExitReason;
 use crate::helpers::GuardCell;
 use crate::hir::{
-    Block, BlockId, CType, CheckedIntOp, Cmp, Edge, EntryGuard, FloatOp, FrameState, Function,
-    Generic, Helper, Inst, IntOp, Loc, Op, Term, Ty, ValueId,
+    Block, BlockId, CArg, CType, CheckedIntOp, Cmp, Edge, EntryGuard, FloatOp, FrameState,
+    Function, Generic, Helper, Inst, IntOp, Loc, Op, Term, Ty, ValueId,
 };
 use crate::stats::Decline;
 use interp::bytecode::{BinOp, CmpOp, Code, Op as B};
@@ -155,6 +155,15 @@ enum S {
 struct State {
     locals: Vec<L>,
     stack: Vec<S>,
+}
+
+/// How a direct C call passes an operand (see `Builder::c_args`).
+enum CArgPlan {
+    /// As the [`CArg`] says.
+    Arg(CArg),
+    /// A constant, boxed when compiling, passed as the object the code
+    /// keeps.
+    Const(Value),
 }
 
 /// Shape of a local at a block start (values erased).
@@ -1280,11 +1289,16 @@ impl Builder<'_> {
 
     fn known(&mut self, o: ObjRef) -> S {
         let a = o.as_ptr() as usize;
+        S::Obj(self.kept(o), a)
+    }
+
+    /// The constant pointer to `o`, which the code keeps alive.
+    fn kept(&mut self, o: ObjRef) -> ValueId {
+        let a = o.as_ptr() as usize;
         if !self.keep.iter().any(|k| k.ptr_eq(&o)) {
             self.keep.push(o);
         }
-        let v = self.push_inst(Some(Ty::Ptr), Op::ConstPtr(a));
-        S::Obj(v, a)
+        self.push_inst(Some(Ty::Ptr), Op::ConstPtr(a))
     }
 
     fn name(&self, arg: u32) -> Result<ObjRef, Declined> {
@@ -1403,6 +1417,18 @@ impl Builder<'_> {
                                 },
                             });
                             L::Obj(v, a)
+                        }
+                        // A value its operand slot owns: moved in the
+                        // machine code.
+                        S::Owned(k) if k as usize == st.stack.len() => {
+                            self.push_inst(
+                                None,
+                                Op::StoreLocal {
+                                    from: k,
+                                    local: arg,
+                                },
+                            );
+                            L::InSlot
                         }
                         other => {
                             st.stack.push(other);
@@ -1932,8 +1958,32 @@ impl Builder<'_> {
                     let callee = Self::pop(&mut st)?;
                     let native = self.is_native(callee);
                     let form = self.ext_form(callee, n);
+                    let direct_c = self.direct_c(callee, n);
                     match self.call(callee, args.clone(), pc, &before, &mut st)? {
                         Some(r) => st.stack.push(r),
+                        // A C function whose `ml_meth` the code calls
+                        // itself, with the arguments as objects.
+                        None if let Some((cv, target)) = direct_c
+                            && let Some(cargs) = self.c_args(&args, n) =>
+                        {
+                            st = before.clone();
+                            self.cur.truncate(self.cur.len().min(ninsts));
+                            let base = st.stack.len() - (n + 1 + extra);
+                            let exit = self.frame_state(pc, &st)?;
+                            let cargs = self.c_arg_values(cargs);
+                            self.push_inst(
+                                Some(Ty::Bool),
+                                Op::CallC {
+                                    callee: cv,
+                                    target,
+                                    args: cargs,
+                                    base: base as u32,
+                                    exit,
+                                },
+                            );
+                            st.stack.truncate(base);
+                            st.stack.push(S::Owned(base as u32));
+                        }
                         // A builtin or C function: through the interpreter's
                         // call, from the frame's slots.
                         None if n < 0x10000
@@ -2868,6 +2918,75 @@ impl Builder<'_> {
             Some(Value::Obj(o)) if o.as_ptr() == f.as_ptr() => Some(b.name),
             _ => None,
         }
+    }
+
+    /// The constant `callee` if it is a C function compiled code calls
+    /// itself with `n` arguments (see `capi::direct`), and how.
+    fn direct_c(&self, callee: S, n: usize) -> Option<(ValueId, capi::direct::DirectC)> {
+        let S::Obj(v, addr) = callee else {
+            return None;
+        };
+        let f = self.keep.iter().find(|k| k.as_ptr() as usize == addr)?;
+        Some((v, capi::direct::direct_c(f, n)?))
+    }
+
+    /// How a direct C call passes the operands `args` (see [`CArg`]), if
+    /// it can pass them all. Nothing is emitted here, so that the caller
+    /// may still choose another call; [`Builder::c_arg_values`] makes the
+    /// constants.
+    fn c_args(&self, args: &[S], n: usize) -> Option<Vec<CArgPlan>> {
+        if args.len() != n {
+            return None;
+        }
+        args.iter()
+            .map(|a| {
+                Some(match *a {
+                    // A constant number is boxed once, when compiling.
+                    S::Num(Ty::Int | Ty::Float, v) if let Some(c) = self.const_number(v) => {
+                        CArgPlan::Const(c)
+                    }
+                    S::Num(Ty::Int, v) => CArgPlan::Arg(CArg::Int(v)),
+                    S::Num(Ty::Float, v) => CArgPlan::Arg(CArg::Float(v)),
+                    S::Num(Ty::Bool, v) => CArgPlan::Arg(CArg::Bool(v)),
+                    S::Obj(v, _) => CArgPlan::Arg(CArg::Obj(v)),
+                    S::None => CArgPlan::Const(Value::None),
+                    S::Local(k) => CArgPlan::Arg(CArg::Slot {
+                        slot: k,
+                        owned: false,
+                    }),
+                    S::Owned(k) => CArgPlan::Arg(CArg::Slot {
+                        slot: self.nslots as u32 + k,
+                        owned: true,
+                    }),
+                    S::Num(Ty::Ptr, _) | S::Null | S::Range(..) | S::RangeIter(..) => return None,
+                })
+            })
+            .collect()
+    }
+
+    /// The number `v` is, if the current block defines it as a constant.
+    fn const_number(&self, v: ValueId) -> Option<Value> {
+        let i = self
+            .cur
+            .iter()
+            .rev()
+            .find(|i| i.out.is_some_and(|(o, _)| o == v))?;
+        match i.op {
+            Op::ConstInt(x) => Some(Value::Int(x)),
+            Op::ConstFloat(x) => Some(Value::Float(x)),
+            _ => None,
+        }
+    }
+
+    /// The arguments [`Builder::c_args`] chose, the constants made into
+    /// objects the code keeps.
+    fn c_arg_values(&mut self, args: Vec<CArgPlan>) -> Vec<CArg> {
+        args.into_iter()
+            .map(|a| match a {
+                CArgPlan::Arg(a) => a,
+                CArgPlan::Const(c) => CArg::Obj(self.kept(capi::direct::boxed(&c))),
+            })
+            .collect()
     }
 
     /// The C call form (see [`Op::CallNative`]) for calling `callee` with

@@ -904,6 +904,116 @@ pub unsafe extern "C" fn list_append(ctx: *mut Ctx, list: *const Value, item: *m
     }
 }
 
+/// A new reference to the object a direct C call passes for the int `i`
+/// (see [`crate::hir::CArg`]); released by [`c_release`].
+pub extern "C" fn c_box_int(i: i64) -> *mut abi::ObjHeader {
+    capi::direct::box_value(&Value::Int(i))
+}
+
+/// As [`c_box_int`], for a float.
+pub extern "C" fn c_box_float(f: f64) -> *mut abi::ObjHeader {
+    capi::direct::box_value(&Value::Float(f))
+}
+
+/// As [`c_box_int`], for the value in a frame slot.
+///
+/// # Safety
+/// `slot` is a slot of the running frame.
+pub unsafe extern "C" fn c_box_slot(slot: *const Value) -> *mut abi::ObjHeader {
+    // SAFETY: the contract above.
+    match unsafe { slot.as_ref() } {
+        Some(v) => capi::direct::box_value(v),
+        None => capi::direct::box_value(&Value::None),
+    }
+}
+
+/// Releases a reference [`c_box_int`] and the others made.
+///
+/// # Safety
+/// `obj` is such a reference, released once.
+pub unsafe extern "C" fn c_release(obj: *mut abi::ObjHeader) {
+    // SAFETY: the contract above.
+    unsafe { capi::direct::release_box(obj) }
+}
+
+/// The argument tuple of a direct `METH_VARARGS` call of the `n` objects
+/// at `objs`: a new reference, released by [`c_release_tuple`].
+///
+/// # Safety
+/// `objs` points at `n` live objects.
+pub unsafe extern "C" fn c_args_tuple(
+    objs: *const *mut abi::ObjHeader,
+    n: i64,
+) -> *mut abi::ObjHeader {
+    // SAFETY: the contract above.
+    unsafe { capi::direct::args_tuple(objs, usize::try_from(n).unwrap_or(0)) }
+}
+
+/// Releases a tuple [`c_args_tuple`] made.
+///
+/// # Safety
+/// `t` is such a tuple, released once.
+pub unsafe extern "C" fn c_release_tuple(t: *mut abi::ObjHeader) {
+    // SAFETY: the contract above.
+    unsafe { capi::direct::release_args_tuple(t) }
+}
+
+/// Ends a direct C call of `callee` that returned `raw`: stores the result
+/// in the dead operand slot `slot` (1), or puts the exception in the
+/// context (0), as `capi::direct::finish` decides.
+///
+/// # Safety
+/// `ctx` is the running code's context; `slot` a dead operand slot of the
+/// running frame; `raw` NULL or a new reference (taken over); `callee` a
+/// live object.
+pub unsafe extern "C" fn c_result(
+    ctx: *mut Ctx,
+    slot: *mut Value,
+    raw: *mut abi::ObjHeader,
+    callee: *mut abi::ObjHeader,
+) -> u8 {
+    // SAFETY: the contract above; the reference is taken over once.
+    unsafe {
+        let Some(f) = borrowed(callee) else {
+            capi::direct::release_box(raw);
+            return 0;
+        };
+        let r = capi::direct::finish(&f, raw);
+        match (r, ctx.as_mut(), slot.as_mut()) {
+            (Ok(v), _, Some(s)) => {
+                *s = v;
+                1
+            }
+            (Err(e), Some(ctx), _) => {
+                ctx.error = Some(e);
+                0
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// Releases the value an operand slot owns, leaving `None` there.
+///
+/// # Safety
+/// `slot` is an operand slot of the running frame.
+pub unsafe extern "C" fn clear_slot(slot: *mut Value) {
+    // SAFETY: the contract above.
+    if let Some(s) = unsafe { slot.as_mut() } {
+        *s = Value::None;
+    }
+}
+
+/// Releases the reference `obj` (a local's old value, see
+/// [`crate::hir::Op::StoreLocal`]).
+///
+/// # Safety
+/// `obj` is a reference the caller owned, released once.
+pub unsafe extern "C" fn drop_obj(obj: *mut abi::ObjHeader) {
+    // SAFETY: the contract above.
+    drop(unsafe { ObjRef::from_raw(obj) });
+}
+
 /// The C call forms a [`crate::hir::Op::CallNative`] can name (its `arg`'s bits 17
 /// and up: the index here plus one).
 pub const EXT_CALLS: [interp::ext::ExtCall; 5] = [
@@ -955,6 +1065,15 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::AttrGet => attr_get as *const u8,
         HelperFn::AttrSet => attr_set as *const u8,
         HelperFn::MethodUnshadowed => method_unshadowed as *const u8,
+        HelperFn::CBoxInt => c_box_int as *const u8,
+        HelperFn::CBoxFloat => c_box_float as *const u8,
+        HelperFn::CBoxSlot => c_box_slot as *const u8,
+        HelperFn::CRelease => c_release as *const u8,
+        HelperFn::CArgsTuple => c_args_tuple as *const u8,
+        HelperFn::CReleaseTuple => c_release_tuple as *const u8,
+        HelperFn::CResult => c_result as *const u8,
+        HelperFn::ClearSlot => clear_slot as *const u8,
+        HelperFn::DropObj => drop_obj as *const u8,
     })
 }
 

@@ -341,6 +341,24 @@ pub enum Op {
         /// Where an exception is delivered.
         exit: FrameState,
     },
+    /// CALL of a C function (`callee`, a constant) made by calling its
+    /// `ml_meth` from the machine code in the convention `target` says
+    /// (see `capi::direct`): the arguments are passed as objects (boxed
+    /// for the call if unboxed, see [`CArg`]), the result (a new
+    /// reference, checked as the interpreter's call checks it) goes to
+    /// slot `base`; `Bool` false: it raised.
+    CallC {
+        /// The function object (kept alive by the code; it keeps `self`).
+        callee: ValueId,
+        /// `ml_meth`, its `self` and its convention.
+        target: capi::direct::DirectC,
+        /// The positional arguments, in order.
+        args: Vec<CArg>,
+        /// The stack index the result goes to (the callee's dead slot).
+        base: u32,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
     /// CALL of the Python function `callee` (constant), with the
     /// arguments in slots as for [`Op::CallNative`] (`arg`: the count,
     /// and the NULL bit): a direct call of its compiled code (see
@@ -615,6 +633,15 @@ pub enum Op {
         /// Where to go otherwise.
         exit: FrameState,
     },
+    /// STORE_FAST of the value operand-stack slot `from` owns: moved into
+    /// local `local`, whose old value is released after; `from` is left
+    /// dead (`None`).
+    StoreLocal {
+        /// The operand's stack index.
+        from: u32,
+        /// The local.
+        local: u32,
+    },
     /// Moves the value of operand-stack slot `from` into the dead slot
     /// `to`, leaving `from` dead (`None`).
     MoveSlot {
@@ -714,6 +741,14 @@ impl Op {
                     f(*v, *t == CType::Double);
                 }
             }
+            Op::CallC { callee, args, .. } => {
+                f(*callee, false);
+                for a in args {
+                    if let Some(v) = a.value() {
+                        f(v, matches!(a, CArg::Float(_)));
+                    }
+                }
+            }
             Op::Guard { args, .. } => args.iter().for_each(|v| f(*v, false)),
             Op::SpillLocal { val, .. } => val.values().for_each(|v| f(v, false)),
             Op::Flush { vals, .. } => vals.iter().flat_map(Loc::values).for_each(|v| f(v, false)),
@@ -738,8 +773,52 @@ impl Op {
             | Op::Generic { .. }
             | Op::ListAppend { .. }
             | Op::MoveSlot { .. }
+            | Op::StoreLocal { .. }
             | Op::SwapSlots(..)
             | Op::ForIterGeneric { .. } => {}
+        }
+    }
+}
+
+/// How compiled code gets the object a [`Op::CallC`] passes C.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CArg {
+    /// An object the code or the frame keeps alive: passed as it is.
+    Obj(ValueId),
+    /// An unboxed int, boxed for the call.
+    Int(ValueId),
+    /// An unboxed float, boxed for the call.
+    Float(ValueId),
+    /// A bool: the `True` or `False` object.
+    Bool(ValueId),
+    /// The value in frame slot `slot` (whatever it holds: an object is
+    /// passed as it is, a number boxed for the call); `owned`: an operand
+    /// the stack owns, released after the call.
+    Slot {
+        /// The frame slot.
+        slot: u32,
+        /// Whether the call consumes it.
+        owned: bool,
+    },
+}
+
+impl CArg {
+    /// The value the argument is made from, if it is one.
+    pub fn value(&self) -> Option<ValueId> {
+        match *self {
+            CArg::Obj(v) | CArg::Int(v) | CArg::Float(v) | CArg::Bool(v) => Some(v),
+            CArg::Slot { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for CArg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CArg::Obj(v) => write!(f, "{v}"),
+            CArg::Int(v) | CArg::Float(v) | CArg::Bool(v) => write!(f, "box {v}"),
+            CArg::Slot { slot, owned: false } => write!(f, "slot {slot}"),
+            CArg::Slot { slot, owned: true } => write!(f, "owned slot {slot}"),
         }
     }
 }
@@ -785,6 +864,7 @@ impl Op {
             | Op::ListAppend { exit, .. }
             | Op::CallTyped { exit, .. }
             | Op::CallNative { exit, .. }
+            | Op::CallC { exit, .. }
             | Op::CallPy { exit, .. }
             | Op::Generic { exit, .. }
             | Op::ForIterGeneric { exit, .. }
@@ -1002,6 +1082,22 @@ impl fmt::Display for Op {
                 arg,
                 exit,
             } => write!(f, "CallNative {callee} {base}, {arg:#x}  raises{exit}"),
+            Op::CallC {
+                callee,
+                target,
+                args,
+                base,
+                exit,
+            } => {
+                write!(f, "CallC {callee} {:?}(", target.conv)?;
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{a}")?;
+                }
+                write!(f, ") -> stack {base}  raises{exit}")
+            }
             Op::CallPy {
                 callee,
                 base,
@@ -1078,6 +1174,7 @@ impl fmt::Display for Op {
             }
             Op::Effect { helper, slot, obj } => write!(f, "{helper:?} {slot}, {obj}"),
             Op::MoveSlot { from, to } => write!(f, "MoveSlot stack {from} -> stack {to}"),
+            Op::StoreLocal { from, local } => write!(f, "StoreLocal stack {from} -> local{local}"),
             Op::SwapSlots(a, b) => write!(f, "SwapSlots stack {a}, stack {b}"),
             Op::SpillLocal { slot, val } => write!(f, "SpillLocal {slot}, {val}"),
             Op::Flush { base, vals } => {

@@ -17,11 +17,11 @@
 
 use crate::deopt::{CONST_WORD, Exit, ExitReason, Write};
 use crate::hir::{
-    self, CType, CheckedIntOp, Cmp, DirectCall, Edge, FloatOp, FrameState, Function, Generic,
+    self, CArg, CType, CheckedIntOp, Cmp, DirectCall, Edge, FloatOp, FrameState, Function, Generic,
     Helper, IntOp, Loc, Op, Term, Ty, ValueId,
 };
 use crate::layout::{
-    OB_TYPE_OFFSET, PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ,
+    OB_TYPE_OFFSET, PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, TAG_OFFSET,
     TP_VERSION_TAG_OFFSET, VALUE_SIZE,
 };
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -32,6 +32,7 @@ use cranelift_codegen::ir::{
 use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::{FuncId, Linkage, Module, ModuleError};
+use interp::object::value::{FALSE, TRUE};
 use std::collections::HashMap;
 
 pub use crate::deopt::ExitCode;
@@ -65,6 +66,15 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::AttrGet => "typhon_jit_attr_get",
         HelperFn::AttrSet => "typhon_jit_attr_set",
         HelperFn::MethodUnshadowed => "typhon_jit_method_unshadowed",
+        HelperFn::CBoxInt => "typhon_jit_c_box_int",
+        HelperFn::CBoxFloat => "typhon_jit_c_box_float",
+        HelperFn::CBoxSlot => "typhon_jit_c_box_slot",
+        HelperFn::CRelease => "typhon_jit_c_release",
+        HelperFn::CArgsTuple => "typhon_jit_c_args_tuple",
+        HelperFn::CReleaseTuple => "typhon_jit_c_release_tuple",
+        HelperFn::CResult => "typhon_jit_c_result",
+        HelperFn::ClearSlot => "typhon_jit_clear_slot",
+        HelperFn::DropObj => "typhon_jit_drop_obj",
     }
 }
 
@@ -123,6 +133,24 @@ pub enum HelperFn {
     AttrSet,
     /// `(obj, name) -> u8`
     MethodUnshadowed,
+    /// `(i64) -> obj`: a new reference a direct C call passes
+    CBoxInt,
+    /// `(f64) -> obj`: as [`HelperFn::CBoxInt`]
+    CBoxFloat,
+    /// `(slot) -> obj`: as [`HelperFn::CBoxInt`], for a slot's value
+    CBoxSlot,
+    /// `(obj)`: releases what the three above made
+    CRelease,
+    /// `(objs, n) -> tuple`: a `METH_VARARGS` call's arguments
+    CArgsTuple,
+    /// `(tuple)`: releases what [`HelperFn::CArgsTuple`] made
+    CReleaseTuple,
+    /// `(ctx, slot, raw, callee) -> u8` (0: raised): a direct C call's result
+    CResult,
+    /// `(slot)`: releases an operand slot's value (it holds `None`)
+    ClearSlot,
+    /// `(obj)`: releases a reference
+    DropObj,
 }
 
 impl HelperFn {
@@ -154,6 +182,15 @@ impl HelperFn {
         HelperFn::AttrGet,
         HelperFn::AttrSet,
         HelperFn::MethodUnshadowed,
+        HelperFn::CBoxInt,
+        HelperFn::CBoxFloat,
+        HelperFn::CBoxSlot,
+        HelperFn::CRelease,
+        HelperFn::CArgsTuple,
+        HelperFn::CReleaseTuple,
+        HelperFn::CResult,
+        HelperFn::ClearSlot,
+        HelperFn::DropObj,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -184,6 +221,15 @@ impl HelperFn {
                 (&[ptr, ptr, types::I64, ptr], Some(types::I8))
             }
             HelperFn::MethodUnshadowed => (&[ptr, ptr], Some(types::I8)),
+            HelperFn::CBoxInt => (&[types::I64], Some(ptr)),
+            HelperFn::CBoxFloat => (&[types::F64], Some(ptr)),
+            HelperFn::CBoxSlot => (&[ptr], Some(ptr)),
+            HelperFn::CArgsTuple => (&[ptr, types::I64], Some(ptr)),
+            HelperFn::CRelease
+            | HelperFn::CReleaseTuple
+            | HelperFn::ClearSlot
+            | HelperFn::DropObj => (&[ptr], None),
+            HelperFn::CResult => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -1783,6 +1829,32 @@ impl Lowerer<'_> {
                 self.b.ins().store(flags(), none, src, 0);
                 return None;
             }
+            Op::StoreLocal { from, local } => {
+                let (src, dst) = (self.slot_addr(self.nslots + from), self.slot_addr(*local));
+                let old_tag = self.b.ins().load(types::I64, flags(), dst, 0);
+                let old = self.b.ins().load(types::I64, flags(), dst, PAYLOAD_OFFSET);
+                let t = self.b.ins().load(types::I64, flags(), src, 0);
+                let p = self.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);
+                self.b.ins().store(flags(), t, dst, 0);
+                self.b.ins().store(flags(), p, dst, PAYLOAD_OFFSET);
+                let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+                self.b.ins().store(flags(), none, src, 0);
+                // The old value goes after the new one is in place, as
+                // STORE_FAST releases it.
+                let is_obj = self
+                    .b
+                    .ins()
+                    .icmp_imm_s(IntCC::Equal, old_tag, TAG_OBJ as i64);
+                let release = self.b.create_block();
+                let cont = self.b.create_block();
+                self.b.set_cold_block(release);
+                self.b.ins().brif(is_obj, release, &[], cont, &[]);
+                self.b.switch_to_block(release);
+                self.call_helper(HelperFn::DropObj, &[old]);
+                self.b.ins().jump(cont, &[]);
+                self.b.switch_to_block(cont);
+                return None;
+            }
             Op::SwapSlots(a, b) => {
                 let (x, y) = (
                     self.slot_addr(self.nslots + a),
@@ -1913,6 +1985,13 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, None, true);
                 ok
             }
+            Op::CallC {
+                callee,
+                target,
+                args,
+                base,
+                exit,
+            } => return self.call_c(*callee, target, args, *base, exit),
             Op::StrInt { val, base } => {
                 let i = self.v(*val);
                 let slot = self.slot_addr(self.nslots + base);
@@ -2290,6 +2369,152 @@ impl Lowerer<'_> {
                 }
             }
         }
+    }
+
+    /// A [`Op::CallC`]: the arguments as objects (boxing what is not
+    /// one), `ml_meth` called in its convention, the boxes and consumed
+    /// operands released, and the result checked and stored by a helper.
+    fn call_c(
+        &mut self,
+        callee: ValueId,
+        target: &capi::direct::DirectC,
+        args: &[CArg],
+        base: u32,
+        exit: &FrameState,
+    ) -> Option<CValue> {
+        use capi::direct::CConv;
+        let ptr = self.ptr;
+        let mut objs = Vec::with_capacity(args.len());
+        // Made for the call: released after it, always or when the
+        // condition (the slot did not hold an object) is true.
+        let mut boxes: Vec<(CValue, Option<CValue>)> = Vec::new();
+        let mut consumed = Vec::new();
+        for a in args {
+            match *a {
+                CArg::Obj(v) => objs.push(self.v(v)),
+                CArg::Int(v) | CArg::Float(v) => {
+                    let h = match a {
+                        CArg::Int(_) => HelperFn::CBoxInt,
+                        _ => HelperFn::CBoxFloat,
+                    };
+                    let x = self.v(v);
+                    let o = self.call_helper(h, &[x])?;
+                    objs.push(o);
+                    boxes.push((o, None));
+                }
+                CArg::Bool(v) => {
+                    let x = self.v(v);
+                    let t = self.b.ins().iconst(ptr, TRUE.as_ptr() as i64);
+                    let f = self.b.ins().iconst(ptr, FALSE.as_ptr() as i64);
+                    objs.push(self.b.ins().select(x, t, f));
+                }
+                CArg::Slot { slot, owned } => {
+                    // An object is passed as it is; anything else boxed.
+                    let addr = self.slot_addr(slot);
+                    let tag = self.b.ins().load(types::I64, flags(), addr, TAG_OFFSET);
+                    let payload = self.b.ins().load(ptr, flags(), addr, PAYLOAD_OFFSET);
+                    let not_obj = self
+                        .b
+                        .ins()
+                        .icmp_imm_s(IntCC::NotEqual, tag, TAG_OBJ as i64);
+                    let boxing = self.b.create_block();
+                    let join = self.b.create_block();
+                    let o = self.b.append_block_param(join, ptr);
+                    self.b.set_cold_block(boxing);
+                    self.b
+                        .ins()
+                        .brif(not_obj, boxing, &[], join, &[payload.into()]);
+                    self.b.switch_to_block(boxing);
+                    let boxed = self.call_helper(HelperFn::CBoxSlot, &[addr])?;
+                    self.b.ins().jump(join, &[boxed.into()]);
+                    self.b.switch_to_block(join);
+                    objs.push(o);
+                    boxes.push((o, Some(not_obj)));
+                    if owned {
+                        consumed.push(addr);
+                    }
+                }
+            }
+        }
+        let selfp = self.b.ins().iconst(ptr, target.self_ptr as i64);
+        let null = self.b.ins().iconst(ptr, 0);
+        let mut tuple = None;
+        let call_args: Vec<CValue> = match target.conv {
+            CConv::NoArgs => vec![selfp, null],
+            CConv::O => vec![selfp, *objs.first()?],
+            CConv::Fast => {
+                let (arr, n) = self.c_vector(&objs);
+                vec![selfp, arr, n]
+            }
+            CConv::FastKw => {
+                let (arr, n) = self.c_vector(&objs);
+                vec![selfp, arr, n, null]
+            }
+            CConv::VarArgs | CConv::VarArgsKw => {
+                let (arr, n) = self.c_vector(&objs);
+                let t = self.call_helper(HelperFn::CArgsTuple, &[arr, n])?;
+                tuple = Some(t);
+                match target.conv {
+                    CConv::VarArgs => vec![selfp, t],
+                    _ => vec![selfp, t, null],
+                }
+            }
+        };
+        let mut sig = Signature::new(self.cc);
+        for _ in &call_args {
+            sig.params.push(AbiParam::new(ptr));
+        }
+        sig.returns.push(AbiParam::new(ptr));
+        let sigref = self.b.import_signature(sig);
+        let meth = self.b.ins().iconst(ptr, target.meth as i64);
+        let call = self.b.ins().call_indirect(sigref, meth, &call_args);
+        let raw = *self.b.inst_results(call).first()?;
+        if let Some(t) = tuple {
+            self.call_helper(HelperFn::CReleaseTuple, &[t]);
+        }
+        for (o, cond) in boxes {
+            match cond {
+                None => {
+                    self.call_helper(HelperFn::CRelease, &[o]);
+                }
+                Some(c) => {
+                    let release = self.b.create_block();
+                    let cont = self.b.create_block();
+                    self.b.set_cold_block(release);
+                    self.b.ins().brif(c, release, &[], cont, &[]);
+                    self.b.switch_to_block(release);
+                    self.call_helper(HelperFn::CRelease, &[o]);
+                    self.b.ins().jump(cont, &[]);
+                    self.b.switch_to_block(cont);
+                }
+            }
+        }
+        for addr in consumed {
+            self.call_helper(HelperFn::ClearSlot, &[addr]);
+        }
+        let slot = self.slot_addr(self.nslots + base);
+        let c = self.v(callee);
+        let ok = self.call_helper(HelperFn::CResult, &[self.ctxp, slot, raw, c])?;
+        let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+        self.exit_if(bad, exit, None, true);
+        Some(ok)
+    }
+
+    /// The argument array of a vector convention, in the machine frame,
+    /// and its length.
+    fn c_vector(&mut self, objs: &[CValue]) -> (CValue, CValue) {
+        let n = objs.len() as u32;
+        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            n.max(1) * 8,
+            3,
+        ));
+        for (k, o) in objs.iter().enumerate() {
+            self.b.ins().stack_store(self.ptr, *o, ss, k as i32 * 8);
+        }
+        let arr = self.b.ins().stack_addr(self.ptr, ss, 0);
+        let n = self.b.ins().iconst(types::I64, n as i64);
+        (arr, n)
     }
 
     fn call_typed(
