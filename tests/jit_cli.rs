@@ -325,3 +325,29 @@ fn stats_say_where_the_compiler_warm_up_is() {
         text(&o.stderr)
     );
 }
+
+#[test]
+fn a_loop_compiled_on_stack_is_entered_again_by_later_calls() {
+    // The function as a whole is declined (a conditional expression whose
+    // arms leave different operands), its loop is not: each call after the
+    // first enters the loop's code at its first back-edge, not only the
+    // call that made it hot.
+    let d = TempDir::new("jit-cli");
+    d.write(
+        "p.py",
+        "def f(n, c):\n    k = n if c else str(n)\n    total = 0\n    for i in range(n):\n        \
+         total += i\n    return total, k\n\nfor _ in range(3):\n    r = f(5000, True)\nprint(r)\n",
+    );
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "(12497500, 5000)\n");
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("interpreted f: unsupported construct"),
+        "{err}"
+    );
+    assert!(
+        err.contains("compiled f from its loop at line 4") && err.contains(", 3 entries"),
+        "{err}"
+    );
+}

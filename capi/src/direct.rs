@@ -8,8 +8,8 @@
 //! the method entry, which never changes.
 
 use crate::methodobject::{
-    CFunction, METH_COEXIST, METH_FASTCALL, METH_KEYWORDS, METH_NOARGS, METH_O, METH_VARARGS,
-    check_result,
+    CFunction, Caller, DescrObj, Descriptor, METH_COEXIST, METH_FASTCALL, METH_KEYWORDS,
+    METH_NOARGS, METH_O, METH_VARARGS, Method, check_result,
 };
 use crate::object::PyObject;
 use crate::typed;
@@ -56,24 +56,47 @@ pub struct DirectC {
     /// `ml_meth`, in the extension's code (loaded for good).
     pub meth: usize,
     /// What C receives as `self`: the module (or the bound instance),
-    /// kept alive by the function object; NULL for none.
+    /// kept alive by the function object; NULL for none. Unused when
+    /// `receiver` is set.
     pub self_ptr: usize,
     /// The convention `ml_meth` has.
     pub conv: CConv,
+    /// For a method of a C type (a method descriptor): `self` is the
+    /// call's first argument, which must be an instance of exactly the
+    /// type at this address (compiled code checks, and leaves otherwise).
+    pub receiver: Option<usize>,
 }
 
 /// How compiled code calls the C function `callee` with `nargs`
 /// positional arguments itself, if it can: a module function (or a method
-/// bound to its instance) whose convention takes that many arguments
+/// bound to its instance), or a method descriptor of a C type (the first
+/// argument is the receiver), whose convention takes that many arguments
 /// without keywords. Methods that need their defining class
 /// (`METH_METHOD`) and class or static methods go through the
 /// interpreter's call.
 pub fn direct_c(callee: &ObjRef, nargs: usize) -> Option<DirectC> {
-    let f = callee.downcast::<CFunction>()?;
     if nargs > MAX_DIRECT_ARGS {
         return None;
     }
-    let conv = match f.method.flags() & !(typed::METH_TYPED | METH_COEXIST) {
+    if let Some(f) = callee.downcast::<CFunction>() {
+        let self_ptr = f.owner.as_ref().map_or(0, |o| o.as_ptr() as usize);
+        return direct_method(&f.method, nargs, self_ptr, None);
+    }
+    let d = callee.downcast::<DescrObj>()?;
+    let Descriptor::Method(m) = &d.what else {
+        return None;
+    };
+    let owner = std::ptr::from_ref(d.owner()) as usize;
+    direct_method(m, nargs.checked_sub(1)?, 0, Some(owner))
+}
+
+fn direct_method(
+    m: &Method,
+    nargs: usize,
+    self_ptr: usize,
+    receiver: Option<usize>,
+) -> Option<DirectC> {
+    let conv = match m.flags() & !(typed::METH_TYPED | METH_COEXIST) {
         METH_NOARGS if nargs == 0 => CConv::NoArgs,
         METH_O if nargs == 1 => CConv::O,
         METH_FASTCALL => CConv::Fast,
@@ -83,15 +106,15 @@ pub fn direct_c(callee: &ObjRef, nargs: usize) -> Option<DirectC> {
         _ => return None,
     };
     // SAFETY: the entry lives in the loaded extension, which stays loaded.
-    let meth = unsafe { (*f.method.def).ml_meth } as usize;
+    let meth = unsafe { (*m.def).ml_meth } as usize;
     if meth == 0 {
         return None;
     }
-    let self_ptr = f.owner.as_ref().map_or(0, |o| o.as_ptr() as usize);
     Some(DirectC {
         meth,
         self_ptr,
         conv,
+        receiver,
     })
 }
 
@@ -163,9 +186,14 @@ pub unsafe fn release_args_tuple(t: *mut PyObject) {
 /// # Safety
 /// `raw` is NULL or a new reference, taken over here.
 pub unsafe fn finish(callee: &ObjRef, raw: *mut PyObject) -> PyResult<Value> {
-    let who = || match callee.downcast::<CFunction>() {
-        Some(f) => f.caller().who(&f.method.name),
-        None => "<built-in function>".to_owned(),
+    let who = || {
+        if let Some(f) = callee.downcast::<CFunction>() {
+            return f.caller().who(&f.method.name);
+        }
+        match callee.downcast::<DescrObj>() {
+            Some(d) => Caller::Descriptor { ty: d.owner() }.who(&d.name),
+            None => "<built-in function>".to_owned(),
+        }
     };
     let r = check_result(raw, &who);
     if interp::warnings::pending() {

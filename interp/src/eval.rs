@@ -253,6 +253,15 @@ fn enter_osr(
     if !at_return && let Some(u) = code.units.get(back_edge) {
         let ins = u.get();
         u.set(ins.with(ins.op, crate::jit::osr_count(vm.jit.threshold())));
+    } else if at_return
+        && code.jit.try_borrow().is_ok_and(|j| j.is_none())
+        && let Some(u) = code.units.get(back_edge)
+    {
+        // Run to its end compiled, but the function as a whole has no
+        // code (the JIT declined it, or has not been asked yet): the
+        // next call enters this loop's code again at its first back-edge.
+        let ins = u.get();
+        u.set(ins.with(ins.op, 1));
     }
     Ok(true)
 }

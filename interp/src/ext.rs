@@ -327,6 +327,23 @@ pub(crate) fn cached_method<'t>(
     }
 }
 
+/// The type address and method of entry `ix`, if no type changed since
+/// it was made.
+pub(crate) fn current_method(table: &[ExtMethod], ix: u32) -> Option<(usize, ObjRef)> {
+    let e = table.get(ix as usize)?;
+    match &e.method {
+        Value::Obj(m) if e.epoch == types_epoch() => Some((e.ty, m.clone())),
+        _ => None,
+    }
+}
+
+/// The epoch of C types' dicts (see [`types_modified`]) and where it is
+/// kept, for compiled code that embeds a method of a C type: it compares
+/// the word at that address with the epoch it was compiled at.
+pub fn types_epoch_now() -> (u32, *const u32) {
+    (types_epoch(), TYPES_EPOCH.as_ptr().cast_const())
+}
+
 /// Remembers that `obj.name` is `method` for every instance of `obj`'s
 /// type (an entry that says so already is reused); the entry's index, or
 /// `None` when the table is full.

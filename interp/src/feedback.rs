@@ -244,6 +244,12 @@ pub enum AttrSource {
         /// The method's index in the kind's table.
         index: u32,
     },
+    /// A method of a C type (LOAD_METHOD_EXT: `foo.meth`): entry `entry`
+    /// of the interpreter's table of C methods ([`crate::Vm::ext_method`]).
+    ExtMethod {
+        /// The entry's index.
+        entry: u32,
+    },
 }
 
 impl SiteFeedback {
@@ -300,6 +306,9 @@ pub fn site(code: &Code, pc: usize) -> Option<SiteFeedback> {
                 kind,
                 index: cache_arg(code, pc, layout::METHOD_INDEX),
             }),
+        Op::LoadMethodExt => Some(AttrSource::ExtMethod {
+            entry: cache_arg(code, pc, layout::EXT_METHOD),
+        }),
         Op::LoadAttrSlot | Op::StoreAttrSlot => Some(AttrSource::Slot {
             class_version: cache_arg(code, pc, layout::CLASS_VERSION),
             index: cache_arg(code, pc, layout::SLOT_INDEX),

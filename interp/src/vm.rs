@@ -1121,6 +1121,13 @@ impl Vm {
         }
     }
 
+    /// Entry `entry` of the table of C types' methods LOAD_METHOD_EXT
+    /// sites found (see [`crate::feedback::AttrSource::ExtMethod`]), while
+    /// it is current: the type's address and the method.
+    pub fn ext_method(&self, entry: u32) -> Option<(usize, ObjRef)> {
+        crate::ext::current_method(&self.ext_methods, entry)
+    }
+
     /// `obj.name = value`.
     pub fn setattr(&mut self, obj: &Value, name: &str, value: Value) -> PyResult<()> {
         if let Some(f) = class_hook(obj, hook::SETATTR, "__setattr__") {

@@ -1820,6 +1820,49 @@ impl Builder<'_> {
                     st.stack.push(method);
                     st.stack.push(recv);
                 }
+                B::LoadMethodExt => {
+                    // `foo.meth`: the method of a C type the interpreter's
+                    // cache found, behind guards that the receiver is an
+                    // instance of exactly that type and that no C type
+                    // changed since; the call that follows passes the
+                    // receiver as its first argument.
+                    let slot = match st.stack.last() {
+                        Some(&S::Local(k)) => k,
+                        Some(&S::Owned(k)) => self.nslots as u32 + k,
+                        _ => leave!(),
+                    };
+                    let Some(interp::feedback::AttrSource::ExtMethod { entry }) =
+                        interp::feedback::site(self.code, pc).and_then(|f| f.attr)
+                    else {
+                        leave!();
+                    };
+                    let Some((ty, m)) = self.vm.ext_method(entry) else {
+                        leave!();
+                    };
+                    let (epoch, word) = interp::ext::types_epoch_now();
+                    let exit = self.frame_state(pc, &before)?;
+                    self.push_inst(
+                        None,
+                        Op::GuardLocalType {
+                            slot,
+                            ty,
+                            exit: exit.clone(),
+                        },
+                    );
+                    self.push_inst(
+                        None,
+                        Op::GuardWord {
+                            addr: word as usize,
+                            expect: epoch,
+                            reason: ExitReason::TypeModified,
+                            exit,
+                        },
+                    );
+                    let recv = Self::pop(&mut st)?;
+                    let method = self.known(m);
+                    st.stack.push(method);
+                    st.stack.push(recv);
+                }
                 B::LoadAttrInstanceValue | B::StoreAttrInstanceValue | B::LoadMethodInstance => {
                     if !self.instance_attr(op, arg, pc, &before, &mut st)? {
                         leave!();
@@ -1964,7 +2007,12 @@ impl Builder<'_> {
                         // A C function whose `ml_meth` the code calls
                         // itself, with the arguments as objects.
                         None if let Some((cv, target)) = direct_c
-                            && let Some(cargs) = self.c_args(&args, n) =>
+                            && let Some(cargs) = self.c_args(&args, n)
+                            && (target.receiver.is_none()
+                                || matches!(
+                                    cargs.first(),
+                                    Some(CArgPlan::Arg(CArg::Obj(_) | CArg::Slot { .. }))
+                                )) =>
                         {
                             st = before.clone();
                             self.cur.truncate(self.cur.len().min(ninsts));
@@ -2602,9 +2650,11 @@ impl Builder<'_> {
             .iter()
             .find(|k| k.as_ptr() as usize == addr)
             .is_some_and(|f| {
+                // A builtin, a C function, or a C type (`Foo()`: the C
+                // API's call makes the instance).
                 f.kind() == Kind::BUILTIN
-                    || (!interp::ext::is_foreign_type(f)
-                        && f.kind() != Kind::TYPE
+                    || interp::ext::is_foreign_type(f)
+                    || (f.kind() != Kind::TYPE
                         && interp::ext::foreign(&Value::Obj(f.clone())).is_some())
             });
         native.then_some(v)

@@ -60,6 +60,9 @@ reasons! {
     /// An instance's attribute is not where the code expects it (or an
     /// instance attribute shadows a method).
     InstanceDict => Ok(DeoptReason::InstanceDict);
+    /// C code changed a type's dict (`PyType_Modified`) since the code
+    /// embedded a method of a C type.
+    TypeModified => Ok(DeoptReason::TypeModified);
     /// An event is pending at a loop's back-edge (Ctrl-C, memory
     /// exhausted): the interpreter raises it there.
     Pending => Err("event pending");

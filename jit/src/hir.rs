@@ -294,8 +294,8 @@ pub enum Op {
         /// Where to go if it does not hold it.
         exit: FrameState,
     },
-    /// Leaves unless local slot `slot` holds an object of exactly the type
-    /// at address `ty` (a built-in type: no subclass passes).
+    /// Leaves unless frame slot `slot` holds an object of exactly the type
+    /// at address `ty` (a built-in or C type: no subclass passes).
     GuardLocalType {
         /// The slot.
         slot: u32,
@@ -633,6 +633,18 @@ pub enum Op {
         /// Where to go otherwise.
         exit: FrameState,
     },
+    /// Leaves at `exit` (for `reason`) unless the `u32` at `addr` (a
+    /// word that lives as long as the process) still holds `expect`.
+    GuardWord {
+        /// The word's address.
+        addr: usize,
+        /// What it held when the code was compiled.
+        expect: u32,
+        /// Why the code leaves otherwise.
+        reason: ExitReason,
+        /// Where.
+        exit: FrameState,
+    },
     /// STORE_FAST of the value operand-stack slot `from` owns: moved into
     /// local `local`, whose old value is released after; `from` is left
     /// dead (`None`).
@@ -774,6 +786,7 @@ impl Op {
             | Op::ListAppend { .. }
             | Op::MoveSlot { .. }
             | Op::StoreLocal { .. }
+            | Op::GuardWord { .. }
             | Op::SwapSlots(..)
             | Op::ForIterGeneric { .. } => {}
         }
@@ -854,6 +867,7 @@ impl Op {
             Op::LoadLocal { exit, .. }
             | Op::LoadLocalIs { exit, .. }
             | Op::GuardLocalType { exit, .. }
+            | Op::GuardWord { exit, .. }
             | Op::GuardBound { exit, .. }
             | Op::Truth { exit, .. }
             | Op::CheckPending { exit, .. }
@@ -1175,6 +1189,12 @@ impl fmt::Display for Op {
             Op::Effect { helper, slot, obj } => write!(f, "{helper:?} {slot}, {obj}"),
             Op::MoveSlot { from, to } => write!(f, "MoveSlot stack {from} -> stack {to}"),
             Op::StoreLocal { from, local } => write!(f, "StoreLocal stack {from} -> local{local}"),
+            Op::GuardWord {
+                expect,
+                reason,
+                exit,
+                ..
+            } => write!(f, "GuardWord == {expect} {reason:?}  exit{exit}"),
             Op::SwapSlots(a, b) => write!(f, "SwapSlots stack {a}, stack {b}"),
             Op::SpillLocal { slot, val } => write!(f, "SpillLocal {slot}, {val}"),
             Op::Flush { base, vals } => {

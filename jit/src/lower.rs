@@ -1829,6 +1829,18 @@ impl Lowerer<'_> {
                 self.b.ins().store(flags(), none, src, 0);
                 return None;
             }
+            Op::GuardWord {
+                addr,
+                expect,
+                reason,
+                exit,
+            } => {
+                let a = self.b.ins().iconst(self.ptr, *addr as i64);
+                let w = self.b.ins().load(types::I32, flags(), a, 0);
+                let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, w, *expect as i64);
+                self.exit_if(bad, exit, Some(*reason), false);
+                return None;
+            }
             Op::StoreLocal { from, local } => {
                 let (src, dst) = (self.slot_addr(self.nslots + from), self.slot_addr(*local));
                 let old_tag = self.b.ins().load(types::I64, flags(), dst, 0);
@@ -2389,6 +2401,36 @@ impl Lowerer<'_> {
         // condition (the slot did not hold an object) is true.
         let mut boxes: Vec<(CValue, Option<CValue>)> = Vec::new();
         let mut consumed = Vec::new();
+        // A method's receiver: an object of exactly its type, checked
+        // before anything is boxed (the code leaves to the interpreter's
+        // call otherwise).
+        let (selfp, args) = match (target.receiver, args.split_first()) {
+            (Some(ty), Some((recv, rest))) => {
+                let p = match *recv {
+                    CArg::Obj(v) => self.v(v),
+                    CArg::Slot { slot, owned } => {
+                        let addr = self.slot_addr(slot);
+                        let tag = self.b.ins().load(types::I64, flags(), addr, TAG_OFFSET);
+                        let not_obj = self
+                            .b
+                            .ins()
+                            .icmp_imm_s(IntCC::NotEqual, tag, TAG_OBJ as i64);
+                        self.exit_if(not_obj, exit, Some(ExitReason::WrongType), false);
+                        if owned {
+                            consumed.push(addr);
+                        }
+                        self.b.ins().load(ptr, flags(), addr, PAYLOAD_OFFSET)
+                    }
+                    CArg::Int(_) | CArg::Float(_) | CArg::Bool(_) => return None,
+                };
+                let t = self.b.ins().load(ptr, flags(), p, OB_TYPE_OFFSET);
+                let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, t, ty as i64);
+                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                (p, rest)
+            }
+            (Some(_), None) => return None,
+            (None, _) => (self.b.ins().iconst(ptr, target.self_ptr as i64), args),
+        };
         for a in args {
             match *a {
                 CArg::Obj(v) => objs.push(self.v(v)),
@@ -2436,7 +2478,6 @@ impl Lowerer<'_> {
                 }
             }
         }
-        let selfp = self.b.ins().iconst(ptr, target.self_ptr as i64);
         let null = self.b.ins().iconst(ptr, 0);
         let mut tuple = None;
         let call_args: Vec<CValue> = match target.conv {

@@ -118,12 +118,50 @@ def traceback_line(n):
         bench_ext.noargs()
 
 
+class SubPair(checks.Pair):
+    pass
+
+
+def methods(pairs, n):
+    # Methods of a C type called on its instances: NOARGS, O, one that
+    # raises, and a Python subclass's instance at the same site.
+    out = 0
+    errors = 0
+    for i in range(n):
+        p = pairs[i % len(pairs)]
+        out += len(p.swap())
+        try:
+            out += p.check()
+        except ValueError:
+            errors += 1
+        out += len(p.scaled(i % 3).swap())
+    return out, errors
+
+
+def swapped(p, n):
+    # C code exchanges two methods of the type (PyType_Modified) while a
+    # compiled loop calls one of them.
+    seen = []
+    for i in range(n):
+        if i == n // 2:
+            checks.swap_methods(checks.Pair, "swap", "check")
+        seen.append(p.swap())
+    checks.swap_methods(checks.Pair, "swap", "check")
+    return seen[0], seen[-1], len(seen)
+
+
 for _ in range(300):
     conventions(3)
     changing(4)
     raising(8)
     misbehaving(4)
     callbacks(3)
+plain = [checks.Pair(i, "x") for i in range(3)]
+for _ in range(300):
+    methods(plain, 4)
+print(methods(plain, 30))
+print(methods(plain + [checks.Pair(-1, None), SubPair(5, 6)], 30))
+print(swapped(checks.Pair(3, 4), 3000))
 print(conventions(30))
 print(changing(7))
 print(raising(30))
