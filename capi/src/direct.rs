@@ -201,3 +201,50 @@ pub unsafe fn finish(callee: &ObjRef, raw: *mut PyObject) -> PyResult<Value> {
     }
     r
 }
+
+/// Whether compiled code may remember a slot of `t` by `t`'s address: a
+/// static type defined in C (a Python class deriving from one may define
+/// `__len__`; a heap type could be freed and its address reused), whose
+/// slots are fixed once it is ready and which lives as long as the
+/// process.
+fn fixed_c_type(t: &abi::TypeObject) -> bool {
+    crate::typeobject::is_c_type(t) && t.tp_flags & abi::TPFLAGS_HEAPTYPE == 0
+}
+
+/// The length slot (`mp_length`, else `sq_length`, as `len()` picks it)
+/// compiled code may call itself for instances of `obj`'s type (see
+/// [`fixed_c_type`]): the address of a `Py_ssize_t (*)(PyObject *)`.
+pub fn length_slot(obj: &ObjRef) -> Option<usize> {
+    let t = obj.ty();
+    if !fixed_c_type(t) {
+        return None;
+    }
+    crate::typeobject::length_slot(t).map(|f| f as usize)
+}
+
+/// The slot `obj[i]` calls for instances of `obj`'s type (see
+/// [`length_slot`] for which types): `mp_subscript`, a
+/// `PyObject *(*)(PyObject *, PyObject *)` (`true`), or `sq_item`, a
+/// `PyObject *(*)(PyObject *, Py_ssize_t)` (`false`).
+pub fn item_slot(obj: &ObjRef) -> Option<(usize, bool)> {
+    let t = obj.ty();
+    if !fixed_c_type(t) {
+        return None;
+    }
+    crate::typeobject::item_slot(t)
+}
+
+/// The exception of a C slot that returned its error value (a negative
+/// length): the one C set, or CPython's `SystemError`.
+pub fn slot_failed() -> interp::PyErr {
+    crate::typeobject::slot_error()
+}
+
+/// The result of a C slot named `what` (`"__getitem__"`) that returned
+/// `raw`, checked as the interpreter's call of the slot checks it.
+///
+/// # Safety
+/// `raw` is NULL or a new reference, taken over here.
+pub unsafe fn finish_slot(what: &str, raw: *mut PyObject) -> PyResult<Value> {
+    check_result(raw, &|| what.to_owned())
+}

@@ -134,7 +134,27 @@ pub unsafe fn take_new(p: *mut PyObject) -> Option<Value> {
     // SAFETY: forwarded from the caller.
     unsafe { sync_pending_str(p, true) };
     // SAFETY: forwarded from the caller.
-    unsafe { ObjRef::from_raw(p) }.map(Value::from_heap)
+    let o = unsafe { ObjRef::from_raw(p) }?;
+    // An int or float C made for its result (`PyLong_FromLong`): its
+    // number, and the box kept for the next one (see `recycle_box`), not
+    // freed now and allocated again by the next call.
+    let num = if std::ptr::eq(o.ty(), types::INT.get()) {
+        match o.downcast::<interp::object::IntObj>() {
+            Some(interp::object::IntObj::Small(i)) => Some(Value::Int(*i)),
+            _ => None,
+        }
+    } else if std::ptr::eq(o.ty(), types::FLOAT.get()) {
+        o.downcast::<f64>().map(|f| Value::Float(*f))
+    } else {
+        None
+    };
+    match num {
+        Some(v) => {
+            recycle_box(o);
+            Some(v)
+        }
+        None => Some(Value::from_heap(o)),
+    }
 }
 
 /// A `str` made by `PyUnicode_New` holds what C wrote into its PEP 393

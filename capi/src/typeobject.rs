@@ -160,6 +160,17 @@ fn number(t: &TypeObject) -> Option<&PyNumberMethods> {
     unsafe { (t.tp_as_number as *const PyNumberMethods).as_ref() }
 }
 
+/// The slot `obj[key]` calls for instances of `t`: `mp_subscript` (with
+/// the key), or else `sq_item` (with an index).
+pub(crate) fn item_slot(t: &TypeObject) -> Option<(usize, bool)> {
+    if let Some(f) = mapping(t).and_then(|m| m.mp_subscript) {
+        return Some((f as usize, true));
+    }
+    sequence(t)
+        .and_then(|s| s.sq_item)
+        .map(|f| (f as usize, false))
+}
+
 fn sequence(t: &TypeObject) -> Option<&PySequenceMethods> {
     // SAFETY: as for `number`.
     unsafe { (t.tp_as_sequence as *const PySequenceMethods).as_ref() }
@@ -576,7 +587,7 @@ fn call_slot(vm: &mut Vm, what: &str, f: impl FnOnce() -> *mut PyObject) -> PyRe
 }
 
 /// Takes the pending exception after a C slot returned its error sentinel.
-fn slot_error() -> PyErr {
+pub(crate) fn slot_error() -> PyErr {
     state::take_error()
         .unwrap_or_else(|| PyErr::new(&types::SYSTEM_ERROR, "error return without exception set"))
 }
@@ -1185,7 +1196,7 @@ fn text_result(vm: &mut Vm, what: &str, f: impl FnOnce() -> *mut PyObject) -> Py
     }
 }
 
-fn length_slot(t: &TypeObject) -> Option<LenFn> {
+pub(crate) fn length_slot(t: &TypeObject) -> Option<LenFn> {
     mapping(t)
         .and_then(|m| m.mp_length)
         .or_else(|| sequence(t).and_then(|s| s.sq_length))

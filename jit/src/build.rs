@@ -2194,6 +2194,32 @@ impl Builder<'_> {
                         },
                     });
                 }
+                // `obj[i]` of an int: a C type's item slot called by the
+                // machine code (see `Op::GetItem`), or a helper.
+                _ if op.generic() == B::BinarySubscr
+                    && let [.., c @ (S::Local(_) | S::Owned(_)), S::Num(Ty::Int, key)] =
+                        st.stack[..] =>
+                {
+                    let base = st.stack.len() as u32 - 2;
+                    let container = match c {
+                        S::Local(k) => k,
+                        _ => self.nslots as u32 + base,
+                    };
+                    let exit = self.frame_state(pc, &before)?;
+                    let cell = self.slot_cell();
+                    self.push_inst(
+                        Some(Ty::Bool),
+                        Op::GetItem {
+                            container,
+                            key,
+                            base,
+                            cell,
+                            exit,
+                        },
+                    );
+                    st.stack.truncate(base as usize);
+                    st.stack.push(S::Owned(base));
+                }
                 _ if op.generic() == B::BinarySubscr => {
                     let k = self.generic(&mut st, pc, Generic::Subscr, 2, 0)?;
                     st.stack.push(S::Owned(k));
@@ -2414,7 +2440,8 @@ impl Builder<'_> {
                 ("len", [x @ (S::Local(_) | S::Obj(..))]) => {
                     let p = self.object_ptr(*x, pc, before)?;
                     let exit = self.frame_state(pc, before)?;
-                    let r = self.push_inst(Some(Ty::Int), Op::Len(p, exit));
+                    let cell = self.slot_cell();
+                    let r = self.push_inst(Some(Ty::Int), Op::Len(p, cell, exit));
                     return Ok(Some(S::Num(Ty::Int, r)));
                 }
                 ("abs", [x]) => match num(x) {
@@ -2534,6 +2561,15 @@ fn is_str(o: &ObjRef) -> bool {
 }
 
 impl Builder<'_> {
+    /// A cache cell for a C slot the machine code calls for one C type
+    /// (`[type, slot, kind]`, empty until a helper fills it); its address.
+    fn slot_cell(&mut self) -> usize {
+        let c = crate::helpers::guard_cell(0, 0);
+        let a = c.as_ptr() as usize;
+        self.cells.push(c);
+        a
+    }
+
     /// A cache cell (keys version, entry index) for a dict guard.
     fn cell(&mut self, version: u64, index: usize) -> ValueId {
         let c = crate::helpers::guard_cell(version, index as u64);

@@ -236,20 +236,9 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                 *at(0) = Value::list(items);
                 Ok(())
             }
-            // A tuple (exactly) and an int index in range: the item,
-            // without the generic dispatch.
             Some(Generic::Subscr)
-                if let (Value::Obj(o), Value::Int(i)) = (&*at(0), &*at(1))
-                    && o.is_type(&interp::object::types::TUPLE)
-                    && let Some(t) = o.downcast::<interp::object::TupleObj>()
-                    && let Some(v) = usize::try_from(if *i < 0 {
-                        *i + t.items.len() as i64
-                    } else {
-                        *i
-                    })
-                    .ok()
-                    .and_then(|k| t.items.get(k))
-                    .cloned() =>
+                if let Value::Int(i) = *at(1)
+                    && let Some(v) = tuple_item(at(0), i) =>
             {
                 *at(0) = v;
                 *at(1) = Value::None;
@@ -847,7 +836,7 @@ pub extern "C" fn collect() {
 ///
 /// # Safety
 /// `ctx` is the running code's context and `obj` a live object.
-pub unsafe extern "C" fn len_of(ctx: *mut Ctx, obj: *mut abi::ObjHeader) -> i64 {
+unsafe fn len_of(ctx: *mut Ctx, obj: *mut abi::ObjHeader) -> i64 {
     // SAFETY: the contract above; the VM is not otherwise borrowed while
     // compiled code runs.
     unsafe {
@@ -861,6 +850,141 @@ pub unsafe extern "C" fn len_of(ctx: *mut Ctx, obj: *mut abi::ObjHeader) -> i64 
                 -1
             }
         }
+    }
+}
+
+/// As [`len_of`], remembering in `cell` (see [`crate::hir::Op::Len`]) the
+/// C length slot of `obj`'s type if the cell is empty and the type has one
+/// compiled code may call itself.
+///
+/// # Safety
+/// As for [`len_of`]; `cell` is the code's live cell.
+pub unsafe extern "C" fn len_fill(
+    ctx: *mut Ctx,
+    obj: *mut abi::ObjHeader,
+    cell: *mut GuardCell,
+) -> i64 {
+    // SAFETY: the contract above.
+    unsafe {
+        let n = len_of(ctx, obj);
+        if n >= 0
+            && let (Some(c), Some(o)) = (cell.as_mut(), borrowed(obj))
+            && c[0] == 0
+            && let Some(f) = capi::direct::length_slot(&o)
+        {
+            *c = [std::ptr::from_ref(o.ty()) as u64, f as u64, 0];
+        }
+        n
+    }
+}
+
+/// Ends a call of a C item slot (see [`crate::hir::Op::GetItem`]) that
+/// returned `raw`: the result into `slot` (1), or the exception into the
+/// context (0).
+///
+/// # Safety
+/// `ctx` is the running code's context; `slot` the op's result slot;
+/// `raw` NULL or a new reference (taken over).
+pub unsafe extern "C" fn c_item_result(
+    ctx: *mut Ctx,
+    slot: *mut Value,
+    raw: *mut abi::ObjHeader,
+) -> u8 {
+    // SAFETY: the contract above.
+    unsafe {
+        let r = capi::direct::finish_slot("__getitem__", raw);
+        match (r, ctx.as_mut(), slot.as_mut()) {
+            (Ok(v), _, Some(s)) => {
+                *s = v;
+                1
+            }
+            (Err(e), Some(ctx), _) => {
+                ctx.error = Some(e);
+                0
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// Item `i` of `c` when it is a tuple (exactly) and `i` in range: the item
+/// without the generic dispatch.
+fn tuple_item(c: &Value, i: i64) -> Option<Value> {
+    let Value::Obj(o) = c else { return None };
+    if !o.is_type(&interp::object::types::TUPLE) {
+        return None;
+    }
+    let t = o.downcast::<interp::object::TupleObj>()?;
+    let k = usize::try_from(if i < 0 { i + t.items.len() as i64 } else { i }).ok()?;
+    t.items.get(k).cloned()
+}
+
+/// `container[key]` for compiled code (see [`crate::hir::Op::GetItem`]):
+/// the result into `out` (1), or the exception into the context (0); the
+/// cell remembers the C item slot of the container's type when it is
+/// empty and the type has one compiled code may call itself.
+///
+/// # Safety
+/// `ctx` is the running code's context; `container` and `out` slots of
+/// the running frame (`out` dead, or the container's own); `cell` the
+/// code's live cell.
+pub unsafe extern "C" fn getitem_fill(
+    ctx: *mut Ctx,
+    container: *const Value,
+    key: i64,
+    out: *mut Value,
+    cell: *mut GuardCell,
+) -> u8 {
+    // SAFETY: the contract above; the VM is not otherwise borrowed while
+    // compiled code runs.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return 0 };
+        let Some(vm) = ctx.vm.as_mut() else { return 0 };
+        let Some(c) = container.as_ref() else {
+            return 0;
+        };
+        if let Some(v) = tuple_item(c, key) {
+            if let Some(s) = out.as_mut() {
+                *s = v;
+            }
+            return 1;
+        }
+        // A copy: `out` may be the container's own slot.
+        let c = c.clone();
+        match ops::getitem(vm, &c, &Value::Int(key)) {
+            Ok(v) => {
+                if let (Value::Obj(o), Some(cell)) = (&c, cell.as_mut())
+                    && cell[0] == 0
+                    && let Some((f, by_key)) = capi::direct::item_slot(o)
+                {
+                    *cell = [
+                        std::ptr::from_ref(o.ty()) as u64,
+                        f as u64,
+                        u64::from(by_key),
+                    ];
+                }
+                if let Some(s) = out.as_mut() {
+                    *s = v;
+                }
+                1
+            }
+            Err(e) => {
+                ctx.error = Some(e);
+                0
+            }
+        }
+    }
+}
+
+/// Puts the exception of a C slot that returned its error value in the
+/// context.
+///
+/// # Safety
+/// `ctx` is the running code's context.
+pub unsafe extern "C" fn c_slot_failed(ctx: *mut Ctx) {
+    // SAFETY: the contract above.
+    if let Some(ctx) = unsafe { ctx.as_mut() } {
+        ctx.error = Some(capi::direct::slot_failed());
     }
 }
 
@@ -1059,7 +1183,6 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::Collect => collect as *const u8,
         HelperFn::GuardsHold => guards_hold as *const u8,
         HelperFn::FinishDirect => finish_direct as *const u8,
-        HelperFn::Len => len_of as *const u8,
         HelperFn::StrInt => str_int as *const u8,
         HelperFn::ListAppend => list_append as *const u8,
         HelperFn::AttrGet => attr_get as *const u8,
@@ -1074,6 +1197,10 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::CResult => c_result as *const u8,
         HelperFn::ClearSlot => clear_slot as *const u8,
         HelperFn::DropObj => drop_obj as *const u8,
+        HelperFn::CSlotFailed => c_slot_failed as *const u8,
+        HelperFn::LenFill => len_fill as *const u8,
+        HelperFn::CItemResult => c_item_result as *const u8,
+        HelperFn::GetItemFill => getitem_fill as *const u8,
     })
 }
 

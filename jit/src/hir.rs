@@ -427,9 +427,11 @@ pub enum Op {
     /// `abs(x)` of an int, leaving on overflow (`abs` of the smallest
     /// i64).
     IntAbs(ValueId, FrameState),
-    /// `len(x)` of the object at this address (never negative): through
-    /// a helper; an exception is raised at the exit.
-    Len(ValueId, FrameState),
+    /// `len(x)` of the object at this address (never negative): the C
+    /// length slot the cell at the second address remembers for one C type
+    /// (`[type, slot]`, filled by the helper), else through a helper; an
+    /// exception is raised at the exit.
+    Len(ValueId, usize, FrameState),
     /// `str(i)` of an int, written into the dead operand-stack slot
     /// `base` (a new `str`; cannot fail).
     StrInt {
@@ -633,6 +635,25 @@ pub enum Op {
         /// Where to go otherwise.
         exit: FrameState,
     },
+    /// `container[key]` of an int key (BINARY_SUBSCR), the container in
+    /// frame slot `container` (owned by it when it is an operand): the C
+    /// slot the cell at `cell` remembers for one C type (`[type, slot,
+    /// 1: mp_subscript, 0: sq_item]`), called here, else through a helper
+    /// that fills the cell. The result goes to the stack slot `base`
+    /// (the container's own slot when it is an operand, released then);
+    /// `Bool` false: it raised.
+    GetItem {
+        /// The container's frame slot.
+        container: u32,
+        /// The key.
+        key: ValueId,
+        /// The result's stack index.
+        base: u32,
+        /// The cell's address.
+        cell: usize,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
     /// Leaves at `exit` (for `reason`) unless the `u32` at `addr` (a
     /// word that lives as long as the process) still holds `expect`.
     GuardWord {
@@ -739,7 +760,8 @@ impl Op {
             | Op::CallNative { callee: a, .. }
             | Op::CallPy { callee: a, .. }
             | Op::IntAbs(a, _)
-            | Op::Len(a, _)
+            | Op::GetItem { key: a, .. }
+            | Op::Len(a, ..)
             | Op::StrInt { val: a, .. }
             | Op::IntNeg(a, _)
             | Op::IntToFloat(a)
@@ -868,13 +890,14 @@ impl Op {
             | Op::LoadLocalIs { exit, .. }
             | Op::GuardLocalType { exit, .. }
             | Op::GuardWord { exit, .. }
+            | Op::GetItem { exit, .. }
             | Op::GuardBound { exit, .. }
             | Op::Truth { exit, .. }
             | Op::CheckPending { exit, .. }
             | Op::CheckedInt(_, _, _, exit)
             | Op::IntNeg(_, exit)
             | Op::IntAbs(_, exit)
-            | Op::Len(_, exit)
+            | Op::Len(_, _, exit)
             | Op::ListAppend { exit, .. }
             | Op::CallTyped { exit, .. }
             | Op::CallNative { exit, .. }
@@ -1144,7 +1167,7 @@ impl fmt::Display for Op {
             }
             Op::FloatNeg(a) => write!(f, "FloatNeg {a}"),
             Op::IntAbs(a, exit) => write!(f, "IntAbs {a}  exit{exit}"),
-            Op::Len(a, exit) => write!(f, "Len {a}  raises{exit}"),
+            Op::Len(a, _, exit) => write!(f, "Len {a}  raises{exit}"),
             Op::StrInt { val, base } => write!(f, "StrInt {val} -> stack {base}"),
             Op::ListAppend { list, item, exit } => {
                 write!(f, "ListAppend local{list}, stack {item}  raises{exit}")
@@ -1189,6 +1212,16 @@ impl fmt::Display for Op {
             Op::Effect { helper, slot, obj } => write!(f, "{helper:?} {slot}, {obj}"),
             Op::MoveSlot { from, to } => write!(f, "MoveSlot stack {from} -> stack {to}"),
             Op::StoreLocal { from, local } => write!(f, "StoreLocal stack {from} -> local{local}"),
+            Op::GetItem {
+                container,
+                key,
+                base,
+                exit,
+                ..
+            } => write!(
+                f,
+                "GetItem slot {container}[{key}] -> stack {base}  raises{exit}"
+            ),
             Op::GuardWord {
                 expect,
                 reason,

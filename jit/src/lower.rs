@@ -60,7 +60,6 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::Collect => "typhon_jit_collect",
         HelperFn::GuardsHold => "typhon_jit_guards_hold",
         HelperFn::FinishDirect => "typhon_jit_finish_direct",
-        HelperFn::Len => "typhon_jit_len",
         HelperFn::StrInt => "typhon_jit_str_int",
         HelperFn::ListAppend => "typhon_jit_list_append",
         HelperFn::AttrGet => "typhon_jit_attr_get",
@@ -75,6 +74,10 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::CResult => "typhon_jit_c_result",
         HelperFn::ClearSlot => "typhon_jit_clear_slot",
         HelperFn::DropObj => "typhon_jit_drop_obj",
+        HelperFn::CSlotFailed => "typhon_jit_c_slot_failed",
+        HelperFn::LenFill => "typhon_jit_len_fill",
+        HelperFn::CItemResult => "typhon_jit_c_item_result",
+        HelperFn::GetItemFill => "typhon_jit_getitem_fill",
     }
 }
 
@@ -121,8 +124,6 @@ pub enum HelperFn {
     GuardsHold,
     /// `(ctx, record, callee, callee slots, raw, callee ctx)`
     FinishDirect,
-    /// `(ctx, obj) -> i64`: `len(obj)` (-1: raised)
-    Len,
     /// `(i, slot)`: `str(i)` into a dead slot
     StrInt,
     /// `(ctx, list slot, item slot) -> u8` (0: raised)
@@ -151,6 +152,16 @@ pub enum HelperFn {
     ClearSlot,
     /// `(obj)`: releases a reference
     DropObj,
+    /// `(ctx)`: the exception of a C slot that returned its error value
+    CSlotFailed,
+    /// `(ctx, obj, cell) -> i64`: `len(obj)` (-1: raised), filling the
+    /// cell (see [`Op::Len`])
+    LenFill,
+    /// `(ctx, slot, raw) -> u8` (0: raised): a C item slot's result
+    CItemResult,
+    /// `(ctx, container slot, key, slot, cell) -> u8` (0: raised):
+    /// `container[key]`, filling the cell (see [`Op::GetItem`])
+    GetItemFill,
 }
 
 impl HelperFn {
@@ -176,7 +187,6 @@ impl HelperFn {
         HelperFn::Collect,
         HelperFn::GuardsHold,
         HelperFn::FinishDirect,
-        HelperFn::Len,
         HelperFn::StrInt,
         HelperFn::ListAppend,
         HelperFn::AttrGet,
@@ -191,6 +201,10 @@ impl HelperFn {
         HelperFn::CResult,
         HelperFn::ClearSlot,
         HelperFn::DropObj,
+        HelperFn::CSlotFailed,
+        HelperFn::LenFill,
+        HelperFn::CItemResult,
+        HelperFn::GetItemFill,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -214,7 +228,6 @@ impl HelperFn {
             HelperFn::Collect => (&[], None),
             HelperFn::GuardsHold => (&[ptr], Some(types::I8)),
             HelperFn::FinishDirect => (&[ptr, ptr, ptr, ptr, types::I64, ptr], None),
-            HelperFn::Len => (&[ptr, ptr], Some(types::I64)),
             HelperFn::StrInt => (&[types::I64, ptr], None),
             HelperFn::ListAppend => (&[ptr, ptr, ptr], Some(types::I8)),
             HelperFn::AttrGet | HelperFn::AttrSet => {
@@ -230,6 +243,10 @@ impl HelperFn {
             | HelperFn::ClearSlot
             | HelperFn::DropObj => (&[ptr], None),
             HelperFn::CResult => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::CSlotFailed => (&[ptr], None),
+            HelperFn::LenFill => (&[ptr, ptr, ptr], Some(types::I64)),
+            HelperFn::CItemResult => (&[ptr, ptr, ptr], Some(types::I8)),
+            HelperFn::GetItemFill => (&[ptr, ptr, types::I64, ptr, ptr], Some(types::I8)),
         };
         for t in params {
             s.params.push(p(*t));
@@ -1829,6 +1846,80 @@ impl Lowerer<'_> {
                 self.b.ins().store(flags(), none, src, 0);
                 return None;
             }
+            Op::GetItem {
+                container,
+                key,
+                base,
+                cell,
+                exit,
+            } => {
+                let ptr = self.ptr;
+                let k = self.v(*key);
+                let addr = self.slot_addr(*container);
+                let out = self.slot_addr(self.nslots + base);
+                let cellp = self.b.ins().iconst(ptr, *cell as i64);
+                let tag = self.b.ins().load(types::I64, flags(), addr, TAG_OFFSET);
+                let is_obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
+                let check = self.b.create_block();
+                let fast = self.b.create_block();
+                let by_index = self.b.create_block();
+                let by_key = self.b.create_block();
+                let slow = self.b.create_block();
+                let done = self.b.create_block();
+                let raw = self.b.append_block_param(done, ptr);
+                let join = self.b.create_block();
+                let ok = self.b.append_block_param(join, types::I8);
+                self.b.set_cold_block(slow);
+                self.b.ins().brif(is_obj, check, &[], slow, &[]);
+                self.b.switch_to_block(check);
+                let p = self.b.ins().load(ptr, flags(), addr, PAYLOAD_OFFSET);
+                let t = self.b.ins().load(ptr, flags(), p, OB_TYPE_OFFSET);
+                let known = self.b.ins().load(ptr, flags(), cellp, 0);
+                let hit = self.b.ins().icmp(IntCC::Equal, t, known);
+                self.b.ins().brif(hit, fast, &[], slow, &[]);
+                self.b.switch_to_block(fast);
+                let f = self.b.ins().load(ptr, flags(), cellp, 8);
+                let kind = self.b.ins().load(types::I64, flags(), cellp, 16);
+                self.b.ins().brif(kind, by_key, &[], by_index, &[]);
+                // `sq_item(obj, i)`; a negative index needs the length
+                // (the helper adds it, as `PySequence_GetItem` does).
+                self.b.switch_to_block(by_index);
+                let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, k, 0);
+                let call_index = self.b.create_block();
+                self.b.ins().brif(neg, slow, &[], call_index, &[]);
+                self.b.switch_to_block(call_index);
+                let mut sig = Signature::new(self.cc);
+                sig.params.push(AbiParam::new(ptr));
+                sig.params.push(AbiParam::new(types::I64));
+                sig.returns.push(AbiParam::new(ptr));
+                let sigref = self.b.import_signature(sig);
+                let call = self.b.ins().call_indirect(sigref, f, &[p, k]);
+                let r = *self.b.inst_results(call).first()?;
+                self.b.ins().jump(done, &[r.into()]);
+                // `mp_subscript(obj, key)`, the key boxed for the call.
+                self.b.switch_to_block(by_key);
+                let boxed = self.call_helper(HelperFn::CBoxInt, &[k])?;
+                let mut sig = Signature::new(self.cc);
+                sig.params.push(AbiParam::new(ptr));
+                sig.params.push(AbiParam::new(ptr));
+                sig.returns.push(AbiParam::new(ptr));
+                let sigref = self.b.import_signature(sig);
+                let call = self.b.ins().call_indirect(sigref, f, &[p, boxed]);
+                let r = *self.b.inst_results(call).first()?;
+                self.call_helper(HelperFn::CRelease, &[boxed]);
+                self.b.ins().jump(done, &[r.into()]);
+                self.b.switch_to_block(done);
+                let good = self.call_helper(HelperFn::CItemResult, &[self.ctxp, out, raw])?;
+                self.b.ins().jump(join, &[good.into()]);
+                self.b.switch_to_block(slow);
+                let good =
+                    self.call_helper(HelperFn::GetItemFill, &[self.ctxp, addr, k, out, cellp])?;
+                self.b.ins().jump(join, &[good.into()]);
+                self.b.switch_to_block(join);
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, None, true);
+                ok
+            }
             Op::GuardWord {
                 addr,
                 expect,
@@ -2018,11 +2109,43 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, None, true);
                 return None;
             }
-            Op::Len(o, exit) => {
+            Op::Len(o, cell, exit) => {
+                // An instance of the C type the cell remembers: its length
+                // slot, called here; anything else (or the first call), the
+                // helper, which fills the cell.
                 let o = self.v(*o);
-                let n = self.call_helper(HelperFn::Len, &[self.ctxp, o])?;
-                let bad = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, n, 0);
+                let ptr = self.ptr;
+                let cellp = self.b.ins().iconst(ptr, *cell as i64);
+                let t = self.b.ins().load(ptr, flags(), o, OB_TYPE_OFFSET);
+                let known = self.b.ins().load(ptr, flags(), cellp, 0);
+                let hit = self.b.ins().icmp(IntCC::Equal, t, known);
+                let fast = self.b.create_block();
+                let slow = self.b.create_block();
+                let fail = self.b.create_block();
+                let join = self.b.create_block();
+                let n = self.b.append_block_param(join, types::I64);
+                self.b.set_cold_block(slow);
+                self.b.set_cold_block(fail);
+                self.b.ins().brif(hit, fast, &[], slow, &[]);
+                self.b.switch_to_block(fast);
+                let f = self.b.ins().load(ptr, flags(), cellp, 8);
+                let mut sig = Signature::new(self.cc);
+                sig.params.push(AbiParam::new(ptr));
+                sig.returns.push(AbiParam::new(types::I64));
+                let sigref = self.b.import_signature(sig);
+                let call = self.b.ins().call_indirect(sigref, f, &[o]);
+                let r = *self.b.inst_results(call).first()?;
+                let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0);
+                self.b.ins().brif(neg, fail, &[], join, &[r.into()]);
+                self.b.switch_to_block(fail);
+                self.call_helper(HelperFn::CSlotFailed, &[self.ctxp]);
+                self.exit(exit, None, true, false);
+                self.b.switch_to_block(slow);
+                let m = self.call_helper(HelperFn::LenFill, &[self.ctxp, o, cellp])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, m, 0);
                 self.exit_if(bad, exit, None, true);
+                self.b.ins().jump(join, &[m.into()]);
+                self.b.switch_to_block(join);
                 n
             }
             Op::GuardTypeVersion {

@@ -150,6 +150,29 @@ def swapped(p, n):
     return seen[0], seen[-1], len(seen)
 
 
+def slots(objs, n):
+    # len() and [i] of C types' instances: the length and item slots a
+    # compiled loop calls itself (sq_item for Foo, mp_length and
+    # mp_subscript for Pair), one that raises, and other containers at
+    # the same sites.
+    total = 0
+    errors = []
+    for i in range(n):
+        o = objs[i % len(objs)]
+        try:
+            total += len(o)
+            x = o[i % 2]
+            if isinstance(x, int):
+                total += x
+            else:
+                total += len(x)
+            if o is objs[0]:
+                total += o[-1]
+        except (ValueError, IndexError, TypeError) as e:
+            errors.append(type(e).__name__ + ": " + str(e))
+    return total, errors[:3], len(errors)
+
+
 for _ in range(300):
     conventions(3)
     changing(4)
@@ -162,6 +185,11 @@ for _ in range(300):
 print(methods(plain, 30))
 print(methods(plain + [checks.Pair(-1, None), SubPair(5, 6)], 30))
 print(swapped(checks.Pair(3, 4), 3000))
+foo = bench_ext.Foo()
+for _ in range(300):
+    slots([foo, checks.Pair(3, "ab")], 4)
+print(slots([foo, checks.Pair(3, "ab")], 40))
+print(slots([foo, checks.Pair(-3, "ab"), [5, 6], "xy", checks.Pair(1, 7)], 40))
 print(conventions(30))
 print(changing(7))
 print(raising(30))
