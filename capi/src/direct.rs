@@ -153,17 +153,21 @@ pub unsafe fn release_box(p: *mut PyObject) {
 /// # Safety
 /// `args` points at `n` live objects.
 pub unsafe fn args_tuple(args: *const *mut PyObject, n: usize) -> *mut PyObject {
-    let mut items: [Value; MAX_DIRECT_ARGS] = [const { Value::None }; MAX_DIRECT_ARGS];
-    for (k, item) in items.iter_mut().enumerate().take(n.min(MAX_DIRECT_ARGS)) {
+    let n = n.min(MAX_DIRECT_ARGS);
+    let none = interp::object::value::NONE.as_ptr();
+    crate::tuple::args_tuple_with(n, |k| {
         // SAFETY: the contract above: each pointer is a live object, of
-        // which the tuple takes a reference of its own.
+        // which the tuple takes a reference of its own (`None` is
+        // immortal: no count to touch).
         unsafe {
-            if let Some(o) = crate::object::borrow(*args.add(k)) {
-                *item = o.value();
+            let p = *args.add(k);
+            if p == none {
+                return Value::None;
             }
+            crate::object::borrow(p).map_or(Value::None, |o| o.value())
         }
-    }
-    crate::tuple::args_tuple(&items[..n.min(MAX_DIRECT_ARGS)]).into_raw()
+    })
+    .into_raw()
 }
 
 /// Releases a tuple [`args_tuple`] made (kept for the next call of its

@@ -242,8 +242,13 @@ thread_local! {
 /// freed tuples for reuse in the same way; here a call's tuple was two
 /// allocations and two frees.
 pub(crate) fn args_tuple(items: &[Value]) -> ObjRef {
-    let spare = items
-        .len()
+    args_tuple_with(items.len(), |k| items[k].clone())
+}
+
+/// As [`args_tuple`], for the `n` items `item` makes (it runs no Python
+/// code: it copies values).
+pub(crate) fn args_tuple_with(n: usize, mut item: impl FnMut(usize) -> Value) -> ObjRef {
+    let spare = n
         .checked_sub(1)
         .and_then(|k| SPARE_ARGS.with(|s| s.get(k).and_then(|c| c.take())));
     if let Some(t) = spare {
@@ -254,18 +259,21 @@ pub(crate) fn args_tuple(items: &[Value]) -> ObjRef {
             // reference into the payload exists; its items are all `None`
             // (dropping them runs nothing).
             let slots = unsafe { &mut (*p).items };
-            if slots.len() == items.len() {
-                for (slot, v) in slots.iter_mut().zip(items) {
-                    *slot = v.clone();
+            if slots.len() == n {
+                let mut track = false;
+                for (k, slot) in slots.iter_mut().enumerate() {
+                    let v = item(k);
+                    track |= TupleObj::item_needs_tracking(&v);
+                    *slot = v;
                 }
-                if items.iter().any(TupleObj::item_needs_tracking) {
+                if track {
                     abi::gc_track(&t);
                 }
                 return t;
             }
         }
     }
-    TupleObj::new_obj(items.to_vec())
+    TupleObj::new_obj((0..n).map(item).collect())
 }
 
 /// Takes back an argument tuple made by [`args_tuple`] once the call is
@@ -274,35 +282,32 @@ pub(crate) fn args_tuple(items: &[Value]) -> ObjRef {
 /// released now and it is kept as the spare for its length; otherwise it
 /// is dropped as usual.
 pub(crate) fn recycle_args_tuple(t: ObjRef) {
-    let Some(tup) = t.downcast::<TupleObj>() else {
-        return;
-    };
-    let n = tup.items.len();
-    if t.refcnt() != 1
-        || !(1..=SPARE_ARGS_MAX).contains(&n)
-        || tup.items.iter().any(TupleObj::item_needs_tracking)
-    {
+    if t.refcnt() != 1 {
         return;
     }
-    // SAFETY: `t` is a live tuple.
+    // SAFETY: `t` is live; `payload_ptr` checks that it holds a tuple.
     let Some(p) = (unsafe { abi::payload_ptr::<TupleObj>(t.as_ptr()) }) else {
         return;
     };
-    let mut old: [Value; SPARE_ARGS_MAX] = [const { Value::None }; SPARE_ARGS_MAX];
     // SAFETY: `t` holds the only reference (count one, checked above) and
-    // no reference into its payload is live here (`tup` is not used
-    // again), so the payload may be changed. The items and the C boxes are
-    // moved out and released only after, since releasing can run code.
-    let boxes = unsafe {
-        for (slot, keep) in (*p).items.iter_mut().zip(old.iter_mut()) {
-            *keep = std::mem::replace(slot, Value::None);
+    // no reference into its payload is live here, so the payload may be
+    // changed. Releasing an item may run code (a destructor), which cannot
+    // reach this tuple: nothing else refers to it, and it becomes the
+    // spare only after.
+    let n = unsafe {
+        let items = &mut (*p).items;
+        let n = items.len();
+        if !(1..=SPARE_ARGS_MAX).contains(&n) || items.iter().any(TupleObj::item_needs_tracking) {
+            return;
         }
-        std::mem::take(&mut (*p).c_boxes)
+        for slot in items.iter_mut() {
+            *slot = Value::None;
+        }
+        drop(std::mem::take(&mut (*p).c_boxes));
+        n
     };
     let displaced = SPARE_ARGS.with(|s| s.get(n - 1).and_then(|c| c.replace(Some(t))));
     drop(displaced);
-    drop(boxes);
-    drop(old);
 }
 
 /// Drops the spare argument tuples (see [`args_tuple`]).

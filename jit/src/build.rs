@@ -23,7 +23,7 @@ use crate::deopt::ExitReason;
 use crate::helpers::GuardCell;
 use crate::hir::{
     Block, BlockId, CArg, CType, CheckedIntOp, Cmp, Edge, EntryGuard, FloatOp, FrameState,
-    Function, Generic, Helper, Inst, IntOp, Loc, Op, Term, Ty, ValueId,
+    Function, Generic, Helper, Inst, IntOp, IsOperand, Loc, Op, Term, Ty, ValueId,
 };
 use crate::stats::Decline;
 use interp::bytecode::{BinOp, CmpOp, Code, Op as B};
@@ -1504,8 +1504,9 @@ impl Builder<'_> {
                     Some(S::Num(..) | S::None | S::Obj(..) | S::Local(_) | S::RangeIter(..)) => {
                         st.stack.pop();
                     }
-                    Some(S::Owned(_)) => {
-                        self.generic(&mut st, pc, Generic::Drop, 1, 0)?;
+                    Some(S::Owned(k)) => {
+                        st.stack.pop();
+                        self.push_inst(None, Op::DropSlot { base: k });
                     }
                     _ => leave!(),
                 },
@@ -1537,10 +1538,9 @@ impl Builder<'_> {
                             };
                             let exit = self.frame_state(pc, &before)?;
                             let v = self.push_inst(Some(Ty::Bool), Op::Truth { slot, exit });
-                            if let S::Owned(_) = s {
+                            if let S::Owned(k) = s {
                                 // The operand's slot is popped: release it.
-                                st.stack.push(s);
-                                self.generic(&mut st, pc, Generic::Drop, 1, 0)?;
+                                self.push_inst(None, Op::DropSlot { base: k });
                             }
                             v
                         }
@@ -1586,8 +1586,7 @@ impl Builder<'_> {
                         S::Owned(k) => {
                             let slot = self.nslots as u32 + k;
                             let v = self.push_inst(Some(Ty::Bool), Op::IsNone { slot });
-                            st.stack.push(s);
-                            self.generic(&mut st, pc, Generic::Drop, 1, 0)?;
+                            self.push_inst(None, Op::DropSlot { base: k });
                             v
                         }
                         _ => leave!(),
@@ -1602,16 +1601,7 @@ impl Builder<'_> {
                         let top = Self::pop(&mut st)?;
                         while let Some(s) = st.stack.pop() {
                             if let S::Owned(k) = s {
-                                let exit = self.frame_state(pc, &before)?;
-                                self.push_inst(
-                                    Some(Ty::Bool),
-                                    Op::Generic {
-                                        op: Generic::Drop,
-                                        base: k,
-                                        arg: 0,
-                                        exit,
-                                    },
-                                );
+                                self.push_inst(None, Op::DropSlot { base: k });
                             }
                         }
                         let top = match top {
@@ -1650,8 +1640,38 @@ impl Builder<'_> {
                     st.stack.push(r);
                 }
                 B::IsOp => {
-                    let k = self.generic(&mut st, pc, Generic::Is, 2, arg)?;
-                    st.stack.push(S::Owned(k));
+                    let n = st.stack.len();
+                    let operand = |k: usize, s: S| match s {
+                        S::Obj(v, _) => Some(IsOperand::Obj(v)),
+                        S::None => Some(IsOperand::None),
+                        S::Local(slot) => Some(IsOperand::Slot { slot, owned: false }),
+                        S::Owned(j) if j as usize == k => Some(IsOperand::Slot {
+                            slot: self.nslots as u32 + j,
+                            owned: true,
+                        }),
+                        _ => None,
+                    };
+                    match (n.checked_sub(2), st.stack.get(n.wrapping_sub(2)..)) {
+                        (Some(k), Some(&[x, y])) => {
+                            if let (Some(a), Some(b)) = (operand(k, x), operand(k + 1, y)) {
+                                // Compared in the machine code: a bool.
+                                st.stack.truncate(k);
+                                let r = self.push_inst(
+                                    Some(Ty::Bool),
+                                    Op::Is {
+                                        a,
+                                        b,
+                                        negate: arg == 1,
+                                    },
+                                );
+                                st.stack.push(S::Num(Ty::Bool, r));
+                            } else {
+                                let k = self.generic(&mut st, pc, Generic::Is, 2, arg)?;
+                                st.stack.push(S::Owned(k));
+                            }
+                        }
+                        _ => return decline(Decline::Unsupported, "stack underflow"),
+                    }
                 }
                 B::UnaryNot => {
                     let s = Self::pop(&mut st)?;
@@ -2854,8 +2874,8 @@ impl Builder<'_> {
                 },
             );
             // The instance's own slot, if it owned one, is released.
-            if let S::Owned(_) = recv {
-                self.generic(st, pc, Generic::Drop, 1, 0)?;
+            if let S::Owned(k) = recv {
+                self.push_inst(None, Op::DropSlot { base: k });
             }
             st.stack.truncate(vi);
             return Ok(true);
@@ -2890,15 +2910,7 @@ impl Builder<'_> {
                     },
                 );
                 if owned {
-                    self.push_inst(
-                        Some(Ty::Bool),
-                        Op::Generic {
-                            op: Generic::Drop,
-                            base: at,
-                            arg: 0,
-                            exit,
-                        },
-                    );
+                    self.push_inst(None, Op::DropSlot { base: at });
                     self.push_inst(
                         None,
                         Op::MoveSlot {

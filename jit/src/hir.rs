@@ -654,6 +654,24 @@ pub enum Op {
         /// Where an exception is delivered.
         exit: FrameState,
     },
+    /// Releases the value operand-stack slot `base` owns (popped), in the
+    /// machine code unless it was the object's last reference.
+    DropSlot {
+        /// The stack index.
+        base: u32,
+    },
+    /// `a is b` (`negate`: `is not`) of two operands that are objects,
+    /// `None` or values in frame slots, compared in the machine code as
+    /// `Value::is` compares them; an operand a stack slot owns is
+    /// released after.
+    Is {
+        /// The left operand.
+        a: IsOperand,
+        /// The right operand.
+        b: IsOperand,
+        /// `is not`.
+        negate: bool,
+    },
     /// Leaves at `exit` (for `reason`) unless the `u32` at `addr` (a
     /// word that lives as long as the process) still holds `expect`.
     GuardWord {
@@ -775,6 +793,13 @@ impl Op {
                     f(*v, *t == CType::Double);
                 }
             }
+            Op::Is { a, b, .. } => {
+                for o in [a, b] {
+                    if let IsOperand::Obj(v) = o {
+                        f(*v, false);
+                    }
+                }
+            }
             Op::CallC { callee, args, .. } => {
                 f(*callee, false);
                 for a in args {
@@ -807,10 +832,39 @@ impl Op {
             | Op::Generic { .. }
             | Op::ListAppend { .. }
             | Op::MoveSlot { .. }
+            | Op::DropSlot { .. }
             | Op::StoreLocal { .. }
             | Op::GuardWord { .. }
             | Op::SwapSlots(..)
             | Op::ForIterGeneric { .. } => {}
+        }
+    }
+}
+
+/// An operand of [`Op::Is`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum IsOperand {
+    /// An object (a pointer the code or the frame keeps alive).
+    Obj(ValueId),
+    /// `None`.
+    None,
+    /// The value in frame slot `slot`; `owned`: an operand the stack owns,
+    /// released after.
+    Slot {
+        /// The frame slot.
+        slot: u32,
+        /// Whether the comparison consumes it.
+        owned: bool,
+    },
+}
+
+impl fmt::Display for IsOperand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IsOperand::Obj(v) => write!(f, "{v}"),
+            IsOperand::None => f.write_str("None"),
+            IsOperand::Slot { slot, owned: false } => write!(f, "slot {slot}"),
+            IsOperand::Slot { slot, owned: true } => write!(f, "owned slot {slot}"),
         }
     }
 }
@@ -1212,6 +1266,10 @@ impl fmt::Display for Op {
             Op::Effect { helper, slot, obj } => write!(f, "{helper:?} {slot}, {obj}"),
             Op::MoveSlot { from, to } => write!(f, "MoveSlot stack {from} -> stack {to}"),
             Op::StoreLocal { from, local } => write!(f, "StoreLocal stack {from} -> local{local}"),
+            Op::DropSlot { base } => write!(f, "DropSlot stack {base}"),
+            Op::Is { a, b, negate } => {
+                write!(f, "Is{} {a}, {b}", if *negate { "Not" } else { "" })
+            }
             Op::GetItem {
                 container,
                 key,

@@ -18,7 +18,7 @@
 use crate::deopt::{CONST_WORD, Exit, ExitReason, Write};
 use crate::hir::{
     self, CArg, CType, CheckedIntOp, Cmp, DirectCall, Edge, FloatOp, FrameState, Function, Generic,
-    Helper, IntOp, Loc, Op, Term, Ty, ValueId,
+    Helper, IntOp, IsOperand, Loc, Op, Term, Ty, ValueId,
 };
 use crate::layout::{
     OB_TYPE_OFFSET, PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, TAG_OFFSET,
@@ -1846,6 +1846,36 @@ impl Lowerer<'_> {
                 self.b.ins().store(flags(), none, src, 0);
                 return None;
             }
+            Op::DropSlot { base } => {
+                self.release_slot(self.nslots + base);
+                return None;
+            }
+            Op::Is { a, b, negate } => {
+                let (ta, pa) = self.is_operand(*a);
+                let (tb, pb) = self.is_operand(*b);
+                // `Value::is`: the same tag, and for a bool the same byte,
+                // for `None` nothing more, else the same payload word.
+                let same_tag = self.b.ins().icmp(IntCC::Equal, ta, tb);
+                let is_bool = self.b.ins().icmp_imm_s(IntCC::Equal, ta, TAG_BOOL as i64);
+                let ba = self.b.ins().band_imm_s(pa, 0xff);
+                let bb = self.b.ins().band_imm_s(pb, 0xff);
+                let pa = self.b.ins().select(is_bool, ba, pa);
+                let pb = self.b.ins().select(is_bool, bb, pb);
+                let same_payload = self.b.ins().icmp(IntCC::Equal, pa, pb);
+                let is_none = self.b.ins().icmp_imm_s(IntCC::Equal, ta, TAG_NONE as i64);
+                let payload_ok = self.b.ins().bor(is_none, same_payload);
+                let same = self.b.ins().band(same_tag, payload_ok);
+                for o in [a, b] {
+                    if let IsOperand::Slot { slot, owned: true } = o {
+                        self.release_slot(*slot);
+                    }
+                }
+                if *negate {
+                    self.b.ins().bxor_imm_s(same, 1)
+                } else {
+                    same
+                }
+            }
             Op::GetItem {
                 container,
                 key,
@@ -1950,10 +1980,9 @@ impl Lowerer<'_> {
                     .icmp_imm_s(IntCC::Equal, old_tag, TAG_OBJ as i64);
                 let release = self.b.create_block();
                 let cont = self.b.create_block();
-                self.b.set_cold_block(release);
                 self.b.ins().brif(is_obj, release, &[], cont, &[]);
                 self.b.switch_to_block(release);
-                self.call_helper(HelperFn::DropObj, &[old]);
+                self.decref(old);
                 self.b.ins().jump(cont, &[]);
                 self.b.switch_to_block(cont);
                 return None;
@@ -2662,6 +2691,73 @@ impl Lowerer<'_> {
         let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
         self.exit_if(bad, exit, None, true);
         Some(ok)
+    }
+
+    /// An [`Op::Is`] operand's tag and payload words.
+    fn is_operand(&mut self, o: IsOperand) -> (CValue, CValue) {
+        match o {
+            IsOperand::Obj(v) => {
+                let p = self.v(v);
+                (self.b.ins().iconst(types::I64, TAG_OBJ as i64), p)
+            }
+            IsOperand::None => {
+                let t = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+                (t, self.b.ins().iconst(types::I64, 0))
+            }
+            IsOperand::Slot { slot, .. } => {
+                let addr = self.slot_addr(slot);
+                let t = self.b.ins().load(types::I64, flags(), addr, TAG_OFFSET);
+                (
+                    t,
+                    self.b.ins().load(types::I64, flags(), addr, PAYLOAD_OFFSET),
+                )
+            }
+        }
+    }
+
+    /// Releases the value frame slot `slot` owns, leaving `None` there.
+    fn release_slot(&mut self, slot: u32) {
+        let addr = self.slot_addr(slot);
+        let t = self.b.ins().load(types::I64, flags(), addr, TAG_OFFSET);
+        let p = self.b.ins().load(types::I64, flags(), addr, PAYLOAD_OFFSET);
+        let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+        self.b.ins().store(flags(), none, addr, TAG_OFFSET);
+        let is_obj = self.b.ins().icmp_imm_s(IntCC::Equal, t, TAG_OBJ as i64);
+        let dec = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(is_obj, dec, &[], cont, &[]);
+        self.b.switch_to_block(dec);
+        self.decref(p);
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// Releases a reference to the object `p`: the count lowered in the
+    /// machine code while another reference remains (an immortal one's is
+    /// left alone, as `ObjRef`'s drop leaves it), the last one through a
+    /// helper (the type's destructor).
+    fn decref(&mut self, p: CValue) {
+        let rc = self.b.ins().load(types::I64, flags(), p, 0);
+        // 2 <= rc < IMMORTAL_REFCNT, as one unsigned compare.
+        let off = self.b.ins().iadd_imm_s(rc, -2);
+        let shared = self.b.ins().icmp_imm_s(
+            IntCC::UnsignedLessThan,
+            off,
+            crate::layout::IMMORTAL_REFCNT - 2,
+        );
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(shared, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let less = self.b.ins().iadd_imm_s(rc, -1);
+        self.b.ins().store(flags(), less, p, 0);
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(slow);
+        self.call_helper(HelperFn::DropObj, &[p]);
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
     }
 
     /// The argument array of a vector convention, in the machine frame,
