@@ -330,8 +330,8 @@ fn stats_say_where_the_compiler_warm_up_is() {
 fn a_loop_compiled_on_stack_is_entered_again_by_later_calls() {
     // The function as a whole is declined (a conditional expression whose
     // arms leave different operands), its loop is not: each call after the
-    // first enters the loop's code at its first back-edge, not only the
-    // call that made it hot.
+    // first enters the loop's code once its loop is hot again (1000 trips
+    // of its 5000), not only the call that made it hot.
     let d = TempDir::new("jit-cli");
     d.write(
         "p.py",
