@@ -891,20 +891,7 @@ pub unsafe extern "C" fn c_item_result(
     raw: *mut abi::ObjHeader,
 ) -> u8 {
     // SAFETY: the contract above.
-    unsafe {
-        let r = capi::direct::finish_slot("__getitem__", raw);
-        match (r, ctx.as_mut(), slot.as_mut()) {
-            (Ok(v), _, Some(s)) => {
-                *s = v;
-                1
-            }
-            (Err(e), Some(ctx), _) => {
-                ctx.error = Some(e);
-                0
-            }
-            _ => 0,
-        }
-    }
+    unsafe { put_result(ctx, slot, capi::direct::finish_slot("__getitem__", raw)) }
 }
 
 /// Item `i` of `c` when it is a tuple (exactly) and `i` in range: the item
@@ -1102,18 +1089,28 @@ pub unsafe extern "C" fn c_result(
             capi::direct::release_box(raw);
             return 0;
         };
-        let r = capi::direct::finish(&f, raw);
-        match (r, ctx.as_mut(), slot.as_mut()) {
-            (Ok(v), _, Some(s)) => {
-                *s = v;
-                1
-            }
-            (Err(e), Some(ctx), _) => {
-                ctx.error = Some(e);
-                0
-            }
-            _ => 0,
+        put_result(ctx, slot, capi::direct::finish(&f, raw))
+    }
+}
+
+/// Stores a result into the slot `slot` (1), or its exception into the
+/// context (0).
+///
+/// # Safety
+/// `ctx` is the running code's context; `slot` a slot of the running frame
+/// the result may replace.
+unsafe fn put_result(ctx: *mut Ctx, slot: *mut Value, r: PyResult<Value>) -> u8 {
+    // SAFETY: the contract above.
+    match (r, unsafe { ctx.as_mut() }, unsafe { slot.as_mut() }) {
+        (Ok(v), _, Some(s)) => {
+            *s = v;
+            1
         }
+        (Err(e), Some(ctx), _) => {
+            ctx.error = Some(e);
+            0
+        }
+        _ => 0,
     }
 }
 

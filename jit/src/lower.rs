@@ -1918,24 +1918,12 @@ impl Lowerer<'_> {
                 let call_index = self.b.create_block();
                 self.b.ins().brif(neg, slow, &[], call_index, &[]);
                 self.b.switch_to_block(call_index);
-                let mut sig = Signature::new(self.cc);
-                sig.params.push(AbiParam::new(ptr));
-                sig.params.push(AbiParam::new(types::I64));
-                sig.returns.push(AbiParam::new(ptr));
-                let sigref = self.b.import_signature(sig);
-                let call = self.b.ins().call_indirect(sigref, f, &[p, k]);
-                let r = *self.b.inst_results(call).first()?;
+                let r = self.call_c_fn(f, &[(p, ptr), (k, types::I64)], ptr)?;
                 self.b.ins().jump(done, &[r.into()]);
                 // `mp_subscript(obj, key)`, the key boxed for the call.
                 self.b.switch_to_block(by_key);
                 let boxed = self.call_helper(HelperFn::CBoxInt, &[k])?;
-                let mut sig = Signature::new(self.cc);
-                sig.params.push(AbiParam::new(ptr));
-                sig.params.push(AbiParam::new(ptr));
-                sig.returns.push(AbiParam::new(ptr));
-                let sigref = self.b.import_signature(sig);
-                let call = self.b.ins().call_indirect(sigref, f, &[p, boxed]);
-                let r = *self.b.inst_results(call).first()?;
+                let r = self.call_c_fn(f, &[(p, ptr), (boxed, ptr)], ptr)?;
                 self.call_helper(HelperFn::CRelease, &[boxed]);
                 self.b.ins().jump(done, &[r.into()]);
                 self.b.switch_to_block(done);
@@ -2158,12 +2146,7 @@ impl Lowerer<'_> {
                 self.b.ins().brif(hit, fast, &[], slow, &[]);
                 self.b.switch_to_block(fast);
                 let f = self.b.ins().load(ptr, flags(), cellp, 8);
-                let mut sig = Signature::new(self.cc);
-                sig.params.push(AbiParam::new(ptr));
-                sig.returns.push(AbiParam::new(types::I64));
-                let sigref = self.b.import_signature(sig);
-                let call = self.b.ins().call_indirect(sigref, f, &[o]);
-                let r = *self.b.inst_results(call).first()?;
+                let r = self.call_c_fn(f, &[(o, ptr)], types::I64)?;
                 let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0);
                 self.b.ins().brif(neg, fail, &[], join, &[r.into()]);
                 self.b.switch_to_block(fail);
@@ -2653,15 +2636,9 @@ impl Lowerer<'_> {
                 }
             }
         };
-        let mut sig = Signature::new(self.cc);
-        for _ in &call_args {
-            sig.params.push(AbiParam::new(ptr));
-        }
-        sig.returns.push(AbiParam::new(ptr));
-        let sigref = self.b.import_signature(sig);
         let meth = self.b.ins().iconst(ptr, target.meth as i64);
-        let call = self.b.ins().call_indirect(sigref, meth, &call_args);
-        let raw = *self.b.inst_results(call).first()?;
+        let typed: Vec<(CValue, Type)> = call_args.iter().map(|a| (*a, ptr)).collect();
+        let raw = self.call_c_fn(meth, &typed, ptr)?;
         if let Some(t) = tuple {
             self.call_helper(HelperFn::CReleaseTuple, &[t]);
         }
@@ -2758,6 +2735,21 @@ impl Lowerer<'_> {
         self.call_helper(HelperFn::DropObj, &[p]);
         self.b.ins().jump(cont, &[]);
         self.b.switch_to_block(cont);
+    }
+
+    /// Calls the C function at the address `f` with `args` (each with
+    /// its type), in the platform's C convention; its result of type
+    /// `ret`.
+    fn call_c_fn(&mut self, f: CValue, args: &[(CValue, Type)], ret: Type) -> Option<CValue> {
+        let mut sig = Signature::new(self.cc);
+        for (_, t) in args {
+            sig.params.push(AbiParam::new(*t));
+        }
+        sig.returns.push(AbiParam::new(ret));
+        let sigref = self.b.import_signature(sig);
+        let vals: Vec<CValue> = args.iter().map(|(v, _)| *v).collect();
+        let call = self.b.ins().call_indirect(sigref, f, &vals);
+        self.b.inst_results(call).first().copied()
     }
 
     /// The argument array of a vector convention, in the machine frame,
