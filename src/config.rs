@@ -138,7 +138,8 @@ pub struct JitConfig {
     #[serde(default)]
     pub disabled_functions: Vec<String>,
     /// Side exits after which a function whose compiled code leaves on
-    /// more than a quarter of its calls is interpreted again.
+    /// more than a quarter of its recent calls is interpreted again (and
+    /// compiled again once hot again).
     #[serde(default = "default_max_exits")]
     pub max_exits: u64,
     /// Run Cranelift's IR verifier on every compiled function (for

@@ -351,3 +351,80 @@ fn a_loop_compiled_on_stack_is_entered_again_by_later_calls() {
         "{err}"
     );
 }
+
+/// The number in `err`'s line about `name` that precedes `what`
+/// ("compiled 3 times": 3), if the line says it.
+fn count_in_stats(err: &str, name: &str, what: &str) -> Option<u64> {
+    let line = err
+        .lines()
+        .find(|l| l.starts_with(&format!("  compiled {name}: ")))?;
+    let at = line.find(what)?;
+    line[..at].rsplit(' ').nth(1)?.parse().ok()
+}
+
+#[test]
+fn code_whose_class_changed_is_given_up_and_compiled_again() {
+    // `g` is compiled for `P.get`; rebinding the method gives `P` a new
+    // version tag, the guard fails at every call, and after a few hundred
+    // of them (not a quarter of the 5000 calls before) the code is given
+    // up and the function compiled again, for the new method.
+    let d = TempDir::new("jit-cli");
+    d.write(
+        "p.py",
+        "class P:\n    def __init__(self, x):\n        self.x = x\n\n    def get(self):\n        \
+         return self.x * 2\n\n\ndef g(p, n):\n    t = 0\n    for i in range(n):\n        \
+         t += p.get()\n    return t\n\n\ndef get10(self):\n    return self.x * 10\n\n\n\
+         p = P(3)\ns = 0\nfor r in range(5000):\n    s += g(p, 50)\nprint(s)\nP.get = get10\n\
+         for r in range(5000):\n    s += g(p, 50)\nprint(s)\n",
+    );
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "1500000\n9000000\n");
+    let err = text(&o.stderr);
+    // At least `max_exits` (100), and far fewer than the 1250 a quarter
+    // of all calls would be (1667 before exits were counted over the
+    // recent calls only).
+    let exits = count_in_stats(&err, "g", "class changed").expect("exits");
+    assert!((100..600).contains(&exits), "{err}");
+    assert!(err.contains(", compiled 2 times, given up once"), "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_function_invalidated_ten_thousand_times_is_compiled_again_each_time_in_bounded_memory() {
+    // Each round rebinds the global `K` that `f`'s code was compiled
+    // for: its guard fails, the code is given up at once and freed (no
+    // compiled code is running then), and `f` is compiled again for the
+    // new `K` within the round (the threshold is 1 call; a function given
+    // up often waits 64 thresholds). The program reads its own resident
+    // memory after 1000 rounds and at the end: code kept, the other
+    // 10,000 compiles would hold over 80 MB.
+    let d = TempDir::new("jit-cli");
+    d.write("typhon.toml", "[jit]\nthreshold = 1\nosr = false\n");
+    d.write(
+        "p.py",
+        "import sys\n\nK = 0\n\n\ndef f(n):\n    t = 0\n    for i in range(n):\n        \
+         t += K\n    return t\n\n\ndef resident():\n    with open(\"/proc/self/statm\") as s:\n        \
+         return int(s.read().split()[1]) * 4096\n\n\ndef rounds(first, last):\n    global K\n    \
+         total = 0\n    for r in range(first, last):\n        K = r\n        \
+         for j in range(65):\n            total += f(3)\n    return total\n\n\n\
+         n = int(sys.argv[1])\ntotal = rounds(0, 1000)\nbefore = resident()\n\
+         total += rounds(1000, n)\nprint(total, resident() - before)\n",
+    );
+    let n: u64 = 11_000;
+    let o = run_in(d.path(), &["--stats", "p.py", &n.to_string()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let mut words = out.split_whitespace();
+    let total: u64 = words.next().and_then(|w| w.parse().ok()).expect("total");
+    let grown: i64 = words.next().and_then(|w| w.parse().ok()).expect("growth");
+    // Round r adds 65 calls of 3 * r: the new binding is used each time.
+    assert_eq!(total, 65 * 3 * n * (n - 1) / 2, "{out}");
+    let err = text(&o.stderr);
+    let compiles = count_in_stats(&err, "f", "times, given up").expect("compile count");
+    assert!(compiles >= 10_000, "{err}");
+    assert!(
+        grown < 8 << 20,
+        "resident memory grew by {grown} bytes: {err}"
+    );
+}

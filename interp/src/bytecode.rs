@@ -819,6 +819,10 @@ pub struct Code {
     /// On-stack replacements this code may still have (each compiles the
     /// function for one running call, see [`crate::jit::osr`]).
     pub jit_osr_left: Cell<u8>,
+    /// How often this code's compiled code was given up
+    /// ([`crate::jit::discard`]): each time, it waits longer before it is
+    /// compiled again.
+    pub jit_discards: Cell<u8>,
     /// The JIT's compiled code for this function, once it has some.
     pub jit: std::cell::RefCell<Option<Rc<dyn crate::jit::Compiled>>>,
     /// Code made by on-stack replacement, kept for later calls that reach

@@ -161,7 +161,7 @@ fn enter_compiled(
         return Err(stack_overflow());
     };
     let mark = vm.handed_up.len();
-    let exit = compiled.run(vm, &globals, slots);
+    let exit = crate::jit::run(vm, &compiled, &globals, slots);
     if exit.discard {
         crate::jit::discard(vm, &code);
     }
@@ -233,7 +233,7 @@ fn enter_osr(
         return Ok(false);
     };
     let mark = vm.handed_up.len();
-    let exit = compiled.run(vm, &globals, slots);
+    let exit = crate::jit::run(vm, &compiled, &globals, slots);
     if exit.discard {
         crate::jit::discard_osr(vm, code, &compiled);
     }

@@ -134,15 +134,58 @@ pub struct Exit {
     pub discard: bool,
 }
 
-/// Drops the compiled code of `code`: its calls are interpreted again.
-/// The code itself is kept until the interpreter shuts down, since
-/// compiled callers that called it directly may still be running in it.
+/// Drops the compiled code of `code` (it left too often, or an
+/// assumption it was compiled on no longer holds): its calls are
+/// interpreted again, and counted toward a new compile with the feedback
+/// of the calls since ([`recompile_count`]). The code itself is retired:
+/// compiled callers that called it directly may still be running in it,
+/// so it is freed only once no compiled code runs ([`run`]).
 pub(crate) fn discard(vm: &mut Vm, code: &Code) {
     code.jit_direct.set(0);
     if let Some(c) = code.jit.borrow_mut().take() {
         vm.retired_jit.push(c);
     }
     code.plain_argc.set(code.initial_plain_argc());
+    let n = code.jit_discards.get();
+    code.jit_discards.set(n.saturating_add(1));
+    code.jit_countdown
+        .set(recompile_count(vm.jit.threshold(), n));
+}
+
+/// The count toward compiling again a function whose code was given up
+/// `discards` times before: the JIT's threshold (at least 1), doubled for
+/// each earlier discard up to 64 times, so that a function whose
+/// assumptions keep changing costs at most one compile per 64 thresholds
+/// of calls. Below `u32::MAX / 2`, which [`want`] reads as "asked before".
+pub fn recompile_count(threshold: u32, discards: u8) -> u32 {
+    if threshold == u32::MAX {
+        return u32::MAX;
+    }
+    threshold
+        .max(1)
+        .saturating_mul(1 << discards.min(6))
+        .min(u32::MAX / 2 - 1)
+}
+
+/// Runs compiled code on a frame (see [`Compiled::run`]), counting the
+/// run in `vm.jit_runs`; when the outermost run returns, no compiled code
+/// is running any more, and the code retired meanwhile is freed.
+pub(crate) fn run(
+    vm: &mut Vm,
+    compiled: &Rc<dyn Compiled>,
+    globals: &ObjRef,
+    slots: &mut [Value],
+) -> Exit {
+    vm.jit_runs += 1;
+    let exit = compiled.run(vm, globals, slots);
+    vm.jit_runs -= 1;
+    if vm.jit_runs == 0 && !vm.retired_jit.is_empty() {
+        // Code that was retired may be the last reference to objects
+        // with finalizers: dropped after the list is emptied.
+        let retired = std::mem::take(&mut vm.retired_jit);
+        drop(retired);
+    }
+    exit
 }
 
 /// The backend used when no JIT is installed: it compiles nothing, so the
@@ -279,7 +322,7 @@ pub(crate) fn osr(
 }
 
 /// Drops the on-stack replacement code `c` of `code` that left too often
-/// (see [`Exit::discard`]), kept until shutdown like [`discard`]'s.
+/// (see [`Exit::discard`]), retired like [`discard`]'s.
 pub(crate) fn discard_osr(vm: &mut Vm, code: &Code, c: &Rc<dyn Compiled>) {
     if let Ok(mut cache) = code.jit_osr.try_borrow_mut() {
         cache.retain(|k| !Rc::ptr_eq(k, c));

@@ -125,8 +125,13 @@ pub struct Vm {
     /// `list`) does not allocate them per element.
     pub(crate) gen_frames: Vec<(Vec<crate::frame::Frame>, Vec<crate::frame::Segment>)>,
     /// Compiled code the interpreter stopped using (see
-    /// [`crate::jit::discard`]), freed at shutdown.
+    /// [`crate::jit::discard`]), freed once no compiled code runs.
     pub(crate) retired_jit: Vec<Rc<dyn crate::jit::Compiled>>,
+    /// Runs of compiled code the interpreter entered that have not
+    /// returned yet ([`crate::jit::run`]): while there is one, any
+    /// compiled code may be running (compiled callers call compiled code
+    /// directly), so retired code is kept.
+    pub(crate) jit_runs: u32,
     /// Frames of calls compiled code made directly that the interpreter
     /// is to resume (`eval::compiled_call`), innermost first.
     pub(crate) handed_up: Vec<crate::eval::HandedUp>,
@@ -187,6 +192,7 @@ impl Vm {
             spare_states: Vec::new(),
             gen_frames: Vec::new(),
             retired_jit: Vec::new(),
+            jit_runs: 0,
             handed_up: Vec::new(),
             null_marker: ObjRef::from_static(&NULL_MARKER),
             abc_meta: None,

@@ -2816,16 +2816,21 @@ impl Builder<'_> {
                 }) => {
                     // The function each class has at its version (a changed
                     // class has another tag, so the guard keeps it right).
+                    // A tag no class has any more (the site saw a class
+                    // before it was changed) is left out: no instance can
+                    // pass its guard again.
                     let mut vs = Vec::new();
                     let mut fs = Vec::new();
                     let seen = std::iter::once((class_version, mro_pos, index))
                         .chain(more_methods.iter().copied().filter(|m| m.0 != 0));
                     for (v, pos, i) in seen {
-                        let Some(f) = method_at(v, pos, i) else {
-                            return Ok(false);
-                        };
-                        vs.push(v);
-                        fs.push(f);
+                        if let Some(f) = method_at(v, pos, i) {
+                            vs.push(v);
+                            fs.push(f);
+                        }
+                    }
+                    if vs.is_empty() {
+                        return Ok(false);
                     }
                     (vs, index, Some(fs))
                 }

@@ -5,7 +5,7 @@
 //! is freed with it (cranelift-jit frees whole modules, and only when
 //! asked: a dropped module leaks its code).
 
-use crate::deopt::{Exit as ExitDesc, ExitCode};
+use crate::deopt::{Exit as ExitDesc, ExitCode, ExitReason};
 use crate::helpers::{self, Ctx, GuardCell};
 use crate::hir::{Function, Op};
 use crate::lower;
@@ -80,6 +80,12 @@ pub struct CompiledFn {
     stats: Option<(Rc<RefCell<Stats>>, usize)>,
     /// See [`crate::options::Options::max_exits`].
     max_exits: u64,
+    /// This code's own entries and exits (the stats add up those of every
+    /// compile of the function), halved now and then so that they say
+    /// how the code fares lately ([`CompiledFn::exit`]).
+    recent: Cell<(u64, u64)>,
+    /// Whether the code was given up (the interpreter drops it once).
+    discarded: Cell<bool>,
     /// Whether compiled code can go round a loop: without one, leaving
     /// for the interpreter gains nothing and counts as an exit.
     loops: bool,
@@ -299,6 +305,8 @@ pub fn compile(
         frame_len,
         stats: None,
         max_exits: u64::MAX,
+        recent: Cell::new((0, 0)),
+        discarded: Cell::new(false),
         pending: RefCell::new(None),
         exit_vals: (0..exits.iter().map(ExitDesc::words).max().unwrap_or(0))
             .map(|_| Cell::new(0))
@@ -331,6 +339,13 @@ pub fn compile(
 
 impl Drop for CompiledFn {
     fn drop(&mut self) {
+        // Direct calls not counted in the stats yet.
+        if let Some((s, i)) = &self.stats
+            && let Ok(mut s) = s.try_borrow_mut()
+            && let Some(f) = s.functions.get_mut(*i)
+        {
+            f.entries += self.record.calls.replace(0);
+        }
         if let Some(m) = self.module.take() {
             // SAFETY: the code is entered through `run_raw`, whose callers
             // hold this CompiledFn (the interpreter an `Rc` of it, for the
@@ -482,12 +497,12 @@ impl CompiledFn {
     /// The interpreter's view of how a run ended (counting the entry and
     /// its exit in the stats).
     fn exit(&self, code: ExitCode) -> Exit {
-        let mut discard = false;
+        let calls = 1 + self.record.calls.replace(0);
         if let Some((s, i)) = &self.stats
             && let Ok(mut s) = s.try_borrow_mut()
             && let Some(f) = s.functions.get_mut(*i)
         {
-            f.entries += 1 + self.record.calls.replace(0);
+            f.entries += calls;
             if code.left {
                 f.leaves += 1;
             }
@@ -497,18 +512,40 @@ impl CompiledFn {
             if let Some(r) = code.reason {
                 f.exits[r as usize] += 1;
             }
-            // Leaves do not count where the code before them ran a
-            // compiled loop (a loop before a `return f"..."`, say), which
-            // is the point; without a loop (a callee's frame handed up,
-            // an instruction left to the interpreter) they gain nothing.
-            if code.reason.is_some() || (code.left && !self.loops) {
-                let exits: u64 =
-                    f.exits.iter().sum::<u64>() + if self.loops { 0 } else { f.leaves };
-                if exits >= self.max_exits && exits * 4 > f.entries && !f.discarded {
-                    f.discarded = true;
-                    discard = true;
-                }
-            }
+        }
+        // Leaves do not count where the code before them ran a compiled
+        // loop (a loop before a `return f"..."`, say), which is the point;
+        // without a loop (a callee's frame handed up, an instruction left
+        // to the interpreter) they gain nothing.
+        let (mut entries, mut exits) = self.recent.get();
+        entries += calls;
+        if code.reason.is_some() || (code.left && !self.loops) {
+            exits += 1;
+        }
+        // Counted over the last few thousand entries, so that code that
+        // ran well for a million calls and then fails at every one (its
+        // class was changed) is given up after hundreds, not a third of a
+        // million.
+        if entries >= self.max_exits.max(1).saturating_mul(16) {
+            entries /= 2;
+            exits /= 2;
+        }
+        self.recent.set((entries, exits));
+        // A global or a C type that is no longer what the code was
+        // compiled for will not change back: the code is given up at
+        // once, and the function compiled again for what it is now.
+        let stale = matches!(
+            code.reason,
+            Some(ExitReason::KeysVersion | ExitReason::TypeModified)
+        );
+        let failing = exits >= self.max_exits && exits * 4 > entries;
+        let discard = (stale || failing) && !self.discarded.replace(true);
+        if discard
+            && let Some((s, i)) = &self.stats
+            && let Ok(mut s) = s.try_borrow_mut()
+            && let Some(f) = s.functions.get_mut(*i)
+        {
+            f.discards += 1;
         }
         let raised = if code.raised {
             Some(
@@ -549,6 +586,11 @@ impl CompiledFn {
     /// Whether the entry guards hold now (see [`DirectRecord::guarded`]).
     pub fn guards_hold(&self) -> bool {
         self.entry_guards.iter().all(|g| g.holds())
+    }
+
+    /// This code's entry in the JIT's stats, once set.
+    pub fn stats_index(&self) -> Option<usize> {
+        self.stats.as_ref().map(|(_, i)| *i)
     }
 
     /// The record compiled callers read (see [`DirectRecord`]).

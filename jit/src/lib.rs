@@ -49,8 +49,8 @@ use interp::object::ObjRef;
 use options::Options;
 use stats::{Decline, FunctionStats, Stats};
 use std::cell::RefCell;
-use std::collections::HashSet;
-use std::rc::Rc;
+use std::collections::{HashMap, HashSet};
+use std::rc::{Rc, Weak};
 use std::time::Instant;
 
 /// The Cranelift JIT backend.
@@ -59,13 +59,18 @@ pub struct Jit {
     stats: Rc<RefCell<Stats>>,
     /// Names of the functions the JIT was asked about.
     seen: HashSet<String>,
-    /// The objects each compiled function holds (released at shutdown).
-    held: Vec<Rc<RefCell<Vec<ObjRef>>>>,
+    /// The objects each compiled function holds (released at shutdown;
+    /// the code owns them, and frees them with itself before that).
+    held: Vec<Weak<RefCell<Vec<ObjRef>>>>,
     /// The compiler's warm-up.
     warm: warm::WarmUp,
     /// The direct-call record of each function compiled for calls, with
-    /// its index in the stats.
-    records: Vec<(usize, Rc<code::DirectRecord>)>,
+    /// its index in the stats (the code owns it; it counts calls made
+    /// directly until the code's next exit or its end).
+    records: Vec<(usize, Weak<code::DirectRecord>)>,
+    /// Each function's (and on-stack replacement loop's) entry in the
+    /// stats: qualified name, file, first line, loop line.
+    indexes: HashMap<(String, String, u32, Option<u32>), usize>,
 }
 
 impl Jit {
@@ -85,6 +90,7 @@ impl Jit {
             seen: HashSet::new(),
             held: Vec::new(),
             records: Vec::new(),
+            indexes: HashMap::new(),
         }
     }
 
@@ -94,37 +100,58 @@ impl Jit {
         s.warm_up = self.warm.state();
         // Direct calls not counted yet.
         for (i, r) in &self.records {
-            if let Some(f) = s.functions.get_mut(*i) {
+            if let (Some(f), Some(r)) = (s.functions.get_mut(*i), r.upgrade()) {
                 f.entries += r.calls.get();
             }
         }
         s
     }
 
-    /// Records a compile (or a decline) of `name` in the stats; `osr_line`
-    /// when it was on-stack replacement at the loop of that line.
+    /// Records a compile (or a decline) of `code` in the stats; `osr_line`
+    /// when it was on-stack replacement at the loop of that line. A
+    /// function compiled again (after its code was given up) keeps its
+    /// entry, so that the stats stay as long as the program's functions.
     fn record(
-        &self,
-        name: &str,
+        &mut self,
+        code: &Code,
         declined: Option<(Decline, String)>,
         t: Instant,
         size: u64,
         osr_line: Option<u32>,
     ) -> usize {
         let mut s = self.stats.borrow_mut();
-        s.functions.push(FunctionStats {
-            name: name.to_string(),
-            declined,
-            compile_time: t.elapsed(),
-            code_size: size,
-            exits: [0; deopt::ExitReason::ALL.len()],
-            entries: 0,
-            discarded: false,
-            leaves: 0,
+        let key = (
+            code.qualname.to_string(),
+            code.source.filename.to_string(),
+            code.first_line,
             osr_line,
-            sites: Default::default(),
-        });
-        s.functions.len() - 1
+        );
+        let n = s.functions.len();
+        let i = *self.indexes.entry(key).or_insert(n);
+        if i == n {
+            s.functions.push(FunctionStats {
+                name: code.qualname.to_string(),
+                declined: None,
+                compile_time: Default::default(),
+                code_size: 0,
+                compiles: 0,
+                exits: [0; deopt::ExitReason::ALL.len()],
+                entries: 0,
+                discards: 0,
+                leaves: 0,
+                osr_line,
+                sites: Default::default(),
+            });
+        }
+        if let Some(f) = s.functions.get_mut(i) {
+            f.compile_time += t.elapsed();
+            if declined.is_none() {
+                f.compiles += 1;
+                f.code_size = size;
+            }
+            f.declined = declined;
+        }
+        i
     }
 
     /// Builds `code` (at its start, or at a loop header for on-stack
@@ -142,7 +169,7 @@ impl Jit {
         let osr_line = osr.as_ref().map(|(e, _)| code.line_at(e.pc));
         if !self.options.allows(&name) {
             self.record(
-                &name,
+                code,
                 Some((Decline::Disabled, String::new())),
                 t,
                 0,
@@ -158,7 +185,7 @@ impl Jit {
         let built = match built {
             Ok(b) => b,
             Err(d) => {
-                self.record(&name, Some((d.why, d.detail)), t, 0, osr_line);
+                self.record(code, Some((d.why, d.detail)), t, 0, osr_line);
                 return None;
             }
         };
@@ -172,7 +199,8 @@ impl Jit {
         let mut keep = built.keep;
         keep.push(globals.clone());
         let keep = Rc::new(RefCell::new(keep));
-        self.held.push(keep.clone());
+        prune(&mut self.held);
+        self.held.push(Rc::downgrade(&keep));
         match code::compile(
             &built.func,
             keep,
@@ -189,7 +217,7 @@ impl Jit {
                 if let Some(c) = &out.clif {
                     eprint!("{c}");
                 }
-                let i = self.record(&name, None, t, out.size, osr_line);
+                let i = self.record(code, None, t, out.size, osr_line);
                 if self.options.perf_map {
                     perf_map_line(out.addr, out.size, &code.qualname, &code.source.filename);
                 }
@@ -206,7 +234,7 @@ impl Jit {
                     // test comparing output fails on it.
                     eprintln!("typhon: JIT internal error compiling {name}: {e}");
                 }
-                self.record(&name, Some((Decline::Codegen, e)), t, 0, osr_line);
+                self.record(code, Some((Decline::Codegen, e)), t, 0, osr_line);
                 None
             }
         }
@@ -257,8 +285,9 @@ impl JitBackend for Jit {
     fn compile(&mut self, vm: &Vm, code: &Rc<Code>, globals: &ObjRef) -> Option<Rc<dyn Compiled>> {
         let c = Rc::new(self.compile_code(vm, code, globals, None)?);
         c.record().owner.set(Rc::as_ptr(&c) as usize);
-        self.records
-            .push((self.stats.borrow().functions.len() - 1, c.record().clone()));
+        let i = c.stats_index().unwrap_or(usize::MAX);
+        prune(&mut self.records);
+        self.records.push((i, Rc::downgrade(c.record())));
         Some(c)
     }
 
@@ -282,10 +311,14 @@ impl JitBackend for Jit {
     fn shutdown(&mut self) {
         // Compiled callers must not call code whose objects are released.
         for (_, r) in self.records.drain(..) {
-            r.entry.set(0);
+            if let Some(r) = r.upgrade() {
+                r.entry.set(0);
+            }
         }
         for k in self.held.drain(..) {
-            if let Ok(mut k) = k.try_borrow_mut() {
+            if let Some(k) = k.upgrade()
+                && let Ok(mut k) = k.try_borrow_mut()
+            {
                 k.clear();
             }
         }
@@ -306,6 +339,31 @@ impl JitBackend for Jit {
                 )
             })
             .collect()
+    }
+}
+
+/// Drops from `list` what compiled code no longer holds, when it has
+/// doubled since it was last pruned (so pushing stays amortized O(1)):
+/// code compiled and given up again and again leaves nothing behind.
+trait Prunable {
+    fn alive(&self) -> bool;
+}
+
+impl<T> Prunable for Weak<T> {
+    fn alive(&self) -> bool {
+        self.strong_count() > 0
+    }
+}
+
+impl<T> Prunable for (usize, Weak<T>) {
+    fn alive(&self) -> bool {
+        self.1.strong_count() > 0
+    }
+}
+
+fn prune<P: Prunable>(list: &mut Vec<P>) {
+    if list.len() >= 16 && list.len() == list.capacity() {
+        list.retain(Prunable::alive);
     }
 }
 

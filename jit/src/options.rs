@@ -13,8 +13,10 @@ pub struct Options {
     /// Names of functions that always stay interpreted.
     pub disabled_functions: Vec<String>,
     /// Side exits (failed guards) after which a function whose compiled
-    /// code exits on more than a quarter of its calls goes back to the
-    /// interpreter for good.
+    /// code exits on more than a quarter of its recent calls goes back to
+    /// the interpreter, to be compiled again once hot again (with a longer
+    /// count each time: `interp::jit::recompile_count`). Code whose global
+    /// or C type changed is given up at its first such exit.
     pub max_exits: u64,
     /// Append each compiled function to `/tmp/perf-<pid>.map`, the file
     /// `perf report` reads to name JIT code.

@@ -46,23 +46,29 @@ impl Decline {
     }
 }
 
-/// One function the JIT looked at.
+/// One function the JIT looked at (one entry per function and, for
+/// on-stack replacement, loop: compiling it again adds to it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FunctionStats {
     /// `co_qualname`.
     pub name: String,
-    /// `None` when compiled, else why not and the detail.
+    /// `None` when compiled the last time it was asked, else why not and
+    /// the detail.
     pub declined: Option<(Decline, String)>,
-    /// Time spent compiling (or trying to).
+    /// Time spent compiling (or trying to), every time.
     pub compile_time: Duration,
-    /// Bytes of machine code.
+    /// Bytes of machine code, the last time it was compiled.
     pub code_size: u64,
+    /// Times it was compiled.
+    pub compiles: u32,
     /// Side exits taken, indexed like [`ExitReason::ALL`].
     pub exits: [u64; ExitReason::ALL.len()],
     /// Calls that ran compiled code.
     pub entries: u64,
-    /// Whether the code was given up (it left too often).
-    pub discarded: bool,
+    /// Times its code was given up (it left too often, or a global or C
+    /// type it was compiled for changed); each time it is compiled again
+    /// once hot again.
+    pub discards: u32,
     /// Calls that stopped at an instruction compiled code does not run
     /// (the interpreter ran the rest).
     pub leaves: u64,
@@ -213,8 +219,15 @@ impl Stats {
                     {
                         let _ = write!(s, ", most often at @{pc} ({n})");
                     }
-                    if f.discarded {
-                        s.push_str(" (failed too often: interpreted again)");
+                    if f.compiles > 1 {
+                        let _ = write!(s, ", compiled {} times", f.compiles);
+                    }
+                    if f.discards > 0 {
+                        let _ = write!(
+                            s,
+                            ", given up {} (left too often or went stale)",
+                            how_often(f.discards)
+                        );
                     }
                     s.push('\n');
                 }
@@ -223,16 +236,36 @@ impl Stats {
                         .osr_line
                         .map(|l| format!(" from its loop at line {l}"))
                         .unwrap_or_default();
-                    let _ = writeln!(
+                    let _ = write!(
                         s,
                         "  interpreted {}{at}: {} ({detail})",
                         f.name,
                         d.describe()
                     );
+                    if f.compiles > 0 {
+                        let _ = write!(
+                            s,
+                            ", after it was compiled {} and given up {}: {} calls, exits: {}",
+                            how_often(f.compiles),
+                            how_often(f.discards),
+                            f.entries,
+                            f.exits.iter().sum::<u64>()
+                        );
+                    }
+                    s.push('\n');
                 }
             }
         }
         s
+    }
+}
+
+/// "once", "twice", "N times".
+fn how_often(n: u32) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
     }
 }
 
@@ -248,9 +281,10 @@ mod tests {
             declined: Some((Decline::NeedsObjects, "x".into())),
             compile_time: Duration::ZERO,
             code_size: 0,
+            compiles: 0,
             exits: [0; ExitReason::ALL.len()],
             entries: 0,
-            discarded: false,
+            discards: 0,
             leaves: 0,
             osr_line: None,
             sites: Default::default(),
@@ -263,6 +297,19 @@ mod tests {
         assert_eq!(s.compiled(), 1);
         assert_eq!(s.exits(ExitReason::IntOverflow), 2);
         assert!(s.report().contains("2 int overflow"), "{}", s.report());
+        // A function compiled again after its code was given up says so,
+        // and so does one declined when asked again.
+        s.functions[1].compiles = 3;
+        s.functions[1].discards = 2;
+        s.functions[0].compiles = 1;
+        s.functions[0].discards = 1;
+        s.functions[0].entries = 7;
+        let r = s.report();
+        assert!(r.contains(", compiled 3 times, given up twice ("), "{r}");
+        assert!(
+            r.contains("(x), after it was compiled once and given up once: 7 calls, exits: 0\n"),
+            "{r}"
+        );
         for (i, d) in Decline::ALL.iter().enumerate() {
             assert_eq!(*d as usize, i);
         }

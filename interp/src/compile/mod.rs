@@ -505,6 +505,7 @@ impl<'a> Compiler<'a> {
             calls_c: Cell::new(false),
             jit_countdown: Cell::new(u32::MAX),
             jit_osr_left: Cell::new(crate::jit::OSR_PER_CODE),
+            jit_discards: Cell::new(0),
             jit_osr: std::cell::RefCell::new(Vec::new()),
             jit: Default::default(),
             jit_direct: Cell::new(0),
