@@ -2107,6 +2107,52 @@ impl Builder<'_> {
                                     cases,
                                     exit,
                                     resume,
+                                    init: None,
+                                },
+                            );
+                            st.stack.push(S::Owned(base as u32));
+                        }
+                        // A class whose `__init__` (a Python function) the
+                        // interpreter's CALL_PY_INIT calls: the instance
+                        // made by a helper, `__init__` called directly.
+                        None if n < 0x10000
+                            && op == B::CallPyInit
+                            && let Some((version, version_addr, init_fn, direct)) =
+                                self.init_target(callee, n, pc) =>
+                        {
+                            let S::Obj(clsv, _) = callee else {
+                                leave!();
+                            };
+                            st = before.clone();
+                            self.cur.truncate(self.cur.len().min(ninsts));
+                            let base = st.stack.len() - (n + 1 + extra);
+                            self.flush(&mut st, base + 1 + extra)?;
+                            let exit = self.frame_state(pc, &st)?;
+                            // The class still has the `__init__` found.
+                            self.push_inst(
+                                None,
+                                Op::GuardWord {
+                                    addr: version_addr,
+                                    expect: version,
+                                    reason: ExitReason::TypeVersion,
+                                    exit: exit.clone(),
+                                },
+                            );
+                            let fv = self.kept(init_fn);
+                            st.stack.truncate(base);
+                            let resume = self.frame_state(next, &st)?;
+                            let raise = self.frame_state(pc, &st)?;
+                            self.push_inst(
+                                None,
+                                Op::CallPy {
+                                    callee: fv,
+                                    base: base as u32,
+                                    arg: n as u32 | ((extra as u32) << 16),
+                                    direct,
+                                    cases: Vec::new(),
+                                    exit,
+                                    resume,
+                                    init: Some(crate::hir::InitCall { cls: clsv, raise }),
                                 },
                             );
                             st.stack.push(S::Owned(base as u32));
@@ -2727,6 +2773,40 @@ impl Builder<'_> {
             .iter()
             .find(|k| k.as_ptr() as usize == addr && k.kind() == Kind::FUNCTION)?;
         Some((v, self.direct_target(k, n)?))
+    }
+
+    /// For CALL_PY_INIT of the constant class `callee` with `n`
+    /// arguments at `pc`: the class's version tag the interpreter's cache
+    /// holds (the class has it now) and the tag's address (in the class,
+    /// which the code keeps alive), its `__init__`, and what a direct
+    /// call of that with the instance and the `n` arguments needs.
+    fn init_target(
+        &self,
+        callee: S,
+        n: usize,
+        pc: usize,
+    ) -> Option<(u32, usize, ObjRef, crate::hir::DirectCall)> {
+        let S::Obj(_, addr) = callee else {
+            return None;
+        };
+        let cls = self
+            .keep
+            .iter()
+            .find(|k| k.as_ptr() as usize == addr && k.kind() == Kind::TYPE)?;
+        let Some(interp::feedback::AttrSource::Init { class_version }) =
+            interp::feedback::site(self.code, pc).and_then(|f| f.attr)
+        else {
+            return None;
+        };
+        let t = cls.as_type()?;
+        if class_version == 0 || t.tp_version_tag.get() != class_version {
+            return None;
+        }
+        let init = interp::object::class::lookup_static(t, "__init__")?;
+        let f = init.as_obj()?.clone();
+        let direct = self.direct_target(&f, n + 1)?;
+        let addr = &t.tp_version_tag as *const std::cell::Cell<u32> as usize;
+        Some((class_version, addr, f, direct))
     }
 
     /// The functions a polymorphic method value may be (see

@@ -775,7 +775,8 @@ pub unsafe extern "C" fn call_native(
 /// `ctx` is the caller's context; `record` the callee's live
 /// `DirectRecord`, `callee` the function, `cslots` the callee's first
 /// slot within `ctx.len` slots of `ctx.slots`, and `cctx` the context the
-/// callee ran with.
+/// callee ran with; `init` is null or a reference the caller owns to the
+/// instance whose `__init__` the callee is (taken over here).
 pub unsafe extern "C" fn finish_direct(
     ctx: *mut Ctx,
     record: *const crate::code::DirectRecord,
@@ -783,6 +784,7 @@ pub unsafe extern "C" fn finish_direct(
     cslots: *mut Value,
     raw: u64,
     cctx: *mut Ctx,
+    init: *mut abi::ObjHeader,
 ) {
     // SAFETY: the record's owner is the callee's CompiledFn, alive while
     // any call of it may run (see its `Drop`); the slots from `cslots` to
@@ -790,6 +792,7 @@ pub unsafe extern "C" fn finish_direct(
     // touch until this returns; `cctx` is a context the caller made and
     // owns; the VM is not otherwise borrowed while compiled code runs.
     unsafe {
+        let init = ObjRef::from_raw(init);
         let Some(ctx) = ctx.as_mut() else { return };
         let Some(vm) = ctx.vm.as_mut() else { return };
         let Some(f) = borrowed(callee) else { return };
@@ -804,7 +807,65 @@ pub unsafe extern "C" fn finish_direct(
         };
         let frame = std::slice::from_raw_parts_mut(cslots, room);
         let exit = cf.finish_direct(raw, cctx.error.take(), frame);
-        interp::eval::hand_up(vm, &f, frame, exit);
+        interp::eval::hand_up(vm, &f, frame, exit, init);
+    }
+}
+
+/// A new instance of the Python class `cls` for CALL_PY_INIT (see
+/// `hir::InitCall`), with two references: null with the error in `ctx`
+/// when memory is exhausted.
+///
+/// # Safety
+/// `ctx` is the running code's context; `cls` a live class object.
+pub unsafe extern "C" fn new_instance(
+    ctx: *mut Ctx,
+    cls: *mut abi::ObjHeader,
+) -> *mut abi::ObjHeader {
+    // SAFETY: as the contract says; the class is borrowed.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else {
+            return std::ptr::null_mut();
+        };
+        let made = borrowed(cls).and_then(|c| interp::classes::new_plain_instance(&c));
+        match made {
+            Some(i) => {
+                let second = i.clone();
+                std::mem::forget(second);
+                i.into_raw()
+            }
+            None => {
+                ctx.error = Some(interp::PyErr::no_memory());
+                std::ptr::null_mut()
+            }
+        }
+    }
+}
+
+/// `__init__`, called directly for CALL_PY_INIT, returned the value in
+/// `result` (not None): CPython's TypeError goes into `ctx`; the value
+/// and the caller's reference to `instance` are released.
+///
+/// # Safety
+/// `ctx` is the running code's context; `result` a dead slot holding an
+/// owned value (left `None`); `instance` a reference the caller owns.
+pub unsafe extern "C" fn init_returned(
+    ctx: *mut Ctx,
+    result: *mut Value,
+    instance: *mut abi::ObjHeader,
+) {
+    // SAFETY: as the contract says.
+    unsafe {
+        drop(ObjRef::from_raw(instance));
+        let Some(r) = result.as_mut() else { return };
+        let v = std::mem::replace(r, Value::None);
+        let e = interp::PyErr::type_error(format!(
+            "__init__() should return None, not '{}'",
+            v.type_name()
+        ));
+        drop(v);
+        if let Some(ctx) = ctx.as_mut() {
+            ctx.error = Some(e);
+        }
     }
 }
 
@@ -1198,6 +1259,8 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::LenFill => len_fill as *const u8,
         HelperFn::CItemResult => c_item_result as *const u8,
         HelperFn::GetItemFill => getitem_fill as *const u8,
+        HelperFn::NewInstance => new_instance as *const u8,
+        HelperFn::InitReturned => init_returned as *const u8,
     })
 }
 

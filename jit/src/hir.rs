@@ -137,6 +137,21 @@ pub struct DirectCall {
     pub globals: usize,
 }
 
+/// A class's `__init__` called directly at CALL_PY_INIT (see
+/// [`Op::CallPy`]): once the checks of the direct call pass, a helper
+/// makes the instance, which goes into the frame as `self`, in the slot
+/// below the arguments (the class's, or the NULL's: dead); the instance
+/// is the result when `__init__` returns None. A frame handed up is
+/// pushed as the interpreter's CALL_PY_INIT pushes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InitCall {
+    /// The class (a constant the code keeps alive).
+    pub cls: ValueId,
+    /// Where the TypeError of an `__init__` that returned something else
+    /// is raised: the CALL, its operands gone.
+    pub raise: FrameState,
+}
+
 /// Where a value of the interpreter's frame is, at an exit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Loc {
@@ -387,6 +402,9 @@ pub enum Op {
         exit: FrameState,
         /// Where the interpreter goes on after the callee's frame.
         resume: FrameState,
+        /// CALL_PY_INIT: the callee is the class's `__init__`, called on
+        /// a new instance, which is the call's result.
+        init: Option<InitCall>,
     },
     /// Whether frame slot `slot` holds `None` (`x is None` on a value in
     /// a slot).
@@ -743,8 +761,12 @@ impl Op {
         if let Some(s) = self.exit() {
             s.values().for_each(|v| f(v, false));
         }
-        if let Op::CallPy { resume, .. } = self {
+        if let Op::CallPy { resume, init, .. } = self {
             resume.values().for_each(|v| f(v, false));
+            if let Some(i) = init {
+                f(i.cls, false);
+                i.raise.values().for_each(|v| f(v, false));
+            }
         }
         match self {
             Op::Int(_, a, b)
@@ -1196,13 +1218,21 @@ impl fmt::Display for Op {
                 cases,
                 exit,
                 resume,
+                init,
                 ..
             } => {
                 write!(f, "CallPy {callee} {base}, {arg:#x}")?;
                 if !cases.is_empty() {
                     write!(f, " (one of {})", cases.len())?;
                 }
-                write!(f, "  leaves{exit}  resumes{resume}")
+                if let Some(i) = init {
+                    write!(f, " init {}", i.cls)?;
+                }
+                write!(f, "  leaves{exit}  resumes{resume}")?;
+                if let Some(i) = init {
+                    write!(f, "  not None raises{}", i.raise)?;
+                }
+                Ok(())
             }
             Op::CheckPending { exit, .. } => write!(f, "CheckPending  exit{exit}"),
             Op::IntAtMost { val, max, exit } => match *max {

@@ -18,7 +18,7 @@
 use crate::deopt::{CONST_WORD, Exit, ExitReason, Write};
 use crate::hir::{
     self, CArg, CType, CheckedIntOp, Cmp, DirectCall, Edge, FloatOp, FrameState, Function, Generic,
-    Helper, IntOp, IsOperand, Loc, Op, Term, Ty, ValueId,
+    Helper, InitCall, IntOp, IsOperand, Loc, Op, Term, Ty, ValueId,
 };
 use crate::layout::{
     OB_TYPE_OFFSET, PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, TAG_OFFSET,
@@ -78,6 +78,8 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::LenFill => "typhon_jit_len_fill",
         HelperFn::CItemResult => "typhon_jit_c_item_result",
         HelperFn::GetItemFill => "typhon_jit_getitem_fill",
+        HelperFn::NewInstance => "typhon_jit_new_instance",
+        HelperFn::InitReturned => "typhon_jit_init_returned",
     }
 }
 
@@ -122,7 +124,8 @@ pub enum HelperFn {
     Collect,
     /// `(record) -> u8`: the entry guards of a direct call's callee
     GuardsHold,
-    /// `(ctx, record, callee, callee slots, raw, callee ctx)`
+    /// `(ctx, record, callee, callee slots, raw, callee ctx, instance)`
+    /// (instance: 0, or the one whose `__init__` the callee is)
     FinishDirect,
     /// `(i, slot)`: `str(i)` into a dead slot
     StrInt,
@@ -162,6 +165,12 @@ pub enum HelperFn {
     /// `(ctx, container slot, key, slot, cell) -> u8` (0: raised):
     /// `container[key]`, filling the cell (see [`Op::GetItem`])
     GetItemFill,
+    /// `(ctx, class) -> obj` (0: raised): a new instance of a Python
+    /// class, with two references (see [`InitCall`])
+    NewInstance,
+    /// `(ctx, result slot, instance)`: the TypeError of an `__init__`
+    /// that returned something else than None; releases both
+    InitReturned,
 }
 
 impl HelperFn {
@@ -205,6 +214,8 @@ impl HelperFn {
         HelperFn::LenFill,
         HelperFn::CItemResult,
         HelperFn::GetItemFill,
+        HelperFn::NewInstance,
+        HelperFn::InitReturned,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -227,7 +238,9 @@ impl HelperFn {
             HelperFn::CallNative => (&[ptr, ptr, ptr, types::I32], Some(types::I8)),
             HelperFn::Collect => (&[], None),
             HelperFn::GuardsHold => (&[ptr], Some(types::I8)),
-            HelperFn::FinishDirect => (&[ptr, ptr, ptr, ptr, types::I64, ptr], None),
+            HelperFn::FinishDirect => (&[ptr, ptr, ptr, ptr, types::I64, ptr, ptr], None),
+            HelperFn::NewInstance => (&[ptr, ptr], Some(ptr)),
+            HelperFn::InitReturned => (&[ptr, ptr, ptr], None),
             HelperFn::StrInt => (&[types::I64, ptr], None),
             HelperFn::ListAppend => (&[ptr, ptr, ptr], Some(types::I8)),
             HelperFn::AttrGet | HelperFn::AttrSet => {
@@ -1266,7 +1279,9 @@ impl Lowerer<'_> {
     /// slot `base`; any other end hands the callee's frame up
     /// (`helpers::finish_direct`) and leaves at `resume`. A failed check
     /// leaves at `exit`, where the interpreter makes the call (a due
-    /// collection is run first, as the interpreter's call would).
+    /// collection is run first, as the interpreter's call would). With
+    /// `init`, the callee is a class's `__init__` (see [`InitCall`]).
+    #[allow(clippy::too_many_arguments)]
     fn call_direct(
         &mut self,
         callee: ValueId,
@@ -1275,11 +1290,13 @@ impl Lowerer<'_> {
         d: &DirectCall,
         exit: &FrameState,
         resume: &FrameState,
+        init: Option<&InitCall>,
     ) {
         use crate::code::DirectRecord;
         use crate::helpers::Ctx;
-        let first = 1 + (arg >> 16 & 1);
-        let nargs = arg & 0xffff;
+        // `__init__`'s frame starts one slot lower, with `self`.
+        let first = 1 + (arg >> 16 & 1) - u32::from(init.is_some());
+        let nargs = (arg & 0xffff) + u32::from(init.is_some());
         let at = self.nslots + base + first;
         let ptr = self.ptr;
         let off = |f: usize| f as i32;
@@ -1387,8 +1404,25 @@ impl Lowerer<'_> {
         );
         let low = self.b.ins().icmp(IntCC::UnsignedLessThan, cctx, floor);
         self.exit_if(low, exit, None, false);
-        // The frame: locals after the arguments unbound.
         let cslots = self.slot_addr(at);
+        // The instance, as `self` (with a second reference, for the
+        // result), in the dead slot below the arguments.
+        let instance = match init {
+            Some(i) => {
+                let cls = self.v(i.cls);
+                let inst = self
+                    .call_helper(HelperFn::NewInstance, &[self.ctxp, cls])
+                    .unwrap_or(cls);
+                let failed = self.b.ins().icmp_imm_s(IntCC::Equal, inst, 0);
+                self.exit_if(failed, exit, None, true);
+                let tag = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
+                self.b.ins().store(flags(), tag, cslots, 0);
+                self.b.ins().store(flags(), inst, cslots, PAYLOAD_OFFSET);
+                Some(inst)
+            }
+            None => None,
+        };
+        // The frame: locals after the arguments unbound.
         if d.nslots > nargs {
             let marker = match interp::frame::unbound() {
                 interp::Value::Obj(o) => o.as_ptr() as i64,
@@ -1451,9 +1485,13 @@ impl Lowerer<'_> {
         // Not returned: the callee's frame goes up, still counted in the
         // depth, and this frame leaves after the call.
         self.b.switch_to_block(up);
+        let inst_or_0 = match instance {
+            Some(i) => i,
+            None => self.b.ins().iconst(ptr, 0),
+        };
         self.call_helper(
             HelperFn::FinishDirect,
-            &[self.ctxp, rec, callee, cslots, raw, cctx],
+            &[self.ctxp, rec, callee, cslots, raw, cctx, inst_or_0],
         );
         self.exit(resume, None, false, true);
         // Returned: the result moves to slot `base`, the call's depth goes.
@@ -1463,6 +1501,23 @@ impl Lowerer<'_> {
             .store(flags(), depth, vm, interp::vm::DEPTH_OFFSET as i32);
         let res = (d.nslots * VALUE_SIZE as u32) as i32;
         let t = self.b.ins().load(types::I64, flags(), cslots, res);
+        if let (Some(inst), Some(i)) = (instance, init) {
+            // `__init__` returned None: the instance is the result.
+            let not_none = self.b.ins().icmp_imm_s(IntCC::NotEqual, t, TAG_NONE as i64);
+            let bad = self.b.create_block();
+            let good = self.b.create_block();
+            self.b.set_cold_block(bad);
+            self.b.ins().brif(not_none, bad, &[], good, &[]);
+            self.b.switch_to_block(bad);
+            let rp = self.b.ins().iadd_imm_s(cslots, res as i64);
+            self.call_helper(HelperFn::InitReturned, &[self.ctxp, rp, inst]);
+            self.exit(&i.raise, None, true, false);
+            self.b.switch_to_block(good);
+            let tag = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
+            self.b.ins().store(flags(), tag, slot, 0);
+            self.b.ins().store(flags(), inst, slot, PAYLOAD_OFFSET);
+            return;
+        }
         let p = self
             .b
             .ins()
@@ -2065,9 +2120,10 @@ impl Lowerer<'_> {
                 cases,
                 exit,
                 resume,
+                init,
             } => {
                 if cases.is_empty() {
-                    self.call_direct(*callee, *base, *arg, direct, exit, resume);
+                    self.call_direct(*callee, *base, *arg, direct, exit, resume, init.as_ref());
                     return None;
                 }
                 // The callee is one of the functions the site saw: a
@@ -2080,7 +2136,7 @@ impl Lowerer<'_> {
                     let next = self.b.create_block();
                     self.b.ins().brif(is, case, &[], next, &[]);
                     self.b.switch_to_block(case);
-                    self.call_direct(*callee, *base, *arg, d, exit, resume);
+                    self.call_direct(*callee, *base, *arg, d, exit, resume, None);
                     self.b.ins().jump(join, &[]);
                     self.b.switch_to_block(next);
                 }

@@ -41,13 +41,18 @@ pub(crate) struct HandedUp {
     pc: usize,
     /// An exception raised at `pc`, to unwind from there.
     raised: Option<PyErr>,
+    /// For a class's `__init__` called by compiled code at CALL_PY_INIT:
+    /// the new instance, the call's result once `__init__` returns None
+    /// (the frame is pushed as CALL_PY_INIT pushes it).
+    init: Option<ObjRef>,
 }
 
 /// Keeps the frame of `func`, in `frame`, that its compiled code (called
 /// directly, the call counted in `vm.depth`) handed back with `exit`,
 /// until the interpreter pushes it above its caller's; the slots it used
-/// are left dead.
-pub fn hand_up(vm: &mut Vm, func: &ObjRef, frame: &mut [Value], exit: Exit) {
+/// are left dead. `init`: the instance whose `__init__` `func` runs (see
+/// [`HandedUp`]).
+pub fn hand_up(vm: &mut Vm, func: &ObjRef, frame: &mut [Value], exit: Exit, init: Option<ObjRef>) {
     let Some(f) = func.downcast::<Function>() else {
         return;
     };
@@ -61,6 +66,7 @@ pub fn hand_up(vm: &mut Vm, func: &ObjRef, frame: &mut [Value], exit: Exit) {
         values,
         pc: exit.pc,
         raised: exit.raised,
+        init,
     });
 }
 
@@ -90,7 +96,16 @@ pub(crate) fn push_handed_up(
         let mut values = h.values.into_iter();
         let below = st.sp;
         let mut framed = false;
+        let init = h.init;
         let pushed = (|| {
+            let on_return = match init {
+                // [instance, __init__, frame]: the instance is the result.
+                Some(i) => {
+                    st.push(Value::Obj(i))?;
+                    crate::frame::RETURN_INIT
+                }
+                None => crate::frame::RETURN_PLAIN,
+            };
             st.push(Value::Obj(h.func.clone()))?;
             let lb = st.sp;
             st.reserve(values.len() + code.max_stack as usize)?;
@@ -98,6 +113,9 @@ pub(crate) fn push_handed_up(
                 st.push(v)?;
             }
             st.push_frame(code.clone(), f.globals.clone(), h.pc, lb, hb)?;
+            if let Some(t) = st.top() {
+                t.on_return.set(on_return);
+            }
             framed = true;
             for v in values.by_ref() {
                 st.push(v)?;
