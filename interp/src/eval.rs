@@ -47,7 +47,7 @@ mod hot;
 
 pub use compiled_attr::{instance_attr_at, method_unshadowed, store_instance_attr_at};
 pub(crate) use compiled_call::HandedUp;
-pub use compiled_call::hand_up;
+pub use compiled_call::{Below, hand_up};
 
 /// Pushes a frame for calling the Python function `func` with the given
 /// arguments (binding parameters, defaults, `*args` and keywords).
@@ -2659,18 +2659,7 @@ fn run_frames<const S: bool>(vm: &mut Vm, st: &mut ExecState) -> PyResult<Value>
                             _ => fail!(stack_underflow()),
                         };
                         sp = base - 2;
-                        let r = if v.kind() == Kind::NOT_IMPLEMENTED {
-                            drop(v);
-                            let op = BinOp::from_arg(op_arg);
-                            crate::dunder::binary_op_after_left(vm, op, &a, &b).and_then(
-                                |r| match r {
-                                    Some(r) => Ok(r),
-                                    None => ops::builtin_binary_op(vm, op, &a, &b),
-                                },
-                            )
-                        } else {
-                            Ok(v)
-                        };
+                        let r = binop_returned(vm, op_arg, &a, &b, v);
                         drop((a, b));
                         match r {
                             Ok(r) => {
@@ -2979,9 +2968,24 @@ fn slot_cached<'o>(
 /// two arguments, called first (`b` is not of a subclass overriding the
 /// reflected method), and `b` is of `a`'s class or not of a Python class
 /// (so that after `NotImplemented` only [`crate::dunder::binary_op_after_left`]
+/// The result of `a <op> b` (`arg`: the operator) once `a`'s method,
+/// called by BINARY_OP_PY, returned `v`: `NotImplemented` goes on with
+/// the protocol (the reflected method, then the built-in operator).
+pub fn binop_returned(vm: &mut Vm, arg: u32, a: &Value, b: &Value, v: Value) -> PyResult<Value> {
+    if v.kind() != Kind::NOT_IMPLEMENTED {
+        return Ok(v);
+    }
+    drop(v);
+    let op = BinOp::from_arg(arg);
+    crate::dunder::binary_op_after_left(vm, op, a, b).and_then(|r| match r {
+        Some(r) => Ok(r),
+        None => ops::builtin_binary_op(vm, op, a, b),
+    })
+}
+
 /// and the built-in rules remain, as `ops::binary_op` would run them).
 #[inline(always)]
-pub(super) fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<ObjRef> {
+pub fn binop_method(a: &Value, b: &Value, arg: u32) -> Option<ObjRef> {
     if a.kind() != Kind::INSTANCE || !quicken::binop_operands_fit(a, b) {
         return None;
     }

@@ -1716,6 +1716,11 @@ impl Builder<'_> {
                                     2,
                                     (n << 8) | arg,
                                 )?,
+                                // A Python class's operator method: called
+                                // directly once compiled.
+                                None if op == B::BinaryOpPy && arg < 13 => {
+                                    self.call_binop(&mut st, pc, next, arg)?
+                                }
                                 None => self.generic(&mut st, pc, Generic::Binary, 2, arg)?,
                             };
                             st.stack.push(S::Owned(k));
@@ -2736,6 +2741,39 @@ impl Builder<'_> {
             *s = S::Owned(k as u32);
         }
         Ok(())
+    }
+
+    /// BINARY_OP_PY `arg` on the top two entries (flushed and consumed),
+    /// at `pc` (the next instruction: `next`), as [`Op::CallBinop`];
+    /// returns the stack index of the result.
+    fn call_binop(
+        &mut self,
+        st: &mut State,
+        pc: usize,
+        next: usize,
+        arg: u32,
+    ) -> Result<u32, Declined> {
+        let Some(base) = st.stack.len().checked_sub(2) else {
+            return decline(Decline::Unsupported, "stack underflow");
+        };
+        self.flush(st, base)?;
+        let exit = self.frame_state(pc, st)?;
+        st.stack.truncate(base);
+        let resume = self.frame_state(next, st)?;
+        let raise = self.frame_state(pc, st)?;
+        let cell = self.slot_cell();
+        self.push_inst(
+            None,
+            Op::CallBinop {
+                arg,
+                base: base as u32,
+                cell,
+                exit,
+                resume,
+                raise,
+            },
+        );
+        Ok(base as u32)
     }
 
     /// Runs an instruction through a helper on the top `n` entries (which

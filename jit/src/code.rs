@@ -316,9 +316,12 @@ pub fn compile(
         loops: f.has_loop(),
         leaf: !f.has_loop()
             && !f.blocks.iter().any(|b| {
-                b.insts
-                    .iter()
-                    .any(|i| matches!(i.op, Op::CallPy { .. } | Op::CallTyped { .. }))
+                b.insts.iter().any(|i| {
+                    matches!(
+                        i.op,
+                        Op::CallPy { .. } | Op::CallBinop { .. } | Op::CallTyped { .. }
+                    )
+                })
             }),
         osr: None,
         record: Rc::new(DirectRecord {

@@ -41,12 +41,34 @@ pub struct Ctx {
     pub stack_floor: usize,
 }
 
-/// The cache of a dict-entry guard, owned by the compiled code:
-/// `[keys version, entry index, dict version]`. The helpers look the
-/// name up again when the keys version changed, and record the dict's
-/// version after each successful check; compiled code skips the helper
-/// while the dict is still at that version ([`GUARD_CELL_VERSION`]).
-pub type GuardCell = [u64; 3];
+/// A cache cell owned by compiled code. A dict-entry guard's is `[keys
+/// version, entry index, dict version]`: the helpers look the name up
+/// again when the keys version changed, and record the dict's version
+/// after each successful check; compiled code skips the helper while the
+/// dict is still at that version ([`GUARD_CELL_VERSION`]). A C slot
+/// site's is `[type, slot function, kind]` (`len_fill`); a BINARY_OP_PY
+/// site's is laid out by [`binop_cell`].
+pub type GuardCell = [u64; 6];
+
+/// The words of a BINARY_OP_PY site's cell ([`binop_target`]): the left
+/// operand's class and its version tag when the method was found, and
+/// what a direct call of the method needs (see `hir::DirectCall`). The
+/// method is borrowed: the class holds it while its tag is unchanged
+/// (tags are never reused), and the cell is used only then.
+pub mod binop_cell {
+    /// The class's address.
+    pub const A_TYPE: usize = 0;
+    /// Its version tag.
+    pub const A_VERSION: usize = 1;
+    /// The method (a function object).
+    pub const FUNC: usize = 2;
+    /// The address of its code's `jit_direct` cell.
+    pub const RECORD_CELL: usize = 3;
+    /// The slots its frame needs.
+    pub const FRAME_LEN: usize = 4;
+    /// The address of its globals (in the function object).
+    pub const GLOBALS: usize = 5;
+}
 
 /// The byte offset of a guard cell's dict version.
 pub const GUARD_CELL_VERSION: i32 = 2 * std::mem::size_of::<u64>() as i32;
@@ -54,7 +76,7 @@ pub const GUARD_CELL_VERSION: i32 = 2 * std::mem::size_of::<u64>() as i32;
 /// A new guard cell for keys version `keys` and entry `index`; its dict
 /// version is none yet, so the first check runs the helper.
 pub fn guard_cell(keys: u64, index: u64) -> Box<GuardCell> {
-    Box::new([keys, index, u64::MAX])
+    Box::new([keys, index, u64::MAX, 0, 0, 0])
 }
 
 /// A borrowed object pointer as an `ObjRef` reference, without touching
@@ -100,6 +122,27 @@ pub unsafe extern "C" fn set_local(slot: *mut Value, tag: u64, bits: u64) {
     unsafe {
         if let Some(s) = slot.as_mut() {
             *s = number(tag, bits);
+        }
+    }
+}
+
+/// Releases the objects of a returning frame's `n` locals from `first`
+/// (each left `None`).
+///
+/// # Safety
+/// `first` is the frame's first local slot, and it has `n`.
+pub unsafe extern "C" fn release_locals(first: *mut Value, n: u64) {
+    // SAFETY: the frame's locals are valid, initialized Values that
+    // compiled code does not touch until this returns.
+    unsafe {
+        if first.is_null() {
+            return;
+        }
+        let locals = std::slice::from_raw_parts_mut(first, n as usize);
+        for v in locals {
+            if matches!(v, Value::Obj(_)) {
+                drop(std::mem::replace(v, Value::None));
+            }
         }
     }
 }
@@ -776,7 +819,10 @@ pub unsafe extern "C" fn call_native(
 /// `DirectRecord`, `callee` the function, `cslots` the callee's first
 /// slot within `ctx.len` slots of `ctx.slots`, and `cctx` the context the
 /// callee ran with; `init` is null or a reference the caller owns to the
-/// instance whose `__init__` the callee is (taken over here).
+/// instance whose `__init__` the callee is (taken over here); `operands`
+/// null or the caller's slot of BINARY_OP_PY's two operands (taken, for
+/// operator `arg`).
+#[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn finish_direct(
     ctx: *mut Ctx,
     record: *const crate::code::DirectRecord,
@@ -785,6 +831,8 @@ pub unsafe extern "C" fn finish_direct(
     raw: u64,
     cctx: *mut Ctx,
     init: *mut abi::ObjHeader,
+    operands: *mut Value,
+    arg: u32,
 ) {
     // SAFETY: the record's owner is the callee's CompiledFn, alive while
     // any call of it may run (see its `Drop`); the slots from `cslots` to
@@ -792,7 +840,18 @@ pub unsafe extern "C" fn finish_direct(
     // touch until this returns; `cctx` is a context the caller made and
     // owns; the VM is not otherwise borrowed while compiled code runs.
     unsafe {
-        let init = ObjRef::from_raw(init);
+        let below = match (ObjRef::from_raw(init), operands.as_mut()) {
+            (Some(i), _) => interp::eval::Below::Init(i),
+            (None, Some(a)) => {
+                let a = std::mem::replace(a, Value::None);
+                let b = operands
+                    .add(1)
+                    .as_mut()
+                    .map_or(Value::None, |b| std::mem::replace(b, Value::None));
+                interp::eval::Below::Binop(a, b, arg)
+            }
+            (None, None) => interp::eval::Below::Nothing,
+        };
         let Some(ctx) = ctx.as_mut() else { return };
         let Some(vm) = ctx.vm.as_mut() else { return };
         let Some(f) = borrowed(callee) else { return };
@@ -807,7 +866,7 @@ pub unsafe extern "C" fn finish_direct(
         };
         let frame = std::slice::from_raw_parts_mut(cslots, room);
         let exit = cf.finish_direct(raw, cctx.error.take(), frame);
-        interp::eval::hand_up(vm, &f, frame, exit, init);
+        interp::eval::hand_up(vm, &f, frame, exit, below);
     }
 }
 
@@ -836,6 +895,104 @@ pub unsafe extern "C" fn new_instance(
             None => {
                 ctx.error = Some(interp::PyErr::no_memory());
                 std::ptr::null_mut()
+            }
+        }
+    }
+}
+
+/// BINARY_OP_PY's method for the operands in `slot` and the next (`arg`:
+/// the operator), if compiled code can call it directly: a Python
+/// function of two arguments and no other locals whose code is compiled.
+/// Found through `cell` ([`binop_cell`]), or looked up and put there. 0:
+/// the operator is to run in a helper.
+///
+/// # Safety
+/// `slot` and the next are live operand slots; `cell` the site's cell.
+pub unsafe extern "C" fn binop_target(
+    _ctx: *mut Ctx,
+    slot: *mut Value,
+    arg: u32,
+    cell: *mut GuardCell,
+) -> u8 {
+    use binop_cell as w;
+    // SAFETY: as the contract says; nothing is kept but addresses whose
+    // objects the class at the recorded tag keeps alive.
+    unsafe {
+        let (Some(a), Some(b), Some(cell)) = (slot.as_ref(), slot.add(1).as_ref(), cell.as_mut())
+        else {
+            return 0;
+        };
+        let Value::Obj(ao) = a else { return 0 };
+        let ty = ao.ty();
+        let version = u64::from(ty.tp_version_tag.get());
+        if arg >= 13 || version == 0 || !interp::quicken::binop_operands_fit(a, b) {
+            return 0;
+        }
+        let ty_addr = ty as *const _ as usize as u64;
+        if cell[w::A_TYPE] != ty_addr || cell[w::A_VERSION] != version {
+            let Some(f) = interp::eval::binop_method(a, b, arg) else {
+                return 0;
+            };
+            let Some(func) = f.downcast::<interp::object::Function>() else {
+                return 0;
+            };
+            let c = &func.code;
+            if c.nslots() != 2 || !c.cellvars.is_empty() || !c.freevars.is_empty() || c.is_module {
+                return 0;
+            }
+            interp::jit::want(c);
+            cell[w::A_TYPE] = ty_addr;
+            cell[w::A_VERSION] = version;
+            cell[w::FUNC] = f.as_ptr() as u64;
+            cell[w::RECORD_CELL] = &c.jit_direct as *const std::cell::Cell<usize> as u64;
+            cell[w::FRAME_LEN] = crate::frame_len(c) as u64;
+            cell[w::GLOBALS] = &func.globals as *const ObjRef as u64;
+        }
+        // Called directly once it is compiled.
+        let record = (cell[w::RECORD_CELL] as usize as *const std::cell::Cell<usize>).as_ref();
+        u8::from(record.is_some_and(|r| r.get() != 0))
+    }
+}
+
+/// The method BINARY_OP_PY called directly returned `NotImplemented`
+/// (in `result`): the protocol goes on for the operands in `slot` and the
+/// next (`arg`: the operator); the result goes into `slot`, the next is
+/// left dead. 0: raised (the error in `ctx`, both slots dead).
+///
+/// # Safety
+/// `ctx` is the running code's context; `slot`, the next and `result`
+/// are live operand slots.
+pub unsafe extern "C" fn binop_rest(
+    ctx: *mut Ctx,
+    slot: *mut Value,
+    arg: u32,
+    result: *mut Value,
+) -> u8 {
+    // SAFETY: as the contract says; the VM is not otherwise borrowed
+    // while compiled code runs.
+    unsafe {
+        let (Some(ctx), Some(s), Some(b), Some(r)) = (
+            ctx.as_mut(),
+            slot.as_mut(),
+            slot.add(1).as_mut(),
+            result.as_mut(),
+        ) else {
+            return 0;
+        };
+        let Some(vm) = ctx.vm.as_mut() else { return 0 };
+        let a = std::mem::replace(s, Value::None);
+        let b = std::mem::replace(b, Value::None);
+        let v = std::mem::replace(r, Value::None);
+        let out = interp::eval::binop_returned(vm, arg, &a, &b, v);
+        drop((a, b));
+        match out {
+            Ok(v) => {
+                *s = v;
+                1
+            }
+            Err(e) => {
+                ctx.error = Some(e);
+                0
             }
         }
     }
@@ -933,7 +1090,7 @@ pub unsafe extern "C" fn len_fill(
             && c[0] == 0
             && let Some(f) = capi::direct::length_slot(&o)
         {
-            *c = [std::ptr::from_ref(o.ty()) as u64, f as u64, 0];
+            *c = [std::ptr::from_ref(o.ty()) as u64, f as u64, 0, 0, 0, 0];
         }
         n
     }
@@ -1009,6 +1166,9 @@ pub unsafe extern "C" fn getitem_fill(
                         std::ptr::from_ref(o.ty()) as u64,
                         f as u64,
                         u64::from(by_key),
+                        0,
+                        0,
+                        0,
                     ];
                 }
                 if let Some(s) = out.as_mut() {
@@ -1261,6 +1421,9 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::GetItemFill => getitem_fill as *const u8,
         HelperFn::NewInstance => new_instance as *const u8,
         HelperFn::InitReturned => init_returned as *const u8,
+        HelperFn::BinopTarget => binop_target as *const u8,
+        HelperFn::BinopRest => binop_rest as *const u8,
+        HelperFn::ReleaseLocals => release_locals as *const u8,
     })
 }
 

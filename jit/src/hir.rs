@@ -406,6 +406,32 @@ pub enum Op {
         /// a new instance, which is the call's result.
         init: Option<InitCall>,
     },
+    /// BINARY_OP_PY (`arg`: the operator) of the operands in slots `base`
+    /// and `base + 1`, the result into slot `base`: a helper finds the
+    /// left operand's method (a Python function of two arguments) through
+    /// the site's cache `cell` (`helpers::binop_target`), and its compiled
+    /// code is called directly on a frame above the operands, which stay
+    /// for `NotImplemented` (the protocol then goes on in a helper). With
+    /// no method that can be called so, the operator runs in a helper
+    /// (as [`Generic::Binary`]), raising at `exit`; a failed check of the
+    /// direct call leaves at `exit` (the interpreter runs the operator).
+    /// A frame handed up is pushed as BINARY_OP_PY pushes it, and the code
+    /// leaves at `resume`; an error of the rest of the protocol is raised
+    /// at `raise` (the operator, its operands gone).
+    CallBinop {
+        /// The operator (BINARY_OP's argument).
+        arg: u32,
+        /// The left operand's stack index.
+        base: u32,
+        /// The site's cache (`helpers::BINOP_CELL_WORDS` words).
+        cell: usize,
+        /// Where the interpreter runs the operator.
+        exit: FrameState,
+        /// Where the interpreter goes on after the method's frame.
+        resume: FrameState,
+        /// Where the rest of the protocol raises.
+        raise: FrameState,
+    },
     /// Whether frame slot `slot` holds `None` (`x is None` on a value in
     /// a slot).
     IsNone {
@@ -761,6 +787,10 @@ impl Op {
         if let Some(s) = self.exit() {
             s.values().for_each(|v| f(v, false));
         }
+        if let Op::CallBinop { resume, raise, .. } = self {
+            resume.values().for_each(|v| f(v, false));
+            raise.values().for_each(|v| f(v, false));
+        }
         if let Op::CallPy { resume, init, .. } = self {
             resume.values().for_each(|v| f(v, false));
             if let Some(i) = init {
@@ -844,6 +874,7 @@ impl Op {
             | Op::ConstFloat(_)
             | Op::ConstBool(_)
             | Op::ConstPtr(_)
+            | Op::CallBinop { .. }
             | Op::LoadLocal { .. }
             | Op::LoadLocalIs { .. }
             | Op::GuardLocalType { .. }
@@ -979,6 +1010,7 @@ impl Op {
             | Op::CallNative { exit, .. }
             | Op::CallC { exit, .. }
             | Op::CallPy { exit, .. }
+            | Op::CallBinop { exit, .. }
             | Op::Generic { exit, .. }
             | Op::ForIterGeneric { exit, .. }
             | Op::Adopt { exit, .. }
@@ -1234,6 +1266,17 @@ impl fmt::Display for Op {
                 }
                 Ok(())
             }
+            Op::CallBinop {
+                arg,
+                base,
+                exit,
+                resume,
+                raise,
+                ..
+            } => write!(
+                f,
+                "CallBinop {arg} {base}  leaves{exit}  resumes{resume}  raises{raise}"
+            ),
             Op::CheckPending { exit, .. } => write!(f, "CheckPending  exit{exit}"),
             Op::IntAtMost { val, max, exit } => match *max {
                 i64::MAX => write!(f, "IntAtMost {val}, unlimited"),

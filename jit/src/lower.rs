@@ -80,6 +80,9 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::GetItemFill => "typhon_jit_getitem_fill",
         HelperFn::NewInstance => "typhon_jit_new_instance",
         HelperFn::InitReturned => "typhon_jit_init_returned",
+        HelperFn::BinopTarget => "typhon_jit_binop_target",
+        HelperFn::BinopRest => "typhon_jit_binop_rest",
+        HelperFn::ReleaseLocals => "typhon_jit_release_locals",
     }
 }
 
@@ -124,8 +127,9 @@ pub enum HelperFn {
     Collect,
     /// `(record) -> u8`: the entry guards of a direct call's callee
     GuardsHold,
-    /// `(ctx, record, callee, callee slots, raw, callee ctx, instance)`
-    /// (instance: 0, or the one whose `__init__` the callee is)
+    /// `(ctx, record, callee, callee slots, raw, callee ctx, instance,
+    /// operands, operator)` (instance: 0, or the one whose `__init__` the
+    /// callee is; operands: 0, or the slot of BINARY_OP_PY's two)
     FinishDirect,
     /// `(i, slot)`: `str(i)` into a dead slot
     StrInt,
@@ -171,6 +175,14 @@ pub enum HelperFn {
     /// `(ctx, result slot, instance)`: the TypeError of an `__init__`
     /// that returned something else than None; releases both
     InitReturned,
+    /// `(ctx, operand slot, arg, cell) -> u8` (0: no method to call
+    /// directly): BINARY_OP_PY's method, into the cell
+    BinopTarget,
+    /// `(ctx, operand slot, arg, result slot) -> u8` (0: raised): the
+    /// rest of the protocol after `NotImplemented`
+    BinopRest,
+    /// `(first slot, n)`: the locals' objects released at a return
+    ReleaseLocals,
 }
 
 impl HelperFn {
@@ -216,6 +228,9 @@ impl HelperFn {
         HelperFn::GetItemFill,
         HelperFn::NewInstance,
         HelperFn::InitReturned,
+        HelperFn::BinopTarget,
+        HelperFn::BinopRest,
+        HelperFn::ReleaseLocals,
     ];
 
     fn signature(self, ptr: Type, cc: CallConv) -> Signature {
@@ -238,7 +253,13 @@ impl HelperFn {
             HelperFn::CallNative => (&[ptr, ptr, ptr, types::I32], Some(types::I8)),
             HelperFn::Collect => (&[], None),
             HelperFn::GuardsHold => (&[ptr], Some(types::I8)),
-            HelperFn::FinishDirect => (&[ptr, ptr, ptr, ptr, types::I64, ptr, ptr], None),
+            HelperFn::FinishDirect => (
+                &[ptr, ptr, ptr, ptr, types::I64, ptr, ptr, ptr, types::I32],
+                None,
+            ),
+            HelperFn::BinopTarget => (&[ptr, ptr, types::I32, ptr], Some(types::I8)),
+            HelperFn::BinopRest => (&[ptr, ptr, types::I32, ptr], Some(types::I8)),
+            HelperFn::ReleaseLocals => (&[ptr, types::I64], None),
             HelperFn::NewInstance => (&[ptr, ptr], Some(ptr)),
             HelperFn::InitReturned => (&[ptr, ptr, ptr], None),
             HelperFn::StrInt => (&[types::I64, ptr], None),
@@ -269,6 +290,40 @@ impl HelperFn {
         }
         s
     }
+}
+
+/// What a direct call calls (see `Lowerer::call_direct`): the function,
+/// the address of its code's `jit_direct` cell, its local slots, the
+/// slots its frame needs and the address of its globals, each known when
+/// compiling or read at run time (an operator's method, found by a
+/// helper).
+#[derive(Clone, Copy)]
+struct Target {
+    callee: CValue,
+    cell: CValue,
+    nslots: u32,
+    frame_len: Imm,
+    globals: CValue,
+}
+
+/// A number known when compiling, or a value computed at run time.
+#[derive(Clone, Copy)]
+enum Imm {
+    Const(i64),
+    Val(CValue),
+}
+
+/// What kind of call a direct call is.
+#[derive(Clone, Copy)]
+enum Special<'a> {
+    /// A function's call: the arguments are its first locals.
+    Plain,
+    /// CALL_PY_INIT (see [`InitCall`]).
+    Init(&'a InitCall),
+    /// BINARY_OP_PY: the method of the left operand (in the slot at
+    /// `base`) called on both operands, which stay for `NotImplemented`
+    /// (see [`Op::CallBinop`]); the operator's error is raised at `raise`.
+    Binop { arg: u32, raise: &'a FrameState },
 }
 
 fn helper_of(h: Helper) -> HelperFn {
@@ -923,21 +978,7 @@ impl Lowerer<'_> {
             .ins()
             .load(types::I64, flags(), buf, at + l.value + PAYLOAD_OFFSET);
         // An object: one more reference (none for an immortal one).
-        let obj = self.b.ins().icmp_imm_s(IntCC::Equal, t, TAG_OBJ as i64);
-        let inc = self.b.create_block();
-        let put = self.b.create_block();
-        self.b.ins().brif(obj, inc, &[], put, &[]);
-        self.b.switch_to_block(inc);
-        let rc = self.b.ins().load(types::I64, flags(), p, 0);
-        let more = self.b.ins().iadd_imm_s(rc, 1);
-        let mortal =
-            self.b
-                .ins()
-                .icmp_imm_s(IntCC::SignedLessThan, rc, crate::layout::IMMORTAL_REFCNT);
-        let rc = self.b.ins().select(mortal, more, rc);
-        self.b.ins().store(flags(), rc, p, 0);
-        self.b.ins().jump(put, &[]);
-        self.b.switch_to_block(put);
+        self.incref_if_object(t, p);
         self.b.ins().store(flags(), t, slot, 0);
         self.b.ins().store(flags(), p, slot, PAYLOAD_OFFSET);
         self.b.ins().jump(done, &[]);
@@ -1251,17 +1292,32 @@ impl Lowerer<'_> {
     fn ret(&mut self, s: &FrameState) {
         self.return_pc.get_or_insert(s.pc);
         self.write_stack(0, &s.stack);
-        for k in 0..self.nslots {
-            let addr = self.slot_addr(k);
-            self.if_object(
-                addr,
-                |l| {
-                    let none = l.b.ins().iconst(types::I64, TAG_NONE as i64);
-                    let zero = l.b.ins().iconst(types::I64, 0);
-                    l.call_helper(HelperFn::SetLocal, &[addr, none, zero]);
-                },
-                |_| {},
-            );
+        // The locals' objects, in one helper call when there is any (a
+        // method's `self` and arguments, at every return: a call each
+        // cost more, and inline code for each, compile time); locals that
+        // hold numbers only cost a compare each.
+        if self.nslots > 0 {
+            let mut any = None;
+            for k in 0..self.nslots {
+                let addr = self.slot_addr(k);
+                let tag = self.b.ins().load(types::I64, flags(), addr, TAG_OFFSET);
+                let obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
+                any = Some(match any {
+                    Some(a) => self.b.ins().bor(a, obj),
+                    None => obj,
+                });
+            }
+            if let Some(any) = any {
+                let release = self.b.create_block();
+                let done = self.b.create_block();
+                self.b.ins().brif(any, release, &[], done, &[]);
+                self.b.switch_to_block(release);
+                let first = self.slot_addr(0);
+                let n = self.b.ins().iconst(types::I64, i64::from(self.nslots));
+                self.call_helper(HelperFn::ReleaseLocals, &[first, n]);
+                self.b.ins().jump(done, &[]);
+                self.b.switch_to_block(done);
+            }
         }
         let r = self
             .b
@@ -1281,26 +1337,32 @@ impl Lowerer<'_> {
     /// leaves at `exit`, where the interpreter makes the call (a due
     /// collection is run first, as the interpreter's call would). With
     /// `init`, the callee is a class's `__init__` (see [`InitCall`]).
-    #[allow(clippy::too_many_arguments)]
     fn call_direct(
         &mut self,
-        callee: ValueId,
+        t: Target,
         base: u32,
         arg: u32,
-        d: &DirectCall,
         exit: &FrameState,
         resume: &FrameState,
-        init: Option<&InitCall>,
+        how: Special,
     ) {
         use crate::code::DirectRecord;
         use crate::helpers::Ctx;
-        // `__init__`'s frame starts one slot lower, with `self`.
-        let first = 1 + (arg >> 16 & 1) - u32::from(init.is_some());
-        let nargs = (arg & 0xffff) + u32::from(init.is_some());
+        let init = match how {
+            Special::Init(i) => Some(i),
+            _ => None,
+        };
+        // `__init__`'s frame starts one slot lower, with `self`; an
+        // operator method's above the operands, with copies of them.
+        let (first, nargs) = match how {
+            Special::Plain => (1 + (arg >> 16 & 1), arg & 0xffff),
+            Special::Init(_) => (arg >> 16 & 1, (arg & 0xffff) + 1),
+            Special::Binop { .. } => (2, 2),
+        };
         let at = self.nslots + base + first;
         let ptr = self.ptr;
         let off = |f: usize| f as i32;
-        let callee = self.v(callee);
+        let callee = t.callee;
         let slot = self.slot_addr(self.nslots + base);
         // A due collection first (it changes nothing compiled code knows).
         let gcp = self.b.ins().load(
@@ -1323,7 +1385,7 @@ impl Lowerer<'_> {
         self.b.ins().jump(go, &[]);
         self.b.switch_to_block(go);
         // The record, its entry, and room for the frame.
-        let cell = self.b.ins().iconst(ptr, d.cell as i64);
+        let cell = t.cell;
         let rec = self.b.ins().load(ptr, flags(), cell, 0);
         let no = self.b.ins().icmp_imm_s(IntCC::Equal, rec, 0);
         self.exit_if(no, exit, None, false);
@@ -1357,10 +1419,16 @@ impl Lowerer<'_> {
             .b
             .ins()
             .load(ptr, flags(), self.ctxp, off(std::mem::offset_of!(Ctx, len)));
-        let short =
-            self.b
+        let short = match t.frame_len {
+            Imm::Const(n) => self
+                .b
                 .ins()
-                .icmp_imm_s(IntCC::UnsignedLessThan, len, (at + d.frame_len) as i64);
+                .icmp_imm_s(IntCC::UnsignedLessThan, len, at as i64 + n),
+            Imm::Val(n) => {
+                let need = self.b.ins().iadd_imm_s(n, at as i64);
+                self.b.ins().icmp(IntCC::UnsignedLessThan, len, need)
+            }
+        };
         self.exit_if(short, exit, None, false);
         // The recursion limit, pending events, the machine stack.
         let vm = self
@@ -1422,15 +1490,27 @@ impl Lowerer<'_> {
             }
             None => None,
         };
+        if let Special::Binop { .. } = how {
+            // The operands, one more reference each, as its locals.
+            for k in 0..2 {
+                let src = self.slot_addr(self.nslots + base + k);
+                let tag = self.b.ins().load(types::I64, flags(), src, 0);
+                let p = self.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);
+                self.incref_if_object(tag, p);
+                let o = (k * VALUE_SIZE as u32) as i32;
+                self.b.ins().store(flags(), tag, cslots, o);
+                self.b.ins().store(flags(), p, cslots, o + PAYLOAD_OFFSET);
+            }
+        }
         // The frame: locals after the arguments unbound.
-        if d.nslots > nargs {
+        if t.nslots > nargs {
             let marker = match interp::frame::unbound() {
                 interp::Value::Obj(o) => o.as_ptr() as i64,
                 _ => 0,
             };
             let tag = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
             let m = self.b.ins().iconst(types::I64, marker);
-            for k in nargs..d.nslots {
+            for k in nargs..t.nslots {
                 let o = (k * VALUE_SIZE as u32) as i32;
                 self.b.ins().store(flags(), tag, cslots, o);
                 self.b.ins().store(flags(), m, cslots, o + PAYLOAD_OFFSET);
@@ -1451,7 +1531,7 @@ impl Lowerer<'_> {
             rec,
             off(std::mem::offset_of!(DirectRecord, exit_vals)),
         );
-        let globals = self.b.ins().iconst(ptr, d.globals as i64);
+        let globals = t.globals;
         let room = self.b.ins().iadd_imm_s(len, -(at as i64));
         let zero = self.b.ins().iconst(ptr, 0);
         for (field, v) in [
@@ -1489,9 +1569,16 @@ impl Lowerer<'_> {
             Some(i) => i,
             None => self.b.ins().iconst(ptr, 0),
         };
+        let (below, op) = match how {
+            Special::Binop { arg, .. } => (slot, arg),
+            _ => (self.b.ins().iconst(ptr, 0), 0),
+        };
+        let op = self.b.ins().iconst(types::I32, op as i64);
         self.call_helper(
             HelperFn::FinishDirect,
-            &[self.ctxp, rec, callee, cslots, raw, cctx, inst_or_0],
+            &[
+                self.ctxp, rec, callee, cslots, raw, cctx, inst_or_0, below, op,
+            ],
         );
         self.exit(resume, None, false, true);
         // Returned: the result moves to slot `base`, the call's depth goes.
@@ -1499,8 +1586,43 @@ impl Lowerer<'_> {
         self.b
             .ins()
             .store(flags(), depth, vm, interp::vm::DEPTH_OFFSET as i32);
-        let res = (d.nslots * VALUE_SIZE as u32) as i32;
+        let res = (t.nslots * VALUE_SIZE as u32) as i32;
         let t = self.b.ins().load(types::I64, flags(), cslots, res);
+        if let Special::Binop { arg, raise } = how {
+            let p = self
+                .b
+                .ins()
+                .load(types::I64, flags(), cslots, res + PAYLOAD_OFFSET);
+            // `NotImplemented`: the protocol goes on in a helper.
+            let ni = interp::object::value::NOT_IMPLEMENTED.as_ptr() as i64;
+            let is_obj = self.b.ins().icmp_imm_s(IntCC::Equal, t, TAG_OBJ as i64);
+            let is_ni = self.b.ins().icmp_imm_s(IntCC::Equal, p, ni);
+            let ni = self.b.ins().band(is_obj, is_ni);
+            let rest = self.b.create_block();
+            let done = self.b.create_block();
+            let join = self.b.create_block();
+            self.b.set_cold_block(rest);
+            self.b.ins().brif(ni, rest, &[], done, &[]);
+            self.b.switch_to_block(rest);
+            let rp = self.b.ins().iadd_imm_s(cslots, res as i64);
+            let a = self.b.ins().iconst(types::I32, arg as i64);
+            if let Some(ok) = self.call_helper(HelperFn::BinopRest, &[self.ctxp, slot, a, rp]) {
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, raise, None, true);
+            }
+            self.b.ins().jump(join, &[]);
+            // The operands released, the result in the first one's slot.
+            self.b.switch_to_block(done);
+            self.release_slot(self.nslots + base);
+            self.release_slot(self.nslots + base + 1);
+            self.b.ins().store(flags(), t, slot, 0);
+            self.b.ins().store(flags(), p, slot, PAYLOAD_OFFSET);
+            let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+            self.b.ins().store(flags(), none, cslots, res);
+            self.b.ins().jump(join, &[]);
+            self.b.switch_to_block(join);
+            return;
+        }
         if let (Some(inst), Some(i)) = (instance, init) {
             // `__init__` returned None: the instance is the result.
             let not_none = self.b.ins().icmp_imm_s(IntCC::NotEqual, t, TAG_NONE as i64);
@@ -2123,7 +2245,12 @@ impl Lowerer<'_> {
                 init,
             } => {
                 if cases.is_empty() {
-                    self.call_direct(*callee, *base, *arg, direct, exit, resume, init.as_ref());
+                    let t = self.target(*callee, direct);
+                    let how = match init {
+                        Some(i) => Special::Init(i),
+                        None => Special::Plain,
+                    };
+                    self.call_direct(t, *base, *arg, exit, resume, how);
                     return None;
                 }
                 // The callee is one of the functions the site saw: a
@@ -2136,13 +2263,61 @@ impl Lowerer<'_> {
                     let next = self.b.create_block();
                     self.b.ins().brif(is, case, &[], next, &[]);
                     self.b.switch_to_block(case);
-                    self.call_direct(*callee, *base, *arg, d, exit, resume, None);
+                    let t = self.target(*callee, d);
+                    self.call_direct(t, *base, *arg, exit, resume, Special::Plain);
                     self.b.ins().jump(join, &[]);
                     self.b.switch_to_block(next);
                 }
                 // Another function: the interpreter makes the call.
                 let yes = self.b.ins().iconst(types::I8, 1);
                 self.exit_if(yes, exit, None, false);
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(join);
+                return None;
+            }
+            Op::CallBinop {
+                arg,
+                base,
+                cell,
+                exit,
+                resume,
+                raise,
+            } => {
+                use crate::helpers::binop_cell as w;
+                let slot = self.slot_addr(self.nslots + base);
+                let a = self.b.ins().iconst(types::I32, *arg as i64);
+                let c = self.b.ins().iconst(self.ptr, *cell as i64);
+                let found = self.call_helper(HelperFn::BinopTarget, &[self.ctxp, slot, a, c])?;
+                let direct = self.b.create_block();
+                let generic = self.b.create_block();
+                let join = self.b.create_block();
+                self.b.ins().brif(found, direct, &[], generic, &[]);
+                // No method to call directly: the operator in a helper.
+                self.b.switch_to_block(generic);
+                let which = self.b.ins().iconst(types::I32, Generic::Binary as i64);
+                let ok = self.call_helper(HelperFn::Generic, &[self.ctxp, which, slot, a])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, None, true);
+                self.b.ins().jump(join, &[]);
+                // The method, from the cache.
+                self.b.switch_to_block(direct);
+                let word =
+                    |l: &mut Self, k: usize| l.b.ins().load(l.ptr, flags(), c, (k * 8) as i32);
+                let t = Target {
+                    callee: word(self, w::FUNC),
+                    cell: word(self, w::RECORD_CELL),
+                    nslots: 2,
+                    frame_len: Imm::Val(word(self, w::FRAME_LEN)),
+                    globals: word(self, w::GLOBALS),
+                };
+                self.call_direct(
+                    t,
+                    *base,
+                    0,
+                    exit,
+                    resume,
+                    Special::Binop { arg: *arg, raise },
+                );
                 self.b.ins().jump(join, &[]);
                 self.b.switch_to_block(join);
                 return None;
@@ -2763,6 +2938,37 @@ impl Lowerer<'_> {
         self.decref(p);
         self.b.ins().jump(cont, &[]);
         self.b.switch_to_block(cont);
+    }
+
+    /// One more reference to the value of tag `tag` and payload `p` if it
+    /// is an object (none for an immortal one).
+    fn incref_if_object(&mut self, tag: CValue, p: CValue) {
+        let obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
+        let inc = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(obj, inc, &[], done, &[]);
+        self.b.switch_to_block(inc);
+        let rc = self.b.ins().load(types::I64, flags(), p, 0);
+        let more = self.b.ins().iadd_imm_s(rc, 1);
+        let mortal =
+            self.b
+                .ins()
+                .icmp_imm_s(IntCC::SignedLessThan, rc, crate::layout::IMMORTAL_REFCNT);
+        let rc = self.b.ins().select(mortal, more, rc);
+        self.b.ins().store(flags(), rc, p, 0);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+    }
+
+    /// The target of a direct call of the constant function `callee`.
+    fn target(&mut self, callee: ValueId, d: &DirectCall) -> Target {
+        Target {
+            callee: self.v(callee),
+            cell: self.b.ins().iconst(self.ptr, d.cell as i64),
+            nslots: d.nslots,
+            frame_len: Imm::Const(i64::from(d.frame_len)),
+            globals: self.b.ins().iconst(self.ptr, d.globals as i64),
+        }
     }
 
     /// Releases a reference to the object `p`: the count lowered in the

@@ -41,18 +41,29 @@ pub(crate) struct HandedUp {
     pc: usize,
     /// An exception raised at `pc`, to unwind from there.
     raised: Option<PyErr>,
-    /// For a class's `__init__` called by compiled code at CALL_PY_INIT:
-    /// the new instance, the call's result once `__init__` returns None
-    /// (the frame is pushed as CALL_PY_INIT pushes it).
-    init: Option<ObjRef>,
+    /// What goes below the function's slot, and how the frame returns
+    /// (see [`Below`]).
+    below: Below,
+}
+
+/// What the interpreter keeps below the frame of a function compiled
+/// code called directly, for how that call ends.
+pub enum Below {
+    /// Nothing: a plain call, whose result replaces the function's slot.
+    Nothing,
+    /// A class's `__init__` at CALL_PY_INIT: the new instance, the call's
+    /// result once `__init__` returns None (`frame::RETURN_INIT`).
+    Init(ObjRef),
+    /// An operator's method at BINARY_OP_PY (the operator: `arg`): the
+    /// operands, for `NotImplemented` (`frame::RETURN_BINOP`).
+    Binop(Value, Value, u32),
 }
 
 /// Keeps the frame of `func`, in `frame`, that its compiled code (called
 /// directly, the call counted in `vm.depth`) handed back with `exit`,
 /// until the interpreter pushes it above its caller's; the slots it used
-/// are left dead. `init`: the instance whose `__init__` `func` runs (see
-/// [`HandedUp`]).
-pub fn hand_up(vm: &mut Vm, func: &ObjRef, frame: &mut [Value], exit: Exit, init: Option<ObjRef>) {
+/// are left dead. `below`: what the interpreter keeps below the frame.
+pub fn hand_up(vm: &mut Vm, func: &ObjRef, frame: &mut [Value], exit: Exit, below: Below) {
     let Some(f) = func.downcast::<Function>() else {
         return;
     };
@@ -66,7 +77,7 @@ pub fn hand_up(vm: &mut Vm, func: &ObjRef, frame: &mut [Value], exit: Exit, init
         values,
         pc: exit.pc,
         raised: exit.raised,
-        init,
+        below,
     });
 }
 
@@ -96,15 +107,21 @@ pub(crate) fn push_handed_up(
         let mut values = h.values.into_iter();
         let below = st.sp;
         let mut framed = false;
-        let init = h.init;
+        let below_frame = h.below;
         let pushed = (|| {
-            let on_return = match init {
+            let on_return = match below_frame {
+                Below::Nothing => crate::frame::RETURN_PLAIN,
                 // [instance, __init__, frame]: the instance is the result.
-                Some(i) => {
+                Below::Init(i) => {
                     st.push(Value::Obj(i))?;
                     crate::frame::RETURN_INIT
                 }
-                None => crate::frame::RETURN_PLAIN,
+                // [a, b, method, frame]: the operands stay.
+                Below::Binop(a, b, arg) => {
+                    st.push(a)?;
+                    st.push(b)?;
+                    crate::frame::RETURN_BINOP + arg as u8
+                }
             };
             st.push(Value::Obj(h.func.clone()))?;
             let lb = st.sp;
