@@ -67,6 +67,12 @@ pub struct DirectC {
     pub receiver: Option<usize>,
 }
 
+/// Whether `o` is a C function object (`PyCFunction`: a module function,
+/// or a method bound to its instance).
+pub fn is_c_function(o: &ObjRef) -> bool {
+    o.downcast::<CFunction>().is_some()
+}
+
 /// How compiled code calls the C function `callee` with `nargs`
 /// positional arguments itself, if it can: a module function (or a method
 /// bound to its instance), or a method descriptor of a C type (the first

@@ -91,7 +91,7 @@ pub struct Built {
 
 /// Where on-stack replacement enters a function: a loop header of a
 /// running frame, with what the frame holds there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct OsrEntry {
     /// The loop header (the target of the back-edge that made the
     /// function hot).
@@ -100,6 +100,12 @@ pub struct OsrEntry {
     pub bound: Vec<bool>,
     /// The operand stack at the header, bottom first.
     pub stack: Vec<OsrOperand>,
+    /// Locals that hold a function, a builtin, a C function or a class
+    /// (`f = module.func` before the loop): the code takes them to be
+    /// these objects, as constants (whoever enters it checks they are:
+    /// `code::OsrStart::consts`), so that calls of them compile as calls
+    /// of a known callee.
+    pub consts: Vec<(usize, ObjRef)>,
 }
 
 /// An operand on the stack at an [`OsrEntry`].
@@ -405,6 +411,12 @@ fn build_from(
     b.nvalues = 0;
     b.keep.clear();
     b.cells.clear();
+    // On-stack replacement's constant locals are known from the start:
+    // blocks that see them look them up in `keep` before the entry block
+    // (built last) makes them.
+    if let Some(o) = &b.osr {
+        b.keep.extend(o.consts.iter().map(|(_, obj)| obj.clone()));
+    }
     let mut blocks = Vec::new();
     for i in 0..b.starts.len() {
         let pc = b.starts[i];
@@ -861,11 +873,18 @@ impl Builder<'_> {
     /// ints (read from the scratch slots when `emit`), any other operand
     /// in its slot.
     fn osr_state(&mut self, o: &OsrEntry, emit: bool) -> Result<State, Declined> {
-        let locals: Vec<L> = o
+        let mut locals: Vec<L> = o
             .bound
             .iter()
             .map(|b| if *b { L::InSlot } else { L::Unbound })
             .collect();
+        for (k, obj) in &o.consts {
+            let a = obj.as_ptr() as usize;
+            let v = self.kept(obj.clone());
+            if let Some(l) = locals.get_mut(*k) {
+                *l = L::Obj(v, a);
+            }
+        }
         let plain = State {
             locals: locals.clone(),
             stack: (0..o.stack.len()).map(|k| S::Owned(k as u32)).collect(),

@@ -152,6 +152,9 @@ pub struct OsrStart {
     pub ranges: Vec<(u32, u32)>,
     /// Which locals were bound (the code reads the others as unbound).
     pub bound: Vec<bool>,
+    /// Locals the code takes to hold these objects (by address; see
+    /// `build::OsrEntry::consts`): checked before it starts.
+    pub consts: Vec<(usize, usize)>,
 }
 
 impl OsrStart {
@@ -407,6 +410,10 @@ impl CompiledFn {
             }
         }
         if let Some(o) = &self.osr {
+            let holds = |&(k, addr): &(usize, usize)| matches!(slots.get(k), Some(Value::Obj(obj)) if obj.as_ptr() as usize == addr);
+            if !o.consts.iter().all(holds) {
+                return not_run(None);
+            }
             let mut positions = Vec::with_capacity(o.ranges.len());
             for &(k, _) in &o.ranges {
                 match slots.get(o.nslots + k as usize).and_then(range_position) {

@@ -395,6 +395,15 @@ pub fn backend(options: Options) -> Box<dyn JitBackend> {
     Box::new(Jit::new(options))
 }
 
+/// Whether on-stack replacement takes a local holding `o` to be that
+/// object: a Python function, a builtin, a class or a C function (what a
+/// loop calls).
+fn callable_constant(o: &ObjRef) -> bool {
+    use interp::object::types::Kind;
+    matches!(o.kind(), Kind::FUNCTION | Kind::BUILTIN | Kind::TYPE)
+        || capi::direct::is_c_function(o)
+}
+
 /// What on-stack replacement code for `code` at loop header `pc` is made
 /// for, from the running frame (`frame`: its slots, `depth` operands):
 /// which locals are bound, and which operands are range iterators the
@@ -434,13 +443,32 @@ pub(crate) fn osr_shape(
         .iter()
         .map(|v| !interp::frame::is_unbound(v))
         .collect();
+    // Callables in locals (`f = module.func` before the loop) are taken
+    // as constants: calls of them compile as calls of a known callee.
+    let consts: Vec<(usize, ObjRef)> = locals
+        .iter()
+        .enumerate()
+        .filter_map(|(k, v)| match v {
+            Value::Obj(o) if callable_constant(o) => Some((k, o.clone())),
+            _ => None,
+        })
+        .collect();
     let start = code::OsrStart {
         pc: u32::try_from(pc).ok()?,
         depth: u16::try_from(depth).ok()?,
         nslots,
         ranges,
         bound: bound.clone(),
+        consts: consts
+            .iter()
+            .map(|(k, o)| (*k, o.as_ptr() as usize))
+            .collect(),
     };
-    let entry = build::OsrEntry { pc, bound, stack };
+    let entry = build::OsrEntry {
+        pc,
+        bound,
+        stack,
+        consts,
+    };
     Some((entry, start))
 }

@@ -906,6 +906,7 @@ fn osr_entry(code: &Code) -> build::OsrEntry {
         pc: loop_header(code),
         bound: vec![true; code.nslots()],
         stack: vec![build::OsrOperand::RangeIter { scratch: 1 }],
+        consts: Vec::new(),
     }
 }
 
@@ -935,6 +936,7 @@ fn compiled_osr(vm: &Vm, globals: &ObjRef, code: &Code) -> CompiledFn {
         nslots: code.nslots(),
         ranges: vec![(0, 1)],
         bound: entry.bound.clone(),
+        consts: Vec::new(),
     });
     c
 }
