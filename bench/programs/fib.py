@@ -14,7 +14,6 @@ def main():
     n = 3
     if len(sys.argv) > 1:
         n = int(sys.argv[1])
-    fib(20)
     start = time.perf_counter()
     result = 0
     for _ in range(n):

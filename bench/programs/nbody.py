@@ -95,8 +95,6 @@ def main():
     n = 200000
     if len(sys.argv) > 1:
         n = int(sys.argv[1])
-    warm = bodies()
-    advance(0.01, 1000, warm, pairs_of(warm))
     system = bodies()
     pairs = pairs_of(system)
     offset_momentum(system)

@@ -174,7 +174,6 @@ def main():
     if len(sys.argv) > 1:
         n = int(sys.argv[1])
     scene = Scene()
-    scene.render_row(3, 48)
     start = time.perf_counter()
     total = 0.0
     for y in range(n):

@@ -243,7 +243,6 @@ def main():
     n = 40
     if len(sys.argv) > 1:
         n = int(sys.argv[1])
-    run_once(200)
     start = time.perf_counter()
     total = 0
     for i in range(n):

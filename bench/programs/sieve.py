@@ -26,7 +26,6 @@ def main():
     n = 2000000
     if len(sys.argv) > 1:
         n = int(sys.argv[1])
-    sieve(10000)
     start = time.perf_counter()
     count = sieve(n)
     elapsed = time.perf_counter() - start

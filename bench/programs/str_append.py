@@ -18,7 +18,6 @@ def main():
     n = 1000000
     if len(sys.argv) > 1:
         n = int(sys.argv[1])
-    build(10000)
     start = time.perf_counter()
     s = build(n)
     elapsed = time.perf_counter() - start

@@ -24,7 +24,6 @@ def main():
     n = 1000000
     if len(sys.argv) > 1:
         n = int(sys.argv[1])
-    run(10000)
     start = time.perf_counter()
     acc = run(n)
     elapsed = time.perf_counter() - start

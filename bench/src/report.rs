@@ -483,10 +483,11 @@ fn jit_section(report: &Report) -> String {
         "From the `typhon --stats` runs ({runs} per benchmark in a record, one in a quick run): \
          each function the JIT compiled, with the median over those runs of its wall-clock time \
          from bytecode to machine code (building the HIR, lowering to CLIF, Cranelift, and \
-         making the code executable). Each benchmark compiles one function, the first in its \
-         process: a thread the JIT starts warms Cranelift up meanwhile (`[jit] warm_up`, \
-         `jit/src/warm.rs`), and a compile that comes before the warm-up is done pays for \
-         Cranelift's code and data being cold. Median over the {n} compiled functions: \
+         making the code executable). The kernels compile one or two functions, the programs \
+         with classes tens; the first compile in a process may come while a thread the JIT \
+         starts warms Cranelift up (`[jit] warm_up`, `jit/src/warm.rs`), and then pays for \
+         Cranelift's code and data being cold. No benchmark runs a warm-up before its timed \
+         loop, so compile time is part of its time. Median over the {n} compiled functions: \
          **{median:.3} ms**.\n",
         runs = crate::STATS_RUNS
     );
