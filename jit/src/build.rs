@@ -921,6 +921,38 @@ impl Builder<'_> {
                 }
             }
         }
+        // Each range loop's index is non-negative and its stop bounded,
+        // as after `range(n)` (`crate::facts` then drops overflow checks
+        // of the index): a running loop outside that leaves at its header.
+        if emit {
+            let exit = self.frame_state(
+                o.pc,
+                &State {
+                    locals: locals.clone(),
+                    stack: stack.clone(),
+                },
+            )?;
+            for s in stack.iter_mut() {
+                if let S::RangeIter(cur, stop) = *s {
+                    let cur = self.push_inst(
+                        Some(Ty::Int),
+                        Op::IntNonNeg {
+                            val: cur,
+                            exit: exit.clone(),
+                        },
+                    );
+                    let stop = self.push_inst(
+                        Some(Ty::Int),
+                        Op::IntAtMost {
+                            val: stop,
+                            max: i64::MAX,
+                            exit: exit.clone(),
+                        },
+                    );
+                    *s = S::RangeIter(cur, stop);
+                }
+            }
+        }
         Ok(State { locals, stack })
     }
 

@@ -297,6 +297,7 @@ impl Facts {
             Op::ConstInt(c) => *c >= 0,
             Op::BoolToInt(_) | Op::IntAbs(..) | Op::Len(..) => true,
             Op::IntAtMost { val, .. } => nn(val),
+            Op::IntNonNeg { .. } => true,
             Op::Select(_, a, b) => nn(a) && nn(b),
             // Can only shrink a non-negative operand's bits.
             Op::Int(IntOp::And, a, b) => nn(a) || nn(b),
@@ -318,6 +319,7 @@ impl Facts {
             Op::ConstInt(c) => Max::At(*c),
             Op::BoolToInt(_) => Max::At(1),
             Op::IntAtMost { val, max, .. } => m(val).min(Max::At(*max)),
+            Op::IntNonNeg { val, .. } => m(val),
             Op::Select(_, a, b) => m(a).join(m(b)),
             Op::Int(IntOp::Add, a, b) | Op::CheckedInt(CheckedIntOp::Add, a, b, _) => {
                 m(a).map2(m(b), i64::checked_add)

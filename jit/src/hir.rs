@@ -458,6 +458,17 @@ pub enum Op {
         /// Where to go if it is larger.
         exit: FrameState,
     },
+    /// An int that may not be negative: leaves when it is. On-stack
+    /// replacement passes a running range loop's next index through one
+    /// (its stop through an [`Op::IntAtMost`]), so that the loop's index
+    /// is known to be non-negative as it is from `range(n)`
+    /// (`crate::facts`).
+    IntNonNeg {
+        /// The int.
+        val: ValueId,
+        /// Where to go if it is negative.
+        exit: FrameState,
+    },
     /// An integer operation that cannot fail.
     Int(IntOp, ValueId, ValueId),
     /// An integer operation that leaves on overflow or a zero divisor.
@@ -825,6 +836,7 @@ impl Op {
                 f(*b, false);
             }
             Op::IntAtMost { val: a, .. }
+            | Op::IntNonNeg { val: a, .. }
             | Op::GuardTypeVersion { obj: a, .. }
             | Op::TypeVersionOf(a)
             | Op::CallNative { callee: a, .. }
@@ -1024,6 +1036,7 @@ impl Op {
             Op::Float(_, _, _, exit) => exit.as_ref(),
             // Unlimited: no check, so no exit.
             Op::IntAtMost { max, exit, .. } => (*max != i64::MAX).then_some(exit),
+            Op::IntNonNeg { exit, .. } => Some(exit),
             _ => None,
         }
     }
@@ -1278,6 +1291,7 @@ impl fmt::Display for Op {
                 "CallBinop {arg} {base}  leaves{exit}  resumes{resume}  raises{raise}"
             ),
             Op::CheckPending { exit, .. } => write!(f, "CheckPending  exit{exit}"),
+            Op::IntNonNeg { val, exit } => write!(f, "IntNonNeg {val}  exit{exit}"),
             Op::IntAtMost { val, max, exit } => match *max {
                 i64::MAX => write!(f, "IntAtMost {val}, unlimited"),
                 m => write!(f, "IntAtMost {val}, {m}  exit{exit}"),

@@ -1827,6 +1827,12 @@ impl Lowerer<'_> {
                 }
                 v
             }
+            Op::IntNonNeg { val, exit } => {
+                let v = self.v(*val);
+                let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, v, 0);
+                self.exit_if(neg, exit, Some(ExitReason::RangeBound), false);
+                v
+            }
             Op::CheckPending { exit } => {
                 // A plain load (one compare with memory on x86-64): the
                 // word is written by this thread's signal handler or
