@@ -2248,6 +2248,10 @@ impl Builder<'_> {
                     let k = self.generic(&mut st, pc, Generic::BuildTuple, arg as usize, arg)?;
                     st.stack.push(S::Owned(k));
                 }
+                B::BuildSlice => {
+                    let k = self.generic(&mut st, pc, Generic::BuildSlice, arg as usize, arg)?;
+                    st.stack.push(S::Owned(k));
+                }
                 _ if op.generic() == B::UnpackSequence => {
                     let k = self.generic(&mut st, pc, Generic::Unpack, 1, arg)?;
                     for i in 0..arg {
@@ -2520,8 +2524,12 @@ impl Builder<'_> {
         else {
             return Ok(None);
         };
-        // range(stop) / range(start, stop) of ints, iterated right away.
-        if interp::eval::is_static_type(&f, &interp::object::types::RANGE) {
+        // range(stop) / range(start, stop) of ints, iterated right away
+        // (another range, `list(range(n))`, is a call of the type).
+        let next = next_pc(self.code, pc);
+        if interp::eval::is_static_type(&f, &interp::object::types::RANGE)
+            && unit(self.code, next).map(|u| u.0) == Some(B::GetIter)
+        {
             let (start, stop) = match args.as_slice() {
                 [e] => {
                     let z = self.push_inst(Some(Ty::Int), Op::ConstInt(0));
@@ -2533,10 +2541,6 @@ impl Builder<'_> {
                 ),
                 _ => return decline(Decline::Unsupported, "range with a step"),
             };
-            let next = next_pc(self.code, pc);
-            if unit(self.code, next).map(|u| u.0) != Some(B::GetIter) {
-                return decline(Decline::Unsupported, "range not iterated at once");
-            }
             // The stop, through a guard `facts::bound_ranges` may tighten
             // (leaving here, the interpreter makes the range itself).
             let exit = self.frame_state(pc, before)?;
@@ -2841,10 +2845,12 @@ impl Builder<'_> {
             .iter()
             .find(|k| k.as_ptr() as usize == addr)
             .is_some_and(|f| {
-                // A builtin, a C function, or a C type (`Foo()`: the C
-                // API's call makes the instance).
+                // A builtin, a C function, a C type (`Foo()`: the C
+                // API's call makes the instance) or a built-in type
+                // (`list(xs)`, `range(a, b, c)`: no `__init__` of Python's).
                 f.kind() == Kind::BUILTIN
                     || interp::ext::is_foreign_type(f)
+                    || f.as_type().is_some_and(|t| !t.is_heap_type())
                     || (f.kind() != Kind::TYPE
                         && interp::ext::foreign(&Value::Obj(f.clone())).is_some())
             });

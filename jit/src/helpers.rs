@@ -247,6 +247,17 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                     binary(vm, binop, at(0), at(1))
                 }
             }
+            Some(Generic::BuildSlice) => {
+                let step = if arg == 3 {
+                    std::mem::replace(at(2), Value::None)
+                } else {
+                    Value::None
+                };
+                let stop = std::mem::replace(at(1), Value::None);
+                let start = std::mem::replace(at(0), Value::None);
+                *at(0) = Value::Obj(interp::object::SliceObj::new_obj(start, stop, step));
+                Ok(())
+            }
             Some(Generic::BuildTuple) => {
                 let items: Vec<Value> = (0..arg as usize)
                     .map(|i| std::mem::replace(at(i), Value::None))

@@ -235,6 +235,9 @@ pub enum Generic {
     /// to the slots from the base, last item first (as the interpreter
     /// pushes them).
     Unpack,
+    /// BUILD_SLICE of `arg` (2 or 3) slots from the base: the slice
+    /// replaces the base, the other slots end up None.
+    BuildSlice,
 }
 
 impl Generic {
@@ -255,6 +258,7 @@ impl Generic {
         Generic::BuildTuple,
         Generic::AppendBelow,
         Generic::Unpack,
+        Generic::BuildSlice,
     ];
 }
 
