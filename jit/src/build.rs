@@ -2113,13 +2113,10 @@ impl Builder<'_> {
                         None if n < 0x10000
                             && let Some(cv) = native =>
                         {
-                            st = before.clone();
-                            self.cur.truncate(self.cur.len().min(ninsts));
                             // The arguments go to their slots; the callee is
                             // passed as it is (its slot and NULL's stay dead).
-                            let base = st.stack.len() - (n + 1 + extra);
-                            self.flush(&mut st, base + 1 + extra)?;
-                            let exit = self.frame_state(pc, &st)?;
+                            let (base, exit) =
+                                self.call_in_slots(&mut st, &before, ninsts, (n, extra), pc)?;
                             self.push_inst(
                                 Some(Ty::Bool),
                                 Op::CallNative {
@@ -2146,11 +2143,8 @@ impl Builder<'_> {
                                         .map(|(cv, cases)| (cv, cases[0].1, cases))
                                 }) =>
                         {
-                            st = before.clone();
-                            self.cur.truncate(self.cur.len().min(ninsts));
-                            let base = st.stack.len() - (n + 1 + extra);
-                            self.flush(&mut st, base + 1 + extra)?;
-                            let exit = self.frame_state(pc, &st)?;
+                            let (base, exit) =
+                                self.call_in_slots(&mut st, &before, ninsts, (n, extra), pc)?;
                             st.stack.truncate(base);
                             let resume = self.frame_state(next, &st)?;
                             self.push_inst(
@@ -2179,11 +2173,8 @@ impl Builder<'_> {
                             let S::Obj(clsv, _) = callee else {
                                 leave!();
                             };
-                            st = before.clone();
-                            self.cur.truncate(self.cur.len().min(ninsts));
-                            let base = st.stack.len() - (n + 1 + extra);
-                            self.flush(&mut st, base + 1 + extra)?;
-                            let exit = self.frame_state(pc, &st)?;
+                            let (base, exit) =
+                                self.call_in_slots(&mut st, &before, ninsts, (n, extra), pc)?;
                             // The class still has the `__init__` found.
                             self.push_inst(
                                 None,
@@ -2796,6 +2787,30 @@ impl Builder<'_> {
             *s = S::Owned(k as u32);
         }
         Ok(())
+    }
+
+    /// A call at `pc` of `n` arguments made from the frame's slots: the
+    /// state goes back to `before` the call's instruction (its `ninsts`
+    /// instructions kept), the arguments are written to their slots (the
+    /// callee's slot and the NULL's, when `extra` is 1, stay dead), and
+    /// the callee's slot (the result's) and the call's frame state are
+    /// returned.
+    fn call_in_slots(
+        &mut self,
+        st: &mut State,
+        before: &State,
+        ninsts: usize,
+        (n, extra): (usize, usize),
+        pc: usize,
+    ) -> Result<(usize, FrameState), Declined> {
+        *st = before.clone();
+        self.cur.truncate(self.cur.len().min(ninsts));
+        let Some(base) = st.stack.len().checked_sub(n + 1 + extra) else {
+            return decline(Decline::Unsupported, "stack underflow");
+        };
+        self.flush(st, base + 1 + extra)?;
+        let exit = self.frame_state(pc, st)?;
+        Ok((base, exit))
     }
 
     /// BINARY_OP_PY `arg` on the top two entries (flushed and consumed),
