@@ -912,6 +912,7 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::PopTop, 0);
             }
             Stmt::Pass(_) => self.emit(Op::Nop, 0),
+            Stmt::Assign(a) if self.swap_assign(a)? => {}
             Stmt::Assign(a) => {
                 self.expr(&a.value)?;
                 let n = a.targets.len();
@@ -1913,6 +1914,47 @@ impl<'a> Compiler<'a> {
         }
         self.emit(Op::BuildTuple, code.freevars.len() as u32);
         *flags |= 2;
+    }
+
+    /// `a, b = x, y` (and three of each) without a tuple: the values are
+    /// pushed, SWAP puts the first on top, and the targets are stored in
+    /// order, as CPython 3.11's optimizer rewrites BUILD_TUPLE n +
+    /// UNPACK_SEQUENCE n. False (nothing emitted) for any other assignment,
+    /// a tuple of constants among them (a constant, unpacked as in
+    /// CPython).
+    fn swap_assign(&mut self, a: &'a ast::StmtAssign) -> CResult<bool> {
+        let [target] = &a.targets[..] else {
+            return Ok(false);
+        };
+        let (Expr::Tuple(ast::ExprTuple { elts: targets, .. })
+        | Expr::List(ast::ExprList { elts: targets, .. })) = target
+        else {
+            return Ok(false);
+        };
+        let Expr::Tuple(value) = &*a.value else {
+            return Ok(false);
+        };
+        let n = targets.len();
+        if !(2..=3).contains(&n)
+            || value.elts.len() != n
+            || targets
+                .iter()
+                .chain(&value.elts)
+                .any(|e| e.is_starred_expr())
+            || self.constant_tuple(&value.elts).is_some()
+        {
+            return Ok(false);
+        }
+        let old = self.set_line(a.value.range());
+        for x in &value.elts {
+            self.expr(x)?;
+        }
+        self.emit(Op::Swap, n as u32);
+        self.restore_line(old);
+        for t in targets {
+            self.store_target(t)?;
+        }
+        Ok(true)
     }
 
     // ----- targets -------------------------------------------------------
