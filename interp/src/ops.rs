@@ -1785,6 +1785,7 @@ pub fn slice_indices(s: &SliceObj, len: i64) -> PyResult<(i64, i64, i64, i64)> {
     let get = |v: &Value| -> PyResult<Option<i64>> {
         match v {
             Value::None => Ok(None),
+            Value::Int(i) => Ok(Some(*i)),
             _ => match v.to_bigint() {
                 Some(b) => Ok(Some(b.to_i64().unwrap_or(if b.is_negative() {
                     i64::MIN / 2
@@ -1844,6 +1845,12 @@ fn norm_index(i: i64, len: usize) -> Option<usize> {
 }
 
 fn select<T: Clone>(items: &[T], start: i64, step: i64, count: i64) -> Vec<T> {
+    if step == 1
+        && let (Ok(a), Ok(n)) = (usize::try_from(start), usize::try_from(count))
+        && let Some(run) = items.get(a..a.saturating_add(n))
+    {
+        return run.to_vec();
+    }
     (0..count)
         .filter_map(|k| items.get((start + k * step) as usize).cloned())
         .collect()
@@ -1940,13 +1947,6 @@ pub fn builtin_getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
                 Some(l) => (None, Some(l)),
                 None => (o.downcast::<TupleObj>(), None),
             };
-            let get_all = || -> Vec<Value> {
-                match (is_list, items) {
-                    (Some(l), _) => l.items.borrow().clone(),
-                    (_, Some(t)) => t.items.to_vec(),
-                    _ => Vec::new(),
-                }
-            };
             if let Some(i) = to_index(key) {
                 let i = i.map_err(|_| {
                     PyErr::index_error("cannot fit 'int' into an index-sized integer")
@@ -1962,9 +1962,20 @@ pub fn builtin_getitem(vm: &mut Vm, c: &Value, key: &Value) -> PyResult<Value> {
                 return got.ok_or_else(|| PyErr::index_error(format!("{tn} index out of range")));
             }
             if let Some(s) = key.downcast::<SliceObj>() {
-                let all = get_all();
-                let (start, _, step, count) = slice_indices(s, all.len() as i64)?;
-                let out = select(&all, start, step, count);
+                // No Python code runs while the items are borrowed: a
+                // slice's bounds are ints or None here (see `index_key`).
+                let out = match (is_list, items) {
+                    (Some(l), _) => {
+                        let v = l.items.borrow();
+                        let (start, _, step, count) = slice_indices(s, v.len() as i64)?;
+                        select(&v, start, step, count)
+                    }
+                    (_, Some(t)) => {
+                        let (start, _, step, count) = slice_indices(s, t.items.len() as i64)?;
+                        select(&t.items, start, step, count)
+                    }
+                    _ => Vec::new(),
+                };
                 return Ok(if is_list.is_some() {
                     Value::list(out)
                 } else {

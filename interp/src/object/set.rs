@@ -250,38 +250,50 @@ impl SetObj {
                 } else {
                     i
                 };
-                for j in i..=last {
-                    // A stored key that only `==` with Python code can
-                    // compare; the table is not borrowed while it runs.
+                let mut j = i;
+                while j <= last {
+                    // The slots up to a stored key that only `==` with
+                    // Python code can compare, under one borrow; the table
+                    // is not borrowed while that `==` runs.
                     let pending = {
                         let t = self.table.borrow();
-                        match t.slots.get(j) {
-                            None | Some(Slot::Empty) => {
-                                return Ok(Found::Vacant { empty: j, dummy });
-                            }
-                            Some(Slot::Dummy) => {
-                                dummy = Some(j);
-                                None
-                            }
-                            Some(Slot::Active(h, k)) if *h == hash => {
-                                if k.is(key) {
-                                    return Ok(Found::Active(j));
+                        let mut pending = None;
+                        let run = t.slots.get(j..=last).unwrap_or(&[]);
+                        for slot in run {
+                            match slot {
+                                Slot::Empty => {
+                                    return Ok(Found::Vacant { empty: j, dummy });
                                 }
-                                if vm.is_some() && (key_vm || ops::needs_vm(k)) {
-                                    Some(k.clone())
-                                } else if ops::key_eq(k, key) {
-                                    return Ok(Found::Active(j));
-                                } else {
-                                    None
+                                Slot::Dummy => dummy = Some(j),
+                                Slot::Active(h, k) if *h == hash => {
+                                    if k.is(key) {
+                                        return Ok(Found::Active(j));
+                                    }
+                                    if vm.is_some() && (key_vm || ops::needs_vm(k)) {
+                                        pending = Some(k.clone());
+                                        break;
+                                    }
+                                    if ops::key_eq(k, key) {
+                                        return Ok(Found::Active(j));
+                                    }
                                 }
+                                Slot::Active(..) => {}
                             }
-                            Some(Slot::Active(..)) => None,
+                            j += 1;
                         }
+                        if pending.is_none() && j <= last {
+                            // Past the table's end: cannot happen (`last`
+                            // <= mask), treated as the empty slot it would
+                            // be.
+                            return Ok(Found::Vacant { empty: j, dummy });
+                        }
+                        pending
                     };
                     let Some(stored) = pending else {
-                        continue;
+                        break;
                     };
                     let Some(vm) = vm.as_deref_mut() else {
+                        j += 1;
                         continue;
                     };
                     let equal = ops::eq(vm, &stored, key)?;
@@ -300,6 +312,7 @@ impl SetObj {
                     if equal {
                         return Ok(Found::Active(j));
                     }
+                    j += 1;
                 }
                 perturb >>= PERTURB_SHIFT;
                 i = jump(i, perturb, mask);
