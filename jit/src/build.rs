@@ -995,6 +995,8 @@ fn exact_type(kind: u32) -> Option<&'static abi::StaticType> {
         Kind::BYTES => &types::BYTES,
         Kind::BYTEARRAY => &types::BYTEARRAY,
         Kind::MEMORYVIEW => &types::MEMORYVIEW,
+        Kind::SET => &types::SET,
+        Kind::FROZENSET => &types::FROZENSET,
         _ => return None,
     })
 }
@@ -1724,6 +1726,24 @@ impl Builder<'_> {
                         _ => return decline(Decline::Unsupported, "stack underflow"),
                     }
                 }
+                B::ContainsOp => {
+                    if st.stack.len() < 2 {
+                        return decline(Decline::Unsupported, "stack underflow");
+                    }
+                    let base = st.stack.len() - 2;
+                    self.flush(&mut st, base)?;
+                    let exit = self.frame_state(pc, &st)?;
+                    let r = self.push_inst(
+                        Some(Ty::Bool),
+                        Op::Contains {
+                            base: base as u32,
+                            negate: arg == 1,
+                            exit,
+                        },
+                    );
+                    st.stack.truncate(base);
+                    st.stack.push(S::Num(Ty::Bool, r));
+                }
                 B::UnaryNot => {
                     let s = Self::pop(&mut st)?;
                     let S::Num(Ty::Bool, v) = s else {
@@ -2307,6 +2327,39 @@ impl Builder<'_> {
                             list: l,
                             index: i,
                             value,
+                            exit,
+                        },
+                    });
+                }
+                // An object (or any value in a slot) stored into a list.
+                B::StoreSubscrListInt
+                    if matches!(
+                        st.stack[..],
+                        [
+                            ..,
+                            S::Owned(_) | S::Local(_),
+                            S::Local(_) | S::Obj(..),
+                            S::Num(Ty::Int, _) | S::Local(_)
+                        ]
+                    ) =>
+                {
+                    let idx = Self::pop(&mut st)?;
+                    let list = Self::pop(&mut st)?;
+                    let (slot, take) = match Self::pop(&mut st)? {
+                        S::Owned(k) => (self.nslots as u32 + k, true),
+                        S::Local(n) => (n, false),
+                        _ => unreachable_state()?,
+                    };
+                    let i = self.as_num(idx, Ty::Int, pc, &before, &mut st)?;
+                    let l = self.object_ptr(list, pc, &before)?;
+                    let exit = self.frame_state(pc, &before)?;
+                    self.cur.push(Inst {
+                        out: None,
+                        op: Op::ListStore {
+                            list: l,
+                            index: i,
+                            slot,
+                            take,
                             exit,
                         },
                     });

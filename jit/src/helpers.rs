@@ -440,6 +440,29 @@ pub unsafe extern "C" fn for_iter(ctx: *mut Ctx, slot: *mut Value) -> u8 {
     }
 }
 
+/// CONTAINS_OP on the item in `slot` and the container above it (both
+/// left `None`): 2 when the item is in it (`negate`: not in it), 1 when
+/// not, 0 when it raised.
+///
+/// # Safety
+/// As for [`generic`], with two values from `slot`.
+pub unsafe extern "C" fn contains(ctx: *mut Ctx, slot: *mut Value, negate: u8) -> u8 {
+    // SAFETY: as for `generic`.
+    unsafe {
+        let Some(ctx) = ctx.as_mut() else { return 0 };
+        let Some(vm) = ctx.vm.as_mut() else { return 0 };
+        let item = std::mem::replace(&mut *slot, Value::None);
+        let container = std::mem::replace(&mut *slot.add(1), Value::None);
+        match ops::contains(vm, &container, &item) {
+            Ok(r) => 1 + u8::from(r != (negate != 0)),
+            Err(e) => {
+                ctx.error = Some(e);
+                0
+            }
+        }
+    }
+}
+
 /// Stores the new reference `obj` (a typed C function's result) into the
 /// dead operand-stack slot `slot`; 0 when `obj` is NULL (the C function's
 /// exception, or a `SystemError` if it set none, is then pending).
@@ -556,6 +579,49 @@ pub unsafe extern "C" fn list_set(
         match items.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
             Some(slot) => {
                 let old = std::mem::replace(slot, number(tag, bits));
+                drop(items);
+                // The old item may be an object whose release runs code.
+                drop(old);
+                1
+            }
+            None => 0,
+        }
+    }
+}
+
+/// `list[index] = *slot`: the slot's value moved (`take` nonzero: the
+/// slot is left `None`) or copied; 0 (nothing done) unless `list` is a
+/// list and the index in range.
+///
+/// # Safety
+/// `list` is a live object; `slot` is a slot of the running frame.
+pub unsafe extern "C" fn list_store(
+    list: *mut abi::ObjHeader,
+    index: i64,
+    slot: *mut Value,
+    take: u8,
+) -> u8 {
+    // SAFETY: see the contract above.
+    unsafe {
+        let (Some(l), Some(src)) = (borrowed(list), slot.as_mut()) else {
+            return 0;
+        };
+        let Some(mut items) = l
+            .downcast::<interp::object::ListObj>()
+            .and_then(|l| l.items.try_borrow_mut().ok())
+        else {
+            return 0;
+        };
+        let n = items.len() as i64;
+        let i = if index < 0 { index + n } else { index };
+        match items.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
+            Some(item) => {
+                let v = if take != 0 {
+                    std::mem::replace(src, Value::None)
+                } else {
+                    src.clone()
+                };
+                let old = std::mem::replace(item, v);
                 drop(items);
                 // The old item may be an object whose release runs code.
                 drop(old);
@@ -1401,11 +1467,13 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::ErrOccurred => err_occurred as *const u8,
         HelperFn::Generic => generic as *const u8,
         HelperFn::ForIter => for_iter as *const u8,
+        HelperFn::Contains => contains as *const u8,
         HelperFn::FreshNan => fresh_nan as *const u8,
         HelperFn::Adopt => adopt as *const u8,
         HelperFn::CStr => c_str as *const u8,
         HelperFn::ListGet => list_get as *const u8,
         HelperFn::ListSet => list_set as *const u8,
+        HelperFn::ListStore => list_store as *const u8,
         HelperFn::DictEntryIs => dict_entry_is as *const u8,
         HelperFn::DictLacks => dict_lacks as *const u8,
         HelperFn::CallNative => call_native as *const u8,

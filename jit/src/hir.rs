@@ -617,6 +617,22 @@ pub enum Op {
         /// Where to go otherwise.
         exit: FrameState,
     },
+    /// `list[i] = v` for a list, an int index and a value in frame slot
+    /// `slot` (a local's, copied; or an operand's, moved: `take`, the slot
+    /// left `None`); leaves unless `list` is a list and `i` in range.
+    ListStore {
+        /// The list's address.
+        list: ValueId,
+        /// The index.
+        index: ValueId,
+        /// The frame slot holding the value (locals first, then the
+        /// operand stack).
+        slot: u32,
+        /// Whether the value moves out of the slot.
+        take: bool,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
     /// Stores the new reference a C function returned into the dead
     /// operand-stack slot `base` (`Bool` false: it was NULL; the
     /// exception is delivered at `exit`).
@@ -637,6 +653,17 @@ pub enum Op {
     ForIterGeneric {
         /// The iterator's stack index.
         base: u32,
+        /// Where an exception is delivered.
+        exit: FrameState,
+    },
+    /// CONTAINS_OP on stack slots `base` (the item) and `base + 1` (the
+    /// container), both released: `Bool` whether the item is in it (not
+    /// in it: `negate`); an exception leaves at `exit`.
+    Contains {
+        /// The item's stack index.
+        base: u32,
+        /// `not in`.
+        negate: bool,
         /// Where an exception is delivered.
         exit: FrameState,
     },
@@ -820,6 +847,9 @@ impl Op {
             | Op::ListGet {
                 list: a, index: b, ..
             }
+            | Op::ListStore {
+                list: a, index: b, ..
+            }
             | Op::AttrGet {
                 obj: a, name: b, ..
             }
@@ -905,7 +935,8 @@ impl Op {
             | Op::StoreLocal { .. }
             | Op::GuardWord { .. }
             | Op::SwapSlots(..)
-            | Op::ForIterGeneric { .. } => {}
+            | Op::ForIterGeneric { .. }
+            | Op::Contains { .. } => {}
         }
     }
 }
@@ -1029,10 +1060,12 @@ impl Op {
             | Op::CallBinop { exit, .. }
             | Op::Generic { exit, .. }
             | Op::ForIterGeneric { exit, .. }
+            | Op::Contains { exit, .. }
             | Op::Adopt { exit, .. }
             | Op::CStr { exit, .. }
             | Op::ListGet { exit, .. }
             | Op::ListSet { exit, .. }
+            | Op::ListStore { exit, .. }
             | Op::GuardTypeVersion { exit, .. }
             | Op::AttrGet { exit, .. }
             | Op::AttrSet { exit, .. }
@@ -1398,6 +1431,10 @@ impl fmt::Display for Op {
                 write!(f, "Generic {op:?} {base}, {arg}  raises{exit}")
             }
             Op::ForIterGeneric { base, exit } => write!(f, "ForIterGeneric {base}  raises{exit}"),
+            Op::Contains { base, negate, exit } => {
+                let op = if *negate { "not in" } else { "in" };
+                write!(f, "Contains {base} {op} {}  raises{exit}", base + 1)
+            }
             Op::ListGet {
                 list,
                 index,
@@ -1410,6 +1447,19 @@ impl fmt::Display for Op {
                 value,
                 exit,
             } => write!(f, "ListSet {list}[{index}] = {value}  exit{exit}"),
+            Op::ListStore {
+                list,
+                index,
+                slot,
+                take,
+                exit,
+            } => {
+                let how = if *take { "moved" } else { "copied" };
+                write!(
+                    f,
+                    "ListStore {list}[{index}] = slot {slot} ({how})  exit{exit}"
+                )
+            }
             Op::CStr { obj, exit } => write!(f, "CStr {obj}  exit{exit}"),
             Op::GuardTypeVersion {
                 obj,

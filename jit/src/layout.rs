@@ -78,14 +78,93 @@ fn word_at<T>(v: &T, off: usize) -> Option<u64> {
     Some(unsafe { p.add(off).cast::<u64>().read() })
 }
 
+/// Where a `RefCell<Vec<T>>`'s borrow flag, buffer pointer and length
+/// are, as byte offsets from the cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct VecLayout {
+    flag: usize,
+    ptr: usize,
+    len: usize,
+}
+
+/// Finds [`VecLayout`] for `T` by looking at a real cell holding a
+/// vector of capacity 5 with 2 items (`item` makes them), borrowed and
+/// not; `None` when it is not the expected three words and a flag.
+fn vec_layout<T>(item: impl Fn() -> T) -> Option<VecLayout> {
+    use std::cell::RefCell;
+    use std::mem::size_of;
+    if size_of::<Vec<T>>() != 24 || size_of::<RefCell<Vec<T>>>() != 32 {
+        return None;
+    }
+    let mut v: Vec<T> = Vec::with_capacity(5);
+    v.push(item());
+    v.push(item());
+    let values = RefCell::new(v);
+    let inner = values.as_ptr() as usize - (&values as *const RefCell<Vec<T>> as usize);
+    let (buf, len) = {
+        let b = values.try_borrow().ok()?;
+        (b.as_ptr() as u64, b.len() as u64)
+    };
+    let find = |want: u64| {
+        (0..3)
+            .map(|k| inner + 8 * k)
+            .find(|off| word_at(&values, *off) == Some(want))
+    };
+    let (ptr, len) = (find(buf)?, find(len)?);
+    find(5)?;
+    let flag = if inner == 0 { 24 } else { 0 };
+    if word_at(&values, flag)? != 0 {
+        return None;
+    }
+    {
+        let _m = values.try_borrow_mut().ok()?;
+        if (word_at(&values, flag)? as i64) >= 0 {
+            return None;
+        }
+    }
+    Some(VecLayout { flag, ptr, len })
+}
+
+/// Where compiled code finds an exact `list`'s items
+/// (`interp::object::ListObj::items`, a `RefCell<Vec<Value>>`), as byte
+/// offsets from the list object's address; found as for
+/// [`InstanceLayout`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListLayout {
+    /// The items' borrow flag: 0 while not borrowed, negative while
+    /// borrowed mutably.
+    pub flag: i32,
+    /// The items' buffer pointer (an array of `Value`s).
+    pub ptr: i32,
+    /// The number of items.
+    pub len: i32,
+}
+
+/// The list layout of this build, if the probe recognised it.
+pub fn list_layout() -> Option<ListLayout> {
+    static LAYOUT: std::sync::OnceLock<Option<ListLayout>> = std::sync::OnceLock::new();
+    *LAYOUT.get_or_init(|| {
+        use interp::object::ListObj;
+        let v = vec_layout(|| interp::Value::None)?;
+        let at = |o: usize| {
+            i32::try_from(
+                abi::payload_offset::<ListObj>() + std::mem::offset_of!(ListObj, items) + o,
+            )
+            .ok()
+        };
+        Some(ListLayout {
+            flag: at(v.flag)?,
+            ptr: at(v.ptr)?,
+            len: at(v.len)?,
+        })
+    })
+}
+
 fn probe_instance_layout() -> Option<InstanceLayout> {
     use interp::object::class::Instance;
-    use std::cell::{OnceCell, RefCell};
+    use std::cell::OnceCell;
     use std::mem::{offset_of, size_of};
-    if size_of::<OnceCell<interp::object::ObjRef>>() != 8
-        || size_of::<Vec<Entry>>() != 24
-        || size_of::<RefCell<Vec<Entry>>>() != 32
-    {
+    if size_of::<OnceCell<interp::object::ObjRef>>() != 8 {
         return None;
     }
     let base = abi::payload_offset::<Instance>();
@@ -102,39 +181,13 @@ fn probe_instance_layout() -> Option<InstanceLayout> {
     if word_at(&cell, 0)? != key.as_ptr() as u64 {
         return None;
     }
-    // The values: a Vec of capacity 5 holding 2 entries, in a RefCell.
-    let mut v: Vec<Entry> = Vec::with_capacity(5);
-    v.push((key.clone(), 1, interp::Value::None));
-    v.push((key.clone(), 2, interp::Value::None));
-    let values = RefCell::new(v);
-    let inner = values.as_ptr() as usize - (&values as *const RefCell<Vec<Entry>> as usize);
-    let (buf, len) = {
-        let b = values.try_borrow().ok()?;
-        (b.as_ptr() as u64, b.len() as u64)
-    };
-    let find = |want: u64| {
-        (0..3)
-            .map(|k| inner + 8 * k)
-            .find(|off| word_at(&values, *off) == Some(want))
-    };
-    let (ptr, n) = (find(buf)?, find(len)?);
-    find(5)?;
-    let flag = if inner == 0 { 24 } else { 0 };
-    if word_at(&values, flag)? != 0 {
-        return None;
-    }
-    {
-        let _m = values.try_borrow_mut().ok()?;
-        if (word_at(&values, flag)? as i64) >= 0 {
-            return None;
-        }
-    }
+    let v = vec_layout(|| (key.clone(), 1, interp::Value::None))?;
     let at = |o: usize| i32::try_from(base + offset_of!(Instance, values) + o).ok();
     Some(InstanceLayout {
         dict: i32::try_from(base + offset_of!(Instance, dict)).ok()?,
-        flag: at(flag)?,
-        ptr: at(ptr)?,
-        len: at(n)?,
+        flag: at(v.flag)?,
+        ptr: at(v.ptr)?,
+        len: at(v.len)?,
         entry: i32::try_from(size_of::<Entry>()).ok()?,
         key: i32::try_from(offset_of!(Entry, 0)).ok()?,
         value: i32::try_from(offset_of!(Entry, 2)).ok()?,

@@ -49,11 +49,13 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::ErrOccurred => "typhon_jit_err_occurred",
         HelperFn::Generic => "typhon_jit_generic",
         HelperFn::ForIter => "typhon_jit_for_iter",
+        HelperFn::Contains => "typhon_jit_contains",
         HelperFn::FreshNan => "typhon_jit_fresh_nan",
         HelperFn::Adopt => "typhon_jit_adopt",
         HelperFn::CStr => "typhon_jit_c_str",
         HelperFn::ListGet => "typhon_jit_list_get",
         HelperFn::ListSet => "typhon_jit_list_set",
+        HelperFn::ListStore => "typhon_jit_list_store",
         HelperFn::DictEntryIs => "typhon_jit_dict_entry_is",
         HelperFn::DictLacks => "typhon_jit_dict_lacks",
         HelperFn::CallNative => "typhon_jit_call_native",
@@ -107,6 +109,8 @@ pub enum HelperFn {
     Generic,
     /// `(ctx, slot) -> u8` (0: raised, 1: a value, 2: exhausted)
     ForIter,
+    /// `(ctx, slot, negate) -> u8` (0: raised, 1: false, 2: true)
+    Contains,
     /// `(f64) -> f64`: a NaN with an identity of its own
     FreshNan,
     /// `(ctx, slot, obj, callee) -> u8` (0: NULL)
@@ -117,6 +121,8 @@ pub enum HelperFn {
     ListGet,
     /// `(list, index, tag, bits) -> u8` (0: not a list, or out of range)
     ListSet,
+    /// `(list, index, slot, take) -> u8` (0: not a list, or out of range)
+    ListStore,
     /// `(dict, cell, name, tag, bits) -> u8`
     DictEntryIs,
     /// `(dict, cell, name) -> u8`
@@ -197,11 +203,13 @@ impl HelperFn {
         HelperFn::ErrOccurred,
         HelperFn::Generic,
         HelperFn::ForIter,
+        HelperFn::Contains,
         HelperFn::FreshNan,
         HelperFn::Adopt,
         HelperFn::CStr,
         HelperFn::ListGet,
         HelperFn::ListSet,
+        HelperFn::ListStore,
         HelperFn::DictEntryIs,
         HelperFn::DictLacks,
         HelperFn::CallNative,
@@ -243,11 +251,13 @@ impl HelperFn {
             HelperFn::ErrOccurred => (&[], Some(types::I8)),
             HelperFn::Generic => (&[ptr, types::I32, ptr, types::I32], Some(types::I8)),
             HelperFn::ForIter => (&[ptr, ptr], Some(types::I8)),
+            HelperFn::Contains => (&[ptr, ptr, types::I8], Some(types::I8)),
             HelperFn::FreshNan => (&[types::F64], Some(types::F64)),
             HelperFn::Adopt => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
             HelperFn::CStr => (&[ptr], Some(ptr)),
             HelperFn::ListGet => (&[ptr, types::I64, ptr], Some(types::I8)),
             HelperFn::ListSet => (&[ptr, types::I64, types::I64, types::I64], Some(types::I8)),
+            HelperFn::ListStore => (&[ptr, types::I64, ptr, types::I8], Some(types::I8)),
             HelperFn::DictEntryIs => (&[ptr, ptr, ptr, types::I64, types::I64], Some(types::I8)),
             HelperFn::DictLacks => (&[ptr, ptr, ptr], Some(types::I8)),
             HelperFn::CallNative => (&[ptr, ptr, ptr, types::I32], Some(types::I8)),
@@ -1023,6 +1033,103 @@ impl Lowerer<'_> {
         self.attr_helper(HelperFn::AttrSet, o, n, index, slot, exit);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
+    }
+
+    /// The checks an inline list access starts with: `l` is an exact
+    /// list whose items are not borrowed mutably (`write`: not borrowed at
+    /// all), and the int `i` (negative: from the end) is in range. Each
+    /// failed check goes to `slow` (a new cold block the caller fills with
+    /// [`Self::list_helper`]). Gives `slow`, the block both paths end at,
+    /// and the item's address; `None` (nothing emitted) without a layout.
+    fn list_item(
+        &mut self,
+        l: CValue,
+        i: CValue,
+        write: bool,
+    ) -> Option<(
+        cranelift_codegen::ir::Block,
+        cranelift_codegen::ir::Block,
+        CValue,
+    )> {
+        let lay = crate::layout::list_layout()?;
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.set_cold_block(slow);
+        let check = |this: &mut Self, bad: CValue| {
+            let next = this.b.create_block();
+            this.b.ins().brif(bad, slow, &[], next, &[]);
+            this.b.switch_to_block(next);
+        };
+        let ty = self.b.ins().load(self.ptr, flags(), l, OB_TYPE_OFFSET);
+        let list = &interp::object::types::LIST as *const abi::StaticType as i64;
+        let other = self.b.ins().icmp_imm_s(IntCC::NotEqual, ty, list);
+        check(self, other);
+        let f = self.b.ins().load(types::I64, flags(), l, lay.flag);
+        let busy = if write {
+            self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0)
+        } else {
+            self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0)
+        };
+        check(self, busy);
+        let len = self.b.ins().load(types::I64, flags(), l, lay.len);
+        let from_end = self.b.ins().iadd(i, len);
+        let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i, 0);
+        let at = self.b.ins().select(neg, from_end, i);
+        // Below 0 after adding `len` is a huge unsigned number: one compare.
+        let out = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedGreaterThanOrEqual, at, len);
+        check(self, out);
+        let buf = self.b.ins().load(self.ptr, flags(), l, lay.ptr);
+        let off = self.b.ins().imul_imm_s(at, i64::from(VALUE_SIZE));
+        let item = self.b.ins().iadd(buf, off);
+        Some((slow, done, item))
+    }
+
+    /// Writes the value `(t, p)` (a reference the list takes) over the
+    /// item at `item`, then releases the object the item held, if any.
+    fn list_replace(&mut self, item: CValue, t: CValue, p: CValue) {
+        let old_t = self.b.ins().load(types::I64, flags(), item, 0);
+        let old_p = self.b.ins().load(types::I64, flags(), item, PAYLOAD_OFFSET);
+        self.b.ins().store(flags(), t, item, 0);
+        self.b.ins().store(flags(), p, item, PAYLOAD_OFFSET);
+        let owned = self.b.ins().icmp_imm_s(IntCC::Equal, old_t, TAG_OBJ as i64);
+        let release = self.b.create_block();
+        let after = self.b.create_block();
+        self.b.ins().brif(owned, release, &[], after, &[]);
+        self.b.switch_to_block(release);
+        self.decref(old_p);
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(after);
+    }
+
+    /// A list access through helper `h` (0: not a list, or out of range:
+    /// leave at `exit`): the slow path of an inline access (`inline`, from
+    /// [`Self::list_item`], whose fast path has jumped to its end), or the
+    /// whole access without a layout.
+    fn list_helper(
+        &mut self,
+        h: HelperFn,
+        args: &[CValue],
+        exit: &FrameState,
+        inline: Option<(
+            cranelift_codegen::ir::Block,
+            cranelift_codegen::ir::Block,
+            CValue,
+        )>,
+    ) {
+        if let Some((slow, _, _)) = inline {
+            self.b.switch_to_block(slow);
+        }
+        if let Some(ok) = self.call_helper(h, args) {
+            let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+            self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+        }
+        if let Some((_, done, _)) = inline {
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(done);
+        }
     }
 
     fn slot_addr(&mut self, n: u32) -> CValue {
@@ -2455,10 +2562,17 @@ impl Lowerer<'_> {
             } => {
                 let (l, i) = (self.v(*list), self.v(*index));
                 let slot = self.slot_addr(self.nslots + base);
-                let ok = self.call_helper(HelperFn::ListGet, &[l, i, slot])?;
-                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
-                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
-                ok
+                let inline = self.list_item(l, i, false);
+                if let Some((_, done, item)) = inline {
+                    let t = self.b.ins().load(types::I64, flags(), item, 0);
+                    let p = self.b.ins().load(types::I64, flags(), item, PAYLOAD_OFFSET);
+                    self.incref_if_object(t, p);
+                    self.b.ins().store(flags(), t, slot, 0);
+                    self.b.ins().store(flags(), p, slot, PAYLOAD_OFFSET);
+                    self.b.ins().jump(done, &[]);
+                }
+                self.list_helper(HelperFn::ListGet, &[l, i, slot], exit, inline);
+                self.b.ins().iconst(types::I8, 1)
             }
             Op::ListSet {
                 list,
@@ -2476,9 +2590,38 @@ impl Lowerer<'_> {
                 let v = self.v(v);
                 let bits = self.bits(v, ty);
                 let t = self.b.ins().iconst(types::I64, tag as i64);
-                let ok = self.call_helper(HelperFn::ListSet, &[l, i, t, bits])?;
-                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
-                self.exit_if(bad, exit, Some(ExitReason::WrongType), false);
+                let inline = self.list_item(l, i, true);
+                if let Some((_, done, item)) = inline {
+                    self.list_replace(item, t, bits);
+                    self.b.ins().jump(done, &[]);
+                }
+                self.list_helper(HelperFn::ListSet, &[l, i, t, bits], exit, inline);
+                return None;
+            }
+            Op::ListStore {
+                list,
+                index,
+                slot,
+                take,
+                exit,
+            } => {
+                let (l, i) = (self.v(*list), self.v(*index));
+                let src = self.slot_addr(*slot);
+                let moved = self.b.ins().iconst(types::I8, i64::from(*take));
+                let inline = self.list_item(l, i, true);
+                if let Some((_, done, item)) = inline {
+                    let t = self.b.ins().load(types::I64, flags(), src, 0);
+                    let p = self.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);
+                    if *take {
+                        let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+                        self.b.ins().store(flags(), none, src, 0);
+                    } else {
+                        self.incref_if_object(t, p);
+                    }
+                    self.list_replace(item, t, p);
+                    self.b.ins().jump(done, &[]);
+                }
+                self.list_helper(HelperFn::ListStore, &[l, i, src, moved], exit, inline);
                 return None;
             }
             Op::CStr { obj, exit } => {
@@ -2509,6 +2652,14 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, None, true);
                 let more = self.b.ins().icmp_imm_s(IntCC::Equal, r, 1);
                 self.b.ins().uextend(types::I64, more)
+            }
+            Op::Contains { base, negate, exit } => {
+                let slot = self.slot_addr(self.nslots + base);
+                let n = self.b.ins().iconst(types::I8, i64::from(*negate));
+                let r = self.call_helper(HelperFn::Contains, &[self.ctxp, slot, n])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, r, 0);
+                self.exit_if(bad, exit, None, true);
+                self.b.ins().icmp_imm_s(IntCC::Equal, r, 2)
             }
             Op::SpillLocal { slot, val } => {
                 let (tag, v, ty) = match *val {

@@ -544,6 +544,41 @@ fn the_instance_layout_reads_real_instances() {
 }
 
 #[test]
+fn the_list_layout_reads_real_lists() {
+    // What compiled code reads and writes in place: an exact list's
+    // items, found by `layout::list_layout`'s probe.
+    let l = jit::layout::list_layout().expect("this build's layout is recognised");
+    let list =
+        interp::object::ListObj::new_obj(vec![Value::Int(7), Value::None, Value::Float(2.5)]);
+    let word = |off: i32| -> u64 {
+        // SAFETY: `off` is an offset the probe found inside the payload of
+        // a list object, which `list` is (alive); the word there is an
+        // initialized integer or pointer.
+        unsafe {
+            (list.as_ptr() as *const u8)
+                .add(off as usize)
+                .cast::<u64>()
+                .read()
+        }
+    };
+    assert_eq!(word(l.flag), 0, "not borrowed");
+    assert_eq!(word(l.len), 3);
+    let buf = word(l.ptr) as usize;
+    let item = |i: usize, off: usize| -> u64 {
+        // SAFETY: item `i` < len of the buffer just read.
+        unsafe { ((buf + i * 16 + off) as *const u64).read() }
+    };
+    assert_eq!(item(0, 0), jit::layout::TAG_INT);
+    assert_eq!(item(0, 8), 7);
+    assert_eq!(item(1, 0), jit::layout::TAG_NONE);
+    assert_eq!(item(2, 0), jit::layout::TAG_FLOAT);
+    assert_eq!(item(2, 8), 2.5f64.to_bits());
+    let items = list.downcast::<interp::object::ListObj>().expect("a list");
+    let _held = items.items.borrow_mut();
+    assert!((word(l.flag) as i64) < 0, "borrowed mutably");
+}
+
+#[test]
 fn a_class_is_found_by_its_current_version_tag_only() {
     // The JIT finds a cached method through the class that has the
     // cache's version tag now; a tag the class moved on from finds none.
