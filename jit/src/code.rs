@@ -58,6 +58,8 @@ fn make_host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
 /// How a compile error found by Cranelift's verifier starts: malformed
 /// CLIF, a bug of the JIT's own.
 pub const VERIFIER_ERROR: &str = "CLIF verifier";
+/// How a panic in the code generator starts its decline reason.
+pub const CODEGEN_PANIC: &str = "code generator panicked";
 
 /// Compiled code of one function, ready to run.
 pub struct CompiledFn {
@@ -245,12 +247,20 @@ fn compile_module(f: &Function, how: How) -> Result<Module1, String> {
     let clif = how
         .want_clif
         .then(|| lower::clif_text(&ctx.func, &lowered.exits));
-    module.define_function(id, ctx).map_err(|e| match e {
-        cranelift_module::ModuleError::Compilation(cranelift_codegen::CodegenError::Verifier(
-            v,
-        )) => format!("{VERIFIER_ERROR}: {v}"),
-        e => format!("{e:?}"),
-    })?;
+    module
+        .define_function(id, ctx)
+        .inspect_err(|_| {
+            // The code the verifier refused is what one wants to see.
+            if let Some(c) = &clif {
+                eprint!("{c}");
+            }
+        })
+        .map_err(|e| match e {
+            cranelift_module::ModuleError::Compilation(
+                cranelift_codegen::CodegenError::Verifier(v),
+            ) => format!("{VERIFIER_ERROR}: {v}"),
+            e => format!("{e:?}"),
+        })?;
     let size = ctx
         .compiled_code()
         .map(|c| c.code_buffer().len() as u64)

@@ -201,18 +201,26 @@ impl Jit {
         let keep = Rc::new(RefCell::new(keep));
         prune(&mut self.held);
         self.held.push(Rc::downgrade(&keep));
-        match code::compile(
-            &built.func,
-            keep,
-            built.cells,
-            globals,
-            frame_len,
-            code::How {
-                want_clif,
-                verify: self.options.verify,
-                portable_checks: false,
-            },
-        ) {
+        let how = code::How {
+            want_clif,
+            verify: self.options.verify,
+            portable_checks: false,
+        };
+        // A panic in the code generator (a bug, here or in Cranelift)
+        // declines the function rather than ending the program; the
+        // interpreter runs it as before.
+        let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            code::compile(&built.func, keep, built.cells, globals, frame_len, how)
+        }))
+        .unwrap_or_else(|p| {
+            let what = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(format!("{}: {what}", code::CODEGEN_PANIC))
+        });
+        match compiled {
             Ok(mut out) => {
                 if let Some(c) = &out.clif {
                     eprint!("{c}");
@@ -229,7 +237,7 @@ impl Jit {
                 Some(out.code)
             }
             Err(e) => {
-                if e.starts_with(code::VERIFIER_ERROR) {
+                if e.starts_with(code::VERIFIER_ERROR) || e.starts_with(code::CODEGEN_PANIC) {
                     // Only with `verify` on (the tests): loud, so that a
                     // test comparing output fails on it.
                     eprintln!("typhon: JIT internal error compiling {name}: {e}");
