@@ -3084,7 +3084,7 @@ impl Builder<'_> {
         }
         let name = self.name(arg)?;
         let text = self.code.name_str(arg).to_string();
-        let S::Obj(n, _) = self.known(name) else {
+        let S::Obj(n, _) = self.known(name.clone()) else {
             return Ok(false);
         };
         let slot = match recv {
@@ -3102,6 +3102,7 @@ impl Builder<'_> {
             st.stack.push(recv);
             let exit = self.frame_state(pc, st)?;
             let o = self.ptr_in_slot(slot, exit.clone());
+            let append = appended_as(&versions, index, &name);
             self.push_inst(
                 None,
                 Op::GuardTypeVersion {
@@ -3118,6 +3119,7 @@ impl Builder<'_> {
                     text,
                     index,
                     base: vi as u32,
+                    append,
                     exit,
                 },
             );
@@ -3376,6 +3378,23 @@ impl Builder<'_> {
         st.stack.truncate(base);
         Ok(base as u32)
     }
+}
+
+/// The hash of `name` when it is the shared key `index` of the class
+/// with each of the version tags `versions` (see `Op::AttrSet::append`).
+fn appended_as(versions: &[u32], index: u32, name: &ObjRef) -> Option<u64> {
+    use interp::object::class::{ClassData, class_of_version};
+    let text = name.downcast::<interp::object::StrObj>()?;
+    for v in versions {
+        let cls = class_of_version(*v)?;
+        let cd = cls.as_type()?.heap_data::<ClassData>()?;
+        let keys = cd.shared_keys.try_borrow().ok()?;
+        let k = keys.get(index as usize)?;
+        if k.downcast::<interp::object::StrObj>()?.as_str() != text.as_str() {
+            return None;
+        }
+    }
+    Some(text.hash())
 }
 
 /// The plain Python function a LOAD_METHOD_INSTANCE cache found: entry

@@ -718,6 +718,11 @@ pub enum Op {
         index: u32,
         /// The stack index of the value.
         base: u32,
+        /// The name's hash when every class the guard before admits has
+        /// `name` as its shared key `index` (keys are only ever added):
+        /// an instance with `index` entries then gets the new entry in
+        /// place, as the interpreter's store would add it.
+        append: Option<u64>,
         /// Where to go otherwise.
         exit: FrameState,
     },
@@ -1487,12 +1492,20 @@ impl fmt::Display for Op {
                 text,
                 index,
                 base,
+                append,
                 exit,
                 ..
-            } => write!(
-                f,
-                "AttrSet {obj}.{text}[{index}] = stack {base}  exit{exit}"
-            ),
+            } => {
+                let or = if append.is_some() {
+                    " (or appended)"
+                } else {
+                    ""
+                };
+                write!(
+                    f,
+                    "AttrSet {obj}.{text}[{index}] = stack {base}{or}  exit{exit}"
+                )
+            }
             Op::Adopt {
                 base, obj, exit, ..
             } => write!(f, "Adopt {base}, {obj}  raises{exit}"),

@@ -50,10 +50,14 @@ pub struct InstanceLayout {
     pub ptr: i32,
     /// The number of values.
     pub len: i32,
+    /// The values' capacity.
+    pub cap: i32,
     /// The size of one entry.
     pub entry: i32,
     /// Where an entry's name (an object pointer) is.
     pub key: i32,
+    /// Where an entry's name's hash (a `u64`) is.
+    pub hash: i32,
     /// Where an entry's value (a `Value`) is.
     pub value: i32,
 }
@@ -85,6 +89,7 @@ struct VecLayout {
     flag: usize,
     ptr: usize,
     len: usize,
+    cap: usize,
 }
 
 /// Finds [`VecLayout`] for `T` by looking at a real cell holding a
@@ -110,8 +115,7 @@ fn vec_layout<T>(item: impl Fn() -> T) -> Option<VecLayout> {
             .map(|k| inner + 8 * k)
             .find(|off| word_at(&values, *off) == Some(want))
     };
-    let (ptr, len) = (find(buf)?, find(len)?);
-    find(5)?;
+    let (ptr, len, cap) = (find(buf)?, find(len)?, find(5)?);
     let flag = if inner == 0 { 24 } else { 0 };
     if word_at(&values, flag)? != 0 {
         return None;
@@ -122,7 +126,12 @@ fn vec_layout<T>(item: impl Fn() -> T) -> Option<VecLayout> {
             return None;
         }
     }
-    Some(VecLayout { flag, ptr, len })
+    Some(VecLayout {
+        flag,
+        ptr,
+        len,
+        cap,
+    })
 }
 
 /// Where compiled code finds an exact `list`'s items
@@ -188,8 +197,10 @@ fn probe_instance_layout() -> Option<InstanceLayout> {
         flag: at(v.flag)?,
         ptr: at(v.ptr)?,
         len: at(v.len)?,
+        cap: at(v.cap)?,
         entry: i32::try_from(size_of::<Entry>()).ok()?,
         key: i32::try_from(offset_of!(Entry, 0)).ok()?,
+        hash: i32::try_from(offset_of!(Entry, 1)).ok()?,
         value: i32::try_from(offset_of!(Entry, 2)).ok()?,
     })
 }

@@ -1003,7 +1003,9 @@ impl Lowerer<'_> {
     /// use, and the entry (named `name`) holds no object (nothing to
     /// release), the value moves in place and the slot is left `None`;
     /// otherwise through the helper, which leaves at `exit` when it
-    /// misses too.
+    /// misses too. With `append` (the name's hash), an instance with
+    /// exactly `index` entries and room for one more gets the entry added
+    /// in place (see [`Op::AttrSet`]).
     fn attr_set_inline(
         &mut self,
         o: CValue,
@@ -1011,7 +1013,90 @@ impl Lowerer<'_> {
         index: u32,
         slot: CValue,
         exit: &FrameState,
+        append: Option<u64>,
     ) {
+        let end = match (append, crate::layout::instance_layout()) {
+            (Some(hash), Some(l)) => Some(self.attr_append(o, n, index, slot, exit, hash, l)),
+            _ => None,
+        };
+        self.attr_replace(o, n, index, slot, exit);
+        if let Some(end) = end {
+            self.b.ins().jump(end, &[]);
+            self.b.switch_to_block(end);
+        }
+    }
+
+    /// The start of [`Self::attr_set_inline`] with `append`: an instance
+    /// with `index` entries (no dict, values not in use, room for one
+    /// more) gets the entry `(name, hash, value)`, the value moved from
+    /// `slot`; one with another number of entries goes on to the code
+    /// emitted next (the block current on return), and one that fails
+    /// the other checks to the helper. Gives the block both end at.
+    #[allow(clippy::too_many_arguments)]
+    fn attr_append(
+        &mut self,
+        o: CValue,
+        n: CValue,
+        index: u32,
+        slot: CValue,
+        exit: &FrameState,
+        hash: u64,
+        l: crate::layout::InstanceLayout,
+    ) -> cranelift_codegen::ir::Block {
+        let end = self.b.create_block();
+        let add = self.b.create_block();
+        let other = self.b.create_block();
+        let slow = self.b.create_block();
+        self.b.set_cold_block(slow);
+        let len = self.b.ins().load(types::I64, flags(), o, l.len);
+        let at_end = self.b.ins().icmp_imm_s(IntCC::Equal, len, i64::from(index));
+        self.b.ins().brif(at_end, add, &[], other, &[]);
+        self.b.switch_to_block(add);
+        let check = |this: &mut Self, bad: CValue| {
+            let next = this.b.create_block();
+            this.b.ins().brif(bad, slow, &[], next, &[]);
+            this.b.switch_to_block(next);
+        };
+        let d = self.b.ins().load(types::I64, flags(), o, l.dict);
+        let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
+        check(self, has_dict);
+        let f = self.b.ins().load(types::I64, flags(), o, l.flag);
+        let busy = self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0);
+        check(self, busy);
+        let cap = self.b.ins().load(types::I64, flags(), o, l.cap);
+        let full = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, cap, i64::from(index));
+        check(self, full);
+        let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
+        let at = index as i32 * l.entry;
+        // The entry's name: a new reference to the code's name object.
+        let obj = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
+        self.incref_if_object(obj, n);
+        self.b.ins().store(flags(), n, buf, at + l.key);
+        let h = self.b.ins().iconst(types::I64, hash as i64);
+        self.b.ins().store(flags(), h, buf, at + l.hash);
+        let t = self.b.ins().load(types::I64, flags(), slot, 0);
+        let p = self.b.ins().load(types::I64, flags(), slot, PAYLOAD_OFFSET);
+        self.b.ins().store(flags(), t, buf, at + l.value);
+        self.b
+            .ins()
+            .store(flags(), p, buf, at + l.value + PAYLOAD_OFFSET);
+        let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+        self.b.ins().store(flags(), none, slot, 0);
+        let more = self.b.ins().iadd_imm_s(len, 1);
+        self.b.ins().store(flags(), more, o, l.len);
+        self.b.ins().jump(end, &[]);
+        self.b.switch_to_block(slow);
+        self.attr_helper(HelperFn::AttrSet, o, n, index, slot, exit);
+        self.b.ins().jump(end, &[]);
+        self.b.switch_to_block(other);
+        end
+    }
+
+    /// [`Self::attr_set_inline`] for an entry the instance has.
+    fn attr_replace(&mut self, o: CValue, n: CValue, index: u32, slot: CValue, exit: &FrameState) {
         let Some((l, slow, done, buf, at)) = self.instance_entry(o, n, index, true) else {
             return;
         };
@@ -2545,12 +2630,17 @@ impl Lowerer<'_> {
             } => {
                 let (o, n) = (self.v(*obj), self.v(*name));
                 let slot = self.slot_addr(self.nslots + base);
-                let set = matches!(op, Op::AttrSet { .. });
+                let set = match op {
+                    Op::AttrSet { append, .. } => Some(*append),
+                    _ => None,
+                };
                 match (crate::layout::instance_layout().is_some(), set) {
-                    (true, false) => self.attr_get_inline(o, n, *index, slot, exit),
-                    (true, true) => self.attr_set_inline(o, n, *index, slot, exit),
-                    (false, false) => self.attr_helper(HelperFn::AttrGet, o, n, *index, slot, exit),
-                    (false, true) => self.attr_helper(HelperFn::AttrSet, o, n, *index, slot, exit),
+                    (true, None) => self.attr_get_inline(o, n, *index, slot, exit),
+                    (true, Some(append)) => self.attr_set_inline(o, n, *index, slot, exit, append),
+                    (false, None) => self.attr_helper(HelperFn::AttrGet, o, n, *index, slot, exit),
+                    (false, Some(_)) => {
+                        self.attr_helper(HelperFn::AttrSet, o, n, *index, slot, exit)
+                    }
                 }
                 return None;
             }
