@@ -2544,6 +2544,7 @@ impl Builder<'_> {
             BinOp::Sub => Op::Float(FloatOp::Sub, x, y, None),
             BinOp::Mul => Op::Float(FloatOp::Mul, x, y, None),
             BinOp::TrueDiv => Op::Float(FloatOp::Div, x, y, Some(exit)),
+            BinOp::Pow => Op::Float(FloatOp::Pow, x, y, Some(exit)),
             _ => return decline(Decline::Unsupported, format!("float {bop:?}")),
         };
         Ok(S::Num(Ty::Float, self.push_inst(Some(Ty::Float), o)))

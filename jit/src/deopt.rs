@@ -69,6 +69,9 @@ reasons! {
     /// A range's stop is beyond the bound the loop was compiled for (its
     /// index times a constant could overflow): the interpreter runs it.
     RangeBound => Err("range beyond compiled bound");
+    /// A float power the machine code leaves to the interpreter (a base
+    /// not positive, an operand or the result not finite).
+    FloatPow => Err("float power outside the compiled cases");
 }
 
 impl ExitReason {

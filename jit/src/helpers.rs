@@ -268,6 +268,34 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
             Some(Generic::Unpack) => {
                 let n = arg as usize;
                 let v = std::mem::replace(at(0), Value::None);
+                // A tuple or list of exactly `n` items: copied straight
+                // into the slots (what the interpreter's quickened forms
+                // do); anything else through the general unpacking.
+                if let Value::Obj(o) = &v {
+                    let tuple = o
+                        .downcast::<interp::object::TupleObj>()
+                        .filter(|_| o.is_type(&interp::object::types::TUPLE));
+                    if let Some(t) = tuple
+                        && t.items.len() == n
+                    {
+                        for (i, x) in t.items.iter().rev().enumerate() {
+                            *at(i) = x.clone();
+                        }
+                        return 1;
+                    }
+                    let list = o
+                        .downcast::<interp::object::ListObj>()
+                        .filter(|_| o.is_type(&interp::object::types::LIST))
+                        .and_then(|l| l.items.try_borrow().ok());
+                    if let Some(items) = list
+                        && items.len() == n
+                    {
+                        for (i, x) in items.iter().rev().enumerate() {
+                            *at(i) = x.clone();
+                        }
+                        return 1;
+                    }
+                }
                 match interp::eval::unpack_items(vm, &v, n) {
                     Ok(items) => {
                         for (i, x) in items.into_iter().rev().enumerate() {
@@ -438,6 +466,18 @@ pub unsafe extern "C" fn for_iter(ctx: *mut Ctx, slot: *mut Value) -> u8 {
             }
         }
     }
+}
+
+/// `a ** b` for floats where CPython's `float.__pow__` is the C library's
+/// `pow` with nothing to raise: a positive finite base, a finite exponent
+/// and a finite result (an underflow to 0 included, as CPython ignores
+/// it). NaN otherwise: the interpreter does the rest.
+pub extern "C" fn float_pow(a: f64, b: f64) -> f64 {
+    if !(a > 0.0 && a.is_finite() && b.is_finite()) {
+        return f64::NAN;
+    }
+    let r = a.powf(b);
+    if r.is_finite() { r } else { f64::NAN }
 }
 
 /// CONTAINS_OP on the item in `slot` and the container above it (both
@@ -1469,6 +1509,7 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::ForIter => for_iter as *const u8,
         HelperFn::Contains => contains as *const u8,
         HelperFn::FreshNan => fresh_nan as *const u8,
+        HelperFn::FloatPow => float_pow as *const u8,
         HelperFn::Adopt => adopt as *const u8,
         HelperFn::CStr => c_str as *const u8,
         HelperFn::ListGet => list_get as *const u8,

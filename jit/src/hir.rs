@@ -81,6 +81,9 @@ pub enum FloatOp {
     Mul,
     /// `/` (a zero divisor leaves compiled code)
     Div,
+    /// `**` of a positive finite base and a finite exponent with a finite
+    /// result (any other leaves compiled code)
+    Pow,
 }
 
 /// Comparisons (Python's, on numbers: NaN compares false except `!=`).

@@ -51,6 +51,7 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::ForIter => "typhon_jit_for_iter",
         HelperFn::Contains => "typhon_jit_contains",
         HelperFn::FreshNan => "typhon_jit_fresh_nan",
+        HelperFn::FloatPow => "typhon_jit_float_pow",
         HelperFn::Adopt => "typhon_jit_adopt",
         HelperFn::CStr => "typhon_jit_c_str",
         HelperFn::ListGet => "typhon_jit_list_get",
@@ -113,6 +114,8 @@ pub enum HelperFn {
     Contains,
     /// `(f64) -> f64`: a NaN with an identity of its own
     FreshNan,
+    /// `(f64, f64) -> f64`: `a ** b`, NaN when not computed here
+    FloatPow,
     /// `(ctx, slot, obj, callee) -> u8` (0: NULL)
     Adopt,
     /// `(obj) -> *const c_char` (NULL: not a `str`, or a NUL inside)
@@ -205,6 +208,7 @@ impl HelperFn {
         HelperFn::ForIter,
         HelperFn::Contains,
         HelperFn::FreshNan,
+        HelperFn::FloatPow,
         HelperFn::Adopt,
         HelperFn::CStr,
         HelperFn::ListGet,
@@ -253,6 +257,7 @@ impl HelperFn {
             HelperFn::ForIter => (&[ptr, ptr], Some(types::I8)),
             HelperFn::Contains => (&[ptr, ptr, types::I8], Some(types::I8)),
             HelperFn::FreshNan => (&[types::F64], Some(types::F64)),
+            HelperFn::FloatPow => (&[types::F64, types::F64], Some(types::F64)),
             HelperFn::Adopt => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
             HelperFn::CStr => (&[ptr], Some(ptr)),
             HelperFn::ListGet => (&[ptr, types::I64, ptr], Some(types::I8)),
@@ -1482,13 +1487,32 @@ impl Lowerer<'_> {
     /// entered the code pops the frame: the interpreter at a RETURN_VALUE,
     /// or a compiled caller, which moves the result out.
     fn ret(&mut self, s: &FrameState) {
+        /// Up to this many locals are released by inline code at a return.
+        const INLINE_RELEASE_LOCALS: u32 = 4;
         self.return_pc.get_or_insert(s.pc);
         self.write_stack(0, &s.stack);
-        // The locals' objects, in one helper call when there is any (a
-        // method's `self` and arguments, at every return: a call each
-        // cost more, and inline code for each, compile time); locals that
-        // hold numbers only cost a compare each.
-        if self.nslots > 0 {
+        // The locals' objects: for a few locals (a method's `self` and
+        // arguments) each released here, count lowered in place; for
+        // more, in one helper call when there is any (a call each cost
+        // more, and inline code for each, compile time). Locals that hold
+        // numbers only cost a compare each.
+        if self.nslots <= INLINE_RELEASE_LOCALS {
+            for k in 0..self.nslots {
+                let addr = self.slot_addr(k);
+                let tag = self.b.ins().load(types::I64, flags(), addr, TAG_OFFSET);
+                let obj = self.b.ins().icmp_imm_s(IntCC::Equal, tag, TAG_OBJ as i64);
+                let release = self.b.create_block();
+                let next = self.b.create_block();
+                self.b.ins().brif(obj, release, &[], next, &[]);
+                self.b.switch_to_block(release);
+                let p = self.b.ins().load(types::I64, flags(), addr, PAYLOAD_OFFSET);
+                let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+                self.b.ins().store(flags(), none, addr, TAG_OFFSET);
+                self.decref(p);
+                self.b.ins().jump(next, &[]);
+                self.b.switch_to_block(next);
+            }
+        } else {
             let mut any = None;
             for k in 0..self.nslots {
                 let addr = self.slot_addr(k);
@@ -2097,6 +2121,14 @@ impl Lowerer<'_> {
                             self.exit_if(bad, exit, Some(ExitReason::ZeroDivision), false);
                         }
                         self.b.ins().fdiv(a, b)
+                    }
+                    FloatOp::Pow => {
+                        let r = self.call_helper(HelperFn::FloatPow, &[a, b])?;
+                        if let Some(exit) = exit {
+                            let bad = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+                            self.exit_if(bad, exit, Some(ExitReason::FloatPow), false);
+                        }
+                        r
                     }
                 };
                 self.stamp_nan(r, out)
