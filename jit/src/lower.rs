@@ -1005,8 +1005,8 @@ impl Lowerer<'_> {
 
     /// `obj.name = value` at entry `index`, the value owned by the slot
     /// at `slot`: while the instance has no dict, its values are not in
-    /// use, and the entry (named `name`) holds no object (nothing to
-    /// release), the value moves in place and the slot is left `None`;
+    /// use, and the entry is named `name`, the value moves in place (the
+    /// old one released after) and the slot is left `None`;
     /// otherwise through the helper, which leaves at `exit` when it
     /// misses too. With `append` (the name's hash), an instance with
     /// exactly `index` entries and room for one more gets the entry added
@@ -1077,8 +1077,7 @@ impl Lowerer<'_> {
         let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
         let at = index as i32 * l.entry;
         // The entry's name: a new reference to the code's name object.
-        let obj = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
-        self.incref_if_object(obj, n);
+        self.incref(n);
         self.b.ins().store(flags(), n, buf, at + l.key);
         let h = self.b.ins().iconst(types::I64, hash as i64);
         self.b.ins().store(flags(), h, buf, at + l.hash);
@@ -1105,19 +1104,14 @@ impl Lowerer<'_> {
         let Some((l, slow, done, buf, at)) = self.instance_entry(o, n, index, true) else {
             return;
         };
-        let old = self.b.ins().load(types::I64, flags(), buf, at + l.value);
-        let owns = self.b.ins().icmp_imm_s(IntCC::Equal, old, TAG_OBJ as i64);
-        let next = self.b.create_block();
-        self.b.ins().brif(owns, slow, &[], next, &[]);
-        self.b.switch_to_block(next);
         let t = self.b.ins().load(types::I64, flags(), slot, 0);
         let p = self.b.ins().load(types::I64, flags(), slot, PAYLOAD_OFFSET);
-        self.b.ins().store(flags(), t, buf, at + l.value);
-        self.b
-            .ins()
-            .store(flags(), p, buf, at + l.value + PAYLOAD_OFFSET);
         let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
         self.b.ins().store(flags(), none, slot, 0);
+        // The old value is released after the new one is in place (its
+        // release may run code that looks at the instance).
+        let item = self.b.ins().iadd_imm_s(buf, i64::from(at + l.value));
+        self.replace_value(item, t, p);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         self.attr_helper(HelperFn::AttrSet, o, n, index, slot, exit);
@@ -1177,9 +1171,10 @@ impl Lowerer<'_> {
         Some((slow, done, item))
     }
 
-    /// Writes the value `(t, p)` (a reference the list takes) over the
-    /// item at `item`, then releases the object the item held, if any.
-    fn list_replace(&mut self, item: CValue, t: CValue, p: CValue) {
+    /// Writes the value `(t, p)` (a reference the holder takes) over the
+    /// `Value` at `item` (a list's item, an instance's attribute), then
+    /// releases the object it held, if any.
+    fn replace_value(&mut self, item: CValue, t: CValue, p: CValue) {
         let old_t = self.b.ins().load(types::I64, flags(), item, 0);
         let old_p = self.b.ins().load(types::I64, flags(), item, PAYLOAD_OFFSET);
         self.b.ins().store(flags(), t, item, 0);
@@ -1889,13 +1884,22 @@ impl Lowerer<'_> {
                     let z = self.b.ins().iconst(types::I64, 0);
                     self.b.ins().store(flags(), z, addr, 0);
                 }
+                // Objects and copies of locals written in place (the slot
+                // is dead: it owns nothing to release).
                 Loc::Obj(v) => {
                     let o = self.v(v);
-                    self.call_helper(HelperFn::PutObj, &[addr, o]);
+                    self.incref(o);
+                    let t = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
+                    self.b.ins().store(flags(), t, addr, TAG_OFFSET);
+                    self.b.ins().store(flags(), o, addr, PAYLOAD_OFFSET);
                 }
                 Loc::Local(j) => {
                     let src = self.slot_addr(j);
-                    self.call_helper(HelperFn::PutCopy, &[addr, src]);
+                    let t = self.b.ins().load(types::I64, flags(), src, TAG_OFFSET);
+                    let p = self.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);
+                    self.incref_if_object(t, p);
+                    self.b.ins().store(flags(), t, addr, TAG_OFFSET);
+                    self.b.ins().store(flags(), p, addr, PAYLOAD_OFFSET);
                 }
                 Loc::Null => {
                     self.call_helper(HelperFn::PutNull, &[addr]);
@@ -2714,7 +2718,7 @@ impl Lowerer<'_> {
                 let t = self.b.ins().iconst(types::I64, tag as i64);
                 let inline = self.list_item(l, i, true);
                 if let Some((_, done, item)) = inline {
-                    self.list_replace(item, t, bits);
+                    self.replace_value(item, t, bits);
                     self.b.ins().jump(done, &[]);
                 }
                 self.list_helper(HelperFn::ListSet, &[l, i, t, bits], exit, inline);
@@ -2740,7 +2744,7 @@ impl Lowerer<'_> {
                     } else {
                         self.incref_if_object(t, p);
                     }
-                    self.list_replace(item, t, p);
+                    self.replace_value(item, t, p);
                     self.b.ins().jump(done, &[]);
                 }
                 self.list_helper(HelperFn::ListStore, &[l, i, src, moved], exit, inline);
@@ -3227,6 +3231,13 @@ impl Lowerer<'_> {
         let done = self.b.create_block();
         self.b.ins().brif(obj, inc, &[], done, &[]);
         self.b.switch_to_block(inc);
+        self.incref(p);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+    }
+
+    /// One more reference to the object `p` (none for an immortal one).
+    fn incref(&mut self, p: CValue) {
         let rc = self.b.ins().load(types::I64, flags(), p, 0);
         let more = self.b.ins().iadd_imm_s(rc, 1);
         let mortal =
@@ -3235,8 +3246,6 @@ impl Lowerer<'_> {
                 .icmp_imm_s(IntCC::SignedLessThan, rc, crate::layout::IMMORTAL_REFCNT);
         let rc = self.b.ins().select(mortal, more, rc);
         self.b.ins().store(flags(), rc, p, 0);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
     }
 
     /// The target of a direct call of the constant function `callee`.
