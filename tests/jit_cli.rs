@@ -428,3 +428,42 @@ fn a_function_invalidated_ten_thousand_times_is_compiled_again_each_time_in_boun
         "resident memory grew by {grown} bytes: {err}"
     );
 }
+
+#[test]
+fn a_loop_whose_callee_handed_back_once_is_entered_again_compiled() {
+    // `main`'s loop runs once, compiled from its header; `step` leaves
+    // its compiled code once (a float where it was compiled for ints),
+    // which hands `main`'s frame back to the interpreter. The loop's code
+    // is kept, so the interpreter enters it again a few rounds later
+    // (and its code for the float `t` after that) rather than running
+    // the other ~40,000 rounds itself.
+    let d = TempDir::new("jit-cli");
+    d.write(
+        "p.py",
+        "def step(x):\n    return x + 1\n\ndef main(xs):\n    t = 0\n    for i in range(60000):\n        t += step(xs[i])\n    return t\n\nxs = list(range(60000))\nxs[20000] = 0.5\nprint(main(xs))\n",
+    );
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "1800010000.5\n");
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("compiled main from its loop at line 6: "),
+        "{err}"
+    );
+    let entries: u64 = err
+        .split("running call, ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(entries >= 2, "entered again: {err}");
+    // The general loop ran a few thousand rounds of the loop, not the
+    // ~40,000 after the hand-back.
+    let calls_in_general_loop = err
+        .lines()
+        .find(|l| l.trim_start().starts_with("CALL_PY_EXACT_ARGS "))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or(0);
+    assert!(calls_in_general_loop < 10_000, "{err}");
+}

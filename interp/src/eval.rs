@@ -237,7 +237,7 @@ fn enter_osr(
     if exit.discard {
         crate::jit::discard_osr(vm, code, &compiled);
     }
-    let pc = exit.pc;
+    let (pc, discarded) = (exit.pc, exit.discard);
     if hand_back(vm, st, entry, code, sb, exit, mark)? {
         return Ok(true);
     }
@@ -259,8 +259,18 @@ fn enter_osr(
     if (!at_return || no_code)
         && let Some(u) = code.units.get(back_edge)
     {
+        // Code that is kept (it did not leave too often) is entered
+        // again after a few rounds: one callee handed back to the
+        // interpreter (richards' scheduler loop, once per run) would
+        // otherwise leave the rest of a long loop interpreted.
+        let full = crate::jit::osr_count(vm.jit.threshold());
+        let count = if at_return || discarded {
+            full
+        } else {
+            full.min(crate::jit::OSR_REENTER_COUNT)
+        };
         let ins = u.get();
-        u.set(ins.with(ins.op, crate::jit::osr_count(vm.jit.threshold())));
+        u.set(ins.with(ins.op, count));
     }
     Ok(true)
 }

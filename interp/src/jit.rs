@@ -275,6 +275,11 @@ pub fn osr_count(jit_threshold: u32) -> u16 {
     }
 }
 
+/// The count toward entering a loop's on-stack replacement code again
+/// after it handed the frame back before the call's end (see
+/// `eval::enter_osr`).
+pub const OSR_REENTER_COUNT: u16 = 8;
+
 /// On-stack replacements of one code object at most: a call may need one
 /// per loop (code made while the call runs leaves where the call has not
 /// been yet, see `jit::build`), and a loop whose code keeps leaving
