@@ -839,19 +839,28 @@ impl Builder<'_> {
                 Ok(true)
             }
             Some(old) => {
-                if old.stack != inc.stack {
+                if old.stack.len() != inc.stack.len() {
                     return decline(Decline::Unsupported, "operand stack differs at a join");
                 }
+                // Operands that differ between the paths (`a if c else
+                // b` of two types) are joined in their slots: each edge
+                // writes its value there (see `edge`).
+                let stack: Vec<SS> = old
+                    .stack
+                    .iter()
+                    .zip(&inc.stack)
+                    .enumerate()
+                    .map(|(k, (a, b))| if a == b { *a } else { SS::Owned(k as u32) })
+                    .collect();
                 let locals: Vec<LS> = old
                     .locals
                     .iter()
                     .zip(&inc.locals)
                     .map(|(a, b)| join_local(*a, *b))
                     .collect();
-                if locals == old.locals {
+                if locals == old.locals && stack == old.stack {
                     return Ok(false);
                 }
-                let stack = old.stack.clone();
                 self.shapes.insert(pc, Shape { locals, stack });
                 Ok(true)
             }
@@ -981,6 +990,22 @@ impl Builder<'_> {
         }
         Ok(())
     }
+}
+
+/// How the operand `s` is written into its slot (already there: owned).
+fn loc_of(s: &S) -> Result<Loc, Declined> {
+    Ok(match *s {
+        S::Num(Ty::Int, v) => Loc::Int(v),
+        S::Num(Ty::Float, v) => Loc::Float(v),
+        S::Num(Ty::Bool, v) => Loc::Bool(v),
+        S::Num(Ty::Ptr, v) | S::Obj(v, _) => Loc::Obj(v),
+        S::None => Loc::None,
+        S::Local(n) => Loc::Local(n),
+        S::Null => Loc::Null,
+        S::RangeIter(c, e) => Loc::RangeIter(c, e),
+        S::Owned(_) => Loc::InSlot,
+        S::Range(..) => return decline(Decline::Unsupported, "a range used as a value"),
+    })
 }
 
 /// The one type whose instances have `kind`, for the built-in kinds whose
@@ -1207,12 +1232,24 @@ impl Builder<'_> {
                 _ => {}
             }
         }
-        for (ss, s) in shape.stack.iter().zip(&st.stack) {
+        for (k, (ss, s)) in shape.stack.iter().zip(&st.stack).enumerate() {
             match (ss, s) {
                 (SS::Num(_), S::Num(_, v)) => args.push(*v),
                 (SS::Range, S::Range(a, b)) | (SS::RangeIter, S::RangeIter(a, b)) => {
                     args.push(*a);
                     args.push(*b);
+                }
+                (SS::Owned(_), S::Owned(_)) => {}
+                // An operand joined in its slot (see `merge`).
+                (SS::Owned(_), s) => {
+                    let val = loc_of(s)?;
+                    self.cur.push(Inst {
+                        out: None,
+                        op: Op::Flush {
+                            base: k as u32,
+                            vals: vec![val],
+                        },
+                    });
                 }
                 _ => {}
             }
@@ -2813,18 +2850,7 @@ impl Builder<'_> {
         let mut vals = Vec::new();
         let mut any = false;
         for s in st.stack.iter().skip(from) {
-            let l = match *s {
-                S::Num(Ty::Int, v) => Loc::Int(v),
-                S::Num(Ty::Float, v) => Loc::Float(v),
-                S::Num(Ty::Bool, v) => Loc::Bool(v),
-                S::Num(Ty::Ptr, v) | S::Obj(v, _) => Loc::Obj(v),
-                S::None => Loc::None,
-                S::Local(n) => Loc::Local(n),
-                S::Null => Loc::Null,
-                S::RangeIter(c, e) => Loc::RangeIter(c, e),
-                S::Owned(_) => Loc::InSlot,
-                S::Range(..) => return decline(Decline::Unsupported, "a range used as a value"),
-            };
+            let l = loc_of(s)?;
             any |= l != Loc::InSlot;
             vals.push(l);
         }
