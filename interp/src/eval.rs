@@ -3424,6 +3424,12 @@ fn build_set(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
 }
 
 #[inline(never)]
+/// BUILD_MAP's dict of `items` (keys and values alternating), for
+/// compiled code.
+pub fn build_display_dict(vm: &mut Vm, items: Vec<Value>) -> PyResult<Value> {
+    Ok(Value::Obj(DictObj::into_obj(display_dict(vm, items)?)))
+}
+
 fn build_map(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let items = take_n(st, arg as usize * 2)?;
     let d = DictObj::into_obj(display_dict(vm, items)?);

@@ -2281,6 +2281,14 @@ impl Builder<'_> {
                     let k = self.generic(&mut st, pc, Generic::BuildList, arg as usize, arg)?;
                     st.stack.push(S::Owned(k));
                 }
+                B::BuildMap if arg < 1 << 20 => {
+                    let n = 2 * arg as usize;
+                    let k = self.generic(&mut st, pc, Generic::BuildMap, n, arg)?;
+                    st.stack.push(S::Owned(k));
+                }
+                B::DeleteSubscr => {
+                    self.generic(&mut st, pc, Generic::DeleteSubscr, 2, 0)?;
+                }
                 B::ListAppend => {
                     // A comprehension's list, made by BUILD_LIST, is in its
                     // slot below the iterator: the value goes there.

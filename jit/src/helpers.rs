@@ -311,6 +311,22 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                     }
                 }
             }
+            Some(Generic::BuildMap) => {
+                let items: Vec<Value> = (0..2 * arg as usize).map(|i| at(i).clone()).collect();
+                interp::eval::build_display_dict(vm, items).map(|d| {
+                    for i in 0..2 * arg as usize {
+                        *at(i) = Value::None;
+                    }
+                    *at(0) = d;
+                })
+            }
+            Some(Generic::DeleteSubscr) => {
+                let (c, k) = (at(0).clone(), at(1).clone());
+                ops::delitem(vm, &c, &k).map(|()| {
+                    *at(0) = Value::None;
+                    *at(1) = Value::None;
+                })
+            }
             Some(Generic::BuildList) => {
                 let items: Vec<Value> = (0..arg as usize)
                     .map(|i| std::mem::replace(at(i), Value::None))

@@ -241,6 +241,11 @@ pub enum Generic {
     /// BUILD_SLICE of `arg` (2 or 3) slots from the base: the slice
     /// replaces the base, the other slots end up None.
     BuildSlice,
+    /// BUILD_MAP of `arg` key/value pairs in the slots from the base: the
+    /// dict replaces the base, the other slots end up None.
+    BuildMap,
+    /// DELETE_SUBSCR: `del base[base + 1]`, both released.
+    DeleteSubscr,
 }
 
 impl Generic {
@@ -262,6 +267,8 @@ impl Generic {
         Generic::AppendBelow,
         Generic::Unpack,
         Generic::BuildSlice,
+        Generic::BuildMap,
+        Generic::DeleteSubscr,
     ];
 }
 
