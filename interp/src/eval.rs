@@ -3562,17 +3562,29 @@ pub fn unpack_items(vm: &mut Vm, v: &Value, n: usize) -> PyResult<Vec<Value>> {
 #[inline(never)]
 fn unpack_ex(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let v = st.pop().ok_or_else(stack_underflow)?;
+    let pushed = unpack_ex_items(vm, &v, arg)?;
+    st.reserve(pushed.len())?;
+    for x in pushed {
+        st.push(x)?;
+    }
+    Ok(())
+}
+
+/// UNPACK_EX `arg` of `v`: what it pushes, in order (the items after the
+/// star last first, the starred list, then the items before it, last
+/// first).
+pub fn unpack_ex_items(vm: &mut Vm, v: &Value, arg: u32) -> PyResult<Vec<Value>> {
     let (before, after) = ((arg & 0xff) as usize, (arg >> 8) as usize);
     let items = match v.kind() {
-        Kind::LIST | Kind::TUPLE if ops::iterates_plainly(&v) => ops::seq_items(&v),
+        Kind::LIST | Kind::TUPLE if ops::iterates_plainly(v) => ops::seq_items(v),
         _ => {
-            if ops::get_iter(vm, &v).is_err() {
+            if ops::get_iter(vm, v).is_err() {
                 return Err(PyErr::type_error(format!(
                     "cannot unpack non-iterable {} object",
                     v.type_name()
                 )));
             }
-            ops::collect(vm, &v)?
+            ops::collect(vm, v)?
         }
     };
     if items.len() < before + after {
@@ -3585,15 +3597,11 @@ fn unpack_ex(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let mut items = items;
     let tail = items.split_off(items.len() - after);
     let middle = items.split_off(before);
-    st.reserve(before + after + 1)?;
-    for x in tail.into_iter().rev() {
-        st.push(x)?;
-    }
-    st.push(Value::list(middle))?;
-    for x in items.into_iter().rev() {
-        st.push(x)?;
-    }
-    Ok(())
+    let mut pushed = Vec::with_capacity(before + after + 1);
+    pushed.extend(tail.into_iter().rev());
+    pushed.push(Value::list(middle));
+    pushed.extend(items.into_iter().rev());
+    Ok(pushed)
 }
 
 /// FOR_ITER on any iterator: pushes the next item, or pops the iterator
@@ -3614,6 +3622,17 @@ fn for_iter_generic(vm: &mut Vm, st: &mut ExecState) -> PyResult<bool> {
 }
 
 #[inline(never)]
+/// MAKE_FUNCTION 0 (no defaults, closure or annotations) of the code
+/// object `c` in the module `globals`, for compiled code.
+pub fn make_plain_function(vm: &mut Vm, c: &Value, globals: &ObjRef) -> PyResult<Value> {
+    let Some(fcode) = c.downcast::<CodeObj>().map(|c| c.code.clone()) else {
+        return Err(bad_arg());
+    };
+    quicken::quicken_code(&fcode, vm.config.quicken_warmup, vm.jit.threshold());
+    let f = Function::new_obj(fcode, globals.clone(), Vec::new(), None, Vec::new());
+    Ok(Value::Obj(f))
+}
+
 fn make_function(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<()> {
     let c = st.pop().ok_or_else(stack_underflow)?;
     let closure = if arg & 2 != 0 { st.pop() } else { None };

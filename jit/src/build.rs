@@ -1488,11 +1488,20 @@ impl Builder<'_> {
                     if n >= self.nslots {
                         return decline(Decline::Unsupported, "bad local");
                     }
-                    if st.stack.contains(&S::Local(arg)) {
-                        return decline(
-                            Decline::Unsupported,
-                            "store to a local still on the stack",
-                        );
+                    // Operands that are the local's current value (`a, b =
+                    // b, a` pushes both, then stores) are copied into their
+                    // slots first: the store changes what the local holds.
+                    for k in 0..st.stack.len() {
+                        if st.stack[k] == S::Local(arg) {
+                            self.cur.push(Inst {
+                                out: None,
+                                op: Op::Flush {
+                                    base: k as u32,
+                                    vals: vec![Loc::Local(arg)],
+                                },
+                            });
+                            st.stack[k] = S::Owned(k as u32);
+                        }
                     }
                     let s = Self::pop(&mut st)?;
                     st.locals[n] = match s {
@@ -2288,6 +2297,17 @@ impl Builder<'_> {
                 }
                 B::DeleteSubscr => {
                     self.generic(&mut st, pc, Generic::DeleteSubscr, 2, 0)?;
+                }
+                B::MakeFunction if arg == 0 => {
+                    let k = self.generic(&mut st, pc, Generic::MakeFunction, 1, 0)?;
+                    st.stack.push(S::Owned(k));
+                }
+                B::UnpackEx if arg < 1 << 16 => {
+                    let k = self.generic(&mut st, pc, Generic::UnpackEx, 1, arg)?;
+                    let n = (arg & 0xff) + (arg >> 8) + 1;
+                    for i in 0..n {
+                        st.stack.push(S::Owned(k + i));
+                    }
                 }
                 B::ListAppend => {
                     // A comprehension's list, made by BUILD_LIST, is in its

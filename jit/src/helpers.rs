@@ -311,6 +311,18 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                     }
                 }
             }
+            Some(Generic::MakeFunction) => match ctx.globals.as_ref() {
+                Some(g) => interp::eval::make_plain_function(vm, at(0), g).map(|f| *at(0) = f),
+                None => Err(interp::PyErr::runtime_error("no globals")),
+            },
+            Some(Generic::UnpackEx) => {
+                let v = at(0).clone();
+                interp::eval::unpack_ex_items(vm, &v, arg).map(|pushed| {
+                    for (i, x) in pushed.into_iter().enumerate() {
+                        *at(i) = x;
+                    }
+                })
+            }
             Some(Generic::BuildMap) => {
                 let items: Vec<Value> = (0..2 * arg as usize).map(|i| at(i).clone()).collect();
                 interp::eval::build_display_dict(vm, items).map(|d| {

@@ -246,6 +246,12 @@ pub enum Generic {
     BuildMap,
     /// DELETE_SUBSCR: `del base[base + 1]`, both released.
     DeleteSubscr,
+    /// MAKE_FUNCTION 0: the code object in the base slot replaced by a
+    /// function of it in the frame's globals.
+    MakeFunction,
+    /// UNPACK_EX `arg` of the value in the base slot: what the
+    /// interpreter pushes goes to the slots from the base, in order.
+    UnpackEx,
 }
 
 impl Generic {
@@ -269,6 +275,8 @@ impl Generic {
         Generic::BuildSlice,
         Generic::BuildMap,
         Generic::DeleteSubscr,
+        Generic::MakeFunction,
+        Generic::UnpackEx,
     ];
 }
 
