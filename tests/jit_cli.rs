@@ -328,14 +328,14 @@ fn stats_say_where_the_compiler_warm_up_is() {
 
 #[test]
 fn a_loop_compiled_on_stack_is_entered_again_by_later_calls() {
-    // The function as a whole is declined (a conditional expression whose
-    // arms leave different operands), its loop is not: each call after the
-    // first enters the loop's code once its loop is hot again (1000 trips
-    // of its 5000), not only the call that made it hot.
+    // The function as a whole is declined (it makes a function with a
+    // default), its loop is not: each call after the first enters the
+    // loop's code once its loop is hot again (1000 trips of its 5000), not
+    // only the call that made it hot.
     let d = TempDir::new("jit-cli");
     d.write(
         "p.py",
-        "def f(n, c):\n    k = n if c else str(n)\n    total = 0\n    for i in range(n):\n        \
+        "def f(n, c):\n    k = (lambda x=n: x)()\n    total = 0\n    for i in range(n):\n        \
          total += i\n    return total, k\n\nfor _ in range(3):\n    r = f(5000, True)\nprint(r)\n",
     );
     let o = run_in(d.path(), &["--stats", "p.py"]);
