@@ -634,27 +634,7 @@ pub unsafe extern "C" fn list_set(
     bits: u64,
 ) -> u8 {
     // SAFETY: see the contract above.
-    unsafe {
-        let Some(l) = borrowed(list) else { return 0 };
-        let Some(mut items) = l
-            .downcast::<interp::object::ListObj>()
-            .and_then(|l| l.items.try_borrow_mut().ok())
-        else {
-            return 0;
-        };
-        let n = items.len() as i64;
-        let i = if index < 0 { index + n } else { index };
-        match items.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
-            Some(slot) => {
-                let old = std::mem::replace(slot, number(tag, bits));
-                drop(items);
-                // The old item may be an object whose release runs code.
-                drop(old);
-                1
-            }
-            None => 0,
-        }
-    }
+    unsafe { replace_item(list, index, || number(tag, bits)) }
 }
 
 /// `list[index] = *slot`: the slot's value moved (`take` nonzero: the
@@ -671,32 +651,45 @@ pub unsafe extern "C" fn list_store(
 ) -> u8 {
     // SAFETY: see the contract above.
     unsafe {
-        let (Some(l), Some(src)) = (borrowed(list), slot.as_mut()) else {
-            return 0;
-        };
-        let Some(mut items) = l
-            .downcast::<interp::object::ListObj>()
-            .and_then(|l| l.items.try_borrow_mut().ok())
-        else {
-            return 0;
-        };
-        let n = items.len() as i64;
-        let i = if index < 0 { index + n } else { index };
-        match items.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
-            Some(item) => {
-                let v = if take != 0 {
-                    std::mem::replace(src, Value::None)
-                } else {
-                    src.clone()
-                };
-                let old = std::mem::replace(item, v);
-                drop(items);
-                // The old item may be an object whose release runs code.
-                drop(old);
-                1
+        let Some(src) = slot.as_mut() else { return 0 };
+        replace_item(list, index, || {
+            if take != 0 {
+                std::mem::replace(src, Value::None)
+            } else {
+                src.clone()
             }
-            None => 0,
+        })
+    }
+}
+
+/// `list[index] = value()` (negative: from the end): 1, or 0 with nothing
+/// done (`value` not called) unless `list` is a list, not in use, and the
+/// index in range. The old item is released after the list is let go.
+///
+/// # Safety
+/// `list` is a live object.
+unsafe fn replace_item(list: *mut abi::ObjHeader, index: i64, value: impl FnOnce() -> Value) -> u8 {
+    // SAFETY: see the contract above.
+    let Some(l) = (unsafe { borrowed(list) }) else {
+        return 0;
+    };
+    let Some(mut items) = l
+        .downcast::<interp::object::ListObj>()
+        .and_then(|l| l.items.try_borrow_mut().ok())
+    else {
+        return 0;
+    };
+    let n = items.len() as i64;
+    let i = if index < 0 { index + n } else { index };
+    match items.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
+        Some(item) => {
+            let old = std::mem::replace(item, value());
+            drop(items);
+            // The old item may be an object whose release runs code.
+            drop(old);
+            1
         }
+        None => 0,
     }
 }
 

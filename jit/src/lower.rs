@@ -947,16 +947,7 @@ impl Lowerer<'_> {
             this.b.ins().brif(bad, slow, &[], next, &[]);
             this.b.switch_to_block(next);
         };
-        let d = self.b.ins().load(types::I64, flags(), o, l.dict);
-        let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
-        check(self, has_dict);
-        let f = self.b.ins().load(types::I64, flags(), o, l.flag);
-        let busy = if write {
-            self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0)
-        } else {
-            self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0)
-        };
-        check(self, busy);
+        self.instance_unshared(o, l, write, slow);
         let len = self.b.ins().load(types::I64, flags(), o, l.len);
         let short = self
             .b
@@ -969,6 +960,29 @@ impl Lowerer<'_> {
         let other = self.b.ins().icmp(IntCC::NotEqual, k, n);
         check(self, other);
         Some((l, slow, done, buf, at))
+    }
+
+    /// Goes to `slow` unless the instance `o` has no dict and its values
+    /// are not borrowed mutably (`write`: not borrowed at all).
+    fn instance_unshared(
+        &mut self,
+        o: CValue,
+        l: crate::layout::InstanceLayout,
+        write: bool,
+        slow: cranelift_codegen::ir::Block,
+    ) {
+        let d = self.b.ins().load(types::I64, flags(), o, l.dict);
+        let f = self.b.ins().load(types::I64, flags(), o, l.flag);
+        let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
+        let busy = if write {
+            self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0)
+        } else {
+            self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0)
+        };
+        let bad = self.b.ins().bor(has_dict, busy);
+        let next = self.b.create_block();
+        self.b.ins().brif(bad, slow, &[], next, &[]);
+        self.b.switch_to_block(next);
     }
 
     /// `obj.name` at entry `index` into the dead slot at `slot`: while the
@@ -1057,23 +1071,15 @@ impl Lowerer<'_> {
         let at_end = self.b.ins().icmp_imm_s(IntCC::Equal, len, i64::from(index));
         self.b.ins().brif(at_end, add, &[], other, &[]);
         self.b.switch_to_block(add);
-        let check = |this: &mut Self, bad: CValue| {
-            let next = this.b.create_block();
-            this.b.ins().brif(bad, slow, &[], next, &[]);
-            this.b.switch_to_block(next);
-        };
-        let d = self.b.ins().load(types::I64, flags(), o, l.dict);
-        let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
-        check(self, has_dict);
-        let f = self.b.ins().load(types::I64, flags(), o, l.flag);
-        let busy = self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0);
-        check(self, busy);
+        self.instance_unshared(o, l, true, slow);
         let cap = self.b.ins().load(types::I64, flags(), o, l.cap);
         let full = self
             .b
             .ins()
             .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, cap, i64::from(index));
-        check(self, full);
+        let next = self.b.create_block();
+        self.b.ins().brif(full, slow, &[], next, &[]);
+        self.b.switch_to_block(next);
         let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
         let at = index as i32 * l.entry;
         // The entry's name: a new reference to the code's name object.
