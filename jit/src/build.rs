@@ -1529,9 +1529,32 @@ impl Builder<'_> {
                             );
                             L::InSlot
                         }
+                        // Anything else (a copy of another local, None)
+                        // is written into its operand slot, then moved.
                         other => {
-                            st.stack.push(other);
-                            self.generic(&mut st, pc, Generic::StoreLocal, 1, arg)?;
+                            let k = st.stack.len() as u32;
+                            match loc_of(&other) {
+                                Ok(val) => {
+                                    self.cur.push(Inst {
+                                        out: None,
+                                        op: Op::Flush {
+                                            base: k,
+                                            vals: vec![val],
+                                        },
+                                    });
+                                    self.push_inst(
+                                        None,
+                                        Op::StoreLocal {
+                                            from: k,
+                                            local: arg,
+                                        },
+                                    );
+                                }
+                                Err(_) => {
+                                    st.stack.push(other);
+                                    self.generic(&mut st, pc, Generic::StoreLocal, 1, arg)?;
+                                }
+                            }
                             L::InSlot
                         }
                     };
@@ -2357,6 +2380,40 @@ impl Builder<'_> {
                             index: i,
                             base,
                             exit,
+                        },
+                    );
+                    st.stack.push(S::Owned(base));
+                }
+                // The list is an operand its slot owns (`self.table[i]`):
+                // the item goes to the slot above, the list is released,
+                // the item moves down.
+                B::BinarySubscrListInt
+                    if matches!(
+                        st.stack[..],
+                        [.., S::Owned(_), S::Num(Ty::Int, _) | S::Local(_)]
+                    ) =>
+                {
+                    let idx = Self::pop(&mut st)?;
+                    Self::pop(&mut st)?;
+                    let i = self.as_num(idx, Ty::Int, pc, &before, &mut st)?;
+                    let base = st.stack.len() as u32;
+                    let exit = self.frame_state(pc, &before)?;
+                    let l = self.ptr_in_slot(self.nslots as u32 + base, exit.clone());
+                    self.push_inst(
+                        Some(Ty::Bool),
+                        Op::ListGet {
+                            list: l,
+                            index: i,
+                            base: base + 1,
+                            exit,
+                        },
+                    );
+                    self.push_inst(None, Op::DropSlot { base });
+                    self.push_inst(
+                        None,
+                        Op::MoveSlot {
+                            from: base + 1,
+                            to: base,
                         },
                     );
                     st.stack.push(S::Owned(base));

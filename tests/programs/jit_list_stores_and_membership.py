@@ -166,3 +166,57 @@ def place(row, size, cols, up, down):
 print([place(0, n, set(), set(), set()) for n in range(1, 8)])
 fs = frozenset([1, 2])
 print(count_in([1, 3], fs, 50))
+
+
+# A list that an operand owns (`self.table[i]`), and locals copied from
+# locals (`last = nxt`) in a list walk.
+class Sched:
+    def __init__(self, table):
+        self.table = table
+
+    def pick(self, i):
+        return self.table[i]
+
+
+def picks(s, n):
+    out = []
+    for i in range(n):
+        out.append(s.pick(i % 3 - 1))
+    return out[-3:]
+
+
+s1 = Sched(["a", ["b"], 3])
+for k in range(60):
+    pk = picks(s1, 30)
+print(pk)
+s1.table = {-1: "dict", 0: "zero", 1: "one"}
+print(picks(s1, 3))
+s1.table = [1]
+try:
+    picks(s1, 3)
+except IndexError as e:
+    print("IndexError:", e)
+
+
+class Node:
+    def __init__(self, nxt):
+        self.link = nxt
+
+
+def last_of(node):
+    last = node
+    nxt = last.link
+    count = 0
+    while nxt is not None:
+        last = nxt
+        nxt = last.link
+        count += 1
+    return count, last is not None
+
+
+chain = None
+for k in range(50):
+    chain = Node(chain)
+for k in range(40):
+    lo = last_of(chain)
+print(lo)
