@@ -3777,6 +3777,14 @@ fn raise(vm: &mut Vm, st: &mut ExecState, arg: u32) -> PyResult<(PyErr, bool)> {
 
 /// BEFORE_WITH's lookups: the bound `__exit__` and `__enter__` of the
 /// context manager `mgr`, found on its type, with CPython 3.11's errors.
+/// BEFORE_WITH on `mgr`, for compiled code: its bound `__exit__` and what
+/// its `__enter__` returned.
+pub fn before_with(vm: &mut Vm, mgr: &Value) -> PyResult<(Value, Value)> {
+    let (exit, enter) = with_methods(mgr)?;
+    let r = vm.call(&enter, &[])?;
+    Ok((exit, r))
+}
+
 fn with_methods(mgr: &Value) -> PyResult<(Value, Value)> {
     let bound = |f: Value| match f.kind() {
         Kind::FUNCTION => Value::Obj(crate::object::BoundMethod::new_obj(f, mgr.clone())),

@@ -357,15 +357,6 @@ fn build_from(
     if code.is_generator {
         return decline(Decline::Unsupported, "generator");
     }
-    // `with` calls `__exit__` on every way out of its body, through the
-    // exception table's handlers, which compiled code does not run.
-    if code
-        .units
-        .iter()
-        .any(|u| matches!(u.get().op, B::BeforeWith | B::WithExceptStart))
-    {
-        return decline(Decline::Unsupported, "with statement");
-    }
     // `match`: its pattern instructions (CPython 3.11's MATCH_CLASS and
     // friends) have no compiled form, so such code stays interpreted.
     if code.units.iter().any(|u| {
@@ -2080,6 +2071,16 @@ impl Builder<'_> {
                         st.stack.push(S::Null);
                     }
                 }
+                // The normal way out of a `with` body: its `__exit__`
+                // (owned by its slot since BEFORE_WITH) called with three
+                // Nones, through a helper.
+                _ if op.generic() == B::Call
+                    && arg == 3
+                    && matches!(st.stack[..], [.., S::Owned(_), S::None, S::None, S::None]) =>
+                {
+                    let k = self.generic(&mut st, pc, Generic::CallInSlots, 4, 3)?;
+                    st.stack.push(S::Owned(k));
+                }
                 _ if op.generic() == B::Call || op.generic() == B::CallMethod => {
                     let mut n = arg as usize;
                     let mut extra = usize::from(op.generic() == B::CallMethod);
@@ -2320,6 +2321,15 @@ impl Builder<'_> {
                 }
                 B::DeleteSubscr => {
                     self.generic(&mut st, pc, Generic::DeleteSubscr, 2, 0)?;
+                }
+                // `with`: `__enter__` and `__exit__` found and the first
+                // called by a helper; the normal way out calls `__exit__`
+                // as any call, and an exception in the body leaves for the
+                // interpreter, whose handler (WITH_EXCEPT_START) calls it.
+                B::BeforeWith => {
+                    let k = self.generic(&mut st, pc, Generic::BeforeWith, 1, 0)?;
+                    st.stack.push(S::Owned(k));
+                    st.stack.push(S::Owned(k + 1));
                 }
                 B::MakeFunction if arg == 0 => {
                     let k = self.generic(&mut st, pc, Generic::MakeFunction, 1, 0)?;

@@ -323,6 +323,24 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                     }
                 })
             }
+            Some(Generic::CallInSlots) => {
+                let n = arg as usize;
+                let callee = at(0).clone();
+                let args: Vec<Value> = (1..=n).map(|i| at(i).clone()).collect();
+                vm.call(&callee, &args).map(|r| {
+                    for i in 1..=n {
+                        *at(i) = Value::None;
+                    }
+                    *at(0) = r;
+                })
+            }
+            Some(Generic::BeforeWith) => {
+                let mgr = at(0).clone();
+                interp::eval::before_with(vm, &mgr).map(|(exit, entered)| {
+                    *at(0) = exit;
+                    *at(1) = entered;
+                })
+            }
             Some(Generic::BuildMap) => {
                 let items: Vec<Value> = (0..2 * arg as usize).map(|i| at(i).clone()).collect();
                 interp::eval::build_display_dict(vm, items).map(|d| {

@@ -252,6 +252,13 @@ pub enum Generic {
     /// UNPACK_EX `arg` of the value in the base slot: what the
     /// interpreter pushes goes to the slots from the base, in order.
     UnpackEx,
+    /// BEFORE_WITH on the context manager in the base slot: its bound
+    /// `__exit__` replaces it, what `__enter__` returned goes above.
+    BeforeWith,
+    /// CALL `arg` of the callable in the base slot with the `arg` values
+    /// above it (a `with` statement's `__exit__(None, None, None)`): the
+    /// result replaces the callable, the other slots end up None.
+    CallInSlots,
 }
 
 impl Generic {
@@ -277,6 +284,8 @@ impl Generic {
         Generic::DeleteSubscr,
         Generic::MakeFunction,
         Generic::UnpackEx,
+        Generic::BeforeWith,
+        Generic::CallInSlots,
     ];
 }
 
