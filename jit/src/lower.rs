@@ -939,27 +939,37 @@ impl Lowerer<'_> {
         i32,
     )> {
         let l = crate::layout::instance_layout()?;
-        let slow = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.set_cold_block(slow);
-        let check = |this: &mut Self, bad: CValue| {
-            let next = this.b.create_block();
-            this.b.ins().brif(bad, slow, &[], next, &[]);
-            this.b.switch_to_block(next);
-        };
+        let (slow, done) = self.slow_and_done();
         self.instance_unshared(o, l, write, slow);
         let len = self.b.ins().load(types::I64, flags(), o, l.len);
         let short = self
             .b
             .ins()
             .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, len, i64::from(index));
-        check(self, short);
+        self.unless(short, slow);
         let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
         let at = index as i32 * l.entry;
         let k = self.b.ins().load(self.ptr, flags(), buf, at + l.key);
         let other = self.b.ins().icmp(IntCC::NotEqual, k, n);
-        check(self, other);
+        self.unless(other, slow);
         Some((l, slow, done, buf, at))
+    }
+
+    /// The two blocks an inline fast path with a helper behind it needs:
+    /// `slow` (cold, where a failed check goes) and `done` (where both
+    /// paths end).
+    fn slow_and_done(&mut self) -> (cranelift_codegen::ir::Block, cranelift_codegen::ir::Block) {
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.set_cold_block(slow);
+        (slow, done)
+    }
+
+    /// Goes to `slow` when `bad`, else on in a new block.
+    fn unless(&mut self, bad: CValue, slow: cranelift_codegen::ir::Block) {
+        let next = self.b.create_block();
+        self.b.ins().brif(bad, slow, &[], next, &[]);
+        self.b.switch_to_block(next);
     }
 
     /// Goes to `slow` unless the instance `o` has no dict and its values
@@ -980,9 +990,7 @@ impl Lowerer<'_> {
             self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0)
         };
         let bad = self.b.ins().bor(has_dict, busy);
-        let next = self.b.create_block();
-        self.b.ins().brif(bad, slow, &[], next, &[]);
-        self.b.switch_to_block(next);
+        self.unless(bad, slow);
     }
 
     /// `obj.name` at entry `index` into the dead slot at `slot`: while the
@@ -1062,11 +1070,9 @@ impl Lowerer<'_> {
         hash: u64,
         l: crate::layout::InstanceLayout,
     ) -> cranelift_codegen::ir::Block {
-        let end = self.b.create_block();
+        let (slow, end) = self.slow_and_done();
         let add = self.b.create_block();
         let other = self.b.create_block();
-        let slow = self.b.create_block();
-        self.b.set_cold_block(slow);
         let len = self.b.ins().load(types::I64, flags(), o, l.len);
         let at_end = self.b.ins().icmp_imm_s(IntCC::Equal, len, i64::from(index));
         self.b.ins().brif(at_end, add, &[], other, &[]);
@@ -1077,9 +1083,7 @@ impl Lowerer<'_> {
             .b
             .ins()
             .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, cap, i64::from(index));
-        let next = self.b.create_block();
-        self.b.ins().brif(full, slow, &[], next, &[]);
-        self.b.switch_to_block(next);
+        self.unless(full, slow);
         let buf = self.b.ins().load(self.ptr, flags(), o, l.ptr);
         let at = index as i32 * l.entry;
         // The entry's name: a new reference to the code's name object.
@@ -1142,25 +1146,18 @@ impl Lowerer<'_> {
         CValue,
     )> {
         let lay = crate::layout::list_layout()?;
-        let slow = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.set_cold_block(slow);
-        let check = |this: &mut Self, bad: CValue| {
-            let next = this.b.create_block();
-            this.b.ins().brif(bad, slow, &[], next, &[]);
-            this.b.switch_to_block(next);
-        };
+        let (slow, done) = self.slow_and_done();
         let ty = self.b.ins().load(self.ptr, flags(), l, OB_TYPE_OFFSET);
         let list = &interp::object::types::LIST as *const abi::StaticType as i64;
         let other = self.b.ins().icmp_imm_s(IntCC::NotEqual, ty, list);
-        check(self, other);
+        self.unless(other, slow);
         let f = self.b.ins().load(types::I64, flags(), l, lay.flag);
         let busy = if write {
             self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0)
         } else {
             self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0)
         };
-        check(self, busy);
+        self.unless(busy, slow);
         let len = self.b.ins().load(types::I64, flags(), l, lay.len);
         let from_end = self.b.ins().iadd(i, len);
         let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i, 0);
@@ -1170,7 +1167,7 @@ impl Lowerer<'_> {
             .b
             .ins()
             .icmp(IntCC::UnsignedGreaterThanOrEqual, at, len);
-        check(self, out);
+        self.unless(out, slow);
         let buf = self.b.ins().load(self.ptr, flags(), l, lay.ptr);
         let off = self.b.ins().imul_imm_s(at, i64::from(VALUE_SIZE));
         let item = self.b.ins().iadd(buf, off);
