@@ -22,8 +22,8 @@
 use crate::deopt::ExitReason;
 use crate::helpers::GuardCell;
 use crate::hir::{
-    Block, BlockId, CArg, CType, CheckedIntOp, Cmp, Edge, EntryGuard, FloatOp, FrameState,
-    Function, Generic, Helper, Inst, IntOp, IsOperand, Loc, Op, Term, Ty, ValueId,
+    Block, BlockId, CArg, CType, CheckedIntOp, Cmp, Edge, EntryGuard, ExactType, FloatOp,
+    FrameState, Function, Generic, Helper, Inst, IntOp, IsOperand, Loc, Op, Term, Ty, ValueId,
 };
 use crate::stats::Decline;
 use interp::bytecode::{BinOp, CmpOp, Code, Op as B};
@@ -152,6 +152,9 @@ enum S {
     Null,
     Range(ValueId, ValueId),
     RangeIter(ValueId, ValueId),
+    /// A list iterator: the list, owned by this entry's operand-stack
+    /// slot, and the next index (see [`Loc::ListIter`]).
+    ListIter(ValueId),
     /// A value (of any type) owned by its operand-stack slot, at this
     /// stack index: made by a helper, or flushed for one.
     Owned(u32),
@@ -193,6 +196,7 @@ enum SS {
     Null,
     Range,
     RangeIter,
+    ListIter,
     Owned(u32),
 }
 
@@ -807,6 +811,7 @@ impl Builder<'_> {
                     S::Null => SS::Null,
                     S::Range(..) => SS::Range,
                     S::RangeIter(..) => SS::RangeIter,
+                    S::ListIter(_) => SS::ListIter,
                     S::Owned(k) => SS::Owned(*k),
                 })
                 .collect(),
@@ -994,6 +999,7 @@ fn loc_of(s: &S) -> Result<Loc, Declined> {
         S::Local(n) => Loc::Local(n),
         S::Null => Loc::Null,
         S::RangeIter(c, e) => Loc::RangeIter(c, e),
+        S::ListIter(i) => Loc::ListIter(i),
         S::Owned(_) => Loc::InSlot,
         S::Range(..) => return decline(Decline::Unsupported, "a range used as a value"),
     })
@@ -1096,6 +1102,11 @@ impl Builder<'_> {
                 SS::None => S::None,
                 SS::Null => S::Null,
                 SS::Owned(k) => S::Owned(k),
+                SS::ListIter => {
+                    let v = self.value();
+                    params.push((v, Ty::Int));
+                    S::ListIter(v)
+                }
                 SS::Local(n) => S::Local(n),
                 SS::Obj(a) => {
                     let v = self.value();
@@ -1140,6 +1151,7 @@ impl Builder<'_> {
                 S::Local(n) => Loc::Local(*n),
                 S::Null => Loc::Null,
                 S::RangeIter(c, e) => Loc::RangeIter(*c, *e),
+                S::ListIter(i) => Loc::ListIter(*i),
                 S::Owned(_) => Loc::InSlot,
                 S::Range(..) => {
                     return decline(Decline::Unsupported, "an exit with a range on the stack");
@@ -1230,6 +1242,7 @@ impl Builder<'_> {
                     args.push(*a);
                     args.push(*b);
                 }
+                (SS::ListIter, S::ListIter(i)) => args.push(*i),
                 (SS::Owned(_), S::Owned(_)) => {}
                 // An operand joined in its slot (see `merge`).
                 (SS::Owned(_), s) => {
@@ -1621,6 +1634,12 @@ impl Builder<'_> {
                         st.stack.pop();
                         self.push_inst(None, Op::DropSlot { base: k });
                     }
+                    // A list loop's iterator: its slot holds the list.
+                    Some(S::ListIter(_)) => {
+                        st.stack.pop();
+                        let k = st.stack.len() as u32;
+                        self.push_inst(None, Op::DropSlot { base: k });
+                    }
                     _ => leave!(),
                 },
                 B::Jump | B::JumpBackward => {
@@ -1713,8 +1732,15 @@ impl Builder<'_> {
                     if st.stack.len() > 1 {
                         let top = Self::pop(&mut st)?;
                         while let Some(s) = st.stack.pop() {
-                            if let S::Owned(k) = s {
-                                self.push_inst(None, Op::DropSlot { base: k });
+                            match s {
+                                S::Owned(k) => {
+                                    self.push_inst(None, Op::DropSlot { base: k });
+                                }
+                                S::ListIter(_) => {
+                                    let k = st.stack.len() as u32;
+                                    self.push_inst(None, Op::DropSlot { base: k });
+                                }
+                                _ => {}
                             }
                         }
                         let top = match top {
@@ -1722,7 +1748,7 @@ impl Builder<'_> {
                                 self.push_inst(None, Op::MoveSlot { from: k, to: 0 });
                                 S::Owned(0)
                             }
-                            S::Null | S::Range(..) | S::RangeIter(..) => {
+                            S::Null | S::Range(..) | S::RangeIter(..) | S::ListIter(_) => {
                                 return decline(Decline::Unsupported, "return of an iterator");
                             }
                             s => s,
@@ -2305,6 +2331,27 @@ impl Builder<'_> {
                         st.stack.pop();
                         st.stack.push(S::RangeIter(a, b));
                     }
+                    // A loop whose FOR_ITER has seen list iterators only:
+                    // the iterator is the list (in the operand's slot) and
+                    // an index, after a check that it is a list.
+                    Some(S::Local(_) | S::Owned(_) | S::Obj(..))
+                        if unit(self.code, next).map(|(o, _)| o) == Some(B::ForIterList)
+                            && crate::layout::list_layout().is_some() =>
+                    {
+                        let k = st.stack.len() - 1;
+                        self.flush(&mut st, k)?;
+                        let exit = self.frame_state(pc, &st)?;
+                        self.push_inst(
+                            None,
+                            Op::GuardSlotType {
+                                base: k as u32,
+                                ty: ExactType::List,
+                                exit,
+                            },
+                        );
+                        let zero = self.push_inst(Some(Ty::Int), Op::ConstInt(0));
+                        st.stack[k] = S::ListIter(zero);
+                    }
                     _ => {
                         let k = self.generic(&mut st, pc, Generic::GetIter, 1, 0)?;
                         st.stack.push(S::Owned(k));
@@ -2549,6 +2596,33 @@ impl Builder<'_> {
                     let more = self.push_inst(Some(Ty::Bool), Op::IntCmp(Cmp::Ne, r, zero));
                     let mut body = st.clone();
                     body.stack.push(S::Owned(base as u32 + 1));
+                    let mut done = st.clone();
+                    done.stack.pop();
+                    let go = self.edge(next, &body, true)?;
+                    let exhausted = self.edge(arg as usize, &done, true)?;
+                    return Ok(Term::Branch(more, go, exhausted));
+                }
+                _ if op.generic() == B::ForIter
+                    && matches!(st.stack.last(), Some(S::ListIter(_))) =>
+                {
+                    let k = st.stack.len() - 1;
+                    let Some(S::ListIter(idx)) = st.stack.last().copied() else {
+                        leave!();
+                    };
+                    let exit = self.frame_state(pc, &st)?;
+                    let more = self.push_inst(
+                        Some(Ty::Bool),
+                        Op::ListIterNext {
+                            base: k as u32,
+                            idx,
+                            exit,
+                        },
+                    );
+                    let one = self.push_inst(Some(Ty::Int), Op::ConstInt(1));
+                    let nxt = self.push_inst(Some(Ty::Int), Op::Int(IntOp::Add, idx, one));
+                    let mut body = st.clone();
+                    body.stack[k] = S::ListIter(nxt);
+                    body.stack.push(S::Owned(k as u32 + 1));
                     let mut done = st.clone();
                     done.stack.pop();
                     let go = self.edge(next, &body, true)?;
@@ -3428,7 +3502,11 @@ impl Builder<'_> {
                         slot: self.nslots as u32 + k,
                         owned: true,
                     }),
-                    S::Num(Ty::Ptr, _) | S::Null | S::Range(..) | S::RangeIter(..) => return None,
+                    S::Num(Ty::Ptr, _)
+                    | S::Null
+                    | S::Range(..)
+                    | S::RangeIter(..)
+                    | S::ListIter(_) => return None,
                 })
             })
             .collect()

@@ -72,6 +72,8 @@ reasons! {
     /// A float power the machine code leaves to the interpreter (a base
     /// not positive, an operand or the result not finite).
     FloatPow => Err("float power outside the compiled cases");
+    /// A list the code reads is borrowed mutably (being sorted, say).
+    Busy => Ok(DeoptReason::Busy);
 }
 
 impl ExitReason {
@@ -150,6 +152,9 @@ pub enum Write {
     /// A `range_iterator` from one past the first word up to the second
     /// (the loop's index is kept, its successor is not).
     RangeIterNext(u32, u32),
+    /// A `list_iterator` at the index in the word over the list the slot
+    /// holds (the slot's reference moves into the iterator).
+    ListIter(u32),
     /// An `int`: the first word minus the second, wrapping (an operand
     /// of an overflowed `a + b`, recovered from the wrapped sum instead of
     /// kept alive by the compiled code).
@@ -192,6 +197,13 @@ impl Exit {
             }
         };
         for &(slot, w) in &self.writes {
+            if let Write::ListIter(n) = w {
+                if let Some(s) = slots.get_mut(slot as usize) {
+                    let list = std::mem::replace(s, Value::None);
+                    *s = list_iter(list, word(n) as usize);
+                }
+                continue;
+            }
             let v = match w {
                 Write::Int(n) => Value::Int(word(n) as i64),
                 Write::Float(n) => Value::Float(f64::from_bits(word(n))),
@@ -207,6 +219,7 @@ impl Exit {
                     }
                 }
                 Write::Copy(j) => slots.get(j as usize).cloned().unwrap_or(Value::None),
+                Write::ListIter(_) => continue,
                 Write::Null => Value::Obj(ObjRef::from_static(&interp::vm::NULL_MARKER)),
                 Write::IntDiff(a, b) => Value::Int((word(a) as i64).wrapping_sub(word(b) as i64)),
                 Write::IntSum(a, b) => Value::Int((word(a) as i64).wrapping_add(word(b) as i64)),
@@ -238,7 +251,11 @@ impl Exit {
                     }
                 };
                 match *w {
-                    Write::Int(n) | Write::Float(n) | Write::Bool(n) | Write::Obj(n) => len(n),
+                    Write::Int(n)
+                    | Write::Float(n)
+                    | Write::Bool(n)
+                    | Write::Obj(n)
+                    | Write::ListIter(n) => len(n),
                     Write::RangeIter(a, b)
                     | Write::RangeIterNext(a, b)
                     | Write::IntDiff(a, b)
@@ -291,12 +308,25 @@ impl fmt::Display for Exit {
                 Write::Null => "NULL".into(),
                 Write::RangeIter(a, b) => format!("range_iter({}, {})", int(a), int(b)),
                 Write::RangeIterNext(a, b) => format!("range_iter({}+1, {})", int(a), int(b)),
+                Write::ListIter(i) => format!("list_iter({})", int(i)),
                 Write::IntDiff(a, b) => format!("int {}-{}", int(a), int(b)),
                 Write::IntSum(a, b) => format!("int {}+{}", int(a), int(b)),
             };
             write!(f, " s{slot}={what}")?;
         }
         Ok(())
+    }
+}
+
+/// A `list_iterator` at `idx` over `list` (what a compiled list loop keeps
+/// as the list and an index), or `list` itself if it is not an object.
+pub fn list_iter(list: Value, idx: usize) -> Value {
+    match list {
+        Value::Obj(list) => Value::Obj(interp::object::IterObj::new_obj(
+            &interp::object::types::LIST_ITER,
+            interp::object::IterState::List { list, idx },
+        )),
+        other => other,
     }
 }
 

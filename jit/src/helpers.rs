@@ -185,6 +185,21 @@ pub unsafe extern "C" fn put_null(slot: *mut Value) {
     }
 }
 
+/// Makes the list in an operand-stack slot a `list_iterator` at `idx`
+/// over it (the slot's reference moves into the iterator).
+///
+/// # Safety
+/// `slot` is in the frame's operand-stack area.
+pub unsafe extern "C" fn put_list_iter(slot: *mut Value, idx: i64) {
+    // SAFETY: as for `put_obj`.
+    unsafe {
+        if let Some(d) = slot.as_mut() {
+            let list = std::mem::replace(d, Value::None);
+            *d = crate::deopt::list_iter(list, idx as usize);
+        }
+    }
+}
+
 /// Writes a `range_iterator` at `cur`, ending before `stop`, into a dead
 /// operand-stack slot.
 ///
@@ -1543,6 +1558,7 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::PutCopy => put_copy as *const u8,
         HelperFn::PutNull => put_null as *const u8,
         HelperFn::PutRangeIter => put_range_iter as *const u8,
+        HelperFn::PutListIter => put_list_iter as *const u8,
         HelperFn::ErrOccurred => err_occurred as *const u8,
         HelperFn::Generic => generic as *const u8,
         HelperFn::ForIter => for_iter as *const u8,

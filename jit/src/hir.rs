@@ -179,6 +179,10 @@ pub enum Loc {
     /// A `range` iterator at `cur`, ending before `stop` (step 1), made
     /// into a real `range_iterator` when written.
     RangeIter(ValueId, ValueId),
+    /// A list iterator at index `idx` over the list its operand slot
+    /// holds (the slot owns a reference to the list), made into a real
+    /// `list_iterator` in that slot when written.
+    ListIter(ValueId),
 }
 
 /// The interpreter frame an exit resumes: the instruction, then each
@@ -683,6 +687,29 @@ pub enum Op {
         /// Where an exception is delivered.
         exit: FrameState,
     },
+    /// Leaves unless operand-stack slot `base` holds an object of exactly
+    /// type `ty`.
+    GuardSlotType {
+        /// The stack index.
+        base: u32,
+        /// The type.
+        ty: ExactType,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
+    /// FOR_ITER on a list iterator kept as its list (in stack slot `base`,
+    /// owned) and the index `idx`: `Bool` true with the item at `idx`
+    /// pushed above it, false when `idx` is past the end (the list
+    /// released, the slot left `None`); leaves while the list is borrowed
+    /// mutably.
+    ListIterNext {
+        /// The list's stack index.
+        base: u32,
+        /// The next index.
+        idx: ValueId,
+        /// Where to go otherwise.
+        exit: FrameState,
+    },
     /// CONTAINS_OP on stack slots `base` (the item) and `base + 1` (the
     /// container), both released: `Bool` whether the item is in it (not
     /// in it: `negate`); an exception leaves at `exit`.
@@ -837,7 +864,9 @@ impl Loc {
     /// The values this location names.
     pub fn values(&self) -> impl Iterator<Item = ValueId> {
         let (a, b) = match *self {
-            Loc::Int(v) | Loc::Float(v) | Loc::Bool(v) | Loc::Obj(v) => (Some(v), None),
+            Loc::Int(v) | Loc::Float(v) | Loc::Bool(v) | Loc::Obj(v) | Loc::ListIter(v) => {
+                (Some(v), None)
+            }
             Loc::RangeIter(c, e) => (Some(c), Some(e)),
             _ => (None, None),
         };
@@ -917,6 +946,7 @@ impl Op {
             | Op::BoolToInt(a)
             | Op::CStr { obj: a, .. }
             | Op::Adopt { obj: a, .. }
+            | Op::ListIterNext { idx: a, .. }
             | Op::Effect { obj: a, .. } => f(*a, false),
             Op::CallTyped { args, .. } => {
                 for (t, v) in args {
@@ -968,7 +998,24 @@ impl Op {
             | Op::GuardWord { .. }
             | Op::SwapSlots(..)
             | Op::ForIterGeneric { .. }
+            | Op::GuardSlotType { .. }
             | Op::Contains { .. } => {}
+        }
+    }
+}
+
+/// A built-in type whose instances compiled code reads directly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactType {
+    /// `list`.
+    List,
+}
+
+impl ExactType {
+    /// The type object.
+    pub fn static_type(self) -> &'static abi::StaticType {
+        match self {
+            ExactType::List => &interp::object::types::LIST,
         }
     }
 }
@@ -1092,6 +1139,8 @@ impl Op {
             | Op::CallBinop { exit, .. }
             | Op::Generic { exit, .. }
             | Op::ForIterGeneric { exit, .. }
+            | Op::GuardSlotType { exit, .. }
+            | Op::ListIterNext { exit, .. }
             | Op::Contains { exit, .. }
             | Op::Adopt { exit, .. }
             | Op::CStr { exit, .. }
@@ -1240,6 +1289,7 @@ impl fmt::Display for Loc {
             Loc::Local(n) => write!(f, "local{n}"),
             Loc::Null => f.write_str("NULL"),
             Loc::RangeIter(c, s) => write!(f, "range_iter({c}, {s})"),
+            Loc::ListIter(i) => write!(f, "list_iter({i})"),
         }
     }
 }
@@ -1463,6 +1513,12 @@ impl fmt::Display for Op {
                 write!(f, "Generic {op:?} {base}, {arg}  raises{exit}")
             }
             Op::ForIterGeneric { base, exit } => write!(f, "ForIterGeneric {base}  raises{exit}"),
+            Op::GuardSlotType { base, ty, exit } => {
+                write!(f, "GuardSlotType {base} is {ty:?}  exit{exit}")
+            }
+            Op::ListIterNext { base, idx, exit } => {
+                write!(f, "ListIterNext {base}[{idx}]  exit{exit}")
+            }
             Op::Contains { base, negate, exit } => {
                 let op = if *negate { "not in" } else { "in" };
                 write!(f, "Contains {base} {op} {}  raises{exit}", base + 1)

@@ -169,6 +169,46 @@ pub fn list_layout() -> Option<ListLayout> {
     })
 }
 
+/// Where compiled code finds an exact `tuple`'s items
+/// (`interp::object::TupleObj::items`, a `Box<[Value]>`), as byte offsets
+/// from the tuple object's address; found as for [`InstanceLayout`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TupleLayout {
+    /// The items' pointer (an array of `Value`s).
+    pub ptr: i32,
+    /// The number of items.
+    pub len: i32,
+}
+
+/// The tuple layout of this build, if the probe recognised it.
+pub fn tuple_layout() -> Option<TupleLayout> {
+    static LAYOUT: std::sync::OnceLock<Option<TupleLayout>> = std::sync::OnceLock::new();
+    *LAYOUT.get_or_init(|| {
+        use interp::object::TupleObj;
+        if std::mem::size_of::<Box<[interp::Value]>>() != 16 {
+            return None;
+        }
+        let items: Box<[interp::Value]> = vec![interp::Value::None; 3].into_boxed_slice();
+        let buf = items.as_ptr() as u64;
+        let find = |want: u64| {
+            [0, 8]
+                .into_iter()
+                .find(|off| word_at(&items, *off) == Some(want))
+        };
+        let (ptr, len) = (find(buf)?, find(3)?);
+        let at = |o: usize| {
+            i32::try_from(
+                abi::payload_offset::<TupleObj>() + std::mem::offset_of!(TupleObj, items) + o,
+            )
+            .ok()
+        };
+        Some(TupleLayout {
+            ptr: at(ptr)?,
+            len: at(len)?,
+        })
+    })
+}
+
 fn probe_instance_layout() -> Option<InstanceLayout> {
     use interp::object::class::Instance;
     use std::cell::OnceCell;

@@ -46,6 +46,7 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::PutCopy => "typhon_jit_put_copy",
         HelperFn::PutNull => "typhon_jit_put_null",
         HelperFn::PutRangeIter => "typhon_jit_put_range_iter",
+        HelperFn::PutListIter => "typhon_jit_put_list_iter",
         HelperFn::ErrOccurred => "typhon_jit_err_occurred",
         HelperFn::Generic => "typhon_jit_generic",
         HelperFn::ForIter => "typhon_jit_for_iter",
@@ -104,6 +105,8 @@ pub enum HelperFn {
     PutNull,
     /// `(slot, cur, stop)`
     PutRangeIter,
+    /// `(slot, idx)`
+    PutListIter,
     /// `() -> u8`
     ErrOccurred,
     /// `(ctx, which, slot, arg) -> u8` (0: raised)
@@ -203,6 +206,7 @@ impl HelperFn {
         HelperFn::PutCopy,
         HelperFn::PutNull,
         HelperFn::PutRangeIter,
+        HelperFn::PutListIter,
         HelperFn::ErrOccurred,
         HelperFn::Generic,
         HelperFn::ForIter,
@@ -252,6 +256,7 @@ impl HelperFn {
             HelperFn::StoreLocalObj | HelperFn::PutObj | HelperFn::PutCopy => (&[ptr, ptr], None),
             HelperFn::SetLocal | HelperFn::PutRangeIter => (&[ptr, types::I64, types::I64], None),
             HelperFn::PutNull => (&[ptr], None),
+            HelperFn::PutListIter => (&[ptr, types::I64], None),
             HelperFn::ErrOccurred => (&[], Some(types::I8)),
             HelperFn::Generic => (&[ptr, types::I32, ptr, types::I32], Some(types::I8)),
             HelperFn::ForIter => (&[ptr, ptr], Some(types::I8)),
@@ -358,6 +363,10 @@ pub fn c_symbol(addr: usize) -> String {
 /// The start of a typed C function's symbol, followed by its address in
 /// hex (`helpers::lookup` reads it back).
 pub const C_SYMBOL_PREFIX: &str = "typhon_c_";
+
+/// The most items an UNPACK_SEQUENCE unpacks in machine code (more go
+/// through the helper: the code would grow with each).
+const MAX_INLINE_UNPACK: u32 = 8;
 
 fn clif_ty(t: Ty) -> Type {
     match t {
@@ -1174,6 +1183,60 @@ impl Lowerer<'_> {
         Some((slow, done, item))
     }
 
+    /// The checks an inline unpacking starts with: the `Value` at `slot`
+    /// is an exact tuple, or an exact list not borrowed mutably, of `n`
+    /// items; a failed check goes to `slow`. Gives the object and its
+    /// items' address; `None` (a jump to `slow` emitted) without the
+    /// layouts.
+    fn tuple_or_list_items(
+        &mut self,
+        slot: CValue,
+        n: u32,
+        slow: cranelift_codegen::ir::Block,
+    ) -> Option<(CValue, CValue)> {
+        let (Some(tl), Some(ll)) = (crate::layout::tuple_layout(), crate::layout::list_layout())
+        else {
+            self.b.ins().jump(slow, &[]);
+            return None;
+        };
+        let t = self.b.ins().load(types::I64, flags(), slot, 0);
+        let not_obj = self.b.ins().icmp_imm_s(IntCC::NotEqual, t, TAG_OBJ as i64);
+        self.unless(not_obj, slow);
+        let o = self.b.ins().load(self.ptr, flags(), slot, PAYLOAD_OFFSET);
+        let ty = self.b.ins().load(self.ptr, flags(), o, OB_TYPE_OFFSET);
+        let tuple = &interp::object::types::TUPLE as *const abi::StaticType as i64;
+        let list = &interp::object::types::LIST as *const abi::StaticType as i64;
+        let (tuple_b, other_b, list_b) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let items = self.b.create_block();
+        self.b.append_block_param(items, self.ptr);
+        self.b.append_block_param(items, types::I64);
+        let is_tuple = self.b.ins().icmp_imm_s(IntCC::Equal, ty, tuple);
+        self.b.ins().brif(is_tuple, tuple_b, &[], other_b, &[]);
+        self.b.switch_to_block(tuple_b);
+        let buf = self.b.ins().load(self.ptr, flags(), o, tl.ptr);
+        let len = self.b.ins().load(types::I64, flags(), o, tl.len);
+        self.b.ins().jump(items, &[buf.into(), len.into()]);
+        self.b.switch_to_block(other_b);
+        let is_list = self.b.ins().icmp_imm_s(IntCC::Equal, ty, list);
+        self.b.ins().brif(is_list, list_b, &[], slow, &[]);
+        self.b.switch_to_block(list_b);
+        let f = self.b.ins().load(types::I64, flags(), o, ll.flag);
+        let busy = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0);
+        self.unless(busy, slow);
+        let buf = self.b.ins().load(self.ptr, flags(), o, ll.ptr);
+        let len = self.b.ins().load(types::I64, flags(), o, ll.len);
+        self.b.ins().jump(items, &[buf.into(), len.into()]);
+        self.b.switch_to_block(items);
+        let (buf, len) = (self.b.block_params(items)[0], self.b.block_params(items)[1]);
+        let other_len = self.b.ins().icmp_imm_s(IntCC::NotEqual, len, i64::from(n));
+        self.unless(other_len, slow);
+        Some((o, buf))
+    }
+
     /// Writes the value `(t, p)` (a reference the holder takes) over the
     /// `Value` at `item` (a list's item, an instance's attribute), then
     /// releases the object it held, if any.
@@ -1415,6 +1478,7 @@ impl Lowerer<'_> {
                         Write::RangeIter(c, self.word(&mut words, e, Ty::Int))
                     }
                 },
+                Loc::ListIter(i) => Write::ListIter(self.word(&mut words, i, Ty::Int)),
                 Loc::InSlot => continue,
             };
             writes.push((self.nslots + k as u32, w));
@@ -1910,6 +1974,10 @@ impl Lowerer<'_> {
                 Loc::RangeIter(c, e) => {
                     let (c, e) = (self.v(c), self.v(e));
                     self.call_helper(HelperFn::PutRangeIter, &[addr, c, e]);
+                }
+                Loc::ListIter(i) => {
+                    let i = self.v(i);
+                    self.call_helper(HelperFn::PutListIter, &[addr, i]);
                 }
                 Loc::InSlot => {}
             }
@@ -2458,6 +2526,44 @@ impl Lowerer<'_> {
                 self.b.ins().iconst(types::I8, 1)
             }
             Op::Generic {
+                op: Generic::Unpack,
+                base,
+                arg,
+                exit,
+            } if (1..=MAX_INLINE_UNPACK).contains(arg) => {
+                // An exact tuple or list of `arg` items is unpacked here;
+                // anything else, and a list borrowed mutably, by the
+                // helper (which raises as the interpreter does).
+                let slot = self.slot_addr(self.nslots + base);
+                let (slow, done) = self.slow_and_done();
+                if let Some((o, buf)) = self.tuple_or_list_items(slot, *arg, slow) {
+                    for i in 0..*arg {
+                        let from = i32::try_from((*arg - 1 - i) * VALUE_SIZE as u32).ok()?;
+                        let t = self.b.ins().load(types::I64, flags(), buf, from);
+                        let p = self
+                            .b
+                            .ins()
+                            .load(types::I64, flags(), buf, from + PAYLOAD_OFFSET);
+                        self.incref_if_object(t, p);
+                        let to = i32::try_from(i * VALUE_SIZE as u32).ok()?;
+                        self.b.ins().store(flags(), t, slot, to);
+                        self.b.ins().store(flags(), p, slot, to + PAYLOAD_OFFSET);
+                    }
+                    // The sequence's reference was the first slot's.
+                    self.decref(o);
+                    self.b.ins().jump(done, &[]);
+                }
+                self.b.switch_to_block(slow);
+                let which = self.b.ins().iconst(types::I32, Generic::Unpack as i64);
+                let n = self.b.ins().iconst(types::I32, *arg as i64);
+                let ok = self.call_helper(HelperFn::Generic, &[self.ctxp, which, slot, n])?;
+                let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                self.exit_if(bad, exit, None, true);
+                self.b.ins().jump(done, &[]);
+                self.b.switch_to_block(done);
+                self.b.ins().iconst(types::I8, 1)
+            }
+            Op::Generic {
                 op,
                 base,
                 arg,
@@ -2781,6 +2887,65 @@ impl Lowerer<'_> {
                 self.exit_if(bad, exit, None, true);
                 let more = self.b.ins().icmp_imm_s(IntCC::Equal, r, 1);
                 self.b.ins().uextend(types::I64, more)
+            }
+            Op::GuardSlotType { base, ty, exit } => {
+                let slot = self.slot_addr(self.nslots + base);
+                let t = self.b.ins().load(types::I64, flags(), slot, 0);
+                let not_obj = self.b.ins().icmp_imm_s(IntCC::NotEqual, t, TAG_OBJ as i64);
+                self.exit_if(not_obj, exit, Some(ExitReason::WrongType), false);
+                let o = self.b.ins().load(self.ptr, flags(), slot, PAYLOAD_OFFSET);
+                let have = self.b.ins().load(self.ptr, flags(), o, OB_TYPE_OFFSET);
+                let want = ty.static_type() as *const abi::StaticType as i64;
+                let other = self.b.ins().icmp_imm_s(IntCC::NotEqual, have, want);
+                self.exit_if(other, exit, Some(ExitReason::WrongType), false);
+                return None;
+            }
+            Op::ListIterNext { base, idx, exit } => {
+                // The builder makes list loops only where the layout is
+                // known; without it every iteration leaves.
+                let slot = self.slot_addr(self.nslots + base);
+                let Some(lay) = crate::layout::list_layout() else {
+                    let yes = self.b.ins().iconst(types::I8, 1);
+                    self.exit_if(yes, exit, Some(ExitReason::Busy), false);
+                    return Some(self.b.ins().iconst(types::I8, 0));
+                };
+                let i = self.v(*idx);
+                let l = self.b.ins().load(self.ptr, flags(), slot, PAYLOAD_OFFSET);
+                let f = self.b.ins().load(types::I64, flags(), l, lay.flag);
+                let busy = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0);
+                self.exit_if(busy, exit, Some(ExitReason::Busy), false);
+                let len = self.b.ins().load(types::I64, flags(), l, lay.len);
+                let more = self.b.ins().icmp(IntCC::SignedLessThan, i, len);
+                let (item_b, end_b, done) = (
+                    self.b.create_block(),
+                    self.b.create_block(),
+                    self.b.create_block(),
+                );
+                self.b.append_block_param(done, types::I8);
+                self.b.ins().brif(more, item_b, &[], end_b, &[]);
+                self.b.switch_to_block(item_b);
+                let buf = self.b.ins().load(self.ptr, flags(), l, lay.ptr);
+                let off = self.b.ins().imul_imm_s(i, i64::from(VALUE_SIZE));
+                let item = self.b.ins().iadd(buf, off);
+                let t = self.b.ins().load(types::I64, flags(), item, 0);
+                let p = self.b.ins().load(types::I64, flags(), item, PAYLOAD_OFFSET);
+                self.incref_if_object(t, p);
+                self.b.ins().store(flags(), t, slot, VALUE_SIZE);
+                self.b
+                    .ins()
+                    .store(flags(), p, slot, VALUE_SIZE + PAYLOAD_OFFSET);
+                let yes = self.b.ins().iconst(types::I8, 1);
+                self.b.ins().jump(done, &[yes.into()]);
+                // Past the end: the loop is over, the list released (as
+                // the interpreter's FOR_ITER pops the iterator).
+                self.b.switch_to_block(end_b);
+                let none = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+                self.b.ins().store(flags(), none, slot, 0);
+                self.decref(l);
+                let no = self.b.ins().iconst(types::I8, 0);
+                self.b.ins().jump(done, &[no.into()]);
+                self.b.switch_to_block(done);
+                self.b.block_params(done)[0]
             }
             Op::Contains { base, negate, exit } => {
                 let slot = self.slot_addr(self.nslots + base);

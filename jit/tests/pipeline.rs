@@ -579,6 +579,39 @@ fn the_list_layout_reads_real_lists() {
 }
 
 #[test]
+fn the_tuple_layout_reads_real_tuples() {
+    // What compiled code reads to unpack a tuple: its items, found by
+    // `layout::tuple_layout`'s probe.
+    let l = jit::layout::tuple_layout().expect("this build's layout is recognised");
+    let tuple = match Value::tuple(vec![Value::Int(7), Value::None, Value::Float(2.5)]) {
+        Value::Obj(o) => o,
+        other => panic!("not an object: {other:?}"),
+    };
+    let word = |off: i32| -> u64 {
+        // SAFETY: `off` is an offset the probe found inside the payload of
+        // a tuple object, which `tuple` is (alive); the word there is an
+        // initialized integer or pointer.
+        unsafe {
+            (tuple.as_ptr() as *const u8)
+                .add(off as usize)
+                .cast::<u64>()
+                .read()
+        }
+    };
+    assert_eq!(word(l.len), 3);
+    let buf = word(l.ptr) as usize;
+    let item = |i: usize, off: usize| -> u64 {
+        // SAFETY: item `i` < len of the buffer just read.
+        unsafe { ((buf + i * 16 + off) as *const u64).read() }
+    };
+    assert_eq!(item(0, 0), jit::layout::TAG_INT);
+    assert_eq!(item(0, 8), 7);
+    assert_eq!(item(1, 0), jit::layout::TAG_NONE);
+    assert_eq!(item(2, 0), jit::layout::TAG_FLOAT);
+    assert_eq!(item(2, 8), 2.5f64.to_bits());
+}
+
+#[test]
 fn a_class_is_found_by_its_current_version_tag_only() {
     // The JIT finds a cached method through the class that has the
     // cache's version tag now; a tag the class moved on from finds none.
