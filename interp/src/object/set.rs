@@ -32,15 +32,39 @@ pub const PERTURB_SHIFT: u32 = 5;
 /// CPython's hash `-1`: a frozenset's hash not computed yet.
 const NO_HASH: u64 = u64::MAX;
 
-/// One slot of the table.
+/// The hash a dummy slot has (CPython's `-1`).
+const DUMMY: u64 = u64::MAX;
+
+/// One slot of the table, as CPython's `setentry`: never used since the
+/// table was made (ends a search) when it has no key and hash 0; a dummy
+/// (a key was removed here: a search goes on past it) when it has no key
+/// and hash [`DUMMY`]; else a key and its hash. A search tests the hash
+/// first, so it passes dummies and other keys' slots alike, without a
+/// branch that tells them apart (sets that keys come and go from are
+/// mostly dummies: that branch would be mispredicted half the time).
 #[derive(Clone)]
-enum Slot {
-    /// Never used since the table was made (ends a search).
-    Empty,
-    /// A key was removed here (a search goes on past it).
-    Dummy,
-    /// A key and its hash.
-    Active(u64, Value),
+struct Slot {
+    hash: u64,
+    key: Option<Value>,
+}
+
+impl Slot {
+    const EMPTY: Slot = Slot { hash: 0, key: None };
+    const DUMMY: Slot = Slot {
+        hash: DUMMY,
+        key: None,
+    };
+
+    fn active(hash: u64, key: Value) -> Slot {
+        Slot {
+            hash,
+            key: Some(key),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.key.is_none() && self.hash != DUMMY
+    }
 }
 
 /// The table: `slots.len()` is a power of two; `fill` counts active and
@@ -67,7 +91,7 @@ impl Table {
 
 fn empty_slots(n: usize) -> Vec<Slot> {
     let mut v = Vec::new();
-    v.resize_with(n, || Slot::Empty);
+    v.resize_with(n, || Slot::EMPTY);
     v
 }
 
@@ -93,11 +117,8 @@ fn insert_clean(slots: &mut [Slot], hash: u64, key: Value) {
         } else {
             i
         };
-        if let Some(slot) = slots[i..=last]
-            .iter_mut()
-            .find(|s| matches!(s, Slot::Empty))
-        {
-            *slot = Slot::Active(hash, key);
+        if let Some(slot) = slots[i..=last].iter_mut().find(|s| s.is_empty()) {
+            *slot = Slot::active(hash, key);
             return;
         }
         perturb >>= PERTURB_SHIFT;
@@ -187,10 +208,7 @@ impl SetObj {
             .borrow()
             .slots
             .iter()
-            .filter_map(|s| match s {
-                Slot::Active(h, k) => Some((*h, k.clone())),
-                _ => None,
-            })
+            .filter_map(|s| s.key.as_ref().map(|k| (s.hash, k.clone())))
             .collect()
     }
 
@@ -207,10 +225,7 @@ impl SetObj {
             .iter()
             .enumerate()
             .skip(pos)
-            .find_map(|(i, s)| match s {
-                Slot::Active(_, k) => Some((i, k.clone())),
-                _ => None,
-            })
+            .find_map(|(i, s)| s.key.as_ref().map(|k| (i, k.clone())))
     }
 
     /// Calls `f` on every key that is a heap object (the collector's edges);
@@ -218,7 +233,7 @@ impl SetObj {
     pub fn for_each_ref(&self, f: &mut dyn FnMut(&ObjRef)) {
         if let Ok(t) = self.table.try_borrow() {
             for s in &t.slots {
-                if let Slot::Active(_, Value::Obj(o)) = s {
+                if let Some(Value::Obj(o)) = &s.key {
                     f(o);
                 }
             }
@@ -260,24 +275,31 @@ impl SetObj {
                         let mut pending = None;
                         let run = t.slots.get(j..=last).unwrap_or(&[]);
                         for slot in run {
-                            match slot {
-                                Slot::Empty => {
-                                    return Ok(Found::Vacant { empty: j, dummy });
+                            if slot.hash == hash {
+                                match &slot.key {
+                                    Some(k) => {
+                                        if k.is(key) {
+                                            return Ok(Found::Active(j));
+                                        }
+                                        if vm.is_some() && (key_vm || ops::needs_vm(k)) {
+                                            pending = Some(k.clone());
+                                            break;
+                                        }
+                                        if ops::key_eq(k, key) {
+                                            return Ok(Found::Active(j));
+                                        }
+                                    }
+                                    // A key of hash 0 meets an empty slot.
+                                    None if hash != DUMMY => {
+                                        return Ok(Found::Vacant { empty: j, dummy });
+                                    }
+                                    None => dummy = Some(j),
                                 }
-                                Slot::Dummy => dummy = Some(j),
-                                Slot::Active(h, k) if *h == hash => {
-                                    if k.is(key) {
-                                        return Ok(Found::Active(j));
-                                    }
-                                    if vm.is_some() && (key_vm || ops::needs_vm(k)) {
-                                        pending = Some(k.clone());
-                                        break;
-                                    }
-                                    if ops::key_eq(k, key) {
-                                        return Ok(Found::Active(j));
-                                    }
-                                }
-                                Slot::Active(..) => {}
+                            } else if slot.hash == 0 && slot.key.is_none() {
+                                return Ok(Found::Vacant { empty: j, dummy });
+                            } else if adding {
+                                let passed = (slot.hash == DUMMY) & slot.key.is_none();
+                                dummy = if passed { Some(j) } else { dummy };
                             }
                             j += 1;
                         }
@@ -303,7 +325,7 @@ impl SetObj {
                     let unchanged = self.tables.get() == tables
                         && matches!(
                             self.table.borrow().slots.get(j),
-                            Some(Slot::Active(_, k)) if k.is(&stored)
+                            Some(Slot { key: Some(k), .. }) if k.is(&stored)
                         );
                     drop(stored);
                     if !unchanged {
@@ -340,11 +362,11 @@ impl SetObj {
         }
         let mut t = self.table.borrow_mut();
         if let Some(d) = dummy {
-            t.slots[d] = Slot::Active(hash, key);
+            t.slots[d] = Slot::active(hash, key);
             t.used += 1;
             return Ok(());
         }
-        t.slots[empty] = Slot::Active(hash, key);
+        t.slots[empty] = Slot::active(hash, key);
         t.fill += 1;
         t.used += 1;
         if t.fill * 5 < t.mask() * 3 {
@@ -364,8 +386,8 @@ impl SetObj {
         let old = {
             let mut t = self.table.borrow_mut();
             match t.slots.get_mut(j) {
-                Some(s @ Slot::Active(..)) => {
-                    let old = std::mem::replace(s, Slot::Dummy);
+                Some(s) if s.key.is_some() => {
+                    let old = std::mem::replace(s, Slot::DUMMY);
                     t.used -= 1;
                     old
                 }
@@ -393,11 +415,11 @@ impl SetObj {
         slots
             .try_reserve_exact(newsize)
             .map_err(|_| super::PyErr::no_memory())?;
-        slots.resize_with(newsize, || Slot::Empty);
+        slots.resize_with(newsize, || Slot::EMPTY);
         let old = std::mem::replace(&mut t.slots, slots);
         for s in old {
-            if let Slot::Active(h, k) = s {
-                insert_clean(&mut t.slots, h, k);
+            if let Some(k) = s.key {
+                insert_clean(&mut t.slots, s.hash, k);
             }
         }
         t.fill = t.used;
@@ -440,8 +462,8 @@ impl SetObj {
                     t.slots.clone_from(&o.slots);
                 } else {
                     for s in &o.slots {
-                        if let Slot::Active(h, k) = s {
-                            insert_clean(&mut t.slots, *h, k.clone());
+                        if let Some(k) = &s.key {
+                            insert_clean(&mut t.slots, s.hash, k.clone());
                         }
                     }
                 }
@@ -495,18 +517,15 @@ impl SetObj {
             }
             let mask = t.mask();
             let mut i = self.finger.get() & mask;
-            while !matches!(t.slots[i], Slot::Active(..)) {
+            while t.slots[i].key.is_none() {
                 i = (i + 1) & mask;
             }
-            let old = std::mem::replace(&mut t.slots[i], Slot::Dummy);
+            let old = std::mem::replace(&mut t.slots[i], Slot::DUMMY);
             t.used -= 1;
             self.finger.set(i + 1);
             old
         };
-        match old {
-            Slot::Active(_, k) => Some(k),
-            _ => None,
-        }
+        old.key
     }
 
     /// Exchanges the contents of two sets (`set_swap_bodies`); the cached
@@ -556,8 +575,8 @@ impl SetObj {
         let t = self.table.borrow();
         let mut hash: u64 = 0;
         for s in &t.slots {
-            if let Slot::Active(h, _) = s {
-                hash ^= shuffle(*h);
+            if s.key.is_some() {
+                hash ^= shuffle(s.hash);
             }
         }
         hash ^= (t.used as u64 + 1).wrapping_mul(1_927_868_237);
