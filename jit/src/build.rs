@@ -239,6 +239,10 @@ struct Builder<'a> {
     cur: Vec<Inst>,
     /// Constants a block defines before its first instruction.
     preamble: Vec<Inst>,
+    /// Locals whose object the current block has loaded and checked the
+    /// type version of: (the local, the pointer, the versions allowed,
+    /// `cur`'s length after the check). See [`Builder::guarded_local`].
+    guarded: Vec<(u32, ValueId, Vec<u32>, usize)>,
     keep: Vec<ObjRef>,
     /// The address of the `list.append` method object, once a
     /// LOAD_METHOD_TYPE found it (a call of it is one helper).
@@ -387,6 +391,7 @@ fn build_from(
         nvalues: 0,
         cur: Vec::new(),
         preamble: Vec::new(),
+        guarded: Vec::new(),
         keep: Vec::new(),
         list_append: None,
         poly_methods: Vec::new(),
@@ -988,6 +993,60 @@ impl Builder<'_> {
     }
 }
 
+/// Whether `op`, run after a check of local `l`'s type version, leaves
+/// the check true: it does not rebind `l` and runs no Python code (which
+/// could assign a class attribute and so change a version). Attribute
+/// reads and writes at a checked index, arithmetic, comparisons by
+/// identity, and moves between slots qualify; releasing a value does too,
+/// since a Python object's release runs no code here (there is no
+/// `__del__` and there are no weak reference callbacks).
+fn keeps_guards(op: &Op, l: u32) -> bool {
+    match op {
+        Op::StoreLocal { local, .. } => *local != l,
+        Op::Generic {
+            op: Generic::StoreLocal,
+            arg,
+            ..
+        } => *arg != l,
+        Op::SpillLocal { slot, .. } => *slot != l,
+        Op::ConstInt(_)
+        | Op::ConstFloat(_)
+        | Op::ConstBool(_)
+        | Op::ConstPtr(_)
+        | Op::LoadLocal { .. }
+        | Op::LoadLocalIs { .. }
+        | Op::GuardLocalType { .. }
+        | Op::GuardBound { .. }
+        | Op::GuardTypeVersion { .. }
+        | Op::GuardWord { .. }
+        | Op::TypeVersionOf(_)
+        | Op::AttrGet { .. }
+        | Op::AttrSet { .. }
+        | Op::Int(..)
+        | Op::CheckedInt(..)
+        | Op::IntNeg(..)
+        | Op::IntAbs(..)
+        | Op::IntAtMost { .. }
+        | Op::IntNonNeg { .. }
+        | Op::Float(..)
+        | Op::FloatNeg(_)
+        | Op::FloatAbs(_)
+        | Op::Select(..)
+        | Op::IntToFloat(_)
+        | Op::IntCmp(..)
+        | Op::FloatCmp(..)
+        | Op::Not(_)
+        | Op::BoolToInt(_)
+        | Op::IsNone { .. }
+        | Op::Is { .. }
+        | Op::Flush { .. }
+        | Op::MoveSlot { .. }
+        | Op::SwapSlots(..)
+        | Op::DropSlot { .. } => true,
+        _ => false,
+    }
+}
+
 /// How the operand `s` is written into its slot (already there: owned).
 fn loc_of(s: &S) -> Result<Loc, Declined> {
     Ok(match *s {
@@ -1404,6 +1463,7 @@ impl Builder<'_> {
 
     /// Runs the block at `pc` from `st`; returns its terminator.
     fn run_block(&mut self, start: usize, mut st: State) -> Result<Term, Declined> {
+        self.guarded.clear();
         let pre = std::mem::take(&mut self.preamble);
         self.cur.splice(0..0, pre);
         let idx = self.starts.iter().position(|p| *p == start).unwrap_or(0);
@@ -3297,16 +3357,8 @@ impl Builder<'_> {
             self.flush(st, vi)?;
             st.stack.push(recv);
             let exit = self.frame_state(pc, st)?;
-            let o = self.ptr_in_slot(slot, exit.clone());
             let append = appended_as(&versions, index, &name);
-            self.push_inst(
-                None,
-                Op::GuardTypeVersion {
-                    obj: o,
-                    versions,
-                    exit: exit.clone(),
-                },
-            );
+            let o = self.guarded_ptr(recv, slot, &versions, exit.clone());
             self.push_inst(
                 None,
                 Op::AttrSet {
@@ -3327,15 +3379,7 @@ impl Builder<'_> {
             return Ok(true);
         }
         let exit = self.frame_state(pc, before)?;
-        let o = self.ptr_in_slot(slot, exit.clone());
-        self.push_inst(
-            None,
-            Op::GuardTypeVersion {
-                obj: o,
-                versions: versions.clone(),
-                exit: exit.clone(),
-            },
-        );
+        let o = self.guarded_ptr(recv, slot, &versions, exit.clone());
         match method {
             None => {
                 // Into the receiver's slot when it owns nothing there (a
@@ -3420,6 +3464,45 @@ impl Builder<'_> {
 
     /// The address of the object in slot `slot` (a local or an operand),
     /// leaving at `exit` if it holds no object.
+    /// The object in frame slot `slot` (the receiver `recv`), checked to
+    /// have a type whose version is one of `versions`: loaded and checked
+    /// here, unless `recv` is a local this block already checked for
+    /// these versions or fewer (see [`Builder::guarded_local`]).
+    fn guarded_ptr(&mut self, recv: S, slot: u32, versions: &[u32], exit: FrameState) -> ValueId {
+        if let S::Local(l) = recv
+            && let Some(o) = self.guarded_local(l, versions)
+        {
+            return o;
+        }
+        let o = self.ptr_in_slot(slot, exit.clone());
+        self.push_inst(
+            None,
+            Op::GuardTypeVersion {
+                obj: o,
+                versions: versions.to_vec(),
+                exit,
+            },
+        );
+        if let S::Local(l) = recv {
+            self.guarded.push((l, o, versions.to_vec(), self.cur.len()));
+        }
+        o
+    }
+
+    /// The pointer an earlier check in this block loaded from local `l`,
+    /// if that check allowed only versions among `versions` and nothing
+    /// since could have changed the local or any type's version: the
+    /// instructions after it store no object into `l` and run no Python
+    /// code (see [`keeps_guards`]).
+    fn guarded_local(&self, l: u32, versions: &[u32]) -> Option<ValueId> {
+        let (_, o, vs, at) = self.guarded.iter().rev().find(|g| g.0 == l)?;
+        if !vs.iter().all(|v| versions.contains(v)) {
+            return None;
+        }
+        let since = self.cur.get(*at..)?;
+        since.iter().all(|i| keeps_guards(&i.op, l)).then_some(*o)
+    }
+
     fn ptr_in_slot(&mut self, slot: u32, exit: FrameState) -> ValueId {
         self.push_inst(
             Some(Ty::Ptr),
