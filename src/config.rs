@@ -14,6 +14,7 @@
 //! max_exits = 100               # failed guards before code that fails often is dropped
 //! verify = false                # run Cranelift's IR verifier on compiled code
 //! warm_up = true                # warm the compiler up on another core at start
+//! background = true             # make machine code on another core while interpreting
 //! osr = true                    # a loop that makes its function hot goes on compiled
 //!
 //! [capi]
@@ -151,6 +152,12 @@ pub struct JitConfig {
     /// than one CPU).
     #[serde(default = "default_true")]
     pub warm_up: bool,
+    /// Make the machine code of functions compiled for their calls on a
+    /// thread of its own while the interpreter runs them on (default
+    /// true; machines with more than one CPU; not with `eager` or
+    /// `verify`, whose compiles happen where they are asked).
+    #[serde(default = "default_true")]
+    pub background: bool,
     /// On-stack replacement: a call whose loop makes its function hot
     /// goes on in compiled code from the loop header (default true);
     /// without it the call finishes in the interpreter and only later
@@ -181,6 +188,7 @@ impl Default for JitConfig {
             max_exits: default_max_exits(),
             verify: false,
             warm_up: true,
+            background: true,
             osr: true,
         }
     }

@@ -1051,6 +1051,7 @@ impl VmBuilder {
                 dump_clif: self.dump_clif.clone(),
                 verify: j.verify,
                 warm_up: j.warm_up,
+                background: j.background,
                 osr: j.osr,
             }));
         }

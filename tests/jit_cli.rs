@@ -47,6 +47,8 @@ fn dir_with_program() -> TempDir {
 #[test]
 fn stats_show_the_compiled_loop_and_no_jit_turns_it_off() {
     let d = dir_with_program();
+    // Compiled where asked (this test is about when).
+    d.write("typhon.toml", "[jit]\nbackground = false\n");
     let o = run_in(d.path(), &["--stats", "p.py"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(text(&o.stdout), "2999\n");
@@ -188,7 +190,7 @@ fn without_osr_a_function_hot_in_its_first_call_is_compiled_when_that_call_retur
     // run the machine code.
     let d = TempDir::new("jit-cli-next-call");
     d.write("p.py", HOT_IN_FIRST_CALL);
-    d.write("typhon.toml", "[jit]\nosr = false\n");
+    d.write("typhon.toml", "[jit]\nbackground = false\nosr = false\n");
     let o = run_in(d.path(), &["--stats", "--dump-hir", "f", "p.py"]);
     assert_eq!(text(&o.stdout), "10\n10\n10\n");
     let err = text(&o.stderr);
@@ -207,6 +209,8 @@ fn with_osr_the_first_call_goes_on_compiled_and_leaves_where_it_has_not_been() {
     // return compiles the function with the feedback of both loops: the
     // next calls run it.
     let d = TempDir::new("jit-cli-osr");
+    // Compiled where asked (this test is about when).
+    d.write("typhon.toml", "[jit]\nbackground = false\n");
     d.write("p.py", HOT_IN_FIRST_CALL);
     let o = run_in(d.path(), &["--stats", "--dump-hir", "f", "p.py"]);
     assert_eq!(text(&o.stdout), "10\n10\n10\n");
@@ -270,6 +274,8 @@ fn a_loop_of_a_function_called_once_runs_compiled() {
 #[test]
 fn list_append_in_a_loop_is_a_guard_and_one_helper() {
     let d = TempDir::new("jit-cli");
+    // Compiled where asked (this test is about when).
+    d.write("typhon.toml", "[jit]\nbackground = false\n");
     d.write(
         "p.py",
         "def build(xs, n):\n    for i in range(n):\n        xs.append(i)\n        xs.append(str(i))\n    \
@@ -324,6 +330,51 @@ fn stats_say_where_the_compiler_warm_up_is() {
         "{}",
         text(&o.stderr)
     );
+}
+
+#[test]
+fn machine_code_is_made_on_another_thread_unless_switched_off() {
+    // `f` gets hot through its calls: its machine code is made on the
+    // compile thread while the interpreter goes on, and later calls run
+    // it. With `[jit] background = false` (or one CPU) the compile
+    // happens at the call that found it hot.
+    let d = TempDir::new("jit-cli");
+    d.write(
+        "p.py",
+        "def f(n):\n    t = 0\n    for i in range(n):\n        t += i\n    return t\n\n\
+         s = 0\nfor k in range(100000):\n    s += f(10)\nprint(s)\n",
+    );
+    d.write("typhon.toml", "[jit]\nosr = false\n");
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "4500000\n");
+    let err = text(&o.stderr);
+    let calls = |err: &str| -> u64 {
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("  compiled f: "))
+            .unwrap_or_else(|| panic!("f was not compiled: {err}"));
+        line.split(", ")
+            .find_map(|p| p.strip_suffix(" calls"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no call count: {line}"))
+    };
+    let multi = std::thread::available_parallelism().map_or(1, |n| n.get()) > 1;
+    assert_eq!(
+        err.contains("  compiled on another thread: 1 of them, while the interpreter ran on\n"),
+        multi,
+        "{err}"
+    );
+    // Later calls ran the code (how many depends on when it came).
+    assert!(calls(&err) > 0, "{err}");
+    d.write("typhon.toml", "[jit]\nosr = false\nbackground = false\n");
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert_eq!(text(&o.stdout), "4500000\n");
+    let err = text(&o.stderr);
+    assert!(!err.contains("on another thread: "), "{err}");
+    // Compiled at the call that found it hot (after 1000 calls and
+    // back-edges): every call after it runs the code.
+    assert!(calls(&err) > 99900, "{err}");
 }
 
 #[test]
@@ -400,7 +451,10 @@ fn a_function_invalidated_ten_thousand_times_is_compiled_again_each_time_in_boun
     // memory after 1000 rounds and at the end: code kept, the other
     // 10,000 compiles would hold over 80 MB.
     let d = TempDir::new("jit-cli");
-    d.write("typhon.toml", "[jit]\nthreshold = 1\nosr = false\n");
+    d.write(
+        "typhon.toml",
+        "[jit]\nbackground = false\nthreshold = 1\nosr = false\n",
+    );
     d.write(
         "p.py",
         "import sys\n\nK = 0\n\n\ndef f(n):\n    t = 0\n    for i in range(n):\n        \
@@ -438,6 +492,8 @@ fn a_loop_whose_callee_handed_back_once_is_entered_again_compiled() {
     // (and its code for the float `t` after that) rather than running
     // the other ~40,000 rounds itself.
     let d = TempDir::new("jit-cli");
+    // Compiled where asked (this test is about when).
+    d.write("typhon.toml", "[jit]\nbackground = false\n");
     d.write(
         "p.py",
         "def step(x):\n    return x + 1\n\ndef main(xs):\n    t = 0\n    for i in range(60000):\n        t += step(xs[i])\n    return t\n\nxs = list(range(60000))\nxs[20000] = 0.5\nprint(main(xs))\n",

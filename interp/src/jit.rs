@@ -46,6 +46,15 @@ pub trait JitBackend {
     /// interpreter for good.
     fn compile(&mut self, vm: &Vm, code: &Rc<Code>, globals: &ObjRef) -> Option<Rc<dyn Compiled>>;
 
+    /// Whether code for `code` is being compiled elsewhere (a compile
+    /// [`compile`] started and did not finish): the interpreter asks again
+    /// after [`POLL_COUNT`] more calls and back-edges.
+    ///
+    /// [`compile`]: JitBackend::compile
+    fn pending(&self, _code: &Code) -> bool {
+        false
+    }
+
     /// On-stack replacement: the running frame `frame` of `code` became
     /// hot at a loop back-edge to `pc` (its count ran out there, in a
     /// call that has not returned yet). Returns code for this frame to go
@@ -212,7 +221,8 @@ impl JitBackend for NoJit {
 }
 
 /// Asks the JIT to compile `code`, at a return or a call when its count
-/// is out (once: the countdown then restarts from `u32::MAX`). After this returns,
+/// is out (once: the countdown then restarts from `u32::MAX`, unless the
+/// compile runs elsewhere: then from [`POLL_COUNT`]). After this returns,
 /// `code.jit` holds the compiled code if there is any.
 #[cold]
 #[inline(never)]
@@ -223,9 +233,15 @@ pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
     }
     let mut backend = std::mem::replace(&mut vm.jit, Box::new(NoJit));
     let compiled = backend.compile(vm, code, globals);
+    // Asked once (a recursive function's compile `want`s itself), or
+    // again soon while its compile runs elsewhere.
+    let again = if compiled.is_none() && backend.pending(code) {
+        POLL_COUNT
+    } else {
+        u32::MAX
+    };
     vm.jit = backend;
-    // Asked once (a recursive function's compile `want`s itself).
-    code.jit_countdown.set(u32::MAX);
+    code.jit_countdown.set(again);
     if let Some(c) = compiled {
         code.jit_direct.set(c.direct());
         let enter = c.enter_from_interpreter();
@@ -237,6 +253,12 @@ pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
         }
     }
 }
+
+/// Calls plus back-edges of a function after which the interpreter asks
+/// again for code whose compile runs elsewhere ([`JitBackend::pending`]):
+/// a compile takes a millisecond or two, and asking costs a look at the
+/// compiles that finished.
+pub const POLL_COUNT: u32 = 200;
 
 /// Compiled code calls the function of `code` directly: a JIT compiles
 /// it even without a loop (a call from compiled code to compiled code

@@ -219,8 +219,30 @@ struct Module1 {
     clif: Option<String>,
 }
 
-/// Compiles a function's HIR into a new module and makes it executable.
-fn compile_module(f: &Function, how: How) -> Result<Module1, String> {
+/// A function lowered to CLIF in a module of its own, waiting for its
+/// machine code ([`codegen`]) to be linked there ([`link`]).
+struct Lowered {
+    module: JITModule,
+    id: cranelift_module::FuncId,
+    return_pc: Option<u32>,
+    exits: Vec<ExitDesc>,
+    clif: Option<String>,
+}
+
+/// Machine code for one CLIF function, made by [`codegen`] on any thread.
+pub struct Machine {
+    /// The function it was made from (its relocations name its imports).
+    func: cranelift_codegen::ir::Function,
+    bytes: Vec<u8>,
+    alignment: u64,
+    relocs: Vec<cranelift_codegen::FinalizedMachReloc>,
+}
+
+/// Lowers a function's HIR to CLIF in a new module.
+fn lower_module(
+    f: &Function,
+    how: How,
+) -> Result<(Lowered, cranelift_codegen::ir::Function), String> {
     let isa = host_isa(how.verify)?;
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
     // Symbols are resolved when the code is linked, only those it uses
@@ -243,40 +265,92 @@ fn compile_module(f: &Function, how: How) -> Result<Module1, String> {
         lower::Checks::for_isa(module.isa())
     };
     let lowered = lower::lower(&mut module, ctx, fctx, f, checks).map_err(|e| e.to_string())?;
-    let id = lowered.id;
     let clif = how
         .want_clif
         .then(|| lower::clif_text(&ctx.func, &lowered.exits));
-    module
-        .define_function(id, ctx)
-        .inspect_err(|_| {
-            // The code the verifier refused is what one wants to see.
-            if let Some(c) = &clif {
-                eprint!("{c}");
-            }
-        })
-        .map_err(|e| match e {
-            cranelift_module::ModuleError::Compilation(
-                cranelift_codegen::CodegenError::Verifier(v),
-            ) => format!("{VERIFIER_ERROR}: {v}"),
-            e => format!("{e:?}"),
-        })?;
-    let size = ctx
-        .compiled_code()
-        .map(|c| c.code_buffer().len() as u64)
-        .unwrap_or(0);
+    let func = std::mem::replace(&mut ctx.func, cranelift_codegen::ir::Function::new());
     module.clear_context(ctx);
     CONTEXTS.set(Some(ctxs));
+    Ok((
+        Lowered {
+            module,
+            id: lowered.id,
+            return_pc: lowered.return_pc,
+            exits: lowered.exits,
+            clif,
+        },
+        func,
+    ))
+}
+
+/// Compiles CLIF to machine code for this machine (Cranelift's part of a
+/// compile, nearly all of its time): touches nothing of the interpreter,
+/// so it may run on another thread ([`crate::worker`]).
+pub fn codegen(func: cranelift_codegen::ir::Function, verify: bool) -> Result<Machine, String> {
+    let isa = host_isa(verify)?;
+    let mut ctx = cranelift_codegen::Context::for_function(func);
+    let mut cp = cranelift_codegen::control::ControlPlane::default();
+    let (bytes, alignment, relocs) = match ctx.compile(&*isa, &mut cp) {
+        Ok(c) => (
+            c.code_buffer().to_vec(),
+            u64::from(c.buffer.alignment),
+            c.buffer.relocs().to_vec(),
+        ),
+        Err(e) => {
+            return Err(match e.inner {
+                cranelift_codegen::CodegenError::Verifier(v) => format!("{VERIFIER_ERROR}: {v}"),
+                e => format!("{e:?}"),
+            });
+        }
+    };
+    Ok(Machine {
+        func: ctx.func,
+        bytes,
+        alignment,
+        relocs,
+    })
+}
+
+/// Puts the machine code made for a lowered function into its module and
+/// makes it executable.
+fn link(l: Lowered, m: Machine) -> Result<Module1, String> {
+    let Lowered {
+        mut module,
+        id,
+        return_pc,
+        exits,
+        clif,
+    } = l;
+    let relocs: Vec<cranelift_module::ModuleReloc> = m
+        .relocs
+        .iter()
+        .map(|r| cranelift_module::ModuleReloc::from_mach_reloc(r, &m.func, id))
+        .collect();
+    module
+        .define_function_bytes(id, m.alignment, &m.bytes, &relocs)
+        .map_err(|e| format!("{e:?}"))?;
     module.finalize_definitions().map_err(|e| e.to_string())?;
     let entry = module.get_finalized_function(id);
     Ok(Module1 {
         module,
         entry,
-        return_pc: lowered.return_pc,
-        exits: lowered.exits,
-        size,
+        return_pc,
+        exits,
+        size: m.bytes.len() as u64,
         clif,
     })
+}
+
+/// Compiles a function's HIR into a new module and makes it executable.
+fn compile_module(f: &Function, how: How) -> Result<Module1, String> {
+    let (l, func) = lower_module(f, how)?;
+    let m = codegen(func, how.verify).inspect_err(|_| {
+        // The code the verifier refused is what one wants to see.
+        if let Some(c) = &l.clif {
+            eprint!("{c}");
+        }
+    })?;
+    link(l, m)
 }
 
 /// Compiles a function's HIR to machine code that is never run, and frees
@@ -289,6 +363,51 @@ pub fn compile_unrun(f: &Function, how: How) -> Result<usize, String> {
     Ok(m.size as usize)
 }
 
+/// What a compiled function needs besides its machine code: the objects
+/// and cells it depends on, and facts of its HIR.
+pub struct Parts {
+    keep: Rc<RefCell<Vec<ObjRef>>>,
+    /// Boxed: the code embeds their addresses.
+    #[allow(clippy::vec_box)]
+    cells: Vec<Box<GuardCell>>,
+    globals: usize,
+    frame_len: usize,
+    entry_guards: Vec<crate::hir::EntryGuard>,
+    loops: bool,
+    leaf: bool,
+    osr: bool,
+}
+
+impl Parts {
+    /// The parts of `f`'s compiled code.
+    pub fn new(
+        f: &Function,
+        keep: Rc<RefCell<Vec<ObjRef>>>,
+        #[allow(clippy::vec_box)] cells: Vec<Box<GuardCell>>,
+        globals: &ObjRef,
+        frame_len: usize,
+    ) -> Parts {
+        Parts {
+            keep,
+            cells,
+            globals: globals.as_ptr() as usize,
+            frame_len,
+            entry_guards: f.entry_guards.clone(),
+            loops: f.has_loop(),
+            leaf: !f.has_loop()
+                && !f.blocks.iter().any(|b| {
+                    b.insts.iter().any(|i| {
+                        matches!(
+                            i.op,
+                            Op::CallPy { .. } | Op::CallBinop { .. } | Op::CallTyped { .. }
+                        )
+                    })
+                }),
+            osr: f.osr_pc.is_some(),
+        }
+    }
+}
+
 /// Compiles a function's HIR to machine code for this machine.
 pub fn compile(
     f: &Function,
@@ -298,6 +417,43 @@ pub fn compile(
     frame_len: usize,
     how: How,
 ) -> Result<Output, String> {
+    let parts = Parts::new(f, keep, cells, globals, frame_len);
+    Ok(wrap(compile_module(f, how)?, parts))
+}
+
+/// Compiles a function's HIR to machine code for this machine, with its
+/// parts gathered already.
+pub fn compile_parts(f: &Function, parts: Parts, how: How) -> Result<Output, String> {
+    Ok(wrap(compile_module(f, how)?, parts))
+}
+
+/// A compile whose machine code is being made elsewhere ([`codegen`] on
+/// [`crate::worker`]'s thread): lowered, with what the code will need.
+pub struct Started {
+    lowered: Lowered,
+    parts: Parts,
+}
+
+/// Lowers a function's HIR and gives the CLIF for [`codegen`], to be
+/// finished by [`Started::finish`] with the machine code.
+pub fn start(
+    f: &Function,
+    parts: Parts,
+    how: How,
+) -> Result<(Started, Box<cranelift_codegen::ir::Function>), String> {
+    let (lowered, func) = lower_module(f, how)?;
+    Ok((Started { lowered, parts }, Box::new(func)))
+}
+
+impl Started {
+    /// Links the machine code [`codegen`] made for this function.
+    pub fn finish(self, m: Machine) -> Result<Output, String> {
+        Ok(wrap(link(self.lowered, m)?, self.parts))
+    }
+}
+
+/// The interpreter's entry to a linked function.
+fn wrap(m: Module1, parts: Parts) -> Output {
     let Module1 {
         module,
         entry: p,
@@ -305,14 +461,25 @@ pub fn compile(
         size,
         clif,
         return_pc: lowered_return_pc,
-    } = compile_module(f, how)?;
+    } = m;
     // SAFETY: the function just compiled has exactly the `Entry`
     // signature (two pointers in, one u64 out, the default C convention).
     let entry = unsafe { std::mem::transmute::<*const u8, Entry>(p) };
+    let Parts {
+        keep,
+        cells,
+        globals,
+        frame_len,
+        entry_guards,
+        loops,
+        leaf,
+        osr,
+    } = parts;
+    let guarded = u64::from(!entry_guards.is_empty());
     let code = CompiledFn {
         module: Some(module),
         entry,
-        globals: globals.as_ptr() as usize,
+        globals,
         keep,
         _cells: cells,
         frame_len,
@@ -325,32 +492,24 @@ pub fn compile(
             .map(|_| Cell::new(0))
             .collect(),
         exits,
-        entry_guards: f.entry_guards.clone(),
-        loops: f.has_loop(),
-        leaf: !f.has_loop()
-            && !f.blocks.iter().any(|b| {
-                b.insts.iter().any(|i| {
-                    matches!(
-                        i.op,
-                        Op::CallPy { .. } | Op::CallBinop { .. } | Op::CallTyped { .. }
-                    )
-                })
-            }),
+        entry_guards,
+        loops,
+        leaf,
         osr: None,
         record: Rc::new(DirectRecord {
-            entry: Cell::new(if f.osr_pc.is_none() { p as usize } else { 0 }),
-            guarded: Cell::new(u64::from(!f.entry_guards.is_empty())),
+            entry: Cell::new(if osr { 0 } else { p as usize }),
+            guarded: Cell::new(guarded),
             ..Default::default()
         }),
         return_pc: lowered_return_pc.unwrap_or(0),
     };
     code.record.exit_vals.set(code.exit_vals.as_ptr() as usize);
-    Ok(Output {
+    Output {
         code,
         size,
         clif,
         addr: p as usize,
-    })
+    }
 }
 
 impl Drop for CompiledFn {

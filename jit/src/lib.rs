@@ -10,7 +10,8 @@
 //!
 //! [`facts`] is an analysis of the HIR that lowering consults; [`warm`]
 //! compiles a made-up function on another thread when the JIT starts, so
-//! that the program's first compile finds the compiler's code warm.
+//! that the program's first compile finds the compiler's code warm;
+//! [`worker`] runs Cranelift's part of compiles on a thread of its own.
 //!
 //! Side-exit reasons ([`deopt`]), options ([`options`]) and counters
 //! ([`stats`]) are declared once each; [`layout`] pins the `Value` layout
@@ -28,6 +29,7 @@ pub mod lower;
 pub mod options;
 pub mod stats;
 pub mod warm;
+pub mod worker;
 
 // The pipeline tests (`tests/pipeline.rs`, through the public API as an
 // integration test would be) are a module of this crate's unit-test binary
@@ -51,7 +53,7 @@ use stats::{Decline, FunctionStats, Stats};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::{Rc, Weak};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The Cranelift JIT backend.
 pub struct Jit {
@@ -71,6 +73,28 @@ pub struct Jit {
     /// Each function's (and on-stack replacement loop's) entry in the
     /// stats: qualified name, file, first line, loop line.
     indexes: HashMap<(String, String, u32, Option<u32>), usize>,
+    /// The compile thread, with [`Options::background`], started at the
+    /// first compile that can use it (a program that compiles nothing
+    /// has no such thread).
+    worker: Option<worker::Worker>,
+    /// Whether a worker may still be started.
+    worker_wanted: bool,
+    /// Compiles the worker is making machine code for, by job number.
+    compiling: HashMap<u64, Compiling>,
+    /// The last job number given.
+    jobs: u64,
+    /// Compiled code linked for a function, waiting for the function's
+    /// next call that asks for it ([`JitBackend::compile`]).
+    ready: Vec<(Weak<Code>, code::CompiledFn)>,
+}
+
+/// A compile whose machine code the worker is making.
+struct Compiling {
+    code: Weak<Code>,
+    started: code::Started,
+    /// The time the interpreter's thread spent on it (building and
+    /// lowering).
+    time: Duration,
 }
 
 impl Jit {
@@ -83,8 +107,15 @@ impl Jit {
         } else {
             warm::WarmUp::none()
         };
+        let worker_wanted =
+            options.enabled && options.background && !options.eager && !options.verify;
         Jit {
             warm,
+            worker: None,
+            worker_wanted,
+            compiling: HashMap::new(),
+            jobs: 0,
+            ready: Vec::new(),
             options,
             stats: Rc::default(),
             seen: HashSet::new(),
@@ -115,7 +146,7 @@ impl Jit {
         &mut self,
         code: &Code,
         declined: Option<(Decline, String)>,
-        t: Instant,
+        time: Duration,
         size: u64,
         osr_line: Option<u32>,
     ) -> usize {
@@ -144,7 +175,7 @@ impl Jit {
             });
         }
         if let Some(f) = s.functions.get_mut(i) {
-            f.compile_time += t.elapsed();
+            f.compile_time += time;
             if declined.is_none() {
                 f.compiles += 1;
                 f.code_size = size;
@@ -171,7 +202,7 @@ impl Jit {
             self.record(
                 code,
                 Some((Decline::Disabled, String::new())),
-                t,
+                t.elapsed(),
                 0,
                 osr_line,
             );
@@ -185,7 +216,7 @@ impl Jit {
         let built = match built {
             Ok(b) => b,
             Err(d) => {
-                self.record(code, Some((d.why, d.detail)), t, 0, osr_line);
+                self.record(code, Some((d.why, d.detail)), t.elapsed(), 0, osr_line);
                 return None;
             }
         };
@@ -206,47 +237,157 @@ impl Jit {
             verify: self.options.verify,
             portable_checks: false,
         };
+        let parts = code::Parts::new(&built.func, keep, built.cells, globals, frame_len);
+        // A compile for calls, with a worker and nothing to print: lowered
+        // here, its machine code made on the worker's thread, and handed
+        // out at a later call (`JitBackend::compile`).
+        if osr.is_none() && !want_clif && self.worker.is_none() && self.worker_wanted {
+            self.worker = worker::Worker::start();
+            self.worker_wanted = false;
+        }
+        if osr.is_none()
+            && !want_clif
+            && let Some(w) = &self.worker
+        {
+            let started = catch_panic(|| code::start(&built.func, parts, how));
+            let (started, func) = match started {
+                Ok(s) => s,
+                Err(e) => {
+                    self.declined_codegen(code, &e, t.elapsed(), None);
+                    return None;
+                }
+            };
+            self.jobs += 1;
+            match w.send(self.jobs, func, how.verify) {
+                Ok(()) => {
+                    self.compiling.insert(
+                        self.jobs,
+                        Compiling {
+                            code: Rc::downgrade(code),
+                            started,
+                            time: t.elapsed(),
+                        },
+                    );
+                    return None;
+                }
+                // The worker is gone: made here after all.
+                Err(func) => {
+                    self.worker = None;
+                    let out = catch_panic(|| {
+                        code::codegen(*func, how.verify).and_then(|m| started.finish(m))
+                    });
+                    return self.compiled(code, out, t.elapsed(), osr.map(|(_, s)| s), osr_line);
+                }
+            }
+        }
         // A panic in the code generator (a bug, here or in Cranelift)
         // declines the function rather than ending the program; the
         // interpreter runs it as before.
-        let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            code::compile(&built.func, keep, built.cells, globals, frame_len, how)
-        }))
-        .unwrap_or_else(|p| {
-            let what = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(format!("{}: {what}", code::CODEGEN_PANIC))
-        });
-        match compiled {
+        let out = catch_panic(|| code::compile_parts(&built.func, parts, how));
+        self.compiled(code, out, t.elapsed(), osr.map(|(_, s)| s), osr_line)
+    }
+
+    /// Records the outcome of a compile of `code` that took `time`, and
+    /// gives its code (for on-stack replacement: starting at `osr`).
+    fn compiled(
+        &mut self,
+        code: &Code,
+        out: Result<code::Output, String>,
+        time: Duration,
+        osr: Option<code::OsrStart>,
+        osr_line: Option<u32>,
+    ) -> Option<code::CompiledFn> {
+        match out {
             Ok(mut out) => {
                 if let Some(c) = &out.clif {
                     eprint!("{c}");
                 }
-                let i = self.record(code, None, t, out.size, osr_line);
+                let i = self.record(code, None, time, out.size, osr_line);
                 if self.options.perf_map {
                     perf_map_line(out.addr, out.size, &code.qualname, &code.source.filename);
                 }
                 out.code
                     .set_stats(self.stats.clone(), i, self.options.max_exits);
-                if let Some((_, start)) = osr {
+                if let Some(start) = osr {
                     out.code.set_osr(start);
                 }
                 Some(out.code)
             }
             Err(e) => {
-                if e.starts_with(code::VERIFIER_ERROR) || e.starts_with(code::CODEGEN_PANIC) {
-                    // Only with `verify` on (the tests): loud, so that a
-                    // test comparing output fails on it.
-                    eprintln!("typhon: JIT internal error compiling {name}: {e}");
-                }
-                self.record(code, Some((Decline::Codegen, e)), t, 0, osr_line);
+                self.declined_codegen(code, &e, time, osr_line);
                 None
             }
         }
     }
+
+    /// Records that code generation failed for `code`.
+    fn declined_codegen(&mut self, code: &Code, e: &str, time: Duration, osr_line: Option<u32>) {
+        if e.starts_with(code::VERIFIER_ERROR) || e.starts_with(code::CODEGEN_PANIC) {
+            // Only with `verify` on (the tests): loud, so that a
+            // test comparing output fails on it.
+            eprintln!(
+                "typhon: JIT internal error compiling {}: {e}",
+                code.qualname
+            );
+        }
+        self.record(
+            code,
+            Some((Decline::Codegen, e.to_string())),
+            time,
+            0,
+            osr_line,
+        );
+    }
+
+    /// Links the compiles the worker finished; their code waits in
+    /// `ready` for its function's next call that asks.
+    fn collect(&mut self) {
+        let Some(w) = &self.worker else { return };
+        let mut done = Vec::new();
+        while let Some(d) = w.finished() {
+            done.push(d);
+        }
+        for d in done {
+            let Some(c) = self.compiling.remove(&d.id) else {
+                continue;
+            };
+            // The function is gone: its code is dropped unlinked.
+            let Some(code) = c.code.upgrade() else {
+                continue;
+            };
+            let out = d.result.and_then(|m| c.started.finish(m));
+            if let Some(fn_code) = self.compiled(&code, out, c.time + d.time, None, None) {
+                self.stats.borrow_mut().background += 1;
+                self.ready.push((c.code, fn_code));
+                // Installed at the function's next call or return (compiled
+                // callers call it directly only from then on).
+                code.jit_countdown.set(0);
+            }
+        }
+    }
+
+    /// Hands compiled code for calls to the interpreter.
+    fn hand_out(&mut self, c: code::CompiledFn) -> Rc<dyn Compiled> {
+        let c = Rc::new(c);
+        c.record().owner.set(Rc::as_ptr(&c) as usize);
+        let i = c.stats_index().unwrap_or(usize::MAX);
+        prune(&mut self.records);
+        self.records.push((i, Rc::downgrade(c.record())));
+        c
+    }
+}
+
+/// Runs a step of code generation, a panic in it (a bug, here or in
+/// Cranelift) made an error.
+fn catch_panic<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        let what = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(format!("{}: {what}", code::CODEGEN_PANIC))
+    })
 }
 
 /// The typed-call targets the C API knows, in the builder's terms.
@@ -291,12 +432,22 @@ impl JitBackend for Jit {
     }
 
     fn compile(&mut self, vm: &Vm, code: &Rc<Code>, globals: &ObjRef) -> Option<Rc<dyn Compiled>> {
-        let c = Rc::new(self.compile_code(vm, code, globals, None)?);
-        c.record().owner.set(Rc::as_ptr(&c) as usize);
-        let i = c.stats_index().unwrap_or(usize::MAX);
-        prune(&mut self.records);
-        self.records.push((i, Rc::downgrade(c.record())));
-        Some(c)
+        self.collect();
+        let mine = |c: &Weak<Code>| std::ptr::eq(c.as_ptr(), Rc::as_ptr(code));
+        if let Some(i) = self.ready.iter().position(|(c, _)| mine(c)) {
+            let (_, c) = self.ready.swap_remove(i);
+            return Some(self.hand_out(c));
+        }
+        if self.compiling.values().any(|c| mine(&c.code)) {
+            return None;
+        }
+        let c = self.compile_code(vm, code, globals, None)?;
+        Some(self.hand_out(c))
+    }
+
+    fn pending(&self, code: &Code) -> bool {
+        let mine = |c: &Weak<Code>| std::ptr::eq(c.as_ptr(), code);
+        self.compiling.values().any(|c| mine(&c.code)) || self.ready.iter().any(|(c, _)| mine(c))
     }
 
     fn compile_osr(
@@ -317,6 +468,11 @@ impl JitBackend for Jit {
     }
 
     fn shutdown(&mut self) {
+        // Compiles not handed out are dropped, and the worker stops.
+        self.worker = None;
+        self.worker_wanted = false;
+        self.compiling.clear();
+        self.ready.clear();
         // Compiled callers must not call code whose objects are released.
         for (_, r) in self.records.drain(..) {
             if let Some(r) = r.upgrade() {

@@ -102,6 +102,9 @@ pub struct Stats {
     pub functions: Vec<FunctionStats>,
     /// The compiler's warm-up.
     pub warm_up: WarmUpState,
+    /// Compiles whose machine code was made on the compile thread
+    /// ([`crate::worker`]) while the interpreter ran on.
+    pub background: u32,
 }
 
 impl Stats {
@@ -155,6 +158,13 @@ impl Stats {
                 s,
                 "  on-stack replacement: {osr} of them for a running call, {} loop entries",
                 self.osr_entries()
+            );
+        }
+        if self.background > 0 {
+            let _ = writeln!(
+                s,
+                "  compiled on another thread: {} of them, while the interpreter ran on",
+                self.background
             );
         }
         let _ = match &self.warm_up {
