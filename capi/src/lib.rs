@@ -370,6 +370,12 @@ pub fn typed_null_error(callee: &ObjRef) -> interp::PyErr {
     methodobject::null_without_error(&format!("<built-in function {name}>"))
 }
 
+/// Where compiled code reads whether C code has set an exception: a word,
+/// 0 while none is (see `state::error_word_ptr`).
+pub fn error_word_ptr() -> *const usize {
+    state::error_word_ptr()
+}
+
 /// Whether C code has set an exception (the JIT checks after a typed call
 /// returned its error sentinel).
 pub fn error_pending() -> bool {

@@ -75,6 +75,14 @@ pub fn take_error() -> Option<PyErr> {
     ERROR.with(|c| c.take())
 }
 
+/// Where this thread's pending exception lives, read as a word: 0 while
+/// none is pending (an `Option<PyErr>` is one pointer, `None` the null
+/// one; `jit::layout`'s tests pin both). Compiled code reads it after a
+/// C call returns. Valid for the thread's lifetime.
+pub fn error_word_ptr() -> *const usize {
+    ERROR.with(|c| c.as_ptr() as *const usize)
+}
+
 /// Whether an exception is pending.
 #[inline]
 pub fn error_pending() -> bool {

@@ -618,6 +618,7 @@ impl CompiledFn {
             exit_vals: self.exit_vals.as_ptr() as *mut u64,
             pending: abi::pending::PENDING.as_ptr() as *const u32,
             error: None,
+            c_error: capi::error_word_ptr(),
             gc_budget: abi::gc_budget_ptr(),
             stack_floor: vm.native_stack_floor(),
         };

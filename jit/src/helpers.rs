@@ -31,6 +31,10 @@ pub struct Ctx {
     /// An exception a helper raised (compiled code then leaves with
     /// "raised" set).
     pub error: Option<interp::PyErr>,
+    /// This thread's C API exception, as a word that is 0 while none is
+    /// pending (`capi::error_word_ptr`): read after a C call returned
+    /// `None`, whose result then needs no helper.
+    pub c_error: *const usize,
     /// This thread's cycle-collection budget (`abi::gc_budget_ptr`): a
     /// direct call collects when it is used up, as an interpreted call
     /// does.

@@ -1735,6 +1735,12 @@ impl Lowerer<'_> {
         let events = self.b.ins().load(types::I32, flags(), pending, 0);
         let any = self.b.ins().icmp_imm_s(IntCC::NotEqual, events, 0);
         self.exit_if(any, exit, None, false);
+        let c_error = self.b.ins().load(
+            ptr,
+            flags(),
+            self.ctxp,
+            off(std::mem::offset_of!(Ctx, c_error)),
+        );
         let size = std::mem::size_of::<Ctx>() as u32;
         let ss = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
@@ -1820,6 +1826,7 @@ impl Lowerer<'_> {
             (std::mem::offset_of!(Ctx, exit_vals), exit_vals),
             (std::mem::offset_of!(Ctx, pending), pending),
             (std::mem::offset_of!(Ctx, error), zero),
+            (std::mem::offset_of!(Ctx, c_error), c_error),
             (std::mem::offset_of!(Ctx, gc_budget), gcp),
             (std::mem::offset_of!(Ctx, stack_floor), floor),
         ] {
@@ -3346,10 +3353,47 @@ impl Lowerer<'_> {
         }
         let slot = self.slot_addr(self.nslots + base);
         let c = self.v(callee);
+        // `None` (immortal: no count to give back) with no exception set
+        // and no warning queued is stored here; any other result goes
+        // through the helper, which checks it as the interpreter does.
+        let (slow, done) = self.slow_and_done();
+        let none = self
+            .b
+            .ins()
+            .iconst(ptr, interp::object::value::NONE.as_ptr() as i64);
+        let other = self.b.ins().icmp(IntCC::NotEqual, raw, none);
+        self.unless(other, slow);
+        let ep = self.b.ins().load(
+            ptr,
+            flags(),
+            self.ctxp,
+            std::mem::offset_of!(crate::helpers::Ctx, c_error) as i32,
+        );
+        let e = self.b.ins().load(ptr, flags(), ep, 0);
+        let raised = self.b.ins().icmp_imm_s(IntCC::NotEqual, e, 0);
+        self.unless(raised, slow);
+        let pp = self.b.ins().load(
+            ptr,
+            flags(),
+            self.ctxp,
+            std::mem::offset_of!(crate::helpers::Ctx, pending) as i32,
+        );
+        let p = self.b.ins().load(types::I32, flags(), pp, 0);
+        let warned = self
+            .b
+            .ins()
+            .band_imm_u(p, i64::from(abi::pending::WARNINGS));
+        self.unless(warned, slow);
+        let t = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+        self.b.ins().store(flags(), t, slot, TAG_OFFSET);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
         let ok = self.call_helper(HelperFn::CResult, &[self.ctxp, slot, raw, c])?;
         let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
         self.exit_if(bad, exit, None, true);
-        Some(ok)
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Some(self.b.ins().iconst(types::I8, 1))
     }
 
     /// An [`Op::Is`] operand's tag and payload words.
