@@ -55,6 +55,20 @@ fn make_host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Runs a step of code generation, a panic in it (a bug, here or in
+/// Cranelift) made an error: the function is declined, the program goes
+/// on.
+pub fn catch_panic<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        let what = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(format!("{CODEGEN_PANIC}: {what}"))
+    })
+}
+
 /// How a compile error found by Cranelift's verifier starts: malformed
 /// CLIF, a bug of the JIT's own.
 pub const VERIFIER_ERROR: &str = "CLIF verifier";

@@ -43,6 +43,7 @@ extern crate self as jit;
 #[path = "../tests/pipeline.rs"]
 mod pipeline;
 
+use code::catch_panic;
 use interp::Value;
 use interp::Vm;
 use interp::bytecode::Code;
@@ -375,19 +376,6 @@ impl Jit {
         self.records.push((i, Rc::downgrade(c.record())));
         c
     }
-}
-
-/// Runs a step of code generation, a panic in it (a bug, here or in
-/// Cranelift) made an error.
-fn catch_panic<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|p| {
-        let what = p
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| p.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        Err(format!("{}: {what}", code::CODEGEN_PANIC))
-    })
 }
 
 /// The typed-call targets the C API knows, in the builder's terms.

@@ -3363,22 +3363,14 @@ impl Lowerer<'_> {
             .iconst(ptr, interp::object::value::NONE.as_ptr() as i64);
         let other = self.b.ins().icmp(IntCC::NotEqual, raw, none);
         self.unless(other, slow);
-        let ep = self.b.ins().load(
-            ptr,
-            flags(),
-            self.ctxp,
-            std::mem::offset_of!(crate::helpers::Ctx, c_error) as i32,
-        );
-        let e = self.b.ins().load(ptr, flags(), ep, 0);
+        let c_error = std::mem::offset_of!(crate::helpers::Ctx, c_error);
+        let e = self.ctx_word(c_error, ptr);
         let raised = self.b.ins().icmp_imm_s(IntCC::NotEqual, e, 0);
         self.unless(raised, slow);
-        let pp = self.b.ins().load(
-            ptr,
-            flags(),
-            self.ctxp,
-            std::mem::offset_of!(crate::helpers::Ctx, pending) as i32,
+        let p = self.ctx_word(
+            std::mem::offset_of!(crate::helpers::Ctx, pending),
+            types::I32,
         );
-        let p = self.b.ins().load(types::I32, flags(), pp, 0);
         let warned = self
             .b
             .ins()
@@ -3394,6 +3386,16 @@ impl Lowerer<'_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         Some(self.b.ins().iconst(types::I8, 1))
+    }
+
+    /// The `ty` word the context's pointer field at byte offset `field`
+    /// points to.
+    fn ctx_word(&mut self, field: usize, ty: Type) -> CValue {
+        let p = self
+            .b
+            .ins()
+            .load(self.ptr, flags(), self.ctxp, field as i32);
+        self.b.ins().load(ty, flags(), p, 0)
     }
 
     /// An [`Op::Is`] operand's tag and payload words.

@@ -60,15 +60,7 @@ impl Worker {
                     let t = Instant::now();
                     // A panic in Cranelift fails this compile only, as it
                     // does on the interpreter's thread (`Jit::compile_code`).
-                    let result = std::panic::catch_unwind(move || code::codegen(*func, verify))
-                        .unwrap_or_else(|p| {
-                            let what = p
-                                .downcast_ref::<&str>()
-                                .map(|s| s.to_string())
-                                .or_else(|| p.downcast_ref::<String>().cloned())
-                                .unwrap_or_default();
-                            Err(format!("{}: {what}", code::CODEGEN_PANIC))
-                        });
+                    let result = code::catch_panic(move || code::codegen(*func, verify));
                     let time = t.elapsed();
                     if finished.send(Done { id, result, time }).is_err() {
                         break;

@@ -550,29 +550,10 @@ fn the_list_layout_reads_real_lists() {
     let l = jit::layout::list_layout().expect("this build's layout is recognised");
     let list =
         interp::object::ListObj::new_obj(vec![Value::Int(7), Value::None, Value::Float(2.5)]);
-    let word = |off: i32| -> u64 {
-        // SAFETY: `off` is an offset the probe found inside the payload of
-        // a list object, which `list` is (alive); the word there is an
-        // initialized integer or pointer.
-        unsafe {
-            (list.as_ptr() as *const u8)
-                .add(off as usize)
-                .cast::<u64>()
-                .read()
-        }
-    };
+    let word = |off: i32| probed_word(&list, off);
     assert_eq!(word(l.flag), 0, "not borrowed");
     assert_eq!(word(l.len), 3);
-    let buf = word(l.ptr) as usize;
-    let item = |i: usize, off: usize| -> u64 {
-        // SAFETY: item `i` < len of the buffer just read.
-        unsafe { ((buf + i * 16 + off) as *const u64).read() }
-    };
-    assert_eq!(item(0, 0), jit::layout::TAG_INT);
-    assert_eq!(item(0, 8), 7);
-    assert_eq!(item(1, 0), jit::layout::TAG_NONE);
-    assert_eq!(item(2, 0), jit::layout::TAG_FLOAT);
-    assert_eq!(item(2, 8), 2.5f64.to_bits());
+    assert_items_7_none_2_5(word(l.ptr) as usize);
     let items = list.downcast::<interp::object::ListObj>().expect("a list");
     let _held = items.items.borrow_mut();
     assert!((word(l.flag) as i64) < 0, "borrowed mutably");
@@ -587,21 +568,28 @@ fn the_tuple_layout_reads_real_tuples() {
         Value::Obj(o) => o,
         other => panic!("not an object: {other:?}"),
     };
-    let word = |off: i32| -> u64 {
-        // SAFETY: `off` is an offset the probe found inside the payload of
-        // a tuple object, which `tuple` is (alive); the word there is an
-        // initialized integer or pointer.
-        unsafe {
-            (tuple.as_ptr() as *const u8)
-                .add(off as usize)
-                .cast::<u64>()
-                .read()
-        }
-    };
-    assert_eq!(word(l.len), 3);
-    let buf = word(l.ptr) as usize;
+    assert_eq!(probed_word(&tuple, l.len), 3);
+    assert_items_7_none_2_5(probed_word(&tuple, l.ptr) as usize);
+}
+
+/// The word at byte offset `off` of the object `o`, an offset a layout
+/// probe found inside its payload.
+fn probed_word(o: &interp::object::ObjRef, off: i32) -> u64 {
+    // SAFETY: `off` is inside the payload of `o` (alive), where the probe
+    // found an initialized integer or pointer.
+    unsafe {
+        (o.as_ptr() as *const u8)
+            .add(off as usize)
+            .cast::<u64>()
+            .read()
+    }
+}
+
+/// Checks that the `Value`s at `buf` are `[7, None, 2.5]`.
+fn assert_items_7_none_2_5(buf: usize) {
     let item = |i: usize, off: usize| -> u64 {
-        // SAFETY: item `i` < len of the buffer just read.
+        // SAFETY: `buf` holds three values (read from their container's
+        // length); item `i` < 3.
         unsafe { ((buf + i * 16 + off) as *const u64).read() }
     };
     assert_eq!(item(0, 0), jit::layout::TAG_INT);
