@@ -367,6 +367,7 @@ typedef struct {
 typedef struct {
     const void *payload;
     unsigned int kind;
+    unsigned int gc_slot;
 } _TyphonTypeInfo;
 
 /* CPython 3.11's PyTypeObject, field for field, then Typhon's trailer. */

@@ -21,7 +21,6 @@ use crate::object::{
     BoundMethod, CellObj, ClassData, DictObj, ExcObj, Function, GenObj, GenState, Instance,
     IterObj, IterState, ListObj, ModuleObj, ObjRef, SetObj, SuperObj, TupleObj, Value,
 };
-use std::collections::HashMap;
 
 /// Collect when this many containers were tracked since the last run.
 const THRESHOLD: usize = 20_000;
@@ -350,7 +349,7 @@ fn clear(o: &ObjRef) {
 /// garbage.
 pub fn collect() -> usize {
     let objs = abi::gc_tracked();
-    let index: HashMap<usize, usize> = objs
+    let index: abi::AddrMap<usize> = objs
         .iter()
         .enumerate()
         .map(|(i, o)| (o.as_ptr() as usize, i))

@@ -92,6 +92,12 @@ pub struct TyphonTypeInfo {
     pub payload: Option<&'static PayloadInfo>,
     /// A small tag `interp` uses for fast dispatch (0: foreign/unknown).
     pub kind: u32,
+    /// Where an instance keeps its place in the cycle collector's
+    /// registry (a `Cell<usize>`, from the object's address; see
+    /// [`gc_track`]); 0: instances have no such word and are registered
+    /// by address. Fits in what was padding, so a C `PyTypeObject` has the
+    /// same size.
+    pub gc_slot: u32,
 }
 
 /// Identifies the Rust payload stored after the header.
@@ -331,6 +337,7 @@ impl TypeObject {
             tp_typhon: TyphonTypeInfo {
                 payload: None,
                 kind,
+                gc_slot: 0,
             },
         }
     }
@@ -364,7 +371,11 @@ impl StaticType {
                 Some(b) => &b.0 as *const TypeObject,
                 None => std::ptr::null(),
             },
-            tp_typhon: TyphonTypeInfo { payload, kind },
+            tp_typhon: TyphonTypeInfo {
+                payload,
+                kind,
+                gc_slot: 0,
+            },
             ..TypeObject::blank(meta as *const TypeObject, IMMORTAL_REFCNT, kind)
         })
     }
@@ -496,6 +507,20 @@ pub struct HeapTypeSpec<'a> {
 /// A new heap type whose instances carry payload `T` (made with
 /// [`ObjRef::new_instance`]), with one reference owned by the caller.
 pub fn new_heap_type<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
+    if spec.flags & TPFLAGS_HAVE_GC != 0 {
+        const {
+            assert!(payload_offset::<WithGc<T>>() == payload_offset::<T>());
+        }
+        // The instances carry their place in the collector's registry.
+        let mut t = heap_type_fields(
+            &spec,
+            Some(&PayloadStatic::<T>::INFO),
+            std::mem::size_of::<PyBox<WithGc<T>>>() as isize,
+            dealloc_instance::<WithGc<T>>,
+        );
+        t.tp_typhon.gc_slot = gc_slot_offset::<T>();
+        return box_heap_type(t, spec);
+    }
     let t = heap_type_fields(
         &spec,
         Some(&PayloadStatic::<T>::INFO),
@@ -503,6 +528,22 @@ pub fn new_heap_type<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
         dealloc_instance::<T>,
     );
     box_heap_type(t, spec)
+}
+
+/// The payload of an instance of a collected type made by
+/// [`new_heap_type`]: the payload first (at the offset a `PyBox<T>` has
+/// it), then the instance's place in the collector's registry (0: not
+/// tracked, else its index in `Tracked::slab` plus one).
+#[repr(C)]
+struct WithGc<T> {
+    body: T,
+    gc: Cell<usize>,
+}
+
+/// Where the registry word of a [`WithGc`] instance with payload `T` lies,
+/// from the object's address ([`TyphonTypeInfo::gc_slot`]).
+const fn gc_slot_offset<T>() -> u32 {
+    (std::mem::offset_of!(PyBox<WithGc<T>>, body) + std::mem::offset_of!(WithGc<T>, gc)) as u32
 }
 
 /// A new heap type whose instances carry payload `T` followed by one
@@ -648,6 +689,7 @@ fn heap_type_fields(
         tp_typhon: TyphonTypeInfo {
             payload,
             kind: spec.kind,
+            gc_slot: 0,
         },
     }
 }
@@ -865,14 +907,16 @@ pub unsafe extern "C" fn dealloc_type(p: *mut ObjHeader) {
         if t.tp_flags & TPFLAGS_HEAPTYPE != 0
             && let Some(free) = C_HEAP_TYPE_FREE.get()
         {
-            gc_untrack_ptr(p as usize);
+            // SAFETY: `p` is live until freed below (contract).
+            unsafe { gc_untrack_ptr(p as usize) };
             // SAFETY: a heap type that is not a Python class was made by
             // the C API (`PyType_FromSpec`), which frees its own.
             unsafe { free(p) };
         }
         return;
     }
-    gc_untrack_ptr(p as usize);
+    // SAFETY: `p` is live until freed below (contract).
+    unsafe { gc_untrack_ptr(p as usize) };
     // SAFETY: a heap type was allocated by `new_heap_type` as a boxed
     // `HeapTypeObject`, and its last reference is gone.
     drop(unsafe { Box::from_raw(p as *mut HeapTypeObject) });
@@ -904,7 +948,8 @@ unsafe extern "C" fn dealloc_instance<T>(p: *mut ObjHeader) {
 /// `p` must point to an instance of a type made by [`new_c_subclass_type`]
 /// (or a class deriving from one) whose count has reached zero.
 unsafe extern "C" fn dealloc_c_subclass(p: *mut ObjHeader) {
-    gc_untrack_ptr(p as usize);
+    // SAFETY: `p` is live until its C base frees it below (contract).
+    unsafe { gc_untrack_ptr(p as usize) };
     // SAFETY: `p` is live until its C base frees it below (contract).
     let ty = unsafe { (*p).ob_type };
     // SAFETY: as above; the instance's dict word belongs to it.
@@ -1057,7 +1102,8 @@ unsafe extern "C" fn dealloc_box<T>(p: *mut ObjHeader) {
     }
     // Untracked at once, even if the free is queued: the collector must
     // never see an object whose count is zero.
-    gc_untrack_ptr(p as usize);
+    // SAFETY: `p` is live until it is freed (contract).
+    unsafe { gc_untrack_ptr(p as usize) };
     let nest = DEALLOC_NEST.get();
     if nest >= DEALLOC_NEST_MAX {
         DEALLOC_QUEUE.with_borrow_mut(|q| q.push((p as usize, free_box::<T>)));
@@ -1139,7 +1185,7 @@ fn alloc_box<T>(b: PyBox<T>) -> NonNull<ObjHeader> {
 /// its low bits clear). SipHash's resistance to chosen keys buys nothing
 /// here and cost about a tenth of every container's allocation.
 #[derive(Default)]
-struct AddrHasher(u64);
+pub struct AddrHasher(u64);
 
 impl std::hash::Hasher for AddrHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -1164,7 +1210,15 @@ impl std::hash::Hasher for AddrHasher {
 
 type AddrSet = std::collections::HashSet<usize, std::hash::BuildHasherDefault<AddrHasher>>;
 
-/// The tracked containers. The most recently tracked are in `young`, in
+/// A map keyed by object addresses, hashed as the tracked set is (for the
+/// collector's index of the tracked containers: SipHash for that index was
+/// 4% of binary_trees' samples).
+pub type AddrMap<V> =
+    std::collections::HashMap<usize, V, std::hash::BuildHasherDefault<AddrHasher>>;
+
+/// The tracked containers. Instances of Python classes are in `slab`
+/// (their registry word says where). Of the others, registered by address,
+/// the most recently tracked are in `young`, in
 /// the order they were tracked, the others in `old`: most containers die
 /// young (a vector class's temporary results, a tuple returned and
 /// unpacked), and untracking one of those is a short scan from the end of
@@ -1173,8 +1227,28 @@ type AddrSet = std::collections::HashSet<usize, std::hash::BuildHasherDefault<Ad
 /// at most once.
 #[derive(Default)]
 struct Tracked {
+    /// The tracked containers that carry a registry word (their type's
+    /// [`TyphonTypeInfo::gc_slot`]): instances of Python classes. Each
+    /// word holds its object's index here plus one, so tracking is a push
+    /// and untracking a swap with the last entry, with no search and no
+    /// hashing (CPython links its containers through a header for the
+    /// same reason).
+    slab: Vec<usize>,
     old: AddrSet,
     young: Vec<usize>,
+    /// A filter over the addresses pushed on `young` since it last moved
+    /// into `old`: a clear bit means "not in `young`", so untracking an
+    /// old container skips the scan (the scan of 32 entries that found
+    /// nothing was most of untracking in a program whose containers live
+    /// longer than 32 others' tracking: binary_trees' nodes).
+    young_bits: [u64; 4],
+}
+
+/// The bit of [`Tracked::young_bits`] for address `p`: word and mask.
+#[inline]
+fn young_bit(p: usize) -> (usize, u64) {
+    let h = ((p as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
+    (h >> 6, 1u64 << (h & 63))
 }
 
 /// How many addresses [`Tracked::young`] holds before they move to the set.
@@ -1188,16 +1262,33 @@ impl Tracked {
             return false;
         }
         if self.young.len() >= GC_YOUNG_MAX {
-            let Tracked { old, young } = self;
+            let Tracked { old, young, .. } = self;
             old.extend(young.drain(..));
+            self.young_bits = [0; 4];
         }
         self.young.push(p);
+        let (w, m) = young_bit(p);
+        if let Some(bits) = self.young_bits.get_mut(w) {
+            *bits |= m;
+        }
         true
+    }
+
+    /// Whether `p` may be in `young` (`false`: it certainly is not).
+    #[inline]
+    fn maybe_young(&self, p: usize) -> bool {
+        let (w, m) = young_bit(p);
+        self.young_bits.get(w).is_none_or(|bits| bits & m != 0)
     }
 
     /// Removes `p`; whether it was there.
     fn remove(&mut self, p: usize) -> bool {
-        match self.young.iter().rposition(|&q| q == p) {
+        let at = if self.maybe_young(p) {
+            self.young.iter().rposition(|&q| q == p)
+        } else {
+            None
+        };
+        match at {
             Some(i) => {
                 self.young.remove(i);
                 true
@@ -1207,12 +1298,34 @@ impl Tracked {
     }
 
     fn contains(&self, p: usize) -> bool {
-        self.young.contains(&p) || self.old.contains(&p)
+        (self.maybe_young(p) && self.young.contains(&p)) || self.old.contains(&p)
     }
 
     fn len(&self) -> usize {
-        self.old.len() + self.young.len()
+        self.slab.len() + self.old.len() + self.young.len()
     }
+}
+
+/// The registry word of the object at `p`, whose type's `gc_slot` is
+/// `slot` (nonzero).
+///
+/// # Safety
+/// `p` must be a live object of a type whose `gc_slot` is `slot`: the
+/// word then lies there, in a `WithGc` payload, as long as the object lives.
+#[inline]
+unsafe fn gc_word<'a>(p: usize, slot: u32) -> &'a Cell<usize> {
+    // SAFETY: the contract: a `Cell<usize>` lives at that offset.
+    unsafe { &*((p + slot as usize) as *const Cell<usize>) }
+}
+
+/// The `gc_slot` of the live object at `p`'s type.
+///
+/// # Safety
+/// `p` must point to a live object (its type is then live too).
+#[inline]
+unsafe fn gc_slot_of(p: usize) -> u32 {
+    // SAFETY: the contract.
+    unsafe { (*(*(p as *const ObjHeader)).ob_type).tp_typhon.gc_slot }
 }
 
 thread_local! {
@@ -1292,17 +1405,65 @@ pub fn gc_track(o: &ObjRef) {
         return;
     }
     let p = o.as_ptr() as usize;
-    let maybe = gc_filter_may_hold(p);
-    let added = GC_TRACKED.with(|t| t.try_borrow_mut().is_ok_and(|mut t| t.insert(p, maybe)));
-    if !added {
-        return;
+    let slot = o.ty().tp_typhon.gc_slot;
+    if slot != 0 {
+        // SAFETY: `o` is live and its type's `gc_slot` is `slot`.
+        let word = unsafe { gc_word(p, slot) };
+        if word.get() != 0 {
+            return;
+        }
+        let added = GC_TRACKED.with(|t| {
+            t.try_borrow_mut().is_ok_and(|mut t| {
+                t.slab.push(p);
+                word.set(t.slab.len());
+                true
+            })
+        });
+        if !added {
+            return;
+        }
+    } else {
+        let maybe = gc_filter_may_hold(p);
+        let added = GC_TRACKED.with(|t| t.try_borrow_mut().is_ok_and(|mut t| t.insert(p, maybe)));
+        if !added {
+            return;
+        }
+        gc_filter_add(p);
     }
-    gc_filter_add(p);
     GC_NEW.with(|c| c.set(c.get() + 1));
     GC_BUDGET.with(|c| c.set(c.get() - 1));
 }
 
-fn gc_untrack_ptr(p: usize) {
+/// Untracks the object at `p` if it is tracked.
+///
+/// # Safety
+/// `p` must point to a live object (its header and type are read).
+unsafe fn gc_untrack_ptr(p: usize) {
+    // SAFETY: the contract.
+    let slot = unsafe { gc_slot_of(p) };
+    if slot != 0 {
+        // SAFETY: `p` is live and its type's `gc_slot` is `slot`.
+        let word = unsafe { gc_word(p, slot) };
+        let at = word.get();
+        if at == 0 {
+            return;
+        }
+        GC_TRACKED.with(|t| {
+            if let Ok(mut t) = t.try_borrow_mut()
+                && at <= t.slab.len()
+            {
+                word.set(0);
+                t.slab.swap_remove(at - 1);
+                if let Some(&moved) = t.slab.get(at - 1) {
+                    // SAFETY: the slab holds live tracked objects, each of
+                    // a type with a `gc_slot` (`__class__` assignment keeps
+                    // it: `set_type`).
+                    unsafe { gc_word(moved, gc_slot_of(moved)) }.set(at);
+                }
+            }
+        });
+        return;
+    }
     if !gc_filter_may_hold(p) {
         return;
     }
@@ -1316,6 +1477,11 @@ fn gc_untrack_ptr(p: usize) {
 /// for the rare object tracked only once it is handed out).
 pub fn gc_is_tracked(o: &ObjRef) -> bool {
     let p = o.as_ptr() as usize;
+    let slot = o.ty().tp_typhon.gc_slot;
+    if slot != 0 {
+        // SAFETY: `o` is live and its type's `gc_slot` is `slot`.
+        return unsafe { gc_word(p, slot) }.get() != 0;
+    }
     gc_filter_may_hold(p) && GC_TRACKED.with(|t| t.try_borrow().is_ok_and(|t| t.contains(p)))
 }
 
@@ -1324,12 +1490,18 @@ pub fn gc_is_tracked(o: &ObjRef) -> bool {
 pub fn gc_tracked() -> Vec<ObjRef> {
     let ptrs: Vec<usize> = GC_TRACKED.with(|t| {
         let t = t.borrow();
-        t.old.iter().chain(t.young.iter()).copied().collect()
+        t.old
+            .iter()
+            .chain(t.young.iter())
+            .copied()
+            .collect::<Vec<_>>()
     });
     GC_NEW.with(|c| c.set(0));
     // The counters stuck at their maximum are counted afresh.
     GC_FILTER.with(|f| f.iter().for_each(|c| c.set(0)));
     ptrs.iter().for_each(|&p| gc_filter_add(p));
+    let mut ptrs = ptrs;
+    GC_TRACKED.with(|t| ptrs.extend_from_slice(&t.borrow().slab));
     ptrs.into_iter()
         .filter_map(|p| {
             // SAFETY: the registry only holds live objects: they are removed
@@ -1402,13 +1574,21 @@ impl ObjRef {
             return None;
         }
         let tp = t as *const TypeObject;
-        let raw = alloc_box(PyBox {
-            head: ObjHeader {
-                ob_refcnt: Cell::new(1),
-                ob_type: tp,
-            },
-            body,
-        });
+        let head = ObjHeader {
+            ob_refcnt: Cell::new(1),
+            ob_type: tp,
+        };
+        let raw = match t.tp_typhon.gc_slot {
+            0 => alloc_box(PyBox { head, body }),
+            s if s == gc_slot_offset::<T>() => alloc_box(PyBox {
+                head,
+                body: WithGc {
+                    body,
+                    gc: Cell::new(0),
+                },
+            }),
+            _ => return None,
+        };
         std::mem::forget(ty.clone());
         note_foreign_alloc();
         Some(ObjRef {
@@ -1624,6 +1804,7 @@ impl ObjRef {
                 a.type_id == b.type_id
                     && old.tp_basicsize == new.tp_basicsize
                     && old.tp_dictoffset == new.tp_dictoffset
+                    && old.tp_typhon.gc_slot == new.tp_typhon.gc_slot
             }
             _ => false,
         };
@@ -1922,6 +2103,69 @@ mod tests {
             }
         }
         assert_eq!(gc_tracked_count(), base);
+    }
+
+    #[test]
+    fn instances_of_collected_heap_types_keep_their_place_in_the_registry() {
+        static META_FREEING: StaticType =
+            StaticType::new::<()>(&META_FREEING, c"type", None, 1, false)
+                .with_flags(TPFLAGS_TYPE_SUBCLASS)
+                .with_dealloc(dealloc_type);
+        let spec = |name| HeapTypeSpec {
+            meta: META_FREEING.get(),
+            name,
+            base: BOXED.get(),
+            kind: 7,
+            flags: TPFLAGS_HAVE_GC,
+            data: Box::new(()),
+        };
+        let t = new_heap_type::<String>(spec("Node"));
+        let u = new_heap_type::<String>(spec("Other"));
+        let plain = new_heap_type::<String>(HeapTypeSpec {
+            flags: 0,
+            ..spec("Plain")
+        });
+        assert_ne!(t.as_type().map(|t| t.tp_typhon.gc_slot), Some(0));
+        assert_eq!(plain.as_type().map(|t| t.tp_typhon.gc_slot), Some(0));
+        // An instance of a type without the word cannot change to one with it.
+        let p = ObjRef::new_instance(&plain, String::from("p")).expect("payload matches");
+        assert!(p.set_type(&t).is_none());
+        let base = gc_tracked_count();
+        let mut objs: Vec<ObjRef> = (0..100)
+            .map(|i| {
+                let o = ObjRef::new_instance(&t, format!("n{i}")).expect("payload matches");
+                assert!(!gc_is_tracked(&o));
+                gc_track(&o);
+                gc_track(&o);
+                assert!(gc_is_tracked(&o));
+                o
+            })
+            .collect();
+        assert_eq!(gc_tracked_count(), base + 100);
+        // A class change keeps the instance's word where it was.
+        let retired = objs[10].set_type(&u).expect("same layout");
+        drop(retired);
+        assert!(gc_is_tracked(&objs[10]));
+        // Freed from the middle, the front and the back: each removal moves
+        // the last entry into the hole, whose word must follow it.
+        let mut n = objs.len();
+        while !objs.is_empty() {
+            let at = match n % 3 {
+                0 => objs.len() / 2,
+                1 => 0,
+                _ => objs.len() - 1,
+            };
+            drop(objs.remove(at));
+            n -= 1;
+            assert_eq!(gc_tracked_count(), base + n);
+            let all = gc_tracked();
+            assert_eq!(all.len(), base + n);
+            for o in &objs {
+                assert!(gc_is_tracked(o));
+                assert_eq!(all.iter().filter(|a| a.ptr_eq(o)).count(), 1);
+            }
+        }
+        assert_eq!(p.downcast::<String>().map(|s| s.as_str()), Some("p"));
     }
 
     #[test]
