@@ -556,9 +556,10 @@ pub unsafe extern "C" fn contains(ctx: *mut Ctx, slot: *mut Value, negate: u8) -
     unsafe {
         let Some(ctx) = ctx.as_mut() else { return 0 };
         let Some(vm) = ctx.vm.as_mut() else { return 0 };
-        let item = std::mem::replace(&mut *slot, Value::None);
-        let container = std::mem::replace(&mut *slot.add(1), Value::None);
-        match ops::contains(vm, &container, &item) {
+        let r = ops::contains(vm, &*slot.add(1), &*slot);
+        *slot = Value::None;
+        *slot.add(1) = Value::None;
+        match r {
             Ok(r) => 1 + u8::from(r != (negate != 0)),
             Err(e) => {
                 ctx.error = Some(e);
