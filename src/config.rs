@@ -152,10 +152,11 @@ pub struct JitConfig {
     /// than one CPU).
     #[serde(default = "default_true")]
     pub warm_up: bool,
-    /// Make the machine code of functions compiled for their calls on a
-    /// thread of its own while the interpreter runs them on (default
-    /// true; machines with more than one CPU; not with `eager` or
-    /// `verify`, whose compiles happen where they are asked).
+    /// Make the machine code of functions compiled for their calls, and
+    /// of loops compiled for on-stack replacement, on a thread of its own
+    /// while the interpreter runs them on (default true; machines with
+    /// more than one CPU; not with `eager` or `verify`, whose compiles
+    /// happen where they are asked).
     #[serde(default = "default_true")]
     pub background: bool,
     /// On-stack replacement: a call whose loop makes its function hot

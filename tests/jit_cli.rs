@@ -152,6 +152,8 @@ fn a_bad_threshold_is_a_usage_error() {
 #[test]
 fn perf_map_names_compiled_code() {
     let d = dir_with_program();
+    // Compiled before the program ends (this test is about the map).
+    d.write("typhon.toml", "[jit]\nbackground = false\n");
     let child = Command::new(env!("CARGO_BIN_EXE_typhon"))
         .env_remove("TYPHON_JIT")
         .args(["--perf-map", "p.py"])
@@ -378,6 +380,38 @@ fn machine_code_is_made_on_another_thread_unless_switched_off() {
 }
 
 #[test]
+fn a_loop_compiled_on_stack_is_made_on_another_thread_and_entered_when_ready() {
+    // `main` runs once, its loop gets hot: the loop's code is made on the
+    // compile thread while the loop runs on interpreted, and a later round
+    // enters it (once: it runs the call to its end). With `[jit]
+    // background = false` (or one CPU) the round that found the loop hot
+    // waits for its code.
+    let d = TempDir::new("jit-cli");
+    d.write(
+        "p.py",
+        "def main(n):\n    t = 0\n    for i in range(n):\n        t += i % 7\n    return t\n\n\
+         print(main(3000000))\n",
+    );
+    let multi = std::thread::available_parallelism().map_or(1, |n| n.get()) > 1;
+    for background in [true, false] {
+        d.write("typhon.toml", format!("[jit]\nbackground = {background}\n"));
+        let o = run_in(d.path(), &["--stats", "p.py"]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        assert_eq!(text(&o.stdout), "8999994\n");
+        let err = text(&o.stderr);
+        assert_eq!(
+            err.contains("  compiled on another thread: 1 of them, while the interpreter ran on\n"),
+            background && multi,
+            "{err}"
+        );
+        assert!(
+            err.contains("compiled main from its loop at line 3") && err.contains(", 1 entries"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn a_loop_compiled_on_stack_is_entered_again_by_later_calls() {
     // The function as a whole is declined (it makes a function with a
     // default), its loop is not: each call after the first enters the
@@ -389,6 +423,8 @@ fn a_loop_compiled_on_stack_is_entered_again_by_later_calls() {
         "def f(n, c):\n    k = (lambda x=n: x)()\n    total = 0\n    for i in range(n):\n        \
          total += i\n    return total, k\n\nfor _ in range(3):\n    r = f(5000, True)\nprint(r)\n",
     );
+    // Compiled where asked (this test is about when the code is entered).
+    d.write("typhon.toml", "[jit]\nbackground = false\n");
     let o = run_in(d.path(), &["--stats", "p.py"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(text(&o.stdout), "(12497500, 5000)\n");

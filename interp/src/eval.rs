@@ -225,8 +225,17 @@ fn enter_osr(
     let (Some(depth), Some(frame)) = (st.sp.checked_sub(sb), st.stack.get(lb..st.sp)) else {
         return Ok(false);
     };
-    let Some(compiled) = crate::jit::osr(vm, code, &globals, pc, frame, depth) else {
-        return Ok(false);
+    let compiled = match crate::jit::osr(vm, code, &globals, pc, frame, depth) {
+        crate::jit::Osr::Run(c) => c,
+        crate::jit::Osr::No => return Ok(false),
+        crate::jit::Osr::Pending => {
+            // The loop runs on interpreted and asks again in a while.
+            if let Some(u) = code.units.get(back_edge) {
+                let ins = u.get();
+                u.set(ins.with(ins.op, crate::jit::OSR_POLL_COUNT));
+            }
+            return Ok(false);
+        }
     };
     let _ = st.reserve(compiled_call::ROOM);
     let Some(slots) = st.stack.get_mut(lb..) else {

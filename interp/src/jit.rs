@@ -75,6 +75,16 @@ pub trait JitBackend {
         None
     }
 
+    /// Whether on-stack replacement code for `code`'s loop header `pc` is
+    /// being compiled elsewhere ([`compile_osr`] started it and returned
+    /// `None`): the loop asks again after [`OSR_POLL_COUNT`] more rounds,
+    /// and meanwhile runs on interpreted.
+    ///
+    /// [`compile_osr`]: JitBackend::compile_osr
+    fn osr_pending(&self, _code: &Code, _pc: usize) -> bool {
+        false
+    }
+
     /// The JIT's part of the `--stats` report.
     fn report(&self) -> Option<String> {
         None
@@ -302,6 +312,21 @@ pub fn osr_count(jit_threshold: u32) -> u16 {
 /// `eval::enter_osr`).
 pub const OSR_REENTER_COUNT: u16 = 8;
 
+/// The count toward asking again for on-stack replacement code that is
+/// being compiled elsewhere ([`JitBackend::osr_pending`]): a compile takes
+/// a few milliseconds, a loop's round about a microsecond.
+pub const OSR_POLL_COUNT: u16 = 64;
+
+/// What [`osr`] found for a frame at a loop header.
+pub(crate) enum Osr {
+    /// Code to run the frame on.
+    Run(Rc<dyn Compiled>),
+    /// Its code is being compiled elsewhere: ask again later.
+    Pending,
+    /// None: the loop goes on interpreted.
+    No,
+}
+
 /// On-stack replacements of one code object at most: a call may need one
 /// per loop (code made while the call runs leaves where the call has not
 /// been yet, see `jit::build`), and a loop whose code keeps leaving
@@ -322,7 +347,7 @@ pub(crate) fn osr(
     pc: usize,
     frame: &[Value],
     depth: usize,
-) -> Option<Rc<dyn Compiled>> {
+) -> Osr {
     // Code made for an earlier call of the function at this loop, when
     // this frame fits it (a recursive function's loop, a function called
     // again whose loop is hot at once).
@@ -331,21 +356,31 @@ pub(crate) fn osr(
         .try_borrow()
         .ok()
         .and_then(|c| c.iter().find(|c| c.osr_fits(pc, frame, depth)).cloned());
-    if cached.is_some() {
-        return cached;
+    if let Some(c) = cached {
+        return Osr::Run(c);
     }
     let left = code.jit_osr_left.get();
     if code.is_module || code.is_generator || left == 0 {
-        return None;
+        return Osr::No;
     }
-    code.jit_osr_left.set(left - 1);
     let mut backend = std::mem::replace(&mut vm.jit, Box::new(NoJit));
     let compiled = backend.compile_osr(vm, code, globals, pc, frame, depth);
+    let pending = compiled.is_none() && backend.osr_pending(code, pc);
     vm.jit = backend;
-    if let (Some(c), Ok(mut cache)) = (&compiled, code.jit_osr.try_borrow_mut()) {
-        cache.push(c.clone());
+    if pending {
+        // Counted when it is done, so that asking again costs nothing.
+        return Osr::Pending;
     }
-    compiled
+    code.jit_osr_left.set(left - 1);
+    match compiled {
+        Some(c) => {
+            if let Ok(mut cache) = code.jit_osr.try_borrow_mut() {
+                cache.push(c.clone());
+            }
+            Osr::Run(c)
+        }
+        None => Osr::No,
+    }
 }
 
 /// Drops the on-stack replacement code `c` of `code` that left too often

@@ -87,6 +87,10 @@ pub struct Jit {
     /// Compiled code linked for a function, waiting for the function's
     /// next call that asks for it ([`JitBackend::compile`]).
     ready: Vec<(Weak<Code>, code::CompiledFn)>,
+    /// On-stack replacement code linked for a loop header (the code
+    /// object's, and the header's index), waiting for the loop's next
+    /// round that asks for it ([`JitBackend::compile_osr`]).
+    ready_osr: Vec<(Weak<Code>, usize, code::CompiledFn)>,
 }
 
 /// A compile whose machine code the worker is making.
@@ -96,6 +100,15 @@ struct Compiling {
     /// The time the interpreter's thread spent on it (building and
     /// lowering).
     time: Duration,
+    /// For on-stack replacement code: where it starts, the loop header's
+    /// index and the loop's line.
+    osr: Option<(code::OsrStart, usize, u32)>,
+}
+
+impl Compiling {
+    fn is_for(&self, code: &Code) -> bool {
+        std::ptr::eq(self.code.as_ptr(), code)
+    }
 }
 
 impl Jit {
@@ -117,6 +130,7 @@ impl Jit {
             compiling: HashMap::new(),
             jobs: 0,
             ready: Vec::new(),
+            ready_osr: Vec::new(),
             options,
             stats: Rc::default(),
             seen: HashSet::new(),
@@ -239,17 +253,16 @@ impl Jit {
             portable_checks: false,
         };
         let parts = code::Parts::new(&built.func, keep, built.cells, globals, frame_len);
-        // A compile for calls, with a worker and nothing to print: lowered
-        // here, its machine code made on the worker's thread, and handed
-        // out at a later call (`JitBackend::compile`).
-        if osr.is_none() && !want_clif && self.worker.is_none() && self.worker_wanted {
+        // With a worker and nothing to print: lowered here, its machine
+        // code made on the worker's thread, and handed out at a later call
+        // (`JitBackend::compile`) or, for on-stack replacement, a later
+        // round of the loop (`JitBackend::compile_osr`), while the
+        // interpreter runs on.
+        if !want_clif && self.worker.is_none() && self.worker_wanted {
             self.worker = worker::Worker::start();
             self.worker_wanted = false;
         }
-        if osr.is_none()
-            && !want_clif
-            && let Some(w) = &self.worker
-        {
+        if !want_clif && let Some(w) = &self.worker {
             let started = catch_panic(|| code::start(&built.func, parts, how));
             let (started, func) = match started {
                 Ok(s) => s,
@@ -261,12 +274,17 @@ impl Jit {
             self.jobs += 1;
             match w.send(self.jobs, func, how.verify) {
                 Ok(()) => {
+                    let osr = match (osr, osr_line) {
+                        (Some((e, start)), Some(line)) => Some((start, e.pc, line)),
+                        _ => None,
+                    };
                     self.compiling.insert(
                         self.jobs,
                         Compiling {
                             code: Rc::downgrade(code),
                             started,
                             time: t.elapsed(),
+                            osr,
                         },
                     );
                     return None;
@@ -343,6 +361,8 @@ impl Jit {
     /// Links the compiles the worker finished; their code waits in
     /// `ready` for its function's next call that asks.
     fn collect(&mut self) {
+        // Loop code of a function that is gone is dropped with it.
+        self.ready_osr.retain(|(c, _, _)| c.strong_count() > 0);
         let Some(w) = &self.worker else { return };
         let mut done = Vec::new();
         while let Some(d) = w.finished() {
@@ -357,7 +377,16 @@ impl Jit {
                 continue;
             };
             let out = d.result.and_then(|m| c.started.finish(m));
-            if let Some(fn_code) = self.compiled(&code, out, c.time + d.time, None, None) {
+            let time = c.time + d.time;
+            if let Some((start, pc, line)) = c.osr {
+                if let Some(fn_code) = self.compiled(&code, out, time, Some(start), Some(line)) {
+                    self.stats.borrow_mut().background += 1;
+                    // Entered at the loop's next round that asks.
+                    self.ready_osr.push((c.code, pc, fn_code));
+                }
+                continue;
+            }
+            if let Some(fn_code) = self.compiled(&code, out, time, None, None) {
                 self.stats.borrow_mut().background += 1;
                 self.ready.push((c.code, fn_code));
                 // Installed at the function's next call or return (compiled
@@ -426,7 +455,11 @@ impl JitBackend for Jit {
             let (_, c) = self.ready.swap_remove(i);
             return Some(self.hand_out(c));
         }
-        if self.compiling.values().any(|c| mine(&c.code)) {
+        if self
+            .compiling
+            .values()
+            .any(|c| c.osr.is_none() && c.is_for(code))
+        {
             return None;
         }
         let c = self.compile_code(vm, code, globals, None)?;
@@ -435,7 +468,16 @@ impl JitBackend for Jit {
 
     fn pending(&self, code: &Code) -> bool {
         let mine = |c: &Weak<Code>| std::ptr::eq(c.as_ptr(), code);
-        self.compiling.values().any(|c| mine(&c.code)) || self.ready.iter().any(|(c, _)| mine(c))
+        self.compiling
+            .values()
+            .any(|c| c.osr.is_none() && c.is_for(code))
+            || self.ready.iter().any(|(c, _)| mine(c))
+    }
+
+    fn osr_pending(&self, code: &Code, pc: usize) -> bool {
+        self.compiling
+            .values()
+            .any(|c| c.is_for(code) && c.osr.as_ref().is_some_and(|o| o.1 == pc))
     }
 
     fn compile_osr(
@@ -450,6 +492,19 @@ impl JitBackend for Jit {
         if !self.options.enabled || !self.options.osr {
             return None;
         }
+        // Made on the worker's thread: entered now if it is done (the
+        // code checks at its start that the frame is one it can run).
+        self.collect();
+        let mine = |(c, at, _): &(Weak<Code>, usize, code::CompiledFn)| {
+            std::ptr::eq(c.as_ptr(), Rc::as_ptr(code)) && *at == pc
+        };
+        if let Some(i) = self.ready_osr.iter().position(mine) {
+            let (_, _, c) = self.ready_osr.swap_remove(i);
+            return Some(Rc::new(c));
+        }
+        if self.osr_pending(code, pc) {
+            return None;
+        }
         let (entry, start) = osr_shape(code.nslots(), pc, frame, depth)?;
         let c = self.compile_code(vm, code, globals, Some((&entry, start)))?;
         Some(Rc::new(c))
@@ -461,6 +516,7 @@ impl JitBackend for Jit {
         self.worker_wanted = false;
         self.compiling.clear();
         self.ready.clear();
+        self.ready_osr.clear();
         // Compiled callers must not call code whose objects are released.
         for (_, r) in self.records.drain(..) {
             if let Some(r) = r.upgrade() {

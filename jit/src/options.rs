@@ -32,10 +32,11 @@ pub struct Options {
     /// Warm the compiler up on a thread of its own when the JIT starts
     /// ([`crate::warm`]), if the machine has more than one CPU.
     pub warm_up: bool,
-    /// Make the machine code of functions compiled for their calls on a
-    /// thread of its own ([`crate::worker`]), if the machine has more
-    /// than one CPU, while the interpreter runs on; off with `eager` or
-    /// `verify` (the tests), whose compiles happen where they are asked.
+    /// Make the machine code of functions compiled for their calls, and
+    /// of loops compiled for on-stack replacement, on a thread of its own
+    /// ([`crate::worker`]), if the machine has more than one CPU, while
+    /// the interpreter runs on; off with `eager` or `verify` (the tests),
+    /// whose compiles happen where they are asked.
     pub background: bool,
     /// On-stack replacement: a call whose loop makes the function hot
     /// goes on in code compiled for it from the loop header, instead of

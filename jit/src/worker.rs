@@ -1,7 +1,8 @@
 //! Compiling in the background: Cranelift's part of a compile (CLIF to
 //! machine code, [`code::codegen`]) runs on a thread of its own while the
 //! interpreter goes on running the function, and the code is linked and
-//! installed at one of the function's next calls.
+//! installed at one of the function's next calls (on-stack replacement
+//! code: entered at one of the loop's next rounds, `interp::jit::Osr`).
 //!
 //! Nearly all of a compile's time is Cranelift's (register allocation,
 //! instruction selection, emission): building the HIR and lowering it to
