@@ -412,6 +412,43 @@ fn a_loop_compiled_on_stack_is_made_on_another_thread_and_entered_when_ready() {
 }
 
 #[test]
+fn a_method_whose_loop_follows_code_run_once_a_call_is_compiled_after_a_few_calls() {
+    // `run` reads `self.n` once a call, then loops: at the end of its
+    // first hot call that load had run once, too few times to have
+    // types, and the function's compile stopped there (its loop then ran
+    // interpreted for a while at every call, until on-stack replacement).
+    // It is declined for now and asked again; once the load has its types
+    // the whole method is compiled and later calls run it.
+    let d = TempDir::new("jit-cli");
+    d.write(
+        "p.py",
+        "class S:\n    def __init__(self):\n        self.n = 3000\n\n    def run(self):\n        \
+         n = self.n\n        t = 0\n        i = 0\n        while i < n:\n            t += i\n            \
+         i += 1\n        return t\n\n\ns = S()\ntotal = 0\nfor k in range(200):\n    total += s.run()\n\
+         print(total)\n",
+    );
+    d.write("typhon.toml", "[jit]\nbackground = false\n");
+    let o = run_in(d.path(), &["--stats", "p.py"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "899700000\n");
+    let err = text(&o.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("  compiled S.run: "))
+        .unwrap_or_else(|| panic!("S.run was not compiled for its calls: {err}"));
+    let calls: u64 = line
+        .split(", ")
+        .find_map(|p| p.strip_suffix(" calls"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no call count: {line}"));
+    // Compiled within its first dozen calls or so (the load gets its
+    // types in its first 8 runs).
+    assert!(calls > 150, "{line}");
+    // Its entry in the stats is the compile, no longer the decline.
+    assert!(!err.contains("interpreted S.run"), "{err}");
+}
+
+#[test]
 fn a_loop_compiled_on_stack_is_entered_again_by_later_calls() {
     // The function as a whole is declined (it makes a function with a
     // default), its loop is not: each call after the first enters the

@@ -55,6 +55,17 @@ pub trait JitBackend {
         false
     }
 
+    /// Whether `code`, which [`compile`] just declined, is to be asked
+    /// about again after [`RETRY_COUNT`] more calls and back-edges (it may
+    /// compile once its instructions have run more: the way to its loop
+    /// passes code that runs once a call and had no types yet). Asking
+    /// again must be cheap while nothing changed.
+    ///
+    /// [`compile`]: JitBackend::compile
+    fn retry(&self, _code: &Code) -> bool {
+        false
+    }
+
     /// On-stack replacement: the running frame `frame` of `code` became
     /// hot at a loop back-edge to `pc` (its count ran out there, in a
     /// call that has not returned yet). Returns code for this frame to go
@@ -244,9 +255,14 @@ pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
     let mut backend = std::mem::replace(&mut vm.jit, Box::new(NoJit));
     let compiled = backend.compile(vm, code, globals);
     // Asked once (a recursive function's compile `want`s itself), or
-    // again soon while its compile runs elsewhere.
-    let again = if compiled.is_none() && backend.pending(code) {
+    // again soon while its compile runs elsewhere, or again later when
+    // it may compile then.
+    let again = if compiled.is_some() {
+        u32::MAX
+    } else if backend.pending(code) {
         POLL_COUNT
+    } else if backend.retry(code) {
+        RETRY_COUNT
     } else {
         u32::MAX
     };
@@ -263,6 +279,12 @@ pub(crate) fn on_hot(vm: &mut Vm, code: &Rc<Code>, globals: &ObjRef) {
         }
     }
 }
+
+/// Calls plus back-edges of a function after which the interpreter asks
+/// again about a function declined for now ([`JitBackend::retry`]): the
+/// loop code of such a function's long calls leaves for the interpreter
+/// rarely, so few back-edges are counted.
+pub const RETRY_COUNT: u32 = 16;
 
 /// Calls plus back-edges of a function after which the interpreter asks
 /// again for code whose compile runs elsewhere ([`JitBackend::pending`]):
@@ -348,6 +370,16 @@ pub(crate) fn osr(
     frame: &[Value],
     depth: usize,
 ) -> Osr {
+    // A function declined for now whose count ran out in a call that its
+    // loop code may finish (never reaching the return that would ask
+    // again): asked here, at a loop header (its earlier calls ran the
+    // code after the loop already).
+    if code.jit_countdown.get() == 0
+        && code.jit.try_borrow().is_ok_and(|j| j.is_none())
+        && vm.jit.retry(code)
+    {
+        on_hot(vm, code, globals);
+    }
     // Code made for an earlier call of the function at this loop, when
     // this frame fits it (a recursive function's loop, a function called
     // again whose loop is hot at once).

@@ -247,6 +247,17 @@ pub fn rarely_ran(code: &Code, pc: usize) -> bool {
     })
 }
 
+/// Whether the instruction at `pc` of `code` is the generic form of a
+/// family that has run as often as its warmup and tries to specialize at
+/// its next run (it never tried: a failed try or a deopt leaves a
+/// backoff). Code that runs once a call gets there after as many calls.
+pub fn about_to_try(code: &Code, pc: usize) -> bool {
+    code.units.get(pc).is_some_and(|u| {
+        let ins = u.get();
+        is_adaptive(ins.op) && ins.counter == 0
+    })
+}
+
 /// Whether `op` is the generic form of a family with quickened forms.
 pub fn is_adaptive(op: Op) -> bool {
     matches!(

@@ -66,12 +66,16 @@ pub struct Declined {
     pub why: Decline,
     /// What exactly (an opcode name, a type).
     pub detail: String,
+    /// For [`Decline::NotYet`]: the instruction (its offset) that had not
+    /// run often enough.
+    pub at: Option<usize>,
 }
 
 fn decline<T>(why: Decline, detail: impl Into<String>) -> Result<T, Declined> {
     Err(Declined {
         why,
         detail: detail.into(),
+        at: None,
     })
 }
 
@@ -265,6 +269,11 @@ struct Builder<'a> {
     /// Instructions compiled code hands to the interpreter (it leaves
     /// there), by name.
     leaves: Vec<&'static str>,
+    /// Where the first of them is.
+    first_leave: Option<usize>,
+    /// The first leave at an instruction about to specialize
+    /// (`interp::quicken::about_to_try`), and where.
+    untried: Option<(&'static str, usize)>,
     /// Those of them at instructions that have run often (a generic form
     /// that ran fewer times than its warmup is on a path the calls so far
     /// rarely took).
@@ -400,6 +409,8 @@ fn build_from(
         pending: Vec::new(),
         extra: Vec::new(),
         leaves: Vec::new(),
+        first_leave: None,
+        untried: None,
         hot_leaves: Vec::new(),
         has_loop: false,
         osr,
@@ -510,9 +521,18 @@ fn build_from(
             .any(|i| matches!(i.op, Op::CheckPending { .. }))
     });
     if !b.has_loop {
-        // Leaving on a path the calls so far took gains nothing; on one
-        // they rarely took (an instruction that ran fewer times than its
-        // warmup), it seldom happens.
+        // Leaving on a path the calls so far took gains nothing (unless
+        // the instruction is about to get types, as code that runs once
+        // a call is after as many calls as its warmup: then the function
+        // is asked about again); on one they rarely took (an instruction
+        // that ran fewer times than its warmup), it seldom happens.
+        if let Some((op, pc)) = b.untried {
+            return Err(Declined {
+                why: Decline::NotYet,
+                detail: op.to_string(),
+                at: Some(pc),
+            });
+        }
         if let Some(op) = b.hot_leaves.first() {
             return decline(Decline::Unsupported, *op);
         }
@@ -528,6 +548,19 @@ fn build_from(
                 .any(|i| matches!(i.op, Op::CallTyped { .. }))
         });
         if !calls_c && !code.jit_wanted.get() {
+            // The loop was not reached: the way to it leaves at an
+            // instruction too cold to have types yet (ran once a call).
+            let has_back_edge = code
+                .units
+                .iter()
+                .any(|u| u.get().op == interp::bytecode::Op::JumpBackward);
+            if has_back_edge && let Some(op) = b.leaves.first() {
+                return Err(Declined {
+                    why: Decline::NotYet,
+                    detail: (*op).to_string(),
+                    at: b.first_leave,
+                });
+            }
             return decline(Decline::NoLoop, "");
         }
     }
@@ -1402,6 +1435,10 @@ impl Builder<'_> {
     /// the instruction `name` at `pc`.
     fn note_leave(&mut self, name: &'static str, pc: usize) {
         self.leaves.push(name);
+        self.first_leave.get_or_insert(pc);
+        if interp::quicken::about_to_try(self.code, pc) && self.untried.is_none() {
+            self.untried = Some((name, pc));
+        }
         if !interp::quicken::rarely_ran(self.code, pc) {
             self.hot_leaves.push(name);
         }

@@ -91,7 +91,38 @@ pub struct Jit {
     /// object's, and the header's index), waiting for the loop's next
     /// round that asks for it ([`JitBackend::compile_osr`]).
     ready_osr: Vec<(Weak<Code>, usize, code::CompiledFn)>,
+    /// Functions declined for now ([`Decline::NotYet`]), how often, and
+    /// the instruction that had not run enough as it was then: asked
+    /// again after more calls, built again only once that instruction
+    /// changed (it ran, or was quickened), at most [`NOT_YET_RETRIES`]
+    /// times.
+    not_yet: Vec<NotYet>,
 }
+
+/// A function declined for now ([`Jit::not_yet`]).
+struct NotYet {
+    code: Weak<Code>,
+    builds: u8,
+    pc: usize,
+    was: Option<interp::bytecode::Instr>,
+}
+
+impl NotYet {
+    fn is_for(&self, code: &Code) -> bool {
+        std::ptr::eq(self.code.as_ptr(), code)
+    }
+
+    /// Whether the instruction that stopped the build is as it was.
+    fn unchanged(&self, code: &Code) -> bool {
+        code.units.get(self.pc).map(std::cell::Cell::get) == self.was
+    }
+}
+
+/// How often a function declined because the way to its loop had not run
+/// often enough ([`Decline::NotYet`]) is tried again: the interpreter's
+/// instructions get their types within their first
+/// `interp::quicken::DEFAULT_WARMUP` (8) runs.
+const NOT_YET_RETRIES: u8 = 16;
 
 /// A compile whose machine code the worker is making.
 struct Compiling {
@@ -131,6 +162,7 @@ impl Jit {
             jobs: 0,
             ready: Vec::new(),
             ready_osr: Vec::new(),
+            not_yet: Vec::new(),
             options,
             stats: Rc::default(),
             seen: HashSet::new(),
@@ -231,6 +263,10 @@ impl Jit {
         let built = match built {
             Ok(b) => b,
             Err(d) => {
+                if osr.is_none() {
+                    let at = d.at.filter(|_| d.why == Decline::NotYet);
+                    self.note_not_yet(code, at);
+                }
                 self.record(code, Some((d.why, d.detail)), t.elapsed(), 0, osr_line);
                 return None;
             }
@@ -396,6 +432,29 @@ impl Jit {
         }
     }
 
+    /// Counts a [`Decline::NotYet`] of `code` at the instruction at
+    /// `at`, or (`None`: another decline, which is final) forgets the
+    /// earlier ones.
+    fn note_not_yet(&mut self, code: &Rc<Code>, at: Option<usize>) {
+        self.not_yet
+            .retain(|n| n.code.strong_count() > 0 && (at.is_some() || !n.is_for(code)));
+        let Some(pc) = at else { return };
+        let was = code.units.get(pc).map(std::cell::Cell::get);
+        match self.not_yet.iter_mut().find(|n| n.is_for(code)) {
+            Some(n) => {
+                n.builds = n.builds.saturating_add(1);
+                n.pc = pc;
+                n.was = was;
+            }
+            None => self.not_yet.push(NotYet {
+                code: Rc::downgrade(code),
+                builds: 1,
+                pc,
+                was,
+            }),
+        }
+    }
+
     /// Hands compiled code for calls to the interpreter.
     fn hand_out(&mut self, c: code::CompiledFn) -> Rc<dyn Compiled> {
         let c = Rc::new(c);
@@ -462,6 +521,15 @@ impl JitBackend for Jit {
         {
             return None;
         }
+        // Declined for now, and the instruction that stopped it has not
+        // run since: building again would stop there again.
+        if self
+            .not_yet
+            .iter()
+            .any(|n| n.is_for(code) && n.unchanged(code))
+        {
+            return None;
+        }
         let c = self.compile_code(vm, code, globals, None)?;
         Some(self.hand_out(c))
     }
@@ -472,6 +540,12 @@ impl JitBackend for Jit {
             .values()
             .any(|c| c.osr.is_none() && c.is_for(code))
             || self.ready.iter().any(|(c, _)| mine(c))
+    }
+
+    fn retry(&self, code: &Code) -> bool {
+        self.not_yet
+            .iter()
+            .any(|n| n.is_for(code) && n.builds <= NOT_YET_RETRIES)
     }
 
     fn osr_pending(&self, code: &Code, pc: usize) -> bool {

@@ -20,6 +20,11 @@ pub enum Decline {
     Codegen,
     /// No loop and no direct C call: nothing to gain.
     NoLoop,
+    /// The function has a loop, but an instruction on the way to it has
+    /// not run often enough to have types (it runs once a call: a method
+    /// that reads `self.tasks` and then loops): asked again after more
+    /// calls ([`crate::Jit`]'s retries).
+    NotYet,
 }
 
 impl Decline {
@@ -31,6 +36,7 @@ impl Decline {
         Decline::Disabled,
         Decline::Codegen,
         Decline::NoLoop,
+        Decline::NotYet,
     ];
 
     /// The reason as `--stats` prints it.
@@ -42,6 +48,7 @@ impl Decline {
             Decline::Disabled => "disabled by [jit] functions",
             Decline::Codegen => "code generation failed",
             Decline::NoLoop => "no loop or C call to compile",
+            Decline::NotYet => "its loop is past code that has not run often enough yet",
         }
     }
 }
