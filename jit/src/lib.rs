@@ -455,6 +455,13 @@ impl Jit {
         }
     }
 
+    /// Whether the worker is making `code`'s code for its calls.
+    fn compiling_for_calls(&self, code: &Code) -> bool {
+        self.compiling
+            .values()
+            .any(|c| c.osr.is_none() && c.is_for(code))
+    }
+
     /// Hands compiled code for calls to the interpreter.
     fn hand_out(&mut self, c: code::CompiledFn) -> Rc<dyn Compiled> {
         let c = Rc::new(c);
@@ -514,11 +521,7 @@ impl JitBackend for Jit {
             let (_, c) = self.ready.swap_remove(i);
             return Some(self.hand_out(c));
         }
-        if self
-            .compiling
-            .values()
-            .any(|c| c.osr.is_none() && c.is_for(code))
-        {
+        if self.compiling_for_calls(code) {
             return None;
         }
         // Declined for now, and the instruction that stopped it has not
@@ -536,10 +539,7 @@ impl JitBackend for Jit {
 
     fn pending(&self, code: &Code) -> bool {
         let mine = |c: &Weak<Code>| std::ptr::eq(c.as_ptr(), code);
-        self.compiling
-            .values()
-            .any(|c| c.osr.is_none() && c.is_for(code))
-            || self.ready.iter().any(|(c, _)| mine(c))
+        self.compiling_for_calls(code) || self.ready.iter().any(|(c, _)| mine(c))
     }
 
     fn retry(&self, code: &Code) -> bool {

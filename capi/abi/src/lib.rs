@@ -512,22 +512,24 @@ pub fn new_heap_type<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
             assert!(payload_offset::<WithGc<T>>() == payload_offset::<T>());
         }
         // The instances carry their place in the collector's registry.
-        let mut t = heap_type_fields(
-            &spec,
-            Some(&PayloadStatic::<T>::INFO),
-            std::mem::size_of::<PyBox<WithGc<T>>>() as isize,
-            dealloc_instance::<WithGc<T>>,
-        );
+        let mut t = heap_type_holding::<T, WithGc<T>>(&spec);
         t.tp_typhon.gc_slot = gc_slot_offset::<T>();
         return box_heap_type(t, spec);
     }
-    let t = heap_type_fields(
-        &spec,
-        Some(&PayloadStatic::<T>::INFO),
-        std::mem::size_of::<PyBox<T>>() as isize,
-        dealloc_instance::<T>,
-    );
+    let t = heap_type_holding::<T, T>(&spec);
     box_heap_type(t, spec)
+}
+
+/// The type object of a heap type whose instances are `PyBox<U>`s that
+/// hold payload `T` where a `PyBox<T>` has it (`U` is `T`, or `T` with a
+/// word after it).
+fn heap_type_holding<T: 'static, U: 'static>(spec: &HeapTypeSpec<'_>) -> TypeObject {
+    heap_type_fields(
+        spec,
+        Some(&PayloadStatic::<T>::INFO),
+        std::mem::size_of::<PyBox<U>>() as isize,
+        dealloc_instance::<U>,
+    )
 }
 
 /// The payload of an instance of a collected type made by
@@ -557,12 +559,7 @@ pub fn new_heap_type_with_dict<T: 'static>(spec: HeapTypeSpec<'_>) -> ObjRef {
     const {
         assert!(payload_offset::<WithDict<T>>() == payload_offset::<T>());
     }
-    let mut t = heap_type_fields(
-        &spec,
-        Some(&PayloadStatic::<T>::INFO),
-        std::mem::size_of::<PyBox<WithDict<T>>>() as isize,
-        dealloc_instance::<WithDict<T>>,
-    );
+    let mut t = heap_type_holding::<T, WithDict<T>>(&spec);
     t.tp_dictoffset = dict_offset::<T>();
     box_heap_type(t, spec)
 }
