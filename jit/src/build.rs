@@ -2511,7 +2511,7 @@ impl Builder<'_> {
                         st.stack.push(S::Owned(k + i));
                     }
                 }
-                B::BinarySubscrListInt
+                B::BinarySubscrListInt | B::BinarySubscrTupleInt
                     if matches!(
                         st.stack[..],
                         [
@@ -2522,15 +2522,15 @@ impl Builder<'_> {
                     ) =>
                 {
                     let idx = Self::pop(&mut st)?;
-                    let list = Self::pop(&mut st)?;
+                    let seq = Self::pop(&mut st)?;
                     let i = self.as_num(idx, Ty::Int, pc, &before, &mut st)?;
-                    let l = self.object_ptr(list, pc, &before)?;
+                    let l = self.object_ptr(seq, pc, &before)?;
                     let base = st.stack.len() as u32;
                     let exit = self.frame_state(pc, &before)?;
                     self.push_inst(
                         Some(Ty::Bool),
-                        Op::ListGet {
-                            list: l,
+                        Op::SeqGet {
+                            seq: l,
                             index: i,
                             base,
                             exit,
@@ -2538,10 +2538,10 @@ impl Builder<'_> {
                     );
                     st.stack.push(S::Owned(base));
                 }
-                // The list is an operand its slot owns (`self.table[i]`):
-                // the item goes to the slot above, the list is released,
-                // the item moves down.
-                B::BinarySubscrListInt
+                // The list or tuple is an operand its slot owns
+                // (`self.table[i]`): the item goes to the slot above, the
+                // sequence is released, the item moves down.
+                B::BinarySubscrListInt | B::BinarySubscrTupleInt
                     if matches!(
                         st.stack[..],
                         [.., S::Owned(_), S::Num(Ty::Int, _) | S::Local(_)]
@@ -2555,8 +2555,8 @@ impl Builder<'_> {
                     let l = self.ptr_in_slot(self.nslots as u32 + base, exit.clone());
                     self.push_inst(
                         Some(Ty::Bool),
-                        Op::ListGet {
-                            list: l,
+                        Op::SeqGet {
+                            seq: l,
                             index: i,
                             base: base + 1,
                             exit,

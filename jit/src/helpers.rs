@@ -629,30 +629,37 @@ pub unsafe extern "C" fn c_str(obj: *mut abi::ObjHeader) -> *const u8 {
     }
 }
 
-/// `list[index]` into a dead operand-stack slot; 0 (nothing done) unless
-/// `list` is a list and the index in range (negative ones count from the
-/// end), when the interpreter redoes the subscript generically.
+/// `seq[index]` into a dead operand-stack slot; 0 (nothing done) unless
+/// `seq` is an exact list or tuple and the index in range (negative ones
+/// count from the end), when the interpreter redoes the subscript
+/// generically.
 ///
 /// # Safety
-/// `list` is a live object; `slot` is in the running frame's operand
+/// `seq` is a live object; `slot` is in the running frame's operand
 /// stack area.
-pub unsafe extern "C" fn list_get(list: *mut abi::ObjHeader, index: i64, slot: *mut Value) -> u8 {
+pub unsafe extern "C" fn seq_get(seq: *mut abi::ObjHeader, index: i64, slot: *mut Value) -> u8 {
     // SAFETY: see the contract above.
     unsafe {
-        let (Some(l), Some(out)) = (borrowed(list), slot.as_mut()) else {
+        let (Some(s), Some(out)) = (borrowed(seq), slot.as_mut()) else {
             return 0;
         };
-        let Some(items) = l
-            .downcast::<interp::object::ListObj>()
-            .and_then(|l| l.items.try_borrow().ok())
-        else {
-            return 0;
+        let item = |items: &[Value]| {
+            let n = items.len() as i64;
+            let i = if index < 0 { index + n } else { index };
+            items.get(usize::try_from(i).unwrap_or(usize::MAX)).cloned()
         };
-        let n = items.len() as i64;
-        let i = if index < 0 { index + n } else { index };
-        match items.get(usize::try_from(i).unwrap_or(usize::MAX)) {
+        let got = if s.is_type(&interp::object::types::TUPLE) {
+            s.downcast::<interp::object::TupleObj>()
+                .and_then(|t| item(&t.items))
+        } else if s.is_type(&interp::object::types::LIST) {
+            s.downcast::<interp::object::ListObj>()
+                .and_then(|l| item(&l.items.try_borrow().ok()?))
+        } else {
+            None
+        };
+        match got {
             Some(v) => {
-                *out = v.clone();
+                *out = v;
                 1
             }
             None => 0,
@@ -1572,7 +1579,7 @@ pub fn lookup(name: &str) -> Option<*const u8> {
         HelperFn::FloatPow => float_pow as *const u8,
         HelperFn::Adopt => adopt as *const u8,
         HelperFn::CStr => c_str as *const u8,
-        HelperFn::ListGet => list_get as *const u8,
+        HelperFn::SeqGet => seq_get as *const u8,
         HelperFn::ListSet => list_set as *const u8,
         HelperFn::ListStore => list_store as *const u8,
         HelperFn::DictEntryIs => dict_entry_is as *const u8,

@@ -623,12 +623,12 @@ pub enum Op {
         /// Where to go if it does not fit.
         exit: FrameState,
     },
-    /// `list[i]` for a list at `list` and an int index: the item is
-    /// written into operand-stack slot `base`; leaves (the interpreter
-    /// redoes it) unless `list` is a list and `i` in range.
-    ListGet {
-        /// The list's address.
-        list: ValueId,
+    /// `seq[i]` for a list or tuple at `seq` and an int index: the item
+    /// is written into operand-stack slot `base`; leaves (the interpreter
+    /// redoes it) unless `seq` is an exact list or tuple and `i` in range.
+    SeqGet {
+        /// The list's or tuple's address.
+        seq: ValueId,
         /// The index.
         index: ValueId,
         /// The stack index the item goes to.
@@ -905,8 +905,8 @@ impl Op {
             Op::Int(_, a, b)
             | Op::CheckedInt(_, a, b, _)
             | Op::IntCmp(_, a, b)
-            | Op::ListGet {
-                list: a, index: b, ..
+            | Op::SeqGet {
+                seq: a, index: b, ..
             }
             | Op::ListStore {
                 list: a, index: b, ..
@@ -1144,7 +1144,7 @@ impl Op {
             | Op::Contains { exit, .. }
             | Op::Adopt { exit, .. }
             | Op::CStr { exit, .. }
-            | Op::ListGet { exit, .. }
+            | Op::SeqGet { exit, .. }
             | Op::ListSet { exit, .. }
             | Op::ListStore { exit, .. }
             | Op::GuardTypeVersion { exit, .. }
@@ -1523,12 +1523,12 @@ impl fmt::Display for Op {
                 let op = if *negate { "not in" } else { "in" };
                 write!(f, "Contains {base} {op} {}  raises{exit}", base + 1)
             }
-            Op::ListGet {
-                list,
+            Op::SeqGet {
+                seq,
                 index,
                 base,
                 exit,
-            } => write!(f, "ListGet {list}[{index}] -> {base}  exit{exit}"),
+            } => write!(f, "SeqGet {seq}[{index}] -> {base}  exit{exit}"),
             Op::ListSet {
                 list,
                 index,

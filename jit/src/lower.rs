@@ -55,7 +55,7 @@ pub fn helper_symbol(h: HelperFn) -> &'static str {
         HelperFn::FloatPow => "typhon_jit_float_pow",
         HelperFn::Adopt => "typhon_jit_adopt",
         HelperFn::CStr => "typhon_jit_c_str",
-        HelperFn::ListGet => "typhon_jit_list_get",
+        HelperFn::SeqGet => "typhon_jit_seq_get",
         HelperFn::ListSet => "typhon_jit_list_set",
         HelperFn::ListStore => "typhon_jit_list_store",
         HelperFn::DictEntryIs => "typhon_jit_dict_entry_is",
@@ -123,8 +123,8 @@ pub enum HelperFn {
     Adopt,
     /// `(obj) -> *const c_char` (NULL: not a `str`, or a NUL inside)
     CStr,
-    /// `(list, index, slot) -> u8` (0: not a list, or out of range)
-    ListGet,
+    /// `(seq, index, slot) -> u8` (0: not a list or tuple, or out of range)
+    SeqGet,
     /// `(list, index, tag, bits) -> u8` (0: not a list, or out of range)
     ListSet,
     /// `(list, index, slot, take) -> u8` (0: not a list, or out of range)
@@ -215,7 +215,7 @@ impl HelperFn {
         HelperFn::FloatPow,
         HelperFn::Adopt,
         HelperFn::CStr,
-        HelperFn::ListGet,
+        HelperFn::SeqGet,
         HelperFn::ListSet,
         HelperFn::ListStore,
         HelperFn::DictEntryIs,
@@ -265,7 +265,7 @@ impl HelperFn {
             HelperFn::FloatPow => (&[types::F64, types::F64], Some(types::F64)),
             HelperFn::Adopt => (&[ptr, ptr, ptr, ptr], Some(types::I8)),
             HelperFn::CStr => (&[ptr], Some(ptr)),
-            HelperFn::ListGet => (&[ptr, types::I64, ptr], Some(types::I8)),
+            HelperFn::SeqGet => (&[ptr, types::I64, ptr], Some(types::I8)),
             HelperFn::ListSet => (&[ptr, types::I64, types::I64, types::I64], Some(types::I8)),
             HelperFn::ListStore => (&[ptr, types::I64, ptr, types::I8], Some(types::I8)),
             HelperFn::DictEntryIs => (&[ptr, ptr, ptr, types::I64, types::I64], Some(types::I8)),
@@ -1138,17 +1138,16 @@ impl Lowerer<'_> {
         self.b.switch_to_block(done);
     }
 
-    /// The checks an inline list access starts with: `l` is an exact
-    /// list whose items are not borrowed mutably (`write`: not borrowed at
-    /// all), and the int `i` (negative: from the end) is in range. Each
-    /// failed check goes to `slow` (a new cold block the caller fills with
+    /// The checks an inline write of a list's item starts with: `l` is an
+    /// exact list whose items are not borrowed at all, and the int `i`
+    /// (negative: from the end) is in range. Each failed check goes to
+    /// `slow` (a new cold block the caller fills with
     /// [`Self::list_helper`]). Gives `slow`, the block both paths end at,
     /// and the item's address; `None` (nothing emitted) without a layout.
     fn list_item(
         &mut self,
         l: CValue,
         i: CValue,
-        write: bool,
     ) -> Option<(
         cranelift_codegen::ir::Block,
         cranelift_codegen::ir::Block,
@@ -1161,13 +1160,23 @@ impl Lowerer<'_> {
         let other = self.b.ins().icmp_imm_s(IntCC::NotEqual, ty, list);
         self.unless(other, slow);
         let f = self.b.ins().load(types::I64, flags(), l, lay.flag);
-        let busy = if write {
-            self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0)
-        } else {
-            self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0)
-        };
+        let busy = self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0);
         self.unless(busy, slow);
         let len = self.b.ins().load(types::I64, flags(), l, lay.len);
+        let buf = self.b.ins().load(self.ptr, flags(), l, lay.ptr);
+        let item = self.item_at(buf, len, i, slow);
+        Some((slow, done, item))
+    }
+
+    /// The address of item `i` (negative: from the end) of the `len`
+    /// items at `buf`; out of range goes to `slow`.
+    fn item_at(
+        &mut self,
+        buf: CValue,
+        len: CValue,
+        i: CValue,
+        slow: cranelift_codegen::ir::Block,
+    ) -> CValue {
         let from_end = self.b.ins().iadd(i, len);
         let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, i, 0);
         let at = self.b.ins().select(neg, from_end, i);
@@ -1177,9 +1186,56 @@ impl Lowerer<'_> {
             .ins()
             .icmp(IntCC::UnsignedGreaterThanOrEqual, at, len);
         self.unless(out, slow);
-        let buf = self.b.ins().load(self.ptr, flags(), l, lay.ptr);
         let off = self.b.ins().imul_imm_s(at, i64::from(VALUE_SIZE));
-        let item = self.b.ins().iadd(buf, off);
+        self.b.ins().iadd(buf, off)
+    }
+
+    /// [`Self::list_item`] for a read of an exact list's or tuple's item
+    /// (a tuple needs no borrow check).
+    fn seq_item(
+        &mut self,
+        l: CValue,
+        i: CValue,
+    ) -> Option<(
+        cranelift_codegen::ir::Block,
+        cranelift_codegen::ir::Block,
+        CValue,
+    )> {
+        let (Some(ll), Some(tl)) = (crate::layout::list_layout(), crate::layout::tuple_layout())
+        else {
+            return None;
+        };
+        let (slow, done) = self.slow_and_done();
+        let ty = self.b.ins().load(self.ptr, flags(), l, OB_TYPE_OFFSET);
+        let list = &interp::object::types::LIST as *const abi::StaticType as i64;
+        let tuple = &interp::object::types::TUPLE as *const abi::StaticType as i64;
+        let (list_b, other_b, tuple_b) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let items = self.b.create_block();
+        self.b.append_block_param(items, self.ptr);
+        self.b.append_block_param(items, types::I64);
+        let is_list = self.b.ins().icmp_imm_s(IntCC::Equal, ty, list);
+        self.b.ins().brif(is_list, list_b, &[], other_b, &[]);
+        self.b.switch_to_block(list_b);
+        let f = self.b.ins().load(types::I64, flags(), l, ll.flag);
+        let busy = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0);
+        self.unless(busy, slow);
+        let buf = self.b.ins().load(self.ptr, flags(), l, ll.ptr);
+        let len = self.b.ins().load(types::I64, flags(), l, ll.len);
+        self.b.ins().jump(items, &[buf.into(), len.into()]);
+        self.b.switch_to_block(other_b);
+        let is_tuple = self.b.ins().icmp_imm_s(IntCC::Equal, ty, tuple);
+        self.b.ins().brif(is_tuple, tuple_b, &[], slow, &[]);
+        self.b.switch_to_block(tuple_b);
+        let buf = self.b.ins().load(self.ptr, flags(), l, tl.ptr);
+        let len = self.b.ins().load(types::I64, flags(), l, tl.len);
+        self.b.ins().jump(items, &[buf.into(), len.into()]);
+        self.b.switch_to_block(items);
+        let (buf, len) = (self.b.block_params(items)[0], self.b.block_params(items)[1]);
+        let item = self.item_at(buf, len, i, slow);
         Some((slow, done, item))
     }
 
@@ -2796,15 +2852,15 @@ impl Lowerer<'_> {
                 }
                 return None;
             }
-            Op::ListGet {
-                list,
+            Op::SeqGet {
+                seq,
                 index,
                 base,
                 exit,
             } => {
-                let (l, i) = (self.v(*list), self.v(*index));
+                let (l, i) = (self.v(*seq), self.v(*index));
                 let slot = self.slot_addr(self.nslots + base);
-                let inline = self.list_item(l, i, false);
+                let inline = self.seq_item(l, i);
                 if let Some((_, done, item)) = inline {
                     let t = self.b.ins().load(types::I64, flags(), item, 0);
                     let p = self.b.ins().load(types::I64, flags(), item, PAYLOAD_OFFSET);
@@ -2813,7 +2869,7 @@ impl Lowerer<'_> {
                     self.b.ins().store(flags(), p, slot, PAYLOAD_OFFSET);
                     self.b.ins().jump(done, &[]);
                 }
-                self.list_helper(HelperFn::ListGet, &[l, i, slot], exit, inline);
+                self.list_helper(HelperFn::SeqGet, &[l, i, slot], exit, inline);
                 self.b.ins().iconst(types::I8, 1)
             }
             Op::ListSet {
@@ -2832,7 +2888,7 @@ impl Lowerer<'_> {
                 let v = self.v(v);
                 let bits = self.bits(v, ty);
                 let t = self.b.ins().iconst(types::I64, tag as i64);
-                let inline = self.list_item(l, i, true);
+                let inline = self.list_item(l, i);
                 if let Some((_, done, item)) = inline {
                     self.replace_value(item, t, bits);
                     self.b.ins().jump(done, &[]);
@@ -2850,7 +2906,7 @@ impl Lowerer<'_> {
                 let (l, i) = (self.v(*list), self.v(*index));
                 let src = self.slot_addr(*slot);
                 let moved = self.b.ins().iconst(types::I8, i64::from(*take));
-                let inline = self.list_item(l, i, true);
+                let inline = self.list_item(l, i);
                 if let Some((_, done, item)) = inline {
                     let t = self.b.ins().load(types::I64, flags(), src, 0);
                     let p = self.b.ins().load(types::I64, flags(), src, PAYLOAD_OFFSET);

@@ -479,6 +479,21 @@ fn hir_of_instance_attributes_and_a_method_call() {
 }
 
 #[test]
+fn hir_of_tuple_and_list_items() {
+    // `ps[i]` (a list) and `p[0]`, `p[-1]` (a tuple) read the item in
+    // place: `SeqGet`, one op for both, with the interpreter's redo as its
+    // exit.
+    let (vm, g, f) = warm(
+        "def f(ps, n):\n    s = 0\n    for i in range(n):\n        p = ps[i]\n        s += p[0] + p[-1]\n    return s\nf([(1, 2)] * 4, 4)\nf([(1, 2)] * 4, 4)\n",
+        "f",
+    );
+    let built = built(&vm, &g, &f);
+    let text = built.func.to_string();
+    assert_eq!(text.matches("SeqGet").count(), 3, "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
 fn hir_of_a_method_call_on_several_classes() {
     // The site saw two classes: the receiver's version tag selects the
     // function, and the call compares it with each function it may be.
