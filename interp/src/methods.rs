@@ -296,16 +296,21 @@ pub fn descriptor(kind: u32, name: &str) -> Option<Value> {
     let d = DESCRIPTORS.with(|m| {
         m.borrow_mut()
             .entry(key)
-            .or_insert_with(|| {
-                // Like the type it belongs to, it lives as long as the
-                // thread: immortal, so leak checks do not count it.
-                let d = crate::object::MethodDescr::new_obj(owner.get().to_ref(), name, f);
-                abi::make_immortal(&d);
-                d
-            })
+            .or_insert_with(|| immortal_descriptor(owner.get().to_ref(), name, f))
             .clone()
     });
     Some(Value::Obj(d))
+}
+
+/// A new method descriptor for [`descriptor`]'s cache. Like the type it
+/// belongs to, it lives as long as the thread: immortal, so leak checks
+/// do not count it. Never inlined, so that valgrind's reports name it
+/// whatever debug information they read (scripts/memcheck.supp).
+#[inline(never)]
+fn immortal_descriptor(owner: ObjRef, name: &'static str, f: NativeFn) -> ObjRef {
+    let d = crate::object::MethodDescr::new_obj(owner, name, f);
+    abi::make_immortal(&d);
+    d
 }
 
 thread_local! {
