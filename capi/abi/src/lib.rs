@@ -1965,6 +1965,7 @@ mod tests {
 
     static WORD: StaticType = StaticType::new::<std::rc::Rc<()>>(&META, c"word", None, 5, true);
     static PAIR: StaticType = StaticType::new::<[u64; 2]>(&META, c"pair", None, 6, true);
+    static TRIPLE: StaticType = StaticType::new::<[u64; 3]>(&META, c"triple", None, 7, true);
 
     #[test]
     fn freed_small_boxes_are_kept_and_reused() {
@@ -1994,12 +1995,22 @@ mod tests {
         assert_eq!(p.downcast::<[u64; 2]>(), Some(&[7, 9]));
         drop(p);
         assert_eq!(spare::kept(), 2);
+        // Nor a 40-byte box (a tuple's size) a 32-byte one; it is kept too.
+        let t = ObjRef::new(TRIPLE.get(), [1u64, 2, 3]);
+        let t_addr = t.as_ptr();
+        assert_ne!(t_addr, addr);
+        drop(t);
+        assert_eq!(spare::kept(), 3);
+        let t = ObjRef::new(TRIPLE.get(), [4u64, 5, 6]);
+        assert_eq!(t.as_ptr(), t_addr);
+        assert_eq!(t.downcast::<[u64; 3]>(), Some(&[4, 5, 6]));
+        drop(t);
         // The stacks are bounded, and `release` empties them.
         let many: Vec<ObjRef> = (0..200u64)
             .map(|i| ObjRef::new(PAIR.get(), [i, i]))
             .collect();
         drop(many);
-        assert!(spare::kept() <= 2 * 64);
+        assert!(spare::kept() <= 3 * 64);
         assert_eq!(live_objects(), base);
         spare::release();
         assert_eq!(spare::kept(), 0);
