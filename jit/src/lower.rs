@@ -1201,64 +1201,26 @@ impl Lowerer<'_> {
         cranelift_codegen::ir::Block,
         CValue,
     )> {
-        let (Some(ll), Some(tl)) = (crate::layout::list_layout(), crate::layout::tuple_layout())
+        let (Some(tl), Some(ll)) = (crate::layout::tuple_layout(), crate::layout::list_layout())
         else {
             return None;
         };
         let (slow, done) = self.slow_and_done();
-        let ty = self.b.ins().load(self.ptr, flags(), l, OB_TYPE_OFFSET);
-        let list = &interp::object::types::LIST as *const abi::StaticType as i64;
-        let tuple = &interp::object::types::TUPLE as *const abi::StaticType as i64;
-        let (list_b, other_b, tuple_b) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-        );
-        let items = self.b.create_block();
-        self.b.append_block_param(items, self.ptr);
-        self.b.append_block_param(items, types::I64);
-        let is_list = self.b.ins().icmp_imm_s(IntCC::Equal, ty, list);
-        self.b.ins().brif(is_list, list_b, &[], other_b, &[]);
-        self.b.switch_to_block(list_b);
-        let f = self.b.ins().load(types::I64, flags(), l, ll.flag);
-        let busy = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, f, 0);
-        self.unless(busy, slow);
-        let buf = self.b.ins().load(self.ptr, flags(), l, ll.ptr);
-        let len = self.b.ins().load(types::I64, flags(), l, ll.len);
-        self.b.ins().jump(items, &[buf.into(), len.into()]);
-        self.b.switch_to_block(other_b);
-        let is_tuple = self.b.ins().icmp_imm_s(IntCC::Equal, ty, tuple);
-        self.b.ins().brif(is_tuple, tuple_b, &[], slow, &[]);
-        self.b.switch_to_block(tuple_b);
-        let buf = self.b.ins().load(self.ptr, flags(), l, tl.ptr);
-        let len = self.b.ins().load(types::I64, flags(), l, tl.len);
-        self.b.ins().jump(items, &[buf.into(), len.into()]);
-        self.b.switch_to_block(items);
-        let (buf, len) = (self.b.block_params(items)[0], self.b.block_params(items)[1]);
+        let (buf, len) = self.seq_items(l, tl, ll, slow);
         let item = self.item_at(buf, len, i, slow);
         Some((slow, done, item))
     }
 
-    /// The checks an inline unpacking starts with: the `Value` at `slot`
-    /// is an exact tuple, or an exact list not borrowed mutably, of `n`
-    /// items; a failed check goes to `slow`. Gives the object and its
-    /// items' address; `None` (a jump to `slow` emitted) without the
-    /// layouts.
-    fn tuple_or_list_items(
+    /// The items of the object `o` when it is an exact tuple, or an exact
+    /// list not borrowed mutably: their address and count; anything else
+    /// goes to `slow`.
+    fn seq_items(
         &mut self,
-        slot: CValue,
-        n: u32,
+        o: CValue,
+        tl: crate::layout::TupleLayout,
+        ll: crate::layout::ListLayout,
         slow: cranelift_codegen::ir::Block,
-    ) -> Option<(CValue, CValue)> {
-        let (Some(tl), Some(ll)) = (crate::layout::tuple_layout(), crate::layout::list_layout())
-        else {
-            self.b.ins().jump(slow, &[]);
-            return None;
-        };
-        let t = self.b.ins().load(types::I64, flags(), slot, 0);
-        let not_obj = self.b.ins().icmp_imm_s(IntCC::NotEqual, t, TAG_OBJ as i64);
-        self.unless(not_obj, slow);
-        let o = self.b.ins().load(self.ptr, flags(), slot, PAYLOAD_OFFSET);
+    ) -> (CValue, CValue) {
         let ty = self.b.ins().load(self.ptr, flags(), o, OB_TYPE_OFFSET);
         let tuple = &interp::object::types::TUPLE as *const abi::StaticType as i64;
         let list = &interp::object::types::LIST as *const abi::StaticType as i64;
@@ -1287,7 +1249,30 @@ impl Lowerer<'_> {
         let len = self.b.ins().load(types::I64, flags(), o, ll.len);
         self.b.ins().jump(items, &[buf.into(), len.into()]);
         self.b.switch_to_block(items);
-        let (buf, len) = (self.b.block_params(items)[0], self.b.block_params(items)[1]);
+        (self.b.block_params(items)[0], self.b.block_params(items)[1])
+    }
+
+    /// The checks an inline unpacking starts with: the `Value` at `slot`
+    /// is an exact tuple, or an exact list not borrowed mutably, of `n`
+    /// items; a failed check goes to `slow`. Gives the object and its
+    /// items' address; `None` (a jump to `slow` emitted) without the
+    /// layouts.
+    fn tuple_or_list_items(
+        &mut self,
+        slot: CValue,
+        n: u32,
+        slow: cranelift_codegen::ir::Block,
+    ) -> Option<(CValue, CValue)> {
+        let (Some(tl), Some(ll)) = (crate::layout::tuple_layout(), crate::layout::list_layout())
+        else {
+            self.b.ins().jump(slow, &[]);
+            return None;
+        };
+        let t = self.b.ins().load(types::I64, flags(), slot, 0);
+        let not_obj = self.b.ins().icmp_imm_s(IntCC::NotEqual, t, TAG_OBJ as i64);
+        self.unless(not_obj, slow);
+        let o = self.b.ins().load(self.ptr, flags(), slot, PAYLOAD_OFFSET);
+        let (buf, len) = self.seq_items(o, tl, ll, slow);
         let other_len = self.b.ins().icmp_imm_s(IntCC::NotEqual, len, i64::from(n));
         self.unless(other_len, slow);
         Some((o, buf))
