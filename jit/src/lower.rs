@@ -312,6 +312,14 @@ impl HelperFn {
     }
 }
 
+/// An inline access's blocks and address: the cold block its failed
+/// checks go to, the block both paths end at, and the item's address.
+type InlineItem = (
+    cranelift_codegen::ir::Block,
+    cranelift_codegen::ir::Block,
+    CValue,
+);
+
 /// What a direct call calls (see `Lowerer::call_direct`): the function,
 /// the address of its code's `jit_direct` cell, its local slots, the
 /// slots its frame needs and the address of its globals, each known when
@@ -1144,15 +1152,7 @@ impl Lowerer<'_> {
     /// `slow` (a new cold block the caller fills with
     /// [`Self::list_helper`]). Gives `slow`, the block both paths end at,
     /// and the item's address; `None` (nothing emitted) without a layout.
-    fn list_item(
-        &mut self,
-        l: CValue,
-        i: CValue,
-    ) -> Option<(
-        cranelift_codegen::ir::Block,
-        cranelift_codegen::ir::Block,
-        CValue,
-    )> {
+    fn list_item(&mut self, l: CValue, i: CValue) -> Option<InlineItem> {
         let lay = crate::layout::list_layout()?;
         let (slow, done) = self.slow_and_done();
         let ty = self.b.ins().load(self.ptr, flags(), l, OB_TYPE_OFFSET);
@@ -1192,15 +1192,7 @@ impl Lowerer<'_> {
 
     /// [`Self::list_item`] for a read of an exact list's or tuple's item
     /// (a tuple needs no borrow check).
-    fn seq_item(
-        &mut self,
-        l: CValue,
-        i: CValue,
-    ) -> Option<(
-        cranelift_codegen::ir::Block,
-        cranelift_codegen::ir::Block,
-        CValue,
-    )> {
+    fn seq_item(&mut self, l: CValue, i: CValue) -> Option<InlineItem> {
         let (Some(tl), Some(ll)) = (crate::layout::tuple_layout(), crate::layout::list_layout())
         else {
             return None;
@@ -1305,11 +1297,7 @@ impl Lowerer<'_> {
         h: HelperFn,
         args: &[CValue],
         exit: &FrameState,
-        inline: Option<(
-            cranelift_codegen::ir::Block,
-            cranelift_codegen::ir::Block,
-            CValue,
-        )>,
+        inline: Option<InlineItem>,
     ) {
         if let Some((slow, _, _)) = inline {
             self.b.switch_to_block(slow);
