@@ -177,8 +177,16 @@ pub fn truthy(vm: &mut Vm, v: &Value) -> PyResult<bool> {
 
 const HASH_MODULUS: u64 = (1 << 61) - 1;
 
+#[inline]
 fn hash_i64(i: i64) -> u64 {
-    let m = (i.unsigned_abs() % HASH_MODULUS) as i64;
+    // Most ints are below the modulus, where the remainder is the int
+    // itself: no 64-bit division (tens of cycles) for them.
+    let u = i.unsigned_abs();
+    let m = (if u < HASH_MODULUS {
+        u
+    } else {
+        u % HASH_MODULUS
+    }) as i64;
     let h = if i < 0 { -m } else { m };
     (if h == -1 { -2 } else { h }) as u64
 }
@@ -411,15 +419,20 @@ fn hash_by_kind(v: &Value, o: &ObjRef) -> PyResult<u64> {
 /// `PyObject_Hash`).
 #[inline]
 pub fn hash(vm: &mut Vm, v: &Value) -> PyResult<u64> {
-    let o = match v {
-        // The common keys first, inline (`d.get(i)`, `d[i]` in loops).
-        Value::Int(i) => return Ok(hash_i64(*i)),
-        Value::Obj(o) => o,
-        _ => return hash_value(v),
-    };
-    if o.is_type(&types::STR) {
-        return Ok(o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0));
+    // The common keys inline (`d.get(i)`, `d[i]`, `s.add(i)` in loops).
+    match v {
+        Value::Int(i) => Ok(hash_i64(*i)),
+        Value::Obj(o) if o.is_type(&types::STR) => {
+            Ok(o.downcast::<StrObj>().map(|s| s.hash()).unwrap_or(0))
+        }
+        Value::Obj(o) => hash_obj(vm, v, o),
+        _ => hash_value(v),
     }
+}
+
+/// [`hash`] of an object other than an exact `str`.
+#[inline(never)]
+fn hash_obj(vm: &mut Vm, v: &Value, o: &ObjRef) -> PyResult<u64> {
     if o.ty().is_heap_type() {
         if let Some(h) = dunder::hash(vm, v) {
             return h.map(|h| h as u64);

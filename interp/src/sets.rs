@@ -6,7 +6,7 @@
 use crate::bytecode::{BinOp, CmpOp};
 use crate::object::set::{dict_contains_hashed, dict_entries};
 use crate::object::types::{self, Kind};
-use crate::object::{Args, DictObj, ObjRef, PyErr, PyResult, SetObj, Value};
+use crate::object::{Args, DictObj, ObjRef, PyErr, PyResult, SetObj, StrObj, Value};
 use crate::ops;
 use crate::vm::Vm;
 
@@ -69,6 +69,7 @@ pub fn update(vm: &mut Vm, so: &SetObj, other: &Value) -> PyResult<()> {
 }
 
 /// `so.add(key)`: hashes `key` (an unhashable key is a `TypeError`).
+#[inline]
 pub fn add_key(vm: &mut Vm, so: &SetObj, key: Value) -> PyResult<()> {
     let h = ops::hash(vm, &key)?;
     so.add_entry(Some(vm), key, h)
@@ -77,17 +78,49 @@ pub fn add_key(vm: &mut Vm, so: &SetObj, key: Value) -> PyResult<()> {
 /// The hash `in`, `remove` and `discard` use: a `set` key that cannot be
 /// hashed is looked up as the frozenset of its items, as CPython does
 /// (`set_contains`, `set_discard`).
+#[inline]
 fn lookup_hash(vm: &mut Vm, key: &Value) -> PyResult<u64> {
     match ops::hash(vm, key) {
         Ok(h) => Ok(h),
-        Err(e) if e.matches(types::TYPE_ERROR.get()) && key.kind() == Kind::SET => {
-            match key.downcast::<SetObj>() {
-                Some(s) => Ok(s.compute_hash()),
-                None => Err(e),
-            }
-        }
-        Err(e) => Err(e),
+        Err(e) => frozen_hash(e, key),
     }
+}
+
+/// [`lookup_hash`] of a key `ops::hash` refused with `e`.
+#[cold]
+#[inline(never)]
+fn frozen_hash(e: PyErr, key: &Value) -> PyResult<u64> {
+    if e.matches(types::TYPE_ERROR.get())
+        && key.kind() == Kind::SET
+        && let Some(s) = key.downcast::<SetObj>()
+    {
+        return Ok(s.compute_hash());
+    }
+    Err(e)
+}
+
+/// `key in container` when no Python code can take part: the container
+/// an exact `set` or `frozenset` none of whose keys compares through
+/// Python code, the key an int or an exact `str`. `None` otherwise (then
+/// [`ops::contains`] decides).
+#[inline]
+pub fn contains_plain(container: &Value, key: &Value) -> Option<bool> {
+    let Value::Obj(o) = container else {
+        return None;
+    };
+    if !(o.is_type(&types::SET) || o.is_type(&types::FROZENSET)) {
+        return None;
+    }
+    let so = o.downcast::<SetObj>()?;
+    let h = match key {
+        Value::Int(_) => ops::hash_value(key).ok()?,
+        Value::Obj(k) if k.is_type(&types::STR) => k.downcast::<StrObj>()?.hash(),
+        _ => return None,
+    };
+    if so.has_vm_keys() {
+        return None;
+    }
+    so.contains_entry(None, key, h).ok()
 }
 
 /// `key in so`.
@@ -416,25 +449,42 @@ fn qualified(args: &Args<'_>, name: &str) -> String {
 }
 
 /// The receiver and its payload; a `TypeError` for anything else.
+#[inline]
 fn recv<'a>(args: &Args<'a>, name: &str) -> PyResult<(&'a ObjRef, &'a SetObj)> {
     match args.pos.first() {
         Some(Value::Obj(o)) if is_anyset(&args.pos[0]) => Ok((o, of(o)?)),
-        other => Err(PyErr::type_error(format!(
-            "descriptor '{name}' for 'set' objects doesn't apply to a '{}' object",
-            other.map_or("NoneType", |v| v.type_name())
-        ))),
+        other => Err(not_a_set(name, other)),
     }
 }
 
+// The error paths of the argument checks stay out of line, so that the
+// checks inline into each method (a `s.add(x)` in a loop pays for no
+// call to them).
+#[cold]
+#[inline(never)]
+fn not_a_set(name: &str, other: Option<&Value>) -> PyErr {
+    PyErr::type_error(format!(
+        "descriptor '{name}' for 'set' objects doesn't apply to a '{}' object",
+        other.map_or("NoneType", |v| v.type_name())
+    ))
+}
+
+#[inline]
 fn no_kw(args: &Args<'_>, name: &str) -> PyResult<()> {
     if args.kw.is_empty() {
         Ok(())
     } else {
-        Err(PyErr::type_error(format!(
-            "{}() takes no keyword arguments",
-            qualified(args, name)
-        )))
+        Err(takes_no_keywords(args, name))
     }
+}
+
+#[cold]
+#[inline(never)]
+fn takes_no_keywords(args: &Args<'_>, name: &str) -> PyErr {
+    PyErr::type_error(format!(
+        "{}() takes no keyword arguments",
+        qualified(args, name)
+    ))
 }
 
 /// A method without arguments (`METH_NOARGS`).
@@ -451,17 +501,24 @@ fn noargs<'a>(args: &Args<'a>, name: &str) -> PyResult<(&'a ObjRef, &'a SetObj)>
 }
 
 /// A method of one argument (`METH_O`).
+#[inline]
 fn onearg<'a>(args: &Args<'a>, name: &str) -> PyResult<(&'a ObjRef, &'a SetObj, &'a Value)> {
     no_kw(args, name)?;
     let n = args.pos.len().saturating_sub(1);
     if n != 1 {
-        return Err(PyErr::type_error(format!(
-            "{}() takes exactly one argument ({n} given)",
-            qualified(args, name)
-        )));
+        return Err(takes_one(args, name, n));
     }
     let (o, s) = recv(args, name)?;
     Ok((o, s, &args.pos[1]))
+}
+
+#[cold]
+#[inline(never)]
+fn takes_one(args: &Args<'_>, name: &str, n: usize) -> PyErr {
+    PyErr::type_error(format!(
+        "{}() takes exactly one argument ({n} given)",
+        qualified(args, name)
+    ))
 }
 
 /// A method of any number of arguments (`METH_VARARGS`).
@@ -474,8 +531,47 @@ fn varargs<'a>(args: &Args<'a>, name: &str) -> PyResult<(&'a ObjRef, &'a SetObj,
 /// `set.add(elem)`
 pub fn m_add(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (_, s, key) = onearg(&args, "add")?;
-    add_key(vm, s, key.clone())?;
+    key_method(vm, s, key, KeyMethod::Add)?;
     Ok(Value::None)
+}
+
+/// The methods of a set taking one key, which compiled code calls without
+/// an argument vector (`jit`'s `Generic::SetKey`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyMethod {
+    /// `set.add(key)`
+    Add,
+    /// `set.remove(key)`: `KeyError(key)` when it is missing.
+    Remove,
+    /// `set.discard(key)`
+    Discard,
+}
+
+impl KeyMethod {
+    /// Every one, by the number compiled code passes (its index here).
+    pub const ALL: [KeyMethod; 3] = [KeyMethod::Add, KeyMethod::Remove, KeyMethod::Discard];
+
+    /// The method called `name`, if it is one of these.
+    pub fn named(name: &str) -> Option<KeyMethod> {
+        match name {
+            "add" => Some(KeyMethod::Add),
+            "remove" => Some(KeyMethod::Remove),
+            "discard" => Some(KeyMethod::Discard),
+            _ => None,
+        }
+    }
+}
+
+/// `so.add(key)`, `so.remove(key)` or `so.discard(key)`, as `m` says.
+pub fn key_method(vm: &mut Vm, so: &SetObj, key: &Value, m: KeyMethod) -> PyResult<()> {
+    if m == KeyMethod::Add {
+        return add_key(vm, so, key.clone());
+    }
+    let h = lookup_hash(vm, key)?;
+    if !so.discard_entry(Some(vm), key, h)? && m == KeyMethod::Remove {
+        return Err(PyErr::key_error(key.clone()));
+    }
+    Ok(())
 }
 
 /// `set.clear()`
@@ -500,18 +596,14 @@ pub fn m_frozenset_copy(_vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
 /// `set.discard(elem)`
 pub fn m_discard(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (_, s, key) = onearg(&args, "discard")?;
-    let h = lookup_hash(vm, key)?;
-    s.discard_entry(Some(vm), key, h)?;
+    key_method(vm, s, key, KeyMethod::Discard)?;
     Ok(Value::None)
 }
 
 /// `set.remove(elem)`: `KeyError(elem)` when it is missing.
 pub fn m_remove(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
     let (_, s, key) = onearg(&args, "remove")?;
-    let h = lookup_hash(vm, key)?;
-    if !s.discard_entry(Some(vm), key, h)? {
-        return Err(PyErr::key_error(key.clone()));
-    }
+    key_method(vm, s, key, KeyMethod::Remove)?;
     Ok(Value::None)
 }
 

@@ -251,6 +251,10 @@ struct Builder<'a> {
     /// The address of the `list.append` method object, once a
     /// LOAD_METHOD_TYPE found it (a call of it is one helper).
     list_append: Option<usize>,
+    /// The addresses of `set.add`, `set.remove` and `set.discard` method
+    /// objects LOAD_METHOD_TYPE found, with which one each is (a call of
+    /// one is one helper: `Generic::SetKey`).
+    set_methods: Vec<(usize, interp::sets::KeyMethod)>,
     /// Methods found by a LOAD_METHOD_INSTANCE that saw several classes:
     /// the value selected (by the receiver's version tag) and the
     /// functions it may be.
@@ -403,6 +407,7 @@ fn build_from(
         guarded: Vec::new(),
         keep: Vec::new(),
         list_append: None,
+        set_methods: Vec::new(),
         poly_methods: Vec::new(),
         cells: Vec::new(),
         emit: false,
@@ -2094,6 +2099,11 @@ impl Builder<'_> {
                     if kind == Kind::LIST && self.code.name_str(arg) == "append" {
                         self.list_append = Some(m.as_ptr() as usize);
                     }
+                    if kind == Kind::SET
+                        && let Some(km) = interp::sets::KeyMethod::named(self.code.name_str(arg))
+                    {
+                        self.set_methods.push((m.as_ptr() as usize, km));
+                    }
                     let recv = Self::pop(&mut st)?;
                     let method = self.known(m);
                     st.stack.push(method);
@@ -2241,6 +2251,23 @@ impl Builder<'_> {
                                 continue;
                             }
                             self.generic(&mut st, pc, Generic::ListAppend, 2, 0)?;
+                            Self::pop(&mut st)?;
+                            st.stack.push(S::None);
+                            pc = next;
+                            continue;
+                        }
+                        // `s.add(k)`, `s.remove(k)`, `s.discard(k)` (the
+                        // receiver checked by LOAD_METHOD_TYPE): one
+                        // helper, no argument vector.
+                        if n == 2
+                            && let S::Obj(_, m) = st.stack[st.stack.len() - 3]
+                            && let Some(&(_, km)) = self.set_methods.iter().find(|(a, _)| *a == m)
+                        {
+                            let which = interp::sets::KeyMethod::ALL
+                                .iter()
+                                .position(|k| *k == km)
+                                .unwrap_or(0);
+                            self.generic(&mut st, pc, Generic::SetKey, 2, which as u32)?;
                             Self::pop(&mut st)?;
                             st.stack.push(S::None);
                             pc = next;

@@ -444,6 +444,20 @@ pub unsafe extern "C" fn generic(ctx: *mut Ctx, which: u32, slot: *mut Value, ar
                     )),
                 }
             }
+            Some(Generic::SetKey) => {
+                let key = std::mem::replace(at(1), Value::None);
+                let set = std::mem::replace(at(0), Value::None);
+                match (
+                    set.downcast::<interp::object::SetObj>(),
+                    interp::sets::KeyMethod::ALL.get(arg as usize),
+                ) {
+                    (Some(so), Some(&m)) => interp::sets::key_method(vm, so, &key, m),
+                    _ => Err(interp::PyErr::new(
+                        &interp::object::types::SYSTEM_ERROR,
+                        "set method on a non-set",
+                    )),
+                }
+            }
             Some(Generic::Str) => {
                 let v = std::mem::replace(at(arg as usize), Value::None);
                 ops::to_str_value(vm, &v).map(|s| *at(0) = s)
@@ -556,7 +570,11 @@ pub unsafe extern "C" fn contains(ctx: *mut Ctx, slot: *mut Value, negate: u8) -
     unsafe {
         let Some(ctx) = ctx.as_mut() else { return 0 };
         let Some(vm) = ctx.vm.as_mut() else { return 0 };
-        let r = ops::contains(vm, &*slot.add(1), &*slot);
+        // An int or a str in a set: no Python code, no VM.
+        let r = match interp::sets::contains_plain(&*slot.add(1), &*slot) {
+            Some(r) => Ok(r),
+            None => ops::contains(vm, &*slot.add(1), &*slot),
+        };
         *slot = Value::None;
         *slot.add(1) = Value::None;
         match r {

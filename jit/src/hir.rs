@@ -263,6 +263,10 @@ pub enum Generic {
     /// above it (a `with` statement's `__exit__(None, None, None)`): the
     /// result replaces the callable, the other slots end up None.
     CallInSlots,
+    /// `base.add(base + 1)`, `.remove` or `.discard` (`arg`: the index in
+    /// `interp::sets::KeyMethod::ALL`) on a set (checked by the code
+    /// before): both slots end up None.
+    SetKey,
 }
 
 impl Generic {
@@ -290,6 +294,7 @@ impl Generic {
         Generic::UnpackEx,
         Generic::BeforeWith,
         Generic::CallInSlots,
+        Generic::SetKey,
     ];
 }
 

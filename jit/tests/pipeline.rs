@@ -494,6 +494,28 @@ fn hir_of_tuple_and_list_items() {
 }
 
 #[test]
+fn hir_of_set_methods() {
+    // `s.add(k)`, `s.remove(k)` and `s.discard(k)` behind the set's type
+    // guard are one helper each (`Generic SetKey`, the method's index in
+    // `interp::sets::KeyMethod::ALL` as its argument); `k in s` is one
+    // helper too.
+    let (vm, g, f) = warm(
+        "def f(s, n):\n    c = 0\n    for i in range(n):\n        if i in s:\n            c += 1\n        s.add(i)\n        s.remove(i)\n        s.discard(-i)\n    return c\nf({1, 2}, 4)\nf({1, 2}, 4)\n",
+        "f",
+    );
+    let built = built(&vm, &g, &f);
+    let text = built.func.to_string();
+    for which in 0..3 {
+        assert_eq!(
+            text.matches(&format!("Generic SetKey 2, {which} ")).count(),
+            1,
+            "{text}"
+        );
+    }
+    insta::assert_snapshot!(text);
+}
+
+#[test]
 fn hir_of_a_method_call_on_several_classes() {
     // The site saw two classes: the receiver's version tag selects the
     // function, and the call compares it with each function it may be.

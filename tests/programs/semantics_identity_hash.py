@@ -73,6 +73,8 @@ print(hash(0.1), hash(-0.5), hash(1e300), hash(5e-324), hash(2.0**70), hash(-3.0
 print(hash((1, 2)), hash(()), hash((1.5, '')), hash(((1,), (2, 3))), hash(True), hash(False))
 print(hash('abc'), hash(''), hash('é'), hash('€x'), hash('𝄞'), hash(b'abc'), hash(('a', 1)))
 print(hash(1) == hash(1.0) == hash(True), hash(2**64) == hash(float(2**64)))
+# Ints of one machine word on both sides of the modulus 2**61 - 1.
+print([hash(v) for v in (2**61 - 2, 2**61 - 1, 2**61, -(2**61 - 1), -(2**61), 2**63 - 1, -2**63, 2**62 + 5, -(2**62 + 5), -2)])
 for f in (max, min):
     try:
         f([-12, 9, 77], key=lambda x: 'a' if x > 5 else x)

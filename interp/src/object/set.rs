@@ -245,7 +245,18 @@ impl SetObj {
     /// `==` (which may run Python code); without, by [`ops::key_eq`].
     /// `adding`: an equal key found by a comparison that changed the table
     /// still counts as found (`set_add_entry` checks that first).
-    fn probe(
+    #[inline]
+    fn probe(&self, vm: Option<&mut Vm>, key: &Value, hash: u64, adding: bool) -> PyResult<Found> {
+        if vm.is_none() || !(self.vm_keys.get() || ops::needs_vm(key)) {
+            // No comparison here can run Python code.
+            return Ok(self.probe_plain(key, hash, adding));
+        }
+        self.probe_vm(vm, key, hash, adding)
+    }
+
+    /// [`Self::probe`] where a comparison may run Python code.
+    #[inline(never)]
+    fn probe_vm(
         &self,
         mut vm: Option<&mut Vm>,
         key: &Value,
@@ -339,6 +350,51 @@ impl SetObj {
                 perturb >>= PERTURB_SHIFT;
                 i = jump(i, perturb, mask);
             }
+        }
+    }
+
+    /// [`Self::probe`] when no key compared needs the VM (ints, strs, ...:
+    /// the common sets): the same search under one borrow, with no
+    /// restart.
+    #[inline]
+    fn probe_plain(&self, key: &Value, hash: u64, adding: bool) -> Found {
+        let t = self.table.borrow();
+        let slots = &t.slots[..];
+        let mask = slots.len().wrapping_sub(1);
+        let mut dummy = None;
+        let mut perturb = hash;
+        let mut i = hash as usize & mask;
+        loop {
+            let last = if i + LINEAR_PROBES <= mask {
+                i + LINEAR_PROBES
+            } else {
+                i
+            };
+            // (`last` <= mask: the run is in the table.)
+            let run = slots.get(i..=last).unwrap_or(&[]);
+            for (j, slot) in (i..).zip(run) {
+                if slot.hash == hash {
+                    match &slot.key {
+                        Some(k) if k.is(key) || ops::key_eq(k, key) => return Found::Active(j),
+                        Some(_) => {}
+                        // A key of hash 0 meets an empty slot.
+                        None if hash != DUMMY => return Found::Vacant { empty: j, dummy },
+                        None => dummy = Some(j),
+                    }
+                } else if slot.hash == 0 && slot.key.is_none() {
+                    return Found::Vacant { empty: j, dummy };
+                } else if adding {
+                    let passed = (slot.hash == DUMMY) & slot.key.is_none();
+                    dummy = if passed { Some(j) } else { dummy };
+                }
+            }
+            if run.is_empty() {
+                // Cannot happen (see above), treated as the empty slot it
+                // would be.
+                return Found::Vacant { empty: i, dummy };
+            }
+            perturb >>= PERTURB_SHIFT;
+            i = jump(i, perturb, mask);
         }
     }
 
