@@ -2544,10 +2544,12 @@ impl Builder<'_> {
                         [
                             ..,
                             S::Local(_) | S::Obj(..),
-                            S::Num(Ty::Int, _) | S::Local(_)
+                            S::Num(Ty::Int, _) | S::Local(_) | S::Owned(_)
                         ]
                     ) =>
                 {
+                    // (An index its slot owns, `xs[p.i]`, is read from the
+                    // slot as an int; the item overwrites it.)
                     let idx = Self::pop(&mut st)?;
                     let seq = Self::pop(&mut st)?;
                     let i = self.as_num(idx, Ty::Int, pc, &before, &mut st)?;
@@ -2566,12 +2568,17 @@ impl Builder<'_> {
                     st.stack.push(S::Owned(base));
                 }
                 // The list or tuple is an operand its slot owns
-                // (`self.table[i]`): the item goes to the slot above, the
+                // (`self.table[i]`, also `self.table[p.i]`, the index in
+                // the slot above): the item goes to the slot above, the
                 // sequence is released, the item moves down.
                 B::BinarySubscrListInt | B::BinarySubscrTupleInt
                     if matches!(
                         st.stack[..],
-                        [.., S::Owned(_), S::Num(Ty::Int, _) | S::Local(_)]
+                        [
+                            ..,
+                            S::Owned(_),
+                            S::Num(Ty::Int, _) | S::Local(_) | S::Owned(_)
+                        ]
                     ) =>
                 {
                     let idx = Self::pop(&mut st)?;
@@ -2860,6 +2867,8 @@ impl Builder<'_> {
                 BinOp::Mul => Op::CheckedInt(CheckedIntOp::Mul, x, y, exit),
                 BinOp::FloorDiv => Op::CheckedInt(CheckedIntOp::FloorDiv, x, y, exit),
                 BinOp::Mod => Op::CheckedInt(CheckedIntOp::Mod, x, y, exit),
+                BinOp::RShift => Op::CheckedInt(CheckedIntOp::RShift, x, y, exit),
+                BinOp::LShift => Op::CheckedInt(CheckedIntOp::LShift, x, y, exit),
                 BinOp::And => Op::Int(IntOp::And, x, y),
                 BinOp::Or => Op::Int(IntOp::Or, x, y),
                 BinOp::Xor => Op::Int(IntOp::Xor, x, y),

@@ -51,6 +51,8 @@ reasons! {
     IntOverflow => Ok(DeoptReason::IntOverflow);
     /// A division or modulo by zero (the generic path raises).
     ZeroDivision => Ok(DeoptReason::ZeroDivision);
+    /// A negative shift count (the generic path raises).
+    NegativeShift => Err("negative shift count");
     /// A global or module attribute is no longer the object the code was
     /// compiled for.
     KeysVersion => Ok(DeoptReason::KeysVersion);

@@ -307,6 +307,8 @@ impl Facts {
             Op::CheckedInt(CheckedIntOp::FloorDiv, a, b, _) => nn(a) && nn(b),
             // Python's `%` takes the divisor's sign.
             Op::CheckedInt(CheckedIntOp::Mod, _, b, _) => nn(b),
+            // A shift keeps the sign (`<<` exists only without overflow).
+            Op::CheckedInt(CheckedIntOp::RShift | CheckedIntOp::LShift, a, _, _) => nn(a),
             _ => false,
         }
     }
@@ -337,6 +339,8 @@ impl Facts {
             // Less a non-negative int; divided by a positive one.
             Op::CheckedInt(CheckedIntOp::Sub, a, b, _) if nn(b) => m(a),
             Op::CheckedInt(CheckedIntOp::FloorDiv, a, b, _) if nn(a) && nn(b) => m(a),
+            // Shifted right by a non-negative count (a negative one leaves).
+            Op::CheckedInt(CheckedIntOp::RShift, a, _, _) if nn(a) => m(a),
             // A positive divisor's remainder is below it (a zero divisor
             // leaves, so the result exists only for one of at least 1).
             Op::CheckedInt(CheckedIntOp::Mod, _, b, _) if nn(b) => {

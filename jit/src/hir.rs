@@ -68,6 +68,12 @@ pub enum CheckedIntOp {
     FloorDiv,
     /// `%` (sign of the divisor)
     Mod,
+    /// `>>` (a negative count leaves compiled code; a count of 64 or
+    /// more gives the sign)
+    RShift,
+    /// `<<` (a negative count, or a result outside `i64`, leaves compiled
+    /// code)
+    LShift,
 }
 
 /// Float operators.

@@ -3158,6 +3158,41 @@ impl Lowerer<'_> {
                 self.exit_if(of, exit, Some(ExitReason::IntOverflow), false);
                 lo
             }
+            CheckedIntOp::RShift | CheckedIntOp::LShift => {
+                // A negative count raises ValueError: the interpreter
+                // redoes the operation (a constant count needs no check).
+                let c = self.const_of(b);
+                if c.is_none_or(|c| c < 0) && !nb {
+                    let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, b, 0);
+                    self.exit_if(neg, exit, Some(ExitReason::NegativeShift), false);
+                }
+                if o == CheckedIntOp::RShift {
+                    // A count of 63 or more leaves the sign in every bit
+                    // (the machine shift would take the count mod 64).
+                    return match c {
+                        Some(c) => self.b.ins().sshr_imm_s(a, c.clamp(0, 63)),
+                        None => {
+                            let most = self.b.ins().iconst(types::I64, 63);
+                            let n = self.b.ins().umin(b, most);
+                            self.b.ins().sshr(a, n)
+                        }
+                    };
+                }
+                // `<<`: a count of 64 or more, or bits shifted out (shifting
+                // back does not give `a`), needs a big int.
+                if c.is_none_or(|c| c >= 64) {
+                    let big = self
+                        .b
+                        .ins()
+                        .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, b, 64);
+                    self.exit_if(big, exit, Some(ExitReason::IntOverflow), false);
+                }
+                let r = self.b.ins().ishl(a, b);
+                let back = self.b.ins().sshr(r, b);
+                let lost = self.b.ins().icmp(IntCC::NotEqual, back, a);
+                self.exit_if(lost, exit, Some(ExitReason::IntOverflow), false);
+                r
+            }
             CheckedIntOp::FloorDiv | CheckedIntOp::Mod => {
                 // A constant divisor other than 0 and -1 needs neither
                 // check (and no exit blocks to compile).

@@ -516,6 +516,24 @@ fn hir_of_set_methods() {
 }
 
 #[test]
+fn hir_of_shifts_and_an_attribute_index() {
+    // `>>` and `<<` of ints are machine shifts behind their exits (a
+    // negative count; bits lost by `<<`); `t[p.i]` reads the index from
+    // the attribute's slot and the item in place (`SeqGet`).
+    let (vm, g, f) = warm(
+        "class P:\n    def __init__(self, i):\n        self.i = i\n\ndef f(t, ps, k):\n    s = 0\n    for p in ps:\n        s += (t[p.i] >> k) ^ (t[p.i] << 2)\n    return s\nf([1, 2, 3], [P(0), P(2)], 1)\nf([1, 2, 3], [P(0), P(2)], 1)\n",
+        "f",
+    );
+    let built = built(&vm, &g, &f);
+    let text = built.func.to_string();
+    assert_eq!(text.matches("IntRShift").count(), 1, "{text}");
+    assert_eq!(text.matches("IntLShift").count(), 1, "{text}");
+    assert_eq!(text.matches("SeqGet").count(), 2, "{text}");
+    assert!(!text.contains("Generic"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
 fn hir_of_a_method_call_on_several_classes() {
     // The site saw two classes: the receiver's version tag selects the
     // function, and the call compares it with each function it may be.
