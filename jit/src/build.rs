@@ -168,7 +168,16 @@ enum S {
 struct State {
     locals: Vec<L>,
     stack: Vec<S>,
+    /// At a block's start: the locals whose object's type version every
+    /// path here checked (against these versions, or fewer) with nothing
+    /// since that could rebind the local or change a type (see
+    /// [`Builder::guarded_local`]); the block checks them again only for
+    /// versions outside these.
+    checked: Checked,
 }
+
+/// Locals and the type versions their objects are known to have.
+type Checked = Vec<(u32, Vec<u32>)>;
 
 /// How a direct C call passes an operand (see `Builder::c_args`).
 enum CArgPlan {
@@ -208,6 +217,27 @@ enum SS {
 struct Shape {
     locals: Vec<LS>,
     stack: Vec<SS>,
+    /// As [`State::checked`], on every path into the block.
+    checked: Checked,
+}
+
+/// The checks known on both of two paths: the locals both checked, each
+/// allowed the versions either allowed.
+fn join_checked(a: &Checked, b: &Checked) -> Checked {
+    let mut out: Checked = Vec::new();
+    for (l, va) in a {
+        if let Some((_, vb)) = b.iter().find(|(m, _)| m == l) {
+            let mut vs = va.clone();
+            for v in vb {
+                if !vs.contains(v) {
+                    vs.push(*v);
+                }
+            }
+            vs.sort_unstable();
+            out.push((*l, vs));
+        }
+    }
+    out
 }
 
 fn join_local(a: LS, b: LS) -> LS {
@@ -243,10 +273,11 @@ struct Builder<'a> {
     cur: Vec<Inst>,
     /// Constants a block defines before its first instruction.
     preamble: Vec<Inst>,
-    /// Locals whose object the current block has loaded and checked the
-    /// type version of: (the local, the pointer, the versions allowed,
-    /// `cur`'s length after the check). See [`Builder::guarded_local`].
-    guarded: Vec<(u32, ValueId, Vec<u32>, usize)>,
+    /// Locals whose object's type version the current block has checked,
+    /// or every path into it ([`State::checked`]): (the local, the
+    /// pointer once this block loaded it, the versions allowed, `cur`'s
+    /// length after the check). See [`Builder::guarded_local`].
+    guarded: Vec<(u32, Option<ValueId>, Vec<u32>, usize)>,
     keep: Vec<ObjRef>,
     /// The address of the `list.append` method object, once a
     /// LOAD_METHOD_TYPE found it (a call of it is one helper).
@@ -858,6 +889,7 @@ impl Builder<'_> {
                     S::Owned(k) => SS::Owned(*k),
                 })
                 .collect(),
+            checked: state.checked.clone(),
         }
     }
 
@@ -897,10 +929,18 @@ impl Builder<'_> {
                     .zip(&inc.locals)
                     .map(|(a, b)| join_local(*a, *b))
                     .collect();
-                if locals == old.locals && stack == old.stack {
+                let checked = join_checked(&old.checked, &inc.checked);
+                if locals == old.locals && stack == old.stack && checked == old.checked {
                     return Ok(false);
                 }
-                self.shapes.insert(pc, Shape { locals, stack });
+                self.shapes.insert(
+                    pc,
+                    Shape {
+                        locals,
+                        stack,
+                        checked,
+                    },
+                );
                 Ok(true)
             }
         }
@@ -913,6 +953,7 @@ impl Builder<'_> {
                 .map(|i| if i < argc { L::InSlot } else { L::Unbound })
                 .collect(),
             stack: Vec::new(),
+            checked: Vec::new(),
         }
     }
 
@@ -936,6 +977,7 @@ impl Builder<'_> {
         let plain = State {
             locals: locals.clone(),
             stack: (0..o.stack.len()).map(|k| S::Owned(k as u32)).collect(),
+            checked: Vec::new(),
         };
         let mut stack = Vec::with_capacity(o.stack.len());
         for (k, operand) in o.stack.iter().enumerate() {
@@ -978,6 +1020,7 @@ impl Builder<'_> {
                 &State {
                     locals: locals.clone(),
                     stack: stack.clone(),
+                    checked: Vec::new(),
                 },
             )?;
             for s in stack.iter_mut() {
@@ -1001,7 +1044,11 @@ impl Builder<'_> {
                 }
             }
         }
-        Ok(State { locals, stack })
+        Ok(State {
+            locals,
+            stack,
+            checked: Vec::new(),
+        })
     }
 
     fn fixpoint(&mut self) -> Result<(), Declined> {
@@ -1080,7 +1127,13 @@ fn keeps_guards(op: &Op, l: u32) -> bool {
         | Op::Flush { .. }
         | Op::MoveSlot { .. }
         | Op::SwapSlots(..)
-        | Op::DropSlot { .. } => true,
+        | Op::DropSlot { .. }
+        // Machine code, or a helper that only reads a list or tuple; what
+        // it does not handle leaves.
+        | Op::Truth { .. }
+        | Op::CheckPending { .. }
+        | Op::SeqGet { .. }
+        | Op::ListIterNext { .. } => true,
         _ => false,
     }
 }
@@ -1232,7 +1285,15 @@ impl Builder<'_> {
             });
         }
         self.preamble = pre;
-        (State { locals, stack }, params)
+        let checked = shape.checked.clone();
+        (
+            State {
+                locals,
+                stack,
+                checked,
+            },
+            params,
+        )
     }
 
     /// The frame state at `pc` for an exit.
@@ -1268,8 +1329,11 @@ impl Builder<'_> {
     /// needed (`own`: the edge is one of two, so its code cannot go in the
     /// current block).
     fn edge(&mut self, target: usize, st: &State, own: bool) -> Result<Edge, Declined> {
+        let checked = self.still_checked(st);
         if !self.emit {
-            self.pending.push((target, st.clone()));
+            let mut out = st.clone();
+            out.checked = checked;
+            self.pending.push((target, out));
             return Ok(Edge {
                 block: BlockId(0),
                 args: Vec::new(),
@@ -1278,6 +1342,15 @@ impl Builder<'_> {
         let Some(shape) = self.shapes.get(&target).cloned() else {
             return decline(Decline::Unsupported, "edge to an unreached block");
         };
+        // The target skips the checks its shape carries: this path must
+        // have made them (it did when the shapes were solved; the code
+        // made now is the same).
+        if join_checked(&shape.checked, &checked) != shape.checked {
+            return decline(
+                Decline::Unsupported,
+                "internal: an edge lost a type-version check",
+            );
+        }
         if !self.starts.contains(&target) {
             return decline(
                 Decline::Unsupported,
@@ -1506,6 +1579,11 @@ impl Builder<'_> {
     /// Runs the block at `pc` from `st`; returns its terminator.
     fn run_block(&mut self, start: usize, mut st: State) -> Result<Term, Declined> {
         self.guarded.clear();
+        for (l, vs) in std::mem::take(&mut st.checked) {
+            if matches!(st.locals.get(l as usize), Some(L::InSlot | L::Top)) {
+                self.guarded.push((l, None, vs, 0));
+            }
+        }
         let pre = std::mem::take(&mut self.preamble);
         self.cur.splice(0..0, pre);
         let idx = self.starts.iter().position(|p| *p == start).unwrap_or(0);
@@ -3543,8 +3621,14 @@ impl Builder<'_> {
     /// these versions or fewer (see [`Builder::guarded_local`]).
     fn guarded_ptr(&mut self, recv: S, slot: u32, versions: &[u32], exit: FrameState) -> ValueId {
         if let S::Local(l) = recv
-            && let Some(o) = self.guarded_local(l, versions)
+            && let Some(at) = self.guarded_local(l, versions)
         {
+            if let Some(o) = self.guarded[at].1 {
+                return o;
+            }
+            // Checked on every path into the block: loaded, not checked.
+            let o = self.ptr_in_slot(slot, exit);
+            self.guarded[at].1 = Some(o);
             return o;
         }
         let o = self.ptr_in_slot(slot, exit.clone());
@@ -3557,7 +3641,8 @@ impl Builder<'_> {
             },
         );
         if let S::Local(l) = recv {
-            self.guarded.push((l, o, versions.to_vec(), self.cur.len()));
+            self.guarded
+                .push((l, Some(o), versions.to_vec(), self.cur.len()));
         }
         o
     }
@@ -3567,13 +3652,38 @@ impl Builder<'_> {
     /// since could have changed the local or any type's version: the
     /// instructions after it store no object into `l` and run no Python
     /// code (see [`keeps_guards`]).
-    fn guarded_local(&self, l: u32, versions: &[u32]) -> Option<ValueId> {
-        let (_, o, vs, at) = self.guarded.iter().rev().find(|g| g.0 == l)?;
+    fn guarded_local(&self, l: u32, versions: &[u32]) -> Option<usize> {
+        let k = self.guarded.iter().rposition(|g| g.0 == l)?;
+        let (_, _, vs, at) = &self.guarded[k];
         if !vs.iter().all(|v| versions.contains(v)) {
             return None;
         }
         let since = self.cur.get(*at..)?;
-        since.iter().all(|i| keeps_guards(&i.op, l)).then_some(*o)
+        since.iter().all(|i| keeps_guards(&i.op, l)).then_some(k)
+    }
+
+    /// What [`Builder::guarded_local`] would still find at the end of the
+    /// block so far, for the locals of `st` whose object is in their slot
+    /// (a local holding an unboxed number or a constant is spilled or
+    /// changed on the way out): the checks an edge from here carries into
+    /// its target ([`State::checked`]).
+    fn still_checked(&self, st: &State) -> Checked {
+        let mut out: Checked = Vec::new();
+        for (l, _, vs, _) in self.guarded.iter().rev() {
+            if out.iter().any(|(m, _)| m == l)
+                || !matches!(st.locals.get(*l as usize), Some(L::InSlot | L::Top))
+            {
+                continue;
+            }
+            if let Some(k) = self.guarded_local(*l, vs) {
+                let mut vs = self.guarded[k].2.clone();
+                vs.sort_unstable();
+                vs.dedup();
+                out.push((*l, vs));
+            }
+        }
+        out.sort_by_key(|(l, _)| *l);
+        out
     }
 
     fn ptr_in_slot(&mut self, slot: u32, exit: FrameState) -> ValueId {

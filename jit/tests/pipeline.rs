@@ -534,6 +534,24 @@ fn hir_of_shifts_and_an_attribute_index() {
 }
 
 #[test]
+fn hir_of_a_class_check_carried_across_branches() {
+    // `p.flag`, then `p.x` or `p.y` in the branches, then `p.x` after the
+    // join: one check of `p`'s class version per trip, since every path
+    // to the later reads made it and nothing between can rebind `p` or
+    // run Python code (a `Truth` of something else than a bool, an int
+    // or None leaves first).
+    let (vm, g, f) = warm(
+        "class P:\n    def __init__(self, f):\n        self.flag = f\n        self.x = 1\n        self.y = 2\n\ndef f(ps):\n    t = 0\n    for p in ps:\n        if p.flag:\n            t += p.x\n        else:\n            t += p.y\n        t += p.x\n    return t\nf([P(True), P(False)] * 8)\nf([P(True), P(False)] * 8)\n",
+        "f",
+    );
+    let built = built(&vm, &g, &f);
+    let text = built.func.to_string();
+    assert_eq!(text.matches("GuardTypeVersion").count(), 1, "{text}");
+    assert_eq!(text.matches("AttrGet").count(), 4, "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
 fn hir_of_a_method_call_on_several_classes() {
     // The site saw two classes: the receiver's version tag selects the
     // function, and the call compares it with each function it may be.
