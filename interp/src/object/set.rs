@@ -112,12 +112,10 @@ fn insert_clean(slots: &mut [Slot], hash: u64, key: Value) {
     let mut perturb = hash;
     let mut i = hash as usize & mask;
     loop {
-        let last = if i + LINEAR_PROBES <= mask {
-            i + LINEAR_PROBES
-        } else {
-            i
-        };
-        if let Some(slot) = slots[i..=last].iter_mut().find(|s| s.is_empty()) {
+        if let Some(slot) = slots[i..=run_end(i, mask)]
+            .iter_mut()
+            .find(|s| s.is_empty())
+        {
             *slot = Slot::active(hash, key);
             return;
         }
@@ -127,6 +125,57 @@ fn insert_clean(slots: &mut [Slot], hash: u64, key: Value) {
 }
 
 /// Where a search for a key ended.
+/// The last slot of the run of consecutive slots a search looks at from
+/// slot `i` before it jumps: [`LINEAR_PROBES`] more when they fit before
+/// the table's end, else none.
+#[inline(always)]
+fn run_end(i: usize, mask: usize) -> usize {
+    if i + LINEAR_PROBES <= mask {
+        i + LINEAR_PROBES
+    } else {
+        i
+    }
+}
+
+/// What a search for a key of hash `hash` meets at slot `j` (as
+/// `set_lookkey` and `set_add_entry` read a slot).
+enum Meet<'a> {
+    /// Where the key would go: an empty slot.
+    Vacant,
+    /// A stored key of the same hash, to compare.
+    Compare(&'a Value),
+    /// A slot to pass (a dummy an insertion may reuse goes to `dummy`).
+    Pass,
+}
+
+#[inline(always)]
+fn meet<'a>(
+    slot: &'a Slot,
+    j: usize,
+    hash: u64,
+    adding: bool,
+    dummy: &mut Option<usize>,
+) -> Meet<'a> {
+    if slot.hash == hash {
+        match &slot.key {
+            Some(k) => Meet::Compare(k),
+            // A key of hash 0 meets an empty slot.
+            None if hash != DUMMY => Meet::Vacant,
+            None => {
+                *dummy = Some(j);
+                Meet::Pass
+            }
+        }
+    } else if slot.hash == 0 && slot.key.is_none() {
+        Meet::Vacant
+    } else {
+        if adding && (slot.hash == DUMMY) & slot.key.is_none() {
+            *dummy = Some(j);
+        }
+        Meet::Pass
+    }
+}
+
 enum Found {
     /// The slot holding an equal key.
     Active(usize),
@@ -271,11 +320,7 @@ impl SetObj {
             let mut perturb = hash;
             let mut i = hash as usize & mask;
             loop {
-                let last = if i + LINEAR_PROBES <= mask {
-                    i + LINEAR_PROBES
-                } else {
-                    i
-                };
+                let last = run_end(i, mask);
                 let mut j = i;
                 while j <= last {
                     // The slots up to a stored key that only `==` with
@@ -286,31 +331,21 @@ impl SetObj {
                         let mut pending = None;
                         let run = t.slots.get(j..=last).unwrap_or(&[]);
                         for slot in run {
-                            if slot.hash == hash {
-                                match &slot.key {
-                                    Some(k) => {
-                                        if k.is(key) {
-                                            return Ok(Found::Active(j));
-                                        }
-                                        if vm.is_some() && (key_vm || ops::needs_vm(k)) {
-                                            pending = Some(k.clone());
-                                            break;
-                                        }
-                                        if ops::key_eq(k, key) {
-                                            return Ok(Found::Active(j));
-                                        }
+                            match meet(slot, j, hash, adding, &mut dummy) {
+                                Meet::Vacant => return Ok(Found::Vacant { empty: j, dummy }),
+                                Meet::Compare(k) => {
+                                    if k.is(key) {
+                                        return Ok(Found::Active(j));
                                     }
-                                    // A key of hash 0 meets an empty slot.
-                                    None if hash != DUMMY => {
-                                        return Ok(Found::Vacant { empty: j, dummy });
+                                    if vm.is_some() && (key_vm || ops::needs_vm(k)) {
+                                        pending = Some(k.clone());
+                                        break;
                                     }
-                                    None => dummy = Some(j),
+                                    if ops::key_eq(k, key) {
+                                        return Ok(Found::Active(j));
+                                    }
                                 }
-                            } else if slot.hash == 0 && slot.key.is_none() {
-                                return Ok(Found::Vacant { empty: j, dummy });
-                            } else if adding {
-                                let passed = (slot.hash == DUMMY) & slot.key.is_none();
-                                dummy = if passed { Some(j) } else { dummy };
+                                Meet::Pass => {}
                             }
                             j += 1;
                         }
@@ -365,27 +400,15 @@ impl SetObj {
         let mut perturb = hash;
         let mut i = hash as usize & mask;
         loop {
-            let last = if i + LINEAR_PROBES <= mask {
-                i + LINEAR_PROBES
-            } else {
-                i
-            };
-            // (`last` <= mask: the run is in the table.)
-            let run = slots.get(i..=last).unwrap_or(&[]);
+            // (`run_end` <= mask: the run is in the table.)
+            let run = slots.get(i..=run_end(i, mask)).unwrap_or(&[]);
             for (j, slot) in (i..).zip(run) {
-                if slot.hash == hash {
-                    match &slot.key {
-                        Some(k) if k.is(key) || ops::key_eq(k, key) => return Found::Active(j),
-                        Some(_) => {}
-                        // A key of hash 0 meets an empty slot.
-                        None if hash != DUMMY => return Found::Vacant { empty: j, dummy },
-                        None => dummy = Some(j),
+                match meet(slot, j, hash, adding, &mut dummy) {
+                    Meet::Vacant => return Found::Vacant { empty: j, dummy },
+                    Meet::Compare(k) if k.is(key) || ops::key_eq(k, key) => {
+                        return Found::Active(j);
                     }
-                } else if slot.hash == 0 && slot.key.is_none() {
-                    return Found::Vacant { empty: j, dummy };
-                } else if adding {
-                    let passed = (slot.hash == DUMMY) & slot.key.is_none();
-                    dummy = if passed { Some(j) } else { dummy };
+                    _ => {}
                 }
             }
             if run.is_empty() {
