@@ -2151,9 +2151,14 @@ impl Builder<'_> {
                     // local holds an object of exactly that type. The
                     // method object is the VM's own (one per method), so
                     // the code embeds it; the call that follows passes the
-                    // receiver as its first argument.
-                    let Some(&S::Local(slot)) = st.stack.last() else {
-                        leave!();
+                    // receiver as its first argument. A receiver an
+                    // operand slot owns (`self.items.append`, an
+                    // attribute's value) is guarded there and moves up a
+                    // slot for the method.
+                    let slot = match st.stack.last() {
+                        Some(&S::Local(l)) => l,
+                        Some(&S::Owned(k)) => self.nslots as u32 + k,
+                        _ => leave!(),
                     };
                     let site = interp::feedback::site(self.code, pc);
                     let Some(interp::feedback::AttrSource::TypeMethod { kind, index }) =
@@ -2182,7 +2187,11 @@ impl Builder<'_> {
                     {
                         self.set_methods.push((m.as_ptr() as usize, km));
                     }
-                    let recv = Self::pop(&mut st)?;
+                    let mut recv = Self::pop(&mut st)?;
+                    if let S::Owned(k) = recv {
+                        self.push_inst(None, Op::MoveSlot { from: k, to: k + 1 });
+                        recv = S::Owned(k + 1);
+                    }
                     let method = self.known(m);
                     st.stack.push(method);
                     st.stack.push(recv);
