@@ -7,11 +7,10 @@
 use clap::Parser;
 
 // Python programs allocate and free small objects at a high rate; see
-// `abi::alloc` for why mimalloc, and why through that wrapper. The library
-// leaves the choice of allocator to the embedding program. Without the
-// `mimalloc` feature (on by default) the binary keeps the system allocator,
-// so that valgrind sees every block (`scripts/memcheck`).
-#[cfg(feature = "mimalloc")]
+// `abi::alloc` for why mimalloc, and why through that wrapper (which
+// switches to the C library's malloc under `PYTHONMALLOC=malloc`, for
+// valgrind: `scripts/memcheck`). The library leaves the choice of
+// allocator to the embedding program.
 #[global_allocator]
 static ALLOCATOR: abi::alloc::Mimalloc = abi::alloc::Mimalloc;
 
