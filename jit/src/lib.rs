@@ -97,7 +97,17 @@ pub struct Jit {
     /// changed (it ran, or was quickened), at most [`NOT_YET_RETRIES`]
     /// times.
     not_yet: Vec<NotYet>,
+    /// Loop headers (the code object's, and the header's index) whose
+    /// on-stack replacement was put off because their function has code
+    /// for its calls, or will soon, and how many times since that code
+    /// was there ([`JitBackend::compile_osr`]).
+    osr_put_off: Vec<(Weak<Code>, usize, u8)>,
 }
+
+/// How many times a loop whose function has code for its calls is asked
+/// about before it gets loop code of its own (`interp::jit::OSR_POLL_COUNT`
+/// rounds apart; see [`JitBackend::compile_osr`]).
+const OSR_PUT_OFF: u8 = 4;
 
 /// A function declined for now ([`Jit::not_yet`]).
 struct NotYet {
@@ -163,6 +173,7 @@ impl Jit {
             ready: Vec::new(),
             ready_osr: Vec::new(),
             not_yet: Vec::new(),
+            osr_put_off: Vec::new(),
             options,
             stats: Rc::default(),
             seen: HashSet::new(),
@@ -455,6 +466,13 @@ impl Jit {
         }
     }
 
+    /// Whether the worker is making loop code for `code` at `pc`.
+    fn osr_pending_here(&self, code: &Code, pc: usize) -> bool {
+        self.compiling
+            .values()
+            .any(|c| c.is_for(code) && c.osr.as_ref().is_some_and(|o| o.1 == pc))
+    }
+
     /// Whether the worker is making `code`'s code for its calls.
     fn compiling_for_calls(&self, code: &Code) -> bool {
         self.compiling
@@ -549,9 +567,9 @@ impl JitBackend for Jit {
     }
 
     fn osr_pending(&self, code: &Code, pc: usize) -> bool {
-        self.compiling
-            .values()
-            .any(|c| c.is_for(code) && c.osr.as_ref().is_some_and(|o| o.1 == pc))
+        let put_off =
+            |(c, at, _): &(Weak<Code>, usize, u8)| std::ptr::eq(c.as_ptr(), code) && *at == pc;
+        self.osr_put_off.iter().any(put_off) || self.osr_pending_here(code, pc)
     }
 
     fn compile_osr(
@@ -576,8 +594,41 @@ impl JitBackend for Jit {
             let (_, _, c) = self.ready_osr.swap_remove(i);
             return Some(Rc::new(c));
         }
-        if self.osr_pending(code, pc) {
+        if self.osr_pending_here(code, pc) {
             return None;
+        }
+        // The function has code for its calls, or will soon: later calls
+        // run that, and this one may well end before loop code made for it
+        // would be ready (raytrace's `Scene.trace`, two rounds a call:
+        // such code was entered once, after taking the worker 3.5 ms that
+        // other functions waited for). So the loop is asked about again
+        // after some rounds (`osr_pending` says so) while the function's
+        // code is on its way, and a few times more after that: a loop
+        // still run by the interpreter then (a long call, one that the
+        // code handed back, or calls from interpreted callers) gets its
+        // code.
+        let has_code = code.jit.try_borrow().is_ok_and(|j| j.is_some());
+        let pending = self.pending(code);
+        if has_code || pending {
+            self.osr_put_off.retain(|(c, _, _)| c.strong_count() > 0);
+            let mine = |(c, at, _): &(Weak<Code>, usize, u8)| {
+                std::ptr::eq(c.as_ptr(), Rc::as_ptr(code)) && *at == pc
+            };
+            match self.osr_put_off.iter().position(mine) {
+                Some(_) if pending => return None,
+                Some(i) => {
+                    let asks = &mut self.osr_put_off[i].2;
+                    *asks += 1;
+                    if *asks < OSR_PUT_OFF {
+                        return None;
+                    }
+                    self.osr_put_off.swap_remove(i);
+                }
+                None => {
+                    self.osr_put_off.push((Rc::downgrade(code), pc, 0));
+                    return None;
+                }
+            }
         }
         let (entry, start) = osr_shape(code.nslots(), pc, frame, depth)?;
         let c = self.compile_code(vm, code, globals, Some((&entry, start)))?;
@@ -591,6 +642,7 @@ impl JitBackend for Jit {
         self.compiling.clear();
         self.ready.clear();
         self.ready_osr.clear();
+        self.osr_put_off.clear();
         // Compiled callers must not call code whose objects are released.
         for (_, r) in self.records.drain(..) {
             if let Some(r) = r.upgrade() {
