@@ -467,10 +467,7 @@ fn a_short_loop_of_a_function_hot_by_its_calls_gets_no_loop_code() {
              def main():\n    t = 0\n    for k in range(3000):\n        t += f(3) + g(3)\n    \
              return t\n\nprint(main())\n",
         );
-        d.write(
-            "typhon.toml",
-            &format!("[jit]\nbackground = {background}\n"),
-        );
+        d.write("typhon.toml", format!("[jit]\nbackground = {background}\n"));
         let o = run_in(d.path(), &["--stats", "p.py"]);
         assert!(o.status.success(), "{}", text(&o.stderr));
         assert_eq!(text(&o.stdout), "33000\n");
