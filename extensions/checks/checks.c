@@ -96,6 +96,16 @@ static PyObject *result_with_error(PyObject *m, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* A new tuple returned with an exception set: CPython's SystemError, as
+ * for `result_with_error`, with a result that is an object. */
+static PyObject *tuple_with_error(PyObject *m, PyObject *unused) {
+    PyErr_SetString(PyExc_RuntimeError, "set with a tuple");
+    return Py_BuildValue("(ii)", 1, 2);
+}
+
+/* Its argument, a new reference: a result of whatever kind is given. */
+static PyObject *same(PyObject *m, PyObject *o) { return Py_NewRef(o); }
+
 /* Takes a reference it never gives back: the object's count grows by one. */
 static PyObject *leak_ref(PyObject *m, PyObject *o) {
     Py_INCREF(o);
@@ -1411,6 +1421,8 @@ static PyMethodDef checks_methods[] = {
     {"call_back", (PyCFunction)(void (*)(void))call_back, METH_FASTCALL, NULL},
     {"null_without_error", null_without_error, METH_NOARGS, NULL},
     {"result_with_error", result_with_error, METH_NOARGS, NULL},
+    {"tuple_with_error", tuple_with_error, METH_NOARGS, NULL},
+    {"same", same, METH_O, NULL},
     {"leak_ref", leak_ref, METH_O, NULL},
     {"borrowed_return", borrowed_return, METH_O, NULL},
     {"refcount", refcount, METH_O, NULL},

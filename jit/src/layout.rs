@@ -3,6 +3,8 @@
 //! depends on these numbers; the test below pins them against real
 //! `interp::Value`s so a change to the enum fails here, not at run time.
 
+use interp::object::types::Kind;
+
 /// Size of a `Value` in bytes (the stride of a slot array).
 pub const VALUE_SIZE: i32 = 16;
 /// Byte offset of the tag word.
@@ -24,6 +26,22 @@ pub const OB_TYPE_OFFSET: i32 = std::mem::offset_of!(abi::ObjHeader, ob_type) as
 /// Byte offset of a type object's `tp_version_tag` (a `u32`, as in
 /// CPython; the tag of a Python class, 0 for other types).
 pub const TP_VERSION_TAG_OFFSET: i32 = std::mem::offset_of!(abi::TypeObject, tp_version_tag) as i32;
+/// Byte offset of a type object's dispatch kind (`tp_typhon.kind`, a
+/// `u32`: `interp::object::types::Kind`).
+pub const TYPE_KIND_OFFSET: i32 = (std::mem::offset_of!(abi::TypeObject, tp_typhon)
+    + std::mem::offset_of!(abi::TyphonTypeInfo, kind)) as i32;
+/// The kinds, first and last, of the objects a value does not hold as an
+/// object (`Value::from_heap`): int, bool, float and None become numbers
+/// or constants, and a str C made may still have its text to sync
+/// (`capi::object::take_new`). One range, so that one compare tells.
+pub const UNBOXED_KINDS: (u32, u32) = (Kind::INT, Kind::STR);
+const _: () = {
+    assert!(Kind::INT == UNBOXED_KINDS.0 && Kind::STR == UNBOXED_KINDS.1);
+    assert!(UNBOXED_KINDS.0 <= Kind::BOOL && Kind::BOOL <= UNBOXED_KINDS.1);
+    assert!(UNBOXED_KINDS.0 <= Kind::FLOAT && Kind::FLOAT <= UNBOXED_KINDS.1);
+    assert!(UNBOXED_KINDS.0 <= Kind::NONE && Kind::NONE <= UNBOXED_KINDS.1);
+    assert!(UNBOXED_KINDS.1 - UNBOXED_KINDS.0 == 4);
+};
 
 /// The count at and above which an object is immortal (never written).
 pub const IMMORTAL_REFCNT: i64 = abi::IMMORTAL_REFCNT as i64;

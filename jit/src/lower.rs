@@ -22,7 +22,7 @@ use crate::hir::{
 };
 use crate::layout::{
     OB_TYPE_OFFSET, PAYLOAD_OFFSET, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NONE, TAG_OBJ, TAG_OFFSET,
-    TP_VERSION_TAG_OFFSET, VALUE_SIZE,
+    TP_VERSION_TAG_OFFSET, TYPE_KIND_OFFSET, UNBOXED_KINDS, VALUE_SIZE,
 };
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -3417,18 +3417,57 @@ impl Lowerer<'_> {
         }
         let slot = self.slot_addr(self.nslots + base);
         let c = self.v(callee);
-        // `None` (immortal: no count to give back) with no exception set
-        // and no warning queued is stored here; any other result goes
-        // through the helper, which checks it as the interpreter does.
+        // With no exception set and no warning queued, `None` (immortal:
+        // no count to give back) and an object that stays one as a value
+        // (its reference taken over: a tuple, an instance of a C type) are
+        // stored here; a NULL, a number or bool C made (a value unboxes
+        // it), a str (C may have written its text) and everything else
+        // after an error go through the helper, which checks the result
+        // as the interpreter does.
         let (slow, done) = self.slow_and_done();
         let none = self
             .b
             .ins()
             .iconst(ptr, interp::object::value::NONE.as_ptr() as i64);
-        let other = self.b.ins().icmp(IntCC::NotEqual, raw, none);
-        self.unless(other, slow);
+        let is_none = self.b.ins().icmp(IntCC::Equal, raw, none);
+        let (none_block, obj_block) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(is_none, none_block, &[], obj_block, &[]);
+        self.b.switch_to_block(obj_block);
+        let null = self.b.ins().icmp_imm_s(IntCC::Equal, raw, 0);
+        self.unless(null, slow);
+        let ty = self.b.ins().load(self.ptr, flags(), raw, OB_TYPE_OFFSET);
+        let kind = self.b.ins().load(types::I32, flags(), ty, TYPE_KIND_OFFSET);
+        let from_kind = self.b.ins().iadd_imm_s(kind, -i64::from(UNBOXED_KINDS.0));
+        let unboxed = self.b.ins().icmp_imm_u(
+            IntCC::UnsignedLessThanOrEqual,
+            from_kind,
+            i64::from(UNBOXED_KINDS.1 - UNBOXED_KINDS.0),
+        );
+        self.unless(unboxed, slow);
+        self.c_result_unraised(slow);
+        let t = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
+        self.b.ins().store(flags(), t, slot, TAG_OFFSET);
+        self.b.ins().store(flags(), raw, slot, PAYLOAD_OFFSET);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(none_block);
+        self.c_result_unraised(slow);
+        let t = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+        self.b.ins().store(flags(), t, slot, TAG_OFFSET);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let ok = self.call_helper(HelperFn::CResult, &[self.ctxp, slot, raw, c])?;
+        let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+        self.exit_if(bad, exit, None, true);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Some(self.b.ins().iconst(types::I8, 1))
+    }
+
+    /// Goes to `slow` if the C call just made left an exception set or
+    /// queued a warning (then its result is checked by the helper).
+    fn c_result_unraised(&mut self, slow: cranelift_codegen::ir::Block) {
         let c_error = std::mem::offset_of!(crate::helpers::Ctx, c_error);
-        let e = self.ctx_word(c_error, ptr);
+        let e = self.ctx_word(c_error, self.ptr);
         let raised = self.b.ins().icmp_imm_s(IntCC::NotEqual, e, 0);
         self.unless(raised, slow);
         let p = self.ctx_word(
@@ -3440,16 +3479,6 @@ impl Lowerer<'_> {
             .ins()
             .band_imm_u(p, i64::from(abi::pending::WARNINGS));
         self.unless(warned, slow);
-        let t = self.b.ins().iconst(types::I64, TAG_NONE as i64);
-        self.b.ins().store(flags(), t, slot, TAG_OFFSET);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(slow);
-        let ok = self.call_helper(HelperFn::CResult, &[self.ctxp, slot, raw, c])?;
-        let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
-        self.exit_if(bad, exit, None, true);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        Some(self.b.ins().iconst(types::I8, 1))
     }
 
     /// The `ty` word the context's pointer field at byte offset `field`
