@@ -450,27 +450,27 @@ fn a_method_whose_loop_follows_code_run_once_a_call_is_compiled_after_a_few_call
 
 #[test]
 fn a_short_loop_of_a_function_hot_by_its_calls_gets_no_loop_code() {
-    // `f` and `g` loop three times a call and are called 3000 times: their
+    // `f` and `g` loop three times a call and are called 100000 times: their
     // loops make them hot together with their calls, and their code for
     // calls serves every later call. Loop code for the running call
     // (on-stack replacement) would be made for one call that ends three
     // rounds later, and took the compiler's thread from the code the
     // program waited for. `main`'s loop, run by its only call, does get
-    // loop code. In either compile mode (the worker's thread, or
-    // where asked).
+    // loop code. In either compile mode (the worker's thread, or where
+    // asked).
     for background in [true, false] {
         let d = TempDir::new("jit-cli");
         d.write(
             "p.py",
             "def f(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n\n\
              def g(n):\n    s = 1\n    for i in range(n):\n        s *= 2\n    return s\n\n\
-             def main():\n    t = 0\n    for k in range(3000):\n        t += f(3) + g(3)\n    \
+             def main():\n    t = 0\n    for k in range(100000):\n        t += f(3) + g(3)\n    \
              return t\n\nprint(main())\n",
         );
         d.write("typhon.toml", format!("[jit]\nbackground = {background}\n"));
         let o = run_in(d.path(), &["--stats", "p.py"]);
         assert!(o.status.success(), "{}", text(&o.stderr));
-        assert_eq!(text(&o.stdout), "33000\n");
+        assert_eq!(text(&o.stdout), "1100000\n");
         let err = text(&o.stderr);
         for name in ["f", "g"] {
             assert!(err.contains(&format!("  compiled {name}: ")), "{err}");
@@ -479,10 +479,14 @@ fn a_short_loop_of_a_function_hot_by_its_calls_gets_no_loop_code() {
                 "{err}"
             );
         }
-        assert!(
-            err.contains("compiled main from its loop at line 15: "),
-            "{err}"
-        );
+        // (On the worker's thread, that code may still be in the making
+        // when the loop ends.)
+        if !background {
+            assert!(
+                err.contains("compiled main from its loop at line 15: "),
+                "{err}"
+            );
+        }
     }
 }
 
