@@ -706,7 +706,7 @@ pub fn new_class_with(
 /// an empty `__dict__`, tracked by the cycle collector, before `__init__`.
 pub fn new_plain_instance(cls: &ObjRef) -> Option<ObjRef> {
     let cd = class_data(cls)?;
-    let made = ObjRef::new_instance(cls, Instance::new(cd));
+    let made = ObjRef::new_instance_with(cls, || Instance::new(cd));
     if let Some(i) = &made {
         abi::gc_track(i);
     }

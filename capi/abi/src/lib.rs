@@ -1158,6 +1158,50 @@ unsafe fn free_box<T>(p: *mut ObjHeader) {
     }
 }
 
+/// A new block for a `PyBox<T>` whose header is `head` and whose payload
+/// `body` makes once the block is there: a kept block of its size
+/// ([`spare`]) if there is one, else one from the global allocator (as
+/// `Box::new`). Made after the block, the payload is written into it
+/// directly: a payload made first (with a buffer of its own allocated
+/// on the way) was assembled on the stack and copied, and reading back
+/// the words just stored there stalled the copy (store forwarding: a
+/// quarter of `new_plain_instance`). A panic in `body` frees the block.
+#[inline(always)]
+fn alloc_box_with<T>(head: ObjHeader, body: impl FnOnce() -> T) -> NonNull<ObjHeader> {
+    let layout = std::alloc::Layout::new::<PyBox<T>>();
+    let p = match spare::take(const { spare::class_of(std::alloc::Layout::new::<PyBox<T>>()) }) {
+        Some(block) => block as *mut PyBox<T>,
+        None => {
+            // SAFETY: a `PyBox` (a header at least) is never zero-sized.
+            let p = unsafe { std::alloc::alloc(layout) } as *mut PyBox<T>;
+            if p.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            p
+        }
+    };
+    /// Frees the block if `body` panics.
+    struct Unfilled(*mut u8, std::alloc::Layout);
+    impl Drop for Unfilled {
+        fn drop(&mut self) {
+            // SAFETY: the block came from the global allocator with this
+            // layout (a kept one too) and holds nothing yet.
+            unsafe { std::alloc::dealloc(self.0, self.1) };
+        }
+    }
+    let unfilled = Unfilled(p as *mut u8, layout);
+    let body = body();
+    std::mem::forget(unfilled);
+    // SAFETY: `p` is free memory of the size and alignment of a
+    // `PyBox<T>` (a kept block's class is this layout's), owned by no
+    // one; both fields are written before the block is handed out.
+    unsafe {
+        std::ptr::addr_of_mut!((*p).head).write(head);
+        std::ptr::addr_of_mut!((*p).body).write(body);
+        NonNull::new_unchecked(p as *mut ObjHeader)
+    }
+}
+
 /// Places `b` in a new block: a kept one of its size ([`spare`]) if there
 /// is one, else one from the global allocator (as `Box::new`).
 #[inline(always)]
@@ -1559,6 +1603,14 @@ impl ObjRef {
     /// whose instances hold a `T` with no `__dict__` word (see
     /// [`ObjRef::new_instance_with_dict`] for those).
     pub fn new_instance<T: 'static>(ty: &ObjRef, body: T) -> Option<ObjRef> {
+        Self::new_instance_with(ty, || body)
+    }
+
+    /// [`ObjRef::new_instance`] with the payload made by `body` once the
+    /// object's memory is there, and written into it directly (see
+    /// `alloc_box_with`). `body` is not called when `ty` does not fit.
+    #[inline]
+    pub fn new_instance_with<T: 'static>(ty: &ObjRef, body: impl FnOnce() -> T) -> Option<ObjRef> {
         let t = ty.as_type()?;
         // A type that records a Rust payload was made by `StaticType::new`
         // or `new_heap_type` (a `PyBox<T>`, no dict word), or by
@@ -1576,13 +1628,10 @@ impl ObjRef {
             ob_type: tp,
         };
         let raw = match t.tp_typhon.gc_slot {
-            0 => alloc_box(PyBox { head, body }),
-            s if s == gc_slot_offset::<T>() => alloc_box(PyBox {
-                head,
-                body: WithGc {
-                    body,
-                    gc: Cell::new(0),
-                },
+            0 => alloc_box_with(head, body),
+            s if s == gc_slot_offset::<T>() => alloc_box_with(head, || WithGc {
+                body: body(),
+                gc: Cell::new(0),
             }),
             _ => return None,
         };
