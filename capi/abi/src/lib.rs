@@ -1142,7 +1142,7 @@ fn free_queued() {
 /// As for [`dealloc_box`]; `p` is already untracked.
 unsafe fn free_box<T>(p: *mut ObjHeader) {
     let p = p as *mut PyBox<T>;
-    // SAFETY: guaranteed by the caller: `p` came from `alloc_box` of a
+    // SAFETY: guaranteed by the caller: `p` came from `alloc_box_with` of a
     // `PyBox<T>` and nobody references it any more; the payload is
     // dropped once, here.
     unsafe { std::ptr::drop_in_place(p) };
@@ -1153,7 +1153,7 @@ unsafe fn free_box<T>(p: *mut ObjHeader) {
         p as *mut u8,
     ) {
         // SAFETY: allocated by the global allocator with this layout
-        // (`alloc_box`), and now holds nothing.
+        // (`alloc_box_with`), and now holds nothing.
         unsafe { std::alloc::dealloc(p as *mut u8, layout) };
     }
 }
@@ -1199,24 +1199,6 @@ fn alloc_box_with<T>(head: ObjHeader, body: impl FnOnce() -> T) -> NonNull<ObjHe
         std::ptr::addr_of_mut!((*p).head).write(head);
         std::ptr::addr_of_mut!((*p).body).write(body);
         NonNull::new_unchecked(p as *mut ObjHeader)
-    }
-}
-
-/// Places `b` in a new block: a kept one of its size ([`spare`]) if there
-/// is one, else one from the global allocator (as `Box::new`).
-#[inline(always)]
-fn alloc_box<T>(b: PyBox<T>) -> NonNull<ObjHeader> {
-    match spare::take(const { spare::class_of(std::alloc::Layout::new::<PyBox<T>>()) }) {
-        Some(block) => {
-            let p = block as *mut PyBox<T>;
-            // SAFETY: a kept block is free memory of exactly this size and
-            // alignment (its class is this layout's) from the global
-            // allocator, owned by no one since it was kept.
-            unsafe { p.write(b) };
-            // SAFETY: kept blocks are never null.
-            unsafe { NonNull::new_unchecked(p as *mut ObjHeader) }
-        }
-        None => NonNull::from(Box::leak(Box::new(b))).cast(),
     }
 }
 
@@ -1575,6 +1557,15 @@ impl ObjRef {
     /// Panics if `ty` does not declare `T` as its payload: that is a bug in
     /// Typhon itself, never a consequence of user input.
     pub fn new<T: 'static>(ty: &'static TypeObject, body: T) -> ObjRef {
+        Self::new_with(ty, || body)
+    }
+
+    /// [`ObjRef::new`] with the payload made by `body` once the object's
+    /// memory is there, and written into it directly (see
+    /// `alloc_box_with`): for payloads made around a buffer allocated on
+    /// the way (a tuple's items).
+    #[inline]
+    pub fn new_with<T: 'static>(ty: &'static TypeObject, body: impl FnOnce() -> T) -> ObjRef {
         // The address compare first, as in `downcast`.
         assert!(
             ty.tp_typhon
@@ -1584,13 +1575,11 @@ impl ObjRef {
             "type {} does not hold this payload",
             ty.name()
         );
-        let raw = alloc_box(PyBox {
-            head: ObjHeader {
-                ob_refcnt: Cell::new(1),
-                ob_type: ty,
-            },
-            body,
-        });
+        let head = ObjHeader {
+            ob_refcnt: Cell::new(1),
+            ob_type: ty,
+        };
+        let raw = alloc_box_with(head, body);
         note_foreign_alloc();
         ObjRef {
             ptr: raw,
@@ -1657,15 +1646,13 @@ impl ObjRef {
             return None;
         }
         let tp = t as *const TypeObject;
-        let raw = alloc_box(PyBox {
-            head: ObjHeader {
-                ob_refcnt: Cell::new(1),
-                ob_type: tp,
-            },
-            body: WithDict {
-                body,
-                dict: DictWord(Cell::new(std::ptr::null_mut())),
-            },
+        let head = ObjHeader {
+            ob_refcnt: Cell::new(1),
+            ob_type: tp,
+        };
+        let raw = alloc_box_with(head, || WithDict {
+            body,
+            dict: DictWord(Cell::new(std::ptr::null_mut())),
         });
         std::mem::forget(ty.clone());
         note_foreign_alloc();

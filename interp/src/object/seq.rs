@@ -15,13 +15,10 @@ pub struct ListObj {
 impl ListObj {
     /// A new `list` object.
     pub fn new_obj(items: Vec<Value>) -> ObjRef {
-        let o = ObjRef::new(
-            types::LIST.get(),
-            ListObj {
-                items: RefCell::new(items),
-                c_boxes: CBoxes::default(),
-            },
-        );
+        let o = ObjRef::new_with(types::LIST.get(), || ListObj {
+            items: RefCell::new(items),
+            c_boxes: CBoxes::default(),
+        });
         abi::gc_track(&o);
         o
     }
@@ -47,13 +44,10 @@ impl TupleObj {
     /// A new `tuple` object.
     pub fn new_obj(items: Vec<Value>) -> ObjRef {
         let track = items.iter().any(TupleObj::item_needs_tracking);
-        let o = ObjRef::new(
-            types::TUPLE.get(),
-            TupleObj {
-                items: items.into_boxed_slice(),
-                c_boxes: CBoxes::default(),
-            },
-        );
+        let o = ObjRef::new_with(types::TUPLE.get(), || TupleObj {
+            items: items.into_boxed_slice(),
+            c_boxes: CBoxes::default(),
+        });
         if track {
             abi::gc_track(&o);
         }
