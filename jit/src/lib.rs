@@ -466,6 +466,13 @@ impl Jit {
         }
     }
 
+    /// Where `osr_put_off` holds the loop of `code` at `pc`, if it does.
+    fn put_off_at(&self, code: &Code, pc: usize) -> Option<usize> {
+        self.osr_put_off
+            .iter()
+            .position(|(c, at, _)| std::ptr::eq(c.as_ptr(), code) && *at == pc)
+    }
+
     /// Whether the worker is making loop code for `code` at `pc`.
     fn osr_pending_here(&self, code: &Code, pc: usize) -> bool {
         self.compiling
@@ -567,9 +574,7 @@ impl JitBackend for Jit {
     }
 
     fn osr_pending(&self, code: &Code, pc: usize) -> bool {
-        let put_off =
-            |(c, at, _): &(Weak<Code>, usize, u8)| std::ptr::eq(c.as_ptr(), code) && *at == pc;
-        self.osr_put_off.iter().any(put_off) || self.osr_pending_here(code, pc)
+        self.put_off_at(code, pc).is_some() || self.osr_pending_here(code, pc)
     }
 
     fn compile_osr(
@@ -611,10 +616,7 @@ impl JitBackend for Jit {
         let pending = self.pending(code);
         if has_code || pending {
             self.osr_put_off.retain(|(c, _, _)| c.strong_count() > 0);
-            let mine = |(c, at, _): &(Weak<Code>, usize, u8)| {
-                std::ptr::eq(c.as_ptr(), Rc::as_ptr(code)) && *at == pc
-            };
-            match self.osr_put_off.iter().position(mine) {
+            match self.put_off_at(code, pc) {
                 Some(_) if pending => return None,
                 Some(i) => {
                     let asks = &mut self.osr_put_off[i].2;

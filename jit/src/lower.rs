@@ -3430,8 +3430,12 @@ impl Lowerer<'_> {
             .ins()
             .iconst(ptr, interp::object::value::NONE.as_ptr() as i64);
         let is_none = self.b.ins().icmp(IntCC::Equal, raw, none);
-        let (none_block, obj_block) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(is_none, none_block, &[], obj_block, &[]);
+        let (obj_block, store) = (self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(store, types::I64);
+        let none_tag = self.b.ins().iconst(types::I64, TAG_NONE as i64);
+        self.b
+            .ins()
+            .brif(is_none, store, &[BlockArg::Value(none_tag)], obj_block, &[]);
         self.b.switch_to_block(obj_block);
         let null = self.b.ins().icmp_imm_s(IntCC::Equal, raw, 0);
         self.unless(null, slow);
@@ -3444,15 +3448,15 @@ impl Lowerer<'_> {
             i64::from(UNBOXED_KINDS.1 - UNBOXED_KINDS.0),
         );
         self.unless(unboxed, slow);
+        let obj_tag = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
+        self.b.ins().jump(store, &[BlockArg::Value(obj_tag)]);
+        // Either kind: stored once no exception is set and no warning
+        // queued (None's payload word is not read).
+        self.b.switch_to_block(store);
+        let tag = self.b.block_params(store)[0];
         self.c_result_unraised(slow);
-        let t = self.b.ins().iconst(types::I64, TAG_OBJ as i64);
-        self.b.ins().store(flags(), t, slot, TAG_OFFSET);
+        self.b.ins().store(flags(), tag, slot, TAG_OFFSET);
         self.b.ins().store(flags(), raw, slot, PAYLOAD_OFFSET);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(none_block);
-        self.c_result_unraised(slow);
-        let t = self.b.ins().iconst(types::I64, TAG_NONE as i64);
-        self.b.ins().store(flags(), t, slot, TAG_OFFSET);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         let ok = self.call_helper(HelperFn::CResult, &[self.ctxp, slot, raw, c])?;
