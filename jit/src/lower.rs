@@ -2340,6 +2340,29 @@ impl Lowerer<'_> {
                     self.b.switch_to_block(cont);
                     return None;
                 }
+                if let (Helper::MethodUnshadowed, Some(l), Some(&o)) =
+                    (helper, crate::layout::instance_layout(), a.first())
+                {
+                    // The version guard before this one admitted only
+                    // classes whose instances keep their attributes as
+                    // values, none named as the method: an instance
+                    // without a dict shadows nothing (as in
+                    // `interp::eval::method_unshadowed`). Only one with a
+                    // dict needs the helper (cold).
+                    let d = self.b.ins().load(types::I64, flags(), o, l.dict);
+                    let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
+                    let slow = self.b.create_block();
+                    let cont = self.b.create_block();
+                    self.b.set_cold_block(slow);
+                    self.b.ins().brif(has_dict, slow, &[], cont, &[]);
+                    self.b.switch_to_block(slow);
+                    let ok = self.call_helper(helper_of(*helper), &a)?;
+                    let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+                    self.exit_if(bad, exit, Some(*reason), false);
+                    self.b.ins().jump(cont, &[]);
+                    self.b.switch_to_block(cont);
+                    return None;
+                }
                 let ok = self.call_helper(helper_of(*helper), &a)?;
                 let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
                 self.exit_if(bad, exit, Some(*reason), false);
