@@ -3607,14 +3607,27 @@ impl Lowerer<'_> {
             crate::layout::IMMORTAL_REFCNT - 2,
         );
         let fast = self.b.create_block();
+        let other = self.b.create_block();
         let slow = self.b.create_block();
         let cont = self.b.create_block();
         self.b.set_cold_block(slow);
-        self.b.ins().brif(shared, fast, &[], slow, &[]);
+        self.b.ins().brif(shared, fast, &[], other, &[]);
         self.b.switch_to_block(fast);
         let less = self.b.ins().iadd_imm_s(rc, -1);
         self.b.ins().store(flags(), less, p, 0);
         self.b.ins().jump(cont, &[]);
+        // An immortal object (`None`, `True`, a static type, ...: common)
+        // is left alone here; only the last reference goes to the helper
+        // (a call for each immortal one was ~29,000 calls per richards
+        // iteration; storing its count back unchanged and branching only
+        // to the helper measured 1.6% more instructions).
+        self.b.switch_to_block(other);
+        let immortal = self.b.ins().icmp_imm_s(
+            IntCC::SignedGreaterThanOrEqual,
+            rc,
+            crate::layout::IMMORTAL_REFCNT,
+        );
+        self.b.ins().brif(immortal, cont, &[], slow, &[]);
         self.b.switch_to_block(slow);
         self.call_helper(HelperFn::DropObj, &[p]);
         self.b.ins().jump(cont, &[]);
