@@ -150,6 +150,64 @@ pub struct DirectRecord {
     /// The `CompiledFn` (for a call that did not return: its exit
     /// table), set once it has its final address.
     pub owner: Cell<usize>,
+    /// The version words of the (at most two) dicts the entry guards
+    /// read, which a direct call compares with [`Self::guard_seen`]
+    /// before it calls `helpers::guards_hold`; [`NEVER_SEEN`]'s word
+    /// when the guards read more dicts (the helper decides every call).
+    pub guard_words: [Cell<usize>; 2],
+    /// What those words were when the entry guards last all held (the
+    /// helper records them): while both are unchanged, nothing in the
+    /// dicts changed, so the guards still hold. `u64::MAX` until then.
+    pub guard_seen: [Cell<u64>; 2],
+}
+
+/// A version word no dict has ([`DirectRecord::guard_words`] of code
+/// whose entry guards read more than two dicts): never equal to its
+/// `guard_seen` (`u64::MAX`).
+pub static NEVER_SEEN: u64 = 0;
+
+impl DirectRecord {
+    /// Points [`Self::guard_words`] at the dicts `guards` read, if they
+    /// are at most two (a dict guard's first argument is the dict).
+    fn watch(&self, guards: &[crate::hir::EntryGuard]) {
+        let mut dicts: Vec<u64> = Vec::new();
+        for g in guards {
+            let d = g.args.first().copied().unwrap_or(0);
+            if !dicts.contains(&d) {
+                dicts.push(d);
+            }
+        }
+        let never = &NEVER_SEEN as *const u64 as usize;
+        let words: Vec<usize> = if dicts.len() <= 2 && dicts.iter().all(|&d| d != 0) {
+            let off = interp::object::DictObj::version_offset();
+            dicts.iter().map(|&d| d as usize + off).collect()
+        } else {
+            vec![never]
+        };
+        for (i, w) in self.guard_words.iter().enumerate() {
+            // A second word repeats the first when there is one dict.
+            w.set(*words.get(i).or(words.first()).unwrap_or(&never));
+        }
+        for s in &self.guard_seen {
+            s.set(u64::MAX);
+        }
+    }
+
+    /// Records the dicts' versions now, after the entry guards all held.
+    ///
+    /// # Safety
+    /// The words are [`Self::watch`]'s: [`NEVER_SEEN`] or the version
+    /// words of dicts the compiled code keeps alive.
+    pub unsafe fn saw_guards_hold(&self) {
+        let never = &NEVER_SEEN as *const u64 as usize;
+        for (w, s) in self.guard_words.iter().zip(&self.guard_seen) {
+            let w = w.get();
+            if w != 0 && w != never {
+                // SAFETY: the contract above.
+                s.set(unsafe { *(w as *const u64) });
+            }
+        }
+    }
 }
 
 /// Where code made for on-stack replacement starts, and what entering it
@@ -518,6 +576,7 @@ fn wrap(m: Module1, parts: Parts) -> Output {
         return_pc: lowered_return_pc.unwrap_or(0),
     };
     code.record.exit_vals.set(code.exit_vals.as_ptr() as usize);
+    code.record.watch(&code.entry_guards);
     Output {
         code,
         size,

@@ -1712,10 +1712,42 @@ impl Lowerer<'_> {
             off(std::mem::offset_of!(DirectRecord, guarded)),
         );
         let check = self.b.create_block();
+        let slow = self.b.create_block();
         let checked = self.b.create_block();
-        self.b.set_cold_block(check);
+        self.b.set_cold_block(slow);
         self.b.ins().brif(guarded, check, &[], checked, &[]);
+        // While the dicts the guards read are at the versions of the last
+        // check that passed, they hold (see `DirectRecord::guard_seen`):
+        // a helper call each time was most of an operator method's call
+        // (raytrace's `Vector.__sub__`, which reads the global `Vector`).
         self.b.switch_to_block(check);
+        let mut same = None;
+        for i in 0..2 {
+            let w = self.b.ins().load(
+                ptr,
+                flags(),
+                rec,
+                off(std::mem::offset_of!(DirectRecord, guard_words) + i * 8),
+            );
+            let now = self.b.ins().load(types::I64, flags(), w, 0);
+            let seen = self.b.ins().load(
+                types::I64,
+                flags(),
+                rec,
+                off(std::mem::offset_of!(DirectRecord, guard_seen) + i * 8),
+            );
+            let eq = self.b.ins().icmp(IntCC::Equal, now, seen);
+            same = Some(match same {
+                None => eq,
+                Some(s) => self.b.ins().band(s, eq),
+            });
+        }
+        if let Some(same) = same {
+            self.b.ins().brif(same, checked, &[], slow, &[]);
+        } else {
+            self.b.ins().jump(slow, &[]);
+        }
+        self.b.switch_to_block(slow);
         if let Some(ok) = self.call_helper(HelperFn::GuardsHold, &[rec]) {
             let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
             self.exit_if(bad, exit, Some(ExitReason::KeysVersion), false);
