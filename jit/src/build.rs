@@ -123,6 +123,14 @@ pub enum OsrOperand {
         /// The first of the two slots.
         scratch: u32,
     },
+    /// A `list_iterator` over an exact list that nothing else refers to:
+    /// compiled code iterates the list by index (`S::ListIter`), so
+    /// whoever enters the code puts the list in the iterator's slot and
+    /// the next index in the dead operand slot `scratch` first.
+    ListIter {
+        /// The slot of the index.
+        scratch: u32,
+    },
     /// Any other value, left in its slot.
     Value,
 }
@@ -1008,6 +1016,22 @@ impl Builder<'_> {
                         (self.value(), self.value())
                     };
                     stack.push(S::RangeIter(cur, stop));
+                }
+                OsrOperand::ListIter { scratch } => {
+                    let idx = if emit {
+                        let exit = self.frame_state(o.pc, &plain)?;
+                        self.push_inst(
+                            Some(Ty::Int),
+                            Op::LoadLocal {
+                                slot: (self.nslots as u32).saturating_add(scratch),
+                                ty: Ty::Int,
+                                exit,
+                            },
+                        )
+                    } else {
+                        self.value()
+                    };
+                    stack.push(S::ListIter(idx));
                 }
             }
         }

@@ -224,6 +224,10 @@ pub struct OsrStart {
     /// index, and the index of the two scratch slots that get its next
     /// value and stop.
     pub ranges: Vec<(u32, u32)>,
+    /// Each list iterator the code iterates by index: its operand-stack
+    /// index (where the list goes), and the index of the scratch slot
+    /// that gets its next index.
+    pub lists: Vec<(u32, u32)>,
     /// Which locals were bound (the code reads the others as unbound).
     pub bound: Vec<bool>,
     /// Locals the code takes to hold these objects (by address; see
@@ -234,11 +238,35 @@ pub struct OsrStart {
 impl OsrStart {
     /// Slots the frame needs from its first local for the scratch slots.
     fn frame_len(&self) -> usize {
-        self.ranges
+        let ranges = self
+            .ranges
             .iter()
-            .map(|&(_, scratch)| self.nslots + scratch as usize + 2)
-            .max()
-            .unwrap_or(0)
+            .map(|&(_, scratch)| self.nslots + scratch as usize + 2);
+        let lists = self
+            .lists
+            .iter()
+            .map(|&(_, scratch)| self.nslots + scratch as usize + 1);
+        ranges.chain(lists).max().unwrap_or(0)
+    }
+}
+
+/// The list and next index of a `list_iterator` over an exact list that
+/// only the operand stack refers to (compiled code then iterates the list
+/// by index, and a new iterator replaces it when the code leaves).
+pub fn list_iter_position(v: &Value) -> Option<(ObjRef, i64)> {
+    let o = v.as_obj()?;
+    if !o.is_type(&interp::object::types::LIST_ITER) || o.refcnt() != 1 {
+        return None;
+    }
+    let it = o.downcast::<interp::object::IterObj>()?;
+    let state = it.state.try_borrow().ok()?;
+    match &*state {
+        interp::object::IterState::List { list, idx }
+            if list.is_type(&interp::object::types::LIST) =>
+        {
+            Some((list.clone(), i64::try_from(*idx).ok()?))
+        }
+        _ => None,
     }
 }
 
@@ -661,6 +689,29 @@ impl CompiledFn {
                 match slots.get(o.nslots + k as usize).and_then(range_position) {
                     Some(p) => positions.push(p),
                     None => return not_run(None),
+                }
+            }
+            let mut lists = Vec::with_capacity(o.lists.len());
+            for &(k, _) in &o.lists {
+                match slots
+                    .get(o.nslots + k as usize)
+                    .and_then(list_iter_position)
+                {
+                    Some(p) => lists.push(p),
+                    None => return not_run(None),
+                }
+            }
+            for (&(k, scratch), (list, idx)) in o.lists.iter().zip(lists) {
+                // The iterator goes (nothing else refers to it): its slot
+                // owns the list instead, and compiled code counts the
+                // index (it makes a new iterator wherever it hands the
+                // frame back with the loop running).
+                if let Some(it) = slots.get_mut(o.nslots + k as usize) {
+                    *it = Value::Obj(list);
+                }
+                // A dead operand slot (checked: within `frame_len`).
+                if let Some(i) = slots.get_mut(o.nslots + scratch as usize) {
+                    *i = Value::Int(idx);
                 }
             }
             for (&(k, scratch), (cur, stop)) in o.ranges.iter().zip(positions) {

@@ -758,7 +758,10 @@ pub(crate) fn osr_shape(
 
     // A range iterator only the stack holds is counted in two ints,
     // passed in the dead slots above the operands.
+    // So is the index of a list iterator only the stack holds, in one
+    // (the list goes into the iterator's slot).
     let mut ranges = Vec::new();
+    let mut lists = Vec::new();
     let mut next_scratch = depth as u32;
     let stack = operands
         .iter()
@@ -769,6 +772,14 @@ pub(crate) fn osr_shape(
                 next_scratch += 2;
                 build::OsrOperand::RangeIter {
                     scratch: next_scratch - 2,
+                }
+            } else if code::list_iter_position(v).is_some()
+                && crate::layout::list_layout().is_some()
+            {
+                lists.push((k as u32, next_scratch));
+                next_scratch += 1;
+                build::OsrOperand::ListIter {
+                    scratch: next_scratch - 1,
                 }
             } else {
                 build::OsrOperand::Value
@@ -794,6 +805,7 @@ pub(crate) fn osr_shape(
         depth: u16::try_from(depth).ok()?,
         nslots,
         ranges,
+        lists,
         bound: bound.clone(),
         consts: consts
             .iter()

@@ -1064,10 +1064,41 @@ fn compiled_osr(vm: &Vm, globals: &ObjRef, code: &Code) -> CompiledFn {
         depth: 1,
         nslots: code.nslots(),
         ranges: vec![(0, 1)],
+        lists: Vec::new(),
         bound: entry.bound.clone(),
         consts: Vec::new(),
     });
     c
+}
+
+const LIST_LOOP: &str = "\
+def kernel(xs):
+    total = 0
+    for x in xs:
+        total += x * 3
+    return total
+for _ in range(30):
+    kernel([1, 2, 3, 4])
+";
+
+/// On-stack replacement into a loop over a list: the list iterator's
+/// index comes in a scratch slot (stack index 1) and the loop iterates
+/// the list by index (`ListIterNext`), the list held by the iterator's
+/// slot.
+#[test]
+fn hir_of_an_osr_entry_into_a_list_loop() {
+    let (vm, g, f) = warm(LIST_LOOP, "kernel");
+    let entry = build::OsrEntry {
+        pc: loop_header(&f),
+        bound: vec![true; f.nslots()],
+        stack: vec![build::OsrOperand::ListIter { scratch: 1 }],
+        consts: Vec::new(),
+    };
+    let b = build::build_osr(&vm, &f, &g, &|_| None, &entry)
+        .unwrap_or_else(|d| panic!("declined: {d:?}"));
+    let text = b.func.to_string();
+    assert!(text.contains("ListIterNext"), "{text}");
+    insta::assert_snapshot!(text);
 }
 
 #[test]
