@@ -2360,16 +2360,7 @@ impl Lowerer<'_> {
                         crate::helpers::GUARD_CELL_VERSION,
                     );
                     let same = self.b.ins().icmp(IntCC::Equal, now, seen);
-                    let slow = self.b.create_block();
-                    let cont = self.b.create_block();
-                    self.b.set_cold_block(slow);
-                    self.b.ins().brif(same, cont, &[], slow, &[]);
-                    self.b.switch_to_block(slow);
-                    let ok = self.call_helper(helper_of(*helper), &a)?;
-                    let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
-                    self.exit_if(bad, exit, Some(*reason), false);
-                    self.b.ins().jump(cont, &[]);
-                    self.b.switch_to_block(cont);
+                    self.guard_unless(same, *helper, &a, *reason, exit)?;
                     return None;
                 }
                 if let (Helper::MethodUnshadowed, Some(l), Some(&o)) =
@@ -2382,17 +2373,8 @@ impl Lowerer<'_> {
                     // `interp::eval::method_unshadowed`). Only one with a
                     // dict needs the helper (cold).
                     let d = self.b.ins().load(types::I64, flags(), o, l.dict);
-                    let has_dict = self.b.ins().icmp_imm_s(IntCC::NotEqual, d, 0);
-                    let slow = self.b.create_block();
-                    let cont = self.b.create_block();
-                    self.b.set_cold_block(slow);
-                    self.b.ins().brif(has_dict, slow, &[], cont, &[]);
-                    self.b.switch_to_block(slow);
-                    let ok = self.call_helper(helper_of(*helper), &a)?;
-                    let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
-                    self.exit_if(bad, exit, Some(*reason), false);
-                    self.b.ins().jump(cont, &[]);
-                    self.b.switch_to_block(cont);
+                    let no_dict = self.b.ins().icmp_imm_s(IntCC::Equal, d, 0);
+                    self.guard_unless(no_dict, *helper, &a, *reason, exit)?;
                     return None;
                 }
                 let ok = self.call_helper(helper_of(*helper), &a)?;
@@ -3647,6 +3629,30 @@ impl Lowerer<'_> {
         self.decref(p);
         self.b.ins().jump(cont, &[]);
         self.b.switch_to_block(cont);
+    }
+
+    /// A guard whose inline check `holds` passes it without a call; else
+    /// its helper (cold) decides, with `args`, and the code leaves at
+    /// `exit` (for `reason`) when the helper says no.
+    fn guard_unless(
+        &mut self,
+        holds: CValue,
+        helper: Helper,
+        args: &[CValue],
+        reason: ExitReason,
+        exit: &FrameState,
+    ) -> Option<()> {
+        let slow = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(holds, cont, &[], slow, &[]);
+        self.b.switch_to_block(slow);
+        let ok = self.call_helper(helper_of(helper), args)?;
+        let bad = self.b.ins().icmp_imm_s(IntCC::Equal, ok, 0);
+        self.exit_if(bad, exit, Some(reason), false);
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
+        Some(())
     }
 
     /// One more reference to the value of tag `tag` and payload `p` if it
