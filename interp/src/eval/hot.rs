@@ -2151,6 +2151,20 @@ fn append_attr(
     true
 }
 
+/// A copy of an attribute's value: [`dup`] with `None` and `bool` inline
+/// too (an attribute holds them as often as numbers: a link that ends a
+/// list, a flag).
+#[inline(always)]
+fn dup_attr(v: &Value) -> Value {
+    match v {
+        Value::Obj(o) => Value::Obj(o.clone()),
+        Value::Int(i) => Value::Int(*i),
+        Value::Float(f) => Value::Float(*f),
+        Value::None => Value::None,
+        Value::Bool(b) => Value::Bool(*b),
+    }
+}
+
 /// LOAD_ATTR_INSTANCE_VALUE's hit: the value at the cached entry if its key
 /// is the code's name object `names[arg]` (a key of equal text that is
 /// another object is the general loop's, which adopts the name as key).
@@ -2168,7 +2182,7 @@ fn instance_value(
         let vals = inst.values.try_borrow().ok()?;
         let (k, _, v) = vals.get(index)?;
         // (An `if`: a closure here is not always inlined.)
-        return if k.ptr_eq(name) { Some(dup(v)) } else { None };
+        return if k.ptr_eq(name) { Some(dup_attr(v)) } else { None };
     };
     let map = d.try_entries().ok()?;
     match map.get_index(index) {
