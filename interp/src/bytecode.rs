@@ -746,6 +746,9 @@ impl Span {
 
 /// A compiled function body or module.
 pub struct Code {
+    /// What the bytecode verifier found (a `Code` exists only once its
+    /// instructions passed it, see [`crate::verify`]).
+    pub shape: crate::verify::Shape,
     /// `co_name`: `<module>`, `f`, `<lambda>`, `<listcomp>`…
     pub name: String,
     /// `co_qualname`.

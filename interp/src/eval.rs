@@ -44,6 +44,9 @@ use std::rc::Rc;
 mod compiled_attr;
 mod compiled_call;
 mod hot;
+// The interpreter's one exception to safe Rust (see the module).
+#[allow(unsafe_code)]
+mod verified;
 
 pub use compiled_attr::{instance_attr_at, method_unshadowed, store_instance_attr_at};
 pub(crate) use compiled_call::HandedUp;

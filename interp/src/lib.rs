@@ -2,9 +2,14 @@
 //! model and the evaluation loop.
 //!
 //! The pipeline, one module per step:
-//! source → [`parse`] → [`compile`] → [`bytecode`] → [`eval`] (with
+//! source → [`parse`] → [`compile`] → [`bytecode`] (checked by
+//! [`verify`]) → [`quicken`] → [`eval`] (with
 //! [`ops`], [`builtins`], [`methods`] for the semantics of built-in types),
 //! and [`jit`] for the hook a JIT plugs into.
+//!
+//! The crate is safe Rust but for the hot loop's unchecked reads of what
+//! the bytecode verifier checked (`eval::verified`).
+#![deny(unsafe_code)]
 
 pub mod builtins;
 pub mod bytecode;
@@ -43,6 +48,7 @@ pub mod subclass;
 pub mod traceback;
 pub mod translate;
 pub mod unicode;
+pub mod verify;
 pub mod vm;
 pub mod warnings;
 

@@ -686,12 +686,22 @@ pub fn type_version(o: &ObjRef) -> u32 {
 /// [`layout::MORE_VERSIONS`]).
 #[inline(always)]
 pub fn class_version_cached(units: &[Cell<Instr>], pc: usize, v: u32) -> bool {
-    const END: usize = layout::MORE_VERSIONS + layout::MORE_VERSION_COUNT;
-    const _: () = assert!(Op::LoadAttr.cache_units() >= END && Op::StoreAttr.cache_units() >= END);
-    // One bounds check: the slice's length is known below.
-    let Some(c) = units.get(pc + 1..pc + 1 + END) else {
-        return false;
-    };
+    units
+        .get(pc + 1..pc + 1 + CLASS_VERSIONS_END)
+        .and_then(|c| c.try_into().ok())
+        .is_some_and(|c| class_version_in(c, v))
+}
+
+/// How many cache units of an attribute form [`class_version_in`] reads.
+pub const CLASS_VERSIONS_END: usize = layout::MORE_VERSIONS + layout::MORE_VERSION_COUNT;
+const _: () = assert!(
+    Op::LoadAttr.cache_units() >= CLASS_VERSIONS_END
+        && Op::StoreAttr.cache_units() >= CLASS_VERSIONS_END
+);
+
+/// [`class_version_cached`] on the cache units of the instruction.
+#[inline(always)]
+pub fn class_version_in(c: &[Cell<Instr>; CLASS_VERSIONS_END], v: u32) -> bool {
     let unit = |i: usize| c[i].get().arg;
     v != 0
         && (unit(layout::CLASS_VERSION) == v
@@ -836,22 +846,38 @@ fn instance_method_entry(code: &Code, arg: u32, obj: &Value) -> Option<(u32, u32
 /// caches for a class of version tag `v`, if it has that class.
 #[inline(always)]
 pub fn cached_method_entry(units: &[Cell<Instr>], pc: usize, v: u32) -> Option<(usize, usize)> {
-    let unit = |i: usize| units.get(pc + 1 + i).map(|c| c.get().arg);
+    let c = units
+        .get(pc + 1..pc + 1 + Op::LoadMethod.cache_units())?
+        .try_into()
+        .ok()?;
+    method_entry_in(c, v)
+}
+
+/// [`cached_method_entry`] on the cache units of the instruction.
+#[inline(always)]
+pub fn method_entry_in(
+    c: &[Cell<Instr>; Op::LoadMethod.cache_units()],
+    v: u32,
+) -> Option<(usize, usize)> {
+    const _: () = assert!(
+        layout::MORE_METHODS + 2 * layout::MORE_VERSION_COUNT <= Op::LoadMethod.cache_units()
+    );
+    let unit = |i: usize| c[i].get().arg;
     if v == 0 {
         return None;
     }
-    if unit(layout::CLASS_VERSION) == Some(v) {
+    if unit(layout::CLASS_VERSION) == v {
         return Some((
-            unit(layout::METHOD_MRO_POS)? as usize,
-            unit(layout::METHOD_DICT_INDEX)? as usize,
+            unit(layout::METHOD_MRO_POS) as usize,
+            unit(layout::METHOD_DICT_INDEX) as usize,
         ));
     }
     (0..layout::MORE_VERSION_COUNT).find_map(|i| {
         let at = layout::MORE_METHODS + 2 * i;
-        if unit(at)? != v {
+        if unit(at) != v {
             return None;
         }
-        let packed = unit(at + 1)?;
+        let packed = unit(at + 1);
         Some(((packed >> 24) as usize, (packed & 0x00ff_ffff) as usize))
     })
 }

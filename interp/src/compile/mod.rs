@@ -297,7 +297,7 @@ pub fn compile_mode(
     if let (Mode::Eval, [Stmt::Expr(e)]) = (mode, body) {
         c.expr(&e.value)?;
         c.emit(Op::ReturnValue, 0);
-        return Ok(c.pop_unit(true));
+        return c.pop_unit(true);
     }
     c.setup_annotations(body);
     let mut body = body;
@@ -319,7 +319,7 @@ pub fn compile_mode(
     let none = c.const_(Value::None);
     c.emit(Op::LoadConst, none);
     c.emit(Op::ReturnValue, 0);
-    Ok(c.pop_unit(true))
+    c.pop_unit(true)
 }
 
 struct Compiler<'a> {
@@ -415,7 +415,7 @@ impl<'a> Compiler<'a> {
         });
     }
 
-    fn pop_unit(&mut self, is_module: bool) -> Rc<Code> {
+    fn pop_unit(&mut self, is_module: bool) -> CResult<Rc<Code>> {
         let u = match self.units.pop() {
             Some(u) => u,
             None => unreachable!("pop_unit without a unit"),
@@ -469,7 +469,25 @@ impl<'a> Compiler<'a> {
             (true, false) => 0,
             _ => scope.locals.len(),
         };
+        // A compiler bug, reported where the code object begins rather
+        // than run (the hot loop relies on what the verifier checks).
+        let shape =
+            crate::verify::check(&instrs, names.len(), u.consts.len(), &table).map_err(|e| {
+                CompileError {
+                    msg: format!(
+                        "internal error: the compiled code of {} is malformed: {e}",
+                        u.qualname
+                    ),
+                    too_deep: false,
+                    line: u.first_line,
+                    col: 1,
+                    end_line: u.first_line,
+                    end_col: 1,
+                    unsupported: false,
+                }
+            })?;
         let code = Code {
+            shape,
             name: u.name,
             qualname: u.qualname,
             source: self.source.clone(),
@@ -518,7 +536,7 @@ impl<'a> Compiler<'a> {
             },
         };
         code.plain_argc.set(code.initial_plain_argc());
-        Rc::new(code)
+        Ok(Rc::new(code))
     }
 
     fn emit(&mut self, op: Op, arg: u32) {
@@ -1683,7 +1701,7 @@ impl<'a> Compiler<'a> {
             }
         }
         self.emit(Op::ReturnValue, 0);
-        let code = self.pop_unit(false);
+        let code = self.pop_unit(false)?;
         self.set_line(c.range);
         self.emit(Op::LoadBuildClass, 0);
         self.make_closure(code, 0);
@@ -1802,7 +1820,7 @@ impl<'a> Compiler<'a> {
                 self.emit(Op::ReturnValue, 0);
             }
         }
-        Ok(self.pop_unit(false))
+        self.pop_unit(false)
     }
 
     /// Evaluates a function's defaults in the current scope (the
@@ -2878,7 +2896,7 @@ impl<'a> Compiler<'a> {
             self.emit(Op::LoadConst, c);
         }
         self.emit(Op::ReturnValue, 0);
-        let code = self.pop_unit(false);
+        let code = self.pop_unit(false)?;
         let mut flags = 0;
         self.load_closure(&code, &mut flags);
         let c = self.const_(Value::Obj(CodeObj::new_obj(code)));

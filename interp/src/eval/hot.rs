@@ -15,6 +15,7 @@
 //! C calls are the one exception to "no calls": code that makes them runs
 //! in a second copy of the loop that makes them (see [`run`]).
 
+use super::verified;
 use super::{
     dup, float_cmp, int_add, int_cmp, int_floordiv, int_mod, int_mul, int_sub, norm_index, put,
 };
@@ -386,11 +387,15 @@ pub(super) fn run<const S: bool, const C: bool>(
                 // pushed without the local's reference being counted up
                 // and down (and with one dispatch for both).
                 Op::LoadFastLoadAttr => {
-                    if let Some(second) = units.get(pc + 1).map(Cell::get)
-                        && second.op == Op::LoadAttrInstanceValue
+                    let second = verified::next(units, pc, ins);
+                    if second.op == Op::LoadAttrInstanceValue
                         && lb + (arg as usize) < sp
                         && let Some(Value::Obj(o)) = stack.get(lb + arg as usize)
-                        && let Some(v) = instance_value(o, units, pc + 1, &f.code.names, second.arg)
+                        && let Some(v) = instance_value(
+                            o,
+                            verified::cache(units, pc + 1, second),
+                            verified::name(&f.code.names, second),
+                        )
                     {
                         push!(v);
                         pc += const { 2 + Op::LoadAttr.cache_units() };
@@ -410,14 +415,15 @@ pub(super) fn run<const S: bool, const C: bool>(
                 // counted up and down, one dispatch for both).
                 Op::LoadFastStoreAttr => {
                     let at = lb + arg as usize;
-                    if let Some(second) = units.get(pc + 1).map(Cell::get)
-                        && second.op == Op::StoreAttrInstanceValue
+                    let second = verified::next(units, pc, ins);
+                    if second.op == Op::StoreAttrInstanceValue
                         && at + 1 < sp
                         && let Some((below, [val])) =
                             stack.get_mut(..sp).map(|s| s.split_at_mut(sp - 1))
                         && let Some(Value::Obj(o)) = below.get(at)
-                        && let Some((inst, index)) = cached_instance(o, units, pc + 1)
-                        && let Some(name) = f.code.names.get(second.arg as usize)
+                        && let Some((inst, index)) =
+                            cached_instance(o, verified::cache(units, pc + 1, second))
+                        && let name = verified::name(&f.code.names, second)
                         && (swap_attr(inst, index, name, val)
                             || o.ty()
                                 .heap_data::<ClassData>()
@@ -447,12 +453,16 @@ pub(super) fn run<const S: bool, const C: bool>(
                 // function and the instance pushed with one dispatch.
                 Op::LoadFastLoadMethod => {
                     let at = lb + arg as usize;
-                    if let Some(second) = units.get(pc + 1).map(Cell::get)
-                        && second.op == Op::LoadMethodInstance
+                    let second = verified::next(units, pc, ins);
+                    if second.op == Op::LoadMethodInstance
                         && at < sp
                         && sp + 1 < stack.len()
                         && let Some(Value::Obj(o)) = stack.get(at)
-                        && let Some(m) = instance_method(o, units, pc + 1, &f.code.names, second.arg)
+                        && let Some(m) = instance_method(
+                            o,
+                            verified::cache(units, pc + 1, second),
+                            verified::name(&f.code.names, second),
+                        )
                     {
                         let recv = Value::Obj(o.clone());
                         put(&mut stack[sp], m);
@@ -474,8 +484,8 @@ pub(super) fn run<const S: bool, const C: bool>(
                 // `if x is None:` or `if flag:` on a local: tested in
                 // place, no reference counted up and down.
                 Op::LoadFastPopJump => {
-                    if let Some(jump) = units.get(pc + 1).map(Cell::get)
-                        && lb + (arg as usize) < sp
+                    let jump = verified::next(units, pc, ins);
+                    if lb + (arg as usize) < sp
                         && let Some(v) = stack.get(lb + arg as usize)
                         && let Some(taken) = local_jumps(v, jump.op)
                     {
@@ -1234,7 +1244,11 @@ pub(super) fn run<const S: bool, const C: bool>(
                     let Some(Value::Obj(o)) = stack.get(sp.wrapping_sub(1)) else {
                         break;
                     };
-                    let Some(m) = instance_method(o, units, pc, &f.code.names, arg) else {
+                    let Some(m) = instance_method(
+                        o,
+                        verified::cache(units, pc, ins),
+                        verified::name(&f.code.names, ins),
+                    ) else {
                         break;
                     };
                     if sp >= stack.len() {
@@ -1258,7 +1272,11 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if o.refcnt() <= 1 {
                         break;
                     }
-                    let Some(v) = instance_value(o, units, pc, &f.code.names, arg) else {
+                    let Some(v) = instance_value(
+                        o,
+                        verified::cache(units, pc, ins),
+                        verified::name(&f.code.names, ins),
+                    ) else {
                         break;
                     };
                     release_shared(std::mem::replace(&mut stack[sp - 1], v));
@@ -1274,7 +1292,7 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if o.refcnt() <= 1 {
                         break;
                     }
-                    let Some(v) = slot_value(o, units, pc) else {
+                    let Some(v) = slot_value(o, verified::cache(units, pc, ins)) else {
                         break;
                     };
                     release_shared(std::mem::replace(&mut stack[sp - 1], v));
@@ -1290,12 +1308,11 @@ pub(super) fn run<const S: bool, const C: bool>(
                     if o.refcnt() <= 1 {
                         break;
                     }
-                    let Some((inst, index)) = cached_instance(o, units, pc) else {
+                    let Some((inst, index)) = cached_instance(o, verified::cache(units, pc, ins))
+                    else {
                         break;
                     };
-                    let Some(name) = f.code.names.get(arg as usize) else {
-                        break;
-                    };
+                    let name = verified::name(&f.code.names, ins);
                     if !swap_attr(inst, index, name, val)
                         && !o
                             .ty()
@@ -2074,17 +2091,21 @@ fn not_last(v: &Value, extra: isize) -> bool {
 /// when `o` is an instance of a Python class whose version tag is the one
 /// the cache recorded (LOAD_ATTR_INSTANCE_VALUE, STORE_ATTR_INSTANCE_VALUE).
 #[inline(always)]
-fn cached_instance<'o>(
-    o: &'o ObjRef,
-    units: &[Cell<Instr>],
-    pc: usize,
-) -> Option<(&'o Instance, usize)> {
-    if !crate::quicken::class_version_cached(units, pc, crate::quicken::type_version(o)) {
+fn cached_instance<'o>(o: &'o ObjRef, cache: &AttrCache) -> Option<(&'o Instance, usize)> {
+    if !crate::quicken::class_version_in(cache.first_chunk()?, crate::quicken::type_version(o)) {
         return None;
     }
-    let index = units.get(pc + 1 + layout::INSTANCE_INDEX)?.get().arg as usize;
+    let index = cache[layout::INSTANCE_INDEX].get().arg as usize;
     Some((o.downcast::<Instance>()?, index))
 }
+
+/// The cache units of an attribute form (LOAD_ATTR's and STORE_ATTR's
+/// families have the same layout).
+type AttrCache = [Cell<Instr>; Op::LoadAttr.cache_units()];
+const _: () = assert!(Op::LoadAttr.cache_units() == Op::StoreAttr.cache_units());
+
+/// The cache units of a LOAD_METHOD form.
+type MethodCache = [Cell<Instr>; Op::LoadMethod.cache_units()];
 
 /// STORE_ATTR_INSTANCE_VALUE's hit: swaps `value` into the attribute at
 /// `index` (a dict entry, or a value while there is no dict) whose key is
@@ -2166,23 +2187,20 @@ fn dup_attr(v: &Value) -> Value {
 }
 
 /// LOAD_ATTR_INSTANCE_VALUE's hit: the value at the cached entry if its key
-/// is the code's name object `names[arg]` (a key of equal text that is
-/// another object is the general loop's, which adopts the name as key).
+/// is the code's name object `name` (a key of equal text that is another
+/// object is the general loop's, which adopts the name as key).
 #[inline(always)]
-fn instance_value(
-    o: &ObjRef,
-    units: &[Cell<Instr>],
-    pc: usize,
-    names: &[ObjRef],
-    arg: u32,
-) -> Option<Value> {
-    let (inst, index) = cached_instance(o, units, pc)?;
-    let name = names.get(arg as usize)?;
+fn instance_value(o: &ObjRef, cache: &AttrCache, name: &ObjRef) -> Option<Value> {
+    let (inst, index) = cached_instance(o, cache)?;
     let Some(d) = inst.dict_obj() else {
         let vals = inst.values.try_borrow().ok()?;
         let (k, _, v) = vals.get(index)?;
         // (An `if`: a closure here is not always inlined.)
-        return if k.ptr_eq(name) { Some(dup_attr(v)) } else { None };
+        return if k.ptr_eq(name) {
+            Some(dup_attr(v))
+        } else {
+            None
+        };
     };
     let map = d.try_entries().ok()?;
     match map.get_index(index) {
@@ -2196,24 +2214,14 @@ fn instance_value(
 /// no key with the hash of the name (a key that only shares the hash is
 /// left to the general loop, which compares it).
 #[inline(always)]
-fn instance_method(
-    o: &ObjRef,
-    units: &[Cell<Instr>],
-    pc: usize,
-    names: &[ObjRef],
-    arg: u32,
-) -> Option<Value> {
-    let (pos, index) =
-        crate::quicken::cached_method_entry(units, pc, crate::quicken::type_version(o))?;
+fn instance_method(o: &ObjRef, cache: &MethodCache, name: &ObjRef) -> Option<Value> {
+    let (pos, index) = crate::quicken::method_entry_in(cache, crate::quicken::type_version(o))?;
     let inst = o.downcast::<Instance>()?;
     // Without a dict, the instance's attributes are shared keys of its
     // class, and at this version tag none is the name (see
     // `quicken::instance_method_entry`): nothing to check.
     if let Some(d) = inst.dict_obj() {
-        let hash = names
-            .get(arg as usize)?
-            .downcast::<StrObj>()?
-            .known_hash()?;
+        let hash = name.downcast::<StrObj>()?.known_hash()?;
         if d.small_has_hash(hash, 16)? {
             return None;
         }
@@ -2235,11 +2243,11 @@ fn instance_method(
 /// LOAD_ATTR_SLOT's hit: the value of the cached slot of `o` if `o`'s
 /// class has the cached version tag and the slot is set.
 #[inline(always)]
-fn slot_value(o: &ObjRef, units: &[Cell<Instr>], pc: usize) -> Option<Value> {
-    if !crate::quicken::class_version_cached(units, pc, crate::quicken::type_version(o)) {
+fn slot_value(o: &ObjRef, cache: &AttrCache) -> Option<Value> {
+    if !crate::quicken::class_version_in(cache.first_chunk()?, crate::quicken::type_version(o)) {
         return None;
     }
-    let index = units.get(pc + 1 + layout::SLOT_INDEX)?.get().arg as usize;
+    let index = cache[layout::SLOT_INDEX].get().arg as usize;
     let slots = o.downcast::<Instance>()?.slots.try_borrow().ok()?;
     let v = slots.get(index)?.as_ref()?;
     Some(dup(v))
