@@ -415,11 +415,11 @@ pub fn slower_than_pypy_reason(name: &str) -> Option<&'static str> {
              the interpreter's part before the loop is compiled counts too."
         }
         "string_build" => {
-            "The compiled loop is faster than PyPy's in the runs where memory is cheap (about \
-             55 ns per piece against 107), but one call allocates a million strings and their \
-             list (about 100 MB), and on a machine whose transparent huge pages are always on, \
-             page-fault and compaction stalls make single runs range from 55 to 250 ns (with \
-             more page faults in the slow ones); compare the min–max column with the median."
+            "One call allocates a million strings and their list (about 100 MB), and the \
+             time depends on what fresh memory costs: on this machine, whose transparent huge \
+             pages are always on, four runs of the same binary took 256, 56, 56 and 88 ns per \
+             piece, the slow one with 1,276 page faults against 512 (the JIT-off runs vary \
+             the same way, less often). Compare the min–max column with the median."
         }
         "gen_pipeline" => {
             "The JIT does not compile generator functions (they are declined as an \
