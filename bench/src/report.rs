@@ -602,9 +602,9 @@ mod tests {
         assert_eq!(fmt_ratio(0.00314), "0.00314x");
     }
 
-    #[test]
-    fn the_jit_counts_as_slower_only_above_every_run_without_it() {
-        let cell = |runtime, median: f64, lo: f64, hi: f64| CellResult {
+    /// A successful result with these statistics.
+    fn cell(runtime: RuntimeKind, median: f64, lo: f64, hi: f64) -> CellResult {
+        CellResult {
             runtime,
             status: Status::Ok,
             error: None,
@@ -615,7 +615,11 @@ mod tests {
             max_ns_per_iter: Some(hi),
             speedup_vs_cpython: None,
             speedup_vs_native: None,
-        };
+        }
+    }
+
+    #[test]
+    fn the_jit_counts_as_slower_only_above_every_run_without_it() {
         let off = cell(RuntimeKind::TyphonNojit, 75.0, 73.6, 77.7);
         let on = |m| cell(RuntimeKind::Typhon, m, m - 1.0, m + 50.0);
         assert_eq!(on_off(&on(81.0), &off), Some(OnOff::Slower));
@@ -628,18 +632,6 @@ mod tests {
 
     #[test]
     fn lists_the_kernels_slower_than_pypy_with_their_reasons() {
-        let cell = |runtime, median: f64| CellResult {
-            runtime,
-            status: Status::Ok,
-            error: None,
-            checksum: None,
-            samples_ns_per_iter: vec![median],
-            median_ns_per_iter: Some(median),
-            min_ns_per_iter: Some(median),
-            max_ns_per_iter: Some(median),
-            speedup_vs_cpython: None,
-            speedup_vs_native: None,
-        };
         let bench = |name, group, typhon: f64, pypy: f64| BenchmarkResult {
             name,
             group,
@@ -649,8 +641,8 @@ mod tests {
             reference_checksum: None,
             reference_runtime: None,
             results: vec![
-                cell(RuntimeKind::Typhon, typhon),
-                cell(RuntimeKind::Pypy, pypy),
+                cell(RuntimeKind::Typhon, typhon, typhon, typhon),
+                cell(RuntimeKind::Pypy, pypy, pypy, pypy),
             ],
             quickening: None,
             jit: None,

@@ -2174,15 +2174,13 @@ fn append_attr(
 
 /// A copy of an attribute's value: [`dup`] with `None` and `bool` inline
 /// too (an attribute holds them as often as numbers: a link that ends a
-/// list, a flag).
+/// list, a flag), where `dup` calls out for them.
 #[inline(always)]
 fn dup_attr(v: &Value) -> Value {
     match v {
-        Value::Obj(o) => Value::Obj(o.clone()),
-        Value::Int(i) => Value::Int(*i),
-        Value::Float(f) => Value::Float(*f),
         Value::None => Value::None,
         Value::Bool(b) => Value::Bool(*b),
+        _ => dup(v),
     }
 }
 
