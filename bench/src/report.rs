@@ -164,6 +164,20 @@ fn markdown_table(header: &[&str], rows: &[Vec<String>], right: &[bool]) -> Stri
 }
 
 /// One line per failed or mismatching result, with the full error.
+/// A report section: its heading, an introductory paragraph and a table.
+fn section(
+    title: &str,
+    intro: &str,
+    header: &[&str],
+    rows: &[Vec<String>],
+    right: &[bool],
+) -> String {
+    let mut md = format!("## {title}\n\n{intro}\n\n");
+    md.push_str(&markdown_table(header, rows, right));
+    md.push('\n');
+    md
+}
+
 pub fn failures(report: &Report) -> Vec<String> {
     report
         .benchmarks
@@ -370,31 +384,24 @@ fn jit_on_off_section(report: &Report) -> String {
     if rows.is_empty() {
         return String::new();
     }
-    let mut md = String::new();
-    let _ = writeln!(
-        md,
-        "## JIT on and off
-"
-    );
-    let _ = writeln!(
-        md,
+    let intro = format!(
         "The same binary with the JIT (`typhon`) and without (`typhon-nojit`): medians in ns per \
          iteration, the JIT's speed relative to the JIT off, and the verdict. A difference \
          counts only when the JIT's median lies outside the whole min–max range of the JIT-off \
-         runs (\"faster\" below it, \"SLOWER\" above it). Slower with the JIT: {}.\n",
+         runs (\"faster\" below it, \"SLOWER\" above it). Slower with the JIT: {}.",
         if slower.is_empty() {
             "none".to_owned()
         } else {
             slower.join(", ")
         }
     );
-    md.push_str(&markdown_table(
+    section(
+        "JIT on and off",
+        &intro,
         &["Benchmark", "JIT", "JIT off", "JIT vs off", "Verdict"],
         &rows,
         &[false, true, true, true, false],
-    ));
-    md.push('\n');
-    md
+    )
 }
 
 /// Why Typhon's JIT is slower than PyPy on a kernel, for the kernels that
@@ -466,20 +473,14 @@ fn pypy_section_of(benchmarks: &[BenchmarkResult]) -> String {
     if rows.is_empty() {
         return String::new();
     }
-    let mut md = String::new();
-    let _ = writeln!(md, "## Kernels slower than PyPy\n");
-    let _ = writeln!(
-        md,
+    section(
+        "Kernels slower than PyPy",
         "The kernels where Typhon's median with the JIT is above PyPy's (ns per iteration; \
-         the ratio is Typhon's speed relative to PyPy's), and why, where that was analysed.\n"
-    );
-    md.push_str(&markdown_table(
+         the ratio is Typhon's speed relative to PyPy's), and why, where that was analysed.",
         &["Benchmark", "Typhon", "PyPy", "vs PyPy", "Why"],
         &rows,
         &[false, true, true, true, false],
-    ));
-    md.push('\n');
-    md
+    )
 }
 
 /// The "Quickening" section: how much of each benchmark ran in quickened
@@ -502,16 +503,12 @@ fn quickening_section(report: &Report) -> String {
     if rows.is_empty() {
         return String::new();
     }
-    let mut md = String::new();
-    let _ = writeln!(md, "## Quickening\n");
-    let _ = writeln!(
-        md,
+    section(
+        "Quickening",
         "From the first `typhon --stats` run per benchmark at its small N, after the timed runs. \
          \"Quickened\" is the share of executed instructions that ran in a specialized form; \
          \"of specializable\" counts only the families that have such forms (STORE_FAST, \
-         JUMP_BACKWARD and the like have none).\n"
-    );
-    md.push_str(&markdown_table(
+         JUMP_BACKWARD and the like have none).",
         &[
             "Benchmark",
             "Instructions executed",
@@ -520,9 +517,7 @@ fn quickening_section(report: &Report) -> String {
         ],
         &rows,
         &[false, true, true, true],
-    ));
-    md.push('\n');
-    md
+    )
 }
 
 /// The "JIT compile time" section: what Typhon's JIT compiled in each
@@ -558,14 +553,7 @@ fn jit_section(report: &Report) -> String {
         })
         .collect();
     let n: usize = stats.iter().map(|(_, s)| s.compiled.len()).sum();
-    let mut md = String::new();
-    let _ = writeln!(
-        md,
-        "## JIT compile time
-"
-    );
-    let _ = writeln!(
-        md,
+    let intro = format!(
         "From the `typhon --stats` runs ({runs} per benchmark in a record, one in a quick run): \
          each function the JIT compiled, with the median over those runs of its wall-clock time \
          from bytecode to machine code (building the HIR, lowering to CLIF, Cranelift, and \
@@ -574,16 +562,16 @@ fn jit_section(report: &Report) -> String {
          starts warms Cranelift up (`[jit] warm_up`, `jit/src/warm.rs`), and then pays for \
          Cranelift's code and data being cold. No benchmark runs a warm-up before its timed \
          loop, so compile time is part of its time. Median over the {n} compiled functions: \
-         **{median:.3} ms**.\n",
+         **{median:.3} ms**.",
         runs = crate::STATS_RUNS
     );
-    md.push_str(&markdown_table(
+    section(
+        "JIT compile time",
+        &intro,
         &["Benchmark", "Compiled", "Declined", "Functions"],
         &rows,
         &[false, true, true, false],
-    ));
-    md.push('\n');
-    md
+    )
 }
 
 #[cfg(test)]
@@ -664,6 +652,12 @@ mod tests {
             pypy_section_of(&[bench("fib", Group::Kernels, 1.0, 2.0)]),
             ""
         );
+    }
+
+    #[test]
+    fn a_section_is_a_heading_a_paragraph_and_a_table() {
+        let md = section("T", "Intro.", &["a"], &[vec!["x".into()]], &[false]);
+        assert_eq!(md, "## T\n\nIntro.\n\n| a   |\n| --- |\n| x   |\n\n");
     }
 
     #[test]
