@@ -40,17 +40,21 @@ pub fn parse(stderr: &str) -> Option<JitStats> {
             }
             break;
         };
-        // "NAME: 1224 bytes, 2.004 ms, 2 calls[, ...]"
-        // (a qualified name holds no ": ").
-        let (name, rest) = rest.split_once(": ")?;
-        let mut fields = rest.split(", ");
-        let size = fields.next()?.strip_suffix(" bytes")?.parse().ok()?;
-        let ms = fields.next()?.strip_suffix(" ms")?.parse().ok()?;
-        compiled.push(CompiledFunction {
-            name: name.to_owned(),
-            size,
-            ms,
-        });
+        // "NAME: 1224 bytes, 2.004 ms, 2 calls[, ...]" (a qualified name
+        // holds no ": "); other lines that start the same way ("compiled on
+        // another thread: 1 of them, ...") are not functions.
+        let function = || {
+            let (name, rest) = rest.split_once(": ")?;
+            let mut fields = rest.split(", ");
+            let size = fields.next()?.strip_suffix(" bytes")?.parse().ok()?;
+            let ms = fields.next()?.strip_suffix(" ms")?.parse().ok()?;
+            Some(CompiledFunction {
+                name: name.to_owned(),
+                size,
+                ms,
+            })
+        };
+        compiled.extend(function());
     }
     Some(JitStats {
         compiled,
@@ -166,6 +170,27 @@ JIT:
         assert_eq!(m.compiled[1].ms, 0.8);
         assert_eq!(m.compiled[0].size, 10);
         assert_eq!(merge(&[]), None);
+    }
+
+    #[test]
+    fn skips_the_line_about_compiling_on_another_thread() {
+        // `typhon --stats bench/programs/fib.py` with background compiles.
+        let out = "JIT:
+  functions compiled: 1, declined: 0
+  compiled on another thread: 1 of them, while the interpreter ran on
+  warm-up: 1.216 ms on another thread
+  compile time: median 1.298 ms, total 1.298 ms
+  compiled fib: 3176 bytes, 1.298 ms, 1895439 calls
+";
+        let s = parse(out).expect("parses");
+        assert_eq!(
+            s.compiled,
+            vec![CompiledFunction {
+                name: "fib".into(),
+                size: 3176,
+                ms: 1.298
+            }]
+        );
     }
 
     #[test]
