@@ -1923,9 +1923,12 @@ enum Fused {
 /// A dynamic superinstruction: runs the int form at `at` on `a` and `b`,
 /// the two ints that the LOAD_FAST__LOAD_CONST or LOAD_FAST__LOAD_FAST
 /// before it has read but not pushed. The forms are BINARY_OP_ADD_INT,
-/// _SUB_INT, _MUL_INT, and COMPARE_OP_INT_JUMP with its conditional jump.
+/// _SUB_INT, _MUL_INT, _MOD_INT, _FLOORDIV_INT and BINARY_OP_INT (the
+/// bitwise operators), the last three with a conditional jump after them
+/// if there is one, and COMPARE_OP_INT_JUMP with its conditional jump.
 /// Returns the form and what it did, or `None`, having done nothing, for
-/// any other instruction or an i64 overflow: then the pair pushes its
+/// any other instruction, an i64 overflow or operands the form raises on
+/// (a zero divisor, a negative shift count): then the pair pushes its
 /// values and the form runs on its own (and misses or not, as it would).
 ///
 /// Nothing is rewritten, so nothing deopts: a jump to the form still runs
@@ -1938,6 +1941,20 @@ fn fuse_int(units: &[Cell<Instr>], at: usize, a: i64, b: i64) -> Option<(Op, Fus
         Op::BinaryOpSubInt => Fused::Push(Value::Int(int_sub(a, b).ok()?), at + 2),
         Op::BinaryOpMulInt => Fused::Push(Value::Int(int_mul(a, b).ok()?), at + 2),
         Op::CompareOpIntJump => Fused::Jump(jump_after(units, at, int_cmp(form.arg, a, b))?),
+        // `x % n`, `x & 1` and the like, often tested at once (`if x & 1:`):
+        // a conditional jump right after takes the int where it would be
+        // pushed.
+        Op::BinaryOpModInt | Op::BinaryOpFloorDivInt | Op::BinaryOpInt => {
+            let r = match form.op {
+                Op::BinaryOpModInt => int_mod(a, b).ok()?,
+                Op::BinaryOpFloorDivInt => int_floordiv(a, b).ok()?,
+                _ => int_bitwise(form.arg, a, b).ok()?,
+            };
+            match jump_after(units, at, r != 0) {
+                Some(next) => Fused::Jump(next),
+                None => Fused::Push(Value::Int(r), at + 2),
+            }
+        }
         _ => return None,
     };
     Some((form.op, fused))
