@@ -288,6 +288,7 @@ fn clear(o: &ObjRef) {
             crate::generator::orphan(g);
             g.state.set(GenState::Done);
             let old = g.take_values();
+            g.has_handled.set(false);
             let h = g
                 .handled
                 .try_borrow_mut()

@@ -196,11 +196,8 @@ fn resume(vm: &mut Vm, g: &GenObj, how: Resume) -> PyResult<Sent> {
         return Err(e);
     }
     g.state.set(GenState::Running);
-    {
-        let mut h = g.handled.borrow_mut();
-        if !h.is_empty() {
-            vm.handled.append(&mut h);
-        }
+    if g.has_handled.replace(false) {
+        vm.handled.append(&mut g.handled.borrow_mut());
     }
     let started = match how {
         Resume::Send(v) => st.push(v),
@@ -216,6 +213,7 @@ fn resume(vm: &mut Vm, g: &GenObj, how: Resume) -> PyResult<Sent> {
         Ok(v) if st.yielded => {
             if vm.handled.len() > hb {
                 g.handled.borrow_mut().extend(vm.handled.drain(hb..));
+                g.has_handled.set(true);
             }
             vm.depth -= 1;
             suspend(g, &mut st);
@@ -310,14 +308,12 @@ pub(crate) fn push_inline(vm: &mut Vm, st: &mut ExecState, caller_next: usize, r
 /// none tests the kind at run time).
 #[inline(never)]
 fn push_as<const RET: u8>(vm: &mut Vm, st: &mut ExecState, caller_next: usize) -> bool {
-    let ret = RET;
-    let send = ret == crate::frame::RETURN_GEN_SEND;
-    if st.nsegs >= st.segs.len() || st.nframes >= st.frames.len() {
-        // A new depth: slots for the set-aside stack and the frame (the
-        // frame's code and globals are replaced below).
-        if !grow_slots(st) {
-            return false;
-        }
+    let send = RET == crate::frame::RETURN_GEN_SEND;
+    let (depth, k) = (st.nframes, st.nsegs);
+    if (k >= st.segs.len() || depth >= st.frames.len()) && !grow_slots(st) {
+        // A new depth needs slots for the set-aside stack and the frame
+        // (the frame's code and globals are replaced below).
+        return false;
     }
     let ExecState {
         frames,
@@ -328,6 +324,13 @@ fn push_as<const RET: u8>(vm: &mut Vm, st: &mut ExecState, caller_next: usize) -
         nsegs,
         ..
     } = st;
+    // The caller's frame and the free slots above it.
+    let (Some([caller, f]), Some(seg)) = (
+        depth.checked_sub(1).and_then(|c| frames.get_mut(c..=depth)),
+        segs.get_mut(k),
+    ) else {
+        return false;
+    };
     let Some(sp) = st_sp.checked_sub(usize::from(send)) else {
         return false;
     };
@@ -343,13 +346,9 @@ fn push_as<const RET: u8>(vm: &mut Vm, st: &mut ExecState, caller_next: usize) -
         GenState::Created if !send || matches!(stack.get(sp), Some(Value::None)) => {}
         _ => return false,
     }
-    if vm.depth >= vm.config.recursion_limit {
-        return false;
-    }
-    let (Some(seg), Some(ci)) = (segs.get_mut(*nsegs), nframes.checked_sub(1)) else {
-        return false;
-    };
-    if *nframes >= frames.len() {
+    // (A generator with handled exceptions to put back resumes the
+    // general way.)
+    if vm.depth >= vm.config.recursion_limit || g.has_handled.get() {
         return false;
     }
     let own = g.stack.take();
@@ -359,21 +358,14 @@ fn push_as<const RET: u8>(vm: &mut Vm, st: &mut ExecState, caller_next: usize) -
         g.stack.set(own);
         return false;
     }
-    frames[ci].pc.set(caller_next);
-    let f = &mut frames[*nframes];
+    caller.pc.set(caller_next);
     f.set_code(&g.code, &g.globals);
     f.pc.set(g.pc.get());
     f.lb.set(1);
     f.sb.set(g.sb);
     f.hb.set(vm.handled.len());
-    f.on_return.set(ret);
-    *nframes += 1;
-    {
-        let mut h = g.handled.borrow_mut();
-        if !h.is_empty() {
-            vm.handled.append(&mut h);
-        }
-    }
+    f.on_return.set(RET);
+    *nframes = depth + 1;
     g.state.set(GenState::Running);
     vm.depth += 1;
     let sent = if send {
@@ -388,7 +380,7 @@ fn push_as<const RET: u8>(vm: &mut Vm, st: &mut ExecState, caller_next: usize) -
         std::mem::replace(stack, own),
     ));
     seg.sp = sp;
-    *nsegs += 1;
+    *nsegs = k + 1;
     // Above `n` is dead room (owning nothing).
     std::mem::forget(std::mem::replace(&mut stack[n], sent));
     *st_sp = n + 1;
@@ -472,6 +464,7 @@ pub(crate) fn yield_inline(vm: &mut Vm, st: &mut ExecState, after: usize) -> boo
     g.pc.set(after);
     if vm.handled.len() > hb {
         g.handled.borrow_mut().extend(vm.handled.drain(hb..));
+        g.has_handled.set(true);
     }
     g.state.set(GenState::Suspended);
     // The generator takes its stack back (its slot held an empty vector),
@@ -1006,7 +999,10 @@ pub(crate) fn orphan(g: &GenObj) {
     g.state.set(GenState::Done);
     let o = Orphan {
         frame: g.take_suspended(),
-        handled: std::mem::take(&mut *g.handled.borrow_mut()),
+        handled: {
+            g.has_handled.set(false);
+            std::mem::take(&mut *g.handled.borrow_mut())
+        },
     };
     ORPHANS.with(|q| q.borrow_mut().push(o));
     abi::pending::set(PENDING);
@@ -1023,6 +1019,7 @@ pub(crate) fn close_orphans(vm: &mut Vm) {
         let g = GenObj::new_obj(o.frame);
         if let Some(gobj) = g.downcast::<GenObj>() {
             gobj.state.set(GenState::Suspended);
+            gobj.has_handled.set(!o.handled.is_empty());
             *gobj.handled.borrow_mut() = o.handled;
             if let Err(e) = close(vm, gobj) {
                 vm.write_unraisable(

@@ -50,6 +50,9 @@ pub struct GenObj {
     /// The exceptions its frame was handling when it suspended (its share
     /// of `Vm::handled`, put back on top when it resumes).
     pub handled: RefCell<Vec<ObjRef>>,
+    /// Whether `handled` may hold any: false when it is empty, so that a
+    /// resumption tests one flag instead of borrowing it.
+    pub(crate) has_handled: Cell<bool>,
 }
 
 /// A suspended generator frame taken out of its generator (or not yet
@@ -80,6 +83,7 @@ impl GenObj {
                 pc: Cell::new(f.pc),
                 sb: f.sb,
                 handled: RefCell::new(Vec::new()),
+                has_handled: Cell::new(false),
             },
         );
         abi::gc_track(&o);
