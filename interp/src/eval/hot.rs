@@ -1941,23 +1941,23 @@ fn fuse_int(units: &[Cell<Instr>], at: usize, a: i64, b: i64) -> Option<(Op, Fus
         Op::BinaryOpSubInt => Fused::Push(Value::Int(int_sub(a, b).ok()?), at + 2),
         Op::BinaryOpMulInt => Fused::Push(Value::Int(int_mul(a, b).ok()?), at + 2),
         Op::CompareOpIntJump => Fused::Jump(jump_after(units, at, int_cmp(form.arg, a, b))?),
-        // `x % n`, `x & 1` and the like, often tested at once (`if x & 1:`).
-        Op::BinaryOpModInt => tested_int(units, at, int_mod(a, b).ok()?),
-        Op::BinaryOpFloorDivInt => tested_int(units, at, int_floordiv(a, b).ok()?),
-        Op::BinaryOpInt => tested_int(units, at, int_bitwise(form.arg, a, b).ok()?),
+        // `x % n`, `x & 1` and the like, often tested at once (`if x & 1:`):
+        // a conditional jump right after takes the int where it would be
+        // pushed.
+        Op::BinaryOpModInt | Op::BinaryOpFloorDivInt | Op::BinaryOpInt => {
+            let r = match form.op {
+                Op::BinaryOpModInt => int_mod(a, b).ok()?,
+                Op::BinaryOpFloorDivInt => int_floordiv(a, b).ok()?,
+                _ => int_bitwise(form.arg, a, b).ok()?,
+            };
+            match jump_after(units, at, r != 0) {
+                Some(next) => Fused::Jump(next),
+                None => Fused::Push(Value::Int(r), at + 2),
+            }
+        }
         _ => return None,
     };
     Some((form.op, fused))
-}
-
-/// The int `r` that the form at `at` computed: a conditional jump right
-/// after takes it where it would be pushed.
-#[inline(always)]
-fn tested_int(units: &[Cell<Instr>], at: usize, r: i64) -> Fused {
-    match jump_after(units, at, r != 0) {
-        Some(next) => Fused::Jump(next),
-        None => Fused::Push(Value::Int(r), at + 2),
-    }
 }
 
 /// [`fuse_int`] for two floats: the forms are BINARY_OP_ADD_FLOAT, _SUB_,
