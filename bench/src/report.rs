@@ -163,7 +163,6 @@ fn markdown_table(header: &[&str], rows: &[Vec<String>], right: &[bool]) -> Stri
     out
 }
 
-/// One line per failed or mismatching result, with the full error.
 /// A report section: its heading, an introductory paragraph and a table.
 fn section(
     title: &str,
@@ -178,6 +177,7 @@ fn section(
     md
 }
 
+/// One line per failed or mismatching result, with the full error.
 pub fn failures(report: &Report) -> Vec<String> {
     report
         .benchmarks

@@ -286,8 +286,9 @@ fn delegate(g: &GenObj) -> Option<Value> {
 /// goes on with a callee's (CPython 3.12's FOR_ITER_GEN and SEND_GEN do the
 /// same). Returns false, with nothing changed, when the generator cannot
 /// run this way (not a generator, running or done, a first send of a
-/// value, the recursion limit, no memory); the caller then resumes it with
-/// [`resume`], which raises what there is to raise.
+/// value, handled exceptions of its own to put back, the recursion limit,
+/// no memory); the caller then resumes it with [`resume`], which raises
+/// what there is to raise (and puts them back).
 #[inline(always)]
 pub(crate) fn push_inline(vm: &mut Vm, st: &mut ExecState, caller_next: usize, ret: u8) -> bool {
     match ret {
