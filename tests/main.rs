@@ -2,15 +2,14 @@
 //! `tests/`, compiled into one test binary (`[[test]] integration` in
 //! `Cargo.toml`, which sets `autotests = false`).
 //!
-//! One binary rather than one per file because the README's test command
-//! builds in the release profile, fat LTO and one codegen unit: every test
-//! binary is a whole-program link of its own, minutes of CPU each on CI's
-//! two cores. The modules run in one process, their tests in parallel with
-//! each other's, so a test must not depend on running alone (scratch files
-//! get names no other module uses, as `common::TempDir` gives them).
+//! One binary rather than one per file because each test binary is a
+//! link of the whole runtime. The modules run in one process, their tests
+//! in parallel with each other's, so a test must not depend on running
+//! alone (scratch files get names no other module uses, as
+//! `common::TempDir` gives them).
 //!
 //! Run one file's tests with its module name as the filter:
-//! `cargo test --release --test integration corpus::`.
+//! `cargo test --profile release-test --test integration corpus::`.
 
 mod common;
 
@@ -38,9 +37,10 @@ fn every_test_file_is_a_module() {
 }
 
 /// Where Cargo.toml sets `test = false` (the root crate's library and
-/// binary, the extensions crate, the fuzzer's command line), a unit test
-/// would never run: `cargo test --release` skips their harnesses, each a
-/// fat-LTO link, because they have none. Write such a test in `tests/`.
+/// binary, the libraries `interp`, `jit` and `capi`, the extensions crate,
+/// the fuzzer's command line), a unit test would never run: `cargo test`
+/// builds no unit-test harness for them (each would be one more compile or
+/// link of the crate). Write such a test in the package's `tests/`.
 #[test]
 fn no_unit_tests_where_test_is_off() {
     fn visit(path: &std::path::Path, found: &mut Vec<String>) {
@@ -57,7 +57,14 @@ fn no_unit_tests_where_test_is_off() {
     }
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    for place in ["src", "extensions/src", "fuzz/src/main.rs"] {
+    for place in [
+        "src",
+        "interp/src",
+        "jit/src",
+        "capi/src",
+        "extensions/src",
+        "fuzz/src/main.rs",
+    ] {
         let path = root.join(place);
         assert!(path.exists(), "{} is gone", path.display());
         visit(&path, &mut found);

@@ -64,6 +64,12 @@ struct Args {
     #[arg(long)]
     no_write: bool,
 
+    /// The Cargo profile to build and run Typhon with. Records are made with
+    /// `release` (the shipped build); CI's quick pass gives `release-test`,
+    /// the README's test build, so as not to build everything twice.
+    #[arg(long, value_name = "NAME", default_value = "release")]
+    profile: String,
+
     /// Kill a benchmark run after this many seconds.
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     timeout: u64,
@@ -117,7 +123,14 @@ struct Job {
 
 /// Runs the whole harness; `Ok(true)` iff every result is ok.
 fn run(args: &Args) -> Result<bool, String> {
-    let paths = Paths::discover();
+    let mut paths = Paths::discover();
+    if args.profile != "release" && !args.quick && !args.no_write {
+        return Err(format!(
+            "a record is made with the release build; with --profile {} add --no-write (or --quick)",
+            args.profile
+        ));
+    }
+    paths.profile.clone_from(&args.profile);
     let date = sysinfo::utc_now();
     let command = sysinfo::command_line();
     let runs = args.runs.unwrap_or(if args.quick { 1 } else { 5 });

@@ -16,9 +16,9 @@ use crate::sysinfo::Paths;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RuntimeKind {
-    /// `target/release/typhon`, JIT enabled.
+    /// `target/<profile>/typhon` (`target/release/typhon` but with `--profile`), JIT enabled.
     Typhon,
-    /// `target/release/typhon` with `TYPHON_JIT=0`.
+    /// The same binary with `TYPHON_JIT=0`.
     TyphonNojit,
     /// `python3`, which must be CPython 3.11.x.
     Cpython,
@@ -162,7 +162,7 @@ pub fn prepare(kinds: &[RuntimeKind], paths: &Paths, log: &dyn Fn(&str)) -> Vec<
                 Some(Ok((program, version))) => {
                     let mut status = RuntimeStatus::ready(kind, program.clone(), version.clone());
                     if let Some(rt) = &mut status.runtime {
-                        let host = paths.target.join("release").join("examples").join("embed");
+                        let host = paths.profile_dir().join("examples").join("embed");
                         rt.embed_host = host.is_file().then_some(host);
                     }
                     if let (RuntimeKind::TyphonNojit, Some(rt)) = (kind, &mut status.runtime) {
@@ -223,27 +223,28 @@ fn attach_extension(status: &mut RuntimeStatus, paths: &Paths, log: &dyn Fn(&str
     }
 }
 
-/// Builds `typhon` in release mode; returns the binary and its version.
+/// Builds `typhon` (and the embedding host) in the harness's profile;
+/// returns the binary and its version.
 fn prepare_typhon(paths: &Paths, log: &dyn Fn(&str)) -> Result<(PathBuf, String), String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    log("building typhon: cargo build --release -p typhon --bin typhon --example embed");
+    let profile = if paths.profile == "release" {
+        "--release".to_owned()
+    } else {
+        format!("--profile {}", paths.profile)
+    };
+    let build = format!("cargo build {profile} -p typhon");
+    log(&format!(
+        "building typhon: {build} --bin typhon --example embed"
+    ));
     let mut cmd = Command::new(cargo);
-    cmd.args([
-        "build",
-        "--release",
-        "-p",
-        "typhon",
-        "--bin",
-        "typhon",
-        "--example",
-        "embed",
-    ])
-    .current_dir(&paths.workspace);
+    cmd.args(["build", "--profile", &paths.profile])
+        .args(["-p", "typhon", "--bin", "typhon", "--example", "embed"])
+        .current_dir(&paths.workspace);
     let out = process::run(&mut cmd, Duration::from_secs(3600))
         .map_err(|e| format!("cargo build of typhon failed: {e}"))?;
     if !out.status.success() {
         let tail: Vec<&str> = out.stderr.lines().rev().take(20).collect();
-        log("cargo build --release -p typhon failed; last lines of its output:");
+        log(&format!("{build} failed; last lines of its output:"));
         for line in tail.iter().rev() {
             log(&format!("    {line}"));
         }
@@ -253,14 +254,11 @@ fn prepare_typhon(paths: &Paths, log: &dyn Fn(&str)) -> Result<(PathBuf, String)
             .find(|l| l.trim_start().starts_with("error"))
             .map(|l| process::truncate(l.trim(), 160));
         return Err(match first_error {
-            Some(e) => format!("skipped: `cargo build --release -p typhon` failed ({e})"),
-            None => format!(
-                "skipped: `cargo build --release -p typhon` failed ({})",
-                out.status
-            ),
+            Some(e) => format!("skipped: `{build}` failed ({e})"),
+            None => format!("skipped: `{build}` failed ({})", out.status),
         });
     }
-    let program = paths.target.join("release").join("typhon");
+    let program = paths.profile_dir().join("typhon");
     if !program.is_file() {
         return Err(format!(
             "skipped: build succeeded but {} does not exist",

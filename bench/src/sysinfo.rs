@@ -14,6 +14,9 @@ pub struct Paths {
     pub bench: PathBuf,
     /// Cargo's target directory (`CARGO_TARGET_DIR` or `<workspace>/target`).
     pub target: PathBuf,
+    /// The Cargo profile Typhon is built with (`release` unless `--profile`
+    /// says otherwise); its binaries are in `target/<profile>/`.
+    pub profile: String,
 }
 
 impl Paths {
@@ -32,7 +35,13 @@ impl Paths {
             workspace,
             bench,
             target,
+            profile: "release".to_owned(),
         }
+    }
+
+    /// `target/<profile>/`: where the profile's binaries are.
+    pub fn profile_dir(&self) -> PathBuf {
+        self.target.join(&self.profile)
     }
 
     /// `bench/programs/`.

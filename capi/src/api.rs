@@ -75,14 +75,12 @@ macro_rules! api_table {
         });
 
         /// (C type, member name) of each data entry.
-        #[cfg(test)]
         fn data_entries() -> Vec<(String, &'static str)> {
             vec![ $( (c_type(stringify!($dty)), stringify!($dname)), )* ]
         }
 
         /// (C result type, name, C parameter types and names) of each
         /// function.
-        #[cfg(test)]
         fn function_entries() -> Vec<(String, &'static str, Vec<(String, String)>)> {
             let mut v = vec![ $( (
                 api_table!(@ret $($rt)?),
@@ -644,9 +642,9 @@ api_table! {
     }
 }
 
-#[cfg(test)]
 /// The C spelling of a Rust type as `stringify!` prints it.
-fn c_type(rust: &str) -> String {
+#[doc(hidden)]
+pub fn c_type(rust: &str) -> String {
     let t = rust.split_whitespace().collect::<Vec<_>>().join(" ");
     if let Some(rest) = t.strip_prefix("*const ") {
         let inner = c_type(rest);
@@ -693,9 +691,9 @@ fn c_type(rust: &str) -> String {
     .to_string()
 }
 
-#[cfg(test)]
 /// `type name` or `type *name` (no space after a `*`).
-fn declare(ty: &str, name: &str) -> String {
+#[doc(hidden)]
+pub fn declare(ty: &str, name: &str) -> String {
     if ty.ends_with('*') {
         format!("{ty}{name}")
     } else {
@@ -703,12 +701,12 @@ fn declare(ty: &str, name: &str) -> String {
     }
 }
 
-#[cfg(test)]
+/// The first lines of each generated header.
 const GENERATED: &str = "/* Generated from capi/src/api.rs; do not edit. Regenerate with\n \
                          * `TYPHON_BLESS=1 cargo test -p capi headers`. */\n";
 
-#[cfg(test)]
 /// The text of `include/typhon_api.h`: the table as a C struct.
+#[doc(hidden)]
 pub fn render_table_header() -> String {
     let mut s = String::from(GENERATED);
     s.push_str("#ifndef TYPHON_API_H\n#define TYPHON_API_H\n\nstruct _typhon_api {\n");
@@ -731,9 +729,9 @@ pub fn render_table_header() -> String {
     s
 }
 
-#[cfg(test)]
 /// The text of `include/typhon_api_wrappers.h`: one `static inline`
 /// function per table entry, calling through `_typhon_api`.
+#[doc(hidden)]
 pub fn render_wrappers_header() -> String {
     let mut s = String::from(GENERATED);
     s.push_str("#ifndef TYPHON_API_WRAPPERS_H\n#define TYPHON_API_WRAPPERS_H\n\n");
@@ -758,39 +756,4 @@ pub fn render_wrappers_header() -> String {
     }
     s.push_str("\n#endif /* TYPHON_API_WRAPPERS_H */\n");
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn check(path: &str, want: String) {
-        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-        if std::env::var_os("TYPHON_BLESS").is_some() {
-            std::fs::write(&file, &want).expect("write header");
-            return;
-        }
-        let have = std::fs::read_to_string(&file).unwrap_or_default();
-        assert!(
-            have == want,
-            "{path} is out of date with capi/src/api.rs; run `TYPHON_BLESS=1 cargo test -p capi headers`"
-        );
-    }
-
-    #[test]
-    fn headers_match_the_table() {
-        check("include/typhon_api.h", render_table_header());
-        check("include/typhon_api_wrappers.h", render_wrappers_header());
-    }
-
-    #[test]
-    fn c_spellings() {
-        assert_eq!(c_type("*mut PyObject"), "PyObject *");
-        assert_eq!(c_type("*mut *mut PyObject"), "PyObject **");
-        assert_eq!(c_type("*const c_char"), "const char *");
-        assert_eq!(c_type("*mut *mut c_char"), "char **");
-        assert_eq!(c_type("c_ulonglong"), "unsigned long long");
-        assert_eq!(declare("PyObject *", "x"), "PyObject *x");
-        assert_eq!(declare("long", "x"), "long x");
-    }
 }

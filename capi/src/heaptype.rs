@@ -55,7 +55,8 @@ pub struct PyType_Spec {
 /// CPython 3.11's `PyHeapTypeObject` (Typhon's `PyTypeObject` first), then
 /// what Typhon keeps for the type.
 #[repr(C)]
-struct HeapType {
+#[doc(hidden)]
+pub struct HeapType {
     ht_type: TypeObject,
     as_async: [Slot; 4],
     as_number: [Slot; 36],
@@ -66,7 +67,9 @@ struct HeapType {
     ht_slots: *mut PyObject,
     ht_qualname: *mut PyObject,
     ht_cached_keys: *mut c_void,
-    ht_module: *mut PyObject,
+    /// The module given to `PyType_FromModuleAndSpec` (a reference the
+    /// type owns), or NULL.
+    pub ht_module: *mut PyObject,
     ht_tpname: *mut c_char,
     spec_cache_getitem: *mut PyObject,
     // ----- Typhon's own (C code never sees these) -----
@@ -83,11 +86,13 @@ struct HeapType {
 const TPFLAGS_DISALLOW_INSTANTIATION: std::ffi::c_ulong = 1 << 7;
 
 /// The largest slot id of CPython 3.11's `typeslots.h` (`Py_am_send`).
-const LAST_SLOT: c_int = 81;
+#[doc(hidden)]
+pub const LAST_SLOT: c_int = 81;
 
 /// Where a slot id of `typeslots.h` is stored.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Place {
+#[doc(hidden)]
+pub enum Place {
     Async(usize),
     Number(usize),
     Mapping(usize),
@@ -99,7 +104,8 @@ enum Place {
 
 /// The type-object fields a slot id can name.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum TpField {
+#[doc(hidden)]
+pub enum TpField {
     Alloc,
     Base,
     Bases,
@@ -133,7 +139,8 @@ enum TpField {
 
 /// The place of slot id `id` (CPython 3.11's numbering), `None` for an
 /// id `typeslots.h` does not define.
-fn place(id: c_int) -> Option<Place> {
+#[doc(hidden)]
+pub fn place(id: c_int) -> Option<Place> {
     use Place::*;
     use TpField as T;
     // `PyNumberMethods` indices, in the order of `typeslots.h`'s ids 6..=38.
@@ -749,43 +756,4 @@ pub(crate) fn owner_ref(owner: *const TypeObject) -> Option<ObjRef> {
     // SAFETY: `owner` is a live type (the caller is making its dict).
     let t = unsafe { &*owner };
     is_spec_type(t).then(|| t.to_ref())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every id of CPython 3.11's `typeslots.h` has one place, and no two
-    /// ids share one.
-    #[test]
-    fn slot_ids_map_one_to_one() {
-        let places: Vec<Place> = (1..=LAST_SLOT).map(|i| place(i).expect("id")).collect();
-        for (i, a) in places.iter().enumerate() {
-            for b in &places[i + 1..] {
-                assert_ne!(a, b);
-            }
-        }
-        assert_eq!(place(0), None);
-        assert_eq!(place(LAST_SLOT + 1), None);
-        assert_eq!(place(-1), None);
-        // A few spot checks against the header: Py_nb_add 7, Py_sq_item 44,
-        // Py_tp_repr 66, Py_nb_inplace_matrix_multiply 76.
-        assert_eq!(place(7), Some(Place::Number(0)));
-        assert_eq!(place(44), Some(Place::Sequence(3)));
-        assert_eq!(place(66), Some(Place::Type(TpField::Repr)));
-        assert_eq!(place(76), Some(Place::Number(35)));
-        assert_eq!(place(37), Some(Place::Number(30)));
-    }
-
-    /// C sees `ht_module` where CPython 3.11's `PyHeapTypeObject` has it,
-    /// counted from the end of Typhon's `PyTypeObject`.
-    #[test]
-    fn heap_type_layout() {
-        let word = std::mem::size_of::<usize>();
-        let after_type = std::mem::size_of::<TypeObject>();
-        assert_eq!(
-            std::mem::offset_of!(HeapType, ht_module),
-            after_type + (4 + 36 + 3 + 10 + 2 + 4) * word
-        );
-    }
 }

@@ -391,3 +391,14 @@ pub fn take_error() -> Option<interp::PyErr> {
 pub fn with_vm<R>(vm: &mut Vm, f: impl FnOnce() -> R) -> R {
     state::with_vm(vm, f)
 }
+
+// ----- what the tests need (tests/), not API -----------------------------------------
+
+#[doc(hidden)]
+pub use api::{c_type, declare, render_table_header, render_wrappers_header};
+#[doc(hidden)]
+pub use heaptype::{HeapType, LAST_SLOT, Place, TpField, place};
+#[doc(hidden)]
+pub use trampoline::{ArgClass, RetClass, Shape, Stub, stub_for, verify_stubs};
+#[doc(hidden)]
+pub use typed::Native;

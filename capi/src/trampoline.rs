@@ -24,6 +24,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Module, default_libcall_names};
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The C class of an argument slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +68,8 @@ struct Stubs {
     ctx: cranelift_codegen::Context,
     fctx: FunctionBuilderContext,
     cache: HashMap<Shape, Stub>,
+    /// Whether Cranelift's verifier checks what this compiler compiles.
+    verify: bool,
 }
 
 // SAFETY: the JIT module is only touched under the mutex below; the code it
@@ -74,6 +77,23 @@ struct Stubs {
 unsafe impl Send for Stubs {}
 
 static STUBS: Mutex<Option<Stubs>> = Mutex::new(None);
+
+/// Whether stubs are compiled with Cranelift's verifier ([`verify_stubs`]).
+static VERIFY: AtomicBool = AtomicBool::new(false);
+
+/// Has Cranelift's verifier check every stub compiled from now on (the
+/// tests call it; it is off otherwise). A compiler made without it is set
+/// aside (the stubs it made stay valid: their code is never freed) and the
+/// next stub is compiled by a new one.
+#[doc(hidden)]
+pub fn verify_stubs() {
+    VERIFY.store(true, Ordering::Relaxed);
+    if let Ok(mut guard) = STUBS.lock()
+        && guard.as_ref().is_some_and(|s| !s.verify)
+    {
+        std::mem::forget(guard.take());
+    }
+}
 
 /// The stub for `shape`, compiling it on first use.
 pub fn stub_for(shape: &Shape) -> Result<Stub, String> {
@@ -97,13 +117,13 @@ impl Stubs {
         let mut flags = settings::builder();
         // A stub is a few loads, a call and a return: nothing for the
         // optimizer to improve. Its IR comes from the code below alone, so
-        // Cranelift's verifier checks it in this module's tests and is off
-        // otherwise (as in the JIT, whose settings these are: the two share
-        // the compile's warm code paths).
+        // Cranelift's verifier checks it in the tests ([`verify_stubs`]) and
+        // is off otherwise (as in the JIT, whose settings these are: the two
+        // share the compile's warm code paths).
         flags.set("opt_level", "none").map_err(|e| e.to_string())?;
-        let verify = if cfg!(test) { "true" } else { "false" };
+        let verify = VERIFY.load(Ordering::Relaxed);
         flags
-            .set("enable_verifier", verify)
+            .set("enable_verifier", if verify { "true" } else { "false" })
             .map_err(|e| e.to_string())?;
         let isa = cranelift_native::builder()
             .map_err(|e| format!("this CPU is not supported by Cranelift: {e}"))?
@@ -116,6 +136,7 @@ impl Stubs {
             ctx,
             fctx: FunctionBuilderContext::new(),
             cache: HashMap::new(),
+            verify,
         })
     }
 
@@ -213,53 +234,5 @@ fn ret_type(r: RetClass) -> Option<Type> {
         RetClass::I32 => Some(types::I32),
         RetClass::F64 => Some(types::F64),
         RetClass::Void => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    extern "C" fn add3(a: i64, b: f64, c: i64) -> f64 {
-        a as f64 + b * c as f64
-    }
-
-    extern "C" fn neg(x: i32) -> i32 {
-        -x
-    }
-
-    extern "C" fn nothing() {}
-
-    #[test]
-    fn stubs_call_with_exact_signatures() {
-        let shape = Shape {
-            args: vec![ArgClass::I64, ArgClass::F64, ArgClass::I64],
-            ret: RetClass::F64,
-        };
-        let stub = stub_for(&shape).expect("stub");
-        let slots = [5i64 as u64, 2.5f64.to_bits(), 4i64 as u64];
-        // SAFETY: `add3` has the shape's signature.
-        let r = unsafe { stub(add3 as *const u8, slots.as_ptr()) };
-        assert_eq!(f64::from_bits(r), 15.0);
-        // The same shape reuses the stub.
-        assert_eq!(stub_for(&shape).expect("stub") as usize, stub as usize);
-
-        let shape = Shape {
-            args: vec![ArgClass::I32],
-            ret: RetClass::I32,
-        };
-        let stub = stub_for(&shape).expect("stub");
-        let slots = [7u64];
-        // SAFETY: `neg` has the shape's signature.
-        let r = unsafe { stub(neg as *const u8, slots.as_ptr()) };
-        assert_eq!(r as i64, -7);
-
-        let shape = Shape {
-            args: vec![],
-            ret: RetClass::Void,
-        };
-        let stub = stub_for(&shape).expect("stub");
-        // SAFETY: `nothing` has the shape's signature.
-        assert_eq!(unsafe { stub(nothing as *const u8, [].as_ptr()) }, 0);
     }
 }

@@ -118,7 +118,8 @@ pub struct TypedSig {
 /// only stubs, and 388 with this list).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(non_camel_case_types)]
-enum Native {
+#[doc(hidden)]
+pub enum Native {
     L_L,
     LL_L,
     D_D,
@@ -133,7 +134,8 @@ const _: () = assert!(std::mem::size_of::<std::ffi::c_long>() == 8);
 impl Native {
     /// The precompiled shape for a signature, if it has one (functions of
     /// C types, which take a receiver, have none).
-    fn of(takes_self: bool, args: &[CType], ret: CType) -> Option<Native> {
+    #[doc(hidden)]
+    pub fn of(takes_self: bool, args: &[CType], ret: CType) -> Option<Native> {
         use CType::{Double as D, Long as L, Object as O};
         if takes_self {
             return None;
@@ -564,35 +566,5 @@ impl TypedSig {
             }
         };
         Fast::Done(r)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{CType, Native};
-
-    #[test]
-    fn only_receiverless_listed_shapes_are_precompiled() {
-        use CType::{Bool, Double as D, Long as L, Object as O, Void};
-        let cases: &[(&[CType], CType, Option<Native>)] = &[
-            (&[L], L, Some(Native::L_L)),
-            (&[L, L], L, Some(Native::LL_L)),
-            (&[D], D, Some(Native::D_D)),
-            (&[D, D], D, Some(Native::DD_D)),
-            (&[O, L], L, Some(Native::OL_L)),
-            (&[O], O, Some(Native::O_O)),
-            // Other shapes take their stub.
-            (&[L], D, None),
-            (&[L, D], D, None),
-            (&[D], Bool, None),
-            (&[L], Void, None),
-            (&[L, L, L], L, None),
-            (&[], L, None),
-        ];
-        for (args, ret, want) in cases {
-            assert_eq!(Native::of(false, args, *ret), *want, "{args:?} -> {ret:?}");
-        }
-        // A method of a C type gets its receiver first: never precompiled.
-        assert_eq!(Native::of(true, &[L], L), None);
     }
 }

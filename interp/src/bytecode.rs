@@ -1230,24 +1230,3 @@ pub fn max_stack_depth(units: &[Instr], exc_table: &[ExcEntry]) -> u32 {
     }
     max.max(0) as u32 + STACK_SLACK
 }
-
-#[cfg(test)]
-mod tests {
-    use super::Source;
-
-    #[test]
-    fn source_lines_and_offsets() {
-        let s = Source::new("f.py", "a = 1\r\nb = 'é'\n\nc\n");
-        assert_eq!(s.line(1), Some("a = 1"));
-        assert_eq!(s.line(2), Some("b = 'é'"));
-        assert_eq!(s.line(3), Some(""));
-        assert_eq!(s.line(4), Some("c"));
-        assert_eq!(s.line(5), None);
-        assert_eq!(s.line(0), None);
-        assert_eq!(s.line_of(0), 1);
-        assert_eq!(s.line_of(7), 2);
-        assert_eq!(s.line_start(2), Some(7));
-        assert_eq!(Source::new("e.py", "").line(1), None);
-        assert_eq!(Source::new("n.py", "x").line(1), Some("x"));
-    }
-}

@@ -54,14 +54,3 @@ pub mod warnings;
 
 pub use object::{PyErr, PyResult, Value};
 pub use vm::{Vm, VmConfig};
-
-// The integration tests (`tests/main.rs` and its modules, through the
-// public API as an integration test would be) are a module of this crate's
-// unit-test binary rather than a test binary of their own: the README's
-// test command builds in the release profile, where every test binary is a
-// whole-program link. `interp::` paths in them name this crate.
-#[cfg(test)]
-extern crate self as interp;
-#[cfg(test)]
-#[path = "../tests/main.rs"]
-mod integration;

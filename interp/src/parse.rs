@@ -13,8 +13,10 @@ use std::rc::Rc;
 use tokcheck::{Diag, ErrKind};
 
 mod errors;
-mod strings;
-mod tokcheck;
+#[doc(hidden)]
+pub mod strings;
+#[doc(hidden)]
+pub mod tokcheck;
 
 /// The stack of the thread that parses, and later drops, a module's syntax
 /// tree. ruff's parser recurses once per level of nesting (a million

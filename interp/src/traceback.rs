@@ -439,7 +439,8 @@ fn anchors_of(line: &str, start: usize, end: usize) -> Option<(usize, usize)> {
 // a third of the two names' length.
 
 /// Lists longer than this are not searched.
-const MAX_CANDIDATES: usize = 750;
+#[doc(hidden)]
+pub const MAX_CANDIDATES: usize = 750;
 /// Names longer than this (after common prefix and suffix) never match.
 const MAX_NAME: usize = 40;
 const MOVE_COST: usize = 2;
@@ -582,7 +583,8 @@ fn attributes(obj: &Value) -> Vec<String> {
 
 /// CPython's `calculate_suggestions`: the candidate closest to `name`
 /// (the first of equals), if close enough.
-fn closest(name: &str, candidates: &[String]) -> Option<String> {
+#[doc(hidden)]
+pub fn closest(name: &str, candidates: &[String]) -> Option<String> {
     if candidates.len() >= MAX_CANDIDATES {
         return None;
     }
@@ -625,7 +627,8 @@ fn substitution_cost(a: u8, b: u8) -> usize {
 
 /// CPython's `levenshtein_distance`: the edit distance of two byte
 /// strings, or anything above `max` once it is certain to exceed it.
-fn levenshtein(a: &[u8], b: &[u8], max: usize) -> usize {
+#[doc(hidden)]
+pub fn levenshtein(a: &[u8], b: &[u8], max: usize) -> usize {
     let pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     let (a, b) = (&a[pre..], &b[pre..]);
     let post = a
@@ -665,31 +668,4 @@ fn levenshtein(a: &[u8], b: &[u8], max: usize) -> usize {
         }
     }
     result
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn levenshtein_costs() {
-        assert_eq!(levenshtein(b"abc", b"abc", 10), 0);
-        assert_eq!(levenshtein(b"abc", b"Abc", 10), 1);
-        assert_eq!(levenshtein(b"abc", b"abd", 10), 2);
-        assert_eq!(levenshtein(b"abc", b"abcd", 10), 2);
-        assert_eq!(levenshtein(b"nmae", b"name", 10), 4);
-        assert!(levenshtein(b"abcdef", b"uvwxyz", 3) > 3);
-    }
-
-    #[test]
-    fn closest_takes_the_first_of_equals_and_skips_the_name() {
-        let c = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(
-            closest("lenght", &c(&["length", "len"])),
-            Some("length".into())
-        );
-        assert_eq!(closest("ab", &c(&["ab", "ac", "ad"])), Some("ac".into()));
-        assert_eq!(closest("nmae", &c(&["name"])), None);
-        assert_eq!(closest("x", &c(&["y"; MAX_CANDIDATES])), None);
-    }
 }

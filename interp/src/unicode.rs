@@ -28,7 +28,10 @@ use writeable::Writeable;
 
 // ----- character classes ------------------------------------------------------------
 
-fn category(c: char) -> GeneralCategory {
+/// The general category of `c` in ICU's data, which is newer than
+/// CPython 3.11's Unicode 14.0 (see [`is_new_since_14`]).
+#[doc(hidden)]
+pub fn category(c: char) -> GeneralCategory {
     CodePointMapData::<GeneralCategory>::new().get(c)
 }
 
@@ -45,7 +48,8 @@ fn numeric_type(c: char) -> NumericType {
 /// printable in ICU's newer data but was not in Unicode 14.0 was
 /// unassigned then, since Unicode never moves an assigned character into
 /// or out of the non-printable categories (C* and Z*) afterwards.
-fn is_new_since_14(c: char) -> bool {
+#[doc(hidden)]
+pub fn is_new_since_14(c: char) -> bool {
     !is_printable_14(c) && !GeneralCategoryGroup::Other.contains(category(c))
 }
 
@@ -163,7 +167,8 @@ pub fn is_title(c: char) -> bool {
 }
 
 /// `_PyUnicode_IsCased`: the Cased property.
-fn is_cased(c: char) -> bool {
+#[doc(hidden)]
+pub fn is_cased(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphabetic();
     }
@@ -173,7 +178,8 @@ fn is_cased(c: char) -> bool {
 }
 
 /// `_PyUnicode_IsCaseIgnorable`: the Case_Ignorable property.
-fn is_case_ignorable(c: char) -> bool {
+#[doc(hidden)]
+pub fn is_case_ignorable(c: char) -> bool {
     if c.is_ascii() {
         return matches!(c, '\'' | '.' | ':' | '^' | '`');
     }
@@ -181,14 +187,20 @@ fn is_case_ignorable(c: char) -> bool {
         && !is_new_since_14(c)
 }
 
-fn is_xid_start(c: char) -> bool {
+/// The XID_Start property, characters assigned after Unicode 14.0 (CPython
+/// 3.11's version) excluded.
+#[doc(hidden)]
+pub fn is_xid_start(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphabetic();
     }
     CodePointSetData::new::<XidStart>().contains(c) && !is_new_since_14(c)
 }
 
-fn is_xid_continue(c: char) -> bool {
+/// The XID_Continue property as Unicode 14.0 (CPython 3.11's version)
+/// has it.
+#[doc(hidden)]
+pub fn is_xid_continue(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric() || c == '_';
     }
@@ -445,23 +457,27 @@ pub fn is_lower_str(s: &str) -> bool {
 
 /// Lowercase (and so Cased) differs from 14.0: U+0295 stopped being
 /// lowercase (Ll → Lo in 16.0), the others became lowercase.
-const LOWERCASE_CHANGED: &[u32] = &[0x0295, 0x10FC, 0xA7F2, 0xA7F3, 0xA7F4, 0xAB69];
+#[doc(hidden)]
+pub const LOWERCASE_CHANGED: &[u32] = &[0x0295, 0x10FC, 0xA7F2, 0xA7F3, 0xA7F4, 0xAB69];
 
 /// Case_Ignorable differs from 14.0: U+1171E stopped being a nonspacing
 /// mark (15.0); U+13439..U+1343F are format characters added in 15.0, which
 /// `is_new_since_14` cannot tell apart from the old ones (both not
 /// printable).
-const CASE_IGNORABLE_CHANGED: &[u32] = &[
+#[doc(hidden)]
+pub const CASE_IGNORABLE_CHANGED: &[u32] = &[
     0x1171E, 0x13439, 0x1343A, 0x1343B, 0x1343C, 0x1343D, 0x1343E, 0x1343F,
 ];
 
 /// XID_Continue since 15.1 but not in 14.0 (ZWNJ, ZWJ, the katakana middle
 /// dots).
-const XID_CONTINUE_SINCE_14: &[u32] = &[0x200C, 0x200D, 0x30FB, 0xFF65];
+#[doc(hidden)]
+pub const XID_CONTINUE_SINCE_14: &[u32] = &[0x200C, 0x200D, 0x30FB, 0xFF65];
 
 /// Numeric_Type=Numeric since 15.0 or later, None in 14.0 (CJK ideographs
 /// and cuneiform signs given numeric values).
-const NUMERIC_SINCE_14: &[u32] = &[
+#[doc(hidden)]
+pub const NUMERIC_SINCE_14: &[u32] = &[
     0x4E24, 0x4EAC, 0x4FE9, 0x5006, 0x62D0, 0x6D1E, 0x7695, 0x79ED, 0x920E, 0x94A9, 0x12038,
     0x12039, 0x12079, 0x12226, 0x1222B, 0x1230B, 0x1230D, 0x12399,
 ];
@@ -479,7 +495,8 @@ fn is_printable_14(c: char) -> bool {
 /// Half-open ranges `[start, end)`, flattened, of the code points that are *not* printable
 /// in Unicode 14.0 (general categories Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs), generated from
 /// CPython 3.11's database. Its Cn ranges are what tells the characters added since.
-const NON_PRINTABLE_14: &[u32] = &[
+#[doc(hidden)]
+pub const NON_PRINTABLE_14: &[u32] = &[
     0x0, 0x20, 0x7f, 0xa1, 0xad, 0xae, 0x378, 0x37a, 0x380, 0x384, 0x38b, 0x38c, 0x38d, 0x38e,
     0x3a2, 0x3a3, 0x530, 0x531, 0x557, 0x559, 0x58b, 0x58d, 0x590, 0x591, 0x5c8, 0x5d0, 0x5eb,
     0x5ef, 0x5f5, 0x606, 0x61c, 0x61d, 0x6dd, 0x6de, 0x70e, 0x710, 0x74b, 0x74d, 0x7b2, 0x7c0,
@@ -608,114 +625,3 @@ const NON_PRINTABLE_14: &[u32] = &[
     0x2a700, 0x2b739, 0x2b740, 0x2b81e, 0x2b820, 0x2cea2, 0x2ceb0, 0x2ebe1, 0x2f800, 0x2fa1e,
     0x30000, 0x3134b, 0xe0100, 0xe01f0, 0x110000,
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use icu_properties::props::BidiClass;
-
-    fn all_chars() -> impl Iterator<Item = char> {
-        (0..=0x10FFFFu32).filter_map(char::from_u32)
-    }
-
-    #[test]
-    fn spaces_are_cpythons_definition() {
-        // makeunicodedata.py: bidirectional WS, B or S, or category Zs.
-        for c in all_chars() {
-            let bidi = CodePointMapData::<BidiClass>::new().get(c);
-            let expected = matches!(
-                bidi,
-                BidiClass::WhiteSpace | BidiClass::ParagraphSeparator | BidiClass::SegmentSeparator
-            ) || category(c) == GeneralCategory::SpaceSeparator;
-            assert_eq!(is_space(c), expected, "U+{:04X}", c as u32);
-        }
-    }
-
-    #[test]
-    fn ascii_fast_paths_agree_with_the_tables() {
-        for c in (0..0x80u8).map(char::from) {
-            let nt = CodePointMapData::<NumericType>::new().get(c);
-            assert_eq!(
-                is_alpha(c),
-                GeneralCategoryGroup::Letter.contains(category(c)),
-                "{c:?}"
-            );
-            assert_eq!(is_decimal(c), nt == NumericType::Decimal, "{c:?}");
-            assert_eq!(is_numeric(c), nt != NumericType::None, "{c:?}");
-            assert_eq!(
-                is_printable(c),
-                c == ' '
-                    || !(GeneralCategoryGroup::Other.contains(category(c))
-                        || GeneralCategoryGroup::Separator.contains(category(c))),
-                "{c:?}"
-            );
-            assert_eq!(
-                is_upper(c),
-                CodePointSetData::new::<Uppercase>().contains(c)
-            );
-            assert_eq!(
-                is_lower(c),
-                CodePointSetData::new::<Lowercase>().contains(c)
-            );
-            assert_eq!(is_cased(c), CodePointSetData::new::<Cased>().contains(c));
-            assert_eq!(
-                is_case_ignorable(c),
-                CodePointSetData::new::<CaseIgnorable>().contains(c),
-                "{c:?}"
-            );
-            assert_eq!(
-                is_xid_start(c),
-                CodePointSetData::new::<XidStart>().contains(c)
-            );
-            assert_eq!(
-                is_xid_continue(c),
-                CodePointSetData::new::<XidContinue>().contains(c)
-            );
-        }
-    }
-
-    #[test]
-    fn decimal_values_of_other_scripts() {
-        let cases = [
-            ('7', 7),
-            ('٣', 3),
-            ('۹', 9),
-            ('०', 0),
-            ('３', 3),
-            ('\u{1D7CE}', 0),
-            ('\u{1D7D7}', 9),
-            ('\u{1D7D8}', 0),
-            ('\u{1D7FF}', 9),
-        ];
-        for (c, v) in cases {
-            assert_eq!(decimal_value(c), Some(v), "{c:?}");
-        }
-        for c in ['²', '½', 'Ⅻ', '三', 'a', '\u{11F50}'] {
-            assert_eq!(decimal_value(c), None, "{c:?}");
-        }
-    }
-
-    #[test]
-    fn lists_are_sorted_for_binary_search() {
-        for list in [
-            LOWERCASE_CHANGED,
-            CASE_IGNORABLE_CHANGED,
-            XID_CONTINUE_SINCE_14,
-            NUMERIC_SINCE_14,
-            NON_PRINTABLE_14,
-        ] {
-            assert!(list.windows(2).all(|w| w[0] < w[1]));
-        }
-    }
-
-    #[test]
-    fn characters_after_unicode_14_are_unassigned() {
-        // U+1FAE8 (15.0) and U+A7DC (16.0) are new; U+0295, U+00E9 are old.
-        assert!(is_new_since_14('\u{1FAE8}'));
-        assert!(is_new_since_14('\u{A7DC}'));
-        assert!(!is_new_since_14('\u{0295}') && !is_new_since_14('é'));
-        assert_eq!(upper("\u{019B}"), "\u{019B}");
-        assert_eq!(lower("\u{A7DC}"), "\u{A7DC}");
-        assert!(!is_alpha('\u{A7DC}'));
-    }
-}

@@ -1,22 +1,38 @@
-//! `interp`'s integration tests, one module per file of `tests/`. They use
-//! only the public API, as integration tests would, but are compiled into
-//! the crate's unit-test binary (`src/lib.rs` includes this file as the
-//! module `integration`; `Cargo.toml` sets `autotests = false`).
+//! `interp`'s tests, one module per file of `tests/`, compiled into one
+//! integration-test binary (`[[test]] integration` in `Cargo.toml`, which
+//! sets `autotests = false`). They use only the public API; items a test
+//! needs that are not API are `pub` and `#[doc(hidden)]`.
 //!
-//! Not a test binary of their own because the README's test command builds
-//! in the release profile, fat LTO and one codegen unit: every test binary
-//! is a whole-program link of its own. The modules run in one process,
+//! The library has no unit tests (`test = false`): a unit-test harness
+//! compiles this large crate a second time, in test mode, where an
+//! integration-test binary only links it. The modules run in one process,
 //! their tests in parallel with each other's.
 //!
-//! Run one file's tests with its module path as the filter:
-//! `cargo test --release -p interp --lib integration::scope::`.
+//! Run one file's tests with its module name as the filter:
+//! `cargo test --profile release-test -p interp --test integration scope::`.
 
 mod common;
 
 mod bigint;
 mod bytecode;
+mod dict;
 mod feedback;
+mod format;
+mod itertools;
+mod mangle;
+mod math;
+mod object;
+mod output;
+mod random;
 mod scope;
+mod source;
+mod strings;
+mod tokcheck;
+mod traceback;
+mod unicode;
+mod unit_bytecode;
+mod verify;
+mod warnings;
 
 #[path = "../../tests/common/modules.rs"]
 mod modules;
@@ -28,6 +44,6 @@ fn every_test_file_is_a_module() {
     modules::assert_every_test_file_is_a_module(
         env!("CARGO_MANIFEST_DIR"),
         include_str!("main.rs"),
-        4,
+        20,
     );
 }

@@ -1644,16 +1644,3 @@ impl fmt::Display for Function {
         Ok(())
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::Generic;
-
-    #[test]
-    fn generic_numbers_are_their_positions() {
-        // Compiled code passes `op as u32`; the helper looks it up in ALL.
-        for (i, g) in Generic::ALL.iter().enumerate() {
-            assert_eq!(*g as usize, i, "{g:?}");
-        }
-    }
-}

@@ -31,18 +31,6 @@ pub mod stats;
 pub mod warm;
 pub mod worker;
 
-// The pipeline tests (`tests/pipeline.rs`, through the public API as an
-// integration test would be) are a module of this crate's unit-test binary
-// rather than a test binary of their own: the README's test command builds
-// in the release profile, where every test binary is a whole-program link,
-// and this one took two and a half minutes (`cargo test --timings`).
-// `jit::` paths in them name this crate.
-#[cfg(test)]
-extern crate self as jit;
-#[cfg(test)]
-#[path = "../tests/pipeline.rs"]
-mod pipeline;
-
 use code::catch_panic;
 use interp::Value;
 use interp::Vm;

@@ -1,5 +1,5 @@
-//! The guard both packages' single integration-test binaries share (the
-//! `interp` package includes this file by path).
+//! The guard the packages' single integration-test binaries share (the
+//! `interp`, `jit` and `capi` packages include this file by path).
 
 /// Fails unless every `tests/*.rs` file of the package at `manifest_dir`
 /// (but `main.rs`) is declared as a module in `main` (the text of its

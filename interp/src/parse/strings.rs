@@ -28,7 +28,8 @@ pub struct StrError {
 }
 
 /// How a literal failed.
-enum Fail {
+#[doc(hidden)]
+pub enum Fail {
     /// Raised at the token after the group (CPython's `RAISE_SYNTAX_ERROR`).
     AtNext(String),
     /// Raised at the literal itself.
@@ -227,7 +228,8 @@ fn unicode_escapes(b: &[u8]) -> Result<(), Fail> {
 
 /// The first error of CPython's `unicode_escape` decoder in `b`: the byte
 /// range it names and its reason.
-fn unicode_escape_error(b: &[u8]) -> Option<(usize, usize, &'static str)> {
+#[doc(hidden)]
+pub fn unicode_escape_error(b: &[u8]) -> Option<(usize, usize, &'static str)> {
     let n = b.len();
     let mut s = 0;
     while s < n {
@@ -297,7 +299,8 @@ const FSTRING_MAX_NEST: u32 = 2;
 /// CPython's `_PyPegen_FstringParser_ConcatFstring`: literal parts and
 /// replacement fields from `*i` to the end of `b` (at level 0) or to the
 /// `}` closing a format spec.
-fn fstring(b: &[u8], i: &mut usize, raw: bool, level: u32) -> Result<(), Fail> {
+#[doc(hidden)]
+pub fn fstring(b: &[u8], i: &mut usize, raw: bool, level: u32) -> Result<(), Fail> {
     loop {
         if fstring_literal(b, i, raw, level)? {
             continue;
@@ -540,55 +543,5 @@ fn fstring_compile_expr(b: &[u8], start: usize, end: usize) -> Result<(), Fail> 
             })
         }
         _ => Err(Fail::Unknown),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn err(body: &str) -> Option<(usize, usize, &'static str)> {
-        unicode_escape_error(body.as_bytes())
-    }
-
-    #[test]
-    fn unicode_escape_errors_name_cpython_ranges() {
-        assert_eq!(err(r"\x4"), Some((0, 3, "truncated \\xXX escape")));
-        assert_eq!(err(r"ab\xZZ"), Some((2, 4, "truncated \\xXX escape")));
-        assert_eq!(err(r"\N"), Some((0, 2, "malformed \\N character escape")));
-        assert_eq!(err(r"\N{"), Some((0, 3, "malformed \\N character escape")));
-        assert_eq!(err(r"\N{}"), Some((0, 3, "malformed \\N character escape")));
-        assert_eq!(
-            err(r"\N{foo bar}"),
-            Some((0, 11, "unknown Unicode character name"))
-        );
-        assert_eq!(
-            err(r"\U00110000"),
-            Some((0, 10, "illegal Unicode character"))
-        );
-        assert_eq!(err(r"\N{latin small letter a}\x41\777\q"), None);
-    }
-
-    #[test]
-    fn fstring_errors_follow_cpython_scanner() {
-        let msg = |body: &str| match fstring(body.as_bytes(), &mut 0, false, 0) {
-            Err(Fail::AtNext(m)) => Some(m),
-            Err(_) => Some("?".into()),
-            Ok(()) => None,
-        };
-        assert_eq!(msg("{a:{b}} {{x}} {a!r:>{w}}"), None);
-        assert_eq!(
-            msg("{}").as_deref(),
-            Some("f-string: empty expression not allowed")
-        );
-        assert_eq!(
-            msg("{a:{b:{c}}}").as_deref(),
-            Some("f-string: expressions nested too deeply")
-        );
-        assert_eq!(
-            msg("a}b").as_deref(),
-            Some("f-string: single '}' is not allowed")
-        );
-        assert_eq!(msg("{a").as_deref(), Some("f-string: expecting '}'"));
     }
 }

@@ -33,7 +33,8 @@ pub struct ItObj {
 }
 
 /// `groupby`'s state.
-struct GroupBy {
+#[doc(hidden)]
+pub struct GroupBy {
     it: Value,
     key: Option<Value>,
     tgtkey: Option<Value>,
@@ -45,7 +46,8 @@ struct GroupBy {
 }
 
 /// The state of an iterator; the variant is its type.
-enum It {
+#[doc(hidden)]
+pub enum It {
     Count {
         cur: Value,
         step: Value,
@@ -905,7 +907,8 @@ fn zip_longest_next(vm: &mut Vm, o: &ItObj) -> PyResult<Option<Value>> {
 /// A step of `product`, `permutations`, `combinations` or
 /// `combinations_with_replacement`: no Python code runs (the pools are
 /// copied at construction), so it runs under the borrow.
-fn combinatoric_next(s: &mut It) -> Option<Value> {
+#[doc(hidden)]
+pub fn combinatoric_next(s: &mut It) -> Option<Value> {
     let out = match s {
         It::Product {
             pools,
@@ -1781,65 +1784,4 @@ pub fn clear(o: &ObjRef) -> bool {
         .map(|mut s| std::mem::replace(&mut *s, It::Done));
     drop(old);
     true
-}
-
-/// The items of a tuple value (for the tests' convenience).
-#[cfg(test)]
-fn items(v: &Value) -> Vec<Value> {
-    v.downcast::<crate::object::TupleObj>()
-        .map(|t| t.items.to_vec())
-        .unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ints(v: &[Value]) -> Vec<i64> {
-        v.iter()
-            .map(|x| match x {
-                Value::Int(i) => *i,
-                _ => -1,
-            })
-            .collect()
-    }
-
-    fn run(mut s: It) -> Vec<Vec<i64>> {
-        let mut out = Vec::new();
-        while let Some(t) = combinatoric_next(&mut s) {
-            out.push(ints(&items(&t)));
-        }
-        out
-    }
-
-    fn pool(n: i64) -> Vec<Value> {
-        (0..n).map(Value::Int).collect()
-    }
-
-    #[test]
-    fn permutations_in_lexicographic_order() {
-        let p = run(It::Permutations {
-            pool: pool(3),
-            indices: vec![0, 1, 2],
-            cycles: vec![3, 2],
-            r: 2,
-            result: None,
-        });
-        assert_eq!(
-            p,
-            [[0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1]].map(|x| x.to_vec())
-        );
-    }
-
-    #[test]
-    fn combinations_with_replacement_counts() {
-        let c = run(It::CombinationsWithReplacement {
-            pool: pool(3),
-            indices: vec![0, 0],
-            r: 2,
-            result: None,
-        });
-        assert_eq!(c.len(), 6);
-        assert_eq!(c[5], vec![2, 2]);
-    }
 }

@@ -514,7 +514,8 @@ fn log_of(vm: &mut Vm, x: &Value, f: fn(f64) -> f64) -> PyResult<f64> {
 
 /// A positive big int as `m * 2**e` with `m` in [0.5, 1), `m` correctly
 /// rounded (CPython's `_PyLong_Frexp`).
-fn big_frexp(b: &BigInt) -> (f64, u64) {
+#[doc(hidden)]
+pub fn big_frexp(b: &BigInt) -> (f64, u64) {
     let bits = b.bits();
     // Keep 62 bits and a sticky bit for what was shifted out, so that
     // the conversion to f64 below rounds as the exact value would.
@@ -1112,20 +1113,4 @@ fn perm(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         r *= &n - i;
     }
     Ok(Value::from_bigint(r))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn big_frexp_rounds_and_normalizes() {
-        let b = BigInt::from(1u8) << 2000;
-        assert_eq!(big_frexp(&b), (0.5, 2001));
-        let b = (BigInt::from(1u8) << 2000) - 1;
-        // All ones rounds up to the next power of two.
-        assert_eq!(big_frexp(&b), (0.5, 2001));
-        let b = BigInt::from(3u8) << 1500;
-        assert_eq!(big_frexp(&b), (0.75, 1502));
-    }
 }

@@ -47,7 +47,9 @@ pub static RANDOM: StaticType = StaticType::new::<RandomObj>(
 );
 
 impl RandomState {
-    fn new() -> RandomState {
+    /// A generator in mt19937ar.c's default state (`init_genrand(5489)`).
+    #[doc(hidden)]
+    pub fn new() -> RandomState {
         let mut s = RandomState {
             mt: [0; N],
             index: N,
@@ -69,7 +71,8 @@ impl RandomState {
     }
 
     /// Seeds from the words of a key, least significant first.
-    fn init_by_array(&mut self, key: &[u32]) {
+    #[doc(hidden)]
+    pub fn init_by_array(&mut self, key: &[u32]) {
         self.init_genrand(19_650_218);
         let (mut i, mut j) = (1usize, 0usize);
         let len = key.len().max(1);
@@ -103,7 +106,9 @@ impl RandomState {
         self.gauss_next = None;
     }
 
-    fn next_u32(&mut self) -> u32 {
+    /// The next 32-bit output (mt19937ar.c's `genrand_int32`).
+    #[doc(hidden)]
+    pub fn next_u32(&mut self) -> u32 {
         if self.index >= N {
             for k in 0..N {
                 let y = (self.mt[k] & 0x8000_0000) | (self.mt[(k + 1) % N] & 0x7fff_ffff);
@@ -132,7 +137,8 @@ impl RandomState {
 
     /// `getrandbits(k)` for `k >= 1`: 32 bits per draw, the first draw
     /// the least significant word, the last one's extra bits dropped.
-    fn getrandbits(&mut self, k: u64) -> BigUint {
+    #[doc(hidden)]
+    pub fn getrandbits(&mut self, k: u64) -> BigUint {
         if k <= 32 {
             return BigUint::from(self.next_u32() >> (32 - k));
         }
@@ -891,40 +897,4 @@ fn m_weibullvariate(vm: &mut Vm, args: Args<'_>) -> PyResult<Value> {
         ));
     }
     Ok(Value::float(alpha * (-u.ln()).powf(1.0 / beta)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The reference output of MT19937 (Matsumoto and Nishimura's
-    /// mt19937ar.c) seeded by `init_by_array({0x123, 0x234, 0x345,
-    /// 0x456})`: its first outputs.
-    #[test]
-    fn matches_the_reference_generator() {
-        let mut s = RandomState::new();
-        s.init_by_array(&[0x123, 0x234, 0x345, 0x456]);
-        let first: Vec<u32> = (0..5).map(|_| s.next_u32()).collect();
-        assert_eq!(
-            first,
-            [
-                1_067_595_299,
-                955_945_823,
-                477_289_528,
-                4_107_218_783,
-                4_228_976_476
-            ]
-        );
-    }
-
-    #[test]
-    fn getrandbits_takes_the_low_word_first() {
-        let mut a = RandomState::new();
-        a.init_by_array(&[42]);
-        let mut b = RandomState::new();
-        b.init_by_array(&[42]);
-        let lo = b.next_u32() as u64;
-        let hi = (b.next_u32() >> 24) as u64;
-        assert_eq!(a.getrandbits(40), BigUint::from(lo | (hi << 32)));
-    }
 }
