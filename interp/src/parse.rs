@@ -18,13 +18,14 @@ pub mod strings;
 #[doc(hidden)]
 pub mod tokcheck;
 
-/// The stack of the thread that parses, and later drops, a module's syntax
-/// tree. ruff's parser recurses once per level of nesting (a million
-/// unary minus signs are a million frames), and so does dropping the tree
-/// it builds; on an embedder's thread, whose stack may be 2 MB, that
-/// overflowed. The compiler itself refuses trees deeper than
+/// The largest stack of the thread that parses, and later drops, a
+/// module's syntax tree. ruff's parser recurses once per level of nesting
+/// (a million unary minus signs are a million frames), and so does
+/// dropping the tree it builds; on an embedder's thread, whose stack may
+/// be 2 MB, that overflowed. The compiler itself refuses trees deeper than
 /// [`compile::NEST_MAX`], so it stays on the interpreter's thread. Only
-/// touched pages of this stack are ever committed.
+/// touched pages of this stack are ever committed. A source gets a stack
+/// for as deep as its length lets it nest ([`parse_stack`]).
 const PARSE_STACK: usize = 256 << 20;
 
 /// Parses `text` as CPython 3.11 reads it: syntax added after 3.11 is
@@ -65,23 +66,36 @@ pub fn parse_and_compile_mode(
             });
             (parsed, mangled)
         };
-        let (parsed, mangled) = on_parse_stack(scope, parse).unwrap_or_else(parse);
+        let stack = parse_stack(text.len());
+        let (parsed, mangled) = on_parse_stack(scope, stack, parse).unwrap_or_else(parse);
         let code = compile_parsed(&source, &parsed, mangled.as_deref(), mode, flags);
         // Where no thread can be made, the tree is dropped here.
-        let _ = on_parse_stack(scope, move || drop((parsed, mangled)));
+        let _ = on_parse_stack(scope, stack, move || drop((parsed, mangled)));
         code
     })
 }
 
-/// Runs `f` on a scoped thread with a [`PARSE_STACK`] stack; `None` (and
-/// `f` dropped) if no thread could be made.
+/// The stack for parsing a source of `len` bytes: as deep as it can nest
+/// (each level takes a character, [`FRAGMENT_STACK_PER_BYTE`] a level), at
+/// least a thread's usual 2 MB and at most [`PARSE_STACK`]. Sized, not the
+/// largest for all: each thread maps and unmaps its stack, which under
+/// valgrind's memcheck took a second and a half for 256 MB, twice a
+/// module; a small one is reused from the C library's cache of stacks.
+fn parse_stack(len: usize) -> usize {
+    len.saturating_mul(FRAGMENT_STACK_PER_BYTE)
+        .clamp(2 << 20, PARSE_STACK)
+}
+
+/// Runs `f` on a scoped thread with a `stack`-byte stack; `None` (and `f`
+/// dropped) if no thread could be made.
 fn on_parse_stack<'scope, T: Send + 'scope>(
     scope: &'scope std::thread::Scope<'scope, '_>,
+    stack: usize,
     f: impl FnOnce() -> T + Send + 'scope,
 ) -> Option<T> {
     let handle = std::thread::Builder::new()
         .name("typhon-parse".into())
-        .stack_size(PARSE_STACK)
+        .stack_size(stack)
         .spawn_scoped(scope, f)
         .ok()?;
     match handle.join() {
