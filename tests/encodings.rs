@@ -52,8 +52,15 @@ for c in ["cp932", "gbk", "cp949"]:
 print("\n".join(names))
 "##;
 
+/// `python3`, without the wrapper script it may be (see
+/// `fuzz::diff::resolve_python`): this test runs it a hundred times.
+fn python3() -> &'static std::path::Path {
+    static PYTHON: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    PYTHON.get_or_init(|| fuzz::diff::resolve_python("python3"))
+}
+
 fn cpython_311() -> bool {
-    Command::new("python3")
+    Command::new(python3())
         .arg("--version")
         .output()
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).starts_with("Python 3.11."))
@@ -67,7 +74,7 @@ fn declared_encodings_decode_as_cpython() {
     }
     let dir = common::TempDir::new("encodings");
     let generator = dir.write("generate.py", GENERATE);
-    let out = Command::new("python3")
+    let out = Command::new(python3())
         .arg(&generator)
         .current_dir(dir.path())
         .output()
@@ -83,7 +90,7 @@ fn declared_encodings_decode_as_cpython() {
     assert!(names.len() > 100, "only {} programs", names.len());
     let mut failures = Vec::new();
     for name in names {
-        let run = |cmd: &str| {
+        let run = |cmd: &std::path::Path| {
             Command::new(cmd)
                 .arg(name)
                 .current_dir(dir.path())
@@ -91,7 +98,8 @@ fn declared_encodings_decode_as_cpython() {
                 .output()
                 .expect("run program")
         };
-        let (want, got) = (run("python3"), run(env!("CARGO_BIN_EXE_typhon")));
+        let typhon = std::path::Path::new(env!("CARGO_BIN_EXE_typhon"));
+        let (want, got) = (run(python3()), run(typhon));
         let norm = |b: &[u8]| {
             String::from_utf8_lossy(b).replace(&format!("{}/", dir.path().display()), "")
         };

@@ -355,6 +355,9 @@ fn cpython_runs_the_same_extension_programs_the_same_way() {
             return;
         }
     }
+    // Run as itself, not through a wrapper script `python3` may be (see
+    // `fuzz::diff::resolve_python`).
+    let python = fuzz::diff::resolve_python("python3");
     let build = scratch("cpython");
     let names: Vec<&str> = extensions::EXTENSIONS.iter().map(|(n, _)| *n).collect();
     extensions::build_for(&rt, &names, &build).expect("build the extensions for CPython");
@@ -371,7 +374,7 @@ fn cpython_runs_the_same_extension_programs_the_same_way() {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let py = Command::new("python3")
+        let py = Command::new(&python)
             .arg(&name)
             .current_dir(&progs)
             .env("PYTHONPATH", &build)

@@ -106,6 +106,29 @@ pub const JIT_RUNS: &[(&str, &[&str])] = &[
     ("jit-eager", &["--jit-eager", "--config", "verify.toml"]),
 ];
 
+/// The interpreter `python` (a name looked up in `PATH`) runs as: its
+/// `sys.executable`, when it names a file, else `python` itself. A
+/// `python3` on `PATH` is often a wrapper script (pyenv's shims: a shell
+/// script that starts `pyenv`, 0.2 s of every run on a 2 GHz machine,
+/// thousands of runs in a fuzz batch); the interpreter it starts is the
+/// same program without it.
+pub fn resolve_python(python: &str) -> PathBuf {
+    let asked = Command::new(python)
+        .args(["-c", "import sys; sys.stdout.write(sys.executable or '')"])
+        .output();
+    match asked {
+        Ok(out) if out.status.success() => {
+            let exe = PathBuf::from(String::from_utf8_lossy(&out.stdout).into_owned());
+            if exe.is_absolute() && exe.is_file() {
+                exe
+            } else {
+                PathBuf::from(python)
+            }
+        }
+        _ => PathBuf::from(python),
+    }
+}
+
 /// Runs programs under both implementations.
 #[derive(Clone, Debug)]
 pub struct Runner {
@@ -127,13 +150,14 @@ pub struct Runner {
 }
 
 impl Runner {
-    /// A runner for `typhon` with `python3` from `PATH`, 10 s per run,
-    /// carets compared, `--check-leaks` on as in the corpus.
+    /// A runner for `typhon` with `python3` from `PATH` (see
+    /// [`resolve_python`]), 10 s per run, carets compared, `--check-leaks`
+    /// on as in the corpus.
     pub fn new(typhon: impl Into<PathBuf>) -> Runner {
         Runner {
             typhon: typhon.into(),
             typhon_args: vec!["--check-leaks".to_owned()],
-            python: PathBuf::from("python3"),
+            python: resolve_python("python3"),
             carets: true,
             timeout: Duration::from_secs(10),
             scratch: std::env::temp_dir(),
