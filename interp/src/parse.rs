@@ -128,18 +128,7 @@ fn on_fragment_stack<R: Send>(len: usize, job: impl FnOnce() -> Option<R> + Send
     if len <= FRAGMENT_INLINE {
         return job();
     }
-    let stack = len.saturating_mul(FRAGMENT_STACK_PER_BYTE).min(PARSE_STACK);
-    std::thread::scope(|scope| {
-        let handle = std::thread::Builder::new()
-            .name("typhon-parse".into())
-            .stack_size(stack)
-            .spawn_scoped(scope, job)
-            .ok()?;
-        match handle.join() {
-            Ok(r) => r,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    })
+    std::thread::scope(|scope| on_parse_stack(scope, parse_stack(len), job).flatten())
 }
 
 /// CPython's error for `text` parsed as code from a string on its own
